@@ -1,0 +1,25 @@
+//! Names of the `par` dialect's ops and of the discardable attributes flexc attaches to other ops.
+//! Passes use these constants, never string literals of their own.
+
+/// Discardable attribute on a compute op: its `#par.space`.
+pub const SPACE_ATTR: &str = "par.space";
+/// Discardable attribute on a compute op: its `#par.config`.
+pub const CONFIG_ATTR: &str = "par.config";
+/// Discardable attribute on the module: the `#par.machine` the strategy is for.
+pub const MACHINE_ATTR: &str = "par.machine";
+
+/// Graph-level parallel ops (Unity).
+pub const REPARTITION: &str = "par.repartition";
+pub const COMBINE: &str = "par.combine";
+pub const REPLICATE: &str = "par.replicate";
+pub const REDUCE: &str = "par.reduce";
+
+/// Device-level ops.
+pub const DEVICE_ID: &str = "par.device_id";
+pub const HALO_EXCHANGE: &str = "par.halo_exchange";
+pub const SEND: &str = "par.send";
+pub const RECV: &str = "par.recv";
+pub const ALL_REDUCE: &str = "par.all_reduce";
+pub const ALL_GATHER: &str = "par.all_gather";
+pub const REDUCE_SCATTER: &str = "par.reduce_scatter";
+pub const ALL_TO_ALL: &str = "par.all_to_all";

@@ -1,0 +1,176 @@
+//! flexc passes, one file each, and the one registry table that lists them.
+//!
+//! The registry drives pipeline-string parsing (`pipeline.rs`), the adapter to MLIR's external-pass
+//! API, `flexc --help` and `flexc --list-passes`. A pass is a plain function over a module operation
+//! plus parsed options; it reports problems as MLIR diagnostics on op locations (which the driver's
+//! handler prints as `file:line:col: error: ...`) and returns `Err(())` to fail the pipeline.
+//!
+//! Layering: passes may import `flexc-dialects`, never the driver (`src/`) or the tools.
+
+use melior::{
+    ir::{operation::OperationLike, Location, OperationRef},
+    pass::{create_external, ExternalPass, Pass},
+};
+use std::{collections::BTreeMap, fmt};
+
+pub mod par_verify;
+pub mod pipeline;
+
+/// One option of a pass, as written in a pipeline string: `par-verify{devices=8}`.
+#[derive(Debug)]
+pub struct PassOption {
+    pub name: &'static str,
+    pub help: &'static str,
+    pub default: &'static str,
+    pub kind: OptionKind,
+}
+
+/// The values an option accepts.
+#[derive(Debug)]
+pub enum OptionKind {
+    /// A non-negative integer.
+    Unsigned,
+    /// One of the listed words.
+    OneOf(&'static [&'static str]),
+}
+
+/// Parsed options of one pass instance: every declared option has a value (defaults filled in).
+#[derive(Clone, Debug, Default)]
+pub struct Options(BTreeMap<&'static str, String>);
+
+impl Options {
+    pub fn get(&self, name: &str) -> &str {
+        self.0.get(name).map(String::as_str).unwrap_or("")
+    }
+
+    pub fn unsigned(&self, name: &str) -> u64 {
+        // Values were validated against `OptionKind::Unsigned` when parsed.
+        self.get(name).parse().unwrap_or(0)
+    }
+}
+
+/// The address of a `PassId` is the pass's MLIR `TypeID`: 8-byte aligned and unique per static.
+#[repr(align(8))]
+pub struct PassId(#[allow(dead_code)] u8);
+
+impl PassId {
+    pub const fn new() -> Self {
+        PassId(0)
+    }
+}
+
+impl Default for PassId {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A registered pass.
+pub struct PassInfo {
+    /// Pipeline argument, e.g. `par-verify`.
+    pub argument: &'static str,
+    /// One line for `--help` and `--list-passes`.
+    pub summary: &'static str,
+    pub options: &'static [PassOption],
+    /// The op the pass runs on.
+    pub anchor: &'static str,
+    pub id: &'static PassId,
+    pub run: fn(OperationRef<'_, '_>, &Options) -> Result<(), ()>,
+}
+
+impl fmt::Debug for PassInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PassInfo")
+            .field("argument", &self.argument)
+            .finish()
+    }
+}
+
+/// Every flexc pass, in the order `--list-passes` shows them.
+pub static REGISTRY: &[&PassInfo] = &[&par_verify::INFO];
+
+pub fn lookup(argument: &str) -> Option<&'static PassInfo> {
+    REGISTRY.iter().copied().find(|info| info.argument == argument)
+}
+
+/// Parses the text inside `{...}` of a pipeline element: space-separated `key=value` pairs.
+pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
+    let mut values: BTreeMap<&'static str, String> = info
+        .options
+        .iter()
+        .map(|option| (option.name, option.default.to_string()))
+        .collect();
+    for item in text.split_whitespace() {
+        let (key, value) = item.split_once('=').ok_or_else(|| {
+            format!("option '{item}' of pass '{}' must be written key=value", info.argument)
+        })?;
+        let option = info
+            .options
+            .iter()
+            .find(|option| option.name == key)
+            .ok_or_else(|| {
+                let known: Vec<&str> = info.options.iter().map(|o| o.name).collect();
+                format!(
+                    "pass '{}' has no option '{key}' (options: {})",
+                    info.argument,
+                    if known.is_empty() { "none".into() } else { known.join(", ") }
+                )
+            })?;
+        let valid = match option.kind {
+            OptionKind::Unsigned => value.parse::<u64>().is_ok(),
+            OptionKind::OneOf(words) => words.contains(&value),
+        };
+        if !valid {
+            let expected = match option.kind {
+                OptionKind::Unsigned => "a non-negative integer".to_string(),
+                OptionKind::OneOf(words) => format!("one of {}", words.join(", ")),
+            };
+            return Err(format!(
+                "option '{key}' of pass '{}' must be {expected}, got '{value}'",
+                info.argument
+            ));
+        }
+        values.insert(option.name, value.to_string());
+    }
+    Ok(Options(values))
+}
+
+/// Wraps a registered pass as an MLIR external pass, ready to add to a pass manager.
+pub fn create_pass(info: &'static PassInfo, options: Options) -> Pass {
+    let run = info.run;
+    create_external(
+        move |operation: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
+            if run(operation, &options).is_err() {
+                pass.signal_failure();
+            }
+        },
+        melior::ir::r#type::TypeId::create(info.id),
+        info.argument,
+        info.argument,
+        info.summary,
+        info.anchor,
+        &[],
+    )
+}
+
+/// Emits an error diagnostic at `location`; the driver's handler prints it with the location.
+pub fn emit_error(location: Location<'_>, message: &str) {
+    let message = std::ffi::CString::new(message.replace('\0', " "))
+        .unwrap_or_else(|_| std::ffi::CString::from(c"error"));
+    unsafe { mlir_sys::mlirEmitError(location.to_raw(), message.as_ptr()) }
+}
+
+/// Text of an attribute, for messages.
+pub fn attribute_text(operation: &OperationRef<'_, '_>, name: &str) -> Option<String> {
+    operation.attribute(name).ok().map(|attribute| attribute.to_string())
+}
+
+/// The name of an operation, e.g. `linalg.matmul`.
+pub fn op_name(operation: &OperationRef<'_, '_>) -> String {
+    operation
+        .name()
+        .as_string_ref()
+        .as_str()
+        .map(str::to_string)
+        .unwrap_or_default()
+}

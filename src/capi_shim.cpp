@@ -1,0 +1,62 @@
+// Small C entry points that the MLIR C API lacks, built by build.rs against the LLVM/MLIR 22 headers.
+//
+// 1. Parsing a buffer *with a source name* into an implicit `builtin.module` (what `mlir-opt` does):
+//    `mlirOperationCreateParse` keeps the name but rejects several top-level ops, and
+//    `mlirModuleCreateParse` wraps but drops the name (locations would read `-:1:1`).
+// 2. `--verify-diagnostics`: MLIR's own `SourceMgrDiagnosticVerifierHandler`, so `expected-error`
+//    comments mean exactly what they mean for `mlir-opt`.
+//
+// Everything here is plain glue: no flexc logic lives in C++.
+
+#include "mlir-c/IR.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <memory>
+
+namespace {
+struct Verifier {
+  llvm::SourceMgr sourceMgr;
+  std::unique_ptr<mlir::SourceMgrDiagnosticVerifierHandler> handler;
+};
+} // namespace
+
+extern "C" MlirModule flexcParseModuleNamed(MlirContext context, MlirStringRef source,
+                                            MlirStringRef sourceName) {
+  mlir::ParserConfig config(unwrap(context));
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(unwrap(source), config, unwrap(sourceName));
+  return wrap(module.release());
+}
+
+extern "C" void *flexcVerifierCreate(MlirContext context, MlirStringRef source,
+                                     MlirStringRef sourceName) {
+  auto *verifier = new Verifier;
+  verifier->sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(unwrap(source), unwrap(sourceName)), llvm::SMLoc());
+  verifier->handler = std::make_unique<mlir::SourceMgrDiagnosticVerifierHandler>(
+      verifier->sourceMgr, unwrap(context));
+  return verifier;
+}
+
+extern "C" MlirModule flexcVerifierParse(void *opaque, MlirContext context) {
+  auto *verifier = static_cast<Verifier *>(opaque);
+  mlir::ParserConfig config(unwrap(context));
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceFile<mlir::ModuleOp>(verifier->sourceMgr, config);
+  return wrap(module.release());
+}
+
+// Checks that every expected diagnostic was seen (and reports those that were not), then frees the
+// verifier. Returns true on success.
+extern "C" bool flexcVerifierFinish(void *opaque) {
+  auto *verifier = static_cast<Verifier *>(opaque);
+  bool ok = mlir::succeeded(verifier->handler->verify());
+  delete verifier;
+  return ok;
+}

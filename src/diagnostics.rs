@@ -1,0 +1,210 @@
+//! Diagnostics: MLIR's diagnostics captured by a scoped handler, plus flexc's own, all printed as
+//! `file:line:col: severity: message` (or `flexc: severity: message` without a location), followed
+//! by the source line and a caret when the location is in a source we hold, as `mlir-opt` does.
+
+use melior::{
+    diagnostic::{Diagnostic as MlirDiagnostic, DiagnosticHandlerId, DiagnosticSeverity},
+    ir::Location,
+    Context, StringRef,
+};
+use mlir_sys::{
+    mlirIdentifierStr,
+    mlirLocationCallSiteGetCallee, mlirLocationFileLineColRangeGetFilename,
+    mlirLocationFileLineColRangeGetStartColumn, mlirLocationFileLineColRangeGetStartLine,
+    mlirLocationFusedGetLocations, mlirLocationFusedGetNumLocations, mlirLocationIsACallSite,
+    mlirLocationIsAFileLineColRange, mlirLocationIsAFused, mlirLocationIsAName,
+    mlirLocationNameGetChildLoc, MlirLocation,
+};
+use std::{cell::RefCell, fmt, io::Write, rc::Rc};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Note,
+    Remark,
+    Warning,
+    Error,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Note => "note",
+            Severity::Remark => "remark",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
+
+/// A resolved source position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileLoc {
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+}
+
+/// One diagnostic with its notes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diag {
+    pub severity: Severity,
+    pub location: Option<FileLoc>,
+    pub message: String,
+    pub notes: Vec<Diag>,
+}
+
+impl Diag {
+    pub fn error(location: Option<FileLoc>, message: impl Into<String>) -> Self {
+        Diag {
+            severity: Severity::Error,
+            location,
+            message: message.into(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn with_note(mut self, location: Option<FileLoc>, message: impl Into<String>) -> Self {
+        self.notes.push(Diag {
+            severity: Severity::Note,
+            location,
+            message: message.into(),
+            notes: Vec::new(),
+        });
+        self
+    }
+}
+
+/// Finds the file position of an MLIR location: file:line:col directly, or through name, call-site
+/// (the callee) and fused locations (the first that resolves).
+pub fn resolve_location(location: MlirLocation) -> Option<FileLoc> {
+    unsafe {
+        if mlirLocationIsAFileLineColRange(location) {
+            let file = StringRef::from_raw(mlirIdentifierStr(
+                mlirLocationFileLineColRangeGetFilename(location),
+            ))
+            .as_str()
+                .ok()?
+                .to_string();
+            return Some(FileLoc {
+                file,
+                line: mlirLocationFileLineColRangeGetStartLine(location).max(0) as u32,
+                column: mlirLocationFileLineColRangeGetStartColumn(location).max(0) as u32,
+            });
+        }
+        if mlirLocationIsAName(location) {
+            return resolve_location(mlirLocationNameGetChildLoc(location));
+        }
+        if mlirLocationIsACallSite(location) {
+            return resolve_location(mlirLocationCallSiteGetCallee(location));
+        }
+        if mlirLocationIsAFused(location) {
+            let count = mlirLocationFusedGetNumLocations(location).max(0) as usize;
+            let mut locations = vec![MlirLocation { ptr: std::ptr::null() }; count];
+            mlirLocationFusedGetLocations(location, locations.as_mut_ptr());
+            return locations.into_iter().find_map(resolve_location);
+        }
+    }
+    None
+}
+
+/// The file position of a melior location.
+pub fn file_loc(location: Location<'_>) -> Option<FileLoc> {
+    resolve_location(location.to_raw())
+}
+
+fn convert(diagnostic: &MlirDiagnostic<'_>) -> Diag {
+    let severity = match diagnostic.severity() {
+        DiagnosticSeverity::Error => Severity::Error,
+        DiagnosticSeverity::Warning => Severity::Warning,
+        DiagnosticSeverity::Remark => Severity::Remark,
+        DiagnosticSeverity::Note => Severity::Note,
+    };
+    let notes = (0..diagnostic.note_count())
+        .filter_map(|index| diagnostic.note(index).ok())
+        .map(|note| convert(&note))
+        .collect();
+    Diag {
+        severity,
+        location: file_loc(diagnostic.location()),
+        message: diagnostic.to_string(),
+        notes,
+    }
+}
+
+/// Collects every MLIR diagnostic of a context while alive; detaches on drop.
+pub struct Capture<'c> {
+    context: &'c Context,
+    id: Option<DiagnosticHandlerId>,
+    diags: Rc<RefCell<Vec<Diag>>>,
+}
+
+impl<'c> Capture<'c> {
+    pub fn attach(context: &'c Context) -> Self {
+        let diags = Rc::new(RefCell::new(Vec::new()));
+        let sink = Rc::clone(&diags);
+        let id = context.attach_diagnostic_handler(move |diagnostic| {
+            sink.borrow_mut().push(convert(&diagnostic));
+            true
+        });
+        Capture {
+            context,
+            id: Some(id),
+            diags,
+        }
+    }
+
+    /// Takes the diagnostics collected so far.
+    pub fn take(&self) -> Vec<Diag> {
+        std::mem::take(&mut *self.diags.borrow_mut())
+    }
+}
+
+impl Drop for Capture<'_> {
+    fn drop(&mut self) {
+        if let Some(id) = self.id.take() {
+            self.context.detach_diagnostic_handler(id);
+        }
+    }
+}
+
+/// Prints diagnostics; knows the text of the sources so it can show the offending line.
+pub struct Printer<'s> {
+    pub sources: Vec<(&'s str, &'s str)>,
+}
+
+impl Printer<'_> {
+    fn source_line(&self, location: &FileLoc) -> Option<&str> {
+        let (_, text) = self.sources.iter().find(|(name, _)| *name == location.file)?;
+        text.lines().nth(location.line.checked_sub(1)? as usize)
+    }
+
+    pub fn print(&self, out: &mut dyn Write, diag: &Diag) {
+        let _ = self.write_one(out, diag, true);
+        for note in &diag.notes {
+            // A note at the error's own position would only repeat the snippet.
+            let _ = self.write_one(out, note, note.location != diag.location);
+        }
+    }
+
+    fn write_one(&self, out: &mut dyn Write, diag: &Diag, snippet: bool) -> std::io::Result<()> {
+        match &diag.location {
+            Some(location) => {
+                writeln!(
+                    out,
+                    "{}:{}:{}: {}: {}",
+                    location.file, location.line, location.column, diag.severity, diag.message
+                )?;
+                if let Some(line) = self.source_line(location).filter(|_| snippet) {
+                    let caret: String = line
+                        .chars()
+                        .take(location.column.saturating_sub(1) as usize)
+                        .map(|c| if c == '\t' { '\t' } else { ' ' })
+                        .collect();
+                    writeln!(out, "{line}\n{caret}^")?;
+                }
+            }
+            None => writeln!(out, "flexc: {}: {}", diag.severity, diag.message)?,
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,19 @@
+//! flexc: automatic parallelization of deep-learning training graphs written in MLIR.
+//!
+//! This crate is the library facade and the driver logic behind the `flexc` binary
+//! (`tools/flexc.rs`). Other MLIR toolchains embed flexc through it: create a context with
+//! [`driver::create_context`], load the `par` dialect with [`flexc_dialects::load_par_dialect`],
+//! parse with [`parse::parse_module`] and run pipelines built by [`flexc_passes::pipeline`].
+//!
+//! Layering: `flexc-dialects` ← `flexc-passes` ← this crate ← `tools/`.
+
+pub mod diagnostics;
+pub mod driver;
+pub mod parse;
+pub mod source;
+
+pub use flexc_dialects as dialects;
+pub use flexc_passes as passes;
+
+/// Version of the LLVM/MLIR that flexc was built against.
+pub const MLIR_VERSION: &str = env!("FLEXC_MLIR_VERSION");

@@ -1,0 +1,104 @@
+//! `flexc`: the command-line compiler. All logic lives in the library (`src/driver.rs`); this file
+//! only maps the command line onto `driver::Options`.
+
+use clap::Parser;
+use flexc::driver::{self, Exit};
+use std::process::ExitCode;
+
+const EXAMPLE: &str = "\
+Example:
+  flexc models/torch/mlp_b512.linalg.mlir -o mlp.par.mlir
+  flexc model.mlir --pass-pipeline='builtin.module(canonicalize,par-verify)' -o -
+  flexc --allow-unregistered-dialect models/jax/mlp_b512.fwd.stablehlo.generic.mlir -o -
+  flexc --split-input-file --verify-diagnostics errors.mlir
+
+Exit status: 0 success, 1 input or compilation error, 2 usage error.";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "flexc",
+    version = concat!(env!("CARGO_PKG_VERSION"), " (MLIR ", env!("FLEXC_MLIR_VERSION"), ")"),
+    about = "Automatic parallelization of deep-learning training graphs written in MLIR",
+    after_help = EXAMPLE,
+)]
+struct Cli {
+    /// Input MLIR file, text or bytecode (`-` reads standard input).
+    #[arg(default_value = "-")]
+    input: String,
+
+    /// Output file (`-` writes standard output).
+    #[arg(short = 'o', long = "output", default_value = "-")]
+    output: String,
+
+    /// MLIR pass pipeline mixing flexc and upstream passes, e.g.
+    /// 'builtin.module(canonicalize,par-verify)'. Default: the flexc pipeline.
+    #[arg(long = "pass-pipeline", value_name = "PIPELINE")]
+    pass_pipeline: Option<String>,
+
+    /// Print the IR after every pass to standard error.
+    #[arg(long = "print-ir-after-all")]
+    print_ir_after_all: bool,
+
+    /// Accept ops of dialects MLIR does not know (needed for StableHLO in generic form).
+    #[arg(long = "allow-unregistered-dialect")]
+    allow_unregistered_dialect: bool,
+
+    /// Split the input at '// -----' lines and process each chunk on its own.
+    #[arg(long = "split-input-file")]
+    split_input_file: bool,
+
+    /// Check diagnostics against 'expected-error' (etc.) comments in the input, as mlir-opt does.
+    #[arg(long = "verify-diagnostics")]
+    verify_diagnostics: bool,
+
+    /// Write MLIR bytecode instead of text.
+    #[arg(long = "emit-bytecode")]
+    emit_bytecode: bool,
+
+    /// List the flexc passes with their options and exit.
+    #[arg(long = "list-passes")]
+    list_passes: bool,
+}
+
+fn list_passes() {
+    println!("flexc passes (usable in --pass-pipeline beside every upstream MLIR pass):");
+    for info in flexc::passes::REGISTRY {
+        println!("  {:<20} {}", info.argument, info.summary);
+        for option in info.options {
+            println!(
+                "      {}=<{}>  {} (default {})",
+                option.name,
+                match option.kind {
+                    flexc::passes::OptionKind::Unsigned => "uint".to_string(),
+                    flexc::passes::OptionKind::OneOf(words) => words.join("|"),
+                },
+                option.help,
+                option.default
+            );
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if cli.list_passes {
+        list_passes();
+        return ExitCode::SUCCESS;
+    }
+    let options = driver::Options {
+        input: cli.input,
+        output: cli.output,
+        pass_pipeline: cli.pass_pipeline,
+        print_ir_after_all: cli.print_ir_after_all,
+        allow_unregistered_dialect: cli.allow_unregistered_dialect,
+        split_input_file: cli.split_input_file,
+        verify_diagnostics: cli.verify_diagnostics,
+        emit_bytecode: cli.emit_bytecode,
+    };
+    let exit = driver::run(&options, &mut std::io::stderr().lock());
+    ExitCode::from(match exit {
+        Exit::Success => 0,
+        Exit::Failure => 1,
+        Exit::Usage => 2,
+    })
+}
