@@ -6,7 +6,9 @@ use std::{env, path::PathBuf, process::Command};
 fn main() {
     println!("cargo:rerun-if-changed=src/capi_shim.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
-    let prefix = PathBuf::from(env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into()));
+    let prefix = PathBuf::from(
+        env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into()),
+    );
     let llvm_config = prefix.join("bin").join("llvm-config");
     let cxxflags = Command::new(&llvm_config)
         .arg("--cxxflags")

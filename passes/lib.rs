@@ -90,7 +90,10 @@ impl fmt::Debug for PassInfo {
 pub static REGISTRY: &[&PassInfo] = &[&par_verify::INFO];
 
 pub fn lookup(argument: &str) -> Option<&'static PassInfo> {
-    REGISTRY.iter().copied().find(|info| info.argument == argument)
+    REGISTRY
+        .iter()
+        .copied()
+        .find(|info| info.argument == argument)
 }
 
 /// Parses the text inside `{...}` of a pipeline element: space-separated `key=value` pairs.
@@ -102,7 +105,10 @@ pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
         .collect();
     for item in text.split_whitespace() {
         let (key, value) = item.split_once('=').ok_or_else(|| {
-            format!("option '{item}' of pass '{}' must be written key=value", info.argument)
+            format!(
+                "option '{item}' of pass '{}' must be written key=value",
+                info.argument
+            )
         })?;
         let option = info
             .options
@@ -113,7 +119,11 @@ pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
                 format!(
                     "pass '{}' has no option '{key}' (options: {})",
                     info.argument,
-                    if known.is_empty() { "none".into() } else { known.join(", ") }
+                    if known.is_empty() {
+                        "none".into()
+                    } else {
+                        known.join(", ")
+                    }
                 )
             })?;
         let valid = match option.kind {
@@ -162,7 +172,10 @@ pub fn emit_error(location: Location<'_>, message: &str) {
 
 /// Text of an attribute, for messages.
 pub fn attribute_text(operation: &OperationRef<'_, '_>, name: &str) -> Option<String> {
-    operation.attribute(name).ok().map(|attribute| attribute.to_string())
+    operation
+        .attribute(name)
+        .ok()
+        .map(|attribute| attribute.to_string())
 }
 
 /// The name of an operation, e.g. `linalg.matmul`.

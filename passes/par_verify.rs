@@ -65,7 +65,10 @@ fn machine_devices(module: &OperationRef<'_, '_>) -> Option<i64> {
     let text = module.attribute(names::MACHINE_ATTR).ok()?.to_string();
     let fact = |key: &str| -> Option<i64> {
         let start = text.find(&format!("{key} = "))? + key.len() + 3;
-        let digits: String = text[start..].chars().take_while(char::is_ascii_digit).collect();
+        let digits: String = text[start..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
         digits.parse().ok()
     };
     Some(fact("nodes")? * fact("gpus_per_node")?)
@@ -73,9 +76,10 @@ fn machine_devices(module: &OperationRef<'_, '_>) -> Option<i64> {
 
 fn check_op(op: &OperationRef<'_, '_>, device_count: Option<i64>) -> Result<(), String> {
     let space = match op.attribute(names::SPACE_ATTR) {
-        Ok(attribute) => Some(Space::parse(&attribute.to_string()).map_err(|e| {
-            format!("has a malformed {}: {e}", names::SPACE_ATTR)
-        })?),
+        Ok(attribute) => Some(
+            Space::parse(&attribute.to_string())
+                .map_err(|e| format!("has a malformed {}: {e}", names::SPACE_ATTR))?,
+        ),
         Err(_) => None,
     };
     if let Some(space) = &space {
@@ -89,7 +93,9 @@ fn check_op(op: &OperationRef<'_, '_>, device_count: Option<i64>) -> Result<(), 
     let config = Config::parse(&attribute.to_string())
         .map_err(|e| format!("has a malformed {}: {e}", names::CONFIG_ATTR))?;
     if let Some(degree) = config.degrees.iter().find(|&&degree| degree < 1) {
-        return Err(format!("par.config has degree {degree}; degrees must be at least 1"));
+        return Err(format!(
+            "par.config has degree {degree}; degrees must be at least 1"
+        ));
     }
     let tasks = config.task_count();
     if tasks != config.devices.len() as i64 {
@@ -104,7 +110,9 @@ fn check_op(op: &OperationRef<'_, '_>, device_count: Option<i64>) -> Result<(), 
             let range = device_count.map_or("non-negative".to_string(), |count| {
                 format!("in [0, {count})")
             });
-            return Err(format!("par.config uses device {device}; device ids must be {range}"));
+            return Err(format!(
+                "par.config uses device {device}; device ids must be {range}"
+            ));
         }
         if !seen.insert(device) {
             return Err(format!("par.config uses device {device} twice"));

@@ -20,7 +20,10 @@ pub enum Element {
     /// A pass with its option text (inside the braces, without them).
     Pass { name: String, options: String },
     /// `anchor(elements)`: a nested pass manager.
-    Nested { anchor: String, elements: Vec<Element> },
+    Nested {
+        anchor: String,
+        elements: Vec<Element>,
+    },
 }
 
 /// A pipeline string that does not parse or names something unknown. A usage error.
@@ -107,10 +110,19 @@ impl<'t> Parser<'t> {
                         return self.error("expected ')'");
                     }
                     self.pos += 1;
-                    Element::Nested { anchor: name, elements }
+                    Element::Nested {
+                        anchor: name,
+                        elements,
+                    }
                 }
-                Some('{') => Element::Pass { name, options: self.braces()? },
-                _ => Element::Pass { name, options: String::new() },
+                Some('{') => Element::Pass {
+                    name,
+                    options: self.braces()?,
+                },
+                _ => Element::Pass {
+                    name,
+                    options: String::new(),
+                },
             };
             elements.push(element);
             self.skip_spaces();
@@ -148,9 +160,10 @@ pub fn add_elements(
 ) -> Result<(), PipelineError> {
     for element in elements {
         match element {
-            Element::Nested { anchor: nested, elements } => {
-                add_elements(manager.nested_under(nested), nested, elements)?
-            }
+            Element::Nested {
+                anchor: nested,
+                elements,
+            } => add_elements(manager.nested_under(nested), nested, elements)?,
             Element::Pass { name, options } => {
                 if let Some(info) = lookup(name) {
                     if info.anchor != anchor && anchor != "any" {

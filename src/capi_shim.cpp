@@ -13,6 +13,7 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -36,6 +37,8 @@ extern "C" MlirModule flexcParseModuleNamed(MlirContext context, MlirStringRef s
 
 extern "C" void *flexcVerifierCreate(MlirContext context, MlirStringRef source,
                                      MlirStringRef sourceName) {
+  // As in mlir-opt: expected-* comments do not list the "see current operation" notes.
+  unwrap(context)->printOpOnDiagnostic(false);
   auto *verifier = new Verifier;
   verifier->sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(unwrap(source), unwrap(sourceName)), llvm::SMLoc());

@@ -8,8 +8,7 @@ use melior::{
     Context, StringRef,
 };
 use mlir_sys::{
-    mlirIdentifierStr,
-    mlirLocationCallSiteGetCallee, mlirLocationFileLineColRangeGetFilename,
+    mlirIdentifierStr, mlirLocationCallSiteGetCallee, mlirLocationFileLineColRangeGetFilename,
     mlirLocationFileLineColRangeGetStartColumn, mlirLocationFileLineColRangeGetStartLine,
     mlirLocationFusedGetLocations, mlirLocationFusedGetNumLocations, mlirLocationIsACallSite,
     mlirLocationIsAFileLineColRange, mlirLocationIsAFused, mlirLocationIsAName,
@@ -83,8 +82,8 @@ pub fn resolve_location(location: MlirLocation) -> Option<FileLoc> {
                 mlirLocationFileLineColRangeGetFilename(location),
             ))
             .as_str()
-                .ok()?
-                .to_string();
+            .ok()?
+            .to_string();
             return Some(FileLoc {
                 file,
                 line: mlirLocationFileLineColRangeGetStartLine(location).max(0) as u32,
@@ -98,8 +97,13 @@ pub fn resolve_location(location: MlirLocation) -> Option<FileLoc> {
             return resolve_location(mlirLocationCallSiteGetCallee(location));
         }
         if mlirLocationIsAFused(location) {
-            let count = mlirLocationFusedGetNumLocations(location).max(0) as usize;
-            let mut locations = vec![MlirLocation { ptr: std::ptr::null() }; count];
+            let count = mlirLocationFusedGetNumLocations(location) as usize;
+            let mut locations = vec![
+                MlirLocation {
+                    ptr: std::ptr::null()
+                };
+                count
+            ];
             mlirLocationFusedGetLocations(location, locations.as_mut_ptr());
             return locations.into_iter().find_map(resolve_location);
         }
@@ -174,7 +178,10 @@ pub struct Printer<'s> {
 
 impl Printer<'_> {
     fn source_line(&self, location: &FileLoc) -> Option<&str> {
-        let (_, text) = self.sources.iter().find(|(name, _)| *name == location.file)?;
+        let (_, text) = self
+            .sources
+            .iter()
+            .find(|(name, _)| *name == location.file)?;
         text.lines().nth(location.line.checked_sub(1)? as usize)
     }
 

@@ -43,6 +43,8 @@ pub struct Options {
     pub split_input_file: bool,
     pub verify_diagnostics: bool,
     pub emit_bytecode: bool,
+    /// Print a short summary of each compiled module to the diagnostics stream.
+    pub summary: bool,
 }
 
 /// Process exit status.
@@ -84,7 +86,10 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
         Exit::Usage
     };
     if options.emit_bytecode && options.split_input_file {
-        return usage(errors, "--emit-bytecode cannot be combined with --split-input-file");
+        return usage(
+            errors,
+            "--emit-bytecode cannot be combined with --split-input-file",
+        );
     }
     let elements = match &options.pass_pipeline {
         Some(text) => match pipeline::parse(text) {
@@ -149,7 +154,10 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
             Err(diag) => return fail(errors, diag, &no_sources),
         };
         if options.split_input_file {
-            split_chunks(text).into_iter().map(String::into_bytes).collect()
+            split_chunks(text)
+                .into_iter()
+                .map(String::into_bytes)
+                .collect()
         } else {
             vec![text.as_bytes().to_vec()]
         }
@@ -160,6 +168,7 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
     };
 
     let mut outputs = Vec::new();
+    let mut summaries = String::new();
     let mut ok = true;
     for chunk in &chunks {
         let result = compile_chunk(&context, &manager, &source.name, chunk, options);
@@ -167,7 +176,10 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
             printer.print(errors, &add_hints(diag));
         }
         match result {
-            ChunkResult::Compiled(output) => outputs.push(output),
+            ChunkResult::Compiled((output, summary)) => {
+                outputs.push(output);
+                summaries.push_str(&summary);
+            }
             ChunkResult::ExpectedFailure => {}
             ChunkResult::Failed => ok = false,
         }
@@ -182,14 +194,28 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
         outputs.join(separator.as_slice())
     };
     match write_output(&options.output, &output) {
-        Ok(()) => Exit::Success,
+        Ok(()) => {
+            if options.summary {
+                let destination = if options.output == "-" {
+                    "standard output"
+                } else {
+                    &options.output
+                };
+                let _ = write!(
+                    errors,
+                    "flexc: {} -> {destination}\n{summaries}",
+                    source.name
+                );
+            }
+            Exit::Success
+        }
         Err(diag) => fail(errors, diag, &no_sources),
     }
 }
 
 enum ChunkResult {
-    /// Compiled; the printed module.
-    Compiled(Vec<u8>),
+    /// Compiled; the printed module and its summary (empty unless asked for).
+    Compiled((Vec<u8>, String)),
     /// Failed as its `expected-*` comments said it would (`--verify-diagnostics`).
     ExpectedFailure,
     Failed,
@@ -202,6 +228,7 @@ fn compile_chunk(
     chunk: &[u8],
     options: &Options,
 ) -> ChunkResult {
+    let mut summary = None;
     let verifier = options
         .verify_diagnostics
         .then(|| DiagnosticVerifier::new(context, chunk, name));
@@ -209,7 +236,14 @@ fn compile_chunk(
         Some(verifier) => verifier.parse(context),
         None => parse_module(context, chunk, name),
     };
-    let output = module.and_then(|mut module| compile_module(manager, &mut module, options));
+    let output = module.and_then(|mut module| {
+        let output = compile_module(manager, &mut module, options)?;
+        if options.summary {
+            summary = Some(summarize(&module));
+        }
+        Some(output)
+    });
+    let output = output.map(|output| (output, summary.unwrap_or_default()));
     match verifier {
         Some(verifier) => match (verifier.finish(), output) {
             (true, Some(output)) => ChunkResult::Compiled(output),
@@ -221,7 +255,11 @@ fn compile_chunk(
 }
 
 /// Verifies, runs the pipeline and prints; `None` on failure (diagnostics were emitted).
-fn compile_module(manager: &PassManager, module: &mut Module, options: &Options) -> Option<Vec<u8>> {
+fn compile_module(
+    manager: &PassManager,
+    module: &mut Module,
+    options: &Options,
+) -> Option<Vec<u8>> {
     if !module.as_operation().verify() || manager.run(module).is_err() {
         return None;
     }
@@ -233,13 +271,40 @@ fn compile_module(manager: &PassManager, module: &mut Module, options: &Options)
     })
 }
 
+/// A few lines about a compiled module: its functions, ops per dialect, and `par` annotations.
+fn summarize(module: &Module) -> String {
+    use melior::ir::operation::{WalkOrder, WalkResult};
+    let mut per_dialect = std::collections::BTreeMap::<String, usize>::new();
+    let (mut functions, mut ops, mut configured) = (0usize, 0usize, 0usize);
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        let name = flexc_passes::op_name(&op);
+        if name == "builtin.module" {
+            return WalkResult::Advance;
+        }
+        ops += 1;
+        functions += usize::from(name == "func.func");
+        configured += usize::from(op.has_attribute(flexc_dialects::names::CONFIG_ATTR));
+        let dialect = name.split('.').next().unwrap_or("").to_string();
+        *per_dialect.entry(dialect).or_default() += 1;
+        WalkResult::Advance
+    });
+    let mut dialects: Vec<(String, usize)> = per_dialect.into_iter().collect();
+    dialects.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let dialects: Vec<String> = dialects.iter().map(|(d, n)| format!("{d} {n}")).collect();
+    format!(
+        "  functions: {functions}\n  operations: {ops} ({})\n  ops with a par.config: {configured}\n",
+        dialects.join(", ")
+    )
+}
+
 /// Adds flexc's advice to MLIR diagnostics whose cause flexc knows.
 fn add_hints(mut diag: Diag) -> Diag {
     const UNKNOWN_CUSTOM_OP: &str = "not found for custom op '";
     if let Some(at) = diag.message.find(UNKNOWN_CUSTOM_OP) {
         let op = &diag.message[at + UNKNOWN_CUSTOM_OP.len()..];
         let dialect = op.split(['.', '\'']).next().unwrap_or("").to_string();
-        diag.notes.retain(|note| !note.message.starts_with("Available dialects"));
+        diag.notes
+            .retain(|note| !note.message.starts_with("Available dialects"));
         let export = if dialect == "stablehlo" || dialect == "chlo" {
             "this is StableHLO in pretty form, which needs the StableHLO dialect that upstream MLIR \
              lacks; flexc reads StableHLO in generic form: export it with \
@@ -253,12 +318,19 @@ fn add_hints(mut diag: Diag) -> Diag {
             )
         };
         let location = diag.location.clone();
-        diag = diag.with_note(location, format!("{export}, then run flexc with --allow-unregistered-dialect"));
+        diag = diag.with_note(
+            location,
+            format!("{export}, then run flexc with --allow-unregistered-dialect"),
+        );
     }
-    if diag.message.contains("-allow-unregistered-dialect with the MLIR tool used") {
-        diag.message = "operation of an unregistered dialect; run flexc with --allow-unregistered-dialect \
+    if diag
+        .message
+        .contains("-allow-unregistered-dialect with the MLIR tool used")
+    {
+        diag.message =
+            "operation of an unregistered dialect; run flexc with --allow-unregistered-dialect \
                         (needed for StableHLO, which flexc reads in generic form)"
-            .into();
+                .into();
     }
     diag
 }
@@ -280,10 +352,17 @@ pub fn write_output(path: &str, bytes: &[u8]) -> Result<(), Diag> {
     let file_name = target
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())
-        .ok_or_else(|| Diag::error(None, format!("cannot write output file '{path}': not a file name")))?;
+        .ok_or_else(|| {
+            Diag::error(
+                None,
+                format!("cannot write output file '{path}': not a file name"),
+            )
+        })?;
     let temporary = directory.join(format!(".{file_name}.flexc-tmp-{}", std::process::id()));
-    let cannot = |e: std::io::Error| Diag::error(None, format!("cannot write output file '{path}': {e}"));
-    let written = std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, target));
+    let cannot =
+        |e: std::io::Error| Diag::error(None, format!("cannot write output file '{path}': {e}"));
+    let written =
+        std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, target));
     if let Err(e) = written {
         let _ = std::fs::remove_file(&temporary);
         return Err(cannot(e));

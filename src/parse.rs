@@ -29,7 +29,11 @@ fn string_ref(bytes: &[u8]) -> MlirStringRef {
 /// Parses MLIR text or bytecode into a module (wrapping several top-level ops in an implicit
 /// `builtin.module`, as `mlir-opt` does); locations name `source_name`. `None` after a parse
 /// error, which was emitted as a diagnostic.
-pub fn parse_module<'c>(context: &'c Context, source: &[u8], source_name: &str) -> Option<Module<'c>> {
+pub fn parse_module<'c>(
+    context: &'c Context,
+    source: &[u8],
+    source_name: &str,
+) -> Option<Module<'c>> {
     let raw = unsafe {
         flexcParseModuleNamed(
             context.to_raw(),

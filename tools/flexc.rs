@@ -55,6 +55,10 @@ struct Cli {
     #[arg(long = "emit-bytecode")]
     emit_bytecode: bool,
 
+    /// Print a short summary of the result (functions, ops per dialect, par annotations) to stderr.
+    #[arg(long = "summary")]
+    summary: bool,
+
     /// List the flexc passes with their options and exit.
     #[arg(long = "list-passes")]
     list_passes: bool,
@@ -94,6 +98,7 @@ fn main() -> ExitCode {
         split_input_file: cli.split_input_file,
         verify_diagnostics: cli.verify_diagnostics,
         emit_bytecode: cli.emit_bytecode,
+        summary: cli.summary,
     };
     let exit = driver::run(&options, &mut std::io::stderr().lock());
     ExitCode::from(match exit {

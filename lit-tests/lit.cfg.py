@@ -1,0 +1,29 @@
+# lit configuration for flexc: run with `lit lit-tests` (tools/test does it for you).
+# Tools come from Debian's llvm-22-tools / mlir-22-tools: FileCheck, not, split-file, mlir-opt.
+import os
+
+import lit.formats
+
+config.name = "flexc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py"]
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
+root = os.path.dirname(config.test_source_root)
+config.test_exec_root = os.path.join(root, "target", "lit")
+
+llvm_bin = os.environ.get("FLEXC_LLVM_BIN", "/usr/lib/llvm-22/bin")
+flexc = os.environ.get("FLEXC", os.path.join(root, "target", "debug", "flexc"))
+if not os.path.exists(flexc):
+    lit_config.fatal(f"flexc binary not found at {flexc}: build it first (cargo build) or set FLEXC")
+
+config.substitutions.append(("%flexc", flexc))
+config.substitutions.append(("%par_irdl", os.path.join(root, "dialects", "par.irdl.mlir")))
+config.substitutions.append(("%models", os.path.join(root, "models")))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(
+    ("%expect-exit", f"python3 {os.path.join(config.test_source_root, 'Inputs', 'expect-exit.py')}")
+)
+
+config.environment["PATH"] = os.pathsep.join([llvm_bin, config.environment.get("PATH", "")])
+config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixes=false"
