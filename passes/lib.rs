@@ -13,8 +13,22 @@ use melior::{
 };
 use std::{collections::BTreeMap, fmt};
 
+pub mod ir;
+pub mod par_import;
 pub mod par_verify;
 pub mod pipeline;
+
+/// A failure whose diagnostics were already emitted on the offending ops' locations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Diagnosed;
+
+impl fmt::Display for Diagnosed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("failed (see the diagnostics emitted)")
+    }
+}
+
+impl std::error::Error for Diagnosed {}
 
 /// One option of a pass, as written in a pipeline string: `par-verify{devices=8}`.
 #[derive(Debug)]
@@ -32,6 +46,8 @@ pub enum OptionKind {
     Unsigned,
     /// One of the listed words.
     OneOf(&'static [&'static str]),
+    /// Comma-separated non-negative integers (possibly none).
+    UnsignedList,
 }
 
 /// Parsed options of one pass instance: every declared option has a value (defaults filled in).
@@ -46,6 +62,14 @@ impl Options {
     pub fn unsigned(&self, name: &str) -> u64 {
         // Values were validated against `OptionKind::Unsigned` when parsed.
         self.get(name).parse().unwrap_or(0)
+    }
+
+    pub fn unsigned_list(&self, name: &str) -> Vec<usize> {
+        // Validated against `OptionKind::UnsignedList` when parsed.
+        self.get(name)
+            .split(',')
+            .filter_map(|item| item.trim().parse().ok())
+            .collect()
     }
 }
 
@@ -87,7 +111,7 @@ impl fmt::Debug for PassInfo {
 }
 
 /// Every flexc pass, in the order `--list-passes` shows them.
-pub static REGISTRY: &[&PassInfo] = &[&par_verify::INFO];
+pub static REGISTRY: &[&PassInfo] = &[&par_import::INFO, &par_verify::INFO];
 
 pub fn lookup(argument: &str) -> Option<&'static PassInfo> {
     REGISTRY
@@ -129,11 +153,18 @@ pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
         let valid = match option.kind {
             OptionKind::Unsigned => value.parse::<u64>().is_ok(),
             OptionKind::OneOf(words) => words.contains(&value),
+            OptionKind::UnsignedList => value
+                .split(',')
+                .filter(|item| !item.is_empty())
+                .all(|item| item.parse::<u64>().is_ok()),
         };
         if !valid {
             let expected = match option.kind {
                 OptionKind::Unsigned => "a non-negative integer".to_string(),
                 OptionKind::OneOf(words) => format!("one of {}", words.join(", ")),
+                OptionKind::UnsignedList => {
+                    "a comma-separated list of non-negative integers".into()
+                }
             };
             return Err(format!(
                 "option '{key}' of pass '{}' must be {expected}, got '{value}'",

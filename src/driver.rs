@@ -20,13 +20,50 @@ use melior::{
 };
 use std::{io::Write, path::Path};
 
-/// The default flexc pipeline, stage by stage. Later stages (import, search, materialize) are added
-/// here in order; the pass manager verifies the module after every stage.
-pub fn default_pipeline() -> Vec<Element> {
-    vec![Element::Pass {
-        name: flexc_passes::par_verify::INFO.argument.into(),
-        options: String::new(),
-    }]
+/// The default flexc pipeline, stage by stage; the pass manager verifies the module after every
+/// stage. Later stages (search, materialize) are added here in order.
+pub fn default_pipeline(options: &Options) -> Vec<Element> {
+    let pass = |name: &str, options: String| Element::Pass {
+        name: name.into(),
+        options,
+    };
+    let params: Vec<String> = options.param_args.iter().map(usize::to_string).collect();
+    vec![
+        // TOSA becomes linalg through upstream MLIR's own lowering (no-ops on other input).
+        Element::Nested {
+            anchor: "func.func".into(),
+            elements: [
+                "tosa-optional-decompositions",
+                "tosa-to-linalg-named",
+                "tosa-to-linalg",
+                "tosa-to-arith",
+                "tosa-to-tensor",
+            ]
+            .iter()
+            .map(|name| pass(name, String::new()))
+            .collect(),
+        },
+        pass(
+            flexc_passes::par_import::INFO.argument,
+            format!(
+                "batch-dim={} param-args={} opaque-unknown={}",
+                options.batch_dim,
+                params.join(","),
+                options.opaque_unknown
+            ),
+        ),
+        pass(flexc_passes::par_verify::INFO.argument, String::new()),
+    ]
+}
+
+/// What the driver writes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Emit {
+    /// The module (text or bytecode).
+    #[default]
+    Mlir,
+    /// The import table: per op its dims and roles, FLOPs and parameters, and model totals.
+    Summary,
 }
 
 /// What the command line asks for.
@@ -45,6 +82,11 @@ pub struct Options {
     pub emit_bytecode: bool,
     /// Print a short summary of each compiled module to the diagnostics stream.
     pub summary: bool,
+    pub emit: Emit,
+    /// Import settings for the default pipeline (see `par-import`).
+    pub batch_dim: usize,
+    pub param_args: Vec<usize>,
+    pub opaque_unknown: bool,
 }
 
 /// Process exit status.
@@ -96,7 +138,7 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
             Ok(elements) => elements,
             Err(e) => return usage(errors, &e.0),
         },
-        None => default_pipeline(),
+        None => default_pipeline(options),
     };
 
     let context = create_context(options.allow_unregistered_dialect);
@@ -264,11 +306,68 @@ fn compile_module(
         return None;
     }
     let operation = module.as_operation();
+    if options.emit == Emit::Summary {
+        let import_options = flexc_passes::par_import::ImportOptions {
+            batch_dim: options.batch_dim,
+            param_args: options.param_args.clone(),
+            opaque_unknown: options.opaque_unknown,
+        };
+        let imported =
+            flexc_passes::par_import::analyze(&operation, &import_options, false).ok()?;
+        return Some(import_table(&imported).into_bytes());
+    }
     Some(if options.emit_bytecode {
         operation.write_bytecode()
     } else {
         format!("{operation}\n").into_bytes()
     })
+}
+
+/// `--emit=summary`: one row per compute op, then the model totals.
+pub fn import_table(imported: &flexc_passes::par_import::Imported) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<5} {:<32} {:<40} {:<44} {:>16} {:>12}",
+        "#", "op", "location", "dims (size:role)", "forward_flops", "parameters"
+    );
+    for (index, op) in imported.ops.iter().enumerate() {
+        let dims: Vec<String> = op
+            .space
+            .sizes
+            .iter()
+            .zip(&op.space.roles)
+            .map(|(size, role)| format!("{size}:{}", role.letter()))
+            .collect();
+        let location = op.location.rsplit('/').next().unwrap_or(&op.location);
+        let _ = writeln!(
+            out,
+            "{:<5} {:<32} {:<40} {:<44} {:>16} {:>12}",
+            index,
+            op.name,
+            location,
+            dims.join(" "),
+            op.flops,
+            op.parameters
+        );
+    }
+    for (location, message) in &imported.opaque {
+        let _ = writeln!(out, "opaque: {location}: {message}");
+    }
+    let _ = writeln!(out, "compute_ops: {}", imported.ops.len());
+    let _ = writeln!(
+        out,
+        "weight_args: {}",
+        if imported.weight_args.is_empty() {
+            "none".to_string()
+        } else {
+            imported.weight_args.join(" ")
+        }
+    );
+    let _ = writeln!(out, "parameters: {}", imported.parameters);
+    let _ = writeln!(out, "forward_flops: {}", imported.forward_flops);
+    out
 }
 
 /// A few lines about a compiled module: its functions, ops per dialect, and `par` annotations.

@@ -140,3 +140,54 @@ fn error_diagnostics() {
     report.push_str(&format!("== parse-errors.mlir: {exit:?}\n{errors}"));
     insta::assert_snapshot!(report.replace(&root().display().to_string(), "<root>"));
 }
+
+/// Imports a linalg model (no pipeline: torch-mlir's linalg is what the importer reads).
+fn import(relative: &str) -> flexc::passes::par_import::Imported {
+    let context = create_context(false);
+    let _par = flexc::dialects::load_par_dialect(&context).unwrap();
+    let capture = flexc::diagnostics::Capture::attach(&context);
+    let path = root().join("models").join(relative);
+    let module = parse_module(&context, &std::fs::read(&path).unwrap(), relative).unwrap();
+    flexc::passes::par_import::analyze(&module.as_operation(), &Default::default(), false)
+        .unwrap_or_else(|_| panic!("{relative} does not import: {:?}", capture.take()))
+}
+
+#[test]
+fn import_totals_match_published_counts() {
+    // PyTorch's own parameter counts (models/README.md); ±2% (BatchNorm running statistics are
+    // constants of the exported graph, which flexc cannot tell from trained weights).
+    let mut report = String::new();
+    for (model, published) in [
+        ("torch/alexnet_b64.linalg.mlir", 61.1e6),
+        ("torch/vgg16_b64.linalg.mlir", 138.4e6),
+        ("torch/resnet101_b64.linalg.mlir", 44.5e6),
+        ("torch/inception_v3_b64.linalg.mlir", 23.8e6),
+        ("torch/bert_b8.linalg.mlir", 109.5e6),
+        ("torch/gpt2_b8.linalg.mlir", 124.4e6),
+        ("torch/rnntc_b64.linalg.mlir", 27.0e6),
+    ] {
+        let imported = import(model);
+        let ratio = imported.parameters as f64 / published;
+        assert!(
+            (0.98..=1.02).contains(&ratio),
+            "{model}: {} parameters, published {published}",
+            imported.parameters
+        );
+        report.push_str(&format!(
+            "{model}: parameters {} forward_flops {} compute_ops {}\n",
+            imported.parameters,
+            imported.forward_flops,
+            imported.ops.len()
+        ));
+    }
+    // ResNet-101 at 224x224: about 7.8 G multiply-adds per sample, batch 64.
+    let resnet = import("torch/resnet101_b64.linalg.mlir");
+    let expected = 64.0 * 2.0 * 7.8e9;
+    let ratio = resnet.forward_flops as f64 / expected;
+    assert!(
+        (0.98..=1.02).contains(&ratio),
+        "ResNet-101 forward FLOPs {}",
+        resnet.forward_flops
+    );
+    insta::assert_snapshot!(report);
+}

@@ -59,9 +59,33 @@ struct Cli {
     #[arg(long = "summary")]
     summary: bool,
 
+    /// What to write: the module (mlir) or the import table with model totals (summary).
+    #[arg(long = "emit", value_enum, default_value = "mlir")]
+    emit: EmitArg,
+
+    /// Dim of every data argument that holds the batch (the sample dim).
+    #[arg(long = "batch-dim", default_value_t = 0)]
+    batch_dim: usize,
+
+    /// Function arguments that are weights, e.g. --param-args=0,1,2 (JAX passes weights as
+    /// arguments). Arguments with the `par.param` attribute are weights too; constants that are not
+    /// splats are always weights.
+    #[arg(long = "param-args", value_delimiter = ',')]
+    param_args: Vec<usize>,
+
+    /// Keep ops flexc cannot model (warning; replicated) instead of failing.
+    #[arg(long = "opaque-unknown")]
+    opaque_unknown: bool,
+
     /// List the flexc passes with their options and exit.
     #[arg(long = "list-passes")]
     list_passes: bool,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum EmitArg {
+    Mlir,
+    Summary,
 }
 
 fn list_passes() {
@@ -75,6 +99,7 @@ fn list_passes() {
                 match option.kind {
                     flexc::passes::OptionKind::Unsigned => "uint".to_string(),
                     flexc::passes::OptionKind::OneOf(words) => words.join("|"),
+                    flexc::passes::OptionKind::UnsignedList => "uint,uint,...".to_string(),
                 },
                 option.help,
                 option.default
@@ -99,6 +124,13 @@ fn main() -> ExitCode {
         verify_diagnostics: cli.verify_diagnostics,
         emit_bytecode: cli.emit_bytecode,
         summary: cli.summary,
+        emit: match cli.emit {
+            EmitArg::Mlir => driver::Emit::Mlir,
+            EmitArg::Summary => driver::Emit::Summary,
+        },
+        batch_dim: cli.batch_dim,
+        param_args: cli.param_args,
+        opaque_unknown: cli.opaque_unknown,
     };
     let exit = driver::run(&options, &mut std::io::stderr().lock());
     ExitCode::from(match exit {

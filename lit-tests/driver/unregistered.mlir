@@ -1,5 +1,5 @@
 // Unregistered ops (StableHLO in generic form) pass with --allow-unregistered-dialect.
-// RUN: %flexc --allow-unregistered-dialect %s | FileCheck %s
+// RUN: %flexc --allow-unregistered-dialect --opaque-unknown %s | FileCheck %s
 // RUN: not %flexc %s 2>&1 | FileCheck %s --check-prefix=REFUSED
 
 // CHECK-LABEL: func.func @main

@@ -1,8 +1,9 @@
 // Every par attribute and op survives flexc, and upstream mlir-opt reads flexc's output with the
 // IRDL definition alone (dialects/par.irdl.mlir).
-// RUN: %flexc %s | FileCheck %s
-// RUN: %flexc %s | mlir-opt-22 --irdl-file=%par_irdl | FileCheck %s
-// RUN: %flexc %s | %flexc - -o - | FileCheck %s
+// The pipeline is par-verify alone: re-importing would recompute par.space from the program.
+// RUN: %flexc --pass-pipeline='builtin.module(par-verify)' %s | FileCheck %s
+// RUN: %flexc --pass-pipeline='builtin.module(par-verify)' %s | mlir-opt-22 --irdl-file=%par_irdl | FileCheck %s
+// RUN: %flexc --pass-pipeline='builtin.module(par-verify)' %s | %flexc --pass-pipeline='builtin.module(par-verify)' - -o - | FileCheck %s
 
 // CHECK: module attributes {par.machine = #par.machine<"dgx-h100:1", {gpus_per_node = 8 : i64, nodes = 1 : i64}>}
 module attributes {par.machine = #par.machine<"dgx-h100:1", {nodes = 1 : i64, gpus_per_node = 8 : i64}>} {

@@ -1,0 +1,12 @@
+// --opaque-unknown keeps ops no family models (listed in the summary) instead of failing.
+// RUN: %flexc --opaque-unknown --emit=summary %s | FileCheck %s
+
+func.func @unsupported(%x: tensor<8x16xf32>, %shape: tensor<2xi64>) -> tensor<16x8xf32> {
+  // CHECK: opaque: {{.*}}opaque.mlir:[[@LINE+1]]:{{[0-9]+}}: 'tensor.reshape' op is not modelled by flexc; it stays replicated and is not partitioned
+  %0 = tensor.reshape %x(%shape) : (tensor<8x16xf32>, tensor<2xi64>) -> tensor<16x8xf32>
+  %1 = arith.negf %0 : tensor<16x8xf32>
+  return %1 : tensor<16x8xf32>
+}
+// CHECK: compute_ops: 1
+// CHECK: parameters: 0
+// CHECK: forward_flops: 128
