@@ -1,0 +1,112 @@
+//! Simulator benchmark: full simulation (build the task graph and simulate) against delta simulation (one
+//! op's configuration changed, as in an MCMC proposal) on ResNet-101- and GPT-2-small-sized graphs.
+//!
+//! Run with `cargo bench --bench sim` (release build). Every proposal gives one random op a random valid
+//! configuration and is then reverted, as a rejected MCMC proposal is; both changes are timed as deltas. The
+//! full column is a fresh simulation of the proposed strategy.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use flexc_core::cost::CostModel;
+use flexc_core::graph::{Graph, Mode, OpId};
+use flexc_core::machine::Machine;
+use flexc_core::sim::Simulator;
+use flexc_core::strategy::{Config, Strategy};
+use flexc_core::synth::{self, ResNetSpec, TransformerSpec};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+const PROPOSALS: usize = 200;
+
+fn bench(name: &str, graph: &Graph, gpus: u32) {
+    let machine = Machine::preset(&format!("dgx-a100:{}", gpus / 8)).expect("preset exists");
+    let cost = CostModel::new(&machine.gpu);
+    let start = Strategy::data_parallel(graph, gpus);
+
+    // Full simulation of the starting strategy: repeat for at least half a second.
+    let mut runs = 0u32;
+    let t0 = Instant::now();
+    let mut tasks = 0;
+    while runs < 5 || t0.elapsed() < Duration::from_millis(500) {
+        let sim = Simulator::new(graph, &machine, &cost, Mode::Training, start.clone())
+            .expect("valid strategy");
+        tasks = sim.num_tasks();
+        black_box(sim.iteration_time());
+        runs += 1;
+    }
+    let full = t0.elapsed().as_secs_f64() / f64::from(runs);
+
+    // Random single-op proposals: delta (apply + revert) against a fresh full simulation of the proposal.
+    let mut rng = StdRng::seed_from_u64(42);
+    let mut sim = Simulator::new(graph, &machine, &cost, Mode::Training, start.clone())
+        .expect("valid strategy");
+    let (mut delta_s, mut full_s, mut deltas) = (0.0, 0.0, 0u32);
+    for _ in 0..PROPOSALS {
+        let op = OpId::new(rng.random_range(0..graph.num_ops()));
+        let old = sim.strategy().config(op).clone();
+        let proposal = Config::random(graph.op(op), gpus, &mut rng);
+
+        let t = Instant::now();
+        sim.set_config(op, proposal.clone())
+            .expect("valid proposal");
+        black_box(sim.iteration_time());
+        delta_s += t.elapsed().as_secs_f64();
+
+        let mut proposed = sim.strategy().clone();
+        proposed.configs[op.index()] = proposal;
+        let t = Instant::now();
+        let fresh = Simulator::new(graph, &machine, &cost, Mode::Training, proposed)
+            .expect("valid strategy");
+        full_s += t.elapsed().as_secs_f64();
+        assert_eq!(
+            fresh.iteration_time().to_bits(),
+            sim.iteration_time().to_bits(),
+            "delta and full disagree"
+        );
+
+        let t = Instant::now();
+        sim.set_config(op, old).expect("valid config");
+        black_box(sim.iteration_time());
+        delta_s += t.elapsed().as_secs_f64();
+        deltas += 2;
+    }
+    let delta = delta_s / f64::from(deltas);
+    let full_proposal = full_s / PROPOSALS as f64;
+    println!(
+        "{name:<12} {gpus:>4} {:>5} {tasks:>8} {:>10.3} {:>12.2} {:>12.3} {:>10.3} {:>8.1}x",
+        graph.num_ops(),
+        full * 1e3,
+        tasks as f64 / full / 1e6,
+        full_proposal * 1e3,
+        delta * 1e3,
+        full_proposal / delta,
+    );
+}
+
+fn main() {
+    println!(
+        "{:<12} {:>4} {:>5} {:>8} {:>10} {:>12} {:>12} {:>10} {:>9}",
+        "model",
+        "gpus",
+        "ops",
+        "tasks",
+        "full ms",
+        "Mtasks/s",
+        "full/prop ms",
+        "delta ms",
+        "speedup"
+    );
+    for gpus in [16, 64] {
+        bench(
+            "resnet-101",
+            &synth::resnet(&ResNetSpec::resnet101(256)),
+            gpus,
+        );
+        bench(
+            "gpt-2-small",
+            &synth::transformer(&TransformerSpec::gpt2_small(64)),
+            gpus,
+        );
+    }
+}

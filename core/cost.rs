@@ -1,0 +1,441 @@
+//! Cost model: how long one task of an op takes on one GPU (DESIGN.md §5).
+//!
+//! A task's time is **measured** when the profile database has an entry for
+//! `(op name, task shape, dtype, device kind)`: FlexFlow measures each distinct op once on the real GPU, and a
+//! DNN reuses few distinct ops. Otherwise it is the analytical **roofline**
+//!
+//! ```text
+//! time = max(flops / (peak_flops[dtype] * achievable_fraction(class)), bytes / mem_bandwidth) + launch_overhead
+//! ```
+//!
+//! where `bytes` are the task's operand regions (inputs read plus outputs written). A task with neither FLOPs
+//! nor bytes (the backward of an op that needs no gradient) launches no kernel and takes 0 s.
+//!
+//! # Profile database format
+//! JSON lines; blank lines and lines starting with `#` are ignored; a later line for the same key replaces an
+//! earlier one (a profiler may append re-measurements):
+//!
+//! ```text
+//! {"op": "linalg.matmul", "shape": [128, 1024, 1024], "dtype": "f32", "device": "A100-SXM4-80GB", "forward_s": 1.1e-4, "backward_s": 2.3e-4}
+//! ```
+//!
+//! `shape` is the task's extent of every loop dim, in the op's loop order (the whole op's sizes divided by the
+//! configuration's degrees). `backward_s` is optional; without it the backward time is estimated.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::graph::{DType, Op, OpClass};
+use crate::machine::{GpuSpec, SourceLocation};
+
+/// Fraction of the peak FLOP rate an op family reaches in practice.
+///
+/// | class | fraction | reason |
+/// |---|---|---|
+/// | contraction | 0.70 | vendor GEMM libraries reach 70–80 % of peak on large tiles |
+/// | convolution | 0.55 | implicit-GEMM convolutions lose some to im2col and small channel counts |
+/// | elementwise | 0.50 | memory-bound in practice; the byte term decides |
+/// | reduction | 0.30 | tree reductions leave lanes idle |
+/// | embedding | 0.10 | gathers: the byte term decides |
+/// | data movement | 0.10 | no arithmetic to speak of |
+/// | opaque | 0.30 | unknown kernels: a cautious middle |
+pub fn achievable_fraction(class: OpClass) -> f64 {
+    match class {
+        OpClass::Contraction => 0.70,
+        OpClass::Convolution => 0.55,
+        OpClass::Elementwise => 0.50,
+        OpClass::Reduction => 0.30,
+        OpClass::Embedding => 0.10,
+        OpClass::DataMovement => 0.10,
+        OpClass::Opaque => 0.30,
+    }
+}
+
+/// Work of one task.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Work {
+    pub flops: f64,
+    /// Bytes moved to and from device memory.
+    pub bytes: f64,
+}
+
+impl Work {
+    pub fn scaled(self, factor: f64) -> Work {
+        Work {
+            flops: self.flops * factor,
+            bytes: self.bytes * factor,
+        }
+    }
+
+    pub fn is_zero(self) -> bool {
+        self.flops == 0.0 && self.bytes == 0.0
+    }
+}
+
+/// Forward and backward time of one task.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TaskTimes {
+    pub forward_s: f64,
+    pub backward_s: f64,
+    /// Whether the forward time came from the profile database.
+    pub measured: bool,
+}
+
+/// Roofline estimates for one GPU model, overridden by measurements.
+#[derive(Clone, Debug)]
+pub struct CostModel {
+    gpu: GpuSpec,
+    profile: ProfileDb,
+}
+
+impl CostModel {
+    /// A pure roofline model of `gpu`.
+    pub fn new(gpu: &GpuSpec) -> Self {
+        CostModel {
+            gpu: gpu.clone(),
+            profile: ProfileDb::default(),
+        }
+    }
+
+    /// Uses `profile`'s measurements where they exist.
+    pub fn with_profile(self, profile: ProfileDb) -> Self {
+        CostModel { profile, ..self }
+    }
+
+    pub fn gpu(&self) -> &GpuSpec {
+        &self.gpu
+    }
+
+    pub fn profile(&self) -> &ProfileDb {
+        &self.profile
+    }
+
+    /// The roofline time of `work` for an op of `class` computing in `dtype`.
+    pub fn roofline(&self, class: OpClass, dtype: DType, work: Work) -> f64 {
+        if work.is_zero() {
+            return 0.0;
+        }
+        let compute =
+            work.flops / (self.gpu.peak_flops.for_dtype(dtype) * achievable_fraction(class));
+        let memory = work.bytes / self.gpu.mem_bandwidth;
+        compute.max(memory) + self.gpu.launch_overhead_s
+    }
+
+    /// Times of one task of `op` whose loop extents are `extents`, doing `forward` work (and `backward` work
+    /// in training; zero work in inference).
+    pub fn task_times(&self, op: &Op, extents: &[u64], forward: Work, backward: Work) -> TaskTimes {
+        self.task_times_with(self.measurement(op, extents), op, forward, backward)
+    }
+
+    /// The profile entry for a task of `op` with loop extents `extents` on this GPU, if any.
+    pub fn measurement(&self, op: &Op, extents: &[u64]) -> Option<&ProfileEntry> {
+        self.profile
+            .lookup(&op.name, extents, op.dtype, &self.gpu.name)
+    }
+
+    /// [`CostModel::task_times`] with the measurement already looked up (once per op in the simulator's loops).
+    pub fn task_times_with(
+        &self,
+        measured: Option<&ProfileEntry>,
+        op: &Op,
+        forward: Work,
+        backward: Work,
+    ) -> TaskTimes {
+        let estimate_bwd = || self.roofline(op.class, op.dtype, backward);
+        match measured {
+            Some(m) => TaskTimes {
+                forward_s: m.forward_s,
+                backward_s: if backward.is_zero() {
+                    0.0
+                } else {
+                    m.backward_s.unwrap_or_else(estimate_bwd)
+                },
+                measured: true,
+            },
+            None => TaskTimes {
+                forward_s: self.roofline(op.class, op.dtype, forward),
+                backward_s: estimate_bwd(),
+                measured: false,
+            },
+        }
+    }
+}
+
+/// One measurement: a line of the database file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProfileEntry {
+    pub op: String,
+    pub shape: Vec<u64>,
+    pub dtype: DType,
+    pub device: String,
+    pub forward_s: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub backward_s: Option<f64>,
+}
+
+/// Measured op times; see the module doc for the file format.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ProfileDb {
+    /// Entries per op name; a key appears at most once.
+    by_op: BTreeMap<String, Vec<ProfileEntry>>,
+}
+
+/// A database file that cannot be used: `file:line:col: error: ...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProfileError {
+    pub location: Option<SourceLocation>,
+    pub message: String,
+}
+
+impl fmt::Display for ProfileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(loc) = &self.location {
+            write!(f, "{loc}: ")?;
+        }
+        write!(f, "error: {}", self.message)
+    }
+}
+
+impl std::error::Error for ProfileError {}
+
+impl ProfileDb {
+    /// Reads a database file.
+    pub fn load(path: &Path) -> Result<ProfileDb, ProfileError> {
+        let text = std::fs::read_to_string(path).map_err(|e| ProfileError {
+            location: None,
+            message: format!("cannot read profile database '{}': {e}", path.display()),
+        })?;
+        ProfileDb::parse(&text, &path.display().to_string())
+    }
+
+    /// Parses the JSON-lines text of a database; `file_name` is used in error locations.
+    pub fn parse(text: &str, file_name: &str) -> Result<ProfileDb, ProfileError> {
+        let mut db = ProfileDb::default();
+        for (i, line) in text.lines().enumerate() {
+            let trimmed = line.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                continue;
+            }
+            let at = |col: usize| {
+                Some(SourceLocation {
+                    file: file_name.to_string(),
+                    line: u32::try_from(i + 1).unwrap_or(u32::MAX),
+                    col: u32::try_from(col).unwrap_or(u32::MAX),
+                })
+            };
+            let entry: ProfileEntry = serde_json::from_str(line).map_err(|e| ProfileError {
+                location: at(e.column().max(1)),
+                message: json_message(&e),
+            })?;
+            for (key, v) in [
+                ("forward_s", Some(entry.forward_s)),
+                ("backward_s", entry.backward_s),
+            ] {
+                if let Some(v) = v.filter(|v| !(v.is_finite() && *v >= 0.0)) {
+                    let col = line.find(&format!("\"{key}\"")).map_or(1, |c| c + 1);
+                    return Err(ProfileError {
+                        location: at(col),
+                        message: format!(
+                            "'{key}' must be a non-negative number of seconds, got {v}"
+                        ),
+                    });
+                }
+            }
+            db.insert(entry);
+        }
+        Ok(db)
+    }
+
+    /// Adds a measurement, replacing one with the same key.
+    pub fn insert(&mut self, entry: ProfileEntry) {
+        let entries = self.by_op.entry(entry.op.clone()).or_default();
+        match entries
+            .iter_mut()
+            .find(|e| e.shape == entry.shape && e.dtype == entry.dtype && e.device == entry.device)
+        {
+            Some(old) => *old = entry,
+            None => entries.push(entry),
+        }
+    }
+
+    /// The measurement for one task, if any.
+    pub fn lookup(
+        &self,
+        op: &str,
+        shape: &[u64],
+        dtype: DType,
+        device: &str,
+    ) -> Option<&ProfileEntry> {
+        self.by_op
+            .get(op)?
+            .iter()
+            .find(|e| e.shape == shape && e.dtype == dtype && e.device == device)
+    }
+
+    pub fn len(&self) -> usize {
+        self.by_op.values().map(Vec::len).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The database as JSON lines, sorted by op name, then insertion order.
+    pub fn to_jsonl(&self) -> String {
+        let mut out = String::new();
+        for e in self.by_op.values().flatten() {
+            // Serializing plain numbers, strings and vectors cannot fail.
+            out.push_str(&serde_json::to_string(e).expect("profile entries serialize"));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn json_message(e: &serde_json::Error) -> String {
+    // serde_json appends " at line L column C"; the location is reported separately.
+    let text = e.to_string();
+    match text.rfind(" at line ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::{Access, Dim, Role, TensorId};
+    use crate::machine::Machine;
+
+    fn matmul(m: u64, n: u64, k: u64) -> Op {
+        Op {
+            name: "linalg.matmul".into(),
+            location: "m.mlir:1:1".into(),
+            class: OpClass::Contraction,
+            dims: vec![
+                Dim::new(m, Role::Sample),
+                Dim::new(n, Role::Parameter),
+                Dim::new(k, Role::Reduction),
+            ],
+            inputs: vec![
+                Access::dims(TensorId(0), &[0, 2]),
+                Access::dims(TensorId(1), &[2, 1]),
+            ],
+            outputs: vec![Access::dims(TensorId(2), &[0, 1])],
+            flops: (2 * m * n * k) as f64,
+            dtype: DType::F32,
+        }
+    }
+
+    #[test]
+    fn roofline_picks_the_binding_limit() {
+        let m = Machine::preset("dgx-a100:1").unwrap();
+        let cost = CostModel::new(&m.gpu);
+        let peak = 19.5e12 * 0.70;
+        let compute_bound = Work {
+            flops: 1e12,
+            bytes: 1e6,
+        };
+        let t = cost.roofline(OpClass::Contraction, DType::F32, compute_bound);
+        assert_eq!(t, 1e12 / peak + 5e-6);
+        let memory_bound = Work {
+            flops: 1e6,
+            bytes: 4e9,
+        };
+        assert_eq!(
+            cost.roofline(OpClass::Elementwise, DType::F32, memory_bound),
+            4e9 / 2.0e12 + 5e-6
+        );
+        assert_eq!(
+            cost.roofline(OpClass::Elementwise, DType::F32, Work::default()),
+            0.0
+        );
+        // bf16 runs on tensor cores.
+        assert!(cost.roofline(OpClass::Contraction, DType::BF16, compute_bound) < t / 10.0);
+    }
+
+    #[test]
+    fn profile_entry_overrides_the_estimate() {
+        let m = Machine::preset("dgx-a100:1").unwrap();
+        let op = matmul(128, 1024, 1024);
+        let fwd = Work {
+            flops: op.flops,
+            bytes: 4.0 * (128.0 * 1024.0 * 2.0 + 1024.0 * 1024.0),
+        };
+        let bwd = fwd.scaled(2.0);
+        let plain = CostModel::new(&m.gpu).task_times(&op, &[128, 1024, 1024], fwd, bwd);
+        assert!(!plain.measured);
+
+        let text = "# measured on the lent H100? no, an A100\n\n\
+            {\"op\": \"linalg.matmul\", \"shape\": [128, 1024, 1024], \"dtype\": \"f32\", \"device\": \"A100-SXM4-80GB\", \"forward_s\": 0.5, \"backward_s\": 1.5}\n\
+            {\"op\": \"linalg.matmul\", \"shape\": [64, 1024, 1024], \"dtype\": \"f32\", \"device\": \"A100-SXM4-80GB\", \"forward_s\": 0.25}\n";
+        let db = ProfileDb::parse(text, "prof.jsonl").unwrap();
+        assert_eq!(db.len(), 2);
+        let cost = CostModel::new(&m.gpu).with_profile(db.clone());
+        let measured = cost.task_times(&op, &[128, 1024, 1024], fwd, bwd);
+        assert_eq!(
+            measured,
+            TaskTimes {
+                forward_s: 0.5,
+                backward_s: 1.5,
+                measured: true
+            }
+        );
+        assert_ne!(measured.forward_s, plain.forward_s);
+        // Without a measured backward, the backward is estimated.
+        let half = cost.task_times(&op, &[64, 1024, 1024], fwd.scaled(0.5), bwd.scaled(0.5));
+        assert_eq!(half.forward_s, 0.25);
+        assert_eq!(
+            half.backward_s,
+            CostModel::new(&m.gpu).roofline(op.class, op.dtype, bwd.scaled(0.5))
+        );
+        // Another device kind does not match.
+        let h100 = Machine::preset("dgx-h100:1").unwrap();
+        assert!(
+            !CostModel::new(&h100.gpu)
+                .with_profile(db.clone())
+                .task_times(&op, &[128, 1024, 1024], fwd, bwd)
+                .measured
+        );
+        // Round trip through the text format.
+        assert_eq!(ProfileDb::parse(&db.to_jsonl(), "x").unwrap(), db);
+    }
+
+    #[test]
+    fn later_lines_replace_earlier_ones() {
+        let line = |t: f64| {
+            format!("{{\"op\": \"a\", \"shape\": [2], \"dtype\": \"bf16\", \"device\": \"X\", \"forward_s\": {t}}}\n")
+        };
+        let db = ProfileDb::parse(&(line(1.0) + &line(2.0)), "p").unwrap();
+        assert_eq!(db.len(), 1);
+        assert_eq!(
+            db.lookup("a", &[2], DType::BF16, "X").unwrap().forward_s,
+            2.0
+        );
+    }
+
+    #[test]
+    fn bad_lines_are_located() {
+        let good = "{\"op\": \"a\", \"shape\": [2], \"dtype\": \"f32\", \"device\": \"X\", \"forward_s\": 1e-3}\n";
+        let e = ProfileDb::parse(
+            &format!("{good}{{\"op\": \"a\", \"shape\": [2]}}\n"),
+            "p.jsonl",
+        )
+        .unwrap_err();
+        assert!(e.to_string().starts_with("p.jsonl:2:"), "{e}");
+        assert!(e.message.contains("missing field"), "{e}");
+        let e = ProfileDb::parse(&good.replace("f32", "f8"), "p.jsonl").unwrap_err();
+        assert!(e.message.contains("unknown variant `f8`"), "{e}");
+        let e = ProfileDb::parse(&good.replace("1e-3", "-1"), "p.jsonl").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "p.jsonl:1:58: error: 'forward_s' must be a non-negative number of seconds, got -1"
+        );
+        let e = ProfileDb::parse(&good.replace("}", ", \"gpu\": 1}"), "p.jsonl").unwrap_err();
+        assert!(e.message.contains("unknown field `gpu`"), "{e}");
+    }
+}

@@ -1,0 +1,36 @@
+//! `flexc-core`: the MLIR-free heart of flexc — the op graph, the machine and cost models, parallelization
+//! strategies and the execution simulator that the search optimizes against (DESIGN.md §2, §4, §5).
+//!
+//! Everything here works on plain Rust data with typed ids ([`OpId`], [`TensorId`], [`DeviceId`]); MLIR objects
+//! never reach this crate, so simulations are `Send` and fast. The importer builds a [`Graph`] from a module;
+//! a [`Machine`] comes from a preset or a TOML file; a [`Simulator`] turns a [`Strategy`] into an iteration
+//! time, a per-device memory peak and a timeline, and re-simulates single-op changes incrementally.
+//!
+//! Module map:
+//! - [`graph`]: ops, tensors, affine accesses, SOAP roles, training mode;
+//! - [`machine`]: GPUs, links, presets, TOML format, transfer routes;
+//! - [`cost`]: roofline estimates and the profile database;
+//! - [`strategy`]: per-op configurations and baseline strategies;
+//! - [`sim`]: task graph, FIFO simulation, delta simulation;
+//! - [`memory`]: per-device live bytes over the iteration;
+//! - [`report`]: breakdown, per-device report, Chrome trace;
+//! - [`synth`]: synthetic models for tests and benchmarks.
+
+pub mod cost;
+pub mod graph;
+pub mod machine;
+pub mod memory;
+pub mod report;
+pub mod sim;
+pub mod strategy;
+pub mod synth;
+
+pub use cost::{CostModel, ProfileDb, ProfileEntry, Work};
+pub use graph::{
+    Access, AffineDim, DType, DeviceId, Dim, Graph, GraphError, Interval, Mode, Op, OpClass, OpId,
+    Role, Tensor, TensorId, TensorKind,
+};
+pub use machine::{Machine, MachineError};
+pub use report::{Breakdown, DeviceReport, Report};
+pub use sim::{Resource, Simulator, TaskKind, TaskRecord};
+pub use strategy::{Config, Strategy, StrategyError};

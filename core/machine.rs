@@ -1,0 +1,1039 @@
+//! Machine model: GPUs, nodes, intra-node links and inter-node NICs (DESIGN.md §4).
+//!
+//! A machine is `nodes × gpus_per_node` identical GPUs. Devices are numbered node by node:
+//! `DeviceId(node * gpus_per_node + local)`. A machine may use only its first `n` GPUs
+//! ([`Machine::with_devices`]); everything below counts only those.
+//!
+//! Transfers between two devices go over *channels*, the FIFO resources of the simulator ([`Channel`]):
+//! - same node, with a per-pair topology matrix, or over NVLink / PCIe: the ordered pair `a→b` is one channel
+//!   with the pair's bandwidth (a point-to-point link per direction);
+//! - same node over NVSwitch: the sender's switch port out and the receiver's port in (each GPU has one port
+//!   per direction of the link's bandwidth, so a GPU sending to seven peers shares its port);
+//! - different nodes: the sender's NIC out and the receiver's NIC in; GPU `local` of a node uses NIC
+//!   `local % nics_per_node`.
+//!
+//! # File format
+//! A TOML file; every key is required unless marked optional, unknown keys are errors, bandwidths are bytes
+//! per second per direction, capacities bytes, times seconds:
+//!
+//! ```toml
+//! name = "dgx-a100:2"
+//! nodes = 2
+//! gpus_per_node = 8
+//!
+//! [gpu]
+//! name = "A100-SXM4-80GB"          # device kind: the profile database key
+//! mem_bandwidth = 2.0e12
+//! mem_capacity = 85_899_345_920    # 80 GiB; a float such as 80e9 is accepted too
+//! launch_overhead_s = 5e-6
+//!
+//! [gpu.peak_flops]                 # FLOP/s; f32 is required, the others default to f32's rate
+//! f64 = 19.5e12
+//! f32 = 19.5e12
+//! f16 = 312e12
+//! bf16 = 312e12
+//! i8 = 624e12
+//!
+//! [intra]                          # kind: "nvlink", "nvswitch", "pcie"
+//! kind = "nvswitch"
+//! bandwidth = 300e9
+//! latency_s = 2e-6
+//!
+//! [inter]                          # kind: "infiniband", "ethernet"
+//! kind = "infiniband"
+//! bandwidth = 25e9                 # per NIC
+//! latency_s = 5e-6
+//! nics_per_node = 8                # optional, default 1
+//!
+//! [topology]                       # optional: per-pair intra-node bandwidth, gpus_per_node rows
+//! bandwidth = [[0, 12e9], [12e9, 0]]
+//! ```
+//!
+//! Latencies and launch overheads of the presets are our estimates (NCCL-level small-message latency, CUDA
+//! launch cost); the other figures are the vendors' datasheet numbers from DESIGN.md §4.
+
+use std::fmt;
+use std::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::graph::{DType, DeviceId};
+
+/// Technology of a link; decides how transfers share it (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LinkKind {
+    #[serde(rename = "nvlink")]
+    NVLink,
+    #[serde(rename = "nvswitch")]
+    NVSwitch,
+    #[serde(rename = "pcie")]
+    PCIe,
+    InfiniBand,
+    Ethernet,
+}
+
+impl LinkKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            LinkKind::NVLink => "nvlink",
+            LinkKind::NVSwitch => "nvswitch",
+            LinkKind::PCIe => "pcie",
+            LinkKind::InfiniBand => "infiniband",
+            LinkKind::Ethernet => "ethernet",
+        }
+    }
+}
+
+/// A link class: bandwidth in bytes/s per direction, latency in seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Link {
+    pub kind: LinkKind,
+    pub bandwidth: f64,
+    pub latency_s: f64,
+}
+
+/// Peak FLOP/s per arithmetic type. Types without their own figure run at the `f32` rate (integer ALUs and
+/// missing tensor-core paths); `i8` and `i1` use `i8` when given.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PeakFlops {
+    pub f64: Option<f64>,
+    pub f32: f64,
+    pub f16: Option<f64>,
+    pub bf16: Option<f64>,
+    pub i8: Option<f64>,
+}
+
+impl PeakFlops {
+    pub fn for_dtype(&self, dtype: DType) -> f64 {
+        let own = match dtype {
+            DType::F64 => self.f64,
+            DType::F32 => Some(self.f32),
+            DType::F16 => self.f16,
+            DType::BF16 => self.bf16,
+            DType::I8 | DType::I1 => self.i8,
+            DType::I64 | DType::I32 | DType::I16 => None,
+        };
+        own.unwrap_or(self.f32)
+    }
+}
+
+/// One GPU model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GpuSpec {
+    /// Device kind, e.g. `A100-SXM4-80GB`; the profile database is keyed by it.
+    pub name: String,
+    pub peak_flops: PeakFlops,
+    /// Bytes/s.
+    pub mem_bandwidth: f64,
+    /// Bytes.
+    pub mem_capacity: u64,
+    /// Seconds added to every kernel.
+    pub launch_overhead_s: f64,
+}
+
+/// A cluster of identical GPUs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Machine {
+    pub name: String,
+    pub nodes: u32,
+    pub gpus_per_node: u32,
+    pub gpu: GpuSpec,
+    pub intra: Link,
+    /// The inter-node link, per NIC.
+    pub inter: Link,
+    pub nics_per_node: u32,
+    /// Optional per-pair intra-node bandwidth (bytes/s per direction), `gpus_per_node` square; the diagonal
+    /// is unused.
+    pub topology: Option<Vec<Vec<f64>>>,
+    /// GPUs in use: the first `devices` of the machine.
+    devices: u32,
+}
+
+/// A FIFO resource that transfers occupy (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Channel {
+    /// A point-to-point intra-node link, one direction.
+    Pair(DeviceId, DeviceId),
+    /// A GPU's switch port, sending side.
+    PortOut(DeviceId),
+    /// A GPU's switch port, receiving side.
+    PortIn(DeviceId),
+    /// A node's NIC, sending side.
+    NicOut { node: u32, nic: u32 },
+    /// A node's NIC, receiving side.
+    NicIn { node: u32, nic: u32 },
+}
+
+/// How a transfer from one device to another travels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Route {
+    /// Bytes/s.
+    pub bandwidth: f64,
+    pub latency_s: f64,
+    /// The channels the transfer holds for its whole duration (one or two).
+    pub channels: [Option<Channel>; 2],
+}
+
+impl Route {
+    /// Seconds to move `bytes` along this route.
+    pub fn transfer_time(&self, bytes: u64) -> f64 {
+        bytes as f64 / self.bandwidth + self.latency_s
+    }
+}
+
+/// A machine description that cannot be used; `location` is set when it comes from a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MachineError {
+    pub location: Option<SourceLocation>,
+    /// The offending key (`gpu.mem_bandwidth`), when one is to blame.
+    pub key: Option<String>,
+    pub message: String,
+}
+
+/// `file:line:col`, 1-based.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceLocation {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+}
+
+impl SourceLocation {
+    /// The location of byte `offset` of `text`.
+    pub fn from_offset(file: &str, text: &str, offset: usize) -> Self {
+        let before = &text[..floor_char_boundary(text, offset)];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        SourceLocation {
+            file: file.to_string(),
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+            col: u32::try_from(col).unwrap_or(u32::MAX),
+        }
+    }
+}
+
+fn floor_char_boundary(text: &str, offset: usize) -> usize {
+    let mut i = offset.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+impl fmt::Display for SourceLocation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.col)
+    }
+}
+
+impl fmt::Display for MachineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(loc) = &self.location {
+            write!(f, "{loc}: ")?;
+        }
+        write!(f, "error: {}", self.message)
+    }
+}
+
+impl std::error::Error for MachineError {}
+
+impl MachineError {
+    fn plain(message: String) -> Self {
+        MachineError {
+            location: None,
+            key: None,
+            message,
+        }
+    }
+}
+
+const GIB: u64 = 1 << 30;
+
+/// Names accepted by [`Machine::preset`]; `NODES` is a positive integer.
+pub const PRESET_NAMES: [&str; 4] = ["p100-4x4", "k80-16x4", "dgx-a100:NODES", "dgx-h100:NODES"];
+
+impl Machine {
+    /// Builds a machine using all its GPUs after checking every value (same rules as the file format).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        name: impl Into<String>,
+        nodes: u32,
+        gpus_per_node: u32,
+        gpu: GpuSpec,
+        intra: Link,
+        inter: Link,
+        nics_per_node: u32,
+        topology: Option<Vec<Vec<f64>>>,
+    ) -> Result<Machine, MachineError> {
+        let machine = Machine {
+            name: name.into(),
+            nodes,
+            gpus_per_node,
+            gpu,
+            intra,
+            inter,
+            nics_per_node,
+            topology,
+            devices: nodes.saturating_mul(gpus_per_node),
+        };
+        machine.check().map_err(|(key, message)| MachineError {
+            location: None,
+            key: Some(key),
+            message,
+        })?;
+        Ok(machine)
+    }
+
+    /// A built-in cluster from DESIGN.md §4: `p100-4x4`, `k80-16x4`, `dgx-a100:NODES`, `dgx-h100:NODES`
+    /// (`dgx-a100` alone is one node).
+    pub fn preset(name: &str) -> Result<Machine, MachineError> {
+        let (base, nodes) = match name.split_once(':') {
+            Some((base, n)) => {
+                let nodes = n.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(|| {
+                    MachineError::plain(format!(
+                        "invalid node count '{n}' in machine preset '{name}'"
+                    ))
+                })?;
+                (base, Some(nodes))
+            }
+            None => (name, None),
+        };
+        let fixed = |nodes: Option<u32>, m: Result<Machine, MachineError>| match nodes {
+            Some(_) => Err(MachineError::plain(format!(
+                "machine preset '{base}' has a fixed size"
+            ))),
+            None => m,
+        };
+        match base {
+            "p100-4x4" => fixed(nodes, p100_4x4()),
+            "k80-16x4" => fixed(nodes, k80_16x4()),
+            "dgx-a100" => dgx_a100(nodes.unwrap_or(1)),
+            "dgx-h100" => dgx_h100(nodes.unwrap_or(1)),
+            _ => Err(MachineError::plain(format!(
+                "unknown machine preset '{name}' (expected one of: {})",
+                PRESET_NAMES.join(", ")
+            ))),
+        }
+    }
+
+    /// Parses the TOML format of the module doc. Errors carry `file_name:line:col` of the offending key.
+    pub fn from_toml(text: &str, file_name: &str) -> Result<Machine, MachineError> {
+        let raw: RawMachine = toml::from_str(text).map_err(|e| {
+            let location = e
+                .span()
+                .map(|s| SourceLocation::from_offset(file_name, text, s.start));
+            MachineError {
+                location,
+                key: None,
+                message: e.message().trim_end().to_string(),
+            }
+        })?;
+        raw.into_machine()
+            .map_err(|(key, span, message)| MachineError {
+                location: Some(SourceLocation::from_offset(file_name, text, span.start)),
+                key: Some(key),
+                message,
+            })
+    }
+
+    /// Reads and parses a machine file.
+    pub fn load(path: &std::path::Path) -> Result<Machine, MachineError> {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            MachineError::plain(format!(
+                "cannot read machine file '{}': {e}",
+                path.display()
+            ))
+        })?;
+        Machine::from_toml(&text, &path.display().to_string())
+    }
+
+    /// The same machine restricted to its first `n` GPUs.
+    pub fn with_devices(&self, n: u32) -> Result<Machine, MachineError> {
+        let total = self.nodes * self.gpus_per_node;
+        if n == 0 || n > total {
+            return Err(MachineError::plain(format!(
+                "cannot use {n} devices of machine '{}', which has {total}",
+                self.name
+            )));
+        }
+        Ok(Machine {
+            devices: n,
+            ..self.clone()
+        })
+    }
+
+    /// GPUs in use.
+    pub fn num_devices(&self) -> u32 {
+        self.devices
+    }
+
+    pub fn devices(&self) -> impl Iterator<Item = DeviceId> {
+        (0..self.devices).map(DeviceId)
+    }
+
+    /// Nodes that hold at least one GPU in use.
+    pub fn nodes_in_use(&self) -> u32 {
+        self.devices.div_ceil(self.gpus_per_node)
+    }
+
+    pub fn node_of(&self, d: DeviceId) -> u32 {
+        d.0 / self.gpus_per_node
+    }
+
+    fn local(&self, d: DeviceId) -> u32 {
+        d.0 % self.gpus_per_node
+    }
+
+    /// The route of a transfer from `a` to `b` (distinct devices).
+    pub fn route(&self, a: DeviceId, b: DeviceId) -> Route {
+        if self.node_of(a) == self.node_of(b) {
+            let (la, lb) = (self.local(a) as usize, self.local(b) as usize);
+            if let Some(bw) = self.topology.as_ref().map(|t| t[la][lb]) {
+                return Route {
+                    bandwidth: bw,
+                    latency_s: self.intra.latency_s,
+                    channels: [Some(Channel::Pair(a, b)), None],
+                };
+            }
+            let channels = match self.intra.kind {
+                LinkKind::NVSwitch => [Some(Channel::PortOut(a)), Some(Channel::PortIn(b))],
+                _ => [Some(Channel::Pair(a, b)), None],
+            };
+            Route {
+                bandwidth: self.intra.bandwidth,
+                latency_s: self.intra.latency_s,
+                channels,
+            }
+        } else {
+            let nic = |d: DeviceId| self.local(d) % self.nics_per_node;
+            let out = Channel::NicOut {
+                node: self.node_of(a),
+                nic: nic(a),
+            };
+            let inn = Channel::NicIn {
+                node: self.node_of(b),
+                nic: nic(b),
+            };
+            Route {
+                bandwidth: self.inter.bandwidth,
+                latency_s: self.inter.latency_s,
+                channels: [Some(out), Some(inn)],
+            }
+        }
+    }
+
+    /// Bandwidth (bytes/s) of a transfer from `a` to `b`.
+    pub fn bandwidth(&self, a: DeviceId, b: DeviceId) -> f64 {
+        self.route(a, b).bandwidth
+    }
+
+    /// Number of distinct channels of the devices in use; [`Machine::channel_index`] maps into `0..count`.
+    pub fn channel_count(&self) -> usize {
+        let (d, g) = (self.devices as usize, self.gpus_per_node as usize);
+        let nics = (self.nodes_in_use() * self.nics_per_node) as usize;
+        d * g + 2 * d + 2 * nics
+    }
+
+    /// Dense index of a channel of the devices in use.
+    pub fn channel_index(&self, c: Channel) -> usize {
+        let (d, g) = (self.devices as usize, self.gpus_per_node as usize);
+        let nics = (self.nodes_in_use() * self.nics_per_node) as usize;
+        let nic = |node: u32, nic: u32| (node * self.nics_per_node + nic) as usize;
+        match c {
+            Channel::Pair(a, b) => a.index() * g + self.local(b) as usize,
+            Channel::PortOut(a) => d * g + a.index(),
+            Channel::PortIn(b) => d * g + d + b.index(),
+            Channel::NicOut { node, nic: n } => d * g + 2 * d + nic(node, n),
+            Channel::NicIn { node, nic: n } => d * g + 2 * d + nics + nic(node, n),
+        }
+    }
+
+    /// Readable name of a channel, for traces: `gpu0->gpu1`, `gpu3 port out`, `node1 nic0 in`.
+    pub fn channel_name(c: Channel) -> String {
+        match c {
+            Channel::Pair(a, b) => format!("{a}->{b}"),
+            Channel::PortOut(a) => format!("{a} port out"),
+            Channel::PortIn(a) => format!("{a} port in"),
+            Channel::NicOut { node, nic } => format!("node{node} nic{nic} out"),
+            Channel::NicIn { node, nic } => format!("node{node} nic{nic} in"),
+        }
+    }
+
+    /// Checks every value; `Err((key, message))`.
+    fn check(&self) -> Result<(), (String, String)> {
+        let positive = |key: &str, v: f64| {
+            if v.is_finite() && v > 0.0 {
+                Ok(())
+            } else {
+                Err((
+                    key.to_string(),
+                    format!("'{key}' must be a positive number, got {v}"),
+                ))
+            }
+        };
+        let non_negative = |key: &str, v: f64| {
+            if v.is_finite() && v >= 0.0 {
+                Ok(())
+            } else {
+                Err((
+                    key.to_string(),
+                    format!("'{key}' must be a non-negative number, got {v}"),
+                ))
+            }
+        };
+        if self.nodes == 0 {
+            return Err(("nodes".into(), "a machine needs at least one node".into()));
+        }
+        if self.gpus_per_node == 0 {
+            return Err((
+                "gpus_per_node".into(),
+                "a node needs at least one GPU".into(),
+            ));
+        }
+        if self.nics_per_node == 0 {
+            return Err((
+                "inter.nics_per_node".into(),
+                "a node needs at least one NIC".into(),
+            ));
+        }
+        let p = &self.gpu.peak_flops;
+        positive("gpu.peak_flops.f32", p.f32)?;
+        for (key, v) in [
+            ("f64", p.f64),
+            ("f16", p.f16),
+            ("bf16", p.bf16),
+            ("i8", p.i8),
+        ] {
+            if let Some(v) = v {
+                positive(&format!("gpu.peak_flops.{key}"), v)?;
+            }
+        }
+        positive("gpu.mem_bandwidth", self.gpu.mem_bandwidth)?;
+        if self.gpu.mem_capacity == 0 {
+            return Err((
+                "gpu.mem_capacity".into(),
+                "'gpu.mem_capacity' must be positive".into(),
+            ));
+        }
+        non_negative("gpu.launch_overhead_s", self.gpu.launch_overhead_s)?;
+        positive("intra.bandwidth", self.intra.bandwidth)?;
+        non_negative("intra.latency_s", self.intra.latency_s)?;
+        positive("inter.bandwidth", self.inter.bandwidth)?;
+        non_negative("inter.latency_s", self.inter.latency_s)?;
+        if let Some(t) = &self.topology {
+            let g = self.gpus_per_node as usize;
+            if t.len() != g || t.iter().any(|row| row.len() != g) {
+                return Err((
+                    "topology.bandwidth".into(),
+                    format!("'topology.bandwidth' must be a {g}x{g} matrix (gpus_per_node square)"),
+                ));
+            }
+            for (i, row) in t.iter().enumerate() {
+                for (j, &bw) in row.iter().enumerate() {
+                    if i != j {
+                        positive(&format!("topology.bandwidth[{i}][{j}]"), bw)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn p100_4x4() -> Result<Machine, MachineError> {
+    Machine::new(
+        "p100-4x4",
+        4,
+        4,
+        GpuSpec {
+            name: "P100-SXM2-16GB".into(),
+            peak_flops: PeakFlops {
+                f64: Some(5.3e12),
+                f32: 10.6e12,
+                f16: Some(21.2e12),
+                bf16: None,
+                i8: None,
+            },
+            mem_bandwidth: 732e9,
+            mem_capacity: 16 * GIB,
+            launch_overhead_s: 5e-6,
+        },
+        Link {
+            kind: LinkKind::NVLink,
+            bandwidth: 20e9,
+            latency_s: 2e-6,
+        },
+        Link {
+            kind: LinkKind::InfiniBand,
+            bandwidth: 100e9 / 8.0,
+            latency_s: 5e-6,
+        },
+        1,
+        None,
+    )
+}
+
+fn k80_16x4() -> Result<Machine, MachineError> {
+    Machine::new(
+        "k80-16x4",
+        16,
+        4,
+        GpuSpec {
+            name: "K80-GK210".into(),
+            peak_flops: PeakFlops {
+                f64: Some(1.46e12),
+                f32: 4.4e12,
+                f16: None,
+                bf16: None,
+                i8: None,
+            },
+            mem_bandwidth: 240e9,
+            mem_capacity: 12 * GIB,
+            launch_overhead_s: 7e-6,
+        },
+        Link {
+            kind: LinkKind::PCIe,
+            bandwidth: 12e9,
+            latency_s: 5e-6,
+        },
+        Link {
+            kind: LinkKind::InfiniBand,
+            bandwidth: 56e9 / 8.0,
+            latency_s: 5e-6,
+        },
+        1,
+        None,
+    )
+}
+
+fn dgx_a100(nodes: u32) -> Result<Machine, MachineError> {
+    Machine::new(
+        format!("dgx-a100:{nodes}"),
+        nodes,
+        8,
+        GpuSpec {
+            name: "A100-SXM4-80GB".into(),
+            peak_flops: PeakFlops {
+                f64: Some(19.5e12),
+                f32: 19.5e12,
+                f16: Some(312e12),
+                bf16: Some(312e12),
+                i8: Some(624e12),
+            },
+            mem_bandwidth: 2.0e12,
+            mem_capacity: 80 * GIB,
+            launch_overhead_s: 5e-6,
+        },
+        Link {
+            kind: LinkKind::NVSwitch,
+            bandwidth: 300e9,
+            latency_s: 2e-6,
+        },
+        Link {
+            kind: LinkKind::InfiniBand,
+            bandwidth: 200e9 / 8.0,
+            latency_s: 5e-6,
+        },
+        8,
+        None,
+    )
+}
+
+fn dgx_h100(nodes: u32) -> Result<Machine, MachineError> {
+    Machine::new(
+        format!("dgx-h100:{nodes}"),
+        nodes,
+        8,
+        GpuSpec {
+            name: "H100-SXM5-80GB".into(),
+            peak_flops: PeakFlops {
+                f64: Some(67e12),
+                f32: 67e12,
+                f16: Some(989e12),
+                bf16: Some(989e12),
+                i8: Some(1979e12),
+            },
+            mem_bandwidth: 3.35e12,
+            mem_capacity: 80 * GIB,
+            launch_overhead_s: 4e-6,
+        },
+        Link {
+            kind: LinkKind::NVSwitch,
+            bandwidth: 450e9,
+            latency_s: 2e-6,
+        },
+        Link {
+            kind: LinkKind::InfiniBand,
+            bandwidth: 400e9 / 8.0,
+            latency_s: 5e-6,
+        },
+        8,
+        None,
+    )
+}
+
+// ---- TOML schema: raw values with spans, checked in `into_machine`. ----
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMachine {
+    name: String,
+    nodes: Spanned<i64>,
+    gpus_per_node: Spanned<i64>,
+    gpu: RawGpu,
+    intra: RawLink,
+    inter: RawInter,
+    topology: Option<RawTopology>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGpu {
+    name: String,
+    peak_flops: RawPeak,
+    mem_bandwidth: Spanned<f64>,
+    mem_capacity: Spanned<f64>,
+    launch_overhead_s: Spanned<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPeak {
+    f64: Option<Spanned<f64>>,
+    f32: Spanned<f64>,
+    f16: Option<Spanned<f64>>,
+    bf16: Option<Spanned<f64>>,
+    i8: Option<Spanned<f64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLink {
+    kind: LinkKind,
+    bandwidth: Spanned<f64>,
+    latency_s: Spanned<f64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawInter {
+    kind: LinkKind,
+    bandwidth: Spanned<f64>,
+    latency_s: Spanned<f64>,
+    nics_per_node: Option<Spanned<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTopology {
+    bandwidth: Spanned<Vec<Vec<f64>>>,
+}
+
+type RawError = (String, Range<usize>, String);
+
+fn count(key: &str, v: &Spanned<i64>) -> Result<u32, RawError> {
+    match u32::try_from(*v.get_ref()) {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err((
+            key.to_string(),
+            v.span(),
+            format!("'{key}' must be a positive integer, got {}", v.get_ref()),
+        )),
+    }
+}
+
+impl RawMachine {
+    fn into_machine(self) -> Result<Machine, RawError> {
+        let nodes = count("nodes", &self.nodes)?;
+        let gpus_per_node = count("gpus_per_node", &self.gpus_per_node)?;
+        let nics_per_node = match &self.inter.nics_per_node {
+            Some(n) => count("inter.nics_per_node", n)?,
+            None => 1,
+        };
+        let capacity = *self.gpu.mem_capacity.get_ref();
+        if !(capacity.is_finite() && capacity >= 1.0 && capacity < u64::MAX as f64) {
+            return Err((
+                "gpu.mem_capacity".into(),
+                self.gpu.mem_capacity.span(),
+                format!("'gpu.mem_capacity' must be a positive number of bytes, got {capacity}"),
+            ));
+        }
+        let opt = |v: &Option<Spanned<f64>>| v.as_ref().map(|s| *s.get_ref());
+        let p = &self.gpu.peak_flops;
+        // Spans of every checked key, so that `Machine::check`'s verdict points at the right line.
+        let mut spans: Vec<(String, Range<usize>)> = vec![
+            ("gpu.peak_flops.f32".into(), p.f32.span()),
+            ("gpu.mem_bandwidth".into(), self.gpu.mem_bandwidth.span()),
+            (
+                "gpu.launch_overhead_s".into(),
+                self.gpu.launch_overhead_s.span(),
+            ),
+            ("intra.bandwidth".into(), self.intra.bandwidth.span()),
+            ("intra.latency_s".into(), self.intra.latency_s.span()),
+            ("inter.bandwidth".into(), self.inter.bandwidth.span()),
+            ("inter.latency_s".into(), self.inter.latency_s.span()),
+        ];
+        for (key, v) in [
+            ("f64", &p.f64),
+            ("f16", &p.f16),
+            ("bf16", &p.bf16),
+            ("i8", &p.i8),
+        ] {
+            if let Some(v) = v {
+                spans.push((format!("gpu.peak_flops.{key}"), v.span()));
+            }
+        }
+        let topology = self
+            .topology
+            .as_ref()
+            .map(|t| t.bandwidth.get_ref().clone());
+        if let Some(t) = &self.topology {
+            spans.push(("topology.bandwidth".into(), t.bandwidth.span()));
+        }
+        let machine = Machine {
+            name: self.name,
+            nodes,
+            gpus_per_node,
+            gpu: GpuSpec {
+                name: self.gpu.name,
+                peak_flops: PeakFlops {
+                    f64: opt(&p.f64),
+                    f32: *p.f32.get_ref(),
+                    f16: opt(&p.f16),
+                    bf16: opt(&p.bf16),
+                    i8: opt(&p.i8),
+                },
+                mem_bandwidth: *self.gpu.mem_bandwidth.get_ref(),
+                mem_capacity: capacity.round() as u64,
+                launch_overhead_s: *self.gpu.launch_overhead_s.get_ref(),
+            },
+            intra: Link {
+                kind: self.intra.kind,
+                bandwidth: *self.intra.bandwidth.get_ref(),
+                latency_s: *self.intra.latency_s.get_ref(),
+            },
+            inter: Link {
+                kind: self.inter.kind,
+                bandwidth: *self.inter.bandwidth.get_ref(),
+                latency_s: *self.inter.latency_s.get_ref(),
+            },
+            nics_per_node,
+            topology,
+            devices: nodes * gpus_per_node,
+        };
+        machine.check().map_err(|(key, message)| {
+            // `topology.bandwidth[i][j]` is reported at the matrix.
+            let span = spans
+                .iter()
+                .find(|(k, _)| key == *k || key.starts_with(&format!("{k}[")))
+                .map_or(0..0, |(_, s)| s.clone());
+            (key, span, message)
+        })?;
+        Ok(machine)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_parse_and_route() {
+        let m = Machine::preset("p100-4x4").unwrap();
+        assert_eq!(m.num_devices(), 16);
+        assert_eq!(m.bandwidth(DeviceId(0), DeviceId(1)), 20e9);
+        assert_eq!(m.bandwidth(DeviceId(0), DeviceId(4)), 12.5e9);
+        let m = Machine::preset("dgx-h100:4").unwrap();
+        assert_eq!((m.nodes, m.num_devices()), (4, 32));
+        assert_eq!(m.gpu.peak_flops.for_dtype(DType::BF16), 989e12);
+        assert_eq!(m.gpu.peak_flops.for_dtype(DType::I32), 67e12);
+        let r = m.route(DeviceId(3), DeviceId(5));
+        assert_eq!(
+            r.channels,
+            [
+                Some(Channel::PortOut(DeviceId(3))),
+                Some(Channel::PortIn(DeviceId(5)))
+            ]
+        );
+        let r = m.route(DeviceId(3), DeviceId(13));
+        assert_eq!(
+            r.channels,
+            [
+                Some(Channel::NicOut { node: 0, nic: 3 }),
+                Some(Channel::NicIn { node: 1, nic: 5 })
+            ]
+        );
+        assert_eq!(Machine::preset("dgx-a100").unwrap().num_devices(), 8);
+        assert!(Machine::preset("dgx-a100:0").is_err());
+        assert!(Machine::preset("p100-4x4:2").is_err());
+        assert!(Machine::preset("tpu")
+            .unwrap_err()
+            .message
+            .contains("unknown machine preset"));
+    }
+
+    #[test]
+    fn channel_indices_are_dense_and_distinct() {
+        for m in [
+            Machine::preset("dgx-a100:2").unwrap(),
+            Machine::preset("p100-4x4")
+                .unwrap()
+                .with_devices(6)
+                .unwrap(),
+        ] {
+            let mut seen = std::collections::BTreeSet::new();
+            for a in m.devices() {
+                for b in m.devices().filter(|&b| b != a) {
+                    for c in m.route(a, b).channels.into_iter().flatten() {
+                        let i = m.channel_index(c);
+                        assert!(i < m.channel_count());
+                        seen.insert((i, c));
+                    }
+                }
+            }
+            let indices: std::collections::BTreeSet<_> = seen.iter().map(|&(i, _)| i).collect();
+            assert_eq!(indices.len(), seen.len(), "two channels share an index");
+        }
+    }
+
+    #[test]
+    fn with_devices_limits() {
+        let m = Machine::preset("k80-16x4").unwrap();
+        assert_eq!(m.with_devices(5).unwrap().num_devices(), 5);
+        assert_eq!(m.with_devices(5).unwrap().nodes_in_use(), 2);
+        let e = m.with_devices(65).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "error: cannot use 65 devices of machine 'k80-16x4', which has 64"
+        );
+        assert!(m.with_devices(0).is_err());
+    }
+
+    const GOOD: &str = r#"
+name = "box"
+nodes = 1
+gpus_per_node = 2
+
+[gpu]
+name = "X"
+mem_bandwidth = 1e12
+mem_capacity = 16e9
+launch_overhead_s = 5e-6
+
+[gpu.peak_flops]
+f32 = 10e12
+
+[intra]
+kind = "pcie"
+bandwidth = 12e9
+latency_s = 5e-6
+
+[inter]
+kind = "ethernet"
+bandwidth = 1e9
+latency_s = 1e-5
+"#;
+
+    #[test]
+    fn parses_minimal_file() {
+        let m = Machine::from_toml(GOOD, "box.toml").unwrap();
+        assert_eq!(m.gpu.mem_capacity, 16_000_000_000);
+        assert_eq!(m.nics_per_node, 1);
+        assert_eq!(m.gpu.peak_flops.for_dtype(DType::F16), 10e12);
+    }
+
+    #[test]
+    fn errors_point_at_the_key() {
+        let bad = GOOD.replace("bandwidth = 12e9", "bandwidth = 0");
+        let e = Machine::from_toml(&bad, "box.toml").unwrap_err();
+        assert_eq!(e.key.as_deref(), Some("intra.bandwidth"));
+        assert_eq!(
+            e.to_string(),
+            "box.toml:17:13: error: 'intra.bandwidth' must be a positive number, got 0"
+        );
+
+        let bad = GOOD.replace("gpus_per_node = 2", "gpus_per_node = 0");
+        let e = Machine::from_toml(&bad, "box.toml").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "box.toml:4:17: error: 'gpus_per_node' must be a positive integer, got 0"
+        );
+
+        let bad = GOOD.replace("mem_capacity = 16e9", "mem_capacity = 0");
+        let e = Machine::from_toml(&bad, "box.toml").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("box.toml:9:16: error: 'gpu.mem_capacity'"),
+            "{e}"
+        );
+
+        let bad = GOOD.replace("latency_s = 1e-5", "latency_s = 1e-5\nspeed = 3");
+        let e = Machine::from_toml(&bad, "box.toml").unwrap_err();
+        let loc = e.location.as_ref().unwrap();
+        assert_eq!((loc.line, loc.col), (24, 1), "{e}");
+        assert!(e.message.contains("unknown field `speed`"), "{e}");
+
+        let bad = GOOD.replace("kind = \"pcie\"", "kind = \"carrier-pigeon\"");
+        let e = Machine::from_toml(&bad, "box.toml").unwrap_err();
+        assert_eq!(e.location.as_ref().unwrap().line, 16, "{e}");
+
+        let bad = GOOD.replace("[inter]", "[inter]\nnics_per_node = -1");
+        let e = Machine::from_toml(&bad, "box.toml").unwrap_err();
+        assert!(
+            e.message
+                .contains("'inter.nics_per_node' must be a positive integer"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn topology_is_checked() {
+        let with = |m: &str| format!("{GOOD}\n[topology]\nbandwidth = {m}\n");
+        let m = Machine::from_toml(&with("[[0, 10e9], [8e9, 0]]"), "t.toml").unwrap();
+        assert_eq!(m.bandwidth(DeviceId(0), DeviceId(1)), 10e9);
+        assert_eq!(m.bandwidth(DeviceId(1), DeviceId(0)), 8e9);
+        let e = Machine::from_toml(&with("[[0, 10e9]]"), "t.toml").unwrap_err();
+        assert!(e.message.contains("2x2 matrix"), "{e}");
+        let e = Machine::from_toml(&with("[[0, -1], [1, 0]]"), "t.toml").unwrap_err();
+        assert_eq!(e.key.as_deref(), Some("topology.bandwidth[0][1]"));
+        assert_eq!(e.location.as_ref().unwrap().line, 26, "{e}");
+    }
+
+    #[test]
+    fn shipped_machine_files_parse() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("machines");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        assert!(
+            files.len() >= 4,
+            "machine files missing in {}",
+            dir.display()
+        );
+        for path in files {
+            let m = Machine::load(&path).unwrap_or_else(|e| panic!("{e}"));
+            let stem = path.file_stem().unwrap().to_str().unwrap();
+            // Files named after a preset (`dgx-a100-2` for `dgx-a100:2`) must mirror it exactly.
+            let preset = ["p100-4x4", "k80-16x4"]
+                .iter()
+                .map(|s| s.to_string())
+                .find(|p| p == stem)
+                .or_else(|| {
+                    let (base, n) = stem.rsplit_once('-')?;
+                    n.parse::<u32>().ok().map(|n| format!("{base}:{n}"))
+                });
+            if let Some(p) = preset.filter(|p| Machine::preset(p).is_ok()) {
+                assert_eq!(
+                    m,
+                    Machine::preset(&p).unwrap(),
+                    "{} differs from preset {p}",
+                    path.display()
+                );
+            }
+        }
+    }
+}

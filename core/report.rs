@@ -1,0 +1,396 @@
+//! What a simulation tells a user: iteration time and where it goes, per-device load and memory, and a Chrome
+//! trace of the timeline.
+//!
+//! The *breakdown* follows the critical path: starting from the task that ends last, repeatedly step to the
+//! dependency or previous task on a shared resource whose end is exactly the current task's start. Every
+//! start is such an end (or 0), so the path has no gaps and its compute, transfer and all-reduce durations
+//! add up to the iteration time: the transfer and all-reduce parts are the *exposed* communication.
+//!
+//! Text output is stable: devices in id order, fixed precision.
+
+use std::fmt;
+
+use serde_json::{json, Value};
+
+use crate::graph::{DeviceId, Mode};
+use crate::machine::Machine;
+use crate::sim::{BlockKind, Resource, Simulator, Slot, TaskRef};
+
+/// Critical-path time by kind of task; the parts sum to the iteration time (up to rounding).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Breakdown {
+    pub compute_s: f64,
+    /// Exposed activation and gradient transfers.
+    pub communication_s: f64,
+    /// Exposed weight-gradient all-reduces.
+    pub weight_sync_s: f64,
+}
+
+/// Load and memory of one device.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeviceReport {
+    pub device: DeviceId,
+    /// Sum of its compute task durations.
+    pub busy_s: f64,
+    /// `busy_s / iteration time`.
+    pub utilization: f64,
+    pub peak_memory: u64,
+    /// Weight state included in `peak_memory` (weights, gradients, optimizer state).
+    pub weight_memory: u64,
+    pub over_capacity: bool,
+}
+
+/// Summary of one simulated iteration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    pub machine: String,
+    pub mode: Mode,
+    pub iteration_time_s: f64,
+    pub critical_path: Breakdown,
+    /// Sum of forward task durations (all devices).
+    pub forward_s: f64,
+    /// Sum of backward task durations (all devices).
+    pub backward_s: f64,
+    pub tasks: usize,
+    pub transfers: usize,
+    pub transfer_bytes: u64,
+    pub all_reduces: usize,
+    pub all_reduce_bytes: u64,
+    pub memory_capacity: u64,
+    pub devices: Vec<DeviceReport>,
+}
+
+impl Report {
+    /// Devices whose peak memory exceeds the capacity: non-empty means the strategy is invalid.
+    pub fn over_capacity(&self) -> Vec<DeviceId> {
+        self.devices
+            .iter()
+            .filter(|d| d.over_capacity)
+            .map(|d| d.device)
+            .collect()
+    }
+}
+
+impl<'a> Simulator<'a> {
+    /// The critical path, last task first.
+    pub(crate) fn critical_path(&self) -> Vec<TaskRef> {
+        let times = &self.times;
+        let at = |t: TaskRef| (self.blocks[t.block as usize].base + t.task) as usize;
+        let mut path = Vec::new();
+        if self.makespan == 0.0 {
+            return path;
+        }
+        let last = self.layout.order.iter().find_map(|&b| {
+            let block = &self.blocks[b as usize];
+            let base = block.base as usize;
+            (0..block.len())
+                .find(|&i| times.end[base + i] == self.makespan)
+                .map(|i| TaskRef {
+                    block: b,
+                    task: i as u32,
+                })
+        });
+        let Some(mut cur) = last else { return path };
+        let lanes = self.lanes();
+        loop {
+            path.push(cur);
+            let block = &self.blocks[cur.block as usize];
+            let i = cur.task as usize;
+            let start = times.start[at(cur)];
+            if start <= 0.0 {
+                break;
+            }
+            let by_dep = block
+                .deps_of(i)
+                .iter()
+                .find(|&&d| times.end[d as usize] == start)
+                .map(|&d| {
+                    let owner = times.owner[d as usize];
+                    TaskRef {
+                        block: owner,
+                        task: d - self.blocks[owner as usize].base,
+                    }
+                });
+            let me = Slot {
+                pos: self.layout.pos[cur.block as usize],
+                task: cur.task,
+            };
+            let by_resource = || {
+                block.res_of(i).iter().find_map(|&r| {
+                    let lane = &lanes[r as usize];
+                    let k = lane.partition_point(|s| *s < me);
+                    let prev = *lane.get(k.checked_sub(1)?)?;
+                    let t = TaskRef {
+                        block: self.layout.order[prev.pos as usize],
+                        task: prev.task,
+                    };
+                    (times.end[at(t)] == start).then_some(t)
+                })
+            };
+            match by_dep.or_else(by_resource) {
+                Some(next) => cur = next,
+                None => break,
+            }
+        }
+        path
+    }
+
+    /// Iteration time, critical-path breakdown, per-device load and memory.
+    pub fn report(&self) -> Report {
+        let mut critical = Breakdown::default();
+        for t in self.critical_path() {
+            let dur = self.blocks[t.block as usize].dur[t.task as usize];
+            match self.layout.kinds[t.block as usize] {
+                BlockKind::Forward(_) | BlockKind::Backward(_) => critical.compute_s += dur,
+                BlockKind::Transfer(_) | BlockKind::GradientTransfer(_) => {
+                    critical.communication_s += dur
+                }
+                BlockKind::AllReduce(_) => critical.weight_sync_s += dur,
+            }
+        }
+        let n_dev = self.machine.num_devices() as usize;
+        let mut busy = vec![0.0; n_dev];
+        let (mut forward_s, mut backward_s) = (0.0, 0.0);
+        let (mut transfers, mut transfer_bytes, mut all_reduces, mut all_reduce_bytes) =
+            (0, 0, 0, 0);
+        for &b in &self.layout.order {
+            let block = &self.blocks[b as usize];
+            match self.layout.kinds[b as usize] {
+                kind @ (BlockKind::Forward(_) | BlockKind::Backward(_)) => {
+                    for i in 0..block.len() {
+                        busy[block.res_of(i)[0] as usize] += block.dur[i];
+                    }
+                    let total: f64 = block.dur.iter().sum();
+                    if matches!(kind, BlockKind::Forward(_)) {
+                        forward_s += total;
+                    } else {
+                        backward_s += total;
+                    }
+                }
+                BlockKind::Transfer(_) | BlockKind::GradientTransfer(_) => {
+                    transfers += block.len();
+                    transfer_bytes += (0..block.len()).map(|i| block.meta(i).bytes).sum::<u64>();
+                }
+                BlockKind::AllReduce(_) => {
+                    all_reduces += block.len();
+                    all_reduce_bytes += (0..block.len()).map(|i| block.meta(i).bytes).sum::<u64>();
+                }
+            }
+        }
+        let cap = self.machine.gpu.mem_capacity;
+        let devices = (0..n_dev)
+            .map(|d| {
+                let peak = self.memory.peak(d);
+                DeviceReport {
+                    device: DeviceId::new(d),
+                    busy_s: busy[d],
+                    utilization: if self.makespan > 0.0 {
+                        busy[d] / self.makespan
+                    } else {
+                        0.0
+                    },
+                    peak_memory: peak,
+                    weight_memory: self.memory.weights(d),
+                    over_capacity: peak > cap,
+                }
+            })
+            .collect();
+        Report {
+            machine: self.machine.name.clone(),
+            mode: self.mode,
+            iteration_time_s: self.makespan,
+            critical_path: critical,
+            forward_s,
+            backward_s,
+            tasks: self.num_tasks(),
+            transfers,
+            transfer_bytes,
+            all_reduces,
+            all_reduce_bytes,
+            memory_capacity: cap,
+            devices,
+        }
+    }
+
+    /// The simulated timeline in Chrome's trace-event JSON (`chrome://tracing`, Perfetto): one track per device
+    /// and per channel, complete (`"X"`) events with `ts`/`dur` in microseconds. Tasks that take no time are
+    /// left out; a task holding several channels appears on each.
+    pub fn chrome_trace(&self) -> String {
+        let resources = self.resources();
+        let graph = self.graph;
+        let edges = graph.edges();
+        let mut used = vec![false; resources.len()];
+        let mut events = Vec::new();
+        for &b in &self.layout.order {
+            let block = &self.blocks[b as usize];
+            for i in 0..block.len() {
+                if block.dur[i] <= 0.0 {
+                    continue;
+                }
+                let m = block.meta(i);
+                let (name, cat, args) = match self.layout.kinds[b as usize] {
+                    BlockKind::Forward(op) | BlockKind::Backward(op) => {
+                        let o = graph.op(op);
+                        let fwd = matches!(self.layout.kinds[b as usize], BlockKind::Forward(_));
+                        let cat = if fwd { "forward" } else { "backward" };
+                        let args =
+                            json!({"op": op.to_string(), "task": m.task, "location": o.location});
+                        (
+                            format!("{} {}", o.name, if fwd { "fwd" } else { "bwd" }),
+                            cat,
+                            args,
+                        )
+                    }
+                    BlockKind::Transfer(e) | BlockKind::GradientTransfer(e) => {
+                        let edge = &edges[e];
+                        let fwd = matches!(self.layout.kinds[b as usize], BlockKind::Transfer(_));
+                        let tensor = &graph.tensor(edge.tensor).name;
+                        let (from, to) = (
+                            format!("{}#{}", edge.producer, m.peer),
+                            format!("{}#{}", edge.consumer, m.task),
+                        );
+                        let (name, cat) = if fwd {
+                            (format!("{tensor} {from}->{to}"), "transfer")
+                        } else {
+                            (format!("d{tensor} {to}->{from}"), "gradient-transfer")
+                        };
+                        (name, cat, json!({"bytes": m.bytes}))
+                    }
+                    BlockKind::AllReduce(op) => {
+                        let access = &graph.op(op).inputs[m.peer as usize];
+                        let tensor = &graph.tensor(access.tensor).name;
+                        (
+                            format!("all-reduce d{tensor}"),
+                            "all-reduce",
+                            json!({"op": op.to_string(), "bytes": m.bytes}),
+                        )
+                    }
+                };
+                for &r in block.res_of(i) {
+                    used[r as usize] = true;
+                    events.push(json!({
+                        "name": name,
+                        "cat": cat,
+                        "ph": "X",
+                        "pid": 0,
+                        "tid": r,
+                        "ts": self.times.start[block.base as usize + i] * 1e6,
+                        "dur": block.dur[i] * 1e6,
+                        "args": args,
+                    }));
+                }
+            }
+        }
+        let mut meta: Vec<Value> = Vec::new();
+        for (r, res) in resources.iter().enumerate().filter(|&(r, _)| used[r]) {
+            let name = match *res {
+                Resource::Device(d) => d.to_string(),
+                Resource::Channel(c) => Machine::channel_name(c),
+            };
+            meta.push(json!({"name": "thread_name", "ph": "M", "pid": 0, "tid": r, "args": {"name": name}}));
+            meta.push(json!({"name": "thread_sort_index", "ph": "M", "pid": 0, "tid": r, "args": {"sort_index": r}}));
+        }
+        meta.push(json!({"name": "process_name", "ph": "M", "pid": 0, "args": {"name": self.machine.name}}));
+        meta.extend(events);
+        json!({"traceEvents": meta, "displayTimeUnit": "ms"}).to_string()
+    }
+}
+
+fn ms(s: f64) -> String {
+    format!("{:.3} ms", s * 1e3)
+}
+
+/// Bytes in the largest binary unit that keeps the value at least 1 (`0 B` for none).
+fn size(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if bytes < 1024 {
+        return format!("{bytes} B");
+    }
+    let mut v = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while v >= 1024.0 && unit + 1 < UNITS.len() {
+        v /= 1024.0;
+        unit += 1;
+    }
+    format!("{v:.1} {}", UNITS[unit])
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mode = match self.mode {
+            Mode::Training => "training",
+            Mode::Inference => "inference",
+        };
+        let it = self.iteration_time_s;
+        let share = |s: f64| if it > 0.0 { 100.0 * s / it } else { 0.0 };
+        let c = &self.critical_path;
+        writeln!(
+            f,
+            "machine: {} ({} devices), {mode}",
+            self.machine,
+            self.devices.len()
+        )?;
+        writeln!(f, "iteration time: {}", ms(it))?;
+        writeln!(f, "critical path:")?;
+        writeln!(
+            f,
+            "  compute        {:>12}  {:5.1}%",
+            ms(c.compute_s),
+            share(c.compute_s)
+        )?;
+        writeln!(
+            f,
+            "  communication  {:>12}  {:5.1}%",
+            ms(c.communication_s),
+            share(c.communication_s)
+        )?;
+        writeln!(
+            f,
+            "  weight sync    {:>12}  {:5.1}%",
+            ms(c.weight_sync_s),
+            share(c.weight_sync_s)
+        )?;
+        writeln!(
+            f,
+            "work: forward {}, backward {} (summed over devices)",
+            ms(self.forward_s),
+            ms(self.backward_s)
+        )?;
+        writeln!(
+            f,
+            "tasks: {}, transfers: {} ({}), all-reduces: {} ({})",
+            self.tasks,
+            self.transfers,
+            size(self.transfer_bytes),
+            self.all_reduces,
+            size(self.all_reduce_bytes)
+        )?;
+        writeln!(
+            f,
+            "memory capacity: {} per device",
+            size(self.memory_capacity)
+        )?;
+        writeln!(
+            f,
+            "{:<7} {:>12}  {:>6}  {:>12}  {:>12}",
+            "device", "busy", "util", "peak memory", "weights"
+        )?;
+        for d in &self.devices {
+            writeln!(
+                f,
+                "{:<7} {:>12}  {:5.1}%  {:>12}  {:>12}{}",
+                d.device.to_string(),
+                ms(d.busy_s),
+                100.0 * d.utilization,
+                size(d.peak_memory),
+                size(d.weight_memory),
+                if d.over_capacity {
+                    "  OVER CAPACITY"
+                } else {
+                    ""
+                }
+            )?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,1371 @@
+//! Execution simulator: the task graph of one iteration, simulated on FIFO resources (DESIGN.md §5).
+//!
+//! # Task graph
+//! For every op and every task of its configuration there is a *forward* task and, in training, a *backward*
+//! task on the task's device. For every producer→consumer edge and every pair (producer task, consumer task)
+//! on different devices whose tensor regions intersect there is a *transfer* of the intersection
+//! (`volume × dtype size` bytes; regions come from the accesses, so convolution halos and partial sums of split
+//! reductions appear by themselves), and in training its mirror carrying the gradient back. In training, for
+//! every weight an op reads, the tasks reading the same region of it on two or more devices form a replica
+//! group whose gradients are summed by a ring *all-reduce* after their backward tasks:
+//! `2(m-1)/m · bytes / slowest hop + 2(m-1) · largest hop latency` over the `m` devices sorted by id.
+//! Graph inputs and weights are on every device that reads them when the iteration starts.
+//!
+//! # Schedule
+//! Every device and every channel ([`crate::machine::Channel`]) is a FIFO resource that serves its tasks in
+//! *issue order*, the order a single-stream runtime launches them: ops forward in program order, then backward
+//! in reverse order; within an op's forward, its incoming transfers (by input) before its tasks; within an op's
+//! backward, its incoming gradient transfers (by consumer edge), its tasks, then its all-reduces. A task starts
+//! at `max(end of every dependency, end of the previous task on each resource it holds)` and the iteration
+//! time is the makespan. Issue order is a topological order, so the schedule is one pass; and since every time
+//! is a max-plus function of the durations, a faster link or GPU never makes an iteration slower.
+//!
+//! # Delta simulation
+//! Tasks live in *blocks* with fixed ids and a fixed place in issue order: per op its forward tasks, backward
+//! tasks and all-reduces; per edge its transfers and gradient transfers. [`Simulator::set_config`] rebuilds the
+//! blocks of the changed op and its edges, rewires the dependencies of the neighbouring ops, and re-times only
+//! the tasks from the first changed block on (everything earlier in issue order cannot depend on it), with the
+//! resources' state at that point read from per-resource task lists. Each task's time is computed by the same
+//! expression from the same operands as in a full simulation, so the results are bit-identical; memory is
+//! integer bytes, updated by exact additions and subtractions ([`crate::memory`]).
+
+use std::ops::Range;
+
+use crate::cost::{CostModel, Work};
+use crate::graph::{DeviceId, Edge, Graph, Interval, Mode, OpId, TensorKind};
+use crate::machine::{Channel, Machine};
+use crate::memory::{coalesce, weight_state_factor, Live, Memory};
+use crate::strategy::{Config, Strategy, StrategyError};
+
+/// What a task does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum TaskKind {
+    Forward,
+    Backward,
+    /// Activation transfer of the forward pass.
+    Transfer,
+    /// Gradient transfer of the backward pass.
+    GradientTransfer,
+    /// Ring all-reduce of a weight gradient.
+    AllReduce,
+}
+
+impl TaskKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            TaskKind::Forward => "forward",
+            TaskKind::Backward => "backward",
+            TaskKind::Transfer => "transfer",
+            TaskKind::GradientTransfer => "gradient transfer",
+            TaskKind::AllReduce => "all-reduce",
+        }
+    }
+
+    pub fn is_compute(self) -> bool {
+        matches!(self, TaskKind::Forward | TaskKind::Backward)
+    }
+}
+
+/// A FIFO resource of the simulation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Resource {
+    Device(DeviceId),
+    Channel(Channel),
+}
+
+/// One simulated task, for reports and traces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaskRecord {
+    pub kind: TaskKind,
+    /// The op computing (forward, backward), reading (transfers) or owning the weight (all-reduce).
+    pub op: OpId,
+    /// Task index in the op's grid; for transfers, the consumer task.
+    pub task: u32,
+    /// For transfers, the producer op's task sending (or receiving the gradient).
+    pub peer_task: Option<u32>,
+    /// Bytes moved (transfers, all-reduces), 0 for compute.
+    pub bytes: u64,
+    pub start_s: f64,
+    pub duration_s: f64,
+    pub resources: Vec<Resource>,
+}
+
+impl TaskRecord {
+    pub fn end_s(&self) -> f64 {
+        self.start_s + self.duration_s
+    }
+}
+
+/// A task: block and index in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct TaskRef {
+    pub block: u32,
+    pub task: u32,
+}
+
+/// A task in a resource's FIFO: position of its block in issue order, index in the block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Slot {
+    pub pos: u32,
+    pub task: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BlockKind {
+    Forward(OpId),
+    Backward(OpId),
+    AllReduce(OpId),
+    Transfer(usize),
+    GradientTransfer(usize),
+}
+
+/// Per task: what it is about (see [`TaskRecord`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Meta {
+    pub task: u32,
+    pub peer: u32,
+    pub bytes: u64,
+}
+
+/// The tasks of one block, in issue order: durations, dependencies and resources (both CSR). Their start and
+/// end times live in the [`Times`] arena from `base` on; dependencies are arena slots.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Block {
+    pub base: u32,
+    pub dur: Vec<f64>,
+    pub dep_off: Vec<u32>,
+    pub deps: Vec<u32>,
+    /// Empty when every task holds exactly one resource, `res[i]` (compute blocks).
+    pub res_off: Vec<u32>,
+    pub res: Vec<u32>,
+    /// Empty for compute blocks, whose task `i` is grid task `i`.
+    pub meta: Vec<Meta>,
+    /// Buffers this block's tasks keep alive (see [`crate::memory`]), coalesced.
+    pub lives: Vec<Live>,
+}
+
+impl Block {
+    fn with_tasks(n: usize) -> Block {
+        let mut b = Block::default();
+        b.dur.reserve(n);
+        b.meta.reserve(n);
+        b.res_off.reserve(n + 1);
+        b.res_off.push(0);
+        b
+    }
+
+    /// A compute block: one device per task.
+    fn compute(n: usize) -> Block {
+        Block {
+            dur: Vec::with_capacity(n),
+            res: Vec::with_capacity(n),
+            ..Block::default()
+        }
+    }
+
+    fn push(&mut self, dur: f64, meta: Meta, resources: impl IntoIterator<Item = u32>) {
+        self.dur.push(dur);
+        self.meta.push(meta);
+        self.res.extend(resources);
+        self.res_off.push(self.res.len() as u32);
+    }
+
+    fn push_compute(&mut self, dur: f64, device: DeviceId) {
+        self.dur.push(dur);
+        self.res.push(device.0);
+    }
+
+    pub fn len(&self) -> usize {
+        self.dur.len()
+    }
+
+    pub fn deps_of(&self, i: usize) -> &[u32] {
+        &self.deps[self.dep_off[i] as usize..self.dep_off[i + 1] as usize]
+    }
+
+    pub fn res_of(&self, i: usize) -> &[u32] {
+        if self.res_off.is_empty() {
+            &self.res[i..i + 1]
+        } else {
+            &self.res[self.res_off[i] as usize..self.res_off[i + 1] as usize]
+        }
+    }
+
+    pub fn meta(&self, i: usize) -> Meta {
+        self.meta.get(i).copied().unwrap_or(Meta {
+            task: i as u32,
+            peer: 0,
+            bytes: 0,
+        })
+    }
+}
+
+/// Start and end of every task, in one arena so that the schedule loop reads a dependency's end with one
+/// load. A block gets a fresh range when it is rebuilt; the old range is garbage until [`Simulator::compact`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Times {
+    pub start: Vec<f64>,
+    pub end: Vec<f64>,
+    /// Block id of each slot.
+    pub owner: Vec<u32>,
+    pub garbage: usize,
+}
+
+/// Structure fixed by the graph and the mode: block ids, issue order, stages.
+#[derive(Clone, Debug)]
+pub(crate) struct Layout {
+    pub n_ops: usize,
+    pub in_edges: Vec<Range<usize>>,
+    pub out_edges: Vec<Vec<usize>>,
+    pub kinds: Vec<BlockKind>,
+    /// Block ids in issue order.
+    pub order: Vec<u32>,
+    /// Position of each block id in `order` (`u32::MAX` for blocks not scheduled in this mode).
+    pub pos: Vec<u32>,
+    pub stages: usize,
+}
+
+impl Layout {
+    fn new(graph: &Graph, mode: Mode) -> Layout {
+        let n = graph.num_ops();
+        let edges = graph.edges();
+        let mut in_edges = vec![0..0; n];
+        let mut out_edges = vec![Vec::new(); n];
+        for (i, e) in edges.iter().enumerate() {
+            let r = &mut in_edges[e.consumer.index()];
+            if r.start == r.end {
+                *r = i..i + 1;
+            } else {
+                r.end = i + 1;
+            }
+            out_edges[e.producer.index()].push(i);
+        }
+        let mut kinds = Vec::with_capacity(3 * n + 2 * edges.len());
+        for o in 0..n {
+            let o = OpId::new(o);
+            kinds.extend([
+                BlockKind::Forward(o),
+                BlockKind::Backward(o),
+                BlockKind::AllReduce(o),
+            ]);
+        }
+        for e in 0..edges.len() {
+            kinds.extend([BlockKind::Transfer(e), BlockKind::GradientTransfer(e)]);
+        }
+        let mut order = Vec::with_capacity(kinds.len());
+        for o in 0..n {
+            order.extend(in_edges[o].clone().map(|e| transfer_block(n, e)));
+            order.push(forward_block(o));
+        }
+        if mode.has_backward() {
+            for o in (0..n).rev() {
+                order.extend(out_edges[o].iter().map(|&e| gradient_block(n, e)));
+                order.extend([backward_block(o), all_reduce_block(o)]);
+            }
+        }
+        let mut pos = vec![u32::MAX; kinds.len()];
+        for (p, &b) in order.iter().enumerate() {
+            pos[b as usize] = p as u32;
+        }
+        let stages = if mode.has_backward() { 2 * n } else { n };
+        Layout {
+            n_ops: n,
+            in_edges,
+            out_edges,
+            kinds,
+            order,
+            pos,
+            stages,
+        }
+    }
+
+    fn forward_stage(&self, op: usize) -> u32 {
+        op as u32
+    }
+
+    fn backward_stage(&self, op: usize) -> u32 {
+        (2 * self.n_ops - 1 - op) as u32
+    }
+}
+
+fn forward_block(op: usize) -> u32 {
+    3 * op as u32
+}
+fn backward_block(op: usize) -> u32 {
+    3 * op as u32 + 1
+}
+fn all_reduce_block(op: usize) -> u32 {
+    3 * op as u32 + 2
+}
+fn transfer_block(n_ops: usize, edge: usize) -> u32 {
+    (3 * n_ops + 2 * edge) as u32
+}
+fn gradient_block(n_ops: usize, edge: usize) -> u32 {
+    (3 * n_ops + 2 * edge + 1) as u32
+}
+
+/// The tasks of one op under its configuration: loop boxes and operand regions.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct OpTasks {
+    pub devices: Vec<DeviceId>,
+    /// No two tasks share a device.
+    pub distinct_devices: bool,
+    pub extents: Vec<u64>,
+    /// Per access (inputs, then outputs): `tasks × rank` intervals.
+    pub regions: Vec<Vec<Interval>>,
+    pub ranks: Vec<usize>,
+    /// Forward bytes of each task (operand regions).
+    pub bytes: Vec<f64>,
+}
+
+impl OpTasks {
+    fn new(graph: &Graph, op: OpId, config: &Config, loops: &mut Vec<Interval>) -> OpTasks {
+        /// How one index expression is evaluated per task.
+        enum Eval {
+            /// It reads one loop dim: its range for each chunk of that dim, precomputed.
+            Table(usize, Vec<Interval>),
+            /// Several loop dims: evaluated on the task's loop box.
+            General,
+        }
+        let o = graph.op(op);
+        let n = config.num_tasks();
+        let extents = config.task_extents(o);
+        let degrees = &config.degrees;
+        let accesses: Vec<_> = o.accesses().collect();
+        loops.clear();
+        loops.extend(o.dims.iter().map(|d| Interval::new(0, d.size)));
+        let mut general = false;
+        let evals: Vec<Vec<Eval>> = accesses
+            .iter()
+            .map(|a| {
+                let shape = &graph.tensor(a.tensor).shape;
+                a.exprs
+                    .iter()
+                    .zip(shape)
+                    .map(|(e, &size)| match e.terms[..] {
+                        [] => Eval::Table(usize::MAX, vec![e.range(loops, size)]),
+                        [(d, _)] => {
+                            let saved = loops[d];
+                            let ranges = (0..degrees[d])
+                                .map(|k| {
+                                    loops[d] = Interval::new(k * extents[d], (k + 1) * extents[d]);
+                                    e.range(loops, size)
+                                })
+                                .collect();
+                            loops[d] = saved;
+                            Eval::Table(d, ranges)
+                        }
+                        _ => {
+                            general = true;
+                            Eval::General
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+
+        let mut regions: Vec<Vec<Interval>> = accesses
+            .iter()
+            .map(|a| Vec::with_capacity(n * a.exprs.len()))
+            .collect();
+        let mut bytes = vec![0.0; n];
+        // Grid coordinates of task `t`, advanced like an odometer (row-major: the last dim fastest).
+        let mut coord = vec![0u64; degrees.len()];
+        for (t, task_bytes) in bytes.iter_mut().enumerate() {
+            if t > 0 {
+                for d in (0..coord.len()).rev() {
+                    coord[d] += 1;
+                    if coord[d] < degrees[d] {
+                        break;
+                    }
+                    coord[d] = 0;
+                }
+            }
+            if general {
+                for (d, l) in loops.iter_mut().enumerate() {
+                    *l = Interval::new(coord[d] * extents[d], (coord[d] + 1) * extents[d]);
+                }
+            }
+            for ((a, out), evals) in accesses.iter().zip(regions.iter_mut()).zip(&evals) {
+                let tensor = graph.tensor(a.tensor);
+                let start = out.len();
+                for ((e, eval), &size) in a.exprs.iter().zip(evals).zip(&tensor.shape) {
+                    out.push(match eval {
+                        Eval::Table(usize::MAX, ranges) => ranges[0],
+                        Eval::Table(d, ranges) => ranges[coord[*d] as usize],
+                        Eval::General => e.range(loops, size),
+                    });
+                }
+                let elems: u64 = out[start..].iter().map(|r| r.len()).product();
+                *task_bytes += (elems * tensor.dtype.size_bytes()) as f64;
+            }
+        }
+        let mut sorted = config.devices.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        OpTasks {
+            distinct_devices: sorted.len() == n,
+            devices: config.devices.clone(),
+            extents,
+            ranks: accesses.iter().map(|a| a.exprs.len()).collect(),
+            regions,
+            bytes,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.devices.len()
+    }
+
+    fn region(&self, access: usize, task: usize) -> &[Interval] {
+        let r = self.ranks[access];
+        &self.regions[access][task * r..(task + 1) * r]
+    }
+}
+
+const LOCAL: u32 = u32::MAX;
+
+/// A (producer task, consumer task) pair of an edge whose regions intersect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Pair {
+    pub p: u32,
+    pub c: u32,
+    pub bytes: u64,
+    /// Index of its transfer in the edge's transfer blocks, or `LOCAL` when both tasks share a device.
+    pub comm: u32,
+}
+
+/// The intersecting pairs of one edge, sorted by (consumer, producer), plus the same sorted by producer.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EdgePairs {
+    pub pairs: Vec<Pair>,
+    pub by_producer: Vec<u32>,
+}
+
+/// Finds the intersecting pairs of `edge` without comparing every pair: producer tasks are bucketed along the
+/// tensor dim that separates them best, and each consumer task only looks at the buckets its range overlaps.
+fn edge_pairs(graph: &Graph, edge: &Edge, prod: &OpTasks, cons: &OpTasks) -> EdgePairs {
+    let n_inputs = graph.op(edge.producer).inputs.len();
+    let out_access = n_inputs + edge.output;
+    let rank = prod.ranks[out_access];
+    let elem = graph.tensor(edge.tensor).dtype.size_bytes();
+    let (np, nc) = (prod.len(), cons.len());
+    let pr = |p: usize| prod.region(out_access, p);
+    let cr = |c: usize| cons.region(edge.input, c);
+    let overlap = |p: usize, c: usize| -> u64 {
+        pr(p)
+            .iter()
+            .zip(cr(c))
+            .map(|(a, b)| a.intersect(*b).len())
+            .product()
+    };
+
+    let mut pairs = Vec::new();
+    if rank == 0 || np == 1 {
+        for c in 0..nc {
+            for p in 0..np {
+                let v = overlap(p, c);
+                if v > 0 {
+                    pairs.push(Pair {
+                        p: p as u32,
+                        c: c as u32,
+                        bytes: v * elem,
+                        comm: LOCAL,
+                    });
+                }
+            }
+        }
+    } else {
+        // Bucket along the dim the first producer task covers the smallest fraction of: for a grid split, the
+        // dim with the most buckets. Any choice is correct; this one keeps the buckets small.
+        let shape = &graph.tensor(edge.tensor).shape;
+        let fraction = |j: usize| pr(0)[j].len() as f64 / shape[j].max(1) as f64;
+        let j = (1..rank).fold(0, |best, j| {
+            if fraction(j) < fraction(best) {
+                j
+            } else {
+                best
+            }
+        });
+        let mut sorted: Vec<(Interval, u32)> = (0..np).map(|p| (pr(p)[j], p as u32)).collect();
+        sorted.sort_unstable();
+        let disjoint = sorted
+            .windows(2)
+            .all(|w| w[0].0 == w[1].0 || w[0].0.hi <= w[1].0.lo);
+        for c in 0..nc {
+            let q = cr(c)[j];
+            if q.is_empty() {
+                continue;
+            }
+            let first = pairs.len();
+            let from = if disjoint {
+                sorted.partition_point(|(r, _)| r.hi <= q.lo)
+            } else {
+                0
+            };
+            for &(r, p) in sorted[from..].iter().take_while(|(r, _)| r.lo < q.hi) {
+                if r.hi <= q.lo {
+                    continue;
+                }
+                let v = overlap(p as usize, c);
+                if v > 0 {
+                    pairs.push(Pair {
+                        p,
+                        c: c as u32,
+                        bytes: v * elem,
+                        comm: LOCAL,
+                    });
+                }
+            }
+            pairs[first..].sort_unstable_by_key(|pair| pair.p);
+        }
+    }
+    let mut comm = 0;
+    for pair in &mut pairs {
+        if prod.devices[pair.p as usize] != cons.devices[pair.c as usize] {
+            pair.comm = comm;
+            comm += 1;
+        }
+    }
+    let mut by_producer: Vec<u32> = (0..pairs.len() as u32).collect();
+    by_producer.sort_unstable_by_key(|&i| (pairs[i as usize].p, pairs[i as usize].c));
+    EdgePairs { pairs, by_producer }
+}
+
+/// Simulates one iteration of a strategy and keeps the task graph for cheap single-op changes.
+#[derive(Clone, Debug)]
+pub struct Simulator<'a> {
+    pub(crate) graph: &'a Graph,
+    pub(crate) machine: &'a Machine,
+    pub(crate) cost: &'a CostModel,
+    pub(crate) mode: Mode,
+    pub(crate) layout: Layout,
+    pub(crate) strategy: Strategy,
+    pub(crate) ops: Vec<OpTasks>,
+    pub(crate) edges: Vec<EdgePairs>,
+    pub(crate) blocks: Vec<Block>,
+    pub(crate) times: Times,
+    /// Latest end of each block's tasks (0 when empty).
+    pub(crate) block_end: Vec<f64>,
+    /// Per resource (devices first, then channels), its tasks in issue order. Only delta simulation needs
+    /// them: built on the first [`Simulator::set_config`].
+    pub(crate) lanes: Vec<Vec<Slot>>,
+    lanes_built: bool,
+    pub(crate) memory: Memory,
+    pub(crate) makespan: f64,
+    free: Vec<f64>,
+    loops: Vec<Interval>,
+}
+
+impl<'a> Simulator<'a> {
+    /// Builds the task graph of `strategy` and simulates it (a full simulation).
+    pub fn new(
+        graph: &'a Graph,
+        machine: &'a Machine,
+        cost: &'a CostModel,
+        mode: Mode,
+        strategy: Strategy,
+    ) -> Result<Simulator<'a>, StrategyError> {
+        strategy.validate(graph, machine)?;
+        let layout = Layout::new(graph, mode);
+        let n_res = machine.num_devices() as usize + machine.channel_count();
+        let n_blocks = layout.kinds.len();
+        let mut sim = Simulator {
+            graph,
+            machine,
+            cost,
+            mode,
+            strategy,
+            ops: Vec::with_capacity(layout.n_ops),
+            edges: Vec::with_capacity(graph.edges().len()),
+            blocks: vec![Block::default(); n_blocks],
+            times: Times::default(),
+            block_end: vec![0.0; n_blocks],
+            lanes: Vec::new(),
+            lanes_built: false,
+            memory: Memory::build(0, 0, [].iter()),
+            makespan: 0.0,
+            free: vec![0.0; n_res],
+            loops: Vec::new(),
+            layout,
+        };
+        let mut tp = std::time::Instant::now(); let mut lap = |k: usize| { PROF_PH[k].fetch_add(tp.elapsed().as_nanos() as u64, std::sync::atomic::Ordering::Relaxed); tp = std::time::Instant::now(); };
+        for op in graph.topological_order() {
+            let tasks = OpTasks::new(graph, op, sim.strategy.config(op), &mut sim.loops);
+            sim.ops.push(tasks);
+        }
+        lap(0);
+        for e in graph.edges() {
+            sim.edges.push(edge_pairs(
+                graph,
+                e,
+                &sim.ops[e.producer.index()],
+                &sim.ops[e.consumer.index()],
+            ));
+        }
+        lap(1);
+        for pos in 0..sim.layout.order.len() {
+            let b = sim.layout.order[pos];
+            let block = sim.build_block(b);
+            sim.install(b, block);
+        }
+        lap(2);
+        let lives = sim
+            .layout
+            .order
+            .iter()
+            .flat_map(|&b| sim.blocks[b as usize].lives.iter());
+        sim.memory = Memory::build(machine.num_devices() as usize, sim.layout.stages, lives);
+        lap(3);
+        sim.retime(0);
+        lap(4);
+        Ok(sim)
+    }
+
+    /// Changes one op's configuration and updates the simulation incrementally (a delta simulation). The result
+    /// is bit-identical to a full simulation of the changed strategy.
+    pub fn set_config(&mut self, op: OpId, config: Config) -> Result<(), StrategyError> {
+        if op.index() >= self.layout.n_ops {
+            return Err(StrategyError {
+                op: Some(op),
+                location: String::new(),
+                message: format!("no op {op} in a graph of {} ops", self.layout.n_ops),
+            });
+        }
+        config
+            .validate(self.graph.op(op), self.machine.num_devices())
+            .map_err(|m| StrategyError::at(self.graph, op, m))?;
+        if *self.strategy.config(op) == config {
+            return Ok(());
+        }
+        let o = op.index();
+        let n = self.layout.n_ops;
+        let edges = self.graph.edges();
+        let in_edges = self.layout.in_edges[o].clone();
+        let adjacent: Vec<usize> = in_edges
+            .clone()
+            .chain(self.layout.out_edges[o].iter().copied())
+            .collect();
+
+        // Blocks whose tasks change, and blocks whose tasks stay but whose dependencies point into them.
+        let mut rebuilt = vec![forward_block(o), backward_block(o), all_reduce_block(o)];
+        for &e in &adjacent {
+            rebuilt.extend([transfer_block(n, e), gradient_block(n, e)]);
+        }
+        rebuilt.retain(|&b| self.layout.pos[b as usize] != u32::MAX);
+        rebuilt.sort_unstable_by_key(|&b| self.layout.pos[b as usize]);
+        let mut rewired: Vec<u32> = in_edges
+            .map(|e| backward_block(edges[e].producer.index()))
+            .collect();
+        rewired.extend(
+            self.layout.out_edges[o]
+                .iter()
+                .map(|&e| forward_block(edges[e].consumer.index())),
+        );
+        rewired.sort_unstable();
+        rewired.dedup();
+        rewired.retain(|&b| self.layout.pos[b as usize] != u32::MAX);
+
+        if !self.lanes_built {
+            self.lanes = self.build_lanes();
+            self.lanes_built = true;
+        }
+        for &b in &rebuilt {
+            self.unplace(b);
+        }
+        self.strategy.configs[o] = config;
+        self.ops[o] = OpTasks::new(self.graph, op, self.strategy.config(op), &mut self.loops);
+        for &e in &adjacent {
+            let edge = &edges[e];
+            self.edges[e] = edge_pairs(
+                self.graph,
+                edge,
+                &self.ops[edge.producer.index()],
+                &self.ops[edge.consumer.index()],
+            );
+        }
+        // In issue order, so that every dependency already has its new arena slot.
+        for &b in &rebuilt {
+            let block = self.build_block(b);
+            self.install(b, block);
+            self.place(b);
+        }
+        for &b in &rewired {
+            let (off, deps) = match self.layout.kinds[b as usize] {
+                BlockKind::Forward(c) => self.forward_deps(c.index()),
+                BlockKind::Backward(p) => self.backward_deps(p.index()),
+                _ => unreachable!("only compute blocks are rewired"),
+            };
+            let block = &mut self.blocks[b as usize];
+            block.dep_off = off;
+            block.deps = deps;
+        }
+        let from = rebuilt
+            .iter()
+            .chain(&rewired)
+            .map(|&b| self.layout.pos[b as usize])
+            .min();
+        let t0 = std::time::Instant::now();
+        self.retime(from.map_or(0, |p| p as usize));
+        PROF_RETIME.fetch_add(t0.elapsed().as_nanos() as u64, std::sync::atomic::Ordering::Relaxed);
+        let f = from.map_or(0, |p| p as usize);
+        let n: usize = self.layout.order[f..].iter().map(|&b| self.blocks[b as usize].len()).sum();
+        PROF_TASKS.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+        if self.times.garbage > self.times.end.len() / 2 + 4096 {
+            self.compact();
+        }
+        Ok(())
+    }
+
+    /// Every resource's tasks in issue order.
+    pub(crate) fn build_lanes(&self) -> Vec<Vec<Slot>> {
+        let mut lanes = vec![Vec::new(); self.free.len()];
+        for (pos, &b) in self.layout.order.iter().enumerate() {
+            let block = &self.blocks[b as usize];
+            for i in 0..block.len() {
+                for &r in block.res_of(i) {
+                    lanes[r as usize].push(Slot {
+                        pos: pos as u32,
+                        task: i as u32,
+                    });
+                }
+            }
+        }
+        lanes
+    }
+
+    /// The resource lanes, built now when no delta simulation has needed them yet.
+    pub(crate) fn lanes(&self) -> std::borrow::Cow<'_, [Vec<Slot>]> {
+        if self.lanes_built {
+            std::borrow::Cow::Borrowed(&self.lanes)
+        } else {
+            std::borrow::Cow::Owned(self.build_lanes())
+        }
+    }
+
+    /// Gives a freshly built block its arena range.
+    fn install(&mut self, b: u32, mut block: Block) {
+        let n = block.len();
+        let old = std::mem::take(&mut self.blocks[b as usize]);
+        self.times.garbage += old.len();
+        block.base = self.times.end.len() as u32;
+        self.times.start.resize(self.times.start.len() + n, 0.0);
+        self.times.end.resize(self.times.end.len() + n, 0.0);
+        self.times.owner.resize(self.times.owner.len() + n, b);
+        self.blocks[b as usize] = block;
+    }
+
+    /// Moves every live block to the front of a fresh arena, in issue order, and renumbers dependencies.
+    fn compact(&mut self) {
+        let mut map = vec![u32::MAX; self.times.end.len()];
+        let mut fresh = Times::default();
+        for &b in &self.layout.order {
+            let block = &mut self.blocks[b as usize];
+            let (old, new) = (block.base as usize, fresh.end.len());
+            for i in 0..block.len() {
+                map[old + i] = (new + i) as u32;
+            }
+            fresh
+                .start
+                .extend_from_slice(&self.times.start[old..old + block.len()]);
+            fresh
+                .end
+                .extend_from_slice(&self.times.end[old..old + block.len()]);
+            fresh.owner.resize(new + block.len(), b);
+            block.base = new as u32;
+        }
+        for block in &mut self.blocks {
+            for d in &mut block.deps {
+                *d = map[*d as usize];
+            }
+        }
+        self.times = fresh;
+    }
+
+    /// Removes a block's tasks from the resource lanes and its buffers from memory.
+    fn unplace(&mut self, b: u32) {
+        let pos = self.layout.pos[b as usize];
+        let block = &self.blocks[b as usize];
+        let mut res = block.res.clone();
+        res.sort_unstable();
+        res.dedup();
+        for r in res {
+            let lane = &mut self.lanes[r as usize];
+            let lo = lane.partition_point(|s| s.pos < pos);
+            let hi = lane.partition_point(|s| s.pos <= pos);
+            lane.drain(lo..hi);
+        }
+        for l in &block.lives {
+            self.memory.remove(l);
+        }
+    }
+
+    /// Inserts a freshly built block's tasks into the resource lanes and its buffers into memory.
+    fn place(&mut self, b: u32) {
+        let pos = self.layout.pos[b as usize];
+        let block = &self.blocks[b as usize];
+        let mut uses: Vec<(u32, u32)> = (0..block.len())
+            .flat_map(|i| block.res_of(i).iter().map(move |&r| (r, i as u32)))
+            .collect();
+        uses.sort_unstable();
+        for group in uses.chunk_by(|a, b| a.0 == b.0) {
+            let lane = &mut self.lanes[group[0].0 as usize];
+            let at = lane.partition_point(|s| s.pos < pos);
+            lane.splice(at..at, group.iter().map(|&(_, task)| Slot { pos, task }));
+        }
+        for l in &block.lives {
+            self.memory.add(l);
+        }
+    }
+
+    /// Arena slot of task `task` of block `b`.
+    fn slot(&self, b: u32, task: u32) -> u32 {
+        self.blocks[b as usize].base + task
+    }
+
+    #[doc(hidden)]
+    pub fn retime_all(&mut self) {
+        self.retime(0);
+    }
+
+    /// Recomputes start and end of every task from issue position `from` on.
+    fn retime(&mut self, from: usize) {
+        let Simulator {
+            layout,
+            blocks,
+            times,
+            block_end,
+            lanes,
+            free,
+            ..
+        } = self;
+        free.fill(0.0);
+        if from > 0 {
+            for (r, lane) in lanes.iter().enumerate() {
+                let i = lane.partition_point(|s| (s.pos as usize) < from);
+                if i > 0 {
+                    let s = lane[i - 1];
+                    let block = &blocks[layout.order[s.pos as usize] as usize];
+                    free[r] = times.end[(block.base + s.task) as usize];
+                }
+            }
+        }
+        let (start, end) = (&mut times.start, &mut times.end);
+        for &b in &layout.order[from..] {
+            let block = &blocks[b as usize];
+            let base = block.base as usize;
+            // `if x > t` rather than `f64::max`: no NaN can occur, and the plain comparison is cheaper. Both
+            // loops compute `max(dependency ends, resource ends) + duration` in the same order.
+            let mut latest = 0.0f64;
+            fn ready(block: &Block, end: &[f64], i: usize) -> f64 {
+                let mut t = 0.0f64;
+                for &d in block.deps_of(i) {
+                    let e = end[d as usize];
+                    if e > t {
+                        t = e;
+                    }
+                }
+                t
+            }
+            if block.res_off.is_empty() {
+                for i in 0..block.len() {
+                    let mut t = ready(block, end, i);
+                    let r = block.res[i] as usize;
+                    if free[r] > t {
+                        t = free[r];
+                    }
+                    let e = t + block.dur[i];
+                    start[base + i] = t;
+                    end[base + i] = e;
+                    free[r] = e;
+                    if e > latest {
+                        latest = e;
+                    }
+                }
+            } else {
+                for i in 0..block.len() {
+                    let mut t = ready(block, end, i);
+                    let res = block.res_of(i);
+                    for &r in res {
+                        let f = free[r as usize];
+                        if f > t {
+                            t = f;
+                        }
+                    }
+                    let e = t + block.dur[i];
+                    start[base + i] = t;
+                    end[base + i] = e;
+                    for &r in res {
+                        free[r as usize] = e;
+                    }
+                    if e > latest {
+                        latest = e;
+                    }
+                }
+            }
+            block_end[b as usize] = latest;
+        }
+        let makespan = layout
+            .order
+            .iter()
+            .map(|&b| block_end[b as usize])
+            .fold(0.0, |m, e| if e > m { e } else { m });
+        self.makespan = makespan;
+    }
+
+    fn build_block(&self, b: u32) -> Block {
+        let mut block = match self.layout.kinds[b as usize] {
+            BlockKind::Forward(op) => self.build_forward(op.index()),
+            BlockKind::Backward(op) => self.build_backward(op.index()),
+            BlockKind::AllReduce(op) => self.build_all_reduce(op.index()),
+            BlockKind::Transfer(e) => self.build_transfer(e, false),
+            BlockKind::GradientTransfer(e) => self.build_transfer(e, true),
+        };
+        coalesce(&mut block.lives);
+        block
+    }
+
+    /// Stage until which a forward output of `op` through `output` is kept.
+    fn output_last_stage(&self, op: usize, output: usize) -> u32 {
+        let t = self.graph.op(OpId::new(op)).outputs[output].tensor;
+        let consumers = self.graph.consumers(t);
+        match (self.mode, consumers.first(), consumers.last()) {
+            (Mode::Training, Some(first), _) => self.layout.backward_stage(first.index()),
+            (Mode::Training, None, _) => self.layout.backward_stage(op),
+            (Mode::Inference, _, Some(last)) => self.layout.forward_stage(last.index()),
+            (Mode::Inference, _, None) => self.layout.forward_stage(op),
+        }
+    }
+
+    /// Stage until which `op` needs what it read.
+    fn input_last_stage(&self, op: usize) -> u32 {
+        match self.mode {
+            Mode::Training => self.layout.backward_stage(op),
+            Mode::Inference => self.layout.forward_stage(op),
+        }
+    }
+
+    fn build_forward(&self, o: usize) -> Block {
+        let op_id = OpId::new(o);
+        let op = self.graph.op(op_id);
+        let tasks = &self.ops[o];
+        let n = tasks.len();
+        let bwd_factor = self.mode.backward_factor(self.graph, op);
+        let measured = self.cost.measurement(op, &tasks.extents);
+        let flops = op.flops / n as f64;
+        let mut block = Block::compute(n);
+        for t in 0..n {
+            let fwd = Work {
+                flops,
+                bytes: tasks.bytes[t],
+            };
+            let times = self
+                .cost
+                .task_times_with(measured, op, fwd, fwd.scaled(bwd_factor));
+            block.push_compute(times.forward_s, tasks.devices[t]);
+        }
+        let (off, deps) = self.forward_deps(o);
+        block.dep_off = off;
+        block.deps = deps;
+
+        let stage = self.layout.forward_stage(o);
+        let last_input = self.input_last_stage(o);
+        let factor = weight_state_factor(self.mode);
+        for (k, access) in op.inputs.iter().enumerate() {
+            let tensor = self.graph.tensor(access.tensor);
+            let elem = tensor.dtype.size_bytes();
+            match tensor.kind {
+                TensorKind::Input => {
+                    for t in 0..n {
+                        let bytes = region_bytes(tasks.region(k, t), elem);
+                        let device = tasks.devices[t].0;
+                        block.lives.push(Live {
+                            device,
+                            first: 0,
+                            last: last_input,
+                            bytes,
+                            weight: false,
+                        });
+                    }
+                }
+                TensorKind::Weight => {
+                    // A device holds each distinct region it reads once.
+                    let mut held: Vec<(u32, &[Interval])> = (0..n)
+                        .map(|t| (tasks.devices[t].0, tasks.region(k, t)))
+                        .collect();
+                    if !tasks.distinct_devices {
+                        held.sort_unstable();
+                        held.dedup();
+                    }
+                    let last = self.layout.stages.max(1) as u32 - 1;
+                    for (device, region) in held {
+                        let bytes = region_bytes(region, elem) * factor;
+                        block.lives.push(Live {
+                            device,
+                            first: 0,
+                            last,
+                            bytes,
+                            weight: true,
+                        });
+                    }
+                }
+                TensorKind::Activation => {}
+            }
+        }
+        let n_in = op.inputs.len();
+        for (k, access) in op.outputs.iter().enumerate() {
+            let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
+            let last = self.output_last_stage(o, k);
+            for t in 0..n {
+                let bytes = region_bytes(tasks.region(n_in + k, t), elem);
+                block.lives.push(Live {
+                    device: tasks.devices[t].0,
+                    first: stage,
+                    last,
+                    bytes,
+                    weight: false,
+                });
+            }
+        }
+        block
+    }
+
+    /// Dependencies of the forward tasks of `o`: transfers into them, or the producer tasks on their device.
+    fn forward_deps(&self, o: usize) -> (Vec<u32>, Vec<u32>) {
+        let n = self.ops[o].len();
+        let n_ops = self.layout.n_ops;
+        let edges = self.graph.edges();
+        let in_edges = self.layout.in_edges[o].clone();
+        let mut cursors = vec![0usize; in_edges.len()];
+        let mut off = Vec::with_capacity(n + 1);
+        let mut deps = Vec::with_capacity(n * in_edges.len());
+        for c in 0..n as u32 {
+            off.push(deps.len() as u32);
+            for (cursor, e) in cursors.iter_mut().zip(in_edges.clone()) {
+                let pairs = &self.edges[e].pairs;
+                while let Some(pair) = pairs.get(*cursor).filter(|p| p.c == c) {
+                    deps.push(if pair.comm == LOCAL {
+                        self.slot(forward_block(edges[e].producer.index()), pair.p)
+                    } else {
+                        self.slot(transfer_block(n_ops, e), pair.comm)
+                    });
+                    *cursor += 1;
+                }
+            }
+        }
+        off.push(deps.len() as u32);
+        (off, deps)
+    }
+
+    fn build_backward(&self, o: usize) -> Block {
+        let op = self.graph.op(OpId::new(o));
+        let tasks = &self.ops[o];
+        let n = tasks.len();
+        let bwd_factor = self.mode.backward_factor(self.graph, op);
+        let measured = self.cost.measurement(op, &tasks.extents);
+        let flops = op.flops / n as f64;
+        let mut block = Block::compute(n);
+        for t in 0..n {
+            let fwd = Work {
+                flops,
+                bytes: tasks.bytes[t],
+            };
+            let times = self
+                .cost
+                .task_times_with(measured, op, fwd, fwd.scaled(bwd_factor));
+            block.push_compute(times.backward_s, tasks.devices[t]);
+        }
+        let (off, deps) = self.backward_deps(o);
+        block.dep_off = off;
+        block.deps = deps;
+
+        let stage = self.layout.backward_stage(o);
+        let n_in = op.inputs.len();
+        for (k, access) in op.outputs.iter().enumerate() {
+            let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
+            let first = match self.graph.consumers(access.tensor).last() {
+                Some(c) => self.layout.backward_stage(c.index()),
+                None => stage,
+            };
+            for t in 0..n {
+                let bytes = region_bytes(tasks.region(n_in + k, t), elem);
+                block.lives.push(Live {
+                    device: tasks.devices[t].0,
+                    first,
+                    last: stage,
+                    bytes,
+                    weight: false,
+                });
+            }
+        }
+        block
+    }
+
+    /// Dependencies of the backward tasks of `o`: its own forward task, and the gradients of its outputs
+    /// (transfers into it, or consumer backward tasks on its device).
+    fn backward_deps(&self, o: usize) -> (Vec<u32>, Vec<u32>) {
+        let n = self.ops[o].len();
+        let n_ops = self.layout.n_ops;
+        let edges = self.graph.edges();
+        let out_edges = &self.layout.out_edges[o];
+        let mut cursors = vec![0usize; out_edges.len()];
+        let mut off = Vec::with_capacity(n + 1);
+        let mut deps = Vec::with_capacity(n * (1 + out_edges.len()));
+        for p in 0..n as u32 {
+            off.push(deps.len() as u32);
+            deps.push(self.slot(forward_block(o), p));
+            for (cursor, &e) in cursors.iter_mut().zip(out_edges) {
+                let ep = &self.edges[e];
+                while let Some(pair) = ep
+                    .by_producer
+                    .get(*cursor)
+                    .map(|&i| ep.pairs[i as usize])
+                    .filter(|x| x.p == p)
+                {
+                    deps.push(if pair.comm == LOCAL {
+                        self.slot(backward_block(edges[e].consumer.index()), pair.c)
+                    } else {
+                        self.slot(gradient_block(n_ops, e), pair.comm)
+                    });
+                    *cursor += 1;
+                }
+            }
+        }
+        off.push(deps.len() as u32);
+        (off, deps)
+    }
+
+    fn build_transfer(&self, e: usize, gradient: bool) -> Block {
+        let edge = &self.graph.edges()[e];
+        let (prod, cons) = (
+            &self.ops[edge.producer.index()],
+            &self.ops[edge.consumer.index()],
+        );
+        let pairs = &self.edges[e].pairs;
+        let remote = pairs.iter().filter(|p| p.comm != LOCAL);
+        let mut block = Block::with_tasks(remote.clone().count());
+        let n_dev = self.machine.num_devices();
+        let (first, last) = if gradient {
+            (
+                self.layout.backward_stage(edge.consumer.index()),
+                self.layout.backward_stage(edge.producer.index()),
+            )
+        } else {
+            let c = edge.consumer.index();
+            (self.layout.forward_stage(c), self.input_last_stage(c))
+        };
+        for pair in remote.clone() {
+            let (pd, cd) = (prod.devices[pair.p as usize], cons.devices[pair.c as usize]);
+            let (from, to) = if gradient { (cd, pd) } else { (pd, cd) };
+            let route = self.machine.route(from, to);
+            let channels = route
+                .channels
+                .into_iter()
+                .flatten()
+                .map(|c| n_dev + self.machine.channel_index(c) as u32);
+            let meta = Meta {
+                task: pair.c,
+                peer: pair.p,
+                bytes: pair.bytes,
+            };
+            block.push(route.transfer_time(pair.bytes), meta, channels);
+            block.lives.push(Live {
+                device: to.0,
+                first,
+                last,
+                bytes: pair.bytes,
+                weight: false,
+            });
+        }
+        block.dep_off = (0..=block.len() as u32).collect();
+        let (source, of_pair): (u32, fn(&Pair) -> u32) = if gradient {
+            (backward_block(edge.consumer.index()), |p| p.c)
+        } else {
+            (forward_block(edge.producer.index()), |p| p.p)
+        };
+        block.deps = remote
+            .map(|pair| self.slot(source, of_pair(pair)))
+            .collect();
+        block
+    }
+
+    fn build_all_reduce(&self, o: usize) -> Block {
+        let op = self.graph.op(OpId::new(o));
+        let tasks = &self.ops[o];
+        let n_dev = self.machine.num_devices();
+        let mut block = Block::with_tasks(0);
+        let mut deps = Vec::new();
+        let mut off = vec![0u32];
+        for (k, access) in op.inputs.iter().enumerate() {
+            let tensor = self.graph.tensor(access.tensor);
+            if tensor.kind != TensorKind::Weight {
+                continue;
+            }
+            let mut by_region: Vec<(&[Interval], u32)> = (0..tasks.len())
+                .map(|t| (tasks.region(k, t), t as u32))
+                .collect();
+            by_region.sort_unstable();
+            for group in by_region.chunk_by(|a, b| a.0 == b.0) {
+                let mut ring: Vec<DeviceId> = group
+                    .iter()
+                    .map(|&(_, t)| tasks.devices[t as usize])
+                    .collect();
+                ring.sort_unstable();
+                ring.dedup();
+                let bytes = region_bytes(group[0].0, tensor.dtype.size_bytes());
+                if ring.len() < 2 || bytes == 0 {
+                    continue;
+                }
+                let m = ring.len();
+                let (mut bw, mut latency) = (f64::INFINITY, 0.0f64);
+                let mut channels: Vec<u32> = Vec::new();
+                for i in 0..m {
+                    let route = self.machine.route(ring[i], ring[(i + 1) % m]);
+                    bw = bw.min(route.bandwidth);
+                    latency = latency.max(route.latency_s);
+                    let hop = route.channels.into_iter().flatten();
+                    channels.extend(hop.map(|c| n_dev + self.machine.channel_index(c) as u32));
+                }
+                channels.sort_unstable();
+                channels.dedup();
+                let steps = 2.0 * (m as f64 - 1.0);
+                let dur = steps / m as f64 * bytes as f64 / bw + steps * latency;
+                block.push(
+                    dur,
+                    Meta {
+                        task: group[0].1,
+                        peer: k as u32,
+                        bytes,
+                    },
+                    channels,
+                );
+                deps.extend(group.iter().map(|&(_, t)| self.slot(backward_block(o), t)));
+                off.push(deps.len() as u32);
+            }
+        }
+        block.dep_off = off;
+        block.deps = deps;
+        block
+    }
+
+    // ---- queries ----
+
+    /// Simulated time of one iteration (the makespan), in seconds.
+    pub fn iteration_time(&self) -> f64 {
+        self.makespan
+    }
+
+    /// Peak memory of `device` in bytes.
+    pub fn peak_memory(&self, device: DeviceId) -> u64 {
+        self.memory.peak(device.index())
+    }
+
+    /// Peak memory of every device in use.
+    pub fn peak_memories(&self) -> Vec<u64> {
+        (0..self.machine.num_devices() as usize)
+            .map(|d| self.memory.peak(d))
+            .collect()
+    }
+
+    /// Whether every device's peak memory fits its capacity; a strategy that does not is invalid.
+    pub fn fits_memory(&self) -> bool {
+        let cap = self.machine.gpu.mem_capacity;
+        (0..self.machine.num_devices() as usize).all(|d| self.memory.peak(d) <= cap)
+    }
+
+    pub fn strategy(&self) -> &Strategy {
+        &self.strategy
+    }
+
+    pub fn graph(&self) -> &'a Graph {
+        self.graph
+    }
+
+    pub fn machine(&self) -> &'a Machine {
+        self.machine
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Number of tasks in the task graph.
+    pub fn num_tasks(&self) -> usize {
+        self.layout
+            .order
+            .iter()
+            .map(|&b| self.blocks[b as usize].len())
+            .sum()
+    }
+
+    /// The resource of every dense resource index: devices first, then channels by
+    /// [`Machine::channel_index`].
+    pub fn resources(&self) -> Vec<Resource> {
+        let m = self.machine;
+        let n_dev = m.num_devices() as usize;
+        let mut table: Vec<Resource> = m.devices().map(Resource::Device).collect();
+        table.resize(n_dev + m.channel_count(), Resource::Device(DeviceId(0)));
+        let mut put = |c: Channel| table[n_dev + m.channel_index(c)] = Resource::Channel(c);
+        for a in m.devices() {
+            for b in m
+                .devices()
+                .filter(|&b| b != a && m.node_of(b) == m.node_of(a))
+            {
+                put(Channel::Pair(a, b));
+            }
+            put(Channel::PortOut(a));
+            put(Channel::PortIn(a));
+        }
+        for node in 0..m.nodes_in_use() {
+            for nic in 0..m.nics_per_node {
+                put(Channel::NicOut { node, nic });
+                put(Channel::NicIn { node, nic });
+            }
+        }
+        table
+    }
+
+    /// Every task with its simulated times, in issue order.
+    pub fn timeline(&self) -> Vec<TaskRecord> {
+        let resources = self.resources();
+        let edges = self.graph.edges();
+        let mut out = Vec::with_capacity(self.num_tasks());
+        for &b in &self.layout.order {
+            let block = &self.blocks[b as usize];
+            let (kind, op) = match self.layout.kinds[b as usize] {
+                BlockKind::Forward(op) => (TaskKind::Forward, op),
+                BlockKind::Backward(op) => (TaskKind::Backward, op),
+                BlockKind::AllReduce(op) => (TaskKind::AllReduce, op),
+                BlockKind::Transfer(e) => (TaskKind::Transfer, edges[e].consumer),
+                BlockKind::GradientTransfer(e) => (TaskKind::GradientTransfer, edges[e].consumer),
+            };
+            for i in 0..block.len() {
+                let m = block.meta(i);
+                let transfer = matches!(kind, TaskKind::Transfer | TaskKind::GradientTransfer);
+                out.push(TaskRecord {
+                    kind,
+                    op,
+                    task: m.task,
+                    peer_task: transfer.then_some(m.peer),
+                    bytes: m.bytes,
+                    start_s: self.times.start[block.base as usize + i],
+                    duration_s: block.dur[i],
+                    resources: block
+                        .res_of(i)
+                        .iter()
+                        .map(|&r| resources[r as usize])
+                        .collect(),
+                });
+            }
+        }
+        out
+    }
+}
+
+fn region_bytes(region: &[Interval], elem: u64) -> u64 {
+    region.iter().map(|r| r.len()).product::<u64>() * elem
+}
+
+pub static PROF_RETIME: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+pub static PROF_TASKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+pub static PROF_PH: [std::sync::atomic::AtomicU64; 5] = [const { std::sync::atomic::AtomicU64::new(0) }; 5];

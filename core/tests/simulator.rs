@@ -1,0 +1,553 @@
+//! Simulator properties: delta simulation equals full simulation bit for bit, closed forms for one device and
+//! for data parallelism, monotonicity in link bandwidth, halos and partial sums, memory, traces, reports.
+
+use flexc_core::cost::{CostModel, ProfileDb, ProfileEntry, Work};
+use flexc_core::graph::{DType, DeviceId, Graph, Mode, OpId, TensorKind};
+use flexc_core::machine::Machine;
+use flexc_core::sim::{Resource, Simulator, TaskKind};
+use flexc_core::strategy::{divisors, Config, Strategy};
+use flexc_core::synth::{self, Builder, ResNetSpec, TransformerSpec};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn small_cnn(batch: u64) -> Graph {
+    synth::resnet(&ResNetSpec {
+        batch,
+        image: 32,
+        blocks: [1, 1, 0, 0],
+        width: 8,
+        classes: 10,
+    })
+}
+
+fn small_transformer() -> Graph {
+    synth::transformer(&TransformerSpec {
+        batch: 8,
+        seq: 16,
+        hidden: 32,
+        heads: 4,
+        layers: 2,
+        ffn: 64,
+        vocab: 96,
+    })
+}
+
+/// A random configuration of any shape: distinct devices, one device, or devices drawn with repetition.
+fn random_config(graph: &Graph, op: OpId, n_dev: u32, rng: &mut StdRng) -> Config {
+    let o = graph.op(op);
+    match rng.random_range(0..4) {
+        0 | 1 => Config::random(o, n_dev, rng),
+        2 => Config::single(o, DeviceId(rng.random_range(0..n_dev))),
+        _ => {
+            let degrees: Vec<u64> = o
+                .dims
+                .iter()
+                .map(|d| {
+                    let ds: Vec<u64> = divisors(d.size).into_iter().filter(|&x| x <= 4).collect();
+                    ds[rng.random_range(0..ds.len())]
+                })
+                .collect();
+            let tasks = degrees.iter().product::<u64>();
+            let devices = (0..tasks)
+                .map(|_| DeviceId(rng.random_range(0..n_dev)))
+                .collect();
+            Config { degrees, devices }
+        }
+    }
+}
+
+fn random_strategy(graph: &Graph, n_dev: u32, rng: &mut StdRng) -> Strategy {
+    Strategy {
+        configs: graph
+            .topological_order()
+            .map(|op| random_config(graph, op, n_dev, rng))
+            .collect(),
+    }
+}
+
+/// Applies `steps` random single-op changes and compares every state with a fresh full simulation.
+fn check_delta(graph: &Graph, machine: &Machine, mode: Mode, steps: usize, seed: u64) {
+    let cost = CostModel::new(&machine.gpu);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let n_dev = machine.num_devices();
+    let start = if seed % 2 == 0 {
+        Strategy::data_parallel(graph, n_dev)
+    } else {
+        random_strategy(graph, n_dev, &mut rng)
+    };
+    let mut sim = Simulator::new(graph, machine, &cost, mode, start).unwrap();
+    for step in 0..steps {
+        let op = OpId::new(rng.random_range(0..graph.num_ops()));
+        let config = random_config(graph, op, n_dev, &mut rng);
+        sim.set_config(op, config).unwrap();
+        let fresh = Simulator::new(graph, machine, &cost, mode, sim.strategy().clone()).unwrap();
+        assert_eq!(
+            sim.iteration_time().to_bits(),
+            fresh.iteration_time().to_bits(),
+            "step {step}: delta {} vs full {}",
+            sim.iteration_time(),
+            fresh.iteration_time()
+        );
+        assert_eq!(sim.peak_memories(), fresh.peak_memories(), "step {step}");
+        if step % 250 == 0 {
+            assert_eq!(sim.timeline(), fresh.timeline(), "step {step}");
+            assert_eq!(sim.report(), fresh.report(), "step {step}");
+        }
+    }
+}
+
+#[test]
+fn delta_equals_full_mlp() {
+    let g = synth::mlp(32, &[64, 128, 128, 96, 10]);
+    let m = Machine::preset("p100-4x4").unwrap();
+    check_delta(&g, &m, Mode::Training, 3000, 1);
+    check_delta(&g, &m.with_devices(6).unwrap(), Mode::Inference, 500, 2);
+}
+
+#[test]
+fn delta_equals_full_cnn() {
+    let g = small_cnn(16);
+    check_delta(
+        &g,
+        &Machine::preset("dgx-a100:2").unwrap(),
+        Mode::Training,
+        3000,
+        3,
+    );
+}
+
+#[test]
+fn delta_equals_full_transformer() {
+    let g = small_transformer();
+    let m = Machine::load(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("machines/pcie-8gpu.toml"),
+    )
+    .unwrap();
+    check_delta(&g, &m, Mode::Training, 2500, 4);
+    check_delta(
+        &g,
+        &Machine::preset("k80-16x4")
+            .unwrap()
+            .with_devices(12)
+            .unwrap(),
+        Mode::Training,
+        1000,
+        6,
+    );
+}
+
+#[test]
+fn set_config_rejects_invalid_configs_and_keeps_state() {
+    let g = synth::mlp(32, &[64, 128, 10]);
+    let m = Machine::preset("dgx-a100:1").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let mut sim = Simulator::new(
+        &g,
+        &m,
+        &cost,
+        Mode::Training,
+        Strategy::data_parallel(&g, 8),
+    )
+    .unwrap();
+    let before = sim.iteration_time();
+    let bad = Config {
+        degrees: vec![3, 1, 1],
+        devices: vec![DeviceId(0); 3],
+    };
+    let e = sim.set_config(OpId(0), bad).unwrap_err();
+    assert_eq!(e.to_string(), "mlp.mlir:2:3: error: degree 3 of loop dim d0 of 'linalg.matmul' does not divide its size 32");
+    let far = Config {
+        degrees: vec![1, 1, 1],
+        devices: vec![DeviceId(8)],
+    };
+    assert!(sim
+        .set_config(OpId(0), far)
+        .unwrap_err()
+        .message
+        .contains("places a task on gpu8"));
+    assert_eq!(sim.iteration_time(), before);
+    let short = Strategy { configs: vec![] };
+    assert!(Simulator::new(&g, &m, &cost, Mode::Training, short).is_err());
+}
+
+/// Sum of every task's roofline time when the whole graph runs on one device.
+fn serial_time(graph: &Graph, cost: &CostModel, mode: Mode) -> f64 {
+    let mut forward = Vec::new();
+    let mut backward = Vec::new();
+    for op in graph.ops() {
+        // The regions the whole iteration space touches (attention reads one third of the fused QKV tensor).
+        let loops = Config::single(op, DeviceId(0)).task_ranges(op, 0);
+        let bytes: u64 = op
+            .accesses()
+            .map(|a| {
+                let t = graph.tensor(a.tensor);
+                flexc_core::graph::volume(&a.region(&loops, &t.shape)) * t.dtype.size_bytes()
+            })
+            .sum();
+        let work = Work {
+            flops: op.flops,
+            bytes: bytes as f64,
+        };
+        forward.push(cost.roofline(op.class, op.dtype, work));
+        backward.push(cost.roofline(
+            op.class,
+            op.dtype,
+            work.scaled(mode.backward_factor(graph, op)),
+        ));
+    }
+    forward.iter().chain(backward.iter().rev()).sum()
+}
+
+#[test]
+fn one_device_time_is_the_sum_of_task_costs() {
+    let m = Machine::preset("p100-4x4").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    for (g, mode) in [
+        (small_cnn(8), Mode::Training),
+        (small_transformer(), Mode::Training),
+        (small_transformer(), Mode::Inference),
+    ] {
+        let sim = Simulator::new(&g, &m, &cost, mode, Strategy::single_device(&g)).unwrap();
+        let expected = serial_time(&g, &cost, mode);
+        let rel = (sim.iteration_time() - expected).abs() / expected;
+        assert!(rel < 1e-12, "{} vs {expected}", sim.iteration_time());
+        let report = sim.report();
+        assert_eq!(report.transfers + report.all_reduces, 0);
+        assert!((report.critical_path.compute_s - expected).abs() / expected < 1e-12);
+        assert!((report.devices[0].utilization - 1.0).abs() < 1e-12);
+    }
+}
+
+/// Per-op forward + backward time of one data-parallel task (batch split `n` ways).
+fn data_parallel_compute(graph: &Graph, cost: &CostModel, n: u64) -> f64 {
+    let strategy = Strategy::data_parallel(graph, n as u32);
+    let mut total = 0.0;
+    for (op, config) in graph.ops().iter().zip(&strategy.configs) {
+        assert_eq!(config.num_tasks() as u64, n, "the batch divides evenly");
+        let loops = config.task_ranges(op, 0);
+        let bytes: u64 = op
+            .accesses()
+            .map(|a| {
+                let t = graph.tensor(a.tensor);
+                flexc_core::graph::volume(&a.region(&loops, &t.shape)) * t.dtype.size_bytes()
+            })
+            .sum();
+        let work = Work {
+            flops: op.flops / n as f64,
+            bytes: bytes as f64,
+        };
+        total += cost.roofline(op.class, op.dtype, work)
+            + cost.roofline(
+                op.class,
+                op.dtype,
+                work.scaled(Mode::Training.backward_factor(graph, op)),
+            );
+    }
+    total
+}
+
+fn ring_all_reduce(bytes: u64, n: u64, bandwidth: f64, latency: f64) -> f64 {
+    let steps = 2.0 * (n - 1) as f64;
+    steps / n as f64 * bytes as f64 / bandwidth + steps * latency
+}
+
+#[test]
+fn data_parallel_matches_the_closed_form() {
+    // Compute bound: gradients of all layers but the first overlap with the remaining backward pass; the first
+    // layer's all-reduce is exposed.
+    let g = synth::mlp(8192, &[1024, 1024, 1024, 1024]);
+    let m = Machine::preset("dgx-a100:1").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let sim = Simulator::new(
+        &g,
+        &m,
+        &cost,
+        Mode::Training,
+        Strategy::data_parallel(&g, 8),
+    )
+    .unwrap();
+    let first_weight = g.weights()[0];
+    let exposed = ring_all_reduce(g.tensor(first_weight).bytes(), 8, 300e9, 2e-6);
+    let closed = data_parallel_compute(&g, &cost, 8) + exposed;
+    let rel = (sim.iteration_time() - closed).abs() / closed;
+    assert!(
+        rel < 0.02,
+        "simulated {} vs closed form {closed}",
+        sim.iteration_time()
+    );
+    assert_eq!(sim.report().all_reduces, 3);
+
+    // Communication bound, across two nodes: the ring's slowest hop is the 25 GB/s NIC.
+    let g = synth::mlp(64, &[8192, 8192]);
+    let m = Machine::preset("dgx-a100:2").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let sim = Simulator::new(
+        &g,
+        &m,
+        &cost,
+        Mode::Training,
+        Strategy::data_parallel(&g, 16),
+    )
+    .unwrap();
+    let bytes = g.tensor(g.weights()[0]).bytes();
+    let closed = data_parallel_compute(&g, &cost, 16) + ring_all_reduce(bytes, 16, 25e9, 5e-6);
+    let rel = (sim.iteration_time() - closed).abs() / closed;
+    assert!(
+        rel < 0.02,
+        "simulated {} vs closed form {closed}",
+        sim.iteration_time()
+    );
+    let report = sim.report();
+    assert!(
+        report.critical_path.weight_sync_s > 0.9 * report.iteration_time_s,
+        "{report}"
+    );
+}
+
+#[test]
+fn faster_links_never_slow_a_strategy_down() {
+    let g = small_cnn(16);
+    let base = Machine::preset("dgx-a100:2").unwrap();
+    let mut fast_intra = base.clone();
+    fast_intra.intra.bandwidth *= 2.0;
+    let mut fast_inter = base.clone();
+    fast_inter.inter.bandwidth *= 2.0;
+    let cost = CostModel::new(&base.gpu);
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut faster = 0;
+    for _ in 0..60 {
+        let s = random_strategy(&g, 16, &mut rng);
+        let t = Simulator::new(&g, &base, &cost, Mode::Training, s.clone())
+            .unwrap()
+            .iteration_time();
+        for m in [&fast_intra, &fast_inter] {
+            let t2 = Simulator::new(&g, m, &cost, Mode::Training, s.clone())
+                .unwrap()
+                .iteration_time();
+            assert!(t2 <= t, "doubling bandwidth slowed {t} to {t2}");
+            faster += usize::from(t2 < t);
+        }
+    }
+    assert!(faster > 30, "bandwidth should matter for random strategies");
+}
+
+#[test]
+fn convolution_halos_are_transferred() {
+    let mut b = Builder::new("halo", DType::F32);
+    let x = b.input("x", &[2, 4, 8, 8], DType::F32);
+    let y = b.conv2d(x, 4, 3, 1, 1);
+    b.conv2d(y, 4, 3, 1, 1);
+    let g = b.finish();
+    let m = Machine::preset("p100-4x4").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    // Both convolutions split their output rows in two, on gpu0 and gpu1.
+    let rows = Config {
+        degrees: vec![1, 1, 2, 1, 1, 1, 1],
+        devices: vec![DeviceId(0), DeviceId(1)],
+    };
+    let s = Strategy {
+        configs: vec![rows.clone(), rows],
+    };
+    let sim = Simulator::new(&g, &m, &cost, Mode::Training, s).unwrap();
+    let timeline = sim.timeline();
+    let transfers: Vec<_> = timeline
+        .iter()
+        .filter(|t| t.kind == TaskKind::Transfer)
+        .collect();
+    // Each half needs one halo row of the other: 2 images × 4 channels × 1 row × 8 columns × 4 bytes.
+    assert_eq!(transfers.len(), 2);
+    assert!(transfers.iter().all(|t| t.bytes == 2 * 4 * 8 * 4));
+    assert_eq!(
+        transfers[0].resources,
+        vec![Resource::Channel(flexc_core::machine::Channel::Pair(
+            DeviceId(1),
+            DeviceId(0)
+        ))]
+    );
+    let grads = timeline
+        .iter()
+        .filter(|t| t.kind == TaskKind::GradientTransfer)
+        .count();
+    assert_eq!(grads, 2);
+    // Both filters are replicated on two devices: two all-reduces of 4·4·3·3 floats.
+    let syncs: Vec<_> = timeline
+        .iter()
+        .filter(|t| t.kind == TaskKind::AllReduce)
+        .collect();
+    assert_eq!(syncs.len(), 2);
+    assert!(syncs.iter().all(|t| t.bytes == 4 * 4 * 3 * 3 * 4));
+}
+
+#[test]
+fn split_reductions_send_partial_sums() {
+    let g = synth::mlp(4, &[8, 6]);
+    let m = Machine::preset("p100-4x4").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let mut s = Strategy::single_device(&g);
+    s.configs[0] = Config {
+        degrees: vec![1, 1, 2],
+        devices: vec![DeviceId(0), DeviceId(1)],
+    };
+    let sim = Simulator::new(&g, &m, &cost, Mode::Training, s).unwrap();
+    let timeline = sim.timeline();
+    let transfers: Vec<_> = timeline
+        .iter()
+        .filter(|t| t.kind == TaskKind::Transfer)
+        .collect();
+    assert_eq!(
+        transfers.len(),
+        1,
+        "gpu1's partial sum of the whole [4, 6] output goes to gpu0"
+    );
+    assert_eq!(transfers[0].bytes, 4 * 6 * 4);
+    assert_eq!(transfers[0].peer_task, Some(1));
+    // The weight is split, not replicated: nothing to all-reduce.
+    assert_eq!(sim.report().all_reduces, 0);
+}
+
+#[test]
+fn memory_follows_the_documented_model() {
+    // x[4,8] · w[8,6] → relu → loss against labels[4]: see `flexc_core::memory` for what lives when.
+    let g = synth::mlp(4, &[8, 6]);
+    assert_eq!(g.tensor(g.weights()[0]).kind, TensorKind::Weight);
+    let m = Machine::preset("p100-4x4").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let sim = Simulator::new(&g, &m, &cost, Mode::Training, Strategy::single_device(&g)).unwrap();
+    // Peak at the loss's backward: x 128 + w·4 768 + y 96 + z 96 + labels 32 + loss 16 + dloss 16 + dz 96.
+    assert_eq!(sim.peak_memory(DeviceId(0)), 1248);
+    assert_eq!(sim.peak_memory(DeviceId(1)), 0);
+    let report = sim.report();
+    assert_eq!(report.devices[0].weight_memory, 768);
+    let inference =
+        Simulator::new(&g, &m, &cost, Mode::Inference, Strategy::single_device(&g)).unwrap();
+    // At the matmul: x 128 + w 192 + y 96 + labels 32 (x is dead after it, y after the ReLU).
+    assert_eq!(inference.peak_memory(DeviceId(0)), 448);
+}
+
+#[test]
+fn over_capacity_strategies_are_flagged() {
+    // GPT-2 small at batch 128 keeps ~140 GiB of activations for the backward pass.
+    let g = synth::transformer(&TransformerSpec::gpt2_small(128));
+    let m = Machine::preset("dgx-a100:1").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let single =
+        Simulator::new(&g, &m, &cost, Mode::Training, Strategy::single_device(&g)).unwrap();
+    assert!(!single.fits_memory());
+    assert_eq!(single.report().over_capacity(), vec![DeviceId(0)]);
+    let dp = Simulator::new(
+        &g,
+        &m,
+        &cost,
+        Mode::Training,
+        Strategy::data_parallel(&g, 8),
+    )
+    .unwrap();
+    assert!(dp
+        .peak_memories()
+        .iter()
+        .all(|&p| p < single.peak_memory(DeviceId(0)) / 4));
+}
+
+#[test]
+fn profile_entries_change_the_simulated_time() {
+    let g = synth::mlp(32, &[64, 64]);
+    let m = Machine::preset("dgx-a100:1").unwrap();
+    let plain = CostModel::new(&m.gpu);
+    let mut db = ProfileDb::default();
+    db.insert(ProfileEntry {
+        op: "linalg.matmul".into(),
+        shape: vec![32, 64, 64],
+        dtype: DType::F32,
+        device: m.gpu.name.clone(),
+        forward_s: 1e-3,
+        backward_s: Some(2e-3),
+    });
+    let profiled = CostModel::new(&m.gpu).with_profile(db);
+    let s = Strategy::single_device(&g);
+    let t0 = Simulator::new(&g, &m, &plain, Mode::Training, s.clone())
+        .unwrap()
+        .iteration_time();
+    let t1 = Simulator::new(&g, &m, &profiled, Mode::Training, s)
+        .unwrap()
+        .iteration_time();
+    assert!(t0 < 1e-4);
+    assert!(t1 > 3e-3 && t1 < 3e-3 + t0, "{t1}");
+}
+
+#[test]
+fn chrome_trace_is_well_formed_and_fifo() {
+    let g = small_cnn(16);
+    let m = Machine::preset("dgx-a100:2").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let mut rng = StdRng::seed_from_u64(5);
+    let sim = Simulator::new(
+        &g,
+        &m,
+        &cost,
+        Mode::Training,
+        random_strategy(&g, 16, &mut rng),
+    )
+    .unwrap();
+    let trace: serde_json::Value = serde_json::from_str(&sim.chrome_trace()).unwrap();
+    let events = trace["traceEvents"].as_array().unwrap();
+    let mut tracks: std::collections::BTreeMap<u64, Vec<(f64, f64)>> = Default::default();
+    let mut names = std::collections::BTreeMap::new();
+    for e in events {
+        match e["ph"].as_str().unwrap() {
+            "X" => {
+                assert!(e["name"].is_string() && e["cat"].is_string() && e["pid"].is_u64());
+                let (ts, dur) = (e["ts"].as_f64().unwrap(), e["dur"].as_f64().unwrap());
+                assert!(ts >= 0.0 && dur > 0.0);
+                tracks
+                    .entry(e["tid"].as_u64().unwrap())
+                    .or_default()
+                    .push((ts, dur));
+            }
+            "M" => {
+                if e["name"] == "thread_name" {
+                    names.insert(
+                        e["tid"].as_u64().unwrap(),
+                        e["args"]["name"].as_str().unwrap().to_string(),
+                    );
+                }
+            }
+            other => panic!("unexpected phase {other}"),
+        }
+    }
+    assert!(
+        tracks.keys().all(|tid| names.contains_key(tid)),
+        "every track is named"
+    );
+    assert!(tracks.len() > 16, "devices and links have tracks");
+    for (tid, mut spans) in tracks {
+        spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for w in spans.windows(2) {
+            assert!(
+                w[0].0 + w[0].1 <= w[1].0 + 1e-6,
+                "overlap on track {} ({tid}): {w:?}",
+                names[&tid]
+            );
+        }
+    }
+    let last_end = sim.timeline().iter().map(|t| t.end_s()).fold(0.0, f64::max);
+    assert_eq!(last_end, sim.iteration_time());
+}
+
+#[test]
+fn report_snapshot() {
+    let g = small_cnn(16);
+    let m = Machine::preset("p100-4x4")
+        .unwrap()
+        .with_devices(8)
+        .unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let mut s = Strategy::data_parallel(&g, 8);
+    // The classifier model-parallel over gpu4 and gpu5 (the "one weird trick").
+    let fc = OpId::new(g.num_ops() - 2);
+    s.configs[fc.index()] = Config {
+        degrees: vec![1, 2, 1],
+        devices: vec![DeviceId(4), DeviceId(5)],
+    };
+    let sim = Simulator::new(&g, &m, &cost, Mode::Training, s).unwrap();
+    insta::assert_snapshot!(sim.report().to_string());
+}
