@@ -388,11 +388,14 @@ impl Machine {
 
     /// The route of a transfer from `a` to `b` (distinct devices).
     pub fn route(&self, a: DeviceId, b: DeviceId) -> Route {
-        if self.node_of(a) == self.node_of(b) {
-            let (la, lb) = (self.local(a) as usize, self.local(b) as usize);
-            if let Some(bw) = self.topology.as_ref().map(|t| t[la][lb]) {
+        // One division per device (quotient and remainder together): this runs once per simulated transfer.
+        let g = self.gpus_per_node;
+        let (node_a, local_a) = (a.0 / g, a.0 % g);
+        let (node_b, local_b) = (b.0 / g, b.0 % g);
+        if node_a == node_b {
+            if let Some(t) = &self.topology {
                 return Route {
-                    bandwidth: bw,
+                    bandwidth: t[local_a as usize][local_b as usize],
                     latency_s: self.intra.latency_s,
                     channels: [Some(Channel::Pair(a, b)), None],
                 };
@@ -407,14 +410,13 @@ impl Machine {
                 channels,
             }
         } else {
-            let nic = |d: DeviceId| self.local(d) % self.nics_per_node;
             let out = Channel::NicOut {
-                node: self.node_of(a),
-                nic: nic(a),
+                node: node_a,
+                nic: local_a % self.nics_per_node,
             };
             let inn = Channel::NicIn {
-                node: self.node_of(b),
-                nic: nic(b),
+                node: node_b,
+                nic: local_b % self.nics_per_node,
             };
             Route {
                 bandwidth: self.inter.bandwidth,
@@ -439,14 +441,16 @@ impl Machine {
     /// Dense index of a channel of the devices in use.
     pub fn channel_index(&self, c: Channel) -> usize {
         let (d, g) = (self.devices as usize, self.gpus_per_node as usize);
-        let nics = (self.nodes_in_use() * self.nics_per_node) as usize;
         let nic = |node: u32, nic: u32| (node * self.nics_per_node + nic) as usize;
         match c {
             Channel::Pair(a, b) => a.index() * g + self.local(b) as usize,
             Channel::PortOut(a) => d * g + a.index(),
             Channel::PortIn(b) => d * g + d + b.index(),
             Channel::NicOut { node, nic: n } => d * g + 2 * d + nic(node, n),
-            Channel::NicIn { node, nic: n } => d * g + 2 * d + nics + nic(node, n),
+            Channel::NicIn { node, nic: n } => {
+                let nics = (self.nodes_in_use() * self.nics_per_node) as usize;
+                d * g + 2 * d + nics + nic(node, n)
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 //!
 //! The iteration is cut into *stages*: in training, stage `o` is the forward of op `o` and stage `2n-1-o` its
 //! backward (`n` ops); in inference, stage `o` is the forward of op `o`. Every buffer a device holds is a
-//! [`Live`] interval: `bytes` on `device` from stage `first` to stage `last` inclusive. A device's peak memory
+//! *live interval*: `bytes` on `device` from stage `first` to stage `last` inclusive. A device's peak memory
 //! is the largest sum of live bytes over its stages.
 //!
 //! Sums are integers, so adding and later removing the same intervals in any order leaves exactly the state a
@@ -47,18 +47,55 @@ pub(crate) struct Live {
     pub weight: bool,
 }
 
-/// Merges intervals with the same device, stages and kind (a block's transfers to one device, say), so that
-/// fewer updates reach the trees. Sorted, hence deterministic.
-pub(crate) fn coalesce(lives: &mut Vec<Live>) {
-    lives.sort_unstable_by_key(|l| (l.device, l.first, l.last, l.weight));
-    lives.dedup_by(|next, kept| {
-        let same = (next.device, next.first, next.last, next.weight)
-            == (kept.device, kept.first, kept.last, kept.weight);
-        if same {
-            kept.bytes += next.bytes;
+/// Accumulates the intervals of a fresh simulation (difference arrays: any number of intervals, one pass).
+pub(crate) struct MemoryBuilder {
+    stages: usize,
+    diff: Vec<i64>,
+    weights: Vec<u64>,
+}
+
+impl MemoryBuilder {
+    pub fn new(devices: usize, stages: usize) -> MemoryBuilder {
+        let stages = stages.max(1);
+        MemoryBuilder {
+            stages,
+            diff: vec![0; devices * (stages + 1)],
+            weights: vec![0; devices],
         }
-        same
-    });
+    }
+
+    pub fn add(&mut self, l: &Live) {
+        let row = l.device as usize * (self.stages + 1);
+        self.diff[row + l.first as usize] += to_i64(l.bytes);
+        self.diff[row + l.last as usize + 1] -= to_i64(l.bytes);
+        if l.weight {
+            self.weights[l.device as usize] += l.bytes;
+        }
+    }
+
+    pub fn finish(self) -> Memory {
+        let stages = self.stages;
+        let devices = self.weights.len();
+        let mut values = Vec::with_capacity(devices * stages);
+        let mut peaks = Vec::with_capacity(devices);
+        for row in self.diff.chunks(stages + 1) {
+            let (mut sum, mut peak) = (0, i64::MIN);
+            for d in &row[..stages] {
+                sum += d;
+                peak = peak.max(sum);
+                values.push(sum);
+            }
+            peaks.push(peak);
+        }
+        Memory {
+            stages,
+            values,
+            peaks,
+            trees: Vec::new(),
+            weights: self.weights,
+            merged: vec![0; devices],
+        }
+    }
 }
 
 /// Live bytes of every device over every stage.
@@ -73,46 +110,11 @@ pub(crate) struct Memory {
     peaks: Vec<i64>,
     trees: Vec<MaxTree>,
     weights: Vec<u64>,
+    /// Scratch for [`Memory::update`]: bytes per device, all zero between calls.
+    merged: Vec<u64>,
 }
 
 impl Memory {
-    /// The memory state holding exactly `lives`.
-    pub fn build<'a>(
-        devices: usize,
-        stages: usize,
-        lives: impl Iterator<Item = &'a Live>,
-    ) -> Memory {
-        let stages = stages.max(1);
-        let mut diff = vec![0i64; devices * (stages + 1)];
-        let mut weights = vec![0u64; devices];
-        for l in lives {
-            let row = l.device as usize * (stages + 1);
-            diff[row + l.first as usize] += to_i64(l.bytes);
-            diff[row + l.last as usize + 1] -= to_i64(l.bytes);
-            if l.weight {
-                weights[l.device as usize] += l.bytes;
-            }
-        }
-        let mut values = Vec::with_capacity(devices * stages);
-        let mut peaks = Vec::with_capacity(devices);
-        for row in diff.chunks(stages + 1) {
-            let (mut sum, mut peak) = (0, i64::MIN);
-            for d in &row[..stages] {
-                sum += d;
-                peak = peak.max(sum);
-                values.push(sum);
-            }
-            peaks.push(peak);
-        }
-        Memory {
-            stages,
-            values,
-            peaks,
-            trees: Vec::new(),
-            weights,
-        }
-    }
-
     fn trees(&mut self) -> &mut [MaxTree] {
         if self.trees.is_empty() && !self.peaks.is_empty() {
             self.trees = self.values.chunks(self.stages).map(MaxTree::new).collect();
@@ -121,17 +123,46 @@ impl Memory {
         &mut self.trees
     }
 
-    pub fn add(&mut self, l: &Live) {
-        self.trees()[l.device as usize].add(l.first as usize, l.last as usize, to_i64(l.bytes));
-        if l.weight {
-            self.weights[l.device as usize] += l.bytes;
+    /// Merges intervals with the same device, stages and kind into `out` (summing bytes), so that a block of
+    /// thousands of transfers costs at most one tree update per device and stage range. Leaves `lives` in an
+    /// unspecified order.
+    pub fn merge(&mut self, lives: &mut [Live], out: &mut Vec<Live>) {
+        let mut rest = lives;
+        while let Some(&key) = rest.first() {
+            // Move every interval with `key`'s stages and kind to the front, summing bytes per device.
+            let mut same = 0;
+            for i in 0..rest.len() {
+                let l = rest[i];
+                if (l.first, l.last, l.weight) == (key.first, key.last, key.weight) {
+                    self.merged[l.device as usize] += l.bytes;
+                    rest.swap(i, same);
+                    same += 1;
+                }
+            }
+            for l in &rest[..same] {
+                let bytes = std::mem::take(&mut self.merged[l.device as usize]);
+                if bytes > 0 {
+                    out.push(Live { bytes, ..*l });
+                }
+            }
+            rest = &mut rest[same..];
         }
     }
 
-    pub fn remove(&mut self, l: &Live) {
-        self.trees()[l.device as usize].add(l.first as usize, l.last as usize, -to_i64(l.bytes));
-        if l.weight {
-            self.weights[l.device as usize] -= l.bytes;
+    /// Adds (`add`) or removes the intervals `lives`.
+    pub fn update(&mut self, lives: &[Live], add: bool) {
+        self.trees();
+        for l in lives {
+            let delta = if add {
+                to_i64(l.bytes)
+            } else {
+                -to_i64(l.bytes)
+            };
+            self.trees[l.device as usize].add(l.first as usize, l.last as usize, delta);
+            if l.weight {
+                let w = &mut self.weights[l.device as usize];
+                *w = if add { *w + l.bytes } else { *w - l.bytes };
+            }
         }
     }
 
@@ -155,57 +186,67 @@ fn to_i64(bytes: u64) -> i64 {
     i64::try_from(bytes).unwrap_or(i64::MAX)
 }
 
-/// Range add, global max over a fixed array (a lazy segment tree).
+/// Range add, global max over a fixed array: a bottom-up segment tree over `size` (a power of two) leaves at
+/// `size..2*size`. `max[node]` is the max of its subtree including every add applied at the node or below;
+/// `pending[node]` is the add applied to the node's whole subtree. Padding leaves hold `i64::MIN / 2`.
 #[derive(Clone, Debug)]
 struct MaxTree {
-    n: usize,
-    /// Max of the subtree, including every add pending at the node and below.
+    size: usize,
     max: Vec<i64>,
-    /// Add applied to the whole subtree of the node.
     pending: Vec<i64>,
 }
 
+const PAD: i64 = i64::MIN / 2;
+
 impl MaxTree {
     fn new(values: &[i64]) -> MaxTree {
-        let n = values.len();
-        let mut t = MaxTree {
-            n,
-            max: vec![0; 4 * n],
-            pending: vec![0; 4 * n],
-        };
-        t.build(1, 0, n - 1, values);
-        t
-    }
-
-    fn build(&mut self, node: usize, lo: usize, hi: usize, values: &[i64]) {
-        if lo == hi {
-            self.max[node] = values[lo];
-            return;
+        let size = values.len().next_power_of_two();
+        let mut max = vec![PAD; 2 * size];
+        max[size..size + values.len()].copy_from_slice(values);
+        for node in (1..size).rev() {
+            max[node] = max[2 * node].max(max[2 * node + 1]);
         }
-        let mid = (lo + hi) / 2;
-        self.build(2 * node, lo, mid, values);
-        self.build(2 * node + 1, mid + 1, hi, values);
-        self.max[node] = self.max[2 * node].max(self.max[2 * node + 1]);
+        MaxTree {
+            size,
+            max,
+            pending: vec![0; size],
+        }
     }
 
     /// Adds `v` to every element of `[l, r]`.
     fn add(&mut self, l: usize, r: usize, v: i64) {
-        self.add_at(1, 0, self.n - 1, l, r, v);
+        let (mut lo, mut hi) = (l + self.size, r + self.size + 1);
+        let (first, last) = (lo, hi - 1);
+        while lo < hi {
+            if lo & 1 == 1 {
+                self.apply(lo, v);
+                lo += 1;
+            }
+            if hi & 1 == 1 {
+                hi -= 1;
+                self.apply(hi, v);
+            }
+            lo >>= 1;
+            hi >>= 1;
+        }
+        self.pull(first);
+        self.pull(last);
     }
 
-    fn add_at(&mut self, node: usize, lo: usize, hi: usize, l: usize, r: usize, v: i64) {
-        if r < lo || hi < l {
-            return;
-        }
-        if l <= lo && hi <= r {
-            self.max[node] += v;
+    fn apply(&mut self, node: usize, v: i64) {
+        self.max[node] += v;
+        if node < self.size {
             self.pending[node] += v;
-            return;
         }
-        let mid = (lo + hi) / 2;
-        self.add_at(2 * node, lo, mid, l, r, v);
-        self.add_at(2 * node + 1, mid + 1, hi, l, r, v);
-        self.max[node] = self.max[2 * node].max(self.max[2 * node + 1]) + self.pending[node];
+    }
+
+    /// Recomputes the ancestors of `node`.
+    fn pull(&mut self, mut node: usize) {
+        node >>= 1;
+        while node >= 1 {
+            self.max[node] = self.max[2 * node].max(self.max[2 * node + 1]) + self.pending[node];
+            node >>= 1;
+        }
     }
 
     fn max(&self) -> i64 {
@@ -224,11 +265,11 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(1);
         let stages = 37;
         let mut lives: Vec<Live> = Vec::new();
-        let mut mem = Memory::build(3, stages, lives.iter());
+        let mut mem = MemoryBuilder::new(3, stages).finish();
         for step in 0..2000 {
             if !lives.is_empty() && rng.random_bool(0.4) {
                 let l = lives.swap_remove(rng.random_range(0..lives.len()));
-                mem.remove(&l);
+                mem.update(&[l], false);
             } else {
                 let first = rng.random_range(0..stages as u32);
                 let l = Live {
@@ -238,11 +279,18 @@ mod tests {
                     bytes: rng.random_range(1..1_000_000),
                     weight: rng.random_bool(0.2),
                 };
-                mem.add(&l);
+                mem.update(&[l], true);
                 lives.push(l);
             }
             if step % 97 == 0 {
-                let fresh = Memory::build(3, stages, lives.iter());
+                let mut builder = MemoryBuilder::new(3, stages);
+                lives.iter().for_each(|l| builder.add(l));
+                let fresh = builder.finish();
+                let mut merged = MemoryBuilder::new(3, stages).finish();
+                let mut coalesced = Vec::new();
+                merged.merge(&mut lives.clone(), &mut coalesced);
+                assert!(coalesced.len() <= lives.len());
+                merged.update(&coalesced, true);
                 for d in 0..3 {
                     let naive = (0..stages as u32)
                         .map(|s| {
@@ -255,6 +303,7 @@ mod tests {
                         .unwrap();
                     assert_eq!(mem.peak(d), naive);
                     assert_eq!(fresh.peak(d), naive);
+                    assert_eq!(merged.peak(d), naive);
                     assert_eq!(mem.weights(d), fresh.weights(d));
                 }
             }

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use crate::graph::{DeviceId, Mode};
 use crate::machine::Machine;
-use crate::sim::{BlockKind, Resource, Simulator, Slot, TaskRef};
+use crate::sim::{BlockKind, Resource, Simulator, TaskRef};
 
 /// Critical-path time by kind of task; the parts sum to the iteration time (up to rounding).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -75,7 +75,6 @@ impl<'a> Simulator<'a> {
     /// The critical path, last task first.
     pub(crate) fn critical_path(&self) -> Vec<TaskRef> {
         let times = &self.times;
-        let at = |t: TaskRef| (self.blocks[t.block as usize].base + t.task) as usize;
         let mut path = Vec::new();
         if self.makespan == 0.0 {
             return path;
@@ -92,43 +91,34 @@ impl<'a> Simulator<'a> {
         });
         let Some(mut cur) = last else { return path };
         let lanes = self.lanes();
+        let task_of = |slot: u32| {
+            let owner = times.owner[slot as usize];
+            TaskRef {
+                block: owner,
+                task: slot - self.blocks[owner as usize].base,
+            }
+        };
         loop {
             path.push(cur);
             let block = &self.blocks[cur.block as usize];
             let i = cur.task as usize;
-            let start = times.start[at(cur)];
+            let start = self.start_of(&lanes, cur.block, i);
             if start <= 0.0 {
                 break;
             }
             let by_dep = block
                 .deps_of(i)
                 .iter()
-                .find(|&&d| times.end[d as usize] == start)
-                .map(|&d| {
-                    let owner = times.owner[d as usize];
-                    TaskRef {
-                        block: owner,
-                        task: d - self.blocks[owner as usize].base,
-                    }
-                });
-            let me = Slot {
-                pos: self.layout.pos[cur.block as usize],
-                task: cur.task,
-            };
+                .copied()
+                .find(|&d| times.end[d as usize] == start);
             let by_resource = || {
                 block.res_of(i).iter().find_map(|&r| {
-                    let lane = &lanes[r as usize];
-                    let k = lane.partition_point(|s| *s < me);
-                    let prev = *lane.get(k.checked_sub(1)?)?;
-                    let t = TaskRef {
-                        block: self.layout.order[prev.pos as usize],
-                        task: prev.task,
-                    };
-                    (times.end[at(t)] == start).then_some(t)
+                    let prev = self.lane_prev(&lanes, r, cur.block, i)?;
+                    (times.end[prev as usize] == start).then_some(prev)
                 })
             };
             match by_dep.or_else(by_resource) {
-                Some(next) => cur = next,
+                Some(slot) => cur = task_of(slot),
                 None => break,
             }
         }
@@ -217,6 +207,7 @@ impl<'a> Simulator<'a> {
     /// left out; a task holding several channels appears on each.
     pub fn chrome_trace(&self) -> String {
         let resources = self.resources();
+        let lanes = self.lanes();
         let graph = self.graph;
         let edges = graph.edges();
         let mut used = vec![false; resources.len()];
@@ -228,6 +219,7 @@ impl<'a> Simulator<'a> {
                     continue;
                 }
                 let m = block.meta(i);
+                let start = self.start_of(&lanes, b, i);
                 let (name, cat, args) = match self.layout.kinds[b as usize] {
                     BlockKind::Forward(op) | BlockKind::Backward(op) => {
                         let o = graph.op(op);
@@ -274,7 +266,7 @@ impl<'a> Simulator<'a> {
                         "ph": "X",
                         "pid": 0,
                         "tid": r,
-                        "ts": self.times.start[block.base as usize + i] * 1e6,
+                        "ts": start * 1e6,
                         "dur": block.dur[i] * 1e6,
                         "args": args,
                     }));

@@ -18,23 +18,31 @@
 //! backward, its incoming gradient transfers (by consumer edge), its tasks, then its all-reduces. A task starts
 //! at `max(end of every dependency, end of the previous task on each resource it holds)` and the iteration
 //! time is the makespan. Issue order is a topological order, so the schedule is one pass; and since every time
-//! is a max-plus function of the durations, a faster link or GPU never makes an iteration slower.
+//! is a max-plus function of the durations, a faster link or GPU never makes an iteration slower. (A static
+//! order rather than "first ready, first served" is what makes that monotonicity hold, and it is what a CUDA
+//! stream does.) Dependencies between tasks on the same device are not stored: the device's FIFO already orders
+//! them, so only transfers and all-reduces appear as dependency edges.
 //!
 //! # Delta simulation
 //! Tasks live in *blocks* with fixed ids and a fixed place in issue order: per op its forward tasks, backward
 //! tasks and all-reduces; per edge its transfers and gradient transfers. [`Simulator::set_config`] rebuilds the
 //! blocks of the changed op and its edges, rewires the dependencies of the neighbouring ops, and re-times only
-//! the tasks from the first changed block on (everything earlier in issue order cannot depend on it), with the
-//! resources' state at that point read from per-resource task lists. Each task's time is computed by the same
-//! expression from the same operands as in a full simulation, so the results are bit-identical; memory is
-//! integer bytes, updated by exact additions and subtractions ([`crate::memory`]).
+//! the tasks from the first changed block on (everything earlier in issue order cannot depend on it). The
+//! resources' state at that point comes from a snapshot taken by the previous pass at or before it (every
+//! `snap_every` blocks). Each task's time is computed by the same expression from the same operands as in a
+//! full simulation, so the results are bit-identical; memory is integer bytes, updated by exact additions and
+//! subtractions ([`crate::memory`]).
+//!
+//! Almost every task after a changed op moves, so a delta simulation re-times a suffix of the schedule; what
+//! it saves is rebuilding the task graph (regions, intersections, durations, memory), which is most of the
+//! cost of a full simulation.
 
 use std::ops::Range;
 
 use crate::cost::{CostModel, Work};
 use crate::graph::{DeviceId, Edge, Graph, Interval, Mode, OpId, TensorKind};
 use crate::machine::{Channel, Machine};
-use crate::memory::{coalesce, weight_state_factor, Live, Memory};
+use crate::memory::{weight_state_factor, Live, Memory, MemoryBuilder};
 use crate::strategy::{Config, Strategy, StrategyError};
 
 /// What a task does.
@@ -140,8 +148,9 @@ pub(crate) struct Block {
     pub res: Vec<u32>,
     /// Empty for compute blocks, whose task `i` is grid task `i`.
     pub meta: Vec<Meta>,
-    /// Buffers this block's tasks keep alive (see [`crate::memory`]), coalesced.
-    pub lives: Vec<Live>,
+    /// The block's buffers as last added to memory by a delta simulation (merged per device), so that
+    /// removing them does not recompute them; `None` after a full build.
+    pub added: Option<Vec<Live>>,
 }
 
 impl Block {
@@ -200,11 +209,11 @@ impl Block {
     }
 }
 
-/// Start and end of every task, in one arena so that the schedule loop reads a dependency's end with one
-/// load. A block gets a fresh range when it is rebuilt; the old range is garbage until [`Simulator::compact`].
+/// End time of every task, in one arena so that the schedule loop reads a dependency's end with one load. A
+/// block gets a fresh range when it is rebuilt; the old range is garbage until [`Simulator::compact`]. Start
+/// times are not stored (the schedule loop is memory bound): reports recompute them ([`Simulator::start_of`]).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Times {
-    pub start: Vec<f64>,
     pub end: Vec<f64>,
     /// Block id of each slot.
     pub owner: Vec<u32>,
@@ -253,8 +262,8 @@ impl Layout {
             kinds.extend([BlockKind::Transfer(e), BlockKind::GradientTransfer(e)]);
         }
         let mut order = Vec::with_capacity(kinds.len());
-        for o in 0..n {
-            order.extend(in_edges[o].clone().map(|e| transfer_block(n, e)));
+        for (o, inputs) in in_edges.iter().enumerate() {
+            order.extend(inputs.clone().map(|e| transfer_block(n, e)));
             order.push(forward_block(o));
         }
         if mode.has_backward() {
@@ -311,9 +320,12 @@ pub(crate) struct OpTasks {
     /// No two tasks share a device.
     pub distinct_devices: bool,
     pub extents: Vec<u64>,
-    /// Per access (inputs, then outputs): `tasks × rank` intervals.
-    pub regions: Vec<Vec<Interval>>,
+    /// Per access (inputs, then outputs), `tasks × rank` intervals from `offsets[access]` on.
+    pub regions: Vec<Interval>,
+    pub offsets: Vec<usize>,
     pub ranks: Vec<usize>,
+    /// Elements of every access's region, `volumes[access * tasks + task]`.
+    pub volumes: Vec<u64>,
     /// Forward bytes of each task (operand regions).
     pub bytes: Vec<f64>,
 }
@@ -321,10 +333,12 @@ pub(crate) struct OpTasks {
 impl OpTasks {
     fn new(graph: &Graph, op: OpId, config: &Config, loops: &mut Vec<Interval>) -> OpTasks {
         /// How one index expression is evaluated per task.
+        #[derive(Clone, Copy)]
         enum Eval {
-            /// It reads one loop dim: its range for each chunk of that dim, precomputed.
-            Table(usize, Vec<Interval>),
-            /// Several loop dims: evaluated on the task's loop box.
+            /// At most one of the loop dims it reads is split: its range for each chunk of that dim (`dim`,
+            /// `degree` entries) is precomputed in `tables` from `at`; a constant has one entry.
+            Table { dim: usize, at: usize },
+            /// Several split loop dims: evaluated on the task's loop box.
             General,
         }
         let o = graph.op(op);
@@ -332,46 +346,54 @@ impl OpTasks {
         let extents = config.task_extents(o);
         let degrees = &config.degrees;
         let accesses: Vec<_> = o.accesses().collect();
+        let ranks: Vec<usize> = accesses.iter().map(|a| a.exprs.len()).collect();
+        let elem: Vec<u64> = accesses
+            .iter()
+            .map(|a| graph.tensor(a.tensor).dtype.size_bytes())
+            .collect();
+        // Whole loops; unsplit dims keep their full range in every task.
         loops.clear();
         loops.extend(o.dims.iter().map(|d| Interval::new(0, d.size)));
+        let mut tables = Vec::new();
+        let mut evals = Vec::new();
         let mut general = false;
-        let evals: Vec<Vec<Eval>> = accesses
-            .iter()
-            .map(|a| {
-                let shape = &graph.tensor(a.tensor).shape;
-                a.exprs
-                    .iter()
-                    .zip(shape)
-                    .map(|(e, &size)| match e.terms[..] {
-                        [] => Eval::Table(usize::MAX, vec![e.range(loops, size)]),
-                        [(d, _)] => {
-                            let saved = loops[d];
-                            let ranges = (0..degrees[d])
-                                .map(|k| {
-                                    loops[d] = Interval::new(k * extents[d], (k + 1) * extents[d]);
-                                    e.range(loops, size)
-                                })
-                                .collect();
-                            loops[d] = saved;
-                            Eval::Table(d, ranges)
+        for a in &accesses {
+            let shape = &graph.tensor(a.tensor).shape;
+            for (e, &size) in a.exprs.iter().zip(shape) {
+                let mut split = e.terms.iter().map(|&(d, _)| d).filter(|&d| degrees[d] > 1);
+                let eval = match (split.next(), split.next()) {
+                    (None, _) => {
+                        tables.push(e.range(loops, size));
+                        Eval::Table {
+                            dim: usize::MAX,
+                            at: tables.len() - 1,
                         }
-                        _ => {
-                            general = true;
-                            Eval::General
+                    }
+                    (Some(d), None) => {
+                        let at = tables.len();
+                        for k in 0..degrees[d] {
+                            loops[d] = Interval::new(k * extents[d], (k + 1) * extents[d]);
+                            tables.push(e.range(loops, size));
                         }
-                    })
-                    .collect()
-            })
-            .collect();
+                        loops[d] = Interval::new(0, o.dims[d].size);
+                        Eval::Table { dim: d, at }
+                    }
+                    (Some(_), Some(_)) => {
+                        general = true;
+                        Eval::General
+                    }
+                };
+                evals.push(eval);
+            }
+        }
 
-        let mut regions: Vec<Vec<Interval>> = accesses
-            .iter()
-            .map(|a| Vec::with_capacity(n * a.exprs.len()))
-            .collect();
+        let total: usize = ranks.iter().sum();
+        let mut regions = vec![Interval::default(); n * total];
         let mut bytes = vec![0.0; n];
+        let mut volumes = vec![0u64; n * accesses.len()];
         // Grid coordinates of task `t`, advanced like an odometer (row-major: the last dim fastest).
         let mut coord = vec![0u64; degrees.len()];
-        for (t, task_bytes) in bytes.iter_mut().enumerate() {
+        for t in 0..n {
             if t > 0 {
                 for d in (0..coord.len()).rev() {
                     coord[d] += 1;
@@ -386,19 +408,34 @@ impl OpTasks {
                     *l = Interval::new(coord[d] * extents[d], (coord[d] + 1) * extents[d]);
                 }
             }
-            for ((a, out), evals) in accesses.iter().zip(regions.iter_mut()).zip(&evals) {
-                let tensor = graph.tensor(a.tensor);
-                let start = out.len();
-                for ((e, eval), &size) in a.exprs.iter().zip(evals).zip(&tensor.shape) {
-                    out.push(match eval {
-                        Eval::Table(usize::MAX, ranges) => ranges[0],
-                        Eval::Table(d, ranges) => ranges[coord[*d] as usize],
-                        Eval::General => e.range(loops, size),
-                    });
+            // Access-major layout: access `a`'s regions start at `n * (ranks before a)`.
+            let (mut offset, mut k) = (0, 0);
+            for (a, access) in accesses.iter().enumerate() {
+                let out = &mut regions[offset + t * ranks[a]..offset + (t + 1) * ranks[a]];
+                let shape = &graph.tensor(access.tensor).shape;
+                let mut elems = 1u64;
+                for (j, r) in out.iter_mut().enumerate() {
+                    *r = match evals[k + j] {
+                        Eval::Table {
+                            dim: usize::MAX,
+                            at,
+                        } => tables[at],
+                        Eval::Table { dim, at } => tables[at + coord[dim] as usize],
+                        Eval::General => access.exprs[j].range(loops, shape[j]),
+                    };
+                    elems *= r.len();
                 }
-                let elems: u64 = out[start..].iter().map(|r| r.len()).product();
-                *task_bytes += (elems * tensor.dtype.size_bytes()) as f64;
+                volumes[a * n + t] = elems;
+                bytes[t] += (elems * elem[a]) as f64;
+                offset += n * ranks[a];
+                k += ranks[a];
             }
+        }
+        let mut offsets = Vec::with_capacity(ranks.len());
+        let mut offset = 0;
+        for &r in &ranks {
+            offsets.push(offset);
+            offset += n * r;
         }
         let mut sorted = config.devices.clone();
         sorted.sort_unstable();
@@ -407,8 +444,10 @@ impl OpTasks {
             distinct_devices: sorted.len() == n,
             devices: config.devices.clone(),
             extents,
-            ranks: accesses.iter().map(|a| a.exprs.len()).collect(),
+            ranks,
+            offsets,
             regions,
+            volumes,
             bytes,
         }
     }
@@ -417,9 +456,14 @@ impl OpTasks {
         self.devices.len()
     }
 
+    /// Bytes of task `task`'s region of access `access`, for elements of `elem` bytes.
+    fn region_bytes(&self, access: usize, task: usize, elem: u64) -> u64 {
+        self.volumes[access * self.len() + task] * elem
+    }
+
     fn region(&self, access: usize, task: usize) -> &[Interval] {
-        let r = self.ranks[access];
-        &self.regions[access][task * r..(task + 1) * r]
+        let (r, at) = (self.ranks[access], self.offsets[access]);
+        &self.regions[at + task * r..at + (task + 1) * r]
     }
 }
 
@@ -527,8 +571,20 @@ fn edge_pairs(graph: &Graph, edge: &Edge, prod: &OpTasks, cons: &OpTasks) -> Edg
             comm += 1;
         }
     }
-    let mut by_producer: Vec<u32> = (0..pairs.len() as u32).collect();
-    by_producer.sort_unstable_by_key(|&i| (pairs[i as usize].p, pairs[i as usize].c));
+    // Counting sort by producer; pairs are in consumer order, so each producer's pairs stay in consumer order.
+    let mut start = vec![0u32; np + 1];
+    for pair in &pairs {
+        start[pair.p as usize + 1] += 1;
+    }
+    for p in 0..np {
+        start[p + 1] += start[p];
+    }
+    let mut by_producer = vec![0u32; pairs.len()];
+    for (i, pair) in pairs.iter().enumerate() {
+        let at = &mut start[pair.p as usize];
+        by_producer[*at as usize] = i as u32;
+        *at += 1;
+    }
     EdgePairs { pairs, by_producer }
 }
 
@@ -547,14 +603,22 @@ pub struct Simulator<'a> {
     pub(crate) times: Times,
     /// Latest end of each block's tasks (0 when empty).
     pub(crate) block_end: Vec<f64>,
-    /// Per resource (devices first, then channels), its tasks in issue order. Only delta simulation needs
-    /// them: built on the first [`Simulator::set_config`].
-    pub(crate) lanes: Vec<Vec<Slot>>,
-    lanes_built: bool,
+    /// `free` (the end of the latest task on every resource) before the block at every `snap_every`-th issue
+    /// position, as of the last schedule pass over it: a delta simulation restarts from the snapshot at or
+    /// before its first changed block instead of searching every resource's history.
+    snapshots: Vec<f64>,
+    snap_every: usize,
     pub(crate) memory: Memory,
     pub(crate) makespan: f64,
     free: Vec<f64>,
     loops: Vec<Interval>,
+    scratch: Scratch,
+}
+
+/// Buffers reused across delta simulations.
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    lives: Vec<Live>,
 }
 
 impl<'a> Simulator<'a> {
@@ -581,20 +645,19 @@ impl<'a> Simulator<'a> {
             blocks: vec![Block::default(); n_blocks],
             times: Times::default(),
             block_end: vec![0.0; n_blocks],
-            lanes: Vec::new(),
-            lanes_built: false,
-            memory: Memory::build(0, 0, [].iter()),
+            snapshots: Vec::new(),
+            snap_every: 1,
+            memory: MemoryBuilder::new(0, 0).finish(),
             makespan: 0.0,
             free: vec![0.0; n_res],
             loops: Vec::new(),
+            scratch: Scratch::default(),
             layout,
         };
-        let mut tp = std::time::Instant::now(); let mut lap = |k: usize| { PROF_PH[k].fetch_add(tp.elapsed().as_nanos() as u64, std::sync::atomic::Ordering::Relaxed); tp = std::time::Instant::now(); };
         for op in graph.topological_order() {
             let tasks = OpTasks::new(graph, op, sim.strategy.config(op), &mut sim.loops);
             sim.ops.push(tasks);
         }
-        lap(0);
         for e in graph.edges() {
             sim.edges.push(edge_pairs(
                 graph,
@@ -603,22 +666,17 @@ impl<'a> Simulator<'a> {
                 &sim.ops[e.consumer.index()],
             ));
         }
-        lap(1);
         for pos in 0..sim.layout.order.len() {
             let b = sim.layout.order[pos];
             let block = sim.build_block(b);
             sim.install(b, block);
         }
-        lap(2);
-        let lives = sim
-            .layout
-            .order
-            .iter()
-            .flat_map(|&b| sim.blocks[b as usize].lives.iter());
-        sim.memory = Memory::build(machine.num_devices() as usize, sim.layout.stages, lives);
-        lap(3);
+        let mut memory = MemoryBuilder::new(machine.num_devices() as usize, sim.layout.stages);
+        for &b in &sim.layout.order {
+            sim.for_each_live(b, &mut |l| memory.add(&l));
+        }
+        sim.memory = memory.finish();
         sim.retime(0);
-        lap(4);
         Ok(sim)
     }
 
@@ -647,7 +705,7 @@ impl<'a> Simulator<'a> {
             .chain(self.layout.out_edges[o].iter().copied())
             .collect();
 
-        // Blocks whose tasks change, and blocks whose tasks stay but whose dependencies point into them.
+        // Blocks whose tasks change, and compute blocks whose tasks stay but depend on changed transfers.
         let mut rebuilt = vec![forward_block(o), backward_block(o), all_reduce_block(o)];
         for &e in &adjacent {
             rebuilt.extend([transfer_block(n, e), gradient_block(n, e)]);
@@ -666,10 +724,6 @@ impl<'a> Simulator<'a> {
         rewired.dedup();
         rewired.retain(|&b| self.layout.pos[b as usize] != u32::MAX);
 
-        if !self.lanes_built {
-            self.lanes = self.build_lanes();
-            self.lanes_built = true;
-        }
         for &b in &rebuilt {
             self.unplace(b);
         }
@@ -705,20 +759,15 @@ impl<'a> Simulator<'a> {
             .chain(&rewired)
             .map(|&b| self.layout.pos[b as usize])
             .min();
-        let t0 = std::time::Instant::now();
         self.retime(from.map_or(0, |p| p as usize));
-        PROF_RETIME.fetch_add(t0.elapsed().as_nanos() as u64, std::sync::atomic::Ordering::Relaxed);
-        let f = from.map_or(0, |p| p as usize);
-        let n: usize = self.layout.order[f..].iter().map(|&b| self.blocks[b as usize].len()).sum();
-        PROF_TASKS.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
         if self.times.garbage > self.times.end.len() / 2 + 4096 {
             self.compact();
         }
         Ok(())
     }
 
-    /// Every resource's tasks in issue order.
-    pub(crate) fn build_lanes(&self) -> Vec<Vec<Slot>> {
+    /// Every resource's tasks in issue order (for reports: the schedule itself never needs them).
+    pub(crate) fn lanes(&self) -> Vec<Vec<Slot>> {
         let mut lanes = vec![Vec::new(); self.free.len()];
         for (pos, &b) in self.layout.order.iter().enumerate() {
             let block = &self.blocks[b as usize];
@@ -734,22 +783,12 @@ impl<'a> Simulator<'a> {
         lanes
     }
 
-    /// The resource lanes, built now when no delta simulation has needed them yet.
-    pub(crate) fn lanes(&self) -> std::borrow::Cow<'_, [Vec<Slot>]> {
-        if self.lanes_built {
-            std::borrow::Cow::Borrowed(&self.lanes)
-        } else {
-            std::borrow::Cow::Owned(self.build_lanes())
-        }
-    }
-
     /// Gives a freshly built block its arena range.
     fn install(&mut self, b: u32, mut block: Block) {
         let n = block.len();
         let old = std::mem::take(&mut self.blocks[b as usize]);
         self.times.garbage += old.len();
         block.base = self.times.end.len() as u32;
-        self.times.start.resize(self.times.start.len() + n, 0.0);
         self.times.end.resize(self.times.end.len() + n, 0.0);
         self.times.owner.resize(self.times.owner.len() + n, b);
         self.blocks[b as usize] = block;
@@ -766,9 +805,6 @@ impl<'a> Simulator<'a> {
                 map[old + i] = (new + i) as u32;
             }
             fresh
-                .start
-                .extend_from_slice(&self.times.start[old..old + block.len()]);
-            fresh
                 .end
                 .extend_from_slice(&self.times.end[old..old + block.len()]);
             fresh.owner.resize(new + block.len(), b);
@@ -782,40 +818,61 @@ impl<'a> Simulator<'a> {
         self.times = fresh;
     }
 
-    /// Removes a block's tasks from the resource lanes and its buffers from memory.
+    /// Removes a block's buffers from memory.
     fn unplace(&mut self, b: u32) {
-        let pos = self.layout.pos[b as usize];
-        let block = &self.blocks[b as usize];
-        let mut res = block.res.clone();
-        res.sort_unstable();
-        res.dedup();
-        for r in res {
-            let lane = &mut self.lanes[r as usize];
-            let lo = lane.partition_point(|s| s.pos < pos);
-            let hi = lane.partition_point(|s| s.pos <= pos);
-            lane.drain(lo..hi);
-        }
-        for l in &block.lives {
-            self.memory.remove(l);
+        match self.blocks[b as usize].added.take() {
+            Some(added) => self.memory.update(&added, false),
+            None => {
+                let added = self.merged_lives(b);
+                self.memory.update(&added, false);
+            }
         }
     }
 
-    /// Inserts a freshly built block's tasks into the resource lanes and its buffers into memory.
+    /// Adds a freshly built block's buffers to memory.
     fn place(&mut self, b: u32) {
-        let pos = self.layout.pos[b as usize];
+        let added = self.merged_lives(b);
+        self.memory.update(&added, true);
+        self.blocks[b as usize].added = Some(added);
+    }
+
+    /// The buffers of block `b`, merged per device and stage range.
+    fn merged_lives(&mut self, b: u32) -> Vec<Live> {
+        let mut lives = std::mem::take(&mut self.scratch.lives);
+        lives.clear();
+        self.for_each_live(b, &mut |l| lives.push(l));
+        let mut merged = Vec::new();
+        self.memory.merge(&mut lives, &mut merged);
+        self.scratch.lives = lives;
+        merged
+    }
+
+    /// Start of task `i` of block `b`: the same maximum the schedule loop takes, over dependency ends and the
+    /// ends of the previous task on each of its resources (found in `lanes`).
+    pub(crate) fn start_of(&self, lanes: &[Vec<Slot>], b: u32, i: usize) -> f64 {
         let block = &self.blocks[b as usize];
-        let mut uses: Vec<(u32, u32)> = (0..block.len())
-            .flat_map(|i| block.res_of(i).iter().map(move |&r| (r, i as u32)))
-            .collect();
-        uses.sort_unstable();
-        for group in uses.chunk_by(|a, b| a.0 == b.0) {
-            let lane = &mut self.lanes[group[0].0 as usize];
-            let at = lane.partition_point(|s| s.pos < pos);
-            lane.splice(at..at, group.iter().map(|&(_, task)| Slot { pos, task }));
+        let mut t = 0.0f64;
+        for &d in block.deps_of(i) {
+            t = t.max(self.times.end[d as usize]);
         }
-        for l in &block.lives {
-            self.memory.add(l);
+        for &r in block.res_of(i) {
+            if let Some(prev) = self.lane_prev(lanes, r, b, i) {
+                t = t.max(self.times.end[prev as usize]);
+            }
         }
+        t
+    }
+
+    /// Arena slot of the task before task `i` of block `b` on resource `r`.
+    pub(crate) fn lane_prev(&self, lanes: &[Vec<Slot>], r: u32, b: u32, i: usize) -> Option<u32> {
+        let me = Slot {
+            pos: self.layout.pos[b as usize],
+            task: i as u32,
+        };
+        let lane = &lanes[r as usize];
+        let k = lane.partition_point(|s| *s < me);
+        let prev = *lane.get(k.checked_sub(1)?)?;
+        Some(self.slot(self.layout.order[prev.pos as usize], prev.task))
     }
 
     /// Arena slot of task `task` of block `b`.
@@ -823,35 +880,39 @@ impl<'a> Simulator<'a> {
         self.blocks[b as usize].base + task
     }
 
-    #[doc(hidden)]
-    pub fn retime_all(&mut self) {
-        self.retime(0);
-    }
-
-    /// Recomputes start and end of every task from issue position `from` on.
+    /// Recomputes the end of every task from issue position `from` on.
     fn retime(&mut self, from: usize) {
+        let n_res = self.free.len();
+        let n_blocks = self.layout.order.len();
+        if self.snapshots.is_empty() {
+            // At most 64 snapshots, and at most ~2M floats of them.
+            let count = (2_000_000 / n_res.max(1)).clamp(1, 64);
+            self.snap_every = n_blocks.div_ceil(count).max(1);
+            self.snapshots = vec![0.0; n_blocks.div_ceil(self.snap_every).max(1) * n_res];
+        }
         let Simulator {
             layout,
             blocks,
             times,
             block_end,
-            lanes,
             free,
+            snapshots,
+            snap_every,
             ..
         } = self;
-        free.fill(0.0);
-        if from > 0 {
-            for (r, lane) in lanes.iter().enumerate() {
-                let i = lane.partition_point(|s| (s.pos as usize) < from);
-                if i > 0 {
-                    let s = lane[i - 1];
-                    let block = &blocks[layout.order[s.pos as usize] as usize];
-                    free[r] = times.end[(block.base + s.task) as usize];
-                }
-            }
+        let snap_every = *snap_every;
+        // Restart at the snapshot at or before `from`: blocks in between are recomputed to the same values.
+        let from = from / snap_every * snap_every;
+        let k = from / snap_every;
+        if from < n_blocks {
+            free.copy_from_slice(&snapshots[k * n_res..(k + 1) * n_res]);
         }
-        let (start, end) = (&mut times.start, &mut times.end);
-        for &b in &layout.order[from..] {
+        let end = &mut times.end;
+        for (pos, &b) in layout.order.iter().enumerate().skip(from) {
+            if pos % snap_every == 0 {
+                let k = pos / snap_every;
+                snapshots[k * n_res..(k + 1) * n_res].copy_from_slice(free);
+            }
             let block = &blocks[b as usize];
             let base = block.base as usize;
             // `if x > t` rather than `f64::max`: no NaN can occur, and the plain comparison is cheaper. Both
@@ -875,7 +936,6 @@ impl<'a> Simulator<'a> {
                         t = free[r];
                     }
                     let e = t + block.dur[i];
-                    start[base + i] = t;
                     end[base + i] = e;
                     free[r] = e;
                     if e > latest {
@@ -893,7 +953,6 @@ impl<'a> Simulator<'a> {
                         }
                     }
                     let e = t + block.dur[i];
-                    start[base + i] = t;
                     end[base + i] = e;
                     for &r in res {
                         free[r as usize] = e;
@@ -914,15 +973,13 @@ impl<'a> Simulator<'a> {
     }
 
     fn build_block(&self, b: u32) -> Block {
-        let mut block = match self.layout.kinds[b as usize] {
+        match self.layout.kinds[b as usize] {
             BlockKind::Forward(op) => self.build_forward(op.index()),
             BlockKind::Backward(op) => self.build_backward(op.index()),
             BlockKind::AllReduce(op) => self.build_all_reduce(op.index()),
             BlockKind::Transfer(e) => self.build_transfer(e, false),
             BlockKind::GradientTransfer(e) => self.build_transfer(e, true),
-        };
-        coalesce(&mut block.lives);
-        block
+        }
     }
 
     /// Stage until which a forward output of `op` through `output` is kept.
@@ -968,73 +1025,14 @@ impl<'a> Simulator<'a> {
         block.dep_off = off;
         block.deps = deps;
 
-        let stage = self.layout.forward_stage(o);
-        let last_input = self.input_last_stage(o);
-        let factor = weight_state_factor(self.mode);
-        for (k, access) in op.inputs.iter().enumerate() {
-            let tensor = self.graph.tensor(access.tensor);
-            let elem = tensor.dtype.size_bytes();
-            match tensor.kind {
-                TensorKind::Input => {
-                    for t in 0..n {
-                        let bytes = region_bytes(tasks.region(k, t), elem);
-                        let device = tasks.devices[t].0;
-                        block.lives.push(Live {
-                            device,
-                            first: 0,
-                            last: last_input,
-                            bytes,
-                            weight: false,
-                        });
-                    }
-                }
-                TensorKind::Weight => {
-                    // A device holds each distinct region it reads once.
-                    let mut held: Vec<(u32, &[Interval])> = (0..n)
-                        .map(|t| (tasks.devices[t].0, tasks.region(k, t)))
-                        .collect();
-                    if !tasks.distinct_devices {
-                        held.sort_unstable();
-                        held.dedup();
-                    }
-                    let last = self.layout.stages.max(1) as u32 - 1;
-                    for (device, region) in held {
-                        let bytes = region_bytes(region, elem) * factor;
-                        block.lives.push(Live {
-                            device,
-                            first: 0,
-                            last,
-                            bytes,
-                            weight: true,
-                        });
-                    }
-                }
-                TensorKind::Activation => {}
-            }
-        }
-        let n_in = op.inputs.len();
-        for (k, access) in op.outputs.iter().enumerate() {
-            let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
-            let last = self.output_last_stage(o, k);
-            for t in 0..n {
-                let bytes = region_bytes(tasks.region(n_in + k, t), elem);
-                block.lives.push(Live {
-                    device: tasks.devices[t].0,
-                    first: stage,
-                    last,
-                    bytes,
-                    weight: false,
-                });
-            }
-        }
         block
     }
 
-    /// Dependencies of the forward tasks of `o`: transfers into them, or the producer tasks on their device.
+    /// Dependencies of the forward tasks of `o`: the transfers into them. Producer tasks on the same device need
+    /// no edge: they come earlier in the device's FIFO.
     fn forward_deps(&self, o: usize) -> (Vec<u32>, Vec<u32>) {
         let n = self.ops[o].len();
         let n_ops = self.layout.n_ops;
-        let edges = self.graph.edges();
         let in_edges = self.layout.in_edges[o].clone();
         let mut cursors = vec![0usize; in_edges.len()];
         let mut off = Vec::with_capacity(n + 1);
@@ -1044,11 +1042,9 @@ impl<'a> Simulator<'a> {
             for (cursor, e) in cursors.iter_mut().zip(in_edges.clone()) {
                 let pairs = &self.edges[e].pairs;
                 while let Some(pair) = pairs.get(*cursor).filter(|p| p.c == c) {
-                    deps.push(if pair.comm == LOCAL {
-                        self.slot(forward_block(edges[e].producer.index()), pair.p)
-                    } else {
-                        self.slot(transfer_block(n_ops, e), pair.comm)
-                    });
+                    if pair.comm != LOCAL {
+                        deps.push(self.slot(transfer_block(n_ops, e), pair.comm));
+                    }
                     *cursor += 1;
                 }
             }
@@ -1079,41 +1075,20 @@ impl<'a> Simulator<'a> {
         block.dep_off = off;
         block.deps = deps;
 
-        let stage = self.layout.backward_stage(o);
-        let n_in = op.inputs.len();
-        for (k, access) in op.outputs.iter().enumerate() {
-            let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
-            let first = match self.graph.consumers(access.tensor).last() {
-                Some(c) => self.layout.backward_stage(c.index()),
-                None => stage,
-            };
-            for t in 0..n {
-                let bytes = region_bytes(tasks.region(n_in + k, t), elem);
-                block.lives.push(Live {
-                    device: tasks.devices[t].0,
-                    first,
-                    last: stage,
-                    bytes,
-                    weight: false,
-                });
-            }
-        }
         block
     }
 
-    /// Dependencies of the backward tasks of `o`: its own forward task, and the gradients of its outputs
-    /// (transfers into it, or consumer backward tasks on its device).
+    /// Dependencies of the backward tasks of `o`: the gradient transfers into them. Their own forward task and
+    /// consumer backward tasks on the same device come earlier in the device's FIFO.
     fn backward_deps(&self, o: usize) -> (Vec<u32>, Vec<u32>) {
         let n = self.ops[o].len();
         let n_ops = self.layout.n_ops;
-        let edges = self.graph.edges();
         let out_edges = &self.layout.out_edges[o];
         let mut cursors = vec![0usize; out_edges.len()];
         let mut off = Vec::with_capacity(n + 1);
         let mut deps = Vec::with_capacity(n * (1 + out_edges.len()));
         for p in 0..n as u32 {
             off.push(deps.len() as u32);
-            deps.push(self.slot(forward_block(o), p));
             for (cursor, &e) in cursors.iter_mut().zip(out_edges) {
                 let ep = &self.edges[e];
                 while let Some(pair) = ep
@@ -1122,11 +1097,9 @@ impl<'a> Simulator<'a> {
                     .map(|&i| ep.pairs[i as usize])
                     .filter(|x| x.p == p)
                 {
-                    deps.push(if pair.comm == LOCAL {
-                        self.slot(backward_block(edges[e].consumer.index()), pair.c)
-                    } else {
-                        self.slot(gradient_block(n_ops, e), pair.comm)
-                    });
+                    if pair.comm != LOCAL {
+                        deps.push(self.slot(gradient_block(n_ops, e), pair.comm));
+                    }
                     *cursor += 1;
                 }
             }
@@ -1145,15 +1118,6 @@ impl<'a> Simulator<'a> {
         let remote = pairs.iter().filter(|p| p.comm != LOCAL);
         let mut block = Block::with_tasks(remote.clone().count());
         let n_dev = self.machine.num_devices();
-        let (first, last) = if gradient {
-            (
-                self.layout.backward_stage(edge.consumer.index()),
-                self.layout.backward_stage(edge.producer.index()),
-            )
-        } else {
-            let c = edge.consumer.index();
-            (self.layout.forward_stage(c), self.input_last_stage(c))
-        };
         for pair in remote.clone() {
             let (pd, cd) = (prod.devices[pair.p as usize], cons.devices[pair.c as usize]);
             let (from, to) = if gradient { (cd, pd) } else { (pd, cd) };
@@ -1169,13 +1133,6 @@ impl<'a> Simulator<'a> {
                 bytes: pair.bytes,
             };
             block.push(route.transfer_time(pair.bytes), meta, channels);
-            block.lives.push(Live {
-                device: to.0,
-                first,
-                last,
-                bytes: pair.bytes,
-                weight: false,
-            });
         }
         block.dep_off = (0..=block.len() as u32).collect();
         let (source, of_pair): (u32, fn(&Pair) -> u32) = if gradient {
@@ -1187,6 +1144,142 @@ impl<'a> Simulator<'a> {
             .map(|pair| self.slot(source, of_pair(pair)))
             .collect();
         block
+    }
+
+    /// Calls `f` with every buffer the tasks of block `b` keep alive (see [`crate::memory`]). A pure function
+    /// of the current configurations: adding a block's buffers when it is built and removing the same ones
+    /// before it is rebuilt keeps memory exact.
+    fn for_each_live(&self, b: u32, f: &mut impl FnMut(Live)) {
+        match self.layout.kinds[b as usize] {
+            BlockKind::Forward(op) => self.forward_lives(op.index(), f),
+            BlockKind::Backward(op) => self.backward_lives(op.index(), f),
+            BlockKind::AllReduce(_) => {}
+            BlockKind::Transfer(e) => self.transfer_lives(e, false, f),
+            BlockKind::GradientTransfer(e) => self.transfer_lives(e, true, f),
+        }
+    }
+
+    /// Graph inputs and weights the forward tasks of `o` read, and the outputs they write.
+    fn forward_lives(&self, o: usize, f: &mut impl FnMut(Live)) {
+        let op = self.graph.op(OpId::new(o));
+        let tasks = &self.ops[o];
+        let n = tasks.len();
+        let stage = self.layout.forward_stage(o);
+        let last_input = self.input_last_stage(o);
+        let factor = weight_state_factor(self.mode);
+        for (k, access) in op.inputs.iter().enumerate() {
+            let tensor = self.graph.tensor(access.tensor);
+            let elem = tensor.dtype.size_bytes();
+            match tensor.kind {
+                TensorKind::Input => {
+                    for t in 0..n {
+                        let bytes = tasks.region_bytes(k, t, elem);
+                        let device = tasks.devices[t].0;
+                        f(Live {
+                            device,
+                            first: 0,
+                            last: last_input,
+                            bytes,
+                            weight: false,
+                        });
+                    }
+                }
+                TensorKind::Weight => {
+                    // A device holds each distinct region it reads once.
+                    let mut held: Vec<(u32, &[Interval], usize)> = (0..n)
+                        .map(|t| (tasks.devices[t].0, tasks.region(k, t), t))
+                        .collect();
+                    if !tasks.distinct_devices {
+                        held.sort_unstable();
+                        held.dedup_by_key(|h| (h.0, h.1));
+                    }
+                    let last = self.layout.stages.max(1) as u32 - 1;
+                    for (device, _, t) in held {
+                        f(Live {
+                            device,
+                            first: 0,
+                            last,
+                            bytes: tasks.region_bytes(k, t, elem) * factor,
+                            weight: true,
+                        });
+                    }
+                }
+                TensorKind::Activation => {}
+            }
+        }
+        let n_in = op.inputs.len();
+        for (k, access) in op.outputs.iter().enumerate() {
+            let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
+            let last = self.output_last_stage(o, k);
+            for t in 0..n {
+                let bytes = tasks.region_bytes(n_in + k, t, elem);
+                f(Live {
+                    device: tasks.devices[t].0,
+                    first: stage,
+                    last,
+                    bytes,
+                    weight: false,
+                });
+            }
+        }
+    }
+
+    /// Gradients of the outputs of `o`, held until its backward tasks consume them.
+    fn backward_lives(&self, o: usize, f: &mut impl FnMut(Live)) {
+        let op = self.graph.op(OpId::new(o));
+        let tasks = &self.ops[o];
+        let n = tasks.len();
+        let stage = self.layout.backward_stage(o);
+        let n_in = op.inputs.len();
+        for (k, access) in op.outputs.iter().enumerate() {
+            let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
+            let first = match self.graph.consumers(access.tensor).last() {
+                Some(c) => self.layout.backward_stage(c.index()),
+                None => stage,
+            };
+            for t in 0..n {
+                let bytes = tasks.region_bytes(n_in + k, t, elem);
+                f(Live {
+                    device: tasks.devices[t].0,
+                    first,
+                    last: stage,
+                    bytes,
+                    weight: false,
+                });
+            }
+        }
+    }
+
+    /// Received copies of a transfer block, on the receiving device.
+    fn transfer_lives(&self, e: usize, gradient: bool, f: &mut impl FnMut(Live)) {
+        let edge = &self.graph.edges()[e];
+        let (prod, cons) = (
+            &self.ops[edge.producer.index()],
+            &self.ops[edge.consumer.index()],
+        );
+        let (first, last) = if gradient {
+            (
+                self.layout.backward_stage(edge.consumer.index()),
+                self.layout.backward_stage(edge.producer.index()),
+            )
+        } else {
+            let c = edge.consumer.index();
+            (self.layout.forward_stage(c), self.input_last_stage(c))
+        };
+        for pair in self.edges[e].pairs.iter().filter(|p| p.comm != LOCAL) {
+            let to = if gradient {
+                prod.devices[pair.p as usize]
+            } else {
+                cons.devices[pair.c as usize]
+            };
+            f(Live {
+                device: to.0,
+                first,
+                last,
+                bytes: pair.bytes,
+                weight: false,
+            });
+        }
     }
 
     fn build_all_reduce(&self, o: usize) -> Block {
@@ -1212,7 +1305,7 @@ impl<'a> Simulator<'a> {
                     .collect();
                 ring.sort_unstable();
                 ring.dedup();
-                let bytes = region_bytes(group[0].0, tensor.dtype.size_bytes());
+                let bytes = tasks.region_bytes(k, group[0].1 as usize, tensor.dtype.size_bytes());
                 if ring.len() < 2 || bytes == 0 {
                     continue;
                 }
@@ -1328,6 +1421,7 @@ impl<'a> Simulator<'a> {
     /// Every task with its simulated times, in issue order.
     pub fn timeline(&self) -> Vec<TaskRecord> {
         let resources = self.resources();
+        let lanes = self.lanes();
         let edges = self.graph.edges();
         let mut out = Vec::with_capacity(self.num_tasks());
         for &b in &self.layout.order {
@@ -1348,7 +1442,7 @@ impl<'a> Simulator<'a> {
                     task: m.task,
                     peer_task: transfer.then_some(m.peer),
                     bytes: m.bytes,
-                    start_s: self.times.start[block.base as usize + i],
+                    start_s: self.start_of(&lanes, b, i),
                     duration_s: block.dur[i],
                     resources: block
                         .res_of(i)
@@ -1361,11 +1455,3 @@ impl<'a> Simulator<'a> {
         out
     }
 }
-
-fn region_bytes(region: &[Interval], elem: u64) -> u64 {
-    region.iter().map(|r| r.len()).product::<u64>() * elem
-}
-
-pub static PROF_RETIME: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static PROF_TASKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-pub static PROF_PH: [std::sync::atomic::AtomicU64; 5] = [const { std::sync::atomic::AtomicU64::new(0) }; 5];

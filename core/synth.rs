@@ -50,7 +50,8 @@ impl Builder {
         self.graph.tensor(t).shape.clone()
     }
 
-    /// Adds `op` writing a fresh activation of `shape` through `out` (the access's tensor is filled in).
+    /// Adds an op writing a fresh activation of `shape` through `out`; the arguments are [`Op`]'s fields.
+    #[allow(clippy::too_many_arguments)]
     fn emit(
         &mut self,
         name: &str,
