@@ -149,7 +149,18 @@ impl Role {
         self != Role::Reduction
     }
 
-    /// One-letter tag used in reports: `S`, `A`, `P`, `R`.
+    /// The role of a one-letter tag (inverse of [`Role::letter`]).
+    pub fn from_letter(letter: char) -> Option<Self> {
+        Some(match letter {
+            'S' => Role::Sample,
+            'A' => Role::Attribute,
+            'P' => Role::Parameter,
+            'R' => Role::Reduction,
+            _ => return None,
+        })
+    }
+
+    /// One-letter tag used in reports and in `#par.space`: `S`, `A`, `P`, `R`.
     pub fn letter(self) -> char {
         match self {
             Role::Sample => 'S',

@@ -1003,8 +1003,14 @@ impl<'a> Simulator<'a> {
     }
 
     fn build_forward(&self, o: usize) -> Block {
-        let op_id = OpId::new(o);
-        let op = self.graph.op(op_id);
+        let mut block = self.compute_block(o, |times| times.forward_s);
+        (block.dep_off, block.deps) = self.forward_deps(o);
+        block
+    }
+
+    /// One compute task per task of `o`'s configuration, timed by `pick` (forward or backward time).
+    fn compute_block(&self, o: usize, pick: impl Fn(&crate::cost::TaskTimes) -> f64) -> Block {
+        let op = self.graph.op(OpId::new(o));
         let tasks = &self.ops[o];
         let n = tasks.len();
         let bwd_factor = self.mode.backward_factor(self.graph, op);
@@ -1019,12 +1025,8 @@ impl<'a> Simulator<'a> {
             let times = self
                 .cost
                 .task_times_with(measured, op, fwd, fwd.scaled(bwd_factor));
-            block.push_compute(times.forward_s, tasks.devices[t]);
+            block.push_compute(pick(&times), tasks.devices[t]);
         }
-        let (off, deps) = self.forward_deps(o);
-        block.dep_off = off;
-        block.deps = deps;
-
         block
     }
 
@@ -1054,27 +1056,8 @@ impl<'a> Simulator<'a> {
     }
 
     fn build_backward(&self, o: usize) -> Block {
-        let op = self.graph.op(OpId::new(o));
-        let tasks = &self.ops[o];
-        let n = tasks.len();
-        let bwd_factor = self.mode.backward_factor(self.graph, op);
-        let measured = self.cost.measurement(op, &tasks.extents);
-        let flops = op.flops / n as f64;
-        let mut block = Block::compute(n);
-        for t in 0..n {
-            let fwd = Work {
-                flops,
-                bytes: tasks.bytes[t],
-            };
-            let times = self
-                .cost
-                .task_times_with(measured, op, fwd, fwd.scaled(bwd_factor));
-            block.push_compute(times.backward_s, tasks.devices[t]);
-        }
-        let (off, deps) = self.backward_deps(o);
-        block.dep_off = off;
-        block.deps = deps;
-
+        let mut block = self.compute_block(o, |times| times.backward_s);
+        (block.dep_off, block.deps) = self.backward_deps(o);
         block
     }
 

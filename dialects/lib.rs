@@ -29,39 +29,8 @@ pub fn load_par_dialect(context: &Context) -> Result<Module<'_>, String> {
     Ok(module)
 }
 
-/// Role of one loop dim of an op's iteration space (DESIGN §2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Role {
-    /// Carries the batch of the model input.
-    Sample,
-    /// Other parallel dims: spatial, sequence, heads.
-    Attribute,
-    /// Indexes a trained weight.
-    Parameter,
-    /// A reduction loop.
-    Reduction,
-}
-
-impl Role {
-    pub fn letter(self) -> char {
-        match self {
-            Role::Sample => 'S',
-            Role::Attribute => 'A',
-            Role::Parameter => 'P',
-            Role::Reduction => 'R',
-        }
-    }
-
-    pub fn from_letter(letter: char) -> Option<Self> {
-        Some(match letter {
-            'S' => Role::Sample,
-            'A' => Role::Attribute,
-            'P' => Role::Parameter,
-            'R' => Role::Reduction,
-            _ => return None,
-        })
-    }
-}
+/// Role of one loop dim (DESIGN §2): one definition, shared with the simulator's graph.
+pub use flexc_core::Role;
 
 /// `#par.space<sizes, roles>`: iteration space of one op with SOAP roles.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,6 +74,11 @@ fn parameters<'t>(text: &'t str, name: &str) -> Result<Vec<&'t str>, AttrError> 
         .strip_prefix(&prefix)
         .and_then(|rest| rest.strip_suffix('>'))
         .ok_or_else(|| AttrError(format!("expected a #par.{name} attribute, got {text}")))?;
+    Ok(split_top_level(inner))
+}
+
+/// Splits attribute text at the commas outside brackets and strings, trimming each part.
+pub fn split_top_level(inner: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let (mut depth, mut start, mut in_string) = (0i32, 0usize, false);
     for (i, c) in inner.char_indices() {
@@ -120,7 +94,7 @@ fn parameters<'t>(text: &'t str, name: &str) -> Result<Vec<&'t str>, AttrError> 
         }
     }
     parts.push(inner[start..].trim());
-    Ok(parts)
+    parts
 }
 
 fn parse_i64_array(text: &str) -> Result<Vec<i64>, AttrError> {

@@ -33,10 +33,6 @@ pub fn type_text(ty: MlirType) -> String {
     melior_print(|callback, data| unsafe { mlirTypePrint(ty, callback, data) })
 }
 
-pub fn attribute_text(attribute: MlirAttribute) -> String {
-    melior_print(|callback, data| unsafe { mlirAttributePrint(attribute, callback, data) })
-}
-
 fn melior_print(print: impl FnOnce(MlirStringCallback, *mut std::ffi::c_void)) -> String {
     unsafe extern "C" fn append(text: MlirStringRef, data: *mut std::ffi::c_void) {
         let out = unsafe { &mut *(data as *mut Vec<u8>) };

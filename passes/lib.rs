@@ -201,14 +201,6 @@ pub fn emit_error(location: Location<'_>, message: &str) {
     unsafe { mlir_sys::mlirEmitError(location.to_raw(), message.as_ptr()) }
 }
 
-/// Text of an attribute, for messages.
-pub fn attribute_text(operation: &OperationRef<'_, '_>, name: &str) -> Option<String> {
-    operation
-        .attribute(name)
-        .ok()
-        .map(|attribute| attribute.to_string())
-}
-
 /// The name of an operation, e.g. `linalg.matmul`.
 pub fn op_name(operation: &OperationRef<'_, '_>) -> String {
     operation

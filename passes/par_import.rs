@@ -439,7 +439,7 @@ impl Analysis<'_> {
                 continue;
             };
             let marked = arg_attrs.as_deref().is_some_and(|attrs| {
-                split_top_level(attrs.trim_start_matches('[').trim_end_matches(']'))
+                flexc_dialects::split_top_level(attrs.trim_start_matches('[').trim_end_matches(']'))
                     .get(index)
                     .is_some_and(|dict| dict.contains("par.param"))
             });
@@ -676,22 +676,4 @@ fn body_arithmetic(op: &OperationRef<'_, '_>) -> u64 {
         next = inner.next_in_block();
     }
     count
-}
-
-/// Splits `a, {b, c}, d` at top-level commas.
-fn split_top_level(text: &str) -> Vec<&str> {
-    let (mut parts, mut depth, mut start) = (Vec::new(), 0i32, 0usize);
-    for (i, c) in text.char_indices() {
-        match c {
-            '{' | '[' | '(' | '<' => depth += 1,
-            '}' | ']' | ')' | '>' => depth -= 1,
-            ',' if depth == 0 => {
-                parts.push(text[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(text[start..].trim());
-    parts
 }
