@@ -14,6 +14,7 @@ use melior::{
 use std::{collections::BTreeMap, fmt};
 
 pub mod ir;
+pub mod op_model;
 pub mod par_import;
 pub mod par_verify;
 pub mod pipeline;
