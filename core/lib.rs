@@ -16,11 +16,13 @@
 //! - [`report`]: breakdown, per-device report, Chrome trace;
 //! - [`synth`]: synthetic models for tests and benchmarks.
 
+pub mod baselines;
 pub mod cost;
 pub mod graph;
 pub mod machine;
 pub mod memory;
 pub mod report;
+pub mod search;
 pub mod sim;
 pub mod strategy;
 pub mod synth;

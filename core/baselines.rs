@@ -1,0 +1,515 @@
+//! Expert strategies a user compares the search against (DESIGN.md §6, "Baselines"), over the first `n` devices
+//! of a machine.
+//!
+//! Every constructor returns a strategy that passes [`Strategy::validate`] on any machine with at least `n`
+//! devices, for any graph: degrees are always divisors of their dim's size (a wanted degree is cut down to its
+//! gcd with the size), and tasks go to distinct devices `0..tasks`. Configurations have no replication, so a
+//! baseline never "replicates" an op: where an expert scheme would, the op is split along another dim or runs
+//! on fewer devices.
+//!
+//! All decisions come from the graph's structure (op classes, SOAP roles, which operands are weights, access
+//! expressions, sizes), never from op or tensor names:
+//! - [`data_parallel`]: [`Strategy::data_parallel`] (sample dim split `n` ways; ops without one on device 0);
+//! - [`model_parallel`]: ops whole, in contiguous groups of program order balanced by forward FLOPs;
+//! - [`one_weird_trick`]: Krizhevsky's scheme: data parallel up to the first fully-connected layer, model
+//!   parallel (weights split along their parameter dim) from there on. A *fully-connected layer* is a
+//!   contraction reading a weight that is at least as large as its largest activation operand: the weight is
+//!   used about once per sample, so moving activations is cheaper than synchronizing weights. Convolutions
+//!   reuse their filters over every pixel and transformer projections over every token, so they stay data
+//!   parallel (the LM head of a large vocabulary does count as fully connected);
+//! - [`megatron`]: Megatron-LM tensor parallelism inside *tensor-parallel regions* found by [`tp_regions`],
+//!   combined with data parallelism: `tp` devices per group split a region's weights, `n / tp` groups split
+//!   the batch; ops outside regions are data parallel (with the leftover factor on an attribute dim, i.e.
+//!   sequence parallelism, when the batch is smaller than `n`).
+//!
+//! # Tensor-parallel regions
+//! A region starts at a contraction `A` that reads a weight and writes a parameter dim `p` of it (a
+//! *column-parallel* layer). Splitting `p` splits one dim of `A`'s output; the split is followed forward
+//! through every consumer: an op reading the split tensor dim through a parallel loop dim (its dominant term,
+//! so `head * 64 + e` follows `head`) is *interior* and splits that loop dim, which splits the output dims it
+//! writes; a contraction reading it through a reduction loop dim that also indexes one of its weights is a
+//! *row-parallel* end (its partial sums leave the region). Anything else (a norm reducing over the split dim,
+//! the loss, two different loop dims for one op) rejects the candidate. Accepted regions are the MLP's
+//! `up → activation → down` and attention's `QKV → scores → softmax → context → output projection`, with the
+//! heads (attribute dims of the batched contractions) as the split interior dims.
+//!
+//! Approximation: a fused QKV projection's output is `[q | k | v]` along one dim, so its `tp` column blocks do
+//! not line up with head groups as Megatron's permuted weight does; the simulator charges the resulting
+//! exchange inside each tensor-parallel group.
+
+use std::collections::BTreeMap;
+
+use crate::graph::{Graph, Op, OpClass, OpId, Role, TensorId, TensorKind};
+use crate::machine::Machine;
+use crate::strategy::{Config, Strategy};
+
+/// A named baseline strategy, for reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Baseline {
+    /// `data-parallel`, `model-parallel`, `owt`, `megatron`.
+    pub name: &'static str,
+    pub strategy: Strategy,
+}
+
+/// Every baseline over all devices of `machine`, in a fixed order: data parallel, model parallel, OWT,
+/// Megatron (tensor-parallel groups at most one node wide).
+pub fn all(graph: &Graph, machine: &Machine) -> Vec<Baseline> {
+    let n = machine.num_devices();
+    vec![
+        Baseline {
+            name: "data-parallel",
+            strategy: data_parallel(graph, n),
+        },
+        Baseline {
+            name: "model-parallel",
+            strategy: model_parallel(graph, n),
+        },
+        Baseline {
+            name: "owt",
+            strategy: one_weird_trick(graph, n),
+        },
+        Baseline {
+            name: "megatron",
+            strategy: megatron(graph, n, machine.gpus_per_node),
+        },
+    ]
+}
+
+/// Data parallelism over devices `0..n` ([`Strategy::data_parallel`]).
+pub fn data_parallel(graph: &Graph, n: u32) -> Strategy {
+    Strategy::data_parallel(graph, n)
+}
+
+/// Model parallelism: every op whole on one device; program order is cut into at most `n` contiguous groups
+/// of about equal forward FLOPs (group `g` on device `g`). An op goes to the group its FLOP midpoint falls in,
+/// so one op heavier than a group's share spans no group boundary. Without any FLOPs, ops are balanced by
+/// count.
+pub fn model_parallel(graph: &Graph, n: u32) -> Strategy {
+    let n = n.max(1);
+    let total: f64 = graph.total_flops();
+    let count = graph.num_ops().max(1) as f64;
+    let mut before = 0.0;
+    let configs = graph
+        .ops()
+        .iter()
+        .enumerate()
+        .map(|(i, op)| {
+            let fraction = if total > 0.0 {
+                let mid = before + op.flops / 2.0;
+                before += op.flops;
+                mid / total
+            } else {
+                (i as f64 + 0.5) / count
+            };
+            let group = ((fraction * f64::from(n)) as u32).min(n - 1);
+            Config::single(op, crate::graph::DeviceId(group))
+        })
+        .collect();
+    Strategy { configs }
+}
+
+/// Whether `op` is a fully-connected layer in the sense of the module doc: a contraction reading a weight
+/// through a parameter dim, the weight at least as large as its largest activation or input operand.
+pub fn is_fully_connected(graph: &Graph, op: &Op) -> bool {
+    if op.class != OpClass::Contraction || weight_parameter_dim(graph, op).is_none() {
+        return false;
+    }
+    let weight = op
+        .inputs
+        .iter()
+        .filter(|a| graph.tensor(a.tensor).kind == TensorKind::Weight)
+        .map(|a| graph.tensor(a.tensor).elements())
+        .max()
+        .unwrap_or(0);
+    let activation = op
+        .inputs
+        .iter()
+        .filter(|a| graph.tensor(a.tensor).kind != TensorKind::Weight)
+        .map(|a| graph.tensor(a.tensor).elements())
+        .max()
+        .unwrap_or(0);
+    weight >= activation
+}
+
+/// The first parameter loop dim of `op` that indexes one of its weights.
+fn weight_parameter_dim(graph: &Graph, op: &Op) -> Option<usize> {
+    op.dims.iter().enumerate().find_map(|(d, dim)| {
+        let indexes_weight = op.inputs.iter().any(|a| {
+            graph.tensor(a.tensor).kind == TensorKind::Weight
+                && a.exprs.iter().any(|e| e.terms.iter().any(|&(t, _)| t == d))
+        });
+        (dim.role == Role::Parameter && indexes_weight).then_some(d)
+    })
+}
+
+/// Krizhevsky's "one weird trick" (module doc): data parallel before the first fully-connected layer; from
+/// there on, fully-connected layers split their weight's parameter dim over the devices and the other ops
+/// split their largest non-sample parallel dim (the activations between fully-connected layers), falling back
+/// to data parallelism when they have none.
+pub fn one_weird_trick(graph: &Graph, n: u32) -> Strategy {
+    let dp = Strategy::data_parallel(graph, n);
+    let n = u64::from(n.max(1));
+    let first_fc = graph
+        .ops()
+        .iter()
+        .position(|op| is_fully_connected(graph, op));
+    let configs = graph
+        .ops()
+        .iter()
+        .enumerate()
+        .map(|(i, op)| {
+            let Some(first) = first_fc.filter(|&f| i >= f) else {
+                return dp.configs[i].clone();
+            };
+            let dim = if i == first || is_fully_connected(graph, op) {
+                weight_parameter_dim(graph, op)
+            } else {
+                largest_non_sample_parallel_dim(op)
+            };
+            match dim {
+                Some(d) if gcd(op.dims[d].size, n) > 1 => grid(op, &[(d, n)]),
+                _ => dp.configs[i].clone(),
+            }
+        })
+        .collect();
+    Strategy { configs }
+}
+
+fn largest_non_sample_parallel_dim(op: &Op) -> Option<usize> {
+    op.dims
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| matches!(d.role, Role::Attribute | Role::Parameter))
+        .max_by_key(|&(i, d)| (d.size, std::cmp::Reverse(i)))
+        .map(|(i, _)| i)
+}
+
+/// One tensor-parallel region (module doc): the loop dim each of its ops splits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TpRegion {
+    /// `(op, loop dim)` in program order: the column-parallel start first, row-parallel ends last among
+    /// their peers.
+    pub ops: Vec<(OpId, usize)>,
+}
+
+/// The tensor-parallel regions of `graph`, disjoint, in program order of their starts.
+pub fn tp_regions(graph: &Graph) -> Vec<TpRegion> {
+    let mut taken = vec![false; graph.num_ops()];
+    let mut regions = Vec::new();
+    for start in graph.topological_order() {
+        if taken[start.index()] {
+            continue;
+        }
+        if let Some(region) = grow_region(graph, start, &taken) {
+            for &(op, _) in &region.ops {
+                taken[op.index()] = true;
+            }
+            regions.push(region);
+        }
+    }
+    regions
+}
+
+/// The region starting at `start`, if `start` is a column-parallel layer whose split ends in row-parallel
+/// layers only.
+fn grow_region(graph: &Graph, start: OpId, taken: &[bool]) -> Option<TpRegion> {
+    let op = graph.op(start);
+    if op.class != OpClass::Contraction {
+        return None;
+    }
+    let p = weight_parameter_dim(graph, op)?;
+    // Op → split loop dim; the start's dim is fixed.
+    let mut split: BTreeMap<OpId, usize> = BTreeMap::new();
+    split.insert(start, p);
+    let mut ends = 0usize;
+    // Tensors whose dim is split, to visit: (tensor, tensor dim).
+    let mut work: Vec<(TensorId, usize)> = split_outputs(op, p);
+    if work.is_empty() {
+        return None;
+    }
+    let mut seen_tensors: BTreeMap<TensorId, usize> = BTreeMap::new();
+    while let Some((tensor, tdim)) = work.pop() {
+        match seen_tensors.get(&tensor) {
+            Some(&d) if d == tdim => continue,
+            Some(_) => return None,
+            None => {
+                seen_tensors.insert(tensor, tdim);
+            }
+        }
+        for &c in graph.consumers(tensor) {
+            if c == start || taken[c.index()] {
+                return None;
+            }
+            let cop = graph.op(c);
+            let mut loop_dim = None;
+            for access in cop.inputs.iter().filter(|a| a.tensor == tensor) {
+                let d = dominant_term(&access.exprs[tdim])?;
+                if loop_dim.is_some_and(|l| l != d) {
+                    return None;
+                }
+                loop_dim = Some(d);
+            }
+            let d = loop_dim?;
+            let is_end = cop.dims[d].role == Role::Reduction;
+            if is_end {
+                let contracts_weight = cop.class == OpClass::Contraction
+                    && cop.inputs.iter().any(|a| {
+                        graph.tensor(a.tensor).kind == TensorKind::Weight
+                            && a.exprs.iter().any(|e| e.terms.iter().any(|&(t, _)| t == d))
+                    });
+                if !contracts_weight {
+                    return None;
+                }
+            }
+            match split.get(&c) {
+                Some(&old) if old == d => continue,
+                Some(_) => return None,
+                None => {
+                    split.insert(c, d);
+                }
+            }
+            if is_end {
+                ends += 1;
+            } else {
+                let outs = split_outputs(cop, d);
+                if outs.is_empty() {
+                    return None;
+                }
+                work.extend(outs);
+            }
+        }
+    }
+    (ends > 0).then(|| TpRegion {
+        ops: split.into_iter().collect(),
+    })
+}
+
+/// `(tensor, tensor dim)` of every output dim of `op` whose dominant term is loop dim `d`.
+fn split_outputs(op: &Op, d: usize) -> Vec<(TensorId, usize)> {
+    let mut out = Vec::new();
+    for access in &op.outputs {
+        for (j, e) in access.exprs.iter().enumerate() {
+            if dominant_term(e) == Some(d) {
+                out.push((access.tensor, j));
+            }
+        }
+    }
+    out
+}
+
+/// The loop dim of the term with the largest coefficient (the outermost of a linearized index); ties go to
+/// the first term.
+pub(crate) fn dominant_term(e: &crate::graph::AffineDim) -> Option<usize> {
+    e.terms
+        .iter()
+        .fold(None::<(usize, i64)>, |best, &(d, c)| match best {
+            Some((_, bc)) if bc.abs() >= c.abs() => best,
+            _ => Some((d, c)),
+        })
+        .map(|(d, _)| d)
+}
+
+/// Megatron-style tensor parallelism combined with data parallelism over devices `0..n` (module doc). The
+/// tensor-parallel degree is the largest divisor of `n` that is at most `max_tp` (usually the GPUs of one
+/// node) and divides the split dim of every region op; groups of consecutive devices form a tensor-parallel
+/// group. Without regions (or with degree 1) this is plain data parallelism.
+pub fn megatron(graph: &Graph, n: u32, max_tp: u32) -> Strategy {
+    let n64 = u64::from(n.max(1));
+    let regions = tp_regions(graph);
+    let sizes: Vec<u64> = regions
+        .iter()
+        .flat_map(|r| r.ops.iter().map(|&(op, d)| graph.op(op).dims[d].size))
+        .collect();
+    let tp = crate::strategy::divisors(n64)
+        .into_iter()
+        .filter(|&t| t <= u64::from(max_tp.max(1)) && sizes.iter().all(|&s| s % t == 0))
+        .max()
+        .unwrap_or(1);
+    if tp == 1 || regions.is_empty() {
+        return Strategy::data_parallel(graph, n);
+    }
+    let groups = n64 / tp;
+    let mut configs: Vec<Config> = graph.ops().iter().map(|op| rest_config(op, n64)).collect();
+    for region in &regions {
+        for &(id, d) in &region.ops {
+            let op = graph.op(id);
+            configs[id.index()] = match op.first_dim(Role::Sample).filter(|&s| s != d) {
+                Some(s) => grid(op, &[(s, groups), (d, tp)]),
+                None => grid(op, &[(d, tp)]),
+            };
+        }
+    }
+    Strategy { configs }
+}
+
+/// An op outside tensor-parallel regions: its sample dim split as far as `n` allows, the leftover factor on
+/// its largest attribute dim (sequence parallelism).
+fn rest_config(op: &Op, n: u64) -> Config {
+    let Some(s) = op.first_dim(Role::Sample) else {
+        return Config::single(op, crate::graph::DeviceId(0));
+    };
+    let ways = gcd(op.dims[s].size, n);
+    let attribute = op
+        .dims
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.role == Role::Attribute)
+        .max_by_key(|&(i, d)| (gcd(d.size, n / ways), std::cmp::Reverse(i)))
+        .map(|(i, _)| i);
+    match attribute {
+        Some(a) if ways < n => grid(op, &[(s, ways), (a, n / ways)]),
+        _ => grid(op, &[(s, ways)]),
+    }
+}
+
+/// A configuration splitting loop dim `d` into `gcd(size, want)` parts for every `(d, want)` of `splits`
+/// (distinct dims), on devices `0..tasks`. Device numbers follow `splits`' order, the first most significant,
+/// whatever the loop order: `[(sample, 2), (param, 4)]` puts the four parameter parts of each batch half on
+/// consecutive devices.
+pub fn grid(op: &Op, splits: &[(usize, u64)]) -> Config {
+    let mut degrees = vec![1u64; op.dims.len()];
+    for &(d, want) in splits {
+        if d < degrees.len() && degrees[d] == 1 {
+            degrees[d] = gcd(op.dims[d].size, want.max(1));
+        }
+    }
+    let tasks: u64 = degrees.iter().product();
+    // Weight of each dim's coordinate in the device number.
+    let mut weight = vec![0u64; degrees.len()];
+    let mut w = tasks;
+    let mut placed = vec![false; degrees.len()];
+    for &(d, _) in splits {
+        if d < degrees.len() && !placed[d] {
+            placed[d] = true;
+            w /= degrees[d];
+            weight[d] = w;
+        }
+    }
+    let mut devices = Vec::with_capacity(tasks as usize);
+    let mut coord = vec![0u64; degrees.len()];
+    for t in 0..tasks {
+        if t > 0 {
+            for k in (0..coord.len()).rev() {
+                coord[k] += 1;
+                if coord[k] < degrees[k] {
+                    break;
+                }
+                coord[k] = 0;
+            }
+        }
+        let dev: u64 = coord.iter().zip(&weight).map(|(c, w)| c * w).sum();
+        devices.push(crate::graph::DeviceId::new(dev as usize));
+    }
+    Config { degrees, devices }
+}
+
+pub(crate) fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::synth::{self, ResNetSpec, TransformerSpec};
+
+    fn small_transformer() -> Graph {
+        synth::transformer(&TransformerSpec {
+            batch: 8,
+            seq: 16,
+            hidden: 32,
+            heads: 4,
+            layers: 2,
+            ffn: 64,
+            vocab: 96,
+        })
+    }
+
+    #[test]
+    fn grid_orders_devices_by_split_priority() {
+        let g = synth::mlp(8, &[16, 32]);
+        let mm = g.op(OpId(0));
+        // Loops: sample, parameter, reduction.
+        let c = grid(mm, &[(1, 2), (0, 4)]);
+        assert_eq!(c.degrees, vec![4, 2, 1]);
+        // Row-major tasks (sample-major); device = param coordinate * 4 + sample coordinate.
+        let devs: Vec<u32> = c.devices.iter().map(|d| d.0).collect();
+        assert_eq!(devs, vec![0, 4, 1, 5, 2, 6, 3, 7]);
+        // Degrees shrink to divisors.
+        assert_eq!(grid(mm, &[(0, 3)]).degrees, vec![1, 1, 1]);
+    }
+
+    #[test]
+    fn transformer_regions_are_attention_and_mlp() {
+        let g = small_transformer();
+        let regions = tp_regions(&g);
+        assert_eq!(regions.len(), 4, "{regions:?}");
+        for r in &regions {
+            let classes: Vec<OpClass> = r.ops.iter().map(|&(o, _)| g.op(o).class).collect();
+            let roles: Vec<Role> = r.ops.iter().map(|&(o, d)| g.op(o).dims[d].role).collect();
+            assert_eq!(roles.first(), Some(&Role::Parameter));
+            assert_eq!(roles.last(), Some(&Role::Reduction));
+            assert_eq!(classes.first(), Some(&OpClass::Contraction));
+            assert!(r.ops.len() == 3 || r.ops.len() == 5, "{r:?}");
+        }
+    }
+
+    #[test]
+    fn cnn_has_no_regions_and_owt_splits_the_classifier() {
+        let g = synth::resnet(&ResNetSpec {
+            batch: 16,
+            image: 32,
+            blocks: [1, 1, 0, 0],
+            width: 8,
+            classes: 64,
+        });
+        assert!(tp_regions(&g).is_empty());
+        let owt = one_weird_trick(&g, 4);
+        let dp = data_parallel(&g, 4);
+        let fc: Vec<usize> = (0..g.num_ops())
+            .filter(|&i| is_fully_connected(&g, g.op(OpId::new(i))))
+            .collect();
+        assert_eq!(fc.len(), 1);
+        let fc = fc[0];
+        assert_eq!(owt.configs[..fc], dp.configs[..fc]);
+        let p = weight_parameter_dim(&g, g.op(OpId::new(fc))).unwrap();
+        assert_eq!(owt.configs[fc].degrees[p], 4);
+    }
+
+    #[test]
+    fn baselines_are_valid() {
+        let graphs = [
+            small_transformer(),
+            synth::mlp(6, &[10, 12, 7]),
+            synth::resnet(&ResNetSpec {
+                batch: 6,
+                image: 32,
+                blocks: [1, 0, 0, 0],
+                width: 8,
+                classes: 10,
+            }),
+        ];
+        let machine = Machine::preset("dgx-a100:2").unwrap();
+        for g in &graphs {
+            for n in [1, 3, 4, 8, 16] {
+                let m = machine.with_devices(n).unwrap();
+                for b in all(g, &m) {
+                    b.strategy.validate(g, &m).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn model_parallel_is_contiguous_and_balanced() {
+        let g = synth::mlp(8, &[64, 64, 64, 64, 64]);
+        let s = model_parallel(&g, 4);
+        let devs: Vec<u32> = s.configs.iter().map(|c| c.devices[0].0).collect();
+        assert!(devs.windows(2).all(|w| w[0] <= w[1]), "{devs:?}");
+        assert_eq!(devs.first(), Some(&0));
+        assert_eq!(devs.iter().max(), Some(&3));
+    }
+}

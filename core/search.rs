@@ -1,0 +1,820 @@
+//! Strategy search (DESIGN.md §6): FlexFlow's MCMC over the simulator, PaSE's dynamic program and SoyBean's
+//! tiling over additive cost models, all compared with the expert baselines of [`crate::baselines`].
+//!
+//! # MCMC ([`mcmc`])
+//! Metropolis–Hastings over strategies with `p(S) ∝ exp(-β · cost(S) / cost(S₀))`, where `cost` is the
+//! simulated iteration time (normalized by the chain's start, so `β` reads as "a proposal 1/β slower is
+//! accepted with probability 1/e" whatever the model's scale). A proposal picks a random op and gives it
+//! - a random valid configuration ([`Config::random`], FlexFlow's proposal), or
+//! - one of the op's structured candidates (power-of-two style splits of one or two dims; see
+//!   [`dp_candidates`]), or
+//! - a configuration *aligned* with a random neighbour: the tensor dims the neighbour splits are split the same
+//!   way, and each task goes to the device of the neighbour task it overlaps most, so a change can travel along
+//!   a chain of ops one proposal at a time.
+//!
+//! One proposal in five is a *segment*: the op gets a candidate or random configuration and the next few ops
+//! in program order (up to 15) that read a changed op are aligned with it, all in one step. Changing one op of
+//! a consistently split graph almost always adds communication at both of its edges; a segment moves a whole
+//! run of layers to a new split at once, which single-op proposals reach only through many uphill steps.
+//!
+//! Each changed op is a delta simulation ([`Simulator::set_config`]); a rejected proposal is undone by setting
+//! the old configurations back, last first. Memory is part of the cost: a strategy over any device's capacity costs
+//! `time · (1 + 4 · worst overflow / capacity)`, so a chain can walk through it, but it is never recorded as a
+//! best.
+//!
+//! Start points: data parallelism, caller-supplied starts ([`McmcOptions::starts`]), the results of PaSE's
+//! dynamic program and SoyBean's tiling (unless [`McmcOptions::seed_with_dp`] is off), and the expert
+//! strategies (model parallel, OWT, Megatron). Every start point is simulated, so the result is never slower
+//! than any of them that fits memory. Chain 0 starts from data parallelism, the next chains from the other
+//! distinct start points, fastest first, and any further chains from random strategies. Single-op proposals
+//! rarely climb from data parallelism to a coherent hybrid such as "batch across nodes, channels within a
+//! node" on a 345-op ResNet, which every op must adopt at once; the DP and tiling starts give the chains such
+//! strategies to refine.
+//!
+//! A chain stops at its proposal budget ([`StopReason::Budget`]), at its share of the time budget
+//! ([`StopReason::Time`]), or after half of its budget (proposals, else time) without improving its best
+//! ([`StopReason::NoImprovement`]). The options always bound the search: without a time budget the proposal
+//! budget must be set, and it is by default.
+//!
+//! # Determinism
+//! Chain `i` draws from its own `StdRng` seeded from `(seed, i)`, and chains share nothing while they run, so
+//! with a proposal budget the result is the same for a given seed whatever the number of threads and their
+//! timing. A time budget cuts chains at a wall-clock moment, so only proposal budgets are exactly reproducible.
+//! Ties between chains go to the lower chain index.
+//!
+//! # Dynamic programming and tiling
+//! See [`pase_dp`] and [`soybean_tiling`] (and the additive cost model they share): both are exact for their
+//! simplified cost models and are scored afterwards by the full simulator.
+
+mod additive;
+mod minsum;
+mod pase;
+mod tiling;
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+pub use pase::{additive_cost, dp_candidates, pase_dp, DpOptions, DpResult};
+pub use tiling::{soybean_tiling, CutStats, TilingResult};
+
+use crate::baselines;
+use crate::cost::CostModel;
+use crate::graph::{DeviceId, Graph, Mode, OpId};
+use crate::machine::Machine;
+use crate::sim::Simulator;
+use crate::strategy::{Config, Strategy, StrategyError};
+
+/// Why a chain (or a search) stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum StopReason {
+    /// The proposal budget is spent.
+    Budget,
+    /// The time budget is spent.
+    Time,
+    /// No improvement for half the budget.
+    NoImprovement,
+}
+
+impl StopReason {
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::Budget => "budget",
+            StopReason::Time => "time",
+            StopReason::NoImprovement => "no-improvement",
+        }
+    }
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a search returned no strategy.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SearchError {
+    /// A strategy the search built or was given is invalid.
+    Strategy(StrategyError),
+    /// No strategy the search saw fits device memory; the least demanding one needs `needed` bytes on
+    /// `device`, which has `capacity`.
+    OutOfMemory {
+        device: DeviceId,
+        needed: u64,
+        capacity: u64,
+        /// Which strategy that was (a start's name, or `search`).
+        strategy: String,
+    },
+    /// A dynamic program's tables would exceed the limit even with the smallest candidate sets.
+    TooLarge {
+        what: String,
+        needed: u128,
+        limit: u128,
+    },
+    /// Options that do not bound the search or make no sense.
+    InvalidOptions(String),
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::Strategy(e) => write!(f, "{e}"),
+            SearchError::OutOfMemory {
+                device,
+                needed,
+                capacity,
+                strategy,
+            } => write!(
+                f,
+                "error: no parallelization strategy fits device memory: the least demanding one found \
+                 ({strategy}) needs {} ({needed} bytes) on {device}, which has {} ({capacity} bytes)",
+                gib(*needed),
+                gib(*capacity)
+            ),
+            SearchError::TooLarge {
+                what,
+                needed,
+                limit,
+            } => write!(
+                f,
+                "error: {what} needs {needed} entries, over the limit of {limit}"
+            ),
+            SearchError::InvalidOptions(m) => write!(f, "error: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+impl From<StrategyError> for SearchError {
+    fn from(e: StrategyError) -> Self {
+        SearchError::Strategy(e)
+    }
+}
+
+fn gib(bytes: u64) -> String {
+    format!("{:.2} GiB", bytes as f64 / (1u64 << 30) as f64)
+}
+
+/// Budget and shape of an MCMC search.
+#[derive(Clone, Debug)]
+pub struct McmcOptions {
+    pub seed: u64,
+    /// Number of chains (at least 1).
+    pub chains: usize,
+    /// Proposals per chain; `None` only together with a time budget.
+    pub proposals: Option<u64>,
+    /// Wall-clock budget of the whole search; chains sharing a thread split it. Not reproducible.
+    pub time_limit: Option<Duration>,
+    /// Inverse temperature on the relative cost (module doc): at the default 5000, a proposal 0.02 % slower
+    /// than the current state is accepted with probability 1/e.
+    pub beta: f64,
+    /// Worker threads; 0 means one per available core. Does not change the result.
+    pub threads: usize,
+    /// Extra named start points, after data parallelism and before the expert strategies.
+    pub starts: Vec<(String, Strategy)>,
+    /// Whether PaSE's dynamic program and SoyBean's tiling run first and become start points (`pase`,
+    /// `soybean`).
+    pub seed_with_dp: bool,
+}
+
+impl Default for McmcOptions {
+    fn default() -> Self {
+        McmcOptions {
+            seed: 0,
+            chains: 4,
+            proposals: Some(1000),
+            time_limit: None,
+            beta: 5000.0,
+            threads: 0,
+            starts: Vec::new(),
+            seed_with_dp: true,
+        }
+    }
+}
+
+/// A start point or baseline and how it simulates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evaluated {
+    pub name: String,
+    pub iteration_time_s: f64,
+    pub fits_memory: bool,
+}
+
+/// What one chain did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChainStats {
+    /// Name of its start point (`random` for random strategies).
+    pub start: String,
+    /// Simulated time of the start point.
+    pub start_time_s: f64,
+    /// Best time that fits memory, if any.
+    pub best_time_s: Option<f64>,
+    pub proposals: u64,
+    pub accepted: u64,
+    /// Proposal count and seconds since the chain began when it found its best.
+    pub best_at_proposal: u64,
+    pub best_at_s: f64,
+    pub wall_s: f64,
+    pub stop: StopReason,
+}
+
+/// Totals of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct McmcStats {
+    pub proposals: u64,
+    pub accepted: u64,
+    pub wall_s: f64,
+    /// Seconds from the start of the search until the returned strategy was found (0 when a start won).
+    pub time_to_best_s: f64,
+    /// Why the chain that found the returned strategy stopped (that of chain 0 when a start won).
+    pub stop: StopReason,
+    pub chains: Vec<ChainStats>,
+}
+
+/// The best strategy a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub strategy: Strategy,
+    pub iteration_time_s: f64,
+    pub peak_memory: Vec<u64>,
+    /// `chain N` or the name of the start point that stayed best.
+    pub found_by: String,
+    /// Every start point: data parallelism, caller starts, `pase` and `soybean` (with
+    /// [`McmcOptions::seed_with_dp`]), then model parallel, OWT, Megatron.
+    pub starts: Vec<Evaluated>,
+    pub stats: McmcStats,
+}
+
+/// Simulates a strategy (a full simulation).
+pub(crate) fn simulate<'a>(
+    graph: &'a Graph,
+    machine: &'a Machine,
+    cost: &'a CostModel,
+    mode: Mode,
+    strategy: Strategy,
+) -> Result<Simulator<'a>, SearchError> {
+    Ok(Simulator::new(graph, machine, cost, mode, strategy)?)
+}
+
+/// Relative weight of memory overflow in the chains' cost (module doc).
+const MEMORY_PENALTY: f64 = 4.0;
+
+/// The device furthest over capacity and its peak, or `None` when the strategy fits.
+fn worst_overflow(sim: &Simulator) -> Option<(DeviceId, u64)> {
+    if sim.fits_memory() {
+        return None;
+    }
+    let peaks = sim.peak_memories();
+    let (d, &peak) = peaks
+        .iter()
+        .enumerate()
+        .max_by_key(|&(i, &p)| (p, std::cmp::Reverse(i)))?;
+    Some((DeviceId::new(d), peak))
+}
+
+fn penalized(sim: &Simulator, overflow: Option<(DeviceId, u64)>) -> f64 {
+    let time = sim.iteration_time();
+    match overflow {
+        None => time,
+        Some((_, peak)) => {
+            let cap = sim.machine().gpu.mem_capacity.max(1) as f64;
+            time * (1.0 + MEMORY_PENALTY * (peak as f64 - cap).max(0.0) / cap)
+        }
+    }
+}
+
+/// The least demanding over-capacity strategy seen: `(peak, device, name)`.
+type Overflow = Option<(u64, DeviceId, String)>;
+
+fn note_overflow(seen: &mut Overflow, device: DeviceId, peak: u64, name: &str) {
+    if seen.as_ref().is_none_or(|(p, _, _)| peak < *p) {
+        *seen = Some((peak, device, name.to_string()));
+    }
+}
+
+/// Shared, read-only inputs of the chains.
+struct Ctx<'a> {
+    graph: &'a Graph,
+    machine: &'a Machine,
+    cost: &'a CostModel,
+    mode: Mode,
+    beta: f64,
+    /// Structured candidates per op.
+    candidates: Vec<Vec<Config>>,
+    /// Edge indices touching each op.
+    neighbours: Vec<Vec<usize>>,
+    t0: Instant,
+}
+
+enum Start {
+    Given(String, Strategy),
+    Random,
+}
+
+struct ChainOutcome {
+    stats: ChainStats,
+    best: Option<Strategy>,
+    /// Seconds from the start of the search to the chain's best.
+    best_at_search_s: f64,
+    overflow: Overflow,
+}
+
+/// FlexFlow's MCMC search over all devices of `machine` (module doc).
+pub fn mcmc(
+    graph: &Graph,
+    machine: &Machine,
+    cost: &CostModel,
+    mode: Mode,
+    options: &McmcOptions,
+) -> Result<SearchResult, SearchError> {
+    let t0 = Instant::now();
+    if options.proposals.is_none() && options.time_limit.is_none() {
+        return Err(SearchError::InvalidOptions(
+            "an MCMC search needs a proposal budget or a time limit".into(),
+        ));
+    }
+    if !(options.beta.is_finite() && options.beta >= 0.0) {
+        return Err(SearchError::InvalidOptions(format!(
+            "MCMC inverse temperature must be a non-negative number, got {}",
+            options.beta
+        )));
+    }
+    let n = machine.num_devices();
+    let chains = options.chains.max(1);
+
+    // Start points, in order: data parallel, caller starts, PaSE and SoyBean, experts.
+    let mut named: Vec<(String, Strategy)> = Vec::new();
+    let all = baselines::all(graph, machine);
+    let mut experts = all.into_iter();
+    if let Some(dp) = experts.next() {
+        named.push((dp.name.to_string(), dp.strategy));
+    }
+    named.extend(options.starts.iter().cloned());
+    if options.seed_with_dp {
+        // A table too large for PaSE only costs a start point.
+        if let Ok(r) = pase_dp(graph, machine, cost, mode, &DpOptions::default()) {
+            named.push(("pase".into(), r.strategy));
+        }
+        named.push((
+            "soybean".into(),
+            soybean_tiling(graph, machine, cost, mode)?.strategy,
+        ));
+    }
+    named.extend(experts.map(|b| (b.name.to_string(), b.strategy)));
+
+    let mut evaluated = Vec::with_capacity(named.len());
+    let mut best: Option<(f64, Strategy, String)> = None;
+    let mut overflow: Overflow = None;
+    // Distinct start points with their penalized cost, for the chains.
+    let mut distinct: Vec<(f64, usize)> = Vec::new();
+    for (i, (name, strategy)) in named.iter().enumerate() {
+        let sim = simulate(graph, machine, cost, mode, strategy.clone())?;
+        let time = sim.iteration_time();
+        let over = worst_overflow(&sim);
+        evaluated.push(Evaluated {
+            name: name.clone(),
+            iteration_time_s: time,
+            fits_memory: over.is_none(),
+        });
+        match over {
+            Some((d, peak)) => note_overflow(&mut overflow, d, peak, name),
+            None => {
+                if best.as_ref().is_none_or(|(t, _, _)| time < *t) {
+                    best = Some((time, strategy.clone(), name.clone()));
+                }
+            }
+        }
+        if !named[..i].iter().any(|(_, s)| s == strategy) {
+            distinct.push((penalized(&sim, over), i));
+        }
+    }
+    // Chain 0 starts from data parallelism (FlexFlow's usual start), the others from the remaining start
+    // points fastest first, then from random strategies.
+    let mut order: Vec<(f64, usize)> = distinct.into_iter().filter(|&(_, i)| i > 0).collect();
+    order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let mut starts: Vec<Start> = std::iter::once(0)
+        .chain(order.into_iter().map(|(_, i)| i))
+        .take(chains)
+        .map(|i| Start::Given(named[i].0.clone(), named[i].1.clone()))
+        .collect();
+    while starts.len() < chains {
+        starts.push(Start::Random);
+    }
+
+    let ctx = Ctx {
+        graph,
+        machine,
+        cost,
+        mode,
+        beta: options.beta,
+        candidates: graph
+            .ops()
+            .iter()
+            .map(|op| additive::candidates(op, n))
+            .collect(),
+        neighbours: {
+            let mut adj = vec![Vec::new(); graph.num_ops()];
+            for (i, e) in graph.edges().iter().enumerate() {
+                adj[e.producer.index()].push(i);
+                adj[e.consumer.index()].push(i);
+            }
+            adj
+        },
+        t0,
+    };
+    let workers = match options.threads {
+        0 => std::thread::available_parallelism().map_or(1, |p| p.get()),
+        t => t,
+    }
+    .clamp(1, chains);
+    let chain_time = options
+        .time_limit
+        .map(|t| t.mul_f64(workers as f64 / chains as f64));
+    let seeds: Vec<u64> = (0..chains as u64)
+        .map(|i| chain_seed(options.seed, i))
+        .collect();
+    let mut jobs: Vec<Vec<(usize, Start)>> = (0..workers).map(|_| Vec::new()).collect();
+    for (i, s) in starts.into_iter().enumerate() {
+        jobs[i % workers].push((i, s));
+    }
+    let mut outcomes: Vec<(usize, Result<ChainOutcome, SearchError>)> =
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = jobs
+                .into_iter()
+                .map(|job| {
+                    let (ctx, seeds) = (&ctx, &seeds);
+                    scope.spawn(move || {
+                        job.into_iter()
+                            .map(|(i, start)| {
+                                let budget = Budget {
+                                    proposals: options.proposals,
+                                    time: chain_time,
+                                };
+                                (i, run_chain(ctx, seeds[i], start, budget))
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| match h.join() {
+                    Ok(v) => v,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                })
+                .collect()
+        });
+    outcomes.sort_by_key(|(i, _)| *i);
+
+    let mut stats = McmcStats {
+        proposals: 0,
+        accepted: 0,
+        wall_s: 0.0,
+        time_to_best_s: 0.0,
+        stop: StopReason::Budget,
+        chains: Vec::with_capacity(chains),
+    };
+    let mut winner: Option<usize> = None;
+    for (i, outcome) in outcomes {
+        let outcome = outcome?;
+        stats.proposals += outcome.stats.proposals;
+        stats.accepted += outcome.stats.accepted;
+        if let Some((peak, d, name)) = outcome.overflow {
+            note_overflow(&mut overflow, d, peak, &name);
+        }
+        if let (Some(s), Some(t)) = (outcome.best, outcome.stats.best_time_s) {
+            if best.as_ref().is_none_or(|(bt, _, _)| t < *bt) {
+                best = Some((t, s, format!("chain {i}")));
+                stats.time_to_best_s = outcome.best_at_search_s;
+                winner = Some(i);
+            }
+        }
+        stats.chains.push(outcome.stats);
+    }
+    stats.stop = stats.chains[winner.unwrap_or(0)].stop;
+    stats.wall_s = t0.elapsed().as_secs_f64();
+
+    let Some((_, strategy, found_by)) = best else {
+        let (needed, device, strategy) = overflow.unwrap_or((0, DeviceId(0), "none".into()));
+        return Err(SearchError::OutOfMemory {
+            device,
+            needed,
+            capacity: machine.gpu.mem_capacity,
+            strategy,
+        });
+    };
+    // Re-simulate: the reported time and memory come from a fresh full simulation.
+    let sim = simulate(graph, machine, cost, mode, strategy)?;
+    Ok(SearchResult {
+        iteration_time_s: sim.iteration_time(),
+        peak_memory: sim.peak_memories(),
+        strategy: sim.strategy().clone(),
+        found_by,
+        starts: evaluated,
+        stats,
+    })
+}
+
+/// The seed of chain `i`: SplitMix64 of the search seed and the index, so nearby seeds give unrelated chains.
+fn chain_seed(seed: u64, i: u64) -> u64 {
+    let mut z = seed ^ i.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[derive(Clone, Copy)]
+struct Budget {
+    proposals: Option<u64>,
+    time: Option<Duration>,
+}
+
+fn run_chain(
+    ctx: &Ctx,
+    seed: u64,
+    start: Start,
+    budget: Budget,
+) -> Result<ChainOutcome, SearchError> {
+    let chain_t0 = Instant::now();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let n = ctx.machine.num_devices();
+    let (name, strategy) = match start {
+        Start::Given(name, s) => (name, s),
+        Start::Random => (
+            "random".to_string(),
+            Strategy {
+                configs: ctx
+                    .graph
+                    .ops()
+                    .iter()
+                    .map(|op| Config::random(op, n, &mut rng))
+                    .collect(),
+            },
+        ),
+    };
+    let mut sim = simulate(ctx.graph, ctx.machine, ctx.cost, ctx.mode, strategy)?;
+    let start_time = sim.iteration_time();
+    let reference = if start_time > 0.0 { start_time } else { 1.0 };
+    let mut overflow: Overflow = None;
+    let over = worst_overflow(&sim);
+    if let Some((d, p)) = over {
+        note_overflow(&mut overflow, d, p, &name);
+    }
+    let mut current = penalized(&sim, over);
+    let mut best: Option<(f64, Strategy)> =
+        over.is_none().then(|| (start_time, sim.strategy().clone()));
+    let mut best_penalized = current;
+    let (mut proposals, mut accepted) = (0u64, 0u64);
+    let (mut best_at_proposal, mut best_at) = (0u64, 0.0f64);
+    let mut best_at_search = 0.0;
+    let (mut last_gain_proposal, mut last_gain_time) = (0u64, Duration::ZERO);
+    let n_ops = ctx.graph.num_ops();
+    let stop = loop {
+        let elapsed = chain_t0.elapsed();
+        if let Some(max) = budget.proposals {
+            if proposals >= max {
+                break StopReason::Budget;
+            }
+            if proposals - last_gain_proposal >= max.div_ceil(2).max(1) {
+                break StopReason::NoImprovement;
+            }
+        }
+        if let Some(max) = budget.time {
+            if elapsed >= max {
+                break StopReason::Time;
+            }
+            if budget.proposals.is_none() && elapsed - last_gain_time >= max / 2 {
+                break StopReason::NoImprovement;
+            }
+        }
+        if n_ops == 0 {
+            break StopReason::Budget;
+        }
+        proposals += 1;
+        let op = OpId::new(rng.random_range(0..n_ops));
+        let changes = if rng.random_range(0..5) == 0 {
+            propose_segment(ctx, &mut sim, op, &mut rng)?
+        } else {
+            let proposal = propose(ctx, &sim, op, &mut rng);
+            let old = sim.strategy().config(op).clone();
+            if proposal == old {
+                Vec::new()
+            } else {
+                sim.set_config(op, proposal)?;
+                vec![(op, old)]
+            }
+        };
+        if changes.is_empty() {
+            continue;
+        }
+        let over = worst_overflow(&sim);
+        let cost = penalized(&sim, over);
+        let take = cost <= current || {
+            let p = (-ctx.beta * (cost - current) / reference).exp();
+            rng.random::<f64>() < p
+        };
+        if let Some((d, p)) = over {
+            note_overflow(&mut overflow, d, p, &name);
+        }
+        if !take {
+            for (op, old) in changes.into_iter().rev() {
+                sim.set_config(op, old)?;
+            }
+            continue;
+        }
+        accepted += 1;
+        current = cost;
+        let time = sim.iteration_time();
+        let improved = match (&best, over) {
+            (_, Some(_)) => best.is_none() && cost < best_penalized,
+            (None, None) => true,
+            (Some((t, _)), None) => time < *t,
+        };
+        if improved {
+            if over.is_none() {
+                best = Some((time, sim.strategy().clone()));
+                best_at_proposal = proposals;
+                best_at = chain_t0.elapsed().as_secs_f64();
+                best_at_search = ctx.t0.elapsed().as_secs_f64();
+            } else {
+                best_penalized = cost;
+            }
+            last_gain_proposal = proposals;
+            last_gain_time = chain_t0.elapsed();
+        }
+    };
+    let (best_time, best) = match best {
+        Some((t, s)) => (Some(t), Some(s)),
+        None => (None, None),
+    };
+    Ok(ChainOutcome {
+        stats: ChainStats {
+            start: name,
+            start_time_s: start_time,
+            best_time_s: best_time,
+            proposals,
+            accepted,
+            best_at_proposal,
+            best_at_s: best_at,
+            wall_s: chain_t0.elapsed().as_secs_f64(),
+            stop,
+        },
+        best,
+        best_at_search_s: best_at_search,
+        overflow,
+    })
+}
+
+/// Longest run of ops a segment proposal changes.
+const SEGMENT: usize = 16;
+
+/// A segment proposal (module doc), applied to `sim`: `op` gets a structured candidate or a random
+/// configuration, then each of the next up to `SEGMENT - 1` ops in program order that reads a changed op is
+/// aligned with it. Returns the changed ops with their old configurations, in the order they were changed.
+fn propose_segment(
+    ctx: &Ctx,
+    sim: &mut Simulator,
+    op: OpId,
+    rng: &mut StdRng,
+) -> Result<Vec<(OpId, Config)>, SearchError> {
+    let n = ctx.machine.num_devices();
+    let len = rng.random_range(2..=SEGMENT);
+    let first = if rng.random_bool(0.5) {
+        let cs = &ctx.candidates[op.index()];
+        cs[rng.random_range(0..cs.len())].clone()
+    } else {
+        Config::random(ctx.graph.op(op), n, rng)
+    };
+    let mut changes = Vec::new();
+    let mut changed = vec![op];
+    let old = sim.strategy().config(op).clone();
+    if first != old {
+        sim.set_config(op, first)?;
+        changes.push((op, old));
+    }
+    let end = (op.index() + len).min(ctx.graph.num_ops());
+    for j in op.index() + 1..end {
+        let id = OpId::new(j);
+        let edge = ctx.neighbours[j]
+            .iter()
+            .map(|&e| ctx.graph.edges()[e])
+            .find(|e| e.consumer == id && changed.contains(&e.producer));
+        let Some(edge) = edge else {
+            continue;
+        };
+        let Some(config) = align(ctx.graph, sim.strategy(), id, &edge, n) else {
+            continue;
+        };
+        changed.push(id);
+        let old = sim.strategy().config(id).clone();
+        if config != old {
+            sim.set_config(id, config)?;
+            changes.push((id, old));
+        }
+    }
+    Ok(changes)
+}
+
+/// A single-op proposal for `op` (module doc): random 30 %, structured candidate 30 %, aligned with a
+/// neighbour 40 %.
+fn propose(ctx: &Ctx, sim: &Simulator, op: OpId, rng: &mut StdRng) -> Config {
+    let n = ctx.machine.num_devices();
+    let o = ctx.graph.op(op);
+    let candidate = |rng: &mut StdRng| {
+        let cs = &ctx.candidates[op.index()];
+        cs[rng.random_range(0..cs.len())].clone()
+    };
+    match rng.random_range(0..10) {
+        0..=2 => Config::random(o, n, rng),
+        3..=5 => candidate(rng),
+        _ => {
+            let edges = &ctx.neighbours[op.index()];
+            if edges.is_empty() {
+                return candidate(rng);
+            }
+            let e = ctx.graph.edges()[edges[rng.random_range(0..edges.len())]];
+            align(ctx.graph, sim.strategy(), op, &e, n).unwrap_or_else(|| candidate(rng))
+        }
+    }
+}
+
+/// A configuration of `op` that splits the tensor of `edge` the way the op at its other end does, each task on
+/// the device of the neighbour task whose region overlaps it most (the next free device when that one is
+/// taken). `None` when the neighbour's split does not carry over.
+fn align(
+    graph: &Graph,
+    strategy: &Strategy,
+    op: OpId,
+    edge: &crate::graph::Edge,
+    n: u32,
+) -> Option<Config> {
+    let me = graph.op(op);
+    let (other, mine, theirs) = if edge.consumer == op {
+        let p = graph.op(edge.producer);
+        (
+            edge.producer,
+            &me.inputs[edge.input],
+            &p.outputs[edge.output],
+        )
+    } else {
+        let c = graph.op(edge.consumer);
+        (
+            edge.consumer,
+            &me.outputs[edge.output],
+            &c.inputs[edge.input],
+        )
+    };
+    let other_op = graph.op(other);
+    let other_cfg = strategy.config(other);
+    let mut degrees = vec![1u64; me.dims.len()];
+    for (e_mine, e_theirs) in mine.exprs.iter().zip(&theirs.exprs) {
+        let Some(lt) = baselines::dominant_term(e_theirs) else {
+            continue;
+        };
+        let deg = other_cfg.degrees[lt];
+        if deg == 1 {
+            continue;
+        }
+        let lm = baselines::dominant_term(e_mine)?;
+        if degrees[lm] == 1 && me.dims[lm].size % deg == 0 {
+            degrees[lm] = deg;
+        }
+    }
+    let tasks = degrees.iter().try_fold(1u64, |a, &d| a.checked_mul(d))?;
+    if tasks > u64::from(n) {
+        return None;
+    }
+    let config = Config {
+        degrees,
+        devices: vec![DeviceId(0); tasks as usize],
+    };
+    let my_regions = additive::task_regions(graph, me, &config, mine);
+    let their_regions = additive::task_regions(graph, other_op, other_cfg, theirs);
+    let rank = graph.tensor(edge.tensor).shape.len();
+    let mut used = vec![false; n as usize];
+    let mut devices = Vec::with_capacity(tasks as usize);
+    for t in 0..tasks as usize {
+        let r = &my_regions[t * rank..(t + 1) * rank];
+        let best = (0..other_cfg.num_tasks())
+            .map(|u| {
+                let v = additive::overlap(r, &their_regions[u * rank..(u + 1) * rank]);
+                (v, std::cmp::Reverse(u))
+            })
+            .max()
+            .map(|(_, std::cmp::Reverse(u))| other_cfg.devices[u]);
+        let device = match best.filter(|d| !used[d.index()]) {
+            Some(d) => d,
+            None => DeviceId::new(used.iter().position(|u| !u)?),
+        };
+        used[device.index()] = true;
+        devices.push(device);
+    }
+    Some(Config {
+        degrees: config.degrees,
+        devices,
+    })
+}

@@ -1,0 +1,423 @@
+//! Search properties: determinism, never worse than the baselines, exactness of the dynamic program, valid
+//! tilings, memory awareness, clear errors.
+
+use flexc_core::baselines;
+use flexc_core::cost::CostModel;
+use flexc_core::graph::{DType, Graph, Mode};
+use flexc_core::machine::Machine;
+use flexc_core::search::{
+    self, additive_cost, dp_candidates, mcmc, pase_dp, soybean_tiling, DpOptions, McmcOptions,
+    SearchError, StopReason,
+};
+use flexc_core::sim::Simulator;
+use flexc_core::strategy::Strategy;
+use flexc_core::synth::{self, Builder, ResNetSpec, TransformerSpec};
+
+fn small_cnn(batch: u64) -> Graph {
+    synth::resnet(&ResNetSpec {
+        batch,
+        image: 32,
+        blocks: [1, 1, 0, 0],
+        width: 16,
+        classes: 100,
+    })
+}
+
+fn small_transformer(batch: u64) -> Graph {
+    synth::transformer(&TransformerSpec {
+        batch,
+        seq: 64,
+        hidden: 128,
+        heads: 4,
+        layers: 2,
+        ffn: 512,
+        vocab: 1024,
+    })
+}
+
+fn time_of(graph: &Graph, machine: &Machine, strategy: &Strategy) -> (f64, bool) {
+    let cost = CostModel::new(&machine.gpu);
+    let sim = Simulator::new(graph, machine, &cost, Mode::Training, strategy.clone()).unwrap();
+    (sim.iteration_time(), sim.fits_memory())
+}
+
+fn options(seed: u64, proposals: u64) -> McmcOptions {
+    McmcOptions {
+        seed,
+        chains: 3,
+        proposals: Some(proposals),
+        ..McmcOptions::default()
+    }
+}
+
+#[test]
+fn same_seed_same_strategy_whatever_the_threads() {
+    let g = small_transformer(8);
+    let m = Machine::preset("dgx-a100:1").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let run = |threads: usize, seed: u64| {
+        let o = McmcOptions {
+            threads,
+            chains: 4,
+            ..options(seed, 150)
+        };
+        mcmc(&g, &m, &cost, Mode::Training, &o).unwrap()
+    };
+    let a = run(1, 7);
+    let b = run(3, 7);
+    assert_eq!(a.strategy, b.strategy);
+    assert_eq!(a.iteration_time_s.to_bits(), b.iteration_time_s.to_bits());
+    assert_eq!(a.stats.proposals, b.stats.proposals);
+    assert_eq!(a.stats.accepted, b.stats.accepted);
+    assert_eq!(a.found_by, b.found_by);
+    let per_chain = |r: &search::SearchResult| -> Vec<(u64, u64, Option<u64>, StopReason)> {
+        r.stats
+            .chains
+            .iter()
+            .map(|c| {
+                (
+                    c.proposals,
+                    c.accepted,
+                    c.best_time_s.map(f64::to_bits),
+                    c.stop,
+                )
+            })
+            .collect()
+    };
+    assert_eq!(per_chain(&a), per_chain(&b));
+    // Another seed explores differently.
+    let c = run(1, 8);
+    assert_ne!(per_chain(&a), per_chain(&c));
+}
+
+/// MCMC's result is valid, fits memory, and is no slower than data parallelism and every expert strategy.
+fn check_not_worse(graph: &Graph, machine: &Machine, proposals: u64) -> search::SearchResult {
+    let cost = CostModel::new(&machine.gpu);
+    let r = mcmc(
+        graph,
+        machine,
+        &cost,
+        Mode::Training,
+        &options(1, proposals),
+    )
+    .unwrap();
+    r.strategy.validate(graph, machine).unwrap();
+    let (t, fits) = time_of(graph, machine, &r.strategy);
+    assert_eq!(t, r.iteration_time_s);
+    assert!(fits);
+    for b in baselines::all(graph, machine) {
+        let (bt, _) = time_of(graph, machine, &b.strategy);
+        assert!(
+            r.iteration_time_s <= bt,
+            "{}: {} > {bt}",
+            b.name,
+            r.iteration_time_s
+        );
+    }
+    let names: Vec<&str> = r.starts.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "data-parallel",
+            "pase",
+            "soybean",
+            "model-parallel",
+            "owt",
+            "megatron"
+        ]
+    );
+    for e in &r.starts {
+        assert!(
+            !e.fits_memory || r.iteration_time_s <= e.iteration_time_s,
+            "{}",
+            e.name
+        );
+    }
+    assert_eq!(r.stats.chains[0].start, "data-parallel");
+    assert_eq!(r.stats.chains.len(), 3);
+    assert!(r.stats.proposals > 0);
+    r
+}
+
+#[test]
+fn mcmc_beats_baselines_on_mlp() {
+    let g = synth::mlp(64, &[1024, 4096, 4096, 4096, 1000]);
+    let m = Machine::preset("p100-4x4")
+        .unwrap()
+        .with_devices(8)
+        .unwrap();
+    let r = check_not_worse(&g, &m, 300);
+    // Large fully-connected layers on a slow interconnect: weight sync dominates data parallelism, which the
+    // search must improve on.
+    let dp = r.starts[0].iteration_time_s;
+    assert!(r.iteration_time_s < dp, "{} vs {dp}", r.iteration_time_s);
+}
+
+#[test]
+fn mcmc_beats_baselines_on_cnn() {
+    check_not_worse(&small_cnn(32), &Machine::preset("dgx-a100:2").unwrap(), 200);
+}
+
+#[test]
+fn mcmc_beats_baselines_on_transformer() {
+    let m = Machine::preset("k80-16x4")
+        .unwrap()
+        .with_devices(8)
+        .unwrap();
+    check_not_worse(&small_transformer(16), &m, 200);
+}
+
+#[test]
+fn mcmc_on_full_size_models() {
+    let m = Machine::preset("dgx-a100:2").unwrap();
+    check_not_worse(&synth::resnet(&ResNetSpec::resnet101(64)), &m, 30);
+    check_not_worse(
+        &synth::transformer(&TransformerSpec::gpt2_small(16)),
+        &m,
+        30,
+    );
+}
+
+#[test]
+fn options_must_bound_the_search() {
+    let g = synth::mlp(8, &[16, 16]);
+    let m = Machine::preset("dgx-a100:1").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let o = McmcOptions {
+        proposals: None,
+        time_limit: None,
+        ..McmcOptions::default()
+    };
+    let e = mcmc(&g, &m, &cost, Mode::Training, &o).unwrap_err();
+    assert!(matches!(e, SearchError::InvalidOptions(_)), "{e}");
+    // A time budget alone works (and is not reproducible, so only its bound is checked).
+    let o = McmcOptions {
+        proposals: None,
+        time_limit: Some(std::time::Duration::from_millis(100)),
+        chains: 2,
+        ..McmcOptions::default()
+    };
+    let r = mcmc(&g, &m, &cost, Mode::Training, &o).unwrap();
+    assert!(r.stats.wall_s < 5.0);
+    assert!(r
+        .stats
+        .chains
+        .iter()
+        .all(|c| matches!(c.stop, StopReason::Time | StopReason::NoImprovement)));
+}
+
+/// A small graph with a skip connection, so the dependent set holds two ops at a time.
+fn skip_graph() -> Graph {
+    let mut b = Builder::new("skip", DType::F32);
+    let x = b.input("x", &[16, 32], DType::F32);
+    let labels = b.input("labels", &[16], DType::I64);
+    let h = b.matmul(x, 32);
+    let a = b.elementwise("linalg.generic", &[h], 1.0);
+    let y = b.matmul(a, 32);
+    let s = b.elementwise("linalg.add", &[y, h], 1.0);
+    b.loss(s, labels);
+    b.finish()
+}
+
+#[test]
+fn dp_is_exact_for_its_cost_model() {
+    let m = Machine::preset("p100-4x4")
+        .unwrap()
+        .with_devices(4)
+        .unwrap();
+    let cost = CostModel::new(&m.gpu);
+    for (g, k) in [(skip_graph(), 4), (synth::mlp(16, &[64, 256, 32]), 5)] {
+        let o = DpOptions {
+            max_candidates: k,
+            ..DpOptions::default()
+        };
+        let r = pase_dp(&g, &m, &cost, Mode::Training, &o).unwrap();
+        r.strategy.validate(&g, &m).unwrap();
+        assert!(!r.reduced);
+        // Brute force over the same candidate sets.
+        let cands = dp_candidates(&g, m.num_devices(), k);
+        let mut pick = vec![0usize; g.num_ops()];
+        let mut best = f64::INFINITY;
+        'all: loop {
+            let s = Strategy {
+                configs: pick
+                    .iter()
+                    .zip(&cands)
+                    .map(|(&i, c)| c[i].clone())
+                    .collect(),
+            };
+            best = best.min(additive_cost(&g, &m, &cost, Mode::Training, &s));
+            for d in 0..pick.len() {
+                pick[d] += 1;
+                if pick[d] < cands[d].len() {
+                    continue 'all;
+                }
+                pick[d] = 0;
+            }
+            break;
+        }
+        let own = additive_cost(&g, &m, &cost, Mode::Training, &r.strategy);
+        assert!(
+            (r.predicted_s - best).abs() <= 1e-12 * best,
+            "{} vs {best}",
+            r.predicted_s
+        );
+        assert!((own - best).abs() <= 1e-12 * best, "{own} vs {best}");
+        let (t, _) = time_of(&g, &m, &r.strategy);
+        assert_eq!(t, r.iteration_time_s);
+    }
+}
+
+#[test]
+fn dp_shrinks_candidates_instead_of_blowing_up() {
+    let g = small_transformer(8);
+    let m = Machine::preset("dgx-a100:1").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let o = DpOptions {
+        max_candidates: 24,
+        max_work: 2000,
+    };
+    let r = pase_dp(&g, &m, &cost, Mode::Training, &o).unwrap();
+    assert!(r.reduced);
+    assert!(r.max_work <= 2000);
+    r.strategy.validate(&g, &m).unwrap();
+}
+
+#[test]
+fn dp_and_tiling_on_models() {
+    let m = Machine::preset("dgx-a100:2").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    for g in [
+        small_cnn(32),
+        small_transformer(16),
+        synth::mlp(64, &[512, 2048, 512, 10]),
+    ] {
+        let single = time_of(&g, &m, &Strategy::single_device(&g)).0;
+        let dp = pase_dp(&g, &m, &cost, Mode::Training, &DpOptions::default()).unwrap();
+        dp.strategy.validate(&g, &m).unwrap();
+        assert!(
+            dp.iteration_time_s <= single,
+            "{} vs {single}",
+            dp.iteration_time_s
+        );
+        let t = soybean_tiling(&g, &m, &cost, Mode::Training).unwrap();
+        t.strategy.validate(&g, &m).unwrap();
+        assert_eq!(t.devices, 16);
+        assert_eq!(t.cuts.len(), 4);
+        assert!(t.used_cuts <= 4);
+        assert_eq!(time_of(&g, &m, &t.strategy).0, t.iteration_time_s);
+        assert!(
+            t.iteration_time_s <= single,
+            "{} vs {single}",
+            t.iteration_time_s
+        );
+        // Tasks of one op never share a device.
+        for c in &t.strategy.configs {
+            let mut d = c.devices.clone();
+            d.sort();
+            d.dedup();
+            assert_eq!(d.len(), c.devices.len());
+        }
+    }
+    // Six devices: the tiling uses four.
+    let m6 = m.with_devices(6).unwrap();
+    let g = synth::mlp(32, &[64, 64, 10]);
+    let t = soybean_tiling(&g, &m6, &cost, Mode::Training).unwrap();
+    assert_eq!(t.devices, 4);
+    t.strategy.validate(&g, &m6).unwrap();
+}
+
+#[test]
+fn dp_and_tiling_results_seed_the_chains() {
+    let g = small_cnn(32);
+    let m = Machine::preset("dgx-a100:1").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let dp = pase_dp(&g, &m, &cost, Mode::Training, &DpOptions::default()).unwrap();
+    let tiling = soybean_tiling(&g, &m, &cost, Mode::Training).unwrap();
+    let o = McmcOptions {
+        starts: vec![
+            ("pase".into(), dp.strategy.clone()),
+            ("soybean".into(), tiling.strategy.clone()),
+        ],
+        seed_with_dp: false,
+        ..options(3, 50)
+    };
+    let r = mcmc(&g, &m, &cost, Mode::Training, &o).unwrap();
+    assert!(r.iteration_time_s <= dp.iteration_time_s);
+    assert!(r.iteration_time_s <= tiling.iteration_time_s);
+    let names: Vec<&str> = r.starts.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "data-parallel",
+            "pase",
+            "soybean",
+            "model-parallel",
+            "owt",
+            "megatron"
+        ]
+    );
+}
+
+/// Large fully-connected layers: data parallelism replicates 4 × 64 MiB of weights (plus gradients and
+/// optimizer state) on every device, while splitting the weights fits.
+fn wide_mlp() -> Graph {
+    synth::mlp(32, &[4096, 4096, 4096, 4096, 4096])
+}
+
+#[test]
+fn strategies_over_capacity_are_never_returned() {
+    let g = wide_mlp();
+    let mut m = Machine::preset("dgx-a100:1").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let peak = |s: &Strategy, m: &Machine| {
+        let sim = Simulator::new(&g, m, &cost, Mode::Training, s.clone()).unwrap();
+        sim.peak_memories().into_iter().max().unwrap()
+    };
+    let dp_peak = peak(&baselines::data_parallel(&g, 8), &m);
+    let owt_peak = peak(&baselines::one_weird_trick(&g, 8), &m);
+    assert!(owt_peak < dp_peak / 2, "{owt_peak} vs {dp_peak}");
+    m.gpu.mem_capacity = (owt_peak + dp_peak) / 2;
+    let cost = CostModel::new(&m.gpu);
+    let r = mcmc(&g, &m, &cost, Mode::Training, &options(5, 150)).unwrap();
+    assert!(!r.starts[0].fits_memory, "data parallelism must not fit");
+    assert!(r.peak_memory.iter().all(|&p| p <= m.gpu.mem_capacity));
+    let sim = Simulator::new(&g, &m, &cost, Mode::Training, r.strategy.clone()).unwrap();
+    assert!(sim.fits_memory());
+    // The best time among baselines that fit bounds the result; data parallelism, faster or not, is out.
+    for b in r.starts.iter().filter(|b| b.fits_memory) {
+        assert!(r.iteration_time_s <= b.iteration_time_s);
+    }
+}
+
+#[test]
+fn nothing_fits_is_a_clear_error() {
+    let g = wide_mlp();
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("machines/dgx-a100-2.toml"),
+    )
+    .unwrap();
+    let mut m = Machine::from_toml(&text, "dgx-a100-2.toml").unwrap();
+    m.gpu.mem_capacity = 1 << 20;
+    let cost = CostModel::new(&m.gpu);
+    let e = mcmc(&g, &m, &cost, Mode::Training, &options(0, 40)).unwrap_err();
+    let SearchError::OutOfMemory {
+        device,
+        needed,
+        capacity,
+        ..
+    } = &e
+    else {
+        panic!("{e}")
+    };
+    assert_eq!(*capacity, 1 << 20);
+    assert!(*needed > *capacity);
+    let text = e.to_string();
+    assert!(
+        text.starts_with("error: no parallelization strategy fits device memory"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("on {device}")), "{text}");
+    assert!(text.contains(&format!("({needed} bytes)")), "{text}");
+    assert!(text.contains("(1048576 bytes)"), "{text}");
+}
