@@ -195,3 +195,114 @@ pub fn nested_int_arrays(attribute: MlirAttribute) -> Option<Vec<Vec<i64>>> {
 pub fn value_key(value: MlirValue) -> usize {
     value.ptr as usize
 }
+
+/// Whether `value` has at least one use.
+pub fn has_uses(value: MlirValue) -> bool {
+    unsafe { !mlirOpOperandIsNull(mlirValueGetFirstUse(value)) }
+}
+
+/// The symbol a `@name` attribute refers to; `None` for other attributes.
+pub fn flat_symbol(attribute: MlirAttribute) -> Option<String> {
+    unsafe {
+        if attribute.ptr.is_null() || !mlirAttributeIsAFlatSymbolRef(attribute) {
+            return None;
+        }
+        let name = mlirFlatSymbolRefAttrGetValue(attribute);
+        let bytes = std::slice::from_raw_parts(name.data as *const u8, name.length);
+        Some(String::from_utf8_lossy(bytes).into_owned())
+    }
+}
+
+/// The op defining `value`, when it is an op result.
+pub fn defining_op(value: MlirValue) -> Option<MlirOperation> {
+    unsafe { mlirValueIsAOpResult(value).then(|| mlirOpResultGetOwner(value)) }
+}
+
+/// The value of an integer or index constant (`arith.constant 3 : index`).
+pub fn constant_int(value: MlirValue) -> Option<i64> {
+    let op = defining_op(value)?;
+    unsafe {
+        let name = mlirIdentifierStr(mlirOperationGetName(op));
+        let name = std::slice::from_raw_parts(name.data as *const u8, name.length);
+        if name != b"arith.constant" {
+            return None;
+        }
+        let attribute =
+            mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(c"value".as_ptr()));
+        (!attribute.ptr.is_null() && mlirAttributeIsAInteger(attribute))
+            .then(|| mlirIntegerAttrGetValueInt(attribute))
+    }
+}
+
+/// The textual form of an attribute, as MLIR prints it (e.g. `#stablehlo.dot<...>` for an attribute of
+/// an unregistered dialect, which MLIR keeps as an opaque attribute).
+pub fn attribute_text(attribute: MlirAttribute) -> String {
+    melior_print(|callback, data| unsafe { mlirAttributePrint(attribute, callback, data) })
+}
+
+/// The value of an integer attribute (`3 : i64`); `None` for other attributes.
+pub fn integer(attribute: MlirAttribute) -> Option<i64> {
+    unsafe { mlirAttributeIsAInteger(attribute).then(|| mlirIntegerAttrGetValueInt(attribute)) }
+}
+
+/// The integers of an integer list attribute, flattened in row-major order: a dense i64 array
+/// (`array<i64: 0, 2>`), dense integer elements of any shape with up to 64-bit elements, splats
+/// included (`dense<1> : tensor<2x2xi64>`, `dense<[[0, 1], [0, 1]]> : tensor<2x2xi64>`), or an array
+/// of integer attributes (`[0, 1]`). `None` for anything else.
+pub fn i64_list(attribute: MlirAttribute) -> Option<Vec<i64>> {
+    unsafe {
+        if mlirAttributeIsADenseI64Array(attribute) {
+            let count = mlirDenseArrayGetNumElements(attribute);
+            return Some(
+                (0..count)
+                    .map(|i| mlirDenseI64ArrayGetElement(attribute, i))
+                    .collect(),
+            );
+        }
+        if mlirAttributeIsAArray(attribute) {
+            return (0..mlirArrayAttrGetNumElements(attribute))
+                .map(|i| integer(mlirArrayAttrGetElement(attribute, i)))
+                .collect();
+        }
+        if !mlirAttributeIsADenseIntElements(attribute) {
+            return None;
+        }
+        let count = mlirElementsAttrGetNumElements(attribute);
+        if mlirDenseElementsAttrIsSplat(attribute) {
+            let value = integer(mlirDenseElementsAttrGetSplatValue(attribute))?;
+            return Some(vec![value; count.max(0) as usize]);
+        }
+        // The typed getters assert on the element width: dispatch on it.
+        let element = mlirShapedTypeGetElementType(mlirAttributeGetType(attribute));
+        if !mlirTypeIsAInteger(element) {
+            return None;
+        }
+        let signed = !mlirIntegerTypeIsUnsigned(element);
+        let read = |i: isize| -> Option<i64> {
+            Some(match (mlirIntegerTypeGetWidth(element), signed) {
+                (64, true) => mlirDenseElementsAttrGetInt64Value(attribute, i),
+                (64, false) => mlirDenseElementsAttrGetUInt64Value(attribute, i) as i64,
+                (32, true) => mlirDenseElementsAttrGetInt32Value(attribute, i) as i64,
+                (32, false) => mlirDenseElementsAttrGetUInt32Value(attribute, i) as i64,
+                (16, true) => mlirDenseElementsAttrGetInt16Value(attribute, i) as i64,
+                (16, false) => mlirDenseElementsAttrGetUInt16Value(attribute, i) as i64,
+                (8, true) => mlirDenseElementsAttrGetInt8Value(attribute, i) as i64,
+                (8, false) => mlirDenseElementsAttrGetUInt8Value(attribute, i) as i64,
+                (1, _) => mlirDenseElementsAttrGetBoolValue(attribute, i) as i64,
+                _ => return None,
+            })
+        };
+        (0..count as isize).map(read).collect()
+    }
+}
+
+/// The flags of a dense bool array (`array<i1: false, true>`); `None` for other attributes.
+pub fn bool_list(attribute: MlirAttribute) -> Option<Vec<bool>> {
+    unsafe {
+        mlirAttributeIsADenseBoolArray(attribute).then(|| {
+            (0..mlirDenseArrayGetNumElements(attribute))
+                .map(|i| mlirDenseBoolArrayGetElement(attribute, i))
+                .collect()
+        })
+    }
+}

@@ -16,8 +16,10 @@ use std::{collections::BTreeMap, fmt};
 pub mod ir;
 pub mod op_model;
 pub mod par_import;
+pub mod par_unique_weights;
 pub mod par_verify;
 pub mod pipeline;
+pub mod stablehlo;
 
 /// A failure whose diagnostics were already emitted on the offending ops' locations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +49,7 @@ pub enum OptionKind {
     Unsigned,
     /// One of the listed words.
     OneOf(&'static [&'static str]),
-    /// Comma-separated non-negative integers (possibly none).
+    /// Comma-separated non-negative integers or inclusive ranges `a-b` (possibly none).
     UnsignedList,
 }
 
@@ -69,7 +71,8 @@ impl Options {
         // Validated against `OptionKind::UnsignedList` when parsed.
         self.get(name)
             .split(',')
-            .filter_map(|item| item.trim().parse().ok())
+            .filter_map(list_item)
+            .flatten()
             .collect()
     }
 }
@@ -112,7 +115,11 @@ impl fmt::Debug for PassInfo {
 }
 
 /// Every flexc pass, in the order `--list-passes` shows them.
-pub static REGISTRY: &[&PassInfo] = &[&par_import::INFO, &par_verify::INFO];
+pub static REGISTRY: &[&PassInfo] = &[
+    &par_unique_weights::INFO,
+    &par_import::INFO,
+    &par_verify::INFO,
+];
 
 pub fn lookup(argument: &str) -> Option<&'static PassInfo> {
     REGISTRY
@@ -157,14 +164,14 @@ pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
             OptionKind::UnsignedList => value
                 .split(',')
                 .filter(|item| !item.is_empty())
-                .all(|item| item.parse::<u64>().is_ok()),
+                .all(|item| list_item(item).is_some()),
         };
         if !valid {
             let expected = match option.kind {
                 OptionKind::Unsigned => "a non-negative integer".to_string(),
                 OptionKind::OneOf(words) => format!("one of {}", words.join(", ")),
                 OptionKind::UnsignedList => {
-                    "a comma-separated list of non-negative integers".into()
+                    "a comma-separated list of non-negative integers or ranges a-b".into()
                 }
             };
             return Err(format!(
@@ -175,6 +182,18 @@ pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
         values.insert(option.name, value.to_string());
     }
     Ok(Options(values))
+}
+
+/// One item of an unsigned list: `n` or the inclusive range `a-b` (`a <= b`).
+fn list_item(item: &str) -> Option<std::ops::RangeInclusive<usize>> {
+    let item = item.trim();
+    match item.split_once('-') {
+        Some((a, b)) => {
+            let (a, b) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+            (a <= b).then_some(a..=b)
+        }
+        None => item.parse().ok().map(|n| n..=n),
+    }
 }
 
 /// Wraps a registered pass as an MLIR external pass, ready to add to a pass manager.

@@ -1,26 +1,44 @@
-//! `par-import`: gives every compute op its iteration space and the SOAP role of each loop dim,
-//! as a `#par.space` attribute (DESIGN §2).
+//! `par-import`: gives every compute op its iteration space and the SOAP role of each loop dim, as a
+//! `#par.space` attribute (DESIGN §2), and extracts the op graph ([`flexc_core::Graph`]) that the
+//! simulator and the search run on.
 //!
-//! Op families (the one table of per-op knowledge, `classify`):
-//! - linalg structured ops, named or generic: loop dims, sizes and operand accesses come from MLIR's
-//!   own indexing maps (`mlirLinalgGetIndexingMapsAttribute`), no list of named ops; a loop dim is
-//!   parallel iff it indexes an output (the linalg invariant), else reduction;
-//! - reshapes (`tensor.expand_shape`/`collapse_shape`): carry the sample dim through reassociation;
-//! - same-rank data movement (`tensor.extract_slice`/`insert_slice`/`pad`/`cast`/`concat`): keep it;
-//! - sources (`arith.constant`, `tensor.empty`, ...): constants that are not splats are weights.
+//! **Families** reduce an op to an [`OpModel`] (loops, one affine access per operand and result, class,
+//! FLOPs); `model_of` is the one table of per-op knowledge:
+//! - linalg structured ops, named or generic: loops and accesses come from MLIR's own indexing maps
+//!   (`mlirLinalgGetIndexingMapsAttribute`), no list of named ops; a loop is parallel iff it indexes a
+//!   result (the linalg invariant). Tensors the body reads with `tensor.extract` (embedding tables) are
+//!   read with one extra reduction loop per data-dependent index. A destination operand counts as read
+//!   only when the body uses its block argument;
+//! - elementwise by structure: operands and results all tensors of one shape (`arith.addf` on tensors);
+//! - reshapes (`tensor.expand_shape`/`collapse_shape`): loops over the higher-rank side, the other side
+//!   read or written through row-major linearized indices;
+//! - `tensor.extract_slice`/`insert_slice`/`pad`/`concat`/`cast`, and flexc's own `par.*` ops (a
+//!   re-imported `.par.mlir`): offsets as affine shifts;
+//! - StableHLO and CHLO in generic form: `stablehlo::model`;
+//! - sources: `arith.constant`/`stablehlo.constant` (non-splat: a weight) and value-less ops
+//!   (`tensor.empty`, ...);
+//! - `func.call`: the callee's body is imported in place for every call (JAX exports call private
+//!   helpers), so the graph is the inlined program.
 //!
-//! SOAP roles: **S**ample — carries the batch dim of a model input (function argument dim
-//! `batch-dim`, default 0), propagated through indexing maps and reshapes; **P**arameter — a
-//! parallel dim that indexes a weight (a non-splat constant, `dense_resource` included, a function
-//! argument listed in `param-args` or carrying the `par.param` argument attribute, or a value computed
-//! from weights alone); **A**ttribute — other parallel dims; **R**eduction.
+//! **Values** are of three kinds: *data* (depends on a model input), *weight* (computed from weights
+//! alone: a non-splat constant, `dense_resource` included, a function argument listed in `param-args`
+//! or carrying the `par.param` argument attribute, or an op over weights and constants only), and
+//! *constant* (everything else: splats, `tensor.empty`, fills of constants, iotas). Only ops with a data
+//! operand are graph ops and get a `#par.space`: an op over weights alone (a transposed weight, a
+//! reshaped bias) is replicated work of every device holding the weight, so its result is a weight of
+//! the graph; constants are free everywhere and never read as tensors.
 //!
-//! TOSA is first lowered by the upstream `tosa-to-linalg*` passes (see the driver's default
-//! pipeline). StableHLO is not modelled yet: its ops are unsupported ops (below).
+//! **SOAP roles**: **S**ample — a parallel loop indexing the batch dim of a data operand (the batch dim
+//! of a function argument is `batch-dim`, default 0, propagated through every access, reshapes and
+//! transposes included: through a linearized index it is the outermost non-unit term); **P**arameter — a
+//! parallel loop indexing a weight; **A**ttribute — other parallel loops; **R**eduction.
 //!
-//! Errors: a dynamic or unranked tensor (`?`, `*`) and an op producing tensors that no family models
-//! are errors at the op's location; with `opaque-unknown=true` the latter is a warning and the op is
-//! left unannotated (not partitionable).
+//! TOSA is first lowered by the upstream `tosa-to-linalg*` passes (see the driver's default pipeline).
+//!
+//! Errors: a dynamic or unranked tensor (`?`, `*`) and an op producing tensors that no family models are
+//! errors at the op's location; with `opaque-unknown=true` the latter is a warning, the op is left
+//! unannotated, and its results count as computed whole on one device from all its operands (an opaque
+//! graph op with an estimated cost: its bytes).
 //!
 //! ```mlir
 //! %0 = linalg.matmul ins(%x, %w : tensor<64x4096xf32>, tensor<4096x1000xf32>) outs(...)
@@ -29,17 +47,21 @@
 //! ```
 
 use crate::{
-    emit_error, ir, op_name, Diagnosed, OptionKind, Options, PassId, PassInfo, PassOption,
+    emit_error, ir,
+    ir::AffineSum,
+    op_model::{identity, linearized, OpModel},
+    op_name, stablehlo, Diagnosed, OptionKind, Options, PassId, PassInfo, PassOption,
+};
+use flexc_core::{
+    Access, AffineDim, DType, Dim, Graph, Op as GraphOp, OpClass, TensorId, TensorKind,
 };
 use flexc_dialects::{names, Role, Space};
 use melior::ir::{
-    attribute::AttributeLike,
-    block::BlockLike,
-    operation::{OperationLike, WalkOrder, WalkResult},
-    OperationRef, RegionLike, TypeLike, ValueLike,
+    attribute::AttributeLike, block::BlockLike, operation::OperationLike, BlockRef, OperationRef,
+    RegionLike, TypeLike, ValueLike,
 };
 use mlir_sys::{MlirOperation, MlirValue};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 static ID: PassId = PassId::new();
 
@@ -60,6 +82,12 @@ pub static INFO: PassInfo = PassInfo {
             kind: OptionKind::UnsignedList,
         },
         PassOption {
+            name: "data-args",
+            help: "comma-separated indices of the entry function's data arguments; when given, every other tensor argument is a weight",
+            default: "",
+            kind: OptionKind::UnsignedList,
+        },
+        PassOption {
             name: "opaque-unknown",
             help: "warn about ops no family models and leave them replicated, instead of failing",
             default: "false",
@@ -76,6 +104,8 @@ pub static INFO: PassInfo = PassInfo {
 pub struct ImportOptions {
     pub batch_dim: usize,
     pub param_args: Vec<usize>,
+    /// When non-empty, the only data arguments; all other tensor arguments are weights.
+    pub data_args: Vec<usize>,
     pub opaque_unknown: bool,
 }
 
@@ -84,56 +114,89 @@ impl ImportOptions {
         ImportOptions {
             batch_dim: options.unsigned("batch-dim") as usize,
             param_args: options.unsigned_list("param-args"),
+            data_args: options.unsigned_list("data-args"),
             opaque_unknown: options.get("opaque-unknown") == "true",
         }
     }
 }
 
-/// One compute op as imported.
+/// One graph op as imported (`graph.ops()[i]` is `ops[i]`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ImportedOp {
     pub name: String,
     pub location: String,
     pub space: Space,
+    pub class: OpClass,
     /// Forward FLOPs of the whole op (body arithmetic ops × iterations).
     pub flops: u64,
-    /// Elements of the weights this op is the first to read.
+    /// Elements of the weights this op is the first to read (directly or through weight-only ops).
     pub parameters: u64,
+    /// Its `#par.config`, when the module carries one (a `.par.mlir`), for simulating that strategy.
+    pub config: Option<flexc_dialects::Config>,
+    /// Whether its data operands carry a batch dim that reaches none of its loops (see
+    /// [`Imported::sample_lost`]).
+    pub sample_lost: bool,
 }
 
 /// The result of importing a module.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct Imported {
     pub ops: Vec<ImportedOp>,
     /// Distinct weight tensors' elements.
     pub parameters: u64,
-    /// One forward pass, whole batch; a multiply-add counts 2.
+    /// One forward pass, whole batch, graph ops only; a multiply-add counts 2.
     pub forward_flops: u64,
     /// Function arguments taken as weights, as `@func:index`.
     pub weight_args: Vec<String>,
     /// Ops left opaque (`opaque-unknown`): location and warning.
     pub opaque: Vec<(String, String)>,
+    /// The op graph, one graph op per entry of `ops`.
+    pub graph: Graph,
+}
+
+impl Imported {
+    /// Graph ops whose data operands carry the batch but none of whose loops is a sample or reduction
+    /// loop indexing it: the batch was lost (e.g. one sample sliced out). Expected empty for real models.
+    pub fn sample_lost(&self) -> Vec<&ImportedOp> {
+        self.ops.iter().filter(|op| op.sample_lost).collect()
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    /// Free to recompute everywhere: never read as a tensor.
+    #[default]
+    Constant,
+    Weight,
+    Data,
 }
 
 /// What the analysis knows about a tensor value.
 #[derive(Clone, Copy, Debug, Default)]
 struct ValueInfo {
-    /// The tensor dim that carries the batch.
-    sample: Option<usize>,
-    /// Computed from weights alone.
-    weight: bool,
-    /// The weight leaf (constant or argument) this value is, or reshapes/slices, if any.
+    kind: Kind,
+    /// The tensor dim that carries the batch, and the batch's stride within it (1 for a plain batch dim;
+    /// 40 for a `[batch*40]` dim merged batch-major, 1 for a `[40*batch]` dim merged batch-minor).
+    sample: Option<(usize, i64)>,
+    /// Key of the parameter count this value carries until a graph op reads it.
     leaf: Option<usize>,
+    /// Its graph tensor, once it has one.
+    tensor: Option<TensorId>,
 }
 
 struct Analysis<'o> {
     options: &'o ImportOptions,
     values: HashMap<usize, ValueInfo>,
-    /// Weight leaves already counted in `result.parameters` (each weight counts once: tied
-    /// embeddings are one tensor).
-    counted: std::collections::HashSet<usize>,
-    /// Elements of every weight leaf.
+    /// Elements of every weight leaf (constant or argument), by leaf key.
     leaf_elements: HashMap<usize, u64>,
+    /// Leaves already in the model total (each weight counts once: tied embeddings are one tensor).
+    counted: HashSet<usize>,
+    /// Parameters not yet attributed to a graph op, by leaf key (leaves and derived weights).
+    pending: HashMap<usize, u64>,
+    /// Graph tensors of weights, by leaf key.
+    weight_tensors: HashMap<usize, TensorId>,
+    functions: HashMap<String, MlirOperation>,
+    call_depth: usize,
     result: Imported,
     failed: bool,
     annotations: Vec<(MlirOperation, Space)>,
@@ -145,7 +208,7 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
         .map_err(drop)
 }
 
-/// Imports `module`: annotates it with `#par.space` when `annotate`, and returns the op table.
+/// Imports `module`: annotates it with `#par.space` when `annotate`, and returns the op table and graph.
 /// Emits diagnostics and returns `Err` on unsupported input.
 pub fn analyze(
     module: &OperationRef<'_, '_>,
@@ -155,13 +218,36 @@ pub fn analyze(
     let mut analysis = Analysis {
         options,
         values: HashMap::new(),
-        counted: Default::default(),
         leaf_elements: HashMap::new(),
+        counted: HashSet::new(),
+        pending: HashMap::new(),
+        weight_tensors: HashMap::new(),
+        functions: HashMap::new(),
+        call_depth: 0,
         result: Imported::default(),
         failed: false,
         annotations: Vec::new(),
     };
-    module.walk(WalkOrder::PreOrder, |op| analysis.visit(&op));
+    let mut entries = Vec::new();
+    for op in top_level_ops(module) {
+        if op_name(&op) != "func.func" {
+            continue;
+        }
+        let name = op
+            .attribute("sym_name")
+            .map(|a| a.to_string().trim_matches('"').to_string())
+            .unwrap_or_default();
+        analysis.functions.insert(name, op.to_raw());
+        let private = op
+            .attribute("sym_visibility")
+            .is_ok_and(|v| v.to_string().contains("private"));
+        if !private {
+            entries.push(op);
+        }
+    }
+    for function in entries {
+        analysis.entry_function(&function);
+    }
     if analysis.failed {
         return Err(Diagnosed);
     }
@@ -190,90 +276,571 @@ pub fn analyze(
     Ok(analysis.result)
 }
 
-/// The op families of the table in the module doc.
+fn top_level_ops<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut ops = Vec::new();
+    if let Some(block) = module.region(0).ok().and_then(|r| r.first_block()) {
+        let mut next = block.first_operation();
+        while let Some(op) = next {
+            next = op.next_in_block();
+            ops.push(op);
+        }
+    }
+    ops
+}
+
+fn block_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut ops = Vec::new();
+    let mut next = block.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        ops.push(op);
+    }
+    ops
+}
+
+/// How the importer treats an op.
 enum Family {
-    Function,
-    Structured(Vec<(usize, Vec<ir::AffineSum>)>),
-    Reshape { expand: bool },
-    SameRankMove { source: usize },
+    Modelled(OpModel),
+    /// A modelled op that also reads captured tensors: (value, access) pairs over the model's loops.
+    Capturing(OpModel, Vec<(MlirValue, Vec<AffineSum>)>),
     Constant,
     Source,
+    Call(String),
+    Return,
+    Invalid(String),
     Unknown,
 }
 
-fn classify(op: &OperationRef<'_, '_>, name: &str) -> Family {
-    if name == "func.func" {
-        return Family::Function;
-    }
+fn result_shape(op: &OperationRef<'_, '_>, index: usize) -> Option<Vec<u64>> {
+    op.result(index)
+        .ok()
+        .and_then(|r| ir::tensor_shape(r.r#type().to_raw()))
+        .map(|s| s.static_dims())
+}
+
+fn operand_shape(op: &OperationRef<'_, '_>, index: usize) -> Option<Vec<u64>> {
+    op.operand(index)
+        .ok()
+        .and_then(|v| ir::tensor_shape(v.r#type().to_raw()))
+        .map(|s| s.static_dims())
+}
+
+fn i64_attribute(op: &OperationRef<'_, '_>, name: &str) -> Option<Vec<i64>> {
+    op.attribute(name)
+        .ok()
+        .and_then(|a| ir::i64_list(a.to_raw()))
+}
+
+/// The one table of per-op knowledge (see the module doc).
+fn model_of(op: &OperationRef<'_, '_>, name: &str) -> Family {
     if let Some(maps) = ir::linalg_indexing_maps(op.to_raw()) {
-        return Family::Structured(maps);
+        return structured(op, name, &maps);
+    }
+    if name.starts_with("stablehlo.") || name.starts_with("chlo.") {
+        match name {
+            "stablehlo.constant" => return Family::Constant,
+            "stablehlo.return" => return Family::Return,
+            _ => {}
+        }
+        return match stablehlo::model(op, name) {
+            Some(Ok(model)) => Family::Modelled(model),
+            Some(Err(message)) => Family::Invalid(message),
+            None => Family::Unknown,
+        };
     }
     match name {
-        "tensor.expand_shape" => Family::Reshape { expand: true },
-        "tensor.collapse_shape" => Family::Reshape { expand: false },
-        "tensor.extract_slice" | "tensor.pad" | "tensor.cast" | "tensor.concat" => {
-            Family::SameRankMove { source: 0 }
-        }
-        "tensor.insert_slice" => Family::SameRankMove { source: 1 },
-        // flexc's own parallel ops (re-importing a .par.mlir): the value flows through.
-        _ if name.starts_with("par.") => Family::SameRankMove { source: 0 },
-        "arith.constant" => Family::Constant,
-        _ if op.result_count() == 0 || !has_tensor_result(op) => Family::Source,
-        _ if is_elementwise(op) => {
-            // Identity maps over the common shape, one per tensor operand and result.
-            let shape = op
-                .result(0)
+        "func.call" => {
+            return match op
+                .attribute("callee")
                 .ok()
-                .and_then(|r| ir::tensor_shape(r.r#type().to_raw()));
-            let rank = shape.map_or(0, |s| s.dims.len());
-            let identity = || {
-                (0..rank)
-                    .map(|d| ir::AffineSum {
-                        terms: vec![(d, 1)],
-                        offset: 0,
-                    })
-                    .collect::<Vec<_>>()
-            };
-            let count = op.operand_count() + op.result_count();
-            Family::Structured((0..count).map(|_| (rank, identity())).collect())
+                .and_then(|a| ir::flat_symbol(a.to_raw()))
+            {
+                Some(callee) => Family::Call(callee),
+                None => Family::Unknown,
+            }
         }
-        "tensor.empty"
-        | "tensor.splat"
-        | "tensor.from_elements"
-        | "tensor.generate"
-        | "bufferization.alloc_tensor" => Family::Source,
-        _ => Family::Unknown,
+        "func.return" => return Family::Return,
+        "arith.constant" => return Family::Constant,
+        "tensor.expand_shape" | "tensor.collapse_shape" => return reshape(op),
+        "tensor.extract_slice" => return extract_slice(op),
+        "tensor.insert_slice" => return insert_slice(op),
+        "tensor.pad" => return pad(op),
+        "tensor.concat" => return concat(op),
+        "tm_tensor.scatter" => return tm_scatter(op),
+        _ => {}
     }
-}
-
-/// Elementwise by structure: every operand and result is a ranked tensor of one same shape (e.g.
-/// `arith.addf` on tensors). Decided from types, never from op names.
-fn is_elementwise(op: &OperationRef<'_, '_>) -> bool {
-    let shapes: Vec<Option<ir::Shape>> = op
-        .operands()
-        .map(|v| ir::tensor_shape(v.r#type().to_raw()))
-        .chain(op.results().map(|v| ir::tensor_shape(v.r#type().to_raw())))
-        .collect();
-    op.region_count() == 0
-        && shapes.iter().all(Option::is_some)
-        && shapes
-            .windows(2)
-            .all(|w| w[0].as_ref().map(|s| &s.dims) == w[1].as_ref().map(|s| &s.dims))
-}
-
-fn has_tensor_result(op: &OperationRef<'_, '_>) -> bool {
-    op.results().any(|result| {
+    let tensor_result = op.results().any(|result| {
         let ty = result.r#type().to_raw();
         ir::tensor_shape(ty).is_some() || ir::is_unranked_tensor(ty)
+    });
+    if op.result_count() == 0 || !tensor_result {
+        return Family::Source;
+    }
+    if matches!(
+        name,
+        "tensor.empty"
+            | "tensor.splat"
+            | "tensor.from_elements"
+            | "tensor.generate"
+            | "bufferization.alloc_tensor"
+    ) {
+        return Family::Source;
+    }
+    if let Some(model) = elementwise(op, name) {
+        return Family::Modelled(model);
+    }
+    Family::Unknown
+}
+
+/// Elementwise by structure: every tensor operand and result has one same shape and there is no region
+/// (e.g. `arith.addf` on tensors, `tensor.cast`, `par.repartition`). Decided from types, never from op
+/// names; an op without tensor operands (a source) is not elementwise.
+fn elementwise(op: &OperationRef<'_, '_>, name: &str) -> Option<OpModel> {
+    if op.region_count() != 0 {
+        return None;
+    }
+    let shape = result_shape(op, 0)?;
+    let mut inputs = Vec::new();
+    let mut any_tensor = false;
+    for v in op.operands() {
+        match ir::tensor_shape(v.r#type().to_raw()) {
+            Some(s) if s.static_dims() == shape => {
+                any_tensor = true;
+                inputs.push(Some(identity(shape.len())));
+            }
+            Some(_) => return None,
+            None => inputs.push(None),
+        }
+    }
+    if !any_tensor || (0..op.result_count()).any(|r| result_shape(op, r).as_ref() != Some(&shape)) {
+        return None;
+    }
+    let movement = name == "tensor.cast" || name.starts_with("par.") || name == "arith.bitcast";
+    let points: u64 = shape.iter().product();
+    Some(OpModel {
+        parallel: vec![true; shape.len()],
+        loops: shape.clone(),
+        inputs,
+        outputs: vec![identity(shape.len()); op.result_count()],
+        class: if movement {
+            OpClass::DataMovement
+        } else {
+            OpClass::Elementwise
+        },
+        flops: if movement { 0 } else { points },
     })
 }
 
-fn location_text(op: &OperationRef<'_, '_>) -> String {
+fn structured(op: &OperationRef<'_, '_>, name: &str, maps: &[(usize, Vec<AffineSum>)]) -> Family {
+    let operand_count = op.operand_count();
+    let results = op.result_count();
+    if maps.len() != operand_count || maps.is_empty() || results > operand_count {
+        return Family::Invalid(format!(
+            "'{name}' op has {operand_count} operands but {} indexing maps",
+            maps.len()
+        ));
+    }
+    let inputs = operand_count - results;
+    let loops = maps[0].0;
+    let mut sizes: Vec<Option<u64>> = vec![None; loops];
+    for (index, (_, exprs)) in maps.iter().enumerate() {
+        let Some(shape) = operand_shape(op, index) else {
+            continue;
+        };
+        for (expr, size) in exprs.iter().zip(shape) {
+            if let Some(dim) = expr.single_dim() {
+                sizes[dim].get_or_insert(size);
+            }
+        }
+    }
+    let Some(mut sizes) = sizes.into_iter().collect::<Option<Vec<u64>>>() else {
+        return Family::Invalid(format!(
+            "'{name}' op: cannot infer the trip count of every loop from operand shapes"
+        ));
+    };
+    let mut parallel: Vec<bool> = (0..loops)
+        .map(|d| {
+            maps[inputs..]
+                .iter()
+                .any(|(_, exprs)| exprs.iter().any(|e| e.single_dim() == Some(d)))
+        })
+        .collect();
+    let body = op.region(0).ok().and_then(|r| r.first_block());
+    let mut model_inputs = Vec::with_capacity(operand_count);
+    for (index, (_, exprs)) in maps.iter().enumerate() {
+        let is_tensor = operand_shape(op, index).is_some();
+        // A destination is read only when the body uses its element (accumulation).
+        let read = index < inputs
+            || body
+                .and_then(|b| b.argument(index).ok())
+                .is_some_and(|arg| ir::has_uses(arg.to_raw()));
+        model_inputs.push((is_tensor && read).then(|| exprs.clone()));
+    }
+    let points: u64 = sizes.iter().product();
+    let arithmetic = body.map_or(0, body_arithmetic);
+    let flops = arithmetic * points;
+    // Tensors the body reads by data-dependent index (embedding tables): one extra reduction loop per such
+    // index; indices that come from `linalg.index k` are loop k.
+    let mut captures = Vec::new();
+    if let Some(body) = body {
+        for inner in block_ops(body) {
+            if op_name(&inner) != "tensor.extract" {
+                continue;
+            }
+            let Ok(table) = inner.operand(0) else {
+                continue;
+            };
+            let Some(shape) = ir::tensor_shape(table.r#type().to_raw()) else {
+                continue;
+            };
+            let mut access = Vec::new();
+            for (position, size) in shape.static_dims().into_iter().enumerate() {
+                let index = inner.operand(position + 1).ok().map(|v| v.to_raw());
+                let from_loop = index.and_then(linalg_index_of);
+                access.push(match from_loop {
+                    Some(k) if k < loops => AffineSum::dim(k),
+                    _ => {
+                        sizes.push(size.max(1));
+                        parallel.push(false);
+                        AffineSum::dim(sizes.len() - 1)
+                    }
+                });
+            }
+            captures.push((table.to_raw(), access));
+        }
+    }
+    let windowed = model_inputs
+        .iter()
+        .take(inputs)
+        .flatten()
+        .any(|exprs| exprs.iter().any(|e| e.terms.len() > 1));
+    let reduction = parallel.iter().any(|p| !p);
+    let read_tensors = model_inputs.iter().take(inputs).flatten().count();
+    let class = if !captures.is_empty() {
+        OpClass::Embedding
+    } else if windowed {
+        OpClass::Convolution
+    } else if reduction && read_tensors >= 2 && body.is_some_and(has_multiply) {
+        OpClass::Contraction
+    } else if reduction {
+        OpClass::Reduction
+    } else if arithmetic == 0 {
+        OpClass::DataMovement
+    } else {
+        OpClass::Elementwise
+    };
+    let model = OpModel {
+        loops: sizes,
+        parallel,
+        inputs: model_inputs,
+        outputs: maps[inputs..].iter().map(|(_, e)| e.clone()).collect(),
+        class,
+        flops,
+    };
+    if captures.is_empty() {
+        Family::Modelled(model)
+    } else {
+        Family::Capturing(model, captures)
+    }
+}
+
+/// The loop `k` of a `linalg.index k` (possibly through an `arith.index_cast`).
+fn linalg_index_of(value: MlirValue) -> Option<usize> {
+    let op = ir::defining_op(value)?;
+    let op = unsafe { OperationRef::from_raw(op) };
+    match op_name(&op).as_str() {
+        "linalg.index" => op
+            .attribute("dim")
+            .ok()
+            .map(|a| unsafe { mlir_sys::mlirIntegerAttrGetValueInt(a.to_raw()) } as usize),
+        "arith.index_cast" | "arith.index_castui" => linalg_index_of(op.operand(0).ok()?.to_raw()),
+        _ => None,
+    }
+}
+
+fn has_multiply(block: BlockRef<'_, '_>) -> bool {
+    block_ops(block)
+        .iter()
+        .any(|op| matches!(op_name(op).as_str(), "arith.mulf" | "arith.muli"))
+}
+
+/// Arithmetic ops per iteration of a structured op's body (index bookkeeping excluded).
+fn body_arithmetic(block: BlockRef<'_, '_>) -> u64 {
+    block_ops(block)
+        .iter()
+        .filter(|inner| {
+            let name = op_name(inner);
+            (name.starts_with("arith.") || name.starts_with("math."))
+                && !matches!(
+                    name.as_str(),
+                    "arith.constant" | "arith.index_cast" | "arith.index_castui"
+                )
+        })
+        .count() as u64
+}
+
+/// `expand_shape`/`collapse_shape`: loops over the higher-rank side.
+fn reshape(op: &OperationRef<'_, '_>) -> Family {
+    let (Some(source), Some(result)) = (operand_shape(op, 0), result_shape(op, 0)) else {
+        return Family::Unknown;
+    };
+    let Some(groups) = op
+        .attribute("reassociation")
+        .ok()
+        .and_then(|a| ir::nested_int_arrays(a.to_raw()))
+    else {
+        return Family::Invalid("reshape without a reassociation".into());
+    };
+    let expand = source.len() <= result.len();
+    let (high, low) = if expand {
+        (&result, &source)
+    } else {
+        (&source, &result)
+    };
+    if groups.len() != low.len() || groups.iter().flatten().any(|&d| d as usize >= high.len()) {
+        return Family::Invalid("reshape reassociation does not match its shapes".into());
+    }
+    let low_access: Vec<AffineSum> = groups
+        .iter()
+        .map(|group| {
+            let dims: Vec<usize> = group.iter().map(|&d| d as usize).collect();
+            linearized(&dims, high)
+        })
+        .collect();
+    let mut inputs: Vec<Option<Vec<AffineSum>>> = vec![None; op.operand_count()];
+    let (input, output) = if expand {
+        (low_access, identity(high.len()))
+    } else {
+        (identity(high.len()), low_access)
+    };
+    inputs[0] = Some(input);
+    Family::Modelled(OpModel::movement(high.clone(), inputs, vec![output]))
+}
+
+/// Matches the dims of a rank-reduced shape to the full `sizes`: only dims of size 1 may be dropped
+/// (leading ones first when it is ambiguous, which makes no difference to the accesses).
+fn kept_dims(sizes: &[u64], reduced: &[u64]) -> Option<Vec<bool>> {
+    let mut kept = vec![false; sizes.len()];
+    let mut j = 0;
+    for (i, &size) in sizes.iter().enumerate() {
+        let droppable = size == 1 && sizes.len() - i > reduced.len() - j;
+        if j < reduced.len() && reduced[j] == size && !droppable {
+            kept[i] = true;
+            j += 1;
+        } else if size != 1 {
+            return None;
+        }
+    }
+    (j == reduced.len()).then_some(kept)
+}
+
+/// Replaces the dynamic entries (`kDynamic`) of a static list by the integer constants that the op's
+/// operands starting at `*next` hold; `None` when one is not a constant.
+fn resolve_dynamic(
+    op: &OperationRef<'_, '_>,
+    values: Vec<i64>,
+    next: &mut usize,
+) -> Option<Vec<i64>> {
+    values
+        .into_iter()
+        .map(|v| {
+            if v != i64::MIN {
+                return Some(v);
+            }
+            let operand = op.operand(*next).ok()?;
+            *next += 1;
+            ir::constant_int(operand.to_raw())
+        })
+        .collect()
+}
+
+/// Offsets, sizes and strides of a slice op whose tensors start at operand 0 and whose index operands
+/// start at `first`; `None` unless all are static or constants.
+fn slice_params(op: &OperationRef<'_, '_>, first: usize) -> Option<(Vec<i64>, Vec<u64>, Vec<i64>)> {
+    let mut next = first;
+    let offsets = resolve_dynamic(op, i64_attribute(op, "static_offsets")?, &mut next)?;
+    let sizes = resolve_dynamic(op, i64_attribute(op, "static_sizes")?, &mut next)?;
+    let strides = resolve_dynamic(op, i64_attribute(op, "static_strides")?, &mut next)?;
+    Some((
+        offsets,
+        sizes.iter().map(|&s| s.max(1) as u64).collect(),
+        strides,
+    ))
+}
+
+/// `tensor.extract_slice`: loops over the slice (full rank), source index `d*stride + offset`.
+fn extract_slice(op: &OperationRef<'_, '_>) -> Family {
+    let Some((offsets, sizes, strides)) = slice_params(op, 1) else {
+        return Family::Invalid(
+            "'tensor.extract_slice' with dynamic offsets, sizes or strides is not supported".into(),
+        );
+    };
+    let Some(result) = result_shape(op, 0) else {
+        return Family::Unknown;
+    };
+    let Some(kept) = kept_dims(&sizes, &result) else {
+        return Family::Invalid("slice sizes do not match the result shape".into());
+    };
+    let source: Vec<AffineSum> = (0..sizes.len())
+        .map(|d| AffineSum {
+            terms: vec![(d, strides[d])],
+            offset: offsets[d],
+        })
+        .collect();
+    let output = (0..sizes.len())
+        .filter(|&d| kept[d])
+        .map(AffineSum::dim)
+        .collect();
+    let mut inputs = vec![None; op.operand_count()];
+    inputs[0] = Some(source);
+    Family::Modelled(OpModel::movement(sizes, inputs, vec![output]))
+}
+
+/// `tensor.insert_slice %src into %dest`: loops over the destination; the source is read shifted.
+fn insert_slice(op: &OperationRef<'_, '_>) -> Family {
+    let Some((offsets, sizes, _)) = slice_params(op, 2) else {
+        return Family::Invalid(
+            "'tensor.insert_slice' with dynamic offsets, sizes or strides is not supported".into(),
+        );
+    };
+    let (Some(source), Some(dest)) = (operand_shape(op, 0), operand_shape(op, 1)) else {
+        return Family::Unknown;
+    };
+    let Some(kept) = kept_dims(&sizes, &source) else {
+        return Family::Invalid("slice sizes do not match the source shape".into());
+    };
+    let source_access = (0..dest.len())
+        .filter(|&d| kept.get(d).copied().unwrap_or(false))
+        .map(|d| AffineSum::shifted(d, -offsets[d]))
+        .collect();
+    let mut inputs = vec![None; op.operand_count()];
+    inputs[0] = Some(source_access);
+    inputs[1] = Some(identity(dest.len()));
+    Family::Modelled(OpModel::movement(
+        dest.clone(),
+        inputs,
+        vec![identity(dest.len())],
+    ))
+}
+
+/// `tensor.pad`: loops over the result; the source is read shifted by the low padding.
+fn pad(op: &OperationRef<'_, '_>) -> Family {
+    let mut next = 1;
+    let low = i64_attribute(op, "static_low").and_then(|low| resolve_dynamic(op, low, &mut next));
+    let (Some(low), Some(result)) = (low, result_shape(op, 0)) else {
+        return Family::Invalid("'tensor.pad' with dynamic padding is not supported".into());
+    };
+    if low.len() != result.len() {
+        return Family::Invalid("'tensor.pad' with dynamic padding is not supported".into());
+    }
+    let mut inputs = vec![None; op.operand_count()];
+    inputs[0] = Some(
+        low.iter()
+            .enumerate()
+            .map(|(d, &l)| AffineSum::shifted(d, -l))
+            .collect(),
+    );
+    Family::Modelled(OpModel::movement(
+        result.clone(),
+        inputs,
+        vec![identity(result.len())],
+    ))
+}
+
+/// `tensor.concat`: loops over the result; operand `i` is read shifted by the sizes before it.
+fn concat(op: &OperationRef<'_, '_>) -> Family {
+    let Some(result) = result_shape(op, 0) else {
+        return Family::Unknown;
+    };
+    let Some(dim) = op
+        .attribute("dim")
+        .ok()
+        .map(|a| unsafe { mlir_sys::mlirIntegerAttrGetValueInt(a.to_raw()) } as usize)
+        .filter(|&d| d < result.len())
+    else {
+        return Family::Invalid("'tensor.concat' without a valid dim".into());
+    };
+    let mut offset = 0i64;
+    let mut inputs = Vec::new();
+    for index in 0..op.operand_count() {
+        let Some(shape) = operand_shape(op, index) else {
+            inputs.push(None);
+            continue;
+        };
+        let mut access = identity(result.len());
+        access[dim].offset = -offset;
+        offset += shape.get(dim).copied().unwrap_or(0) as i64;
+        inputs.push(Some(access));
+    }
+    Family::Modelled(OpModel::movement(
+        result.clone(),
+        inputs,
+        vec![identity(result.len())],
+    ))
+}
+
+/// torch-mlir's `tm_tensor.scatter(updates, indices, original)` (generic form): `original` with
+/// `updates[i]` combined into the element that row `i` of `indices` names. Loops over the result
+/// (parallel) plus one reduction loop over the update rows: which rows land where is data-dependent, so
+/// a split of the rows leaves partial results to combine, as for StableHLO's scatter.
+fn tm_scatter(op: &OperationRef<'_, '_>) -> Family {
+    let (Some(updates), Some(indices), Some(result)) = (
+        operand_shape(op, 0),
+        operand_shape(op, 1),
+        result_shape(op, 0),
+    ) else {
+        return Family::Unknown;
+    };
+    if op.operand_count() != 3 || updates.is_empty() || indices.len() != 2 {
+        return Family::Invalid("expected (updates, indices, original) with 2-D indices".into());
+    }
+    let rank = result.len();
+    let rows = rank;
+    let mut loops = result.clone();
+    loops.push(updates[0].max(1));
+    let mut parallel = vec![true; rank];
+    parallel.push(false);
+    // Trailing update dims (slices) follow the trailing result dims.
+    let slice = updates.len() - 1;
+    let mut update_access = vec![AffineSum::dim(rows)];
+    update_access.extend((rank - slice.min(rank)..rank).map(AffineSum::dim));
+    let points: u64 = updates.iter().product();
+    Family::Modelled(OpModel {
+        loops,
+        parallel,
+        inputs: vec![
+            Some(update_access),
+            Some(vec![AffineSum::dim(rows), AffineSum::constant(0)]),
+            Some(identity(rank)),
+        ],
+        outputs: vec![identity(rank)],
+        class: OpClass::Embedding,
+        flops: points,
+    })
+}
+
+pub(crate) fn location_text(op: &OperationRef<'_, '_>) -> String {
     let text = op.location().to_string();
     // loc("file":line:col) -> file:line:col
     text.trim_start_matches("loc(")
         .trim_end_matches(')')
         .replacen('"', "", 2)
+}
+
+fn dtype_of(shape: &ir::Shape) -> DType {
+    DType::from_name(&shape.element).unwrap_or(match shape.element_bytes {
+        8 => DType::I64,
+        2 => DType::F16,
+        1 => DType::I8,
+        _ => DType::F32,
+    })
+}
+
+fn to_affine(sum: &AffineSum) -> AffineDim {
+    AffineDim {
+        terms: sum.terms.clone(),
+        offset: sum.offset,
+    }
 }
 
 impl Analysis<'_> {
@@ -291,29 +858,6 @@ impl Analysis<'_> {
     fn error(&mut self, op: &OperationRef<'_, '_>, message: &str) {
         emit_error(op.location(), message);
         self.failed = true;
-    }
-
-    /// Elements of the weight leaf behind `value`, the first time a compute op reads it.
-    fn take_weight(&mut self, value: MlirValue) -> u64 {
-        match self.info(value).leaf {
-            Some(leaf) if self.counted.insert(leaf) => {
-                self.leaf_elements.get(&leaf).copied().unwrap_or(0)
-            }
-            _ => 0,
-        }
-    }
-
-    fn weight_leaf(&mut self, value: MlirValue, elements: u64) {
-        let key = ir::value_key(value);
-        self.leaf_elements.insert(key, elements);
-        self.set(
-            value,
-            ValueInfo {
-                sample: None,
-                weight: true,
-                leaf: Some(key),
-            },
-        );
     }
 
     fn check_static(&mut self, op: &OperationRef<'_, '_>, name: &str) -> bool {
@@ -338,89 +882,23 @@ impl Analysis<'_> {
         true
     }
 
-    fn visit(&mut self, op: &OperationRef<'_, '_>) -> WalkResult {
-        let name = op_name(op);
-        if name == "builtin.module" {
-            return WalkResult::Advance;
-        }
-        let family = classify(op, &name);
-        if !matches!(family, Family::Function | Family::Source) && !self.check_static(op, &name) {
-            return WalkResult::Skip;
-        }
-        match family {
-            Family::Function => {
-                self.function_arguments(op);
-                WalkResult::Advance
-            }
-            Family::Structured(maps) => {
-                self.structured(op, &name, &maps);
-                WalkResult::Skip
-            }
-            Family::Reshape { expand } => {
-                self.reshape(op, expand);
-                WalkResult::Skip
-            }
-            Family::SameRankMove { source } => {
-                let operands: Vec<MlirValue> = op.operands().map(|v| v.to_raw()).collect();
-                let tensors: Vec<ValueInfo> = operands
-                    .iter()
-                    .filter(|v| {
-                        ir::tensor_shape(unsafe { mlir_sys::mlirValueGetType(**v) }).is_some()
-                    })
-                    .map(|v| self.info(*v))
-                    .collect();
-                let source = operands
-                    .get(source)
-                    .map(|v| self.info(*v))
-                    .unwrap_or_default();
-                let sample = tensors.iter().find_map(|i| i.sample).or(source.sample);
-                let weight = !tensors.is_empty() && tensors.iter().all(|i| i.weight);
-                let leaf = if tensors.len() == 1 {
-                    source.leaf
-                } else {
-                    None
-                };
-                for result in op.results() {
-                    self.set(
-                        result.to_raw(),
-                        ValueInfo {
-                            sample,
-                            weight,
-                            leaf,
-                        },
-                    );
-                }
-                WalkResult::Skip
-            }
-            Family::Constant => {
-                self.constant(op);
-                WalkResult::Skip
-            }
-            Family::Source => WalkResult::Skip,
-            Family::Unknown => {
-                if self.options.opaque_unknown {
-                    // The C API cannot emit warnings: the driver prints these.
-                    self.result.opaque.push((
-                        location_text(op),
-                        format!("'{name}' op is not modelled by flexc; it stays replicated and is not partitioned"),
-                    ));
-                } else {
-                    self.error(
-                        op,
-                        &format!(
-                            "'{name}' op is not supported by flexc's importer (no iteration space known); run with --opaque-unknown to keep it replicated"
-                        ),
-                    );
-                }
-                WalkResult::Skip
-            }
-        }
+    fn weight_leaf(&mut self, value: MlirValue, elements: u64) {
+        let key = ir::value_key(value);
+        self.leaf_elements.insert(key, elements);
+        self.pending.insert(key, elements);
+        self.weight_tensors.remove(&key);
+        self.set(
+            value,
+            ValueInfo {
+                kind: Kind::Weight,
+                sample: None,
+                leaf: Some(key),
+                tensor: None,
+            },
+        );
     }
 
-    fn function_arguments(&mut self, op: &OperationRef<'_, '_>) {
-        let private = op
-            .attribute("sym_visibility")
-            .is_ok_and(|v| v.to_string().contains("private"));
+    fn entry_function(&mut self, op: &OperationRef<'_, '_>) {
         let Ok(region) = op.region(0) else { return };
         let Some(block) = region.first_block() else {
             return;
@@ -438,26 +916,107 @@ impl Analysis<'_> {
             let Some(shape) = ir::tensor_shape(argument.r#type().to_raw()) else {
                 continue;
             };
+            if !shape.is_static() {
+                // Reported at the first op that reads it (`check_static`), where the user can see it.
+                continue;
+            }
             let marked = arg_attrs.as_deref().is_some_and(|attrs| {
                 flexc_dialects::split_top_level(attrs.trim_start_matches('[').trim_end_matches(']'))
                     .get(index)
                     .is_some_and(|dict| dict.contains("par.param"))
             });
-            if self.options.param_args.contains(&index) || marked {
+            let weight = self.options.param_args.contains(&index)
+                || (!self.options.data_args.is_empty() && !self.options.data_args.contains(&index))
+                || marked;
+            if weight {
                 self.result.weight_args.push(format!("@{function}:{index}"));
                 self.weight_leaf(value, shape.elements());
-            } else if !private {
-                let sample =
-                    (self.options.batch_dim < shape.dims.len()).then_some(self.options.batch_dim);
+            } else {
+                let sample = (self.options.batch_dim < shape.dims.len())
+                    .then_some((self.options.batch_dim, 1));
+                let tensor = self.result.graph.add_tensor(
+                    format!("@{function}:{index}"),
+                    shape.static_dims(),
+                    dtype_of(&shape),
+                    TensorKind::Input,
+                );
                 self.set(
                     value,
                     ValueInfo {
+                        kind: Kind::Data,
                         sample,
-                        weight: false,
                         leaf: None,
+                        tensor: Some(tensor),
                     },
                 );
             }
+        }
+        self.body(block);
+    }
+
+    /// Imports the ops of a function body in order; returns the values of its `return`.
+    fn body(&mut self, block: BlockRef<'_, '_>) -> Vec<ValueInfo> {
+        let mut returned = Vec::new();
+        for op in block_ops(block) {
+            if let Some(values) = self.visit(&op) {
+                returned = values;
+            }
+        }
+        returned
+    }
+
+    /// Imports one op; `Some` with the returned values for a terminator.
+    fn visit(&mut self, op: &OperationRef<'_, '_>) -> Option<Vec<ValueInfo>> {
+        let name = op_name(op);
+        let family = model_of(op, &name);
+        if !matches!(family, Family::Source | Family::Return) && !self.check_static(op, &name) {
+            return None;
+        }
+        match family {
+            Family::Modelled(model) => self.modelled(op, &name, model, Vec::new()),
+            Family::Capturing(model, captures) => self.modelled(op, &name, model, captures),
+            Family::Constant => self.constant(op),
+            Family::Source => {}
+            Family::Call(callee) => self.call(op, &callee),
+            Family::Return => {
+                return Some(op.operands().map(|v| self.info(v.to_raw())).collect());
+            }
+            Family::Invalid(message) => {
+                self.error(op, &format!("'{name}' op: {message}"));
+            }
+            Family::Unknown => self.unknown(op, &name),
+        }
+        None
+    }
+
+    fn call(&mut self, op: &OperationRef<'_, '_>, callee: &str) {
+        let Some(&function) = self.functions.get(callee) else {
+            self.error(op, &format!("call to unknown function @{callee}"));
+            return;
+        };
+        if self.call_depth >= 64 {
+            self.error(
+                op,
+                &format!("calls nest deeper than 64 levels at @{callee} (recursion?)"),
+            );
+            return;
+        }
+        let function = unsafe { OperationRef::from_raw(function) };
+        let Some(block) = function.region(0).ok().and_then(|r| r.first_block()) else {
+            self.error(op, &format!("call to external function @{callee}"));
+            return;
+        };
+        for (index, operand) in op.operands().enumerate() {
+            if let Ok(argument) = block.argument(index) {
+                let info = self.info(operand.to_raw());
+                self.set(argument.to_raw(), info);
+            }
+        }
+        self.call_depth += 1;
+        let returned = self.body(block);
+        self.call_depth -= 1;
+        for (result, info) in op.results().zip(returned) {
+            self.set(result.to_raw(), info);
         }
     }
 
@@ -472,208 +1031,283 @@ impl Analysis<'_> {
         });
         if shape.elements() > 1 && !splat {
             self.weight_leaf(result.to_raw(), shape.elements());
+        } else {
+            self.set(result.to_raw(), ValueInfo::default());
         }
     }
 
-    fn reshape(&mut self, op: &OperationRef<'_, '_>, expand: bool) {
-        let (Ok(source), Ok(result)) = (op.operand(0), op.result(0)) else {
+    fn unknown(&mut self, op: &OperationRef<'_, '_>, name: &str) {
+        if !self.options.opaque_unknown {
+            self.error(
+                op,
+                &format!(
+                    "'{name}' op is not supported by flexc's importer (no iteration space known); run with --opaque-unknown to keep it replicated"
+                ),
+            );
             return;
-        };
-        let info = self.info(source.to_raw());
-        let groups = op
-            .attribute("reassociation")
-            .ok()
-            .and_then(|a| ir::nested_int_arrays(a.to_raw()))
-            .unwrap_or_default();
-        let result_shape = ir::tensor_shape(result.r#type().to_raw());
-        let sample = info.sample.and_then(|s| {
-            if expand {
-                // Source dim s became group s of result dims: the batch is its outermost non-unit dim.
-                let group = groups.get(s)?;
-                let dims = result_shape.as_ref()?.static_dims();
-                group
-                    .iter()
-                    .map(|&d| d as usize)
-                    .find(|&d| dims.get(d).is_some_and(|&size| size > 1))
-                    .or_else(|| group.first().map(|&d| d as usize))
-            } else {
-                groups.iter().position(|group| group.contains(&(s as i64)))
-            }
-        });
-        self.set(
-            result.to_raw(),
-            ValueInfo {
-                sample,
-                weight: info.weight,
-                leaf: info.leaf,
-            },
-        );
+        }
+        // The C API cannot emit warnings: the driver prints these.
+        self.result.opaque.push((
+            location_text(op),
+            format!(
+                "'{name}' op is not modelled by flexc; it stays replicated and is not partitioned"
+            ),
+        ));
+        // An opaque op: one loop per dim of its first tensor result, reading every tensor operand whole
+        // through constant indices (its cost is the bytes it moves).
+        let shape = result_shape(op, 0).unwrap_or_default();
+        let inputs = op
+            .operands()
+            .map(|v| {
+                ir::tensor_shape(v.r#type().to_raw())
+                    .map(|s| vec![AffineSum::constant(0); s.dims.len()])
+            })
+            .collect();
+        let outputs = (0..op.result_count())
+            .map(|r| {
+                let rank = result_shape(op, r).map_or(0, |s| s.len());
+                if result_shape(op, r).as_ref() == Some(&shape) {
+                    identity(rank)
+                } else {
+                    vec![AffineSum::constant(0); rank]
+                }
+            })
+            .collect();
+        let mut model = OpModel::movement(shape, inputs, outputs);
+        model.class = OpClass::Opaque;
+        self.modelled(op, name, model, Vec::new());
     }
 
-    fn structured(
+    /// Assigns roles to a modelled op and, when it reads data, adds it to the graph.
+    fn modelled(
         &mut self,
         op: &OperationRef<'_, '_>,
         name: &str,
-        maps: &[(usize, Vec<ir::AffineSum>)],
+        model: OpModel,
+        captures: Vec<(MlirValue, Vec<AffineSum>)>,
     ) {
-        let operands: Vec<MlirValue> = op.operands().map(|v| v.to_raw()).collect();
-        // Tensor-semantics structured ops have one init operand per result (destination style);
-        // elementwise ops have maps for their results after their operands.
-        let outputs = op.result_count();
-        let elementwise = maps.len() == operands.len() + outputs;
-        let operands: Vec<MlirValue> = if elementwise {
-            operands
-                .into_iter()
-                .chain(op.results().map(|r| r.to_raw()))
-                .collect()
-        } else {
-            operands
-        };
-        if operands.len() != maps.len() || maps.is_empty() {
+        if let Err(message) = model.check(op.operand_count(), op.result_count()) {
             self.error(
                 op,
-                &format!(
-                    "'{name}' op has {} operands but {} indexing maps",
-                    operands.len(),
-                    maps.len()
-                ),
+                &format!("'{name}' op: flexc's model of it is invalid: {message}"),
             );
             return;
         }
-        let inputs = operands.len() - outputs.min(operands.len());
-        let loops = maps[0].0;
-        let mut sizes: Vec<Option<u64>> = vec![None; loops];
-        for (value, (_, exprs)) in operands.iter().zip(maps) {
-            let Some(shape) = ir::tensor_shape(unsafe { mlir_sys::mlirValueGetType(*value) })
-            else {
-                continue;
-            };
-            for (expr, size) in exprs.iter().zip(shape.static_dims()) {
-                if let Some(dim) = expr.single_dim() {
-                    sizes[dim].get_or_insert(size);
+        let mut reads: Vec<(MlirValue, Vec<AffineSum>)> = op
+            .operands()
+            .zip(&model.inputs)
+            .filter_map(|(v, access)| access.clone().map(|a| (v.to_raw(), a)))
+            .collect();
+        reads.extend(captures);
+        let infos: Vec<ValueInfo> = reads.iter().map(|(v, _)| self.info(*v)).collect();
+        let kind = infos.iter().map(|i| i.kind).max().unwrap_or_default();
+
+        // Parameters this op is the first to read; weights enter the model total at their first reader.
+        let mut parameters = 0;
+        for info in &infos {
+            let Some(leaf) = info.leaf else { continue };
+            if let Some(&elements) = self.leaf_elements.get(&leaf) {
+                if self.counted.insert(leaf) {
+                    self.result.parameters += elements;
                 }
             }
+            parameters += self.pending.remove(&leaf).unwrap_or(0);
         }
-        let Some(sizes) = sizes.into_iter().collect::<Option<Vec<u64>>>() else {
-            self.error(
-                op,
-                &format!(
-                    "'{name}' op: cannot infer the trip count of every loop from operand shapes"
-                ),
-            );
+
+        if kind != Kind::Data {
+            // Replicated weight preprocessing, or a constant: no graph op.
+            for result in op.results() {
+                let key = ir::value_key(result.to_raw());
+                let leaf = (kind == Kind::Weight).then_some(key);
+                if let Some(leaf) = leaf {
+                    // A derived weight carries the parameters it was computed from to its first reader.
+                    self.pending.insert(leaf, std::mem::take(&mut parameters));
+                    self.weight_tensors.remove(&leaf);
+                }
+                self.set(
+                    result.to_raw(),
+                    ValueInfo {
+                        kind,
+                        sample: None,
+                        leaf,
+                        tensor: None,
+                    },
+                );
+            }
             return;
-        };
-        let parallel: Vec<bool> = (0..loops)
-            .map(|d| {
-                maps[inputs..]
-                    .iter()
-                    .any(|(_, exprs)| exprs.iter().any(|e| e.single_dim() == Some(d)))
-            })
-            .collect();
-        let mut roles: Vec<Role> = parallel
+        }
+
+        let mut roles: Vec<Role> = model
+            .parallel
             .iter()
             .map(|&p| if p { Role::Attribute } else { Role::Reduction })
             .collect();
-        for (value, (_, exprs)) in operands.iter().zip(maps) {
-            let info = self.info(*value);
-            if let Some(dim) = info
+        let mut sample_seen = false;
+        // The first loop found to carry the batch, with the batch's stride within it.
+        let mut carrier: Option<(usize, i64)> = None;
+        for ((_, access), info) in reads.iter().zip(&infos) {
+            if info.kind != Kind::Data {
+                continue;
+            }
+            let Some((expr, stride)) = info
                 .sample
-                .and_then(|s| exprs.get(s))
-                .and_then(|e| e.single_dim())
-            {
-                if parallel[dim] {
-                    roles[dim] = Role::Sample;
+                .and_then(|(s, stride)| access.get(s).map(|e| (e, stride)))
+            else {
+                continue;
+            };
+            sample_seen = true;
+            if let Some((k, inner)) = batch_loop(expr, stride, &model.loops) {
+                carrier.get_or_insert((k, inner));
+                if model.parallel[k] {
+                    roles[k] = Role::Sample;
                 }
             }
         }
-        for (value, (_, exprs)) in operands.iter().zip(maps).take(inputs) {
-            if self.info(*value).weight {
-                for expr in exprs {
-                    for &(dim, _) in &expr.terms {
-                        if roles[dim] == Role::Attribute {
-                            roles[dim] = Role::Parameter;
-                        }
+        for ((_, access), info) in reads.iter().zip(&infos) {
+            if info.kind == Kind::Weight {
+                for &(k, _) in access.iter().flat_map(|e| &e.terms) {
+                    if roles[k] == Role::Attribute {
+                        roles[k] = Role::Parameter;
                     }
                 }
             }
         }
-        let sample_loop = roles.iter().position(|&r| r == Role::Sample);
-        let input_infos: Vec<ValueInfo> =
-            operands[..inputs].iter().map(|v| self.info(*v)).collect();
-        let weight = !input_infos.is_empty() && input_infos.iter().all(|i| i.weight);
+        let sample_loop = carrier.filter(|&(k, _)| roles[k] == Role::Sample);
+
+        // The graph op.
+        let mut inputs = Vec::new();
+        for ((value, access), info) in reads.iter().zip(&infos) {
+            if info.kind == Kind::Constant {
+                continue;
+            }
+            let Some(tensor) = self.tensor_of(*value) else {
+                continue;
+            };
+            inputs.push(Access {
+                tensor,
+                exprs: access.iter().map(to_affine).collect(),
+            });
+        }
+        let mut outputs = Vec::new();
+        let mut dtype = None;
         for (r, result) in op.results().enumerate() {
-            let sample = sample_loop.and_then(|d| {
-                maps.get(inputs + r)?
-                    .1
-                    .iter()
-                    .position(|e| e.single_dim() == Some(d))
+            let Some(shape) = ir::tensor_shape(result.r#type().to_raw()) else {
+                continue;
+            };
+            let access = &model.outputs[r];
+            let result_dtype = dtype_of(&shape);
+            dtype.get_or_insert(result_dtype);
+            let tensor = self.result.graph.add_tensor(
+                format!("{name}#{r}"),
+                shape.static_dims(),
+                result_dtype,
+                TensorKind::Activation,
+            );
+            outputs.push(Access {
+                tensor,
+                exprs: access.iter().map(to_affine).collect(),
+            });
+            let sample = sample_loop.and_then(|(k, inner)| {
+                access.iter().enumerate().find_map(|(j, e)| {
+                    e.terms
+                        .iter()
+                        .find(|&&(d, _)| d == k)
+                        .map(|&(_, c)| (j, c.saturating_mul(inner)))
+                })
             });
             self.set(
                 result.to_raw(),
                 ValueInfo {
+                    kind: Kind::Data,
                     sample,
-                    weight,
                     leaf: None,
+                    tensor: Some(tensor),
                 },
             );
         }
-        // Weights read as operands, or captured by the body (embedding lookups: tensor.extract).
-        let mut read: Vec<MlirValue> = operands[..inputs].to_vec();
-        read.extend(body_captures(op));
-        let parameters: u64 = read.iter().map(|v| self.take_weight(*v)).sum();
-        let iterations: u64 = sizes.iter().product();
-        let flops = if elementwise { 1 } else { body_arithmetic(op) } * iterations;
+        let location = location_text(op);
+        let graph_op = GraphOp {
+            name: name.to_string(),
+            location: location.clone(),
+            class: model.class,
+            dims: model
+                .loops
+                .iter()
+                .zip(&roles)
+                .map(|(&size, &role)| Dim::new(size, role))
+                .collect(),
+            inputs,
+            outputs,
+            flops: model.flops as f64,
+            dtype: dtype.unwrap_or(DType::F32),
+        };
+        if let Err(e) = self.result.graph.add_op(graph_op) {
+            self.error(op, &format!("'{name}' op: {}", e.message));
+            return;
+        }
         let space = Space {
-            sizes: sizes.iter().map(|&s| s as i64).collect(),
+            sizes: model.loops.iter().map(|&s| s as i64).collect(),
             roles,
         };
-        self.result.parameters += parameters;
-        self.result.forward_flops += flops;
+        self.result.forward_flops += model.flops;
+        let config = match op.attribute(names::CONFIG_ATTR) {
+            Ok(attribute) => match flexc_dialects::Config::parse(&attribute.to_string()) {
+                Ok(config) => Some(config),
+                Err(e) => {
+                    self.error(op, &format!("'{name}' op has an invalid par.config: {e}"));
+                    return;
+                }
+            },
+            Err(_) => None,
+        };
         self.result.ops.push(ImportedOp {
             name: name.to_string(),
-            location: location_text(op),
+            location,
             space: space.clone(),
-            flops,
+            class: model.class,
+            flops: model.flops,
             parameters,
+            config,
+            sample_lost: sample_seen && carrier.is_none() && model.class != OpClass::Opaque,
         });
         self.annotations.push((op.to_raw(), space));
     }
+
+    /// The graph tensor of a data or weight value (a weight gets one at its first graph reader).
+    fn tensor_of(&mut self, value: MlirValue) -> Option<TensorId> {
+        let info = self.info(value);
+        if info.kind == Kind::Data {
+            return info.tensor;
+        }
+        let leaf = info.leaf.filter(|_| info.kind == Kind::Weight)?;
+        if let Some(&tensor) = self.weight_tensors.get(&leaf) {
+            return Some(tensor);
+        }
+        let shape = ir::tensor_shape(unsafe { mlir_sys::mlirValueGetType(value) })?;
+        let tensor = self.result.graph.add_tensor(
+            format!("weight{}", self.weight_tensors.len()),
+            shape.static_dims(),
+            dtype_of(&shape),
+            TensorKind::Weight,
+        );
+        self.weight_tensors.insert(leaf, tensor);
+        Some(tensor)
+    }
 }
 
-/// Operands of the ops in a structured op's body (values from outside are the captures).
-fn body_captures(op: &OperationRef<'_, '_>) -> Vec<MlirValue> {
-    let mut values = Vec::new();
-    let Ok(region) = op.region(0) else {
-        return values;
-    };
-    let Some(block) = region.first_block() else {
-        return values;
-    };
-    let mut next = block.first_operation();
-    while let Some(inner) = next {
-        values.extend(inner.operands().map(|v| v.to_raw()));
-        next = inner.next_in_block();
+/// The loop that carries the batch when tensor index `expr` holds it at `stride` (see
+/// `ValueInfo::sample`), and the batch's stride within that loop: the term of largest coefficient that
+/// divides `stride`, over a loop of more than one iteration (a plain `d_k` is its own answer). `None`
+/// when no loop follows the batch (a constant index: one sample sliced out).
+fn batch_loop(expr: &AffineSum, stride: i64, loops: &[u64]) -> Option<(usize, i64)> {
+    if let [(k, c)] = expr.terms[..] {
+        if c == 1 {
+            return Some((k, stride));
+        }
     }
-    values
-}
-
-/// Arithmetic ops per iteration of a structured op's body (index bookkeeping excluded).
-fn body_arithmetic(op: &OperationRef<'_, '_>) -> u64 {
-    let mut count = 0;
-    let Ok(region) = op.region(0) else { return 0 };
-    let Some(block) = region.first_block() else {
-        return 0;
-    };
-    let mut next = block.first_operation();
-    while let Some(inner) = next {
-        let name = op_name(&inner);
-        let counted = (name.starts_with("arith.") || name.starts_with("math."))
-            && !matches!(
-                name.as_str(),
-                "arith.constant" | "arith.index_cast" | "arith.index_castui"
-            );
-        count += u64::from(counted);
-        next = inner.next_in_block();
-    }
-    count
+    expr.terms
+        .iter()
+        .filter(|&&(k, c)| c != 0 && stride % c.abs() == 0 && loops.get(k).is_some_and(|&n| n > 1))
+        .max_by_key(|&&(_, c)| c.unsigned_abs())
+        .map(|&(k, c)| (k, stride / c.abs()))
 }

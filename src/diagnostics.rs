@@ -43,6 +43,17 @@ pub struct FileLoc {
     pub column: u32,
 }
 
+impl FileLoc {
+    /// Parses `file:line:col`, the form op locations are recorded in by the importer.
+    pub fn parse(text: &str) -> Option<FileLoc> {
+        let mut parts = text.rsplitn(3, ':');
+        let column = parts.next()?.parse().ok()?;
+        let line = parts.next()?.parse().ok()?;
+        let file = parts.next()?.to_string();
+        Some(FileLoc { file, line, column })
+    }
+}
+
 /// One diagnostic with its notes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diag {

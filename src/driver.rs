@@ -6,11 +6,16 @@
 //! `.par.mlir` behind.
 
 use crate::{
-    diagnostics::{Capture, Diag, Printer},
+    diagnostics::{Capture, Diag, FileLoc, Printer},
     parse::{parse_module, DiagnosticVerifier},
+    simulate::{self, SimulateOptions},
     source::{split_chunks, Source, SPLIT_MARKER},
 };
-use flexc_passes::pipeline::{self, Element};
+use flexc_core::Mode;
+use flexc_passes::{
+    par_import::{ImportOptions, Imported},
+    pipeline::{self, Element},
+};
 use melior::{
     dialect::DialectRegistry,
     ir::{operation::OperationLike, Module},
@@ -27,8 +32,12 @@ pub fn default_pipeline(options: &Options) -> Vec<Element> {
         name: name.into(),
         options,
     };
-    let params: Vec<String> = options.param_args.iter().map(usize::to_string).collect();
     vec![
+        // Distinct weights stay distinct through upstream constant folding.
+        pass(
+            flexc_passes::par_unique_weights::INFO.argument,
+            String::new(),
+        ),
         // TOSA becomes linalg through upstream MLIR's own lowering (no-ops on other input).
         Element::Nested {
             anchor: "func.func".into(),
@@ -45,15 +54,60 @@ pub fn default_pipeline(options: &Options) -> Vec<Element> {
         },
         pass(
             flexc_passes::par_import::INFO.argument,
-            format!(
-                "batch-dim={} param-args={} opaque-unknown={}",
-                options.batch_dim,
-                params.join(","),
-                options.opaque_unknown
-            ),
+            import_option_text(options),
         ),
         pass(flexc_passes::par_verify::INFO.argument, String::new()),
     ]
+}
+
+/// The `par-import` options of the command line, as pipeline option text.
+pub fn import_option_text(options: &Options) -> String {
+    let mut text = format!(
+        "batch-dim={} opaque-unknown={}",
+        options.batch_dim, options.opaque_unknown
+    );
+    for (name, value) in [
+        ("param-args", &options.param_args),
+        ("data-args", &options.data_args),
+    ] {
+        if !value.is_empty() {
+            text.push_str(&format!(" {name}={value}"));
+        }
+    }
+    text
+}
+
+/// The import settings of the command line; `Err` with a usage message when a list is malformed.
+pub fn import_options(options: &Options) -> Result<ImportOptions, String> {
+    let parsed = flexc_passes::parse_options(
+        &flexc_passes::par_import::INFO,
+        &import_option_text(options),
+    )?;
+    Ok(ImportOptions::from_pass_options(&parsed))
+}
+
+/// How the imported graph is trained (`--mode`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ImportMode {
+    /// A forward graph: the simulator adds the backward work of every op (`flexc_core::graph::Mode`'s
+    /// table) and the weight-gradient synchronization.
+    #[default]
+    Train,
+    /// The graph is already a whole training step (forward, backward, update, e.g. a JAX `grad`
+    /// export): simulated as written, nothing added.
+    AsIs,
+    /// The forward pass only.
+    Inference,
+}
+
+impl ImportMode {
+    /// The simulator's mode: `as-is` graphs carry their own backward work.
+    pub fn simulator_mode(self) -> Mode {
+        match self {
+            ImportMode::Train => Mode::Training,
+            ImportMode::AsIs | ImportMode::Inference => Mode::Inference,
+        }
+    }
 }
 
 /// What the driver writes.
@@ -64,6 +118,8 @@ pub enum Emit {
     Mlir,
     /// The import table: per op its dims and roles, FLOPs and parameters, and model totals.
     Summary,
+    /// The simulation report of `--simulate`.
+    Simulation,
 }
 
 /// What the command line asks for.
@@ -85,8 +141,14 @@ pub struct Options {
     pub emit: Emit,
     /// Import settings for the default pipeline (see `par-import`).
     pub batch_dim: usize,
-    pub param_args: Vec<usize>,
+    /// `param-args` list text (`0,1` or `0-7`).
+    pub param_args: String,
+    /// `data-args` list text.
+    pub data_args: String,
     pub opaque_unknown: bool,
+    pub mode: ImportMode,
+    /// Machine, strategy and outputs of `--simulate` (and `--trace`/`--report`, which imply it).
+    pub simulate: SimulateOptions,
 }
 
 /// Process exit status.
@@ -131,6 +193,15 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
         return usage(
             errors,
             "--emit-bytecode cannot be combined with --split-input-file",
+        );
+    }
+    if let Err(message) = import_options(options) {
+        return usage(errors, &message);
+    }
+    if options.emit == Emit::Simulation && options.split_input_file {
+        return usage(
+            errors,
+            "--simulate cannot be combined with --split-input-file",
         );
     }
     let elements = match &options.pass_pipeline {
@@ -211,16 +282,22 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
 
     let mut outputs = Vec::new();
     let mut summaries = String::new();
+    let mut files = Vec::new();
     let mut ok = true;
     for chunk in &chunks {
-        let result = compile_chunk(&context, &manager, &source.name, chunk, options);
+        let mut own = Vec::new();
+        let result = compile_chunk(&context, &manager, &source.name, chunk, options, &mut own);
         for diag in capture.take() {
             printer.print(errors, &add_hints(diag));
         }
+        for diag in own {
+            printer.print(errors, &diag);
+        }
         match result {
-            ChunkResult::Compiled((output, summary)) => {
-                outputs.push(output);
-                summaries.push_str(&summary);
+            ChunkResult::Compiled(compiled) => {
+                outputs.push(compiled.output);
+                summaries.push_str(&compiled.summary);
+                files.extend(compiled.files);
             }
             ChunkResult::ExpectedFailure => {}
             ChunkResult::Failed => ok = false,
@@ -235,6 +312,11 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
         let separator = format!("{SPLIT_MARKER}\n").into_bytes();
         outputs.join(separator.as_slice())
     };
+    for (path, bytes) in &files {
+        if let Err(diag) = write_output(path, bytes) {
+            return fail(errors, diag, &no_sources);
+        }
+    }
     match write_output(&options.output, &output) {
         Ok(()) => {
             if options.summary {
@@ -255,9 +337,18 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
     }
 }
 
+/// A compiled chunk.
+struct Compiled {
+    /// What goes to `-o`.
+    output: Vec<u8>,
+    /// `--summary` text (empty unless asked for).
+    summary: String,
+    /// Side outputs (`--trace`, `--report`): path and contents.
+    files: Vec<(String, Vec<u8>)>,
+}
+
 enum ChunkResult {
-    /// Compiled; the printed module and its summary (empty unless asked for).
-    Compiled((Vec<u8>, String)),
+    Compiled(Compiled),
     /// Failed as its `expected-*` comments said it would (`--verify-diagnostics`).
     ExpectedFailure,
     Failed,
@@ -269,8 +360,8 @@ fn compile_chunk(
     name: &str,
     chunk: &[u8],
     options: &Options,
+    own: &mut Vec<Diag>,
 ) -> ChunkResult {
-    let mut summary = None;
     let verifier = options
         .verify_diagnostics
         .then(|| DiagnosticVerifier::new(context, chunk, name));
@@ -279,13 +370,12 @@ fn compile_chunk(
         None => parse_module(context, chunk, name),
     };
     let output = module.and_then(|mut module| {
-        let output = compile_module(manager, &mut module, options)?;
+        let mut compiled = compile_module(manager, &mut module, options, name, own)?;
         if options.summary {
-            summary = Some(summarize(&module));
+            compiled.summary = summarize(&module);
         }
-        Some(output)
+        Some(compiled)
     });
-    let output = output.map(|output| (output, summary.unwrap_or_default()));
     match verifier {
         Some(verifier) => match (verifier.finish(), output) {
             (true, Some(output)) => ChunkResult::Compiled(output),
@@ -296,30 +386,177 @@ fn compile_chunk(
     }
 }
 
-/// Verifies, runs the pipeline and prints; `None` on failure (diagnostics were emitted).
+/// Verifies, runs the pipeline and prints; `None` on failure (diagnostics were emitted through MLIR or
+/// pushed to `own`).
 fn compile_module(
     manager: &PassManager,
     module: &mut Module,
     options: &Options,
-) -> Option<Vec<u8>> {
+    name: &str,
+    own: &mut Vec<Diag>,
+) -> Option<Compiled> {
     if !module.as_operation().verify() || manager.run(module).is_err() {
         return None;
     }
     let operation = module.as_operation();
-    if options.emit == Emit::Summary {
-        let import_options = flexc_passes::par_import::ImportOptions {
-            batch_dim: options.batch_dim,
-            param_args: options.param_args.clone(),
-            opaque_unknown: options.opaque_unknown,
-        };
+    let mut compiled = Compiled {
+        output: Vec::new(),
+        summary: String::new(),
+        files: Vec::new(),
+    };
+    // The op table and graph: for the summary, the simulation, and the warnings of opaque ops (the C API
+    // cannot emit warnings from a pass).
+    let imported = if options.emit != Emit::Mlir || options.pass_pipeline.is_none() {
+        let import_options = import_options(options).ok()?;
         let imported =
             flexc_passes::par_import::analyze(&operation, &import_options, false).ok()?;
-        return Some(import_table(&imported).into_bytes());
-    }
-    Some(if options.emit_bytecode {
-        operation.write_bytecode()
+        for (location, message) in &imported.opaque {
+            own.push(Diag {
+                severity: crate::diagnostics::Severity::Warning,
+                location: FileLoc::parse(location),
+                message: message.clone(),
+                notes: Vec::new(),
+            });
+        }
+        Some(imported)
     } else {
-        format!("{operation}\n").into_bytes()
+        None
+    };
+    compiled.output = match (options.emit, imported) {
+        (Emit::Summary, Some(imported)) => import_table(&imported).into_bytes(),
+        (Emit::Simulation, Some(imported)) => {
+            match run_simulation(&imported, options, name, &mut compiled.files) {
+                Ok(text) => text.into_bytes(),
+                Err(diag) => {
+                    own.push(diag);
+                    return None;
+                }
+            }
+        }
+        _ if options.emit_bytecode => operation.write_bytecode(),
+        _ => format!("{operation}\n").into_bytes(),
+    };
+    Some(compiled)
+}
+
+/// Parses the model at `path` and imports it through the default pipeline (TOSA lowering included):
+/// the library entry point for tools, benchmarks and tests. Unregistered dialects are allowed (StableHLO
+/// in generic form). `Err` carries the diagnostics as `flexc` prints them.
+pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{name}': {e}"))?;
+    let import = import_options(options)?;
+    let context = create_context(true);
+    let _par = flexc_dialects::load_par_dialect(&context)?;
+    let capture = Capture::attach(&context);
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let failure = |capture: &Capture| {
+        let printer = Printer {
+            sources: vec![(name.as_str(), text.as_str())],
+        };
+        let mut out = Vec::new();
+        for diag in capture.take() {
+            printer.print(&mut out, &diag);
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    };
+    let mut module = parse_module(&context, &bytes, &name).ok_or_else(|| failure(&capture))?;
+    let manager = module_pass_manager(&context);
+    manager.enable_verifier(true);
+    let mut elements = default_pipeline(options);
+    elements.pop(); // par-verify: nothing is configured yet
+    pipeline::add_elements(
+        manager.as_operation_pass_manager(),
+        "builtin.module",
+        &elements,
+    )
+    .map_err(|e| e.0)?;
+    if manager.run(&mut module).is_err() {
+        return Err(failure(&capture));
+    }
+    flexc_passes::par_import::analyze(&module.as_operation(), &import, false)
+        .map_err(|_| failure(&capture))
+}
+
+/// `--simulate`: the report text; `--trace`/`--report` contents are added to `files`.
+fn run_simulation(
+    imported: &Imported,
+    options: &Options,
+    name: &str,
+    files: &mut Vec<(String, Vec<u8>)>,
+) -> Result<String, Diag> {
+    let sim = &options.simulate;
+    let machine = simulate::load_machine(&sim.machine, sim.devices)?;
+    let cost = simulate::cost_model(&machine, sim.profile_db.as_deref())?;
+    let graph = &imported.graph;
+    let (strategy_name, strategy) = match sim.strategy.as_deref() {
+        Some(named) if simulate::STRATEGY_NAMES.contains(&named) => (
+            named.to_string(),
+            simulate::baseline(named, graph, &machine).expect("a known name"),
+        ),
+        Some(path) => (path.to_string(), strategy_from_file(path, options, graph)?),
+        None => match simulate::annotated_strategy(imported, graph)? {
+            Some(strategy) => ("annotated".to_string(), strategy),
+            None => (
+                "data-parallel".to_string(),
+                simulate::baseline("data-parallel", graph, &machine).expect("a known name"),
+            ),
+        },
+    };
+    let model = name.rsplit('/').next().unwrap_or(name);
+    let simulated = simulate::simulate(
+        model,
+        graph,
+        &machine,
+        &cost,
+        options.mode.simulator_mode(),
+        &strategy_name,
+        strategy,
+        sim,
+    )?;
+    if let (Some(path), Some(json)) = (&sim.report, simulated.json) {
+        files.push((path.clone(), json.into_bytes()));
+    }
+    if let (Some(path), Some(trace)) = (&sim.trace, simulated.trace) {
+        files.push((path.clone(), trace.into_bytes()));
+    }
+    Ok(simulated.text)
+}
+
+/// The `#par.config` strategy of a `.par.mlir` file, imported with the same settings as the model.
+fn strategy_from_file(
+    path: &str,
+    options: &Options,
+    graph: &flexc_core::Graph,
+) -> Result<flexc_core::Strategy, Diag> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        Diag::error(
+            None,
+            format!(
+                "--strategy: '{path}' is neither a strategy name ({}) nor a readable .par.mlir file: {e}",
+                simulate::STRATEGY_NAMES.join(", ")
+            ),
+        )
+    })?;
+    let context = create_context(true);
+    let _par = flexc_dialects::load_par_dialect(&context).map_err(|e| Diag::error(None, e))?;
+    let capture = Capture::attach(&context);
+    let first_error = |capture: &Capture| {
+        capture
+            .take()
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| Diag::error(None, format!("cannot read strategy file '{path}'")))
+    };
+    let module = parse_module(&context, &bytes, path).ok_or_else(|| first_error(&capture))?;
+    let import = import_options(options).map_err(|e| Diag::error(None, e))?;
+    let imported = flexc_passes::par_import::analyze(&module.as_operation(), &import, false)
+        .map_err(|_| first_error(&capture))?;
+    simulate::annotated_strategy(&imported, graph)?.ok_or_else(|| {
+        Diag::error(
+            None,
+            format!("strategy file '{path}' has graph ops without a par.config"),
+        )
     })
 }
 
@@ -329,8 +566,8 @@ pub fn import_table(imported: &flexc_passes::par_import::Imported) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:<5} {:<32} {:<40} {:<44} {:>16} {:>12}",
-        "#", "op", "location", "dims (size:role)", "forward_flops", "parameters"
+        "{:<5} {:<32} {:<13} {:<40} {:<44} {:>16} {:>12}",
+        "#", "op", "class", "location", "dims (size:role)", "forward_flops", "parameters"
     );
     for (index, op) in imported.ops.iter().enumerate() {
         let dims: Vec<String> = op
@@ -343,9 +580,10 @@ pub fn import_table(imported: &flexc_passes::par_import::Imported) -> String {
         let location = op.location.rsplit('/').next().unwrap_or(&op.location);
         let _ = writeln!(
             out,
-            "{:<5} {:<32} {:<40} {:<44} {:>16} {:>12}",
+            "{:<5} {:<32} {:<13} {:<40} {:<44} {:>16} {:>12}",
             index,
             op.name,
+            op.class.name(),
             location,
             dims.join(" "),
             op.flops,
@@ -354,6 +592,13 @@ pub fn import_table(imported: &flexc_passes::par_import::Imported) -> String {
     }
     for (location, message) in &imported.opaque {
         let _ = writeln!(out, "opaque: {location}: {message}");
+    }
+    for op in imported.sample_lost() {
+        let _ = writeln!(
+            out,
+            "sample-lost: {}: '{}' reads the batch but none of its loops follows it",
+            op.location, op.name
+        );
     }
     let _ = writeln!(out, "compute_ops: {}", imported.ops.len());
     let _ = writeln!(

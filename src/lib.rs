@@ -10,8 +10,10 @@
 pub mod diagnostics;
 pub mod driver;
 pub mod parse;
+pub mod simulate;
 pub mod source;
 
+pub use flexc_core as core;
 pub use flexc_dialects as dialects;
 pub use flexc_passes as passes;
 

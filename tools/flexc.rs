@@ -11,6 +11,10 @@ Example:
   flexc model.mlir --pass-pipeline='builtin.module(canonicalize,par-verify)' -o -
   flexc --allow-unregistered-dialect models/jax/mlp_b512.fwd.stablehlo.generic.mlir -o -
   flexc --split-input-file --verify-diagnostics errors.mlir
+  flexc models/torch/resnet101_b64.linalg.mlir --simulate --machine=p100-4x4 --strategy=owt
+  flexc model.mlir --simulate --machine=cluster.toml --devices=8 --trace=trace.json --report=r.json
+  flexc --allow-unregistered-dialect models/jax/mlp_b512.train_sgd.stablehlo.generic.mlir \
+        --data-args=8,9 --mode=as-is --simulate
 
 Exit status: 0 success, 1 input or compilation error, 2 usage error.";
 
@@ -67,11 +71,50 @@ struct Cli {
     #[arg(long = "batch-dim", default_value_t = 0)]
     batch_dim: usize,
 
-    /// Function arguments that are weights, e.g. --param-args=0,1,2 (JAX passes weights as
+    /// Function arguments that are weights, e.g. --param-args=0,1,2 or 0-7 (JAX passes weights as
     /// arguments). Arguments with the `par.param` attribute are weights too; constants that are not
     /// splats are always weights.
-    #[arg(long = "param-args", value_delimiter = ',')]
-    param_args: Vec<usize>,
+    #[arg(long = "param-args", value_name = "LIST", default_value = "")]
+    param_args: String,
+
+    /// The entry function's data arguments, e.g. --data-args=8; every other tensor argument is then a
+    /// weight (the short way to say it for JAX exports).
+    #[arg(long = "data-args", value_name = "LIST", default_value = "")]
+    data_args: String,
+
+    /// train: a forward graph, backward work and gradient sync derived per op (default); as-is: the
+    /// graph already is a training step (e.g. a JAX grad export); inference: forward only.
+    #[arg(long = "mode", value_enum, default_value = "train")]
+    mode: ModeArg,
+
+    /// Simulate one iteration of a strategy and print the predicted time with its breakdown.
+    #[arg(long = "simulate")]
+    simulate: bool,
+
+    /// Machine: p100-4x4, k80-16x4, dgx-a100:NODES, dgx-h100:NODES, or a TOML file.
+    #[arg(long = "machine", default_value = "dgx-a100:1")]
+    machine: String,
+
+    /// Use only the first N GPUs of the machine.
+    #[arg(long = "devices", value_name = "N")]
+    devices: Option<u32>,
+
+    /// Strategy to simulate: data-parallel, model-parallel, owt, megatron, single-device, or a .par.mlir
+    /// file with par.config annotations. Default: the input's own annotations, else data-parallel.
+    #[arg(long = "strategy", value_name = "NAME|FILE")]
+    strategy: Option<String>,
+
+    /// Write the simulated timeline as Chrome trace JSON (implies --simulate).
+    #[arg(long = "trace", value_name = "FILE")]
+    trace: Option<String>,
+
+    /// Write the simulation facts as JSON (implies --simulate).
+    #[arg(long = "report", value_name = "FILE")]
+    report: Option<String>,
+
+    /// Profile database (JSON lines) whose measurements override the cost model's estimates.
+    #[arg(long = "profile-db", value_name = "FILE")]
+    profile_db: Option<String>,
 
     /// Keep ops flexc cannot model (warning; replicated) instead of failing.
     #[arg(long = "opaque-unknown")]
@@ -80,6 +123,13 @@ struct Cli {
     /// List the flexc passes with their options and exit.
     #[arg(long = "list-passes")]
     list_passes: bool,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum ModeArg {
+    Train,
+    AsIs,
+    Inference,
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -99,7 +149,7 @@ fn list_passes() {
                 match option.kind {
                     flexc::passes::OptionKind::Unsigned => "uint".to_string(),
                     flexc::passes::OptionKind::OneOf(words) => words.join("|"),
-                    flexc::passes::OptionKind::UnsignedList => "uint,uint,...".to_string(),
+                    flexc::passes::OptionKind::UnsignedList => "uint,a-b,...".to_string(),
                 },
                 option.help,
                 option.default
@@ -114,6 +164,7 @@ fn main() -> ExitCode {
         list_passes();
         return ExitCode::SUCCESS;
     }
+    let simulate = cli.simulate || cli.trace.is_some() || cli.report.is_some();
     let options = driver::Options {
         input: cli.input,
         output: cli.output,
@@ -125,12 +176,27 @@ fn main() -> ExitCode {
         emit_bytecode: cli.emit_bytecode,
         summary: cli.summary,
         emit: match cli.emit {
+            _ if simulate => driver::Emit::Simulation,
             EmitArg::Mlir => driver::Emit::Mlir,
             EmitArg::Summary => driver::Emit::Summary,
         },
         batch_dim: cli.batch_dim,
         param_args: cli.param_args,
+        data_args: cli.data_args,
         opaque_unknown: cli.opaque_unknown,
+        mode: match cli.mode {
+            ModeArg::Train => driver::ImportMode::Train,
+            ModeArg::AsIs => driver::ImportMode::AsIs,
+            ModeArg::Inference => driver::ImportMode::Inference,
+        },
+        simulate: flexc::simulate::SimulateOptions {
+            machine: cli.machine,
+            devices: cli.devices,
+            strategy: cli.strategy,
+            trace: cli.trace,
+            report: cli.report,
+            profile_db: cli.profile_db,
+        },
     };
     let exit = driver::run(&options, &mut std::io::stderr().lock());
     ExitCode::from(match exit {

@@ -1,0 +1,223 @@
+//! `--simulate`: predict one iteration of a strategy on a machine (DESIGN §4–5) from the imported graph.
+//!
+//! The machine is a preset (`p100-4x4`, `k80-16x4`, `dgx-a100:NODES`, `dgx-h100:NODES`) or a TOML file
+//! (`core/machine.rs` documents the format), optionally restricted to its first `--devices` GPUs. The
+//! strategy is a named baseline (`data-parallel`, `model-parallel`, `owt`, `megatron`, `single-device`), a
+//! `.par.mlir` file whose graph ops carry `#par.config` (a strategy written by the search, or by hand), or,
+//! by default, the input's own `#par.config` annotations when every graph op has one, else data parallel.
+//!
+//! Outputs: the human-readable report (the `--simulate` emission), a Chrome trace (`--trace`), and a JSON
+//! report (`--report`) with the keys `model`, `machine`, `devices`, `strategy`, `mode`,
+//! `iteration_time_s`, `breakdown` (seconds), `peak_memory_bytes` (per device), `utilization` (per
+//! device), `memory_capacity_bytes` and task statistics.
+
+use crate::diagnostics::{Diag, FileLoc};
+use flexc_core::{
+    baselines, machine::Machine, CostModel, DeviceId, Graph, Mode, ProfileDb, Report, Simulator,
+    Strategy,
+};
+use flexc_passes::par_import::Imported;
+use serde_json::json;
+
+/// What `--simulate` and its companions ask for.
+#[derive(Clone, Debug, Default)]
+pub struct SimulateOptions {
+    /// Preset name or path of a machine TOML file.
+    pub machine: String,
+    /// Use only the first N GPUs of the machine.
+    pub devices: Option<u32>,
+    /// Baseline name or `.par.mlir` path; `None`: the input's annotations, else data parallel.
+    pub strategy: Option<String>,
+    /// Chrome trace output path.
+    pub trace: Option<String>,
+    /// JSON report output path.
+    pub report: Option<String>,
+    /// Profile database (JSON lines) overriding the roofline estimates.
+    pub profile_db: Option<String>,
+}
+
+/// The names `--strategy` accepts besides a file.
+pub const STRATEGY_NAMES: [&str; 5] = [
+    "data-parallel",
+    "model-parallel",
+    "owt",
+    "megatron",
+    "single-device",
+];
+
+/// The machine of `spec`: a preset name, else a TOML file.
+pub fn load_machine(spec: &str, devices: Option<u32>) -> Result<Machine, Diag> {
+    let machine = if spec.ends_with(".toml") || std::path::Path::new(spec).is_file() {
+        Machine::load(std::path::Path::new(spec))
+    } else {
+        Machine::preset(spec)
+    }
+    .map_err(|e| Diag::error(None, e.to_string()))?;
+    match devices {
+        Some(n) => machine
+            .with_devices(n)
+            .map_err(|e| Diag::error(None, e.to_string())),
+        None => Ok(machine),
+    }
+}
+
+/// A strategy from the `#par.config` annotations of `imported` (one per graph op), or `None` when some op
+/// has none. Errors name the op whose annotation does not fit its iteration space.
+pub fn annotated_strategy(imported: &Imported, graph: &Graph) -> Result<Option<Strategy>, Diag> {
+    if imported.ops.is_empty() || imported.ops.iter().any(|op| op.config.is_none()) {
+        return Ok(None);
+    }
+    if imported.ops.len() != graph.num_ops() {
+        return Err(Diag::error(
+            None,
+            format!(
+                "the strategy file has {} configured ops but the model has {}",
+                imported.ops.len(),
+                graph.num_ops()
+            ),
+        ));
+    }
+    let mut configs = Vec::with_capacity(graph.num_ops());
+    for (op, graph_op) in imported.ops.iter().zip(graph.ops()) {
+        let config = op.config.as_ref().expect("checked above");
+        let invalid = config.degrees.len() != graph_op.dims.len()
+            || config.degrees.iter().any(|&d| d < 1)
+            || config.devices.iter().any(|&d| d < 0);
+        if invalid {
+            return Err(Diag::error(
+                FileLoc::parse(&op.location),
+                format!(
+                    "par.config of '{}' has {} degrees for {} loop dims",
+                    op.name,
+                    config.degrees.len(),
+                    graph_op.dims.len()
+                ),
+            ));
+        }
+        configs.push(flexc_core::Config {
+            degrees: config.degrees.iter().map(|&d| d as u64).collect(),
+            devices: config
+                .devices
+                .iter()
+                .map(|&d| DeviceId::new(d as usize))
+                .collect(),
+        });
+    }
+    Ok(Some(Strategy { configs }))
+}
+
+/// The baseline called `name` over all devices of `machine`.
+pub fn baseline(name: &str, graph: &Graph, machine: &Machine) -> Option<Strategy> {
+    let n = machine.num_devices();
+    Some(match name {
+        "data-parallel" => baselines::data_parallel(graph, n),
+        "model-parallel" => baselines::model_parallel(graph, n),
+        "owt" => baselines::one_weird_trick(graph, n),
+        "megatron" => baselines::megatron(graph, n, machine.gpus_per_node),
+        "single-device" => Strategy::single_device(graph),
+        _ => return None,
+    })
+}
+
+/// What a simulation produced, written by the driver only when everything succeeded.
+pub struct Simulated {
+    /// The human-readable report.
+    pub text: String,
+    /// `--report` contents.
+    pub json: Option<String>,
+    /// `--trace` contents.
+    pub trace: Option<String>,
+}
+
+/// Simulates `strategy` (named `strategy_name`) of `graph` on `machine`.
+#[allow(clippy::too_many_arguments)]
+pub fn simulate(
+    model: &str,
+    graph: &Graph,
+    machine: &Machine,
+    cost: &CostModel,
+    mode: Mode,
+    strategy_name: &str,
+    strategy: Strategy,
+    options: &SimulateOptions,
+) -> Result<Simulated, Diag> {
+    let sim = Simulator::new(graph, machine, cost, mode, strategy).map_err(|e| {
+        Diag::error(
+            FileLoc::parse(&e.location),
+            format!("strategy '{strategy_name}' is invalid: {}", e.message),
+        )
+    })?;
+    let report = sim.report();
+    let text = format!("model: {model}\nstrategy: {strategy_name}\n{report}");
+    let over = report.over_capacity();
+    if !over.is_empty() {
+        let worst = report
+            .devices
+            .iter()
+            .filter(|d| d.over_capacity)
+            .map(|d| format!("{} needs {} bytes", d.device, d.peak_memory))
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(Diag::error(
+            None,
+            format!(
+                "strategy '{strategy_name}' does not fit in device memory ({} bytes per device): {worst}\n{text}",
+                report.memory_capacity
+            ),
+        ));
+    }
+    let json = options
+        .report
+        .as_ref()
+        .map(|_| json_report(model, machine, strategy_name, &report));
+    let trace = options.trace.as_ref().map(|_| sim.chrome_trace());
+    Ok(Simulated { text, json, trace })
+}
+
+/// The machine-readable report (see the module doc for the keys).
+pub fn json_report(model: &str, machine: &Machine, strategy: &str, report: &Report) -> String {
+    let c = &report.critical_path;
+    let value = json!({
+        "model": model,
+        "machine": machine.name,
+        "devices": machine.num_devices(),
+        "strategy": strategy,
+        "mode": match report.mode {
+            Mode::Training => "training",
+            Mode::Inference => "inference",
+        },
+        "iteration_time_s": report.iteration_time_s,
+        "breakdown": {
+            "compute_s": c.compute_s,
+            "communication_s": c.communication_s,
+            "weight_sync_s": c.weight_sync_s,
+            "forward_work_s": report.forward_s,
+            "backward_work_s": report.backward_s,
+        },
+        "peak_memory_bytes": report.devices.iter().map(|d| d.peak_memory).collect::<Vec<_>>(),
+        "weight_memory_bytes": report.devices.iter().map(|d| d.weight_memory).collect::<Vec<_>>(),
+        "utilization": report.devices.iter().map(|d| d.utilization).collect::<Vec<_>>(),
+        "memory_capacity_bytes": report.memory_capacity,
+        "tasks": report.tasks,
+        "transfers": report.transfers,
+        "transfer_bytes": report.transfer_bytes,
+        "all_reduces": report.all_reduces,
+        "all_reduce_bytes": report.all_reduce_bytes,
+    });
+    let mut text = serde_json::to_string_pretty(&value).expect("JSON values always serialize");
+    text.push('\n');
+    text
+}
+
+/// The cost model of `machine`, with a profile database when given.
+pub fn cost_model(machine: &Machine, profile_db: Option<&str>) -> Result<CostModel, Diag> {
+    let cost = CostModel::new(&machine.gpu);
+    match profile_db {
+        Some(path) => {
+            let db = ProfileDb::load(std::path::Path::new(path))
+                .map_err(|e| Diag::error(None, e.to_string()))?;
+            Ok(cost.with_profile(db))
+        }
+        None => Ok(cost),
+    }
+}
