@@ -131,6 +131,9 @@ pub struct ImportedOp {
     pub flops: u64,
     /// Elements of the weights this op is the first to read (directly or through weight-only ops).
     pub parameters: u64,
+    /// The MLIR op (`MlirOperation` pointer) this graph op stands for; valid while the module lives. Ops
+    /// of a function called several times stand for one graph op per call.
+    pub handle: usize,
     /// Its `#par.config`, when the module carries one (a `.par.mlir`), for simulating that strategy.
     pub config: Option<flexc_dialects::Config>,
     /// Whether its data operands carry a batch dim that reaches none of its loops (see
@@ -1267,6 +1270,7 @@ impl Analysis<'_> {
             class: model.class,
             flops: model.flops,
             parameters,
+            handle: op.to_raw().ptr as usize,
             config,
             sample_lost: sample_seen && carrier.is_none() && model.class != OpClass::Opaque,
         });

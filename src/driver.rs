@@ -8,6 +8,7 @@
 use crate::{
     diagnostics::{Capture, Diag, FileLoc, Printer},
     parse::{parse_module, DiagnosticVerifier},
+    search::{self as strategy_search, Algorithm, SearchOptions},
     simulate::{self, SimulateOptions},
     source::{split_chunks, Source, SPLIT_MARKER},
 };
@@ -149,6 +150,8 @@ pub struct Options {
     pub mode: ImportMode,
     /// Machine, strategy and outputs of `--simulate` (and `--trace`/`--report`, which imply it).
     pub simulate: SimulateOptions,
+    /// The strategy search run when writing MLIR with the default pipeline.
+    pub search: SearchOptions,
 }
 
 /// Process exit status.
@@ -295,6 +298,7 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
         }
         match result {
             ChunkResult::Compiled(compiled) => {
+                let _ = errors.write_all(compiled.notes.as_bytes());
                 outputs.push(compiled.output);
                 summaries.push_str(&compiled.summary);
                 files.extend(compiled.files);
@@ -345,6 +349,8 @@ struct Compiled {
     summary: String,
     /// Side outputs (`--trace`, `--report`): path and contents.
     files: Vec<(String, Vec<u8>)>,
+    /// Text for standard error (the search table).
+    notes: String,
 }
 
 enum ChunkResult {
@@ -403,6 +409,7 @@ fn compile_module(
         output: Vec::new(),
         summary: String::new(),
         files: Vec::new(),
+        notes: String::new(),
     };
     // The op table and graph: for the summary, the simulation, and the warnings of opaque ops (the C API
     // cannot emit warnings from a pass).
@@ -431,6 +438,20 @@ fn compile_module(
                     own.push(diag);
                     return None;
                 }
+            }
+        }
+        (Emit::Mlir, Some(imported))
+            if options.pass_pipeline.is_none() && options.search.algorithm != Algorithm::None =>
+        {
+            if let Err(diag) = search_and_annotate(module, &imported, options, name, &mut compiled)
+            {
+                own.push(diag);
+                return None;
+            }
+            if options.emit_bytecode {
+                module.as_operation().write_bytecode()
+            } else {
+                format!("{}\n", module.as_operation()).into_bytes()
             }
         }
         _ if options.emit_bytecode => operation.write_bytecode(),
@@ -476,6 +497,95 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
     }
     flexc_passes::par_import::analyze(&module.as_operation(), &import, false)
         .map_err(|_| failure(&capture))
+}
+
+/// Searches a strategy for the imported graph and writes it into `module`: `#par.config` on every graph
+/// op, `#par.machine` on the module.
+fn search_and_annotate(
+    module: &Module,
+    imported: &Imported,
+    options: &Options,
+    name: &str,
+    compiled: &mut Compiled,
+) -> Result<(), Diag> {
+    let sim = &options.simulate;
+    let machine = simulate::load_machine(&sim.machine, sim.devices)?;
+    let cost = simulate::cost_model(&machine, sim.profile_db.as_deref())?;
+    let model = name.rsplit('/').next().unwrap_or(name);
+    let found = strategy_search::find(
+        model,
+        &imported.graph,
+        &machine,
+        &cost,
+        options.mode.simulator_mode(),
+        &options.search,
+    )?;
+    let mut written = std::collections::HashMap::new();
+    let mut conflicts = 0;
+    for (op, config) in imported.ops.iter().zip(&found.strategy.configs) {
+        let config = flexc_dialects::Config {
+            degrees: config.degrees.iter().map(|&d| d as i64).collect(),
+            devices: config.devices.iter().map(|d| i64::from(d.0)).collect(),
+        };
+        // An op of a function called several times is one graph op per call: the first call's
+        // configuration is the one written.
+        if let Some(first) = written.get(&op.handle) {
+            conflicts += usize::from(*first != config);
+            continue;
+        }
+        let handle = mlir_sys::MlirOperation {
+            ptr: op.handle as *mut std::ffi::c_void,
+        };
+        set_attribute(
+            handle,
+            flexc_dialects::names::CONFIG_ATTR,
+            &config.to_text(),
+        )?;
+        written.insert(op.handle, config);
+    }
+    let machine_text = format!(
+        "#par.machine<\"{}\", {{nodes = {} : i64, gpus_per_node = {} : i64, devices = {} : i64}}>",
+        machine.name,
+        machine.nodes,
+        machine.gpus_per_node,
+        machine.num_devices()
+    );
+    set_attribute(
+        module.as_operation().to_raw(),
+        flexc_dialects::names::MACHINE_ATTR,
+        &machine_text,
+    )?;
+    compiled.notes.push_str(&found.table);
+    if conflicts > 0 {
+        compiled.notes.push_str(&format!(
+            "flexc: warning: {conflicts} ops of functions called several times have different configurations per call; the output records each op's first call\n"
+        ));
+    }
+    if let Some(path) = &sim.report {
+        compiled.files.push((path.clone(), found.json.into_bytes()));
+    }
+    Ok(())
+}
+
+/// Sets the discardable attribute `name` of `op` to the attribute `text` parses to.
+fn set_attribute(op: mlir_sys::MlirOperation, name: &str, text: &str) -> Result<(), Diag> {
+    unsafe {
+        let context = mlir_sys::mlirOperationGetContext(op);
+        let attribute =
+            mlir_sys::mlirAttributeParseGet(context, melior::StringRef::new(text).to_raw());
+        if attribute.ptr.is_null() {
+            return Err(Diag::error(
+                None,
+                format!("flexc built an unparsable attribute {text}"),
+            ));
+        }
+        mlir_sys::mlirOperationSetDiscardableAttributeByName(
+            op,
+            melior::StringRef::new(name).to_raw(),
+            attribute,
+        );
+    }
+    Ok(())
 }
 
 /// `--simulate`: the report text; `--trace`/`--report` contents are added to `files`.

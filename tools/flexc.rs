@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 const EXAMPLE: &str = "\
 Example:
-  flexc models/torch/mlp_b512.linalg.mlir -o mlp.par.mlir
+  flexc models/torch/mlp_b512.linalg.mlir -o mlp.par.mlir --machine=p100-4x4 --report=mlp.json
   flexc model.mlir --pass-pipeline='builtin.module(canonicalize,par-verify)' -o -
   flexc --allow-unregistered-dialect models/jax/mlp_b512.fwd.stablehlo.generic.mlir -o -
   flexc --split-input-file --verify-diagnostics errors.mlir
@@ -108,9 +108,23 @@ struct Cli {
     #[arg(long = "trace", value_name = "FILE")]
     trace: Option<String>,
 
-    /// Write the simulation facts as JSON (implies --simulate).
+    /// Write the facts of the simulation (with --simulate) or of the search as JSON.
     #[arg(long = "report", value_name = "FILE")]
     report: Option<String>,
+
+    /// Strategy search run when writing MLIR with the default pipeline: mcmc (FlexFlow, seeded with the
+    /// dp and tiling results and the expert strategies), dp (PaSE), tiling (SoyBean), none (import only).
+    #[arg(long = "search", value_enum, default_value = "mcmc")]
+    search: SearchArg,
+
+    /// Search budget: a duration (5s, 500ms, 2m) or a number of MCMC proposals (same seed and proposal
+    /// budget, same strategy).
+    #[arg(long = "search-budget", value_name = "BUDGET", default_value = "4000")]
+    search_budget: String,
+
+    /// Seed of the randomized search.
+    #[arg(long = "seed", default_value_t = 0)]
+    seed: u64,
 
     /// Profile database (JSON lines) whose measurements override the cost model's estimates.
     #[arg(long = "profile-db", value_name = "FILE")]
@@ -123,6 +137,14 @@ struct Cli {
     /// List the flexc passes with their options and exit.
     #[arg(long = "list-passes")]
     list_passes: bool,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum SearchArg {
+    Mcmc,
+    Dp,
+    Tiling,
+    None,
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -164,7 +186,14 @@ fn main() -> ExitCode {
         list_passes();
         return ExitCode::SUCCESS;
     }
-    let simulate = cli.simulate || cli.trace.is_some() || cli.report.is_some();
+    let simulate = cli.simulate || cli.trace.is_some();
+    let budget = match flexc::search::Budget::parse(&cli.search_budget) {
+        Ok(budget) => budget,
+        Err(message) => {
+            eprintln!("flexc: error: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let options = driver::Options {
         input: cli.input,
         output: cli.output,
@@ -196,6 +225,16 @@ fn main() -> ExitCode {
             trace: cli.trace,
             report: cli.report,
             profile_db: cli.profile_db,
+        },
+        search: flexc::search::SearchOptions {
+            algorithm: match cli.search {
+                SearchArg::Mcmc => flexc::search::Algorithm::Mcmc,
+                SearchArg::Dp => flexc::search::Algorithm::Dp,
+                SearchArg::Tiling => flexc::search::Algorithm::Tiling,
+                SearchArg::None => flexc::search::Algorithm::None,
+            },
+            budget,
+            seed: cli.seed,
         },
     };
     let exit = driver::run(&options, &mut std::io::stderr().lock());

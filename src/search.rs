@@ -1,0 +1,310 @@
+//! The main job: search a strategy for the imported graph on a machine (DESIGN §6) and write it into the
+//! module as `#par.config` annotations, with the machine as `#par.machine`.
+//!
+//! `--search=mcmc` (default) runs FlexFlow's MCMC seeded with data parallelism, the expert strategies, PaSE's
+//! dynamic program and SoyBean's tiling; `dp` and `tiling` run those alone; `none` only imports. Every result
+//! is scored by the full simulator and compared with the baselines (data parallel, model parallel, OWT,
+//! Megatron); the table goes to standard error and `--report` writes it as JSON with the keys `model`,
+//! `machine`, `devices`, `search` (`algorithm`, `seed`, `budget`, `stop_reason`, `proposals`, `wall_s`),
+//! `iteration_time_s`, `baselines` (name → seconds), `ideal_time_s` (total FLOPs of the iteration / (devices ×
+//! peak FLOP/s)), `peak_memory_bytes` and the simulator's `breakdown`.
+//!
+//! Budgets: `--search-budget=5s` (also `ms`, `m`) bounds wall time, `--search-budget=200000` the proposals
+//! (over all chains); only proposal budgets give the same strategy for the same `--seed` on every run.
+
+use crate::diagnostics::Diag;
+use flexc_core::{
+    baselines,
+    machine::Machine,
+    search::{self, DpOptions, McmcOptions, SearchError},
+    CostModel, Graph, Mode, Simulator, Strategy,
+};
+use serde_json::json;
+use std::{fmt::Write as _, time::Duration};
+
+/// `--search`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Algorithm {
+    #[default]
+    Mcmc,
+    Dp,
+    Tiling,
+    /// Import only: no strategy is written.
+    None,
+}
+
+impl Algorithm {
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Mcmc => "mcmc",
+            Algorithm::Dp => "dp",
+            Algorithm::Tiling => "tiling",
+            Algorithm::None => "none",
+        }
+    }
+}
+
+/// How long MCMC may search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Proposals over all chains.
+    Proposals(u64),
+    Time(Duration),
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget::Proposals(4000)
+    }
+}
+
+impl Budget {
+    /// Parses `5s`, `500ms`, `2m` or a proposal count.
+    pub fn parse(text: &str) -> Result<Budget, String> {
+        let text = text.trim();
+        let bad = || {
+            format!(
+                "invalid search budget '{text}': expected a duration (5s, 500ms, 2m) or a number of proposals"
+            )
+        };
+        let budget = if let Some(ms) = text.strip_suffix("ms") {
+            Budget::Time(Duration::from_millis(ms.parse().map_err(|_| bad())?))
+        } else if let Some(s) = text.strip_suffix('s') {
+            let s: f64 = s.parse().map_err(|_| bad())?;
+            if !s.is_finite() || s < 0.0 {
+                return Err(bad());
+            }
+            Budget::Time(Duration::from_secs_f64(s))
+        } else if let Some(m) = text.strip_suffix('m') {
+            let m: f64 = m.parse().map_err(|_| bad())?;
+            if !m.is_finite() || m < 0.0 {
+                return Err(bad());
+            }
+            Budget::Time(Duration::from_secs_f64(m * 60.0))
+        } else {
+            Budget::Proposals(text.parse().map_err(|_| bad())?)
+        };
+        match budget {
+            Budget::Proposals(0) => Err("the search budget is zero proposals".into()),
+            Budget::Time(d) if d.is_zero() => Err("the search budget is zero seconds".into()),
+            b => Ok(b),
+        }
+    }
+
+    fn text(self) -> String {
+        match self {
+            Budget::Proposals(n) => format!("{n} proposals"),
+            Budget::Time(d) => format!("{:.3} s", d.as_secs_f64()),
+        }
+    }
+}
+
+/// `--search`, `--search-budget`, `--seed`.
+#[derive(Clone, Debug, Default)]
+pub struct SearchOptions {
+    pub algorithm: Algorithm,
+    pub budget: Budget,
+    pub seed: u64,
+}
+
+/// A found strategy with what the user is shown about it.
+pub struct Found {
+    pub strategy: Strategy,
+    /// Standard-error table.
+    pub table: String,
+    /// `--report` JSON.
+    pub json: String,
+}
+
+fn error(e: SearchError) -> Diag {
+    let text = e.to_string();
+    Diag::error(None, text.trim_start_matches("error: ").to_string())
+}
+
+/// Total FLOPs of one iteration (backward work included in training) over the aggregate peak rate.
+fn ideal_time(graph: &Graph, machine: &Machine, mode: Mode) -> f64 {
+    let flops: f64 = graph
+        .ops()
+        .iter()
+        .map(|op| op.flops * (1.0 + mode.backward_factor(graph, op)))
+        .sum();
+    let peak = machine.gpu.peak_flops.for_dtype(flexc_core::DType::F32);
+    flops / (f64::from(machine.num_devices()) * peak)
+}
+
+/// Runs the search of `options` and scores it against the baselines.
+pub fn find(
+    model: &str,
+    graph: &Graph,
+    machine: &Machine,
+    cost: &CostModel,
+    mode: Mode,
+    options: &SearchOptions,
+) -> Result<Found, Diag> {
+    let start = std::time::Instant::now();
+    let (strategy, time, stop, proposals) = match options.algorithm {
+        Algorithm::Mcmc | Algorithm::None => {
+            let chains = 4u64;
+            let mcmc_options = McmcOptions {
+                seed: options.seed,
+                chains: chains as usize,
+                proposals: match options.budget {
+                    Budget::Proposals(n) => Some(n.div_ceil(chains)),
+                    Budget::Time(_) => None,
+                },
+                time_limit: match options.budget {
+                    Budget::Time(d) => Some(d),
+                    Budget::Proposals(_) => None,
+                },
+                ..McmcOptions::default()
+            };
+            let result = search::mcmc(graph, machine, cost, mode, &mcmc_options).map_err(error)?;
+            (
+                result.strategy,
+                result.iteration_time_s,
+                format!("{} (best from {})", result.stats.stop, result.found_by),
+                result.stats.proposals,
+            )
+        }
+        Algorithm::Dp => {
+            let result = search::pase_dp(graph, machine, cost, mode, &DpOptions::default())
+                .map_err(error)?;
+            (
+                result.strategy,
+                result.iteration_time_s,
+                "exact".to_string(),
+                0,
+            )
+        }
+        Algorithm::Tiling => {
+            let result = search::soybean_tiling(graph, machine, cost, mode).map_err(error)?;
+            (
+                result.strategy,
+                result.iteration_time_s,
+                "exact".to_string(),
+                0,
+            )
+        }
+    };
+    let wall = start.elapsed().as_secs_f64();
+    let sim = Simulator::new(graph, machine, cost, mode, strategy.clone()).map_err(|e| {
+        Diag::error(
+            None,
+            format!("the search produced an invalid strategy: {e}"),
+        )
+    })?;
+    if !sim.fits_memory() {
+        let peaks = sim.peak_memories();
+        let (device, peak) = peaks
+            .iter()
+            .enumerate()
+            .max_by_key(|&(_, &p)| p)
+            .map(|(d, &p)| (d, p))
+            .unwrap_or_default();
+        return Err(Diag::error(
+            None,
+            format!(
+                "no strategy found by {} fits device memory: gpu{device} needs {peak} bytes, which is over its {} bytes",
+                options.algorithm.name(),
+                machine.gpu.mem_capacity
+            ),
+        ));
+    }
+    let report = sim.report();
+    let mut baseline_times = Vec::new();
+    for b in baselines::all(graph, machine) {
+        let time = Simulator::new(graph, machine, cost, mode, b.strategy)
+            .ok()
+            .filter(Simulator::fits_memory)
+            .map(|s| s.iteration_time());
+        baseline_times.push((b.name, time));
+    }
+    let ideal = ideal_time(graph, machine, mode);
+    let dp_time = baseline_times
+        .iter()
+        .find(|(n, _)| *n == "data-parallel")
+        .and_then(|(_, t)| *t);
+
+    let mut table = String::new();
+    let _ = writeln!(
+        table,
+        "flexc: search {} on {} ({} devices), seed {}, budget {}: {:.3} s, {} proposals, stop: {}",
+        options.algorithm.name(),
+        machine.name,
+        machine.num_devices(),
+        options.seed,
+        options.budget.text(),
+        wall,
+        proposals,
+        stop
+    );
+    let _ = writeln!(
+        table,
+        "  {:<16} {:>14} {:>18}",
+        "strategy", "iteration", "vs data-parallel"
+    );
+    let row = |table: &mut String, name: &str, t: Option<f64>| {
+        let speedup = match (dp_time, t) {
+            (Some(dp), Some(t)) if t > 0.0 => format!("{:.2}x", dp / t),
+            _ => "-".into(),
+        };
+        let time = t.map_or("over memory".to_string(), |t| format!("{:.3} ms", t * 1e3));
+        let _ = writeln!(table, "  {name:<16} {time:>14} {speedup:>18}");
+    };
+    row(
+        &mut table,
+        &format!("found ({})", options.algorithm.name()),
+        Some(time),
+    );
+    for (name, t) in &baseline_times {
+        row(&mut table, name, *t);
+    }
+    row(&mut table, "ideal", Some(ideal));
+    let peaks: Vec<String> = report
+        .devices
+        .iter()
+        .map(|d| {
+            format!(
+                "{} {:.2} GiB",
+                d.device,
+                d.peak_memory as f64 / (1u64 << 30) as f64
+            )
+        })
+        .collect();
+    let _ = writeln!(table, "  peak memory: {}", peaks.join(", "));
+
+    let c = &report.critical_path;
+    let json = json!({
+        "model": model,
+        "machine": machine.name,
+        "devices": machine.num_devices(),
+        "mode": match mode { Mode::Training => "training", Mode::Inference => "inference" },
+        "search": {
+            "algorithm": options.algorithm.name(),
+            "seed": options.seed,
+            "budget": options.budget.text(),
+            "stop_reason": stop,
+            "proposals": proposals,
+            "wall_s": wall,
+        },
+        "iteration_time_s": time,
+        "baselines": baseline_times
+            .iter()
+            .map(|(n, t)| (n.to_string(), json!(t)))
+            .collect::<serde_json::Map<_, _>>(),
+        "ideal_time_s": ideal,
+        "peak_memory_bytes": report.devices.iter().map(|d| d.peak_memory).collect::<Vec<_>>(),
+        "breakdown": {
+            "compute_s": c.compute_s,
+            "communication_s": c.communication_s,
+            "weight_sync_s": c.weight_sync_s,
+        },
+    });
+    let mut json = serde_json::to_string_pretty(&json).expect("JSON values always serialize");
+    json.push('\n');
+    Ok(Found {
+        strategy,
+        table,
+        json,
+    })
+}
