@@ -604,8 +604,11 @@ fn run_simulation(
             named.to_string(),
             simulate::baseline(named, graph, &machine).expect("a known name"),
         ),
-        Some(path) => (path.to_string(), strategy_from_file(path, options, graph)?),
-        None => match simulate::annotated_strategy(imported, graph)? {
+        Some(path) => (
+            path.to_string(),
+            strategy_from_file(path, options, graph, machine.num_devices())?,
+        ),
+        None => match simulate::annotated_strategy(imported, graph, machine.num_devices())? {
             Some(strategy) => ("annotated".to_string(), strategy),
             None => (
                 "data-parallel".to_string(),
@@ -638,6 +641,7 @@ fn strategy_from_file(
     path: &str,
     options: &Options,
     graph: &flexc_core::Graph,
+    devices: u32,
 ) -> Result<flexc_core::Strategy, Diag> {
     let bytes = std::fs::read(path).map_err(|e| {
         Diag::error(
@@ -662,7 +666,7 @@ fn strategy_from_file(
     let import = import_options(options).map_err(|e| Diag::error(None, e))?;
     let imported = flexc_passes::par_import::analyze(&module.as_operation(), &import, false)
         .map_err(|_| first_error(&capture))?;
-    simulate::annotated_strategy(&imported, graph)?.ok_or_else(|| {
+    simulate::annotated_strategy(&imported, graph, devices)?.ok_or_else(|| {
         Diag::error(
             None,
             format!("strategy file '{path}' has graph ops without a par.config"),

@@ -45,6 +45,20 @@ pub const STRATEGY_NAMES: [&str; 5] = [
     "single-device",
 ];
 
+/// A machine error as a diagnostic at its file position (when it comes from a file).
+fn machine_diag(e: flexc_core::MachineError) -> Diag {
+    let location = e.location.map(|l| FileLoc {
+        file: l.file,
+        line: l.line,
+        column: l.col,
+    });
+    let message = match e.key {
+        Some(key) if !e.message.contains(&key) => format!("'{key}': {}", e.message),
+        _ => e.message,
+    };
+    Diag::error(location, message)
+}
+
 /// The machine of `spec`: a preset name, else a TOML file.
 pub fn load_machine(spec: &str, devices: Option<u32>) -> Result<Machine, Diag> {
     let machine = if spec.ends_with(".toml") || std::path::Path::new(spec).is_file() {
@@ -52,18 +66,20 @@ pub fn load_machine(spec: &str, devices: Option<u32>) -> Result<Machine, Diag> {
     } else {
         Machine::preset(spec)
     }
-    .map_err(|e| Diag::error(None, e.to_string()))?;
+    .map_err(machine_diag)?;
     match devices {
-        Some(n) => machine
-            .with_devices(n)
-            .map_err(|e| Diag::error(None, e.to_string())),
+        Some(n) => machine.with_devices(n).map_err(machine_diag),
         None => Ok(machine),
     }
 }
 
 /// A strategy from the `#par.config` annotations of `imported` (one per graph op), or `None` when some op
 /// has none. Errors name the op whose annotation does not fit its iteration space.
-pub fn annotated_strategy(imported: &Imported, graph: &Graph) -> Result<Option<Strategy>, Diag> {
+pub fn annotated_strategy(
+    imported: &Imported,
+    graph: &Graph,
+    devices: u32,
+) -> Result<Option<Strategy>, Diag> {
     if imported.ops.is_empty() || imported.ops.iter().any(|op| op.config.is_none()) {
         return Ok(None);
     }
@@ -94,14 +110,19 @@ pub fn annotated_strategy(imported: &Imported, graph: &Graph) -> Result<Option<S
                 ),
             ));
         }
-        configs.push(flexc_core::Config {
+        let config = flexc_core::Config {
             degrees: config.degrees.iter().map(|&d| d as u64).collect(),
             devices: config
                 .devices
                 .iter()
                 .map(|&d| DeviceId::new(d as usize))
                 .collect(),
-        });
+        };
+        // Checked here, where the location is the annotated op's own.
+        config
+            .validate(graph_op, devices)
+            .map_err(|message| Diag::error(FileLoc::parse(&op.location), message))?;
+        configs.push(config);
     }
     Ok(Some(Strategy { configs }))
 }
