@@ -430,7 +430,7 @@ fn compile_module(
         None
     };
     compiled.output = match (options.emit, imported) {
-        (Emit::Summary, Some(imported)) => import_table(&imported).into_bytes(),
+        (Emit::Summary, Some(imported)) => import_table(&imported, options.mode).into_bytes(),
         (Emit::Simulation, Some(imported)) => {
             match run_simulation(&imported, options, name, &mut compiled.files) {
                 Ok(text) => text.into_bytes(),
@@ -674,16 +674,35 @@ fn strategy_from_file(
     })
 }
 
-/// `--emit=summary`: one row per compute op, then the model totals.
-pub fn import_table(imported: &flexc_passes::par_import::Imported) -> String {
+/// `--emit=summary`: one row per graph op, then the model totals. In `train` mode the backward FLOPs of
+/// every op follow `flexc_core::graph::Mode`'s table (data and weight gradients per op class), and the
+/// weight gradients to synchronize are listed in the totals.
+pub fn import_table(imported: &flexc_passes::par_import::Imported, mode: ImportMode) -> String {
     use std::fmt::Write as _;
+    let graph = &imported.graph;
+    let sim_mode = if mode == ImportMode::Train {
+        Mode::Training
+    } else {
+        Mode::Inference
+    };
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:<5} {:<32} {:<13} {:<40} {:<44} {:>16} {:>12}",
-        "#", "op", "class", "location", "dims (size:role)", "forward_flops", "parameters"
+        "{:<5} {:<32} {:<13} {:<40} {:<44} {:>16} {:>16} {:>12}",
+        "#",
+        "op",
+        "class",
+        "location",
+        "dims (size:role)",
+        "forward_flops",
+        "backward_flops",
+        "parameters"
     );
+    let mut backward_total = 0.0;
     for (index, op) in imported.ops.iter().enumerate() {
+        let graph_op = graph.op(flexc_core::OpId::new(index));
+        let backward = op.flops as f64 * sim_mode.backward_factor(graph, graph_op);
+        backward_total += backward;
         let dims: Vec<String> = op
             .space
             .sizes
@@ -694,13 +713,14 @@ pub fn import_table(imported: &flexc_passes::par_import::Imported) -> String {
         let location = op.location.rsplit('/').next().unwrap_or(&op.location);
         let _ = writeln!(
             out,
-            "{:<5} {:<32} {:<13} {:<40} {:<44} {:>16} {:>12}",
+            "{:<5} {:<32} {:<13} {:<40} {:<44} {:>16} {:>16} {:>12}",
             index,
             op.name,
             op.class.name(),
             location,
             dims.join(" "),
             op.flops,
+            backward as u64,
             op.parameters
         );
     }
@@ -726,6 +746,22 @@ pub fn import_table(imported: &flexc_passes::par_import::Imported) -> String {
     );
     let _ = writeln!(out, "parameters: {}", imported.parameters);
     let _ = writeln!(out, "forward_flops: {}", imported.forward_flops);
+    let mode_name = match mode {
+        ImportMode::Train => "train",
+        ImportMode::AsIs => "as-is",
+        ImportMode::Inference => "inference",
+    };
+    let _ = writeln!(out, "mode: {mode_name}");
+    let _ = writeln!(out, "backward_flops: {}", backward_total as u64);
+    if sim_mode.has_backward() {
+        let weights = graph.weights();
+        let elements: u64 = weights.iter().map(|&w| graph.tensor(w).elements()).sum();
+        let _ = writeln!(
+            out,
+            "weight_gradients: {} tensors, {elements} elements to synchronize",
+            weights.len()
+        );
+    }
     out
 }
 
