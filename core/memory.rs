@@ -47,6 +47,37 @@ pub(crate) struct Live {
     pub weight: bool,
 }
 
+/// A signed change of the bytes one device holds over a range of stages (adding or removing a [`Live`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Change {
+    pub device: u32,
+    pub first: u32,
+    pub last: u32,
+    pub weight: bool,
+    pub bytes: i64,
+}
+
+impl Change {
+    /// (device, first, last, weight), packed.
+    fn key(&self) -> u128 {
+        (u128::from(self.device) << 80)
+            | (u128::from(self.first) << 48)
+            | (u128::from(self.last) << 16)
+            | u128::from(self.weight)
+    }
+
+    pub fn new(l: &Live, add: bool) -> Change {
+        let bytes = to_i64(l.bytes);
+        Change {
+            device: l.device,
+            first: l.first,
+            last: l.last,
+            weight: l.weight,
+            bytes: if add { bytes } else { -bytes },
+        }
+    }
+}
+
 /// Accumulates the intervals of a fresh simulation (difference arrays: any number of intervals, one pass).
 pub(crate) struct MemoryBuilder {
     stages: usize,
@@ -110,7 +141,7 @@ pub(crate) struct Memory {
     peaks: Vec<i64>,
     trees: Vec<MaxTree>,
     weights: Vec<u64>,
-    /// Scratch for [`Memory::update`]: bytes per device, all zero between calls.
+    /// Scratch for [`Memory::merge`]: bytes per device, all zero between calls.
     merged: Vec<u64>,
 }
 
@@ -149,19 +180,36 @@ impl Memory {
         }
     }
 
-    /// Adds (`add`) or removes the intervals `lives`.
-    pub fn update(&mut self, lives: &[Live], add: bool) {
+    /// Applies the sum of `changes`. Changes of the same device, stages and kind are summed first, so that
+    /// buffers removed and added back (an op moved to a configuration with the same per-device footprint)
+    /// cost nothing, and the trees are updated device by device. Leaves the non-zero sums in `changes`: what
+    /// [`Memory::revert`] takes to undo them.
+    pub fn apply(&mut self, changes: &mut Vec<Change>) {
+        changes.sort_unstable_by_key(Change::key);
+        changes.dedup_by(|c, kept| {
+            let same = c.key() == kept.key();
+            if same {
+                kept.bytes += c.bytes;
+            }
+            same
+        });
+        changes.retain(|c| c.bytes != 0);
+        self.add(changes, 1);
+    }
+
+    /// Undoes [`Memory::apply`] of `changes` (as it left them).
+    pub fn revert(&mut self, changes: &[Change]) {
+        self.add(changes, -1);
+    }
+
+    fn add(&mut self, changes: &[Change], sign: i64) {
         self.trees();
-        for l in lives {
-            let delta = if add {
-                to_i64(l.bytes)
-            } else {
-                -to_i64(l.bytes)
-            };
-            self.trees[l.device as usize].add(l.first as usize, l.last as usize, delta);
-            if l.weight {
-                let w = &mut self.weights[l.device as usize];
-                *w = if add { *w + l.bytes } else { *w - l.bytes };
+        for c in changes {
+            let delta = sign * c.bytes;
+            self.trees[c.device as usize].add(c.first as usize, c.last as usize, delta);
+            if c.weight {
+                let w = &mut self.weights[c.device as usize];
+                *w = w.wrapping_add_signed(delta);
             }
         }
     }
@@ -229,8 +277,7 @@ impl MaxTree {
             lo >>= 1;
             hi >>= 1;
         }
-        self.pull(first);
-        self.pull(last);
+        self.pull(first, last);
     }
 
     fn apply(&mut self, node: usize, v: i64) {
@@ -240,13 +287,24 @@ impl MaxTree {
         }
     }
 
-    /// Recomputes the ancestors of `node`.
-    fn pull(&mut self, mut node: usize) {
-        node >>= 1;
-        while node >= 1 {
-            self.max[node] = self.max[2 * node].max(self.max[2 * node + 1]) + self.pending[node];
-            node >>= 1;
+    /// Recomputes the ancestors of leaves `a` and `b` (`a <= b`), bottom-up, those they share once.
+    fn pull(&mut self, mut a: usize, mut b: usize) {
+        a >>= 1;
+        b >>= 1;
+        while a != b {
+            self.recompute(a);
+            self.recompute(b);
+            a >>= 1;
+            b >>= 1;
         }
+        while a >= 1 {
+            self.recompute(a);
+            a >>= 1;
+        }
+    }
+
+    fn recompute(&mut self, node: usize) {
+        self.max[node] = self.max[2 * node].max(self.max[2 * node + 1]) + self.pending[node];
     }
 
     fn max(&self) -> i64 {
@@ -269,7 +327,7 @@ mod tests {
         for step in 0..2000 {
             if !lives.is_empty() && rng.random_bool(0.4) {
                 let l = lives.swap_remove(rng.random_range(0..lives.len()));
-                mem.update(&[l], false);
+                mem.apply(&mut vec![Change::new(&l, false)]);
             } else {
                 let first = rng.random_range(0..stages as u32);
                 let l = Live {
@@ -279,8 +337,14 @@ mod tests {
                     bytes: rng.random_range(1..1_000_000),
                     weight: rng.random_bool(0.2),
                 };
-                mem.update(&[l], true);
+                let mut added = vec![Change::new(&l, true)];
+                mem.apply(&mut added);
                 lives.push(l);
+                if step % 5 == 0 {
+                    // Undone and redone: no change.
+                    mem.revert(&added);
+                    mem.apply(&mut added);
+                }
             }
             if step % 97 == 0 {
                 let mut builder = MemoryBuilder::new(3, stages);
@@ -290,7 +354,7 @@ mod tests {
                 let mut coalesced = Vec::new();
                 merged.merge(&mut lives.clone(), &mut coalesced);
                 assert!(coalesced.len() <= lives.len());
-                merged.update(&coalesced, true);
+                merged.apply(&mut coalesced.iter().map(|l| Change::new(l, true)).collect());
                 for d in 0..3 {
                     let naive = (0..stages as u32)
                         .map(|s| {

@@ -29,20 +29,28 @@
 //! blocks of the changed op and its edges, rewires the dependencies of the neighbouring ops, and re-times only
 //! the tasks from the first changed block on (everything earlier in issue order cannot depend on it). The
 //! resources' state at that point comes from a snapshot taken by the previous pass at or before it (every
-//! `snap_every` blocks). Each task's time is computed by the same expression from the same operands as in a
-//! full simulation, so the results are bit-identical; memory is integer bytes, updated by exact additions and
-//! subtractions ([`crate::memory`]).
+//! `snap_every` blocks, about `2 √(tasks / resources)` snapshots). Each task's time is computed by the same
+//! expression from the same operands as in a full simulation, so the results are bit-identical; memory is
+//! integer bytes, updated by exact additions and subtractions ([`crate::memory`]), the removed and added
+//! buffers of one change summed first so that equal footprints cancel.
 //!
 //! Almost every task after a changed op moves, so a delta simulation re-times a suffix of the schedule; what
 //! it saves is rebuilding the task graph (regions, intersections, durations, memory), which is most of the
-//! cost of a full simulation.
+//! cost of a full simulation. The schedule loop streams through an arena that holds, per task, its end time
+//! and copies of its inputs (duration, resources, and the dependency of a transfer), so that it rarely
+//! touches the blocks themselves.
+//!
+//! A change keeps what it replaced (configuration, tasks, pairs, blocks, dependencies, memory changes, and
+//! the end times and snapshots the re-timing overwrote) until the next change. Changing the same op back to
+//! its previous configuration, as a rejected MCMC proposal does, restores that state instead of simulating
+//! again: exactly the state before the change, so still bit-identical to a full simulation.
 
 use std::ops::Range;
 
 use crate::cost::{CostModel, Work};
 use crate::graph::{DeviceId, Edge, Graph, Interval, Mode, OpId, TensorKind};
 use crate::machine::{Channel, Machine};
-use crate::memory::{weight_state_factor, Live, Memory, MemoryBuilder};
+use crate::memory::{weight_state_factor, Change, Live, Memory, MemoryBuilder};
 use crate::strategy::{Config, Strategy, StrategyError};
 
 /// What a task does.
@@ -141,6 +149,7 @@ pub(crate) struct Meta {
 pub(crate) struct Block {
     pub base: u32,
     pub dur: Vec<f64>,
+    /// Empty when every task has exactly one dependency, `deps[i]` (transfers), or none (`deps` empty too).
     pub dep_off: Vec<u32>,
     pub deps: Vec<u32>,
     /// Empty when every task holds exactly one resource, `res[i]` (compute blocks).
@@ -189,7 +198,11 @@ impl Block {
     }
 
     pub fn deps_of(&self, i: usize) -> &[u32] {
-        &self.deps[self.dep_off[i] as usize..self.dep_off[i + 1] as usize]
+        if self.dep_off.is_empty() {
+            self.deps.get(i..i + 1).unwrap_or(&[])
+        } else {
+            &self.deps[self.dep_off[i] as usize..self.dep_off[i + 1] as usize]
+        }
     }
 
     pub fn res_of(&self, i: usize) -> &[u32] {
@@ -212,12 +225,100 @@ impl Block {
 /// End time of every task, in one arena so that the schedule loop reads a dependency's end with one load. A
 /// block gets a fresh range when it is rebuilt; the old range is garbage until [`Simulator::compact`]. Start
 /// times are not stored (the schedule loop is memory bound): reports recompute them ([`Simulator::start_of`]).
+/// The schedule loop's inputs for the common tasks are copied alongside, so that it streams through the
+/// arena (kept in issue order by compaction) instead of chasing every block's vectors.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Times {
     pub end: Vec<f64>,
     /// Block id of each slot.
     pub owner: Vec<u32>,
+    /// Duration of each slot (a copy of its block's).
+    pub dur: Vec<f64>,
+    /// The resource of each slot of a single-resource block, or the first of a [`Head::pair`] block's task.
+    pub res: Vec<u32>,
+    /// The second resource of a [`Head::pair`] block's task (or `NONE`).
+    pub res2: Vec<u32>,
+    /// The dependency of a [`Head::pair`] block's task.
+    pub dep: Vec<u32>,
     pub garbage: usize,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Times {
+    fn truncate(&mut self, len: usize) {
+        self.end.truncate(len);
+        self.owner.truncate(len);
+        self.dur.truncate(len);
+        self.res.truncate(len);
+        self.res2.truncate(len);
+        self.dep.truncate(len);
+    }
+
+    /// Appends the schedule inputs of `block` (at the end of the arena) to `dur`, `res`, `res2` and `dep`.
+    fn push_inputs(&mut self, block: &Block, head: &Head) {
+        self.dur.extend_from_slice(&block.dur);
+        if head.single {
+            self.res.extend_from_slice(&block.res);
+        } else if head.pair {
+            for w in block.res_off.windows(2) {
+                let (at, two) = (w[0] as usize, w[1] - w[0] == 2);
+                self.res.push(block.res[at]);
+                self.res2.push(if two { block.res[at + 1] } else { NONE });
+            }
+            self.dep.extend_from_slice(&block.deps);
+        }
+        let len = self.dur.len();
+        self.res.resize(len, 0);
+        self.res2.resize(len, NONE);
+        self.dep.resize(len, 0);
+    }
+}
+
+/// What the schedule loop needs of a block besides the arena: its range and shape.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Head {
+    base: u32,
+    len: u32,
+    /// One resource per task ([`Block::res_off`] empty).
+    single: bool,
+    /// Not `single`, one or two resources and exactly one dependency per task (transfers): the arena has
+    /// them all.
+    pair: bool,
+    deps: Deps,
+}
+
+/// How a block's tasks depend on others (see [`Block::dep_off`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Deps {
+    #[default]
+    None,
+    One,
+    Csr,
+}
+
+impl Head {
+    fn of(block: &Block) -> Head {
+        let single = block.res_off.is_empty();
+        let deps = match (block.deps.is_empty(), block.dep_off.is_empty()) {
+            (true, _) => Deps::None,
+            (false, true) => Deps::One,
+            (false, false) => Deps::Csr,
+        };
+        let pair = !single
+            && deps == Deps::One
+            && block
+                .res_off
+                .windows(2)
+                .all(|w| matches!(w[1] - w[0], 1 | 2));
+        Head {
+            base: block.base,
+            len: block.len() as u32,
+            single,
+            pair,
+            deps,
+        }
+    }
 }
 
 /// Structure fixed by the graph and the mode: block ids, issue order, stages.
@@ -467,6 +568,15 @@ impl OpTasks {
     }
 }
 
+/// CSR dependencies in [`Block`]'s form: no offsets when every task has none or exactly one.
+fn compact_deps(off: Vec<u32>, deps: Vec<u32>) -> (Vec<u32>, Vec<u32>) {
+    if deps.is_empty() || off.iter().enumerate().all(|(i, &o)| o as usize == i) {
+        (Vec::new(), deps)
+    } else {
+        (off, deps)
+    }
+}
+
 const LOCAL: u32 = u32::MAX;
 
 /// A (producer task, consumer task) pair of an edge whose regions intersect.
@@ -484,6 +594,15 @@ pub(crate) struct Pair {
 pub(crate) struct EdgePairs {
     pub pairs: Vec<Pair>,
     pub by_producer: Vec<u32>,
+}
+
+impl EdgePairs {
+    /// Number of pairs on different devices (transfers).
+    fn remote(&self) -> usize {
+        // Transfers are numbered in pair order: the last one's number tells.
+        let last = self.pairs.iter().rev().find(|p| p.comm != LOCAL);
+        last.map_or(0, |p| p.comm as usize + 1)
+    }
 }
 
 /// Finds the intersecting pairs of `edge` without comparing every pair: producer tasks are bucketed along the
@@ -520,6 +639,9 @@ fn edge_pairs(graph: &Graph, edge: &Edge, prod: &OpTasks, cons: &OpTasks) -> Edg
             }
         }
     } else {
+        // Room for every pair (up to a bound): an all-to-all edge has them all, and growing by doubling would
+        // copy them several times.
+        pairs.reserve((nc * np).min(1 << 16));
         // Bucket along the dim the first producer task covers the smallest fraction of: for a grid split, the
         // dim with the most buckets. Any choice is correct; this one keeps the buckets small.
         let shape = &graph.tensor(edge.tensor).shape;
@@ -561,7 +683,10 @@ fn edge_pairs(graph: &Graph, edge: &Edge, prod: &OpTasks, cons: &OpTasks) -> Edg
                     });
                 }
             }
-            pairs[first..].sort_unstable_by_key(|pair| pair.p);
+            // Usually already in producer order (bucket order follows the grid).
+            if !pairs[first..].is_sorted_by_key(|pair| pair.p) {
+                pairs[first..].sort_unstable_by_key(|pair| pair.p);
+            }
         }
     }
     let mut comm = 0;
@@ -588,6 +713,43 @@ fn edge_pairs(graph: &Graph, edge: &Edge, prod: &OpTasks, cons: &OpTasks) -> Edg
     EdgePairs { pairs, by_producer }
 }
 
+/// Times the tasks of one block in order and returns the latest end (0 when empty): task `i` ends at
+/// `max(ready(end, i), ends of the previous tasks on res(i)) + dur[i]`, the maxima taken in that order by
+/// `if x > t` rather than `f64::max` (no NaN can occur, and the plain comparison is cheaper), where `ready` is
+/// the same maximum over its dependencies' ends starting from 0. Every shape of block goes through here
+/// (transfers through an unrolled copy in [`Simulator::retime`]), so a task's end is the same expression of
+/// the same operands in every pass.
+#[inline(always)]
+fn time_tasks<'b>(
+    end: &mut [f64],
+    base: usize,
+    dur: &[f64],
+    free: &mut [f64],
+    ready: impl Fn(&[f64], usize) -> f64,
+    res: impl Fn(usize) -> &'b [u32],
+) -> f64 {
+    let mut latest = 0.0f64;
+    for (i, &d) in dur.iter().enumerate() {
+        let mut t = ready(end, i);
+        let rs = res(i);
+        for &r in rs {
+            let f = free[r as usize];
+            if f > t {
+                t = f;
+            }
+        }
+        let e = t + d;
+        end[base + i] = e;
+        for &r in rs {
+            free[r as usize] = e;
+        }
+        if e > latest {
+            latest = e;
+        }
+    }
+    latest
+}
+
 /// Simulates one iteration of a strategy and keeps the task graph for cheap single-op changes.
 #[derive(Clone, Debug)]
 pub struct Simulator<'a> {
@@ -600,6 +762,8 @@ pub struct Simulator<'a> {
     pub(crate) ops: Vec<OpTasks>,
     pub(crate) edges: Vec<EdgePairs>,
     pub(crate) blocks: Vec<Block>,
+    /// [`Head::of`] every block.
+    heads: Vec<Head>,
     pub(crate) times: Times,
     /// Latest end of each block's tasks (0 when empty).
     pub(crate) block_end: Vec<f64>,
@@ -613,12 +777,168 @@ pub struct Simulator<'a> {
     free: Vec<f64>,
     loops: Vec<Interval>,
     scratch: Scratch,
+    undo: Undo,
+    builder: Builder,
+}
+
+/// What the simulator needs of a [`Route`](crate::machine::Route): its bandwidth and latency, and the resource indices of its
+/// channels (32 bytes, so that a table of them stays in cache).
+#[derive(Clone, Copy, Debug, Default)]
+struct Hop {
+    bandwidth: f64,
+    latency_s: f64,
+    channels: [u32; 2],
+    /// Number of channels, or `u32::MAX` for an entry not computed yet.
+    n: u32,
+}
+
+impl Hop {
+    const UNSET: Hop = Hop {
+        bandwidth: 0.0,
+        latency_s: 0.0,
+        channels: [0; 2],
+        n: u32::MAX,
+    };
+
+    fn new(machine: &Machine, a: DeviceId, b: DeviceId) -> Hop {
+        let route = machine.route(a, b);
+        let mut hop = Hop {
+            bandwidth: route.bandwidth,
+            latency_s: route.latency_s,
+            channels: [0; 2],
+            n: 0,
+        };
+        for c in route.channels.into_iter().flatten() {
+            hop.channels[hop.n as usize] = machine.num_devices() + machine.channel_index(c) as u32;
+            hop.n += 1;
+        }
+        debug_assert_eq!(hop.transfer_time(12345), route.transfer_time(12345));
+        hop
+    }
+
+    /// [`Route::transfer_time`](crate::machine::Route::transfer_time): the same expression.
+    fn transfer_time(&self, bytes: u64) -> f64 {
+        bytes as f64 / self.bandwidth + self.latency_s
+    }
+
+    fn channels(&self) -> &[u32] {
+        &self.channels[..self.n as usize]
+    }
+}
+
+/// Routes between device pairs, each computed on its first use ([`Machine::route`] divides, and an all-to-all
+/// edge asks for thousands of them). Machines of more than [`Routes::MAX_DEVICES`] devices are not cached.
+/// Two tables, so that the routes a transfer block asks for one after the other (those of one consumer task:
+/// into its device for activations, out of it for gradients) lie next to each other.
+#[derive(Clone, Debug, Default)]
+struct Routes {
+    /// Per (destination, source).
+    into: Vec<Hop>,
+    /// Per (source, destination).
+    out_of: Vec<Hop>,
+}
+
+impl Routes {
+    const MAX_DEVICES: u32 = 256;
+
+    /// The route from `a` to `b`, looked up by `b` (`by_destination`) or by `a` first.
+    #[inline]
+    fn get(&mut self, machine: &Machine, a: DeviceId, b: DeviceId, by_destination: bool) -> Hop {
+        let n = machine.num_devices();
+        if n > Self::MAX_DEVICES {
+            return Hop::new(machine, a, b);
+        }
+        let (table, at) = if by_destination {
+            (&mut self.into, b.0 * n + a.0)
+        } else {
+            (&mut self.out_of, a.0 * n + b.0)
+        };
+        if table.is_empty() {
+            *table = vec![Hop::UNSET; (n * n) as usize];
+        }
+        let hop = &mut table[at as usize];
+        if hop.n == u32::MAX {
+            *hop = Hop::new(machine, a, b);
+        }
+        *hop
+    }
+}
+
+/// What building blocks needs besides the simulator: routes, and the buffers of discarded blocks.
+#[derive(Clone, Debug, Default)]
+struct Builder {
+    routes: Routes,
+    spare: Vec<Block>,
+}
+
+impl Builder {
+    const SPARE: usize = 8;
+
+    /// An empty transfer block with room for `n` tasks (of up to two channels).
+    fn block(&mut self, n: usize) -> Block {
+        let mut block = self.spare.pop().unwrap_or_default();
+        block.dur.reserve(n);
+        block.meta.reserve(n);
+        block.res.reserve(2 * n);
+        block.res_off.reserve(n + 1);
+        block.res_off.push(0);
+        block.deps.reserve(n);
+        block
+    }
+
+    /// Keeps the buffers of the largest of `blocks` for [`Builder::block`].
+    fn recycle(&mut self, blocks: impl Iterator<Item = Block>) {
+        for mut block in blocks {
+            if block.res_off.is_empty() || block.dur.capacity() < 64 {
+                continue;
+            }
+            block.base = 0;
+            block.dur.clear();
+            block.dep_off.clear();
+            block.deps.clear();
+            block.res_off.clear();
+            block.res.clear();
+            block.meta.clear();
+            block.added = None;
+            if self.spare.len() < Self::SPARE {
+                self.spare.push(block);
+            }
+        }
+    }
 }
 
 /// Buffers reused across delta simulations.
 #[derive(Clone, Debug, Default)]
 struct Scratch {
     lives: Vec<Live>,
+    /// Bytes per device, all zero between uses.
+    sums: Vec<u64>,
+}
+
+/// What the last delta simulation replaced, so that changing the op back (a rejected MCMC proposal) restores
+/// it instead of recomputing it. Valid until the next change of another kind.
+#[derive(Clone, Debug, Default)]
+struct Undo {
+    valid: bool,
+    op: usize,
+    config: Option<Config>,
+    tasks: OpTasks,
+    edges: Vec<(usize, EdgePairs)>,
+    /// Replaced blocks, with their arena ranges (left untouched: new blocks go after them) and buffers.
+    blocks: Vec<(u32, Block)>,
+    /// Replaced dependencies of rewired blocks.
+    deps: Vec<(u32, Vec<u32>, Vec<u32>)>,
+    arena_len: usize,
+    garbage: usize,
+    /// First issue position re-timed, and the ends it overwrote: those of every block from there on whose
+    /// range lies below `arena_len`, in issue order.
+    from: usize,
+    ends: Vec<f64>,
+    snapshots: Vec<f64>,
+    block_end: Vec<f64>,
+    makespan: f64,
+    /// The memory changes applied ([`Memory::apply`]).
+    memory: Vec<Change>,
 }
 
 impl<'a> Simulator<'a> {
@@ -643,6 +963,7 @@ impl<'a> Simulator<'a> {
             ops: Vec::with_capacity(layout.n_ops),
             edges: Vec::with_capacity(graph.edges().len()),
             blocks: vec![Block::default(); n_blocks],
+            heads: vec![Head::default(); n_blocks],
             times: Times::default(),
             block_end: vec![0.0; n_blocks],
             snapshots: Vec::new(),
@@ -652,6 +973,8 @@ impl<'a> Simulator<'a> {
             free: vec![0.0; n_res],
             loops: Vec::new(),
             scratch: Scratch::default(),
+            undo: Undo::default(),
+            builder: Builder::default(),
             layout,
         };
         for op in graph.topological_order() {
@@ -666,17 +989,19 @@ impl<'a> Simulator<'a> {
                 &sim.ops[e.consumer.index()],
             ));
         }
+        let mut builder = Builder::default();
         for pos in 0..sim.layout.order.len() {
             let b = sim.layout.order[pos];
-            let block = sim.build_block(b);
+            let block = sim.build_block(b, &mut builder);
             sim.install(b, block);
         }
+        sim.builder = builder;
         let mut memory = MemoryBuilder::new(machine.num_devices() as usize, sim.layout.stages);
         for &b in &sim.layout.order {
             sim.for_each_live(b, &mut |l| memory.add(&l));
         }
         sim.memory = memory.finish();
-        sim.retime(0);
+        sim.retime(0, None);
         Ok(sim)
     }
 
@@ -697,6 +1022,14 @@ impl<'a> Simulator<'a> {
             return Ok(());
         }
         let o = op.index();
+        if self.undo.valid && self.undo.op == o && self.undo.config.as_ref() == Some(&config) {
+            self.rollback();
+            return Ok(());
+        }
+        self.undo.valid = false;
+        if self.times.garbage > self.times.end.len() / 2 + 4096 {
+            self.compact();
+        }
         let n = self.layout.n_ops;
         let edges = self.graph.edges();
         let in_edges = self.layout.in_edges[o].clone();
@@ -724,26 +1057,43 @@ impl<'a> Simulator<'a> {
         rewired.dedup();
         rewired.retain(|&b| self.layout.pos[b as usize] != u32::MAX);
 
+        // Everything replaced goes to `undo`, so that reverting this change restores it.
+        let mut undo = std::mem::take(&mut self.undo);
+        undo.op = o;
+        undo.memory.clear();
         for &b in &rebuilt {
-            self.unplace(b);
+            self.unplace(b, &mut undo.memory);
         }
-        self.strategy.configs[o] = config;
-        self.ops[o] = OpTasks::new(self.graph, op, self.strategy.config(op), &mut self.loops);
+        undo.arena_len = self.times.end.len();
+        undo.garbage = self.times.garbage;
+        undo.config = Some(std::mem::replace(&mut self.strategy.configs[o], config));
+        undo.tasks = std::mem::replace(
+            &mut self.ops[o],
+            OpTasks::new(self.graph, op, self.strategy.config(op), &mut self.loops),
+        );
+        undo.edges.clear();
         for &e in &adjacent {
             let edge = &edges[e];
-            self.edges[e] = edge_pairs(
+            let pairs = edge_pairs(
                 self.graph,
                 edge,
                 &self.ops[edge.producer.index()],
                 &self.ops[edge.consumer.index()],
             );
+            undo.edges
+                .push((e, std::mem::replace(&mut self.edges[e], pairs)));
         }
         // In issue order, so that every dependency already has its new arena slot.
+        let mut builder = std::mem::take(&mut self.builder);
+        builder.recycle(undo.blocks.drain(..).map(|(_, block)| block));
         for &b in &rebuilt {
-            let block = self.build_block(b);
-            self.install(b, block);
-            self.place(b);
+            let block = self.build_block(b, &mut builder);
+            undo.blocks.push((b, self.install(b, block)));
+            self.place(b, &mut undo.memory);
         }
+        self.builder = builder;
+        self.memory.apply(&mut undo.memory);
+        undo.deps.clear();
         for &b in &rewired {
             let (off, deps) = match self.layout.kinds[b as usize] {
                 BlockKind::Forward(c) => self.forward_deps(c.index()),
@@ -751,19 +1101,65 @@ impl<'a> Simulator<'a> {
                 _ => unreachable!("only compute blocks are rewired"),
             };
             let block = &mut self.blocks[b as usize];
-            block.dep_off = off;
-            block.deps = deps;
+            let off = std::mem::replace(&mut block.dep_off, off);
+            let deps = std::mem::replace(&mut block.deps, deps);
+            self.heads[b as usize] = Head::of(block);
+            undo.deps.push((b, off, deps));
         }
         let from = rebuilt
             .iter()
             .chain(&rewired)
             .map(|&b| self.layout.pos[b as usize])
-            .min();
-        self.retime(from.map_or(0, |p| p as usize));
-        if self.times.garbage > self.times.end.len() / 2 + 4096 {
-            self.compact();
-        }
+            .min()
+            .map_or(0, |p| p as usize);
+        undo.block_end.clone_from(&self.block_end);
+        undo.makespan = self.makespan;
+        self.retime(from, Some(&mut undo));
+        undo.valid = true;
+        self.undo = undo;
         Ok(())
+    }
+
+    /// Restores the state before the last delta simulation (see [`Undo`]).
+    fn rollback(&mut self) {
+        let mut undo = std::mem::take(&mut self.undo);
+        let mut at = 0;
+        for &b in &self.layout.order[undo.from..] {
+            let head = self.heads[b as usize];
+            let (base, n) = (head.base as usize, head.len as usize);
+            if base < undo.arena_len {
+                self.times.end[base..base + n].copy_from_slice(&undo.ends[at..at + n]);
+                at += n;
+            }
+        }
+        let at = undo.from / self.snap_every * self.free.len();
+        self.snapshots[at..at + undo.snapshots.len()].copy_from_slice(&undo.snapshots);
+        std::mem::swap(&mut self.block_end, &mut undo.block_end);
+        self.makespan = undo.makespan;
+        self.memory.revert(&undo.memory);
+        for (b, old) in undo.blocks.drain(..) {
+            self.heads[b as usize] = Head::of(&old);
+            let new = std::mem::replace(&mut self.blocks[b as usize], old);
+            self.builder.recycle(std::iter::once(new));
+        }
+        for (b, off, deps) in undo.deps.drain(..) {
+            let block = &mut self.blocks[b as usize];
+            block.dep_off = off;
+            block.deps = deps;
+            self.heads[b as usize] = Head::of(block);
+        }
+        for (e, pairs) in undo.edges.drain(..) {
+            self.edges[e] = pairs;
+        }
+        let o = undo.op;
+        std::mem::swap(&mut self.ops[o], &mut undo.tasks);
+        if let Some(config) = undo.config.take() {
+            self.strategy.configs[o] = config;
+        }
+        self.times.truncate(undo.arena_len);
+        self.times.garbage = undo.garbage;
+        undo.valid = false;
+        self.undo = undo;
     }
 
     /// Every resource's tasks in issue order (for reports: the schedule itself never needs them).
@@ -783,15 +1179,19 @@ impl<'a> Simulator<'a> {
         lanes
     }
 
-    /// Gives a freshly built block its arena range.
-    fn install(&mut self, b: u32, mut block: Block) {
+    /// Gives a freshly built block its arena range; returns the block it replaces.
+    fn install(&mut self, b: u32, mut block: Block) -> Block {
         let n = block.len();
-        let old = std::mem::take(&mut self.blocks[b as usize]);
+        let times = &mut self.times;
+        block.base = times.end.len() as u32;
+        times.end.resize(times.end.len() + n, 0.0);
+        times.owner.resize(times.owner.len() + n, b);
+        let head = Head::of(&block);
+        times.push_inputs(&block, &head);
+        self.heads[b as usize] = head;
+        let old = std::mem::replace(&mut self.blocks[b as usize], block);
         self.times.garbage += old.len();
-        block.base = self.times.end.len() as u32;
-        self.times.end.resize(self.times.end.len() + n, 0.0);
-        self.times.owner.resize(self.times.owner.len() + n, b);
-        self.blocks[b as usize] = block;
+        old
     }
 
     /// Moves every live block to the front of a fresh arena, in issue order, and renumbers dependencies.
@@ -815,29 +1215,65 @@ impl<'a> Simulator<'a> {
                 *d = map[*d as usize];
             }
         }
+        for &b in &self.layout.order {
+            let block = &self.blocks[b as usize];
+            let head = Head::of(block);
+            fresh.push_inputs(block, &head);
+            self.heads[b as usize] = head;
+        }
         self.times = fresh;
     }
 
-    /// Removes a block's buffers from memory.
-    fn unplace(&mut self, b: u32) {
-        match self.blocks[b as usize].added.take() {
-            Some(added) => self.memory.update(&added, false),
-            None => {
-                let added = self.merged_lives(b);
-                self.memory.update(&added, false);
-            }
-        }
+    /// Removes a block's buffers from memory: pushes their removal to `changes` (and keeps them in the block,
+    /// which [`Simulator::rollback`] may restore).
+    fn unplace(&mut self, b: u32, changes: &mut Vec<Change>) {
+        let added = match self.blocks[b as usize].added.take() {
+            Some(added) => added,
+            None => self.merged_lives(b),
+        };
+        changes.extend(added.iter().map(|l| Change::new(l, false)));
+        self.blocks[b as usize].added = Some(added);
     }
 
-    /// Adds a freshly built block's buffers to memory.
-    fn place(&mut self, b: u32) {
+    /// Adds a freshly built block's buffers to memory: pushes them to `changes`.
+    fn place(&mut self, b: u32, changes: &mut Vec<Change>) {
         let added = self.merged_lives(b);
-        self.memory.update(&added, true);
+        changes.extend(added.iter().map(|l| Change::new(l, true)));
         self.blocks[b as usize].added = Some(added);
     }
 
     /// The buffers of block `b`, merged per device and stage range.
     fn merged_lives(&mut self, b: u32) -> Vec<Live> {
+        if let BlockKind::Transfer(e) | BlockKind::GradientTransfer(e) =
+            self.layout.kinds[b as usize]
+        {
+            // One stage range: sum per receiving device directly.
+            let gradient = matches!(
+                self.layout.kinds[b as usize],
+                BlockKind::GradientTransfer(_)
+            );
+            let mut sums = std::mem::take(&mut self.scratch.sums);
+            sums.resize(self.machine.num_devices() as usize, 0);
+            let mut key = None;
+            self.transfer_lives(e, gradient, &mut |l| {
+                key = Some(l);
+                sums[l.device as usize] += l.bytes;
+            });
+            let mut merged = Vec::new();
+            if let Some(key) = key {
+                for (device, bytes) in sums.iter_mut().enumerate() {
+                    if *bytes > 0 {
+                        merged.push(Live {
+                            device: device as u32,
+                            bytes: std::mem::take(bytes),
+                            ..key
+                        });
+                    }
+                }
+            }
+            self.scratch.sums = sums;
+            return merged;
+        }
         let mut lives = std::mem::take(&mut self.scratch.lives);
         lives.clear();
         self.for_each_live(b, &mut |l| lives.push(l));
@@ -880,19 +1316,25 @@ impl<'a> Simulator<'a> {
         self.blocks[b as usize].base + task
     }
 
-    /// Recomputes the end of every task from issue position `from` on.
-    fn retime(&mut self, from: usize) {
+    /// Recomputes the end of every task from issue position `from` on. With `undo`, keeps there what the pass
+    /// overwrites: the restart position, the ends of blocks below [`Undo::arena_len`] and the snapshots.
+    fn retime(&mut self, from: usize, mut undo: Option<&mut Undo>) {
         let n_res = self.free.len();
         let n_blocks = self.layout.order.len();
         if self.snapshots.is_empty() {
-            // At most 64 snapshots, and at most ~2M floats of them.
-            let count = (2_000_000 / n_res.max(1)).clamp(1, 64);
+            // A snapshot costs `n_res` floats written by every pass (and kept by [`Undo`]); restarting from one
+            // re-times half the blocks between two on average. Balance the two: about `2 √(tasks / n_res)`
+            // snapshots, at most 64 and at most ~2M floats of them.
+            let tasks = self.times.end.len().max(1) as f64;
+            let balanced = (2.0 * (tasks / n_res.max(1) as f64).sqrt()).ceil() as usize;
+            let count = balanced.min(2_000_000 / n_res.max(1)).clamp(1, 64);
             self.snap_every = n_blocks.div_ceil(count).max(1);
             self.snapshots = vec![0.0; n_blocks.div_ceil(self.snap_every).max(1) * n_res];
         }
         let Simulator {
             layout,
             blocks,
+            heads,
             times,
             block_end,
             free,
@@ -903,66 +1345,108 @@ impl<'a> Simulator<'a> {
         let snap_every = *snap_every;
         // Restart at the snapshot at or before `from`: blocks in between are recomputed to the same values.
         let from = from / snap_every * snap_every;
-        let k = from / snap_every;
+        let mut k = from / snap_every;
+        if let Some(undo) = undo.as_mut() {
+            undo.from = from;
+            undo.ends.clear();
+            undo.snapshots.clear();
+        }
         if from < n_blocks {
             free.copy_from_slice(&snapshots[k * n_res..(k + 1) * n_res]);
         }
-        let end = &mut times.end;
+        let Times {
+            end,
+            dur,
+            res,
+            res2,
+            dep,
+            ..
+        } = times;
+        let (end, dur, res, res2, dep) = (&mut end[..], &dur[..], &res[..], &res2[..], &dep[..]);
+        let mut next_snapshot = from;
         for (pos, &b) in layout.order.iter().enumerate().skip(from) {
-            if pos % snap_every == 0 {
-                let k = pos / snap_every;
-                snapshots[k * n_res..(k + 1) * n_res].copy_from_slice(free);
+            if pos == next_snapshot {
+                let snapshot = &mut snapshots[k * n_res..(k + 1) * n_res];
+                if let Some(undo) = undo.as_mut() {
+                    undo.snapshots.extend_from_slice(snapshot);
+                }
+                snapshot.copy_from_slice(free);
+                k += 1;
+                next_snapshot += snap_every;
             }
-            let block = &blocks[b as usize];
-            let base = block.base as usize;
-            // `if x > t` rather than `f64::max`: no NaN can occur, and the plain comparison is cheaper. Both
-            // loops compute `max(dependency ends, resource ends) + duration` in the same order.
-            let mut latest = 0.0f64;
-            fn ready(block: &Block, end: &[f64], i: usize) -> f64 {
-                let mut t = 0.0f64;
-                for &d in block.deps_of(i) {
-                    let e = end[d as usize];
+            let head = heads[b as usize];
+            let (base, n) = (head.base as usize, head.len as usize);
+            if let Some(undo) = undo.as_mut() {
+                if base < undo.arena_len {
+                    undo.ends.extend_from_slice(&end[base..base + n]);
+                }
+            }
+            let dur = &dur[base..base + n];
+            // One loop per block shape, so that the common ones (no dependencies, one each; one resource)
+            // skip the CSR indirections; all compute the same expression (see `time_tasks`). Single-resource
+            // blocks without dependencies need nothing but the arena.
+            let single = |i: usize| &res[base + i..base + i + 1];
+            if head.pair {
+                // `time_tasks` with one dependency and one or two resources, unrolled.
+                let mut latest = 0.0f64;
+                for i in base..base + n {
+                    let mut t = 0.0f64;
+                    let e = end[dep[i] as usize];
                     if e > t {
                         t = e;
                     }
-                }
-                t
-            }
-            if block.res_off.is_empty() {
-                for i in 0..block.len() {
-                    let mut t = ready(block, end, i);
-                    let r = block.res[i] as usize;
+                    let (r, r2) = (res[i] as usize, res2[i]);
                     if free[r] > t {
                         t = free[r];
                     }
-                    let e = t + block.dur[i];
-                    end[base + i] = e;
+                    if r2 != NONE && free[r2 as usize] > t {
+                        t = free[r2 as usize];
+                    }
+                    let e = t + dur[i - base];
+                    end[i] = e;
                     free[r] = e;
-                    if e > latest {
-                        latest = e;
-                    }
-                }
-            } else {
-                for i in 0..block.len() {
-                    let mut t = ready(block, end, i);
-                    let res = block.res_of(i);
-                    for &r in res {
-                        let f = free[r as usize];
-                        if f > t {
-                            t = f;
-                        }
-                    }
-                    let e = t + block.dur[i];
-                    end[base + i] = e;
-                    for &r in res {
-                        free[r as usize] = e;
+                    if r2 != NONE {
+                        free[r2 as usize] = e;
                     }
                     if e > latest {
                         latest = e;
                     }
                 }
+                block_end[b as usize] = latest;
+                continue;
             }
-            block_end[b as usize] = latest;
+            block_end[b as usize] = match (head.single, head.deps) {
+                (true, Deps::None) => time_tasks(end, base, dur, free, |_, _| 0.0, single),
+                (single_res, deps) => {
+                    let block = &blocks[b as usize];
+                    let one = |end: &[f64], i: usize| {
+                        let e = end[block.deps[i] as usize];
+                        if e > 0.0 {
+                            e
+                        } else {
+                            0.0
+                        }
+                    };
+                    let csr = |end: &[f64], i: usize| {
+                        let mut t = 0.0f64;
+                        for &d in block.deps_of(i) {
+                            let e = end[d as usize];
+                            if e > t {
+                                t = e;
+                            }
+                        }
+                        t
+                    };
+                    let multi = |i: usize| block.res_of(i);
+                    match (single_res, deps) {
+                        (true, Deps::One) => time_tasks(end, base, dur, free, one, single),
+                        (true, _) => time_tasks(end, base, dur, free, csr, single),
+                        (false, Deps::None) => time_tasks(end, base, dur, free, |_, _| 0.0, multi),
+                        (false, Deps::One) => time_tasks(end, base, dur, free, one, multi),
+                        (false, Deps::Csr) => time_tasks(end, base, dur, free, csr, multi),
+                    }
+                }
+            };
         }
         let makespan = layout
             .order
@@ -972,13 +1456,13 @@ impl<'a> Simulator<'a> {
         self.makespan = makespan;
     }
 
-    fn build_block(&self, b: u32) -> Block {
+    fn build_block(&self, b: u32, builder: &mut Builder) -> Block {
         match self.layout.kinds[b as usize] {
             BlockKind::Forward(op) => self.build_forward(op.index()),
             BlockKind::Backward(op) => self.build_backward(op.index()),
-            BlockKind::AllReduce(op) => self.build_all_reduce(op.index()),
-            BlockKind::Transfer(e) => self.build_transfer(e, false),
-            BlockKind::GradientTransfer(e) => self.build_transfer(e, true),
+            BlockKind::AllReduce(op) => self.build_all_reduce(op.index(), &mut builder.routes),
+            BlockKind::Transfer(e) => self.build_transfer(e, false, builder),
+            BlockKind::GradientTransfer(e) => self.build_transfer(e, true, builder),
         }
     }
 
@@ -1038,7 +1522,8 @@ impl<'a> Simulator<'a> {
         let in_edges = self.layout.in_edges[o].clone();
         let mut cursors = vec![0usize; in_edges.len()];
         let mut off = Vec::with_capacity(n + 1);
-        let mut deps = Vec::with_capacity(n * in_edges.len());
+        let remote: usize = in_edges.clone().map(|e| self.edges[e].remote()).sum();
+        let mut deps = Vec::with_capacity(remote);
         for c in 0..n as u32 {
             off.push(deps.len() as u32);
             for (cursor, e) in cursors.iter_mut().zip(in_edges.clone()) {
@@ -1052,7 +1537,7 @@ impl<'a> Simulator<'a> {
             }
         }
         off.push(deps.len() as u32);
-        (off, deps)
+        compact_deps(off, deps)
     }
 
     fn build_backward(&self, o: usize) -> Block {
@@ -1069,7 +1554,8 @@ impl<'a> Simulator<'a> {
         let out_edges = &self.layout.out_edges[o];
         let mut cursors = vec![0usize; out_edges.len()];
         let mut off = Vec::with_capacity(n + 1);
-        let mut deps = Vec::with_capacity(n * (1 + out_edges.len()));
+        let remote: usize = out_edges.iter().map(|&e| self.edges[e].remote()).sum();
+        let mut deps = Vec::with_capacity(remote);
         for p in 0..n as u32 {
             off.push(deps.len() as u32);
             for (cursor, &e) in cursors.iter_mut().zip(out_edges) {
@@ -1088,10 +1574,10 @@ impl<'a> Simulator<'a> {
             }
         }
         off.push(deps.len() as u32);
-        (off, deps)
+        compact_deps(off, deps)
     }
 
-    fn build_transfer(&self, e: usize, gradient: bool) -> Block {
+    fn build_transfer(&self, e: usize, gradient: bool, builder: &mut Builder) -> Block {
         let edge = &self.graph.edges()[e];
         let (prod, cons) = (
             &self.ops[edge.producer.index()],
@@ -1099,33 +1585,38 @@ impl<'a> Simulator<'a> {
         );
         let pairs = &self.edges[e].pairs;
         let remote = pairs.iter().filter(|p| p.comm != LOCAL);
-        let mut block = Block::with_tasks(remote.clone().count());
-        let n_dev = self.machine.num_devices();
-        for pair in remote.clone() {
+        let mut block = builder.block(remote.clone().count());
+        let routes = &mut builder.routes;
+        let (source, by_consumer) = if gradient {
+            (backward_block(edge.consumer.index()), true)
+        } else {
+            (forward_block(edge.producer.index()), false)
+        };
+        let source = self.blocks[source as usize].base;
+        // Regular splits move equal byte counts over equal links: reuse the last duration for equal operands.
+        let mut last = (u64::MAX, 0u64, 0u64, 0.0);
+        for pair in remote {
             let (pd, cd) = (prod.devices[pair.p as usize], cons.devices[pair.c as usize]);
             let (from, to) = if gradient { (cd, pd) } else { (pd, cd) };
-            let route = self.machine.route(from, to);
-            let channels = route
-                .channels
-                .into_iter()
-                .flatten()
-                .map(|c| n_dev + self.machine.channel_index(c) as u32);
-            let meta = Meta {
+            let hop = routes.get(self.machine, from, to, !gradient);
+            let key = (pair.bytes, hop.bandwidth.to_bits(), hop.latency_s.to_bits());
+            if key != (last.0, last.1, last.2) {
+                last = (key.0, key.1, key.2, hop.transfer_time(pair.bytes));
+            }
+            block.dur.push(last.3);
+            block.meta.push(Meta {
                 task: pair.c,
                 peer: pair.p,
                 bytes: pair.bytes,
-            };
-            block.push(route.transfer_time(pair.bytes), meta, channels);
+            });
+            for &c in hop.channels() {
+                block.res.push(c);
+            }
+            block.res_off.push(block.res.len() as u32);
+            block
+                .deps
+                .push(source + if by_consumer { pair.c } else { pair.p });
         }
-        block.dep_off = (0..=block.len() as u32).collect();
-        let (source, of_pair): (u32, fn(&Pair) -> u32) = if gradient {
-            (backward_block(edge.consumer.index()), |p| p.c)
-        } else {
-            (forward_block(edge.producer.index()), |p| p.p)
-        };
-        block.deps = remote
-            .map(|pair| self.slot(source, of_pair(pair)))
-            .collect();
         block
     }
 
@@ -1265,10 +1756,9 @@ impl<'a> Simulator<'a> {
         }
     }
 
-    fn build_all_reduce(&self, o: usize) -> Block {
+    fn build_all_reduce(&self, o: usize, routes: &mut Routes) -> Block {
         let op = self.graph.op(OpId::new(o));
         let tasks = &self.ops[o];
-        let n_dev = self.machine.num_devices();
         let mut block = Block::with_tasks(0);
         let mut deps = Vec::new();
         let mut off = vec![0u32];
@@ -1296,11 +1786,10 @@ impl<'a> Simulator<'a> {
                 let (mut bw, mut latency) = (f64::INFINITY, 0.0f64);
                 let mut channels: Vec<u32> = Vec::new();
                 for i in 0..m {
-                    let route = self.machine.route(ring[i], ring[(i + 1) % m]);
-                    bw = bw.min(route.bandwidth);
-                    latency = latency.max(route.latency_s);
-                    let hop = route.channels.into_iter().flatten();
-                    channels.extend(hop.map(|c| n_dev + self.machine.channel_index(c) as u32));
+                    let hop = routes.get(self.machine, ring[i], ring[(i + 1) % m], false);
+                    bw = bw.min(hop.bandwidth);
+                    latency = latency.max(hop.latency_s);
+                    channels.extend_from_slice(hop.channels());
                 }
                 channels.sort_unstable();
                 channels.dedup();
@@ -1319,8 +1808,7 @@ impl<'a> Simulator<'a> {
                 off.push(deps.len() as u32);
             }
         }
-        block.dep_off = off;
-        block.deps = deps;
+        (block.dep_off, block.deps) = compact_deps(off, deps);
         block
     }
 
@@ -1436,5 +1924,116 @@ impl<'a> Simulator<'a> {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::synth::{self, ResNetSpec, TransformerSpec};
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// A random configuration: distinct random devices, or one device, or devices drawn with repetition.
+    fn random_config(graph: &Graph, op: OpId, n_dev: u32, rng: &mut StdRng) -> Config {
+        let o = graph.op(op);
+        match rng.random_range(0..3) {
+            0 => Config::single(o, DeviceId(rng.random_range(0..n_dev))),
+            1 => {
+                let mut config = Config::random(o, n_dev, rng);
+                for d in &mut config.devices {
+                    *d = DeviceId(rng.random_range(0..n_dev));
+                }
+                config
+            }
+            _ => Config::random(o, n_dev, rng),
+        }
+    }
+
+    fn assert_same(sim: &Simulator, what: &str, detailed: bool) {
+        let fresh = Simulator::new(
+            sim.graph,
+            sim.machine,
+            sim.cost,
+            sim.mode,
+            sim.strategy.clone(),
+        )
+        .unwrap();
+        assert_eq!(
+            sim.iteration_time().to_bits(),
+            fresh.iteration_time().to_bits(),
+            "{what}"
+        );
+        assert_eq!(sim.peak_memories(), fresh.peak_memories(), "{what}");
+        let weights = |s: &Simulator| -> Vec<u64> {
+            (0..s.machine.num_devices() as usize)
+                .map(|d| s.memory.weights(d))
+                .collect()
+        };
+        assert_eq!(weights(sim), weights(&fresh), "{what}");
+        if detailed {
+            assert_eq!(sim.timeline(), fresh.timeline(), "{what}");
+            assert_eq!(sim.report(), fresh.report(), "{what}");
+        }
+    }
+
+    /// MCMC-like use: proposals that are reverted (restored from [`Undo`]), accepted, or followed by another
+    /// change of the same op; every state equals a fresh full simulation.
+    #[test]
+    fn reverted_proposals_equal_full_simulation() {
+        let graphs = [
+            synth::resnet(&ResNetSpec {
+                batch: 16,
+                image: 32,
+                blocks: [1, 1, 0, 0],
+                width: 8,
+                classes: 10,
+            }),
+            synth::transformer(&TransformerSpec {
+                batch: 8,
+                seq: 16,
+                hidden: 32,
+                heads: 4,
+                layers: 2,
+                ffn: 64,
+                vocab: 96,
+            }),
+        ];
+        let machine = Machine::preset("dgx-a100:2").unwrap();
+        let cost = CostModel::new(&machine.gpu);
+        let n_dev = machine.num_devices();
+        for (k, graph) in graphs.iter().enumerate() {
+            for mode in [Mode::Training, Mode::Inference] {
+                let mut rng = StdRng::seed_from_u64(k as u64);
+                let start = Strategy::data_parallel(graph, n_dev);
+                let mut sim = Simulator::new(graph, &machine, &cost, mode, start).unwrap();
+                let mut rollbacks = 0;
+                for step in 0..600 {
+                    let op = OpId::new(rng.random_range(0..graph.num_ops()));
+                    let old = sim.strategy().config(op).clone();
+                    let proposal = random_config(graph, op, n_dev, &mut rng);
+                    let changed = proposal != old;
+                    sim.set_config(op, proposal).unwrap();
+                    let detailed = step % 60 == 0;
+                    assert_same(&sim, &format!("{mode:?} step {step}: proposal"), detailed);
+                    match rng.random_range(0..4) {
+                        0 => {}
+                        1 => {
+                            let other = random_config(graph, op, n_dev, &mut rng);
+                            sim.set_config(op, other).unwrap();
+                            assert_same(&sim, &format!("{mode:?} step {step}: again"), detailed);
+                        }
+                        _ => {
+                            let undo = sim.undo.valid;
+                            sim.set_config(op, old).unwrap();
+                            assert!(!(changed && undo && sim.undo.valid));
+                            rollbacks += usize::from(changed && undo);
+                            assert_same(&sim, &format!("{mode:?} step {step}: revert"), detailed);
+                        }
+                    }
+                }
+                assert!(rollbacks > 200, "{rollbacks} rollbacks");
+            }
+        }
     }
 }

@@ -5,8 +5,10 @@
 //! simulation of the data-parallel strategy (build the task graph, simulate, peak memory) and its tasks per
 //! second; then 200 proposals, each giving one random op a random valid configuration ([`Config::random`]) and
 //! then reverting it, as a rejected MCMC proposal is: `full/prop ms` is a fresh full simulation of the proposed
-//! strategy, `delta ms` the mean of the two `set_config` calls, `speedup` their ratio. Every proposal checks
-//! that delta and full agree bit for bit.
+//! strategy, `delta ms` the mean of the two `set_config` calls, `speedup` their ratio; `apply ms` and
+//! `revert ms` are the two calls' means (a revert restores what the change replaced instead of simulating
+//! again), `apply x` the ratio of `full/prop ms` to `apply ms`. Every proposal checks that delta and full agree
+//! bit for bit.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -47,6 +49,7 @@ fn bench(name: &str, graph: &Graph, gpus: u32) {
     let mut sim = Simulator::new(graph, &machine, &cost, Mode::Training, start.clone())
         .expect("valid strategy");
     let (mut delta_s, mut full_s, mut deltas) = (0.0, 0.0, 0u32);
+    let mut apply_s = 0.0;
     for _ in 0..PROPOSALS {
         let op = OpId::new(rng.random_range(0..graph.num_ops()));
         let old = sim.strategy().config(op).clone();
@@ -57,6 +60,7 @@ fn bench(name: &str, graph: &Graph, gpus: u32) {
             .expect("valid proposal");
         black_box(sim.iteration_time());
         delta_s += t.elapsed().as_secs_f64();
+        apply_s += t.elapsed().as_secs_f64();
 
         let mut proposed = sim.strategy().clone();
         proposed.configs[op.index()] = proposal;
@@ -78,20 +82,27 @@ fn bench(name: &str, graph: &Graph, gpus: u32) {
     }
     let delta = delta_s / f64::from(deltas);
     let full_proposal = full_s / PROPOSALS as f64;
+    let (apply, revert) = (
+        apply_s / PROPOSALS as f64,
+        (delta_s - apply_s) / PROPOSALS as f64,
+    );
     println!(
-        "{name:<12} {gpus:>4} {:>5} {tasks:>8} {:>10.3} {:>12.2} {:>12.3} {:>10.3} {:>8.1}x",
+        "{name:<12} {gpus:>4} {:>5} {tasks:>8} {:>10.3} {:>12.2} {:>12.3} {:>10.3} {:>8.1}x {:>9.3} {:>9.3} {:>7.1}x",
         graph.num_ops(),
         full * 1e3,
         tasks as f64 / full / 1e6,
         full_proposal * 1e3,
         delta * 1e3,
         full_proposal / delta,
+        apply * 1e3,
+        revert * 1e3,
+        full_proposal / apply,
     );
 }
 
 fn main() {
     println!(
-        "{:<12} {:>4} {:>5} {:>8} {:>10} {:>12} {:>12} {:>10} {:>9}",
+        "{:<12} {:>4} {:>5} {:>8} {:>10} {:>12} {:>12} {:>10} {:>9} {:>9} {:>9} {:>8}",
         "model",
         "gpus",
         "ops",
@@ -100,7 +111,10 @@ fn main() {
         "Mtasks/s",
         "full/prop ms",
         "delta ms",
-        "speedup"
+        "speedup",
+        "apply ms",
+        "revert ms",
+        "apply x"
     );
     for gpus in [16, 64] {
         bench(
