@@ -52,6 +52,8 @@ mod pase;
 mod tiling;
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
@@ -179,6 +181,9 @@ pub struct McmcOptions {
     /// Whether PaSE's dynamic program and SoyBean's tiling run first and become start points (`pase`,
     /// `soybean`).
     pub seed_with_dp: bool,
+    /// Incremented once per proposal by every chain, for a progress display that reads it while the search
+    /// runs; the search never reads it.
+    pub progress: Option<Arc<AtomicU64>>,
 }
 
 impl Default for McmcOptions {
@@ -192,6 +197,7 @@ impl Default for McmcOptions {
             threads: 0,
             starts: Vec::new(),
             seed_with_dp: true,
+            progress: None,
         }
     }
 }
@@ -308,6 +314,7 @@ struct Ctx<'a> {
     /// Edge indices touching each op.
     neighbours: Vec<Vec<usize>>,
     t0: Instant,
+    progress: Option<Arc<AtomicU64>>,
 }
 
 enum Start {
@@ -406,6 +413,7 @@ pub fn mcmc(
     }
 
     let ctx = Ctx {
+        progress: options.progress.clone(),
         graph,
         machine,
         cost,
@@ -595,6 +603,9 @@ fn run_chain(
             break StopReason::Budget;
         }
         proposals += 1;
+        if let Some(progress) = &ctx.progress {
+            progress.fetch_add(1, Ordering::Relaxed);
+        }
         let op = OpId::new(rng.random_range(0..n_ops));
         let changes = if rng.random_range(0..5) == 0 {
             propose_segment(ctx, &mut sim, op, &mut rng)?

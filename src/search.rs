@@ -107,6 +107,66 @@ pub struct SearchOptions {
     pub seed: u64,
 }
 
+/// A progress bar on standard error while MCMC runs, only when standard error is a terminal; cleared when
+/// dropped.
+struct ProgressBar {
+    done: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl ProgressBar {
+    fn start(counter: std::sync::Arc<std::sync::atomic::AtomicU64>, budget: Budget) -> ProgressBar {
+        use std::io::{IsTerminal, Write};
+        use std::sync::atomic::Ordering;
+        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        if !std::io::stderr().is_terminal() {
+            return ProgressBar { done, thread: None };
+        }
+        // Written through its own handle on the descriptor: the driver holds standard error's lock.
+        let Ok(mut tty) = std::os::fd::AsFd::as_fd(&std::io::stderr())
+            .try_clone_to_owned()
+            .map(std::fs::File::from)
+        else {
+            return ProgressBar { done, thread: None };
+        };
+        let stop = done.clone();
+        let thread = std::thread::spawn(move || {
+            let t0 = std::time::Instant::now();
+            while !stop.load(Ordering::Relaxed) {
+                let proposals = counter.load(Ordering::Relaxed);
+                let fraction = match budget {
+                    Budget::Proposals(n) => proposals as f64 / n.max(1) as f64,
+                    Budget::Time(d) => t0.elapsed().as_secs_f64() / d.as_secs_f64().max(1e-9),
+                }
+                .min(1.0);
+                let filled = (fraction * 30.0) as usize;
+                let _ = write!(
+                    tty,
+                    "\rflexc: searching [{}{}] {proposals} proposals, {:.1} s",
+                    "#".repeat(filled),
+                    " ".repeat(30 - filled),
+                    t0.elapsed().as_secs_f64()
+                );
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            let _ = write!(tty, "\r{}\r", " ".repeat(72));
+        });
+        ProgressBar {
+            done,
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for ProgressBar {
+    fn drop(&mut self) {
+        self.done.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
 /// A found strategy with what the user is shown about it.
 pub struct Found {
     pub strategy: Strategy,
@@ -145,7 +205,9 @@ pub fn find(
     let (strategy, time, stop, proposals) = match options.algorithm {
         Algorithm::Mcmc | Algorithm::None => {
             let chains = 4u64;
+            let progress = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
             let mcmc_options = McmcOptions {
+                progress: Some(progress.clone()),
                 seed: options.seed,
                 chains: chains as usize,
                 proposals: match options.budget {
@@ -158,7 +220,10 @@ pub fn find(
                 },
                 ..McmcOptions::default()
             };
-            let result = search::mcmc(graph, machine, cost, mode, &mcmc_options).map_err(error)?;
+            let bar = ProgressBar::start(progress, options.budget);
+            let result = search::mcmc(graph, machine, cost, mode, &mcmc_options);
+            drop(bar);
+            let result = result.map_err(error)?;
             (
                 result.strategy,
                 result.iteration_time_s,
