@@ -1173,6 +1173,9 @@ struct Emitter {
     ops: Vec<MlirOperation>,
     /// Device copies of partitioned values.
     local: HashMap<ValueId, MlirValue>,
+    /// Pieces written into local copies (task results, received regions): a slice of exactly such a
+    /// region is the piece itself, no `extract_slice` of the copy.
+    pieces: HashMap<ValueId, Vec<(Region, MlirValue)>>,
 }
 
 fn attribute(context: MlirContext, text: &str) -> MlirAttribute {
@@ -1307,6 +1310,19 @@ impl Emitter {
         value
     }
 
+    /// `region` of the device's copy of `id` (of the value itself when replicated).
+    fn slice(&mut self, id: ValueId, region: &Region, partitioned: &HashSet<ValueId>) -> MlirValue {
+        if let Some(&(_, piece)) = self
+            .pieces
+            .get(&id)
+            .and_then(|pieces| pieces.iter().find(|(r, _)| r == region))
+        {
+            return piece;
+        }
+        let copy = self.copy(id, partitioned);
+        self.extract(copy, region)
+    }
+
     /// Writes `piece` into the device's copy of `id` at `region`.
     fn write(
         &mut self,
@@ -1318,6 +1334,10 @@ impl Emitter {
         let shape = shape_of(self.value(id)).unwrap_or_default();
         if *region == full(&shape) && !self.local.contains_key(&id) {
             self.local.insert(id, piece);
+            self.pieces
+                .entry(id)
+                .or_default()
+                .push((region.clone(), piece));
             return;
         }
         let into = self.copy(id, partitioned);
@@ -1346,6 +1366,10 @@ impl Emitter {
             ],
         );
         self.local.insert(id, Self::result(op));
+        self.pieces
+            .entry(id)
+            .or_default()
+            .push((region.clone(), piece));
     }
 
     fn transfers(&mut self, transfers: &[Transfer], device: i64, partitioned: &HashSet<ValueId>) {
@@ -1361,8 +1385,7 @@ impl Emitter {
                 ]
             };
             if transfer.from == device {
-                let copy = self.copy(transfer.value, partitioned);
-                let piece = self.extract(copy, &transfer.region);
+                let piece = self.slice(transfer.value, &transfer.region, partitioned);
                 self.build(names::SEND, &[piece], &[], &peer_tag(transfer.to));
             }
             if transfer.to == device {
@@ -1431,10 +1454,7 @@ impl Emitter {
     ) -> MlirValue {
         match operand {
             Operand::Keep(index) => unsafe { mlirOperationGetOperand(serial, *index as isize) },
-            Operand::Slice(id, region) => {
-                let copy = self.copy(*id, partitioned);
-                self.extract(copy, region)
-            }
+            Operand::Slice(id, region) => self.slice(*id, region, partitioned),
             Operand::Whole(id) => self.copy(*id, partitioned),
             Operand::Identity {
                 like,
@@ -1588,6 +1608,7 @@ unsafe fn emit_device(
         anchor: ops[plan.return_position],
         ops,
         local: HashMap::new(),
+        pieces: HashMap::new(),
     };
     for op_plan in &plan.ops {
         emitter.graph_op(op_plan, device, &plan.partitioned);
