@@ -910,7 +910,11 @@ impl TaskKind {
                 let mut outputs = Vec::new();
                 for r in 0..results {
                     let (_, exprs) = &maps[inputs + r];
-                    if exprs.iter().any(|e| e.single_dim().is_none()) {
+                    // Loop dims, or index 0 of a unit dim (a reduction that keeps its dim).
+                    let plain = |e: &ir::AffineSum| {
+                        e.single_dim().is_some() || (e.terms.is_empty() && e.offset == 0)
+                    };
+                    if !exprs.iter().all(plain) {
                         return Err(format!("writes result {r} through an indexing map that is not a projected permutation"));
                     }
                     outputs.push(slices[inputs + r].clone());
