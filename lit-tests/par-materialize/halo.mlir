@@ -3,6 +3,8 @@
 // RUN: %flexc %s --pass-pipeline='builtin.module(par-materialize)' | FileCheck %s
 // RUN: %flexc %s --pass-pipeline='builtin.module(par-materialize)' -o %t.mlir
 // RUN: mlir-opt-22 --irdl-file=%par_irdl %t.mlir -o /dev/null
+// RUN: python3 %inputs/check-pairs.py %t.mlir | FileCheck %s --check-prefix=PAIRS
+// PAIRS: 3 send/recv pairs, 0 all_reduce calls, 2 devices
 
 module attributes {par.machine = #par.machine<"test", {devices = 2 : i64}>} {
   func.func @halo(%x: tensor<1x2x10x6xf32>, %f: tensor<2x2x3x3xf32>, %init: tensor<1x2x8x4xf32>) -> tensor<1x2x8x4xf32> {

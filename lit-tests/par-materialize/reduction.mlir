@@ -3,6 +3,8 @@
 // RUN: %flexc %s --pass-pipeline='builtin.module(par-materialize)' | FileCheck %s
 // RUN: %flexc %s --pass-pipeline='builtin.module(par-materialize)' -o %t.mlir
 // RUN: mlir-opt-22 --irdl-file=%par_irdl %t.mlir -o /dev/null
+// RUN: python3 %inputs/check-pairs.py %t.mlir | FileCheck %s --check-prefix=PAIRS
+// PAIRS: 1 send/recv pairs, 2 all_reduce calls, 2 devices
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d1)>

@@ -3,6 +3,8 @@
 // RUN: %flexc %s --pass-pipeline='builtin.module(par-materialize)' | FileCheck %s
 // RUN: %flexc %s --pass-pipeline='builtin.module(par-materialize)' -o %t.mlir
 // RUN: mlir-opt-22 --irdl-file=%par_irdl %t.mlir -o /dev/null
+// RUN: python3 %inputs/check-pairs.py %t.mlir | FileCheck %s --check-prefix=PAIRS
+// PAIRS: 10 send/recv pairs, 2 all_reduce calls, 2 devices
 
 module attributes {par.machine = #par.machine<"test", {devices = 2 : i64}>} {
   func.func @ops(%x: tensor<4x6xf32>, %y: tensor<4x2xf32>, %init: tensor<f32>) -> (tensor<6x8xf32>, tensor<f32>) {
