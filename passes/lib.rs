@@ -16,6 +16,7 @@ use std::{collections::BTreeMap, fmt};
 pub mod ir;
 pub mod op_model;
 pub mod par_import;
+pub mod par_materialize;
 pub mod par_unique_weights;
 pub mod par_verify;
 pub mod pipeline;
@@ -119,6 +120,7 @@ pub static REGISTRY: &[&PassInfo] = &[
     &par_unique_weights::INFO,
     &par_import::INFO,
     &par_verify::INFO,
+    &par_materialize::INFO,
 ];
 
 pub fn lookup(argument: &str) -> Option<&'static PassInfo> {

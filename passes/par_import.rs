@@ -302,7 +302,7 @@ fn block_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
 }
 
 /// How the importer treats an op.
-enum Family {
+pub(crate) enum Family {
     Modelled(OpModel),
     /// A modelled op that also reads captured tensors: (value, access) pairs over the model's loops.
     Capturing(OpModel, Vec<(MlirValue, Vec<AffineSum>)>),
@@ -335,7 +335,7 @@ fn i64_attribute(op: &OperationRef<'_, '_>, name: &str) -> Option<Vec<i64>> {
 }
 
 /// The one table of per-op knowledge (see the module doc).
-fn model_of(op: &OperationRef<'_, '_>, name: &str) -> Family {
+pub(crate) fn model_of(op: &OperationRef<'_, '_>, name: &str) -> Family {
     if let Some(maps) = ir::linalg_indexing_maps(op.to_raw()) {
         return structured(op, name, &maps);
     }
@@ -622,7 +622,7 @@ fn reshape(op: &OperationRef<'_, '_>) -> Family {
 
 /// Matches the dims of a rank-reduced shape to the full `sizes`: only dims of size 1 may be dropped
 /// (leading ones first when it is ambiguous, which makes no difference to the accesses).
-fn kept_dims(sizes: &[u64], reduced: &[u64]) -> Option<Vec<bool>> {
+pub(crate) fn kept_dims(sizes: &[u64], reduced: &[u64]) -> Option<Vec<bool>> {
     let mut kept = vec![false; sizes.len()];
     let mut j = 0;
     for (i, &size) in sizes.iter().enumerate() {

@@ -1,0 +1,1660 @@
+//! `par-materialize`: turns a strategy (`#par.config` on every graph op) into one program per device,
+//! with explicit `par` communication between them (DESIGN §7).
+//!
+//! **Convention: one function per device.** For every public function `@f` with a body and every
+//! device `d` of the machine, the pass adds `@f_device<d>` right after `@f`, which is kept unchanged as
+//! the serial reference. Device functions take the same arguments as `@f` (inputs and weights are
+//! resident on every device, the simulator's assumption); `@f_device0` returns `@f`'s results,
+//! assembled there, and every other device function returns nothing.
+//!
+//! In device `d`'s function, in program order, each graph op (an op with `par.config`) becomes the tasks
+//! of its configuration placed on `d`: task `t` of the row-major task grid covers the box of loop
+//! intervals that the degrees give it. For every operand, the task reads the region that the op's
+//! indexing maps (its [`OpModel`] accesses) give for that box (a convolution's window rows included: the
+//! halo), cut with `tensor.extract_slice` from the device's *local copy* of the operand, and runs the
+//! op on the slices:
+//! - linalg structured ops, named or generic, are cloned with sliced operands and result types. The
+//!   slice of an operand starts at the map's value at the task's lowest loop point *without* the map's
+//!   constant offset, so the clone's unchanged indexing maps still index from 0 (a strided or dilated
+//!   window included). Maps with a negative constant offset or coefficient, and results whose map is
+//!   not a projected permutation, are rejected with a diagnostic;
+//! - elementwise ops on tensors (`arith.*`, ...) are cloned on slices;
+//! - `tensor.extract_slice` reads its task's part straight from the local copy of the source (offsets
+//!   moved by the task's start); `tensor.insert_slice`, `tensor.pad` and `tensor.concat` get the part of
+//!   the source that falls into the task's box, with offsets, padding and operand lists recomputed per
+//!   task (a task entirely in the padding pads an empty slice; a concat task inside one operand is that
+//!   operand's slice); `tensor.expand_shape`/`collapse_shape` are split only where the task's part of
+//!   every reassociation group is contiguous (a split dim has only size-1 or unsplit dims outside it in
+//!   its group, and only unsplit dims inside).
+//!
+//! **Local copies.** A partitioned value (a graph op's result) is held on each device as a tensor of the
+//! *full* shape in which only the regions that device computed or received are defined: task results
+//! and received pieces are written into it with `tensor.insert_slice` (starting from `tensor.empty`).
+//! This keeps every slice a static `extract_slice` of one value; shrinking the copies to the parts
+//! actually held is left to bufferization. Replicated values (function arguments, constants, ops without
+//! `par.config`, which read only replicated values) are used as they are.
+//!
+//! **Communication.** Before a graph op, every region a task on `d` reads that `d` does not hold is
+//! received, piece by piece of the producer's tasks: `par.recv` in `d`'s function and the matching
+//! `par.send` (same `tag`, unique in the module) in the function of a device holding that piece.
+//! Convolution halos are such pieces (the neighbour's boundary rows). A received region is remembered
+//! and not received again. Sends are asynchronous (buffered) and a device posts its sends and receives in
+//! one global order, so the programs cannot deadlock. **Split reductions**: tasks that differ only in
+//! reduction coordinates compute partial results of one output region; the task whose reduction
+//! coordinates are all 0 starts from the op's init (the destination operand), the others from the
+//! combiner's identity (`tensor.splat` of 0 for a sum, -inf/+inf for max/min, read from the body's
+//! `linalg.yield`), the partials of one device are combined locally (`arith.addf`, ...), and the devices
+//! of the group run `par.all_reduce` with that kind, after which every member holds the region.
+//! **Results** are gathered on device 0 with send/recv and returned there.
+//!
+//! Precondition: a module whose graph ops carry `par.config` valid for their `par.space` (par-verify),
+//! static shapes, graph ops at the top level of public functions. The machine size comes from the
+//! `devices` option, else from `#par.machine` (`devices`, else `nodes * gpus_per_node`), else from the
+//! largest device id used. Ops the pass cannot cut (an op without `par.config` reading a partitioned
+//! value, a device past the machine, an unsupported op or access) are errors at the op, and the module
+//! is left unchanged. Postcondition: the module verifies (the device functions carry no `par.config`);
+//! every `par.send` has one `par.recv` with the same tag and swapped peers.
+//!
+//! ```mlir
+//! // a matmul split in 2 along its reduction dim k (devices 0, 1):
+//! func.func @f(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>, %init: tensor<4x2xf32>) -> tensor<4x2xf32> {
+//!   %0 = linalg.matmul {par.config = #par.config<array<i64: 1, 1, 2>, array<i64: 0, 1>>, ...}
+//!          ins(%x, %w : ...) outs(%init : tensor<4x2xf32>) -> tensor<4x2xf32>
+//!   return %0 : tensor<4x2xf32>
+//! }
+//! // gets, besides @f_device0:
+//! func.func @f_device1(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>, %init: tensor<4x2xf32>) {
+//!   %xs = tensor.extract_slice %x[0, 4] [4, 4] [1, 1] : tensor<4x8xf32> to tensor<4x4xf32>
+//!   %ws = tensor.extract_slice %w[4, 0] [4, 2] [1, 1] : tensor<8x2xf32> to tensor<4x2xf32>
+//!   %zero = tensor.splat %cst : tensor<4x2xf32>
+//!   %p = linalg.matmul ins(%xs, %ws : ...) outs(%zero : tensor<4x2xf32>) -> tensor<4x2xf32>
+//!   %s = "par.all_reduce"(%p) {group = array<i64: 0, 1>, kind = "sum"} : (tensor<4x2xf32>) -> tensor<4x2xf32>
+//!   return
+//! }
+//! ```
+
+use crate::{
+    emit_error, ir,
+    op_model::OpModel,
+    op_name,
+    par_import::{self, Family},
+    OptionKind, Options, PassId, PassInfo, PassOption,
+};
+use flexc_dialects::{names, Config};
+use melior::ir::{attribute::AttributeLike, operation::OperationLike, OperationRef};
+use mlir_sys::*;
+use std::collections::{HashMap, HashSet};
+
+static ID: PassId = PassId::new();
+
+pub static INFO: PassInfo = PassInfo {
+    argument: "par-materialize",
+    summary: "Materialize par.config strategies into one function per device with par send/recv/all_reduce",
+    options: &[PassOption {
+        name: "devices",
+        help: "number of devices of the machine (0: take it from the module's par.machine)",
+        default: "0",
+        kind: OptionKind::Unsigned,
+    }],
+    anchor: "builtin.module",
+    id: &ID,
+    run,
+};
+
+/// A half-open index range `[lo, hi)` per tensor (or loop) dim.
+type Region = Vec<(i64, i64)>;
+
+/// A value of the serial function, by position, so that it names the same value in every clone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum ValueId {
+    Arg(usize),
+    /// Result `r` of the top-level op at position `p` of the body.
+    Result(usize, usize),
+}
+
+/// How partial results of a split reduction combine (from the body's `linalg.yield`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Combine {
+    Sum,
+    Max,
+    Min,
+}
+
+impl Combine {
+    fn kind(self) -> &'static str {
+        match self {
+            Combine::Sum => "sum",
+            Combine::Max => "max",
+            Combine::Min => "min",
+        }
+    }
+
+    fn arith_op(self, float: bool) -> &'static str {
+        match (self, float) {
+            (Combine::Sum, true) => "arith.addf",
+            (Combine::Max, true) => "arith.maximumf",
+            (Combine::Min, true) => "arith.minimumf",
+            (Combine::Sum, false) => "arith.addi",
+            (Combine::Max, false) => "arith.maxsi",
+            (Combine::Min, false) => "arith.minsi",
+        }
+    }
+}
+
+/// One operand of a task op.
+#[derive(Clone, Debug)]
+enum Operand {
+    /// Operand `i` of the serial op, unchanged (a scalar).
+    Keep(usize),
+    /// A region of the device's copy of a value.
+    Slice(ValueId, Region),
+    /// The device's whole copy of a value.
+    Whole(ValueId),
+    /// A tensor of `shape` filled with the identity of `combine`, with operand `like`'s element type.
+    Identity {
+        like: usize,
+        shape: Vec<i64>,
+        combine: Combine,
+    },
+}
+
+/// How a task computes its results.
+#[derive(Clone, Debug)]
+enum Body {
+    /// A clone of the serial op with these operands, result shapes and attributes (name, text).
+    Clone {
+        operands: Vec<Operand>,
+        results: Vec<Vec<i64>>,
+        attributes: Vec<(&'static str, String)>,
+    },
+    /// The single result is this operand (a concat task inside one part, an insert past the source).
+    Forward(Operand),
+}
+
+#[derive(Clone, Debug)]
+struct Task {
+    device: i64,
+    body: Body,
+}
+
+/// Tasks writing one output region of one result: one task, or the partial results of a split
+/// reduction; every device of the group holds the region afterwards.
+#[derive(Clone, Debug)]
+struct Group {
+    result: usize,
+    tasks: Vec<usize>,
+    /// Distinct devices of the tasks, in task order.
+    devices: Vec<i64>,
+    region: Region,
+}
+
+#[derive(Clone, Debug)]
+struct Transfer {
+    value: ValueId,
+    region: Region,
+    from: i64,
+    to: i64,
+    tag: i64,
+}
+
+#[derive(Clone, Debug)]
+struct OpPlan {
+    position: usize,
+    transfers: Vec<Transfer>,
+    tasks: Vec<Task>,
+    groups: Vec<Group>,
+    combine: Option<Combine>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct FunctionPlan {
+    ops: Vec<OpPlan>,
+    return_position: usize,
+    return_transfers: Vec<Transfer>,
+    returned: Vec<ValueId>,
+    /// Values computed by graph ops: held as local copies.
+    partitioned: HashSet<ValueId>,
+}
+
+fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
+    let machine = match options.unsigned("devices") {
+        0 => machine_devices(&module),
+        n => Some(n as i64),
+    };
+    let functions: Vec<OperationRef> = top_level_ops(module.to_raw())
+        .into_iter()
+        .map(|op| unsafe { OperationRef::from_raw(op) })
+        .filter(|op| {
+            op_name(op) == "func.func"
+                && !op
+                    .attribute("sym_visibility")
+                    .is_ok_and(|v| v.to_string().contains("private"))
+                && !unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(op.to_raw(), 0)) }
+                    .ptr
+                    .is_null()
+        })
+        .collect();
+    let mut tag = 0i64;
+    let mut ok = true;
+    let mut plans = Vec::new();
+    for function in &functions {
+        let mut planner = Planner {
+            machine,
+            tag: &mut tag,
+            values: HashMap::new(),
+            held: HashMap::new(),
+            used: 0,
+            failed: false,
+        };
+        let plan = planner.function(function);
+        ok &= !planner.failed;
+        plans.push((function.to_raw(), plan, planner.used));
+    }
+    if !ok {
+        return Err(());
+    }
+    let used = plans.iter().map(|(_, _, used)| *used).max().unwrap_or(0);
+    let devices = machine.unwrap_or(used).max(1);
+    for (function, plan, _) in &plans {
+        let mut after = *function;
+        for device in 0..devices {
+            after = unsafe { emit_device(*function, after, plan, device) };
+        }
+    }
+    Ok(())
+}
+
+/// Number of devices of the module's `#par.machine`: its `devices` fact, else `nodes * gpus_per_node`.
+fn machine_devices(module: &OperationRef<'_, '_>) -> Option<i64> {
+    let text = module.attribute(names::MACHINE_ATTR).ok()?.to_string();
+    let fact = |key: &str| -> Option<i64> {
+        let pattern = format!("{key} = ");
+        let at = text.match_indices(&pattern).find_map(|(at, _)| {
+            matches!(text[..at].chars().last(), Some('{' | ' ')).then_some(at)
+        })?;
+        let digits: String = text[at + pattern.len()..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits.parse().ok()
+    };
+    fact("devices").or_else(|| Some(fact("nodes")? * fact("gpus_per_node")?))
+}
+
+fn top_level_ops(parent: MlirOperation) -> Vec<MlirOperation> {
+    unsafe { block_ops(mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0))) }
+}
+
+unsafe fn block_ops(block: MlirBlock) -> Vec<MlirOperation> {
+    let mut ops = Vec::new();
+    if block.ptr.is_null() {
+        return ops;
+    }
+    let mut next = mlirBlockGetFirstOperation(block);
+    while !next.ptr.is_null() {
+        ops.push(next);
+        next = mlirOperationGetNextInBlock(next);
+    }
+    ops
+}
+
+fn has_attribute(op: MlirOperation, name: &str) -> bool {
+    unsafe {
+        !mlirOperationGetAttributeByName(op, melior::StringRef::new(name).to_raw())
+            .ptr
+            .is_null()
+    }
+}
+
+fn shape_of(value: MlirValue) -> Option<Vec<i64>> {
+    ir::tensor_shape(unsafe { mlirValueGetType(value) })
+        .filter(ir::Shape::is_static)
+        .map(|s| s.static_dims().into_iter().map(|d| d as i64).collect())
+}
+
+fn lengths(region: &Region) -> Vec<i64> {
+    region.iter().map(|&(lo, hi)| hi - lo).collect()
+}
+
+fn full(shape: &[i64]) -> Region {
+    shape.iter().map(|&n| (0, n)).collect()
+}
+
+fn intersect(a: &Region, b: &Region) -> Option<Region> {
+    let region: Region = a
+        .iter()
+        .zip(b)
+        .map(|(&(alo, ahi), &(blo, bhi))| (alo.max(blo), ahi.min(bhi)))
+        .collect();
+    region.iter().all(|&(lo, hi)| lo < hi).then_some(region)
+}
+
+fn contains(outer: &Region, inner: &Region) -> bool {
+    outer
+        .iter()
+        .zip(inner)
+        .all(|(&(olo, ohi), &(ilo, ihi))| olo <= ilo && ihi <= ohi)
+}
+
+/// Who holds which part of a partitioned value, while planning.
+#[derive(Default)]
+struct Held {
+    /// Output regions of the producer's groups and the devices holding each.
+    pieces: Vec<(Region, Vec<i64>)>,
+    /// Regions received later, per device.
+    received: HashMap<i64, Vec<Region>>,
+}
+
+struct Planner<'t> {
+    machine: Option<i64>,
+    tag: &'t mut i64,
+    values: HashMap<usize, ValueId>,
+    held: HashMap<ValueId, Held>,
+    /// One past the largest device id used.
+    used: i64,
+    failed: bool,
+}
+
+impl Planner<'_> {
+    fn error(&mut self, op: MlirOperation, message: &str) {
+        let op = unsafe { OperationRef::from_raw(op) };
+        emit_error(op.location(), &format!("'{}' op {message}", op_name(&op)));
+        self.failed = true;
+    }
+
+    fn id(&self, value: MlirValue) -> Option<ValueId> {
+        self.values.get(&ir::value_key(value)).copied()
+    }
+
+    fn partitioned(&self, value: MlirValue) -> bool {
+        self.id(value).is_some_and(|id| self.held.contains_key(&id))
+    }
+
+    fn function(&mut self, function: &OperationRef<'_, '_>) -> FunctionPlan {
+        let mut plan = FunctionPlan::default();
+        let raw = function.to_raw();
+        let block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(raw, 0)) };
+        for index in 0..unsafe { mlirBlockGetNumArguments(block) } {
+            let argument = unsafe { mlirBlockGetArgument(block, index) };
+            self.values
+                .insert(ir::value_key(argument), ValueId::Arg(index as usize));
+        }
+        let ops = unsafe { block_ops(block) };
+        for (position, &op) in ops.iter().enumerate() {
+            for r in 0..unsafe { mlirOperationGetNumResults(op) } {
+                let result = unsafe { mlirOperationGetResult(op, r) };
+                self.values
+                    .insert(ir::value_key(result), ValueId::Result(position, r as usize));
+            }
+            let name = op_name(&unsafe { OperationRef::from_raw(op) });
+            if name == "func.return" {
+                plan.return_position = position;
+                for index in 0..unsafe { mlirOperationGetNumOperands(op) } {
+                    let value = unsafe { mlirOperationGetOperand(op, index) };
+                    let Some(id) = self.id(value) else { continue };
+                    plan.returned.push(id);
+                    if let Some(shape) = shape_of(value).filter(|_| self.held.contains_key(&id)) {
+                        let mut transfers = Vec::new();
+                        self.need(id, &full(&shape), 0, &mut transfers);
+                        plan.return_transfers.extend(transfers);
+                    }
+                }
+                continue;
+            }
+            self.check_nested(op);
+            if has_attribute(op, names::CONFIG_ATTR) {
+                match self.graph_op(op, position) {
+                    Ok(op_plan) => {
+                        for r in 0..unsafe { mlirOperationGetNumResults(op) } {
+                            plan.partitioned
+                                .insert(ValueId::Result(position, r as usize));
+                        }
+                        plan.ops.push(op_plan);
+                    }
+                    Err(message) => self.error(op, &message),
+                }
+            } else if has_attribute(op, names::SPACE_ATTR) {
+                self.error(
+                    op,
+                    "has a par.space but no par.config: run the search (or write a par.config) before par-materialize",
+                );
+            } else if let Some(index) = (0..unsafe { mlirOperationGetNumOperands(op) })
+                .find(|&i| self.partitioned(unsafe { mlirOperationGetOperand(op, i) }))
+            {
+                self.error(
+                    op,
+                    &format!(
+                        "has no par.config but reads a partitioned value (operand {index}); give it a par.config"
+                    ),
+                );
+            }
+        }
+        plan
+    }
+
+    /// Graph ops nested in regions are not materialized; nor are partitioned values read inside a body.
+    fn check_nested(&mut self, op: MlirOperation) {
+        if unsafe { mlirOperationGetNumRegions(op) } == 0 {
+            return;
+        }
+        let mut found: Vec<(MlirOperation, &'static str)> = Vec::new();
+        let partitioned: HashSet<usize> = self
+            .values
+            .iter()
+            .filter(|(_, id)| self.held.contains_key(id))
+            .map(|(&key, _)| key)
+            .collect();
+        let top = unsafe { OperationRef::from_raw(op) };
+        top.walk(
+            melior::ir::operation::WalkOrder::PreOrder,
+            |inner: OperationRef| {
+                let raw = inner.to_raw();
+                if raw.ptr == op.ptr {
+                    return melior::ir::operation::WalkResult::Advance;
+                }
+                if has_attribute(raw, names::CONFIG_ATTR) {
+                    found.push((raw, "has a par.config inside a region; par-materialize only cuts ops at the top level of a function"));
+                } else if (0..unsafe { mlirOperationGetNumOperands(raw) }).any(|i| {
+                    partitioned.contains(&ir::value_key(unsafe { mlirOperationGetOperand(raw, i) }))
+                }) {
+                    found.push((raw, "reads a partitioned value inside a region; par-materialize cannot cut it"));
+                }
+                melior::ir::operation::WalkResult::Advance
+            },
+        );
+        for (inner, message) in found {
+            self.error(inner, message);
+        }
+    }
+
+    /// Plans the receives that give `device` the `region` of `value`, appending them to `transfers`.
+    fn need(
+        &mut self,
+        value: ValueId,
+        region: &Region,
+        device: i64,
+        transfers: &mut Vec<Transfer>,
+    ) {
+        let Some(held) = self.held.get_mut(&value) else {
+            return;
+        };
+        for (piece, holders) in &held.pieces {
+            let Some(part) = intersect(region, piece) else {
+                continue;
+            };
+            if holders.contains(&device) {
+                continue;
+            }
+            let received = held.received.entry(device).or_default();
+            if received.iter().any(|r| contains(r, &part)) {
+                continue;
+            }
+            received.push(part.clone());
+            transfers.push(Transfer {
+                value,
+                region: part,
+                from: holders[0],
+                to: device,
+                tag: *self.tag,
+            });
+            *self.tag += 1;
+        }
+    }
+
+    fn graph_op(&mut self, op: MlirOperation, position: usize) -> Result<OpPlan, String> {
+        let op_ref = unsafe { OperationRef::from_raw(op) };
+        let name = op_name(&op_ref);
+        let config = op_ref
+            .attribute(names::CONFIG_ATTR)
+            .map_err(|_| "has no par.config".to_string())
+            .and_then(|a| {
+                Config::parse(&a.to_string())
+                    .map_err(|e| format!("has a malformed par.config: {e}"))
+            })?;
+        let (model, captures) = match par_import::model_of(&op_ref, &name) {
+            Family::Modelled(model) => (model, Vec::new()),
+            Family::Capturing(model, captures) => (model, captures),
+            Family::Invalid(message) => return Err(format!("cannot be materialized: {message}")),
+            _ => {
+                return Err("has a par.config but flexc knows no iteration space for it".to_string())
+            }
+        };
+        check_config(&config, &model, self.machine)?;
+        for &(value, _) in &captures {
+            if self.partitioned(value) {
+                return Err("reads a partitioned tensor by data-dependent index in its body; only replicated tables are supported".into());
+            }
+        }
+        let kind = task_kind(&op_ref, &name, &model)?;
+        if let TaskKind::Structured(maps) = &kind {
+            // Capture loops (data-dependent indices into a replicated table) follow the op's own loops.
+            let own = maps.first().map_or(0, |m| m.0);
+            if config.degrees.iter().skip(own).any(|&degree| degree > 1) {
+                return Err("splits the data-dependent (table) loop of a gather; par-materialize cannot cut it".into());
+            }
+        }
+        let reduction_split = model
+            .parallel
+            .iter()
+            .zip(&config.degrees)
+            .any(|(&parallel, &degree)| !parallel && degree > 1);
+        let combine = if reduction_split {
+            Some(combine_of(op, &model)?)
+        } else {
+            None
+        };
+        let mut tasks = Vec::new();
+        let mut transfers = Vec::new();
+        // Per result: group key (parallel coordinates) -> group index.
+        let mut group_index: HashMap<(usize, Vec<i64>), usize> = HashMap::new();
+        let mut groups: Vec<Group> = Vec::new();
+        for (t, &device) in config.devices.iter().enumerate() {
+            self.used = self.used.max(device + 1);
+            let (coords, loops) = task_box(&config.degrees, &model.loops, t);
+            let first = coords
+                .iter()
+                .zip(&model.parallel)
+                .all(|(&c, &parallel)| parallel || c == 0);
+            let planned = kind.plan(
+                self,
+                &op_ref,
+                &model,
+                &loops,
+                first.then_some(()).ok_or(combine),
+            )?;
+            for (value, region) in &planned.reads {
+                self.need(*value, region, device, &mut transfers);
+            }
+            let key: Vec<i64> = coords
+                .iter()
+                .zip(&model.parallel)
+                .map(|(&c, &parallel)| if parallel { c } else { -1 })
+                .collect();
+            for (result, region) in planned.outputs.into_iter().enumerate() {
+                let index = *group_index.entry((result, key.clone())).or_insert_with(|| {
+                    groups.push(Group {
+                        result,
+                        tasks: Vec::new(),
+                        devices: Vec::new(),
+                        region,
+                    });
+                    groups.len() - 1
+                });
+                let group = &mut groups[index];
+                group.tasks.push(t);
+                if !group.devices.contains(&device) {
+                    group.devices.push(device);
+                }
+            }
+            tasks.push(Task {
+                device,
+                body: planned.body,
+            });
+        }
+        for group in &groups {
+            self.held
+                .entry(ValueId::Result(position, group.result))
+                .or_default()
+                .pieces
+                .push((group.region.clone(), group.devices.clone()));
+        }
+        Ok(OpPlan {
+            position,
+            transfers,
+            tasks,
+            groups,
+            combine,
+        })
+    }
+}
+
+fn check_config(config: &Config, model: &OpModel, machine: Option<i64>) -> Result<(), String> {
+    if config.degrees.len() != model.loops.len() {
+        return Err(format!(
+            "par.config has {} degrees for {} loop dims",
+            config.degrees.len(),
+            model.loops.len()
+        ));
+    }
+    for (k, (&degree, &size)) in config.degrees.iter().zip(&model.loops).enumerate() {
+        if degree < 1 || size as i64 % degree != 0 {
+            return Err(format!(
+                "par.config splits loop d{k} of size {size} into {degree} parts, which does not divide it"
+            ));
+        }
+    }
+    if config.task_count() != config.devices.len() as i64 {
+        return Err(format!(
+            "par.config runs {} tasks on {} devices",
+            config.task_count(),
+            config.devices.len()
+        ));
+    }
+    let mut seen = HashSet::new();
+    for &device in &config.devices {
+        if device < 0 || machine.is_some_and(|n| device >= n) {
+            let range = machine.map_or("non-negative".to_string(), |n| format!("in [0, {n})"));
+            return Err(format!(
+                "par.config places a task on device {device}, but device ids must be {range}"
+            ));
+        }
+        if !seen.insert(device) {
+            return Err(format!(
+                "par.config places two tasks on device {device}; par-materialize needs one task per device"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Grid coordinates and loop box of task `t` (row-major, last loop fastest).
+fn task_box(degrees: &[i64], loops: &[u64], t: usize) -> (Vec<i64>, Region) {
+    let mut coords = vec![0i64; degrees.len()];
+    let mut rest = t as i64;
+    for k in (0..degrees.len()).rev() {
+        coords[k] = rest % degrees[k];
+        rest /= degrees[k];
+    }
+    let region = coords
+        .iter()
+        .zip(degrees)
+        .zip(loops)
+        .map(|((&c, &degree), &size)| {
+            let extent = size as i64 / degree;
+            (c * extent, (c + 1) * extent)
+        })
+        .collect();
+    (coords, region)
+}
+
+/// The combiner of a structured op's reductions, from what its body yields for every result.
+fn combine_of(op: MlirOperation, model: &OpModel) -> Result<Combine, String> {
+    let results = model.outputs.len();
+    let inputs = model.inputs.len() - results;
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)) };
+    let ops = unsafe { block_ops(body) };
+    let yield_op = ops
+        .last()
+        .copied()
+        .ok_or("splits a reduction but has no body to read its combiner from")?;
+    let mut found = None;
+    for r in 0..results {
+        let value = unsafe { mlirOperationGetOperand(yield_op, r as isize) };
+        let combine = ir::defining_op(value).and_then(|def| {
+            let name = op_name(&unsafe { OperationRef::from_raw(def) });
+            let combine = match name.as_str() {
+                "arith.addf" | "arith.addi" => Combine::Sum,
+                "arith.maximumf" | "arith.maxnumf" | "arith.maxsi" => Combine::Max,
+                "arith.minimumf" | "arith.minnumf" | "arith.minsi" => Combine::Min,
+                _ => return None,
+            };
+            let accumulates = (0..unsafe { mlirOperationGetNumOperands(def) }).any(|i| unsafe {
+                let operand = mlirOperationGetOperand(def, i);
+                mlirValueIsABlockArgument(operand)
+                    && mlirBlockArgumentGetOwner(operand).ptr == body.ptr
+                    && mlirBlockArgumentGetArgNumber(operand) as usize == inputs + r
+            });
+            accumulates.then_some(combine)
+        });
+        let Some(combine) = combine else {
+            return Err(format!(
+                "splits a reduction, but its body does not accumulate result {r} with an add, max or min: partial results cannot be combined"
+            ));
+        };
+        if found.is_some_and(|f| f != combine) {
+            return Err("splits a reduction whose results combine differently".into());
+        }
+        found = Some(combine);
+    }
+    found.ok_or_else(|| "splits a reduction but has no results".to_string())
+}
+
+/// How one family of ops is cut into tasks: the materialization half of `par_import::model_of`'s
+/// per-op table (the same families, decided the same way).
+enum TaskKind {
+    Structured(Vec<(usize, Vec<ir::AffineSum>)>),
+    Elementwise,
+    ExtractSlice,
+    InsertSlice,
+    Pad,
+    Concat(usize),
+    Reshape {
+        expand: bool,
+        groups: Vec<Vec<usize>>,
+    },
+}
+
+/// What one task reads, runs and writes.
+struct Planned {
+    body: Body,
+    /// Regions of values the task reads (communication).
+    reads: Vec<(ValueId, Region)>,
+    /// Per result: the region of the result the task writes.
+    outputs: Vec<Region>,
+}
+
+fn task_kind(op: &OperationRef<'_, '_>, name: &str, model: &OpModel) -> Result<TaskKind, String> {
+    if let Some(maps) = ir::linalg_indexing_maps(op.to_raw()) {
+        return Ok(TaskKind::Structured(maps));
+    }
+    let static_operands = |count: usize| {
+        if op.operand_count() == count {
+            Ok(())
+        } else {
+            Err(format!(
+                "has dynamic offsets or sizes; par-materialize needs static '{name}' ops"
+            ))
+        }
+    };
+    match name {
+        "tensor.extract_slice" => {
+            static_operands(1)?;
+            Ok(TaskKind::ExtractSlice)
+        }
+        "tensor.insert_slice" => {
+            static_operands(2)?;
+            Ok(TaskKind::InsertSlice)
+        }
+        "tensor.pad" => {
+            static_operands(1)?;
+            let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(op.to_raw(), 0)) };
+            let uses_index = (0..unsafe { mlirBlockGetNumArguments(body) })
+                .any(|i| ir::has_uses(unsafe { mlirBlockGetArgument(body, i) }));
+            if uses_index {
+                return Err(
+                    "pads with a value that depends on the index; par-materialize cannot cut it"
+                        .into(),
+                );
+            }
+            Ok(TaskKind::Pad)
+        }
+        "tensor.concat" => {
+            let dim = op
+                .attribute("dim")
+                .ok()
+                .and_then(|a| ir::integer(a.to_raw()))
+                .ok_or("has no dim")?;
+            Ok(TaskKind::Concat(dim as usize))
+        }
+        "tensor.expand_shape" | "tensor.collapse_shape" => {
+            let groups = op
+                .attribute("reassociation")
+                .ok()
+                .and_then(|a| ir::nested_int_arrays(a.to_raw()))
+                .ok_or("has no reassociation")?;
+            if name == "tensor.expand_shape" && op.operand_count() != 1 {
+                return Err(
+                    "has a dynamic output shape; par-materialize needs static shapes".into(),
+                );
+            }
+            Ok(TaskKind::Reshape {
+                expand: name == "tensor.expand_shape",
+                groups: groups
+                    .into_iter()
+                    .map(|g| g.into_iter().map(|d| d as usize).collect())
+                    .collect(),
+            })
+        }
+        _ if op.region_count() == 0
+            && model.outputs.iter().all(|o| is_identity(o))
+            && model.inputs.iter().flatten().all(|i| is_identity(i))
+            && !name.starts_with("par.") =>
+        {
+            Ok(TaskKind::Elementwise)
+        }
+        _ => Err(format!(
+            "cannot be materialized: par-materialize has no rule to cut '{name}' ops"
+        )),
+    }
+}
+
+fn is_identity(access: &[ir::AffineSum]) -> bool {
+    access
+        .iter()
+        .enumerate()
+        .all(|(k, e)| e.single_dim() == Some(k))
+}
+
+fn operand_value(op: &OperationRef<'_, '_>, index: usize) -> MlirValue {
+    unsafe { mlirOperationGetOperand(op.to_raw(), index as isize) }
+}
+
+fn i64_attribute(op: &OperationRef<'_, '_>, name: &str) -> Result<Vec<i64>, String> {
+    op.attribute(name)
+        .ok()
+        .and_then(|a| ir::i64_list(a.to_raw()))
+        .ok_or_else(|| format!("has no static {name}"))
+}
+
+fn array_text(values: &[i64]) -> String {
+    if values.is_empty() {
+        return "array<i64>".into();
+    }
+    let items: Vec<String> = values.iter().map(i64::to_string).collect();
+    format!("array<i64: {}>", items.join(", "))
+}
+
+impl TaskKind {
+    /// Plans task `loops` of `op`. `first` is `Err(combine)` for a task of a split reduction whose
+    /// reduction coordinates are not all 0 (its destination starts from the combiner's identity).
+    fn plan(
+        &self,
+        planner: &Planner,
+        op: &OperationRef<'_, '_>,
+        model: &OpModel,
+        loops: &Region,
+        first: Result<(), Option<Combine>>,
+    ) -> Result<Planned, String> {
+        let id = |index: usize| -> Result<ValueId, String> {
+            planner
+                .id(operand_value(op, index))
+                .ok_or_else(|| format!("operand {index} is not a value of the function body"))
+        };
+        let shape = |index: usize| shape_of(operand_value(op, index));
+        let result_shape = || {
+            shape_of(unsafe { mlirOperationGetResult(op.to_raw(), 0) })
+                .ok_or("has a result that is not a static tensor")
+        };
+        let mut reads = Vec::new();
+        match self {
+            TaskKind::Structured(maps) => {
+                let results = op.result_count();
+                let inputs = op.operand_count() - results;
+                let mut operands = Vec::new();
+                let mut slices = Vec::new();
+                for (j, (_, exprs)) in maps.iter().enumerate() {
+                    let Some(shape) = shape(j) else {
+                        operands.push(Operand::Keep(j));
+                        slices.push(Vec::new());
+                        continue;
+                    };
+                    let mut slice = Region::new();
+                    let mut read = Region::new();
+                    for (dim, (e, &size)) in exprs.iter().zip(&shape).enumerate() {
+                        if e.terms.iter().any(|&(_, c)| c < 0) || e.offset < 0 {
+                            return Err(format!("indexes operand {j} dim {dim} with a negative coefficient or offset; par-materialize cannot slice it"));
+                        }
+                        let start: i64 = e.terms.iter().map(|&(k, c)| c * loops[k].0).sum();
+                        let end: i64 = e
+                            .terms
+                            .iter()
+                            .map(|&(k, c)| c * (loops[k].1 - 1))
+                            .sum::<i64>()
+                            + e.offset
+                            + 1;
+                        if end > size {
+                            return Err(format!(
+                                "reads operand {j} dim {dim} past its size {size}"
+                            ));
+                        }
+                        slice.push((start, end));
+                        read.push((start + e.offset, end));
+                    }
+                    let value = id(j)?;
+                    let operand = match first {
+                        Err(Some(combine)) if j >= inputs => Operand::Identity {
+                            like: j,
+                            shape: lengths(&slice),
+                            combine,
+                        },
+                        _ => {
+                            if model.inputs.get(j).is_some_and(Option::is_some) {
+                                reads.push((value, read));
+                            }
+                            Operand::Slice(value, slice.clone())
+                        }
+                    };
+                    operands.push(operand);
+                    slices.push(slice);
+                }
+                let mut outputs = Vec::new();
+                for r in 0..results {
+                    let (_, exprs) = &maps[inputs + r];
+                    // Loop dims, or index 0 of a unit dim (a reduction that keeps its dim).
+                    let plain = |e: &ir::AffineSum| {
+                        e.single_dim().is_some() || (e.terms.is_empty() && e.offset == 0)
+                    };
+                    if !exprs.iter().all(plain) {
+                        return Err(format!("writes result {r} through an indexing map that is not a projected permutation"));
+                    }
+                    outputs.push(slices[inputs + r].clone());
+                }
+                Ok(Planned {
+                    body: Body::Clone {
+                        operands,
+                        results: outputs.iter().map(lengths).collect(),
+                        attributes: Vec::new(),
+                    },
+                    reads,
+                    outputs,
+                })
+            }
+            TaskKind::Elementwise => {
+                let mut operands = Vec::new();
+                for j in 0..op.operand_count() {
+                    if shape(j).is_none() {
+                        operands.push(Operand::Keep(j));
+                        continue;
+                    }
+                    let value = id(j)?;
+                    reads.push((value, loops.clone()));
+                    operands.push(Operand::Slice(value, loops.clone()));
+                }
+                Ok(Planned {
+                    body: Body::Clone {
+                        operands,
+                        results: vec![lengths(loops); op.result_count()],
+                        attributes: Vec::new(),
+                    },
+                    reads,
+                    outputs: vec![loops.clone(); op.result_count()],
+                })
+            }
+            TaskKind::ExtractSlice => {
+                let offsets = i64_attribute(op, "static_offsets")?;
+                let strides = i64_attribute(op, "static_strides")?;
+                let sizes: Vec<u64> = model.loops.clone();
+                let result = result_shape()?;
+                let kept = par_import::kept_dims(
+                    &sizes,
+                    &result.iter().map(|&d| d as u64).collect::<Vec<_>>(),
+                )
+                .ok_or("has sizes that do not match its result")?;
+                let source = id(0)?;
+                let read: Region = loops
+                    .iter()
+                    .zip(offsets.iter().zip(&strides))
+                    .map(|(&(lo, hi), (&offset, &stride))| {
+                        (lo * stride + offset, (hi - 1) * stride + offset + 1)
+                    })
+                    .collect();
+                reads.push((source, read.clone()));
+                let output: Region = loops
+                    .iter()
+                    .zip(&kept)
+                    .filter(|(_, &k)| k)
+                    .map(|(&r, _)| r)
+                    .collect();
+                Ok(Planned {
+                    body: Body::Clone {
+                        operands: vec![Operand::Whole(source)],
+                        results: vec![lengths(&output)],
+                        attributes: vec![
+                            (
+                                "static_offsets",
+                                array_text(&read.iter().map(|r| r.0).collect::<Vec<_>>()),
+                            ),
+                            ("static_sizes", array_text(&lengths(loops))),
+                        ],
+                    },
+                    reads,
+                    outputs: vec![output],
+                })
+            }
+            TaskKind::InsertSlice => {
+                let offsets = i64_attribute(op, "static_offsets")?;
+                let sizes = i64_attribute(op, "static_sizes")?;
+                if i64_attribute(op, "static_strides")?.iter().any(|&s| s != 1) {
+                    return Err(
+                        "inserts with strides other than 1; par-materialize cannot cut it".into(),
+                    );
+                }
+                let source_shape = shape(0).ok_or("has a dynamic source")?;
+                let kept = par_import::kept_dims(
+                    &sizes.iter().map(|&s| s as u64).collect::<Vec<_>>(),
+                    &source_shape.iter().map(|&d| d as u64).collect::<Vec<_>>(),
+                )
+                .ok_or("has sizes that do not match its source")?;
+                let (source, dest) = (id(0)?, id(1)?);
+                let part: Region = loops
+                    .iter()
+                    .zip(offsets.iter().zip(&sizes))
+                    .map(|(&(lo, hi), (&offset, &size))| {
+                        let a = (lo - offset).clamp(0, size);
+                        (a, (hi - offset).clamp(a, size))
+                    })
+                    .collect();
+                reads.push((dest, loops.clone()));
+                let dest_slice = Operand::Slice(dest, loops.clone());
+                if part.iter().any(|&(lo, hi)| lo >= hi) {
+                    return Ok(Planned {
+                        body: Body::Forward(dest_slice),
+                        reads,
+                        outputs: vec![loops.clone()],
+                    });
+                }
+                let source_part: Region = part
+                    .iter()
+                    .zip(&kept)
+                    .filter(|(_, &k)| k)
+                    .map(|(&r, _)| r)
+                    .collect();
+                reads.push((source, source_part.clone()));
+                let local_offsets: Vec<i64> = part
+                    .iter()
+                    .zip(offsets.iter().zip(loops))
+                    .map(|(&(lo, _), (&offset, &(task_lo, _)))| lo + offset - task_lo)
+                    .collect();
+                Ok(Planned {
+                    body: Body::Clone {
+                        operands: vec![Operand::Slice(source, source_part), dest_slice],
+                        results: vec![lengths(loops)],
+                        attributes: vec![
+                            ("static_offsets", array_text(&local_offsets)),
+                            ("static_sizes", array_text(&lengths(&part))),
+                        ],
+                    },
+                    reads,
+                    outputs: vec![loops.clone()],
+                })
+            }
+            TaskKind::Pad => {
+                let low = i64_attribute(op, "static_low")?;
+                let source_shape = shape(0).ok_or("has a dynamic source")?;
+                let source = id(0)?;
+                let mut part = Region::new();
+                let (mut new_low, mut new_high) = (Vec::new(), Vec::new());
+                for ((&(lo, hi), &l), &size) in loops.iter().zip(&low).zip(&source_shape) {
+                    let a = (lo - l).clamp(0, size);
+                    let b = (hi - l).clamp(a, size);
+                    let (a, b) = if a < b { (a, b) } else { (0, 0) };
+                    let pad_low = if a < b { a + l - lo } else { 0 };
+                    part.push((a, b));
+                    new_low.push(pad_low);
+                    new_high.push((hi - lo) - pad_low - (b - a));
+                }
+                if part.iter().all(|&(lo, hi)| lo < hi) {
+                    reads.push((source, part.clone()));
+                }
+                Ok(Planned {
+                    body: Body::Clone {
+                        operands: vec![Operand::Slice(source, part)],
+                        results: vec![lengths(loops)],
+                        attributes: vec![
+                            ("static_low", array_text(&new_low)),
+                            ("static_high", array_text(&new_high)),
+                        ],
+                    },
+                    reads,
+                    outputs: vec![loops.clone()],
+                })
+            }
+            TaskKind::Concat(dim) => {
+                let mut operands = Vec::new();
+                let mut offset = 0i64;
+                for j in 0..op.operand_count() {
+                    let extent = shape(j).and_then(|s| s.get(*dim).copied()).unwrap_or(0);
+                    let mut part = loops.clone();
+                    let (lo, hi) = loops[*dim];
+                    part[*dim] = (
+                        (lo - offset).clamp(0, extent),
+                        (hi - offset).clamp(0, extent),
+                    );
+                    offset += extent;
+                    if part[*dim].0 < part[*dim].1 {
+                        let value = id(j)?;
+                        reads.push((value, part.clone()));
+                        operands.push(Operand::Slice(value, part));
+                    }
+                }
+                let body = if operands.len() == 1 {
+                    Body::Forward(operands.remove(0))
+                } else {
+                    Body::Clone {
+                        operands,
+                        results: vec![lengths(loops)],
+                        attributes: Vec::new(),
+                    }
+                };
+                Ok(Planned {
+                    body,
+                    reads,
+                    outputs: vec![loops.clone()],
+                })
+            }
+            TaskKind::Reshape { expand, groups } => {
+                let high = &model.loops;
+                let mut low_region = Region::new();
+                for group in groups {
+                    // Contiguous: inside the innermost partial dim all dims are whole, outside it all
+                    // have one index.
+                    let partial = group
+                        .iter()
+                        .rposition(|&d| loops[d].1 - loops[d].0 != high[d] as i64);
+                    if let Some(p) = partial {
+                        if group[..p].iter().any(|&d| loops[d].1 - loops[d].0 != 1) {
+                            return Err(format!(
+                                "splits loop d{} inside a reshape group {group:?} so that a task's part is not contiguous; par-materialize cannot cut it",
+                                group[p]
+                            ));
+                        }
+                    }
+                    let (mut lo, mut hi, mut stride) = (0i64, 0i64, 1i64);
+                    for &d in group.iter().rev() {
+                        lo += loops[d].0 * stride;
+                        hi += (loops[d].1 - 1) * stride;
+                        stride *= high[d] as i64;
+                    }
+                    low_region.push((lo, hi + 1));
+                }
+                let source = id(0)?;
+                let (read, output, attributes) = if *expand {
+                    let shape = array_text(&lengths(loops));
+                    (
+                        low_region,
+                        loops.clone(),
+                        vec![("static_output_shape", shape)],
+                    )
+                } else {
+                    (loops.clone(), low_region, Vec::new())
+                };
+                reads.push((source, read.clone()));
+                Ok(Planned {
+                    body: Body::Clone {
+                        operands: vec![Operand::Slice(source, read)],
+                        results: vec![lengths(&output)],
+                        attributes,
+                    },
+                    reads,
+                    outputs: vec![output],
+                })
+            }
+        }
+    }
+}
+
+// ===-------------------------------------------------------------------------------------------===//
+// Emission: one clone of the serial function per device, rewritten in place.
+// ===-------------------------------------------------------------------------------------------===//
+
+/// Builds ops before `anchor` in one device function.
+struct Emitter {
+    context: MlirContext,
+    location: MlirLocation,
+    block: MlirBlock,
+    anchor: MlirOperation,
+    /// The device function's ops, by position (the clone of the serial body).
+    ops: Vec<MlirOperation>,
+    /// Device copies of partitioned values.
+    local: HashMap<ValueId, MlirValue>,
+    /// Pieces written into local copies (task results, received regions): a slice of exactly such a
+    /// region is the piece itself, no `extract_slice` of the copy.
+    pieces: HashMap<ValueId, Vec<(Region, MlirValue)>>,
+}
+
+fn attribute(context: MlirContext, text: &str) -> MlirAttribute {
+    let attribute =
+        unsafe { mlirAttributeParseGet(context, melior::StringRef::new(text).to_raw()) };
+    // The text is ours: a null attribute is a flexc bug.
+    assert!(
+        !attribute.ptr.is_null(),
+        "par-materialize produced an unparsable attribute {text}"
+    );
+    attribute
+}
+
+fn tensor_type(shape: &[i64], element: MlirType) -> MlirType {
+    unsafe {
+        mlirRankedTensorTypeGet(
+            shape.len() as isize,
+            shape.as_ptr(),
+            element,
+            mlirAttributeGetNull(),
+        )
+    }
+}
+
+fn element_type(value: MlirValue) -> MlirType {
+    unsafe { mlirShapedTypeGetElementType(mlirValueGetType(value)) }
+}
+
+impl Emitter {
+    fn value(&self, id: ValueId) -> MlirValue {
+        unsafe {
+            match id {
+                ValueId::Arg(index) => mlirBlockGetArgument(self.block, index as isize),
+                ValueId::Result(position, r) => {
+                    mlirOperationGetResult(self.ops[position], r as isize)
+                }
+            }
+        }
+    }
+
+    fn insert(&self, op: MlirOperation) -> MlirOperation {
+        unsafe { mlirBlockInsertOwnedOperationBefore(self.block, self.anchor, op) };
+        op
+    }
+
+    fn build(
+        &self,
+        name: &str,
+        operands: &[MlirValue],
+        results: &[MlirType],
+        attributes: &[(&str, MlirAttribute)],
+    ) -> MlirOperation {
+        let named: Vec<MlirNamedAttribute> = attributes
+            .iter()
+            .map(|(name, value)| unsafe {
+                mlirNamedAttributeGet(
+                    mlirIdentifierGet(self.context, melior::StringRef::new(name).to_raw()),
+                    *value,
+                )
+            })
+            .collect();
+        let op = unsafe {
+            let mut state =
+                mlirOperationStateGet(melior::StringRef::new(name).to_raw(), self.location);
+            mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
+            mlirOperationStateAddResults(&mut state, results.len() as isize, results.as_ptr());
+            mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
+            mlirOperationCreate(&mut state)
+        };
+        assert!(
+            !op.ptr.is_null(),
+            "par-materialize could not build a {name} op"
+        );
+        self.insert(op)
+    }
+
+    fn result(op: MlirOperation) -> MlirValue {
+        unsafe { mlirOperationGetResult(op, 0) }
+    }
+
+    /// `region` of `value` (whose shape is `shape`): the value itself when the region is all of it.
+    fn extract(&self, value: MlirValue, region: &Region) -> MlirValue {
+        let shape = shape_of(value).unwrap_or_default();
+        if *region == full(&shape) {
+            return value;
+        }
+        let offsets: Vec<i64> = region.iter().map(|r| r.0).collect();
+        let op = self.build(
+            "tensor.extract_slice",
+            &[value],
+            &[tensor_type(&lengths(region), element_type(value))],
+            &[
+                (
+                    "static_offsets",
+                    attribute(self.context, &array_text(&offsets)),
+                ),
+                (
+                    "static_sizes",
+                    attribute(self.context, &array_text(&lengths(region))),
+                ),
+                (
+                    "static_strides",
+                    attribute(self.context, &array_text(&vec![1; region.len()])),
+                ),
+                (
+                    "operandSegmentSizes",
+                    attribute(self.context, "array<i32: 1, 0, 0, 0>"),
+                ),
+            ],
+        );
+        Self::result(op)
+    }
+
+    /// The device's copy of a partitioned value (a fresh `tensor.empty` before it holds anything), or
+    /// the value itself when it is replicated.
+    fn copy(&mut self, id: ValueId, partitioned: &HashSet<ValueId>) -> MlirValue {
+        if !partitioned.contains(&id) {
+            return self.value(id);
+        }
+        if let Some(&value) = self.local.get(&id) {
+            return value;
+        }
+        let serial = self.value(id);
+        let op = self.build(
+            "tensor.empty",
+            &[],
+            &[unsafe { mlirValueGetType(serial) }],
+            &[],
+        );
+        let value = Self::result(op);
+        self.local.insert(id, value);
+        value
+    }
+
+    /// `region` of the device's copy of `id` (of the value itself when replicated).
+    fn slice(&mut self, id: ValueId, region: &Region, partitioned: &HashSet<ValueId>) -> MlirValue {
+        if let Some(&(_, piece)) = self
+            .pieces
+            .get(&id)
+            .and_then(|pieces| pieces.iter().find(|(r, _)| r == region))
+        {
+            return piece;
+        }
+        let copy = self.copy(id, partitioned);
+        self.extract(copy, region)
+    }
+
+    /// Writes `piece` into the device's copy of `id` at `region`.
+    fn write(
+        &mut self,
+        id: ValueId,
+        piece: MlirValue,
+        region: &Region,
+        partitioned: &HashSet<ValueId>,
+    ) {
+        let shape = shape_of(self.value(id)).unwrap_or_default();
+        if *region == full(&shape) && !self.local.contains_key(&id) {
+            self.local.insert(id, piece);
+            self.pieces
+                .entry(id)
+                .or_default()
+                .push((region.clone(), piece));
+            return;
+        }
+        let into = self.copy(id, partitioned);
+        let offsets: Vec<i64> = region.iter().map(|r| r.0).collect();
+        let op = self.build(
+            "tensor.insert_slice",
+            &[piece, into],
+            &[unsafe { mlirValueGetType(into) }],
+            &[
+                (
+                    "static_offsets",
+                    attribute(self.context, &array_text(&offsets)),
+                ),
+                (
+                    "static_sizes",
+                    attribute(self.context, &array_text(&lengths(region))),
+                ),
+                (
+                    "static_strides",
+                    attribute(self.context, &array_text(&vec![1; region.len()])),
+                ),
+                (
+                    "operandSegmentSizes",
+                    attribute(self.context, "array<i32: 1, 1, 0, 0, 0>"),
+                ),
+            ],
+        );
+        self.local.insert(id, Self::result(op));
+        self.pieces
+            .entry(id)
+            .or_default()
+            .push((region.clone(), piece));
+    }
+
+    fn transfers(&mut self, transfers: &[Transfer], device: i64, partitioned: &HashSet<ValueId>) {
+        for transfer in transfers {
+            let context = self.context;
+            let peer_tag = |peer: i64| {
+                [
+                    ("peer", attribute(context, &format!("{peer} : i64"))),
+                    (
+                        "tag",
+                        attribute(context, &format!("{} : i64", transfer.tag)),
+                    ),
+                ]
+            };
+            if transfer.from == device {
+                let piece = self.slice(transfer.value, &transfer.region, partitioned);
+                self.build(names::SEND, &[piece], &[], &peer_tag(transfer.to));
+            }
+            if transfer.to == device {
+                let element = element_type(self.value(transfer.value));
+                let op = self.build(
+                    names::RECV,
+                    &[],
+                    &[tensor_type(&lengths(&transfer.region), element)],
+                    &peer_tag(transfer.from),
+                );
+                self.write(
+                    transfer.value,
+                    Self::result(op),
+                    &transfer.region,
+                    partitioned,
+                );
+            }
+        }
+    }
+
+    /// A tensor of `shape` filled with the identity of `combine`, of `like`'s element type.
+    fn identity(&self, like: MlirValue, shape: &[i64], combine: Combine) -> MlirValue {
+        let element = element_type(like);
+        let value = unsafe {
+            if mlirTypeIsAFloat(element) {
+                let v = match combine {
+                    Combine::Sum => 0.0,
+                    Combine::Max => f64::NEG_INFINITY,
+                    Combine::Min => f64::INFINITY,
+                };
+                mlirFloatAttrDoubleGet(self.context, element, v)
+            } else {
+                let bits = if mlirTypeIsAInteger(element) {
+                    mlirIntegerTypeGetWidth(element).clamp(1, 64)
+                } else {
+                    64
+                };
+                let (min, max) = if bits == 64 {
+                    (i64::MIN, i64::MAX)
+                } else {
+                    (-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1)
+                };
+                let v = match combine {
+                    Combine::Sum => 0,
+                    Combine::Max => min,
+                    Combine::Min => max,
+                };
+                mlirIntegerAttrGet(element, v)
+            }
+        };
+        let constant = self.build("arith.constant", &[], &[element], &[("value", value)]);
+        let splat = self.build(
+            "tensor.splat",
+            &[Self::result(constant)],
+            &[tensor_type(shape, element)],
+            &[],
+        );
+        Self::result(splat)
+    }
+
+    fn operand(
+        &mut self,
+        operand: &Operand,
+        serial: MlirOperation,
+        partitioned: &HashSet<ValueId>,
+    ) -> MlirValue {
+        match operand {
+            Operand::Keep(index) => unsafe { mlirOperationGetOperand(serial, *index as isize) },
+            Operand::Slice(id, region) => self.slice(*id, region, partitioned),
+            Operand::Whole(id) => self.copy(*id, partitioned),
+            Operand::Identity {
+                like,
+                shape,
+                combine,
+            } => {
+                let like = unsafe { mlirOperationGetOperand(serial, *like as isize) };
+                self.identity(like, shape, *combine)
+            }
+        }
+    }
+
+    /// Emits one task; returns its results.
+    fn task(
+        &mut self,
+        body: &Body,
+        serial: MlirOperation,
+        partitioned: &HashSet<ValueId>,
+    ) -> Vec<MlirValue> {
+        match body {
+            Body::Forward(operand) => vec![self.operand(operand, serial, partitioned)],
+            Body::Clone {
+                operands,
+                results,
+                attributes,
+            } => {
+                let values: Vec<MlirValue> = operands
+                    .iter()
+                    .map(|operand| self.operand(operand, serial, partitioned))
+                    .collect();
+                let op = unsafe { mlirOperationClone(serial) };
+                unsafe {
+                    for name in [names::CONFIG_ATTR, names::SPACE_ATTR] {
+                        mlirOperationRemoveAttributeByName(
+                            op,
+                            melior::StringRef::new(name).to_raw(),
+                        );
+                    }
+                    mlirOperationSetOperands(op, values.len() as isize, values.as_ptr());
+                    for (r, shape) in results.iter().enumerate() {
+                        let result = mlirOperationGetResult(op, r as isize);
+                        mlirValueSetType(result, tensor_type(shape, element_type(result)));
+                    }
+                    for (name, text) in attributes {
+                        mlirOperationSetAttributeByName(
+                            op,
+                            melior::StringRef::new(name).to_raw(),
+                            attribute(self.context, text),
+                        );
+                    }
+                }
+                self.insert(op);
+                (0..results.len())
+                    .map(|r| unsafe { mlirOperationGetResult(op, r as isize) })
+                    .collect()
+            }
+        }
+    }
+
+    fn graph_op(&mut self, plan: &OpPlan, device: i64, partitioned: &HashSet<ValueId>) {
+        let serial = self.ops[plan.position];
+        self.anchor = serial;
+        self.location = unsafe { mlirOperationGetLocation(serial) };
+        self.transfers(&plan.transfers, device, partitioned);
+        let mut results: HashMap<usize, Vec<MlirValue>> = HashMap::new();
+        for (t, task) in plan.tasks.iter().enumerate() {
+            if task.device == device {
+                let values = self.task(&task.body, serial, partitioned);
+                results.insert(t, values);
+            }
+        }
+        for group in &plan.groups {
+            if !group.devices.contains(&device) {
+                continue;
+            }
+            let mut mine = group
+                .tasks
+                .iter()
+                .filter_map(|t| results.get(t).map(|values| values[group.result]));
+            let Some(mut partial) = mine.next() else {
+                continue;
+            };
+            let combine = plan.combine.unwrap_or(Combine::Sum);
+            let float = unsafe { mlirTypeIsAFloat(element_type(partial)) };
+            for other in mine {
+                let op = self.build(
+                    combine.arith_op(float),
+                    &[partial, other],
+                    &[unsafe { mlirValueGetType(partial) }],
+                    &[],
+                );
+                partial = Self::result(op);
+            }
+            if group.devices.len() > 1 {
+                let op = self.build(
+                    names::ALL_REDUCE,
+                    &[partial],
+                    &[unsafe { mlirValueGetType(partial) }],
+                    &[
+                        (
+                            "group",
+                            attribute(self.context, &array_text(&group.devices)),
+                        ),
+                        (
+                            "kind",
+                            attribute(self.context, &format!("\"{}\"", combine.kind())),
+                        ),
+                    ],
+                );
+                partial = Self::result(op);
+            }
+            self.write(
+                ValueId::Result(plan.position, group.result),
+                partial,
+                &group.region,
+                partitioned,
+            );
+        }
+    }
+}
+
+/// Adds `@<f>_device<device>` after `after`; returns it.
+unsafe fn emit_device(
+    function: MlirOperation,
+    after: MlirOperation,
+    plan: &FunctionPlan,
+    device: i64,
+) -> MlirOperation {
+    let context = mlirOperationGetContext(function);
+    let clone = mlirOperationClone(function);
+    let module_block = mlirOperationGetBlock(function);
+    mlirBlockInsertOwnedOperationAfter(module_block, after, clone);
+    let name = OperationRef::from_raw(function)
+        .attribute("sym_name")
+        .map(|a| a.to_string().trim_matches('"').to_string())
+        .unwrap_or_default();
+    mlirOperationSetAttributeByName(
+        clone,
+        melior::StringRef::new("sym_name").to_raw(),
+        mlirStringAttrGet(
+            context,
+            melior::StringRef::new(&format!("{name}_device{device}")).to_raw(),
+        ),
+    );
+    let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(clone, 0));
+    let ops = block_ops(block);
+    let mut emitter = Emitter {
+        context,
+        location: mlirOperationGetLocation(function),
+        block,
+        anchor: ops[plan.return_position],
+        ops,
+        local: HashMap::new(),
+        pieces: HashMap::new(),
+    };
+    for op_plan in &plan.ops {
+        emitter.graph_op(op_plan, device, &plan.partitioned);
+    }
+    let ret = emitter.ops[plan.return_position];
+    emitter.anchor = ret;
+    emitter.location = mlirOperationGetLocation(ret);
+    emitter.transfers(&plan.return_transfers, device, &plan.partitioned);
+    if device == 0 {
+        let values: Vec<MlirValue> = plan
+            .returned
+            .iter()
+            .map(|&id| emitter.copy(id, &plan.partitioned))
+            .collect();
+        mlirOperationSetOperands(ret, values.len() as isize, values.as_ptr());
+    } else {
+        mlirOperationSetOperands(ret, 0, std::ptr::null());
+        let ty = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+            clone,
+            melior::StringRef::new("function_type").to_raw(),
+        ));
+        let inputs: Vec<MlirType> = (0..mlirFunctionTypeGetNumInputs(ty))
+            .map(|i| mlirFunctionTypeGetInput(ty, i))
+            .collect();
+        let ty = mlirFunctionTypeGet(
+            context,
+            inputs.len() as isize,
+            inputs.as_ptr(),
+            0,
+            std::ptr::null(),
+        );
+        mlirOperationSetAttributeByName(
+            clone,
+            melior::StringRef::new("function_type").to_raw(),
+            mlirTypeAttrGet(ty),
+        );
+        mlirOperationRemoveAttributeByName(clone, melior::StringRef::new("res_attrs").to_raw());
+    }
+    // The serial graph ops are now unused: later graph ops read local copies and the return was
+    // rewritten. Erase them last to first.
+    for op_plan in plan.ops.iter().rev() {
+        mlirOperationDestroy(emitter.ops[op_plan.position]);
+    }
+    clone
+}
