@@ -441,7 +441,9 @@ fn compile_module(
             }
         }
         (Emit::Mlir, Some(imported))
-            if options.pass_pipeline.is_none() && options.search.algorithm != Algorithm::None =>
+            if options.pass_pipeline.is_none()
+                && options.search.algorithm != Algorithm::None
+                && imported.graph.num_ops() > 0 =>
         {
             if let Err(diag) = search_and_annotate(module, &imported, options, name, &mut compiled)
             {

@@ -20,7 +20,7 @@ use flexc_passes::par_import::Imported;
 use serde_json::json;
 
 /// What `--simulate` and its companions ask for.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SimulateOptions {
     /// Preset name or path of a machine TOML file.
     pub machine: String,
@@ -34,6 +34,22 @@ pub struct SimulateOptions {
     pub report: Option<String>,
     /// Profile database (JSON lines) overriding the roofline estimates.
     pub profile_db: Option<String>,
+}
+
+/// The machine used when none is named.
+pub const DEFAULT_MACHINE: &str = "dgx-a100:1";
+
+impl Default for SimulateOptions {
+    fn default() -> Self {
+        SimulateOptions {
+            machine: DEFAULT_MACHINE.to_string(),
+            devices: None,
+            strategy: None,
+            trace: None,
+            report: None,
+            profile_db: None,
+        }
+    }
 }
 
 /// The names `--strategy` accepts besides a file.

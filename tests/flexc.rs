@@ -335,13 +335,13 @@ fn simulate_model(relative: &str, flags: &[&str], dir: &Path) -> (Exit, String, 
     options.emit = driver::Emit::Simulation;
     for flag in flags {
         let (key, value) = flag.split_once('=').unwrap();
-        let value = Some(value.to_string());
+        let value = value.to_string();
         match key {
-            "--machine" => options.simulate.machine = value.unwrap(),
-            "--devices" => options.simulate.devices = value.map(|v| v.parse().unwrap()),
-            "--strategy" => options.simulate.strategy = value,
-            "--trace" => options.simulate.trace = value,
-            "--report" => options.simulate.report = value,
+            "--machine" => options.simulate.machine = value,
+            "--devices" => options.simulate.devices = Some(value.parse().unwrap()),
+            "--strategy" => options.simulate.strategy = Some(value),
+            "--trace" => options.simulate.trace = Some(value),
+            "--report" => options.simulate.report = Some(value),
             _ => panic!("unknown flag {key}"),
         }
     }
