@@ -251,8 +251,14 @@ pub fn cost_model(machine: &Machine, profile_db: Option<&str>) -> Result<CostMod
     let cost = CostModel::new(&machine.gpu);
     match profile_db {
         Some(path) => {
-            let db = ProfileDb::load(std::path::Path::new(path))
-                .map_err(|e| Diag::error(None, e.to_string()))?;
+            let db = ProfileDb::load(std::path::Path::new(path)).map_err(|e| {
+                let location = e.location.map(|l| FileLoc {
+                    file: l.file,
+                    line: l.line,
+                    column: l.col,
+                });
+                Diag::error(location, e.message)
+            })?;
             Ok(cost.with_profile(db))
         }
         None => Ok(cost),
