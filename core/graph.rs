@@ -433,6 +433,12 @@ impl Op {
         self.dims.iter().position(|d| d.role == role)
     }
 
+    /// Whether the op may be split into several tasks: every class but [`OpClass::Opaque`] (an op the
+    /// importer could not model runs whole, on one device).
+    pub fn is_partitionable(&self) -> bool {
+        self.class != OpClass::Opaque
+    }
+
     /// Iterator over all accesses, inputs first.
     pub fn accesses(&self) -> impl Iterator<Item = &Access> {
         self.inputs.iter().chain(&self.outputs)

@@ -541,6 +541,15 @@ struct Budget {
     time: Option<Duration>,
 }
 
+/// `config`, or the op whole on its first device when the op cannot be partitioned (an opaque op).
+fn admissible(graph: &Graph, op: OpId, config: Config) -> Config {
+    let op = graph.op(op);
+    if op.is_partitionable() || config.num_tasks() <= 1 {
+        return config;
+    }
+    Config::single(op, config.devices[0])
+}
+
 fn run_chain(
     ctx: &Ctx,
     seed: u64,
@@ -610,7 +619,7 @@ fn run_chain(
         let changes = if rng.random_range(0..5) == 0 {
             propose_segment(ctx, &mut sim, op, &mut rng)?
         } else {
-            let proposal = propose(ctx, &sim, op, &mut rng);
+            let proposal = admissible(ctx.graph, op, propose(ctx, &sim, op, &mut rng));
             let old = sim.strategy().config(op).clone();
             if proposal == old {
                 Vec::new()
@@ -700,6 +709,7 @@ fn propose_segment(
     } else {
         Config::random(ctx.graph.op(op), n, rng)
     };
+    let first = admissible(ctx.graph, op, first);
     let mut changes = Vec::new();
     let mut changed = vec![op];
     let old = sim.strategy().config(op).clone();
@@ -720,6 +730,7 @@ fn propose_segment(
         let Some(config) = align(ctx.graph, sim.strategy(), id, &edge, n) else {
             continue;
         };
+        let config = admissible(ctx.graph, id, config);
         changed.push(id);
         let old = sim.strategy().config(id).clone();
         if config != old {

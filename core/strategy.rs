@@ -60,6 +60,12 @@ impl Config {
             .degrees
             .iter()
             .try_fold(1u64, |acc, &d| acc.checked_mul(d));
+        if !op.is_partitionable() && tasks != Some(1) {
+            return Err(format!(
+                "'{}' is opaque (not modelled by the importer) and runs whole on one device; its configuration has {:?} degrees",
+                op.name, self.degrees
+            ));
+        }
         if tasks != Some(self.devices.len() as u64) {
             return Err(format!(
                 "configuration of '{}' has {} devices for {} tasks (product of degrees {:?})",
@@ -111,6 +117,10 @@ impl Config {
     /// A random valid configuration: dims in random order each get a random divisor of their size that keeps
     /// the task count within `num_devices`, and the tasks go to distinct random devices.
     pub fn random(op: &Op, num_devices: u32, rng: &mut impl Rng) -> Config {
+        if !op.is_partitionable() {
+            let device = DeviceId::new(rng.random_range(0..num_devices.max(1) as usize));
+            return Config::single(op, device);
+        }
         let mut degrees = vec![1u64; op.dims.len()];
         let mut budget = u64::from(num_devices.max(1));
         let mut order: Vec<usize> = (0..op.dims.len()).collect();

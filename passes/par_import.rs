@@ -36,9 +36,10 @@
 //! TOSA is first lowered by the upstream `tosa-to-linalg*` passes (see the driver's default pipeline).
 //!
 //! Errors: a dynamic or unranked tensor (`?`, `*`) and an op producing tensors that no family models are
-//! errors at the op's location; with `opaque-unknown=true` the latter is a warning, the op is left
-//! unannotated, and its results count as computed whole on one device from all its operands (an opaque
-//! graph op with an estimated cost: its bytes).
+//! errors at the op's location; with `opaque-unknown=true` the latter is a warning (printed by the
+//! driver) and the op becomes an *opaque* graph op: loops over its first result, every operand read
+//! whole, cost estimated from its bytes (or measured, from a profile database), and never partitioned
+//! (`flexc_core::Op::is_partitionable`): the search keeps it whole on one device.
 //!
 //! ```mlir
 //! %0 = linalg.matmul ins(%x, %w : tensor<64x4096xf32>, tensor<4096x1000xf32>) outs(...)

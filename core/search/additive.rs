@@ -235,7 +235,11 @@ pub(crate) fn candidates(op: &Op, n: u32) -> Vec<Config> {
         .dims
         .iter()
         .enumerate()
-        .filter(|(_, d)| d.size > 1 && (d.role.is_parallel() || op.class == OpClass::Contraction))
+        .filter(|(_, d)| {
+            op.is_partitionable()
+                && d.size > 1
+                && (d.role.is_parallel() || op.class == OpClass::Contraction)
+        })
         .map(|(i, _)| i)
         .collect();
     let sample = op

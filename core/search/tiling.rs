@@ -206,7 +206,8 @@ pub fn soybean_tiling(
 fn choices(op: &Op, degrees: &[u64]) -> Vec<Option<usize>> {
     let mut out = vec![None];
     for (d, dim) in op.dims.iter().enumerate() {
-        let splittable = dim.role.is_parallel() || op.class == OpClass::Contraction;
+        let splittable =
+            op.is_partitionable() && (dim.role.is_parallel() || op.class == OpClass::Contraction);
         let tile = dim.size / degrees[d];
         if splittable && tile % 2 == 0 {
             out.push(Some(d));
