@@ -186,6 +186,9 @@ struct ValueInfo {
     leaf: Option<usize>,
     /// Its graph tensor, once it has one.
     tensor: Option<TensorId>,
+    /// For a weight computed by moving or broadcasting other weights: the index in `Analysis::views` of
+    /// the weights it reads, with their accesses in terms of this value's dims.
+    view: Option<usize>,
 }
 
 struct Analysis<'o> {
@@ -199,6 +202,8 @@ struct Analysis<'o> {
     pending: HashMap<usize, u64>,
     /// Graph tensors of weights, by leaf key.
     weight_tensors: HashMap<usize, TensorId>,
+    /// Weight views (see `ValueInfo::view`): leaf weight values and their accesses.
+    views: Vec<Vec<(MlirValue, Vec<AffineSum>)>>,
     functions: HashMap<String, MlirOperation>,
     call_depth: usize,
     result: Imported,
@@ -226,6 +231,7 @@ pub fn analyze(
         counted: HashSet::new(),
         pending: HashMap::new(),
         weight_tensors: HashMap::new(),
+        views: Vec::new(),
         functions: HashMap::new(),
         call_depth: 0,
         result: Imported::default(),
@@ -898,6 +904,7 @@ impl Analysis<'_> {
                 sample: None,
                 leaf: Some(key),
                 tensor: None,
+                view: None,
             },
         );
     }
@@ -951,6 +958,7 @@ impl Analysis<'_> {
                         sample,
                         leaf: None,
                         tensor: Some(tensor),
+                        view: None,
                     },
                 );
             }
@@ -1119,7 +1127,12 @@ impl Analysis<'_> {
         }
 
         if kind != Kind::Data {
-            // Replicated weight preprocessing, or a constant: no graph op.
+            // Replicated weight preprocessing, or a constant: no graph op. A transposed, reshaped or
+            // broadcast weight stays a view of the weights it reads, so memory and gradient
+            // synchronization count the weights themselves, not an activation-sized broadcast.
+            let view = (kind == Kind::Weight && op.result_count() == 1)
+                .then(|| self.weight_view(&model, &reads, &infos))
+                .flatten();
             for result in op.results() {
                 let key = ir::value_key(result.to_raw());
                 let leaf = (kind == Kind::Weight).then_some(key);
@@ -1135,11 +1148,27 @@ impl Analysis<'_> {
                         sample: None,
                         leaf,
                         tensor: None,
+                        view,
                     },
                 );
             }
             return;
         }
+        // Reads of weight views become reads of the weights behind them.
+        let (reads, infos): (Vec<_>, Vec<_>) = reads
+            .into_iter()
+            .zip(infos)
+            .flat_map(|((value, access), info)| match info.view {
+                Some(view) => self.views[view]
+                    .iter()
+                    .map(|(leaf, exprs)| {
+                        let composed = exprs.iter().map(|e| substitute(e, &access)).collect();
+                        ((*leaf, composed), self.info(*leaf))
+                    })
+                    .collect::<Vec<_>>(),
+                None => vec![((value, access), info)],
+            })
+            .unzip();
 
         let mut roles: Vec<Role> = model
             .parallel
@@ -1226,6 +1255,7 @@ impl Analysis<'_> {
                     sample,
                     leaf: None,
                     tensor: Some(tensor),
+                    view: None,
                 },
             );
         }
@@ -1278,6 +1308,45 @@ impl Analysis<'_> {
         self.annotations.push((op.to_raw(), space));
     }
 
+    /// The view of a weight-only op's result (see `ValueInfo::view`) when its result access is a
+    /// permutation of all loops (so every loop is a result dim); `None` otherwise (the result then
+    /// becomes a weight tensor of its own).
+    fn weight_view(
+        &mut self,
+        model: &OpModel,
+        reads: &[(MlirValue, Vec<AffineSum>)],
+        infos: &[ValueInfo],
+    ) -> Option<usize> {
+        let output = model.outputs.first()?;
+        let mut inverse = vec![None; model.loops.len()];
+        for (j, e) in output.iter().enumerate() {
+            let k = e.single_dim()?;
+            if inverse[k].replace(AffineSum::dim(j)).is_some() {
+                return None;
+            }
+        }
+        let inverse: Vec<AffineSum> = inverse.into_iter().collect::<Option<_>>()?;
+        let mut leaves = Vec::new();
+        for ((value, access), info) in reads.iter().zip(infos) {
+            if info.kind != Kind::Weight {
+                continue;
+            }
+            let behind = match info.view {
+                Some(view) => self.views[view].clone(),
+                None => {
+                    let rank = access.len();
+                    vec![(*value, identity(rank))]
+                }
+            };
+            for (leaf, exprs) in behind {
+                let in_loops = exprs.iter().map(|e| substitute(e, access));
+                leaves.push((leaf, in_loops.map(|e| substitute(&e, &inverse)).collect()));
+            }
+        }
+        self.views.push(leaves);
+        Some(self.views.len() - 1)
+    }
+
     /// The graph tensor of a data or weight value (a weight gets one at its first graph reader).
     fn tensor_of(&mut self, value: MlirValue) -> Option<TensorId> {
         let info = self.info(value);
@@ -1298,6 +1367,23 @@ impl Analysis<'_> {
         self.weight_tensors.insert(leaf, tensor);
         Some(tensor)
     }
+}
+
+/// `expr` with every variable `k` replaced by `values[k]` (affine in, affine out).
+fn substitute(expr: &AffineSum, values: &[AffineSum]) -> AffineSum {
+    let mut out = AffineSum::constant(expr.offset);
+    for &(k, c) in &expr.terms {
+        let Some(value) = values.get(k) else { continue };
+        out.offset += c * value.offset;
+        for &(d, cd) in &value.terms {
+            match out.terms.iter_mut().find(|(e, _)| *e == d) {
+                Some((_, coefficient)) => *coefficient += c * cd,
+                None => out.terms.push((d, c * cd)),
+            }
+        }
+    }
+    out.terms.retain(|&(_, c)| c != 0);
+    out
 }
 
 /// The loop that carries the batch when tensor index `expr` holds it at `stride` (see

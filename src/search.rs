@@ -192,6 +192,58 @@ fn ideal_time(graph: &Graph, machine: &Machine, mode: Mode) -> f64 {
     flops / (f64::from(machine.num_devices()) * peak)
 }
 
+/// MCMC over all devices of `machine`, started (besides data parallelism, PaSE, SoyBean and the expert
+/// strategies) from data parallelism over halves, quarters, ... of the devices and from the strategy this
+/// same search finds on half the devices with half the budget (recursively). A model too small for all
+/// devices is best run on some of them, and single-op proposals from a start that uses every device
+/// rarely find that; with these starts, more devices never give a slower strategy than fewer.
+fn mcmc(
+    graph: &Graph,
+    machine: &Machine,
+    cost: &CostModel,
+    mode: Mode,
+    options: &SearchOptions,
+    budget: Budget,
+    progress: &std::sync::Arc<std::sync::atomic::AtomicU64>,
+) -> Result<search::SearchResult, SearchError> {
+    let chains = 4u64;
+    let n = machine.num_devices();
+    let mut starts: Vec<(String, Strategy)> = std::iter::successors(Some(n / 2), |k| Some(k / 2))
+        .take_while(|&k| k >= 1)
+        .map(|k| {
+            (
+                format!("data-parallel/{k}"),
+                Strategy::data_parallel(graph, k),
+            )
+        })
+        .collect();
+    let half_budget = match budget {
+        Budget::Proposals(p) => (p >= 2 * chains).then(|| Budget::Proposals(p / 2)),
+        Budget::Time(d) => Some(Budget::Time(d / 2)),
+    };
+    if let (true, Some(half_budget), Ok(half)) = (n >= 2, half_budget, machine.with_devices(n / 2))
+    {
+        let found = mcmc(graph, &half, cost, mode, options, half_budget, progress)?;
+        starts.push((format!("mcmc/{}", n / 2), found.strategy));
+    }
+    let mcmc_options = McmcOptions {
+        progress: Some(progress.clone()),
+        seed: options.seed,
+        chains: chains as usize,
+        proposals: match budget {
+            Budget::Proposals(p) => Some(p.div_ceil(chains)),
+            Budget::Time(_) => None,
+        },
+        time_limit: match budget {
+            Budget::Time(d) => Some(d),
+            Budget::Proposals(_) => None,
+        },
+        starts,
+        ..McmcOptions::default()
+    };
+    search::mcmc(graph, machine, cost, mode, &mcmc_options)
+}
+
 /// Runs the search of `options` and scores it against the baselines.
 pub fn find(
     model: &str,
@@ -204,24 +256,17 @@ pub fn find(
     let start = std::time::Instant::now();
     let (strategy, time, stop, proposals) = match options.algorithm {
         Algorithm::Mcmc | Algorithm::None => {
-            let chains = 4u64;
             let progress = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
-            let mcmc_options = McmcOptions {
-                progress: Some(progress.clone()),
-                seed: options.seed,
-                chains: chains as usize,
-                proposals: match options.budget {
-                    Budget::Proposals(n) => Some(n.div_ceil(chains)),
-                    Budget::Time(_) => None,
-                },
-                time_limit: match options.budget {
-                    Budget::Time(d) => Some(d),
-                    Budget::Proposals(_) => None,
-                },
-                ..McmcOptions::default()
-            };
-            let bar = ProgressBar::start(progress, options.budget);
-            let result = search::mcmc(graph, machine, cost, mode, &mcmc_options);
+            let bar = ProgressBar::start(progress.clone(), options.budget);
+            let result = mcmc(
+                graph,
+                machine,
+                cost,
+                mode,
+                options,
+                options.budget,
+                &progress,
+            );
             drop(bar);
             let result = result.map_err(error)?;
             (
