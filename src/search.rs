@@ -218,7 +218,7 @@ fn mcmc(
         })
         .collect();
     let half_budget = match budget {
-        Budget::Proposals(p) => (p >= 2 * chains).then(|| Budget::Proposals(p / 2)),
+        Budget::Proposals(p) => (p >= 2 * chains).then_some(Budget::Proposals(p / 2)),
         Budget::Time(d) => Some(Budget::Time(d / 2)),
     };
     if let (true, Some(half_budget), Ok(half)) = (n >= 2, half_budget, machine.with_devices(n / 2))
