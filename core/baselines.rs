@@ -389,13 +389,7 @@ pub fn grid(op: &Op, splits: &[(usize, u64)]) -> Config {
     let mut coord = vec![0u64; degrees.len()];
     for t in 0..tasks {
         if t > 0 {
-            for k in (0..coord.len()).rev() {
-                coord[k] += 1;
-                if coord[k] < degrees[k] {
-                    break;
-                }
-                coord[k] = 0;
-            }
+            crate::strategy::next_coordinate(&mut coord, &degrees);
         }
         let dev: u64 = coord.iter().zip(&weight).map(|(c, w)| c * w).sum();
         devices.push(crate::graph::DeviceId::new(dev as usize));

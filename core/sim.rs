@@ -496,13 +496,7 @@ impl OpTasks {
         let mut coord = vec![0u64; degrees.len()];
         for t in 0..n {
             if t > 0 {
-                for d in (0..coord.len()).rev() {
-                    coord[d] += 1;
-                    if coord[d] < degrees[d] {
-                        break;
-                    }
-                    coord[d] = 0;
-                }
+                crate::strategy::next_coordinate(&mut coord, degrees);
             }
             if general {
                 for (d, l) in loops.iter_mut().enumerate() {

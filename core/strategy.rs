@@ -145,6 +145,18 @@ impl Config {
     }
 }
 
+/// Advances row-major grid coordinates (the last dim fastest) to the next point of the grid of `extents`,
+/// wrapping to all zeros after the last point: the task order of a [`Config`].
+pub fn next_coordinate(coord: &mut [u64], extents: &[u64]) {
+    for k in (0..coord.len()).rev() {
+        coord[k] += 1;
+        if coord[k] < extents[k] {
+            return;
+        }
+        coord[k] = 0;
+    }
+}
+
 /// Divisors of `n` in increasing order (`n >= 1`).
 pub fn divisors(n: u64) -> Vec<u64> {
     let mut small = Vec::new();

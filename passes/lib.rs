@@ -232,3 +232,23 @@ pub fn op_name(operation: &OperationRef<'_, '_>) -> String {
         .map(str::to_string)
         .unwrap_or_default()
 }
+
+/// Number of devices of the module's `#par.machine`: its `devices` fact, else `nodes * gpus_per_node`.
+pub(crate) fn machine_devices(module: &OperationRef<'_, '_>) -> Option<i64> {
+    let text = module
+        .attribute(flexc_dialects::names::MACHINE_ATTR)
+        .ok()?
+        .to_string();
+    let fact = |key: &str| -> Option<i64> {
+        let pattern = format!("{key} = ");
+        let at = text.match_indices(&pattern).find_map(|(at, _)| {
+            matches!(text[..at].chars().last(), Some('{' | ' ')).then_some(at)
+        })?;
+        let digits: String = text[at + pattern.len()..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits.parse().ok()
+    };
+    fact("devices").or_else(|| Some(fact("nodes")? * fact("gpus_per_node")?))
+}

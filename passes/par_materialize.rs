@@ -218,7 +218,7 @@ struct FunctionPlan {
 
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
     let machine = match options.unsigned("devices") {
-        0 => machine_devices(&module),
+        0 => crate::machine_devices(&module),
         n => Some(n as i64),
     };
     let functions: Vec<OperationRef> = top_level_ops(module.to_raw())
@@ -262,23 +262,6 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
         }
     }
     Ok(())
-}
-
-/// Number of devices of the module's `#par.machine`: its `devices` fact, else `nodes * gpus_per_node`.
-fn machine_devices(module: &OperationRef<'_, '_>) -> Option<i64> {
-    let text = module.attribute(names::MACHINE_ATTR).ok()?.to_string();
-    let fact = |key: &str| -> Option<i64> {
-        let pattern = format!("{key} = ");
-        let at = text.match_indices(&pattern).find_map(|(at, _)| {
-            matches!(text[..at].chars().last(), Some('{' | ' ')).then_some(at)
-        })?;
-        let digits: String = text[at + pattern.len()..]
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .collect();
-        digits.parse().ok()
-    };
-    fact("devices").or_else(|| Some(fact("nodes")? * fact("gpus_per_node")?))
 }
 
 fn top_level_ops(parent: MlirOperation) -> Vec<MlirOperation> {

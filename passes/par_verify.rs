@@ -17,7 +17,9 @@
 //!                     par.config = #par.config<array<i64: 4, 1, 1>, array<i64: 0, 1>>} ...
 //! ```
 
-use crate::{emit_error, op_name, OptionKind, Options, PassId, PassInfo, PassOption};
+use crate::{
+    emit_error, machine_devices, op_name, OptionKind, Options, PassId, PassInfo, PassOption,
+};
 use flexc_dialects::{names, Config, Space};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
@@ -58,20 +60,6 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
     } else {
         Err(())
     }
-}
-
-/// Number of devices of the module's `#par.machine`, when it records `nodes` and `gpus_per_node`.
-fn machine_devices(module: &OperationRef<'_, '_>) -> Option<i64> {
-    let text = module.attribute(names::MACHINE_ATTR).ok()?.to_string();
-    let fact = |key: &str| -> Option<i64> {
-        let start = text.find(&format!("{key} = "))? + key.len() + 3;
-        let digits: String = text[start..]
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .collect();
-        digits.parse().ok()
-    };
-    Some(fact("nodes")? * fact("gpus_per_node")?)
 }
 
 fn check_op(op: &OperationRef<'_, '_>, device_count: Option<i64>) -> Result<(), String> {

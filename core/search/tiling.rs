@@ -305,13 +305,7 @@ fn config(op: &Op, levels: &[Option<usize>], k: u32) -> Config {
     let mut coord = vec![0u64; degrees.len()];
     for t in 0..tasks {
         if t > 0 {
-            for x in (0..coord.len()).rev() {
-                coord[x] += 1;
-                if coord[x] < degrees[x] {
-                    break;
-                }
-                coord[x] = 0;
-            }
+            crate::strategy::next_coordinate(&mut coord, &degrees);
         }
         let mut seen = vec![0u32; degrees.len()];
         let mut device = 0u32;
