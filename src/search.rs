@@ -223,8 +223,10 @@ fn mcmc(
     };
     if let (true, Some(half_budget), Ok(half)) = (n >= 2, half_budget, machine.with_devices(n / 2))
     {
-        let found = mcmc(graph, &half, cost, mode, options, half_budget, progress)?;
-        starts.push((format!("mcmc/{}", n / 2), found.strategy));
+        // On half the devices nothing may fit (memory): then there is just no such start.
+        if let Ok(found) = mcmc(graph, &half, cost, mode, options, half_budget, progress) {
+            starts.push((format!("mcmc/{}", n / 2), found.strategy));
+        }
     }
     let mcmc_options = McmcOptions {
         progress: Some(progress.clone()),
