@@ -67,7 +67,9 @@ struct Cli {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if cli.int_max < 1 || !(cli.rtol >= 0.0) || cli.atol.is_some_and(|a| !(a > 0.0)) {
+    let valid_rtol = cli.rtol.is_finite() && cli.rtol >= 0.0;
+    let valid_atol = cli.atol.is_none_or(|a| a.is_finite() && a > 0.0);
+    if cli.int_max < 1 || !valid_rtol || !valid_atol {
         eprintln!(
             "flexc-run: error: --int-max must be at least 1, --rtol at least 0, --atol positive"
         );
