@@ -14,9 +14,13 @@ config.test_exec_root = os.path.join(root, "target", "lit")
 
 llvm_bin = os.environ.get("FLEXC_LLVM_BIN", "/usr/lib/llvm-22/bin")
 flexc = os.environ.get("FLEXC", os.path.join(root, "target", "debug", "flexc"))
-if not os.path.exists(flexc):
-    lit_config.fatal(f"flexc binary not found at {flexc}: build it first (cargo build) or set FLEXC")
+flexc_run = os.environ.get("FLEXC_RUN", os.path.join(root, "target", "debug", "flexc-run"))
+for binary, variable in ((flexc, "FLEXC"), (flexc_run, "FLEXC_RUN")):
+    if not os.path.exists(binary):
+        lit_config.fatal(f"{os.path.basename(binary)} not found at {binary}: build it first (cargo build --bins) or set {variable}")
 
+# %flexc-run before %flexc: lit substitutes in order, and %flexc is a prefix of %flexc-run.
+config.substitutions.append(("%flexc-run", flexc_run))
 config.substitutions.append(("%flexc", flexc))
 config.substitutions.append(("%par_irdl", os.path.join(root, "dialects", "par.irdl.mlir")))
 config.substitutions.append(("%models", os.path.join(root, "models")))

@@ -16,6 +16,7 @@ use std::{collections::BTreeMap, fmt};
 pub mod ir;
 pub mod op_model;
 pub mod par_import;
+pub mod par_lower_runtime;
 pub mod par_materialize;
 pub mod par_unique_weights;
 pub mod par_verify;
@@ -121,6 +122,7 @@ pub static REGISTRY: &[&PassInfo] = &[
     &par_import::INFO,
     &par_verify::INFO,
     &par_materialize::INFO,
+    &par_lower_runtime::INFO,
 ];
 
 pub fn lookup(argument: &str) -> Option<&'static PassInfo> {

@@ -1,0 +1,609 @@
+//! The CPU runtime behind `par-lower-runtime`'s calls: virtual devices are threads of one process,
+//! messages go through a shared mailbox, all-reduces meet in a shared table.
+//!
+//! Each device thread calls [`Runtime::enter`] before running its program (the runtime functions
+//! find their device through a thread-local) and [`Runtime::leave`] after. Functions follow the
+//! C interface of `llvm.emit_c_interface` with unranked memrefs: a pointer to `{i64 rank, ptr
+//! descriptor}`, the ranked descriptor being `{ptr allocated, ptr aligned, i64 offset, i64 sizes[rank],
+//! i64 strides[rank]}`; buffers are read and written through the strides.
+//!
+//! - `send` copies the buffer into the mailbox under `(from, to, tag)` and returns (buffered, as
+//!   `par-materialize` assumes);
+//! - `recv` waits for `(peer, me, tag)`, checks the byte count, fills the buffer;
+//! - `all_reduce_<kind>` matches the calls of one group by the caller's count of calls with that
+//!   group; when every member has contributed, the result is computed in ascending device order (so
+//!   it does not depend on thread timing) and every member copies it.
+//!
+//! Nothing here may panic (the functions are called from JIT-compiled code): problems (a size
+//! mismatch, a device outside a group, a deadlock) are recorded as the run's failure, waits return at
+//! once from then on, and [`Runtime::failure`] reports the first one. A deadlock is detected when every
+//! device that has not finished waits and none can proceed.
+
+use std::{
+    cell::RefCell,
+    collections::{BTreeMap, HashMap},
+    sync::{Arc, Condvar, Mutex, MutexGuard},
+    time::Duration,
+};
+
+/// How long a device may wait for one message before the run is declared stuck (a safety net behind
+/// the deadlock detection).
+const WAIT_LIMIT: Duration = Duration::from_secs(300);
+
+/// Element types of reductions.
+#[derive(Clone, Copy, Debug)]
+enum Num {
+    F32,
+    F64,
+    I32,
+    I64,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Sum,
+    Max,
+    Min,
+}
+
+struct Reduction {
+    contributions: BTreeMap<usize, Vec<u8>>,
+    result: Option<Vec<u8>>,
+    unread: usize,
+}
+
+#[derive(Default)]
+struct State {
+    mailbox: HashMap<(usize, usize, i64), Vec<u8>>,
+    reductions: HashMap<(i64, u64), Reduction>,
+    /// Per device and group mask: all-reduces called so far.
+    calls: HashMap<(usize, i64), u64>,
+    /// Devices blocked in a wait whose condition was false at their last look.
+    blocked: Vec<bool>,
+    finished: Vec<bool>,
+    failure: Option<String>,
+    messages: u64,
+    bytes: u64,
+    all_reduces: u64,
+}
+
+/// What a run communicated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Traffic {
+    pub messages: u64,
+    pub bytes: u64,
+    /// All-reduce calls (one per member and call).
+    pub all_reduces: u64,
+}
+
+pub struct Runtime {
+    devices: usize,
+    state: Mutex<State>,
+    changed: Condvar,
+}
+
+thread_local! {
+    static CURRENT: RefCell<Option<(Arc<Runtime>, usize)>> = const { RefCell::new(None) };
+}
+
+impl Runtime {
+    pub fn new(devices: usize) -> Arc<Runtime> {
+        Arc::new(Runtime {
+            devices,
+            state: Mutex::new(State {
+                blocked: vec![false; devices],
+                finished: vec![false; devices],
+                ..State::default()
+            }),
+            changed: Condvar::new(),
+        })
+    }
+
+    /// Makes the calling thread device `device` of `runtime`.
+    pub fn enter(runtime: &Arc<Runtime>, device: usize) {
+        CURRENT.with(|current| *current.borrow_mut() = Some((runtime.clone(), device)));
+    }
+
+    /// The calling thread's device program has returned.
+    pub fn leave() {
+        let entered = CURRENT.with(|current| current.borrow_mut().take());
+        if let Some((runtime, device)) = entered {
+            let mut state = runtime.lock();
+            state.finished[device] = true;
+            // Messages nobody received are a mismatch of the programs, found once all have finished.
+            if state.finished.iter().all(|&f| f) && state.failure.is_none() {
+                let mut left: Vec<_> = state.mailbox.keys().copied().collect();
+                left.sort();
+                if let Some((from, to, tag)) = left.first() {
+                    state.failure = Some(format!(
+                        "{} messages were never received (the first: tag {tag} from device {from} to device {to})",
+                        left.len()
+                    ));
+                }
+            }
+            runtime.progress(&mut state);
+        }
+    }
+
+    /// The first problem of the run.
+    pub fn failure(&self) -> Option<String> {
+        self.lock().failure.clone()
+    }
+
+    pub fn traffic(&self) -> Traffic {
+        let state = self.lock();
+        Traffic {
+            messages: state.messages,
+            bytes: state.bytes,
+            all_reduces: state.all_reduces,
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn fail(&self, state: &mut State, message: String) {
+        if state.failure.is_none() {
+            state.failure = Some(message);
+        }
+        self.progress(state);
+    }
+
+    /// Something changed: every blocked device must look again.
+    fn progress(&self, state: &mut State) {
+        state.blocked.iter_mut().for_each(|b| *b = false);
+        self.changed.notify_all();
+    }
+
+    /// Waits until `ready` yields; `None` when the run has failed (or fails now: a deadlock).
+    fn wait<'s, T>(
+        &'s self,
+        mut state: MutexGuard<'s, State>,
+        device: usize,
+        what: &dyn Fn() -> String,
+        mut ready: impl FnMut(&mut State) -> Option<T>,
+    ) -> (MutexGuard<'s, State>, Option<T>) {
+        loop {
+            if let Some(value) = ready(&mut state) {
+                return (state, Some(value));
+            }
+            if state.failure.is_some() {
+                return (state, None);
+            }
+            state.blocked[device] = true;
+            let stuck = (0..self.devices).all(|d| state.blocked[d] || state.finished[d]);
+            if stuck {
+                let waiting: Vec<String> = (0..self.devices)
+                    .filter(|&d| !state.finished[d])
+                    .map(|d| d.to_string())
+                    .collect();
+                let message = format!(
+                    "deadlock: device {device} waits for {} while every other device waits or has finished (waiting: devices {})",
+                    what(),
+                    waiting.join(", ")
+                );
+                self.fail(&mut state, message);
+                return (state, None);
+            }
+            let (next, timeout) = self
+                .changed
+                .wait_timeout(state, WAIT_LIMIT)
+                .unwrap_or_else(|e| e.into_inner());
+            state = next;
+            if timeout.timed_out() && state.blocked[device] {
+                let message = format!(
+                    "device {device} waited {} s for {}",
+                    WAIT_LIMIT.as_secs(),
+                    what()
+                );
+                self.fail(&mut state, message);
+                return (state, None);
+            }
+        }
+    }
+
+    fn send(&self, device: usize, data: Vec<u8>, peer: i64, tag: i64) {
+        let mut state = self.lock();
+        if !(0..self.devices as i64).contains(&peer) {
+            let message =
+                format!("device {device} sends tag {tag} to device {peer}, which does not exist");
+            return self.fail(&mut state, message);
+        }
+        state.messages += 1;
+        state.bytes += data.len() as u64;
+        if state
+            .mailbox
+            .insert((device, peer as usize, tag), data)
+            .is_some()
+        {
+            let message = format!("device {device} sends tag {tag} to device {peer} twice");
+            return self.fail(&mut state, message);
+        }
+        self.progress(&mut state);
+    }
+
+    fn recv(&self, device: usize, bytes: usize, peer: i64, tag: i64) -> Option<Vec<u8>> {
+        let state = self.lock();
+        if !(0..self.devices as i64).contains(&peer) {
+            let mut state = state;
+            let message = format!(
+                "device {device} receives tag {tag} from device {peer}, which does not exist"
+            );
+            self.fail(&mut state, message);
+            return None;
+        }
+        let key = (peer as usize, device, tag);
+        let what = || format!("tag {tag} from device {peer}");
+        let (mut state, data) = self.wait(state, device, &what, |state| state.mailbox.remove(&key));
+        let data = data?;
+        if data.len() != bytes {
+            let message = format!(
+                "device {device} receives {bytes} bytes with tag {tag} from device {peer}, which sent {}",
+                data.len()
+            );
+            self.fail(&mut state, message);
+            return None;
+        }
+        Some(data)
+    }
+
+    fn all_reduce(
+        &self,
+        device: usize,
+        data: Vec<u8>,
+        mask: i64,
+        num: Num,
+        kind: Kind,
+    ) -> Option<Vec<u8>> {
+        let mut state = self.lock();
+        let members: Vec<usize> = (0..self.devices.min(63))
+            .filter(|d| mask & (1 << d) != 0)
+            .collect();
+        if mask & (1 << device) == 0 || members.len() != mask.count_ones() as usize {
+            let message = format!(
+                "device {device} calls an all-reduce over group mask {mask:#x}, which is not a group of this machine containing it"
+            );
+            self.fail(&mut state, message);
+            return None;
+        }
+        let call = state.calls.entry((device, mask)).or_insert(0);
+        let key = (mask, *call);
+        *call += 1;
+        state.all_reduces += 1;
+        let bytes = data.len();
+        let reduction = state.reductions.entry(key).or_insert_with(|| Reduction {
+            contributions: BTreeMap::new(),
+            result: None,
+            unread: members.len(),
+        });
+        reduction.contributions.insert(device, data);
+        if reduction.contributions.len() == members.len() {
+            let sizes_agree = reduction.contributions.values().all(|c| c.len() == bytes);
+            if !sizes_agree {
+                let message = format!(
+                    "the members of all-reduce #{} over devices {members:?} contribute buffers of different sizes",
+                    key.1
+                );
+                self.fail(&mut state, message);
+                return None;
+            }
+            let parts: Vec<&Vec<u8>> = reduction.contributions.values().collect();
+            reduction.result = Some(reduce(&parts, num, kind));
+            self.progress(&mut state);
+        }
+        let what = || format!("all-reduce #{} over devices {members:?}", key.1);
+        let (mut state, result) = self.wait(state, device, &what, |state| {
+            state.reductions.get(&key).and_then(|r| r.result.clone())
+        });
+        let result = result?;
+        if let Some(reduction) = state.reductions.get_mut(&key) {
+            reduction.unread -= 1;
+            if reduction.unread == 0 {
+                state.reductions.remove(&key);
+            }
+        }
+        Some(result)
+    }
+}
+
+fn reduce(parts: &[&Vec<u8>], num: Num, kind: Kind) -> Vec<u8> {
+    macro_rules! fold {
+        ($t:ty, $sum:expr, $max:expr, $min:expr) => {{
+            const W: usize = std::mem::size_of::<$t>();
+            let read = |bytes: &[u8], i: usize| {
+                <$t>::from_ne_bytes(bytes[i * W..(i + 1) * W].try_into().unwrap_or([0; W]))
+            };
+            let count = parts[0].len() / W;
+            let mut out = Vec::with_capacity(parts[0].len());
+            for i in 0..count {
+                let mut acc = read(parts[0], i);
+                for part in &parts[1..] {
+                    let v = read(part, i);
+                    acc = match kind {
+                        Kind::Sum => $sum(acc, v),
+                        Kind::Max => $max(acc, v),
+                        Kind::Min => $min(acc, v),
+                    };
+                }
+                out.extend_from_slice(&acc.to_ne_bytes());
+            }
+            out
+        }};
+    }
+    match num {
+        // arith.maximumf/minimumf semantics: NaN wins.
+        Num::F32 => fold!(
+            f32,
+            |a: f32, b: f32| a + b,
+            f32::maximum_nan,
+            f32::minimum_nan
+        ),
+        Num::F64 => fold!(
+            f64,
+            |a: f64, b: f64| a + b,
+            f64::maximum_nan,
+            f64::minimum_nan
+        ),
+        Num::I32 => fold!(i32, i32::wrapping_add, i32::max, i32::min),
+        Num::I64 => fold!(i64, i64::wrapping_add, i64::max, i64::min),
+    }
+}
+
+trait NanPropagating: Sized {
+    fn maximum_nan(self, other: Self) -> Self;
+    fn minimum_nan(self, other: Self) -> Self;
+}
+
+macro_rules! nan_propagating {
+    ($t:ty) => {
+        impl NanPropagating for $t {
+            fn maximum_nan(self, other: Self) -> Self {
+                if self.is_nan() || other.is_nan() {
+                    <$t>::NAN
+                } else {
+                    self.max(other)
+                }
+            }
+            fn minimum_nan(self, other: Self) -> Self {
+                if self.is_nan() || other.is_nan() {
+                    <$t>::NAN
+                } else {
+                    self.min(other)
+                }
+            }
+        }
+    };
+}
+nan_propagating!(f32);
+nan_propagating!(f64);
+
+/// An unranked memref as the C interface passes it.
+#[repr(C)]
+pub struct Unranked {
+    rank: i64,
+    descriptor: *mut i64,
+}
+
+/// Byte offsets of a strided buffer's elements in row-major order, with the aligned base pointer.
+unsafe fn elements(memref: *const Unranked, width: usize) -> Option<(*mut u8, Vec<usize>)> {
+    let memref = unsafe { memref.as_ref()? };
+    if memref.descriptor.is_null() || memref.rank < 0 {
+        return None;
+    }
+    let rank = memref.rank as usize;
+    let words = unsafe { std::slice::from_raw_parts(memref.descriptor, 3 + 2 * rank) };
+    let base = words[1] as usize as *mut u8;
+    let sizes = &words[3..3 + rank];
+    let strides = &words[3 + rank..];
+    Some((base, strided_offsets(words[2], sizes, strides, width)))
+}
+
+/// Byte offsets (from the aligned pointer) of the elements of a strided view, in row-major order.
+pub fn strided_offsets(offset: i64, sizes: &[i64], strides: &[i64], width: usize) -> Vec<usize> {
+    let count: i64 = sizes.iter().map(|&s| s.max(0)).product();
+    let mut offsets = Vec::with_capacity(count as usize);
+    let mut index = vec![0i64; sizes.len()];
+    for _ in 0..count {
+        let element: i64 = offset + index.iter().zip(strides).map(|(i, s)| i * s).sum::<i64>();
+        offsets.push(element as usize * width);
+        for d in (0..sizes.len()).rev() {
+            index[d] += 1;
+            if index[d] < sizes[d] {
+                break;
+            }
+            index[d] = 0;
+        }
+    }
+    offsets
+}
+
+unsafe fn read(memref: *const Unranked, width: usize) -> Option<Vec<u8>> {
+    let (base, offsets) = unsafe { elements(memref, width)? };
+    let mut data = Vec::with_capacity(offsets.len() * width);
+    for offset in offsets {
+        data.extend_from_slice(unsafe { std::slice::from_raw_parts(base.add(offset), width) });
+    }
+    Some(data)
+}
+
+unsafe fn write(memref: *const Unranked, width: usize, data: &[u8]) {
+    if let Some((base, offsets)) = unsafe { elements(memref, width) } {
+        for (i, offset) in offsets.into_iter().enumerate() {
+            if let Some(bytes) = data.get(i * width..(i + 1) * width) {
+                unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), base.add(offset), width) };
+            }
+        }
+    }
+}
+
+fn current() -> Option<(Arc<Runtime>, usize)> {
+    CURRENT.with(|current| current.borrow().clone())
+}
+
+unsafe fn send(memref: *const Unranked, width: usize, peer: i64, tag: i64) {
+    let Some((runtime, device)) = current() else {
+        return;
+    };
+    match unsafe { read(memref, width) } {
+        Some(data) => runtime.send(device, data, peer, tag),
+        None => {
+            let mut state = runtime.lock();
+            runtime.fail(
+                &mut state,
+                format!("device {device} sends an invalid buffer"),
+            );
+        }
+    }
+}
+
+unsafe fn recv(memref: *const Unranked, width: usize, peer: i64, tag: i64) {
+    let Some((runtime, device)) = current() else {
+        return;
+    };
+    let Some((_, offsets)) = (unsafe { elements(memref, width) }) else {
+        let mut state = runtime.lock();
+        return runtime.fail(
+            &mut state,
+            format!("device {device} receives into an invalid buffer"),
+        );
+    };
+    if let Some(data) = runtime.recv(device, offsets.len() * width, peer, tag) {
+        unsafe { write(memref, width, &data) };
+    }
+}
+
+unsafe fn all_reduce(memref: *const Unranked, mask: i64, num: Num, kind: Kind) {
+    let Some((runtime, device)) = current() else {
+        return;
+    };
+    let width = match num {
+        Num::F32 | Num::I32 => 4,
+        Num::F64 | Num::I64 => 8,
+    };
+    let Some(data) = (unsafe { read(memref, width) }) else {
+        let mut state = runtime.lock();
+        return runtime.fail(
+            &mut state,
+            format!("device {device} all-reduces an invalid buffer"),
+        );
+    };
+    if let Some(result) = runtime.all_reduce(device, data, mask, num, kind) {
+        unsafe { write(memref, width, &result) };
+    }
+}
+
+macro_rules! point_to_point {
+    ($($element:literal $width:literal $send:ident $recv:ident),* $(,)?) => {
+        $(
+            unsafe extern "C" fn $send(memref: *const Unranked, peer: i64, tag: i64) {
+                unsafe { send(memref, $width, peer, tag) }
+            }
+            unsafe extern "C" fn $recv(memref: *const Unranked, peer: i64, tag: i64) {
+                unsafe { recv(memref, $width, peer, tag) }
+            }
+        )*
+        const POINT_TO_POINT: &[(&str, unsafe extern "C" fn(*const Unranked, i64, i64), unsafe extern "C" fn(*const Unranked, i64, i64))] =
+            &[$(($element, $send, $recv)),*];
+    };
+}
+
+point_to_point!(
+    "i1" 1 send_i1 recv_i1,
+    "i8" 1 send_i8 recv_i8,
+    "i16" 2 send_i16 recv_i16,
+    "i32" 4 send_i32 recv_i32,
+    "i64" 8 send_i64 recv_i64,
+    "f16" 2 send_f16 recv_f16,
+    "bf16" 2 send_bf16 recv_bf16,
+    "f32" 4 send_f32 recv_f32,
+    "f64" 8 send_f64 recv_f64,
+);
+
+macro_rules! reductions {
+    ($($kind:literal $element:literal $name:ident $num:ident $k:ident),* $(,)?) => {
+        $(
+            unsafe extern "C" fn $name(memref: *const Unranked, mask: i64) {
+                unsafe { all_reduce(memref, mask, Num::$num, Kind::$k) }
+            }
+        )*
+        const REDUCTIONS: &[(&str, &str, unsafe extern "C" fn(*const Unranked, i64))] =
+            &[$(($kind, $element, $name)),*];
+    };
+}
+
+reductions!(
+    "sum" "f32" sum_f32 F32 Sum, "max" "f32" max_f32 F32 Max, "min" "f32" min_f32 F32 Min,
+    "sum" "f64" sum_f64 F64 Sum, "max" "f64" max_f64 F64 Max, "min" "f64" min_f64 F64 Min,
+    "sum" "i32" sum_i32 I32 Sum, "max" "i32" max_i32 I32 Max, "min" "i32" min_i32 I32 Min,
+    "sum" "i64" sum_i64 I64 Sum, "max" "i64" max_i64 I64 Max, "min" "i64" min_i64 I64 Min,
+);
+
+/// `memref.copy` of non-contiguous views, which `finalize-memref-to-llvm` turns into a call of this
+/// function of MLIR's C runner utilities (reimplemented here so flexc-run needs no shared library).
+unsafe extern "C" fn memref_copy(width: i64, source: *const Unranked, target: *const Unranked) {
+    let width = width.max(0) as usize;
+    let (Some((from, from_offsets)), Some((to, to_offsets))) =
+        (unsafe { elements(source, width) }, unsafe {
+            elements(target, width)
+        })
+    else {
+        return;
+    };
+    for (a, b) in from_offsets.into_iter().zip(to_offsets) {
+        unsafe { std::ptr::copy(from.add(a), to.add(b), width) };
+    }
+}
+
+/// Every runtime function under the name the JIT-compiled code calls (`_mlir_ciface_` + the name of
+/// `par-lower-runtime`'s declaration).
+pub fn symbols() -> Vec<(String, *mut ())> {
+    let mut symbols = vec![("memrefCopy".to_string(), memref_copy as *mut ())];
+    for &(element, send, recv) in POINT_TO_POINT {
+        symbols.push((
+            format!("_mlir_ciface_flexc_rt_send_{element}"),
+            send as *mut (),
+        ));
+        symbols.push((
+            format!("_mlir_ciface_flexc_rt_recv_{element}"),
+            recv as *mut (),
+        ));
+    }
+    for &(kind, element, function) in REDUCTIONS {
+        symbols.push((
+            format!("_mlir_ciface_flexc_rt_all_reduce_{kind}_{element}"),
+            function as *mut (),
+        ));
+    }
+    symbols
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_follow_strides() {
+        // A 2x2 window at (1, 1) of a 3x4 row-major buffer.
+        assert_eq!(
+            strided_offsets(5, &[2, 2], &[4, 1], 4),
+            vec![20, 24, 36, 40]
+        );
+        assert_eq!(strided_offsets(0, &[], &[], 8), vec![0]);
+    }
+
+    #[test]
+    fn the_symbols_cover_the_pass() {
+        let names: Vec<String> = symbols().into_iter().map(|(name, _)| name).collect();
+        for element in flexc_passes::par_lower_runtime::ELEMENT_TYPES {
+            assert!(names.contains(&format!("_mlir_ciface_flexc_rt_send_{element}")));
+        }
+        for kind in flexc_passes::par_lower_runtime::KINDS {
+            for element in flexc_passes::par_lower_runtime::REDUCIBLE {
+                assert!(names.contains(&format!(
+                    "_mlir_ciface_flexc_rt_all_reduce_{kind}_{element}"
+                )));
+            }
+        }
+    }
+}

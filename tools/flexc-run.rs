@@ -1,0 +1,99 @@
+//! `flexc-run`: runs a partitioned program (serial `@f` plus device functions `@f_device<d>`) on CPU,
+//! one thread per device, and compares device 0's results with the serial ones. All logic lives in
+//! the library (`src/run.rs`); this file only maps the command line onto `run::RunOptions`.
+
+use clap::Parser;
+use flexc::{driver::Exit, run};
+use std::process::ExitCode;
+
+const EXAMPLE: &str = "\
+Example:
+  flexc models/small/torch/resnet18_b2.linalg.mlir --machine=p100-4x4 --devices=4 -o r.par.mlir
+  flexc r.par.mlir --pass-pipeline='builtin.module(par-materialize)' -o r.dev.mlir
+  flexc-run r.dev.mlir --check --seed=1
+  flexc-run r.par.mlir --check          # materializes first (device count from par.machine)
+
+Inputs: floats uniform in [-1, 1], integers in [0, --int-max), from --seed. Elided weights
+(dense_resource<__elided__...>) are filled with seeded random values. The error of a result is
+max |a-b| / max(|b|, floor), floor = --atol or else the serial result's largest magnitude.
+
+Exit status: 0 success (with --check: every result within --rtol), 1 input, compilation or run
+error or (with --check) a mismatch, 2 usage error.";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "flexc-run",
+    version = concat!(env!("CARGO_PKG_VERSION"), " (MLIR ", env!("FLEXC_MLIR_VERSION"), ")"),
+    about = "Run partitioned programs on CPU (virtual devices in threads) and check them against the serial program",
+    after_help = EXAMPLE,
+)]
+struct Cli {
+    /// A module with @f and @f_device0..N-1 (par-materialize's output), or a .par.mlir to materialize.
+    #[arg(default_value = "-")]
+    input: String,
+
+    /// Exit 1 unless every result of device 0 matches the serial result within --rtol.
+    #[arg(long)]
+    check: bool,
+
+    /// Seed of the random inputs (and of elided weights).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+
+    /// Largest accepted error (see below).
+    #[arg(long, default_value_t = 1e-5)]
+    rtol: f64,
+
+    /// Absolute floor of the relative error (default: the serial result's largest magnitude).
+    #[arg(long)]
+    atol: Option<f64>,
+
+    /// Integer inputs (token ids) are drawn from [0, N).
+    #[arg(long = "int-max", default_value_t = 8, value_name = "N")]
+    int_max: i64,
+
+    /// Devices to materialize a .par.mlir for (default: its par.machine).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    devices: u32,
+
+    /// LLVM optimization level of the JIT.
+    #[arg(long = "opt-level", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=3))]
+    opt_level: u32,
+
+    /// Print the time of each phase (lowering, JIT compilation and runs) to standard error.
+    #[arg(long)]
+    timings: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let valid_rtol = cli.rtol.is_finite() && cli.rtol >= 0.0;
+    let valid_atol = cli.atol.is_none_or(|a| a.is_finite() && a > 0.0);
+    if cli.int_max < 1 || !valid_rtol || !valid_atol {
+        eprintln!(
+            "flexc-run: error: --int-max must be at least 1, --rtol at least 0, --atol positive"
+        );
+        return ExitCode::from(2);
+    }
+    let options = run::RunOptions {
+        input: cli.input,
+        devices: cli.devices,
+        check: cli.check,
+        seed: cli.seed,
+        rtol: cli.rtol,
+        atol: cli.atol,
+        int_max: cli.int_max,
+        opt_level: cli.opt_level,
+        timings: cli.timings,
+    };
+    let exit = run::run(
+        &options,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr().lock(),
+    );
+    ExitCode::from(match exit {
+        Exit::Success => 0,
+        Exit::Failure => 1,
+        Exit::Usage => 2,
+    })
+}
