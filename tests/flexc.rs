@@ -465,3 +465,112 @@ fn chrome_trace_of_a_real_model_is_valid() {
         }
     }
 }
+
+/// Writes the data-parallel baseline (`Strategy::data_parallel`) as `#par.config` into a module
+/// imported without a search, as the driver writes a searched strategy.
+fn write_data_parallel(relative: &str, imported_path: &Path, out: &Path, devices: u32) {
+    let bytes = std::fs::read(imported_path).unwrap();
+    let context = create_context(false);
+    let _par = flexc::dialects::load_par_dialect(&context).unwrap();
+    let name = imported_path.display().to_string();
+    let module = parse_module(&context, &bytes, &name).unwrap();
+    let import = driver::import_options(&settings(relative)).unwrap();
+    let imported =
+        flexc::passes::par_import::analyze(&module.as_operation(), &import, false).unwrap();
+    let strategy = flexc::core::Strategy::data_parallel(&imported.graph, devices);
+    let mut written = std::collections::HashSet::new();
+    for (op, config) in imported.ops.iter().zip(&strategy.configs) {
+        if !written.insert(op.handle) {
+            continue;
+        }
+        let text = flexc::dialects::Config {
+            degrees: config.degrees.iter().map(|&d| d as i64).collect(),
+            devices: config.devices.iter().map(|d| i64::from(d.0)).collect(),
+        }
+        .to_text();
+        unsafe {
+            let attribute = mlir_sys::mlirAttributeParseGet(
+                context.to_raw(),
+                melior::StringRef::new(&text).to_raw(),
+            );
+            assert!(!attribute.ptr.is_null(), "{text}");
+            mlir_sys::mlirOperationSetDiscardableAttributeByName(
+                mlir_sys::MlirOperation {
+                    ptr: op.handle as *mut std::ffi::c_void,
+                },
+                melior::StringRef::new(flexc::dialects::names::CONFIG_ATTR).to_raw(),
+                attribute,
+            );
+        }
+    }
+    std::fs::write(out, module.as_operation().to_string()).unwrap();
+}
+
+#[test]
+fn partitioned_small_models_compute_what_the_serial_ones_do() {
+    // Searched strategies (and the data-parallel baseline) of real small models with real weights at
+    // 2 and 4 devices: materialized, JIT-compiled and run on CPU by flexc-run's library, device 0's
+    // result must match the serial function's within 1e-5 of the output's scale.
+    let dir = std::env::temp_dir().join(format!("flexc-run-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut report = String::new();
+    let mut failures = Vec::new();
+    for relative in [
+        "small/torch/mlp_b8.linalg.mlir",
+        "small/torch/resnet18_b2.linalg.mlir",
+        "small/torch/inception_v3_b2.linalg.mlir",
+    ] {
+        let model = root().join("models").join(relative);
+        for devices in [2u32, 4] {
+            for strategy in ["searched", "data-parallel"] {
+                let stem = format!(
+                    "{}-{devices}-{strategy}",
+                    relative.rsplit('/').next().unwrap()
+                );
+                let par = dir.join(format!("{stem}.par.mlir"));
+                let mut options = settings(relative);
+                options.input = model.display().to_string();
+                options.simulate.machine = "p100-4x4".into();
+                options.simulate.devices = Some(devices);
+                options.search.seed = 1;
+                if strategy == "data-parallel" {
+                    options.search.algorithm = flexc::search::Algorithm::None;
+                    options.output = dir.join(format!("{stem}.none.mlir")).display().to_string();
+                } else {
+                    options.output = par.display().to_string();
+                }
+                let mut errors = Vec::new();
+                assert_eq!(
+                    driver::run(&options, &mut errors),
+                    Exit::Success,
+                    "{stem}: {}",
+                    String::from_utf8_lossy(&errors)
+                );
+                if strategy == "data-parallel" {
+                    write_data_parallel(relative, Path::new(&options.output), &par, devices);
+                }
+                let run_options = flexc::run::RunOptions {
+                    devices,
+                    seed: 1,
+                    ..Default::default()
+                };
+                let name = par.display().to_string();
+                match flexc::run::check_source(&name, &std::fs::read(&par).unwrap(), &run_options) {
+                    Ok(outcome) => {
+                        report.push_str(&format!(
+                            "{stem}:\n{}",
+                            flexc::run::report(&outcome, &run_options)
+                        ));
+                        if !outcome.passed(run_options.rtol) {
+                            failures.push(stem);
+                        }
+                    }
+                    Err(diags) => failures.push(format!("{stem}: {diags:?}")),
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!("{report}");
+    assert!(failures.is_empty(), "failed: {failures:?}\n{report}");
+}
