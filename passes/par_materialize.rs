@@ -16,8 +16,10 @@
 //! - linalg structured ops, named or generic, are cloned with sliced operands and result types. The
 //!   slice of an operand starts at the map's value at the task's lowest loop point *without* the map's
 //!   constant offset, so the clone's unchanged indexing maps still index from 0 (a strided or dilated
-//!   window included). Maps with a negative constant offset or coefficient, and results whose map is
-//!   not a projected permutation, are rejected with a diagnostic;
+//!   window included). The clone iterates from 0, so every `linalg.index k` of its body gets the task's
+//!   start along loop `k` added (`arith.addi` of an `arith.constant`). Maps with a negative constant
+//!   offset or coefficient, and results whose map is not a projected permutation, are rejected with a
+//!   diagnostic;
 //! - elementwise ops on tensors (`arith.*`, ...) are cloned on slices;
 //! - `tensor.extract_slice` reads its task's part straight from the local copy of the source (offsets
 //!   moved by the task's start); `tensor.insert_slice`, `tensor.pad` and `tensor.concat` get the part of
@@ -162,10 +164,13 @@ enum Operand {
 #[derive(Clone, Debug)]
 enum Body {
     /// A clone of the serial op with these operands, result shapes and attributes (name, text).
+    /// `starts`: a structured op's task start per loop, added to every `linalg.index` of the clone's
+    /// body (empty for other ops).
     Clone {
         operands: Vec<Operand>,
         results: Vec<Vec<i64>>,
         attributes: Vec<(&'static str, String)>,
+        starts: Vec<i64>,
     },
     /// The single result is this operand (a concat task inside one part, an insert past the source).
     Forward(Operand),
@@ -907,6 +912,7 @@ impl TaskKind {
                         operands,
                         results: outputs.iter().map(lengths).collect(),
                         attributes: Vec::new(),
+                        starts: loops.iter().map(|r| r.0).collect(),
                     },
                     reads,
                     outputs,
@@ -928,6 +934,7 @@ impl TaskKind {
                         operands,
                         results: vec![lengths(loops); op.result_count()],
                         attributes: Vec::new(),
+                        starts: Vec::new(),
                     },
                     reads,
                     outputs: vec![loops.clone(); op.result_count()],
@@ -969,6 +976,7 @@ impl TaskKind {
                             ),
                             ("static_sizes", array_text(&lengths(loops))),
                         ],
+                        starts: Vec::new(),
                     },
                     reads,
                     outputs: vec![output],
@@ -1026,6 +1034,7 @@ impl TaskKind {
                             ("static_offsets", array_text(&local_offsets)),
                             ("static_sizes", array_text(&lengths(&part))),
                         ],
+                        starts: Vec::new(),
                     },
                     reads,
                     outputs: vec![loops.clone()],
@@ -1057,6 +1066,7 @@ impl TaskKind {
                             ("static_low", array_text(&new_low)),
                             ("static_high", array_text(&new_high)),
                         ],
+                        starts: Vec::new(),
                     },
                     reads,
                     outputs: vec![loops.clone()],
@@ -1087,6 +1097,7 @@ impl TaskKind {
                         operands,
                         results: vec![lengths(loops)],
                         attributes: Vec::new(),
+                        starts: Vec::new(),
                     }
                 };
                 Ok(Planned {
@@ -1137,6 +1148,7 @@ impl TaskKind {
                         operands: vec![Operand::Slice(source, read)],
                         results: vec![lengths(&output)],
                         attributes,
+                        starts: Vec::new(),
                     },
                     reads,
                     outputs: vec![output],
@@ -1454,6 +1466,87 @@ impl Emitter {
         }
     }
 
+    /// Makes `linalg.index k` in the body of the task clone `op` yield the serial op's index: the
+    /// clone iterates from 0, the task from `starts[k]`, so every use of the index gets
+    /// `index + starts[k]` (`arith.addi` of an `arith.constant`, right after the `linalg.index`).
+    fn shift_indices(&self, op: MlirOperation, starts: &[i64]) {
+        if starts.iter().all(|&s| s == 0) {
+            return;
+        }
+        let mut indices = Vec::new();
+        unsafe { OperationRef::from_raw(op) }.walk(
+            melior::ir::operation::WalkOrder::PreOrder,
+            |inner: OperationRef| {
+                if op_name(&inner) == "linalg.index" {
+                    indices.push(inner.to_raw());
+                }
+                melior::ir::operation::WalkResult::Advance
+            },
+        );
+        for index in indices {
+            // Only the clone's own indices (not those of a structured op nested in its body).
+            let mut parent = unsafe { mlirOperationGetParentOperation(index) };
+            while !parent.ptr.is_null()
+                && parent.ptr != op.ptr
+                && !op_name(&unsafe { OperationRef::from_raw(parent) }).starts_with("linalg.")
+            {
+                parent = unsafe { mlirOperationGetParentOperation(parent) };
+            }
+            if parent.ptr != op.ptr {
+                continue;
+            }
+            let dim = unsafe { OperationRef::from_raw(index) }
+                .attribute("dim")
+                .ok()
+                .and_then(|a| ir::integer(a.to_raw()));
+            let Some(&start) = dim.and_then(|d| starts.get(d as usize)) else {
+                continue;
+            };
+            if start == 0 {
+                continue;
+            }
+            unsafe {
+                let value = mlirOperationGetResult(index, 0);
+                let ty = mlirIndexTypeGet(self.context);
+                let build = |name: &str,
+                             operands: &[MlirValue],
+                             attributes: &[MlirNamedAttribute]| {
+                    let mut state =
+                        mlirOperationStateGet(melior::StringRef::new(name).to_raw(), self.location);
+                    mlirOperationStateAddOperands(
+                        &mut state,
+                        operands.len() as isize,
+                        operands.as_ptr(),
+                    );
+                    mlirOperationStateAddResults(&mut state, 1, &ty);
+                    mlirOperationStateAddAttributes(
+                        &mut state,
+                        attributes.len() as isize,
+                        attributes.as_ptr(),
+                    );
+                    mlirOperationCreate(&mut state)
+                };
+                let constant = build(
+                    "arith.constant",
+                    &[],
+                    &[mlirNamedAttributeGet(
+                        mlirIdentifierGet(self.context, melior::StringRef::new("value").to_raw()),
+                        mlirIntegerAttrGet(ty, start),
+                    )],
+                );
+                let mut add = build(
+                    "arith.addi",
+                    &[value, mlirOperationGetResult(constant, 0)],
+                    &[],
+                );
+                let block = mlirOperationGetBlock(index);
+                mlirBlockInsertOwnedOperationAfter(block, index, constant);
+                mlirBlockInsertOwnedOperationAfter(block, constant, add);
+                mlirValueReplaceAllUsesExcept(value, mlirOperationGetResult(add, 0), 1, &mut add);
+            }
+        }
+    }
+
     /// Emits one task; returns its results.
     fn task(
         &mut self,
@@ -1467,6 +1560,7 @@ impl Emitter {
                 operands,
                 results,
                 attributes,
+                starts,
             } => {
                 let values: Vec<MlirValue> = operands
                     .iter()
@@ -1494,6 +1588,7 @@ impl Emitter {
                     }
                 }
                 self.insert(op);
+                self.shift_indices(op, starts);
                 (0..results.len())
                     .map(|r| unsafe { mlirOperationGetResult(op, r as isize) })
                     .collect()
