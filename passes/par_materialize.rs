@@ -29,6 +29,13 @@
 //!   every reassociation group is contiguous (a split dim has only size-1 or unsplit dims outside it in
 //!   its group, and only unsplit dims inside).
 //!
+//! **Captured values.** A partitioned value read inside a graph op's region (a `tensor.extract` from a
+//! table computed by an earlier graph op, in a gather's body) is read *whole*: every device running a
+//! task of the op first receives each piece of it that it lacks, like an operand whose read region is
+//! the full tensor, and the clone's body reads the device's whole local copy. Tasks that differ only
+//! in capture loops (the loops par-import adds for data-dependent indices) therefore compute the same
+//! region: redundantly, every device of such a group holds it afterwards, nothing is combined.
+//!
 //! **Local copies.** A partitioned value (a graph op's result) is held on each device as a tensor of the
 //! *full* shape in which only the regions that device computed or received are defined: task results
 //! and received pieces are written into it with `tensor.insert_slice` (starting from `tensor.empty`).
@@ -53,9 +60,10 @@
 //! static shapes, graph ops at the top level of public functions. The machine size comes from the
 //! `devices` option, else from `#par.machine` (`devices`, else `nodes * gpus_per_node`), else from the
 //! largest device id used. Ops the pass cannot cut (an op without `par.config` reading a partitioned
-//! value, a device past the machine, an unsupported op or access) are errors at the op, and the module
-//! is left unchanged. Postcondition: the module verifies (the device functions carry no `par.config`);
-//! every `par.send` has one `par.recv` with the same tag and swapped peers.
+//! value, also inside its regions, a device past the machine, an unsupported op or access) are errors
+//! at the op, and the module is left unchanged. Postcondition: the module verifies (the device
+//! functions carry no `par.config`); every `par.send` has one `par.recv` with the same tag and swapped
+//! peers.
 //!
 //! ```mlir
 //! // a matmul split in 2 along its reduction dim k (devices 0, 1):
@@ -208,7 +216,11 @@ struct OpPlan {
     transfers: Vec<Transfer>,
     tasks: Vec<Task>,
     groups: Vec<Group>,
+    /// Split reductions: how partials combine. `None` with a group of several tasks: the tasks
+    /// differ only in capture loops and each computed the whole region.
     combine: Option<Combine>,
+    /// Partitioned values read inside the op's regions, read whole by every task.
+    captured: Vec<ValueId>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -420,7 +432,8 @@ impl Planner<'_> {
         plan
     }
 
-    /// Graph ops nested in regions are not materialized; nor are partitioned values read inside a body.
+    /// Graph ops nested in regions are not materialized; nor are partitioned values read inside the
+    /// body of an op without `par.config`.
     fn check_nested(&mut self, op: MlirOperation) {
         if unsafe { mlirOperationGetNumRegions(op) } == 0 {
             return;
@@ -432,6 +445,8 @@ impl Planner<'_> {
             .filter(|(_, id)| self.held.contains_key(id))
             .map(|(&key, _)| key)
             .collect();
+        // A graph op's tasks read such values whole (`captured`).
+        let graph = has_attribute(op, names::CONFIG_ATTR);
         let top = unsafe { OperationRef::from_raw(op) };
         top.walk(
             melior::ir::operation::WalkOrder::PreOrder,
@@ -442,7 +457,7 @@ impl Planner<'_> {
                 }
                 if has_attribute(raw, names::CONFIG_ATTR) {
                     found.push((raw, "has a par.config inside a region; par-materialize only cuts ops at the top level of a function"));
-                } else if (0..unsafe { mlirOperationGetNumOperands(raw) }).any(|i| {
+                } else if !graph && (0..unsafe { mlirOperationGetNumOperands(raw) }).any(|i| {
                     partitioned.contains(&ir::value_key(unsafe { mlirOperationGetOperand(raw, i) }))
                 }) {
                     found.push((raw, "reads a partitioned value inside a region; par-materialize cannot cut it"));
@@ -453,6 +468,35 @@ impl Planner<'_> {
         for (inner, message) in found {
             self.error(inner, message);
         }
+    }
+
+    /// Partitioned values that ops nested in `op`'s regions read (a `tensor.extract` from a table
+    /// computed by an earlier graph op), each with its full region.
+    fn captured(&self, op: MlirOperation) -> Vec<(ValueId, Region)> {
+        let mut captured: Vec<(ValueId, Region)> = Vec::new();
+        let top = unsafe { OperationRef::from_raw(op) };
+        top.walk(
+            melior::ir::operation::WalkOrder::PreOrder,
+            |inner: OperationRef| {
+                let raw = inner.to_raw();
+                if raw.ptr == op.ptr {
+                    return melior::ir::operation::WalkResult::Advance;
+                }
+                for i in 0..unsafe { mlirOperationGetNumOperands(raw) } {
+                    let value = unsafe { mlirOperationGetOperand(raw, i) };
+                    let Some(id) = self.id(value).filter(|id| self.held.contains_key(id)) else {
+                        continue;
+                    };
+                    if let Some(shape) = shape_of(value) {
+                        if !captured.iter().any(|(c, _)| *c == id) {
+                            captured.push((id, full(&shape)));
+                        }
+                    }
+                }
+                melior::ir::operation::WalkResult::Advance
+            },
+        );
+        captured
     }
 
     /// Plans the receives that give `device` the `region` of `value`, appending them to `transfers`.
@@ -499,32 +543,28 @@ impl Planner<'_> {
                 Config::parse(&a.to_string())
                     .map_err(|e| format!("has a malformed par.config: {e}"))
             })?;
-        let (model, captures) = match par_import::model_of(&op_ref, &name) {
-            Family::Modelled(model) => (model, Vec::new()),
-            Family::Capturing(model, captures) => (model, captures),
+        let model = match par_import::model_of(&op_ref, &name) {
+            Family::Modelled(model) | Family::Capturing(model, _) => model,
             Family::Invalid(message) => return Err(format!("cannot be materialized: {message}")),
             _ => {
                 return Err("has a par.config but flexc knows no iteration space for it".to_string())
             }
         };
         check_config(&config, &model, self.machine)?;
-        for &(value, _) in &captures {
-            if self.partitioned(value) {
-                return Err("reads a partitioned tensor by data-dependent index in its body; only replicated tables are supported".into());
-            }
-        }
+        let captured = self.captured(op);
         let kind = task_kind(&op_ref, &name, &model)?;
-        if let TaskKind::Structured(maps) = &kind {
-            // Capture loops (data-dependent indices into a replicated table) follow the op's own loops.
-            let own = maps.first().map_or(0, |m| m.0);
-            if config.degrees.iter().skip(own).any(|&degree| degree > 1) {
-                return Err("splits the data-dependent (table) loop of a gather; par-materialize cannot cut it".into());
-            }
-        }
+        // Capture loops (data-dependent indices into a table read in the body) follow the op's own
+        // loops. Every task reads its captured tensors whole, so tasks that differ only in capture
+        // loops compute the same region: redundantly, without combining.
+        let own = match &kind {
+            TaskKind::Structured(maps) => maps.first().map_or(0, |m| m.0),
+            _ => model.loops.len(),
+        };
         let reduction_split = model
             .parallel
             .iter()
             .zip(&config.degrees)
+            .take(own)
             .any(|(&parallel, &degree)| !parallel && degree > 1);
         let combine = if reduction_split {
             Some(combine_of(op, &model)?)
@@ -542,6 +582,7 @@ impl Planner<'_> {
             let first = coords
                 .iter()
                 .zip(&model.parallel)
+                .take(own)
                 .all(|(&c, &parallel)| parallel || c == 0);
             let planned = kind.plan(
                 self,
@@ -550,7 +591,7 @@ impl Planner<'_> {
                 &loops,
                 first.then_some(()).ok_or(combine),
             )?;
-            for (value, region) in &planned.reads {
+            for (value, region) in planned.reads.iter().chain(&captured) {
                 self.need(*value, region, device, &mut transfers);
             }
             let key: Vec<i64> = coords
@@ -592,6 +633,7 @@ impl Planner<'_> {
             tasks,
             groups,
             combine,
+            captured: captured.into_iter().map(|(id, _)| id).collect(),
         })
     }
 }
@@ -1553,6 +1595,7 @@ impl Emitter {
         body: &Body,
         serial: MlirOperation,
         partitioned: &HashSet<ValueId>,
+        captured: &[(MlirValue, MlirValue)],
     ) -> Vec<MlirValue> {
         match body {
             Body::Forward(operand) => vec![self.operand(operand, serial, partitioned)],
@@ -1589,6 +1632,7 @@ impl Emitter {
                 }
                 self.insert(op);
                 self.shift_indices(op, starts);
+                recapture(op, captured);
                 (0..results.len())
                     .map(|r| unsafe { mlirOperationGetResult(op, r as isize) })
                     .collect()
@@ -1601,10 +1645,18 @@ impl Emitter {
         self.anchor = serial;
         self.location = unsafe { mlirOperationGetLocation(serial) };
         self.transfers(&plan.transfers, device, partitioned);
+        // The device's whole copies of captured values (all of it was received above).
+        let runs = plan.tasks.iter().any(|task| task.device == device);
+        let captured: Vec<(MlirValue, MlirValue)> = plan
+            .captured
+            .iter()
+            .filter(|_| runs)
+            .map(|&id| (self.value(id), self.copy(id, partitioned)))
+            .collect();
         let mut results: HashMap<usize, Vec<MlirValue>> = HashMap::new();
         for (t, task) in plan.tasks.iter().enumerate() {
             if task.device == device {
-                let values = self.task(&task.body, serial, partitioned);
+                let values = self.task(&task.body, serial, partitioned, &captured);
                 results.insert(t, values);
             }
         }
@@ -1619,34 +1671,36 @@ impl Emitter {
             let Some(mut partial) = mine.next() else {
                 continue;
             };
-            let combine = plan.combine.unwrap_or(Combine::Sum);
-            let float = unsafe { mlirTypeIsAFloat(element_type(partial)) };
-            for other in mine {
-                let op = self.build(
-                    combine.arith_op(float),
-                    &[partial, other],
-                    &[unsafe { mlirValueGetType(partial) }],
-                    &[],
-                );
-                partial = Self::result(op);
-            }
-            if group.devices.len() > 1 {
-                let op = self.build(
-                    names::ALL_REDUCE,
-                    &[partial],
-                    &[unsafe { mlirValueGetType(partial) }],
-                    &[
-                        (
-                            "group",
-                            attribute(self.context, &array_text(&group.devices)),
-                        ),
-                        (
-                            "kind",
-                            attribute(self.context, &format!("\"{}\"", combine.kind())),
-                        ),
-                    ],
-                );
-                partial = Self::result(op);
+            // Without a combiner, the group's tasks computed the same region redundantly.
+            if let Some(combine) = plan.combine {
+                let float = unsafe { mlirTypeIsAFloat(element_type(partial)) };
+                for other in mine {
+                    let op = self.build(
+                        combine.arith_op(float),
+                        &[partial, other],
+                        &[unsafe { mlirValueGetType(partial) }],
+                        &[],
+                    );
+                    partial = Self::result(op);
+                }
+                if group.devices.len() > 1 {
+                    let op = self.build(
+                        names::ALL_REDUCE,
+                        &[partial],
+                        &[unsafe { mlirValueGetType(partial) }],
+                        &[
+                            (
+                                "group",
+                                attribute(self.context, &array_text(&group.devices)),
+                            ),
+                            (
+                                "kind",
+                                attribute(self.context, &format!("\"{}\"", combine.kind())),
+                            ),
+                        ],
+                    );
+                    partial = Self::result(op);
+                }
             }
             self.write(
                 ValueId::Result(plan.position, group.result),
@@ -1654,6 +1708,32 @@ impl Emitter {
                 &group.region,
                 partitioned,
             );
+        }
+    }
+}
+
+/// Makes the ops nested in the task clone `op` read the device's copy of each captured value instead
+/// of the serial value (`captured`: (serial, copy) pairs).
+fn recapture(op: MlirOperation, captured: &[(MlirValue, MlirValue)]) {
+    if captured.is_empty() {
+        return;
+    }
+    let mut inner_ops = Vec::new();
+    unsafe { OperationRef::from_raw(op) }.walk(
+        melior::ir::operation::WalkOrder::PreOrder,
+        |inner: OperationRef| {
+            if inner.to_raw().ptr != op.ptr {
+                inner_ops.push(inner.to_raw());
+            }
+            melior::ir::operation::WalkResult::Advance
+        },
+    );
+    for inner in inner_ops {
+        for i in 0..unsafe { mlirOperationGetNumOperands(inner) } {
+            let value = unsafe { mlirOperationGetOperand(inner, i) };
+            if let Some(&(_, copy)) = captured.iter().find(|(serial, _)| serial.ptr == value.ptr) {
+                unsafe { mlirOperationSetOperand(inner, i, copy) };
+            }
         }
     }
 }

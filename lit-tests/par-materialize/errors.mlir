@@ -77,3 +77,20 @@ func.func @nested(%x: tensor<8x4xf32>, %c: i1) -> tensor<8x4xf32> {
   }
   return %0 : tensor<8x4xf32>
 }
+
+// -----
+
+// A graph op's body may read a partitioned value (its tasks read it whole); an op without par.config
+// may not.
+func.func @nested_read(%x: tensor<8x4xf32>, %c: i1) -> tensor<8x4xf32> {
+  %0 = arith.negf %x {par.config = #par.config<array<i64: 2, 1>, array<i64: 0, 1>>} : tensor<8x4xf32>
+  %1 = scf.if %c -> tensor<8x4xf32> {
+    // CHECK: errors.mlir:[[@LINE+2]]:10: error: 'math.absf' op reads a partitioned value inside a region
+    // expected-error@+1 {{'math.absf' op reads a partitioned value inside a region; par-materialize cannot cut it}}
+    %2 = math.absf %0 : tensor<8x4xf32>
+    scf.yield %2 : tensor<8x4xf32>
+  } else {
+    scf.yield %x : tensor<8x4xf32>
+  }
+  return %1 : tensor<8x4xf32>
+}
