@@ -25,9 +25,12 @@
 //!   moved by the task's start); `tensor.insert_slice`, `tensor.pad` and `tensor.concat` get the part of
 //!   the source that falls into the task's box, with offsets, padding and operand lists recomputed per
 //!   task (a task entirely in the padding pads an empty slice; a concat task inside one operand is that
-//!   operand's slice); `tensor.expand_shape`/`collapse_shape` are split only where the task's part of
-//!   every reassociation group is contiguous (a split dim has only size-1 or unsplit dims outside it in
-//!   its group, and only unsplit dims inside).
+//!   operand's slice); `tensor.expand_shape`/`collapse_shape` reshape the task's slice where its part
+//!   of every reassociation group is contiguous (a split dim has only size-1 or unsplit dims outside it
+//!   in its group, and only unsplit dims inside). Otherwise the task reads its source *whole* (receives
+//!   every piece it lacks), reshapes all of it and keeps its part with `tensor.extract_slice`: its box
+//!   for an expand; for a collapse, of every low dim the even share that its index among the group's
+//!   parts (row-major over the group's dims) gives (its linear range, where that is contiguous).
 //!
 //! **Captured values.** A partitioned value read inside a graph op's region (a `tensor.extract` from a
 //! table computed by an earlier graph op, in a gather's body) is read *whole*: every device running a
@@ -182,6 +185,9 @@ enum Body {
     },
     /// The single result is this operand (a concat task inside one part, an insert past the source).
     Forward(Operand),
+    /// The serial op, unchanged, on this single operand (the whole source of a reshape), of which the
+    /// task keeps this region of the single result.
+    Part(Operand, Region),
 }
 
 #[derive(Clone, Debug)]
@@ -1151,6 +1157,7 @@ impl TaskKind {
             TaskKind::Reshape { expand, groups } => {
                 let high = &model.loops;
                 let mut low_region = Region::new();
+                let mut contiguous = true;
                 for group in groups {
                     // Contiguous: inside the innermost partial dim all dims are whole, outside it all
                     // have one index.
@@ -1158,22 +1165,36 @@ impl TaskKind {
                         .iter()
                         .rposition(|&d| loops[d].1 - loops[d].0 != high[d] as i64);
                     if let Some(p) = partial {
-                        if group[..p].iter().any(|&d| loops[d].1 - loops[d].0 != 1) {
-                            return Err(format!(
-                                "splits loop d{} inside a reshape group {group:?} so that a task's part is not contiguous; par-materialize cannot cut it",
-                                group[p]
-                            ));
-                        }
+                        contiguous &= group[..p].iter().all(|&d| loops[d].1 - loops[d].0 == 1);
                     }
-                    let (mut lo, mut hi, mut stride) = (0i64, 0i64, 1i64);
-                    for &d in group.iter().rev() {
-                        lo += loops[d].0 * stride;
-                        hi += (loops[d].1 - 1) * stride;
-                        stride *= high[d] as i64;
+                    // The task's index among the group's parts (row-major over the group's dims) and
+                    // the number of parts: its part of the low dim is the matching even share (the
+                    // task's linear range where that is contiguous).
+                    let (mut part, mut parts, mut size) = (0i64, 1i64, 1i64);
+                    for &d in group {
+                        let (lo, hi) = loops[d];
+                        let degree = high[d] as i64 / (hi - lo);
+                        part = part * degree + lo / (hi - lo);
+                        parts *= degree;
+                        size *= high[d] as i64;
                     }
-                    low_region.push((lo, hi + 1));
+                    let share = size / parts;
+                    low_region.push((part * share, (part + 1) * share));
                 }
                 let source = id(0)?;
+                if !contiguous {
+                    // The task's part of the high side is not a box of the low side: the task reads the
+                    // whole source, reshapes all of it and keeps its part (its box of the high side
+                    // for an expand, its even share of each low group for a collapse).
+                    let source_shape = shape(0).ok_or("has a dynamic source")?;
+                    reads.push((source, full(&source_shape)));
+                    let output = if *expand { loops.clone() } else { low_region };
+                    return Ok(Planned {
+                        body: Body::Part(Operand::Whole(source), output.clone()),
+                        reads,
+                        outputs: vec![output],
+                    });
+                }
                 let (read, output, attributes) = if *expand {
                     let shape = array_text(&lengths(loops));
                     (
@@ -1599,6 +1620,21 @@ impl Emitter {
     ) -> Vec<MlirValue> {
         match body {
             Body::Forward(operand) => vec![self.operand(operand, serial, partitioned)],
+            Body::Part(operand, region) => {
+                let value = self.operand(operand, serial, partitioned);
+                let op = unsafe { mlirOperationClone(serial) };
+                unsafe {
+                    for name in [names::CONFIG_ATTR, names::SPACE_ATTR] {
+                        mlirOperationRemoveAttributeByName(
+                            op,
+                            melior::StringRef::new(name).to_raw(),
+                        );
+                    }
+                    mlirOperationSetOperands(op, 1, &value);
+                }
+                self.insert(op);
+                vec![self.extract(Self::result(op), region)]
+            }
             Body::Clone {
                 operands,
                 results,
