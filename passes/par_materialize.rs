@@ -1622,16 +1622,7 @@ impl Emitter {
             Body::Forward(operand) => vec![self.operand(operand, serial, partitioned)],
             Body::Part(operand, region) => {
                 let value = self.operand(operand, serial, partitioned);
-                let op = unsafe { mlirOperationClone(serial) };
-                unsafe {
-                    for name in [names::CONFIG_ATTR, names::SPACE_ATTR] {
-                        mlirOperationRemoveAttributeByName(
-                            op,
-                            melior::StringRef::new(name).to_raw(),
-                        );
-                    }
-                    mlirOperationSetOperands(op, 1, &value);
-                }
+                let op = strip_clone(serial, &[value]);
                 self.insert(op);
                 vec![self.extract(Self::result(op), region)]
             }
@@ -1645,15 +1636,8 @@ impl Emitter {
                     .iter()
                     .map(|operand| self.operand(operand, serial, partitioned))
                     .collect();
-                let op = unsafe { mlirOperationClone(serial) };
+                let op = strip_clone(serial, &values);
                 unsafe {
-                    for name in [names::CONFIG_ATTR, names::SPACE_ATTR] {
-                        mlirOperationRemoveAttributeByName(
-                            op,
-                            melior::StringRef::new(name).to_raw(),
-                        );
-                    }
-                    mlirOperationSetOperands(op, values.len() as isize, values.as_ptr());
                     for (r, shape) in results.iter().enumerate() {
                         let result = mlirOperationGetResult(op, r as isize);
                         mlirValueSetType(result, tensor_type(shape, element_type(result)));
@@ -1745,6 +1729,18 @@ impl Emitter {
                 partitioned,
             );
         }
+    }
+}
+
+/// A clone of the serial graph op `serial` on `operands`, without its strategy attributes.
+fn strip_clone(serial: MlirOperation, operands: &[MlirValue]) -> MlirOperation {
+    unsafe {
+        let op = mlirOperationClone(serial);
+        for name in [names::CONFIG_ATTR, names::SPACE_ATTR] {
+            mlirOperationRemoveAttributeByName(op, melior::StringRef::new(name).to_raw());
+        }
+        mlirOperationSetOperands(op, operands.len() as isize, operands.as_ptr());
+        op
     }
 }
 
