@@ -1,7 +1,8 @@
 // A generic op whose body reads `linalg.index d`, split along d: the clone of a task whose box starts
 // at s > 0 along d iterates from 0, so par-materialize adds s to every use of the index (the bug was
 // a clone seeing indices from 0: Torch's embedding lookup `tensor.extract %table[%id, linalg.index 2]`
-// split along the embedding dim, lstm_lm_b4 at 4 devices, seed 1).
+// split along the embedding dim, lstm_lm_b4 at 4 devices; gpt2_b2's searched strategy at 4 devices,
+// seed 1, shifts indices, tests/flexc.rs).
 // RUN: %flexc-run %s --check | FileCheck %s
 // CHECK: result 0 tensor<4x8xf32>: {{.*}} ok
 // RUN: %flexc %s --pass-pipeline='builtin.module(par-materialize)' | FileCheck %s --check-prefix=IR
