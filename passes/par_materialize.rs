@@ -16,16 +16,28 @@
 //! - linalg structured ops, named or generic, are cloned with sliced operands and result types. The
 //!   slice of an operand starts at the map's value at the task's lowest loop point *without* the map's
 //!   constant offset, so the clone's unchanged indexing maps still index from 0 (a strided or dilated
-//!   window included). Maps with a negative constant offset or coefficient, and results whose map is
-//!   not a projected permutation, are rejected with a diagnostic;
+//!   window included). The clone iterates from 0, so every `linalg.index k` of its body gets the task's
+//!   start along loop `k` added (`arith.addi` of an `arith.constant`). Maps with a negative constant
+//!   offset or coefficient, and results whose map is not a projected permutation, are rejected with a
+//!   diagnostic;
 //! - elementwise ops on tensors (`arith.*`, ...) are cloned on slices;
 //! - `tensor.extract_slice` reads its task's part straight from the local copy of the source (offsets
 //!   moved by the task's start); `tensor.insert_slice`, `tensor.pad` and `tensor.concat` get the part of
 //!   the source that falls into the task's box, with offsets, padding and operand lists recomputed per
 //!   task (a task entirely in the padding pads an empty slice; a concat task inside one operand is that
-//!   operand's slice); `tensor.expand_shape`/`collapse_shape` are split only where the task's part of
-//!   every reassociation group is contiguous (a split dim has only size-1 or unsplit dims outside it in
-//!   its group, and only unsplit dims inside).
+//!   operand's slice); `tensor.expand_shape`/`collapse_shape` reshape the task's slice where its part
+//!   of every reassociation group is contiguous (a split dim has only size-1 or unsplit dims outside it
+//!   in its group, and only unsplit dims inside). Otherwise the task reads its source *whole* (receives
+//!   every piece it lacks), reshapes all of it and keeps its part with `tensor.extract_slice`: its box
+//!   for an expand; for a collapse, of every low dim the even share that its index among the group's
+//!   parts (row-major over the group's dims) gives (its linear range, where that is contiguous).
+//!
+//! **Captured values.** A partitioned value read inside a graph op's region (a `tensor.extract` from a
+//! table computed by an earlier graph op, in a gather's body) is read *whole*: every device running a
+//! task of the op first receives each piece of it that it lacks, like an operand whose read region is
+//! the full tensor, and the clone's body reads the device's whole local copy. Tasks that differ only
+//! in capture loops (the loops par-import adds for data-dependent indices) therefore compute the same
+//! region: redundantly, every device of such a group holds it afterwards, nothing is combined.
 //!
 //! **Local copies.** A partitioned value (a graph op's result) is held on each device as a tensor of the
 //! *full* shape in which only the regions that device computed or received are defined: task results
@@ -51,9 +63,10 @@
 //! static shapes, graph ops at the top level of public functions. The machine size comes from the
 //! `devices` option, else from `#par.machine` (`devices`, else `nodes * gpus_per_node`), else from the
 //! largest device id used. Ops the pass cannot cut (an op without `par.config` reading a partitioned
-//! value, a device past the machine, an unsupported op or access) are errors at the op, and the module
-//! is left unchanged. Postcondition: the module verifies (the device functions carry no `par.config`);
-//! every `par.send` has one `par.recv` with the same tag and swapped peers.
+//! value, also inside its regions, a device past the machine, an unsupported op or access) are errors
+//! at the op, and the module is left unchanged. Postcondition: the module verifies (the device
+//! functions carry no `par.config`); every `par.send` has one `par.recv` with the same tag and swapped
+//! peers.
 //!
 //! ```mlir
 //! // a matmul split in 2 along its reduction dim k (devices 0, 1):
@@ -162,13 +175,19 @@ enum Operand {
 #[derive(Clone, Debug)]
 enum Body {
     /// A clone of the serial op with these operands, result shapes and attributes (name, text).
+    /// `starts`: a structured op's task start per loop, added to every `linalg.index` of the clone's
+    /// body (empty for other ops).
     Clone {
         operands: Vec<Operand>,
         results: Vec<Vec<i64>>,
         attributes: Vec<(&'static str, String)>,
+        starts: Vec<i64>,
     },
     /// The single result is this operand (a concat task inside one part, an insert past the source).
     Forward(Operand),
+    /// The serial op, unchanged, on this single operand (the whole source of a reshape), of which the
+    /// task keeps this region of the single result.
+    Part(Operand, Region),
 }
 
 #[derive(Clone, Debug)]
@@ -203,7 +222,11 @@ struct OpPlan {
     transfers: Vec<Transfer>,
     tasks: Vec<Task>,
     groups: Vec<Group>,
+    /// Split reductions: how partials combine. `None` with a group of several tasks: the tasks
+    /// differ only in capture loops and each computed the whole region.
     combine: Option<Combine>,
+    /// Partitioned values read inside the op's regions, read whole by every task.
+    captured: Vec<ValueId>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -415,7 +438,8 @@ impl Planner<'_> {
         plan
     }
 
-    /// Graph ops nested in regions are not materialized; nor are partitioned values read inside a body.
+    /// Graph ops nested in regions are not materialized; nor are partitioned values read inside the
+    /// body of an op without `par.config`.
     fn check_nested(&mut self, op: MlirOperation) {
         if unsafe { mlirOperationGetNumRegions(op) } == 0 {
             return;
@@ -427,6 +451,8 @@ impl Planner<'_> {
             .filter(|(_, id)| self.held.contains_key(id))
             .map(|(&key, _)| key)
             .collect();
+        // A graph op's tasks read such values whole (`captured`).
+        let graph = has_attribute(op, names::CONFIG_ATTR);
         let top = unsafe { OperationRef::from_raw(op) };
         top.walk(
             melior::ir::operation::WalkOrder::PreOrder,
@@ -437,7 +463,7 @@ impl Planner<'_> {
                 }
                 if has_attribute(raw, names::CONFIG_ATTR) {
                     found.push((raw, "has a par.config inside a region; par-materialize only cuts ops at the top level of a function"));
-                } else if (0..unsafe { mlirOperationGetNumOperands(raw) }).any(|i| {
+                } else if !graph && (0..unsafe { mlirOperationGetNumOperands(raw) }).any(|i| {
                     partitioned.contains(&ir::value_key(unsafe { mlirOperationGetOperand(raw, i) }))
                 }) {
                     found.push((raw, "reads a partitioned value inside a region; par-materialize cannot cut it"));
@@ -448,6 +474,35 @@ impl Planner<'_> {
         for (inner, message) in found {
             self.error(inner, message);
         }
+    }
+
+    /// Partitioned values that ops nested in `op`'s regions read (a `tensor.extract` from a table
+    /// computed by an earlier graph op), each with its full region.
+    fn captured(&self, op: MlirOperation) -> Vec<(ValueId, Region)> {
+        let mut captured: Vec<(ValueId, Region)> = Vec::new();
+        let top = unsafe { OperationRef::from_raw(op) };
+        top.walk(
+            melior::ir::operation::WalkOrder::PreOrder,
+            |inner: OperationRef| {
+                let raw = inner.to_raw();
+                if raw.ptr == op.ptr {
+                    return melior::ir::operation::WalkResult::Advance;
+                }
+                for i in 0..unsafe { mlirOperationGetNumOperands(raw) } {
+                    let value = unsafe { mlirOperationGetOperand(raw, i) };
+                    let Some(id) = self.id(value).filter(|id| self.held.contains_key(id)) else {
+                        continue;
+                    };
+                    if let Some(shape) = shape_of(value) {
+                        if !captured.iter().any(|(c, _)| *c == id) {
+                            captured.push((id, full(&shape)));
+                        }
+                    }
+                }
+                melior::ir::operation::WalkResult::Advance
+            },
+        );
+        captured
     }
 
     /// Plans the receives that give `device` the `region` of `value`, appending them to `transfers`.
@@ -494,32 +549,28 @@ impl Planner<'_> {
                 Config::parse(&a.to_string())
                     .map_err(|e| format!("has a malformed par.config: {e}"))
             })?;
-        let (model, captures) = match par_import::model_of(&op_ref, &name) {
-            Family::Modelled(model) => (model, Vec::new()),
-            Family::Capturing(model, captures) => (model, captures),
+        let model = match par_import::model_of(&op_ref, &name) {
+            Family::Modelled(model) | Family::Capturing(model, _) => model,
             Family::Invalid(message) => return Err(format!("cannot be materialized: {message}")),
             _ => {
                 return Err("has a par.config but flexc knows no iteration space for it".to_string())
             }
         };
         check_config(&config, &model, self.machine)?;
-        for &(value, _) in &captures {
-            if self.partitioned(value) {
-                return Err("reads a partitioned tensor by data-dependent index in its body; only replicated tables are supported".into());
-            }
-        }
+        let captured = self.captured(op);
         let kind = task_kind(&op_ref, &name, &model)?;
-        if let TaskKind::Structured(maps) = &kind {
-            // Capture loops (data-dependent indices into a replicated table) follow the op's own loops.
-            let own = maps.first().map_or(0, |m| m.0);
-            if config.degrees.iter().skip(own).any(|&degree| degree > 1) {
-                return Err("splits the data-dependent (table) loop of a gather; par-materialize cannot cut it".into());
-            }
-        }
+        // Capture loops (data-dependent indices into a table read in the body) follow the op's own
+        // loops. Every task reads its captured tensors whole, so tasks that differ only in capture
+        // loops compute the same region: redundantly, without combining.
+        let own = match &kind {
+            TaskKind::Structured(maps) => maps.first().map_or(0, |m| m.0),
+            _ => model.loops.len(),
+        };
         let reduction_split = model
             .parallel
             .iter()
             .zip(&config.degrees)
+            .take(own)
             .any(|(&parallel, &degree)| !parallel && degree > 1);
         let combine = if reduction_split {
             Some(combine_of(op, &model)?)
@@ -537,6 +588,7 @@ impl Planner<'_> {
             let first = coords
                 .iter()
                 .zip(&model.parallel)
+                .take(own)
                 .all(|(&c, &parallel)| parallel || c == 0);
             let planned = kind.plan(
                 self,
@@ -545,7 +597,7 @@ impl Planner<'_> {
                 &loops,
                 first.then_some(()).ok_or(combine),
             )?;
-            for (value, region) in &planned.reads {
+            for (value, region) in planned.reads.iter().chain(&captured) {
                 self.need(*value, region, device, &mut transfers);
             }
             let key: Vec<i64> = coords
@@ -587,6 +639,7 @@ impl Planner<'_> {
             tasks,
             groups,
             combine,
+            captured: captured.into_iter().map(|(id, _)| id).collect(),
         })
     }
 }
@@ -907,6 +960,7 @@ impl TaskKind {
                         operands,
                         results: outputs.iter().map(lengths).collect(),
                         attributes: Vec::new(),
+                        starts: loops.iter().map(|r| r.0).collect(),
                     },
                     reads,
                     outputs,
@@ -928,6 +982,7 @@ impl TaskKind {
                         operands,
                         results: vec![lengths(loops); op.result_count()],
                         attributes: Vec::new(),
+                        starts: Vec::new(),
                     },
                     reads,
                     outputs: vec![loops.clone(); op.result_count()],
@@ -969,6 +1024,7 @@ impl TaskKind {
                             ),
                             ("static_sizes", array_text(&lengths(loops))),
                         ],
+                        starts: Vec::new(),
                     },
                     reads,
                     outputs: vec![output],
@@ -1026,6 +1082,7 @@ impl TaskKind {
                             ("static_offsets", array_text(&local_offsets)),
                             ("static_sizes", array_text(&lengths(&part))),
                         ],
+                        starts: Vec::new(),
                     },
                     reads,
                     outputs: vec![loops.clone()],
@@ -1057,6 +1114,7 @@ impl TaskKind {
                             ("static_low", array_text(&new_low)),
                             ("static_high", array_text(&new_high)),
                         ],
+                        starts: Vec::new(),
                     },
                     reads,
                     outputs: vec![loops.clone()],
@@ -1087,6 +1145,7 @@ impl TaskKind {
                         operands,
                         results: vec![lengths(loops)],
                         attributes: Vec::new(),
+                        starts: Vec::new(),
                     }
                 };
                 Ok(Planned {
@@ -1098,6 +1157,7 @@ impl TaskKind {
             TaskKind::Reshape { expand, groups } => {
                 let high = &model.loops;
                 let mut low_region = Region::new();
+                let mut contiguous = true;
                 for group in groups {
                     // Contiguous: inside the innermost partial dim all dims are whole, outside it all
                     // have one index.
@@ -1105,22 +1165,36 @@ impl TaskKind {
                         .iter()
                         .rposition(|&d| loops[d].1 - loops[d].0 != high[d] as i64);
                     if let Some(p) = partial {
-                        if group[..p].iter().any(|&d| loops[d].1 - loops[d].0 != 1) {
-                            return Err(format!(
-                                "splits loop d{} inside a reshape group {group:?} so that a task's part is not contiguous; par-materialize cannot cut it",
-                                group[p]
-                            ));
-                        }
+                        contiguous &= group[..p].iter().all(|&d| loops[d].1 - loops[d].0 == 1);
                     }
-                    let (mut lo, mut hi, mut stride) = (0i64, 0i64, 1i64);
-                    for &d in group.iter().rev() {
-                        lo += loops[d].0 * stride;
-                        hi += (loops[d].1 - 1) * stride;
-                        stride *= high[d] as i64;
+                    // The task's index among the group's parts (row-major over the group's dims) and
+                    // the number of parts: its part of the low dim is the matching even share (the
+                    // task's linear range where that is contiguous).
+                    let (mut part, mut parts, mut size) = (0i64, 1i64, 1i64);
+                    for &d in group {
+                        let (lo, hi) = loops[d];
+                        let degree = high[d] as i64 / (hi - lo);
+                        part = part * degree + lo / (hi - lo);
+                        parts *= degree;
+                        size *= high[d] as i64;
                     }
-                    low_region.push((lo, hi + 1));
+                    let share = size / parts;
+                    low_region.push((part * share, (part + 1) * share));
                 }
                 let source = id(0)?;
+                if !contiguous {
+                    // The task's part of the high side is not a box of the low side: the task reads the
+                    // whole source, reshapes all of it and keeps its part (its box of the high side
+                    // for an expand, its even share of each low group for a collapse).
+                    let source_shape = shape(0).ok_or("has a dynamic source")?;
+                    reads.push((source, full(&source_shape)));
+                    let output = if *expand { loops.clone() } else { low_region };
+                    return Ok(Planned {
+                        body: Body::Part(Operand::Whole(source), output.clone()),
+                        reads,
+                        outputs: vec![output],
+                    });
+                }
                 let (read, output, attributes) = if *expand {
                     let shape = array_text(&lengths(loops));
                     (
@@ -1137,6 +1211,7 @@ impl TaskKind {
                         operands: vec![Operand::Slice(source, read)],
                         results: vec![lengths(&output)],
                         attributes,
+                        starts: Vec::new(),
                     },
                     reads,
                     outputs: vec![output],
@@ -1454,33 +1529,115 @@ impl Emitter {
         }
     }
 
+    /// Makes `linalg.index k` in the body of the task clone `op` yield the serial op's index: the
+    /// clone iterates from 0, the task from `starts[k]`, so every use of the index gets
+    /// `index + starts[k]` (`arith.addi` of an `arith.constant`, right after the `linalg.index`).
+    fn shift_indices(&self, op: MlirOperation, starts: &[i64]) {
+        if starts.iter().all(|&s| s == 0) {
+            return;
+        }
+        let mut indices = Vec::new();
+        unsafe { OperationRef::from_raw(op) }.walk(
+            melior::ir::operation::WalkOrder::PreOrder,
+            |inner: OperationRef| {
+                if op_name(&inner) == "linalg.index" {
+                    indices.push(inner.to_raw());
+                }
+                melior::ir::operation::WalkResult::Advance
+            },
+        );
+        for index in indices {
+            // Only the clone's own indices (not those of a structured op nested in its body).
+            let mut parent = unsafe { mlirOperationGetParentOperation(index) };
+            while !parent.ptr.is_null()
+                && parent.ptr != op.ptr
+                && !op_name(&unsafe { OperationRef::from_raw(parent) }).starts_with("linalg.")
+            {
+                parent = unsafe { mlirOperationGetParentOperation(parent) };
+            }
+            if parent.ptr != op.ptr {
+                continue;
+            }
+            let dim = unsafe { OperationRef::from_raw(index) }
+                .attribute("dim")
+                .ok()
+                .and_then(|a| ir::integer(a.to_raw()));
+            let Some(&start) = dim.and_then(|d| starts.get(d as usize)) else {
+                continue;
+            };
+            if start == 0 {
+                continue;
+            }
+            unsafe {
+                let value = mlirOperationGetResult(index, 0);
+                let ty = mlirIndexTypeGet(self.context);
+                let build = |name: &str,
+                             operands: &[MlirValue],
+                             attributes: &[MlirNamedAttribute]| {
+                    let mut state =
+                        mlirOperationStateGet(melior::StringRef::new(name).to_raw(), self.location);
+                    mlirOperationStateAddOperands(
+                        &mut state,
+                        operands.len() as isize,
+                        operands.as_ptr(),
+                    );
+                    mlirOperationStateAddResults(&mut state, 1, &ty);
+                    mlirOperationStateAddAttributes(
+                        &mut state,
+                        attributes.len() as isize,
+                        attributes.as_ptr(),
+                    );
+                    mlirOperationCreate(&mut state)
+                };
+                let constant = build(
+                    "arith.constant",
+                    &[],
+                    &[mlirNamedAttributeGet(
+                        mlirIdentifierGet(self.context, melior::StringRef::new("value").to_raw()),
+                        mlirIntegerAttrGet(ty, start),
+                    )],
+                );
+                let mut add = build(
+                    "arith.addi",
+                    &[value, mlirOperationGetResult(constant, 0)],
+                    &[],
+                );
+                let block = mlirOperationGetBlock(index);
+                mlirBlockInsertOwnedOperationAfter(block, index, constant);
+                mlirBlockInsertOwnedOperationAfter(block, constant, add);
+                mlirValueReplaceAllUsesExcept(value, mlirOperationGetResult(add, 0), 1, &mut add);
+            }
+        }
+    }
+
     /// Emits one task; returns its results.
     fn task(
         &mut self,
         body: &Body,
         serial: MlirOperation,
         partitioned: &HashSet<ValueId>,
+        captured: &[(MlirValue, MlirValue)],
     ) -> Vec<MlirValue> {
         match body {
             Body::Forward(operand) => vec![self.operand(operand, serial, partitioned)],
+            Body::Part(operand, region) => {
+                let value = self.operand(operand, serial, partitioned);
+                let op = strip_clone(serial, &[value]);
+                self.insert(op);
+                vec![self.extract(Self::result(op), region)]
+            }
             Body::Clone {
                 operands,
                 results,
                 attributes,
+                starts,
             } => {
                 let values: Vec<MlirValue> = operands
                     .iter()
                     .map(|operand| self.operand(operand, serial, partitioned))
                     .collect();
-                let op = unsafe { mlirOperationClone(serial) };
+                let op = strip_clone(serial, &values);
                 unsafe {
-                    for name in [names::CONFIG_ATTR, names::SPACE_ATTR] {
-                        mlirOperationRemoveAttributeByName(
-                            op,
-                            melior::StringRef::new(name).to_raw(),
-                        );
-                    }
-                    mlirOperationSetOperands(op, values.len() as isize, values.as_ptr());
                     for (r, shape) in results.iter().enumerate() {
                         let result = mlirOperationGetResult(op, r as isize);
                         mlirValueSetType(result, tensor_type(shape, element_type(result)));
@@ -1494,6 +1651,8 @@ impl Emitter {
                     }
                 }
                 self.insert(op);
+                self.shift_indices(op, starts);
+                recapture(op, captured);
                 (0..results.len())
                     .map(|r| unsafe { mlirOperationGetResult(op, r as isize) })
                     .collect()
@@ -1506,10 +1665,18 @@ impl Emitter {
         self.anchor = serial;
         self.location = unsafe { mlirOperationGetLocation(serial) };
         self.transfers(&plan.transfers, device, partitioned);
+        // The device's whole copies of captured values (all of it was received above).
+        let runs = plan.tasks.iter().any(|task| task.device == device);
+        let captured: Vec<(MlirValue, MlirValue)> = plan
+            .captured
+            .iter()
+            .filter(|_| runs)
+            .map(|&id| (self.value(id), self.copy(id, partitioned)))
+            .collect();
         let mut results: HashMap<usize, Vec<MlirValue>> = HashMap::new();
         for (t, task) in plan.tasks.iter().enumerate() {
             if task.device == device {
-                let values = self.task(&task.body, serial, partitioned);
+                let values = self.task(&task.body, serial, partitioned, &captured);
                 results.insert(t, values);
             }
         }
@@ -1524,34 +1691,36 @@ impl Emitter {
             let Some(mut partial) = mine.next() else {
                 continue;
             };
-            let combine = plan.combine.unwrap_or(Combine::Sum);
-            let float = unsafe { mlirTypeIsAFloat(element_type(partial)) };
-            for other in mine {
-                let op = self.build(
-                    combine.arith_op(float),
-                    &[partial, other],
-                    &[unsafe { mlirValueGetType(partial) }],
-                    &[],
-                );
-                partial = Self::result(op);
-            }
-            if group.devices.len() > 1 {
-                let op = self.build(
-                    names::ALL_REDUCE,
-                    &[partial],
-                    &[unsafe { mlirValueGetType(partial) }],
-                    &[
-                        (
-                            "group",
-                            attribute(self.context, &array_text(&group.devices)),
-                        ),
-                        (
-                            "kind",
-                            attribute(self.context, &format!("\"{}\"", combine.kind())),
-                        ),
-                    ],
-                );
-                partial = Self::result(op);
+            // Without a combiner, the group's tasks computed the same region redundantly.
+            if let Some(combine) = plan.combine {
+                let float = unsafe { mlirTypeIsAFloat(element_type(partial)) };
+                for other in mine {
+                    let op = self.build(
+                        combine.arith_op(float),
+                        &[partial, other],
+                        &[unsafe { mlirValueGetType(partial) }],
+                        &[],
+                    );
+                    partial = Self::result(op);
+                }
+                if group.devices.len() > 1 {
+                    let op = self.build(
+                        names::ALL_REDUCE,
+                        &[partial],
+                        &[unsafe { mlirValueGetType(partial) }],
+                        &[
+                            (
+                                "group",
+                                attribute(self.context, &array_text(&group.devices)),
+                            ),
+                            (
+                                "kind",
+                                attribute(self.context, &format!("\"{}\"", combine.kind())),
+                            ),
+                        ],
+                    );
+                    partial = Self::result(op);
+                }
             }
             self.write(
                 ValueId::Result(plan.position, group.result),
@@ -1559,6 +1728,44 @@ impl Emitter {
                 &group.region,
                 partitioned,
             );
+        }
+    }
+}
+
+/// A clone of the serial graph op `serial` on `operands`, without its strategy attributes.
+fn strip_clone(serial: MlirOperation, operands: &[MlirValue]) -> MlirOperation {
+    unsafe {
+        let op = mlirOperationClone(serial);
+        for name in [names::CONFIG_ATTR, names::SPACE_ATTR] {
+            mlirOperationRemoveAttributeByName(op, melior::StringRef::new(name).to_raw());
+        }
+        mlirOperationSetOperands(op, operands.len() as isize, operands.as_ptr());
+        op
+    }
+}
+
+/// Makes the ops nested in the task clone `op` read the device's copy of each captured value instead
+/// of the serial value (`captured`: (serial, copy) pairs).
+fn recapture(op: MlirOperation, captured: &[(MlirValue, MlirValue)]) {
+    if captured.is_empty() {
+        return;
+    }
+    let mut inner_ops = Vec::new();
+    unsafe { OperationRef::from_raw(op) }.walk(
+        melior::ir::operation::WalkOrder::PreOrder,
+        |inner: OperationRef| {
+            if inner.to_raw().ptr != op.ptr {
+                inner_ops.push(inner.to_raw());
+            }
+            melior::ir::operation::WalkResult::Advance
+        },
+    );
+    for inner in inner_ops {
+        for i in 0..unsafe { mlirOperationGetNumOperands(inner) } {
+            let value = unsafe { mlirOperationGetOperand(inner, i) };
+            if let Some(&(_, copy)) = captured.iter().find(|(serial, _)| serial.ptr == value.ptr) {
+                unsafe { mlirOperationSetOperand(inner, i, copy) };
+            }
         }
     }
 }

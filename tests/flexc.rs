@@ -519,6 +519,11 @@ fn partitioned_small_models_compute_what_the_serial_ones_do() {
         "small/torch/mlp_b8.linalg.mlir",
         "small/torch/resnet18_b2.linalg.mlir",
         "small/torch/inception_v3_b2.linalg.mlir",
+        "small/torch/alexnet_b2.linalg.mlir",
+        "small/torch/vgg16_b2.linalg.mlir",
+        "small/torch/bert_b2.linalg.mlir",
+        "small/torch/gpt2_b2.linalg.mlir",
+        "small/torch/rnntc_b4.linalg.mlir",
     ] {
         let model = root().join("models").join(relative);
         for devices in [2u32, 4] {

@@ -48,15 +48,6 @@ func.func @product_reduction(%x: tensor<8x4xf32>, %init: tensor<8xf32>) -> tenso
 
 // -----
 
-func.func @reshape_not_contiguous(%x: tensor<32xf32>) -> tensor<4x8xf32> {
-  // CHECK: errors.mlir:[[@LINE+2]]:8: error: 'tensor.expand_shape' op splits loop d1 inside a reshape group [0, 1] so that a task's part is not contiguous
-  // expected-error@+1 {{'tensor.expand_shape' op splits loop d1 inside a reshape group [0, 1] so that a task's part is not contiguous; par-materialize cannot cut it}}
-  %0 = tensor.expand_shape %x [[0, 1]] output_shape [4, 8] {par.config = #par.config<array<i64: 1, 2>, array<i64: 0, 1>>} : tensor<32xf32> into tensor<4x8xf32>
-  return %0 : tensor<4x8xf32>
-}
-
-// -----
-
 func.func @unknown_op(%x: tensor<8x4xf32>, %shape: tensor<2xi64>) -> tensor<4x8xf32> {
   // CHECK: errors.mlir:[[@LINE+2]]:8: error: 'tensor.reshape' op has a par.config but flexc knows no iteration space for it
   // expected-error@+1 {{'tensor.reshape' op has a par.config but flexc knows no iteration space for it}}
@@ -76,4 +67,21 @@ func.func @nested(%x: tensor<8x4xf32>, %c: i1) -> tensor<8x4xf32> {
     scf.yield %x : tensor<8x4xf32>
   }
   return %0 : tensor<8x4xf32>
+}
+
+// -----
+
+// A graph op's body may read a partitioned value (its tasks read it whole); an op without par.config
+// may not.
+func.func @nested_read(%x: tensor<8x4xf32>, %c: i1) -> tensor<8x4xf32> {
+  %0 = arith.negf %x {par.config = #par.config<array<i64: 2, 1>, array<i64: 0, 1>>} : tensor<8x4xf32>
+  %1 = scf.if %c -> tensor<8x4xf32> {
+    // CHECK: errors.mlir:[[@LINE+2]]:10: error: 'math.absf' op reads a partitioned value inside a region
+    // expected-error@+1 {{'math.absf' op reads a partitioned value inside a region; par-materialize cannot cut it}}
+    %2 = math.absf %0 : tensor<8x4xf32>
+    scf.yield %2 : tensor<8x4xf32>
+  } else {
+    scf.yield %x : tensor<8x4xf32>
+  }
+  return %1 : tensor<8x4xf32>
 }
