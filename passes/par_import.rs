@@ -1402,3 +1402,13 @@ fn batch_loop(expr: &AffineSum, stride: i64, loops: &[u64]) -> Option<(usize, i6
         .max_by_key(|&&(_, c)| c.unsigned_abs())
         .map(|&(k, c)| (k, stride / c.abs()))
 }
+
+/// The loops and per-operand and per-result accesses of `op` as the importer models it, or `None` for an
+/// op no family models (an opaque op) or one that is not a compute op: for writers of a strategy in
+/// another form (`--emit=shard`).
+pub fn op_model(op: &OperationRef<'_, '_>) -> Option<OpModel> {
+    match model_of(op, &op_name(op)) {
+        Family::Modelled(model) | Family::Capturing(model, _) => Some(model),
+        _ => None,
+    }
+}

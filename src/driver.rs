@@ -121,6 +121,9 @@ pub enum Emit {
     Summary,
     /// The simulation report of `--simulate`.
     Simulation,
+    /// The module with its strategy in the upstream `shard` dialect instead of `par` attributes
+    /// (`src/shard.rs`).
+    Shard,
 }
 
 /// What the command line asks for.
@@ -205,6 +208,12 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
         return usage(
             errors,
             "--simulate cannot be combined with --split-input-file",
+        );
+    }
+    if options.emit == Emit::Shard && options.split_input_file {
+        return usage(
+            errors,
+            "--emit=shard cannot be combined with --split-input-file",
         );
     }
     let elements = match &options.pass_pipeline {
@@ -440,6 +449,17 @@ fn compile_module(
                 }
             }
         }
+        (Emit::Shard, Some(imported)) => {
+            if let Err(diag) = shard_output(module, &imported, options, name, &mut compiled) {
+                own.push(diag);
+                return None;
+            }
+            if options.emit_bytecode {
+                module.as_operation().write_bytecode()
+            } else {
+                format!("{}\n", module.as_operation()).into_bytes()
+            }
+        }
         (Emit::Mlir, Some(imported))
             if options.pass_pipeline.is_none()
                 && options.search.algorithm != Algorithm::None
@@ -501,15 +521,53 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
         .map_err(|_| failure(&capture))
 }
 
-/// Searches a strategy for the imported graph and writes it into `module`: `#par.config` on every graph
-/// op, `#par.machine` on the module.
-fn search_and_annotate(
+/// `--emit=shard`: the strategy (the module's own `#par.config` on every graph op, else the search's)
+/// rewritten as `shard` annotations; unexpressible configurations are listed in a warning.
+fn shard_output(
     module: &Module,
     imported: &Imported,
     options: &Options,
     name: &str,
     compiled: &mut Compiled,
 ) -> Result<(), Diag> {
+    let annotated = !imported.ops.is_empty() && imported.ops.iter().all(|op| op.config.is_some());
+    let configs = if annotated || imported.ops.is_empty() {
+        imported
+            .ops
+            .iter()
+            .rev()
+            .filter_map(|op| Some((op.handle, op.config.clone()?)))
+            .collect()
+    } else if options.pass_pipeline.is_none() && options.search.algorithm != Algorithm::None {
+        search_and_annotate(module, imported, options, name, compiled)?
+    } else {
+        return Err(Diag::error(
+            None,
+            "--emit=shard needs a strategy: run the search (the default pipeline with a --search other than none) or give a .par.mlir input with a #par.config on every graph op".to_string(),
+        ));
+    };
+    let report =
+        crate::shard::write(module, imported, &configs).map_err(|e| Diag::error(None, e))?;
+    compiled.notes.push_str(&report.warning());
+    if !module.as_operation().verify() {
+        return Err(Diag::error(
+            None,
+            "flexc built an invalid shard module (a flexc bug)".to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// Searches a strategy for the imported graph and writes it into `module`: `#par.config` on every graph
+/// op, `#par.machine` on the module. Returns the configuration written for each MLIR op (by
+/// `ImportedOp::handle`).
+fn search_and_annotate(
+    module: &Module,
+    imported: &Imported,
+    options: &Options,
+    name: &str,
+    compiled: &mut Compiled,
+) -> Result<std::collections::HashMap<usize, flexc_dialects::Config>, Diag> {
     let sim = &options.simulate;
     let machine = simulate::load_machine(&sim.machine, sim.devices)?;
     let cost = simulate::cost_model(&machine, sim.profile_db.as_deref())?;
@@ -566,7 +624,7 @@ fn search_and_annotate(
     if let Some(path) = &sim.report {
         compiled.files.push((path.clone(), found.json.into_bytes()));
     }
-    Ok(())
+    Ok(written)
 }
 
 /// Sets the discardable attribute `name` of `op` to the attribute `text` parses to.

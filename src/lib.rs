@@ -12,6 +12,7 @@ pub mod driver;
 pub mod parse;
 pub mod run;
 pub mod search;
+pub mod shard;
 pub mod simulate;
 pub mod source;
 

@@ -63,7 +63,8 @@ struct Cli {
     #[arg(long = "summary")]
     summary: bool,
 
-    /// What to write: the module (mlir) or the import table with model totals (summary).
+    /// What to write: the module (mlir), the import table with model totals (summary), or the module
+    /// with its strategy in the upstream `shard` dialect (shard; see src/shard.rs).
     #[arg(long = "emit", value_enum, default_value = "mlir")]
     emit: EmitArg,
 
@@ -158,6 +159,8 @@ enum ModeArg {
 enum EmitArg {
     Mlir,
     Summary,
+    /// The strategy in MLIR's upstream `shard` dialect (`shard.grid`, `shard.sharding`, `shard.shard`).
+    Shard,
 }
 
 fn list_passes() {
@@ -208,6 +211,7 @@ fn main() -> ExitCode {
             _ if simulate => driver::Emit::Simulation,
             EmitArg::Mlir => driver::Emit::Mlir,
             EmitArg::Summary => driver::Emit::Summary,
+            EmitArg::Shard => driver::Emit::Shard,
         },
         batch_dim: cli.batch_dim,
         param_args: cli.param_args,
