@@ -2,11 +2,14 @@
 //! that plain `mlir-opt` (`--sharding-propagation`, `--shard-partition`) can partition the module.
 //!
 //! **What is expressible.** A configuration (`flexc_core::Config`: a degree per loop, a device per task
-//! in row-major task-grid order) is an SPMD split over a device grid when its devices are `0, 1, ..., n-1`
-//! in order: the loops with a degree above 1 (the *split loops*), in loop order, are the axes of a
-//! `shard.grid` whose shape is their degrees, and the row-major task order of the configuration is the
-//! grid's row-major process order, so process `p` of the grid is device `p`. One grid is declared per
-//! distinct shape, named `@grid_<d1>x<d2>...` (`@grid_4`, `@grid_2x4`).
+//! in row-major task-grid order) is an SPMD split over a device grid when its devices are distinct: the
+//! loops with a degree above 1 (the *split loops*), in loop order, are the axes of a `shard.grid` whose
+//! shape is their degrees, and the row-major task order of the configuration is the grid's row-major
+//! process order, so process `p` of the grid runs on `devices[p]`. One grid is declared per distinct
+//! shape and device order: `@grid_<d1>x<d2>...` (`@grid_4`, `@grid_2x4`) for devices `0..n` in order;
+//! any other order gets a numbered grid (`@grid_4_1`) carrying its device list as a discardable
+//! `flexc.devices = array<i64: ...>` attribute (the `shard` dialect has no device map; plain `mlir-opt`
+//! keeps the attribute as it is).
 //!
 //! **Tensor shardings.** For every result of such an op, and every operand it reads, the tensor dim `j`
 //! indexed (in the importer's access, `flexc_passes::par_import::op_model`) by exactly the split loop `k`
@@ -22,8 +25,8 @@
 //! only in the operand shardings (split along the contraction dim); the result is annotated without that
 //! axis and the partitioner inserts the `shard.all_reduce` that sums the partial results.
 //!
-//! **Left replicated** (no annotation, listed in a warning with their count): ops whose devices are not
-//! `0..n` in order, ops no family models (opaque), and ops with a tensor dim indexed by a split loop with
+//! **Left replicated** (no annotation, listed in a warning with their count): ops that place several
+//! tasks on one device, ops no family models (opaque), and ops with a tensor dim indexed by a split loop with
 //! an offset, a stride, other loops beside it (a convolution's halo) or a size other than the loop's, or
 //! by a sum of several split loops. Ops of one task are replicated without a warning (in SPMD form every
 //! device computes them). Every `par.*` attribute is removed, so the output needs no `par` dialect.
@@ -105,22 +108,17 @@ pub fn split_axes(
         .collect()
 }
 
-/// The grid shape of `config` and each loop's grid axis; `Ok(None)` for one task; `Err` when the devices
-/// are not `0..n` in order.
+/// The grid shape of `config` and each loop's grid axis; `Ok(None)` for one task; `Err` when a device
+/// runs several tasks.
 pub fn grid_of(config: &Config) -> Result<Option<(Vec<u64>, Vec<Option<usize>>)>, String> {
     if config.devices.len() <= 1 {
         return Ok(None);
     }
-    if !config
-        .devices
-        .iter()
-        .enumerate()
-        .all(|(i, &d)| d == i as i64)
-    {
+    let distinct: HashSet<i64> = config.devices.iter().copied().collect();
+    if distinct.len() != config.devices.len() {
         return Err(format!(
-            "devices {:?} are not the grid order 0..{}",
-            config.devices,
-            config.devices.len()
+            "devices {:?} run several tasks each",
+            config.devices
         ));
     }
     let mut shape = Vec::new();
@@ -149,16 +147,27 @@ pub fn axes_text(axes: &SplitAxes) -> String {
     format!("[{}]", dims.join(", "))
 }
 
-/// The grid symbol of a shape: `grid_2x4`.
-pub fn grid_name(shape: &[u64]) -> String {
+/// The grid symbol of a shape: `grid_2x4`; `grid_2x4_<number>` for the `number`th (from 1) other
+/// device order of that shape.
+pub fn grid_name(shape: &[u64], number: usize) -> String {
     let parts: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-    format!("grid_{}", parts.join("x"))
+    match number {
+        0 => format!("grid_{}", parts.join("x")),
+        n => format!("grid_{}_{n}", parts.join("x")),
+    }
+}
+
+/// A grid: its shape and the device of each process.
+type GridKey = (Vec<u64>, Vec<i64>);
+
+fn in_order(devices: &[i64]) -> bool {
+    devices.iter().enumerate().all(|(i, &d)| d == i as i64)
 }
 
 /// One op's annotations.
 struct Plan {
     op: MlirOperation,
-    grid: String,
+    grid: GridKey,
     results: Vec<Option<SplitAxes>>,
     operands: Vec<Option<SplitAxes>>,
 }
@@ -170,7 +179,7 @@ fn static_shape(ty: MlirType) -> Option<Vec<u64>> {
         .filter(|s| !s.is_empty())
 }
 
-fn plan(op: MlirOperation, config: &Config) -> Result<Option<(Vec<u64>, Plan)>, String> {
+fn plan(op: MlirOperation, config: &Config) -> Result<Option<Plan>, String> {
     let Some((shape, axis_of)) = grid_of(config)? else {
         return Ok(None);
     };
@@ -203,16 +212,12 @@ fn plan(op: MlirOperation, config: &Config) -> Result<Option<(Vec<u64>, Plan)>, 
             _ => None,
         });
     }
-    let grid = grid_name(&shape);
-    Ok(Some((
-        shape,
-        Plan {
-            op,
-            grid,
-            results,
-            operands,
-        },
-    )))
+    Ok(Some(Plan {
+        op,
+        grid: (shape, config.devices.clone()),
+        results,
+        operands,
+    }))
 }
 
 /// Rewrites `module`: the strategy `configs` (by `ImportedOp::handle`) as `shard` annotations, `par.*`
@@ -229,7 +234,7 @@ pub fn write(
     }
     let mut report = Report::default();
     let mut plans = Vec::new();
-    let mut shapes = BTreeSet::new();
+    let mut grids = BTreeSet::new();
     let mut seen = HashSet::new();
     for op in &imported.ops {
         if !seen.insert(op.handle) {
@@ -242,8 +247,8 @@ pub fn write(
             ptr: op.handle as *mut std::ffi::c_void,
         };
         match plan(raw, config) {
-            Ok(Some((shape, plan))) => {
-                shapes.insert(shape);
+            Ok(Some(plan)) => {
+                grids.insert(plan.grid.clone());
                 plans.push(plan);
             }
             Ok(None) => {}
@@ -258,23 +263,36 @@ pub fn write(
         mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(module_op, 0))
     };
     let first = unsafe { mlir_sys::mlirBlockGetFirstOperation(body) };
-    for shape in &shapes {
+    let mut names = HashMap::new();
+    let mut numbers = HashMap::<&Vec<u64>, usize>::new();
+    for key in &grids {
+        let (shape, devices) = key;
+        let number = if in_order(devices) {
+            0
+        } else {
+            let n = numbers.entry(shape).or_default();
+            *n += 1;
+            *n
+        };
+        let name = grid_name(shape, number);
         let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-        let grid = builder.create(
-            "shard.grid",
-            &[],
-            &[],
-            &[
-                ("sym_name", format!("\"{}\"", grid_name(shape))),
-                ("shape", format!("array<i64: {}>", dims.join(", "))),
-            ],
-        )?;
+        let mut attributes = vec![
+            ("sym_name", format!("\"{name}\"")),
+            ("shape", format!("array<i64: {}>", dims.join(", "))),
+        ];
+        if number > 0 {
+            let list: Vec<String> = devices.iter().map(|d| d.to_string()).collect();
+            attributes.push(("flexc.devices", format!("array<i64: {}>", list.join(", "))));
+        }
+        let grid = builder.create("shard.grid", &[], &[], &attributes)?;
         unsafe { insert_before(body, first, grid) };
+        names.insert(key.clone(), name);
     }
     let planned: HashSet<usize> = plans.iter().map(|p| p.op.ptr as usize).collect();
     let mut replicated = HashSet::new();
     for plan in &plans {
         let op = plan.op;
+        let grid = &names[&plan.grid];
         // Sources of split operands: replicated at their definition.
         for (i, axes) in plan.operands.iter().enumerate() {
             if axes.is_none() {
@@ -284,14 +302,14 @@ pub fn write(
             if needs_replicated_source(value, &planned) && replicated.insert(value.ptr as usize) {
                 let rank = static_shape(unsafe { mlir_sys::mlirValueGetType(value) })
                     .map_or(0, |s| s.len());
-                annotate_definition(&builder, value, &plan.grid, &vec![Vec::new(); rank])?;
+                annotate_definition(&builder, value, grid, &vec![Vec::new(); rank])?;
             }
         }
         for (i, axes) in plan.operands.iter().enumerate() {
             let Some(axes) = axes else { continue };
             let value = unsafe { mlir_sys::mlirOperationGetOperand(op, i as isize) };
             let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
-            let sharding = builder.sharding(&plan.grid, axes)?;
+            let sharding = builder.sharding(grid, axes)?;
             let shard = builder.shard(value, sharding, true)?;
             unsafe {
                 insert_before(block, op, sharding);
@@ -306,12 +324,12 @@ pub fn write(
         for (r, axes) in plan.results.iter().enumerate() {
             let Some(axes) = axes else { continue };
             let value = unsafe { mlir_sys::mlirOperationGetResult(op, r as isize) };
-            annotate_definition(&builder, value, &plan.grid, axes)?;
+            annotate_definition(&builder, value, grid, axes)?;
         }
         report.annotated += 1;
     }
     strip_par_attributes(module);
-    report.grids = shapes.into_iter().collect();
+    report.grids = grids.into_iter().map(|(shape, _)| shape).collect();
     Ok(report)
 }
 
@@ -580,16 +598,17 @@ mod tests {
         assert_eq!(axes_text(&result), "[[], [0]]");
         let lhs = split_axes(&[d(0), d(2)], &[64, 256], &loops, &axis_of).unwrap();
         assert_eq!(axes_text(&lhs), "[[], []]");
-        assert_eq!(grid_name(&shape), "grid_4");
+        assert_eq!(grid_name(&shape, 0), "grid_4");
+        assert_eq!(grid_name(&[2, 4], 1), "grid_2x4_1");
     }
 
     #[test]
     fn not_expressible() {
-        let permuted = Config {
+        let repeated = Config {
             degrees: vec![4],
-            devices: vec![1, 0, 2, 3],
+            devices: vec![1, 0, 1, 0],
         };
-        assert!(grid_of(&permuted).is_err());
+        assert!(grid_of(&repeated).is_err());
         let axis_of = [Some(0), Some(1)];
         let sum = AffineSum {
             terms: vec![(0, 1), (1, 1)],
