@@ -108,9 +108,12 @@ pub fn split_axes(
         .collect()
 }
 
+/// A grid shape and the grid axis of each loop (`None`: not split).
+pub type LoopGrid = (Vec<u64>, Vec<Option<usize>>);
+
 /// The grid shape of `config` and each loop's grid axis; `Ok(None)` for one task; `Err` when a device
 /// runs several tasks.
-pub fn grid_of(config: &Config) -> Result<Option<(Vec<u64>, Vec<Option<usize>>)>, String> {
+pub fn grid_of(config: &Config) -> Result<Option<LoopGrid>, String> {
     if config.devices.len() <= 1 {
         return Ok(None);
     }
