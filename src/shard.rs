@@ -13,7 +13,8 @@
 //!
 //! **Tensor shardings.** For every result of such an op, and every operand it reads, the tensor dim `j`
 //! indexed (in the importer's access, `flexc_passes::par_import::op_model`) by exactly the split loop `k`
-//! gets split axis `[a]`, `a` being `k`'s grid axis; dims indexed by no split loop are not split. A
+//! gets split axis `[a]`, `a` being `k`'s grid axis, and so does a reshape's merged dim whose outermost
+//! (row-major) term is `k`; dims indexed by no split loop are not split. A
 //! result is annotated with `shard.shard %r to %s` (all its uses read the annotated value), an operand
 //! with `shard.shard %v to %s annotate_for_users` just before the op. Values the annotated operands read
 //! from outside the annotated ops (function arguments, weight constants, results of ops left
@@ -99,6 +100,9 @@ pub fn split_axes(
                 {
                     Ok(vec![axis_of[*k].expect("a split loop")])
                 }
+                [(k, c)] if outermost_of_linearization(expr, *k, *c, shape.get(j), loops) => {
+                    Ok(vec![axis_of[*k].expect("a split loop")])
+                }
                 [(k, _)] => Err(format!(
                     "tensor dim {j} is indexed by split loop d{k} with an offset, a stride, other loops or another size (a halo)"
                 )),
@@ -110,6 +114,28 @@ pub fn split_axes(
 
 /// A grid shape and the grid axis of each loop (`None`: not split).
 pub type LoopGrid = (Vec<u64>, Vec<Option<usize>>);
+
+/// Whether `expr` is a row-major linearization (a reshape's merged dim) whose outermost term is loop `k`
+/// with coefficient `c`, over a tensor dim of `size`: splitting `k` then splits the dim in equal blocks.
+fn outermost_of_linearization(
+    expr: &AffineSum,
+    k: usize,
+    c: i64,
+    size: Option<&u64>,
+    loops: &[u64],
+) -> bool {
+    let inner: i64 = expr
+        .terms
+        .iter()
+        .filter(|&&(d, _)| d != k)
+        .map(|&(d, coefficient)| coefficient * (loops.get(d).copied().unwrap_or(1) as i64 - 1))
+        .sum();
+    let all_positive = expr.terms.iter().all(|&(_, coefficient)| coefficient > 0);
+    all_positive
+        && expr.offset == 0
+        && inner == c - 1
+        && size.copied() == loops.get(k).map(|&n| n * c as u64)
+}
 
 /// The grid shape of `config` and each loop's grid axis; `Ok(None)` for one task; `Err` when a device
 /// runs several tasks.
@@ -623,6 +649,14 @@ mod tests {
             offset: 0,
         };
         assert!(split_axes(&[halo], &[10], &[8, 3], &[Some(0), None]).is_err());
+        // A reshape's merged dim `[d0 * 8 + d1]` (d1 < 8): splitting d0 splits it in blocks.
+        let merged = AffineSum {
+            terms: vec![(0, 8), (1, 1)],
+            offset: 0,
+        };
+        let axes = split_axes(&[merged.clone()], &[32], &[4, 8], &[Some(0), None]).unwrap();
+        assert_eq!(axes_text(&axes), "[[0]]");
+        assert!(split_axes(&[merged], &[32], &[4, 8], &[None, Some(0)]).is_err());
         let single = Config {
             degrees: vec![1, 1],
             devices: vec![3],
