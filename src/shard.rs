@@ -654,7 +654,13 @@ mod tests {
             terms: vec![(0, 8), (1, 1)],
             offset: 0,
         };
-        let axes = split_axes(&[merged.clone()], &[32], &[4, 8], &[Some(0), None]).unwrap();
+        let axes = split_axes(
+            std::slice::from_ref(&merged),
+            &[32],
+            &[4, 8],
+            &[Some(0), None],
+        )
+        .unwrap();
         assert_eq!(axes_text(&axes), "[[0]]");
         assert!(split_axes(&[merged], &[32], &[4, 8], &[None, Some(0)]).is_err());
         let single = Config {
