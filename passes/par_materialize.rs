@@ -1267,6 +1267,31 @@ fn element_type(value: MlirValue) -> MlirType {
 }
 
 impl Emitter {
+    /// The static offsets/sizes/strides (unit) and operand segments of a `tensor.extract_slice` or
+    /// `insert_slice` of `region` at `offsets`.
+    fn slice_attributes(
+        &self,
+        offsets: &[i64],
+        region: &Region,
+        segments: &str,
+    ) -> [(&'static str, MlirAttribute); 4] {
+        [
+            (
+                "static_offsets",
+                attribute(self.context, &array_text(offsets)),
+            ),
+            (
+                "static_sizes",
+                attribute(self.context, &array_text(&lengths(region))),
+            ),
+            (
+                "static_strides",
+                attribute(self.context, &array_text(&vec![1; region.len()])),
+            ),
+            ("operandSegmentSizes", attribute(self.context, segments)),
+        ]
+    }
+
     fn value(&self, id: ValueId) -> MlirValue {
         unsafe {
             match id {
@@ -1329,24 +1354,7 @@ impl Emitter {
             "tensor.extract_slice",
             &[value],
             &[tensor_type(&lengths(region), element_type(value))],
-            &[
-                (
-                    "static_offsets",
-                    attribute(self.context, &array_text(&offsets)),
-                ),
-                (
-                    "static_sizes",
-                    attribute(self.context, &array_text(&lengths(region))),
-                ),
-                (
-                    "static_strides",
-                    attribute(self.context, &array_text(&vec![1; region.len()])),
-                ),
-                (
-                    "operandSegmentSizes",
-                    attribute(self.context, "array<i32: 1, 0, 0, 0>"),
-                ),
-            ],
+            &self.slice_attributes(&offsets, region, "array<i32: 1, 0, 0, 0>"),
         );
         Self::result(op)
     }
@@ -1408,24 +1416,7 @@ impl Emitter {
             "tensor.insert_slice",
             &[piece, into],
             &[unsafe { mlirValueGetType(into) }],
-            &[
-                (
-                    "static_offsets",
-                    attribute(self.context, &array_text(&offsets)),
-                ),
-                (
-                    "static_sizes",
-                    attribute(self.context, &array_text(&lengths(region))),
-                ),
-                (
-                    "static_strides",
-                    attribute(self.context, &array_text(&vec![1; region.len()])),
-                ),
-                (
-                    "operandSegmentSizes",
-                    attribute(self.context, "array<i32: 1, 1, 0, 0, 0>"),
-                ),
-            ],
+            &self.slice_attributes(&offsets, region, "array<i32: 1, 1, 0, 0, 0>"),
         );
         self.local.insert(id, Self::result(op));
         self.pieces
