@@ -8,6 +8,7 @@
 //! Layering: passes may import `flexc-dialects`, never the driver (`src/`) or the tools.
 
 use melior::{
+    dialect::DialectHandle,
     ir::{operation::OperationLike, Location, OperationRef},
     pass::{create_external, ExternalPass, Pass},
 };
@@ -106,7 +107,13 @@ pub struct PassInfo {
     pub anchor: &'static str,
     pub id: &'static PassId,
     pub run: fn(OperationRef<'_, '_>, &Options) -> Result<(), ()>,
+    /// Dialects whose ops the pass creates, loaded before a pipeline with it starts (so that
+    /// later passes such as `convert-to-llvm` see their interfaces).
+    pub dependent_dialects: &'static [DialectHandleGetter],
 }
+
+/// A C API `mlirGetDialectHandle__<name>__` function.
+pub type DialectHandleGetter = unsafe extern "C" fn() -> mlir_sys::MlirDialectHandle;
 
 impl fmt::Debug for PassInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -214,7 +221,11 @@ pub fn create_pass(info: &'static PassInfo, options: Options) -> Pass {
         info.argument,
         info.summary,
         info.anchor,
-        &[],
+        &info
+            .dependent_dialects
+            .iter()
+            .map(|getter| unsafe { DialectHandle::from_raw(getter()) })
+            .collect::<Vec<_>>(),
     )
 }
 

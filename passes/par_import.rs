@@ -98,6 +98,7 @@ pub static INFO: PassInfo = PassInfo {
     anchor: "builtin.module",
     id: &ID,
     run,
+    dependent_dialects: &[],
 };
 
 /// Settings of the import analysis.

@@ -1,13 +1,19 @@
 //! `par-lower-runtime`: rewrites the device-level communication ops of `par-materialize`
-//! (`par.send`, `par.recv`, `par.all_reduce`) into calls of an external runtime, so that upstream
-//! bufferization and LLVM lowering can compile the device programs (flexc-run's CPU runtime,
-//! `src/run.rs`, implements the functions).
+//! (`par.send`, `par.recv`, `par.all_reduce`) so that upstream bufferization and LLVM lowering can
+//! compile the device programs. Two targets:
+//! - `target=runtime` (default): calls of an external runtime, flexc-run's in-process one with a
+//!   thread per device (`src/run/runtime.rs` implements the functions);
+//! - `target=mpi`: the upstream `mpi` dialect, a process per device with rank = device id, which
+//!   MLIR's own MPI-to-LLVM lowering (`convert-to-llvm`) turns into `MPI_Send`/`MPI_Recv`/
+//!   `MPI_Allreduce` calls (`flexc-run --mpi=N`, `src/run/mpi.rs`).
 //!
 //! Each op becomes a `func.call` of a private helper, one per (op, tensor type), whose body moves
-//! the tensor into a fresh buffer and calls the runtime on it as an unranked memref; the helpers
-//! are meant to be inlined (`inline`). The runtime functions are declared with
-//! `llvm.emit_c_interface`, so after `convert-func-to-llvm` they take a pointer to the unranked
-//! descriptor `{i64 rank, ptr ranked_descriptor}`:
+//! the tensor through a fresh buffer; runtime helpers are meant to be inlined (`inline`; MPI ones
+//! stay calls, as the `mpi` dialect has no inliner interface).
+//!
+//! **Runtime target.** The helpers call the runtime on an unranked memref. The runtime functions are
+//! declared with `llvm.emit_c_interface`, so after `convert-func-to-llvm` they take a pointer to the
+//! unranked descriptor `{i64 rank, ptr ranked_descriptor}`:
 //!
 //! | op | runtime function (T: `f32`, `f64`, `i1`, `i8`, `i16`, `i32`, `i64`, ...) |
 //! |---|---|
@@ -19,6 +25,21 @@
 //! 63); members call the same groups in the same order, which is how the runtime matches them. The
 //! calling device is the runtime's business (one thread or process per device).
 //!
+//! **MPI target.** Communication is on `MPI_COMM_WORLD` (`mpi.comm_world`); a send or receive is
+//! `mpi.send`/`mpi.recv` with the op's peer and tag, an all-reduce over the whole world (`ranks`,
+//! else one rank per device function `@f_device<d>`) is `mpi.allreduce` (`MPI_SUM`, `MPI_MAX`,
+//! `MPI_MIN`). An all-reduce over part of the world first becomes, in device `d`'s function, a
+//! helper of `par.send`/`par.recv` and `arith` ops: the group's lowest device receives every other
+//! member's tensor, combines them in group order and sends the result back (one tag past the
+//! module's largest, which MPI's in-order matching per sender and tag makes enough). Sub-communicators
+//! (`mpi.comm_split`) are not used: MLIR 22 lowers the new communicator through an `i32`, which
+//! truncates Open MPI's pointer handles. Buffers are 1-d (MLIR 22's lowering counts a memref's first
+//! dim only) and of an MPI type (`i1` travels as `i8`, `f16`/`bf16` as `i16` bits). The pass adds
+//! public `@__flexc_mpi_init`, `@__flexc_mpi_rank` (`() -> i32`) and `@__flexc_mpi_finalize` for the
+//! host, and sets the module's `dlti.map` entry `"MPI:Implementation"` from `mpi-abi` (Open MPI by
+//! default), which selects the ABI of the lowering. Blocking sends cannot deadlock: every device
+//! posts its messages in the one global order of par-materialize (see there).
+//!
 //! Every other `par` op is an error at its location, and the pass removes the discardable `par.*`
 //! attributes (`par.space`, `par.config`, the module's `par.machine`): afterwards the module is plain
 //! upstream MLIR. Precondition: the operands and results of the `par` ops are statically shaped
@@ -26,7 +47,7 @@
 //!
 //! ```mlir
 //! "par.send"(%x) {peer = 1 : i64, tag = 7 : i64} : (tensor<2x4xf32>) -> ()
-//! // becomes
+//! // becomes (target=runtime)
 //! %peer = arith.constant 1 : i64
 //! %tag = arith.constant 7 : i64
 //! call @__flexc_send_2x4xf32(%x, %peer, %tag) : (tensor<2x4xf32>, i64, i64) -> ()
@@ -40,9 +61,21 @@
 //!   return
 //! }
 //! func.func private @flexc_rt_send_f32(memref<*xf32>, i64, i64) attributes {llvm.emit_c_interface}
+//! // or (target=mpi) a call of
+//! func.func private @__flexc_mpi_send_2x4xf32(%x: tensor<2x4xf32>, %i0: i64, %i1: i64) {
+//!   %flat = tensor.collapse_shape %x [[0, 1]] : tensor<2x4xf32> into tensor<8xf32>
+//!   %m = memref.alloc() : memref<8xf32>
+//!   bufferization.materialize_in_destination %flat in restrict writable %m : (tensor<8xf32>, memref<8xf32>) -> ()
+//!   %comm = mpi.comm_world : !mpi.comm
+//!   %peer = arith.trunci %i0 : i64 to i32
+//!   %tag = arith.trunci %i1 : i64 to i32
+//!   mpi.send(%m, %tag, %peer, %comm) : memref<8xf32>, i32, i32
+//!   memref.dealloc %m : memref<8xf32>
+//!   return
+//! }
 //! ```
 
-use crate::{emit_error, ir, op_name, PassId, PassInfo};
+use crate::{emit_error, ir, op_name, OptionKind, PassId, PassInfo, PassOption};
 use flexc_dialects::names;
 use melior::ir::{
     attribute::AttributeLike,
@@ -50,24 +83,67 @@ use melior::ir::{
     OperationRef,
 };
 use mlir_sys::*;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 static ID: PassId = PassId::new();
 
 pub static INFO: PassInfo = PassInfo {
     argument: "par-lower-runtime",
-    summary: "Lower par.send/recv/all_reduce to calls of the flexc runtime (flexc_rt_*) on memrefs",
-    options: &[],
+    summary: "Lower par.send/recv/all_reduce to calls of the flexc runtime (flexc_rt_*) or to the upstream mpi dialect",
+    options: &[
+        PassOption {
+            name: "target",
+            help: "runtime: calls of flexc_rt_* (flexc-run's threads); mpi: upstream mpi dialect ops, one process per device",
+            default: "runtime",
+            kind: OptionKind::OneOf(&["runtime", "mpi"]),
+        },
+        PassOption {
+            name: "ranks",
+            help: "with target=mpi: the MPI world size (0: one rank per device function @f_device<d>)",
+            default: "0",
+            kind: OptionKind::Unsigned,
+        },
+        PassOption {
+            name: "mpi-abi",
+            help: "with target=mpi: the MPI library whose ABI the LLVM lowering targets (the module's dlti.map, unless it has one)",
+            default: "OpenMPI",
+            kind: OptionKind::OneOf(&["OpenMPI", "MPICH"]),
+        },
+    ],
     anchor: "builtin.module",
     id: &ID,
     run,
+    dependent_dialects: &[mlirGetDialectHandle__mpi__, mlirGetDialectHandle__dlti__],
 };
+
+extern "C" {
+    // In MLIR's C API (libMLIRCAPIMPI, libMLIRCAPIDLTI); mlir-sys does not bind them.
+    fn mlirGetDialectHandle__mpi__() -> MlirDialectHandle;
+    fn mlirGetDialectHandle__dlti__() -> MlirDialectHandle;
+}
 
 /// Element types the runtime moves; the reductions exist for [`REDUCIBLE`] only.
 pub const ELEMENT_TYPES: &[&str] = &["i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"];
 pub const REDUCIBLE: &[&str] = &["i32", "i64", "f32", "f64"];
 /// Reduction kinds of `par.all_reduce`.
 pub const KINDS: &[&str] = &["sum", "max", "min"];
+
+/// Functions `target=mpi` adds for the host process that runs the module: `MPI_Init`, the rank in
+/// `MPI_COMM_WORLD` (`() -> i32`), `MPI_Finalize`. (MLIR 22 does not lower `mpi.comm_size`.)
+pub const MPI_ENTRY_POINTS: [(&str, &str); 3] = [
+    (
+        "__flexc_mpi_init",
+        "func.func @__flexc_mpi_init() {\n  mpi.init\n  return\n}",
+    ),
+    (
+        "__flexc_mpi_rank",
+        "func.func @__flexc_mpi_rank() -> i32 {\n  %c = mpi.comm_world : !mpi.comm\n  %r = mpi.comm_rank(%c) : i32\n  return %r : i32\n}",
+    ),
+    (
+        "__flexc_mpi_finalize",
+        "func.func @__flexc_mpi_finalize() {\n  mpi.finalize\n  return\n}",
+    ),
+];
 
 /// The three communication ops this pass lowers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,27 +153,74 @@ enum Comm {
     AllReduce,
 }
 
-/// What replacing one op needs: its kind, tensor type and i64 arguments for the runtime.
+/// What the ops become.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    Runtime,
+    Mpi,
+}
+
+/// What replacing one op needs: its kind, tensor type, i64 arguments and the functions to call.
 struct Rewrite {
     op: MlirOperation,
     comm: Comm,
     tensor: MlirType,
-    /// `peer, tag` or the group mask.
+    /// `peer, tag`, the group mask, or nothing.
     integers: Vec<i64>,
-    /// The runtime function called (`flexc_rt_send_f32`).
-    runtime: String,
     /// The helper called in place of the op.
     helper: String,
+    /// Functions the helper needs, by name, with their text (the helper's own included).
+    functions: Vec<(String, String)>,
 }
 
-fn run(module: OperationRef<'_, '_>, _options: &crate::Options) -> Result<(), ()> {
+fn run(module: OperationRef<'_, '_>, options: &crate::Options) -> Result<(), ()> {
+    let raw_module = module.to_raw();
+    let context = unsafe { mlirOperationGetContext(raw_module) };
+    let mut declared = BTreeSet::new();
+    if options.get("target") != "mpi" {
+        let rewrites = plan_all(&module, |op, name| {
+            plan(op, name, Target::Runtime).map(Some)
+        })?;
+        rewrite_all(raw_module, &rewrites, &mut declared);
+        strip_par_attributes(module);
+        return Ok(());
+    }
+    // Stage 1: all-reduces over part of the world become point-to-point messages with their group's
+    // lowest device (helpers of par.send/recv and arith ops), lowered with the rest in stage 2.
+    let worlds = world_sizes(raw_module, options.unsigned("ranks"));
+    let tag = first_free_tag(&module);
+    let groups = plan_all(&module, |op, name| {
+        plan_group_all_reduce(op, name, &worlds, tag)
+    })?;
+    rewrite_all(raw_module, &groups, &mut declared);
+    let rewrites = plan_all(&module, |op, name| {
+        let mut rewrite = plan(op, name, Target::Mpi)?;
+        if rewrite.comm == Comm::AllReduce {
+            // What stage 1 left are all-reduces over the whole world.
+            rewrite.integers.clear();
+        }
+        Ok(Some(rewrite))
+    })?;
+    rewrite_all(raw_module, &rewrites, &mut declared);
+    let entry_points = MPI_ENTRY_POINTS.map(|(name, text)| (name.to_string(), text.to_string()));
+    append_functions(context, raw_module, &entry_points, &mut declared);
+    set_mpi_abi(context, raw_module, options.get("mpi-abi"));
+    strip_par_attributes(module);
+    Ok(())
+}
+
+/// Plans a rewrite of every `par` op (`Ok(None)`: left alone); emits every error, then fails.
+fn plan_all(
+    module: &OperationRef<'_, '_>,
+    mut planner: impl FnMut(&OperationRef<'_, '_>, &str) -> Result<Option<Rewrite>, String>,
+) -> Result<Vec<Rewrite>, ()> {
     let mut rewrites = Vec::new();
     let mut ok = true;
     module.walk(WalkOrder::PreOrder, |op| {
         let name = op_name(&op);
         if name.starts_with("par.") {
-            match plan(&op, &name) {
-                Ok(rewrite) => rewrites.push(rewrite),
+            match planner(&op, &name) {
+                Ok(rewrite) => rewrites.extend(rewrite),
                 Err(message) => {
                     emit_error(op.location(), &message);
                     ok = false;
@@ -106,53 +229,56 @@ fn run(module: OperationRef<'_, '_>, _options: &crate::Options) -> Result<(), ()
         }
         WalkResult::Advance
     });
-    if !ok {
-        return Err(());
-    }
-    let raw_module = module.to_raw();
-    let context = unsafe { mlirOperationGetContext(raw_module) };
-    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(raw_module, 0)) };
-    let mut declared = BTreeSet::new();
-    for rewrite in &rewrites {
-        if !declared.contains(&rewrite.helper) {
-            // Parsed together so that the helper's call verifies against the declaration.
-            let text = format!(
-                "module {{\n{}\n{}\n}}",
-                runtime_declaration(rewrite),
-                helper(rewrite)
-            );
-            let parsed = unsafe {
-                mlirOperationCreateParse(
-                    context,
-                    melior::StringRef::new(&text).to_raw(),
-                    melior::StringRef::new("par-lower-runtime").to_raw(),
-                )
-            };
-            // The text is ours: a parse failure is a flexc bug.
-            assert!(
-                !parsed.ptr.is_null(),
-                "par-lower-runtime built unparsable IR:\n{text}"
-            );
-            for (name, function) in [&rewrite.runtime, &rewrite.helper]
-                .into_iter()
-                .zip(top_level_ops(parsed))
-            {
-                if declared.insert(name.clone()) {
-                    unsafe {
-                        mlirOperationRemoveFromParent(function);
-                        mlirBlockAppendOwnedOperation(body, function);
-                    }
-                }
-            }
-            unsafe { mlirOperationDestroy(parsed) };
-        }
-        replace(context, rewrite);
-    }
-    strip_par_attributes(module);
-    Ok(())
+    ok.then_some(rewrites).ok_or(())
 }
 
-fn plan(op: &OperationRef<'_, '_>, name: &str) -> Result<Rewrite, String> {
+/// Adds the functions of every rewrite (once each) and replaces the ops by calls.
+fn rewrite_all(module: MlirOperation, rewrites: &[Rewrite], declared: &mut BTreeSet<String>) {
+    let context = unsafe { mlirOperationGetContext(module) };
+    for rewrite in rewrites {
+        append_functions(context, module, &rewrite.functions, declared);
+        replace(context, rewrite);
+    }
+}
+
+/// Appends the functions not yet in `declared` to the module's body.
+fn append_functions(
+    context: MlirContext,
+    module: MlirOperation,
+    functions: &[(String, String)],
+    declared: &mut BTreeSet<String>,
+) {
+    if functions.iter().all(|(name, _)| declared.contains(name)) {
+        return;
+    }
+    // Parsed together so that a helper's calls verify against the declarations.
+    let texts: Vec<&str> = functions.iter().map(|(_, text)| text.as_str()).collect();
+    let text = format!("module {{\n{}\n}}", texts.join("\n"));
+    let parsed = unsafe {
+        mlirOperationCreateParse(
+            context,
+            melior::StringRef::new(&text).to_raw(),
+            melior::StringRef::new("par-lower-runtime").to_raw(),
+        )
+    };
+    // The text is ours: a parse failure is a flexc bug.
+    assert!(
+        !parsed.ptr.is_null(),
+        "par-lower-runtime built unparsable IR:\n{text}"
+    );
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)) };
+    for ((name, _), function) in functions.iter().zip(top_level_ops(parsed)) {
+        if declared.insert(name.clone()) {
+            unsafe {
+                mlirOperationRemoveFromParent(function);
+                mlirBlockAppendOwnedOperation(body, function);
+            }
+        }
+    }
+    unsafe { mlirOperationDestroy(parsed) };
+}
+
+fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite, String> {
     let raw = op.to_raw();
     let comm = match name {
         names::SEND => Comm::Send,
@@ -167,6 +293,66 @@ fn plan(op: &OperationRef<'_, '_>, name: &str) -> Result<Rewrite, String> {
             ))
         }
     };
+    let (tensor, shape) = operand_shape(op, name, comm)?;
+    let element = shape.element.clone();
+    let mangled = mangle(&shape);
+    let (integers, runtime, helper_name) = match comm {
+        Comm::Send | Comm::Recv => {
+            let verb = if comm == Comm::Send { "send" } else { "recv" };
+            (
+                vec![integer(op, name, "peer")?, integer(op, name, "tag")?],
+                format!("flexc_rt_{verb}_{element}"),
+                format!("__flexc_{verb}_{mangled}"),
+            )
+        }
+        Comm::AllReduce => {
+            let kind = reduction_kind(op, name, tensor, &element)?;
+            let mut mask = 0i64;
+            for device in group(op, name)? {
+                if !(0..63).contains(&device) {
+                    return Err(format!(
+                        "'{name}' has device {device} in its group; the runtime takes device ids 0..62"
+                    ));
+                }
+                mask |= 1 << device;
+            }
+            (
+                vec![mask],
+                format!("flexc_rt_all_reduce_{kind}_{element}"),
+                format!("__flexc_all_reduce_{kind}_{mangled}"),
+            )
+        }
+    };
+    let mut rewrite = Rewrite {
+        op: raw,
+        comm,
+        tensor,
+        integers,
+        helper: helper_name,
+        functions: vec![],
+    };
+    rewrite.functions = match target {
+        Target::Runtime => vec![
+            (runtime.clone(), runtime_declaration(&rewrite, &runtime)),
+            (rewrite.helper.clone(), helper(&rewrite, &runtime)),
+        ],
+        Target::Mpi => {
+            rewrite.helper = rewrite.helper.replacen("__flexc_", "__flexc_mpi_", 1);
+            let kind = op_string(op, "kind");
+            vec![(rewrite.helper.clone(), mpi_helper(&rewrite, &shape, &kind)?)]
+        }
+    };
+    Ok(rewrite)
+}
+
+/// The tensor an op moves (its operand, or a receive's result), statically shaped, of a type the
+/// runtime moves.
+fn operand_shape(
+    op: &OperationRef<'_, '_>,
+    name: &str,
+    comm: Comm,
+) -> Result<(MlirType, ir::Shape), String> {
+    let raw = op.to_raw();
     let tensor = unsafe {
         if comm == Comm::Recv {
             mlirValueGetType(mlirOperationGetResult(raw, 0))
@@ -182,78 +368,228 @@ fn plan(op: &OperationRef<'_, '_>, name: &str) -> Result<Rewrite, String> {
                 ir::type_text(tensor)
             )
         })?;
-    let element = shape.element.clone();
-    if !ELEMENT_TYPES.contains(&element.as_str()) {
+    if !ELEMENT_TYPES.contains(&shape.element.as_str()) {
         return Err(format!(
             "'{name}' on {}: the runtime moves only {} elements",
             ir::type_text(tensor),
             ELEMENT_TYPES.join(", ")
         ));
     }
-    let integer = |attribute: &str| -> Result<i64, String> {
-        op.attribute(attribute)
-            .ok()
-            .and_then(|a| ir::integer(a.to_raw()))
-            .ok_or_else(|| format!("'{name}' needs an integer '{attribute}' attribute"))
-    };
-    let mangled = mangle(&shape);
-    let (integers, runtime, helper) = match comm {
-        Comm::Send | Comm::Recv => {
-            let verb = if comm == Comm::Send { "send" } else { "recv" };
-            (
-                vec![integer("peer")?, integer("tag")?],
-                format!("flexc_rt_{verb}_{element}"),
-                format!("__flexc_{verb}_{mangled}"),
-            )
+    Ok((tensor, shape))
+}
+
+fn integer(op: &OperationRef<'_, '_>, name: &str, attribute: &str) -> Result<i64, String> {
+    op.attribute(attribute)
+        .ok()
+        .and_then(|a| ir::integer(a.to_raw()))
+        .ok_or_else(|| format!("'{name}' needs an integer '{attribute}' attribute"))
+}
+
+fn op_string(op: &OperationRef<'_, '_>, attribute: &str) -> String {
+    op.attribute(attribute)
+        .ok()
+        .map(|a| a.to_string().trim_matches('"').to_string())
+        .unwrap_or_default()
+}
+
+fn group(op: &OperationRef<'_, '_>, name: &str) -> Result<Vec<i64>, String> {
+    op.attribute("group")
+        .ok()
+        .and_then(|a| ir::i64_list(a.to_raw()))
+        .ok_or_else(|| format!("'{name}' needs a 'group' array attribute"))
+}
+
+/// The all-reduce's `kind`, checked against [`KINDS`] and the element type against [`REDUCIBLE`].
+fn reduction_kind(
+    op: &OperationRef<'_, '_>,
+    name: &str,
+    tensor: MlirType,
+    element: &str,
+) -> Result<String, String> {
+    let kind = op_string(op, "kind");
+    if !KINDS.contains(&kind.as_str()) {
+        return Err(format!(
+            "'{name}' has kind '{kind}'; the runtime reduces with {}",
+            KINDS.join(", ")
+        ));
+    }
+    if !REDUCIBLE.contains(&element) {
+        return Err(format!(
+            "'{name}' on {}: the runtime reduces only {} elements",
+            ir::type_text(tensor),
+            REDUCIBLE.join(", ")
+        ));
+    }
+    Ok(kind)
+}
+
+/// `("f", 3)` for `f_device3`: the serial function and device of a device function.
+pub fn device_function(name: &str) -> Option<(&str, usize)> {
+    let (base, device) = name.rsplit_once("_device")?;
+    (!device.is_empty() && device.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| Some((base, device.parse().ok()?)))
+        .flatten()
+}
+
+/// The MPI world of every serial function with device functions: `ranks`, else one rank per device
+/// function.
+fn world_sizes(module: MlirOperation, ranks: u64) -> BTreeMap<String, usize> {
+    let mut worlds = BTreeMap::new();
+    for function in top_level_ops(module) {
+        let name = symbol(function);
+        if let Some((base, device)) = device_function(&name) {
+            let size = worlds.entry(base.to_string()).or_insert(0);
+            *size = (*size).max(device + 1);
         }
-        Comm::AllReduce => {
-            let kind = op
-                .attribute("kind")
-                .ok()
-                .map(|a| a.to_string().trim_matches('"').to_string())
-                .unwrap_or_default();
-            if !KINDS.contains(&kind.as_str()) {
-                return Err(format!(
-                    "'{name}' has kind '{kind}'; the runtime reduces with {}",
-                    KINDS.join(", ")
-                ));
+    }
+    if ranks > 0 {
+        worlds.values_mut().for_each(|size| *size = ranks as usize);
+    }
+    worlds
+}
+
+fn symbol(op: MlirOperation) -> String {
+    let attribute =
+        unsafe { mlirOperationGetAttributeByName(op, melior::StringRef::new("sym_name").to_raw()) };
+    if attribute.ptr.is_null() || !unsafe { mlirAttributeIsAString(attribute) } {
+        return String::new();
+    }
+    unsafe { melior::StringRef::from_raw(mlirStringAttrGetValue(attribute)) }
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// One more than the largest tag of a `par.send`/`par.recv` of the module: the tag of the messages
+/// stage 1 adds (MPI keeps messages of one sender and tag in order, and the members of a group run
+/// its all-reduces in the same order).
+fn first_free_tag(module: &OperationRef<'_, '_>) -> i64 {
+    let mut tag = -1;
+    module.walk(WalkOrder::PreOrder, |op| {
+        let name = op_name(&op);
+        if name == names::SEND || name == names::RECV {
+            if let Ok(t) = integer(&op, &name, "tag") {
+                tag = tag.max(t);
             }
-            if !REDUCIBLE.contains(&element.as_str()) {
-                return Err(format!(
-                    "'{name}' on {}: the runtime reduces only {} elements",
-                    ir::type_text(tensor),
-                    REDUCIBLE.join(", ")
-                ));
-            }
-            let group = op
-                .attribute("group")
-                .ok()
-                .and_then(|a| ir::i64_list(a.to_raw()))
-                .ok_or_else(|| format!("'{name}' needs a 'group' array attribute"))?;
-            let mut mask = 0i64;
-            for device in group {
-                if !(0..63).contains(&device) {
-                    return Err(format!(
-                        "'{name}' has device {device} in its group; the runtime takes device ids 0..62"
-                    ));
-                }
-                mask |= 1 << device;
-            }
-            (
-                vec![mask],
-                format!("flexc_rt_all_reduce_{kind}_{element}"),
-                format!("__flexc_all_reduce_{kind}_{mangled}"),
-            )
         }
+        WalkResult::Advance
+    });
+    tag + 1
+}
+
+/// Stage 1 of `target=mpi`: an all-reduce whose group is not the whole world, in device `d`'s
+/// function, becomes a helper in which the group's lowest device receives every other member's
+/// tensor, combines them in group order, and sends the result back.
+fn plan_group_all_reduce(
+    op: &OperationRef<'_, '_>,
+    name: &str,
+    worlds: &BTreeMap<String, usize>,
+    tag: i64,
+) -> Result<Option<Rewrite>, String> {
+    if name != names::ALL_REDUCE {
+        return Ok(None);
+    }
+    let (tensor, shape) = operand_shape(op, name, Comm::AllReduce)?;
+    let kind = reduction_kind(op, name, tensor, &shape.element)?;
+    let members = group(op, name)?;
+    let function = unsafe {
+        let mut parent = mlirOperationGetParentOperation(op.to_raw());
+        while !parent.ptr.is_null() && op_name_raw(parent) != "func.func" {
+            parent = mlirOperationGetParentOperation(parent);
+        }
+        parent
     };
-    Ok(Rewrite {
-        op: raw,
-        comm,
+    let function_name = if function.ptr.is_null() {
+        String::new()
+    } else {
+        symbol(function)
+    };
+    let Some((base, device)) = device_function(&function_name) else {
+        return Err(format!(
+            "'{name}' with target=mpi must be in a device function @f_device<d> (not @{function_name})"
+        ));
+    };
+    let mut sorted = members.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != members.len() || sorted.first().is_some_and(|&m| m < 0) {
+        return Err(format!(
+            "'{name}' has group {members:?}; expected distinct device ids"
+        ));
+    }
+    let world = worlds.get(base).copied().unwrap_or(0);
+    if sorted.iter().copied().eq(0..world as i64) {
+        return Ok(None);
+    }
+    if !sorted.contains(&(device as i64)) {
+        return Err(format!(
+            "'{name}' in @{function_name} (device {device}) has group {members:?} without device {device}"
+        ));
+    }
+    let tensor_text = ir::type_text(tensor);
+    let member_list: Vec<String> = sorted.iter().map(i64::to_string).collect();
+    let helper = format!(
+        "__flexc_group_all_reduce_{kind}_{}_on{device}_of{}",
+        mangle(&shape),
+        member_list.join("_")
+    );
+    let message = |verb: &str, peer: i64, value: &str, result: &str| {
+        match verb {
+        "send" => format!(
+            "  \"par.send\"({value}) {{peer = {peer} : i64, tag = {tag} : i64}} : ({tensor_text}) -> ()\n"
+        ),
+        _ => format!(
+            "  {result} = \"par.recv\"() {{peer = {peer} : i64, tag = {tag} : i64}} : () -> {tensor_text}\n"
+        ),
+    }
+    };
+    let leader = sorted[0];
+    let mut body = String::new();
+    let result = if device as i64 == leader {
+        let float = shape.element.starts_with('f') || shape.element.starts_with("bf");
+        let combine = match (kind.as_str(), float) {
+            ("sum", true) => "arith.addf",
+            ("sum", false) => "arith.addi",
+            ("max", true) => "arith.maximumf",
+            ("max", false) => "arith.maxsi",
+            ("min", true) => "arith.minimumf",
+            _ => "arith.minsi",
+        };
+        let mut accumulated = "%x".to_string();
+        for &member in &sorted[1..] {
+            body.push_str(&message("recv", member, "", &format!("%r{member}")));
+            body.push_str(&format!(
+                "  %a{member} = {combine} {accumulated}, %r{member} : {tensor_text}\n"
+            ));
+            accumulated = format!("%a{member}");
+        }
+        for &member in &sorted[1..] {
+            body.push_str(&message("send", member, &accumulated, ""));
+        }
+        accumulated
+    } else {
+        body.push_str(&message("send", leader, "%x", ""));
+        body.push_str(&message("recv", leader, "", "%r"));
+        "%r".to_string()
+    };
+    let text = format!(
+        "func.func private @{helper}(%x: {tensor_text}) -> {tensor_text} {{\n{body}  return {result} : {tensor_text}\n}}"
+    );
+    Ok(Some(Rewrite {
+        op: op.to_raw(),
+        comm: Comm::AllReduce,
         tensor,
-        integers,
-        runtime,
+        integers: vec![],
+        functions: vec![(helper.clone(), text)],
         helper,
-    })
+    }))
+}
+
+fn op_name_raw(op: MlirOperation) -> String {
+    unsafe { melior::StringRef::from_raw(mlirIdentifierStr(mlirOperationGetName(op))) }
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// `2x4xf32` for `tensor<2x4xf32>`, `f32` for `tensor<f32>`.
@@ -267,18 +603,17 @@ fn mangle(shape: &ir::Shape) -> String {
     text
 }
 
-fn runtime_declaration(rewrite: &Rewrite) -> String {
+fn runtime_declaration(rewrite: &Rewrite, runtime: &str) -> String {
     let element = ir::tensor_shape(rewrite.tensor)
         .map(|s| s.element)
         .unwrap_or_default();
     let integers = vec!["i64"; rewrite.integers.len()].join(", ");
     format!(
-        "func.func private @{}(memref<*x{element}>, {integers}) attributes {{llvm.emit_c_interface}}",
-        rewrite.runtime
+        "func.func private @{runtime}(memref<*x{element}>, {integers}) attributes {{llvm.emit_c_interface}}"
     )
 }
 
-fn helper(rewrite: &Rewrite) -> String {
+fn helper(rewrite: &Rewrite, runtime: &str) -> String {
     let tensor = ir::type_text(rewrite.tensor);
     let memref = tensor.replacen("tensor<", "memref<", 1);
     let element = ir::tensor_shape(rewrite.tensor)
@@ -291,7 +626,6 @@ fn helper(rewrite: &Rewrite) -> String {
     let parameters: String = names.iter().map(|n| format!(", {n}: i64")).collect();
     let call_arguments = names.join(", ");
     let i64s = vec!["i64"; names.len()].join(", ");
-    let runtime = &rewrite.runtime;
     let call = format!(
         "  %u = memref.cast %m : {memref} to {unranked}\n  func.call @{runtime}(%u, {call_arguments}) : ({unranked}, {i64s}) -> ()\n"
     );
@@ -310,6 +644,130 @@ fn helper(rewrite: &Rewrite) -> String {
         Comm::AllReduce => format!(
             "func.func private @{helper}(%x: {tensor}{parameters}) -> {tensor} {{\n  %m = memref.alloc() : {memref}\n{fill}{call}  %r = bufferization.to_tensor %m restrict writable : {memref} to {tensor}\n  return %r : {tensor}\n}}"
         ),
+    }
+}
+
+/// The helper of `target=mpi`: the tensor goes through a 1-d buffer (the upstream MPI lowering
+/// counts the elements of a memref's first dim only), as a type MPI has (`i1` as `i8`, `f16`/`bf16`
+/// as `i16` bits), and `MPI_COMM_WORLD` is the communicator (ranks are device ids).
+fn mpi_helper(rewrite: &Rewrite, shape: &ir::Shape, kind: &str) -> Result<String, String> {
+    let tensor = ir::type_text(rewrite.tensor);
+    let dims = shape.static_dims();
+    let count: u64 = dims.iter().product();
+    let element = shape.element.as_str();
+    let (wire, to_wire, from_wire) = match element {
+        "i1" => ("i8", "arith.extui", "arith.trunci"),
+        "f16" | "bf16" => ("i16", "arith.bitcast", "arith.bitcast"),
+        other => (other, "", ""),
+    };
+    let wire_tensor = tensor.replacen(&format!("x{element}>"), &format!("x{wire}>"), 1);
+    let wire_tensor = if dims.is_empty() {
+        format!("tensor<{wire}>")
+    } else {
+        wire_tensor
+    };
+    let flat = format!("tensor<{count}x{wire}>");
+    let buffer = format!("memref<{count}x{wire}>");
+    let all_dims = format!(
+        "[{}]",
+        (0..dims.len())
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    // %x: tensor -> %flat: 1-d wire tensor.
+    let mut into = String::new();
+    let mut value = "%x".to_string();
+    if !to_wire.is_empty() {
+        into.push_str(&format!(
+            "  %xw = {to_wire} %x : {tensor} to {wire_tensor}\n"
+        ));
+        value = "%xw".into();
+    }
+    match dims.len() {
+        0 => into.push_str(&format!(
+            "  %flat = tensor.expand_shape {value} [] output_shape [1] : {wire_tensor} into {flat}\n"
+        )),
+        1 => {}
+        _ => into.push_str(&format!(
+            "  %flat = tensor.collapse_shape {value} [{all_dims}] : {wire_tensor} into {flat}\n"
+        )),
+    }
+    let flat_value = if dims.len() == 1 {
+        value.as_str()
+    } else {
+        "%flat"
+    };
+    into.push_str(&format!(
+        "  %m = memref.alloc() : {buffer}\n  bufferization.materialize_in_destination {flat_value} in restrict writable %m : ({flat}, {buffer}) -> ()\n"
+    ));
+    // %b: 1-d wire buffer -> %r: tensor.
+    let out_of = |buffer_value: &str| {
+        let mut text = format!(
+            "  %rf = bufferization.to_tensor {buffer_value} restrict writable : {buffer} to {flat}\n"
+        );
+        let shaped = if to_wire.is_empty() { "%r" } else { "%rw" };
+        match dims.len() {
+            0 => text.push_str(&format!(
+                "  {shaped} = tensor.collapse_shape %rf [] : {flat} into {wire_tensor}\n"
+            )),
+            1 => text = text.replacen("%rf =", &format!("{shaped} ="), 1),
+            _ => {
+                let sizes: Vec<String> = dims.iter().map(u64::to_string).collect();
+                text.push_str(&format!(
+                    "  {shaped} = tensor.expand_shape %rf [{all_dims}] output_shape [{}] : {flat} into {wire_tensor}\n",
+                    sizes.join(", ")
+                ));
+            }
+        }
+        if !to_wire.is_empty() {
+            text.push_str(&format!(
+                "  %r = {from_wire} %rw : {wire_tensor} to {tensor}\n"
+            ));
+        }
+        text
+    };
+    let world = "  %comm = mpi.comm_world : !mpi.comm\n";
+    let peer_tag =
+        "  %peer = arith.trunci %i0 : i64 to i32\n  %tag = arith.trunci %i1 : i64 to i32\n";
+    let helper = &rewrite.helper;
+    Ok(match rewrite.comm {
+        Comm::Send => format!(
+            "func.func private @{helper}(%x: {tensor}, %i0: i64, %i1: i64) {{\n{into}{world}{peer_tag}  mpi.send(%m, %tag, %peer, %comm) : {buffer}, i32, i32\n  memref.dealloc %m : {buffer}\n  return\n}}"
+        ),
+        Comm::Recv => format!(
+            "func.func private @{helper}(%i0: i64, %i1: i64) -> {tensor} {{\n  %m = memref.alloc() : {buffer}\n{world}{peer_tag}  mpi.recv(%m, %tag, %peer, %comm) : {buffer}, i32, i32\n{}  return %r : {tensor}\n}}",
+            out_of("%m")
+        ),
+        Comm::AllReduce => {
+            let op = match kind {
+                "sum" => "MPI_SUM",
+                "max" => "MPI_MAX",
+                _ => "MPI_MIN",
+            };
+            format!(
+                "func.func private @{helper}(%x: {tensor}) -> {tensor} {{\n{into}  %o = memref.alloc() : {buffer}\n{world}  mpi.allreduce(%m, %o, {op}, %comm) : {buffer}, {buffer}\n  memref.dealloc %m : {buffer}\n{}  return %r : {tensor}\n}}",
+                out_of("%o")
+            )
+        }
+    })
+}
+
+/// Sets the module's `dlti.map` entry `"MPI:Implementation"`, which the upstream MPI-to-LLVM
+/// lowering reads, unless the module has a `dlti.map`.
+fn set_mpi_abi(context: MlirContext, module: MlirOperation, abi: &str) {
+    let name = melior::StringRef::new("dlti.map");
+    unsafe {
+        if !mlirOperationGetAttributeByName(module, name.to_raw())
+            .ptr
+            .is_null()
+        {
+            return;
+        }
+        let text = format!("#dlti.map<\"MPI:Implementation\" = \"{abi}\">");
+        let attribute = mlirAttributeParseGet(context, melior::StringRef::new(&text).to_raw());
+        assert!(!attribute.ptr.is_null(), "cannot build {text}");
+        mlirOperationSetAttributeByName(module, name.to_raw(), attribute);
     }
 }
 

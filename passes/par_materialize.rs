@@ -50,8 +50,10 @@
 //! received, piece by piece of the producer's tasks: `par.recv` in `d`'s function and the matching
 //! `par.send` (same `tag`, unique in the module) in the function of a device holding that piece.
 //! Convolution halos are such pieces (the neighbour's boundary rows). A received region is remembered
-//! and not received again. Sends are asynchronous (buffered) and a device posts its sends and receives in
-//! one global order, so the programs cannot deadlock. **Split reductions**: tasks that differ only in
+//! and not received again. Every message sits at one place of one global order (by
+//! graph op, then piece), and each device posts its sends and receives in that order, so the
+//! programs cannot deadlock, whether sends are buffered (flexc-run's threads) or block until matched
+//! (MPI): the earliest pending message always has both ends waiting on it. **Split reductions**: tasks that differ only in
 //! reduction coordinates compute partial results of one output region; the task whose reduction
 //! coordinates are all 0 starts from the op's init (the destination operand), the others from the
 //! combiner's identity (`tensor.splat` of 0 for a sum, -inf/+inf for max/min, read from the body's
@@ -112,6 +114,7 @@ pub static INFO: PassInfo = PassInfo {
     anchor: "builtin.module",
     id: &ID,
     run,
+    dependent_dialects: &[],
 };
 
 /// A half-open index range `[lo, hi)` per tensor (or loop) dim.

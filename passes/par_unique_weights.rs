@@ -32,6 +32,7 @@ pub static INFO: PassInfo = PassInfo {
     anchor: "builtin.module",
     id: &ID,
     run,
+    dependent_dialects: &[],
 };
 
 const ELIDED: &str = "dense_resource<__elided__>";

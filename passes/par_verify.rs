@@ -40,6 +40,7 @@ pub static INFO: PassInfo = PassInfo {
     anchor: "builtin.module",
     id: &ID,
     run,
+    dependent_dialects: &[],
 };
 
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {

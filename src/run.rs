@@ -26,6 +26,7 @@
 //! Diagnostics follow the driver: `file:line:col: error: message` for input problems (exit 1), and a
 //! report on standard output.
 
+mod mpi;
 mod runtime;
 
 use crate::{
@@ -34,14 +35,15 @@ use crate::{
     parse::parse_module,
     source::Source,
 };
-use flexc_passes::pipeline;
+use flexc_passes::{par_lower_runtime::device_function, pipeline};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     Module,
 };
 use mlir_sys::*;
-use std::{collections::BTreeMap, ffi::c_void, io::Write};
+use std::{collections::BTreeMap, ffi::c_void, io::Write, path::PathBuf};
 
+pub use mpi::mpi_lowering;
 pub use runtime::{strided_offsets, Traffic};
 
 /// The lowering from tensors with `par` ops to the LLVM dialect (MLIR 22).
@@ -83,6 +85,14 @@ pub struct RunOptions {
     pub opt_level: u32,
     /// Print the time of each phase to the diagnostics stream.
     pub timings: bool,
+    /// Run the device functions as this many MPI processes (`mpirun -np`) instead of threads (0).
+    pub mpi: u32,
+    /// Seconds the MPI ranks may take before they are stopped.
+    pub mpi_timeout_s: u64,
+    /// The executable `mpirun` starts as ranks (default: the running one).
+    pub worker: Option<PathBuf>,
+    /// Run as one MPI rank that writes its results into this directory (set by the launcher).
+    pub mpi_worker: Option<PathBuf>,
 }
 
 impl Default for RunOptions {
@@ -97,6 +107,10 @@ impl Default for RunOptions {
             int_max: 8,
             opt_level: 0,
             timings: false,
+            mpi: 0,
+            mpi_timeout_s: 300,
+            worker: None,
+            mpi_worker: None,
         }
     }
 }
@@ -191,8 +205,8 @@ pub struct ResultCheck {
 #[derive(Clone, Debug, Default)]
 pub struct Outcome {
     pub results: Vec<ResultCheck>,
-    /// Per checked function: its name, devices and the traffic of the device run.
-    pub functions: Vec<(String, usize, Traffic)>,
+    /// Per checked function: its name, devices and the traffic of the device run (threads only).
+    pub functions: Vec<(String, usize, Option<Traffic>)>,
     /// Seconds per phase (lowering, JIT, runs), for `--timings`.
     pub timings: Vec<(String, f64)>,
 }
@@ -205,6 +219,9 @@ impl Outcome {
 
 /// Runs the tool: the report goes to `out`, diagnostics to `errors`.
 pub fn run(options: &RunOptions, out: &mut dyn Write, errors: &mut dyn Write) -> Exit {
+    if let Some(dir) = &options.mpi_worker {
+        return mpi::worker(options, dir, errors);
+    }
     let source = match Source::read(&options.input) {
         Ok(source) => source,
         Err(diag) => {
@@ -257,10 +274,16 @@ pub fn run(options: &RunOptions, out: &mut dyn Write, errors: &mut dyn Write) ->
 pub fn report(outcome: &Outcome, options: &RunOptions) -> String {
     let mut text = String::new();
     for (name, devices, traffic) in &outcome.functions {
-        text.push_str(&format!(
-            "@{name}: serial vs {devices} devices (seed {}): {} messages ({} bytes), {} all-reduce calls\n",
-            options.seed, traffic.messages, traffic.bytes, traffic.all_reduces
-        ));
+        text.push_str(&match traffic {
+            Some(traffic) => format!(
+                "@{name}: serial vs {devices} devices (seed {}): {} messages ({} bytes), {} all-reduce calls\n",
+                options.seed, traffic.messages, traffic.bytes, traffic.all_reduces
+            ),
+            None => format!(
+                "@{name}: serial vs {devices} MPI processes (seed {})\n",
+                options.seed
+            ),
+        });
         for result in outcome.results.iter().filter(|r| &r.function == name) {
             let verdict = if result.ok && result.error <= options.rtol {
                 "ok"
@@ -306,10 +329,12 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
     };
     let mut entries = find_entries(&module)?;
     if entries.is_empty() && has_configs(&module) {
-        let text = format!(
-            "builtin.module(par-materialize{{devices={}}})",
+        let devices = if options.devices == 0 {
+            options.mpi
+        } else {
             options.devices
-        );
+        };
+        let text = format!("builtin.module(par-materialize{{devices={devices}}})");
         run_pipeline(&context, &mut module, &text).map_err(|e| diagnosed(&capture, e))?;
         entries = find_entries(&module)?;
     }
@@ -328,6 +353,9 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
             .push((phase.to_string(), clock.elapsed().as_secs_f64()));
         clock = std::time::Instant::now();
     };
+    // The ranks of an MPI run read the module as it is before the weights are filled (they fill
+    // them from the same seed).
+    let program = (options.mpi > 0).then(|| module.as_operation().to_string());
     fill_elided_weights(&module, options.seed);
     mark_c_interface(&module, &entries);
     lap(&mut outcome, "prepare");
@@ -335,6 +363,13 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
     lap(&mut outcome, "lower to LLVM dialect");
     let engine = Engine::new(&context, &module, options.opt_level)
         .ok_or_else(|| diagnosed(&capture, "cannot JIT-compile the lowered module".into()))?;
+    if let Some(program) = program {
+        let location = entries[0].location.clone().or(Some(start));
+        mpi::check_entries(&engine, &program, &entries, options, &mut outcome)
+            .map_err(|e| vec![Diag::error(location, e)])?;
+        lap(&mut outcome, "JIT and run with MPI");
+        return Ok(outcome);
+    }
     for entry in &entries {
         let location = Some(entry.location.clone().unwrap_or_else(|| start.clone()));
         check_entry(&engine, entry, options, &mut outcome)
@@ -394,14 +429,6 @@ fn symbol_name(function: MlirOperation) -> String {
     }
 }
 
-/// `("f", 3)` for `f_device3`.
-fn device_of(name: &str) -> Option<(&str, usize)> {
-    let (base, device) = name.rsplit_once("_device")?;
-    (!device.is_empty() && device.bytes().all(|b| b.is_ascii_digit()))
-        .then(|| Some((base, device.parse().ok()?)))
-        .flatten()
-}
-
 /// Serial functions with device functions `0..N`; errors for gaps and unsupported signatures.
 fn find_entries(module: &Module) -> Result<Vec<Entry>, Vec<Diag>> {
     let functions = module_functions(module);
@@ -409,7 +436,7 @@ fn find_entries(module: &Module) -> Result<Vec<Entry>, Vec<Diag>> {
         functions.iter().map(|&f| (symbol_name(f), f)).collect();
     let mut devices: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for name in by_name.keys() {
-        if let Some((base, device)) = device_of(name) {
+        if let Some((base, device)) = device_function(name) {
             if by_name.contains_key(base) {
                 devices.entry(base).or_default().push(device);
             }
@@ -685,6 +712,29 @@ impl Engine {
         Some(engine)
     }
 
+    /// Makes `name` resolve to `address` in the JIT-compiled code.
+    fn register_symbol(&self, name: &str, address: *mut c_void) {
+        unsafe {
+            mlirExecutionEngineRegisterSymbol(
+                self.raw,
+                melior::StringRef::new(name).to_raw(),
+                address,
+            )
+        };
+    }
+
+    /// The packed wrapper of `name` itself (no C interface): for functions of scalars.
+    fn packed_plain(&self, name: &str) -> Result<PackedFunction, String> {
+        let symbol = format!("_mlir_{name}");
+        let address = unsafe {
+            mlirExecutionEngineLookup(self.raw, melior::StringRef::new(&symbol).to_raw())
+        };
+        if address.is_null() {
+            return Err(format!("the JIT has no function @{name}"));
+        }
+        Ok(PackedFunction(address as usize))
+    }
+
     /// The packed wrapper of `name`'s C interface: `void(void **arguments)`.
     fn packed(&self, name: &str) -> Result<PackedFunction, String> {
         let symbol = format!("_mlir__mlir_ciface_{name}");
@@ -709,6 +759,13 @@ impl Drop for Engine {
 struct PackedFunction(usize);
 
 impl PackedFunction {
+    /// Calls the wrapper: `arguments` point at the arguments, then at the result.
+    fn invoke(self, arguments: &mut [*mut c_void]) {
+        let function: unsafe extern "C" fn(*mut *mut c_void) =
+            unsafe { std::mem::transmute(self.0) };
+        unsafe { function(arguments.as_mut_ptr()) };
+    }
+
     /// Calls the function on copies of `inputs`; returns its results (bytes, row-major).
     fn call(
         self,
@@ -820,21 +877,10 @@ fn check_entry(
     options: &RunOptions,
     outcome: &mut Outcome,
 ) -> Result<(), String> {
-    let serial = engine.packed(&entry.name)?;
     let devices: Vec<PackedFunction> = (0..entry.devices)
         .map(|d| engine.packed(&format!("{}_device{d}", entry.name)))
         .collect::<Result<_, _>>()?;
     let inputs = inputs(entry, options);
-    let expected = std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size(DEVICE_STACK)
-            .spawn_scoped(scope, || {
-                serial.call(&entry.arguments, &inputs, &entry.results)
-            })
-            .map_err(|e| format!("cannot start a thread: {e}"))?
-            .join()
-            .map_err(|_| "the serial function crashed".to_string())
-    })?;
     let runtime = runtime::Runtime::new(entry.devices);
     let actual = std::thread::scope(|scope| -> Result<Vec<Vec<u8>>, String> {
         let mut handles = Vec::new();
@@ -868,9 +914,40 @@ fn check_entry(
             entry.name
         ));
     }
+    check_entry_against(
+        engine,
+        entry,
+        options,
+        outcome,
+        actual,
+        Some(runtime.traffic()),
+    )
+}
+
+/// Runs `entry`'s serial function and compares its results with `actual` (device 0's).
+fn check_entry_against(
+    engine: &Engine,
+    entry: &Entry,
+    options: &RunOptions,
+    outcome: &mut Outcome,
+    actual: Vec<Vec<u8>>,
+    traffic: Option<Traffic>,
+) -> Result<(), String> {
+    let serial = engine.packed(&entry.name)?;
+    let inputs = inputs(entry, options);
+    let expected = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(DEVICE_STACK)
+            .spawn_scoped(scope, || {
+                serial.call(&entry.arguments, &inputs, &entry.results)
+            })
+            .map_err(|e| format!("cannot start a thread: {e}"))?
+            .join()
+            .map_err(|_| "the serial function crashed".to_string())
+    })?;
     outcome
         .functions
-        .push((entry.name.clone(), entry.devices, runtime.traffic()));
+        .push((entry.name.clone(), entry.devices, traffic));
     for (index, ty) in entry.results.iter().enumerate() {
         outcome.results.push(compare(
             entry,

@@ -468,7 +468,7 @@ fn chrome_trace_of_a_real_model_is_valid() {
 
 /// Writes the data-parallel baseline (`Strategy::data_parallel`) as `#par.config` into a module
 /// imported without a search, as the driver writes a searched strategy.
-fn write_data_parallel(relative: &str, imported_path: &Path, out: &Path, devices: u32) {
+fn write_baseline(relative: &str, imported_path: &Path, out: &Path, devices: u32, baseline: &str) {
     let bytes = std::fs::read(imported_path).unwrap();
     let context = create_context(false);
     let _par = flexc::dialects::load_par_dialect(&context).unwrap();
@@ -477,7 +477,13 @@ fn write_data_parallel(relative: &str, imported_path: &Path, out: &Path, devices
     let import = driver::import_options(&settings(relative)).unwrap();
     let imported =
         flexc::passes::par_import::analyze(&module.as_operation(), &import, false).unwrap();
-    let strategy = flexc::core::Strategy::data_parallel(&imported.graph, devices);
+    let graph = &imported.graph;
+    let strategy = match baseline {
+        "data-parallel" => flexc::core::Strategy::data_parallel(graph, devices),
+        "owt" => flexc::core::baselines::one_weird_trick(graph, devices),
+        "megatron" => flexc::core::baselines::megatron(graph, devices, devices),
+        other => panic!("no baseline {other}"),
+    };
     let mut written = std::collections::HashSet::new();
     for (op, config) in imported.ops.iter().zip(&strategy.configs) {
         if !written.insert(op.handle) {
@@ -508,26 +514,28 @@ fn write_data_parallel(relative: &str, imported_path: &Path, out: &Path, devices
 
 #[test]
 fn partitioned_small_models_compute_what_the_serial_ones_do() {
-    // Searched strategies (and the data-parallel baseline) of real small models with real weights at
+    // Searched strategies (and the data-parallel, OWT and Megatron baselines) of real small models with real weights at
     // 2 and 4 devices: materialized, JIT-compiled and run on CPU by flexc-run's library, device 0's
     // result must match the serial function's within 1e-5 of the output's scale.
     let dir = std::env::temp_dir().join(format!("flexc-run-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut report = String::new();
     let mut failures = Vec::new();
-    for relative in [
-        "small/torch/mlp_b8.linalg.mlir",
-        "small/torch/resnet18_b2.linalg.mlir",
-        "small/torch/inception_v3_b2.linalg.mlir",
-        "small/torch/alexnet_b2.linalg.mlir",
-        "small/torch/vgg16_b2.linalg.mlir",
-        "small/torch/bert_b2.linalg.mlir",
-        "small/torch/gpt2_b2.linalg.mlir",
-        "small/torch/rnntc_b4.linalg.mlir",
+    // OWT where a CNN ends in fully connected layers, Megatron where there are transformer blocks or
+    // an MLP (elsewhere both are data parallelism).
+    for (relative, expert) in [
+        ("small/torch/mlp_b8.linalg.mlir", Some("megatron")),
+        ("small/torch/resnet18_b2.linalg.mlir", None),
+        ("small/torch/inception_v3_b2.linalg.mlir", None),
+        ("small/torch/alexnet_b2.linalg.mlir", Some("owt")),
+        ("small/torch/vgg16_b2.linalg.mlir", Some("owt")),
+        ("small/torch/bert_b2.linalg.mlir", Some("megatron")),
+        ("small/torch/gpt2_b2.linalg.mlir", Some("megatron")),
+        ("small/torch/rnntc_b4.linalg.mlir", None),
     ] {
         let model = root().join("models").join(relative);
         for devices in [2u32, 4] {
-            for strategy in ["searched", "data-parallel"] {
+            for strategy in ["searched", "data-parallel"].into_iter().chain(expert) {
                 let stem = format!(
                     "{}-{devices}-{strategy}",
                     relative.rsplit('/').next().unwrap()
@@ -538,7 +546,7 @@ fn partitioned_small_models_compute_what_the_serial_ones_do() {
                 options.simulate.machine = "p100-4x4".into();
                 options.simulate.devices = Some(devices);
                 options.search.seed = 1;
-                if strategy == "data-parallel" {
+                if strategy != "searched" {
                     options.search.algorithm = flexc::search::Algorithm::None;
                     options.output = dir.join(format!("{stem}.none.mlir")).display().to_string();
                 } else {
@@ -551,8 +559,14 @@ fn partitioned_small_models_compute_what_the_serial_ones_do() {
                     "{stem}: {}",
                     String::from_utf8_lossy(&errors)
                 );
-                if strategy == "data-parallel" {
-                    write_data_parallel(relative, Path::new(&options.output), &par, devices);
+                if strategy != "searched" {
+                    write_baseline(
+                        relative,
+                        Path::new(&options.output),
+                        &par,
+                        devices,
+                        strategy,
+                    );
                 }
                 let run_options = flexc::run::RunOptions {
                     devices,

@@ -12,6 +12,7 @@ Example:
   flexc r.par.mlir --pass-pipeline='builtin.module(par-materialize)' -o r.dev.mlir
   flexc-run r.dev.mlir --check --seed=1
   flexc-run r.par.mlir --check          # materializes first (device count from par.machine)
+  flexc-run r.par.mlir --check --mpi=4  # 4 MPI processes (mpirun -np 4) instead of 4 threads
 
 Inputs: floats uniform in [-1, 1], integers in [0, --int-max), from --seed. Elided weights
 (dense_resource<__elided__...>) are filled with seeded random values. The error of a result is
@@ -63,6 +64,19 @@ struct Cli {
     /// Print the time of each phase (lowering, JIT compilation and runs) to standard error.
     #[arg(long)]
     timings: bool,
+
+    /// Run the device functions as N MPI processes (mpirun -np N) instead of N threads; a .par.mlir
+    /// is materialized for N devices unless --devices says otherwise.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=62))]
+    mpi: Option<u32>,
+
+    /// Seconds the MPI processes may take before they are stopped.
+    #[arg(long = "mpi-timeout", value_name = "SECONDS", default_value_t = 300)]
+    mpi_timeout: u64,
+
+    /// Internal: run as one MPI rank, writing results into DIR (the launcher passes it).
+    #[arg(long = "mpi-worker", value_name = "DIR", hide = true)]
+    mpi_worker: Option<std::path::PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -85,6 +99,10 @@ fn main() -> ExitCode {
         int_max: cli.int_max,
         opt_level: cli.opt_level,
         timings: cli.timings,
+        mpi: cli.mpi.unwrap_or(0),
+        mpi_timeout_s: cli.mpi_timeout,
+        worker: std::env::current_exe().ok(),
+        mpi_worker: cli.mpi_worker,
     };
     let exit = run::run(
         &options,

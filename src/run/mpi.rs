@@ -1,0 +1,405 @@
+//! `flexc-run --mpi=N`: the device programs as N MPI processes (DESIGN §7, issue 6).
+//!
+//! The launcher (the `flexc-run` the user runs) materializes the module if needed, runs the serial
+//! function itself, writes the module to a scratch directory and starts
+//! `mpirun -np N flexc-run PROGRAM --mpi-worker=DIR ...`. Every rank is a **worker**: it lowers the
+//! module with [`mpi_lowering`] (`par-lower-runtime{target=mpi}` turns the `par` communication ops
+//! into the upstream `mpi` dialect, whose own lowering makes them `MPI_Send`/`MPI_Recv`/
+//! `MPI_Allreduce` calls), JIT-compiles it with `libmpi` loaded, calls `MPI_Init`, runs
+//! `@f_device<rank>` on the same seeded inputs as the launcher, and rank 0 writes the results to the
+//! scratch directory (`<function>.<index>.bin`, row-major bytes), which the launcher compares with the
+//! serial results.
+//!
+//! Open MPI settings the launcher passes through the environment (unless already set): ranks may
+//! outnumber cores (`rmaps_base_oversubscribe`), root may run them (containers), shared-memory
+//! transport without the kernel's cross-memory attach (`btl_vader_single_copy_mechanism=none`,
+//! which containers often forbid), and all processes on this host (`plm=isolated`: no ssh needed). Another MPI (MPICH) ignores them; `--mpi-abi` must then match.
+//! `FLEXC_MPIRUN` names the launcher (default `mpirun`), `FLEXC_MPI_LIBRARY` the library the
+//! workers load (default: the first of `libmpi.so.40`, `libmpi.so.12`, `libmpi.so` that loads).
+
+use super::{
+    check_entry_against, fill_elided_weights, find_entries, inputs, mark_c_interface, run_pipeline,
+    Engine, Entry, RunOptions,
+};
+use crate::{
+    diagnostics::{Capture, Diag, Printer},
+    driver::{create_context, Exit},
+    parse::parse_module,
+    source::Source,
+};
+use std::{
+    ffi::{c_char, c_int, c_void, CString},
+    io::{Read, Write},
+    path::{Path, PathBuf},
+    process::{Command, Stdio},
+    time::{Duration, Instant},
+};
+
+/// The lowering of a worker: [`super::LOWERING`] with the `mpi` target of `par-lower-runtime`, and
+/// `convert-to-llvm` for the `mpi` ops (their lowering is a dialect interface, not a pass).
+pub fn mpi_lowering(ranks: usize) -> String {
+    super::LOWERING
+        .replacen(
+            "par-lower-runtime,",
+            &format!("par-lower-runtime{{target=mpi ranks={ranks}}},"),
+            1,
+        )
+        .replacen(
+            "reconcile-unrealized-casts",
+            "convert-to-llvm,reconcile-unrealized-casts",
+            1,
+        )
+}
+
+/// A scratch directory removed when dropped.
+pub(super) struct Scratch(pub PathBuf);
+
+impl Scratch {
+    pub(super) fn new() -> Result<Scratch, String> {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let path = std::env::temp_dir().join(format!("flexc-run-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&path)
+            .map_err(|e| format!("cannot create '{}': {e}", path.display()))?;
+        Ok(Scratch(path))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn result_path(dir: &Path, entry: &str, index: usize) -> PathBuf {
+    dir.join(format!("{entry}.{index}.bin"))
+}
+
+/// Runs the device functions of `entries` as `options.mpi` MPI processes; returns, per entry, the
+/// results of rank 0.
+pub(super) fn launch(
+    program: &str,
+    entries: &[Entry],
+    options: &RunOptions,
+    scratch: &Scratch,
+) -> Result<Vec<Vec<Vec<u8>>>, String> {
+    let program_path = scratch.0.join("program.mlir");
+    std::fs::write(&program_path, program)
+        .map_err(|e| format!("cannot write '{}': {e}", program_path.display()))?;
+    let worker = options
+        .worker
+        .clone()
+        .or_else(|| std::env::current_exe().ok())
+        .ok_or("cannot find the flexc-run executable to start as MPI ranks")?;
+    let mpirun = std::env::var("FLEXC_MPIRUN").unwrap_or_else(|_| "mpirun".into());
+    let mut command = Command::new(&mpirun);
+    command
+        .arg("-np")
+        .arg(options.mpi.to_string())
+        .arg(&worker)
+        .arg(&program_path)
+        .arg(format!("--mpi-worker={}", scratch.0.display()))
+        .arg(format!("--seed={}", options.seed))
+        .arg(format!("--int-max={}", options.int_max))
+        .arg(format!("--opt-level={}", options.opt_level))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (key, value) in [
+        ("OMPI_MCA_rmaps_base_oversubscribe", "1"),
+        ("OMPI_ALLOW_RUN_AS_ROOT", "1"),
+        ("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"),
+        ("OMPI_MCA_btl_vader_single_copy_mechanism", "none"),
+        ("OMPI_MCA_plm", "isolated"),
+    ] {
+        if std::env::var_os(key).is_none() {
+            command.env(key, value);
+        }
+    }
+    let mut child = command.spawn().map_err(|e| {
+        format!("cannot start '{mpirun}': {e} (install Open MPI: tools/setup, or set FLEXC_MPIRUN)")
+    })?;
+    // Drained on threads so that a chatty rank cannot fill a pipe and stall.
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_string(&mut text);
+            }
+            text
+        })
+    };
+    let stdout = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let deadline = Instant::now() + Duration::from_secs(options.mpi_timeout_s);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
+            _ => {
+                terminate(&mut child);
+                break None;
+            }
+        }
+    };
+    let output = format!(
+        "{}{}",
+        stdout.join().unwrap_or_default(),
+        stderr.join().unwrap_or_default()
+    );
+    let output = output.trim_end();
+    match status {
+        None => {
+            return Err(format!(
+                "the {} MPI ranks did not finish within {} s (deadlock?); stopped them{}",
+                options.mpi,
+                options.mpi_timeout_s,
+                indented(output)
+            ))
+        }
+        Some(status) if !status.success() => {
+            return Err(format!("'{mpirun}' failed ({status}){}", indented(output)))
+        }
+        Some(_) => {}
+    }
+    entries
+        .iter()
+        .map(|entry| {
+            entry
+                .results
+                .iter()
+                .enumerate()
+                .map(|(index, ty)| {
+                    let path = result_path(&scratch.0, &entry.name, index);
+                    let bytes = std::fs::read(&path).map_err(|e| {
+                        format!("rank 0 wrote no result {index} of @{}: {e}", entry.name)
+                    })?;
+                    if bytes.len() != ty.elements() * ty.element.width() {
+                        return Err(format!(
+                            "rank 0 wrote {} bytes for result {index} of @{} ({}), expected {}",
+                            bytes.len(),
+                            entry.name,
+                            ty.text,
+                            ty.elements() * ty.element.width()
+                        ));
+                    }
+                    Ok(bytes)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn indented(output: &str) -> String {
+    if output.is_empty() {
+        return String::new();
+    }
+    let lines: Vec<String> = output.lines().map(|l| format!("  | {l}")).collect();
+    format!(":\n{}", lines.join("\n"))
+}
+
+/// SIGTERM (mpirun passes it on to the ranks), then SIGKILL after a grace period.
+fn terminate(child: &mut std::process::Child) {
+    extern "C" {
+        fn kill(pid: c_int, signal: c_int) -> c_int;
+    }
+    const SIGTERM: c_int = 15;
+    if let Ok(pid) = c_int::try_from(child.id()) {
+        unsafe { kill(pid, SIGTERM) };
+    }
+    let grace = Instant::now() + Duration::from_secs(5);
+    while Instant::now() < grace {
+        if let Ok(Some(_)) = child.try_wait() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+extern "C" {
+    fn dlopen(file: *const c_char, mode: c_int) -> *mut c_void;
+    fn dlerror() -> *const c_char;
+    fn dlsym(handle: *mut c_void, symbol: *const c_char) -> *mut c_void;
+}
+
+/// Open MPI's predefined reduction ops under the names MLIR 22's MPI-to-LLVM lowering uses for
+/// them, and their real names (`MPI_SUM` is `&ompi_mpi_op_sum`; the lowering says `ompi_mpi_sum`).
+const OPEN_MPI_OP_NAMES: [(&str, &str); 3] = [
+    ("ompi_mpi_sum", "ompi_mpi_op_sum"),
+    ("ompi_mpi_max", "ompi_mpi_op_max"),
+    ("ompi_mpi_min", "ompi_mpi_op_min"),
+];
+
+/// Loads the MPI library into the process with global symbols, so that the JIT resolves
+/// `MPI_Send`, `ompi_mpi_comm_world`, ... against it; returns its handle.
+fn load_mpi_library() -> Result<*mut c_void, String> {
+    const RTLD_NOW: c_int = 2;
+    const RTLD_GLOBAL: c_int = 0x100;
+    let candidates: Vec<String> = match std::env::var("FLEXC_MPI_LIBRARY") {
+        Ok(path) => vec![path],
+        Err(_) => ["libmpi.so.40", "libmpi.so.12", "libmpi.so"]
+            .map(String::from)
+            .to_vec(),
+    };
+    let mut errors = Vec::new();
+    for candidate in &candidates {
+        let name = CString::new(candidate.as_str()).map_err(|e| e.to_string())?;
+        let handle = unsafe { dlopen(name.as_ptr(), RTLD_NOW | RTLD_GLOBAL) };
+        if !handle.is_null() {
+            return Ok(handle);
+        }
+        let error = unsafe { dlerror() };
+        if !error.is_null() {
+            errors.push(
+                unsafe { std::ffi::CStr::from_ptr(error) }
+                    .to_string_lossy()
+                    .into_owned(),
+            );
+        }
+    }
+    Err(format!(
+        "cannot load an MPI library ({}); install Open MPI (tools/setup) or set FLEXC_MPI_LIBRARY",
+        errors.join("; ")
+    ))
+}
+
+/// A rank: runs its device function of every entry; rank 0 writes the results to `dir`.
+pub(super) fn worker(options: &RunOptions, dir: &Path, errors: &mut dyn Write) -> Exit {
+    let source = match Source::read(&options.input) {
+        Ok(source) => source,
+        Err(diag) => {
+            Printer { sources: vec![] }.print(errors, &diag);
+            return Exit::Failure;
+        }
+    };
+    let text = source.text().unwrap_or_default().to_string();
+    let printer = Printer {
+        sources: vec![(source.name.as_str(), text.as_str())],
+    };
+    match run_rank(&source.name, &source.bytes, options, dir) {
+        Ok(()) => Exit::Success,
+        Err(diags) => {
+            for diag in &diags {
+                printer.print(errors, diag);
+            }
+            Exit::Failure
+        }
+    }
+}
+
+fn run_rank(name: &str, bytes: &[u8], options: &RunOptions, dir: &Path) -> Result<(), Vec<Diag>> {
+    let one = |message: String| vec![Diag::error(None, message)];
+    let context = create_context(false);
+    let _par = flexc_dialects::load_par_dialect(&context).map_err(one)?;
+    let capture = Capture::attach(&context);
+    let diagnosed = |capture: &Capture, fallback: String| {
+        let mut diags = capture.take();
+        if diags.is_empty() {
+            diags.push(Diag::error(None, fallback));
+        }
+        diags
+    };
+    let mut module = parse_module(&context, bytes, name)
+        .ok_or_else(|| diagnosed(&capture, format!("cannot parse '{name}'")))?;
+    let entries = find_entries(&module)?;
+    let ranks = entries.first().map_or(0, |e| e.devices);
+    if entries.is_empty() || entries.iter().any(|e| e.devices != ranks) {
+        return Err(one(format!(
+            "'{name}' needs device functions, the same number for every function"
+        )));
+    }
+    fill_elided_weights(&module, options.seed);
+    mark_c_interface(&module, &entries);
+    run_pipeline(&context, &mut module, &mpi_lowering(ranks))
+        .map_err(|e| diagnosed(&capture, e))?;
+    let library = load_mpi_library().map_err(one)?;
+    let engine = Engine::new(&context, &module, options.opt_level)
+        .ok_or_else(|| diagnosed(&capture, "cannot JIT-compile the lowered module".into()))?;
+    for (lowered, real) in OPEN_MPI_OP_NAMES {
+        let real = CString::new(real).expect("no NUL in a symbol name");
+        let address = unsafe { dlsym(library, real.as_ptr()) };
+        if !address.is_null() {
+            engine.register_symbol(lowered, address);
+        }
+    }
+    let init = engine.packed_plain("__flexc_mpi_init").map_err(one)?;
+    let get_rank = engine.packed_plain("__flexc_mpi_rank").map_err(one)?;
+    let finalize = engine.packed_plain("__flexc_mpi_finalize").map_err(one)?;
+    let functions = (0..ranks)
+        .map(|rank| {
+            entries
+                .iter()
+                .map(|entry| engine.packed(&format!("{}_device{rank}", entry.name)))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(one)?;
+    // MPI calls stay on one thread (MPI_THREAD_SINGLE), the one with the large stack.
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(super::DEVICE_STACK)
+            .spawn_scoped(scope, || -> Result<(), String> {
+                init.invoke(&mut []);
+                let mut rank: i32 = -1;
+                get_rank.invoke(&mut [&mut rank as *mut i32 as *mut c_void]);
+                let rank = usize::try_from(rank)
+                    .ok()
+                    .filter(|&r| r < ranks)
+                    .ok_or_else(|| {
+                        format!("MPI rank {rank} has no device function (the module has {ranks})")
+                    })?;
+                for (entry, function) in entries.iter().zip(&functions[rank]) {
+                    let results = if rank == 0 { &entry.results[..] } else { &[] };
+                    let outputs = function.call(&entry.arguments, &inputs(entry, options), results);
+                    for (index, output) in outputs.iter().enumerate() {
+                        let path = result_path(dir, &entry.name, index);
+                        std::fs::write(&path, output)
+                            .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+                    }
+                }
+                finalize.invoke(&mut []);
+                Ok(())
+            })
+            .map_err(|e| format!("cannot start a thread: {e}"))?
+            .join()
+            .map_err(|_| "the device function crashed".to_string())?
+    })
+    .map_err(one)
+}
+
+/// The launcher's check of every entry: serial results here, device results from the ranks.
+pub(super) fn check_entries(
+    engine: &Engine,
+    program: &str,
+    entries: &[Entry],
+    options: &RunOptions,
+    outcome: &mut super::Outcome,
+) -> Result<(), String> {
+    for entry in entries {
+        if entry.devices != options.mpi as usize {
+            return Err(format!(
+                "@{} has {} device functions; --mpi={} starts {} ranks",
+                entry.name, entry.devices, options.mpi, options.mpi
+            ));
+        }
+    }
+    let scratch = Scratch::new()?;
+    let actual = launch(program, entries, options, &scratch)?;
+    for (entry, actual) in entries.iter().zip(actual) {
+        check_entry_against(engine, entry, options, outcome, actual, None)?;
+    }
+    Ok(())
+}
