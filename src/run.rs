@@ -356,6 +356,14 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
     // The ranks of an MPI run read the module as it is before the weights are filled (they fill
     // them from the same seed).
     let program = (options.mpi > 0).then(|| module.as_operation().to_string());
+    if program.is_some() {
+        // Here only the serial functions run.
+        for function in module_functions(&module) {
+            if device_function(&symbol_name(function)).is_some() {
+                unsafe { mlirOperationDestroy(function) };
+            }
+        }
+    }
     fill_elided_weights(&module, options.seed);
     mark_c_interface(&module, &entries);
     lap(&mut outcome, "prepare");
