@@ -385,18 +385,95 @@ pub struct Unranked {
     descriptor: *mut i64,
 }
 
-/// Byte offsets of a strided buffer's elements in row-major order, with the aligned base pointer.
-unsafe fn elements(memref: *const Unranked, width: usize) -> Option<(*mut u8, Vec<usize>)> {
+/// A strided memref's elements: aligned base pointer, offset, sizes and strides (in elements).
+struct View<'a> {
+    base: *mut u8,
+    offset: i64,
+    sizes: &'a [i64],
+    strides: &'a [i64],
+}
+
+impl View<'_> {
+    fn count(&self) -> usize {
+        self.sizes.iter().map(|&s| s.max(0) as usize).product()
+    }
+}
+
+unsafe fn view<'a>(memref: *const Unranked) -> Option<View<'a>> {
     let memref = unsafe { memref.as_ref()? };
     if memref.descriptor.is_null() || memref.rank < 0 {
         return None;
     }
     let rank = memref.rank as usize;
     let words = unsafe { std::slice::from_raw_parts(memref.descriptor, 3 + 2 * rank) };
-    let base = words[1] as usize as *mut u8;
-    let sizes = &words[3..3 + rank];
-    let strides = &words[3 + rank..];
-    Some((base, strided_offsets(words[2], sizes, strides, width)))
+    Some(View {
+        base: words[1] as usize as *mut u8,
+        offset: words[2],
+        sizes: &words[3..3 + rank],
+        strides: &words[3 + rank..],
+    })
+}
+
+/// Calls `row(a, b)` with the element offsets at which each innermost row of two views of the same
+/// `sizes` starts, in row-major order (once for rank 0, never for an empty view).
+fn for_each_row(sizes: &[i64], a: (i64, &[i64]), b: (i64, &[i64]), mut row: impl FnMut(i64, i64)) {
+    if sizes.iter().any(|&s| s <= 0) {
+        return;
+    }
+    let outer = sizes.len().saturating_sub(1);
+    let mut index = vec![0i64; outer];
+    let (mut at_a, mut at_b) = (a.0, b.0);
+    loop {
+        row(at_a, at_b);
+        let mut d = outer;
+        loop {
+            if d == 0 {
+                return;
+            }
+            d -= 1;
+            index[d] += 1;
+            at_a += a.1[d];
+            at_b += b.1[d];
+            if index[d] < sizes[d] {
+                break;
+            }
+            at_a -= a.1[d] * sizes[d];
+            at_b -= b.1[d] * sizes[d];
+            index[d] = 0;
+        }
+    }
+}
+
+/// Copies the elements of `from` to `to` (same sizes) in row-major order: whole rows where both
+/// are contiguous along the innermost dim, element by element otherwise.
+unsafe fn copy_view(from: &View, to: &View, width: usize) {
+    let inner = from.sizes.last().copied().unwrap_or(1).max(0);
+    let inner_strides = (
+        from.strides.last().copied().unwrap_or(1),
+        to.strides.last().copied().unwrap_or(1),
+    );
+    for_each_row(
+        from.sizes,
+        (from.offset, from.strides),
+        (to.offset, to.strides),
+        |a, b| unsafe {
+            if inner_strides == (1, 1) {
+                std::ptr::copy(
+                    from.base.add(a as usize * width),
+                    to.base.add(b as usize * width),
+                    inner as usize * width,
+                );
+            } else {
+                for i in 0..inner {
+                    std::ptr::copy(
+                        from.base.add((a + i * inner_strides.0) as usize * width),
+                        to.base.add((b + i * inner_strides.1) as usize * width),
+                        width,
+                    );
+                }
+            }
+        },
+    );
 }
 
 /// Byte offsets (from the aligned pointer) of the elements of a strided view, in row-major order.
@@ -418,23 +495,45 @@ pub fn strided_offsets(offset: i64, sizes: &[i64], strides: &[i64], width: usize
     offsets
 }
 
-unsafe fn read(memref: *const Unranked, width: usize) -> Option<Vec<u8>> {
-    let (base, offsets) = unsafe { elements(memref, width)? };
-    let mut data = Vec::with_capacity(offsets.len() * width);
-    for offset in offsets {
-        data.extend_from_slice(unsafe { std::slice::from_raw_parts(base.add(offset), width) });
+fn row_major(sizes: &[i64]) -> Vec<i64> {
+    let mut strides = vec![1i64; sizes.len()];
+    for d in (0..sizes.len().saturating_sub(1)).rev() {
+        strides[d] = strides[d + 1] * sizes[d + 1].max(1);
     }
+    strides
+}
+
+/// The elements of a memref, row-major.
+unsafe fn read(memref: *const Unranked, width: usize) -> Option<Vec<u8>> {
+    let from = unsafe { view(memref)? };
+    let mut data = vec![0u8; from.count() * width];
+    let strides = row_major(from.sizes);
+    let to = View {
+        base: data.as_mut_ptr(),
+        offset: 0,
+        sizes: from.sizes,
+        strides: &strides,
+    };
+    unsafe { copy_view(&from, &to, width) };
     Some(data)
 }
 
+/// Writes row-major `data` (as many elements as the memref has) into a memref.
 unsafe fn write(memref: *const Unranked, width: usize, data: &[u8]) {
-    if let Some((base, offsets)) = unsafe { elements(memref, width) } {
-        for (i, offset) in offsets.into_iter().enumerate() {
-            if let Some(bytes) = data.get(i * width..(i + 1) * width) {
-                unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), base.add(offset), width) };
-            }
-        }
+    let Some(to) = (unsafe { view(memref) }) else {
+        return;
+    };
+    if data.len() < to.count() * width {
+        return;
     }
+    let strides = row_major(to.sizes);
+    let from = View {
+        base: data.as_ptr() as *mut u8,
+        offset: 0,
+        sizes: to.sizes,
+        strides: &strides,
+    };
+    unsafe { copy_view(&from, &to, width) };
 }
 
 fn current() -> Option<(Arc<Runtime>, usize)> {
@@ -461,14 +560,14 @@ unsafe fn recv(memref: *const Unranked, width: usize, peer: i64, tag: i64) {
     let Some((runtime, device)) = current() else {
         return;
     };
-    let Some((_, offsets)) = (unsafe { elements(memref, width) }) else {
+    let Some(target) = (unsafe { view(memref) }) else {
         let mut state = runtime.lock();
         return runtime.fail(
             &mut state,
             format!("device {device} receives into an invalid buffer"),
         );
     };
-    if let Some(data) = runtime.recv(device, offsets.len() * width, peer, tag) {
+    if let Some(data) = runtime.recv(device, target.count() * width, peer, tag) {
         unsafe { write(memref, width, &data) };
     }
 }
@@ -543,15 +642,10 @@ reductions!(
 /// function of MLIR's C runner utilities (reimplemented here so flexc-run needs no shared library).
 unsafe extern "C" fn memref_copy(width: i64, source: *const Unranked, target: *const Unranked) {
     let width = width.max(0) as usize;
-    let (Some((from, from_offsets)), Some((to, to_offsets))) =
-        (unsafe { elements(source, width) }, unsafe {
-            elements(target, width)
-        })
-    else {
-        return;
-    };
-    for (a, b) in from_offsets.into_iter().zip(to_offsets) {
-        unsafe { std::ptr::copy(from.add(a), to.add(b), width) };
+    if let (Some(from), Some(to)) = (unsafe { view(source) }, unsafe { view(target) }) {
+        if from.sizes == to.sizes {
+            unsafe { copy_view(&from, &to, width) };
+        }
     }
 }
 
@@ -590,6 +684,42 @@ mod tests {
             vec![20, 24, 36, 40]
         );
         assert_eq!(strided_offsets(0, &[], &[], 8), vec![0]);
+    }
+
+    #[test]
+    fn views_copy_like_their_element_offsets() {
+        // A 3x4 buffer of u32; windows, a transpose and a rank-0 view copied into row-major storage
+        // must give the elements that `strided_offsets` names.
+        let mut source: Vec<u32> = (0..12).collect();
+        let base = source.as_mut_ptr() as *mut u8;
+        for (offset, sizes, strides) in [
+            (5i64, vec![2i64, 2], vec![4i64, 1]),
+            (0, vec![4, 3], vec![1, 4]),
+            (1, vec![3, 2], vec![4, 2]),
+            (7, vec![], vec![]),
+            (0, vec![0, 3], vec![3, 1]),
+        ] {
+            let from = View {
+                base,
+                offset,
+                sizes: &sizes,
+                strides: &strides,
+            };
+            let mut target = vec![u32::MAX; from.count()];
+            let row_major_strides = row_major(&sizes);
+            let to = View {
+                base: target.as_mut_ptr() as *mut u8,
+                offset: 0,
+                sizes: &sizes,
+                strides: &row_major_strides,
+            };
+            unsafe { copy_view(&from, &to, 4) };
+            let expected: Vec<u32> = strided_offsets(offset, &sizes, &strides, 4)
+                .into_iter()
+                .map(|byte| source[byte / 4])
+                .collect();
+            assert_eq!(target, expected, "{sizes:?} {strides:?}");
+        }
     }
 
     #[test]
