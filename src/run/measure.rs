@@ -36,7 +36,9 @@
 //! Limits of the key: every `linalg.generic` has the name `linalg.generic`, so generics with the same
 //! loop extents and dtype (a bias add and a ReLU of one shape) share an entry, the median of both.
 //! The begin/end calls cost about 50 ns per task; ops too small to time with `Instant` (a few tens of
-//! nanoseconds) read as their call overhead.
+//! nanoseconds) read as their call overhead. With both `--time` and `--profile-db-out`, one
+//! instrumented program is compiled and the timed runs are the profiled ones, so the profile and the
+//! wall time describe the same executions (the calls are included in the wall time).
 
 use super::{
     compare, fill_elided_weights, find_entries, has_configs, inputs, mark_c_interface, report,
