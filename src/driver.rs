@@ -572,14 +572,18 @@ fn search_and_annotate(
     let machine = simulate::load_machine(&sim.machine, sim.devices)?;
     let cost = simulate::cost_model(&machine, sim.profile_db.as_deref())?;
     let model = name.rsplit('/').next().unwrap_or(name);
-    let found = strategy_search::find(
-        model,
-        &imported.graph,
-        &machine,
-        &cost,
-        options.mode.simulator_mode(),
-        &options.search,
-    )?;
+    let mode = options.mode.simulator_mode();
+    let found = match sim.strategy.as_deref() {
+        Some(name) => strategy_search::named(model, &imported.graph, &machine, &cost, mode, name)?,
+        None => strategy_search::find(
+            model,
+            &imported.graph,
+            &machine,
+            &cost,
+            mode,
+            &options.search,
+        )?,
+    };
     let mut written = std::collections::HashMap::new();
     let mut conflicts = 0;
     for (op, config) in imported.ops.iter().zip(&found.strategy.configs) {

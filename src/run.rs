@@ -26,6 +26,8 @@
 //! Diagnostics follow the driver: `file:line:col: error: message` for input problems (exit 1), and a
 //! report on standard output.
 
+pub mod describe;
+pub mod measure;
 mod mpi;
 mod runtime;
 

@@ -9,6 +9,11 @@
 //! `iteration_time_s`, `baselines` (name → seconds), `ideal_time_s` (total FLOPs of the iteration / (devices ×
 //! peak FLOP/s)), `peak_memory_bytes` and the simulator's `breakdown`.
 //!
+//! `--strategy=NAME` (a baseline: `data-parallel`, `model-parallel`, `owt`, `megatron`, `single-device`)
+//! replaces the search: [`named`] writes that strategy as it is, scored by the simulator, so that a baseline
+//! can be materialized and run (`flexc-run`) like a searched strategy; its `--report` has the keys `model`,
+//! `machine`, `devices`, `mode`, `strategy`, `iteration_time_s`, `peak_memory_bytes` and `breakdown`.
+//!
 //! Budgets: `--search-budget=5s` (also `ms`, `m`) bounds wall time, `--search-budget=200000` the proposals
 //! (over all chains); only proposal budgets give the same strategy for the same `--seed` on every run.
 
@@ -405,6 +410,67 @@ pub fn find(
             .map(|(n, t)| (n.to_string(), json!(t)))
             .collect::<serde_json::Map<_, _>>(),
         "ideal_time_s": ideal,
+        "peak_memory_bytes": report.devices.iter().map(|d| d.peak_memory).collect::<Vec<_>>(),
+        "breakdown": {
+            "compute_s": c.compute_s,
+            "communication_s": c.communication_s,
+            "weight_sync_s": c.weight_sync_s,
+        },
+    });
+    let mut json = serde_json::to_string_pretty(&json).expect("JSON values always serialize");
+    json.push('\n');
+    Ok(Found {
+        strategy,
+        table,
+        json,
+    })
+}
+
+/// The baseline `name` instead of a search (`--strategy=NAME` without `--simulate`): simulated to check that it
+/// fits and to show its time.
+pub fn named(
+    model: &str,
+    graph: &Graph,
+    machine: &Machine,
+    cost: &CostModel,
+    mode: Mode,
+    name: &str,
+) -> Result<Found, Diag> {
+    let strategy = crate::simulate::baseline(name, graph, machine).ok_or_else(|| {
+        Diag::error(
+            None,
+            format!(
+                "--strategy without --simulate names the baseline to write instead of searching ({}), got '{name}'",
+                crate::simulate::STRATEGY_NAMES.join(", ")
+            ),
+        )
+    })?;
+    let sim = Simulator::new(graph, machine, cost, mode, strategy.clone())
+        .map_err(|e| Diag::error(None, format!("strategy '{name}' is invalid: {e}")))?;
+    let report = sim.report();
+    if !sim.fits_memory() {
+        return Err(Diag::error(
+            None,
+            format!(
+                "strategy '{name}' does not fit in device memory ({} bytes per device)",
+                machine.gpu.mem_capacity
+            ),
+        ));
+    }
+    let table = format!(
+        "flexc: strategy {name} on {} ({} devices), no search: {:.3} ms simulated\n",
+        machine.name,
+        machine.num_devices(),
+        report.iteration_time_s * 1e3
+    );
+    let c = &report.critical_path;
+    let json = json!({
+        "model": model,
+        "machine": machine.name,
+        "devices": machine.num_devices(),
+        "mode": match mode { Mode::Training => "training", Mode::Inference => "inference" },
+        "strategy": name,
+        "iteration_time_s": report.iteration_time_s,
         "peak_memory_bytes": report.devices.iter().map(|d| d.peak_memory).collect::<Vec<_>>(),
         "breakdown": {
             "compute_s": c.compute_s,

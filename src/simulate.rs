@@ -6,7 +6,8 @@
 //! `.par.mlir` file whose graph ops carry `#par.config` (a strategy written by the search, or by hand), or,
 //! by default, the input's own `#par.config` annotations when every graph op has one, else data parallel.
 //!
-//! Outputs: the human-readable report (the `--simulate` emission), a Chrome trace (`--trace`), and a JSON
+//! Outputs: the human-readable report (the `--simulate` emission; with `--profile-db`, a line
+//! `profile: M of N ops measured`, the ops whose task shape has an entry), a Chrome trace (`--trace`), and a JSON
 //! report (`--report`) with the keys `model`, `machine`, `devices`, `strategy`, `mode`,
 //! `iteration_time_s`, `breakdown` (seconds), `peak_memory_bytes` (per device), `utilization` (per
 //! device), `memory_capacity_bytes` and task statistics.
@@ -178,6 +179,7 @@ pub fn simulate(
     strategy: Strategy,
     options: &SimulateOptions,
 ) -> Result<Simulated, Diag> {
+    let coverage = (!cost.profile().is_empty()).then(|| measured_ops(graph, cost, &strategy));
     let sim = Simulator::new(graph, machine, cost, mode, strategy).map_err(|e| {
         Diag::error(
             FileLoc::parse(&e.location),
@@ -185,7 +187,10 @@ pub fn simulate(
         )
     })?;
     let report = sim.report();
-    let text = format!("model: {model}\nstrategy: {strategy_name}\n{report}");
+    let profile = coverage.map_or(String::new(), |(measured, ops)| {
+        format!("profile: {measured} of {ops} ops measured (the others estimated)\n")
+    });
+    let text = format!("model: {model}\nstrategy: {strategy_name}\n{profile}{report}");
     let over = report.over_capacity();
     if !over.is_empty() {
         let worst = report
@@ -209,6 +214,17 @@ pub fn simulate(
         .map(|_| json_report(model, machine, strategy_name, &report));
     let trace = options.trace.as_ref().map(|_| sim.chrome_trace());
     Ok(Simulated { text, json, trace })
+}
+
+/// How many ops of `graph` have a profile entry for their task shape under `strategy` (of all ops).
+pub fn measured_ops(graph: &Graph, cost: &CostModel, strategy: &Strategy) -> (usize, usize) {
+    let measured = graph
+        .ops()
+        .iter()
+        .zip(&strategy.configs)
+        .filter(|(op, config)| cost.measurement(op, &config.task_extents(op)).is_some())
+        .count();
+    (measured, graph.num_ops())
 }
 
 /// The machine-readable report (see the module doc for the keys).

@@ -18,6 +18,12 @@ Inputs: floats uniform in [-1, 1], integers in [0, --int-max), from --seed. Elid
 (dense_resource<__elided__...>) are filled with seeded random values. The error of a result is
 max |a-b| / max(|b|, floor), floor = --atol or else the serial result's largest magnitude.
 
+Measuring (src/run/measure.rs, src/run/describe.rs):
+  flexc-run --describe-cpu=2 --opt-level=2 > cpu.toml          # this host as a machine description
+  flexc-run r.par.mlir --time --runs=10 --opt-level=2          # median wall time, devices and serial
+  flexc-run r.par.mlir --profile-db-out=cpu.jsonl --opt-level=2 # per-task forward times, merged into FILE
+  flexc r.par.mlir --simulate --mode=inference --machine=cpu.toml --profile-db=cpu.jsonl
+
 Exit status: 0 success (with --check: every result within --rtol), 1 input, compilation or run
 error or (with --check) a mismatch, 2 usage error.";
 
@@ -77,6 +83,31 @@ struct Cli {
     /// Internal: run as one MPI rank, writing results into DIR (the launcher passes it).
     #[arg(long = "mpi-worker", value_name = "DIR", hide = true)]
     mpi_worker: Option<std::path::PathBuf>,
+
+    /// Time the device programs (threads started together) and the serial one: median of --runs.
+    #[arg(long)]
+    time: bool,
+
+    /// Measure every graph op's task forward time in the device programs and merge the entries into
+    /// this profile database (JSON lines, the simulator's --profile-db).
+    #[arg(long = "profile-db-out", value_name = "FILE")]
+    profile_db_out: Option<String>,
+
+    /// Device name of the profile entries and of --describe-cpu's machine (its [gpu] name).
+    #[arg(long = "device-name", value_name = "NAME", default_value = "cpu")]
+    device_name: String,
+
+    /// Timed runs of --time and --profile-db-out.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+    runs: u32,
+
+    /// Untimed runs before them (the first is the one --check compares).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    warmup: u32,
+
+    /// Measure this host and print a machine description (TOML) with N devices (threads); no input.
+    #[arg(long = "describe-cpu", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    describe_cpu: Option<u32>,
 }
 
 fn main() -> ExitCode {
@@ -87,6 +118,11 @@ fn main() -> ExitCode {
         eprintln!(
             "flexc-run: error: --int-max must be at least 1, --rtol at least 0, --atol positive"
         );
+        return ExitCode::from(2);
+    }
+    if cli.mpi.is_some() && (cli.time || cli.profile_db_out.is_some() || cli.describe_cpu.is_some())
+    {
+        eprintln!("flexc-run: error: --mpi runs a check; it does not combine with --time, --profile-db-out or --describe-cpu");
         return ExitCode::from(2);
     }
     let options = run::RunOptions {
@@ -104,11 +140,36 @@ fn main() -> ExitCode {
         worker: std::env::current_exe().ok(),
         mpi_worker: cli.mpi_worker,
     };
-    let exit = run::run(
-        &options,
-        &mut std::io::stdout().lock(),
-        &mut std::io::stderr().lock(),
-    );
+    let (out, errors) = (&mut std::io::stdout().lock(), &mut std::io::stderr().lock());
+    let exit = if let Some(devices) = cli.describe_cpu {
+        let describe = run::describe::DescribeOptions {
+            devices,
+            device_name: cli.device_name,
+            opt_level: cli.opt_level,
+        };
+        match run::describe::describe(&describe) {
+            Ok(text) => {
+                let _ = std::io::Write::write_all(out, text.as_bytes());
+                Exit::Success
+            }
+            Err(diag) => {
+                flexc::diagnostics::Printer { sources: vec![] }.print(errors, &diag);
+                Exit::Failure
+            }
+        }
+    } else if cli.time || cli.profile_db_out.is_some() {
+        let measure = run::measure::MeasureOptions {
+            run: options,
+            time: cli.time,
+            profile_db_out: cli.profile_db_out,
+            device_name: cli.device_name,
+            runs: cli.runs,
+            warmup: cli.warmup,
+        };
+        run::measure::run(&measure, out, errors)
+    } else {
+        run::run(&options, out, errors)
+    };
     ExitCode::from(match exit {
         Exit::Success => 0,
         Exit::Failure => 1,

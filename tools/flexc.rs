@@ -102,6 +102,7 @@ struct Cli {
 
     /// Strategy to simulate: data-parallel, model-parallel, owt, megatron, single-device, or a .par.mlir
     /// file with par.config annotations. Default: the input's own annotations, else data-parallel.
+    /// Without --simulate, a baseline name is written as the strategy instead of searching.
     #[arg(long = "strategy", value_name = "NAME|FILE")]
     strategy: Option<String>,
 

@@ -1,0 +1,812 @@
+//! `flexc-run --time` and `--profile-db-out`: timed runs of a partitioned program on CPU, and the
+//! per-task profile that the simulator reads (issue 6, simulator fidelity on the hardware we have).
+//!
+//! **Timed runs.** The program is prepared as for `--check` (materialized when it is a `.par.mlir`,
+//! elided weights filled, lowered by [`super::LOWERING`], JIT-compiled at `--opt-level`). Then, per
+//! serial function `@f`: `--warmup` untimed runs (at least one; the first is the run `--check`
+//! compares), then `--runs` timed runs of the device functions, each on its own thread as in `--check`
+//! (threads start together at a barrier; a run's wall time is from the earliest start to the latest
+//! return), and with `--time` as many timed runs of `@f` on one thread. Arguments are copied before the
+//! clock starts (a bufferized function may write into them), so only the JIT code and the runtime's
+//! messages are timed. The report gives the median, minimum and maximum.
+//!
+//! **Profiling** (`--profile-db-out=FILE`): the forward time of every graph op's task, *as the
+//! strategy cuts it*, measured inside the partitioned program itself rather than in isolation: the
+//! tasks run on the operand slices, with the cache state, thread count and memory contention of the
+//! real run. How:
+//! 1. before `par-materialize`, every graph op (an op with `par.config`, the `k`-th of `par-import`'s
+//!    graph) gets the discardable attribute `flexc.profile_op = k`; the materializer copies it onto
+//!    every task clone of the op (it strips only the `par` attributes);
+//! 2. in every device function, each marked op is bracketed by `func.call @flexc_profile_begin(k)`
+//!    and `@flexc_profile_end(k)` (declared private, bound to the functions below); the calls are
+//!    opaque, so the op's loops stay between them through bufferization and LLVM;
+//! 3. the timed runs record one sample per task execution (thread-local, nothing allocated or locked
+//!    between the two calls); warm-up samples are dropped;
+//! 4. a task's key is the simulator's own ([`flexc_core::CostModel::measurement`]): the graph op's
+//!    name, its task extents (loop sizes divided by the configuration's degrees), its dtype and the
+//!    device name (`--device-name`, the `[gpu] name` of the machine description). The entry's
+//!    `forward_s` is the median of every sample with that key (all tasks, devices and runs: graph ops
+//!    with equal keys, e.g. identical layers, pool their samples). A key with no sample belongs to ops
+//!    none of whose tasks computes anything (a reshape forwarded as a view): it is recorded as 0 s.
+//!
+//! The entries are merged into FILE (a later measurement of a key replaces the old one; other
+//! entries are kept), written through a temporary file. `backward_s` is not measured: `flexc-run`
+//! executes the forward program only, so the profile serves `--mode=inference` simulations.
+//!
+//! Limits of the key: every `linalg.generic` has the name `linalg.generic`, so generics with the same
+//! loop extents and dtype (a bias add and a ReLU of one shape) share an entry, the median of both.
+//! The begin/end calls cost about 50 ns per task; ops too small to time with `Instant` (a few tens of
+//! nanoseconds) read as their call overhead. With both `--time` and `--profile-db-out`, one
+//! instrumented program is compiled and the timed runs are the profiled ones, so the profile and the
+//! wall time describe the same executions (the calls are included in the wall time).
+
+use super::{
+    compare, fill_elided_weights, find_entries, has_configs, inputs, mark_c_interface, report,
+    run_pipeline, runtime, Engine, Entry, Outcome, PackedFunction, RunOptions, TensorType,
+    LOWERING,
+};
+use crate::{
+    diagnostics::{Capture, Diag, FileLoc, Printer},
+    driver::{create_context, write_output, Exit},
+    parse::parse_module,
+    source::Source,
+};
+use flexc_core::{DType, OpId, ProfileDb, ProfileEntry};
+use melior::ir::{
+    attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
+    block::BlockLike,
+    operation::{OperationLike, WalkOrder, WalkResult},
+    r#type::{FunctionType, IntegerType},
+    Location, Module, Region,
+};
+use mlir_sys::*;
+use std::{
+    cell::RefCell,
+    collections::BTreeMap,
+    ffi::c_void,
+    io::Write,
+    sync::{Arc, Barrier},
+    time::Instant,
+};
+
+/// The attribute that carries a graph op's index onto its task clones.
+pub const PROFILE_OP_ATTR: &str = "flexc.profile_op";
+const BEGIN: &str = "flexc_profile_begin";
+const END: &str = "flexc_profile_end";
+
+/// What `--time` / `--profile-db-out` ask for, besides the common run options.
+#[derive(Clone, Debug)]
+pub struct MeasureOptions {
+    /// Input, devices, seed, opt level; `check` compares the first (warm-up) run.
+    pub run: RunOptions,
+    /// Time the device functions and the serial function.
+    pub time: bool,
+    /// Profile database to write or merge into.
+    pub profile_db_out: Option<String>,
+    /// The device name of the profile's entries (the machine description's `[gpu] name`).
+    pub device_name: String,
+    /// Timed runs.
+    pub runs: u32,
+    /// Untimed runs before them (at least 1).
+    pub warmup: u32,
+}
+
+impl Default for MeasureOptions {
+    fn default() -> Self {
+        MeasureOptions {
+            run: RunOptions::default(),
+            time: false,
+            profile_db_out: None,
+            device_name: "cpu".into(),
+            runs: 10,
+            warmup: 1,
+        }
+    }
+}
+
+/// Wall times of the timed runs of one program, in seconds.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Timing {
+    pub runs: Vec<f64>,
+}
+
+impl Timing {
+    pub fn median(&self) -> f64 {
+        median(&self.runs)
+    }
+
+    fn summary(&self) -> String {
+        let min = self.runs.iter().copied().fold(f64::INFINITY, f64::min);
+        let max = self.runs.iter().copied().fold(0.0, f64::max);
+        format!(
+            "median {:.3} ms (min {:.3}, max {:.3}) over {} runs",
+            self.median() * 1e3,
+            min * 1e3,
+            max * 1e3,
+            self.runs.len()
+        )
+    }
+}
+
+/// What the measured runs found.
+#[derive(Clone, Debug, Default)]
+pub struct Measured {
+    /// The check of the first run (when asked for).
+    pub outcome: Outcome,
+    /// Per serial function: its name, devices, the device programs' timing and the serial one (with
+    /// `--time`).
+    pub timings: Vec<(String, usize, Timing, Option<Timing>)>,
+    /// The profile entries measured (with `--profile-db-out`), sorted by op name.
+    pub profile: Vec<ProfileEntry>,
+    /// Graph ops profiled, and those among them whose key got no sample (recorded as 0 s).
+    pub profiled_ops: usize,
+    pub zero_keys: usize,
+}
+
+/// Runs `--time` / `--profile-db-out`: the report goes to `out`, diagnostics to `errors`.
+pub fn run(options: &MeasureOptions, out: &mut dyn Write, errors: &mut dyn Write) -> Exit {
+    let source = match Source::read(&options.run.input) {
+        Ok(source) => source,
+        Err(diag) => {
+            Printer { sources: vec![] }.print(errors, &diag);
+            return Exit::Failure;
+        }
+    };
+    let text = if source.is_bytecode() {
+        ""
+    } else {
+        match source.text() {
+            Ok(text) => text,
+            Err(diag) => {
+                Printer { sources: vec![] }.print(errors, &diag);
+                return Exit::Failure;
+            }
+        }
+    };
+    let printer = Printer {
+        sources: vec![(source.name.as_str(), text)],
+    };
+    let fail = |errors: &mut dyn Write, diags: &[Diag]| {
+        for diag in diags {
+            printer.print(errors, diag);
+        }
+        Exit::Failure
+    };
+    // Read the database to merge into first: a malformed one fails before minutes of measuring.
+    let mut db = match &options.profile_db_out {
+        Some(path) => match existing_db(path) {
+            Ok(db) => db,
+            Err(diag) => return fail(errors, &[diag]),
+        },
+        None => ProfileDb::default(),
+    };
+    let measured = match measure_source(&source.name, &source.bytes, options) {
+        Ok(measured) => measured,
+        Err(diags) => return fail(errors, &diags),
+    };
+    let mut text = String::new();
+    if options.run.check {
+        text.push_str(&report(&measured.outcome, &options.run));
+    }
+    let after = format!(
+        "after {} warm-up run{}, opt level {}",
+        options.warmup,
+        if options.warmup == 1 { "" } else { "s" },
+        options.run.opt_level
+    );
+    for (name, devices, timing, serial) in &measured.timings {
+        if options.time {
+            text.push_str(&format!(
+                "@{name}: {devices} devices: {}, {after}\n",
+                timing.summary()
+            ));
+        }
+        if let Some(serial) = serial {
+            text.push_str(&format!("@{name}: serial: {}, {after}\n", serial.summary()));
+        }
+    }
+    if let Some(path) = &options.profile_db_out {
+        let count = measured.profile.len();
+        for entry in measured.profile.iter().cloned() {
+            db.insert(entry);
+        }
+        if let Err(diag) = write_output(path, db.to_jsonl().as_bytes()) {
+            return fail(errors, &[diag]);
+        }
+        text.push_str(&format!(
+            "profile: {} graph ops, {count} task shapes ({} without a computing task, recorded as 0 s) on device '{}' -> {path} ({} entries)\n",
+            measured.profiled_ops,
+            measured.zero_keys,
+            options.device_name,
+            db.len()
+        ));
+    }
+    let _ = out.write_all(text.as_bytes());
+    if options.run.check && !measured.outcome.passed(options.run.rtol) {
+        let _ = writeln!(
+            errors,
+            "flexc-run: error: the device programs' results differ from the serial ones beyond rtol {:e}",
+            options.run.rtol
+        );
+        return Exit::Failure;
+    }
+    Exit::Success
+}
+
+/// The database at `path` when it exists (its entries are kept), else an empty one; an error, before
+/// anything is measured, when it cannot be written there.
+fn existing_db(path: &str) -> Result<ProfileDb, Diag> {
+    let file = std::path::Path::new(path);
+    let directory = match file.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => std::path::Path::new("."),
+    };
+    if !directory.is_dir() || file.is_dir() {
+        return Err(Diag::error(
+            None,
+            format!("cannot write profile database '{path}': no such directory or a directory"),
+        ));
+    }
+    if !file.exists() {
+        return Ok(ProfileDb::default());
+    }
+    ProfileDb::load(file).map_err(|e| {
+        let location = e.location.map(|l| FileLoc {
+            file: l.file,
+            line: l.line,
+            column: l.col,
+        });
+        Diag::error(location, e.message)
+    })
+}
+
+/// Per graph op (by index): its key without the device (name, task extents, dtype); `None` for ops
+/// without a configuration (they are not profiled).
+type OpKey = Option<(String, Vec<u64>, DType)>;
+
+/// Parses, prepares, compiles, runs and measures `bytes`; `Err` holds the diagnostics.
+pub fn measure_source(
+    name: &str,
+    bytes: &[u8],
+    options: &MeasureOptions,
+) -> Result<Measured, Vec<Diag>> {
+    let run = &options.run;
+    let context = create_context(false);
+    let _par =
+        flexc_dialects::load_par_dialect(&context).map_err(|e| vec![Diag::error(None, e)])?;
+    let capture = Capture::attach(&context);
+    let diagnosed = |capture: &Capture, fallback: String| {
+        let mut diags = capture.take();
+        if diags.is_empty() {
+            diags.push(Diag::error(None, fallback));
+        }
+        diags
+    };
+    let mut module = parse_module(&context, bytes, name)
+        .ok_or_else(|| diagnosed(&capture, format!("cannot parse '{name}'")))?;
+    if !module.as_operation().verify() {
+        return Err(diagnosed(&capture, format!("'{name}' does not verify")));
+    }
+    let start = FileLoc {
+        file: name.to_string(),
+        line: 1,
+        column: 1,
+    };
+    let profiling = options.profile_db_out.is_some();
+    let mut entries = find_entries(&module)?;
+    let mut keys: Vec<OpKey> = Vec::new();
+    if entries.is_empty() && has_configs(&module) {
+        if profiling {
+            keys = mark_graph_ops(&module).map_err(|()| {
+                diagnosed(&capture, format!("cannot import the graph of '{name}'"))
+            })?;
+        }
+        let text = format!("builtin.module(par-materialize{{devices={}}})", run.devices);
+        run_pipeline(&context, &mut module, &text).map_err(|e| diagnosed(&capture, e))?;
+        entries = find_entries(&module)?;
+    } else if profiling && !entries.is_empty() {
+        return Err(vec![Diag::error(
+            Some(start),
+            "--profile-db-out needs a .par.mlir whose graph ops carry par.config (the task shapes come \
+             from the configurations), not a materialized module",
+        )]);
+    }
+    if entries.is_empty() {
+        return Err(vec![Diag::error(
+            Some(start),
+            "no device functions to run: expected a serial function @f with @f_device0, @f_device1, \
+             ... (the output of par-materialize), or ops with par.config to materialize",
+        )]);
+    }
+    fill_elided_weights(&module, run.seed);
+    mark_c_interface(&module, &entries);
+    instrument(&context, &module, &entries, profiling);
+    run_pipeline(&context, &mut module, LOWERING).map_err(|e| diagnosed(&capture, e))?;
+    let engine = Engine::new(&context, &module, run.opt_level)
+        .ok_or_else(|| diagnosed(&capture, "cannot JIT-compile the lowered module".into()))?;
+    register_profile_symbols(&engine);
+    let mut measured = Measured::default();
+    let mut samples = Vec::new();
+    for entry in &entries {
+        let location = Some(entry.location.clone().unwrap_or_else(|| start.clone()));
+        measure_entry(&engine, entry, options, &mut measured, &mut samples)
+            .map_err(|e| vec![Diag::error(location, e)])?;
+    }
+    if profiling {
+        measured.profiled_ops = keys.iter().flatten().count();
+        (measured.profile, measured.zero_keys) =
+            profile_entries(&keys, &samples, &options.device_name);
+    }
+    Ok(measured)
+}
+
+/// Marks every configured graph op with its graph index ([`PROFILE_OP_ATTR`]); returns the key of
+/// every graph op as the simulator forms it.
+fn mark_graph_ops(module: &Module) -> Result<Vec<OpKey>, ()> {
+    let imported = flexc_passes::par_import::analyze(
+        &module.as_operation(),
+        &flexc_passes::par_import::ImportOptions::default(),
+        false,
+    )
+    .map_err(|_| ())?;
+    let mut keys = Vec::with_capacity(imported.ops.len());
+    let mut marked = std::collections::HashSet::new();
+    for (k, op) in imported.ops.iter().enumerate() {
+        let graph_op = imported.graph.op(OpId::new(k));
+        let Some(config) = &op.config else {
+            keys.push(None);
+            continue;
+        };
+        let extents: Vec<u64> = graph_op
+            .dims
+            .iter()
+            .zip(&config.degrees)
+            .map(|(dim, &degree)| dim.size / degree.max(1) as u64)
+            .collect();
+        keys.push(Some((graph_op.name.clone(), extents, graph_op.dtype)));
+        // An op of a function called several times is several graph ops: its first call's index.
+        if !marked.insert(op.handle) {
+            continue;
+        }
+        unsafe {
+            let handle = MlirOperation {
+                ptr: op.handle as *mut c_void,
+            };
+            let i64_type = mlirIntegerTypeGet(mlirOperationGetContext(handle), 64);
+            mlirOperationSetDiscardableAttributeByName(
+                handle,
+                melior::StringRef::new(PROFILE_OP_ATTR).to_raw(),
+                mlirIntegerAttrGet(i64_type, k as i64),
+            );
+        }
+    }
+    Ok(keys)
+}
+
+/// Brackets every marked op of the device functions with the profile calls (when `profiling`), and
+/// removes the marks everywhere.
+fn instrument(context: &melior::Context, module: &Module, entries: &[Entry], profiling: bool) {
+    let devices: Vec<String> = entries
+        .iter()
+        .flat_map(|e| (0..e.devices).map(move |d| format!("{}_device{d}", e.name)))
+        .collect();
+    let mut marked = Vec::new();
+    for function in super::module_functions(module) {
+        let in_device = devices.contains(&super::symbol_name(function));
+        unsafe { melior::ir::OperationRef::from_raw(function) }.walk(WalkOrder::PreOrder, |op| {
+            if op.has_attribute(PROFILE_OP_ATTR) {
+                marked.push((op.to_raw(), in_device));
+            }
+            WalkResult::Advance
+        });
+    }
+    let location = Location::unknown(context);
+    let i64_type = IntegerType::new(context, 64);
+    let mut used = false;
+    for (op, in_device) in marked {
+        let name = melior::StringRef::new(PROFILE_OP_ATTR).to_raw();
+        let k = unsafe { mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(op, name)) };
+        unsafe { mlirOperationRemoveAttributeByName(op, name) };
+        if !(profiling && in_device) {
+            continue;
+        }
+        used = true;
+        let constant = melior::dialect::arith::constant(
+            context,
+            IntegerAttribute::new(i64_type.into(), k).into(),
+            location,
+        );
+        let call = |callee: &str, value| {
+            melior::dialect::func::call(
+                context,
+                melior::ir::attribute::FlatSymbolRefAttribute::new(context, callee),
+                &[value],
+                &[],
+                location,
+            )
+        };
+        unsafe {
+            let block = mlirOperationGetBlock(op);
+            let constant = constant.into_raw();
+            mlirBlockInsertOwnedOperationBefore(block, op, constant);
+            let value = melior::ir::Value::from_raw(mlirOperationGetResult(constant, 0));
+            mlirBlockInsertOwnedOperationBefore(block, op, call(BEGIN, value).into_raw());
+            mlirBlockInsertOwnedOperationAfter(block, op, call(END, value).into_raw());
+        }
+    }
+    if used {
+        let ty = FunctionType::new(context, &[i64_type.into()], &[]);
+        for callee in [BEGIN, END] {
+            let declaration = melior::dialect::func::func(
+                context,
+                StringAttribute::new(context, callee),
+                TypeAttribute::new(ty.into()),
+                Region::new(),
+                &[(
+                    melior::ir::Identifier::new(context, "sym_visibility"),
+                    StringAttribute::new(context, "private").into(),
+                )],
+                location,
+            );
+            module.body().append_operation(declaration);
+        }
+    }
+}
+
+/// The open task and the samples of the calling thread.
+#[derive(Default)]
+struct Recorder {
+    open: Option<(i64, Instant)>,
+    samples: Vec<(i64, f64)>,
+}
+
+thread_local! {
+    static RECORDER: RefCell<Recorder> = RefCell::new(Recorder::default());
+}
+
+// Called from JIT code: must not panic (hence `try_borrow_mut`).
+extern "C" fn profile_begin(op: i64) {
+    RECORDER.with(|recorder| {
+        if let Ok(mut recorder) = recorder.try_borrow_mut() {
+            recorder.open = Some((op, Instant::now()));
+        }
+    });
+}
+
+extern "C" fn profile_end(op: i64) {
+    let now = Instant::now();
+    RECORDER.with(|recorder| {
+        if let Ok(mut recorder) = recorder.try_borrow_mut() {
+            if let Some((open, start)) = recorder.open.take() {
+                if open == op {
+                    recorder.samples.push((op, (now - start).as_secs_f64()));
+                }
+            }
+        }
+    });
+}
+
+fn take_samples() -> Vec<(i64, f64)> {
+    RECORDER.with(|recorder| {
+        recorder
+            .try_borrow_mut()
+            .map(|mut r| std::mem::take(&mut r.samples))
+            .unwrap_or_default()
+    })
+}
+
+fn register_profile_symbols(engine: &Engine) {
+    let functions: [(&str, extern "C" fn(i64)); 2] = [(BEGIN, profile_begin), (END, profile_end)];
+    for (name, function) in functions {
+        unsafe {
+            mlirExecutionEngineRegisterSymbol(
+                engine.raw,
+                melior::StringRef::new(name).to_raw(),
+                function as *mut c_void,
+            )
+        };
+    }
+}
+
+/// A call of a packed function with its arguments copied and descriptors built ahead of the clock.
+pub(super) struct Call {
+    function: PackedFunction,
+    _buffers: Vec<Vec<u64>>,
+    _descriptors: Vec<Vec<i64>>,
+    _result_storage: Vec<i64>,
+    _pointers: Vec<*mut c_void>,
+    slots: Vec<*mut c_void>,
+}
+
+impl Call {
+    pub(super) fn new(
+        function: PackedFunction,
+        arguments: &[TensorType],
+        inputs: &[Vec<u64>],
+        results: &[TensorType],
+    ) -> Call {
+        let mut buffers: Vec<Vec<u64>> = inputs.to_vec();
+        let mut descriptors: Vec<Vec<i64>> = buffers
+            .iter_mut()
+            .zip(arguments)
+            .map(|(buffer, ty)| {
+                let pointer = buffer.as_mut_ptr() as usize as i64;
+                let mut descriptor = vec![pointer, pointer, 0];
+                descriptor.extend(&ty.dims);
+                descriptor.extend(super::row_major_strides(&ty.dims));
+                descriptor
+            })
+            .collect();
+        let words: usize = results.iter().map(|r| 3 + 2 * r.dims.len()).sum();
+        let mut result_storage = vec![0i64; words.max(1)];
+        let mut pointers: Vec<*mut c_void> = Vec::new();
+        if !results.is_empty() {
+            pointers.push(result_storage.as_mut_ptr() as *mut c_void);
+        }
+        pointers.extend(
+            descriptors
+                .iter_mut()
+                .map(|d| d.as_mut_ptr() as *mut c_void),
+        );
+        let slots = pointers
+            .iter_mut()
+            .map(|p| p as *mut *mut c_void as *mut c_void)
+            .collect();
+        Call {
+            function,
+            _buffers: buffers,
+            _descriptors: descriptors,
+            _result_storage: result_storage,
+            _pointers: pointers,
+            slots,
+        }
+    }
+
+    /// Runs the function once (its results are left where it put them).
+    pub(super) fn invoke(&mut self) {
+        let function: unsafe extern "C" fn(*mut *mut c_void) =
+            unsafe { std::mem::transmute(self.function.0) };
+        unsafe { function(self.slots.as_mut_ptr()) };
+    }
+}
+
+/// What [`run_threads`] observed.
+struct Runs {
+    /// Wall time of each timed run.
+    timing: Timing,
+    /// The results of thread 0's first run.
+    first: Vec<Vec<u8>>,
+    /// Samples of the timed runs, all threads.
+    samples: Vec<(i64, f64)>,
+    traffic: super::Traffic,
+}
+
+/// Runs `functions[t]` on thread `t` (device `t` of a fresh runtime per run), `warmup` times untimed
+/// (the first through [`PackedFunction::call`], whose results are kept) and `runs` times timed.
+fn run_threads(
+    functions: &[PackedFunction],
+    arguments: &[TensorType],
+    results: &[&[TensorType]],
+    inputs: &[Vec<u64>],
+    warmup: u32,
+    runs: u32,
+) -> Result<Runs, String> {
+    let n = functions.len();
+    let total = (warmup.max(1) + runs) as usize;
+    let runtimes: Vec<Arc<runtime::Runtime>> =
+        (0..total).map(|_| runtime::Runtime::new(n)).collect();
+    let barrier = Barrier::new(n);
+    type Thread = (Vec<(Instant, Instant)>, Vec<Vec<u8>>, Vec<(i64, f64)>);
+    let per_thread: Vec<Thread> = std::thread::scope(|scope| -> Result<Vec<Thread>, String> {
+        let mut handles = Vec::new();
+        for (device, &function) in functions.iter().enumerate() {
+            let (runtimes, barrier, results) = (&runtimes, &barrier, results[device]);
+            let handle = std::thread::Builder::new()
+                .stack_size(super::DEVICE_STACK)
+                .spawn_scoped(scope, move || {
+                    let mut spans = Vec::with_capacity(total);
+                    let mut first = Vec::new();
+                    let mut samples = Vec::new();
+                    take_samples();
+                    for (run, runtime) in runtimes.iter().enumerate() {
+                        if run == 0 {
+                            barrier.wait();
+                            runtime::Runtime::enter(runtime, device);
+                            first = function.call(arguments, inputs, results);
+                            runtime::Runtime::leave();
+                        } else {
+                            let mut call = Call::new(function, arguments, inputs, results);
+                            barrier.wait();
+                            let start = Instant::now();
+                            runtime::Runtime::enter(runtime, device);
+                            call.invoke();
+                            runtime::Runtime::leave();
+                            let end = Instant::now();
+                            if run >= total - runs as usize {
+                                spans.push((start, end));
+                            }
+                        }
+                        let taken = take_samples();
+                        if run >= total - runs as usize {
+                            samples.extend(taken);
+                        }
+                    }
+                    (spans, first, samples)
+                })
+                .map_err(|e| format!("cannot start a device thread: {e}"))?;
+            handles.push(handle);
+        }
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .map_err(|_| "a device function crashed".to_string())
+            })
+            .collect()
+    })?;
+    if let Some(failure) = runtimes.iter().find_map(|r| r.failure()) {
+        return Err(format!("the device programs failed: {failure}"));
+    }
+    let timing = Timing {
+        runs: (0..runs as usize)
+            .map(|r| {
+                let start = per_thread.iter().map(|t| t.0[r].0).min();
+                let end = per_thread.iter().map(|t| t.0[r].1).max();
+                match (start, end) {
+                    (Some(start), Some(end)) => (end - start).as_secs_f64(),
+                    _ => 0.0,
+                }
+            })
+            .collect(),
+    };
+    let mut per_thread = per_thread.into_iter();
+    let (_, first, mut samples) = per_thread.next().unwrap_or_default();
+    for (_, _, more) in per_thread {
+        samples.extend(more);
+    }
+    Ok(Runs {
+        timing,
+        first,
+        samples,
+        traffic: runtimes[0].traffic(),
+    })
+}
+
+fn measure_entry(
+    engine: &Engine,
+    entry: &Entry,
+    options: &MeasureOptions,
+    measured: &mut Measured,
+    samples: &mut Vec<(i64, f64)>,
+) -> Result<(), String> {
+    let serial = engine.packed(&entry.name)?;
+    let devices: Vec<PackedFunction> = (0..entry.devices)
+        .map(|d| engine.packed(&format!("{}_device{d}", entry.name)))
+        .collect::<Result<_, _>>()?;
+    let inputs = inputs(entry, &options.run);
+    let results: Vec<&[TensorType]> = (0..entry.devices)
+        .map(|d| if d == 0 { &entry.results[..] } else { &[] })
+        .collect();
+    let device_runs = run_threads(
+        &devices,
+        &entry.arguments,
+        &results,
+        &inputs,
+        options.warmup,
+        options.runs,
+    )
+    .map_err(|e| format!("@{}: {e}", entry.name))?;
+    samples.extend(device_runs.samples);
+    let serial_runs = if options.time || options.run.check {
+        let runs = if options.time { options.runs } else { 0 };
+        Some(run_threads(
+            &[serial],
+            &entry.arguments,
+            &[&entry.results],
+            &inputs,
+            options.warmup,
+            runs,
+        )?)
+    } else {
+        None
+    };
+    if let (true, Some(serial_runs)) = (options.run.check, &serial_runs) {
+        measured.outcome.functions.push((
+            entry.name.clone(),
+            entry.devices,
+            Some(device_runs.traffic),
+        ));
+        for (index, ty) in entry.results.iter().enumerate() {
+            measured.outcome.results.push(compare(
+                entry,
+                index,
+                ty,
+                &device_runs.first[index],
+                &serial_runs.first[index],
+                options.run.atol,
+            ));
+        }
+    }
+    measured.timings.push((
+        entry.name.clone(),
+        entry.devices,
+        device_runs.timing,
+        serial_runs.filter(|_| options.time).map(|r| r.timing),
+    ));
+    Ok(())
+}
+
+/// The median (the mean of the middle two for an even count); 0 for no values.
+pub fn median(values: &[f64]) -> f64 {
+    let mut sorted: Vec<f64> = values.iter().copied().filter(|v| !v.is_nan()).collect();
+    sorted.sort_by(f64::total_cmp);
+    match sorted.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => sorted[n / 2],
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    }
+}
+
+/// Profile entries from per-task samples `(graph op, seconds)`: one per distinct key of `keys`, the
+/// median of its samples, 0 s for a key without samples (module doc). Returns the entries sorted by
+/// key, and how many had no sample.
+fn profile_entries(
+    keys: &[OpKey],
+    samples: &[(i64, f64)],
+    device: &str,
+) -> (Vec<ProfileEntry>, usize) {
+    let mut by_key: BTreeMap<(String, Vec<u64>, DType), Vec<f64>> = BTreeMap::new();
+    for key in keys.iter().flatten() {
+        by_key.entry(key.clone()).or_default();
+    }
+    for &(op, seconds) in samples {
+        if let Some(Some(key)) = usize::try_from(op).ok().and_then(|k| keys.get(k)) {
+            by_key.entry(key.clone()).or_default().push(seconds);
+        }
+    }
+    let zero = by_key.values().filter(|s| s.is_empty()).count();
+    let entries = by_key
+        .into_iter()
+        .map(|((op, shape, dtype), samples)| ProfileEntry {
+            op,
+            shape,
+            dtype,
+            device: device.to_string(),
+            forward_s: median(&samples),
+            backward_s: None,
+        })
+        .collect();
+    (entries, zero)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn medians() {
+        assert_eq!(median(&[]), 0.0);
+        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
+        assert_eq!(median(&[f64::NAN, 5.0]), 5.0);
+    }
+
+    #[test]
+    fn entries_pool_equal_keys_and_zero_unsampled_ones() {
+        let matmul = Some(("linalg.matmul".to_string(), vec![4, 8, 8], DType::F32));
+        let reshape = Some(("tensor.collapse_shape".to_string(), vec![4, 8], DType::F32));
+        // Ops 0 and 2 are identical layers; op 1 has no configuration; op 3 never computes.
+        let keys = vec![matmul.clone(), None, matmul, reshape];
+        let samples = [(0, 1.0), (2, 3.0), (0, 2.0), (1, 9.0), (7, 9.0)];
+        let (entries, zero) = profile_entries(&keys, &samples, "cpu");
+        assert_eq!(zero, 1);
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[0].op, "linalg.matmul");
+        assert_eq!(entries[0].shape, vec![4, 8, 8]);
+        assert_eq!(entries[0].forward_s, 2.0);
+        assert_eq!(entries[0].device, "cpu");
+        assert_eq!(entries[0].backward_s, None);
+        assert_eq!(entries[1].op, "tensor.collapse_shape");
+        assert_eq!(entries[1].forward_s, 0.0);
+    }
+}
