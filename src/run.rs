@@ -224,24 +224,10 @@ pub fn run(options: &RunOptions, out: &mut dyn Write, errors: &mut dyn Write) ->
     if let Some(dir) = &options.mpi_worker {
         return mpi::worker(options, dir, errors);
     }
-    let source = match Source::read(&options.input) {
-        Ok(source) => source,
-        Err(diag) => {
-            Printer { sources: vec![] }.print(errors, &diag);
-            return Exit::Failure;
-        }
+    let Some(source) = read_source(&options.input, errors) else {
+        return Exit::Failure;
     };
-    let text = if source.is_bytecode() {
-        ""
-    } else {
-        match source.text() {
-            Ok(text) => text,
-            Err(diag) => {
-                Printer { sources: vec![] }.print(errors, &diag);
-                return Exit::Failure;
-            }
-        }
-    };
+    let text = source_text(&source);
     let printer = Printer {
         sources: vec![(source.name.as_str(), text)],
     };
@@ -269,6 +255,32 @@ pub fn run(options: &RunOptions, out: &mut dyn Write, errors: &mut dyn Write) ->
             }
             Exit::Failure
         }
+    }
+}
+
+/// Reads the input; problems (unreadable, not UTF-8 text) are printed to `errors`.
+fn read_source(input: &str, errors: &mut dyn Write) -> Option<Source> {
+    let checked = Source::read(input).and_then(|source| {
+        if !source.is_bytecode() {
+            source.text()?;
+        }
+        Ok(source)
+    });
+    match checked {
+        Ok(source) => Some(source),
+        Err(diag) => {
+            Printer { sources: vec![] }.print(errors, &diag);
+            None
+        }
+    }
+}
+
+/// The text diagnostics quote source lines from ("" for bytecode).
+fn source_text(source: &Source) -> &str {
+    if source.is_bytecode() {
+        ""
+    } else {
+        source.text().unwrap_or("")
     }
 }
 
@@ -312,18 +324,7 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
     let _par =
         flexc_dialects::load_par_dialect(&context).map_err(|e| vec![Diag::error(None, e)])?;
     let capture = Capture::attach(&context);
-    let diagnosed = |capture: &Capture, fallback: String| {
-        let mut diags = capture.take();
-        if diags.is_empty() {
-            diags.push(Diag::error(None, fallback));
-        }
-        diags
-    };
-    let mut module = parse_module(&context, bytes, name)
-        .ok_or_else(|| diagnosed(&capture, format!("cannot parse '{name}'")))?;
-    if !module.as_operation().verify() {
-        return Err(diagnosed(&capture, format!("'{name}' does not verify")));
-    }
+    let mut module = parse_verified(&context, &capture, name, bytes)?;
     let start = FileLoc {
         file: name.to_string(),
         line: 1,
@@ -387,6 +388,30 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
         lap(&mut outcome, &format!("JIT and run @{}", entry.name));
     }
     Ok(outcome)
+}
+
+/// The diagnostics `capture` holds, else one error saying `fallback`.
+fn diagnosed(capture: &Capture, fallback: String) -> Vec<Diag> {
+    let mut diags = capture.take();
+    if diags.is_empty() {
+        diags.push(Diag::error(None, fallback));
+    }
+    diags
+}
+
+/// Parses `bytes` and verifies the module; errors are the captured diagnostics.
+fn parse_verified<'c>(
+    context: &'c melior::Context,
+    capture: &Capture,
+    name: &str,
+    bytes: &[u8],
+) -> Result<Module<'c>, Vec<Diag>> {
+    let module = parse_module(context, bytes, name)
+        .ok_or_else(|| diagnosed(capture, format!("cannot parse '{name}'")))?;
+    if !module.as_operation().verify() {
+        return Err(diagnosed(capture, format!("'{name}' does not verify")));
+    }
+    Ok(module)
 }
 
 fn run_pipeline(context: &melior::Context, module: &mut Module, text: &str) -> Result<(), String> {
@@ -711,13 +736,7 @@ impl Engine {
         }
         let engine = Engine { raw };
         for (name, address) in runtime::symbols() {
-            unsafe {
-                mlirExecutionEngineRegisterSymbol(
-                    raw,
-                    melior::StringRef::new(&name).to_raw(),
-                    address as *mut c_void,
-                )
-            };
+            engine.register_symbol(&name, address as *mut c_void);
         }
         Some(engine)
     }
@@ -735,10 +754,12 @@ impl Engine {
 
     /// The packed wrapper of `name` itself (no C interface): for functions of scalars.
     fn packed_plain(&self, name: &str) -> Result<PackedFunction, String> {
-        let symbol = format!("_mlir_{name}");
-        let address = unsafe {
-            mlirExecutionEngineLookup(self.raw, melior::StringRef::new(&symbol).to_raw())
-        };
+        self.lookup(&format!("_mlir_{name}"), name)
+    }
+
+    fn lookup(&self, symbol: &str, name: &str) -> Result<PackedFunction, String> {
+        let address =
+            unsafe { mlirExecutionEngineLookup(self.raw, melior::StringRef::new(symbol).to_raw()) };
         if address.is_null() {
             return Err(format!("the JIT has no function @{name}"));
         }
@@ -747,14 +768,7 @@ impl Engine {
 
     /// The packed wrapper of `name`'s C interface: `void(void **arguments)`.
     fn packed(&self, name: &str) -> Result<PackedFunction, String> {
-        let symbol = format!("_mlir__mlir_ciface_{name}");
-        let address = unsafe {
-            mlirExecutionEngineLookup(self.raw, melior::StringRef::new(&symbol).to_raw())
-        };
-        if address.is_null() {
-            return Err(format!("the JIT has no function @{name}"));
-        }
-        Ok(PackedFunction(address as usize))
+        self.lookup(&format!("_mlir__mlir_ciface_{name}"), name)
     }
 }
 
@@ -783,7 +797,29 @@ impl PackedFunction {
         inputs: &[Vec<u64>],
         results: &[TensorType],
     ) -> Vec<Vec<u8>> {
-        // Fresh copies: bufferized functions may write into their arguments.
+        let mut call = Call::new(self, arguments, inputs, results);
+        call.invoke();
+        call.results(results)
+    }
+}
+
+/// A call of a packed function with its arguments copied and descriptors built ahead of the clock.
+struct Call {
+    function: PackedFunction,
+    _buffers: Vec<Vec<u64>>,
+    _descriptors: Vec<Vec<i64>>,
+    result_storage: Vec<i64>,
+    _pointers: Vec<*mut c_void>,
+    slots: Vec<*mut c_void>,
+}
+
+impl Call {
+    fn new(
+        function: PackedFunction,
+        arguments: &[TensorType],
+        inputs: &[Vec<u64>],
+        results: &[TensorType],
+    ) -> Call {
         let mut buffers: Vec<Vec<u64>> = inputs.to_vec();
         let mut descriptors: Vec<Vec<i64>> = buffers
             .iter_mut()
@@ -796,8 +832,8 @@ impl PackedFunction {
                 descriptor
             })
             .collect();
-        let result_words: usize = results.iter().map(|r| 3 + 2 * r.dims.len()).sum();
-        let mut result_storage = vec![0i64; result_words.max(1)];
+        let words: usize = results.iter().map(|r| 3 + 2 * r.dims.len()).sum();
+        let mut result_storage = vec![0i64; words.max(1)];
         let mut pointers: Vec<*mut c_void> = Vec::new();
         if !results.is_empty() {
             pointers.push(result_storage.as_mut_ptr() as *mut c_void);
@@ -807,18 +843,36 @@ impl PackedFunction {
                 .iter_mut()
                 .map(|d| d.as_mut_ptr() as *mut c_void),
         );
-        let mut slots: Vec<*mut c_void> = pointers
+        let slots = pointers
             .iter_mut()
             .map(|p| p as *mut *mut c_void as *mut c_void)
             .collect();
+        Call {
+            function,
+            _buffers: buffers,
+            _descriptors: descriptors,
+            result_storage,
+            _pointers: pointers,
+            slots,
+        }
+    }
+
+    /// Runs the function once (its results are left where it put them).
+    fn invoke(&mut self) {
         let function: unsafe extern "C" fn(*mut *mut c_void) =
-            unsafe { std::mem::transmute(self.0) };
-        unsafe { function(slots.as_mut_ptr()) };
+            unsafe { std::mem::transmute(self.function.0) };
+        unsafe { function(self.slots.as_mut_ptr()) };
+    }
+}
+
+impl Call {
+    /// The results of the last [`Call::invoke`] (bytes, row-major).
+    fn results(&self, results: &[TensorType]) -> Vec<Vec<u8>> {
         let mut outputs = Vec::new();
         let mut at = 0;
         for ty in results {
             let rank = ty.dims.len();
-            let words = &result_storage[at..at + 3 + 2 * rank];
+            let words = &self.result_storage[at..at + 3 + 2 * rank];
             at += 3 + 2 * rank;
             let base = words[1] as usize as *const u8;
             let width = ty.element.width();

@@ -390,7 +390,6 @@ pub fn find(
         .collect();
     let _ = writeln!(table, "  peak memory: {}", peaks.join(", "));
 
-    let c = &report.critical_path;
     let json = json!({
         "model": model,
         "machine": machine.name,
@@ -411,11 +410,7 @@ pub fn find(
             .collect::<serde_json::Map<_, _>>(),
         "ideal_time_s": ideal,
         "peak_memory_bytes": report.devices.iter().map(|d| d.peak_memory).collect::<Vec<_>>(),
-        "breakdown": {
-            "compute_s": c.compute_s,
-            "communication_s": c.communication_s,
-            "weight_sync_s": c.weight_sync_s,
-        },
+        "breakdown": breakdown_json(&report),
     });
     let mut json = serde_json::to_string_pretty(&json).expect("JSON values always serialize");
     json.push('\n');
@@ -463,7 +458,6 @@ pub fn named(
         machine.num_devices(),
         report.iteration_time_s * 1e3
     );
-    let c = &report.critical_path;
     let json = json!({
         "model": model,
         "machine": machine.name,
@@ -472,11 +466,7 @@ pub fn named(
         "strategy": name,
         "iteration_time_s": report.iteration_time_s,
         "peak_memory_bytes": report.devices.iter().map(|d| d.peak_memory).collect::<Vec<_>>(),
-        "breakdown": {
-            "compute_s": c.compute_s,
-            "communication_s": c.communication_s,
-            "weight_sync_s": c.weight_sync_s,
-        },
+        "breakdown": breakdown_json(&report),
     });
     let mut json = serde_json::to_string_pretty(&json).expect("JSON values always serialize");
     json.push('\n');
@@ -484,5 +474,15 @@ pub fn named(
         strategy,
         table,
         json,
+    })
+}
+
+/// The critical path's breakdown, as the JSON reports give it.
+fn breakdown_json(report: &flexc_core::Report) -> serde_json::Value {
+    let c = &report.critical_path;
+    json!({
+        "compute_s": c.compute_s,
+        "communication_s": c.communication_s,
+        "weight_sync_s": c.weight_sync_s,
     })
 }

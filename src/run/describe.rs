@@ -172,7 +172,7 @@ fn per_call(
         let handles: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
-                    let mut call = measure::Call::new(function, &types, &inputs, &results);
+                    let mut call = super::Call::new(function, &types, &inputs, &results);
                     call.invoke();
                     barrier.wait();
                     let mut times = Vec::with_capacity(calls);

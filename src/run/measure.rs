@@ -41,15 +41,13 @@
 //! wall time describe the same executions (the calls are included in the wall time).
 
 use super::{
-    compare, fill_elided_weights, find_entries, has_configs, inputs, mark_c_interface, report,
-    run_pipeline, runtime, Engine, Entry, Outcome, PackedFunction, RunOptions, TensorType,
-    LOWERING,
+    compare, diagnosed, fill_elided_weights, find_entries, has_configs, inputs, mark_c_interface,
+    parse_verified, read_source, report, run_pipeline, runtime, source_text, Call, Engine, Entry,
+    Outcome, PackedFunction, RunOptions, TensorType, LOWERING,
 };
 use crate::{
     diagnostics::{Capture, Diag, FileLoc, Printer},
     driver::{create_context, write_output, Exit},
-    parse::parse_module,
-    source::Source,
 };
 use flexc_core::{DType, OpId, ProfileDb, ProfileEntry};
 use melior::ir::{
@@ -145,24 +143,10 @@ pub struct Measured {
 
 /// Runs `--time` / `--profile-db-out`: the report goes to `out`, diagnostics to `errors`.
 pub fn run(options: &MeasureOptions, out: &mut dyn Write, errors: &mut dyn Write) -> Exit {
-    let source = match Source::read(&options.run.input) {
-        Ok(source) => source,
-        Err(diag) => {
-            Printer { sources: vec![] }.print(errors, &diag);
-            return Exit::Failure;
-        }
+    let Some(source) = read_source(&options.run.input, errors) else {
+        return Exit::Failure;
     };
-    let text = if source.is_bytecode() {
-        ""
-    } else {
-        match source.text() {
-            Ok(text) => text,
-            Err(diag) => {
-                Printer { sources: vec![] }.print(errors, &diag);
-                return Exit::Failure;
-            }
-        }
-    };
+    let text = source_text(&source);
     let printer = Printer {
         sources: vec![(source.name.as_str(), text)],
     };
@@ -275,18 +259,7 @@ pub fn measure_source(
     let _par =
         flexc_dialects::load_par_dialect(&context).map_err(|e| vec![Diag::error(None, e)])?;
     let capture = Capture::attach(&context);
-    let diagnosed = |capture: &Capture, fallback: String| {
-        let mut diags = capture.take();
-        if diags.is_empty() {
-            diags.push(Diag::error(None, fallback));
-        }
-        diags
-    };
-    let mut module = parse_module(&context, bytes, name)
-        .ok_or_else(|| diagnosed(&capture, format!("cannot parse '{name}'")))?;
-    if !module.as_operation().verify() {
-        return Err(diagnosed(&capture, format!("'{name}' does not verify")));
-    }
+    let mut module = parse_verified(&context, &capture, name, bytes)?;
     let start = FileLoc {
         file: name.to_string(),
         line: 1,
@@ -505,68 +478,6 @@ fn register_profile_symbols(engine: &Engine) {
                 function as *mut c_void,
             )
         };
-    }
-}
-
-/// A call of a packed function with its arguments copied and descriptors built ahead of the clock.
-pub(super) struct Call {
-    function: PackedFunction,
-    _buffers: Vec<Vec<u64>>,
-    _descriptors: Vec<Vec<i64>>,
-    _result_storage: Vec<i64>,
-    _pointers: Vec<*mut c_void>,
-    slots: Vec<*mut c_void>,
-}
-
-impl Call {
-    pub(super) fn new(
-        function: PackedFunction,
-        arguments: &[TensorType],
-        inputs: &[Vec<u64>],
-        results: &[TensorType],
-    ) -> Call {
-        let mut buffers: Vec<Vec<u64>> = inputs.to_vec();
-        let mut descriptors: Vec<Vec<i64>> = buffers
-            .iter_mut()
-            .zip(arguments)
-            .map(|(buffer, ty)| {
-                let pointer = buffer.as_mut_ptr() as usize as i64;
-                let mut descriptor = vec![pointer, pointer, 0];
-                descriptor.extend(&ty.dims);
-                descriptor.extend(super::row_major_strides(&ty.dims));
-                descriptor
-            })
-            .collect();
-        let words: usize = results.iter().map(|r| 3 + 2 * r.dims.len()).sum();
-        let mut result_storage = vec![0i64; words.max(1)];
-        let mut pointers: Vec<*mut c_void> = Vec::new();
-        if !results.is_empty() {
-            pointers.push(result_storage.as_mut_ptr() as *mut c_void);
-        }
-        pointers.extend(
-            descriptors
-                .iter_mut()
-                .map(|d| d.as_mut_ptr() as *mut c_void),
-        );
-        let slots = pointers
-            .iter_mut()
-            .map(|p| p as *mut *mut c_void as *mut c_void)
-            .collect();
-        Call {
-            function,
-            _buffers: buffers,
-            _descriptors: descriptors,
-            _result_storage: result_storage,
-            _pointers: pointers,
-            slots,
-        }
-    }
-
-    /// Runs the function once (its results are left where it put them).
-    pub(super) fn invoke(&mut self) {
-        let function: unsafe extern "C" fn(*mut *mut c_void) =
-            unsafe { std::mem::transmute(self.function.0) };
-        unsafe { function(self.slots.as_mut_ptr()) };
     }
 }
 

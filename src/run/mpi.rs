@@ -18,14 +18,12 @@
 //! workers load (default: the first of `libmpi.so.40`, `libmpi.so.12`, `libmpi.so` that loads).
 
 use super::{
-    check_entry_against, fill_elided_weights, find_entries, inputs, mark_c_interface, run_pipeline,
-    Engine, Entry, RunOptions,
+    check_entry_against, diagnosed, fill_elided_weights, find_entries, inputs, mark_c_interface,
+    parse_verified, read_source, run_pipeline, source_text, Engine, Entry, RunOptions,
 };
 use crate::{
     diagnostics::{Capture, Diag, Printer},
     driver::{create_context, Exit},
-    parse::parse_module,
-    source::Source,
 };
 use std::{
     ffi::{c_char, c_int, c_void, CString},
@@ -278,16 +276,11 @@ fn load_mpi_library() -> Result<*mut c_void, String> {
 
 /// A rank: runs its device function of every entry; rank 0 writes the results to `dir`.
 pub(super) fn worker(options: &RunOptions, dir: &Path, errors: &mut dyn Write) -> Exit {
-    let source = match Source::read(&options.input) {
-        Ok(source) => source,
-        Err(diag) => {
-            Printer { sources: vec![] }.print(errors, &diag);
-            return Exit::Failure;
-        }
+    let Some(source) = read_source(&options.input, errors) else {
+        return Exit::Failure;
     };
-    let text = source.text().unwrap_or_default().to_string();
     let printer = Printer {
-        sources: vec![(source.name.as_str(), text.as_str())],
+        sources: vec![(source.name.as_str(), source_text(&source))],
     };
     match run_rank(&source.name, &source.bytes, options, dir) {
         Ok(()) => Exit::Success,
@@ -305,15 +298,7 @@ fn run_rank(name: &str, bytes: &[u8], options: &RunOptions, dir: &Path) -> Resul
     let context = create_context(false);
     let _par = flexc_dialects::load_par_dialect(&context).map_err(one)?;
     let capture = Capture::attach(&context);
-    let diagnosed = |capture: &Capture, fallback: String| {
-        let mut diags = capture.take();
-        if diags.is_empty() {
-            diags.push(Diag::error(None, fallback));
-        }
-        diags
-    };
-    let mut module = parse_module(&context, bytes, name)
-        .ok_or_else(|| diagnosed(&capture, format!("cannot parse '{name}'")))?;
+    let mut module = parse_verified(&context, &capture, name, bytes)?;
     let entries = find_entries(&module)?;
     let ranks = entries.first().map_or(0, |e| e.devices);
     if entries.is_empty() || entries.iter().any(|e| e.devices != ranks) {
