@@ -466,52 +466,6 @@ fn chrome_trace_of_a_real_model_is_valid() {
     }
 }
 
-/// Writes the data-parallel baseline (`Strategy::data_parallel`) as `#par.config` into a module
-/// imported without a search, as the driver writes a searched strategy.
-fn write_baseline(relative: &str, imported_path: &Path, out: &Path, devices: u32, baseline: &str) {
-    let bytes = std::fs::read(imported_path).unwrap();
-    let context = create_context(false);
-    let _par = flexc::dialects::load_par_dialect(&context).unwrap();
-    let name = imported_path.display().to_string();
-    let module = parse_module(&context, &bytes, &name).unwrap();
-    let import = driver::import_options(&settings(relative)).unwrap();
-    let imported =
-        flexc::passes::par_import::analyze(&module.as_operation(), &import, false).unwrap();
-    let graph = &imported.graph;
-    let strategy = match baseline {
-        "data-parallel" => flexc::core::Strategy::data_parallel(graph, devices),
-        "owt" => flexc::core::baselines::one_weird_trick(graph, devices),
-        "megatron" => flexc::core::baselines::megatron(graph, devices, devices),
-        other => panic!("no baseline {other}"),
-    };
-    let mut written = std::collections::HashSet::new();
-    for (op, config) in imported.ops.iter().zip(&strategy.configs) {
-        if !written.insert(op.handle) {
-            continue;
-        }
-        let text = flexc::dialects::Config {
-            degrees: config.degrees.iter().map(|&d| d as i64).collect(),
-            devices: config.devices.iter().map(|d| i64::from(d.0)).collect(),
-        }
-        .to_text();
-        unsafe {
-            let attribute = mlir_sys::mlirAttributeParseGet(
-                context.to_raw(),
-                melior::StringRef::new(&text).to_raw(),
-            );
-            assert!(!attribute.ptr.is_null(), "{text}");
-            mlir_sys::mlirOperationSetDiscardableAttributeByName(
-                mlir_sys::MlirOperation {
-                    ptr: op.handle as *mut std::ffi::c_void,
-                },
-                melior::StringRef::new(flexc::dialects::names::CONFIG_ATTR).to_raw(),
-                attribute,
-            );
-        }
-    }
-    std::fs::write(out, module.as_operation().to_string()).unwrap();
-}
-
 #[test]
 fn partitioned_small_models_compute_what_the_serial_ones_do() {
     // Searched strategies (and the data-parallel, OWT and Megatron baselines) of real small models with real weights at
@@ -547,11 +501,10 @@ fn partitioned_small_models_compute_what_the_serial_ones_do() {
                 options.simulate.devices = Some(devices);
                 options.search.seed = 1;
                 if strategy != "searched" {
-                    options.search.algorithm = flexc::search::Algorithm::None;
-                    options.output = dir.join(format!("{stem}.none.mlir")).display().to_string();
-                } else {
-                    options.output = par.display().to_string();
+                    // `flexc --strategy=NAME -o FILE`: the baseline written as the strategy.
+                    options.simulate.strategy = Some(strategy.to_string());
                 }
+                options.output = par.display().to_string();
                 let mut errors = Vec::new();
                 assert_eq!(
                     driver::run(&options, &mut errors),
@@ -559,15 +512,6 @@ fn partitioned_small_models_compute_what_the_serial_ones_do() {
                     "{stem}: {}",
                     String::from_utf8_lossy(&errors)
                 );
-                if strategy != "searched" {
-                    write_baseline(
-                        relative,
-                        Path::new(&options.output),
-                        &par,
-                        devices,
-                        strategy,
-                    );
-                }
                 let run_options = flexc::run::RunOptions {
                     devices,
                     seed: 1,
