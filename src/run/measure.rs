@@ -18,8 +18,11 @@
 //!    graph) gets the discardable attribute `flexc.profile_op = k`; the materializer copies it onto
 //!    every task clone of the op (it strips only the `par` attributes);
 //! 2. in every device function, each marked op is bracketed by `func.call @flexc_profile_begin(k)`
-//!    and `@flexc_profile_end(k)` (declared private, bound to the functions below); the calls are
-//!    opaque, so the op's loops stay between them through bufferization and LLVM;
+//!    and `@flexc_profile_end(k)` (declared private, bound to the functions below), together with
+//!    the ops that serve only it right before (operand slices, a fresh or filled destination) and
+//!    after (writing its result into the device's local copy: `tensor.empty`, `tensor.insert_slice`,
+//!    copies after bufferization): a task's time is what running it costs the device. The calls
+//!    are opaque, so the ops stay between them through bufferization and LLVM;
 //! 3. the timed runs record one sample per task execution (thread-local, nothing allocated or locked
 //!    between the two calls); warm-up samples are dropped;
 //! 4. a task's key is the simulator's own ([`flexc_core::CostModel::measurement`]): the graph op's
@@ -60,7 +63,7 @@ use melior::ir::{
 use mlir_sys::*;
 use std::{
     cell::RefCell,
-    collections::BTreeMap,
+    collections::{BTreeMap, HashMap},
     ffi::c_void,
     io::Write,
     sync::{Arc, Barrier},
@@ -358,6 +361,40 @@ fn mark_graph_ops(module: &Module) -> Result<Vec<OpKey>, ()> {
 
 /// Brackets every marked op of the device functions with the profile calls (when `profiling`), and
 /// removes the marks everywhere.
+/// The ops a task clone's time covers: the op itself, the slicing and initializing ops right before
+/// it (its operand slices, a fresh or filled destination) and the ones right after it that write its
+/// result into the device's local copy (`tensor.empty` + `tensor.insert_slice`), so that a task's
+/// time is what executing it costs the device, as the simulator's task is. `block` lists the ops of
+/// the op's block in order, `floor` the first index the extent may take (the ops before it belong to
+/// an earlier task); the result is the first and last index of the extent.
+fn task_extent(block: &[MlirOperation], at: usize, floor: usize) -> (usize, usize) {
+    const BEFORE: &[&str] = &[
+        "tensor.extract_slice",
+        "tensor.empty",
+        "tensor.splat",
+        "linalg.fill",
+        "arith.constant",
+    ];
+    const AFTER: &[&str] = &["tensor.empty", "tensor.insert_slice"];
+    let joins = |op: MlirOperation, names: &[&str]| unsafe {
+        let marked =
+            !mlirOperationGetAttributeByName(op, melior::StringRef::new(PROFILE_OP_ATTR).to_raw())
+                .ptr
+                .is_null();
+        let name = melior::StringRef::from_raw(mlirIdentifierStr(mlirOperationGetName(op)));
+        !marked && names.contains(&name.as_str().unwrap_or_default())
+    };
+    let mut first = at;
+    while first > floor && joins(block[first - 1], BEFORE) {
+        first -= 1;
+    }
+    let mut last = at;
+    while last + 1 < block.len() && joins(block[last + 1], AFTER) {
+        last += 1;
+    }
+    (first, last)
+}
+
 fn instrument(context: &melior::Context, module: &Module, entries: &[Entry], profiling: bool) {
     let devices: Vec<String> = entries
         .iter()
@@ -376,13 +413,43 @@ fn instrument(context: &melior::Context, module: &Module, entries: &[Entry], pro
     let location = Location::unknown(context);
     let i64_type = IntegerType::new(context, 64);
     let mut used = false;
-    for (op, in_device) in marked {
+    // Extents first, on the blocks as they are, then the calls.
+    // A block's ops, their indices, and the first index no task has claimed yet.
+    type Listed = (Vec<MlirOperation>, HashMap<usize, usize>, usize);
+    let mut blocks: HashMap<usize, Listed> = HashMap::new();
+    let mut extents = Vec::new();
+    for &(op, in_device) in &marked {
+        if !(profiling && in_device) {
+            extents.push(None);
+            continue;
+        }
+        let block = unsafe { mlirOperationGetBlock(op) };
+        let (ops, index, floor) = blocks.entry(block.ptr as usize).or_insert_with(|| unsafe {
+            let mut ops = Vec::new();
+            let mut next = mlirBlockGetFirstOperation(block);
+            while !next.ptr.is_null() {
+                ops.push(next);
+                next = mlirOperationGetNextInBlock(next);
+            }
+            let index = ops
+                .iter()
+                .enumerate()
+                .map(|(i, o)| (o.ptr as usize, i))
+                .collect();
+            (ops, index, 0)
+        });
+        let at = index.get(&(op.ptr as usize)).copied().unwrap_or(0);
+        let (first, last) = task_extent(ops, at, (*floor).min(at));
+        *floor = last + 1;
+        extents.push(Some((ops[first], ops[last])));
+    }
+    for ((op, _), extent) in marked.into_iter().zip(extents) {
         let name = melior::StringRef::new(PROFILE_OP_ATTR).to_raw();
         let k = unsafe { mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(op, name)) };
         unsafe { mlirOperationRemoveAttributeByName(op, name) };
-        if !(profiling && in_device) {
+        let Some((first, last)) = extent else {
             continue;
-        }
+        };
         used = true;
         let constant = melior::dialect::arith::constant(
             context,
@@ -401,10 +468,10 @@ fn instrument(context: &melior::Context, module: &Module, entries: &[Entry], pro
         unsafe {
             let block = mlirOperationGetBlock(op);
             let constant = constant.into_raw();
-            mlirBlockInsertOwnedOperationBefore(block, op, constant);
+            mlirBlockInsertOwnedOperationBefore(block, first, constant);
             let value = melior::ir::Value::from_raw(mlirOperationGetResult(constant, 0));
-            mlirBlockInsertOwnedOperationBefore(block, op, call(BEGIN, value).into_raw());
-            mlirBlockInsertOwnedOperationAfter(block, op, call(END, value).into_raw());
+            mlirBlockInsertOwnedOperationBefore(block, first, call(BEGIN, value).into_raw());
+            mlirBlockInsertOwnedOperationAfter(block, last, call(END, value).into_raw());
         }
     }
     if used {
