@@ -486,6 +486,12 @@ fn partitioned_small_models_compute_what_the_serial_ones_do() {
         ("small/torch/bert_b2.linalg.mlir", Some("megatron")),
         ("small/torch/gpt2_b2.linalg.mlir", Some("megatron")),
         ("small/torch/rnntc_b4.linalg.mlir", None),
+        ("small/torch/resnet101_b2.linalg.mlir", None),
+        ("small/torch/lstm_lm_b4.linalg.mlir", None),
+        ("small/torch/seq2seq_lstm_b4.linalg.mlir", None),
+        // TOSA twins: lowered by upstream tosa-to-linalg before the import.
+        ("small/torch/mlp_b8.tosa.mlir", Some("megatron")),
+        ("small/torch/resnet18_b2.tosa.mlir", None),
     ] {
         let model = root().join("models").join(relative);
         for devices in [2u32, 4] {
