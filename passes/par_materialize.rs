@@ -795,7 +795,9 @@ fn task_kind(op: &OperationRef<'_, '_>, name: &str, model: &OpModel) -> Result<T
             Ok(TaskKind::InsertSlice)
         }
         "tensor.pad" => {
-            static_operands(1)?;
+            pad_widths(op).map_err(|_| {
+                format!("has dynamic offsets or sizes; par-materialize needs static '{name}' ops")
+            })?;
             let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(op.to_raw(), 0)) };
             let uses_index = (0..unsafe { mlirBlockGetNumArguments(body) })
                 .any(|i| ir::has_uses(unsafe { mlirBlockGetArgument(body, i) }));
@@ -856,6 +858,25 @@ fn is_identity(access: &[ir::AffineSum]) -> bool {
 
 fn operand_value(op: &OperationRef<'_, '_>, index: usize) -> MlirValue {
     unsafe { mlirOperationGetOperand(op.to_raw(), index as isize) }
+}
+
+/// The low and high padding of a `tensor.pad`, its dynamic entries resolved where they are
+/// constants (TOSA lowers pads with `arith.constant` widths).
+fn pad_widths(op: &OperationRef<'_, '_>) -> Result<(Vec<i64>, Vec<i64>), String> {
+    let mut low = i64_attribute(op, "static_low")?;
+    let mut high = i64_attribute(op, "static_high")?;
+    let mut dynamic = 1..op.operand_count();
+    for width in low.iter_mut().chain(high.iter_mut()) {
+        if *width == i64::MIN {
+            let operand = dynamic
+                .next()
+                .ok_or("has fewer padding operands than dynamic widths")?;
+            *width =
+                ir::constant_int(unsafe { mlirOperationGetOperand(op.to_raw(), operand as isize) })
+                    .ok_or("has a padding width that is not a constant")?;
+        }
+    }
+    Ok((low, high))
 }
 
 fn i64_attribute(op: &OperationRef<'_, '_>, name: &str) -> Result<Vec<i64>, String> {
@@ -1092,7 +1113,7 @@ impl TaskKind {
                 })
             }
             TaskKind::Pad => {
-                let low = i64_attribute(op, "static_low")?;
+                let (low, _) = pad_widths(op)?;
                 let source_shape = shape(0).ok_or("has a dynamic source")?;
                 let source = id(0)?;
                 let mut part = Region::new();
@@ -1116,6 +1137,7 @@ impl TaskKind {
                         attributes: vec![
                             ("static_low", array_text(&new_low)),
                             ("static_high", array_text(&new_high)),
+                            ("operandSegmentSizes", "array<i32: 1, 0, 0>".into()),
                         ],
                         starts: Vec::new(),
                     },
