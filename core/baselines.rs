@@ -411,15 +411,7 @@ mod tests {
     use crate::synth::{self, ResNetSpec, TransformerSpec};
 
     fn small_transformer() -> Graph {
-        synth::transformer(&TransformerSpec {
-            batch: 8,
-            seq: 16,
-            hidden: 32,
-            heads: 4,
-            layers: 2,
-            ffn: 64,
-            vocab: 96,
-        })
+        synth::transformer(&TransformerSpec::TINY)
     }
 
     #[test]

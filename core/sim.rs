@@ -1983,15 +1983,7 @@ mod tests {
                 width: 8,
                 classes: 10,
             }),
-            synth::transformer(&TransformerSpec {
-                batch: 8,
-                seq: 16,
-                hidden: 32,
-                heads: 4,
-                layers: 2,
-                ffn: 64,
-                vocab: 96,
-            }),
+            synth::transformer(&TransformerSpec::TINY),
         ];
         let machine = Machine::preset("dgx-a100:2").unwrap();
         let cost = CostModel::new(&machine.gpu);

@@ -628,6 +628,17 @@ pub struct TransformerSpec {
 }
 
 impl TransformerSpec {
+    /// A two-layer transformer small enough for tests (batch 8, sequence 16, hidden 32).
+    pub const TINY: TransformerSpec = TransformerSpec {
+        batch: 8,
+        seq: 16,
+        hidden: 32,
+        heads: 4,
+        layers: 2,
+        ffn: 64,
+        vocab: 96,
+    };
+
     /// GPT-2 small (124M parameters; vocabulary padded to a multiple of 128).
     pub fn gpt2_small(batch: u64) -> TransformerSpec {
         TransformerSpec {

@@ -306,3 +306,85 @@ pub fn bool_list(attribute: MlirAttribute) -> Option<Vec<bool>> {
         })
     }
 }
+
+/// The ops of `block` in order (none for a null block).
+///
+/// # Safety
+/// `block` is null or a live block.
+pub unsafe fn block_ops(block: MlirBlock) -> Vec<MlirOperation> {
+    let mut ops = Vec::new();
+    if block.ptr.is_null() {
+        return ops;
+    }
+    let mut next = unsafe { mlirBlockGetFirstOperation(block) };
+    while !next.ptr.is_null() {
+        ops.push(next);
+        next = unsafe { mlirOperationGetNextInBlock(next) };
+    }
+    ops
+}
+
+/// The ops of the first block of `parent`'s first region (a module's top level).
+pub fn top_level_ops(parent: MlirOperation) -> Vec<MlirOperation> {
+    unsafe { block_ops(mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0))) }
+}
+
+/// The name of an op (`func.func`).
+pub fn op_name(op: MlirOperation) -> String {
+    string(unsafe { mlirIdentifierStr(mlirOperationGetName(op)) })
+}
+
+/// The `sym_name` of an op, "" without one.
+pub fn symbol_name(op: MlirOperation) -> String {
+    unsafe {
+        let attribute =
+            mlirOperationGetAttributeByName(op, melior::StringRef::new("sym_name").to_raw());
+        if attribute.ptr.is_null() || !mlirAttributeIsAString(attribute) {
+            return String::new();
+        }
+        string(mlirStringAttrGetValue(attribute))
+    }
+}
+
+fn string(text: MlirStringRef) -> String {
+    if text.data.is_null() {
+        return String::new();
+    }
+    unsafe {
+        String::from_utf8_lossy(std::slice::from_raw_parts(
+            text.data as *const u8,
+            text.length,
+        ))
+        .into_owned()
+    }
+}
+
+/// A new op `name` at `location` (not inserted anywhere). The caller builds valid ops: a null result
+/// is a flexc bug, reported by a panic naming the op.
+pub fn create_op(
+    context: MlirContext,
+    name: &str,
+    location: MlirLocation,
+    operands: &[MlirValue],
+    results: &[MlirType],
+    attributes: &[(&str, MlirAttribute)],
+) -> MlirOperation {
+    let named: Vec<MlirNamedAttribute> = attributes
+        .iter()
+        .map(|(name, value)| unsafe {
+            mlirNamedAttributeGet(
+                mlirIdentifierGet(context, melior::StringRef::new(name).to_raw()),
+                *value,
+            )
+        })
+        .collect();
+    let op = unsafe {
+        let mut state = mlirOperationStateGet(melior::StringRef::new(name).to_raw(), location);
+        mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
+        mlirOperationStateAddResults(&mut state, results.len() as isize, results.as_ptr());
+        mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
+        mlirOperationCreate(&mut state)
+    };
+    assert!(!op.ptr.is_null(), "flexc could not build a {name} op");
+    op
+}

@@ -45,6 +45,14 @@ pub struct PassOption {
     pub kind: OptionKind,
 }
 
+/// `devices=N`: the machine size, for passes that check or use device ids.
+pub const DEVICES_OPTION: PassOption = PassOption {
+    name: "devices",
+    help: "number of devices of the machine (0: take it from the module's par.machine)",
+    default: "0",
+    kind: OptionKind::Unsigned,
+};
+
 /// The values an option accepts.
 #[derive(Debug)]
 pub enum OptionKind {

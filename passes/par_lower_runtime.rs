@@ -193,14 +193,7 @@ fn run(module: OperationRef<'_, '_>, options: &crate::Options) -> Result<(), ()>
         plan_group_all_reduce(op, name, &worlds, tag)
     })?;
     rewrite_all(raw_module, &groups, &mut declared);
-    let rewrites = plan_all(&module, |op, name| {
-        let mut rewrite = plan(op, name, Target::Mpi)?;
-        if rewrite.comm == Comm::AllReduce {
-            // What stage 1 left are all-reduces over the whole world.
-            rewrite.integers.clear();
-        }
-        Ok(Some(rewrite))
-    })?;
+    let rewrites = plan_all(&module, |op, name| plan(op, name, Target::Mpi).map(Some))?;
     rewrite_all(raw_module, &rewrites, &mut declared);
     let entry_points = MPI_ENTRY_POINTS.map(|(name, text)| (name.to_string(), text.to_string()));
     append_functions(context, raw_module, &entry_points, &mut declared);
@@ -267,7 +260,7 @@ fn append_functions(
         "par-lower-runtime built unparsable IR:\n{text}"
     );
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)) };
-    for ((name, _), function) in functions.iter().zip(top_level_ops(parsed)) {
+    for ((name, _), function) in functions.iter().zip(ir::top_level_ops(parsed)) {
         if declared.insert(name.clone()) {
             unsafe {
                 mlirOperationRemoveFromParent(function);
@@ -307,17 +300,22 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
         }
         Comm::AllReduce => {
             let kind = reduction_kind(op, name, tensor, &element)?;
-            let mut mask = 0i64;
-            for device in group(op, name)? {
-                if !(0..63).contains(&device) {
-                    return Err(format!(
-                        "'{name}' has device {device} in its group; the runtime takes device ids 0..62"
-                    ));
+            // MPI reduces over the whole world (stage 1 rewrote the others): no arguments.
+            let mut integers = Vec::new();
+            if target == Target::Runtime {
+                let mut mask = 0i64;
+                for device in group(op, name)? {
+                    if !(0..63).contains(&device) {
+                        return Err(format!(
+                            "'{name}' has device {device} in its group; the runtime takes device ids 0..62"
+                        ));
+                    }
+                    mask |= 1 << device;
                 }
-                mask |= 1 << device;
+                integers.push(mask);
             }
             (
-                vec![mask],
+                integers,
                 format!("flexc_rt_all_reduce_{kind}_{element}"),
                 format!("__flexc_all_reduce_{kind}_{mangled}"),
             )
@@ -435,8 +433,8 @@ pub fn device_function(name: &str) -> Option<(&str, usize)> {
 /// function.
 fn world_sizes(module: MlirOperation, ranks: u64) -> BTreeMap<String, usize> {
     let mut worlds = BTreeMap::new();
-    for function in top_level_ops(module) {
-        let name = symbol(function);
+    for function in ir::top_level_ops(module) {
+        let name = ir::symbol_name(function);
         if let Some((base, device)) = device_function(&name) {
             let size = worlds.entry(base.to_string()).or_insert(0);
             *size = (*size).max(device + 1);
@@ -446,18 +444,6 @@ fn world_sizes(module: MlirOperation, ranks: u64) -> BTreeMap<String, usize> {
         worlds.values_mut().for_each(|size| *size = ranks as usize);
     }
     worlds
-}
-
-fn symbol(op: MlirOperation) -> String {
-    let attribute =
-        unsafe { mlirOperationGetAttributeByName(op, melior::StringRef::new("sym_name").to_raw()) };
-    if attribute.ptr.is_null() || !unsafe { mlirAttributeIsAString(attribute) } {
-        return String::new();
-    }
-    unsafe { melior::StringRef::from_raw(mlirStringAttrGetValue(attribute)) }
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
 }
 
 /// One more than the largest tag of a `par.send`/`par.recv` of the module: the tag of the messages
@@ -494,7 +480,7 @@ fn plan_group_all_reduce(
     let members = group(op, name)?;
     let function = unsafe {
         let mut parent = mlirOperationGetParentOperation(op.to_raw());
-        while !parent.ptr.is_null() && op_name_raw(parent) != "func.func" {
+        while !parent.ptr.is_null() && ir::op_name(parent) != "func.func" {
             parent = mlirOperationGetParentOperation(parent);
         }
         parent
@@ -502,7 +488,7 @@ fn plan_group_all_reduce(
     let function_name = if function.ptr.is_null() {
         String::new()
     } else {
-        symbol(function)
+        ir::symbol_name(function)
     };
     let Some((base, device)) = device_function(&function_name) else {
         return Err(format!(
@@ -583,13 +569,6 @@ fn plan_group_all_reduce(
         functions: vec![(helper.clone(), text)],
         helper,
     }))
-}
-
-fn op_name_raw(op: MlirOperation) -> String {
-    unsafe { melior::StringRef::from_raw(mlirIdentifierStr(mlirOperationGetName(op))) }
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
 }
 
 /// `2x4xf32` for `tensor<2x4xf32>`, `f32` for `tensor<f32>`.
@@ -771,19 +750,6 @@ fn set_mpi_abi(context: MlirContext, module: MlirOperation, abi: &str) {
     }
 }
 
-fn top_level_ops(parent: MlirOperation) -> Vec<MlirOperation> {
-    let mut ops = Vec::new();
-    unsafe {
-        let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0));
-        let mut next = mlirBlockGetFirstOperation(block);
-        while !next.ptr.is_null() {
-            ops.push(next);
-            next = mlirOperationGetNextInBlock(next);
-        }
-    }
-    ops
-}
-
 /// Replaces the op by `arith.constant`s of its integers and a call of its helper.
 fn replace(context: MlirContext, rewrite: &Rewrite) {
     let op = rewrite.op;
@@ -797,7 +763,7 @@ fn replace(context: MlirContext, rewrite: &Rewrite) {
         }
         for &value in &rewrite.integers {
             let attribute = mlirIntegerAttrGet(i64_type, value);
-            let constant = create(
+            let constant = ir::create_op(
                 context,
                 "arith.constant",
                 location,
@@ -815,7 +781,7 @@ fn replace(context: MlirContext, rewrite: &Rewrite) {
         };
         let callee =
             mlirFlatSymbolRefAttrGet(context, melior::StringRef::new(&rewrite.helper).to_raw());
-        let call = create(
+        let call = ir::create_op(
             context,
             "func.call",
             location,
@@ -832,37 +798,6 @@ fn replace(context: MlirContext, rewrite: &Rewrite) {
         }
         mlirOperationDestroy(op);
     }
-}
-
-unsafe fn create(
-    context: MlirContext,
-    name: &str,
-    location: MlirLocation,
-    operands: &[MlirValue],
-    results: &[MlirType],
-    attributes: &[(&str, MlirAttribute)],
-) -> MlirOperation {
-    let named: Vec<MlirNamedAttribute> = attributes
-        .iter()
-        .map(|(name, value)| unsafe {
-            mlirNamedAttributeGet(
-                mlirIdentifierGet(context, melior::StringRef::new(name).to_raw()),
-                *value,
-            )
-        })
-        .collect();
-    let op = unsafe {
-        let mut state = mlirOperationStateGet(melior::StringRef::new(name).to_raw(), location);
-        mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
-        mlirOperationStateAddResults(&mut state, results.len() as isize, results.as_ptr());
-        mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
-        mlirOperationCreate(&mut state)
-    };
-    assert!(
-        !op.ptr.is_null(),
-        "par-lower-runtime could not build a {name} op"
-    );
-    op
 }
 
 /// Removes every discardable `par.*` attribute of every op (the module included).

@@ -93,7 +93,7 @@ use crate::{
     op_model::OpModel,
     op_name,
     par_import::{self, Family},
-    OptionKind, Options, PassId, PassInfo, PassOption,
+    Options, PassId, PassInfo,
 };
 use flexc_dialects::{names, Config};
 use melior::ir::{attribute::AttributeLike, operation::OperationLike, OperationRef};
@@ -105,12 +105,7 @@ static ID: PassId = PassId::new();
 pub static INFO: PassInfo = PassInfo {
     argument: "par-materialize",
     summary: "Materialize par.config strategies into one function per device with par send/recv/all_reduce",
-    options: &[PassOption {
-        name: "devices",
-        help: "number of devices of the machine (0: take it from the module's par.machine)",
-        default: "0",
-        kind: OptionKind::Unsigned,
-    }],
+    options: &[crate::DEVICES_OPTION],
     anchor: "builtin.module",
     id: &ID,
     run,
@@ -247,7 +242,7 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
         0 => crate::machine_devices(&module),
         n => Some(n as i64),
     };
-    let functions: Vec<OperationRef> = top_level_ops(module.to_raw())
+    let functions: Vec<OperationRef> = ir::top_level_ops(module.to_raw())
         .into_iter()
         .map(|op| unsafe { OperationRef::from_raw(op) })
         .filter(|op| {
@@ -288,23 +283,6 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
         }
     }
     Ok(())
-}
-
-fn top_level_ops(parent: MlirOperation) -> Vec<MlirOperation> {
-    unsafe { block_ops(mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0))) }
-}
-
-unsafe fn block_ops(block: MlirBlock) -> Vec<MlirOperation> {
-    let mut ops = Vec::new();
-    if block.ptr.is_null() {
-        return ops;
-    }
-    let mut next = mlirBlockGetFirstOperation(block);
-    while !next.ptr.is_null() {
-        ops.push(next);
-        next = mlirOperationGetNextInBlock(next);
-    }
-    ops
 }
 
 fn has_attribute(op: MlirOperation, name: &str) -> bool {
@@ -388,7 +366,7 @@ impl Planner<'_> {
             self.values
                 .insert(ir::value_key(argument), ValueId::Arg(index as usize));
         }
-        let ops = unsafe { block_ops(block) };
+        let ops = unsafe { ir::block_ops(block) };
         for (position, &op) in ops.iter().enumerate() {
             for r in 0..unsafe { mlirOperationGetNumResults(op) } {
                 let result = unsafe { mlirOperationGetResult(op, r) };
@@ -447,7 +425,6 @@ impl Planner<'_> {
         if unsafe { mlirOperationGetNumRegions(op) } == 0 {
             return;
         }
-        let mut found: Vec<(MlirOperation, &'static str)> = Vec::new();
         let partitioned: HashSet<usize> = self
             .values
             .iter()
@@ -456,24 +433,19 @@ impl Planner<'_> {
             .collect();
         // A graph op's tasks read such values whole (`captured`).
         let graph = has_attribute(op, names::CONFIG_ATTR);
-        let top = unsafe { OperationRef::from_raw(op) };
-        top.walk(
-            melior::ir::operation::WalkOrder::PreOrder,
-            |inner: OperationRef| {
-                let raw = inner.to_raw();
-                if raw.ptr == op.ptr {
-                    return melior::ir::operation::WalkResult::Advance;
-                }
-                if has_attribute(raw, names::CONFIG_ATTR) {
-                    found.push((raw, "has a par.config inside a region; par-materialize only cuts ops at the top level of a function"));
-                } else if !graph && (0..unsafe { mlirOperationGetNumOperands(raw) }).any(|i| {
-                    partitioned.contains(&ir::value_key(unsafe { mlirOperationGetOperand(raw, i) }))
-                }) {
-                    found.push((raw, "reads a partitioned value inside a region; par-materialize cannot cut it"));
-                }
-                melior::ir::operation::WalkResult::Advance
-            },
-        );
+        let mut found: Vec<(MlirOperation, &'static str)> = Vec::new();
+        for inner in nested_ops(op) {
+            if has_attribute(inner, names::CONFIG_ATTR) {
+                found.push((inner, "has a par.config inside a region; par-materialize only cuts ops at the top level of a function"));
+            } else if !graph
+                && operands(inner).any(|value| partitioned.contains(&ir::value_key(value)))
+            {
+                found.push((
+                    inner,
+                    "reads a partitioned value inside a region; par-materialize cannot cut it",
+                ));
+            }
+        }
         for (inner, message) in found {
             self.error(inner, message);
         }
@@ -483,28 +455,16 @@ impl Planner<'_> {
     /// computed by an earlier graph op), each with its full region.
     fn captured(&self, op: MlirOperation) -> Vec<(ValueId, Region)> {
         let mut captured: Vec<(ValueId, Region)> = Vec::new();
-        let top = unsafe { OperationRef::from_raw(op) };
-        top.walk(
-            melior::ir::operation::WalkOrder::PreOrder,
-            |inner: OperationRef| {
-                let raw = inner.to_raw();
-                if raw.ptr == op.ptr {
-                    return melior::ir::operation::WalkResult::Advance;
+        for value in nested_ops(op).into_iter().flat_map(operands) {
+            let Some(id) = self.id(value).filter(|id| self.held.contains_key(id)) else {
+                continue;
+            };
+            if let Some(shape) = shape_of(value) {
+                if !captured.iter().any(|(c, _)| *c == id) {
+                    captured.push((id, full(&shape)));
                 }
-                for i in 0..unsafe { mlirOperationGetNumOperands(raw) } {
-                    let value = unsafe { mlirOperationGetOperand(raw, i) };
-                    let Some(id) = self.id(value).filter(|id| self.held.contains_key(id)) else {
-                        continue;
-                    };
-                    if let Some(shape) = shape_of(value) {
-                        if !captured.iter().any(|(c, _)| *c == id) {
-                            captured.push((id, full(&shape)));
-                        }
-                    }
-                }
-                melior::ir::operation::WalkResult::Advance
-            },
-        );
+            }
+        }
         captured
     }
 
@@ -711,7 +671,7 @@ fn combine_of(op: MlirOperation, model: &OpModel) -> Result<Combine, String> {
     let results = model.outputs.len();
     let inputs = model.inputs.len() - results;
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)) };
-    let ops = unsafe { block_ops(body) };
+    let ops = unsafe { ir::block_ops(body) };
     let yield_op = ops
         .last()
         .copied()
@@ -1340,26 +1300,13 @@ impl Emitter {
         results: &[MlirType],
         attributes: &[(&str, MlirAttribute)],
     ) -> MlirOperation {
-        let named: Vec<MlirNamedAttribute> = attributes
-            .iter()
-            .map(|(name, value)| unsafe {
-                mlirNamedAttributeGet(
-                    mlirIdentifierGet(self.context, melior::StringRef::new(name).to_raw()),
-                    *value,
-                )
-            })
-            .collect();
-        let op = unsafe {
-            let mut state =
-                mlirOperationStateGet(melior::StringRef::new(name).to_raw(), self.location);
-            mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
-            mlirOperationStateAddResults(&mut state, results.len() as isize, results.as_ptr());
-            mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
-            mlirOperationCreate(&mut state)
-        };
-        assert!(
-            !op.ptr.is_null(),
-            "par-materialize could not build a {name} op"
+        let op = ir::create_op(
+            self.context,
+            name,
+            self.location,
+            operands,
+            results,
+            attributes,
         );
         self.insert(op)
     }
@@ -1748,6 +1695,27 @@ impl Emitter {
     }
 }
 
+/// The ops nested in `op`'s regions, at any depth, in pre-order (`op` itself not included).
+fn nested_ops(op: MlirOperation) -> Vec<MlirOperation> {
+    let mut ops = Vec::new();
+    unsafe { OperationRef::from_raw(op) }.walk(
+        melior::ir::operation::WalkOrder::PreOrder,
+        |inner: OperationRef| {
+            if inner.to_raw().ptr != op.ptr {
+                ops.push(inner.to_raw());
+            }
+            melior::ir::operation::WalkResult::Advance
+        },
+    );
+    ops
+}
+
+/// The operands of `op`.
+fn operands(op: MlirOperation) -> impl Iterator<Item = MlirValue> {
+    (0..unsafe { mlirOperationGetNumOperands(op) })
+        .map(move |i| unsafe { mlirOperationGetOperand(op, i) })
+}
+
 /// A clone of the serial graph op `serial` on `operands`, without its strategy attributes.
 fn strip_clone(serial: MlirOperation, operands: &[MlirValue]) -> MlirOperation {
     unsafe {
@@ -1766,17 +1734,7 @@ fn recapture(op: MlirOperation, captured: &[(MlirValue, MlirValue)]) {
     if captured.is_empty() {
         return;
     }
-    let mut inner_ops = Vec::new();
-    unsafe { OperationRef::from_raw(op) }.walk(
-        melior::ir::operation::WalkOrder::PreOrder,
-        |inner: OperationRef| {
-            if inner.to_raw().ptr != op.ptr {
-                inner_ops.push(inner.to_raw());
-            }
-            melior::ir::operation::WalkResult::Advance
-        },
-    );
-    for inner in inner_ops {
+    for inner in nested_ops(op) {
         for i in 0..unsafe { mlirOperationGetNumOperands(inner) } {
             let value = unsafe { mlirOperationGetOperand(inner, i) };
             if let Some(&(_, copy)) = captured.iter().find(|(serial, _)| serial.ptr == value.ptr) {
@@ -1810,7 +1768,7 @@ unsafe fn emit_device(
         ),
     );
     let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(clone, 0));
-    let ops = block_ops(block);
+    let ops = ir::block_ops(block);
     let mut emitter = Emitter {
         context,
         location: mlirOperationGetLocation(function),

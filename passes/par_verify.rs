@@ -17,9 +17,7 @@
 //!                     par.config = #par.config<array<i64: 4, 1, 1>, array<i64: 0, 1>>} ...
 //! ```
 
-use crate::{
-    emit_error, machine_devices, op_name, OptionKind, Options, PassId, PassInfo, PassOption,
-};
+use crate::{emit_error, machine_devices, op_name, Options, PassId, PassInfo};
 use flexc_dialects::{names, Config, Space};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
@@ -31,12 +29,7 @@ static ID: PassId = PassId::new();
 pub static INFO: PassInfo = PassInfo {
     argument: "par-verify",
     summary: "Check par.space/par.config annotations: degrees divide dims, one device per task",
-    options: &[PassOption {
-        name: "devices",
-        help: "number of devices of the machine (0: take it from the module's par.machine)",
-        default: "0",
-        kind: OptionKind::Unsigned,
-    }],
+    options: &[crate::DEVICES_OPTION],
     anchor: "builtin.module",
     id: &ID,
     run,

@@ -438,11 +438,13 @@ fn compile_module(
     } else {
         None
     };
-    compiled.output = match (options.emit, imported) {
-        (Emit::Summary, Some(imported)) => import_table(&imported, options.mode).into_bytes(),
+    // The summary and the simulation replace the module; the other outputs print it, after the
+    // shard export or the search rewrote it.
+    let replaced = match (options.emit, imported) {
+        (Emit::Summary, Some(imported)) => Some(import_table(&imported, options.mode).into_bytes()),
         (Emit::Simulation, Some(imported)) => {
             match run_simulation(&imported, options, name, &mut compiled.files) {
-                Ok(text) => text.into_bytes(),
+                Ok(text) => Some(text.into_bytes()),
                 Err(diag) => {
                     own.push(diag);
                     return None;
@@ -454,11 +456,7 @@ fn compile_module(
                 own.push(diag);
                 return None;
             }
-            if options.emit_bytecode {
-                module.as_operation().write_bytecode()
-            } else {
-                format!("{}\n", module.as_operation()).into_bytes()
-            }
+            None
         }
         (Emit::Mlir, Some(imported))
             if options.pass_pipeline.is_none()
@@ -470,15 +468,18 @@ fn compile_module(
                 own.push(diag);
                 return None;
             }
-            if options.emit_bytecode {
-                module.as_operation().write_bytecode()
-            } else {
-                format!("{}\n", module.as_operation()).into_bytes()
-            }
+            None
         }
-        _ if options.emit_bytecode => operation.write_bytecode(),
-        _ => format!("{operation}\n").into_bytes(),
+        _ => None,
     };
+    compiled.output = replaced.unwrap_or_else(|| {
+        let operation = module.as_operation();
+        if options.emit_bytecode {
+            operation.write_bytecode()
+        } else {
+            format!("{operation}\n").into_bytes()
+        }
+    });
     Some(compiled)
 }
 

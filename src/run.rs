@@ -37,7 +37,7 @@ use crate::{
     parse::parse_module,
     source::Source,
 };
-use flexc_passes::{par_lower_runtime::device_function, pipeline};
+use flexc_passes::{ir::symbol_name, par_lower_runtime::device_function, pipeline};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     Module,
@@ -430,38 +430,9 @@ fn run_pipeline(context: &melior::Context, module: &mut Module, text: &str) -> R
 }
 
 fn module_functions(module: &Module) -> Vec<MlirOperation> {
-    let mut functions = Vec::new();
-    unsafe {
-        let mut op = mlirBlockGetFirstOperation(module.body().to_raw());
-        while !op.ptr.is_null() {
-            if string(mlirIdentifierStr(mlirOperationGetName(op))) == "func.func" {
-                functions.push(op);
-            }
-            op = mlirOperationGetNextInBlock(op);
-        }
-    }
+    let mut functions = flexc_passes::ir::top_level_ops(module.as_operation().to_raw());
+    functions.retain(|&op| flexc_passes::ir::op_name(op) == "func.func");
     functions
-}
-
-fn string(text: MlirStringRef) -> String {
-    unsafe {
-        String::from_utf8_lossy(std::slice::from_raw_parts(
-            text.data as *const u8,
-            text.length,
-        ))
-        .into_owned()
-    }
-}
-
-fn symbol_name(function: MlirOperation) -> String {
-    unsafe {
-        let attribute =
-            mlirOperationGetAttributeByName(function, melior::StringRef::new("sym_name").to_raw());
-        if attribute.ptr.is_null() || !mlirAttributeIsAString(attribute) {
-            return String::new();
-        }
-        string(mlirStringAttrGetValue(attribute))
-    }
 }
 
 /// Serial functions with device functions `0..N`; errors for gaps and unsupported signatures.

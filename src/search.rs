@@ -412,13 +412,7 @@ pub fn find(
         "peak_memory_bytes": report.devices.iter().map(|d| d.peak_memory).collect::<Vec<_>>(),
         "breakdown": breakdown_json(&report),
     });
-    let mut json = serde_json::to_string_pretty(&json).expect("JSON values always serialize");
-    json.push('\n');
-    Ok(Found {
-        strategy,
-        table,
-        json,
-    })
+    Ok(Found::new(strategy, table, &json))
 }
 
 /// The baseline `name` instead of a search (`--strategy=NAME` without `--simulate`): simulated to check that it
@@ -468,13 +462,19 @@ pub fn named(
         "peak_memory_bytes": report.devices.iter().map(|d| d.peak_memory).collect::<Vec<_>>(),
         "breakdown": breakdown_json(&report),
     });
-    let mut json = serde_json::to_string_pretty(&json).expect("JSON values always serialize");
-    json.push('\n');
-    Ok(Found {
-        strategy,
-        table,
-        json,
-    })
+    Ok(Found::new(strategy, table, &json))
+}
+
+impl Found {
+    fn new(strategy: Strategy, table: String, json: &serde_json::Value) -> Found {
+        let mut json = serde_json::to_string_pretty(json).expect("JSON values always serialize");
+        json.push('\n');
+        Found {
+            strategy,
+            table,
+            json,
+        }
+    }
 }
 
 /// The critical path's breakdown, as the JSON reports give it.

@@ -21,15 +21,7 @@ fn small_cnn(batch: u64) -> Graph {
 }
 
 fn small_transformer() -> Graph {
-    synth::transformer(&TransformerSpec {
-        batch: 8,
-        seq: 16,
-        hidden: 32,
-        heads: 4,
-        layers: 2,
-        ffn: 64,
-        vocab: 96,
-    })
+    synth::transformer(&TransformerSpec::TINY)
 }
 
 /// A random configuration of any shape: distinct devices, one device, or devices drawn with repetition.
