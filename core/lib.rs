@@ -14,15 +14,19 @@
 //! - [`sim`]: task graph, FIFO simulation, delta simulation;
 //! - [`memory`]: per-device live bytes over the iteration;
 //! - [`report`]: breakdown, per-device report, Chrome trace;
-//! - [`synth`]: synthetic models for tests and benchmarks.
+//! - [`synth`]: synthetic models for tests and benchmarks;
+//! - [`seed`]: seeded inputs and weights shared by the CPU runner and the GPU runtime;
+//! - [`outputs`]: the output dump file of `flexc-run --dump-outputs`, read by `flexc-gpu --reference`.
 
 pub mod baselines;
 pub mod cost;
 pub mod graph;
 pub mod machine;
 pub mod memory;
+pub mod outputs;
 pub mod report;
 pub mod search;
+pub mod seed;
 pub mod sim;
 pub mod strategy;
 pub mod synth;

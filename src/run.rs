@@ -23,6 +23,9 @@
 //!    near zero after cancellation do not make float reassociation look like a bug). NaN against NaN
 //!    is equal. The check passes when every error is at most `--rtol`.
 //!
+//! `--dump-outputs=FILE` writes the serial results ([`flexc_core::outputs`] format) for
+//! `flexc-gpu --reference=FILE`.
+//!
 //! Diagnostics follow the driver: `file:line:col: error: message` for input problems (exit 1), and a
 //! report on standard output.
 
@@ -36,6 +39,10 @@ use crate::{
     driver::{create_context, module_pass_manager, Exit},
     parse::parse_module,
     source::Source,
+};
+use flexc_core::{
+    outputs::DumpedOutput,
+    seed::{weight_scale, SplitMix},
 };
 use flexc_passes::{ir::symbol_name, par_lower_runtime::device_function, pipeline};
 use melior::ir::{
@@ -95,6 +102,8 @@ pub struct RunOptions {
     pub worker: Option<PathBuf>,
     /// Run as one MPI rank that writes its results into this directory (set by the launcher).
     pub mpi_worker: Option<PathBuf>,
+    /// Write the serial function's results to this file ([`flexc_core::outputs`] format).
+    pub dump_outputs: Option<PathBuf>,
 }
 
 impl Default for RunOptions {
@@ -113,6 +122,7 @@ impl Default for RunOptions {
             mpi_timeout_s: 300,
             worker: None,
             mpi_worker: None,
+            dump_outputs: None,
         }
     }
 }
@@ -141,6 +151,18 @@ impl Element {
             "f64" => Element::F64,
             _ => return None,
         })
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Element::I1 => "i1",
+            Element::I8 => "i8",
+            Element::I16 => "i16",
+            Element::I32 => "i32",
+            Element::I64 => "i64",
+            Element::F32 => "f32",
+            Element::F64 => "f64",
+        }
     }
 
     fn width(self) -> usize {
@@ -211,6 +233,8 @@ pub struct Outcome {
     pub functions: Vec<(String, usize, Option<Traffic>)>,
     /// Seconds per phase (lowering, JIT, runs), for `--timings`.
     pub timings: Vec<(String, f64)>,
+    /// The serial functions' results, for `--dump-outputs`.
+    pub serial_outputs: Vec<DumpedOutput>,
 }
 
 impl Outcome {
@@ -233,6 +257,16 @@ pub fn run(options: &RunOptions, out: &mut dyn Write, errors: &mut dyn Write) ->
     };
     match check_source(&source.name, &source.bytes, options) {
         Ok(outcome) => {
+            if let Some(path) = &options.dump_outputs {
+                if let Err(e) = dump_outputs(path, &outcome, options.seed) {
+                    let _ = writeln!(
+                        errors,
+                        "flexc-run: error: cannot write '{}': {e}",
+                        path.display()
+                    );
+                    return Exit::Failure;
+                }
+            }
             let _ = out.write_all(report(&outcome, options).as_bytes());
             if options.timings {
                 for (phase, seconds) in &outcome.timings {
@@ -256,6 +290,15 @@ pub fn run(options: &RunOptions, out: &mut dyn Write, errors: &mut dyn Write) ->
             Exit::Failure
         }
     }
+}
+
+/// Writes the serial results (`--dump-outputs`) through a temporary file and a rename.
+fn dump_outputs(path: &std::path::Path, outcome: &Outcome, seed: u64) -> std::io::Result<()> {
+    let bytes = flexc_core::outputs::write(seed, &outcome.serial_outputs);
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    std::fs::write(&temporary, bytes)?;
+    std::fs::rename(&temporary, path)
 }
 
 /// Reads the input; problems (unreadable, not UTF-8 text) are printed to `errors`.
@@ -593,32 +636,6 @@ fn mark_c_interface(module: &Module, entries: &[Entry]) {
     }
 }
 
-/// SplitMix64: small, seedable, and the same on every platform.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn new(seed: u64, stream: &str) -> SplitMix {
-        // FNV-1a of the stream name, mixed with the seed.
-        let hash = stream.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-        });
-        SplitMix(seed ^ hash)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [-1, 1).
-    fn symmetric(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-    }
-}
-
 /// Replaces every `dense_resource<__elided__...>` attribute by dense random values (module doc).
 fn fill_elided_weights(module: &Module, seed: u64) {
     module.as_operation().walk(WalkOrder::PreOrder, |op| {
@@ -644,10 +661,8 @@ fn fill_elided_weights(module: &Module, seed: u64) {
             let Some(shape) = flexc_passes::ir::tensor_shape(ty).filter(|s| s.is_static()) else {
                 continue;
             };
-            let dims = shape.static_dims();
             let elements = shape.elements() as usize;
-            let widest = dims.iter().copied().max().unwrap_or(1).max(1) as f64;
-            let scale = 1.0 / (elements as f64 / widest).max(1.0).sqrt();
+            let scale = weight_scale(&shape.static_dims());
             let mut rng = SplitMix::new(
                 seed,
                 &format!("{handle}:{}", flexc_passes::ir::type_text(ty)),
@@ -984,6 +999,13 @@ fn check_entry_against(
         .functions
         .push((entry.name.clone(), entry.devices, traffic));
     for (index, ty) in entry.results.iter().enumerate() {
+        outcome.serial_outputs.push(DumpedOutput {
+            function: entry.name.clone(),
+            index,
+            dtype: ty.element.name().to_string(),
+            shape: ty.dims.iter().map(|&d| d.max(0) as u64).collect(),
+            data: expected[index].clone(),
+        });
         outcome.results.push(compare(
             entry,
             index,

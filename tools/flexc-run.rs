@@ -105,6 +105,11 @@ struct Cli {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     warmup: u32,
 
+    /// Write the serial program's results to FILE (a JSON header line, then the raw little-endian
+    /// arrays; read by `flexc-gpu --reference=FILE`, format in docs/gpu.md).
+    #[arg(long = "dump-outputs", value_name = "FILE")]
+    dump_outputs: Option<std::path::PathBuf>,
+
     /// Measure this host and print a machine description (TOML) with N devices (threads); no input.
     #[arg(long = "describe-cpu", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     describe_cpu: Option<u32>,
@@ -139,6 +144,7 @@ fn main() -> ExitCode {
         mpi_timeout_s: cli.mpi_timeout,
         worker: std::env::current_exe().ok(),
         mpi_worker: cli.mpi_worker,
+        dump_outputs: cli.dump_outputs,
     };
     let (out, errors) = (&mut std::io::stdout().lock(), &mut std::io::stderr().lock());
     let exit = if let Some(devices) = cli.describe_cpu {

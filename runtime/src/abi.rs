@@ -1,0 +1,1352 @@
+//! The C entry points the artifact's host code calls, resolved at `dlopen` time against the
+//! `flexc-gpu` executable (exported with `--export-dynamic`, build.rs).
+//!
+//! - `mgpu*`: the subset of MLIR's GPU runtime-wrapper API (`CudaRuntimeWrappers.cpp` of MLIR 22)
+//!   that `gpu-to-llvm` emits, with the same C signatures. They act on the calling thread's virtual
+//!   device: `mgpuStreamCreate` returns the device's own stream (so kernels, library calls and copies
+//!   of one device are ordered), `mgpuStreamDestroy` of it does nothing, allocations are booked for
+//!   the peak-memory report. Modules load lazily per CUDA context (an artifact may load its modules
+//!   from a global constructor at `dlopen`, before any device thread exists).
+//! - `flexc_gpu_*`: flexc's own entry points (docs/gpu.md "Runtime"), each in two calling
+//!   conventions: `_mlir_ciface_flexc_gpu_X(memref*...)` (pointers to unranked descriptors `{i64
+//!   rank, ptr descriptor}`, as `llvm.emit_c_interface` declarations call them) and `flexc_gpu_X(i64
+//!   rank, ptr descriptor, ...)` (unranked memrefs expanded, the plain LLVM lowering).
+//!
+//! Nothing here panics or unwinds into C: a problem is recorded as the run's failure (first one
+//! wins; the device keeps going and the run reports it) and the call returns.
+
+use crate::{
+    cuda::{self, check, DeviceState, Staging, Timer, CURRENT},
+    mailbox::Mailbox,
+    memref::{pack_segments, Unranked, View},
+    plans,
+    reduce::{self, Kind},
+};
+use cudarc::driver::sys::{self, CUcontext, CUevent, CUfunction, CUmodule, CUstream};
+use std::{
+    cell::RefCell,
+    collections::HashMap,
+    ffi::{c_char, c_void, CStr, CString},
+    sync::{Arc, Mutex},
+};
+
+/// What the device threads of one run share.
+pub struct Shared {
+    pub mailbox: Mailbox<Staging>,
+    reduce_modules: Mutex<HashMap<usize, CUmodule>>,
+}
+
+unsafe impl Send for Shared {}
+unsafe impl Sync for Shared {}
+
+impl Shared {
+    pub fn new(devices: usize) -> Arc<Shared> {
+        Arc::new(Shared {
+            mailbox: Mailbox::new(devices),
+            reduce_modules: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The reduction kernel `kind`/`element` in `context` (the module loads once per context).
+    fn reduce_function(
+        &self,
+        context: CUcontext,
+        kind: Kind,
+        element: &str,
+    ) -> Result<CUfunction, String> {
+        let mut modules = self
+            .reduce_modules
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        let module = match modules.get(&(context as usize)) {
+            Some(&module) => module,
+            None => {
+                let text = CString::new(reduce::ptx()).map_err(|e| e.to_string())?;
+                let mut module = std::ptr::null_mut();
+                check(
+                    unsafe { sys::cuModuleLoadData(&mut module, text.as_ptr() as *const c_void) },
+                    "cannot load the all-reduce kernels",
+                )?;
+                modules.insert(context as usize, module);
+                module
+            }
+        };
+        let name = CString::new(reduce::kernel_name(kind, element)).map_err(|e| e.to_string())?;
+        let mut function = std::ptr::null_mut();
+        check(
+            unsafe { sys::cuModuleGetFunction(&mut function, module, name.as_ptr()) },
+            "cuModuleGetFunction (all-reduce)",
+        )?;
+        Ok(function)
+    }
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        let modules = self
+            .reduce_modules
+            .get_mut()
+            .unwrap_or_else(|e| e.into_inner());
+        for (&context, &module) in modules.iter() {
+            unsafe {
+                sys::cuCtxPushCurrent_v2(context as CUcontext);
+                sys::cuModuleUnload(module);
+                sys::cuCtxPopCurrent_v2(std::ptr::null_mut());
+            }
+        }
+    }
+}
+
+thread_local! {
+    static SHARED: RefCell<Option<Arc<Shared>>> = const { RefCell::new(None) };
+}
+
+/// Failures of calls made outside a device thread (the run reports them too).
+static STRAY: Mutex<Option<String>> = Mutex::new(None);
+
+/// Makes the calling thread virtual device `state.index` of the run `shared`.
+pub fn enter(state: DeviceState, shared: &Arc<Shared>) {
+    CURRENT.with(|c| *c.borrow_mut() = Some(state));
+    SHARED.with(|s| *s.borrow_mut() = Some(shared.clone()));
+}
+
+/// Ends the calling thread's membership; returns its device state.
+pub fn leave() -> Option<DeviceState> {
+    SHARED.with(|s| s.borrow_mut().take());
+    CURRENT.with(|c| c.borrow_mut().take())
+}
+
+/// The failure of a call made outside any device thread, if any.
+pub fn stray_failure() -> Option<String> {
+    STRAY.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+fn record_stray(message: String) {
+    let mut stray = STRAY.lock().unwrap_or_else(|e| e.into_inner());
+    stray.get_or_insert(message);
+}
+
+/// Runs `f` on the calling thread's device; an error becomes the run's failure.
+fn with_device<T: Default>(
+    what: &str,
+    f: impl FnOnce(&mut DeviceState, &Shared) -> Result<T, String>,
+) -> T {
+    let shared = SHARED.with(|s| s.borrow().clone());
+    let result = CURRENT.with(|c| {
+        let mut current = c.borrow_mut();
+        match (current.as_mut(), &shared) {
+            (Some(state), Some(shared)) => {
+                let index = state.index;
+                Some(f(state, shared).map_err(|e| (index, e)))
+            }
+            _ => None,
+        }
+    });
+    match result {
+        Some(Ok(value)) => value,
+        Some(Err((index, e))) => {
+            if let Some(shared) = shared {
+                shared.mailbox.fail(format!("device {index}: {what}: {e}"));
+            }
+            T::default()
+        }
+        None => {
+            record_stray(format!("{what} called outside a device thread"));
+            T::default()
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Modules and kernels.
+
+/// A module image, loaded lazily into each context that launches one of its kernels.
+struct LazyModule {
+    image: Vec<u8>,
+    loaded: Mutex<HashMap<usize, usize>>,
+}
+
+/// A kernel of a [`LazyModule`], by name.
+struct LazyFunction {
+    module: usize,
+    name: CString,
+}
+
+/// Interned functions (the host code asks for a function at every launch).
+static FUNCTIONS: Mutex<Vec<(usize, CString, usize)>> = Mutex::new(Vec::new());
+
+fn lazy_module(image: Vec<u8>) -> *mut c_void {
+    let mut image = image;
+    if image.last() != Some(&0) {
+        image.push(0);
+    }
+    Box::into_raw(Box::new(LazyModule {
+        image,
+        loaded: Mutex::new(HashMap::new()),
+    })) as *mut c_void
+}
+
+/// `CUmodule mgpuModuleLoad(void *data, size_t gpuBlobSize)`.
+#[no_mangle]
+pub unsafe extern "C" fn mgpuModuleLoad(data: *const c_void, size: usize) -> *mut c_void {
+    if data.is_null() {
+        record_stray("mgpuModuleLoad of a null image".into());
+        return std::ptr::null_mut();
+    }
+    let image = if size > 0 {
+        unsafe { std::slice::from_raw_parts(data as *const u8, size) }.to_vec()
+    } else {
+        unsafe { CStr::from_ptr(data as *const c_char) }
+            .to_bytes()
+            .to_vec()
+    };
+    lazy_module(image)
+}
+
+/// `CUmodule mgpuModuleLoadJIT(void *data, int optLevel)`: PTX text, NUL-terminated.
+#[no_mangle]
+pub unsafe extern "C" fn mgpuModuleLoadJIT(data: *const c_void, _opt_level: i32) -> *mut c_void {
+    unsafe { mgpuModuleLoad(data, 0) }
+}
+
+/// `void mgpuModuleUnload(CUmodule module)`.
+#[no_mangle]
+pub unsafe extern "C" fn mgpuModuleUnload(module: *mut c_void) {
+    if module.is_null() {
+        return;
+    }
+    FUNCTIONS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|(m, _, _)| *m != module as usize);
+    let module = unsafe { Box::from_raw(module as *mut LazyModule) };
+    let loaded = module.loaded.lock().unwrap_or_else(|e| e.into_inner());
+    for (&context, &handle) in loaded.iter() {
+        unsafe {
+            sys::cuCtxPushCurrent_v2(context as CUcontext);
+            sys::cuModuleUnload(handle as CUmodule);
+            sys::cuCtxPopCurrent_v2(std::ptr::null_mut());
+        }
+    }
+}
+
+/// `CUfunction mgpuModuleGetFunction(CUmodule module, const char *name)`.
+#[no_mangle]
+pub unsafe extern "C" fn mgpuModuleGetFunction(
+    module: *mut c_void,
+    name: *const c_char,
+) -> *mut c_void {
+    if module.is_null() || name.is_null() {
+        record_stray("mgpuModuleGetFunction of a null module or name".into());
+        return std::ptr::null_mut();
+    }
+    let name = unsafe { CStr::from_ptr(name) }.to_owned();
+    let mut functions = FUNCTIONS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, _, function)) = functions
+        .iter()
+        .find(|(m, n, _)| *m == module as usize && *n == name)
+    {
+        return *function as *mut c_void;
+    }
+    let function = Box::into_raw(Box::new(LazyFunction {
+        module: module as usize,
+        name: name.clone(),
+    })) as usize;
+    functions.push((module as usize, name, function));
+    function as *mut c_void
+}
+
+/// The CUDA function of `function` in the device's context (loading its module there if needed).
+fn resolve(state: &mut DeviceState, function: *mut c_void) -> Result<CUfunction, String> {
+    if let Some(&f) = state.functions.get(&(function as usize)) {
+        return Ok(f);
+    }
+    if function.is_null() {
+        return Err("launch of a null function".into());
+    }
+    let lazy = unsafe { &*(function as *const LazyFunction) };
+    let module = unsafe { &*(lazy.module as *const LazyModule) };
+    let context = state.gpu.context as usize;
+    let handle = {
+        let mut loaded = module.loaded.lock().unwrap_or_else(|e| e.into_inner());
+        match loaded.get(&context) {
+            Some(&handle) => handle as CUmodule,
+            None => {
+                let mut handle = std::ptr::null_mut();
+                check(
+                    unsafe {
+                        sys::cuModuleLoadData(&mut handle, module.image.as_ptr() as *const c_void)
+                    },
+                    "cannot load a kernel module (cuModuleLoadData)",
+                )?;
+                loaded.insert(context, handle as usize);
+                handle
+            }
+        }
+    };
+    let mut resolved = std::ptr::null_mut();
+    check(
+        unsafe { sys::cuModuleGetFunction(&mut resolved, handle, lazy.name.as_ptr()) },
+        &format!("no kernel '{}' in its module", lazy.name.to_string_lossy()),
+    )?;
+    state.functions.insert(function as usize, resolved);
+    Ok(resolved)
+}
+
+/// `void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+/// intptr_t blockX, intptr_t blockY, intptr_t blockZ, int32_t smem, CUstream stream, void **params,
+/// void **extra, size_t paramsCount)`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn mgpuLaunchKernel(
+    function: *mut c_void,
+    grid_x: isize,
+    grid_y: isize,
+    grid_z: isize,
+    block_x: isize,
+    block_y: isize,
+    block_z: isize,
+    smem: i32,
+    _stream: CUstream,
+    params: *mut *mut c_void,
+    extra: *mut *mut c_void,
+    _params_count: usize,
+) {
+    with_device("mgpuLaunchKernel", |state, _| {
+        let resolved = resolve(state, function)?;
+        let dims = [grid_x, grid_y, grid_z, block_x, block_y, block_z];
+        let dims: Vec<u32> = dims
+            .iter()
+            .map(|&d| u32::try_from(d).map_err(|_| format!("launch dimensions {dims:?}")))
+            .collect::<Result<_, _>>()?;
+        if smem > 0 {
+            check(
+                unsafe {
+                    sys::cuFuncSetAttribute(
+                        resolved,
+                        sys::CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                        smem,
+                    )
+                },
+                "cuFuncSetAttribute",
+            )?;
+        }
+        check(
+            unsafe {
+                sys::cuLaunchKernel(
+                    resolved,
+                    dims[0],
+                    dims[1],
+                    dims[2],
+                    dims[3],
+                    dims[4],
+                    dims[5],
+                    smem.max(0) as u32,
+                    state.stream,
+                    params,
+                    extra,
+                )
+            },
+            "cuLaunchKernel",
+        )
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Streams and events.
+
+/// `CUstream mgpuStreamCreate()`: the calling device's stream.
+#[no_mangle]
+pub extern "C" fn mgpuStreamCreate() -> CUstream {
+    with_device("mgpuStreamCreate", |state, _| Ok(Stream(state.stream))).0
+}
+
+#[derive(Clone, Copy)]
+struct Stream(CUstream);
+
+impl Default for Stream {
+    fn default() -> Self {
+        Stream(std::ptr::null_mut())
+    }
+}
+
+/// `void mgpuStreamDestroy(CUstream stream)`: the device's stream lives as long as the device.
+#[no_mangle]
+pub extern "C" fn mgpuStreamDestroy(_stream: CUstream) {}
+
+/// `void mgpuStreamSynchronize(CUstream stream)`.
+#[no_mangle]
+pub extern "C" fn mgpuStreamSynchronize(_stream: CUstream) {
+    with_device("mgpuStreamSynchronize", |state, _| state.synchronize())
+}
+
+/// `void mgpuStreamWaitEvent(CUstream stream, CUevent event)`.
+#[no_mangle]
+pub extern "C" fn mgpuStreamWaitEvent(_stream: CUstream, event: CUevent) {
+    with_device("mgpuStreamWaitEvent", |state, _| {
+        check(
+            unsafe { sys::cuStreamWaitEvent(state.stream, event, 0) },
+            "cuStreamWaitEvent",
+        )
+    })
+}
+
+#[derive(Clone, Copy)]
+struct Event(CUevent);
+
+impl Default for Event {
+    fn default() -> Self {
+        Event(std::ptr::null_mut())
+    }
+}
+
+/// `CUevent mgpuEventCreate()`.
+#[no_mangle]
+pub extern "C" fn mgpuEventCreate() -> CUevent {
+    with_device("mgpuEventCreate", |_, _| {
+        let mut event = std::ptr::null_mut();
+        let flags = sys::CUevent_flags::CU_EVENT_DISABLE_TIMING as u32;
+        check(
+            unsafe { sys::cuEventCreate(&mut event, flags) },
+            "cuEventCreate",
+        )?;
+        Ok(Event(event))
+    })
+    .0
+}
+
+/// `void mgpuEventDestroy(CUevent event)`.
+#[no_mangle]
+pub extern "C" fn mgpuEventDestroy(event: CUevent) {
+    with_device("mgpuEventDestroy", |_, _| {
+        check(unsafe { sys::cuEventDestroy_v2(event) }, "cuEventDestroy")
+    })
+}
+
+/// `void mgpuEventSynchronize(CUevent event)`.
+#[no_mangle]
+pub extern "C" fn mgpuEventSynchronize(event: CUevent) {
+    with_device("mgpuEventSynchronize", |_, _| {
+        check(
+            unsafe { sys::cuEventSynchronize(event) },
+            "cuEventSynchronize",
+        )
+    })
+}
+
+/// `void mgpuEventRecord(CUevent event, CUstream stream)`.
+#[no_mangle]
+pub extern "C" fn mgpuEventRecord(event: CUevent, _stream: CUstream) {
+    with_device("mgpuEventRecord", |state, _| {
+        check(
+            unsafe { sys::cuEventRecord(event, state.stream) },
+            "cuEventRecord",
+        )
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory.
+
+#[derive(Clone, Copy)]
+struct Pointer(*mut c_void);
+
+impl Default for Pointer {
+    fn default() -> Self {
+        Pointer(std::ptr::null_mut())
+    }
+}
+
+/// `void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream, bool isHostShared)`.
+#[no_mangle]
+pub extern "C" fn mgpuMemAlloc(bytes: u64, _stream: CUstream, host_shared: bool) -> *mut c_void {
+    with_device("mgpuMemAlloc", |state, _| {
+        if bytes == 0 {
+            return Ok(Pointer::default());
+        }
+        let bytes = usize::try_from(bytes).map_err(|_| format!("{bytes} bytes"))?;
+        if host_shared {
+            let mut pointer = 0;
+            let flags = sys::CUmemAttach_flags::CU_MEM_ATTACH_GLOBAL as u32;
+            check(
+                unsafe { sys::cuMemAllocManaged(&mut pointer, bytes, flags) },
+                "cuMemAllocManaged",
+            )?;
+            state.allocations.record(pointer, bytes);
+            return Ok(Pointer(pointer as *mut c_void));
+        }
+        Ok(Pointer(state.allocations.allocate(bytes)? as *mut c_void))
+    })
+    .0
+}
+
+/// `void mgpuMemFree(void *ptr, CUstream stream)`.
+#[no_mangle]
+pub extern "C" fn mgpuMemFree(pointer: *mut c_void, _stream: CUstream) {
+    with_device("mgpuMemFree", |state, _| {
+        state.allocations.free(pointer as u64)
+    })
+}
+
+/// `void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, CUstream stream)`.
+#[no_mangle]
+pub extern "C" fn mgpuMemcpy(dst: *mut c_void, src: *mut c_void, bytes: usize, _stream: CUstream) {
+    with_device("mgpuMemcpy", |state, _| {
+        state.copy(dst as u64, src as u64, bytes)
+    })
+}
+
+/// `void mgpuMemset32(void *dst, unsigned int value, size_t count, CUstream stream)`.
+#[no_mangle]
+pub extern "C" fn mgpuMemset32(dst: *mut c_void, value: u32, count: usize, _stream: CUstream) {
+    with_device("mgpuMemset32", |state, _| {
+        check(
+            unsafe { sys::cuMemsetD32Async(dst as u64, value, count, state.stream) },
+            "cuMemsetD32Async",
+        )
+    })
+}
+
+/// `void mgpuMemset16(void *dst, unsigned short value, size_t count, CUstream stream)`.
+#[no_mangle]
+pub extern "C" fn mgpuMemset16(dst: *mut c_void, value: u16, count: usize, _stream: CUstream) {
+    with_device("mgpuMemset16", |state, _| {
+        check(
+            unsafe { sys::cuMemsetD16Async(dst as u64, value, count, state.stream) },
+            "cuMemsetD16Async",
+        )
+    })
+}
+
+/// `void mgpuSetDefaultDevice(int32_t device)`: devices are the runtime's to place; ignored.
+#[no_mangle]
+pub extern "C" fn mgpuSetDefaultDevice(_device: i32) {}
+
+// ---------------------------------------------------------------------------------------------
+// Communication.
+
+fn stage(state: &DeviceState, view: &View, width: usize) -> Result<Staging, String> {
+    let staging = Staging::new(view.count() * width, state.gpu.context)?;
+    for s in pack_segments(view, width) {
+        state.copy(staging.pointer + s.to, view.base + s.from, s.bytes as usize)?;
+    }
+    state.synchronize()?;
+    Ok(staging)
+}
+
+fn unstage(
+    state: &DeviceState,
+    staging: &Staging,
+    view: &View,
+    width: usize,
+) -> Result<(), String> {
+    for s in pack_segments(view, width) {
+        state.copy(view.base + s.from, staging.pointer + s.to, s.bytes as usize)?;
+    }
+    state.synchronize()
+}
+
+fn send(memref: Option<View>, width: usize, peer: i64, tag: i64) {
+    with_device("send", |state, shared| {
+        let view = memref.ok_or("an invalid buffer")?;
+        let staging = stage(state, &view, width)?;
+        let bytes = staging.bytes as u64;
+        shared.mailbox.send(state.index, peer, tag, staging, bytes);
+        Ok(())
+    })
+}
+
+fn recv(memref: Option<View>, width: usize, peer: i64, tag: i64) {
+    with_device("recv", |state, shared| {
+        let view = memref.ok_or("an invalid buffer")?;
+        let Some(staging) = shared.mailbox.recv(state.index, peer, tag) else {
+            return Ok(());
+        };
+        let bytes = view.count() * width;
+        if staging.bytes != bytes {
+            return Err(format!(
+                "receives {bytes} bytes with tag {tag} from device {peer}, which sent {}",
+                staging.bytes
+            ));
+        }
+        unstage(state, &staging, &view, width)
+    })
+}
+
+/// Combines staged contributions (ascending device order) into a new staging buffer of this device.
+fn combine(
+    state: &DeviceState,
+    shared: &Shared,
+    parts: &[&Staging],
+    element: &str,
+    kind: Kind,
+) -> Result<Staging, String> {
+    let bytes = parts.first().map_or(0, |p| p.bytes);
+    if parts.iter().any(|p| p.bytes != bytes) {
+        return Err("the members contribute buffers of different sizes".into());
+    }
+    let width = flexc_core::outputs::dtype_width(element).unwrap_or(4);
+    let count = (bytes / width) as u64;
+    let context = state.gpu.context;
+    let result = Staging::new(bytes, context)?;
+    // Contributions staged on another GPU are copied here first.
+    let mut local: Vec<Staging> = Vec::new();
+    let mut addresses: Vec<u64> = Vec::new();
+    for part in parts {
+        if part.context == context {
+            addresses.push(part.pointer);
+        } else {
+            let copy = Staging::new(bytes, context)?;
+            state.copy(copy.pointer, part.pointer, bytes)?;
+            addresses.push(copy.pointer);
+            local.push(copy);
+        }
+    }
+    if count > 0 {
+        let table = Staging::new(addresses.len() * 8, context)?;
+        let table_bytes: Vec<u8> = addresses.iter().flat_map(|a| a.to_ne_bytes()).collect();
+        state.synchronize()?;
+        state.upload(table.pointer, &table_bytes)?;
+        let function = shared.reduce_function(context, kind, element)?;
+        let (mut table_arg, mut parts_arg, mut out_arg, mut count_arg) =
+            (table.pointer, addresses.len() as u32, result.pointer, count);
+        let mut params = [
+            &mut table_arg as *mut u64 as *mut c_void,
+            &mut parts_arg as *mut u32 as *mut c_void,
+            &mut out_arg as *mut u64 as *mut c_void,
+            &mut count_arg as *mut u64 as *mut c_void,
+        ];
+        check(
+            unsafe {
+                sys::cuLaunchKernel(
+                    function,
+                    reduce::grid(count),
+                    1,
+                    1,
+                    reduce::BLOCK,
+                    1,
+                    1,
+                    0,
+                    state.stream,
+                    params.as_mut_ptr(),
+                    std::ptr::null_mut(),
+                )
+            },
+            "cuLaunchKernel (all-reduce)",
+        )?;
+        state.synchronize()?;
+    }
+    Ok(result)
+}
+
+fn all_reduce(memref: Option<View>, element: &'static str, kind: Kind, mask: i64) {
+    with_device("all_reduce", |state, shared| {
+        let view = memref.ok_or("an invalid buffer")?;
+        let width = flexc_core::outputs::dtype_width(element).unwrap_or(4);
+        let staging = stage(state, &view, width)?;
+        let state_ref: &DeviceState = state;
+        let result = shared
+            .mailbox
+            .all_reduce(state_ref.index, mask, staging, |parts| {
+                combine(state_ref, shared, parts, element, kind)
+            });
+        match result {
+            Some(result) => unstage(state_ref, &result, &view, width),
+            None => Ok(()),
+        }
+    })
+}
+
+fn ranked(memref: *const Unranked) -> Option<View> {
+    unsafe { View::from_unranked(memref) }
+}
+
+fn plain(rank: i64, descriptor: *const i64) -> Option<View> {
+    View::from_parts(rank, descriptor)
+}
+
+macro_rules! point_to_point {
+    ($($element:literal $width:literal $send:ident $recv:ident $csend:ident $crecv:ident),* $(,)?) => {
+        $(
+            #[doc = concat!("`flexc_gpu_send_", $element, "(memref, i64 peer, i64 tag)`, unranked memref expanded.")]
+            #[no_mangle]
+            pub extern "C" fn $send(rank: i64, descriptor: *const i64, peer: i64, tag: i64) {
+                send(plain(rank, descriptor), $width, peer, tag)
+            }
+            #[doc = concat!("`flexc_gpu_recv_", $element, "(memref, i64 peer, i64 tag)`, unranked memref expanded.")]
+            #[no_mangle]
+            pub extern "C" fn $recv(rank: i64, descriptor: *const i64, peer: i64, tag: i64) {
+                recv(plain(rank, descriptor), $width, peer, tag)
+            }
+            #[doc = concat!("C-interface `flexc_gpu_send_", $element, "`.")]
+            #[no_mangle]
+            pub unsafe extern "C" fn $csend(memref: *const Unranked, peer: i64, tag: i64) {
+                send(ranked(memref), $width, peer, tag)
+            }
+            #[doc = concat!("C-interface `flexc_gpu_recv_", $element, "`.")]
+            #[no_mangle]
+            pub unsafe extern "C" fn $crecv(memref: *const Unranked, peer: i64, tag: i64) {
+                recv(ranked(memref), $width, peer, tag)
+            }
+        )*
+        /// The element types of send/recv, with their exported names.
+        pub const POINT_TO_POINT: &[(&str, [&str; 4])] = &[
+            $(($element, [stringify!($send), stringify!($recv), stringify!($csend), stringify!($crecv)])),*
+        ];
+    };
+}
+
+point_to_point!(
+    "i1" 1 flexc_gpu_send_i1 flexc_gpu_recv_i1 _mlir_ciface_flexc_gpu_send_i1 _mlir_ciface_flexc_gpu_recv_i1,
+    "i8" 1 flexc_gpu_send_i8 flexc_gpu_recv_i8 _mlir_ciface_flexc_gpu_send_i8 _mlir_ciface_flexc_gpu_recv_i8,
+    "i16" 2 flexc_gpu_send_i16 flexc_gpu_recv_i16 _mlir_ciface_flexc_gpu_send_i16 _mlir_ciface_flexc_gpu_recv_i16,
+    "i32" 4 flexc_gpu_send_i32 flexc_gpu_recv_i32 _mlir_ciface_flexc_gpu_send_i32 _mlir_ciface_flexc_gpu_recv_i32,
+    "i64" 8 flexc_gpu_send_i64 flexc_gpu_recv_i64 _mlir_ciface_flexc_gpu_send_i64 _mlir_ciface_flexc_gpu_recv_i64,
+    "f16" 2 flexc_gpu_send_f16 flexc_gpu_recv_f16 _mlir_ciface_flexc_gpu_send_f16 _mlir_ciface_flexc_gpu_recv_f16,
+    "bf16" 2 flexc_gpu_send_bf16 flexc_gpu_recv_bf16 _mlir_ciface_flexc_gpu_send_bf16 _mlir_ciface_flexc_gpu_recv_bf16,
+    "f32" 4 flexc_gpu_send_f32 flexc_gpu_recv_f32 _mlir_ciface_flexc_gpu_send_f32 _mlir_ciface_flexc_gpu_recv_f32,
+    "f64" 8 flexc_gpu_send_f64 flexc_gpu_recv_f64 _mlir_ciface_flexc_gpu_send_f64 _mlir_ciface_flexc_gpu_recv_f64,
+);
+
+macro_rules! reductions {
+    ($($kind:ident $element:literal $name:ident $cname:ident),* $(,)?) => {
+        $(
+            #[doc = concat!("`", stringify!($name), "(memref, i64 group_mask)`, unranked memref expanded.")]
+            #[no_mangle]
+            pub extern "C" fn $name(rank: i64, descriptor: *const i64, mask: i64) {
+                all_reduce(plain(rank, descriptor), $element, Kind::$kind, mask)
+            }
+            #[doc = concat!("C-interface `", stringify!($name), "`.")]
+            #[no_mangle]
+            pub unsafe extern "C" fn $cname(memref: *const Unranked, mask: i64) {
+                all_reduce(ranked(memref), $element, Kind::$kind, mask)
+            }
+        )*
+        /// The exported all-reduce names.
+        pub const REDUCTIONS: &[[&str; 2]] = &[$([stringify!($name), stringify!($cname)]),*];
+    };
+}
+
+reductions!(
+    Sum "f32" flexc_gpu_all_reduce_sum_f32 _mlir_ciface_flexc_gpu_all_reduce_sum_f32,
+    Max "f32" flexc_gpu_all_reduce_max_f32 _mlir_ciface_flexc_gpu_all_reduce_max_f32,
+    Min "f32" flexc_gpu_all_reduce_min_f32 _mlir_ciface_flexc_gpu_all_reduce_min_f32,
+    Sum "f64" flexc_gpu_all_reduce_sum_f64 _mlir_ciface_flexc_gpu_all_reduce_sum_f64,
+    Max "f64" flexc_gpu_all_reduce_max_f64 _mlir_ciface_flexc_gpu_all_reduce_max_f64,
+    Min "f64" flexc_gpu_all_reduce_min_f64 _mlir_ciface_flexc_gpu_all_reduce_min_f64,
+    Sum "i32" flexc_gpu_all_reduce_sum_i32 _mlir_ciface_flexc_gpu_all_reduce_sum_i32,
+    Max "i32" flexc_gpu_all_reduce_max_i32 _mlir_ciface_flexc_gpu_all_reduce_max_i32,
+    Min "i32" flexc_gpu_all_reduce_min_i32 _mlir_ciface_flexc_gpu_all_reduce_min_i32,
+    Sum "i64" flexc_gpu_all_reduce_sum_i64 _mlir_ciface_flexc_gpu_all_reduce_sum_i64,
+    Max "i64" flexc_gpu_all_reduce_max_i64 _mlir_ciface_flexc_gpu_all_reduce_max_i64,
+    Min "i64" flexc_gpu_all_reduce_min_i64 _mlir_ciface_flexc_gpu_all_reduce_min_i64,
+);
+
+// ---------------------------------------------------------------------------------------------
+// Libraries.
+
+fn cublas_handle(state: &mut DeviceState) -> Result<cudarc::cublas::sys::cublasHandle_t, String> {
+    use cudarc::cublas::sys as blas;
+    if let Some(handle) = state.cublas {
+        return Ok(handle);
+    }
+    if !unsafe { blas::is_culib_present() } {
+        return Err(
+            "cannot load cuBLAS (libcublas.so): put the CUDA libraries on LD_LIBRARY_PATH".into(),
+        );
+    }
+    let stream = state.stream;
+    let handle = cuda::guarded("cuBLAS", || {
+        let mut handle = std::ptr::null_mut();
+        blas_check(
+            unsafe { blas::cublasCreate_v2(&mut handle) },
+            "cublasCreate",
+        )?;
+        blas_check(
+            unsafe { blas::cublasSetStream_v2(handle, stream as _) },
+            "cublasSetStream",
+        )?;
+        Ok(handle)
+    })?;
+    state.cublas = Some(handle);
+    Ok(handle)
+}
+
+fn blas_check(status: cudarc::cublas::sys::cublasStatus_t, what: &str) -> Result<(), String> {
+    if status == cudarc::cublas::sys::cublasStatus_t::CUBLAS_STATUS_SUCCESS {
+        Ok(())
+    } else {
+        Err(format!("{what}: {status:?}"))
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn gemm(
+    a: Option<View>,
+    b: Option<View>,
+    c: Option<View>,
+    transpose_a: i64,
+    transpose_b: i64,
+    alpha: f32,
+    beta: f32,
+    batched: bool,
+) {
+    use cudarc::cublas::sys::{self as blas, cublasOperation_t as Op};
+    let what = if batched {
+        "flexc_gpu_batch_gemm_f32"
+    } else {
+        "flexc_gpu_gemm_f32"
+    };
+    with_device(what, |state, _| {
+        let (Some(a), Some(b), Some(c)) = (a, b, c) else {
+            return Err("an invalid buffer".into());
+        };
+        let plan = plans::gemm(&a, &b, &c, transpose_a != 0, transpose_b != 0, batched)?;
+        let handle = cublas_handle(state)?;
+        let op = |t: bool| if t { Op::CUBLAS_OP_T } else { Op::CUBLAS_OP_N };
+        let address = |v: &View, offset: i64| (v.base + offset as u64 * 4) as *mut f32;
+        let (first, second, out) = (
+            address(&b, plan.offset_first),
+            address(&a, plan.offset_second),
+            address(&c, plan.offset_c),
+        );
+        let status = unsafe {
+            if batched {
+                blas::cublasSgemmStridedBatched(
+                    handle,
+                    op(plan.transpose_first),
+                    op(plan.transpose_second),
+                    plan.m,
+                    plan.n,
+                    plan.k,
+                    &alpha,
+                    first,
+                    plan.ld_first,
+                    plan.stride_first,
+                    second,
+                    plan.ld_second,
+                    plan.stride_second,
+                    &beta,
+                    out,
+                    plan.ldc,
+                    plan.stride_c,
+                    plan.batch,
+                )
+            } else {
+                blas::cublasSgemm_v2(
+                    handle,
+                    op(plan.transpose_first),
+                    op(plan.transpose_second),
+                    plan.m,
+                    plan.n,
+                    plan.k,
+                    &alpha,
+                    first,
+                    plan.ld_first,
+                    second,
+                    plan.ld_second,
+                    &beta,
+                    out,
+                    plan.ldc,
+                )
+            }
+        };
+        blas_check(status, "cublasSgemm")
+    })
+}
+
+/// `flexc_gpu_gemm_f32(A, B, C, i64 transA, i64 transB, f32 alpha, f32 beta)`: row-major
+/// `C = alpha * op(A) * op(B) + beta * C` (beta = 1 accumulates, as `linalg.matmul` does).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn flexc_gpu_gemm_f32(
+    a_rank: i64,
+    a: *const i64,
+    b_rank: i64,
+    b: *const i64,
+    c_rank: i64,
+    c: *const i64,
+    transpose_a: i64,
+    transpose_b: i64,
+    alpha: f32,
+    beta: f32,
+) {
+    gemm(
+        plain(a_rank, a),
+        plain(b_rank, b),
+        plain(c_rank, c),
+        transpose_a,
+        transpose_b,
+        alpha,
+        beta,
+        false,
+    )
+}
+
+/// C-interface `flexc_gpu_gemm_f32`.
+#[no_mangle]
+pub unsafe extern "C" fn _mlir_ciface_flexc_gpu_gemm_f32(
+    a: *const Unranked,
+    b: *const Unranked,
+    c: *const Unranked,
+    transpose_a: i64,
+    transpose_b: i64,
+    alpha: f32,
+    beta: f32,
+) {
+    gemm(
+        ranked(a),
+        ranked(b),
+        ranked(c),
+        transpose_a,
+        transpose_b,
+        alpha,
+        beta,
+        false,
+    )
+}
+
+/// `flexc_gpu_batch_gemm_f32(A, B, C, i64 transA, i64 transB, f32 alpha, f32 beta)`: the same per
+/// batch entry of 3-d memrefs (strided batched).
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn flexc_gpu_batch_gemm_f32(
+    a_rank: i64,
+    a: *const i64,
+    b_rank: i64,
+    b: *const i64,
+    c_rank: i64,
+    c: *const i64,
+    transpose_a: i64,
+    transpose_b: i64,
+    alpha: f32,
+    beta: f32,
+) {
+    gemm(
+        plain(a_rank, a),
+        plain(b_rank, b),
+        plain(c_rank, c),
+        transpose_a,
+        transpose_b,
+        alpha,
+        beta,
+        true,
+    )
+}
+
+/// C-interface `flexc_gpu_batch_gemm_f32`.
+#[no_mangle]
+pub unsafe extern "C" fn _mlir_ciface_flexc_gpu_batch_gemm_f32(
+    a: *const Unranked,
+    b: *const Unranked,
+    c: *const Unranked,
+    transpose_a: i64,
+    transpose_b: i64,
+    alpha: f32,
+    beta: f32,
+) {
+    gemm(
+        ranked(a),
+        ranked(b),
+        ranked(c),
+        transpose_a,
+        transpose_b,
+        alpha,
+        beta,
+        true,
+    )
+}
+
+fn dnn_check(status: cudarc::cudnn::sys::cudnnStatus_t, what: &str) -> Result<(), String> {
+    if status == cudarc::cudnn::sys::cudnnStatus_t::CUDNN_STATUS_SUCCESS {
+        Ok(())
+    } else {
+        Err(format!("{what}: {status:?}"))
+    }
+}
+
+fn cudnn_handle(state: &mut DeviceState) -> Result<cudarc::cudnn::sys::cudnnHandle_t, String> {
+    use cudarc::cudnn::sys as dnn;
+    if let Some(handle) = state.cudnn {
+        return Ok(handle);
+    }
+    if !unsafe { dnn::is_culib_present() } {
+        return Err(
+            "cannot load cuDNN (libcudnn.so): put the cuDNN library on LD_LIBRARY_PATH".into(),
+        );
+    }
+    let stream = state.stream;
+    let handle = cuda::guarded("cuDNN", || {
+        let mut handle = std::ptr::null_mut();
+        dnn_check(unsafe { dnn::cudnnCreate(&mut handle) }, "cudnnCreate")?;
+        dnn_check(
+            unsafe { dnn::cudnnSetStream(handle, stream as _) },
+            "cudnnSetStream",
+        )?;
+        Ok(handle)
+    })?;
+    state.cudnn = Some(handle);
+    Ok(handle)
+}
+
+/// cuDNN descriptors of one convolution, destroyed on drop.
+struct ConvDescriptors {
+    x: cudarc::cudnn::sys::cudnnTensorDescriptor_t,
+    w: cudarc::cudnn::sys::cudnnFilterDescriptor_t,
+    y: cudarc::cudnn::sys::cudnnTensorDescriptor_t,
+    conv: cudarc::cudnn::sys::cudnnConvolutionDescriptor_t,
+}
+
+impl Drop for ConvDescriptors {
+    fn drop(&mut self) {
+        use cudarc::cudnn::sys as dnn;
+        unsafe {
+            if !self.x.is_null() {
+                dnn::cudnnDestroyTensorDescriptor(self.x);
+            }
+            if !self.y.is_null() {
+                dnn::cudnnDestroyTensorDescriptor(self.y);
+            }
+            if !self.w.is_null() {
+                dnn::cudnnDestroyFilterDescriptor(self.w);
+            }
+            if !self.conv.is_null() {
+                dnn::cudnnDestroyConvolutionDescriptor(self.conv);
+            }
+        }
+    }
+}
+
+fn conv_descriptors(plan: &plans::Conv) -> Result<ConvDescriptors, String> {
+    use cudarc::cudnn::sys::{
+        self as dnn, cudnnDataType_t::CUDNN_DATA_FLOAT, cudnnTensorFormat_t::CUDNN_TENSOR_NCHW,
+    };
+    let mut d = ConvDescriptors {
+        x: std::ptr::null_mut(),
+        w: std::ptr::null_mut(),
+        y: std::ptr::null_mut(),
+        conv: std::ptr::null_mut(),
+    };
+    unsafe {
+        dnn_check(
+            dnn::cudnnCreateTensorDescriptor(&mut d.x),
+            "cudnnCreateTensorDescriptor",
+        )?;
+        dnn_check(
+            dnn::cudnnCreateTensorDescriptor(&mut d.y),
+            "cudnnCreateTensorDescriptor",
+        )?;
+        dnn_check(
+            dnn::cudnnCreateFilterDescriptor(&mut d.w),
+            "cudnnCreateFilterDescriptor",
+        )?;
+        dnn_check(
+            dnn::cudnnCreateConvolutionDescriptor(&mut d.conv),
+            "cudnnCreateConvolutionDescriptor",
+        )?;
+        let [n, c, h, w] = plan.input;
+        dnn_check(
+            dnn::cudnnSetTensor4dDescriptor(d.x, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, c, h, w),
+            "input descriptor",
+        )?;
+        let [n, c, h, w] = plan.output;
+        dnn_check(
+            dnn::cudnnSetTensor4dDescriptor(d.y, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, c, h, w),
+            "output descriptor",
+        )?;
+        let [k, c, h, w] = plan.filter;
+        dnn_check(
+            dnn::cudnnSetFilter4dDescriptor(d.w, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW, k, c, h, w),
+            "filter descriptor",
+        )?;
+        dnn_check(
+            dnn::cudnnSetConvolution2dDescriptor(
+                d.conv,
+                plan.padding[0],
+                plan.padding[1],
+                plan.stride[0],
+                plan.stride[1],
+                plan.dilation[0],
+                plan.dilation[1],
+                dnn::cudnnConvolutionMode_t::CUDNN_CROSS_CORRELATION,
+                CUDNN_DATA_FLOAT,
+            ),
+            "convolution descriptor",
+        )?;
+        // Plain FP32 arithmetic (no TF32 tensor cores): results must match the CPU within 1e-4.
+        dnn_check(
+            dnn::cudnnSetConvolutionMathType(d.conv, dnn::cudnnMathType_t::CUDNN_FMA_MATH),
+            "cudnnSetConvolutionMathType",
+        )?;
+    }
+    Ok(d)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn conv2d(
+    input: Option<View>,
+    filter: Option<View>,
+    output: Option<View>,
+    stride: [i64; 2],
+    dilation: [i64; 2],
+    padding: [i64; 2],
+) {
+    use cudarc::cudnn::sys as dnn;
+    with_device("flexc_gpu_conv2d_nchw_fchw_f32", |state, _| {
+        let (Some(input), Some(filter), Some(output)) = (input, filter, output) else {
+            return Err("an invalid buffer".into());
+        };
+        let plan = plans::conv(&input, &filter, &output, stride, dilation, padding)?;
+        let handle = cudnn_handle(state)?;
+        let d = conv_descriptors(&plan)?;
+        let mut found = 0;
+        let mut perf: [dnn::cudnnConvolutionFwdAlgoPerf_t; 8] = unsafe { std::mem::zeroed() };
+        dnn_check(
+            unsafe {
+                dnn::cudnnGetConvolutionForwardAlgorithm_v7(
+                    handle,
+                    d.x,
+                    d.w,
+                    d.conv,
+                    d.y,
+                    8,
+                    &mut found,
+                    perf.as_mut_ptr(),
+                )
+            },
+            "cudnnGetConvolutionForwardAlgorithm_v7",
+        )?;
+        let algo = perf[..found.clamp(0, 8) as usize]
+            .iter()
+            .find(|p| p.status == dnn::cudnnStatus_t::CUDNN_STATUS_SUCCESS)
+            .map(|p| p.algo)
+            .ok_or("cuDNN has no algorithm for this convolution")?;
+        let mut workspace_bytes = 0usize;
+        dnn_check(
+            unsafe {
+                dnn::cudnnGetConvolutionForwardWorkspaceSize(
+                    handle,
+                    d.x,
+                    d.w,
+                    d.conv,
+                    d.y,
+                    algo,
+                    &mut workspace_bytes,
+                )
+            },
+            "cudnnGetConvolutionForwardWorkspaceSize",
+        )?;
+        let workspace = Staging::new(workspace_bytes, state.gpu.context)?;
+        // linalg convolutions accumulate into their output: beta = 1.
+        let (alpha, beta) = (1f32, 1f32);
+        let at = |v: &View| (v.base + v.offset as u64 * 4) as *mut c_void;
+        dnn_check(
+            unsafe {
+                dnn::cudnnConvolutionForward(
+                    handle,
+                    &alpha as *const f32 as *const c_void,
+                    d.x,
+                    at(&input),
+                    d.w,
+                    at(&filter),
+                    d.conv,
+                    algo,
+                    workspace.pointer as *mut c_void,
+                    workspace_bytes,
+                    &beta as *const f32 as *const c_void,
+                    d.y,
+                    at(&output),
+                )
+            },
+            "cudnnConvolutionForward",
+        )?;
+        // The workspace is freed when this returns: wait for the convolution.
+        state.synchronize()
+    })
+}
+
+/// `flexc_gpu_conv2d_nchw_fchw_f32(input, filter, output, i64 stride_h, i64 stride_w, i64
+/// dilation_h, i64 dilation_w, i64 pad_h, i64 pad_w)`: `output += conv(input, filter)` with
+/// symmetric zero padding.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn flexc_gpu_conv2d_nchw_fchw_f32(
+    in_rank: i64,
+    input: *const i64,
+    f_rank: i64,
+    filter: *const i64,
+    out_rank: i64,
+    output: *const i64,
+    stride_h: i64,
+    stride_w: i64,
+    dilation_h: i64,
+    dilation_w: i64,
+    pad_h: i64,
+    pad_w: i64,
+) {
+    conv2d(
+        plain(in_rank, input),
+        plain(f_rank, filter),
+        plain(out_rank, output),
+        [stride_h, stride_w],
+        [dilation_h, dilation_w],
+        [pad_h, pad_w],
+    )
+}
+
+/// C-interface `flexc_gpu_conv2d_nchw_fchw_f32`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn _mlir_ciface_flexc_gpu_conv2d_nchw_fchw_f32(
+    input: *const Unranked,
+    filter: *const Unranked,
+    output: *const Unranked,
+    stride_h: i64,
+    stride_w: i64,
+    dilation_h: i64,
+    dilation_w: i64,
+    pad_h: i64,
+    pad_w: i64,
+) {
+    conv2d(
+        ranked(input),
+        ranked(filter),
+        ranked(output),
+        [stride_h, stride_w],
+        [dilation_h, dilation_w],
+        [pad_h, pad_w],
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Task timing.
+
+/// `flexc_gpu_task_begin(i64 task)`: in profiling runs, an event before the task's work.
+#[no_mangle]
+pub extern "C" fn flexc_gpu_task_begin(task: i64) {
+    with_device("flexc_gpu_task_begin", |state, _| {
+        if !state.profiling {
+            return Ok(());
+        }
+        let timer = Timer::new()?;
+        timer.start(state.stream)?;
+        state.open_tasks.insert(task, timer);
+        Ok(())
+    })
+}
+
+/// `flexc_gpu_task_end(i64 task)`: in profiling runs, an event after the task's work.
+#[no_mangle]
+pub extern "C" fn flexc_gpu_task_end(task: i64) {
+    with_device("flexc_gpu_task_end", |state, _| {
+        if !state.profiling {
+            return Ok(());
+        }
+        let timer = state
+            .open_tasks
+            .remove(&task)
+            .ok_or_else(|| format!("task {task} ends without a beginning"))?;
+        timer.end(state.stream)?;
+        state.closed_tasks.push((task, timer));
+        Ok(())
+    })
+}
+
+/// C-interface names of the task functions (no memrefs: the same signature).
+#[no_mangle]
+pub extern "C" fn _mlir_ciface_flexc_gpu_task_begin(task: i64) {
+    flexc_gpu_task_begin(task)
+}
+
+#[no_mangle]
+pub extern "C" fn _mlir_ciface_flexc_gpu_task_end(task: i64) {
+    flexc_gpu_task_end(task)
+}
+
+/// Every exported runtime symbol, for `--list-symbols` and the tests (the binary's `nm -D` must
+/// show each).
+pub fn exported_symbols() -> Vec<String> {
+    let mut names: Vec<String> = [
+        "mgpuModuleLoad",
+        "mgpuModuleLoadJIT",
+        "mgpuModuleUnload",
+        "mgpuModuleGetFunction",
+        "mgpuLaunchKernel",
+        "mgpuStreamCreate",
+        "mgpuStreamDestroy",
+        "mgpuStreamSynchronize",
+        "mgpuStreamWaitEvent",
+        "mgpuEventCreate",
+        "mgpuEventDestroy",
+        "mgpuEventSynchronize",
+        "mgpuEventRecord",
+        "mgpuMemAlloc",
+        "mgpuMemFree",
+        "mgpuMemcpy",
+        "mgpuMemset32",
+        "mgpuMemset16",
+        "mgpuSetDefaultDevice",
+        "flexc_gpu_gemm_f32",
+        "_mlir_ciface_flexc_gpu_gemm_f32",
+        "flexc_gpu_batch_gemm_f32",
+        "_mlir_ciface_flexc_gpu_batch_gemm_f32",
+        "flexc_gpu_conv2d_nchw_fchw_f32",
+        "_mlir_ciface_flexc_gpu_conv2d_nchw_fchw_f32",
+        "flexc_gpu_task_begin",
+        "flexc_gpu_task_end",
+        "_mlir_ciface_flexc_gpu_task_begin",
+        "_mlir_ciface_flexc_gpu_task_end",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for (_, functions) in POINT_TO_POINT {
+        names.extend(functions.iter().map(|s| s.to_string()));
+    }
+    for functions in REDUCTIONS {
+        names.extend(functions.iter().map(|s| s.to_string()));
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calls_outside_a_device_are_recorded_not_fatal() {
+        assert!(mgpuMemAlloc(16, std::ptr::null_mut(), false).is_null());
+        assert!(stray_failure().unwrap().contains("outside a device thread"));
+    }
+
+    #[test]
+    fn modules_load_lazily_and_functions_are_interned() {
+        let ptx = b".version 7.0\n.target sm_80\n";
+        let module = unsafe { mgpuModuleLoad(ptx.as_ptr() as *const c_void, ptx.len()) };
+        let image = unsafe { &(*(module as *const LazyModule)).image };
+        assert_eq!(
+            image.last(),
+            Some(&0),
+            "the image is NUL-terminated for the driver"
+        );
+        let name = CString::new("k").unwrap();
+        let f1 = unsafe { mgpuModuleGetFunction(module, name.as_ptr()) };
+        let f2 = unsafe { mgpuModuleGetFunction(module, name.as_ptr()) };
+        assert_eq!(f1, f2);
+        unsafe { mgpuModuleUnload(module) };
+    }
+
+    #[test]
+    fn the_names_cover_every_element_type_and_kind() {
+        let names = exported_symbols();
+        for element in ["i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"] {
+            assert!(names.contains(&format!("flexc_gpu_send_{element}")));
+            assert!(names.contains(&format!("_mlir_ciface_flexc_gpu_recv_{element}")));
+        }
+        for kind in ["sum", "max", "min"] {
+            for element in reduce::ELEMENTS {
+                assert!(names.contains(&format!("flexc_gpu_all_reduce_{kind}_{element}")));
+            }
+        }
+    }
+}

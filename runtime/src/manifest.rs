@@ -1,0 +1,400 @@
+//! The artifact's manifest: the JSON string `flexc_gpu_manifest` exported by every artifact
+//! (format `flexc-gpu`, version 1; docs/gpu.md "Artifact format"). Readers ignore unknown fields.
+//!
+//! [`Manifest::parse`] reads and validates it; errors name the place: `flexc_gpu_manifest:1:COL`
+//! for JSON syntax, a JSON path (`programs[2].device`) for content.
+
+use flexc_core::outputs::dtype_width;
+use serde::Deserialize;
+use std::collections::BTreeSet;
+
+pub const FORMAT: &str = "flexc-gpu";
+pub const VERSION: u32 = 1;
+/// The exported symbol holding the manifest.
+pub const SYMBOL: &str = "flexc_gpu_manifest";
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Manifest {
+    pub format: String,
+    pub version: u32,
+    pub arch: String,
+    pub devices: usize,
+    #[serde(default)]
+    pub model: String,
+    pub programs: Vec<Program>,
+    pub inputs: Vec<Input>,
+    pub outputs: Vec<Output>,
+    #[serde(default)]
+    pub kernels: Vec<Kernel>,
+    #[serde(default)]
+    pub tasks: Vec<Task>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Serial,
+    Device,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Program {
+    pub name: String,
+    pub role: Role,
+    #[serde(default)]
+    pub device: Option<usize>,
+    /// The C-interface entry (`_mlir_ciface_<name>`).
+    pub entry: String,
+    /// Whether the entry returns the outputs (default: the serial program and device 0; the other
+    /// devices' programs return nothing, as `par-materialize` writes them).
+    #[serde(default)]
+    pub returns: Option<bool>,
+}
+
+impl Program {
+    pub fn returns_outputs(&self) -> bool {
+        self.returns
+            .unwrap_or(self.role == Role::Serial || self.device == Some(0))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum InputKind {
+    Data,
+    Weight,
+}
+
+/// An argument of every program (in index order).
+#[derive(Clone, Debug, Deserialize)]
+pub struct Input {
+    pub index: usize,
+    pub dtype: String,
+    pub shape: Vec<u64>,
+    pub kind: InputKind,
+    #[serde(default)]
+    pub elided: bool,
+    /// An elided weight's resource handle (`__elided__3`) and tensor type (`tensor<8x8xf32>`):
+    /// `flexc-run` seeds the weight from `HANDLE:TYPE`, and so does the runtime.
+    #[serde(default)]
+    pub handle: Option<String>,
+    #[serde(default, rename = "type")]
+    pub type_text: Option<String>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Output {
+    pub index: usize,
+    pub dtype: String,
+    pub shape: Vec<u64>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Kernel {
+    pub name: String,
+    #[serde(default)]
+    pub family: String,
+    #[serde(default)]
+    pub block: Vec<u64>,
+}
+
+/// A profiled task: `flexc_gpu_task_begin/end(id)` bracket its work in the device programs. Its
+/// profile key is the simulator's (`op`, task `shape`, `dtype`); `key` may carry them instead.
+#[derive(Clone, Debug, Deserialize)]
+pub struct Task {
+    pub id: i64,
+    pub op: String,
+    #[serde(default)]
+    pub shape: Option<Vec<u64>>,
+    #[serde(default)]
+    pub dtype: Option<String>,
+    #[serde(default)]
+    pub key: Option<TaskKey>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct TaskKey {
+    pub op: String,
+    pub shape: Vec<u64>,
+    pub dtype: String,
+}
+
+impl Task {
+    /// The profile key `(op, shape, dtype)`, when the manifest gives one.
+    pub fn profile_key(&self) -> Option<(String, Vec<u64>, String)> {
+        if let Some(key) = &self.key {
+            return Some((key.op.clone(), key.shape.clone(), key.dtype.clone()));
+        }
+        Some((self.op.clone(), self.shape.clone()?, self.dtype.clone()?))
+    }
+}
+
+/// The simulator's dtype of an MLIR element type name.
+pub fn dtype_of(name: &str) -> Option<flexc_core::DType> {
+    flexc_core::DType::ALL
+        .into_iter()
+        .find(|d| d.name() == name)
+}
+
+/// Number of elements of a shape; `None` on overflow.
+pub fn elements(shape: &[u64]) -> Option<usize> {
+    shape
+        .iter()
+        .try_fold(1u64, |n, &d| n.checked_mul(d))
+        .and_then(|n| usize::try_from(n).ok())
+}
+
+/// Bytes of a tensor; `None` for unknown dtypes or overflow.
+pub fn byte_size(dtype: &str, shape: &[u64]) -> Option<usize> {
+    elements(shape)?.checked_mul(dtype_width(dtype)?)
+}
+
+impl Manifest {
+    /// Parses and validates the manifest text.
+    pub fn parse(text: &str) -> Result<Manifest, String> {
+        let manifest: Manifest = serde_json::from_str(text).map_err(|e| {
+            format!(
+                "{SYMBOL}:{}:{}: {}",
+                e.line(),
+                e.column(),
+                strip_position(&e.to_string())
+            )
+        })?;
+        manifest.validate().map_err(|e| format!("{SYMBOL}: {e}"))?;
+        Ok(manifest)
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        if self.format != FORMAT {
+            return Err(format!("format is '{}', expected '{FORMAT}'", self.format));
+        }
+        if self.version != VERSION {
+            return Err(format!(
+                "version {} is not supported (this flexc-gpu reads version {VERSION})",
+                self.version
+            ));
+        }
+        let arch_ok = self
+            .arch
+            .strip_prefix("sm_")
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if !arch_ok {
+            return Err(format!("arch '{}' is not of the form sm_NN", self.arch));
+        }
+        if self.devices == 0 || self.devices > 63 {
+            return Err(format!(
+                "devices is {}, expected 1 to 63 (all-reduce groups are 63-bit masks)",
+                self.devices
+            ));
+        }
+        self.validate_programs()?;
+        self.validate_tensors()?;
+        let mut ids = BTreeSet::new();
+        for (i, task) in self.tasks.iter().enumerate() {
+            if !ids.insert(task.id) {
+                return Err(format!("tasks[{i}].id {} appears twice", task.id));
+            }
+            if let Some(dtype) = task.profile_key().map(|k| k.2) {
+                if dtype_of(&dtype).is_none() {
+                    return Err(format!("tasks[{i}]: unknown dtype '{dtype}'"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn validate_programs(&self) -> Result<(), String> {
+        let mut names = BTreeSet::new();
+        let mut serial = 0;
+        let mut devices = vec![false; self.devices];
+        for (i, program) in self.programs.iter().enumerate() {
+            if program.name.is_empty() || program.entry.is_empty() {
+                return Err(format!("programs[{i}]: empty name or entry"));
+            }
+            if !names.insert(program.name.as_str()) {
+                return Err(format!(
+                    "programs[{i}]: name '{}' appears twice",
+                    program.name
+                ));
+            }
+            match (program.role, program.device) {
+                (Role::Serial, None) => serial += 1,
+                (Role::Serial, Some(_)) => {
+                    return Err(format!("programs[{i}]: a serial program has no device"))
+                }
+                (Role::Device, None) => {
+                    return Err(format!("programs[{i}]: a device program needs 'device'"))
+                }
+                (Role::Device, Some(d)) => {
+                    let Some(seen) = devices.get_mut(d) else {
+                        return Err(format!(
+                            "programs[{i}].device is {d}, but the artifact has {} devices",
+                            self.devices
+                        ));
+                    };
+                    if std::mem::replace(seen, true) {
+                        return Err(format!("programs[{i}]: device {d} has two programs"));
+                    }
+                }
+            }
+        }
+        if serial != 1 {
+            return Err(format!("{serial} serial programs, expected exactly one"));
+        }
+        if let Some(d) = devices.iter().position(|seen| !seen) {
+            return Err(format!("device {d} has no program"));
+        }
+        Ok(())
+    }
+
+    fn validate_tensors(&self) -> Result<(), String> {
+        for (i, input) in self.inputs.iter().enumerate() {
+            let at = format!("inputs[{i}]");
+            check_tensor(&at, i, input.index, &input.dtype, &input.shape)?;
+            match (input.kind, input.elided) {
+                (InputKind::Weight, false) => {
+                    return Err(format!(
+                        "{at}: a weight with data; version 1 carries no weight data (weights are constants of the programs or elided)"
+                    ))
+                }
+                (InputKind::Weight, true) => {
+                    if input.handle.is_none() || input.type_text.is_none() {
+                        return Err(format!(
+                            "{at}: an elided weight needs 'handle' and 'type' (it is seeded from them, as flexc-run seeds it)"
+                        ));
+                    }
+                    if !matches!(input.dtype.as_str(), "f32" | "f64" | "i32" | "i64") {
+                        return Err(format!(
+                            "{at}: elided weights of dtype '{}' cannot be seeded",
+                            input.dtype
+                        ));
+                    }
+                }
+                (InputKind::Data, _) => {}
+            }
+        }
+        for (i, output) in self.outputs.iter().enumerate() {
+            check_tensor(
+                &format!("outputs[{i}]"),
+                i,
+                output.index,
+                &output.dtype,
+                &output.shape,
+            )?;
+        }
+        Ok(())
+    }
+
+    pub fn serial(&self) -> &Program {
+        // `validate` checked there is exactly one.
+        self.programs
+            .iter()
+            .find(|p| p.role == Role::Serial)
+            .unwrap_or(&self.programs[0])
+    }
+
+    /// The device programs, by device.
+    pub fn device_programs(&self) -> Vec<&Program> {
+        let mut programs: Vec<&Program> = self
+            .programs
+            .iter()
+            .filter(|p| p.role == Role::Device)
+            .collect();
+        programs.sort_by_key(|p| p.device);
+        programs
+    }
+}
+
+fn check_tensor(
+    at: &str,
+    position: usize,
+    index: usize,
+    dtype: &str,
+    shape: &[u64],
+) -> Result<(), String> {
+    if index != position {
+        return Err(format!(
+            "{at}.index is {index}, expected {position} (in order)"
+        ));
+    }
+    if dtype_width(dtype).is_none() {
+        return Err(format!("{at}: unknown dtype '{dtype}'"));
+    }
+    if byte_size(dtype, shape).is_none() {
+        return Err(format!("{at}: shape {shape:?} is too large"));
+    }
+    Ok(())
+}
+
+/// serde_json's message without its " at line L column C" (the location is given separately).
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(at) => message[..at].to_string(),
+        None => message.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(crate) const GOOD: &str = r#"{"format":"flexc-gpu","version":1,"arch":"sm_90","devices":2,"model":"mlp.mlir",
+      "programs":[{"name":"f","role":"serial","entry":"_mlir_ciface_f"},
+                  {"name":"f_device0","role":"device","device":0,"entry":"_mlir_ciface_f_device0"},
+                  {"name":"f_device1","role":"device","device":1,"entry":"_mlir_ciface_f_device1"}],
+      "inputs":[{"index":0,"dtype":"f32","shape":[8,16],"kind":"data"},
+                {"index":1,"dtype":"f32","shape":[16,4],"kind":"weight","elided":true,"handle":"__elided__0","type":"tensor<16x4xf32>"}],
+      "outputs":[{"index":0,"dtype":"f32","shape":[8,4]}],
+      "kernels":[{"name":"k0","family":"elementwise","block":[128,1,1]}],
+      "tasks":[{"id":0,"op":"linalg.matmul","shape":[4,4,16],"dtype":"f32"}],
+      "future_field":{"ignored":true}}"#;
+
+    #[test]
+    fn a_good_manifest_parses() {
+        let m = Manifest::parse(GOOD).unwrap();
+        assert_eq!(m.devices, 2);
+        assert_eq!(m.serial().name, "f");
+        let devices: Vec<_> = m.device_programs().iter().map(|p| p.name.clone()).collect();
+        assert_eq!(devices, ["f_device0", "f_device1"]);
+        assert!(m.device_programs()[0].returns_outputs());
+        assert!(!m.device_programs()[1].returns_outputs());
+        assert_eq!(
+            m.tasks[0].profile_key(),
+            Some(("linalg.matmul".into(), vec![4, 4, 16], "f32".into()))
+        );
+    }
+
+    fn error_of(from: &str, to: &str) -> String {
+        let text = GOOD.replacen(from, to, 1);
+        assert_ne!(text, GOOD, "{from}");
+        Manifest::parse(&text).unwrap_err()
+    }
+
+    #[test]
+    fn bad_manifests_are_named_errors() {
+        assert!(error_of("\"flexc-gpu\"", "\"other\"").contains("format is 'other'"));
+        assert!(error_of("\"version\":1", "\"version\":2").contains("version 2"));
+        assert!(error_of("sm_90", "gfx90a").contains("arch"));
+        assert!(error_of("\"devices\":2", "\"devices\":0").contains("devices is 0"));
+        assert!(error_of("\"device\":1", "\"device\":0").contains("device 0 has two programs"));
+        assert!(error_of("\"device\":1", "\"device\":5").contains("programs[2].device is 5"));
+        assert!(error_of("\"role\":\"serial\"", "\"role\":\"device\"").contains("needs 'device'"));
+        assert!(error_of("\"index\":1", "\"index\":3").contains("inputs[1].index is 3"));
+        assert!(error_of(
+            "\"dtype\":\"f32\",\"shape\":[8,4]",
+            "\"dtype\":\"c64\",\"shape\":[8,4]"
+        )
+        .contains("outputs[0]: unknown dtype 'c64'"));
+        assert!(error_of(",\"handle\":\"__elided__0\"", "").contains("needs 'handle'"));
+        assert!(error_of("\"elided\":true", "\"elided\":false").contains("weight with data"));
+        assert!(
+            error_of("[4,4,16],\"dtype\":\"f32\"", "[4,4,16],\"dtype\":\"f7\"")
+                .contains("unknown dtype 'f7'")
+        );
+        assert!(error_of("[8,16]", "[4294967296,4294967296,4294967296]").contains("too large"));
+        let syntax = error_of("\"programs\":[", "\"programs\":[,");
+        assert!(syntax.starts_with("flexc_gpu_manifest:2:"), "{syntax}");
+        assert!(!syntax.contains(" at line "), "{syntax}");
+        assert!(error_of("\"inputs\"", "\"inputz\"").contains("missing field `inputs`"));
+    }
+}

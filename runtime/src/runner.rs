@@ -1,0 +1,753 @@
+//! `flexc-gpu ARTIFACT`: load the artifact, seed the inputs, run the serial program and the device
+//! programs, compare, time, profile.
+//!
+//! Order of work (every problem before CUDA is found without a GPU): the artifact is `dlopen`ed
+//! (its undefined `mgpu*`/`flexc_gpu_*` symbols resolve against this executable), its manifest
+//! read and validated, its entries looked up, the `--reference` file read; then the CUDA driver is
+//! loaded and the GPUs listed. Virtual device `d` runs on GPU `d mod G` (one GPU per device when
+//! there are enough; N streams on one GPU otherwise), each on its own host thread and stream.
+//!
+//! A run of a set of programs: every thread uploads fresh copies of the inputs, waits at a barrier,
+//! records a start event, calls its entry, records an end event, then reads its outputs (first run
+//! only) and frees everything it allocated. With `--time`/`--profile-db-out`, `--warmup` runs come
+//! first and `--runs` timed runs follow; the outputs compared are those of the first run.
+
+use crate::{
+    abi,
+    cuda::{self, DeviceState, Gpu, Timer},
+    manifest::{byte_size, Manifest, Program},
+    memref::{pack_segments, CallFrame},
+    values::{compare, input_bytes, Comparison},
+};
+use flexc_core::{outputs::DumpedOutput, ProfileDb, ProfileEntry};
+use std::{
+    collections::BTreeMap,
+    ffi::{c_char, c_void, CStr},
+    io::Write,
+    path::{Path, PathBuf},
+    sync::{Arc, Barrier},
+};
+
+/// What the command line asks for.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub artifact: PathBuf,
+    pub check: bool,
+    pub rtol: f64,
+    pub atol: Option<f64>,
+    pub reference: Option<PathBuf>,
+    pub seed: u64,
+    pub int_max: i64,
+    pub time: bool,
+    pub runs: u32,
+    pub warmup: u32,
+    pub profile_db_out: Option<PathBuf>,
+    pub device_name: Option<String>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            artifact: PathBuf::new(),
+            check: false,
+            rtol: 1e-4,
+            atol: None,
+            reference: None,
+            seed: 0,
+            int_max: 8,
+            time: false,
+            runs: 10,
+            warmup: 1,
+            profile_db_out: None,
+            device_name: None,
+        }
+    }
+}
+
+/// A loaded artifact: the library (kept loaded), its manifest and entry addresses.
+pub struct Artifact {
+    _library: libloading::Library,
+    pub manifest: Manifest,
+    /// Entry address per program, in manifest order.
+    pub entries: Vec<usize>,
+}
+
+/// Opens and validates an artifact; the error names the file.
+pub fn open(path: &Path) -> Result<Artifact, String> {
+    let name = path.display();
+    let metadata =
+        std::fs::metadata(path).map_err(|e| format!("{name}: cannot read the artifact: {e}"))?;
+    if !metadata.is_file() {
+        return Err(format!("{name}: not a file"));
+    }
+    // An absolute path: dlopen must not search the library path.
+    let absolute = std::fs::canonicalize(path).map_err(|e| format!("{name}: {e}"))?;
+    let library = unsafe {
+        libloading::os::unix::Library::open(Some(&absolute), libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_LOCAL)
+    }
+    .map_err(|e| {
+        let text = match std::error::Error::source(&e) {
+            Some(source) => source.to_string(),
+            None => e.to_string(),
+        };
+        let hint = if text.contains("undefined symbol") {
+            " (the artifact calls a runtime function this flexc-gpu does not provide: rebuild one of them)"
+        } else {
+            ""
+        };
+        format!("{name}: cannot load the artifact: {text}{hint}")
+    })?;
+    let library: libloading::Library = library.into();
+    // The symbol is the manifest's first character (a NUL-terminated array).
+    let text = unsafe {
+        let start = library
+            .get::<*const c_void>(crate::manifest::SYMBOL.as_bytes())
+            .ok()
+            .and_then(|symbol| symbol.try_as_raw_ptr())
+            .ok_or_else(|| {
+                format!(
+                    "{name}: no '{}' symbol: not a flexc-gpu artifact",
+                    crate::manifest::SYMBOL
+                )
+            })?;
+        CStr::from_ptr(start as *const c_char)
+            .to_str()
+            .map_err(|_| format!("{name}: the manifest is not UTF-8"))?
+            .to_string()
+    };
+    let manifest = Manifest::parse(&text).map_err(|e| format!("{name}: {e}"))?;
+    let mut entries = Vec::new();
+    for program in &manifest.programs {
+        let address = unsafe {
+            library
+                .get::<*const c_void>(program.entry.as_bytes())
+                .ok()
+                .and_then(|s| s.try_as_raw_ptr())
+        }
+        .ok_or_else(|| {
+            format!(
+                "{name}: program '{}': no entry symbol '{}'",
+                program.name, program.entry
+            )
+        })?;
+        entries.push(address as usize);
+    }
+    Ok(Artifact {
+        _library: library,
+        manifest,
+        entries,
+    })
+}
+
+/// Reads a `--reference` file and picks the serial program's outputs, checking they fit.
+pub fn reference(path: &Path, manifest: &Manifest, seed: u64) -> Result<Vec<DumpedOutput>, String> {
+    let name = path.display();
+    let bytes = std::fs::read(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    let (written_seed, outputs) =
+        flexc_core::outputs::read(&bytes).map_err(|e| format!("{name}: {e}"))?;
+    if written_seed != seed {
+        return Err(format!(
+            "{name}: written with seed {written_seed}; run with --seed={written_seed}"
+        ));
+    }
+    let serial = &manifest.serial().name;
+    let mine: Vec<DumpedOutput> = outputs
+        .iter()
+        .filter(|o| &o.function == serial)
+        .cloned()
+        .collect();
+    if mine.is_empty() {
+        let functions: std::collections::BTreeSet<&str> =
+            outputs.iter().map(|o| o.function.as_str()).collect();
+        return Err(format!(
+            "{name}: no outputs of @{serial} (the file has {functions:?})"
+        ));
+    }
+    if mine.len() != manifest.outputs.len() {
+        return Err(format!(
+            "{name}: {} outputs of @{serial}, the artifact has {}",
+            mine.len(),
+            manifest.outputs.len()
+        ));
+    }
+    for (dumped, output) in mine.iter().zip(&manifest.outputs) {
+        if dumped.dtype != output.dtype || dumped.shape != output.shape {
+            return Err(format!(
+                "{name}: output {} is {}{:?}, the artifact's is {}{:?}",
+                output.index, dumped.dtype, dumped.shape, output.dtype, output.shape
+            ));
+        }
+    }
+    Ok(mine)
+}
+
+/// How many runs, from which one on they are timed, and whether tasks are profiled.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    runs: usize,
+    timed_from: usize,
+    profile: bool,
+}
+
+/// What running a set of programs gave.
+#[derive(Debug, Default)]
+struct Execution {
+    /// Outputs of the returning program of the first run (device 0's, or the serial program's).
+    outputs: Vec<Vec<u8>>,
+    /// Per timed run: the slowest device's seconds.
+    seconds: Vec<f64>,
+    /// Peak booked device memory per device.
+    peaks: Vec<usize>,
+    /// Task samples of timed runs: (task id, seconds).
+    samples: Vec<(i64, f64)>,
+    traffic: crate::mailbox::Traffic,
+}
+
+/// One device thread's results.
+#[derive(Default)]
+struct DeviceResult {
+    outputs: Option<Vec<Vec<u8>>>,
+    seconds: Vec<f64>,
+    peak: usize,
+    samples: Vec<(i64, f64)>,
+}
+
+/// Runs `programs` (one per virtual device) `plan.runs` times.
+fn execute(
+    artifact: &Artifact,
+    programs: &[&Program],
+    gpus: &[Gpu],
+    inputs: &[Vec<u8>],
+    plan: Plan,
+) -> Result<Execution, String> {
+    let manifest = &artifact.manifest;
+    let devices = programs.len();
+    let runs: Vec<Arc<abi::Shared>> = (0..plan.runs).map(|_| abi::Shared::new(devices)).collect();
+    let barrier = Barrier::new(devices);
+    let results: Vec<DeviceResult> = std::thread::scope(|scope| {
+        let handles: Vec<_> = programs
+            .iter()
+            .enumerate()
+            .map(|(device, program)| {
+                let (runs, barrier) = (&runs, &barrier);
+                let gpu = gpus[device % gpus.len()].clone();
+                let position = manifest
+                    .programs
+                    .iter()
+                    .position(|p| p.name == program.name)
+                    .unwrap_or(0);
+                let entry = artifact.entries[position];
+                let returns = program.returns_outputs();
+                std::thread::Builder::new()
+                    .name(format!("device{device}"))
+                    .spawn_scoped(scope, move || {
+                        device_thread(
+                            manifest, device, gpu, entry, returns, inputs, runs, barrier, plan,
+                        )
+                    })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| match h {
+                Ok(handle) => handle.join().unwrap_or_default(),
+                Err(_) => DeviceResult::default(),
+            })
+            .collect()
+    });
+    for shared in &runs {
+        if let Some(failure) = shared.mailbox.failure() {
+            return Err(failure);
+        }
+    }
+    if let Some(failure) = abi::stray_failure() {
+        return Err(failure);
+    }
+    let mut execution = Execution {
+        traffic: runs
+            .first()
+            .map(|r| r.mailbox.traffic())
+            .unwrap_or_default(),
+        ..Execution::default()
+    };
+    let timed = plan.runs - plan.timed_from;
+    execution.seconds = (0..timed)
+        .map(|r| {
+            results
+                .iter()
+                .filter_map(|d| d.seconds.get(r))
+                .fold(0.0f64, |m, &s| m.max(s))
+        })
+        .collect();
+    for result in results {
+        execution.peaks.push(result.peak);
+        execution.samples.extend(result.samples);
+        if execution.outputs.is_empty() {
+            if let Some(outputs) = result.outputs {
+                execution.outputs = outputs;
+            }
+        }
+    }
+    if execution.outputs.len() != manifest.outputs.len() {
+        return Err("no program returned the outputs".into());
+    }
+    Ok(execution)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn device_thread(
+    manifest: &Manifest,
+    device: usize,
+    gpu: Gpu,
+    entry: usize,
+    returns: bool,
+    inputs: &[Vec<u8>],
+    runs: &[Arc<abi::Shared>],
+    barrier: &Barrier,
+    plan: Plan,
+) -> DeviceResult {
+    let mut result = DeviceResult::default();
+    // `None` after a failure to start (every run then fails, but the thread keeps to the barriers).
+    let (mut slot, start_error) = match DeviceState::new(device, gpu) {
+        Ok(state) => (Some(state), String::new()),
+        Err(e) => (None, e),
+    };
+    for (r, shared) in runs.iter().enumerate() {
+        barrier.wait();
+        let prepared = match slot.as_mut() {
+            Some(state) => prepare(
+                state,
+                manifest,
+                inputs,
+                plan.profile && r >= plan.timed_from,
+            ),
+            None => Err(start_error.clone()),
+        };
+        barrier.wait();
+        let outcome = match (prepared, slot.take()) {
+            (Ok(addresses), Some(state)) => {
+                let (back, run) = call(state, shared, manifest, entry, returns, &addresses, r == 0);
+                slot = back;
+                run
+            }
+            (Err(e), state) => {
+                slot = state;
+                Err(e)
+            }
+            (Ok(_), None) => Err(start_error.clone()),
+        };
+        shared.mailbox.finish(device);
+        match outcome {
+            Ok((seconds, outputs)) => {
+                if r >= plan.timed_from {
+                    result.seconds.push(seconds);
+                }
+                if outputs.is_some() {
+                    result.outputs = outputs;
+                }
+            }
+            Err(e) => shared.mailbox.fail(format!("device {device}: {e}")),
+        }
+        if let Some(state) = slot.as_mut() {
+            for (task, timer) in std::mem::take(&mut state.closed_tasks) {
+                if let Ok(seconds) = timer.seconds() {
+                    result.samples.push((task, seconds));
+                }
+            }
+            state.open_tasks.clear();
+            result.peak = result.peak.max(state.allocations.peak_bytes);
+            if let Err(e) = state.allocations.free_all() {
+                shared.mailbox.fail(format!("device {device}: {e}"));
+            }
+        }
+    }
+    result
+}
+
+/// Allocates and fills the inputs; returns their device addresses.
+fn prepare(
+    state: &mut DeviceState,
+    _manifest: &Manifest,
+    inputs: &[Vec<u8>],
+    profiling: bool,
+) -> Result<Vec<u64>, String> {
+    state.profiling = profiling;
+    cuda::make_current(state.gpu.context)?;
+    let mut addresses = Vec::with_capacity(inputs.len());
+    for bytes in inputs {
+        let address = state.allocations.allocate(bytes.len())?;
+        state.upload(address, bytes)?;
+        addresses.push(address);
+    }
+    Ok(addresses)
+}
+
+type Run = Result<(f64, Option<Vec<Vec<u8>>>), String>;
+
+/// Calls the entry on the thread's device (between start and end events); reads the outputs when
+/// asked. Returns the state (it is the thread's current device during the call).
+#[allow(clippy::too_many_arguments)]
+fn call(
+    state: DeviceState,
+    shared: &Arc<abi::Shared>,
+    manifest: &Manifest,
+    entry: usize,
+    returns: bool,
+    addresses: &[u64],
+    read_outputs: bool,
+) -> (Option<DeviceState>, Run) {
+    let shapes: Vec<Vec<u64>> = manifest.inputs.iter().map(|i| i.shape.clone()).collect();
+    let result_shapes: Vec<Vec<u64>> = if returns {
+        manifest.outputs.iter().map(|o| o.shape.clone()).collect()
+    } else {
+        Vec::new()
+    };
+    let mut frame = CallFrame::new(
+        addresses,
+        &shapes,
+        &result_shapes,
+        returns && !result_shapes.is_empty(),
+    );
+    let stream = state.stream;
+    let timer = match Timer::new() {
+        Ok(timer) => timer,
+        Err(e) => return (Some(state), Err(e)),
+    };
+    if let Err(e) = timer.start(stream) {
+        return (Some(state), Err(e));
+    }
+    abi::enter(state, shared);
+    let called = unsafe { crate::memref::call_pointers(entry as *const c_void, &frame.pointers()) };
+    let Some(state) = abi::leave() else {
+        return (None, Err("the device state was lost".into()));
+    };
+    let run = (|| {
+        called?;
+        timer.end(stream)?;
+        let seconds = timer.seconds()?;
+        state.synchronize()?;
+        let outputs = if returns && read_outputs {
+            let views = frame.results(&result_shapes);
+            let mut outputs = Vec::new();
+            for (view, output) in views.iter().zip(&manifest.outputs) {
+                let width = flexc_core::outputs::dtype_width(&output.dtype).unwrap_or(1);
+                let mut bytes = vec![0u8; byte_size(&output.dtype, &output.shape).unwrap_or(0)];
+                if view.count() * width != bytes.len() {
+                    return Err(format!(
+                        "output {} has {} elements, expected {}",
+                        output.index,
+                        view.count(),
+                        bytes.len() / width
+                    ));
+                }
+                for s in pack_segments(view, width) {
+                    let at = s.to as usize;
+                    state.download(view.base + s.from, &mut bytes[at..at + s.bytes as usize])?;
+                }
+                outputs.push(bytes);
+            }
+            Some(outputs)
+        } else {
+            None
+        };
+        Ok((seconds, outputs))
+    })();
+    (Some(state), run)
+}
+
+/// Median, min and max.
+pub fn summary(samples: &[f64]) -> Option<(f64, f64, f64)> {
+    if samples.is_empty() {
+        return None;
+    }
+    let mut sorted = samples.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    let median = if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+    };
+    Some((median, sorted[0], sorted[n - 1]))
+}
+
+/// Profile entries from task samples: per key (`op`, task shape, dtype) the median of every sample
+/// of the tasks with that key. Returns the entries and the number of task ids the manifest lacks.
+pub fn profile_entries(
+    manifest: &Manifest,
+    samples: &[(i64, f64)],
+    device: &str,
+) -> (Vec<ProfileEntry>, usize) {
+    let keys: BTreeMap<i64, (String, Vec<u64>, String)> = manifest
+        .tasks
+        .iter()
+        .filter_map(|t| Some((t.id, t.profile_key()?)))
+        .collect();
+    let mut by_key: BTreeMap<(String, Vec<u64>, String), Vec<f64>> = BTreeMap::new();
+    let mut unknown = 0;
+    for &(task, seconds) in samples {
+        match keys.get(&task) {
+            Some(key) => by_key.entry(key.clone()).or_default().push(seconds),
+            None => unknown += 1,
+        }
+    }
+    let entries = by_key
+        .into_iter()
+        .filter_map(|((op, shape, dtype), samples)| {
+            Some(ProfileEntry {
+                op,
+                shape,
+                dtype: crate::manifest::dtype_of(&dtype)?,
+                device: device.to_string(),
+                forward_s: summary(&samples)?.0,
+                backward_s: None,
+            })
+        })
+        .collect();
+    (entries, unknown)
+}
+
+/// Merges `entries` into the database at `path` (created when missing), through a temporary file.
+pub fn merge_profile(path: &Path, entries: Vec<ProfileEntry>) -> Result<usize, String> {
+    let mut db = if path.exists() {
+        ProfileDb::load(path).map_err(|e| e.to_string())?
+    } else {
+        ProfileDb::default()
+    };
+    for entry in entries {
+        db.insert(entry);
+    }
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    std::fs::write(&temporary, db.to_jsonl()).map_err(|e| format!("{}: {e}", path.display()))?;
+    std::fs::rename(&temporary, path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(db.len())
+}
+
+fn mib(bytes: usize) -> String {
+    format!("{:.2} MiB", bytes as f64 / (1 << 20) as f64)
+}
+
+fn line(label: &str, dtype: &str, shape: &[u64], c: &Comparison, rtol: f64) -> String {
+    let verdict = if c.passed(rtol) { "ok" } else { "MISMATCH" };
+    format!(
+        "  output {label} {dtype}{shape:?}: max |a-b| {:.3e}, max |b| {:.3e}, error {:.3e} (rtol {rtol:e}) {verdict}\n",
+        c.max_abs_difference, c.max_magnitude, c.error
+    )
+}
+
+/// Runs the tool; the report goes to `out`, errors to `errors`. Returns the exit status.
+pub fn run(options: &Options, out: &mut dyn Write, errors: &mut dyn Write) -> u8 {
+    match run_checked(options, out) {
+        Ok(true) => 0,
+        Ok(false) => {
+            let _ = writeln!(
+                errors,
+                "flexc-gpu: error: results differ beyond rtol {:e}",
+                options.rtol
+            );
+            1
+        }
+        Err(e) => {
+            let _ = writeln!(errors, "flexc-gpu: error: {e}");
+            1
+        }
+    }
+}
+
+/// `Ok(passed)`: whether every comparison asked for passed.
+fn run_checked(options: &Options, out: &mut dyn Write) -> Result<bool, String> {
+    let artifact = open(&options.artifact)?;
+    let manifest = &artifact.manifest;
+    let reference = match &options.reference {
+        Some(path) => Some(reference(path, manifest, options.seed)?),
+        None => None,
+    };
+    let serial_name = manifest.serial().name.clone();
+    let inputs: Vec<Vec<u8>> = manifest
+        .inputs
+        .iter()
+        .map(|i| input_bytes(i, &serial_name, options.seed, options.int_max))
+        .collect::<Result<_, _>>()?;
+    let gpus = cuda::init()?;
+    let measuring = options.time || options.profile_db_out.is_some();
+    let plan = if measuring {
+        let warmup = options.warmup.max(1) as usize;
+        Plan {
+            runs: warmup + options.runs.max(1) as usize,
+            timed_from: warmup,
+            profile: options.profile_db_out.is_some(),
+        }
+    } else {
+        Plan {
+            runs: 1,
+            timed_from: 1,
+            profile: false,
+        }
+    };
+    let serial_plan = Plan {
+        profile: false,
+        ..plan
+    };
+    let serial = execute(
+        &artifact,
+        &[manifest.serial()],
+        &gpus[..1],
+        &inputs,
+        serial_plan,
+    )
+    .map_err(|e| format!("@{serial_name}: {e}"))?;
+    let device_programs = manifest.device_programs();
+    let devices = execute(&artifact, &device_programs, &gpus, &inputs, plan)
+        .map_err(|e| format!("the device programs failed: {e}"))?;
+    let used = gpus.len().min(manifest.devices);
+    let mut text = format!(
+        "flexc-gpu: {} ({}, {}): @{serial_name} vs {} devices on {used} GPU{} ({}), seed {}\n",
+        options.artifact.display(),
+        if manifest.model.is_empty() {
+            "?"
+        } else {
+            &manifest.model
+        },
+        manifest.arch,
+        manifest.devices,
+        if used == 1 { "" } else { "s" },
+        gpus[0].name,
+        options.seed
+    );
+    text.push_str(&format!(
+        "  devices: {} messages ({} bytes), {} all-reduce calls\n",
+        devices.traffic.messages, devices.traffic.bytes, devices.traffic.all_reduces
+    ));
+    let mut passed = true;
+    for (i, output) in manifest.outputs.iter().enumerate() {
+        let c = compare(
+            &output.dtype,
+            &devices.outputs[i],
+            &serial.outputs[i],
+            options.atol,
+        );
+        passed &= c.passed(options.rtol);
+        text.push_str(&line(
+            &format!("{i} (devices vs serial)"),
+            &output.dtype,
+            &output.shape,
+            &c,
+            options.rtol,
+        ));
+        if let Some(reference) = &reference {
+            let c = compare(
+                &output.dtype,
+                &serial.outputs[i],
+                &reference[i].data,
+                options.atol,
+            );
+            passed &= c.passed(options.rtol);
+            text.push_str(&line(
+                &format!("{i} (serial vs reference)"),
+                &output.dtype,
+                &output.shape,
+                &c,
+                options.rtol,
+            ));
+            let c = compare(
+                &output.dtype,
+                &devices.outputs[i],
+                &reference[i].data,
+                options.atol,
+            );
+            passed &= c.passed(options.rtol);
+            text.push_str(&line(
+                &format!("{i} (devices vs reference)"),
+                &output.dtype,
+                &output.shape,
+                &c,
+                options.rtol,
+            ));
+        }
+    }
+    let peaks: Vec<String> = devices
+        .peaks
+        .iter()
+        .enumerate()
+        .map(|(d, &p)| format!("device {d} {}", mib(p)))
+        .collect();
+    text.push_str(&format!(
+        "  peak device memory: serial {}; {}\n",
+        mib(serial.peaks.first().copied().unwrap_or(0)),
+        peaks.join(", ")
+    ));
+    if options.time {
+        for (label, seconds) in [("serial", &serial.seconds), ("devices", &devices.seconds)] {
+            if let Some((median, min, max)) = summary(seconds) {
+                text.push_str(&format!(
+                    "  time {label}: median {:.3} ms (min {:.3}, max {:.3}) over {} runs after {} warm-up\n",
+                    median * 1e3,
+                    min * 1e3,
+                    max * 1e3,
+                    seconds.len(),
+                    plan.timed_from
+                ));
+            }
+        }
+    }
+    if let Some(path) = &options.profile_db_out {
+        let device = options
+            .device_name
+            .clone()
+            .unwrap_or_else(|| gpus[0].name.clone());
+        let (entries, unknown) = profile_entries(manifest, &devices.samples, &device);
+        let count = entries.len();
+        let total = merge_profile(path, entries)?;
+        text.push_str(&format!(
+            "  profile: {count} entries ({} task samples, {unknown} of tasks the manifest does not list) merged into {} ({total} entries)\n",
+            devices.samples.len(),
+            path.display()
+        ));
+    }
+    let _ = out.write_all(text.as_bytes());
+    Ok(passed || !(options.check || options.reference.is_some()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries_are_median_min_max() {
+        assert_eq!(summary(&[3.0, 1.0, 2.0]), Some((2.0, 1.0, 3.0)));
+        assert_eq!(summary(&[4.0, 1.0]), Some((2.5, 1.0, 4.0)));
+        assert_eq!(summary(&[]), None);
+    }
+
+    #[test]
+    fn profile_entries_pool_samples_by_key() {
+        let text = r#"{"format":"flexc-gpu","version":1,"arch":"sm_90","devices":1,
+          "programs":[{"name":"f","role":"serial","entry":"e"},{"name":"f_device0","role":"device","device":0,"entry":"d"}],
+          "inputs":[],"outputs":[],
+          "tasks":[{"id":0,"op":"linalg.matmul","shape":[2,2,2],"dtype":"f32"},
+                   {"id":1,"op":"linalg.matmul","key":{"op":"linalg.matmul","shape":[2,2,2],"dtype":"f32"}},
+                   {"id":2,"op":"linalg.generic","shape":[4],"dtype":"f32"}]}"#;
+        let manifest = Manifest::parse(text).unwrap();
+        let samples = [(0, 1.0), (1, 3.0), (1, 2.0), (2, 5.0), (9, 1.0)];
+        let (entries, unknown) = profile_entries(&manifest, &samples, "H100");
+        assert_eq!(unknown, 1);
+        assert_eq!(entries.len(), 2);
+        let matmul = entries.iter().find(|e| e.op == "linalg.matmul").unwrap();
+        assert_eq!((matmul.forward_s, matmul.device.as_str()), (2.0, "H100"));
+        let dir = std::env::temp_dir().join(format!("flexc-gpu-profile-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("db.jsonl");
+        assert_eq!(merge_profile(&path, entries.clone()).unwrap(), 2);
+        assert_eq!(
+            merge_profile(&path, entries).unwrap(),
+            2,
+            "same keys replace"
+        );
+        let db = ProfileDb::load(&path).unwrap();
+        assert!(db
+            .lookup("linalg.generic", &[4], flexc_core::DType::F32, "H100")
+            .is_some());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
