@@ -34,16 +34,19 @@ use std::{
 pub struct Shared {
     pub mailbox: Mailbox<Staging>,
     reduce_modules: Mutex<HashMap<usize, CUmodule>>,
+    /// NCCL, when every device has a GPU of its own (else the ordered kernel).
+    nccl: Option<Arc<crate::nccl::Nccl>>,
 }
 
 unsafe impl Send for Shared {}
 unsafe impl Sync for Shared {}
 
 impl Shared {
-    pub fn new(devices: usize) -> Arc<Shared> {
+    pub fn new(devices: usize, nccl: Option<Arc<crate::nccl::Nccl>>) -> Arc<Shared> {
         Arc::new(Shared {
             mailbox: Mailbox::new(devices),
             reduce_modules: Mutex::new(HashMap::new()),
+            nccl,
         })
     }
 
@@ -643,6 +646,9 @@ fn all_reduce(memref: Option<View>, element: &'static str, kind: Kind, mask: i64
     with_device("all_reduce", |state, shared| {
         let view = memref.ok_or("an invalid buffer")?;
         let width = flexc_core::outputs::dtype_width(element).unwrap_or(4);
+        if let Some(nccl) = &shared.nccl {
+            return nccl_all_reduce(state, shared, nccl, &view, width, element, kind, mask);
+        }
         let staging = stage(state, &view, width)?;
         let state_ref: &DeviceState = state;
         let result = shared
@@ -655,6 +661,34 @@ fn all_reduce(memref: Option<View>, element: &'static str, kind: Kind, mask: i64
             None => Ok(()),
         }
     })
+}
+
+/// The all-reduce through NCCL: the members meet in the mailbox first (mismatches are reported,
+/// not left hanging in a collective), then reduce in place (or through a staging buffer for a
+/// strided view).
+#[allow(clippy::too_many_arguments)]
+fn nccl_all_reduce(
+    state: &DeviceState,
+    shared: &Shared,
+    nccl: &crate::nccl::Nccl,
+    view: &View,
+    width: usize,
+    element: &str,
+    kind: Kind,
+    mask: i64,
+) -> Result<(), String> {
+    let token = Staging::empty(state.gpu.context);
+    if shared.mailbox.all_reduce(state.index, mask, token, |_| Ok(Staging::empty(state.gpu.context))).is_none() {
+        return Ok(());
+    }
+    let count = view.count();
+    if view.is_contiguous() {
+        nccl.all_reduce(state.index, mask, view.start(width), count, element, kind, state.stream)?;
+        return state.synchronize();
+    }
+    let staging = stage(state, view, width)?;
+    nccl.all_reduce(state.index, mask, staging.pointer, count, element, kind, state.stream)?;
+    unstage(state, &staging, view, width)
 }
 
 fn ranked(memref: *const Unranked) -> Option<View> {

@@ -201,8 +201,18 @@ impl Staging {
     }
 }
 
+impl Staging {
+    /// A buffer of no bytes (a token for meetings without data).
+    pub fn empty(context: CUcontext) -> Staging {
+        Staging { pointer: 0, bytes: 0, context }
+    }
+}
+
 impl Drop for Staging {
     fn drop(&mut self) {
+        if self.pointer == 0 {
+            return;
+        }
         unsafe {
             sys::cuCtxPushCurrent_v2(self.context);
             sys::cuMemFree_v2(self.pointer);

@@ -11,13 +11,14 @@
 //!
 //! Module map: [`manifest`] (format and validation), [`memref`] (descriptors, copy plans, calls),
 //! [`values`] (seeding and comparison), [`mailbox`] (send/recv matching, all-reduce meetings,
-//! deadlock detection), [`reduce`] (the deterministic all-reduce kernels), [`plans`] (cuBLAS and
+//! deadlock detection), [`reduce`] (the deterministic all-reduce kernels), [`nccl`] (all-reduces across GPUs), [`plans`] (cuBLAS and
 //! cuDNN argument plans), [`cuda`] (driver, devices, allocations), [`abi`] (exported entry points),
 //! [`runner`] (the command).
 
 pub mod abi;
 pub mod cuda;
 pub mod mailbox;
+pub mod nccl;
 pub mod manifest;
 pub mod memref;
 pub mod plans;

@@ -219,10 +219,11 @@ fn execute(
     gpus: &[Gpu],
     inputs: &[Vec<u8>],
     plan: Plan,
+    nccl: Option<Arc<crate::nccl::Nccl>>,
 ) -> Result<Execution, String> {
     let manifest = &artifact.manifest;
     let devices = programs.len();
-    let runs: Vec<Arc<abi::Shared>> = (0..plan.runs).map(|_| abi::Shared::new(devices)).collect();
+    let runs: Vec<Arc<abi::Shared>> = (0..plan.runs).map(|_| abi::Shared::new(devices, nccl.clone())).collect();
     let barrier = Barrier::new(devices);
     let results: Vec<DeviceResult> = std::thread::scope(|scope| {
         let handles: Vec<_> = programs
@@ -595,10 +596,20 @@ fn run_checked(options: &Options, out: &mut dyn Write) -> Result<bool, String> {
         &gpus[..1],
         &inputs,
         serial_plan,
+        None,
     )
     .map_err(|e| format!("@{serial_name}: {e}"))?;
     let device_programs = manifest.device_programs();
-    let devices = execute(&artifact, &device_programs, &gpus, &inputs, plan)
+    let (nccl, reducer) = if crate::nccl::applies(manifest.devices, gpus.len()) {
+        let ordinals = (0..manifest.devices).map(|d| gpus[d].ordinal).collect();
+        match crate::nccl::Nccl::load(ordinals) {
+            Ok(nccl) => (Some(nccl), "NCCL".to_string()),
+            Err(e) => (None, format!("ordered kernel ({e})")),
+        }
+    } else {
+        (None, "ordered kernel".to_string())
+    };
+    let devices = execute(&artifact, &device_programs, &gpus, &inputs, plan, nccl)
         .map_err(|e| format!("the device programs failed: {e}"))?;
     let used = gpus.len().min(manifest.devices);
     let mut text = format!(
@@ -616,7 +627,7 @@ fn run_checked(options: &Options, out: &mut dyn Write) -> Result<bool, String> {
         options.seed
     );
     text.push_str(&format!(
-        "  devices: {} messages ({} bytes), {} all-reduce calls\n",
+        "  devices: {} messages ({} bytes), {} all-reduce calls ({reducer})\n",
         devices.traffic.messages, devices.traffic.bytes, devices.traffic.all_reduces
     ));
     let mut passed = true;
