@@ -14,6 +14,11 @@
 //!
 //! Nothing here panics or unwinds into C: a problem is recorded as the run's failure (first one
 //! wins; the device keeps going and the run reports it) and the call returns.
+//!
+//! The functions are called by the artifact's code, never by Rust: their safety contract is the C
+//! API's (valid descriptors, handles the same API returned), hence no per-function `# Safety`
+//! sections and raw handles taken by value.
+#![allow(clippy::missing_safety_doc, clippy::not_unsafe_ptr_arg_deref)]
 
 use crate::{
     cuda::{self, check, DeviceState, Staging, Timer, CURRENT},
@@ -33,7 +38,6 @@ use std::{
 /// What the device threads of one run share.
 pub struct Shared {
     pub mailbox: Mailbox<Staging>,
-    reduce_modules: Mutex<HashMap<usize, CUmodule>>,
     /// NCCL, when every device has a GPU of its own (else the ordered kernel).
     nccl: Option<Arc<crate::nccl::Nccl>>,
 }
@@ -45,24 +49,25 @@ impl Shared {
     pub fn new(devices: usize, nccl: Option<Arc<crate::nccl::Nccl>>) -> Arc<Shared> {
         Arc::new(Shared {
             mailbox: Mailbox::new(devices),
-            reduce_modules: Mutex::new(HashMap::new()),
             nccl,
         })
     }
 
-    /// The reduction kernel `kind`/`element` in `context` (the module loads once per context).
+    /// The reduction kernel `kind`/`element` in `context` (the module loads once per context and
+    /// stays for the process: timed runs do not pay for its JIT compilation).
     fn reduce_function(
         &self,
         context: CUcontext,
         kind: Kind,
         element: &str,
     ) -> Result<CUfunction, String> {
-        let mut modules = self
-            .reduce_modules
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        let module = match modules.get(&(context as usize)) {
-            Some(&module) => module,
+        let mut modules = REDUCE_MODULES.lock().unwrap_or_else(|e| e.into_inner());
+        let known = modules
+            .iter()
+            .find(|(c, _)| *c == context as usize)
+            .map(|(_, m)| *m);
+        let module = match known {
+            Some(module) => module as CUmodule,
             None => {
                 let text = CString::new(reduce::ptx()).map_err(|e| e.to_string())?;
                 let mut module = std::ptr::null_mut();
@@ -70,7 +75,7 @@ impl Shared {
                     unsafe { sys::cuModuleLoadData(&mut module, text.as_ptr() as *const c_void) },
                     "cannot load the all-reduce kernels",
                 )?;
-                modules.insert(context as usize, module);
+                modules.push((context as usize, module as usize));
                 module
             }
         };
@@ -84,21 +89,8 @@ impl Shared {
     }
 }
 
-impl Drop for Shared {
-    fn drop(&mut self) {
-        let modules = self
-            .reduce_modules
-            .get_mut()
-            .unwrap_or_else(|e| e.into_inner());
-        for (&context, &module) in modules.iter() {
-            unsafe {
-                sys::cuCtxPushCurrent_v2(context as CUcontext);
-                sys::cuModuleUnload(module);
-                sys::cuCtxPopCurrent_v2(std::ptr::null_mut());
-            }
-        }
-    }
-}
+/// The all-reduce kernel modules per context.
+static REDUCE_MODULES: Mutex<Vec<(usize, usize)>> = Mutex::new(Vec::new());
 
 thread_local! {
     static SHARED: RefCell<Option<Arc<Shared>>> = const { RefCell::new(None) };
@@ -678,16 +670,38 @@ fn nccl_all_reduce(
     mask: i64,
 ) -> Result<(), String> {
     let token = Staging::empty(state.gpu.context);
-    if shared.mailbox.all_reduce(state.index, mask, token, |_| Ok(Staging::empty(state.gpu.context))).is_none() {
+    if shared
+        .mailbox
+        .all_reduce(state.index, mask, token, |_| {
+            Ok(Staging::empty(state.gpu.context))
+        })
+        .is_none()
+    {
         return Ok(());
     }
     let count = view.count();
     if view.is_contiguous() {
-        nccl.all_reduce(state.index, mask, view.start(width), count, element, kind, state.stream)?;
+        nccl.all_reduce(
+            state.index,
+            mask,
+            view.start(width),
+            count,
+            element,
+            kind,
+            state.stream,
+        )?;
         return state.synchronize();
     }
     let staging = stage(state, view, width)?;
-    nccl.all_reduce(state.index, mask, staging.pointer, count, element, kind, state.stream)?;
+    nccl.all_reduce(
+        state.index,
+        mask,
+        staging.pointer,
+        count,
+        element,
+        kind,
+        state.stream,
+    )?;
     unstage(state, &staging, view, width)
 }
 
@@ -696,7 +710,8 @@ fn ranked(memref: *const Unranked) -> Option<View> {
 }
 
 fn plain(rank: i64, descriptor: *const i64) -> Option<View> {
-    View::from_parts(rank, descriptor)
+    // The artifact passes descriptors of the rank it names.
+    unsafe { View::from_parts(rank, descriptor) }
 }
 
 macro_rules! point_to_point {

@@ -1,6 +1,10 @@
 //! The CUDA driver through cudarc's dynamically loaded bindings: start-up checks that turn a
 //! missing driver or device into an error (never a panic), GPUs and their primary contexts, and the
 //! per-thread state of a virtual device (its stream, allocations, library handles, task events).
+//!
+//! CUDA handles (contexts, streams, events) are opaque values passed to the driver, which validates
+//! them; Rust never dereferences them.
+#![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 use cudarc::driver::sys::{self, CUcontext, CUdevice, CUevent, CUresult, CUstream};
 use std::{
@@ -204,7 +208,11 @@ impl Staging {
 impl Staging {
     /// A buffer of no bytes (a token for meetings without data).
     pub fn empty(context: CUcontext) -> Staging {
-        Staging { pointer: 0, bytes: 0, context }
+        Staging {
+            pointer: 0,
+            bytes: 0,
+            context,
+        }
     }
 }
 
@@ -328,26 +336,43 @@ impl DeviceState {
         )
     }
 
-    /// Copies host bytes to device memory (synchronously).
+    /// Copies host bytes to device memory, ordered on this device's stream, and waits for it (the
+    /// stream does not synchronize with the legacy stream of the synchronous copies).
     pub fn upload(&self, pointer: u64, bytes: &[u8]) -> Result<(), String> {
         if bytes.is_empty() {
             return Ok(());
         }
         check(
-            unsafe { sys::cuMemcpyHtoD_v2(pointer, bytes.as_ptr() as *const _, bytes.len()) },
-            "cuMemcpyHtoD",
-        )
+            unsafe {
+                sys::cuMemcpyHtoDAsync_v2(
+                    pointer,
+                    bytes.as_ptr() as *const _,
+                    bytes.len(),
+                    self.stream,
+                )
+            },
+            "cuMemcpyHtoDAsync",
+        )?;
+        self.synchronize()
     }
 
-    /// Copies device bytes to the host (synchronously).
+    /// Copies device bytes to the host after the stream's work, and waits for it.
     pub fn download(&self, pointer: u64, bytes: &mut [u8]) -> Result<(), String> {
         if bytes.is_empty() {
             return Ok(());
         }
         check(
-            unsafe { sys::cuMemcpyDtoH_v2(bytes.as_mut_ptr() as *mut _, pointer, bytes.len()) },
-            "cuMemcpyDtoH",
-        )
+            unsafe {
+                sys::cuMemcpyDtoHAsync_v2(
+                    bytes.as_mut_ptr() as *mut _,
+                    pointer,
+                    bytes.len(),
+                    self.stream,
+                )
+            },
+            "cuMemcpyDtoHAsync",
+        )?;
+        self.synchronize()
     }
 
     /// Device-to-device copy on this device's stream.

@@ -18,9 +18,9 @@
 pub mod abi;
 pub mod cuda;
 pub mod mailbox;
-pub mod nccl;
 pub mod manifest;
 pub mod memref;
+pub mod nccl;
 pub mod plans;
 pub mod reduce;
 pub mod runner;

@@ -45,11 +45,14 @@ impl View {
     /// `memref`, when not null, must point at a valid unranked descriptor.
     pub unsafe fn from_unranked(memref: *const Unranked) -> Option<View> {
         let memref = unsafe { memref.as_ref()? };
-        Self::from_parts(memref.rank, memref.descriptor)
+        unsafe { Self::from_parts(memref.rank, memref.descriptor) }
     }
 
     /// Reads an unranked memref passed as its two words (the plain calling convention).
-    pub fn from_parts(rank: i64, descriptor: *const i64) -> Option<View> {
+    ///
+    /// # Safety
+    /// `descriptor`, when not null, must point at a ranked descriptor of `rank`.
+    pub unsafe fn from_parts(rank: i64, descriptor: *const i64) -> Option<View> {
         if descriptor.is_null() || !(0..=64).contains(&rank) {
             return None;
         }

@@ -34,7 +34,9 @@ fn check(result: ncclResult_t, what: &str) -> Result<(), String> {
     let text = if text.is_null() {
         format!("{result:?}")
     } else {
-        unsafe { CStr::from_ptr(text) }.to_string_lossy().into_owned()
+        unsafe { CStr::from_ptr(text) }
+            .to_string_lossy()
+            .into_owned()
     };
     Err(format!("{what}: {text}"))
 }
@@ -66,16 +68,22 @@ impl Nccl {
             .position(|&d| d == device)
             .ok_or_else(|| format!("device {device} is not in group {mask:#x}"))?;
         let mut cliques = self.cliques.lock().unwrap_or_else(|e| e.into_inner());
-        if !cliques.contains_key(&mask) {
+        if let std::collections::hash_map::Entry::Vacant(vacant) = cliques.entry(mask) {
             let devices: Vec<i32> = members.iter().map(|&d| self.ordinals[d]).collect();
             let mut comms: Vec<ncclComm_t> = vec![std::ptr::null_mut(); devices.len()];
             crate::cuda::guarded("NCCL", || {
                 check(
-                    unsafe { sys::ncclCommInitAll(comms.as_mut_ptr(), devices.len() as i32, devices.as_ptr()) },
+                    unsafe {
+                        sys::ncclCommInitAll(
+                            comms.as_mut_ptr(),
+                            devices.len() as i32,
+                            devices.as_ptr(),
+                        )
+                    },
                     "ncclCommInitAll",
                 )
             })?;
-            cliques.insert(mask, comms.into_iter().map(|c| c as usize).collect());
+            vacant.insert(comms.into_iter().map(|c| c as usize).collect());
         }
         Ok(cliques[&mask][rank] as ncclComm_t)
     }
@@ -147,7 +155,9 @@ mod tests {
     fn nccl_applies_with_a_gpu_per_device() {
         assert!(applies(4, 4) && applies(2, 8));
         assert!(!applies(4, 1) && !applies(1, 1));
-        assert!(crate::reduce::ELEMENTS.iter().all(|e| datatype(e).is_some()));
+        assert!(crate::reduce::ELEMENTS
+            .iter()
+            .all(|e| datatype(e).is_some()));
         assert_eq!(operation(Kind::Max), ncclRedOp_t::ncclMax);
     }
 }

@@ -150,8 +150,8 @@ pub fn conv(
         if !v.is_contiguous() {
             return Err(format!("{name} is not contiguous"));
         }
-        for d in 0..4 {
-            shapes[i][d] = int(v.sizes[d], name)?;
+        for (shape, &size) in shapes[i].iter_mut().zip(&v.sizes) {
+            *shape = int(size, name)?;
         }
     }
     if stride.iter().chain(&dilation).any(|&s| s < 1) || padding.iter().any(|&p| p < 0) {

@@ -223,7 +223,9 @@ fn execute(
 ) -> Result<Execution, String> {
     let manifest = &artifact.manifest;
     let devices = programs.len();
-    let runs: Vec<Arc<abi::Shared>> = (0..plan.runs).map(|_| abi::Shared::new(devices, nccl.clone())).collect();
+    let runs: Vec<Arc<abi::Shared>> = (0..plan.runs)
+        .map(|_| abi::Shared::new(devices, nccl.clone()))
+        .collect();
     let barrier = Barrier::new(devices);
     let results: Vec<DeviceResult> = std::thread::scope(|scope| {
         let handles: Vec<_> = programs

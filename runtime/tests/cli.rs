@@ -32,7 +32,12 @@ void _mlir_ciface_f_device0(struct desc1 *result, struct desc1 *argument) {
 "#;
 
 fn c_string(text: &str) -> String {
-    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n"))
+    format!(
+        "\"{}\"",
+        text.replace('\\', "\\\\")
+            .replace('"', "\\\"")
+            .replace('\n', "\\n")
+    )
 }
 
 /// Builds an artifact from a manifest and C source in a fresh directory.
@@ -41,7 +46,10 @@ fn artifact(name: &str, manifest: Option<&str>, source: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     let mut c = String::from(source);
     if let Some(manifest) = manifest {
-        c.push_str(&format!("const char flexc_gpu_manifest[] = {};\n", c_string(manifest)));
+        c.push_str(&format!(
+            "const char flexc_gpu_manifest[] = {};\n",
+            c_string(manifest)
+        ));
     }
     let file = dir.join("artifact.c");
     std::fs::write(&file, c).unwrap();
@@ -57,7 +65,11 @@ fn artifact(name: &str, manifest: Option<&str>, source: &str) -> PathBuf {
 }
 
 fn run(args: &[&str], artifact: &Path) -> Output {
-    Command::new(BINARY).args(args).arg(artifact).output().unwrap()
+    Command::new(BINARY)
+        .args(args)
+        .arg(artifact)
+        .output()
+        .unwrap()
 }
 
 fn stderr(output: &Output) -> String {
@@ -78,12 +90,17 @@ fn a_good_artifact_runs_or_fails_for_want_of_a_gpu() {
     let output = run(&["--check"], &path);
     if output.status.success() {
         let text = String::from_utf8_lossy(&output.stdout);
-        assert!(text.contains("output 0 (devices vs serial) f32[4]"), "{text}");
+        assert!(
+            text.contains("output 0 (devices vs serial) f32[4]"),
+            "{text}"
+        );
         assert!(text.contains("1 all-reduce calls"), "{text}");
     } else {
         let text = stderr(&output);
         assert!(
-            text.contains("no NVIDIA driver") || text.contains("no CUDA device") || text.contains("cuInit"),
+            text.contains("no NVIDIA driver")
+                || text.contains("no CUDA device")
+                || text.contains("cuInit"),
             "{text}"
         );
         assert_clean_error(&output, "");
@@ -95,23 +112,45 @@ fn artifact_errors_are_found_before_cuda() {
     let missing = std::env::temp_dir().join("flexc-gpu-no-such-artifact.fgpu");
     assert_clean_error(&run(&[], &missing), "cannot read the artifact");
     assert_clean_error(&run(&[], &std::env::temp_dir()), "not a file");
-    let garbage = std::env::temp_dir().join(format!("flexc-gpu-garbage-{}.fgpu", std::process::id()));
+    let garbage =
+        std::env::temp_dir().join(format!("flexc-gpu-garbage-{}.fgpu", std::process::id()));
     std::fs::write(&garbage, "not an ELF file").unwrap();
     assert_clean_error(&run(&[], &garbage), "cannot load the artifact");
     let no_manifest = artifact("no-manifest", None, PROGRAMS);
     assert_clean_error(&run(&[], &no_manifest), "no 'flexc_gpu_manifest' symbol");
-    let bad_json = artifact("bad-json", Some(&MANIFEST.replace("\"programs\":[", "\"programs\":[,")), PROGRAMS);
+    let bad_json = artifact(
+        "bad-json",
+        Some(&MANIFEST.replace("\"programs\":[", "\"programs\":[,")),
+        PROGRAMS,
+    );
     assert_clean_error(&run(&[], &bad_json), "flexc_gpu_manifest:2:");
-    let bad_devices = artifact("bad-devices", Some(&MANIFEST.replace("\"device\":0", "\"device\":3")), PROGRAMS);
+    let bad_devices = artifact(
+        "bad-devices",
+        Some(&MANIFEST.replace("\"device\":0", "\"device\":3")),
+        PROGRAMS,
+    );
     assert_clean_error(&run(&[], &bad_devices), "programs[1].device is 3");
-    let no_entry = artifact("no-entry", Some(MANIFEST), &PROGRAMS.replace("_mlir_ciface_f_device0(", "other("));
-    assert_clean_error(&run(&[], &no_entry), "no entry symbol '_mlir_ciface_f_device0'");
+    let no_entry = artifact(
+        "no-entry",
+        Some(MANIFEST),
+        &PROGRAMS.replace("_mlir_ciface_f_device0(", "other("),
+    );
+    assert_clean_error(
+        &run(&[], &no_entry),
+        "no entry symbol '_mlir_ciface_f_device0'",
+    );
     let unknown = artifact(
         "unknown-import",
         Some(MANIFEST),
-        &PROGRAMS.replace("_mlir_ciface_flexc_gpu_all_reduce_sum_f32", "flexc_gpu_teleport_f32"),
+        &PROGRAMS.replace(
+            "_mlir_ciface_flexc_gpu_all_reduce_sum_f32",
+            "flexc_gpu_teleport_f32",
+        ),
     );
-    assert_clean_error(&run(&[], &unknown), "undefined symbol: flexc_gpu_teleport_f32");
+    assert_clean_error(
+        &run(&[], &unknown),
+        "undefined symbol: flexc_gpu_teleport_f32",
+    );
 }
 
 #[test]
@@ -135,18 +174,28 @@ fn reference_files_are_checked_before_cuda() {
         run(&all, &path)
     };
     dump("f", vec![4], 3);
-    assert_clean_error(&with_reference(&[]), "written with seed 3; run with --seed=3");
+    assert_clean_error(
+        &with_reference(&[]),
+        "written with seed 3; run with --seed=3",
+    );
     dump("g", vec![4], 0);
     assert_clean_error(&with_reference(&[]), "no outputs of @f");
     dump("f", vec![2, 2], 0);
-    assert_clean_error(&with_reference(&[]), "output 0 is f32[2, 2], the artifact's is f32[4]");
+    assert_clean_error(
+        &with_reference(&[]),
+        "output 0 is f32[2, 2], the artifact's is f32[4]",
+    );
     std::fs::write(&file, "junk").unwrap();
     assert_clean_error(&with_reference(&[]), "no header line");
 }
 
 #[test]
 fn usage_errors_exit_2() {
-    let output = Command::new(BINARY).arg("--rtol=-1").arg("x").output().unwrap();
+    let output = Command::new(BINARY)
+        .arg("--rtol=-1")
+        .arg("x")
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let output = Command::new(BINARY).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
@@ -158,12 +207,17 @@ fn usage_errors_exit_2() {
 fn every_entry_point_is_exported() {
     let listed = Command::new(BINARY).arg("--list-symbols").output().unwrap();
     let names = String::from_utf8(listed.stdout).unwrap();
-    let Ok(nm) = Command::new("nm").args(["-D", "--defined-only", BINARY]).output() else {
+    let Ok(nm) = Command::new("nm")
+        .args(["-D", "--defined-only", BINARY])
+        .output()
+    else {
         panic!("nm (binutils) is needed to check the exports");
     };
     let table = String::from_utf8_lossy(&nm.stdout);
-    let exported: std::collections::BTreeSet<&str> =
-        table.lines().filter_map(|l| l.split_whitespace().nth(2)).collect();
+    let exported: std::collections::BTreeSet<&str> = table
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(2))
+        .collect();
     let mut count = 0;
     for name in names.lines() {
         assert!(exported.contains(name), "{name} is not exported");
