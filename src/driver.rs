@@ -568,7 +568,7 @@ fn search_and_annotate(
     options: &Options,
     name: &str,
     compiled: &mut Compiled,
-) -> Result<std::collections::HashMap<usize, flexc_dialects::Config>, Diag> {
+) -> Result<std::collections::HashMap<usize, flexc_core::Config>, Diag> {
     let sim = &options.simulate;
     let machine = simulate::load_machine(&sim.machine, sim.devices)?;
     let cost = simulate::cost_model(&machine, sim.profile_db.as_deref())?;
@@ -588,14 +588,10 @@ fn search_and_annotate(
     let mut written = std::collections::HashMap::new();
     let mut conflicts = 0;
     for (op, config) in imported.ops.iter().zip(&found.strategy.configs) {
-        let config = flexc_dialects::Config {
-            degrees: config.degrees.iter().map(|&d| d as i64).collect(),
-            devices: config.devices.iter().map(|d| i64::from(d.0)).collect(),
-        };
         // An op of a function called several times is one graph op per call: the first call's
         // configuration is the one written.
         if let Some(first) = written.get(&op.handle) {
-            conflicts += usize::from(*first != config);
+            conflicts += usize::from(first != config);
             continue;
         }
         let handle = mlir_sys::MlirOperation {
@@ -604,17 +600,18 @@ fn search_and_annotate(
         set_attribute(
             handle,
             flexc_dialects::names::CONFIG_ATTR,
-            &config.to_text(),
+            &flexc_dialects::ConfigAttr::to_text(config),
         )?;
-        written.insert(op.handle, config);
+        written.insert(op.handle, config.clone());
     }
-    let machine_text = format!(
-        "#par.machine<\"{}\", {{nodes = {} : i64, gpus_per_node = {} : i64, devices = {} : i64}}>",
-        machine.name,
-        machine.nodes,
-        machine.gpus_per_node,
-        machine.num_devices()
-    );
+    let machine_text = flexc_dialects::MachineAttr {
+        name: machine.name.clone(),
+        nodes: Some(machine.nodes),
+        gpus_per_node: Some(machine.gpus_per_node),
+        devices: flexc_core::DeviceCount::new(u64::from(machine.num_devices())).ok(),
+        other: Vec::new(),
+    }
+    .to_text();
     set_attribute(
         module.as_operation().to_raw(),
         flexc_dialects::names::MACHINE_ATTR,

@@ -37,7 +37,9 @@ use crate::{
     parse::parse_module,
     source::Source,
 };
-use flexc_passes::{ir::symbol_name, par_lower_runtime::device_function, pipeline};
+use flexc_core::DeviceId;
+use flexc_dialects::names::{device_function, parse_device_function};
+use flexc_passes::{ir::symbol_name, pipeline};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     Module,
@@ -362,7 +364,7 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
     if program.is_some() {
         // Here only the serial functions run.
         for function in module_functions(&module) {
-            if device_function(&symbol_name(function)).is_some() {
+            if parse_device_function(&symbol_name(function)).is_some() {
                 unsafe { mlirOperationDestroy(function) };
             }
         }
@@ -442,9 +444,9 @@ fn find_entries(module: &Module) -> Result<Vec<Entry>, Vec<Diag>> {
         functions.iter().map(|&f| (symbol_name(f), f)).collect();
     let mut devices: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for name in by_name.keys() {
-        if let Some((base, device)) = device_function(name) {
+        if let Some((base, device)) = parse_device_function(name) {
             if by_name.contains_key(base) {
-                devices.entry(base).or_default().push(device);
+                devices.entry(base).or_default().push(device.index());
             }
         }
     }
@@ -473,7 +475,7 @@ fn find_entries(module: &Module) -> Result<Vec<Entry>, Vec<Diag>> {
                     continue;
                 }
                 for &device in &ids {
-                    let name = format!("{base}_device{device}");
+                    let name = device_function(base, DeviceId::new(device));
                     let device_function = by_name[&name];
                     let expected_results = if device == 0 { results.len() } else { 0 };
                     let (args, res) = match signature(device_function) {
@@ -577,7 +579,7 @@ fn mark_c_interface(module: &Module, entries: &[Entry]) {
     let mut names = Vec::new();
     for entry in entries {
         names.push(entry.name.clone());
-        names.extend((0..entry.devices).map(|d| format!("{}_device{d}", entry.name)));
+        names.extend((0..entry.devices).map(|d| device_function(&entry.name, DeviceId::new(d))));
     }
     for function in module_functions(module) {
         if names.contains(&symbol_name(function)) {
@@ -913,7 +915,7 @@ fn check_entry(
     outcome: &mut Outcome,
 ) -> Result<(), String> {
     let devices: Vec<PackedFunction> = (0..entry.devices)
-        .map(|d| engine.packed(&format!("{}_device{d}", entry.name)))
+        .map(|d| engine.packed(&device_function(&entry.name, DeviceId::new(d))))
         .collect::<Result<_, _>>()?;
     let inputs = inputs(entry, options);
     let runtime = runtime::Runtime::new(entry.devices);

@@ -173,7 +173,8 @@ fn list_passes() {
                 "      {}=<{}>  {} (default {})",
                 option.name,
                 match option.kind {
-                    flexc::passes::OptionKind::Unsigned => "uint".to_string(),
+                    flexc::passes::OptionKind::Unsigned
+                    | flexc::passes::OptionKind::DeviceCount => "uint".to_string(),
                     flexc::passes::OptionKind::OneOf(words) => words.join("|"),
                     flexc::passes::OptionKind::UnsignedList => "uint,a-b,...".to_string(),
                 },

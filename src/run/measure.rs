@@ -398,7 +398,11 @@ fn task_extent(block: &[MlirOperation], at: usize, floor: usize) -> (usize, usiz
 fn instrument(context: &melior::Context, module: &Module, entries: &[Entry], profiling: bool) {
     let devices: Vec<String> = entries
         .iter()
-        .flat_map(|e| (0..e.devices).map(move |d| format!("{}_device{d}", e.name)))
+        .flat_map(|e| {
+            (0..e.devices).map(move |d| {
+                flexc_dialects::names::device_function(&e.name, flexc_core::DeviceId::new(d))
+            })
+        })
         .collect();
     let mut marked = Vec::new();
     for function in super::module_functions(module) {
@@ -659,7 +663,12 @@ fn measure_entry(
 ) -> Result<(), String> {
     let serial = engine.packed(&entry.name)?;
     let devices: Vec<PackedFunction> = (0..entry.devices)
-        .map(|d| engine.packed(&format!("{}_device{d}", entry.name)))
+        .map(|d| {
+            engine.packed(&flexc_dialects::names::device_function(
+                &entry.name,
+                flexc_core::DeviceId::new(d),
+            ))
+        })
         .collect::<Result<_, _>>()?;
     let inputs = inputs(entry, &options.run);
     let results: Vec<&[TensorType]> = (0..entry.devices)

@@ -327,7 +327,7 @@ fn run_rank(name: &str, bytes: &[u8], options: &RunOptions, dir: &Path) -> Resul
         .map(|rank| {
             entries
                 .iter()
-                .map(|entry| engine.packed(&format!("{}_device{rank}", entry.name)))
+                .map(|entry| engine.packed(&flexc_dialects::names::device_function(&entry.name, flexc_core::DeviceId::new(rank))))
                 .collect::<Result<Vec<_>, _>>()
         })
         .collect::<Result<Vec<_>, _>>()
