@@ -51,10 +51,7 @@ impl DeviceCount {
             .and_then(NonZeroU32::new)
             .map(DeviceCount)
             .ok_or_else(|| {
-                DeviceCountError(format!(
-                    "device count {n} is outside 1..={}",
-                    Self::MAX
-                ))
+                DeviceCountError(format!("device count {n} is outside 1..={}", Self::MAX))
             })
     }
 
@@ -89,7 +86,10 @@ impl FromStr for DeviceCount {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let n: u64 = text.trim().parse().map_err(|_| {
-            DeviceCountError(format!("'{text}' is not a device count (1..={})", Self::MAX))
+            DeviceCountError(format!(
+                "'{text}' is not a device count (1..={})",
+                Self::MAX
+            ))
         })?;
         DeviceCount::new(n)
     }
@@ -107,15 +107,26 @@ mod tests {
         assert!(four.contains(DeviceId(3)));
         assert!(!four.contains(DeviceId(4)));
         assert_eq!(four.ids().count(), 4);
-        assert_eq!(DeviceCount::new(u64::from(DeviceCount::MAX)).unwrap().get(), 65_536);
+        assert_eq!(
+            DeviceCount::new(u64::from(DeviceCount::MAX)).unwrap().get(),
+            65_536
+        );
     }
 
     #[test]
     fn counts_outside_the_range_are_errors() {
-        assert!("0".parse::<DeviceCount>().unwrap_err().0.contains("outside 1..=65536"));
+        assert!("0"
+            .parse::<DeviceCount>()
+            .unwrap_err()
+            .0
+            .contains("outside 1..=65536"));
         assert!("65537".parse::<DeviceCount>().is_err());
         assert!("99999999999".parse::<DeviceCount>().is_err());
-        assert!("-1".parse::<DeviceCount>().unwrap_err().0.contains("not a device count"));
+        assert!("-1"
+            .parse::<DeviceCount>()
+            .unwrap_err()
+            .0
+            .contains("not a device count"));
         assert!("four".parse::<DeviceCount>().is_err());
     }
 }

@@ -30,6 +30,7 @@ pub mod strategy;
 pub mod synth;
 
 pub use cost::{CostModel, ProfileDb, ProfileEntry, Work};
+pub use devices::{DeviceCount, DeviceCountError, GROUP_MASK_DEVICES};
 pub use graph::{
     Access, AffineDim, DType, DeviceId, Dim, Graph, GraphError, Interval, Mode, Op, OpClass, OpId,
     Role, Tensor, TensorId, TensorKind,
@@ -37,5 +38,4 @@ pub use graph::{
 pub use machine::{Machine, MachineError};
 pub use report::{Breakdown, DeviceReport, Report};
 pub use sim::{Resource, Simulator, TaskKind, TaskRecord};
-pub use devices::{DeviceCount, DeviceCountError, GROUP_MASK_DEVICES};
 pub use strategy::{Config, ConfigError, ConfigTarget, Strategy, StrategyError};

@@ -45,14 +45,33 @@ pub struct ConfigTarget<'a> {
 /// par.config runs 4 tasks on 2 devices`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ConfigError {
-    ZeroDegree { dim: usize },
-    DegreeCount { degrees: usize, dims: usize },
-    NotDividing { dim: usize, size: u64, degree: u64 },
-    Opaque { degrees: Vec<u64> },
+    ZeroDegree {
+        dim: usize,
+    },
+    DegreeCount {
+        degrees: usize,
+        dims: usize,
+    },
+    NotDividing {
+        dim: usize,
+        size: u64,
+        degree: u64,
+    },
+    Opaque {
+        degrees: Vec<u64>,
+    },
     /// `tasks` is `None` when the product of the degrees overflows.
-    TaskCount { tasks: Option<u64>, devices: usize },
-    OutsideMachine { device: DeviceId, count: DeviceCount },
-    DeviceTwice { device: DeviceId },
+    TaskCount {
+        tasks: Option<u64>,
+        devices: usize,
+    },
+    OutsideMachine {
+        device: DeviceId,
+        count: DeviceCount,
+    },
+    DeviceTwice {
+        device: DeviceId,
+    },
 }
 
 impl fmt::Display for ConfigError {
@@ -462,12 +481,19 @@ mod tests {
         );
         assert_eq!(
             config(&[2], &[0, 1]).check(&known),
-            Err(ConfigError::DegreeCount { degrees: 1, dims: 2 })
+            Err(ConfigError::DegreeCount {
+                degrees: 1,
+                dims: 2
+            })
         );
         assert_eq!(config(&[2], &[0, 1]).check(&unknown), Ok(()));
         assert_eq!(
             config(&[1, 4], &[0, 1, 2, 3]).check(&known),
-            Err(ConfigError::NotDividing { dim: 1, size: 6, degree: 4 })
+            Err(ConfigError::NotDividing {
+                dim: 1,
+                size: 6,
+                degree: 4
+            })
         );
         let opaque = ConfigTarget {
             partitionable: false,
@@ -475,25 +501,38 @@ mod tests {
         };
         assert_eq!(
             config(&[2, 1], &[0, 1]).check(&opaque),
-            Err(ConfigError::Opaque { degrees: vec![2, 1] })
+            Err(ConfigError::Opaque {
+                degrees: vec![2, 1]
+            })
         );
         assert_eq!(config(&[1, 1], &[2]).check(&opaque), Ok(()));
         assert_eq!(
             config(&[2, 2], &[0, 1]).check(&known),
-            Err(ConfigError::TaskCount { tasks: Some(4), devices: 2 })
+            Err(ConfigError::TaskCount {
+                tasks: Some(4),
+                devices: 2
+            })
         );
         assert_eq!(
             config(&[u64::MAX, 2], &[0]).check(&unknown),
-            Err(ConfigError::TaskCount { tasks: None, devices: 1 })
+            Err(ConfigError::TaskCount {
+                tasks: None,
+                devices: 1
+            })
         );
         assert_eq!(
             config(&[2, 1], &[0, 4]).check(&known),
-            Err(ConfigError::OutsideMachine { device: DeviceId(4), count: four })
+            Err(ConfigError::OutsideMachine {
+                device: DeviceId(4),
+                count: four
+            })
         );
         assert_eq!(config(&[2, 1], &[0, 4]).check(&unknown), Ok(()));
         assert_eq!(
             config(&[2, 1], &[1, 1]).check(&unknown),
-            Err(ConfigError::DeviceTwice { device: DeviceId(1) })
+            Err(ConfigError::DeviceTwice {
+                device: DeviceId(1)
+            })
         );
         assert_eq!(
             ConfigError::DeviceTwice { device: DeviceId(1) }.to_string(),

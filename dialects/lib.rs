@@ -194,16 +194,19 @@ impl ConfigAttr for Config {
         let degrees = parse_i64_array(degrees)?
             .into_iter()
             .map(|d| {
-                u64::try_from(d)
-                    .map_err(|_| AttrError(format!("degree {d} is negative; degrees must be at least 1")))
+                u64::try_from(d).map_err(|_| {
+                    AttrError(format!(
+                        "degree {d} is negative; degrees must be at least 1"
+                    ))
+                })
             })
             .collect::<Result<_, _>>()?;
         let devices = parse_i64_array(devices)?
             .into_iter()
             .map(|d| {
-                u32::try_from(d)
-                    .map(DeviceId)
-                    .map_err(|_| AttrError(format!("device id {d} is not a device (ids are 0, 1, ...)")))
+                u32::try_from(d).map(DeviceId).map_err(|_| {
+                    AttrError(format!("device id {d} is not a device (ids are 0, 1, ...)"))
+                })
             })
             .collect::<Result<_, _>>()?;
         Ok(Config { degrees, devices })
@@ -233,7 +236,11 @@ impl MachineAttr {
         fact("nodes", self.nodes.map(|n| n.to_string()));
         fact("gpus_per_node", self.gpus_per_node.map(|n| n.to_string()));
         fact("devices", self.devices.map(|n| n.to_string()));
-        facts.extend(self.other.iter().map(|(key, value)| format!("{key} = {value}")));
+        facts.extend(
+            self.other
+                .iter()
+                .map(|(key, value)| format!("{key} = {value}")),
+        );
         format!(
             "#par.machine<{}, {{{}}}>",
             string_literal(&self.name),
@@ -244,7 +251,9 @@ impl MachineAttr {
     pub fn parse(text: &str) -> Result<Self, AttrError> {
         let params = parameters(text, "machine")?;
         let [name, facts] = params.as_slice() else {
-            return Err(AttrError(format!("#par.machine takes 2 parameters: {text}")));
+            return Err(AttrError(format!(
+                "#par.machine takes 2 parameters: {text}"
+            )));
         };
         let body = facts
             .strip_prefix('{')
@@ -264,13 +273,14 @@ impl MachineAttr {
                 .unwrap_or((entry, "unit"));
             let number = || -> Result<u64, AttrError> {
                 let digits = value.strip_suffix(": i64").unwrap_or(value).trim();
-                digits
-                    .parse()
-                    .map_err(|_| AttrError(format!("#par.machine fact {key} = {value} is not a count")))
+                digits.parse().map_err(|_| {
+                    AttrError(format!("#par.machine fact {key} = {value} is not a count"))
+                })
             };
             let count32 = || -> Result<u32, AttrError> {
-                u32::try_from(number()?)
-                    .map_err(|_| AttrError(format!("#par.machine fact {key} = {value} is too large")))
+                u32::try_from(number()?).map_err(|_| {
+                    AttrError(format!("#par.machine fact {key} = {value} is too large"))
+                })
             };
             match key {
                 "nodes" => machine.nodes = Some(count32()?),
@@ -336,7 +346,9 @@ mod tests {
             vec![("peak".to_string(), "1.0e+12 : f64".to_string())]
         );
         assert_eq!(MachineAttr::parse(&machine.to_text()), Ok(machine));
-        let whole = MachineAttr::parse("#par.machine<\"dgx\", {nodes = 1 : i64, gpus_per_node = 8 : i64}>").unwrap();
+        let whole =
+            MachineAttr::parse("#par.machine<\"dgx\", {nodes = 1 : i64, gpus_per_node = 8 : i64}>")
+                .unwrap();
         assert_eq!(whole.device_count(), DeviceCount::new(8).ok());
         let unknown = MachineAttr::parse("#par.machine<\"x\", {}>").unwrap();
         assert_eq!(unknown.device_count(), None);

@@ -278,8 +278,6 @@ pub fn op_name(operation: &OperationRef<'_, '_>) -> String {
 
 /// The module's `#par.machine`, when it has a readable one.
 pub fn machine_attr(module: &OperationRef<'_, '_>) -> Option<flexc_dialects::MachineAttr> {
-    let attribute = module
-        .attribute(flexc_dialects::names::MACHINE_ATTR)
-        .ok()?;
+    let attribute = module.attribute(flexc_dialects::names::MACHINE_ATTR).ok()?;
     flexc_dialects::MachineAttr::parse(&attribute.to_string()).ok()
 }

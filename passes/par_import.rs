@@ -1286,7 +1286,9 @@ impl Analysis<'_> {
         };
         self.result.forward_flops += model.flops;
         let config = match op.attribute(names::CONFIG_ATTR) {
-            Ok(attribute) => match <flexc_core::Config as flexc_dialects::ConfigAttr>::parse(&attribute.to_string()) {
+            Ok(attribute) => match <flexc_core::Config as flexc_dialects::ConfigAttr>::parse(
+                &attribute.to_string(),
+            ) {
                 Ok(config) => Some(config),
                 Err(e) => {
                     self.error(op, &format!("'{name}' op has an invalid par.config: {e}"));

@@ -1741,7 +1741,8 @@ unsafe fn emit_device(
         melior::StringRef::new("sym_name").to_raw(),
         mlirStringAttrGet(
             context,
-            melior::StringRef::new(&names::device_function(&name, DeviceId(device as u32))).to_raw(),
+            melior::StringRef::new(&names::device_function(&name, DeviceId(device as u32)))
+                .to_raw(),
         ),
     );
     let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(clone, 0));

@@ -6,9 +6,10 @@
 //! `.par.mlir` behind.
 
 use crate::{
-    diagnostics::{Capture, Diag, FileLoc, Printer},
+    diagnostics::{Diag, FileLoc, Printer},
     parse::{parse_module, DiagnosticVerifier},
     search::{self as strategy_search, Algorithm, SearchOptions},
+    session::{create_context, module_pass_manager, Session},
     simulate::{self, SimulateOptions},
     source::{split_chunks, Source, SPLIT_MARKER},
 };
@@ -18,10 +19,8 @@ use flexc_passes::{
     pipeline::{self, Element},
 };
 use melior::{
-    dialect::DialectRegistry,
     ir::{operation::OperationLike, Module},
     pass::{PassIrPrintingOptions, PassManager},
-    utility::{register_all_dialects, register_all_passes},
     Context,
 };
 use std::{io::Write, path::Path};
@@ -167,28 +166,6 @@ pub enum Exit {
     Usage = 2,
 }
 
-/// A context with every upstream dialect registered, the `par` dialect loaded, and multithreading
-/// off (diagnostics arrive in program order; flexc's own analyses run on plain Rust data).
-pub fn create_context(allow_unregistered_dialect: bool) -> Context {
-    register_all_passes();
-    let registry = DialectRegistry::new();
-    register_all_dialects(&registry);
-    let context = Context::new_with_registry(&registry, false);
-    context.set_allow_unregistered_dialects(allow_unregistered_dialect);
-    context
-}
-
-/// A pass manager anchored on `builtin.module` (melior's `PassManager::new` is anchored on `any`,
-/// which cannot hold op-specific passes such as flexc's module passes).
-pub fn module_pass_manager(context: &Context) -> PassManager<'_> {
-    unsafe {
-        PassManager::from_raw(mlir_sys::mlirPassManagerCreateOnOperation(
-            context.to_raw(),
-            melior::StringRef::new("builtin.module").to_raw(),
-        ))
-    }
-}
-
 /// Runs the driver; diagnostics go to `errors`, IR to the output.
 pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
     let usage = |errors: &mut dyn Write, message: &str| {
@@ -225,14 +202,14 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
     };
 
     let context = create_context(options.allow_unregistered_dialect);
-    let capture = Capture::attach(&context);
-    let _par_dialect = match flexc_dialects::load_par_dialect(&context) {
-        Ok(module) => module,
-        Err(message) => {
-            let _ = writeln!(errors, "flexc: error: {message}");
+    let session = match Session::new(&context) {
+        Ok(session) => session,
+        Err(diag) => {
+            let _ = writeln!(errors, "flexc: error: {}", diag.message);
             return Exit::Failure;
         }
     };
+    let capture = &session.capture;
     let manager = module_pass_manager(&context);
     manager.enable_verifier(true);
     if options.print_ir_after_all {
@@ -491,10 +468,10 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{name}': {e}"))?;
     let import = import_options(options)?;
     let context = create_context(true);
-    let _par = flexc_dialects::load_par_dialect(&context)?;
-    let capture = Capture::attach(&context);
+    let session = Session::new(&context).map_err(|diag| diag.message)?;
+    let capture = &session.capture;
     let text = String::from_utf8_lossy(&bytes).into_owned();
-    let failure = |capture: &Capture| {
+    let failure = |capture: &crate::diagnostics::Capture| {
         let printer = Printer {
             sources: vec![(name.as_str(), text.as_str())],
         };
@@ -504,7 +481,7 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
         }
         String::from_utf8_lossy(&out).into_owned()
     };
-    let mut module = parse_module(&context, &bytes, &name).ok_or_else(|| failure(&capture))?;
+    let mut module = parse_module(&context, &bytes, &name).ok_or_else(|| failure(capture))?;
     let manager = module_pass_manager(&context);
     manager.enable_verifier(true);
     let mut elements = default_pipeline(options);
@@ -715,9 +692,9 @@ fn strategy_from_file(
         )
     })?;
     let context = create_context(true);
-    let _par = flexc_dialects::load_par_dialect(&context).map_err(|e| Diag::error(None, e))?;
-    let capture = Capture::attach(&context);
-    let first_error = |capture: &Capture| {
+    let session = Session::new(&context)?;
+    let capture = &session.capture;
+    let first_error = |capture: &crate::diagnostics::Capture| {
         capture
             .take()
             .into_iter()

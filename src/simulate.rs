@@ -14,7 +14,7 @@
 
 use crate::diagnostics::{Diag, FileLoc};
 use flexc_core::{
-    baselines, machine::Machine, CostModel, Graph, Mode, ProfileDb, Report, Simulator,
+    baselines, machine::Machine, CostModel, DeviceCount, Graph, Mode, ProfileDb, Report, Simulator,
     Strategy,
 };
 use flexc_passes::par_import::Imported;
@@ -26,7 +26,7 @@ pub struct SimulateOptions {
     /// Preset name or path of a machine TOML file.
     pub machine: String,
     /// Use only the first N GPUs of the machine.
-    pub devices: Option<u32>,
+    pub devices: Option<DeviceCount>,
     /// Baseline name or `.par.mlir` path; `None`: the input's annotations, else data parallel.
     pub strategy: Option<String>,
     /// Chrome trace output path.
@@ -77,7 +77,7 @@ fn machine_diag(e: flexc_core::MachineError) -> Diag {
 }
 
 /// The machine of `spec`: a preset name, else a TOML file.
-pub fn load_machine(spec: &str, devices: Option<u32>) -> Result<Machine, Diag> {
+pub fn load_machine(spec: &str, devices: Option<DeviceCount>) -> Result<Machine, Diag> {
     let machine = if spec.ends_with(".toml") || std::path::Path::new(spec).is_file() {
         Machine::load(std::path::Path::new(spec))
     } else {
@@ -85,7 +85,7 @@ pub fn load_machine(spec: &str, devices: Option<u32>) -> Result<Machine, Diag> {
     }
     .map_err(machine_diag)?;
     match devices {
-        Some(n) => machine.with_devices(n).map_err(machine_diag),
+        Some(n) => machine.with_devices(n.get()).map_err(machine_diag),
         None => Ok(machine),
     }
 }

@@ -98,7 +98,7 @@ struct Cli {
 
     /// Use only the first N GPUs of the machine.
     #[arg(long = "devices", value_name = "N")]
-    devices: Option<u32>,
+    devices: Option<flexc::core::DeviceCount>,
 
     /// Strategy to simulate: data-parallel, model-parallel, owt, megatron, single-device, or a .par.mlir
     /// file with par.config annotations. Default: the input's own annotations, else data-parallel.
