@@ -62,7 +62,8 @@
 //! **Results** are gathered on device 0 with send/recv and returned there.
 //!
 //! Precondition: a module whose graph ops carry `par.config` valid for their `par.space` (par-verify),
-//! static shapes, graph ops at the top level of public functions. The machine size comes from the
+//! checked again here by the same validator (`flexc_core::Config::check`) — in particular one task per
+//! device: a device's share of an op is one task with one local result —, static shapes, graph ops at the top level of public functions. The machine size comes from the
 //! `devices` option, else from `#par.machine` (`devices`, else `nodes * gpus_per_node`), else from the
 //! largest device id used. Ops the pass cannot cut (an op without `par.config` reading a partitioned
 //! value, also inside its regions, a device past the machine, an unsupported op or access) are errors

@@ -493,10 +493,10 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
     )
     .map_err(|e| e.0)?;
     if manager.run(&mut module).is_err() {
-        return Err(failure(&capture));
+        return Err(failure(capture));
     }
     flexc_passes::par_import::analyze(&module.as_operation(), &import, false)
-        .map_err(|_| failure(&capture))
+        .map_err(|_| failure(capture))
 }
 
 /// `--emit=shard`: the strategy (the module's own `#par.config` on every graph op, else the search's)
@@ -701,10 +701,10 @@ fn strategy_from_file(
             .next()
             .unwrap_or_else(|| Diag::error(None, format!("cannot read strategy file '{path}'")))
     };
-    let module = parse_module(&context, &bytes, path).ok_or_else(|| first_error(&capture))?;
+    let module = parse_module(&context, &bytes, path).ok_or_else(|| first_error(capture))?;
     let import = import_options(options).map_err(|e| Diag::error(None, e))?;
     let imported = flexc_passes::par_import::analyze(&module.as_operation(), &import, false)
-        .map_err(|_| first_error(&capture))?;
+        .map_err(|_| first_error(capture))?;
     simulate::annotated_strategy(&imported, graph, devices)?.ok_or_else(|| {
         Diag::error(
             None,

@@ -154,7 +154,7 @@ pub fn grid_of(config: &Config) -> Result<Option<LoopGrid>, String> {
         .iter()
         .map(|&d| {
             (d > 1).then(|| {
-                shape.push(d as u64);
+                shape.push(d);
                 shape.len() - 1
             })
         })

@@ -338,7 +338,7 @@ fn mark_graph_ops(module: &Module) -> Result<Vec<OpKey>, ()> {
             .dims
             .iter()
             .zip(&config.degrees)
-            .map(|(dim, &degree)| dim.size / degree.max(1) as u64)
+            .map(|(dim, &degree)| dim.size / degree.max(1))
             .collect();
         keys.push(Some((graph_op.name.clone(), extents, graph_op.dtype)));
         // An op of a function called several times is several graph ops: its first call's index.
