@@ -39,9 +39,9 @@ struct Cli {
     #[arg(long, value_name = "FILE")]
     reference: Option<PathBuf>,
 
-    /// Seed of the inputs and elided weights.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
+    /// Seed of the inputs (default: the seed the compiler filled the weights with, else 0).
+    #[arg(long)]
+    seed: Option<u64>,
 
     /// Integer inputs (token ids) are drawn from [0, N).
     #[arg(long = "int-max", value_name = "N", default_value_t = 8)]

@@ -21,6 +21,10 @@ pub struct Manifest {
     pub devices: usize,
     #[serde(default)]
     pub model: String,
+    /// The seed the compiler filled elided weights with (`flexc --target=cuda --seed`), when the
+    /// weights are constants of the programs.
+    #[serde(default)]
+    pub weight_seed: Option<u64>,
     pub programs: Vec<Program>,
     pub inputs: Vec<Input>,
     pub outputs: Vec<Output>,

@@ -36,7 +36,8 @@ pub struct Options {
     pub rtol: f64,
     pub atol: Option<f64>,
     pub reference: Option<PathBuf>,
-    pub seed: u64,
+    /// `None`: the manifest's `weight_seed`, else 0.
+    pub seed: Option<u64>,
     pub int_max: i64,
     pub time: bool,
     pub runs: u32,
@@ -53,7 +54,7 @@ impl Default for Options {
             rtol: 1e-4,
             atol: None,
             reference: None,
-            seed: 0,
+            seed: None,
             int_max: 8,
             time: false,
             runs: 10,
@@ -458,6 +459,18 @@ fn call(
     (Some(state), run)
 }
 
+/// The seed of the inputs: `--seed`, else the seed the artifact's weights were filled with. A
+/// reference run (one seed for inputs and weights on the CPU) needs the two to agree.
+pub fn run_seed(option: Option<u64>, weights: Option<u64>, reference: bool) -> Result<u64, String> {
+    match (option, weights) {
+        (Some(seed), Some(weights)) if seed != weights && reference => Err(format!(
+            "the artifact's weights were filled with seed {weights} (flexc --target=cuda --seed), so --reference needs --seed={weights}"
+        )),
+        (Some(seed), _) => Ok(seed),
+        (None, weights) => Ok(weights.unwrap_or(0)),
+    }
+}
+
 /// Median, min and max.
 pub fn summary(samples: &[f64]) -> Option<(f64, f64, f64)> {
     if samples.is_empty() {
@@ -562,15 +575,20 @@ pub fn run(options: &Options, out: &mut dyn Write, errors: &mut dyn Write) -> u8
 fn run_checked(options: &Options, out: &mut dyn Write) -> Result<bool, String> {
     let artifact = open(&options.artifact)?;
     let manifest = &artifact.manifest;
+    let seed = run_seed(
+        options.seed,
+        manifest.weight_seed,
+        options.reference.is_some(),
+    )?;
     let reference = match &options.reference {
-        Some(path) => Some(reference(path, manifest, options.seed)?),
+        Some(path) => Some(reference(path, manifest, seed)?),
         None => None,
     };
     let serial_name = manifest.serial().name.clone();
     let inputs: Vec<Vec<u8>> = manifest
         .inputs
         .iter()
-        .map(|i| input_bytes(i, &serial_name, options.seed, options.int_max))
+        .map(|i| input_bytes(i, &serial_name, seed, options.int_max))
         .collect::<Result<_, _>>()?;
     let gpus = cuda::init()?;
     let measuring = options.time || options.profile_db_out.is_some();
@@ -626,7 +644,7 @@ fn run_checked(options: &Options, out: &mut dyn Write) -> Result<bool, String> {
         manifest.devices,
         if used == 1 { "" } else { "s" },
         gpus[0].name,
-        options.seed
+        seed
     );
     text.push_str(&format!(
         "  devices: {} messages ({} bytes), {} all-reduce calls ({reducer})\n",
@@ -725,6 +743,16 @@ fn run_checked(options: &Options, out: &mut dyn Write) -> Result<bool, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_seed_follows_the_weights_unless_given() {
+        assert_eq!(run_seed(None, Some(4), true), Ok(4));
+        assert_eq!(run_seed(None, None, false), Ok(0));
+        assert_eq!(run_seed(Some(2), Some(4), false), Ok(2));
+        assert!(run_seed(Some(2), Some(4), true)
+            .unwrap_err()
+            .contains("--seed=4"));
+    }
 
     #[test]
     fn summaries_are_median_min_max() {

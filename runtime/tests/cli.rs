@@ -187,6 +187,15 @@ fn reference_files_are_checked_before_cuda() {
     );
     std::fs::write(&file, "junk").unwrap();
     assert_clean_error(&with_reference(&[]), "no header line");
+    // Weights filled by the compiler with seed 5: a CPU reference of another seed cannot compare.
+    let seeded = artifact(
+        "weight-seed",
+        Some(&MANIFEST.replace("\"model\":\"echo\",", "\"model\":\"echo\",\"weight_seed\":5,")),
+        PROGRAMS,
+    );
+    dump("f", vec![4], 1);
+    let output = run(&["--seed=1", "--reference", file.to_str().unwrap()], &seeded);
+    assert_clean_error(&output, "--reference needs --seed=5");
 }
 
 #[test]
