@@ -1148,44 +1148,23 @@ fn conv2d(
         let plan = plans::conv(&input, &filter, &output, stride, dilation, padding)?;
         let handle = cudnn_handle(state)?;
         let d = conv_descriptors(&plan)?;
-        let mut found = 0;
-        let mut perf: [dnn::cudnnConvolutionFwdAlgoPerf_t; 8] = unsafe { std::mem::zeroed() };
-        dnn_check(
-            unsafe {
-                dnn::cudnnGetConvolutionForwardAlgorithm_v7(
-                    handle,
-                    d.x,
-                    d.w,
-                    d.conv,
-                    d.y,
-                    8,
-                    &mut found,
-                    perf.as_mut_ptr(),
-                )
-            },
-            "cudnnGetConvolutionForwardAlgorithm_v7",
-        )?;
-        let algo = perf[..found.clamp(0, 8) as usize]
-            .iter()
-            .find(|p| p.status == dnn::cudnnStatus_t::CUDNN_STATUS_SUCCESS)
-            .map(|p| p.algo)
-            .ok_or("cuDNN has no algorithm for this convolution")?;
-        let mut workspace_bytes = 0usize;
-        dnn_check(
-            unsafe {
-                dnn::cudnnGetConvolutionForwardWorkspaceSize(
-                    handle,
-                    d.x,
-                    d.w,
-                    d.conv,
-                    d.y,
-                    algo,
-                    &mut workspace_bytes,
-                )
-            },
-            "cudnnGetConvolutionForwardWorkspaceSize",
-        )?;
-        let workspace = Staging::new(workspace_bytes, state.gpu.context)?;
+        let (algo, workspace_bytes) = match state.conv_algorithms.get(&plan) {
+            Some(&known) => known,
+            None => {
+                let chosen = conv_algorithm(handle, &d)?;
+                state.conv_algorithms.insert(plan.clone(), chosen);
+                chosen
+            }
+        };
+        if state
+            .workspace
+            .as_ref()
+            .is_none_or(|w| w.bytes < workspace_bytes)
+        {
+            state.workspace = None;
+            state.workspace = Some(Staging::new(workspace_bytes, state.gpu.context)?);
+        }
+        let workspace = state.workspace.as_ref().map_or(0, |w| w.pointer);
         // linalg convolutions accumulate into their output: beta = 1.
         let (alpha, beta) = (1f32, 1f32);
         let at = |v: &View| (v.base + v.offset as u64 * 4) as *mut c_void;
@@ -1200,7 +1179,7 @@ fn conv2d(
                     at(&filter),
                     d.conv,
                     algo,
-                    workspace.pointer as *mut c_void,
+                    workspace as *mut c_void,
                     workspace_bytes,
                     &beta as *const f32 as *const c_void,
                     d.y,
@@ -1208,10 +1187,54 @@ fn conv2d(
                 )
             },
             "cudnnConvolutionForward",
-        )?;
-        // The workspace is freed when this returns: wait for the convolution.
-        state.synchronize()
+        )
     })
+}
+
+/// cuDNN's first working algorithm for a convolution (its heuristics' order) and its workspace.
+fn conv_algorithm(
+    handle: cudarc::cudnn::sys::cudnnHandle_t,
+    d: &ConvDescriptors,
+) -> Result<(cudarc::cudnn::sys::cudnnConvolutionFwdAlgo_t, usize), String> {
+    use cudarc::cudnn::sys as dnn;
+    let mut found = 0;
+    let mut perf: [dnn::cudnnConvolutionFwdAlgoPerf_t; 8] = unsafe { std::mem::zeroed() };
+    dnn_check(
+        unsafe {
+            dnn::cudnnGetConvolutionForwardAlgorithm_v7(
+                handle,
+                d.x,
+                d.w,
+                d.conv,
+                d.y,
+                8,
+                &mut found,
+                perf.as_mut_ptr(),
+            )
+        },
+        "cudnnGetConvolutionForwardAlgorithm_v7",
+    )?;
+    let algo = perf[..found.clamp(0, 8) as usize]
+        .iter()
+        .find(|p| p.status == dnn::cudnnStatus_t::CUDNN_STATUS_SUCCESS)
+        .map(|p| p.algo)
+        .ok_or("cuDNN has no algorithm for this convolution")?;
+    let mut workspace_bytes = 0usize;
+    dnn_check(
+        unsafe {
+            dnn::cudnnGetConvolutionForwardWorkspaceSize(
+                handle,
+                d.x,
+                d.w,
+                d.conv,
+                d.y,
+                algo,
+                &mut workspace_bytes,
+            )
+        },
+        "cudnnGetConvolutionForwardWorkspaceSize",
+    )?;
+    Ok((algo, workspace_bytes))
 }
 
 /// `flexc_gpu_conv2d_nchw_fchw_f32(input, filter, output, i64 stride_h, i64 stride_w, i64

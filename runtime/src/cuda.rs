@@ -300,6 +300,11 @@ pub struct DeviceState {
     pub profiling: bool,
     pub open_tasks: HashMap<i64, Timer>,
     pub closed_tasks: Vec<(i64, Timer)>,
+    /// cuDNN's algorithm and workspace size per convolution shape (chosen once).
+    pub conv_algorithms:
+        HashMap<crate::plans::Conv, (cudarc::cudnn::sys::cudnnConvolutionFwdAlgo_t, usize)>,
+    /// The convolution workspace, grown as needed (kept: freeing would synchronize the device).
+    pub workspace: Option<Staging>,
 }
 
 impl DeviceState {
@@ -326,6 +331,8 @@ impl DeviceState {
             profiling: false,
             open_tasks: HashMap::new(),
             closed_tasks: Vec::new(),
+            conv_algorithms: HashMap::new(),
+            workspace: None,
         })
     }
 
@@ -390,6 +397,7 @@ impl DeviceState {
 impl Drop for DeviceState {
     fn drop(&mut self) {
         let _ = self.allocations.free_all();
+        self.workspace = None;
         unsafe {
             if let Some(handle) = self.cublas.take() {
                 cudarc::cublas::sys::cublasDestroy_v2(handle);

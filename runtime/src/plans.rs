@@ -119,7 +119,7 @@ pub fn gemm(
 }
 
 /// A cuDNN forward convolution of NCHW input and FCHW filter into NCHW output.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Conv {
     pub input: [i32; 4],
     pub filter: [i32; 4],

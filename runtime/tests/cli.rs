@@ -190,11 +190,17 @@ fn reference_files_are_checked_before_cuda() {
     // Weights filled by the compiler with seed 5: a CPU reference of another seed cannot compare.
     let seeded = artifact(
         "weight-seed",
-        Some(&MANIFEST.replace("\"model\":\"echo\",", "\"model\":\"echo\",\"weight_seed\":5,")),
+        Some(&MANIFEST.replace(
+            "\"model\":\"echo\",",
+            "\"model\":\"echo\",\"weight_seed\":5,",
+        )),
         PROGRAMS,
     );
     dump("f", vec![4], 1);
-    let output = run(&["--seed=1", "--reference", file.to_str().unwrap()], &seeded);
+    let output = run(
+        &["--seed=1", "--reference", file.to_str().unwrap()],
+        &seeded,
+    );
     assert_clean_error(&output, "--reference needs --seed=5");
 }
 
