@@ -34,6 +34,35 @@ impl SplitMix {
     }
 }
 
+/// The values of a data input: `count` elements of `dtype` from the stream `stream` (for the
+/// serial function `@f`'s argument `i`: `@f:argument<i>`), native byte order. Floats uniform in
+/// [-1, 1), i1 in {0, 1}, other integers in [0, int_max). `None` for dtypes without a rule.
+pub fn data_values(
+    seed: u64,
+    stream: &str,
+    dtype: &str,
+    count: usize,
+    int_max: i64,
+) -> Option<Vec<u8>> {
+    let mut rng = SplitMix::new(seed, stream);
+    let modulus = int_max.max(1) as u64;
+    let mut bytes = Vec::with_capacity(count * 8);
+    for _ in 0..count {
+        let mut integer = || (rng.next() % modulus) as i64;
+        match dtype {
+            "f32" => bytes.extend((rng.symmetric() as f32).to_ne_bytes()),
+            "f64" => bytes.extend(rng.symmetric().to_ne_bytes()),
+            "i1" => bytes.push((rng.next() & 1) as u8),
+            "i8" => bytes.push(integer() as u8),
+            "i16" => bytes.extend((integer() as i16).to_ne_bytes()),
+            "i32" => bytes.extend((integer() as i32).to_ne_bytes()),
+            "i64" => bytes.extend(integer().to_ne_bytes()),
+            _ => return None,
+        }
+    }
+    Some(bytes)
+}
+
 /// The scale of an elided weight's values: ±1/sqrt(n/d) for n elements of largest dim d (a fan-in
 /// guess that keeps activations of deep models finite).
 pub fn weight_scale(dims: &[u64]) -> f64 {
@@ -57,6 +86,22 @@ mod tests {
         assert_ne!(SplitMix::new(0, "@f:argument1").next(), first);
         let v = SplitMix::new(7, "x").symmetric();
         assert!((-1.0..1.0).contains(&v));
+    }
+
+    #[test]
+    fn data_values_follow_their_dtype() {
+        let floats = data_values(1, "@f:argument0", "f32", 3, 8).unwrap();
+        let mut rng = SplitMix::new(1, "@f:argument0");
+        let expected: Vec<u8> = (0..3)
+            .flat_map(|_| (rng.symmetric() as f32).to_ne_bytes())
+            .collect();
+        assert_eq!(floats, expected);
+        let ints = data_values(1, "s", "i64", 50, 3).unwrap();
+        assert!(ints
+            .chunks(8)
+            .all(|c| (0..3).contains(&i64::from_ne_bytes(c.try_into().unwrap()))));
+        assert_eq!(data_values(1, "s", "i1", 5, 8).unwrap().len(), 5);
+        assert!(data_values(1, "s", "c64", 1, 8).is_none());
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //!   magnitude of the expected result (or `--atol`); NaN equals NaN.
 
 use crate::manifest::{Input, InputKind};
-use flexc_core::seed::{weight_scale, SplitMix};
+use flexc_core::seed::{data_values, weight_scale, SplitMix};
 
 /// The bytes of one input (native byte order, row-major).
 pub fn input_bytes(
@@ -41,21 +41,9 @@ pub fn input_bytes(
             }
         }
         (InputKind::Data, _) => {
-            let mut rng = SplitMix::new(seed, &format!("@{serial}:argument{}", input.index));
-            let modulus = int_max.max(1) as u64;
-            for _ in 0..count {
-                let mut integer = || (rng.next() % modulus) as i64;
-                match input.dtype.as_str() {
-                    "f32" => bytes.extend((rng.symmetric() as f32).to_ne_bytes()),
-                    "f64" => bytes.extend(rng.symmetric().to_ne_bytes()),
-                    "i1" => bytes.push((rng.next() & 1) as u8),
-                    "i8" => bytes.push(integer() as u8),
-                    "i16" => bytes.extend((integer() as i16).to_ne_bytes()),
-                    "i32" => bytes.extend((integer() as i32).to_ne_bytes()),
-                    "i64" => bytes.extend(integer().to_ne_bytes()),
-                    other => return Err(format!("input {}: cannot seed {other}", input.index)),
-                }
-            }
+            let stream = format!("@{serial}:argument{}", input.index);
+            bytes = data_values(seed, &stream, &input.dtype, count, int_max)
+                .ok_or_else(|| format!("input {}: cannot seed {}", input.index, input.dtype))?;
         }
     }
     Ok(bytes)

@@ -2,9 +2,9 @@
 //! elided weights, seeding the inputs, marking the entry points for the C interface, and the
 //! lowering to the LLVM dialect ([`LOWERING`]).
 
-use super::{entries::module_functions, Element, Entry, RunOptions};
+use super::{entries::module_functions, Entry, RunOptions};
 use flexc_core::{
-    seed::{weight_scale, SplitMix},
+    seed::{data_values, weight_scale, SplitMix},
     DeviceCount, DeviceId,
 };
 use flexc_dialects::names::device_function;
@@ -149,23 +149,16 @@ pub(super) fn inputs(entry: &Entry, options: &RunOptions) -> Vec<Vec<u64>> {
         .iter()
         .enumerate()
         .map(|(index, ty)| {
-            let mut rng = SplitMix::new(options.seed, &format!("@{}:argument{index}", entry.name));
-            let count = ty.elements();
-            let width = ty.element.width();
-            let mut bytes = Vec::with_capacity(count * width);
-            for _ in 0..count {
-                let integer =
-                    |rng: &mut SplitMix| (rng.next() % options.int_max.max(1) as u64) as i64;
-                match ty.element {
-                    Element::F32 => bytes.extend((rng.symmetric() as f32).to_ne_bytes()),
-                    Element::F64 => bytes.extend(rng.symmetric().to_ne_bytes()),
-                    Element::I1 => bytes.push((rng.next() & 1) as u8),
-                    Element::I8 => bytes.push(integer(&mut rng) as u8),
-                    Element::I16 => bytes.extend((integer(&mut rng) as i16).to_ne_bytes()),
-                    Element::I32 => bytes.extend((integer(&mut rng) as i32).to_ne_bytes()),
-                    Element::I64 => bytes.extend(integer(&mut rng).to_ne_bytes()),
-                }
-            }
+            let stream = format!("@{}:argument{index}", entry.name);
+            // Every `Element` has a rule in `data_values`.
+            let bytes = data_values(
+                options.seed,
+                &stream,
+                ty.element.name(),
+                ty.elements(),
+                options.int_max,
+            )
+            .unwrap_or_default();
             let mut words = vec![0u64; bytes.len().div_ceil(8).max(1)];
             for (i, chunk) in bytes.chunks(8).enumerate() {
                 let mut word = [0u8; 8];
