@@ -213,6 +213,10 @@ struct DeviceResult {
     samples: Vec<(i64, f64)>,
 }
 
+/// Device threads get large stacks: the artifact's host code may keep descriptors and small
+/// buffers on the stack.
+const DEVICE_STACK: usize = 64 << 20;
+
 /// Runs `programs` (one per virtual device) `plan.runs` times.
 fn execute(
     artifact: &Artifact,
@@ -244,6 +248,7 @@ fn execute(
                 let returns = program.returns_outputs();
                 std::thread::Builder::new()
                     .name(format!("device{device}"))
+                    .stack_size(DEVICE_STACK)
                     .spawn_scoped(scope, move || {
                         device_thread(
                             manifest, device, gpu, entry, returns, inputs, runs, barrier, plan,
