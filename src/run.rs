@@ -11,7 +11,7 @@
 //!    random values, uniform in ±1/sqrt(n/d) for n elements of largest dim d (a fan-in guess that
 //!    keeps activations of deep models finite); the values depend on the seed and the resource's name
 //!    and type only, so every copy of a weight gets the same values;
-//! 2. the module is lowered to the LLVM dialect by [`LOWERING`] (`par-lower-runtime` turns the `par`
+//! 2. the module is lowered to the LLVM dialect by [`pipeline::cpu_lowering`] (`par-lower-runtime` turns the `par`
 //!    communication ops into calls of the runtime in `run/runtime.rs`, then upstream bufferization
 //!    and conversions), and JIT-compiled by MLIR's ExecutionEngine;
 //! 3. inputs are drawn from `--seed`: floats uniform in [-1, 1], integers (token ids) in
@@ -45,28 +45,7 @@ use melior::ir::{
 use mlir_sys::*;
 use std::{collections::BTreeMap, ffi::c_void, io::Write, path::PathBuf};
 
-pub use mpi::mpi_lowering;
 pub use runtime::{strided_offsets, Traffic};
-
-/// The lowering from tensors with `par` ops to the LLVM dialect (MLIR 22).
-pub const LOWERING: &str = "builtin.module(\
-    par-lower-runtime,\
-    inline,\
-    func.func(convert-elementwise-to-linalg),\
-    one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
-    convert-linalg-to-loops,\
-    lower-affine,\
-    convert-scf-to-cf,\
-    expand-strided-metadata,\
-    lower-affine,\
-    finalize-memref-to-llvm,\
-    convert-math-to-llvm,\
-    convert-math-to-libm,\
-    convert-arith-to-llvm,\
-    convert-index-to-llvm,\
-    convert-func-to-llvm,\
-    convert-cf-to-llvm,\
-    reconcile-unrealized-casts)";
 
 /// What the command line asks for.
 #[derive(Clone, Debug)]
@@ -337,8 +316,8 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
         } else {
             options.devices
         };
-        let text = format!("builtin.module(par-materialize{{devices={devices}}})");
-        run_pipeline(&context, &mut module, &text).map_err(|e| diagnosed(&capture, e))?;
+        run_pipeline(&context, &mut module, &pipeline::materialize(devices))
+            .map_err(|e| diagnosed(&capture, e))?;
         entries = find_entries(&module)?;
     }
     if entries.is_empty() {
@@ -370,7 +349,8 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
     fill_elided_weights(&module, options.seed);
     mark_c_interface(&module, &entries);
     lap(&mut outcome, "prepare");
-    run_pipeline(&context, &mut module, LOWERING).map_err(|e| diagnosed(&capture, e))?;
+    run_pipeline(&context, &mut module, &pipeline::cpu_lowering())
+        .map_err(|e| diagnosed(&capture, e))?;
     lap(&mut outcome, "lower to LLVM dialect");
     let engine = Engine::new(&context, &module, options.opt_level)
         .ok_or_else(|| diagnosed(&capture, "cannot JIT-compile the lowered module".into()))?;
@@ -414,19 +394,19 @@ fn parse_verified<'c>(
     Ok(module)
 }
 
-fn run_pipeline(context: &melior::Context, module: &mut Module, text: &str) -> Result<(), String> {
-    let elements = pipeline::parse(text).map_err(|e| e.0)?;
+fn run_pipeline(
+    context: &melior::Context,
+    module: &mut Module,
+    recipe: &pipeline::Pipeline,
+) -> Result<(), String> {
     let manager = module_pass_manager(context);
     manager.enable_verifier(true);
-    pipeline::add_elements(
-        manager.as_operation_pass_manager(),
-        "builtin.module",
-        &elements,
-    )
-    .map_err(|e| e.0)?;
+    recipe
+        .add_to(manager.as_operation_pass_manager())
+        .map_err(|e| e.0)?;
     manager
         .run(module)
-        .map_err(|_| format!("the pipeline {text} failed"))
+        .map_err(|_| format!("the pipeline {recipe} failed"))
 }
 
 fn module_functions(module: &Module) -> Vec<MlirOperation> {

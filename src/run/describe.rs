@@ -21,7 +21,7 @@
 //! simulator does not model: the runtime's copies run on the sender's and receiver's cores, so on a
 //! CPU a message is not overlapped with those devices' compute.
 
-use super::{measure, Engine, PackedFunction, TensorType, LOWERING};
+use super::{measure, Engine, PackedFunction, TensorType};
 use crate::{diagnostics::Diag, driver::create_context, parse::parse_module};
 use std::{ffi::c_void, time::Instant};
 
@@ -248,7 +248,7 @@ fn measure_figures(options: &DescribeOptions) -> Result<Figures, Diag> {
     let failed = |what: &str| Diag::error(None, format!("--describe-cpu: {what} (a flexc bug)"));
     let mut module = parse_module(&context, kernels().as_bytes(), "describe-cpu")
         .ok_or_else(|| failed("cannot parse the calibration kernels"))?;
-    super::run_pipeline(&context, &mut module, LOWERING).map_err(|e| failed(&e))?;
+    super::run_pipeline(&context, &mut module, &flexc_passes::pipeline::cpu_lowering()).map_err(|e| failed(&e))?;
     let engine = Engine::new(&context, &module, options.opt_level)
         .ok_or_else(|| failed("cannot JIT-compile the calibration kernels"))?;
     let function = |name: &str| engine.packed(name).map_err(|e| failed(&e));

@@ -2,7 +2,7 @@
 //! per-task profile that the simulator reads (issue 6, simulator fidelity on the hardware we have).
 //!
 //! **Timed runs.** The program is prepared as for `--check` (materialized when it is a `.par.mlir`,
-//! elided weights filled, lowered by [`super::LOWERING`], JIT-compiled at `--opt-level`). Then, per
+//! elided weights filled, lowered by [`flexc_passes::pipeline::cpu_lowering`], JIT-compiled at `--opt-level`). Then, per
 //! serial function `@f`: `--warmup` untimed runs (at least one; the first is the run `--check`
 //! compares), then `--runs` timed runs of the device functions, each on its own thread as in `--check`
 //! (threads start together at a barrier; a run's wall time is from the earliest start to the latest
@@ -46,13 +46,14 @@
 use super::{
     compare, diagnosed, fill_elided_weights, find_entries, has_configs, inputs, mark_c_interface,
     parse_verified, read_source, report, run_pipeline, runtime, source_text, Call, Engine, Entry,
-    Outcome, PackedFunction, RunOptions, TensorType, LOWERING,
+    Outcome, PackedFunction, RunOptions, TensorType,
 };
 use crate::{
     diagnostics::{Capture, Diag, FileLoc, Printer},
     driver::{create_context, write_output, Exit},
 };
 use flexc_core::{DType, OpId, ProfileDb, ProfileEntry};
+use flexc_passes::pipeline;
 use melior::ir::{
     attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
     block::BlockLike,
@@ -277,8 +278,8 @@ pub fn measure_source(
                 diagnosed(&capture, format!("cannot import the graph of '{name}'"))
             })?;
         }
-        let text = format!("builtin.module(par-materialize{{devices={}}})", run.devices);
-        run_pipeline(&context, &mut module, &text).map_err(|e| diagnosed(&capture, e))?;
+        run_pipeline(&context, &mut module, &pipeline::materialize(run.devices))
+            .map_err(|e| diagnosed(&capture, e))?;
         entries = find_entries(&module)?;
     } else if profiling && !entries.is_empty() {
         return Err(vec![Diag::error(
@@ -297,7 +298,8 @@ pub fn measure_source(
     fill_elided_weights(&module, run.seed);
     mark_c_interface(&module, &entries);
     instrument(&context, &module, &entries, profiling);
-    run_pipeline(&context, &mut module, LOWERING).map_err(|e| diagnosed(&capture, e))?;
+    run_pipeline(&context, &mut module, &pipeline::cpu_lowering())
+        .map_err(|e| diagnosed(&capture, e))?;
     let engine = Engine::new(&context, &module, run.opt_level)
         .ok_or_else(|| diagnosed(&capture, "cannot JIT-compile the lowered module".into()))?;
     register_profile_symbols(&engine);
