@@ -63,32 +63,12 @@ impl<'a> Simulator<'a> {
         if self.times.garbage > self.times.end.len() / 2 + 4096 {
             self.compact();
         }
-        let n = self.layout.n_ops;
         let edges = self.graph.edges();
-        let in_edges = self.layout.in_edges[o].clone();
-        let adjacent: Vec<usize> = in_edges
+        let adjacent: Vec<usize> = self.layout.in_edges[o]
             .clone()
             .chain(self.layout.out_edges[o].iter().copied())
             .collect();
-
-        // Blocks whose tasks change, and compute blocks whose tasks stay but depend on changed transfers.
-        let mut rebuilt = vec![forward_block(o), backward_block(o), all_reduce_block(o)];
-        for &e in &adjacent {
-            rebuilt.extend([transfer_block(n, e), gradient_block(n, e)]);
-        }
-        rebuilt.retain(|&b| self.layout.pos[b as usize] != u32::MAX);
-        rebuilt.sort_unstable_by_key(|&b| self.layout.pos[b as usize]);
-        let mut rewired: Vec<u32> = in_edges
-            .map(|e| backward_block(edges[e].producer.index()))
-            .collect();
-        rewired.extend(
-            self.layout.out_edges[o]
-                .iter()
-                .map(|&e| forward_block(edges[e].consumer.index())),
-        );
-        rewired.sort_unstable();
-        rewired.dedup();
-        rewired.retain(|&b| self.layout.pos[b as usize] != u32::MAX);
+        let (rebuilt, rewired) = self.affected_blocks(o, &adjacent);
 
         // Everything replaced goes to `undo`, so that reverting this change restores it.
         let mut undo = std::mem::take(&mut self.undo);
@@ -126,19 +106,7 @@ impl<'a> Simulator<'a> {
         }
         self.builder = builder;
         self.memory.apply(&mut undo.memory);
-        undo.deps.clear();
-        for &b in &rewired {
-            let (off, deps) = match self.layout.kinds[b as usize] {
-                BlockKind::Forward(c) => self.forward_deps(c.index()),
-                BlockKind::Backward(p) => self.backward_deps(p.index()),
-                _ => unreachable!("only compute blocks are rewired"),
-            };
-            let block = &mut self.blocks[b as usize];
-            let off = std::mem::replace(&mut block.dep_off, off);
-            let deps = std::mem::replace(&mut block.deps, deps);
-            self.heads[b as usize] = Head::of(block);
-            undo.deps.push((b, off, deps));
-        }
+        self.rewire(&rewired, &mut undo);
         let from = rebuilt
             .iter()
             .chain(&rewired)
@@ -151,6 +119,50 @@ impl<'a> Simulator<'a> {
         undo.valid = true;
         self.undo = undo;
         Ok(())
+    }
+
+    /// The blocks a change of op `o` (whose edges are `adjacent`) touches, each list in issue order: those
+    /// whose tasks change (rebuilt), and the compute blocks whose tasks stay but depend on changed transfers
+    /// (rewired).
+    fn affected_blocks(&self, o: usize, adjacent: &[usize]) -> (Vec<u32>, Vec<u32>) {
+        let n = self.layout.n_ops;
+        let edges = self.graph.edges();
+        let mut rebuilt = vec![forward_block(o), backward_block(o), all_reduce_block(o)];
+        for &e in adjacent {
+            rebuilt.extend([transfer_block(n, e), gradient_block(n, e)]);
+        }
+        rebuilt.retain(|&b| self.layout.pos[b as usize] != u32::MAX);
+        rebuilt.sort_unstable_by_key(|&b| self.layout.pos[b as usize]);
+        let mut rewired: Vec<u32> = self.layout.in_edges[o]
+            .clone()
+            .map(|e| backward_block(edges[e].producer.index()))
+            .collect();
+        rewired.extend(
+            self.layout.out_edges[o]
+                .iter()
+                .map(|&e| forward_block(edges[e].consumer.index())),
+        );
+        rewired.sort_unstable();
+        rewired.dedup();
+        rewired.retain(|&b| self.layout.pos[b as usize] != u32::MAX);
+        (rebuilt, rewired)
+    }
+
+    /// Recomputes the dependencies of the `rewired` compute blocks; the old ones go to `undo`.
+    fn rewire(&mut self, rewired: &[u32], undo: &mut Undo) {
+        undo.deps.clear();
+        for &b in rewired {
+            let (off, deps) = match self.layout.kinds[b as usize] {
+                BlockKind::Forward(c) => self.forward_deps(c.index()),
+                BlockKind::Backward(p) => self.backward_deps(p.index()),
+                _ => unreachable!("only compute blocks are rewired"),
+            };
+            let block = &mut self.blocks[b as usize];
+            let off = std::mem::replace(&mut block.dep_off, off);
+            let deps = std::mem::replace(&mut block.deps, deps);
+            self.heads[b as usize] = Head::of(block);
+            undo.deps.push((b, off, deps));
+        }
     }
 
     /// Restores the state before the last delta simulation (see [`Undo`]).
