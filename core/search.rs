@@ -485,12 +485,17 @@ pub fn mcmc(
     let mut overflow: Overflow = None;
     // Distinct start points with their penalized cost, for the chains.
     let mut distinct: Vec<(f64, usize)> = Vec::new();
+    // The longest full simulation so far: under a deadline, nothing starts that would not end before it.
+    let mut sim_cost = Duration::ZERO;
+    let no_time_for = |work: Duration| deadline.remaining().is_some_and(|left| left <= work);
     for (i, (name, strategy)) in named.iter().enumerate() {
         // Data parallelism is always scored; the other starts while the deadline allows.
-        if i > 0 && deadline.expired() {
+        if i > 0 && no_time_for(sim_cost) {
             break;
         }
+        let sim_t0 = Instant::now();
         let sim = simulate(graph, machine, cost, mode, strategy.clone())?;
+        sim_cost = sim_cost.max(sim_t0.elapsed());
         let time = sim.iteration_time();
         let over = worst_overflow(&sim);
         evaluated.push(Evaluated {
@@ -521,6 +526,10 @@ pub fn mcmc(
         .collect();
     while starts.len() < chains {
         starts.push(Start::Random);
+    }
+    // A chain's first step is a full simulation: without time for a few, the starts are the answer.
+    if no_time_for(sim_cost * 2) {
+        starts.clear();
     }
 
     let ctx = Ctx {
@@ -567,13 +576,18 @@ pub fn mcmc(
                         let count = job.len();
                         job.into_iter()
                             .enumerate()
-                            .map(|(j, (i, start))| {
-                                // The chains of one thread split the time left between them.
+                            .filter_map(|(j, (i, start))| {
+                                // The chains of one thread split the time left between them; a share
+                                // shorter than a simulation is not worth starting.
+                                let time = deadline.remaining().map(|left| left / (count - j) as u32);
+                                if time.is_some_and(|t| t <= sim_cost) {
+                                    return None;
+                                }
                                 let budget = ChainBudget {
                                     proposals: options.proposals,
-                                    time: deadline.remaining().map(|left| left / (count - j) as u32),
+                                    time,
                                 };
-                                (i, run_chain(ctx, seeds[i], start, budget))
+                                Some((i, run_chain(ctx, seeds[i], start, budget)))
                             })
                             .collect::<Vec<_>>()
                     })
@@ -614,7 +628,11 @@ pub fn mcmc(
         }
         stats.chains.push(outcome.stats);
     }
-    stats.stop = stats.chains[winner.unwrap_or(0)].stop;
+    // Chains are skipped only when the deadline leaves no time for them.
+    stats.stop = stats
+        .chains
+        .get(winner.unwrap_or(0))
+        .map_or(StopReason::Time, |c| c.stop);
     stats.wall_s = t0.elapsed().as_secs_f64();
 
     let Some((_, strategy, found_by)) = best else {

@@ -209,6 +209,32 @@ impl SearchAlgorithm for Mcmc {
     }
 
     fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+        // Under a deadline, the cost of one full simulation decides whether a sub-machine search is worth
+        // starting (each one simulates several strategies whatever its share of the time).
+        let sim_cost = run.deadline.is_set().then(|| {
+            let t0 = Instant::now();
+            let strategy = Strategy::data_parallel(problem.graph, problem.machine.num_devices());
+            let _ = super::simulate(
+                problem.graph,
+                problem.machine,
+                problem.cost,
+                problem.mode,
+                strategy,
+            );
+            t0.elapsed()
+        });
+        self.search_with(problem, run, sim_cost)
+    }
+}
+
+impl Mcmc {
+    /// [`Mcmc::search`], knowing how long a full simulation takes when there is a deadline.
+    fn search_with(
+        &self,
+        problem: &Problem,
+        run: &Run,
+        sim_cost: Option<Duration>,
+    ) -> Result<Found, SearchError> {
         let Problem { graph, machine, .. } = *problem;
         let n = machine.num_devices();
         let mut starts: Vec<(String, Strategy)> =
@@ -225,12 +251,18 @@ impl SearchAlgorithm for Mcmc {
             Budget::Proposals(p) => (p >= 2 * CHAINS).then_some(Budget::Proposals(p / 2)),
             Budget::Time(d) => Some(Budget::Time(d / 2)),
         };
-        if let (true, Some(half_budget), Ok(half)) =
-            (n >= 2, half_budget, machine.with_devices(n / 2))
+        let sub_deadline = run.deadline.share(0.5);
+        // A sub-search simulates at least its data-parallel start, its own sub-search's and its result.
+        let worth = match (sub_deadline.remaining(), sim_cost) {
+            (Some(left), Some(cost)) => left > cost * 8,
+            _ => true,
+        };
+        if let (true, true, Some(half_budget), Ok(half)) =
+            (n >= 2, worth, half_budget, machine.with_devices(n / 2))
         {
             let sub = Run {
                 budget: half_budget,
-                deadline: run.deadline.share(0.5),
+                deadline: sub_deadline,
                 ..run.clone()
             };
             let half_problem = Problem {
@@ -239,7 +271,7 @@ impl SearchAlgorithm for Mcmc {
             };
             // On half the devices nothing may fit (memory), or the deadline may pass first: then there is
             // just no such start.
-            if let Ok(found) = self.search(&half_problem, &sub) {
+            if let Ok(found) = self.search_with(&half_problem, &sub, sim_cost) {
                 starts.push((format!("mcmc/{}", n / 2), found.strategy));
             }
         }

@@ -424,3 +424,75 @@ fn nothing_fits_is_a_clear_error() {
     assert!(text.contains(&format!("({needed} bytes)")), "{text}");
     assert!(text.contains("(1048576 bytes)"), "{text}");
 }
+
+/// Every algorithm of the table, run through the one interface with a proposal budget, gives the same
+/// strategy twice for the same seed (the sub-machine searches and seeding searches included).
+#[test]
+fn proposal_budgets_are_deterministic_through_the_interface() {
+    use flexc_core::search::{Budget, Problem, Run, ALGORITHMS};
+    let g = small_transformer(8);
+    let m = Machine::preset("p100-4x4").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let problem = Problem {
+        graph: &g,
+        machine: &m,
+        cost: &cost,
+        mode: Mode::Training,
+    };
+    for algorithm in ALGORITHMS {
+        let run = || algorithm.search(&problem, &Run::new(Budget::Proposals(400), 3));
+        let (a, b) = (run().unwrap(), run().unwrap());
+        assert_eq!(a.strategy, b.strategy, "{}", algorithm.name());
+        assert_eq!(a.proposals, b.proposals, "{}", algorithm.name());
+        assert_eq!(a.found_by, b.found_by, "{}", algorithm.name());
+        a.strategy.validate(&g, &m).unwrap();
+    }
+}
+
+/// A time budget bounds the whole search, seeding searches and sub-machine searches included, on a graph
+/// whose unbounded seeding alone takes several times the budget (generous margin for loaded machines).
+#[test]
+fn a_time_budget_bounds_the_whole_search() {
+    use flexc_core::search::{Budget, Deadline, Problem, Run, ALGORITHMS};
+    use std::time::{Duration, Instant};
+    let g = synth::resnet(&ResNetSpec::resnet101(64));
+    let m = Machine::preset("p100-4x4").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let problem = Problem {
+        graph: &g,
+        machine: &m,
+        cost: &cost,
+        mode: Mode::Training,
+    };
+    let budget = Duration::from_millis(300);
+    for algorithm in ALGORITHMS {
+        let t0 = Instant::now();
+        let found = algorithm.search(&problem, &Run::new(Budget::Time(budget), 1));
+        let wall = t0.elapsed();
+        assert!(
+            wall <= budget * 3 + Duration::from_secs(1),
+            "{} took {wall:?} for a budget of {budget:?}",
+            algorithm.name()
+        );
+        // The exact methods may run out of time (PaSE has no partial answer); MCMC always has a start.
+        if algorithm.name() == "mcmc" {
+            let found = found.unwrap();
+            found.strategy.validate(&g, &m).unwrap();
+            assert!(matches!(
+                found.stop,
+                StopReason::Time | StopReason::NoImprovement
+            ));
+        }
+    }
+    // An expired deadline stops PaSE before it has anything.
+    let expired = DpOptions {
+        deadline: Deadline::after(Duration::ZERO),
+        ..DpOptions::default()
+    };
+    let e = pase_dp(&g, &m, &cost, Mode::Training, &expired).unwrap_err();
+    assert!(matches!(e, SearchError::Expired(_)), "{e}");
+    // SoyBean returns its best so far: everything on device 0, the only prefix it scored.
+    let t = soybean_tiling(&g, &m, &cost, Mode::Training, Deadline::after(Duration::ZERO)).unwrap();
+    assert_eq!(t.stop, StopReason::Time);
+    assert_eq!(t.tiling().unwrap().used_cuts, 0);
+}
