@@ -351,7 +351,10 @@ impl Machine {
 
     /// The machine a command line or pass option names: a TOML file (a `.toml` name or an existing file),
     /// else a preset; restricted to its first `devices` GPUs when given.
-    pub fn from_spec(spec: &str, devices: Option<u32>) -> Result<Machine, MachineError> {
+    pub fn from_spec(
+        spec: &str,
+        devices: Option<crate::DeviceCount>,
+    ) -> Result<Machine, MachineError> {
         let path = std::path::Path::new(spec);
         let machine = if spec.ends_with(".toml") || path.is_file() {
             Machine::load(path)
@@ -359,7 +362,7 @@ impl Machine {
             Machine::preset(spec)
         }?;
         match devices {
-            Some(n) => machine.with_devices(n),
+            Some(n) => machine.with_devices(n.get()),
             None => Ok(machine),
         }
     }

@@ -55,7 +55,7 @@ static OPTIONS: [PassOption; 11] = [
         name: "devices",
         help: "use only the first N devices of the machine (0: all of them)",
         default: "0",
-        kind: OptionKind::Unsigned,
+        kind: OptionKind::DeviceCount,
     },
     PassOption {
         name: "budget",
@@ -134,7 +134,7 @@ pub struct Request<'a> {
 #[derive(Clone, Debug, Default)]
 pub struct Annotated {
     /// The configuration written on each MLIR op, by [`par_import::ImportedOp::handle`].
-    pub written: HashMap<usize, flexc_dialects::Config>,
+    pub written: HashMap<usize, flexc_core::Config>,
     /// Ops of functions called several times whose calls got different configurations (the first call's is
     /// written).
     pub conflicts: usize,
@@ -180,12 +180,10 @@ pub fn annotate(
 ) -> Result<Annotated, String> {
     let mut annotated = Annotated::default();
     for (op, config) in imported.ops.iter().zip(&strategy.configs) {
-        let config = flexc_dialects::Config {
-            degrees: config.degrees.iter().map(|&d| d as i64).collect(),
-            devices: config.devices.iter().map(|d| i64::from(d.0)).collect(),
-        };
+        // An op of a function called several times is one graph op per call: the first call's
+        // configuration is the one written.
         if let Some(first) = annotated.written.get(&op.handle) {
-            annotated.conflicts += usize::from(*first != config);
+            annotated.conflicts += usize::from(first != config);
             continue;
         }
         let handle = mlir_sys::MlirOperation {
@@ -194,17 +192,18 @@ pub fn annotate(
         set_attribute(
             handle,
             flexc_dialects::names::CONFIG_ATTR,
-            &config.to_text(),
+            &flexc_dialects::ConfigAttr::to_text(config),
         )?;
-        annotated.written.insert(op.handle, config);
+        annotated.written.insert(op.handle, config.clone());
     }
-    let machine_text = format!(
-        "#par.machine<\"{}\", {{nodes = {} : i64, gpus_per_node = {} : i64, devices = {} : i64}}>",
-        machine.name,
-        machine.nodes,
-        machine.gpus_per_node,
-        machine.num_devices()
-    );
+    let machine_text = flexc_dialects::MachineAttr {
+        name: machine.name.clone(),
+        nodes: Some(machine.nodes),
+        gpus_per_node: Some(machine.gpus_per_node),
+        devices: flexc_core::DeviceCount::new(u64::from(machine.num_devices())).ok(),
+        other: Vec::new(),
+    }
+    .to_text();
     set_attribute(
         module.to_raw(),
         flexc_dialects::names::MACHINE_ATTR,
@@ -246,10 +245,7 @@ fn set_attribute(op: mlir_sys::MlirOperation, name: &str, text: &str) -> Result<
 /// The machine and cost model of the options; `Err` with the message (and file position) of a bad machine
 /// or profile database.
 fn resolve(options: &Options) -> Result<(Machine, CostModel), String> {
-    let devices = match options.unsigned("devices") {
-        0 => None,
-        n => Some(u32::try_from(n).map_err(|_| format!("{n} devices are too many"))?),
-    };
+    let devices = options.device_count("devices");
     let strip = |text: String| text.replacen("error: ", "", 1);
     let machine = Machine::from_spec(options.get("machine"), devices)
         .map_err(|e| strip(e.to_string()))?;

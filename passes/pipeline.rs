@@ -363,9 +363,11 @@ pub fn import(import_options: &str) -> Pipeline {
         .flexc(&par_verify::INFO, "")
 }
 
-/// One function per device for a `devices`-device machine (flexc-run on a `.par.mlir`).
-pub fn materialize(devices: impl fmt::Display) -> Pipeline {
-    Pipeline::new().flexc(&par_materialize::INFO, &format!("devices={devices}"))
+/// One function per device (flexc-run on a `.par.mlir`): for `devices` devices, else for the module's
+/// `#par.machine`.
+pub fn materialize(devices: Option<flexc_core::DeviceCount>) -> Pipeline {
+    let options = devices.map_or(String::new(), |devices| format!("devices={devices}"));
+    Pipeline::new().flexc(&par_materialize::INFO, &options)
 }
 
 /// The lowering from tensors with `par` ops to the LLVM dialect (MLIR 22), for flexc-run's in-process

@@ -9,6 +9,7 @@ use crate::{
     diagnostics::{Capture, Diag, FileLoc, Printer},
     parse::{parse_module, DiagnosticVerifier},
     search::{self as strategy_search, SearchOptions},
+    session::{create_context, module_pass_manager, Session},
     simulate::{self, SimulateOptions},
     source::{split_chunks, Source, SPLIT_MARKER},
 };
@@ -19,10 +20,8 @@ use flexc_passes::{
     pipeline::{self, Pipeline, PipelineError},
 };
 use melior::{
-    dialect::DialectRegistry,
     ir::{operation::OperationLike, Module},
     pass::{PassIrPrintingOptions, PassManager},
-    utility::{register_all_dialects, register_all_passes},
     Context,
 };
 use std::{io::Write, path::Path};
@@ -143,28 +142,6 @@ pub enum Exit {
     Failure = 1,
     /// A bad command line (including a bad pipeline string).
     Usage = 2,
-}
-
-/// A context with every upstream dialect registered, the `par` dialect loaded, and multithreading
-/// off (diagnostics arrive in program order; flexc's own analyses run on plain Rust data).
-pub fn create_context(allow_unregistered_dialect: bool) -> Context {
-    register_all_passes();
-    let registry = DialectRegistry::new();
-    register_all_dialects(&registry);
-    let context = Context::new_with_registry(&registry, false);
-    context.set_allow_unregistered_dialects(allow_unregistered_dialect);
-    context
-}
-
-/// A pass manager anchored on `builtin.module` (melior's `PassManager::new` is anchored on `any`,
-/// which cannot hold op-specific passes such as flexc's module passes).
-pub fn module_pass_manager(context: &Context) -> PassManager<'_> {
-    unsafe {
-        PassManager::from_raw(mlir_sys::mlirPassManagerCreateOnOperation(
-            context.to_raw(),
-            melior::StringRef::new("builtin.module").to_raw(),
-        ))
-    }
 }
 
 /// The pass managers of a run. With the default pipeline, `before` runs what precedes `par-import`, the
@@ -367,11 +344,11 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
         return usage(errors, &message);
     }
     let context = create_context(options.allow_unregistered_dialect);
-    let capture = Capture::attach(&context);
-    let _par_dialect = match flexc_dialects::load_par_dialect(&context) {
-        Ok(module) => module,
-        Err(message) => return fail(errors, Diag::error(None, message)),
+    let session = match Session::new(&context) {
+        Ok(session) => session,
+        Err(diag) => return fail(errors, diag),
     };
+    let capture = &session.capture;
     let stages = match stages(&context, options) {
         Ok(stages) => stages,
         Err(e) => {
@@ -385,7 +362,7 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
         Err(Stop::Usage(message)) => return usage(errors, &message),
         Err(Stop::Failure(diag)) => return fail(errors, diag),
     };
-    let gathered = compile_chunks(&context, &capture, &stages, &source, &chunks, options, errors);
+    let gathered = compile_chunks(&context, capture, &stages, &source, &chunks, options, errors);
     if !gathered.ok {
         return Exit::Failure;
     }
@@ -549,8 +526,8 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{name}': {e}"))?;
     let import = import_options(options)?;
     let context = create_context(true);
-    let _par = flexc_dialects::load_par_dialect(&context)?;
-    let capture = Capture::attach(&context);
+    let session = Session::new(&context).map_err(|diag| diag.message)?;
+    let capture = &session.capture;
     let text = String::from_utf8_lossy(&bytes).into_owned();
     let failure = |capture: &Capture| {
         let printer = Printer {
@@ -562,7 +539,7 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
         }
         String::from_utf8_lossy(&out).into_owned()
     };
-    let mut module = parse_module(&context, &bytes, &name).ok_or_else(|| failure(&capture))?;
+    let mut module = parse_module(&context, &bytes, &name).ok_or_else(|| failure(capture))?;
     let manager = module_pass_manager(&context);
     manager.enable_verifier(true);
     // What precedes par-import; the import itself runs once, here.
@@ -571,9 +548,9 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
         .add_to(manager.as_operation_pass_manager())
         .map_err(|e| e.0)?;
     if manager.run(&mut module).is_err() {
-        return Err(failure(&capture));
+        return Err(failure(capture));
     }
-    par_import::analyze(&module.as_operation(), &import, true).map_err(|_| failure(&capture))
+    par_import::analyze(&module.as_operation(), &import, true).map_err(|_| failure(capture))
 }
 
 /// `--emit=shard`: the strategy (the module's own `#par.config` on every graph op, else the search's)
@@ -622,7 +599,7 @@ fn search_and_annotate(
     options: &Options,
     name: &str,
     compiled: &mut Compiled,
-) -> Result<std::collections::HashMap<usize, flexc_dialects::Config>, Diag> {
+) -> Result<std::collections::HashMap<usize, flexc_core::Config>, Diag> {
     let sim = &options.simulate;
     let machine = simulate::load_machine(&sim.machine, sim.devices)?;
     let cost = simulate::cost_model(&machine, sim.profile_db.as_deref())?;
@@ -736,8 +713,8 @@ fn strategy_from_file(
         )
     })?;
     let context = create_context(true);
-    let _par = flexc_dialects::load_par_dialect(&context).map_err(|e| Diag::error(None, e))?;
-    let capture = Capture::attach(&context);
+    let session = Session::new(&context)?;
+    let capture = &session.capture;
     let first_error = |capture: &Capture| {
         capture
             .take()
@@ -745,10 +722,10 @@ fn strategy_from_file(
             .next()
             .unwrap_or_else(|| Diag::error(None, format!("cannot read strategy file '{path}'")))
     };
-    let module = parse_module(&context, &bytes, path).ok_or_else(|| first_error(&capture))?;
+    let module = parse_module(&context, &bytes, path).ok_or_else(|| first_error(capture))?;
     let import = import_options(options).map_err(|e| Diag::error(None, e))?;
     let imported = flexc_passes::par_import::analyze(&module.as_operation(), &import, false)
-        .map_err(|_| first_error(&capture))?;
+        .map_err(|_| first_error(capture))?;
     simulate::annotated_strategy(&imported, graph, devices)?.ok_or_else(|| {
         Diag::error(
             None,
