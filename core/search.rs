@@ -579,7 +579,8 @@ pub fn mcmc(
                             .filter_map(|(j, (i, start))| {
                                 // The chains of one thread split the time left between them; a share
                                 // shorter than a simulation is not worth starting.
-                                let time = deadline.remaining().map(|left| left / (count - j) as u32);
+                                let time =
+                                    deadline.remaining().map(|left| left / (count - j) as u32);
                                 if time.is_some_and(|t| t <= sim_cost) {
                                     return None;
                                 }

@@ -215,10 +215,7 @@ pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
             OptionKind::Text => true,
             OptionKind::Checked { check, .. } => {
                 if let Err(why) = check(value) {
-                    return Err(format!(
-                        "option '{key}' of pass '{}': {why}",
-                        info.argument
-                    ));
+                    return Err(format!("option '{key}' of pass '{}': {why}", info.argument));
                 }
                 true
             }

@@ -15,13 +15,13 @@
 //! `--pass-pipeline` user option is parsed from text.
 
 use crate::{
-    create_pass, lookup, par_import, par_lower_runtime, par_materialize, par_unique_weights, par_verify,
-    parse_options, PassInfo,
+    create_pass, lookup, par_import, par_lower_runtime, par_materialize, par_unique_weights,
+    par_verify, parse_options, PassInfo,
 };
-use std::fmt;
 use melior::{pass::OperationPassManager, StringRef};
 use mlir_sys::{mlirOpPassManagerAddPipeline, MlirStringRef};
 use std::ffi::c_void;
+use std::fmt;
 
 /// One element of a pipeline.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -362,7 +362,9 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
         Err(Stop::Usage(message)) => return usage(errors, &message),
         Err(Stop::Failure(diag)) => return fail(errors, diag),
     };
-    let gathered = compile_chunks(&context, capture, &stages, &source, &chunks, options, errors);
+    let gathered = compile_chunks(
+        &context, capture, &stages, &source, &chunks, options, errors,
+    );
     if !gathered.ok {
         return Exit::Failure;
     }

@@ -48,7 +48,8 @@ impl Deadline {
 
     /// Time left (zero once passed); `None` without a deadline.
     pub fn remaining(self) -> Option<Duration> {
-        self.0.map(|at| at.saturating_duration_since(Instant::now()))
+        self.0
+            .map(|at| at.saturating_duration_since(Instant::now()))
     }
 
     /// A deadline `fraction` of the time left from now (itself without a deadline): the share of a
@@ -291,13 +292,7 @@ impl Mcmc {
             starts,
             ..McmcOptions::default()
         };
-        mcmc(
-            graph,
-            problem.machine,
-            problem.cost,
-            problem.mode,
-            &options,
-        )
+        mcmc(graph, problem.machine, problem.cost, problem.mode, &options)
     }
 }
 
