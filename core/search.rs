@@ -577,10 +577,13 @@ pub fn mcmc(
                         job.into_iter()
                             .enumerate()
                             .filter_map(|(j, (i, start))| {
-                                // The chains of one thread split the time left between them; a share
-                                // shorter than a simulation is not worth starting.
-                                let time =
-                                    deadline.remaining().map(|left| left / (count - j) as u32);
+                                // The chains of one thread split the time left between them, less the
+                                // final simulation of the result; a share shorter than a simulation is
+                                // not worth starting.
+                                let time = deadline
+                                    .earlier_by(sim_cost)
+                                    .remaining()
+                                    .map(|left| left / (count - j) as u32);
                                 if time.is_some_and(|t| t <= sim_cost) {
                                     return None;
                                 }

@@ -61,6 +61,12 @@ impl Deadline {
         }
     }
 
+    /// `duration` before it (itself without a deadline): what is left for work that must be followed by a
+    /// step of about `duration`.
+    pub fn earlier_by(self, duration: Duration) -> Deadline {
+        Deadline(self.0.map(|at| at.checked_sub(duration).unwrap_or(at)))
+    }
+
     /// The earlier of the two.
     pub fn min(self, other: Deadline) -> Deadline {
         match (self.0, other.0) {
