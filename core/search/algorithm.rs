@@ -103,7 +103,7 @@ impl Budget {
         let seconds = |s: &str, scale: f64| -> Result<Budget, String> {
             let s: f64 = s.parse().map_err(|_| bad())?;
             let s = s * scale;
-            if !s.is_finite() || s < 0.0 || s > 1e9 {
+            if !s.is_finite() || !(0.0..=1e9).contains(&s) {
                 return Err(bad());
             }
             Ok(Budget::Time(Duration::from_secs_f64(s)))
