@@ -49,7 +49,6 @@
 
 use crate::{
     emit_error, ir,
-    ir::AffineSum,
     op_model::{identity, linearized, OpModel},
     op_name, stablehlo, Diagnosed, OptionKind, Options, PassId, PassInfo, PassOption,
 };
@@ -204,7 +203,7 @@ struct Analysis<'o> {
     /// Graph tensors of weights, by leaf key.
     weight_tensors: HashMap<usize, TensorId>,
     /// Weight views (see `ValueInfo::view`): leaf weight values and their accesses.
-    views: Vec<Vec<(MlirValue, Vec<AffineSum>)>>,
+    views: Vec<Vec<(MlirValue, Vec<AffineDim>)>>,
     functions: HashMap<String, MlirOperation>,
     call_depth: usize,
     result: Imported,
@@ -313,7 +312,7 @@ fn block_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
 pub(crate) enum Family {
     Modelled(OpModel),
     /// A modelled op that also reads captured tensors: (value, access) pairs over the model's loops.
-    Capturing(OpModel, Vec<(MlirValue, Vec<AffineSum>)>),
+    Capturing(OpModel, Vec<(MlirValue, Vec<AffineDim>)>),
     Constant,
     Source,
     Call(String),
@@ -442,7 +441,7 @@ fn elementwise(op: &OperationRef<'_, '_>, name: &str) -> Option<OpModel> {
     })
 }
 
-fn structured(op: &OperationRef<'_, '_>, name: &str, maps: &[(usize, Vec<AffineSum>)]) -> Family {
+fn structured(op: &OperationRef<'_, '_>, name: &str, maps: &[(usize, Vec<AffineDim>)]) -> Family {
     let operand_count = op.operand_count();
     let results = op.result_count();
     if maps.len() != operand_count || maps.is_empty() || results > operand_count {
@@ -509,11 +508,11 @@ fn structured(op: &OperationRef<'_, '_>, name: &str, maps: &[(usize, Vec<AffineS
                 let index = inner.operand(position + 1).ok().map(|v| v.to_raw());
                 let from_loop = index.and_then(linalg_index_of);
                 access.push(match from_loop {
-                    Some(k) if k < loops => AffineSum::dim(k),
+                    Some(k) if k < loops => AffineDim::dim(k),
                     _ => {
                         sizes.push(size.max(1));
                         parallel.push(false);
-                        AffineSum::dim(sizes.len() - 1)
+                        AffineDim::dim(sizes.len() - 1)
                     }
                 });
             }
@@ -611,14 +610,14 @@ fn reshape(op: &OperationRef<'_, '_>) -> Family {
     if groups.len() != low.len() || groups.iter().flatten().any(|&d| d as usize >= high.len()) {
         return Family::Invalid("reshape reassociation does not match its shapes".into());
     }
-    let low_access: Vec<AffineSum> = groups
+    let low_access: Vec<AffineDim> = groups
         .iter()
         .map(|group| {
             let dims: Vec<usize> = group.iter().map(|&d| d as usize).collect();
             linearized(&dims, high)
         })
         .collect();
-    let mut inputs: Vec<Option<Vec<AffineSum>>> = vec![None; op.operand_count()];
+    let mut inputs: Vec<Option<Vec<AffineDim>>> = vec![None; op.operand_count()];
     let (input, output) = if expand {
         (low_access, identity(high.len()))
     } else {
@@ -692,15 +691,15 @@ fn extract_slice(op: &OperationRef<'_, '_>) -> Family {
     let Some(kept) = kept_dims(&sizes, &result) else {
         return Family::Invalid("slice sizes do not match the result shape".into());
     };
-    let source: Vec<AffineSum> = (0..sizes.len())
-        .map(|d| AffineSum {
+    let source: Vec<AffineDim> = (0..sizes.len())
+        .map(|d| AffineDim {
             terms: vec![(d, strides[d])],
             offset: offsets[d],
         })
         .collect();
     let output = (0..sizes.len())
         .filter(|&d| kept[d])
-        .map(AffineSum::dim)
+        .map(AffineDim::dim)
         .collect();
     let mut inputs = vec![None; op.operand_count()];
     inputs[0] = Some(source);
@@ -722,7 +721,7 @@ fn insert_slice(op: &OperationRef<'_, '_>) -> Family {
     };
     let source_access = (0..dest.len())
         .filter(|&d| kept.get(d).copied().unwrap_or(false))
-        .map(|d| AffineSum::shifted(d, -offsets[d]))
+        .map(|d| AffineDim::shifted(d, -offsets[d]))
         .collect();
     let mut inputs = vec![None; op.operand_count()];
     inputs[0] = Some(source_access);
@@ -748,7 +747,7 @@ fn pad(op: &OperationRef<'_, '_>) -> Family {
     inputs[0] = Some(
         low.iter()
             .enumerate()
-            .map(|(d, &l)| AffineSum::shifted(d, -l))
+            .map(|(d, &l)| AffineDim::shifted(d, -l))
             .collect(),
     );
     Family::Modelled(OpModel::movement(
@@ -813,15 +812,15 @@ fn tm_scatter(op: &OperationRef<'_, '_>) -> Family {
     parallel.push(false);
     // Trailing update dims (slices) follow the trailing result dims.
     let slice = updates.len() - 1;
-    let mut update_access = vec![AffineSum::dim(rows)];
-    update_access.extend((rank - slice.min(rank)..rank).map(AffineSum::dim));
+    let mut update_access = vec![AffineDim::dim(rows)];
+    update_access.extend((rank - slice.min(rank)..rank).map(AffineDim::dim));
     let points: u64 = updates.iter().product();
     Family::Modelled(OpModel {
         loops,
         parallel,
         inputs: vec![
             Some(update_access),
-            Some(vec![AffineSum::dim(rows), AffineSum::constant(0)]),
+            Some(vec![AffineDim::dim(rows), AffineDim::constant(0)]),
             Some(identity(rank)),
         ],
         outputs: vec![identity(rank)],
@@ -845,13 +844,6 @@ fn dtype_of(shape: &ir::Shape) -> DType {
         1 => DType::I8,
         _ => DType::F32,
     })
-}
-
-fn to_affine(sum: &AffineSum) -> AffineDim {
-    AffineDim {
-        terms: sum.terms.clone(),
-        offset: sum.offset,
-    }
 }
 
 impl Analysis<'_> {
@@ -1073,7 +1065,7 @@ impl Analysis<'_> {
             .operands()
             .map(|v| {
                 ir::tensor_shape(v.r#type().to_raw())
-                    .map(|s| vec![AffineSum::constant(0); s.dims.len()])
+                    .map(|s| vec![AffineDim::constant(0); s.dims.len()])
             })
             .collect();
         let outputs = (0..op.result_count())
@@ -1082,7 +1074,7 @@ impl Analysis<'_> {
                 if result_shape(op, r).as_ref() == Some(&shape) {
                     identity(rank)
                 } else {
-                    vec![AffineSum::constant(0); rank]
+                    vec![AffineDim::constant(0); rank]
                 }
             })
             .collect();
@@ -1097,7 +1089,7 @@ impl Analysis<'_> {
         op: &OperationRef<'_, '_>,
         name: &str,
         model: OpModel,
-        captures: Vec<(MlirValue, Vec<AffineSum>)>,
+        captures: Vec<(MlirValue, Vec<AffineDim>)>,
     ) {
         if let Err(message) = model.check(op.operand_count(), op.result_count()) {
             self.error(
@@ -1106,7 +1098,7 @@ impl Analysis<'_> {
             );
             return;
         }
-        let mut reads: Vec<(MlirValue, Vec<AffineSum>)> = op
+        let mut reads: Vec<(MlirValue, Vec<AffineDim>)> = op
             .operands()
             .zip(&model.inputs)
             .filter_map(|(v, access)| access.clone().map(|a| (v.to_raw(), a)))
@@ -1219,7 +1211,7 @@ impl Analysis<'_> {
             };
             inputs.push(Access {
                 tensor,
-                exprs: access.iter().map(to_affine).collect(),
+                exprs: access.clone(),
             });
         }
         let mut outputs = Vec::new();
@@ -1239,7 +1231,7 @@ impl Analysis<'_> {
             );
             outputs.push(Access {
                 tensor,
-                exprs: access.iter().map(to_affine).collect(),
+                exprs: access.clone(),
             });
             let sample = sample_loop.and_then(|(k, inner)| {
                 access.iter().enumerate().find_map(|(j, e)| {
@@ -1315,18 +1307,18 @@ impl Analysis<'_> {
     fn weight_view(
         &mut self,
         model: &OpModel,
-        reads: &[(MlirValue, Vec<AffineSum>)],
+        reads: &[(MlirValue, Vec<AffineDim>)],
         infos: &[ValueInfo],
     ) -> Option<usize> {
         let output = model.outputs.first()?;
         let mut inverse = vec![None; model.loops.len()];
         for (j, e) in output.iter().enumerate() {
             let k = e.single_dim()?;
-            if inverse[k].replace(AffineSum::dim(j)).is_some() {
+            if inverse[k].replace(AffineDim::dim(j)).is_some() {
                 return None;
             }
         }
-        let inverse: Vec<AffineSum> = inverse.into_iter().collect::<Option<_>>()?;
+        let inverse: Vec<AffineDim> = inverse.into_iter().collect::<Option<_>>()?;
         let mut leaves = Vec::new();
         for ((value, access), info) in reads.iter().zip(infos) {
             if info.kind != Kind::Weight {
@@ -1371,8 +1363,8 @@ impl Analysis<'_> {
 }
 
 /// `expr` with every variable `k` replaced by `values[k]` (affine in, affine out).
-fn substitute(expr: &AffineSum, values: &[AffineSum]) -> AffineSum {
-    let mut out = AffineSum::constant(expr.offset);
+fn substitute(expr: &AffineDim, values: &[AffineDim]) -> AffineDim {
+    let mut out = AffineDim::constant(expr.offset);
     for &(k, c) in &expr.terms {
         let Some(value) = values.get(k) else { continue };
         out.offset += c * value.offset;
@@ -1391,7 +1383,7 @@ fn substitute(expr: &AffineSum, values: &[AffineSum]) -> AffineSum {
 /// `ValueInfo::sample`), and the batch's stride within that loop: the term of largest coefficient that
 /// divides `stride`, over a loop of more than one iteration (a plain `d_k` is its own answer). `None`
 /// when no loop follows the batch (a constant index: one sample sliced out).
-fn batch_loop(expr: &AffineSum, stride: i64, loops: &[u64]) -> Option<(usize, i64)> {
+fn batch_loop(expr: &AffineDim, stride: i64, loops: &[u64]) -> Option<(usize, i64)> {
     if let [(k, c)] = expr.terms[..] {
         if c == 1 {
             return Some((k, stride));

@@ -95,6 +95,7 @@ use crate::{
     par_import::{self, Family},
     Options, PassId, PassInfo,
 };
+use flexc_core::AffineDim;
 use flexc_dialects::{names, Config};
 use melior::ir::{attribute::AttributeLike, operation::OperationLike, OperationRef};
 use mlir_sys::*;
@@ -711,7 +712,7 @@ fn combine_of(op: MlirOperation, model: &OpModel) -> Result<Combine, String> {
 /// How one family of ops is cut into tasks: the materialization half of `par_import::model_of`'s
 /// per-op table (the same families, decided the same way).
 enum TaskKind {
-    Structured(Vec<(usize, Vec<ir::AffineSum>)>),
+    Structured(Vec<(usize, Vec<AffineDim>)>),
     Elementwise,
     ExtractSlice,
     InsertSlice,
@@ -809,7 +810,7 @@ fn task_kind(op: &OperationRef<'_, '_>, name: &str, model: &OpModel) -> Result<T
     }
 }
 
-fn is_identity(access: &[ir::AffineSum]) -> bool {
+fn is_identity(access: &[AffineDim]) -> bool {
     access
         .iter()
         .enumerate()
@@ -931,7 +932,7 @@ impl TaskKind {
                 for r in 0..results {
                     let (_, exprs) = &maps[inputs + r];
                     // Loop dims, or index 0 of a unit dim (a reduction that keeps its dim).
-                    let plain = |e: &ir::AffineSum| {
+                    let plain = |e: &AffineDim| {
                         e.single_dim().is_some() || (e.terms.is_empty() && e.offset == 0)
                     };
                     if !exprs.iter().all(plain) {

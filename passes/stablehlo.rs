@@ -68,10 +68,10 @@
 //! non-static or zero-size tensor is `Some(Err(message))`.
 
 use crate::{
-    ir::{self, AffineSum},
+    ir,
     op_model::{identity, linearized, OpModel},
 };
-use flexc_core::OpClass;
+use flexc_core::{AffineDim, OpClass};
 use melior::ir::{operation::OperationLike, OperationRef, TypeLike, ValueLike};
 use mlir_sys::MlirAttribute;
 
@@ -209,8 +209,8 @@ impl Loops {
 
     fn model(
         self,
-        inputs: Vec<Option<Vec<AffineSum>>>,
-        outputs: Vec<Vec<AffineSum>>,
+        inputs: Vec<Option<Vec<AffineDim>>>,
+        outputs: Vec<Vec<AffineDim>>,
         class: OpClass,
         flops_per_point: u64,
     ) -> OpModel {
@@ -228,8 +228,8 @@ impl Loops {
 }
 
 /// `sum(coefficient * d) + offset`.
-fn sum(terms: &[(usize, i64)], offset: i64) -> AffineSum {
-    AffineSum {
+fn sum(terms: &[(usize, i64)], offset: i64) -> AffineDim {
+    AffineDim {
         terms: terms.iter().copied().filter(|&(_, c)| c != 0).collect(),
         offset,
     }
@@ -461,8 +461,8 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         let groups = reshape_groups(a, b)
             .ok_or_else(|| format!("reshape of {a:?} to {b:?} changes the element count"))?;
         let mut loops = Loops::default();
-        let mut access_a = vec![AffineSum::constant(0); a.len()];
-        let mut access_b = vec![AffineSum::constant(0); b.len()];
+        let mut access_a = vec![AffineDim::constant(0); a.len()];
+        let mut access_b = vec![AffineDim::constant(0); b.len()];
         for (ra, rb) in groups {
             let non_unit = |shape: &[u64], range: &std::ops::Range<usize>| {
                 range.clone().filter(|&d| shape[d] != 1).count()
@@ -471,10 +471,10 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
             if na >= 2 && nb >= 2 {
                 // Not a merge or split: see the module doc.
                 for d in rb {
-                    access_b[d] = AffineSum::dim(loops.push(b[d], true));
+                    access_b[d] = AffineDim::dim(loops.push(b[d], true));
                 }
                 for d in ra {
-                    access_a[d] = AffineSum::dim(loops.push(a[d], false));
+                    access_a[d] = AffineDim::dim(loops.push(a[d], false));
                 }
                 continue;
             }
@@ -487,7 +487,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
             let mut group = Vec::new();
             for d in fine_range {
                 let k = loops.push(fine[d], true);
-                fine_access[d] = AffineSum::dim(k);
+                fine_access[d] = AffineDim::dim(k);
                 if fine[d] != 1 {
                     group.push(k);
                 }
@@ -513,9 +513,9 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         )?;
         let mut access = vec![None; input.len()];
         for (i, &p) in permutation.iter().enumerate() {
-            access[p] = Some(AffineSum::dim(i));
+            access[p] = Some(AffineDim::dim(i));
         }
-        let access: Vec<AffineSum> = access
+        let access: Vec<AffineDim> = access
             .into_iter()
             .collect::<Option<_>>()
             .filter(|_| permutation.len() == out.len() && out.len() == input.len())
@@ -535,7 +535,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
                 if dims.contains(&d) {
                     sum(&[(d, -1)], out[d] as i64 - 1)
                 } else {
-                    AffineSum::dim(d)
+                    AffineDim::dim(d)
                 }
             })
             .collect();
@@ -626,18 +626,18 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         };
         let (lf, rf) = (free(lhs.len(), &lb, &lc), free(rhs.len(), &rb, &rc));
         let mut loops = Loops::default();
-        let mut lhs_access = vec![AffineSum::constant(0); lhs.len()];
-        let mut rhs_access = vec![AffineSum::constant(0); rhs.len()];
+        let mut lhs_access = vec![AffineDim::constant(0); lhs.len()];
+        let mut rhs_access = vec![AffineDim::constant(0); rhs.len()];
         for (&l, &r) in lb.iter().zip(&rb) {
             let k = loops.push(lhs[l], true);
-            lhs_access[l] = AffineSum::dim(k);
-            rhs_access[r] = AffineSum::dim(k);
+            lhs_access[l] = AffineDim::dim(k);
+            rhs_access[r] = AffineDim::dim(k);
         }
         for &l in &lf {
-            lhs_access[l] = AffineSum::dim(loops.push(lhs[l], true));
+            lhs_access[l] = AffineDim::dim(loops.push(lhs[l], true));
         }
         for &r in &rf {
-            rhs_access[r] = AffineSum::dim(loops.push(rhs[r], true));
+            rhs_access[r] = AffineDim::dim(loops.push(rhs[r], true));
         }
         if loops.trips != out {
             return Err(format!(
@@ -653,8 +653,8 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
                 ));
             }
             let k = loops.push(lhs[l], false);
-            lhs_access[l] = AffineSum::dim(k);
-            rhs_access[r] = AffineSum::dim(k);
+            lhs_access[l] = AffineDim::dim(k);
+            rhs_access[r] = AffineDim::dim(k);
         }
         Ok(loops.model(
             vec![Some(lhs_access), Some(rhs_access)],
@@ -720,14 +720,14 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         }
 
         let mut loops = Loops::default();
-        let mut out_access = vec![AffineSum::constant(0); out.len()];
+        let mut out_access = vec![AffineDim::constant(0); out.len()];
         let mut spatial = vec![None; n];
         let mut feature_loop = 0;
         for d in 0..out.len() {
             if d == dn.output_feature {
                 feature_loop = loops.push(c_out / groups, true);
             } else if d == dn.output_batch {
-                out_access[d] = AffineSum::dim(loops.push(out[d], true));
+                out_access[d] = AffineDim::dim(loops.push(out[d], true));
             } else if let Some(j) = dn.output_spatial.iter().position(|&s| s == d) {
                 let dim = SpatialDim::output(&mut loops, out[d], lhs_dilation[j]);
                 out_access[d] = dim.output.clone();
@@ -737,14 +737,14 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         let group = (groups > 1).then(|| loops.push(groups, true));
         let grouped = |inner: usize, size: u64| match group {
             Some(g) => sum(&[(inner, 1), (g, size as i64)], 0),
-            None => AffineSum::dim(inner),
+            None => AffineDim::dim(inner),
         };
         let feature = grouped(feature_loop, c_out / groups);
         out_access[dn.output_feature] = feature.clone();
         let channel = loops.push(kernel[dn.kernel_input_feature], false);
 
-        let mut in_access = vec![AffineSum::constant(0); input.len()];
-        let mut kernel_access = vec![AffineSum::constant(0); kernel.len()];
+        let mut in_access = vec![AffineDim::constant(0); input.len()];
+        let mut kernel_access = vec![AffineDim::constant(0); kernel.len()];
         in_access[dn.input_batch] = match out_access[dn.output_batch].single_dim() {
             Some(b) if batch_groups > 1 => grouped(b, batch / batch_groups as u64),
             _ => out_access[dn.output_batch].clone(),
@@ -752,9 +752,9 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         in_access[dn.input_feature] = if feature_groups > 1 {
             grouped(channel, c_in / groups)
         } else {
-            AffineSum::dim(channel)
+            AffineDim::dim(channel)
         };
-        kernel_access[dn.kernel_input_feature] = AffineSum::dim(channel);
+        kernel_access[dn.kernel_input_feature] = AffineDim::dim(channel);
         kernel_access[dn.kernel_output_feature] = feature;
         for j in 0..n {
             let dim = spatial[j]
@@ -766,7 +766,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
             kernel_access[dn.kernel_spatial[j]] = if reversal[j] {
                 sum(&[(w, -1)], size as i64 - 1)
             } else {
-                AffineSum::dim(w)
+                AffineDim::dim(w)
             };
         }
         let holes: u64 = lhs_dilation.iter().map(|&l| l as u64).product();
@@ -799,7 +799,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
             let parallel = !dims.contains(&d);
             let k = loops.push(n, parallel);
             if parallel {
-                kept.push(AffineSum::dim(k));
+                kept.push(AffineDim::dim(k));
             }
         }
         if self.results.iter().any(|r| r.len() != kept.len()) {
@@ -837,14 +837,14 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         let dims: Vec<SpatialDim> = (0..rank)
             .map(|d| SpatialDim::output(&mut loops, out[d], base[d]))
             .collect();
-        let read: Vec<AffineSum> = (0..rank)
+        let read: Vec<AffineDim> = (0..rank)
             .map(|d| {
                 let w = loops.push(window[d] as u64, false);
                 dims[d].input(w, strides[d], dilation[d], pad_low[d])
             })
             .collect();
         let holes: u64 = base.iter().map(|&l| l as u64).product();
-        let written: Vec<AffineSum> = dims.into_iter().map(|d| d.output).collect();
+        let written: Vec<AffineDim> = dims.into_iter().map(|d| d.output).collect();
         let mut inputs = vec![Some(read); count];
         inputs.resize(2 * count, None);
         let mut model = loops.model(
@@ -885,7 +885,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         for &n in source {
             loops.push(n, true);
         }
-        let at: Vec<AffineSum> = (0..rank)
+        let at: Vec<AffineDim> = (0..rank)
             .map(|d| {
                 let w = loops.push(window[d] as u64, false);
                 sum(&[(d, strides[d]), (w, 1)], -pad_low[d])
@@ -936,19 +936,19 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         for &n in out {
             loops.push(n, true);
         }
-        let mut table_access = vec![AffineSum::constant(0); table.len()];
+        let mut table_access = vec![AffineDim::constant(0); table.len()];
         for (k, &d) in window_dims.iter().enumerate() {
-            table_access[d] = AffineSum::dim(offset_dims[k]);
+            table_access[d] = AffineDim::dim(offset_dims[k]);
         }
         for (i, &d) in batching.iter().enumerate() {
-            table_access[d] = AffineSum::dim(batch_dims[layout.batching[i]]);
+            table_access[d] = AffineDim::dim(batch_dims[layout.batching[i]]);
         }
         for &d in &index_map {
             let slice = slice_sizes[d].clamp(1, table[d] as i64) as u64;
             let k = loops.push(table[d] - slice + 1, false);
             table_access[d].terms.push((k, 1));
         }
-        let index_access = layout.access(|e| AffineSum::dim(batch_dims[e]));
+        let index_access = layout.access(|e| AffineDim::dim(batch_dims[e]));
         Ok(loops.model(
             vec![Some(table_access), Some(index_access)],
             vec![identity(out.len())],
@@ -1012,12 +1012,12 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         for (d, &n) in updates.iter().enumerate() {
             loops.push(n, window_dims.contains(&d) || batch_loops.contains(&d));
         }
-        let mut at = vec![AffineSum::constant(0); operand.len()];
+        let mut at = vec![AffineDim::constant(0); operand.len()];
         for (k, &d) in operand_window.iter().enumerate() {
-            at[d] = AffineSum::dim(window_dims[k]);
+            at[d] = AffineDim::dim(window_dims[k]);
         }
         for (i, &d) in batching.iter().enumerate() {
-            at[d] = AffineSum::dim(batch_loops[i]);
+            at[d] = AffineDim::dim(batch_loops[i]);
         }
         for &d in &index_map {
             let window = match operand_window.iter().position(|&w| w == d) {
@@ -1027,7 +1027,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
             let k = loops.push(operand[d] - window + 1, true);
             at[d].terms.push((k, 1));
         }
-        let index_access = layout.access(|e| AffineSum::dim(scatter_dims[e]));
+        let index_access = layout.access(|e| AffineDim::dim(scatter_dims[e]));
         let mut inputs = vec![Some(at.clone()); count];
         inputs.push(Some(index_access));
         inputs.extend(vec![Some(identity(updates.len())); count]);
@@ -1041,7 +1041,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
 /// The access of an operand of shape `shape` broadcast to `out`, its dim `i` aligned with result dim
 /// `aligned[i]`: that loop when the sizes agree, constant 0 for a size-1 dim. `None` if it does not
 /// broadcast.
-fn broadcast_access(shape: &[u64], out: &[u64], aligned: &[usize]) -> Option<Vec<AffineSum>> {
+fn broadcast_access(shape: &[u64], out: &[u64], aligned: &[usize]) -> Option<Vec<AffineDim>> {
     if aligned.len() != shape.len() {
         return None;
     }
@@ -1049,8 +1049,8 @@ fn broadcast_access(shape: &[u64], out: &[u64], aligned: &[usize]) -> Option<Vec
         .iter()
         .zip(aligned)
         .map(|(&n, &d)| match out.get(d) {
-            Some(&m) if m == n => Some(AffineSum::dim(d)),
-            Some(_) if n == 1 => Some(AffineSum::constant(0)),
+            Some(&m) if m == n => Some(AffineDim::dim(d)),
+            Some(_) if n == 1 => Some(AffineDim::constant(0)),
             _ => None,
         })
         .collect()
@@ -1095,7 +1095,7 @@ fn reshape_groups(
 #[derive(Clone)]
 struct SpatialDim {
     /// The output index: the loop, or `l*q + r` under base dilation `l`.
-    output: AffineSum,
+    output: AffineDim,
     /// The loop that steps the window (`q` under dilation).
     step: usize,
     base_dilation: i64,
@@ -1106,7 +1106,7 @@ impl SpatialDim {
         if base_dilation <= 1 {
             let k = loops.push(size, true);
             return SpatialDim {
-                output: AffineSum::dim(k),
+                output: AffineDim::dim(k),
                 step: k,
                 base_dilation: 1,
             };
@@ -1123,7 +1123,7 @@ impl SpatialDim {
 
     /// The input index read by window loop `w`: exact without base dilation, else the approximation
     /// of the module doc.
-    fn input(&self, w: usize, stride: i64, dilation: i64, pad_low: i64) -> AffineSum {
+    fn input(&self, w: usize, stride: i64, dilation: i64, pad_low: i64) -> AffineDim {
         sum(
             &[(self.step, stride), (w, dilation)],
             -pad_low.div_euclid(self.base_dilation),
@@ -1168,11 +1168,11 @@ impl IndexLayout {
     }
 
     /// The access to the index tensor: batch dim `e` by `batch(e)`, the vector dim at 0.
-    fn access(&self, batch: impl Fn(usize) -> AffineSum) -> Vec<AffineSum> {
+    fn access(&self, batch: impl Fn(usize) -> AffineDim) -> Vec<AffineDim> {
         (0..self.rank)
             .map(|d| match d.cmp(&self.vector_dim) {
                 std::cmp::Ordering::Less => batch(d),
-                std::cmp::Ordering::Equal => AffineSum::constant(0),
+                std::cmp::Ordering::Equal => AffineDim::constant(0),
                 std::cmp::Ordering::Greater => batch(d - 1),
             })
             .collect()

@@ -35,8 +35,9 @@
 //! Limits: edges between ops on different grids (e.g. `@grid_4` and `@grid_2x2`) need resharding across
 //! grids, which MLIR 22's `--shard-partition` does not do.
 
+use flexc_core::AffineDim;
 use flexc_dialects::Config;
-use flexc_passes::{ir::AffineSum, par_import::Imported};
+use flexc_passes::par_import::Imported;
 use melior::ir::{operation::OperationLike, Module, OperationRef};
 use mlir_sys::{MlirAttribute, MlirBlock, MlirContext, MlirOperation, MlirType, MlirValue};
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -76,7 +77,7 @@ impl Report {
 /// trip count `loops[k]` and grid axis `axis_of[k]` (`None`: not split). `Err` says why it is not
 /// expressible.
 pub fn split_axes(
-    access: &[AffineSum],
+    access: &[AffineDim],
     shape: &[u64],
     loops: &[u64],
     axis_of: &[Option<usize>],
@@ -118,7 +119,7 @@ pub type LoopGrid = (Vec<u64>, Vec<Option<usize>>);
 /// Whether `expr` is a row-major linearization (a reshape's merged dim) whose outermost term is loop `k`
 /// with coefficient `c`, over a tensor dim of `size`: splitting `k` then splits the dim in equal blocks.
 fn outermost_of_linearization(
-    expr: &AffineSum,
+    expr: &AffineDim,
     k: usize,
     c: i64,
     size: Option<&u64>,
@@ -606,8 +607,8 @@ fn string(s: mlir_sys::MlirStringRef) -> String {
 mod tests {
     use super::*;
 
-    fn d(k: usize) -> AffineSum {
-        AffineSum {
+    fn d(k: usize) -> AffineDim {
+        AffineDim {
             terms: vec![(k, 1)],
             offset: 0,
         }
@@ -639,18 +640,18 @@ mod tests {
         };
         assert!(grid_of(&repeated).is_err());
         let axis_of = [Some(0), Some(1)];
-        let sum = AffineSum {
+        let sum = AffineDim {
             terms: vec![(0, 1), (1, 1)],
             offset: 0,
         };
         assert!(split_axes(&[sum], &[10], &[8, 3], &axis_of).is_err());
-        let halo = AffineSum {
+        let halo = AffineDim {
             terms: vec![(0, 1), (1, 1)],
             offset: 0,
         };
         assert!(split_axes(&[halo], &[10], &[8, 3], &[Some(0), None]).is_err());
         // A reshape's merged dim `[d0 * 8 + d1]` (d1 < 8): splitting d0 splits it in blocks.
-        let merged = AffineSum {
+        let merged = AffineDim {
             terms: vec![(0, 8), (1, 1)],
             offset: 0,
         };
