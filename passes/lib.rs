@@ -14,6 +14,7 @@ use melior::{
 };
 use std::{collections::BTreeMap, fmt};
 
+pub mod family;
 pub mod ir;
 pub mod op_model;
 pub mod par_import;
@@ -22,6 +23,7 @@ pub mod par_materialize;
 pub mod par_unique_weights;
 pub mod par_verify;
 pub mod pipeline;
+pub mod region;
 pub mod stablehlo;
 
 /// A failure whose diagnostics were already emitted on the offending ops' locations.

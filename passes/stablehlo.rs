@@ -92,6 +92,16 @@ pub fn model(op: &OperationRef<'_, '_>, name: &str) -> Option<Result<OpModel, St
     Some(Op::new(op).and_then(|op| op.model(dialect, mnemonic)))
 }
 
+/// Whether `name` is a StableHLO or CHLO elementwise op (the elementwise family's StableHLO members).
+pub fn is_elementwise(name: &str) -> bool {
+    if let Some(mnemonic) = name.strip_prefix("stablehlo.") {
+        return ELEMENTWISE.contains(&mnemonic);
+    }
+    name.strip_prefix("chlo.").is_some_and(|mnemonic| {
+        CHLO_ELEMENTWISE.contains(&mnemonic) || mnemonic.starts_with("broadcast_")
+    })
+}
+
 /// StableHLO elementwise ops (one result, operands of the result's shape or rank 0).
 const ELEMENTWISE: &[&str] = &[
     "add",

@@ -214,7 +214,7 @@ fn plan(op: MlirOperation, config: &Config) -> Result<Option<Plan>, String> {
         return Ok(None);
     };
     let op_ref = unsafe { OperationRef::from_raw(op) };
-    let model = flexc_passes::par_import::op_model(&op_ref)
+    let model = flexc_passes::family::op_model(&op_ref)
         .ok_or_else(|| "no access model (an opaque op)".to_string())?;
     if model.loops.len() != config.degrees.len() {
         return Err(format!(
