@@ -17,6 +17,7 @@ use std::{collections::BTreeMap, fmt};
 pub mod family;
 pub mod ir;
 pub mod op_model;
+pub mod par_export_shard;
 pub mod par_import;
 pub mod par_lower_runtime;
 pub mod par_materialize;
@@ -139,6 +140,7 @@ pub static REGISTRY: &[&PassInfo] = &[
     &par_import::INFO,
     &par_verify::INFO,
     &par_materialize::INFO,
+    &par_export_shard::INFO,
     &par_lower_runtime::INFO,
 ];
 

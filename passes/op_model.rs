@@ -1,9 +1,9 @@
 //! The one shape every op family reduces an op to before the importer assigns SOAP roles and builds the
 //! op graph: loops with trip counts, an affine access per operand and result, an op class and a FLOP count.
 //!
-//! Families (`par_import` for linalg and `tensor`, `stablehlo` for StableHLO/CHLO in generic form) only
-//! describe an op; they never decide roles, weights or graph membership: that is the importer's job, done
-//! once for every family alike.
+//! Families (`crate::family`, with `crate::stablehlo` for StableHLO/CHLO attributes) only describe an
+//! op; they never decide roles, weights or graph membership: that is the importer's job, done once for
+//! every family alike.
 //!
 //! Conventions:
 //! - loop `k` runs over `0..loops[k]`; `parallel[k]` is false for reduction loops (the loop does not

@@ -569,10 +569,21 @@ impl Analysis<'_> {
         reads.extend(captures);
         let infos: Vec<ValueInfo> = reads.iter().map(|(v, _)| self.info(*v)).collect();
         let kind = infos.iter().map(|i| i.kind).max().unwrap_or_default();
+        let parameters = self.first_reads(&infos);
+        if kind != Kind::Data {
+            self.replicated(op, &model, kind, (&reads, &infos), parameters);
+            return;
+        }
+        let (reads, infos) = self.through_views(reads, infos);
+        let roles = Roles::of(&model, &reads, &infos);
+        self.graph_op(op, name, &model, roles, (&reads, &infos), parameters);
+    }
 
-        // Parameters this op is the first to read; weights enter the model total at their first reader.
+    /// Parameters an op reading `infos` is the first to read; weights enter the model total at their
+    /// first reader.
+    fn first_reads(&mut self, infos: &[ValueInfo]) -> u64 {
         let mut parameters = 0;
-        for info in &infos {
+        for info in infos {
             let Some(leaf) = info.leaf else { continue };
             if let Some(&elements) = self.leaf_elements.get(&leaf) {
                 if self.counted.insert(leaf) {
@@ -581,37 +592,52 @@ impl Analysis<'_> {
             }
             parameters += self.pending.remove(&leaf).unwrap_or(0);
         }
+        parameters
+    }
 
-        if kind != Kind::Data {
-            // Replicated weight preprocessing, or a constant: no graph op. A transposed, reshaped or
-            // broadcast weight stays a view of the weights it reads, so memory and gradient
-            // synchronization count the weights themselves, not an activation-sized broadcast.
-            let view = (kind == Kind::Weight && op.result_count() == 1)
-                .then(|| self.weight_view(&model, &reads, &infos))
-                .flatten();
-            for result in op.results() {
-                let key = ir::value_key(result.to_raw());
-                let leaf = (kind == Kind::Weight).then_some(key);
-                if let Some(leaf) = leaf {
-                    // A derived weight carries the parameters it was computed from to its first reader.
-                    self.pending.insert(leaf, std::mem::take(&mut parameters));
-                    self.weight_tensors.remove(&leaf);
-                }
-                self.set(
-                    result.to_raw(),
-                    ValueInfo {
-                        kind,
-                        sample: None,
-                        leaf,
-                        tensor: None,
-                        view,
-                    },
-                );
+    /// Replicated weight preprocessing, or a constant: no graph op. A transposed, reshaped or
+    /// broadcast weight stays a view of the weights it reads, so memory and gradient synchronization
+    /// count the weights themselves, not an activation-sized broadcast.
+    fn replicated(
+        &mut self,
+        op: &OperationRef<'_, '_>,
+        model: &OpModel,
+        kind: Kind,
+        (reads, infos): (&[(MlirValue, Vec<AffineDim>)], &[ValueInfo]),
+        mut parameters: u64,
+    ) {
+        let view = (kind == Kind::Weight && op.result_count() == 1)
+            .then(|| self.weight_view(model, reads, infos))
+            .flatten();
+        for result in op.results() {
+            let key = ir::value_key(result.to_raw());
+            let leaf = (kind == Kind::Weight).then_some(key);
+            if let Some(leaf) = leaf {
+                // A derived weight carries the parameters it was computed from to its first reader.
+                self.pending.insert(leaf, std::mem::take(&mut parameters));
+                self.weight_tensors.remove(&leaf);
             }
-            return;
+            self.set(
+                result.to_raw(),
+                ValueInfo {
+                    kind,
+                    sample: None,
+                    leaf,
+                    tensor: None,
+                    view,
+                },
+            );
         }
-        // Reads of weight views become reads of the weights behind them.
-        let (reads, infos): (Vec<_>, Vec<_>) = reads
+    }
+
+    /// The reads with reads of weight views replaced by reads of the weights behind them.
+    #[allow(clippy::type_complexity)]
+    fn through_views(
+        &self,
+        reads: Vec<(MlirValue, Vec<AffineDim>)>,
+        infos: Vec<ValueInfo>,
+    ) -> (Vec<(MlirValue, Vec<AffineDim>)>, Vec<ValueInfo>) {
+        reads
             .into_iter()
             .zip(infos)
             .flat_map(|((value, access), info)| match info.view {
@@ -624,48 +650,21 @@ impl Analysis<'_> {
                     .collect::<Vec<_>>(),
                 None => vec![((value, access), info)],
             })
-            .unzip();
+            .unzip()
+    }
 
-        let mut roles: Vec<Role> = model
-            .parallel
-            .iter()
-            .map(|&p| if p { Role::Attribute } else { Role::Reduction })
-            .collect();
-        let mut sample_seen = false;
-        // The first loop found to carry the batch, with the batch's stride within it.
-        let mut carrier: Option<(usize, i64)> = None;
-        for ((_, access), info) in reads.iter().zip(&infos) {
-            if info.kind != Kind::Data {
-                continue;
-            }
-            let Some((expr, stride)) = info
-                .sample
-                .and_then(|(s, stride)| access.get(s).map(|e| (e, stride)))
-            else {
-                continue;
-            };
-            sample_seen = true;
-            if let Some((k, inner)) = batch_loop(expr, stride, &model.loops) {
-                carrier.get_or_insert((k, inner));
-                if model.parallel[k] {
-                    roles[k] = Role::Sample;
-                }
-            }
-        }
-        for ((_, access), info) in reads.iter().zip(&infos) {
-            if info.kind == Kind::Weight {
-                for &(k, _) in access.iter().flat_map(|e| &e.terms) {
-                    if roles[k] == Role::Attribute {
-                        roles[k] = Role::Parameter;
-                    }
-                }
-            }
-        }
-        let sample_loop = carrier.filter(|&(k, _)| roles[k] == Role::Sample);
-
-        // The graph op.
+    /// Adds the graph op of a data-reading modelled op, its result tensors and its `#par.space`.
+    fn graph_op(
+        &mut self,
+        op: &OperationRef<'_, '_>,
+        name: &str,
+        model: &OpModel,
+        roles: Roles,
+        (reads, infos): (&[(MlirValue, Vec<AffineDim>)], &[ValueInfo]),
+        parameters: u64,
+    ) {
         let mut inputs = Vec::new();
-        for ((value, access), info) in reads.iter().zip(&infos) {
+        for ((value, access), info) in reads.iter().zip(infos) {
             if info.kind == Kind::Constant {
                 continue;
             }
@@ -677,6 +676,67 @@ impl Analysis<'_> {
                 exprs: access.clone(),
             });
         }
+        let (outputs, dtype) = self.result_tensors(op, name, model, roles.sample_loop());
+        let location = location_text(op);
+        let graph_op = GraphOp {
+            name: name.to_string(),
+            location: location.clone(),
+            class: model.class,
+            dims: model
+                .loops
+                .iter()
+                .zip(&roles.roles)
+                .map(|(&size, &role)| Dim::new(size, role))
+                .collect(),
+            inputs,
+            outputs,
+            flops: model.flops as f64,
+            dtype: dtype.unwrap_or(DType::F32),
+        };
+        if let Err(e) = self.result.graph.add_op(graph_op) {
+            self.error(op, &format!("'{name}' op: {}", e.message));
+            return;
+        }
+        let space = Space {
+            sizes: model.loops.iter().map(|&s| s as i64).collect(),
+            roles: roles.roles.clone(),
+        };
+        self.result.forward_flops += model.flops;
+        let config = match op.attribute(names::CONFIG_ATTR) {
+            Ok(attribute) => match flexc_dialects::Config::parse(&attribute.to_string()) {
+                Ok(config) => Some(config),
+                Err(e) => {
+                    self.error(op, &format!("'{name}' op has an invalid par.config: {e}"));
+                    return;
+                }
+            },
+            Err(_) => None,
+        };
+        self.result.ops.push(ImportedOp {
+            name: name.to_string(),
+            location,
+            space: space.clone(),
+            class: model.class,
+            flops: model.flops,
+            parameters,
+            handle: op.to_raw().ptr as usize,
+            config,
+            sample_lost: roles.sample_seen
+                && roles.carrier.is_none()
+                && model.class != OpClass::Opaque,
+        });
+        self.annotations.push((op.to_raw(), space));
+    }
+
+    /// The graph tensors of `op`'s results (data, carrying the batch where `sample_loop` indexes them)
+    /// with their accesses, and the first result's element type.
+    fn result_tensors(
+        &mut self,
+        op: &OperationRef<'_, '_>,
+        name: &str,
+        model: &OpModel,
+        sample_loop: Option<(usize, i64)>,
+    ) -> (Vec<Access>, Option<DType>) {
         let mut outputs = Vec::new();
         let mut dtype = None;
         for (r, result) in op.results().enumerate() {
@@ -715,53 +775,7 @@ impl Analysis<'_> {
                 },
             );
         }
-        let location = location_text(op);
-        let graph_op = GraphOp {
-            name: name.to_string(),
-            location: location.clone(),
-            class: model.class,
-            dims: model
-                .loops
-                .iter()
-                .zip(&roles)
-                .map(|(&size, &role)| Dim::new(size, role))
-                .collect(),
-            inputs,
-            outputs,
-            flops: model.flops as f64,
-            dtype: dtype.unwrap_or(DType::F32),
-        };
-        if let Err(e) = self.result.graph.add_op(graph_op) {
-            self.error(op, &format!("'{name}' op: {}", e.message));
-            return;
-        }
-        let space = Space {
-            sizes: model.loops.iter().map(|&s| s as i64).collect(),
-            roles,
-        };
-        self.result.forward_flops += model.flops;
-        let config = match op.attribute(names::CONFIG_ATTR) {
-            Ok(attribute) => match flexc_dialects::Config::parse(&attribute.to_string()) {
-                Ok(config) => Some(config),
-                Err(e) => {
-                    self.error(op, &format!("'{name}' op has an invalid par.config: {e}"));
-                    return;
-                }
-            },
-            Err(_) => None,
-        };
-        self.result.ops.push(ImportedOp {
-            name: name.to_string(),
-            location,
-            space: space.clone(),
-            class: model.class,
-            flops: model.flops,
-            parameters,
-            handle: op.to_raw().ptr as usize,
-            config,
-            sample_lost: sample_seen && carrier.is_none() && model.class != OpClass::Opaque,
-        });
-        self.annotations.push((op.to_raw(), space));
+        (outputs, dtype)
     }
 
     /// The view of a weight-only op's result (see `ValueInfo::view`) when its result access is a
@@ -822,6 +836,66 @@ impl Analysis<'_> {
         );
         self.weight_tensors.insert(leaf, tensor);
         Some(tensor)
+    }
+}
+
+/// The SOAP roles of a data-reading op's loops, and where the batch went.
+struct Roles {
+    roles: Vec<Role>,
+    /// Whether a data operand carries the batch at all.
+    sample_seen: bool,
+    /// The first loop found to carry the batch, with the batch's stride within it.
+    carrier: Option<(usize, i64)>,
+}
+
+impl Roles {
+    /// Sample loops follow the batch of data operands, parameter loops index weights, other parallel
+    /// loops are attributes, the rest reductions (see the module doc).
+    fn of(model: &OpModel, reads: &[(MlirValue, Vec<AffineDim>)], infos: &[ValueInfo]) -> Self {
+        let mut roles: Vec<Role> = model
+            .parallel
+            .iter()
+            .map(|&p| if p { Role::Attribute } else { Role::Reduction })
+            .collect();
+        let mut sample_seen = false;
+        let mut carrier: Option<(usize, i64)> = None;
+        for ((_, access), info) in reads.iter().zip(infos) {
+            if info.kind != Kind::Data {
+                continue;
+            }
+            let Some((expr, stride)) = info
+                .sample
+                .and_then(|(s, stride)| access.get(s).map(|e| (e, stride)))
+            else {
+                continue;
+            };
+            sample_seen = true;
+            if let Some((k, inner)) = batch_loop(expr, stride, &model.loops) {
+                carrier.get_or_insert((k, inner));
+                if model.parallel[k] {
+                    roles[k] = Role::Sample;
+                }
+            }
+        }
+        for ((_, access), info) in reads.iter().zip(infos) {
+            if info.kind == Kind::Weight {
+                for &(k, _) in access.iter().flat_map(|e| &e.terms) {
+                    if roles[k] == Role::Attribute {
+                        roles[k] = Role::Parameter;
+                    }
+                }
+            }
+        }
+        Roles {
+            roles,
+            sample_seen,
+            carrier,
+        }
+    }
+
+    /// The batch-carrying loop, when it is a sample loop.
+    fn sample_loop(&self) -> Option<(usize, i64)> {
+        self.carrier.filter(|&(k, _)| self.roles[k] == Role::Sample)
     }
 }
 

@@ -12,7 +12,6 @@ pub mod driver;
 pub mod parse;
 pub mod run;
 pub mod search;
-pub mod shard;
 pub mod simulate;
 pub mod source;
 

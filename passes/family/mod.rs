@@ -344,3 +344,132 @@ pub fn location_text(op: &OperationRef<'_, '_>) -> String {
         .trim_end_matches(')')
         .replacen('"', "", 2)
 }
+
+/// How `op` will be lowered for GPUs: its family's description of its model; `None` for program
+/// structure and ops no family models.
+pub fn gpu_lowering(op: &OperationRef<'_, '_>) -> Option<GpuLowering> {
+    let (family, import) = model_of(op, &op_name(op));
+    Some(family?.gpu_lowering(import.model()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use melior::{
+        dialect::DialectRegistry,
+        ir::{
+            operation::{WalkOrder, WalkResult},
+            Module,
+        },
+        utility::register_all_dialects,
+        Context,
+    };
+
+    /// `(op name, family name, GPU lowering)` of every op of `source` that a family claims.
+    fn families_of(source: &str) -> Vec<(String, &'static str, GpuLowering)> {
+        let registry = DialectRegistry::new();
+        register_all_dialects(&registry);
+        let context = Context::new_with_registry(&registry, false);
+        context.set_allow_unregistered_dialects(true);
+        let module = Module::parse(&context, source).expect("valid test IR");
+        let mut found = Vec::new();
+        module.as_operation().walk(WalkOrder::PreOrder, |op| {
+            let name = op_name(&op);
+            if let (Some(family), Some(lowering)) = (model_of(&op, &name).0, gpu_lowering(&op)) {
+                found.push((name, family.name(), lowering));
+                return WalkResult::Skip;
+            }
+            WalkResult::Advance
+        });
+        found
+    }
+
+    #[test]
+    fn linalg_tensor_and_stablehlo_ops_reach_their_families() {
+        let found = families_of(
+            r#"
+func.func @f(%x: tensor<8x16xf32>, %w: tensor<16x4xf32>, %o: tensor<8x4xf32>, %r: tensor<8xf32>,
+             %a: tensor<4x6xf32>, %b: tensor<6x5xf32>) {
+  %0 = linalg.matmul ins(%x, %w : tensor<8x16xf32>, tensor<16x4xf32>) outs(%o : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %1 = linalg.reduce ins(%x : tensor<8x16xf32>) outs(%r : tensor<8xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  %2 = arith.addf %o, %o : tensor<8x4xf32>
+  %3 = tensor.extract_slice %x[0, 4] [8, 4] [1, 1] : tensor<8x16xf32> to tensor<8x4xf32>
+  %4 = tensor.collapse_shape %x [[0, 1]] : tensor<8x16xf32> into tensor<128xf32>
+  %5 = "stablehlo.dot_general"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>} : (tensor<4x6xf32>, tensor<6x5xf32>) -> tensor<4x5xf32>
+  return
+}
+"#,
+        );
+        let expected = [
+            (
+                "linalg.matmul",
+                "contraction",
+                GpuLowering::Gemm {
+                    batch: 1,
+                    m: 8,
+                    n: 4,
+                    k: 16,
+                },
+            ),
+            (
+                "linalg.reduce",
+                "reduction",
+                GpuLowering::Reduction {
+                    rows: 8,
+                    length: 16,
+                },
+            ),
+            (
+                "arith.addf",
+                "elementwise",
+                GpuLowering::Elementwise {
+                    points: 32,
+                    inputs: 2,
+                },
+            ),
+            (
+                "tensor.extract_slice",
+                "slice",
+                GpuLowering::DataMovement { elements: 32 },
+            ),
+            (
+                "tensor.collapse_shape",
+                "reshape",
+                GpuLowering::DataMovement { elements: 128 },
+            ),
+            (
+                "stablehlo.dot_general",
+                "contraction",
+                GpuLowering::Gemm {
+                    batch: 1,
+                    m: 4,
+                    n: 5,
+                    k: 6,
+                },
+            ),
+        ];
+        let found: Vec<(&str, &str, GpuLowering)> = found
+            .iter()
+            .map(|(name, family, lowering)| (name.as_str(), *family, *lowering))
+            .collect();
+        assert_eq!(found, expected);
+    }
+
+    #[test]
+    fn program_structure_belongs_to_no_family() {
+        let found = families_of(
+            r#"
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c = arith.constant dense<1.0> : tensor<4xf32>
+  %e = tensor.empty() : tensor<4xf32>
+  return %x : tensor<4xf32>
+}
+"#,
+        );
+        assert_eq!(found, Vec::new());
+    }
+}

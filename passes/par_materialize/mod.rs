@@ -10,7 +10,7 @@
 //! In device `d`'s function, in program order, each graph op (an op with `par.config`) becomes the tasks
 //! of its configuration placed on `d`: task `t` of the row-major task grid covers the box of loop
 //! intervals that the degrees give it. For every operand, the task reads the region that the op's
-//! indexing maps (its [`OpModel`] accesses) give for that box (a convolution's window rows included: the
+//! indexing maps (its [`OpModel`](crate::op_model::OpModel) accesses) give for that box (a convolution's window rows included: the
 //! halo), cut with `tensor.extract_slice` from the device's *local copy* of the operand, and runs the
 //! op on the slices. How a task of each op is cut is its family's business (`crate::family`, the
 //! [`TaskCut`](crate::family::TaskCut) of each family file); in short:
