@@ -46,8 +46,8 @@ use crate::{
     },
     ir, Diagnosed, OptionKind, Options, PassId, PassInfo, PassOption,
 };
-use flexc_core::AffineDim;
-use flexc_dialects::{names, Config};
+use flexc_core::{AffineDim, Config, DeviceId};
+use flexc_dialects::{names, ConfigAttr};
 use melior::ir::{attribute::AttributeLike, operation::OperationLike, OperationRef};
 use mlir_sys::{MlirAttribute, MlirBlock, MlirContext, MlirOperation, MlirType, MlirValue};
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -119,7 +119,7 @@ fn check_expressible(ops: &[MlirOperation]) -> Result<(), Diagnosed> {
 /// The `#par.config` of `op`, if it has one.
 fn config_of(op: &OperationRef<'_, '_>) -> Result<Option<Config>, String> {
     match op.attribute(names::CONFIG_ATTR) {
-        Ok(attribute) => Config::parse(&attribute.to_string())
+        Ok(attribute) => <Config as ConfigAttr>::parse(&attribute.to_string())
             .map(Some)
             .map_err(|e| format!("a malformed par.config: {e}")),
         Err(_) => Ok(None),
@@ -201,10 +201,10 @@ impl Report {
 }
 
 /// A grid: its shape and the device of each process.
-type GridKey = (Vec<u64>, Vec<i64>);
+type GridKey = (Vec<u64>, Vec<DeviceId>);
 
-fn in_order(devices: &[i64]) -> bool {
-    devices.iter().enumerate().all(|(i, &d)| d == i as i64)
+fn in_order(devices: &[DeviceId]) -> bool {
+    devices.iter().enumerate().all(|(i, &d)| d.index() == i)
 }
 
 /// One op's annotations.
@@ -324,7 +324,7 @@ pub fn export(module: MlirOperation, ops: &[MlirOperation]) -> Result<Report, St
             ("shape", format!("array<i64: {}>", dims.join(", "))),
         ];
         if number > 0 {
-            let list: Vec<String> = devices.iter().map(|d| d.to_string()).collect();
+            let list: Vec<String> = devices.iter().map(|d| d.0.to_string()).collect();
             attributes.push(("flexc.devices", format!("array<i64: {}>", list.join(", "))));
         }
         let grid = builder.create("shard.grid", &[], &[], &attributes)?;

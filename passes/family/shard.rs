@@ -3,7 +3,7 @@
 //! over a device grid (see `par_export_shard` for the whole export).
 
 use flexc_core::AffineDim;
-use flexc_dialects::Config;
+use flexc_core::{Config, DeviceId};
 use std::collections::HashSet;
 
 /// The split axes of one tensor: per tensor dim, the grid axes splitting it (empty: not split).
@@ -80,12 +80,10 @@ pub fn grid_of(config: &Config) -> Result<Option<LoopGrid>, String> {
     if config.devices.len() <= 1 {
         return Ok(None);
     }
-    let distinct: HashSet<i64> = config.devices.iter().copied().collect();
+    let distinct: HashSet<DeviceId> = config.devices.iter().copied().collect();
     if distinct.len() != config.devices.len() {
-        return Err(format!(
-            "devices {:?} run several tasks each",
-            config.devices
-        ));
+        let ids: Vec<u32> = config.devices.iter().map(|d| d.0).collect();
+        return Err(format!("devices {ids:?} run several tasks each"));
     }
     let mut shape = Vec::new();
     let axis_of = config
@@ -93,7 +91,7 @@ pub fn grid_of(config: &Config) -> Result<Option<LoopGrid>, String> {
         .iter()
         .map(|&d| {
             (d > 1).then(|| {
-                shape.push(d as u64);
+                shape.push(d);
                 shape.len() - 1
             })
         })
@@ -139,7 +137,7 @@ mod tests {
         // (m, n, k) = (64, 1024, 256), n split 4 ways.
         let config = Config {
             degrees: vec![1, 4, 1],
-            devices: vec![0, 1, 2, 3],
+            devices: (0..4).map(DeviceId).collect(),
         };
         let (shape, axis_of) = grid_of(&config).unwrap().unwrap();
         assert_eq!(shape, vec![4]);
@@ -156,7 +154,7 @@ mod tests {
     fn not_expressible() {
         let repeated = Config {
             degrees: vec![4],
-            devices: vec![1, 0, 1, 0],
+            devices: [1, 0, 1, 0].map(DeviceId).to_vec(),
         };
         assert!(grid_of(&repeated).is_err());
         let axis_of = [Some(0), Some(1)];
@@ -186,7 +184,7 @@ mod tests {
         assert!(split_axes(&[merged], &[32], &[4, 8], &[None, Some(0)]).is_err());
         let single = Config {
             degrees: vec![1, 1],
-            devices: vec![3],
+            devices: vec![DeviceId(3)],
         };
         assert!(grid_of(&single).unwrap().is_none());
     }

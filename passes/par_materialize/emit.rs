@@ -11,6 +11,7 @@ use crate::{
     ir, op_name,
     region::{full, lengths, Region},
 };
+use flexc_core::DeviceId;
 use flexc_dialects::names;
 use melior::ir::{attribute::AttributeLike, operation::OperationLike, OperationRef};
 use mlir_sys::*;
@@ -549,7 +550,8 @@ pub(super) unsafe fn emit_device(
         melior::StringRef::new("sym_name").to_raw(),
         mlirStringAttrGet(
             context,
-            melior::StringRef::new(&format!("{name}_device{device}")).to_raw(),
+            melior::StringRef::new(&names::device_function(&name, DeviceId(device as u32)))
+                .to_raw(),
         ),
     );
     let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(clone, 0));

@@ -63,7 +63,8 @@
 //! **Results** are gathered on device 0 with send/recv and returned there.
 //!
 //! Precondition: a module whose graph ops carry `par.config` valid for their `par.space` (par-verify),
-//! static shapes, graph ops at the top level of public functions. The machine size comes from the
+//! checked again here by the same validator (`flexc_core::Config::check`) — in particular one task per
+//! device: a device's share of an op is one task with one local result —, static shapes, graph ops at the top level of public functions. The machine size comes from the
 //! `devices` option, else from `#par.machine` (`devices`, else `nodes * gpus_per_node`), else from the
 //! largest device id used. Ops the pass cannot cut (an op without `par.config` reading a partitioned
 //! value, also inside its regions, a device past the machine, an unsupported op or access) are errors
@@ -110,10 +111,7 @@ pub static INFO: PassInfo = PassInfo {
 };
 
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
-    let machine = match options.unsigned("devices") {
-        0 => crate::machine_devices(&module),
-        n => Some(n as i64),
-    };
+    let machine = options.devices(&module);
     let functions: Vec<OperationRef> = ir::top_level_ops(module.to_raw())
         .into_iter()
         .map(|op| unsafe { OperationRef::from_raw(op) })
@@ -147,7 +145,7 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
         return Err(());
     }
     let used = plans.iter().map(|(_, _, used)| *used).max().unwrap_or(0);
-    let devices = machine.unwrap_or(used).max(1);
+    let devices = machine.map_or(used, |count| i64::from(count.get())).max(1);
     for (function, plan, _) in &plans {
         let mut after = *function;
         for device in 0..devices {

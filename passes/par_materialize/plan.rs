@@ -14,7 +14,8 @@ use crate::{
     op_name,
     region::{contains, full, intersect, Region},
 };
-use flexc_dialects::{names, Config};
+use flexc_core::{Config, ConfigTarget, DeviceCount};
+use flexc_dialects::{names, ConfigAttr};
 use melior::ir::{operation::OperationLike, OperationRef};
 use mlir_sys::*;
 use std::collections::{HashMap, HashSet};
@@ -78,7 +79,7 @@ pub(super) struct Held {
 }
 
 pub(super) struct Planner<'t> {
-    pub(super) machine: Option<i64>,
+    pub(super) machine: Option<DeviceCount>,
     pub(super) tag: &'t mut i64,
     pub(super) values: HashMap<usize, ValueId>,
     pub(super) held: HashMap<ValueId, Held>,
@@ -266,6 +267,8 @@ impl Planner<'_> {
             }
         };
         check_config(&config, &model, self.machine)?;
+        // The plan's region arithmetic is in i64.
+        let degrees: Vec<i64> = config.degrees.iter().map(|&d| d as i64).collect();
         let captured = self.captured(op);
         let cut = match family {
             Some(family) => family.cut(&op_ref, &name, &model)?,
@@ -278,7 +281,7 @@ impl Planner<'_> {
         let reduction_split = model
             .parallel
             .iter()
-            .zip(&config.degrees)
+            .zip(&degrees)
             .take(own)
             .any(|(&parallel, &degree)| !parallel && degree > 1);
         let combine = if reduction_split {
@@ -291,9 +294,10 @@ impl Planner<'_> {
         // Per result: group key (parallel coordinates) -> group index.
         let mut group_index: HashMap<(usize, Vec<i64>), usize> = HashMap::new();
         let mut groups: Vec<Group> = Vec::new();
-        for (t, &device) in config.devices.iter().enumerate() {
+        for (t, device) in config.devices.iter().enumerate() {
+            let device = i64::from(device.0);
             self.used = self.used.max(device + 1);
-            let (coords, loops) = task_box(&config.degrees, &model.loops, t);
+            let (coords, loops) = task_box(&degrees, &model.loops, t);
             let first = coords
                 .iter()
                 .zip(&model.parallel)
@@ -356,43 +360,19 @@ impl Planner<'_> {
     }
 }
 
-fn check_config(config: &Config, model: &OpModel, machine: Option<i64>) -> Result<(), String> {
-    if config.degrees.len() != model.loops.len() {
-        return Err(format!(
-            "par.config has {} degrees for {} loop dims",
-            config.degrees.len(),
-            model.loops.len()
-        ));
-    }
-    for (k, (&degree, &size)) in config.degrees.iter().zip(&model.loops).enumerate() {
-        if degree < 1 || size as i64 % degree != 0 {
-            return Err(format!(
-                "par.config splits loop d{k} of size {size} into {degree} parts, which does not divide it"
-            ));
-        }
-    }
-    if config.task_count() != config.devices.len() as i64 {
-        return Err(format!(
-            "par.config runs {} tasks on {} devices",
-            config.task_count(),
-            config.devices.len()
-        ));
-    }
-    let mut seen = HashSet::new();
-    for &device in &config.devices {
-        if device < 0 || machine.is_some_and(|n| device >= n) {
-            let range = machine.map_or("non-negative".to_string(), |n| format!("in [0, {n})"));
-            return Err(format!(
-                "par.config places a task on device {device}, but device ids must be {range}"
-            ));
-        }
-        if !seen.insert(device) {
-            return Err(format!(
-                "par.config places two tasks on device {device}; par-materialize needs one task per device"
-            ));
-        }
-    }
-    Ok(())
+/// The rules of `flexc_core::Config::check` (the validator `par-verify` and the simulator use), for
+/// the op's loops; its one-task-per-device rule is this pass's own invariant (module doc).
+fn check_config(
+    config: &Config,
+    model: &OpModel,
+    machine: Option<DeviceCount>,
+) -> Result<(), String> {
+    let target = ConfigTarget {
+        sizes: Some(&model.loops),
+        partitionable: true,
+        devices: machine,
+    };
+    config.check(&target).map_err(|e| e.to_string())
 }
 
 /// Grid coordinates and loop box of task `t` (row-major, last loop fastest).
