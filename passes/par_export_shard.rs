@@ -302,13 +302,36 @@ pub fn export(module: MlirOperation, ops: &[MlirOperation]) -> Result<Report, St
         }
     }
     let builder = Builder::new(context)?;
-    // Grids first in the module body, in shape order.
+    let names = declare_grids(&builder, module, &grids)?;
+    let planned: HashSet<usize> = plans.iter().map(|p| p.op.ptr as usize).collect();
+    let mut replicated = HashSet::new();
+    for plan in &plans {
+        annotate(
+            &builder,
+            plan,
+            &names[&plan.grid],
+            &planned,
+            &mut replicated,
+        )?;
+        report.annotated += 1;
+    }
+    strip_par_attributes(module);
+    report.grids = grids.into_iter().map(|(shape, _)| shape).collect();
+    Ok(report)
+}
+
+/// Declares every grid (`shard.grid`) first in the module body, in shape order; returns their names.
+fn declare_grids(
+    builder: &Builder,
+    module: MlirOperation,
+    grids: &BTreeSet<GridKey>,
+) -> Result<HashMap<GridKey, String>, String> {
     let body =
         unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(module, 0)) };
     let first = unsafe { mlir_sys::mlirBlockGetFirstOperation(body) };
     let mut names = HashMap::new();
     let mut numbers = HashMap::<&Vec<u64>, usize>::new();
-    for key in &grids {
+    for key in grids {
         let (shape, devices) = key;
         let number = if in_order(devices) {
             0
@@ -331,49 +354,53 @@ pub fn export(module: MlirOperation, ops: &[MlirOperation]) -> Result<Report, St
         unsafe { insert_before(body, first, grid) };
         names.insert(key.clone(), name);
     }
-    let planned: HashSet<usize> = plans.iter().map(|p| p.op.ptr as usize).collect();
-    let mut replicated = HashSet::new();
-    for plan in &plans {
-        let op = plan.op;
-        let grid = &names[&plan.grid];
-        // Sources of split operands: replicated at their definition.
-        for (i, axes) in plan.operands.iter().enumerate() {
-            if axes.is_none() {
-                continue;
-            }
-            let value = unsafe { mlir_sys::mlirOperationGetOperand(op, i as isize) };
-            if needs_replicated_source(value, &planned) && replicated.insert(value.ptr as usize) {
-                let rank = static_shape(unsafe { mlir_sys::mlirValueGetType(value) })
-                    .map_or(0, |s| s.len());
-                annotate_definition(&builder, value, grid, &vec![Vec::new(); rank])?;
-            }
+    Ok(names)
+}
+
+/// Annotates one planned op: sources of its split operands replicated at their definition (once,
+/// `replicated`), its operands for it, its results where they are defined.
+fn annotate(
+    builder: &Builder,
+    plan: &Plan,
+    grid: &str,
+    planned: &HashSet<usize>,
+    replicated: &mut HashSet<usize>,
+) -> Result<(), String> {
+    let op = plan.op;
+    // Sources of split operands: replicated at their definition.
+    for (i, axes) in plan.operands.iter().enumerate() {
+        if axes.is_none() {
+            continue;
         }
-        for (i, axes) in plan.operands.iter().enumerate() {
-            let Some(axes) = axes else { continue };
-            let value = unsafe { mlir_sys::mlirOperationGetOperand(op, i as isize) };
-            let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
-            let sharding = builder.sharding(grid, axes)?;
-            let shard = builder.shard(value, sharding, true)?;
-            unsafe {
-                insert_before(block, op, sharding);
-                insert_before(block, op, shard);
-                mlir_sys::mlirOperationSetOperand(
-                    op,
-                    i as isize,
-                    mlir_sys::mlirOperationGetResult(shard, 0),
-                );
-            }
+        let value = unsafe { mlir_sys::mlirOperationGetOperand(op, i as isize) };
+        if needs_replicated_source(value, planned) && replicated.insert(value.ptr as usize) {
+            let rank =
+                static_shape(unsafe { mlir_sys::mlirValueGetType(value) }).map_or(0, |s| s.len());
+            annotate_definition(builder, value, grid, &vec![Vec::new(); rank])?;
         }
-        for (r, axes) in plan.results.iter().enumerate() {
-            let Some(axes) = axes else { continue };
-            let value = unsafe { mlir_sys::mlirOperationGetResult(op, r as isize) };
-            annotate_definition(&builder, value, grid, axes)?;
-        }
-        report.annotated += 1;
     }
-    strip_par_attributes(module);
-    report.grids = grids.into_iter().map(|(shape, _)| shape).collect();
-    Ok(report)
+    for (i, axes) in plan.operands.iter().enumerate() {
+        let Some(axes) = axes else { continue };
+        let value = unsafe { mlir_sys::mlirOperationGetOperand(op, i as isize) };
+        let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
+        let sharding = builder.sharding(grid, axes)?;
+        let shard = builder.shard(value, sharding, true)?;
+        unsafe {
+            insert_before(block, op, sharding);
+            insert_before(block, op, shard);
+            mlir_sys::mlirOperationSetOperand(
+                op,
+                i as isize,
+                mlir_sys::mlirOperationGetResult(shard, 0),
+            );
+        }
+    }
+    for (r, axes) in plan.results.iter().enumerate() {
+        let Some(axes) = axes else { continue };
+        let value = unsafe { mlir_sys::mlirOperationGetResult(op, r as isize) };
+        annotate_definition(builder, value, grid, axes)?;
+    }
+    Ok(())
 }
 
 /// Whether an operand value of a planned op is to be annotated replicated where it is defined.

@@ -83,56 +83,16 @@ pub fn model(op: &OperationRef<'_, '_>, name: &str, maps: &[(usize, Vec<AffineDi
     let points: u64 = sizes.iter().product();
     let arithmetic = body.map_or(0, body_arithmetic);
     let flops = arithmetic * points;
-    // Tensors the body reads by data-dependent index (embedding tables): one extra reduction loop per such
-    // index; indices that come from `linalg.index k` are loop k.
-    let mut captures = Vec::new();
-    if let Some(body) = body {
-        for inner in block_ops(body) {
-            if op_name(&inner) != "tensor.extract" {
-                continue;
-            }
-            let Ok(table) = inner.operand(0) else {
-                continue;
-            };
-            let Some(shape) = ir::tensor_shape(table.r#type().to_raw()) else {
-                continue;
-            };
-            let mut access = Vec::new();
-            for (position, size) in shape.static_dims().into_iter().enumerate() {
-                let index = inner.operand(position + 1).ok().map(|v| v.to_raw());
-                let from_loop = index.and_then(linalg_index_of);
-                access.push(match from_loop {
-                    Some(k) if k < loops => AffineDim::dim(k),
-                    _ => {
-                        sizes.push(size.max(1));
-                        parallel.push(false);
-                        AffineDim::dim(sizes.len() - 1)
-                    }
-                });
-            }
-            captures.push((table.to_raw(), access));
-        }
-    }
-    let windowed = model_inputs
-        .iter()
-        .take(inputs)
-        .flatten()
-        .any(|exprs| exprs.iter().any(|e| e.terms.len() > 1));
-    let reduction = parallel.iter().any(|p| !p);
-    let read_tensors = model_inputs.iter().take(inputs).flatten().count();
-    let class = if !captures.is_empty() {
-        OpClass::Embedding
-    } else if windowed {
-        OpClass::Convolution
-    } else if reduction && read_tensors >= 2 && body.is_some_and(has_multiply) {
-        OpClass::Contraction
-    } else if reduction {
-        OpClass::Reduction
-    } else if arithmetic == 0 {
-        OpClass::DataMovement
-    } else {
-        OpClass::Elementwise
-    };
+    let captures = body.map_or_else(Vec::new, |body| {
+        captures(body, loops, &mut sizes, &mut parallel)
+    });
+    let class = class_of(
+        &model_inputs[..inputs],
+        &parallel,
+        !captures.is_empty(),
+        arithmetic,
+        body,
+    );
     let model = OpModel {
         loops: sizes,
         parallel,
@@ -145,6 +105,74 @@ pub fn model(op: &OperationRef<'_, '_>, name: &str, maps: &[(usize, Vec<AffineDi
         Import::Modelled(model)
     } else {
         Import::Capturing(model, captures)
+    }
+}
+
+/// The tensors `body` reads by data-dependent index (`tensor.extract` of a table: embedding tables),
+/// each with its access; an index that comes from `linalg.index k` (k < `loops`) is loop k, any other
+/// gets a reduction loop of its own, appended to `sizes` and `parallel`.
+fn captures(
+    body: BlockRef<'_, '_>,
+    loops: usize,
+    sizes: &mut Vec<u64>,
+    parallel: &mut Vec<bool>,
+) -> Vec<(MlirValue, Vec<AffineDim>)> {
+    let mut captures = Vec::new();
+    for inner in block_ops(body) {
+        if op_name(&inner) != "tensor.extract" {
+            continue;
+        }
+        let Ok(table) = inner.operand(0) else {
+            continue;
+        };
+        let Some(shape) = ir::tensor_shape(table.r#type().to_raw()) else {
+            continue;
+        };
+        let mut access = Vec::new();
+        for (position, size) in shape.static_dims().into_iter().enumerate() {
+            let index = inner.operand(position + 1).ok().map(|v| v.to_raw());
+            let from_loop = index.and_then(linalg_index_of);
+            access.push(match from_loop {
+                Some(k) if k < loops => AffineDim::dim(k),
+                _ => {
+                    sizes.push(size.max(1));
+                    parallel.push(false);
+                    AffineDim::dim(sizes.len() - 1)
+                }
+            });
+        }
+        captures.push((table.to_raw(), access));
+    }
+    captures
+}
+
+/// The class (and so the family) of a structured op from the accesses of its input operands, its
+/// loops, whether it captures tables, and its body (see the module doc).
+fn class_of(
+    inputs: &[Option<Vec<AffineDim>>],
+    parallel: &[bool],
+    captures: bool,
+    arithmetic: u64,
+    body: Option<BlockRef<'_, '_>>,
+) -> OpClass {
+    let windowed = inputs
+        .iter()
+        .flatten()
+        .any(|exprs| exprs.iter().any(|e| e.terms.len() > 1));
+    let reduction = parallel.iter().any(|p| !p);
+    let read_tensors = inputs.iter().flatten().count();
+    if captures {
+        OpClass::Embedding
+    } else if windowed {
+        OpClass::Convolution
+    } else if reduction && read_tensors >= 2 && body.is_some_and(has_multiply) {
+        OpClass::Contraction
+    } else if reduction {
+        OpClass::Reduction
+    } else if arithmetic == 0 {
+        OpClass::DataMovement
+    } else {
+        OpClass::Elementwise
     }
 }
 

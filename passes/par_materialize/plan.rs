@@ -7,7 +7,7 @@ use crate::{
     family::{
         self,
         cut::{combine_of, shape_of},
-        Body, Combine, Import, TaskCx, ValueId,
+        Body, Combine, Import, OpFamily, TaskCx, ValueId,
     },
     ir,
     op_model::OpModel,
@@ -35,6 +35,35 @@ pub(super) struct Group {
     /// Distinct devices of the tasks, in task order.
     pub(super) devices: Vec<i64>,
     pub(super) region: Region,
+}
+
+/// The groups of one op's tasks while planning: per result, tasks with the same parallel
+/// coordinates (`key`, reduction coordinates as -1) write one region together.
+#[derive(Default)]
+struct Groups {
+    groups: Vec<Group>,
+    index: HashMap<(usize, Vec<i64>), usize>,
+}
+
+impl Groups {
+    /// Task `t` on `device` writes `region` of result `result`.
+    fn add(&mut self, result: usize, key: &[i64], region: Region, t: usize, device: i64) {
+        let groups = &mut self.groups;
+        let index = *self.index.entry((result, key.to_vec())).or_insert_with(|| {
+            groups.push(Group {
+                result,
+                tasks: Vec::new(),
+                devices: Vec::new(),
+                region,
+            });
+            groups.len() - 1
+        });
+        let group = &mut groups[index];
+        group.tasks.push(t);
+        if !group.devices.contains(&device) {
+            group.devices.push(device);
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -248,17 +277,21 @@ impl Planner<'_> {
         }
     }
 
-    fn graph_op(&mut self, op: MlirOperation, position: usize) -> Result<OpPlan, String> {
-        let op_ref = unsafe { OperationRef::from_raw(op) };
-        let name = op_name(&op_ref);
-        let config = op_ref
+    /// The op's configuration, checked against its family's model, and its family.
+    #[allow(clippy::type_complexity)]
+    fn configured(
+        &self,
+        op: &OperationRef<'_, '_>,
+        name: &str,
+    ) -> Result<(Config, OpModel, Option<&'static dyn OpFamily>), String> {
+        let config = op
             .attribute(names::CONFIG_ATTR)
             .map_err(|_| "has no par.config".to_string())
             .and_then(|a| {
                 Config::parse(&a.to_string())
                     .map_err(|e| format!("has a malformed par.config: {e}"))
             })?;
-        let (family, import) = family::model_of(&op_ref, &name);
+        let (family, import) = family::model_of(op, name);
         let model = match import {
             Import::Modelled(model) | Import::Capturing(model, _) => model,
             Import::Invalid(message) => return Err(format!("cannot be materialized: {message}")),
@@ -267,6 +300,13 @@ impl Planner<'_> {
             }
         };
         check_config(&config, &model, self.machine)?;
+        Ok((config, model, family))
+    }
+
+    fn graph_op(&mut self, op: MlirOperation, position: usize) -> Result<OpPlan, String> {
+        let op_ref = unsafe { OperationRef::from_raw(op) };
+        let name = op_name(&op_ref);
+        let (config, model, family) = self.configured(&op_ref, &name)?;
         // The plan's region arithmetic is in i64.
         let degrees: Vec<i64> = config.degrees.iter().map(|&d| d as i64).collect();
         let captured = self.captured(op);
@@ -291,9 +331,7 @@ impl Planner<'_> {
         };
         let mut tasks = Vec::new();
         let mut transfers = Vec::new();
-        // Per result: group key (parallel coordinates) -> group index.
-        let mut group_index: HashMap<(usize, Vec<i64>), usize> = HashMap::new();
-        let mut groups: Vec<Group> = Vec::new();
+        let mut groups = Groups::default();
         for (t, device) in config.devices.iter().enumerate() {
             let device = i64::from(device.0);
             self.used = self.used.max(device + 1);
@@ -322,26 +360,14 @@ impl Planner<'_> {
                 .map(|(&c, &parallel)| if parallel { c } else { -1 })
                 .collect();
             for (result, region) in planned.outputs.into_iter().enumerate() {
-                let index = *group_index.entry((result, key.clone())).or_insert_with(|| {
-                    groups.push(Group {
-                        result,
-                        tasks: Vec::new(),
-                        devices: Vec::new(),
-                        region,
-                    });
-                    groups.len() - 1
-                });
-                let group = &mut groups[index];
-                group.tasks.push(t);
-                if !group.devices.contains(&device) {
-                    group.devices.push(device);
-                }
+                groups.add(result, &key, region, t, device);
             }
             tasks.push(Task {
                 device,
                 body: planned.body,
             });
         }
+        let groups = groups.groups;
         for group in &groups {
             self.held
                 .entry(ValueId::Result(position, group.result))
