@@ -1,5 +1,5 @@
 //! `par-materialize`: turns a strategy (`#par.config` on every graph op) into one program per device,
-//! with explicit `par` communication between them (DESIGN §7).
+//! with explicit `par` communication between them (`docs/design.md`, materialization).
 //!
 //! **Convention: one function per device.** For every public function `@f` with a body and every
 //! device `d` of the machine, the pass adds `@f_device<d>` right after `@f`, which is kept unchanged as
