@@ -37,7 +37,9 @@ use crate::{
     parse::parse_module,
     source::Source,
 };
-use flexc_passes::{ir::symbol_name, par_lower_runtime::device_function, pipeline};
+use flexc_passes::{
+    ir::symbol_name, par_lower_runtime::device_function, pipeline, stablehlo_to_linalg,
+};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     Module,
@@ -68,6 +70,13 @@ pub const LOWERING: &str = "builtin.module(\
     convert-cf-to-llvm,\
     reconcile-unrealized-casts)";
 
+/// StableHLO/CHLO (JAX exports) to linalg before materializing, the `par` annotations moved to the
+/// replacing ops (`stablehlo-to-linalg`); then the private functions JAX calls are inlined (an
+/// annotation inside a callee applies to every call), so that every graph op sits at the top level
+/// of a public function, as par-materialize requires. No canonicalization: it could fold annotated ops.
+pub const STABLEHLO_LOWERING: &str =
+    "builtin.module(stablehlo-to-linalg,inline{default-pipeline=})";
+
 /// What the command line asks for.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
@@ -95,6 +104,15 @@ pub struct RunOptions {
     pub worker: Option<PathBuf>,
     /// Run as one MPI rank that writes its results into this directory (set by the launcher).
     pub mpi_worker: Option<PathBuf>,
+    /// Parse ops of unregistered dialects (StableHLO in generic form, lowered by
+    /// `stablehlo-to-linalg` before anything else).
+    pub allow_unregistered_dialect: bool,
+    /// The arguments of the serial function from `.npy` files instead of seeded values (`io.rs`).
+    pub inputs: Option<PathBuf>,
+    /// Compare the serial function's results with these `.npy` files.
+    pub reference: Option<PathBuf>,
+    /// Write the serial function's results as `.npy` files into this directory.
+    pub dump_outputs: Option<PathBuf>,
 }
 
 impl Default for RunOptions {
@@ -113,6 +131,10 @@ impl Default for RunOptions {
             mpi_timeout_s: 300,
             worker: None,
             mpi_worker: None,
+            allow_unregistered_dialect: false,
+            inputs: None,
+            reference: None,
+            dump_outputs: None,
         }
     }
 }
@@ -320,11 +342,15 @@ pub fn report(outcome: &Outcome, options: &RunOptions) -> String {
 
 /// Parses, prepares, compiles and runs `bytes`; `Err` holds the diagnostics.
 pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Outcome, Vec<Diag>> {
-    let context = create_context(false);
+    let context = create_context(options.allow_unregistered_dialect);
     let _par =
         flexc_dialects::load_par_dialect(&context).map_err(|e| vec![Diag::error(None, e)])?;
     let capture = Capture::attach(&context);
     let mut module = parse_verified(&context, &capture, name, bytes)?;
+    if stablehlo_to_linalg::contains_stablehlo(module.as_operation()) {
+        run_pipeline(&context, &mut module, STABLEHLO_LOWERING)
+            .map_err(|e| diagnosed(&capture, e))?;
+    }
     let start = FileLoc {
         file: name.to_string(),
         line: 1,

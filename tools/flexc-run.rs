@@ -105,6 +105,11 @@ struct Cli {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     warmup: u32,
 
+    /// Accept ops of unregistered dialects: StableHLO in generic form (JAX exports), lowered to
+    /// linalg by the stablehlo-to-linalg pass before anything else.
+    #[arg(long = "allow-unregistered-dialect")]
+    allow_unregistered_dialect: bool,
+
     /// Measure this host and print a machine description (TOML) with N devices (threads); no input.
     #[arg(long = "describe-cpu", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     describe_cpu: Option<u32>,
@@ -139,6 +144,8 @@ fn main() -> ExitCode {
         mpi_timeout_s: cli.mpi_timeout,
         worker: std::env::current_exe().ok(),
         mpi_worker: cli.mpi_worker,
+        allow_unregistered_dialect: cli.allow_unregistered_dialect,
+        ..Default::default()
     };
     let (out, errors) = (&mut std::io::stdout().lock(), &mut std::io::stderr().lock());
     let exit = if let Some(devices) = cli.describe_cpu {
