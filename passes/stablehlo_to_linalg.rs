@@ -432,6 +432,33 @@ impl Emit {
         Value { name, ..empty }
     }
 
+    /// The unit-stride slice of `value` at `offsets` of `sizes` (an auxiliary op).
+    fn extract_slice(&mut self, value: &Value, offsets: &[i64], sizes: &[u64]) -> Value {
+        let name = self.fresh();
+        let ty = tensor_type(sizes, &value.elem);
+        let config = self.aux_config(&[value.name.as_str()], &name, sizes.len());
+        let config = if config.is_empty() {
+            String::new()
+        } else {
+            format!(" {{{config}}}")
+        };
+        let sizes_i64: Vec<i64> = sizes.iter().map(|&d| d as i64).collect();
+        self.line(format!(
+            "{name} = tensor.extract_slice {}[{}] [{}] [{}]{config} : {} to {ty}",
+            value.name,
+            int_list(offsets),
+            int_list(&sizes_i64),
+            int_list(&vec![1; sizes.len()]),
+            value.ty
+        ));
+        Value {
+            name,
+            ty,
+            shape: sizes.to_vec(),
+            elem: value.elem.clone(),
+        }
+    }
+
     /// The element of a rank-0 tensor.
     fn scalar_of(&mut self, value: &Value) -> String {
         let name = self.fresh();
@@ -473,6 +500,19 @@ impl Emit {
         attrs: Attrs,
         body: impl FnOnce(&mut Emit, &[String]) -> Result<Vec<String>, String>,
     ) -> Result<Vec<String>, String> {
+        // A bare dim must match its loop's trip count: read a shorter prefix through a slice.
+        for a in ins.iter_mut() {
+            let mut sizes = a.value.shape.clone();
+            for (d, sum) in a.map.iter().enumerate() {
+                if let Some(k) = sum.single_dim() {
+                    sizes[d] = sizes[d].min(loops[k]);
+                }
+            }
+            if sizes != a.value.shape {
+                let offsets = vec![0; sizes.len()];
+                a.value = self.extract_slice(&a.value, &offsets, &sizes);
+            }
+        }
         let bare: HashSet<usize> = ins
             .iter()
             .chain(&outs)
@@ -552,7 +592,11 @@ impl Emit {
         self.line(head);
         self.lines.extend(body_lines);
         let types: Vec<&str> = outs.iter().map(|a| a.value.ty.as_str()).collect();
-        self.line(format!("}} -> {}", types.join(", ")));
+        if types.len() == 1 {
+            self.line(format!("}} -> {}", types[0]));
+        } else {
+            self.line(format!("}} -> ({})", types.join(", ")));
+        }
         Ok(if outs.len() > 1 {
             (0..outs.len()).map(|i| format!("{result}#{i}")).collect()
         } else {
