@@ -820,6 +820,7 @@ impl Lowering<'_, '_, '_> {
         let elems: Vec<String> = self.operands.iter().map(|v| v.elem.clone()).collect();
         let raw = self.op.to_raw();
         let attrs = Attrs::Main(self.main_attrs(Some(model), &model.loops));
+        let full = crate::op_name(self.op);
         self.e.generic(
             &model.loops,
             &model.parallel,
@@ -828,14 +829,10 @@ impl Lowering<'_, '_, '_> {
             attrs,
             |e, args| {
                 let n = elems.len();
-                Ok(vec![scalar(
-                    e,
-                    &mnemonic,
-                    raw,
-                    &args[..n],
-                    &elems,
-                    &out.elem,
-                )?])
+                let value = scalar(e, &mnemonic, raw, &args[..n], &elems, &out.elem).map_err(
+                    |message| message.replacen(&format!("'{mnemonic}'"), &format!("'{full}'"), 1),
+                )?;
+                Ok(vec![value])
             },
         )
     }
@@ -1648,41 +1645,33 @@ impl Emit {
             return Err("negative interior padding".into());
         }
         let mut value = value.clone();
-        // Negative edges cut the operand first.
-        if low.iter().chain(high).any(|&p| p < 0) {
-            if interior.iter().any(|&i| i != 0) {
-                return Err("negative padding with interior padding has no lowering".into());
-            }
+        let negative = low.iter().chain(high).any(|&p| p < 0);
+        if negative && interior.iter().any(|&i| i != 0) {
+            // Interior padding first, then the negative edges cut from its result.
+            let grown: Vec<i64> = low.iter().map(|&l| l.max(0)).collect();
+            let grown_high: Vec<i64> = high.iter().map(|&h| h.max(0)).collect();
+            let padded = self.pad_main(&value, pad, &grown, &grown_high, interior, attrs)?;
             let offsets: Vec<i64> = low.iter().map(|&l| (-l).max(0)).collect();
-            let sizes: Vec<i64> = (0..rank)
-                .map(|d| value.shape[d] as i64 - offsets[d] - (-high[d]).max(0))
-                .collect();
-            if sizes.iter().any(|&s| s <= 0) {
-                return Err("padding removes every element".into());
-            }
-            let shape: Vec<u64> = sizes.iter().map(|&s| s as u64).collect();
-            let name = self.fresh();
-            let ty = tensor_type(&shape, &value.elem);
-            let config = self.aux_config(&[value.name.as_str()], &name, rank);
-            let config = if config.is_empty() {
-                String::new()
-            } else {
-                format!(" {{{config}}}")
-            };
-            self.line(format!(
-                "{name} = tensor.extract_slice {}[{}] [{}] [{}]{config} : {} to {ty}",
-                value.name,
-                int_list(&offsets),
-                int_list(&sizes),
-                int_list(&vec![1; rank]),
-                value.ty
-            ));
-            value = Value {
-                name,
-                ty,
-                shape,
-                elem: value.elem.clone(),
-            };
+            let sizes = (0..rank)
+                .map(|d| {
+                    let size = padded.shape[d] as i64 - offsets[d] - (-high[d]).max(0);
+                    u64::try_from(size).ok().filter(|&s| s > 0)
+                })
+                .collect::<Option<Vec<u64>>>()
+                .ok_or("padding removes every element")?;
+            return Ok(self.extract_slice(&padded, &offsets, &sizes));
+        }
+        // Negative edges cut the operand first.
+        if negative {
+            let offsets: Vec<i64> = low.iter().map(|&l| (-l).max(0)).collect();
+            let sizes = (0..rank)
+                .map(|d| {
+                    let size = value.shape[d] as i64 - offsets[d] - (-high[d]).max(0);
+                    u64::try_from(size).ok().filter(|&s| s > 0)
+                })
+                .collect::<Option<Vec<u64>>>()
+                .ok_or("padding removes every element")?;
+            value = self.extract_slice(&value, &offsets, &sizes);
         }
         let low: Vec<i64> = low.iter().map(|&l| l.max(0)).collect();
         let high: Vec<i64> = high.iter().map(|&h| h.max(0)).collect();

@@ -387,11 +387,15 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
         column: 1,
     };
     let mut entries = find_entries(&module)?;
-    if entries.is_empty() && has_configs(&module) {
-        let devices = if options.devices == 0 {
-            options.mpi
-        } else {
-            options.devices
+    // Without a strategy, a reference check or an output dump still runs: every op replicated.
+    let configured = has_configs(&module);
+    let serial_only =
+        !configured && (options.reference.is_some() || options.dump_outputs.is_some());
+    if entries.is_empty() && (configured || serial_only) {
+        let devices = match (options.devices, options.mpi) {
+            (0, 0) if serial_only => 1,
+            (0, mpi) => mpi,
+            (devices, _) => devices,
         };
         let text = format!("builtin.module(par-materialize{{devices={devices}}})");
         run_pipeline(&context, &mut module, &text).map_err(|e| diagnosed(&capture, e))?;
