@@ -23,6 +23,7 @@ pub mod par_unique_weights;
 pub mod par_verify;
 pub mod pipeline;
 pub mod stablehlo;
+pub mod stablehlo_to_linalg;
 
 /// A failure whose diagnostics were already emitted on the offending ops' locations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,6 +139,7 @@ pub static REGISTRY: &[&PassInfo] = &[
     &par_verify::INFO,
     &par_materialize::INFO,
     &par_lower_runtime::INFO,
+    &stablehlo_to_linalg::INFO,
 ];
 
 pub fn lookup(argument: &str) -> Option<&'static PassInfo> {

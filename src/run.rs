@@ -27,6 +27,7 @@
 //! report on standard output.
 
 pub mod describe;
+mod io;
 pub mod measure;
 mod mpi;
 mod runtime;
@@ -37,7 +38,9 @@ use crate::{
     parse::parse_module,
     source::Source,
 };
-use flexc_passes::{ir::symbol_name, par_lower_runtime::device_function, pipeline};
+use flexc_passes::{
+    ir::symbol_name, par_lower_runtime::device_function, pipeline, stablehlo_to_linalg,
+};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     Module,
@@ -68,6 +71,13 @@ pub const LOWERING: &str = "builtin.module(\
     convert-cf-to-llvm,\
     reconcile-unrealized-casts)";
 
+/// StableHLO/CHLO (JAX exports) to linalg before materializing, the `par` annotations moved to the
+/// replacing ops (`stablehlo-to-linalg`); then the private functions JAX calls are inlined (an
+/// annotation inside a callee applies to every call), so that every graph op sits at the top level
+/// of a public function, as par-materialize requires. No canonicalization: it could fold annotated ops.
+pub const STABLEHLO_LOWERING: &str =
+    "builtin.module(stablehlo-to-linalg,inline{default-pipeline=})";
+
 /// What the command line asks for.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
@@ -95,6 +105,15 @@ pub struct RunOptions {
     pub worker: Option<PathBuf>,
     /// Run as one MPI rank that writes its results into this directory (set by the launcher).
     pub mpi_worker: Option<PathBuf>,
+    /// Parse ops of unregistered dialects (StableHLO in generic form, lowered by
+    /// `stablehlo-to-linalg` before anything else).
+    pub allow_unregistered_dialect: bool,
+    /// The arguments of the serial function from `.npy` files instead of seeded values (`io.rs`).
+    pub inputs: Option<PathBuf>,
+    /// Compare the serial function's results with these `.npy` files.
+    pub reference: Option<PathBuf>,
+    /// Write the serial function's results as `.npy` files into this directory.
+    pub dump_outputs: Option<PathBuf>,
 }
 
 impl Default for RunOptions {
@@ -113,6 +132,10 @@ impl Default for RunOptions {
             mpi_timeout_s: 300,
             worker: None,
             mpi_worker: None,
+            allow_unregistered_dialect: false,
+            inputs: None,
+            reference: None,
+            dump_outputs: None,
         }
     }
 }
@@ -211,11 +234,18 @@ pub struct Outcome {
     pub functions: Vec<(String, usize, Option<Traffic>)>,
     /// Seconds per phase (lowering, JIT, runs), for `--timings`.
     pub timings: Vec<(String, f64)>,
+    /// The serial results against `--reference` (`io.rs`).
+    pub references: Vec<ResultCheck>,
 }
 
 impl Outcome {
     pub fn passed(&self, rtol: f64) -> bool {
-        !self.results.is_empty() && self.results.iter().all(|r| r.ok && r.error <= rtol)
+        !self.results.is_empty()
+            && self
+                .results
+                .iter()
+                .chain(&self.references)
+                .all(|r| r.ok && r.error <= rtol)
     }
 }
 
@@ -298,13 +328,34 @@ pub fn report(outcome: &Outcome, options: &RunOptions) -> String {
                 options.seed
             ),
         });
-        for result in outcome.results.iter().filter(|r| &r.function == name) {
-            let verdict = if result.ok && result.error <= options.rtol {
-                "ok"
-            } else {
-                "MISMATCH"
-            };
-            text.push_str(&format!(
+        let references: Vec<&ResultCheck> = outcome
+            .references
+            .iter()
+            .filter(|r| &r.function == name)
+            .collect();
+        let sections = [
+            (
+                None,
+                outcome
+                    .results
+                    .iter()
+                    .filter(|r| &r.function == name)
+                    .collect(),
+            ),
+            (options.reference.as_ref(), references),
+        ];
+        for (reference, checks) in sections {
+            let checks: Vec<&ResultCheck> = checks;
+            if let Some(dir) = reference.filter(|_| !checks.is_empty()) {
+                text.push_str(&format!("@{name}: serial vs reference {}\n", dir.display()));
+            }
+            for result in checks {
+                let verdict = if result.ok && result.error <= options.rtol {
+                    "ok"
+                } else {
+                    "MISMATCH"
+                };
+                text.push_str(&format!(
                 "  result {} {}: max |a-b| {:.3e}, max |b| {:.3e}, error {:.3e} (rtol {:e}) {verdict}\n",
                 result.index,
                 result.type_text,
@@ -313,6 +364,7 @@ pub fn report(outcome: &Outcome, options: &RunOptions) -> String {
                 result.error,
                 options.rtol
             ));
+            }
         }
     }
     text
@@ -320,11 +372,15 @@ pub fn report(outcome: &Outcome, options: &RunOptions) -> String {
 
 /// Parses, prepares, compiles and runs `bytes`; `Err` holds the diagnostics.
 pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Outcome, Vec<Diag>> {
-    let context = create_context(false);
+    let context = create_context(options.allow_unregistered_dialect);
     let _par =
         flexc_dialects::load_par_dialect(&context).map_err(|e| vec![Diag::error(None, e)])?;
     let capture = Capture::attach(&context);
     let mut module = parse_verified(&context, &capture, name, bytes)?;
+    if stablehlo_to_linalg::contains_stablehlo(module.as_operation()) {
+        run_pipeline(&context, &mut module, STABLEHLO_LOWERING)
+            .map_err(|e| diagnosed(&capture, e))?;
+    }
     let start = FileLoc {
         file: name.to_string(),
         line: 1,
@@ -868,8 +924,27 @@ fn row_major_strides(dims: &[i64]) -> Vec<i64> {
     strides
 }
 
+/// Row-major bytes as 8-byte aligned storage.
+fn words(bytes: &[u8]) -> Vec<u64> {
+    let mut words = vec![0u64; bytes.len().div_ceil(8).max(1)];
+    for (i, chunk) in bytes.chunks(8).enumerate() {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        words[i] = u64::from_ne_bytes(word);
+    }
+    words
+}
+
+/// The inputs of `entry`'s arguments, as 8-byte aligned storage: from `--inputs`, else seeded.
+fn inputs(entry: &Entry, options: &RunOptions) -> Result<Vec<Vec<u64>>, String> {
+    match &options.inputs {
+        Some(dir) => io::read_inputs(dir, entry),
+        None => Ok(seeded_inputs(entry, options)),
+    }
+}
+
 /// Seeded inputs of `entry`'s arguments, as 8-byte aligned storage.
-fn inputs(entry: &Entry, options: &RunOptions) -> Vec<Vec<u64>> {
+fn seeded_inputs(entry: &Entry, options: &RunOptions) -> Vec<Vec<u64>> {
     entry
         .arguments
         .iter()
@@ -892,13 +967,7 @@ fn inputs(entry: &Entry, options: &RunOptions) -> Vec<Vec<u64>> {
                     Element::I64 => bytes.extend(integer(&mut rng).to_ne_bytes()),
                 }
             }
-            let mut words = vec![0u64; bytes.len().div_ceil(8).max(1)];
-            for (i, chunk) in bytes.chunks(8).enumerate() {
-                let mut word = [0u8; 8];
-                word[..chunk.len()].copy_from_slice(chunk);
-                words[i] = u64::from_ne_bytes(word);
-            }
-            words
+            words(&bytes)
         })
         .collect()
 }
@@ -915,7 +984,7 @@ fn check_entry(
     let devices: Vec<PackedFunction> = (0..entry.devices)
         .map(|d| engine.packed(&format!("{}_device{d}", entry.name)))
         .collect::<Result<_, _>>()?;
-    let inputs = inputs(entry, options);
+    let inputs = inputs(entry, options)?;
     let runtime = runtime::Runtime::new(entry.devices);
     let actual = std::thread::scope(|scope| -> Result<Vec<Vec<u8>>, String> {
         let mut handles = Vec::new();
@@ -969,7 +1038,7 @@ fn check_entry_against(
     traffic: Option<Traffic>,
 ) -> Result<(), String> {
     let serial = engine.packed(&entry.name)?;
-    let inputs = inputs(entry, options);
+    let inputs = inputs(entry, options)?;
     let expected = std::thread::scope(|scope| {
         std::thread::Builder::new()
             .stack_size(DEVICE_STACK)
@@ -980,6 +1049,23 @@ fn check_entry_against(
             .join()
             .map_err(|_| "the serial function crashed".to_string())
     })?;
+    if let Some(dir) = &options.dump_outputs {
+        io::write_outputs(dir, entry, &expected)?;
+    }
+    if let Some(dir) = &options.reference {
+        let reference = io::read_references(dir, entry)?;
+        for (index, ty) in entry.results.iter().enumerate() {
+            let check = compare(
+                entry,
+                index,
+                ty,
+                &expected[index],
+                &reference[index],
+                options.atol,
+            );
+            outcome.references.push(check);
+        }
+    }
     outcome
         .functions
         .push((entry.name.clone(), entry.devices, traffic));

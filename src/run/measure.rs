@@ -661,7 +661,7 @@ fn measure_entry(
     let devices: Vec<PackedFunction> = (0..entry.devices)
         .map(|d| engine.packed(&format!("{}_device{d}", entry.name)))
         .collect::<Result<_, _>>()?;
-    let inputs = inputs(entry, &options.run);
+    let inputs = inputs(entry, &options.run)?;
     let results: Vec<&[TensorType]> = (0..entry.devices)
         .map(|d| if d == 0 { &entry.results[..] } else { &[] })
         .collect();
