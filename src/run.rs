@@ -377,10 +377,7 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
         flexc_dialects::load_par_dialect(&context).map_err(|e| vec![Diag::error(None, e)])?;
     let capture = Capture::attach(&context);
     let mut module = parse_verified(&context, &capture, name, bytes)?;
-    if stablehlo_to_linalg::contains_stablehlo(module.as_operation()) {
-        run_pipeline(&context, &mut module, STABLEHLO_LOWERING)
-            .map_err(|e| diagnosed(&capture, e))?;
-    }
+    lower_stablehlo(&context, &mut module, &capture)?;
     let start = FileLoc {
         file: name.to_string(),
         line: 1,
@@ -448,6 +445,18 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
         lap(&mut outcome, &format!("JIT and run @{}", entry.name));
     }
     Ok(outcome)
+}
+
+/// Runs [`STABLEHLO_LOWERING`] when the module holds StableHLO/CHLO ops.
+fn lower_stablehlo(
+    context: &melior::Context,
+    module: &mut Module,
+    capture: &Capture,
+) -> Result<(), Vec<Diag>> {
+    if stablehlo_to_linalg::contains_stablehlo(module.as_operation()) {
+        run_pipeline(context, module, STABLEHLO_LOWERING).map_err(|e| diagnosed(capture, e))?;
+    }
+    Ok(())
 }
 
 /// The diagnostics `capture` holds, else one error saying `fallback`.

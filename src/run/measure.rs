@@ -44,9 +44,9 @@
 //! wall time describe the same executions (the calls are included in the wall time).
 
 use super::{
-    compare, diagnosed, fill_elided_weights, find_entries, has_configs, inputs, mark_c_interface,
-    parse_verified, read_source, report, run_pipeline, runtime, source_text, Call, Engine, Entry,
-    Outcome, PackedFunction, RunOptions, TensorType, LOWERING,
+    compare, diagnosed, fill_elided_weights, find_entries, has_configs, inputs, lower_stablehlo,
+    mark_c_interface, parse_verified, read_source, report, run_pipeline, runtime, source_text,
+    Call, Engine, Entry, Outcome, PackedFunction, RunOptions, TensorType, LOWERING,
 };
 use crate::{
     diagnostics::{Capture, Diag, FileLoc, Printer},
@@ -258,7 +258,7 @@ pub fn measure_source(
     options: &MeasureOptions,
 ) -> Result<Measured, Vec<Diag>> {
     let run = &options.run;
-    let context = create_context(false);
+    let context = create_context(run.allow_unregistered_dialect);
     let _par =
         flexc_dialects::load_par_dialect(&context).map_err(|e| vec![Diag::error(None, e)])?;
     let capture = Capture::attach(&context);
@@ -277,6 +277,9 @@ pub fn measure_source(
                 diagnosed(&capture, format!("cannot import the graph of '{name}'"))
             })?;
         }
+        // Graph ops are marked on the StableHLO graph the simulator sees; the lowering carries
+        // each mark to the op that replaces the StableHLO op.
+        lower_stablehlo(&context, &mut module, &capture)?;
         let text = format!("builtin.module(par-materialize{{devices={}}})", run.devices);
         run_pipeline(&context, &mut module, &text).map_err(|e| diagnosed(&capture, e))?;
         entries = find_entries(&module)?;
