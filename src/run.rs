@@ -6,6 +6,12 @@
 //! `.par.mlir` from `flexc`) is materialized first (`par-materialize{devices=N}` with `--devices`,
 //! else the module's `#par.machine`). Every public function with device functions is checked.
 //!
+//! A module with StableHLO/CHLO ops (a JAX export; parsed with `--allow-unregistered-dialect`) is
+//! first lowered by [`STABLEHLO_LOWERING`]: `stablehlo-to-linalg` keeps each op's `par.config` on the
+//! op that replaces it, and JAX's private helper functions are inlined. `--inputs`, `--reference` and
+//! `--dump-outputs` (`run/io.rs`) give the arguments, compare the serial results with given ones, or
+//! write them; with one of the latter two, a module without a strategy runs serially (one device).
+//!
 //! Steps:
 //! 1. elided weights (`dense_resource<__elided__...>`, no data) become dense constants of seeded
 //!    random values, uniform in ±1/sqrt(n/d) for n elements of largest dim d (a fan-in guess that
