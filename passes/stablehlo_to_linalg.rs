@@ -621,12 +621,7 @@ fn one_device(loops: usize, device: i64) -> String {
 /// The first device of a `#par.config<degrees, devices>` text.
 fn first_device(config: &str) -> Option<i64> {
     let devices = config.rsplit("array<i64:").next()?;
-    devices
-        .split(|c: char| c == ',' || c == '>')
-        .next()?
-        .trim()
-        .parse()
-        .ok()
+    devices.split([',', '>']).next()?.trim().parse().ok()
 }
 
 fn attribute_text(op: MlirOperation, name: &str) -> Option<String> {
@@ -1079,11 +1074,11 @@ impl Lowering<'_, '_, '_> {
         let mut out_map = vec![AffineSum::constant(0); out.shape.len()];
         let mut spatial_loop = vec![0; n];
         let mut feature_loop = 0;
-        for d in 0..out.shape.len() {
+        for (d, &size) in out.shape.iter().enumerate() {
             if d == dn.output_feature {
                 feature_loop = push(&mut loops, c_out / groups, true);
             } else {
-                let k = push(&mut loops, out.shape[d], true);
+                let k = push(&mut loops, size, true);
                 out_map[d] = AffineSum::dim(k);
                 if let Some(j) = dn.output_spatial.iter().position(|&s| s == d) {
                     spatial_loop[j] = k;
@@ -1746,10 +1741,10 @@ impl Emit {
 /// Row-major position (i64) of the window point of loops `rank..2*rank` among `window`.
 fn window_position(e: &mut Emit, rank: usize, window: &[i64]) -> String {
     let mut linear = e.constant("0", "index");
-    for d in 0..rank {
+    for (d, size) in window.iter().enumerate().take(rank) {
         let w = e.fresh();
         e.line(format!("{w} = linalg.index {} : index", rank + d));
-        let size = e.constant(&window[d].to_string(), "index");
+        let size = e.constant(&size.to_string(), "index");
         let scaled = e.fresh();
         e.line(format!("{scaled} = arith.muli {linear}, {size} : index"));
         let next = e.fresh();

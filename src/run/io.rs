@@ -159,7 +159,8 @@ mod tests {
         };
         let data: Vec<u8> = (0..6).flat_map(|i| (i as f32).to_le_bytes()).collect();
         let file = npy(&ty, &data);
-        assert_eq!(file.len() % 64, 24 % 64);
+        // The header is padded to 64 bytes; 24 data bytes follow.
+        assert_eq!(file.len() % 64, 24);
         let dir = std::env::temp_dir().join(format!("flexc-npy-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("x.npy");
