@@ -2,7 +2,7 @@
 //! per-task profile that the simulator reads (issue 6, simulator fidelity on the hardware we have).
 //!
 //! **Timed runs.** The program is prepared as for `--check` (materialized when it is a `.par.mlir`,
-//! elided weights filled, lowered by [`super::LOWERING`], JIT-compiled at `--opt-level`). Then, per
+//! elided weights filled, lowered by [`flexc_passes::pipeline::cpu_lowering`], JIT-compiled at `--opt-level`). Then, per
 //! serial function `@f`: `--warmup` untimed runs (at least one; the first is the run `--check`
 //! compares), then `--runs` timed runs of the device functions, each on its own thread as in `--check`
 //! (threads start together at a barrier; a run's wall time is from the earliest start to the latest
@@ -44,15 +44,17 @@
 //! wall time describe the same executions (the calls are included in the wall time).
 
 use super::{
-    compare, diagnosed, fill_elided_weights, find_entries, has_configs, inputs, lower_stablehlo,
-    mark_c_interface, parse_verified, read_source, report, run_pipeline, runtime, source_text,
-    Call, Engine, Entry, Outcome, PackedFunction, RunOptions, TensorType, LOWERING,
+    compare, fill_elided_weights, find_entries, has_configs, inputs, lower_stablehlo,
+    mark_c_interface, report, runtime, Call, Engine, Entry, Outcome, PackedFunction, RunOptions,
+    TensorType,
 };
 use crate::{
-    diagnostics::{Capture, Diag, FileLoc, Printer},
-    driver::{create_context, write_output, Exit},
+    diagnostics::{Diag, FileLoc, Printer},
+    driver::{write_output, Exit},
+    session::{create_context, read_source, source_text, Session},
 };
 use flexc_core::{DType, OpId, ProfileDb, ProfileEntry};
+use flexc_passes::pipeline;
 use melior::ir::{
     attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
     block::BlockLike,
@@ -259,10 +261,8 @@ pub fn measure_source(
 ) -> Result<Measured, Vec<Diag>> {
     let run = &options.run;
     let context = create_context(run.allow_unregistered_dialect);
-    let _par =
-        flexc_dialects::load_par_dialect(&context).map_err(|e| vec![Diag::error(None, e)])?;
-    let capture = Capture::attach(&context);
-    let mut module = parse_verified(&context, &capture, name, bytes)?;
+    let session = Session::new(&context).map_err(|diag| vec![diag])?;
+    let mut module = session.parse_verified(name, bytes)?;
     let start = FileLoc {
         file: name.to_string(),
         line: 1,
@@ -273,15 +273,15 @@ pub fn measure_source(
     let mut keys: Vec<OpKey> = Vec::new();
     if entries.is_empty() && has_configs(&module) {
         if profiling {
-            keys = mark_graph_ops(&module).map_err(|()| {
-                diagnosed(&capture, format!("cannot import the graph of '{name}'"))
-            })?;
+            keys = mark_graph_ops(&module)
+                .map_err(|()| session.diagnosed(format!("cannot import the graph of '{name}'")))?;
         }
         // Graph ops are marked on the StableHLO graph the simulator sees; the lowering carries
         // each mark to the op that replaces the StableHLO op.
-        lower_stablehlo(&context, &mut module, &capture)?;
-        let text = format!("builtin.module(par-materialize{{devices={}}})", run.devices);
-        run_pipeline(&context, &mut module, &text).map_err(|e| diagnosed(&capture, e))?;
+        lower_stablehlo(&session, &mut module)?;
+        session
+            .run_pipeline(&mut module, &pipeline::materialize(run.devices))
+            .map_err(|e| session.diagnosed(e))?;
         entries = find_entries(&module)?;
     } else if profiling && !entries.is_empty() {
         return Err(vec![Diag::error(
@@ -300,9 +300,11 @@ pub fn measure_source(
     fill_elided_weights(&module, run.seed);
     mark_c_interface(&module, &entries);
     instrument(&context, &module, &entries, profiling);
-    run_pipeline(&context, &mut module, LOWERING).map_err(|e| diagnosed(&capture, e))?;
+    session
+        .run_pipeline(&mut module, &pipeline::cpu_lowering())
+        .map_err(|e| session.diagnosed(e))?;
     let engine = Engine::new(&context, &module, run.opt_level)
-        .ok_or_else(|| diagnosed(&capture, "cannot JIT-compile the lowered module".into()))?;
+        .ok_or_else(|| session.diagnosed("cannot JIT-compile the lowered module".into()))?;
     register_profile_symbols(&engine);
     let mut measured = Measured::default();
     let mut samples = Vec::new();
@@ -340,7 +342,7 @@ fn mark_graph_ops(module: &Module) -> Result<Vec<OpKey>, ()> {
             .dims
             .iter()
             .zip(&config.degrees)
-            .map(|(dim, &degree)| dim.size / degree.max(1) as u64)
+            .map(|(dim, &degree)| dim.size / degree.max(1))
             .collect();
         keys.push(Some((graph_op.name.clone(), extents, graph_op.dtype)));
         // An op of a function called several times is several graph ops: its first call's index.
@@ -401,7 +403,11 @@ fn task_extent(block: &[MlirOperation], at: usize, floor: usize) -> (usize, usiz
 fn instrument(context: &melior::Context, module: &Module, entries: &[Entry], profiling: bool) {
     let devices: Vec<String> = entries
         .iter()
-        .flat_map(|e| (0..e.devices).map(move |d| format!("{}_device{d}", e.name)))
+        .flat_map(|e| {
+            (0..e.devices).map(move |d| {
+                flexc_dialects::names::device_function(&e.name, flexc_core::DeviceId::new(d))
+            })
+        })
         .collect();
     let mut marked = Vec::new();
     for function in super::module_functions(module) {
@@ -662,7 +668,12 @@ fn measure_entry(
 ) -> Result<(), String> {
     let serial = engine.packed(&entry.name)?;
     let devices: Vec<PackedFunction> = (0..entry.devices)
-        .map(|d| engine.packed(&format!("{}_device{d}", entry.name)))
+        .map(|d| {
+            engine.packed(&flexc_dialects::names::device_function(
+                &entry.name,
+                flexc_core::DeviceId::new(d),
+            ))
+        })
         .collect::<Result<_, _>>()?;
     let inputs = inputs(entry, &options.run)?;
     let results: Vec<&[TensorType]> = (0..entry.devices)
