@@ -27,6 +27,7 @@ pub mod par_verify;
 pub mod pipeline;
 pub mod region;
 pub mod stablehlo;
+pub mod stablehlo_to_linalg;
 
 /// A failure whose diagnostics were already emitted on the offending ops' locations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,6 +168,7 @@ pub static REGISTRY: &[&PassInfo] = &[
     &par_materialize::INFO,
     &par_export_shard::INFO,
     &par_lower_runtime::INFO,
+    &stablehlo_to_linalg::INFO,
 ];
 
 pub fn lookup(argument: &str) -> Option<&'static PassInfo> {

@@ -181,10 +181,10 @@ const CHLO_ELEMENTWISE: &[&str] = &[
 ];
 
 /// An op with the static shapes of its operands and results.
-struct Op<'a, 'c, 'o> {
+pub(crate) struct Op<'a, 'c, 'o> {
     op: &'a OperationRef<'c, 'o>,
-    operands: Vec<Vec<u64>>,
-    results: Vec<Vec<u64>>,
+    pub(crate) operands: Vec<Vec<u64>>,
+    pub(crate) results: Vec<Vec<u64>>,
 }
 
 fn static_shape(ty: mlir_sys::MlirType, what: &str) -> Result<Vec<u64>, String> {
@@ -258,7 +258,7 @@ fn dim_indices(values: &[i64], rank: usize, what: &str) -> Result<Vec<usize>, St
 }
 
 impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
-    fn new(op: &'a OperationRef<'c, 'o>) -> Result<Self, String> {
+    pub(crate) fn new(op: &'a OperationRef<'c, 'o>) -> Result<Self, String> {
         let operands = op
             .operands()
             .enumerate()
@@ -351,7 +351,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         }
     }
 
-    fn attribute(&self, key: &str) -> Option<MlirAttribute> {
+    pub(crate) fn attribute(&self, key: &str) -> Option<MlirAttribute> {
         self.op.attribute(key).ok().map(|a| {
             use melior::ir::attribute::AttributeLike;
             a.to_raw()
@@ -359,7 +359,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
     }
 
     /// An integer list attribute; `None` when absent.
-    fn ints(&self, key: &str) -> Result<Option<Vec<i64>>, String> {
+    pub(crate) fn ints(&self, key: &str) -> Result<Option<Vec<i64>>, String> {
         self.attribute(key)
             .map(|a| {
                 ir::i64_list(a).ok_or_else(|| {
@@ -372,13 +372,13 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
             .transpose()
     }
 
-    fn required_ints(&self, key: &str) -> Result<Vec<i64>, String> {
+    pub(crate) fn required_ints(&self, key: &str) -> Result<Vec<i64>, String> {
         self.ints(key)?
             .ok_or_else(|| format!("missing attribute '{key}'"))
     }
 
     /// An integer list attribute of `len` values, `default` for each when absent.
-    fn ints_or(&self, key: &str, len: usize, default: i64) -> Result<Vec<i64>, String> {
+    pub(crate) fn ints_or(&self, key: &str, len: usize, default: i64) -> Result<Vec<i64>, String> {
         let values = self.ints(key)?.unwrap_or_else(|| vec![default; len]);
         if values.len() != len {
             return Err(format!(
@@ -395,7 +395,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         Ok(flat.iter().step_by(2).copied().collect())
     }
 
-    fn int(&self, key: &str, default: i64) -> Result<i64, String> {
+    pub(crate) fn int(&self, key: &str, default: i64) -> Result<i64, String> {
         match self.attribute(key) {
             None => Ok(default),
             Some(a) => ir::integer(a).ok_or_else(|| {
@@ -408,7 +408,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
     }
 
     /// The fields of the StableHLO attribute `key`, printed `#stablehlo.{mnemonic}<...>`.
-    fn fields(&self, key: &str, mnemonic: &str) -> Result<Fields, String> {
+    pub(crate) fn fields(&self, key: &str, mnemonic: &str) -> Result<Fields, String> {
         let attribute = self
             .attribute(key)
             .ok_or_else(|| format!("missing attribute '{key}'"))?;
@@ -1190,7 +1190,7 @@ impl IndexLayout {
 }
 
 /// The body of a StableHLO attribute printed `#stablehlo.{mnemonic}<body>` (or `#stablehlo<{mnemonic}<body>>`).
-fn opaque_body<'t>(text: &'t str, mnemonic: &str) -> Option<&'t str> {
+pub(crate) fn opaque_body<'t>(text: &'t str, mnemonic: &str) -> Option<&'t str> {
     let rest = text.trim().strip_prefix("#stablehlo")?;
     let (rest, closing) = match rest.strip_prefix('.') {
         Some(rest) => (rest, 1),
@@ -1204,7 +1204,7 @@ fn opaque_body<'t>(text: &'t str, mnemonic: &str) -> Option<&'t str> {
 }
 
 /// The `key = value` fields of an attribute body; values are integers or integer lists.
-struct Fields(Vec<(String, String)>);
+pub(crate) struct Fields(Vec<(String, String)>);
 
 impl Fields {
     fn parse(body: &str) -> Option<Self> {
@@ -1227,7 +1227,7 @@ impl Fields {
     }
 
     /// An integer list field, empty when absent (StableHLO omits empty lists).
-    fn ints(&self, key: &str) -> Result<Vec<i64>, String> {
+    pub(crate) fn ints(&self, key: &str) -> Result<Vec<i64>, String> {
         match self.get(key) {
             None => Ok(Vec::new()),
             Some(value) => int_list(value)
@@ -1235,7 +1235,7 @@ impl Fields {
         }
     }
 
-    fn int(&self, key: &str) -> Result<Option<i64>, String> {
+    pub(crate) fn int(&self, key: &str) -> Result<Option<i64>, String> {
         self.get(key)
             .map(|v| {
                 v.parse()
@@ -1275,22 +1275,22 @@ fn int_list(text: &str) -> Option<Vec<i64>> {
 
 /// Convolution dimension numbers.
 #[derive(Debug, PartialEq)]
-struct ConvDims {
-    input_batch: usize,
-    input_feature: usize,
-    input_spatial: Vec<usize>,
-    kernel_input_feature: usize,
-    kernel_output_feature: usize,
-    kernel_spatial: Vec<usize>,
-    output_batch: usize,
-    output_feature: usize,
-    output_spatial: Vec<usize>,
+pub(crate) struct ConvDims {
+    pub(crate) input_batch: usize,
+    pub(crate) input_feature: usize,
+    pub(crate) input_spatial: Vec<usize>,
+    pub(crate) kernel_input_feature: usize,
+    pub(crate) kernel_output_feature: usize,
+    pub(crate) kernel_spatial: Vec<usize>,
+    pub(crate) output_batch: usize,
+    pub(crate) output_feature: usize,
+    pub(crate) output_spatial: Vec<usize>,
 }
 
 impl ConvDims {
     /// The body of `#stablehlo.conv<...>`: `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]` or
     /// `raw input_batch_dimension = 0, ...`.
-    fn parse(body: &str) -> Option<Self> {
+    pub(crate) fn parse(body: &str) -> Option<Self> {
         if let Some(raw) = body.strip_prefix("raw") {
             let f = Fields::parse(raw)?;
             let one = |key: &str| -> Option<usize> { usize::try_from(f.int(key).ok()??).ok() };
