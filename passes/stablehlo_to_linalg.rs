@@ -62,12 +62,12 @@
 //! ```
 
 use crate::{
-    emit_error,
-    ir::{self, AffineSum},
+    emit_error, ir,
     op_model::OpModel,
     stablehlo::{self, ConvDims},
     PassId, PassInfo,
 };
+use flexc_core::AffineDim;
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     OperationRef, TypeLike, ValueLike,
@@ -263,18 +263,18 @@ struct Value {
 /// An operand of a `linalg.generic` with its indexing map.
 struct Access {
     value: Value,
-    map: Vec<AffineSum>,
+    map: Vec<AffineDim>,
 }
 
-fn access(value: &Value, map: Vec<AffineSum>) -> Access {
+fn access(value: &Value, map: Vec<AffineDim>) -> Access {
     Access {
         value: value.clone(),
         map,
     }
 }
 
-fn identity(rank: usize) -> Vec<AffineSum> {
-    (0..rank).map(AffineSum::dim).collect()
+fn identity(rank: usize) -> Vec<AffineDim> {
+    (0..rank).map(AffineDim::dim).collect()
 }
 
 fn tensor_type(shape: &[u64], elem: &str) -> String {
@@ -304,7 +304,7 @@ fn i64_array(values: &[i64]) -> String {
 }
 
 /// `sum(c * d_k) + offset` as an affine expression.
-fn expr_text(sum: &AffineSum) -> String {
+fn expr_text(sum: &AffineDim) -> String {
     let mut text = String::new();
     for &(k, c) in &sum.terms {
         if !text.is_empty() {
@@ -325,7 +325,7 @@ fn expr_text(sum: &AffineSum) -> String {
     text
 }
 
-fn map_text(loops: usize, results: &[AffineSum]) -> String {
+fn map_text(loops: usize, results: &[AffineDim]) -> String {
     let dims: Vec<String> = (0..loops).map(|k| format!("d{k}")).collect();
     let exprs: Vec<String> = results.iter().map(expr_text).collect();
     format!(
@@ -516,7 +516,7 @@ impl Emit {
         let bare: HashSet<usize> = ins
             .iter()
             .chain(&outs)
-            .flat_map(|a| a.map.iter().filter_map(AffineSum::single_dim))
+            .flat_map(|a| a.map.iter().filter_map(AffineDim::single_dim))
             .collect();
         let missing: Vec<usize> = (0..loops.len()).filter(|k| !bare.contains(k)).collect();
         let extra_ins = if missing.is_empty() {
@@ -526,7 +526,7 @@ impl Emit {
             let shape = self.empty(&trips, "i8");
             ins.push(access(
                 &shape,
-                missing.iter().map(|&k| AffineSum::dim(k)).collect(),
+                missing.iter().map(|&k| AffineDim::dim(k)).collect(),
             ));
             1
         };
@@ -1071,7 +1071,7 @@ impl Lowering<'_, '_, '_> {
             parallel.push(p);
             loops.len() - 1
         };
-        let mut out_map = vec![AffineSum::constant(0); out.shape.len()];
+        let mut out_map = vec![AffineDim::constant(0); out.shape.len()];
         let mut spatial_loop = vec![0; n];
         let mut feature_loop = 0;
         for (d, &size) in out.shape.iter().enumerate() {
@@ -1079,7 +1079,7 @@ impl Lowering<'_, '_, '_> {
                 feature_loop = push(&mut loops, c_out / groups, true);
             } else {
                 let k = push(&mut loops, size, true);
-                out_map[d] = AffineSum::dim(k);
+                out_map[d] = AffineDim::dim(k);
                 if let Some(j) = dn.output_spatial.iter().position(|&s| s == d) {
                     spatial_loop[j] = k;
                 }
@@ -1087,34 +1087,34 @@ impl Lowering<'_, '_, '_> {
         }
         let group = (groups > 1).then(|| push(&mut loops, groups, true));
         let grouped = |inner: usize, size: u64| match group {
-            Some(g) => AffineSum {
+            Some(g) => AffineDim {
                 terms: vec![(inner, 1), (g, size as i64)],
                 offset: 0,
             },
-            None => AffineSum::dim(inner),
+            None => AffineDim::dim(inner),
         };
         out_map[dn.output_feature] = grouped(feature_loop, c_out / groups);
         let channel = push(&mut loops, kernel.shape[dn.kernel_input_feature], false);
-        let mut in_map = vec![AffineSum::constant(0); rank];
-        let mut kernel_map = vec![AffineSum::constant(0); rank];
+        let mut in_map = vec![AffineDim::constant(0); rank];
+        let mut kernel_map = vec![AffineDim::constant(0); rank];
         in_map[dn.input_batch] = out_map[dn.output_batch].clone();
         in_map[dn.input_feature] = grouped(channel, input.shape[dn.input_feature] / groups);
-        kernel_map[dn.kernel_input_feature] = AffineSum::dim(channel);
+        kernel_map[dn.kernel_input_feature] = AffineDim::dim(channel);
         kernel_map[dn.kernel_output_feature] = out_map[dn.output_feature].clone();
         for j in 0..n {
             let size = kernel.shape[dn.kernel_spatial[j]];
             let w = push(&mut loops, size, false);
-            in_map[dn.input_spatial[j]] = AffineSum {
+            in_map[dn.input_spatial[j]] = AffineDim {
                 terms: vec![(spatial_loop[j], strides[j]), (w, rhs_dilation[j])],
                 offset: 0,
             };
             kernel_map[dn.kernel_spatial[j]] = if reversal[j] {
-                AffineSum {
+                AffineDim {
                     terms: vec![(w, -1)],
                     offset: size as i64 - 1,
                 }
             } else {
-                AffineSum::dim(w)
+                AffineDim::dim(w)
             };
         }
         let zero = self.e.constant(&zero_literal(&out.elem), &out.elem);
@@ -1182,8 +1182,8 @@ impl Lowering<'_, '_, '_> {
         loops.extend(window.iter().map(|&w| w.max(1) as u64));
         let mut parallel = vec![true; rank];
         parallel.extend(vec![false; rank]);
-        let read: Vec<AffineSum> = (0..rank)
-            .map(|d| AffineSum {
+        let read: Vec<AffineDim> = (0..rank)
+            .map(|d| AffineDim {
                 terms: vec![(d, strides[d]), (rank + d, dilation[d])],
                 offset: 0,
             })
@@ -1348,7 +1348,7 @@ impl Lowering<'_, '_, '_> {
         for j in 0..index_map.len() {
             let mut map = index_access.clone();
             if let Some(v) = vector_dim {
-                map[v] = AffineSum::constant(j as i64);
+                map[v] = AffineDim::constant(j as i64);
             }
             ins.push(access(&indices, map));
         }
@@ -1413,7 +1413,7 @@ impl Lowering<'_, '_, '_> {
         for j in 0..index_map.len() {
             let mut map = index_access.clone();
             if let Some(v) = vector_dim {
-                map[v] = AffineSum::constant(j as i64);
+                map[v] = AffineDim::constant(j as i64);
             }
             ins.push(access(&indices, map));
         }
@@ -1492,8 +1492,8 @@ impl Lowering<'_, '_, '_> {
         loops.extend(window.iter().map(|&w| w.max(1) as u64));
         let mut parallel = vec![true; rank];
         parallel.extend(vec![false; rank]);
-        let at: Vec<AffineSum> = (0..rank)
-            .map(|d| AffineSum {
+        let at: Vec<AffineDim> = (0..rank)
+            .map(|d| AffineDim {
                 terms: vec![(d, strides[d]), (rank + d, 1)],
                 offset: 0,
             })
@@ -1710,8 +1710,8 @@ impl Emit {
         }
         // Interior padding: write the operand at d*(interior+1) + low into a fill.
         let fill = self.fill(pad, &shape, &value.elem);
-        let map: Vec<AffineSum> = (0..rank)
-            .map(|d| AffineSum {
+        let map: Vec<AffineDim> = (0..rank)
+            .map(|d| AffineDim {
                 terms: vec![(d, interior[d] + 1)],
                 offset: low[d],
             })
@@ -2330,12 +2330,12 @@ mod tests {
 
     #[test]
     fn affine_text() {
-        let s = AffineSum {
+        let s = AffineDim {
             terms: vec![(0, 2), (3, -1)],
             offset: -4,
         };
         assert_eq!(expr_text(&s), "d0 * 2 + d3 * -1 - 4");
-        assert_eq!(expr_text(&AffineSum::constant(0)), "0");
+        assert_eq!(expr_text(&AffineDim::constant(0)), "0");
         assert_eq!(map_text(0, &[]), "affine_map<() -> ()>");
     }
 
