@@ -16,8 +16,7 @@
 //! - [`memory`]: per-device live bytes over the iteration;
 //! - [`report`]: breakdown, per-device report, Chrome trace;
 //! - [`synth`]: synthetic models for tests and benchmarks;
-//! - [`seed`]: seeded inputs and weights shared by the CPU runner and the GPU runtime;
-//! - [`outputs`]: the output dump file of `flexc-run --dump-outputs`, read by `flexc-gpu --reference`.
+//! - [`seed`]: seeded inputs and weights shared by the CPU runner and the GPU runtime.
 
 pub mod baselines;
 pub mod cost;
@@ -25,7 +24,6 @@ pub mod devices;
 pub mod graph;
 pub mod machine;
 pub mod memory;
-pub mod outputs;
 pub mod report;
 pub mod search;
 pub mod seed;

@@ -422,7 +422,8 @@ enum Start {
 
 struct ChainOutcome {
     stats: ChainStats,
-    best: Option<Strategy>,
+    /// The best strategy that fits memory, with its per-device peaks.
+    best: Option<(Strategy, Vec<u64>)>,
     /// Seconds from the start of the search to the chain's best.
     best_at_search_s: f64,
     overflow: Overflow,
@@ -481,7 +482,8 @@ pub fn mcmc(
     named.extend(experts.map(|b| (b.name.to_string(), b.strategy)));
 
     let mut evaluated = Vec::with_capacity(named.len());
-    let mut best: Option<(f64, Strategy, String)> = None;
+    // Time, strategy, name and per-device peaks of the best that fits memory.
+    let mut best: Option<(f64, Strategy, String, Vec<u64>)> = None;
     let mut overflow: Overflow = None;
     // Distinct start points with their penalized cost, for the chains.
     let mut distinct: Vec<(f64, usize)> = Vec::new();
@@ -506,8 +508,8 @@ pub fn mcmc(
         match over {
             Some((d, peak)) => note_overflow(&mut overflow, d, peak, name),
             None => {
-                if best.as_ref().is_none_or(|(t, _, _)| time < *t) {
-                    best = Some((time, strategy.clone(), name.clone()));
+                if best.as_ref().is_none_or(|(t, _, _, _)| time < *t) {
+                    best = Some((time, strategy.clone(), name.clone(), sim.peak_memories()));
                 }
             }
         }
@@ -577,9 +579,13 @@ pub fn mcmc(
                         job.into_iter()
                             .enumerate()
                             .filter_map(|(j, (i, start))| {
-                                // The chains of one thread split the time left between them; a share
-                                // shorter than a simulation is not worth starting.
-                                let time = deadline.remaining().map(|left| left / (count - j) as u32);
+                                // The chains of one thread split the time left between them, less the
+                                // final simulation of the result; a share shorter than a simulation is
+                                // not worth starting.
+                                let time = deadline
+                                    .earlier_by(sim_cost)
+                                    .remaining()
+                                    .map(|left| left / (count - j) as u32);
                                 if time.is_some_and(|t| t <= sim_cost) {
                                     return None;
                                 }
@@ -619,9 +625,9 @@ pub fn mcmc(
         if let Some((peak, d, name)) = outcome.overflow {
             note_overflow(&mut overflow, d, peak, &name);
         }
-        if let (Some(s), Some(t)) = (outcome.best, outcome.stats.best_time_s) {
-            if best.as_ref().is_none_or(|(bt, _, _)| t < *bt) {
-                best = Some((t, s, format!("chain {i}")));
+        if let (Some((s, peaks)), Some(t)) = (outcome.best, outcome.stats.best_time_s) {
+            if best.as_ref().is_none_or(|(bt, _, _, _)| t < *bt) {
+                best = Some((t, s, format!("chain {i}"), peaks));
                 stats.time_to_best_s = outcome.best_at_search_s;
                 winner = Some(i);
             }
@@ -635,7 +641,7 @@ pub fn mcmc(
         .map_or(StopReason::Time, |c| c.stop);
     stats.wall_s = t0.elapsed().as_secs_f64();
 
-    let Some((_, strategy, found_by)) = best else {
+    let Some((time, strategy, found_by, peaks)) = best else {
         let (needed, device, strategy) = overflow.unwrap_or((0, DeviceId(0), "none".into()));
         return Err(SearchError::OutOfMemory {
             device,
@@ -644,6 +650,26 @@ pub fn mcmc(
             strategy,
         });
     };
+    let (stop, proposals) = (stats.stop, stats.proposals);
+    let details = Details::Mcmc(McmcDetails {
+        starts: evaluated,
+        stats,
+    });
+    // Under a deadline there is no time for one more simulation: the best's time and peaks as simulated
+    // (delta simulations equal full ones exactly).
+    if deadline.is_set() {
+        return Ok(Found {
+            strategy,
+            iteration_time_s: time,
+            peak_memory: peaks,
+            fits_memory: true,
+            found_by,
+            stop,
+            proposals,
+            wall_s: t0.elapsed().as_secs_f64(),
+            details,
+        });
+    }
     // Re-simulate: the reported time and memory come from a fresh full simulation.
     let problem = Problem {
         graph,
@@ -651,11 +677,6 @@ pub fn mcmc(
         cost,
         mode,
     };
-    let (stop, proposals) = (stats.stop, stats.proposals);
-    let details = Details::Mcmc(McmcDetails {
-        starts: evaluated,
-        stats,
-    });
     Found::simulated(&problem, strategy, found_by, stop, proposals, t0, details)
 }
 
@@ -714,8 +735,9 @@ fn run_chain(
         note_overflow(&mut overflow, d, p, &name);
     }
     let mut current = penalized(&sim, over);
-    let mut best: Option<(f64, Strategy)> =
-        over.is_none().then(|| (start_time, sim.strategy().clone()));
+    let mut best: Option<(f64, Strategy, Vec<u64>)> = over
+        .is_none()
+        .then(|| (start_time, sim.strategy().clone(), sim.peak_memories()));
     let mut best_penalized = current;
     let (mut proposals, mut accepted) = (0u64, 0u64);
     let (mut best_at_proposal, mut best_at) = (0u64, 0.0f64);
@@ -784,11 +806,11 @@ fn run_chain(
         let improved = match (&best, over) {
             (_, Some(_)) => best.is_none() && cost < best_penalized,
             (None, None) => true,
-            (Some((t, _)), None) => time < *t,
+            (Some((t, _, _)), None) => time < *t,
         };
         if improved {
             if over.is_none() {
-                best = Some((time, sim.strategy().clone()));
+                best = Some((time, sim.strategy().clone(), sim.peak_memories()));
                 best_at_proposal = proposals;
                 best_at = chain_t0.elapsed().as_secs_f64();
                 best_at_search = ctx.t0.elapsed().as_secs_f64();
@@ -800,7 +822,7 @@ fn run_chain(
         }
     };
     let (best_time, best) = match best {
-        Some((t, s)) => (Some(t), Some(s)),
+        Some((t, s, peaks)) => (Some(t), Some((s, peaks))),
         None => (None, None),
     };
     Ok(ChainOutcome {

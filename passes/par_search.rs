@@ -36,7 +36,8 @@ static ID: PassId = PassId::new();
 
 pub static INFO: PassInfo = PassInfo {
     argument: "par-search",
-    summary: "Search a parallelization strategy and annotate it (#par.config on graph ops, #par.machine)",
+    summary:
+        "Search a parallelization strategy and annotate it (#par.config on graph ops, #par.machine)",
     options: &OPTIONS,
     anchor: "builtin.module",
     id: &ID,
@@ -247,8 +248,8 @@ fn set_attribute(op: mlir_sys::MlirOperation, name: &str, text: &str) -> Result<
 fn resolve(options: &Options) -> Result<(Machine, CostModel), String> {
     let devices = options.device_count("devices");
     let strip = |text: String| text.replacen("error: ", "", 1);
-    let machine = Machine::from_spec(options.get("machine"), devices)
-        .map_err(|e| strip(e.to_string()))?;
+    let machine =
+        Machine::from_spec(options.get("machine"), devices).map_err(|e| strip(e.to_string()))?;
     let cost = CostModel::new(&machine.gpu);
     let cost = match options.get("profile-db") {
         "" => cost,

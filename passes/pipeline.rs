@@ -15,13 +15,13 @@
 //! `--pass-pipeline` user option is parsed from text.
 
 use crate::{
-    create_pass, lookup, par_import, par_lower_runtime, par_materialize, par_unique_weights, par_verify,
-    parse_options, PassInfo,
+    create_pass, lookup, par_import, par_lower_runtime, par_materialize, par_unique_weights,
+    par_verify, parse_options, PassInfo,
 };
-use std::fmt;
 use melior::{pass::OperationPassManager, StringRef};
 use mlir_sys::{mlirOpPassManagerAddPipeline, MlirStringRef};
 use std::ffi::c_void;
+use std::fmt;
 
 /// One element of a pipeline.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -368,6 +368,17 @@ pub fn import(import_options: &str) -> Pipeline {
 pub fn materialize(devices: Option<flexc_core::DeviceCount>) -> Pipeline {
     let options = devices.map_or(String::new(), |devices| format!("devices={devices}"));
     Pipeline::new().flexc(&par_materialize::INFO, &options)
+}
+
+/// StableHLO/CHLO (JAX exports) to linalg before materializing, the `par` annotations moved to the
+/// replacing ops (`stablehlo-to-linalg`); then the private functions JAX calls are inlined (an
+/// annotation inside a callee applies to every call), so that every graph op sits at the top level
+/// of a public function, as par-materialize requires. No canonicalization: it could fold annotated
+/// ops. The GPU target will start from the same recipe.
+pub fn stablehlo_lowering() -> Pipeline {
+    Pipeline::new()
+        .flexc(&crate::stablehlo_to_linalg::INFO, "")
+        .upstream_with("inline", "default-pipeline=")
 }
 
 /// The lowering from tensors with `par` ops to the LLVM dialect (MLIR 22), for flexc-run's in-process

@@ -194,7 +194,16 @@ pub fn find_and_annotate(
         Some(_) => format!("{} (best from {})", found.stop, found.found_by),
         None => found.stop.to_string(),
     };
-    let (table, json) = search_report(model, &imported.graph, target, options, algorithm, &found, &stop, wall)?;
+    let (table, json) = search_report(
+        model,
+        &imported.graph,
+        target,
+        options,
+        algorithm,
+        &found,
+        &stop,
+        wall,
+    )?;
     Ok((Found::new(found.strategy, table, &json), annotated))
 }
 

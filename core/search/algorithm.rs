@@ -48,7 +48,8 @@ impl Deadline {
 
     /// Time left (zero once passed); `None` without a deadline.
     pub fn remaining(self) -> Option<Duration> {
-        self.0.map(|at| at.saturating_duration_since(Instant::now()))
+        self.0
+            .map(|at| at.saturating_duration_since(Instant::now()))
     }
 
     /// A deadline `fraction` of the time left from now (itself without a deadline): the share of a
@@ -58,6 +59,12 @@ impl Deadline {
             Some(left) => Deadline::after(left.mul_f64(fraction.clamp(0.0, 1.0))),
             None => Deadline::NONE,
         }
+    }
+
+    /// `duration` before it (itself without a deadline): what is left for work that must be followed by a
+    /// step of about `duration`.
+    pub fn earlier_by(self, duration: Duration) -> Deadline {
+        Deadline(self.0.map(|at| at.checked_sub(duration).unwrap_or(at)))
     }
 
     /// The earlier of the two.
@@ -96,7 +103,7 @@ impl Budget {
         let seconds = |s: &str, scale: f64| -> Result<Budget, String> {
             let s: f64 = s.parse().map_err(|_| bad())?;
             let s = s * scale;
-            if !s.is_finite() || s < 0.0 || s > 1e9 {
+            if !s.is_finite() || !(0.0..=1e9).contains(&s) {
                 return Err(bad());
             }
             Ok(Budget::Time(Duration::from_secs_f64(s)))
@@ -291,13 +298,7 @@ impl Mcmc {
             starts,
             ..McmcOptions::default()
         };
-        mcmc(
-            graph,
-            problem.machine,
-            problem.cost,
-            problem.mode,
-            &options,
-        )
+        mcmc(graph, problem.machine, problem.cost, problem.mode, &options)
     }
 }
 

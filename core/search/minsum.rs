@@ -20,8 +20,8 @@
 //! back-pointer tables over `8 × max_work` entries in all, aborts before any table is allocated
 //! ([`TooLarge`]), so a caller can shrink the choice sets and retry.
 
-use std::collections::BTreeMap;
 use super::Deadline;
+use std::collections::BTreeMap;
 
 /// The problem: choice counts, unary costs, pair costs.
 #[derive(Clone, Debug, Default)]
@@ -228,9 +228,7 @@ pub(crate) fn solve(
         }
         [Ok(a), Err(_)] => a,
         [Err(_), Ok(b)] => b,
-        [Err(a), Err(b)] => {
-            return Err(Unsolved::TooLarge(if a.work <= b.work { a } else { b }))
-        }
+        [Err(a), Err(b)] => return Err(Unsolved::TooLarge(if a.work <= b.work { a } else { b })),
     };
 
     // Forward pass: tables over D (in `kept` order of the previous step) and back-pointers.

@@ -110,7 +110,15 @@ pub fn pase_dp(
                     mode,
                 };
                 let name = "pase".to_string();
-                return Found::simulated(&problem, strategy, name, StopReason::Exact, 0, t0, details);
+                return Found::simulated(
+                    &problem,
+                    strategy,
+                    name,
+                    StopReason::Exact,
+                    0,
+                    t0,
+                    details,
+                );
             }
             Err(Unsolved::Expired) => return Err(expired()),
             Err(Unsolved::TooLarge(_)) if limit > 1 => limit /= 2,

@@ -199,7 +199,13 @@ pub fn soybean_tiling(
         let sim = simulate(graph, machine, cost, mode, Strategy { configs })?;
         let key = (!sim.fits_memory(), sim.iteration_time());
         if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
-            best = Some((key.0, key.1, used, sim.strategy().clone(), sim.peak_memories()));
+            best = Some((
+                key.0,
+                key.1,
+                used,
+                sim.strategy().clone(),
+                sim.peak_memories(),
+            ));
         }
     }
     // The empty prefix is always scored, so `best` is set.

@@ -59,8 +59,8 @@ mod tasks;
 
 use delta::*;
 use schedule::*;
-pub(crate) use tasks::{BlockKind, TaskRef};
 use tasks::*;
+pub(crate) use tasks::{BlockKind, TaskRef};
 
 /// What a task does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -330,7 +330,6 @@ impl<'a> Simulator<'a> {
         out
     }
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -277,7 +277,14 @@ impl<'a> Simulator<'a> {
             block_end[b as usize] = if head.pair {
                 time_pair_block(end, &dur[base..base + n], res, res2, dep, free, base)
             } else {
-                time_block(&blocks[b as usize], head, end, &dur[base..base + n], res, free)
+                time_block(
+                    &blocks[b as usize],
+                    head,
+                    end,
+                    &dur[base..base + n],
+                    res,
+                    free,
+                )
             };
         }
         let makespan = layout

@@ -229,7 +229,12 @@ pub(crate) struct OpTasks {
 }
 
 impl OpTasks {
-    pub(super) fn new(graph: &Graph, op: OpId, config: &Config, loops: &mut Vec<Interval>) -> OpTasks {
+    pub(super) fn new(
+        graph: &Graph,
+        op: OpId,
+        config: &Config,
+        loops: &mut Vec<Interval>,
+    ) -> OpTasks {
         /// How one index expression is evaluated per task.
         #[derive(Clone, Copy)]
         enum Eval {
@@ -566,7 +571,13 @@ impl Routes {
 
     /// The route from `a` to `b`, looked up by `b` (`by_destination`) or by `a` first.
     #[inline]
-    pub(super) fn get(&mut self, machine: &Machine, a: DeviceId, b: DeviceId, by_destination: bool) -> Hop {
+    pub(super) fn get(
+        &mut self,
+        machine: &Machine,
+        a: DeviceId,
+        b: DeviceId,
+        by_destination: bool,
+    ) -> Hop {
         let n = machine.num_devices();
         if n > Self::MAX_DEVICES {
             return Hop::new(machine, a, b);
@@ -668,7 +679,11 @@ impl<'a> Simulator<'a> {
     }
 
     /// One compute task per task of `o`'s configuration, timed by `pick` (forward or backward time).
-    pub(super) fn compute_block(&self, o: usize, pick: impl Fn(&crate::cost::TaskTimes) -> f64) -> Block {
+    pub(super) fn compute_block(
+        &self,
+        o: usize,
+        pick: impl Fn(&crate::cost::TaskTimes) -> f64,
+    ) -> Block {
         let op = self.graph.op(OpId::new(o));
         let tasks = &self.ops[o];
         let n = tasks.len();

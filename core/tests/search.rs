@@ -67,11 +67,19 @@ fn same_seed_same_strategy_whatever_the_threads() {
     let b = run(3, 7);
     assert_eq!(a.strategy, b.strategy);
     assert_eq!(a.iteration_time_s.to_bits(), b.iteration_time_s.to_bits());
-    assert_eq!(a.mcmc().unwrap().stats.proposals, b.mcmc().unwrap().stats.proposals);
-    assert_eq!(a.mcmc().unwrap().stats.accepted, b.mcmc().unwrap().stats.accepted);
+    assert_eq!(
+        a.mcmc().unwrap().stats.proposals,
+        b.mcmc().unwrap().stats.proposals
+    );
+    assert_eq!(
+        a.mcmc().unwrap().stats.accepted,
+        b.mcmc().unwrap().stats.accepted
+    );
     assert_eq!(a.found_by, b.found_by);
     let per_chain = |r: &search::Found| -> Vec<(u64, u64, Option<u64>, StopReason)> {
-        r.mcmc().unwrap().stats
+        r.mcmc()
+            .unwrap()
+            .stats
             .chains
             .iter()
             .map(|c| {
@@ -114,7 +122,13 @@ fn check_not_worse(graph: &Graph, machine: &Machine, proposals: u64) -> search::
             r.iteration_time_s
         );
     }
-    let names: Vec<&str> = r.mcmc().unwrap().starts.iter().map(|e| e.name.as_str()).collect();
+    let names: Vec<&str> = r
+        .mcmc()
+        .unwrap()
+        .starts
+        .iter()
+        .map(|e| e.name.as_str())
+        .collect();
     assert_eq!(
         names,
         [
@@ -348,7 +362,13 @@ fn dp_and_tiling_results_seed_the_chains() {
     let r = mcmc(&g, &m, &cost, Mode::Training, &o).unwrap();
     assert!(r.iteration_time_s <= dp.iteration_time_s);
     assert!(r.iteration_time_s <= tiling.iteration_time_s);
-    let names: Vec<&str> = r.mcmc().unwrap().starts.iter().map(|e| e.name.as_str()).collect();
+    let names: Vec<&str> = r
+        .mcmc()
+        .unwrap()
+        .starts
+        .iter()
+        .map(|e| e.name.as_str())
+        .collect();
     assert_eq!(
         names,
         [
@@ -383,7 +403,10 @@ fn strategies_over_capacity_are_never_returned() {
     m.gpu.mem_capacity = (owt_peak + dp_peak) / 2;
     let cost = CostModel::new(&m.gpu);
     let r = mcmc(&g, &m, &cost, Mode::Training, &options(5, 150)).unwrap();
-    assert!(!r.mcmc().unwrap().starts[0].fits_memory, "data parallelism must not fit");
+    assert!(
+        !r.mcmc().unwrap().starts[0].fits_memory,
+        "data parallelism must not fit"
+    );
     assert!(r.peak_memory.iter().all(|&p| p <= m.gpu.mem_capacity));
     let sim = Simulator::new(&g, &m, &cost, Mode::Training, r.strategy.clone()).unwrap();
     assert!(sim.fits_memory());
@@ -492,7 +515,14 @@ fn a_time_budget_bounds_the_whole_search() {
     let e = pase_dp(&g, &m, &cost, Mode::Training, &expired).unwrap_err();
     assert!(matches!(e, SearchError::Expired(_)), "{e}");
     // SoyBean returns its best so far: everything on device 0, the only prefix it scored.
-    let t = soybean_tiling(&g, &m, &cost, Mode::Training, Deadline::after(Duration::ZERO)).unwrap();
+    let t = soybean_tiling(
+        &g,
+        &m,
+        &cost,
+        Mode::Training,
+        Deadline::after(Duration::ZERO),
+    )
+    .unwrap();
     assert_eq!(t.stop, StopReason::Time);
     assert_eq!(t.tiling().unwrap().used_cuts, 0);
 }

@@ -580,7 +580,7 @@ fn combine(
     if parts.iter().any(|p| p.bytes != bytes) {
         return Err("the members contribute buffers of different sizes".into());
     }
-    let width = flexc_core::outputs::dtype_width(element).unwrap_or(4);
+    let width = crate::manifest::dtype_width(element).unwrap_or(4);
     let count = (bytes / width) as u64;
     let context = state.gpu.context;
     let result = Staging::new(bytes, context)?;
@@ -637,7 +637,7 @@ fn combine(
 fn all_reduce(memref: Option<View>, element: &'static str, kind: Kind, mask: i64) {
     with_device("all_reduce", |state, shared| {
         let view = memref.ok_or("an invalid buffer")?;
-        let width = flexc_core::outputs::dtype_width(element).unwrap_or(4);
+        let width = crate::manifest::dtype_width(element).unwrap_or(4);
         if let Some(nccl) = &shared.nccl {
             return nccl_all_reduce(state, shared, nccl, &view, width, element, kind, mask);
         }

@@ -9,7 +9,7 @@
 //! dynamic loading), so the binary builds and starts on machines without CUDA and fails with a clean
 //! error there.
 //!
-//! Module map: [`manifest`] (format and validation), [`memref`] (descriptors, copy plans, calls),
+//! Module map: [`manifest`] (format and validation), [`memref`] (descriptors, copy plans, calls), [`npy`] (reference outputs),
 //! [`values`] (seeding and comparison), [`mailbox`] (send/recv matching, all-reduce meetings,
 //! deadlock detection), [`reduce`] (the deterministic all-reduce kernels), [`nccl`] (all-reduces across GPUs), [`plans`] (cuBLAS and
 //! cuDNN argument plans), [`cuda`] (driver, devices, allocations), [`abi`] (exported entry points),
@@ -21,6 +21,7 @@ pub mod mailbox;
 pub mod manifest;
 pub mod memref;
 pub mod nccl;
+pub mod npy;
 pub mod plans;
 pub mod reduce;
 pub mod runner;

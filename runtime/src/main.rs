@@ -8,8 +8,8 @@ const AFTER: &str = "\
 Exit status: 0 on success (with --check/--reference: every output within --rtol), 1 on errors
 (no CUDA driver or device, a bad artifact, a failed run) or mismatches, 2 on usage errors.
 The error of an output is max |a-b| / max(|b|, floor), floor the largest magnitude of the expected
-output (or --atol). Inputs are seeded as flexc-run seeds them, so --reference files written by
-`flexc-run --dump-outputs=FILE` with the same --seed compare.";
+output (or --atol). Inputs are seeded as flexc-run seeds them, so --reference directories written
+by `flexc-run --dump-outputs=DIR` with the same --seed compare.";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -35,8 +35,9 @@ struct Cli {
     #[arg(long)]
     atol: Option<f64>,
 
-    /// Also compare with outputs written by `flexc-run --dump-outputs=FILE` (CPU).
-    #[arg(long, value_name = "FILE")]
+    /// Also compare with the CPU's outputs: DIR/<f>.result<i>.npy, as `flexc-run --dump-outputs=DIR`
+    /// writes them.
+    #[arg(long, value_name = "DIR")]
     reference: Option<PathBuf>,
 
     /// Seed of the inputs (default: the seed the compiler filled the weights with, else 0).

@@ -4,7 +4,6 @@
 //! [`Manifest::parse`] reads and validates it; errors name the place: `flexc_gpu_manifest:1:COL`
 //! for JSON syntax, a JSON path (`programs[2].device`) for content.
 
-use flexc_core::outputs::dtype_width;
 use serde::Deserialize;
 use std::collections::BTreeSet;
 
@@ -131,6 +130,17 @@ impl Task {
         }
         Some((self.op.clone(), self.shape.clone()?, self.dtype.clone()?))
     }
+}
+
+/// Bytes per element of `dtype` (i1 takes a byte); `None` for types the runtime does not carry.
+pub fn dtype_width(dtype: &str) -> Option<usize> {
+    Some(match dtype {
+        "i1" | "i8" => 1,
+        "i16" | "f16" | "bf16" => 2,
+        "i32" | "f32" => 4,
+        "i64" | "f64" => 8,
+        _ => return None,
+    })
 }
 
 /// The simulator's dtype of an MLIR element type name.

@@ -19,7 +19,7 @@ use crate::{
     memref::{pack_segments, CallFrame},
     values::{compare, input_bytes, Comparison},
 };
-use flexc_core::{outputs::DumpedOutput, ProfileDb, ProfileEntry};
+use flexc_core::{ProfileDb, ProfileEntry};
 use std::{
     collections::BTreeMap,
     ffi::{c_char, c_void, CStr},
@@ -140,46 +140,21 @@ pub fn open(path: &Path) -> Result<Artifact, String> {
     })
 }
 
-/// Reads a `--reference` file and picks the serial program's outputs, checking they fit.
-pub fn reference(path: &Path, manifest: &Manifest, seed: u64) -> Result<Vec<DumpedOutput>, String> {
-    let name = path.display();
-    let bytes = std::fs::read(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-    let (written_seed, outputs) =
-        flexc_core::outputs::read(&bytes).map_err(|e| format!("{name}: {e}"))?;
-    if written_seed != seed {
-        return Err(format!(
-            "{name}: written with seed {written_seed}; run with --seed={written_seed}"
-        ));
-    }
+/// Reads the `--reference` directory: the serial program `@f`'s results `DIR/f.result<i>.npy`
+/// (`flexc-run --dump-outputs=DIR`), checked against the manifest's outputs.
+pub fn reference(dir: &Path, manifest: &Manifest) -> Result<Vec<Vec<u8>>, String> {
     let serial = &manifest.serial().name;
-    let mine: Vec<DumpedOutput> = outputs
+    manifest
+        .outputs
         .iter()
-        .filter(|o| &o.function == serial)
-        .cloned()
-        .collect();
-    if mine.is_empty() {
-        let functions: std::collections::BTreeSet<&str> =
-            outputs.iter().map(|o| o.function.as_str()).collect();
-        return Err(format!(
-            "{name}: no outputs of @{serial} (the file has {functions:?})"
-        ));
-    }
-    if mine.len() != manifest.outputs.len() {
-        return Err(format!(
-            "{name}: {} outputs of @{serial}, the artifact has {}",
-            mine.len(),
-            manifest.outputs.len()
-        ));
-    }
-    for (dumped, output) in mine.iter().zip(&manifest.outputs) {
-        if dumped.dtype != output.dtype || dumped.shape != output.shape {
-            return Err(format!(
-                "{name}: output {} is {}{:?}, the artifact's is {}{:?}",
-                output.index, dumped.dtype, dumped.shape, output.dtype, output.shape
-            ));
-        }
-    }
-    Ok(mine)
+        .map(|output| {
+            let path = dir.join(format!("{serial}.result{}.npy", output.index));
+            let bytes = std::fs::read(&path)
+                .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+            crate::npy::read(&bytes, &output.dtype, &output.shape)
+                .map_err(|e| format!("{}: {e}", path.display()))
+        })
+        .collect()
 }
 
 /// How many runs, from which one on they are timed, and whether tasks are profiled.
@@ -439,7 +414,7 @@ fn call(
             let views = frame.results(&result_shapes);
             let mut outputs = Vec::new();
             for (view, output) in views.iter().zip(&manifest.outputs) {
-                let width = flexc_core::outputs::dtype_width(&output.dtype).unwrap_or(1);
+                let width = crate::manifest::dtype_width(&output.dtype).unwrap_or(1);
                 let mut bytes = vec![0u8; byte_size(&output.dtype, &output.shape).unwrap_or(0)];
                 if view.count() * width != bytes.len() {
                     return Err(format!(
@@ -586,7 +561,7 @@ fn run_checked(options: &Options, out: &mut dyn Write) -> Result<bool, String> {
         options.reference.is_some(),
     )?;
     let reference = match &options.reference {
-        Some(path) => Some(reference(path, manifest, seed)?),
+        Some(dir) => Some(reference(dir, manifest)?),
         None => None,
     };
     let serial_name = manifest.serial().name.clone();
@@ -675,7 +650,7 @@ fn run_checked(options: &Options, out: &mut dyn Write) -> Result<bool, String> {
             let c = compare(
                 &output.dtype,
                 &serial.outputs[i],
-                &reference[i].data,
+                &reference[i],
                 options.atol,
             );
             passed &= c.passed(options.rtol);
@@ -689,7 +664,7 @@ fn run_checked(options: &Options, out: &mut dyn Write) -> Result<bool, String> {
             let c = compare(
                 &output.dtype,
                 &devices.outputs[i],
-                &reference[i].data,
+                &reference[i],
                 options.atol,
             );
             passed &= c.passed(options.rtol);

@@ -100,7 +100,7 @@ impl Comparison {
 
 /// Compares `actual` with `expected` (bytes of `dtype`); see the module doc.
 pub fn compare(dtype: &str, actual: &[u8], expected: &[u8], atol: Option<f64>) -> Comparison {
-    let width = flexc_core::outputs::dtype_width(dtype).unwrap_or(1);
+    let width = crate::manifest::dtype_width(dtype).unwrap_or(1);
     let values = |bytes: &[u8]| -> Vec<f64> {
         bytes
             .chunks(width)

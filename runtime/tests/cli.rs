@@ -156,37 +156,21 @@ fn artifact_errors_are_found_before_cuda() {
 #[test]
 fn reference_files_are_checked_before_cuda() {
     let path = artifact("reference", Some(MANIFEST), PROGRAMS);
-    let dir = path.parent().unwrap().to_path_buf();
-    let file = dir.join("ref.bin");
-    let dump = |function: &str, shape: Vec<u64>, seed: u64| {
-        let output = flexc_core::outputs::DumpedOutput {
-            function: function.into(),
-            index: 0,
-            dtype: "f32".into(),
-            shape: shape.clone(),
-            data: vec![0; 4 * shape.iter().product::<u64>() as usize],
-        };
-        std::fs::write(&file, flexc_core::outputs::write(seed, &[output])).unwrap();
-    };
-    let with_reference = |args: &[&str]| {
-        let mut all = vec!["--reference", file.to_str().unwrap()];
-        all.extend_from_slice(args);
-        run(&all, &path)
-    };
-    dump("f", vec![4], 3);
+    let dir = path.parent().unwrap().join("ref");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("f.result0.npy");
+    let with_reference = || run(&["--reference", dir.to_str().unwrap()], &path);
+    std::fs::write(&file, flexc_gpu::npy::write("f32", &[2, 2], &[0; 16])).unwrap();
     assert_clean_error(
-        &with_reference(&[]),
-        "written with seed 3; run with --seed=3",
+        &with_reference(),
+        "f.result0.npy: shape [2, 2], expected [4]",
     );
-    dump("g", vec![4], 0);
-    assert_clean_error(&with_reference(&[]), "no outputs of @f");
-    dump("f", vec![2, 2], 0);
-    assert_clean_error(
-        &with_reference(&[]),
-        "output 0 is f32[2, 2], the artifact's is f32[4]",
-    );
+    std::fs::write(&file, flexc_gpu::npy::write("i32", &[4], &[0; 16])).unwrap();
+    assert_clean_error(&with_reference(), "element type '<i4', expected '<f4'");
     std::fs::write(&file, "junk").unwrap();
-    assert_clean_error(&with_reference(&[]), "no header line");
+    assert_clean_error(&with_reference(), "not a .npy file");
+    std::fs::remove_file(&file).unwrap();
+    assert_clean_error(&with_reference(), "f.result0.npy: cannot read");
     // Weights filled by the compiler with seed 5: a CPU reference of another seed cannot compare.
     let seeded = artifact(
         "weight-seed",
@@ -196,11 +180,7 @@ fn reference_files_are_checked_before_cuda() {
         )),
         PROGRAMS,
     );
-    dump("f", vec![4], 1);
-    let output = run(
-        &["--seed=1", "--reference", file.to_str().unwrap()],
-        &seeded,
-    );
+    let output = run(&["--seed=1", "--reference", dir.to_str().unwrap()], &seeded);
     assert_clean_error(&output, "--reference needs --seed=5");
 }
 
