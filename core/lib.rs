@@ -13,6 +13,7 @@
 //! - [`strategy`]: per-op configurations and baseline strategies;
 //! - [`sim`]: task graph, FIFO simulation, delta simulation;
 //! - [`memory`]: per-device live bytes over the iteration;
+//! - [`weight_sync`]: weights by identity (held once per device, one gradient synchronization);
 //! - [`report`]: breakdown, per-device report, Chrome trace;
 //! - [`synth`]: synthetic models for tests and benchmarks.
 
@@ -26,6 +27,7 @@ pub mod search;
 pub mod sim;
 pub mod strategy;
 pub mod synth;
+pub mod weight_sync;
 
 pub use cost::{CostModel, ProfileDb, ProfileEntry, Work};
 pub use graph::{

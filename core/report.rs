@@ -37,6 +37,9 @@ pub struct DeviceReport {
     pub peak_memory: u64,
     /// Weight state included in `peak_memory` (weights, gradients, optimizer state).
     pub weight_memory: u64,
+    /// The weights alone that the device holds (each weight once, however many ops read it): `weight_memory`
+    /// without gradients and optimizer state.
+    pub parameter_memory: u64,
     pub over_capacity: bool,
 }
 
@@ -181,6 +184,8 @@ impl<'a> Simulator<'a> {
                     },
                     peak_memory: peak,
                     weight_memory: self.memory.weights(d),
+                    parameter_memory: self.memory.weights(d)
+                        / crate::memory::weight_state_factor(self.mode),
                     over_capacity: peak > cap,
                 }
             })

@@ -5,9 +5,11 @@
 //! task on the task's device. For every producer→consumer edge and every pair (producer task, consumer task)
 //! on different devices whose tensor regions intersect there is a *transfer* of the intersection
 //! (`volume × dtype size` bytes; regions come from the accesses, so convolution halos and partial sums of split
-//! reductions appear by themselves), and in training its mirror carrying the gradient back. In training, for
-//! every weight an op reads, the tasks reading the same region of it on two or more devices form a replica
-//! group whose gradients are summed by a ring *all-reduce* after their backward tasks:
+//! reductions appear by themselves), and in training its mirror carrying the gradient back. In training, every
+//! weight is synchronized by identity, once however many ops read it ([`crate::weight_sync`]): the backward
+//! tasks of all its readers on a device accumulate into one gradient there, and the parts held by the same
+//! two or more devices form a replica group summed by one ring *all-reduce*, issued with the backward of its
+//! first reader (the last of its readers' backwards):
 //! `2(m-1)/m · bytes / slowest hop + 2(m-1) · largest hop latency` over the `m` devices sorted by id.
 //! Graph inputs and weights are on every device that reads them when the iteration starts.
 //!
@@ -48,10 +50,11 @@
 use std::ops::Range;
 
 use crate::cost::{CostModel, Work};
-use crate::graph::{DeviceId, Edge, Graph, Interval, Mode, OpId, TensorKind};
+use crate::graph::{DeviceId, Edge, Graph, Interval, Mode, OpId, TensorId, TensorKind};
 use crate::machine::{Channel, Machine};
 use crate::memory::{weight_state_factor, Change, Live, Memory, MemoryBuilder};
 use crate::strategy::{Config, Strategy, StrategyError};
+use crate::weight_sync;
 
 /// What a task does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -333,6 +336,14 @@ pub(crate) struct Layout {
     /// Position of each block id in `order` (`u32::MAX` for blocks not scheduled in this mode).
     pub pos: Vec<u32>,
     pub stages: usize,
+    /// Per tensor, every `(op, input index)` reading it when it is a weight, in program order; empty for
+    /// other tensors. A weight is held once per device and synchronized once ([`crate::weight_sync`]).
+    pub weight_readers: Vec<Vec<(u32, u32)>>,
+    /// Per op, the weights it is the first reader of: its all-reduce block synchronizes them (its backward
+    /// is the last of their readers').
+    pub owned_weights: Vec<Vec<TensorId>>,
+    /// Per op, the distinct weights it reads.
+    pub read_weights: Vec<Vec<TensorId>>,
 }
 
 impl Layout {
@@ -378,6 +389,25 @@ impl Layout {
             pos[b as usize] = p as u32;
         }
         let stages = if mode.has_backward() { 2 * n } else { n };
+        let mut weight_readers = vec![Vec::new(); graph.tensors().len()];
+        let mut owned_weights = vec![Vec::new(); n];
+        let mut read_weights = vec![Vec::new(); n];
+        for (o, op) in graph.ops().iter().enumerate() {
+            for (k, access) in op.inputs.iter().enumerate() {
+                let t = access.tensor;
+                if graph.tensor(t).kind != TensorKind::Weight {
+                    continue;
+                }
+                let readers: &mut Vec<(u32, u32)> = &mut weight_readers[t.index()];
+                if readers.is_empty() {
+                    owned_weights[o].push(t);
+                }
+                readers.push((o as u32, k as u32));
+                if !read_weights[o].contains(&t) {
+                    read_weights[o].push(t);
+                }
+            }
+        }
         Layout {
             n_ops: n,
             in_edges,
@@ -386,7 +416,15 @@ impl Layout {
             order,
             pos,
             stages,
+            weight_readers,
+            owned_weights,
+            read_weights,
         }
+    }
+
+    /// The op whose all-reduce block synchronizes weight `t` (its first reader).
+    fn weight_owner(&self, t: TensorId) -> usize {
+        self.weight_readers[t.index()][0].0 as usize
     }
 
     fn forward_stage(&self, op: usize) -> u32 {
@@ -418,8 +456,6 @@ fn gradient_block(n_ops: usize, edge: usize) -> u32 {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct OpTasks {
     pub devices: Vec<DeviceId>,
-    /// No two tasks share a device.
-    pub distinct_devices: bool,
     pub extents: Vec<u64>,
     /// Per access (inputs, then outputs), `tasks × rank` intervals from `offsets[access]` on.
     pub regions: Vec<Interval>,
@@ -532,11 +568,7 @@ impl OpTasks {
             offsets.push(offset);
             offset += n * r;
         }
-        let mut sorted = config.devices.clone();
-        sorted.sort_unstable();
-        sorted.dedup();
         OpTasks {
-            distinct_devices: sorted.len() == n,
             devices: config.devices.clone(),
             extents,
             ranks,
@@ -994,6 +1026,11 @@ impl<'a> Simulator<'a> {
         for &b in &sim.layout.order {
             sim.for_each_live(b, &mut |l| memory.add(&l));
         }
+        for t in 0..graph.tensors().len() {
+            if !sim.layout.weight_readers[t].is_empty() {
+                sim.weight_lives(TensorId::new(t), &mut |l| memory.add(&l));
+            }
+        }
         sim.memory = memory.finish();
         sim.retime(0, None);
         Ok(sim)
@@ -1034,6 +1071,12 @@ impl<'a> Simulator<'a> {
 
         // Blocks whose tasks change, and compute blocks whose tasks stay but depend on changed transfers.
         let mut rebuilt = vec![forward_block(o), backward_block(o), all_reduce_block(o)];
+        // The all-reduces of the weights `o` reads depend on every reader's configuration.
+        for &t in &self.layout.read_weights[o] {
+            rebuilt.push(all_reduce_block(self.layout.weight_owner(t)));
+        }
+        rebuilt.sort_unstable();
+        rebuilt.dedup();
         for &e in &adjacent {
             rebuilt.extend([transfer_block(n, e), gradient_block(n, e)]);
         }
@@ -1058,6 +1101,7 @@ impl<'a> Simulator<'a> {
         for &b in &rebuilt {
             self.unplace(b, &mut undo.memory);
         }
+        self.weight_changes(o, false, &mut undo.memory);
         undo.arena_len = self.times.end.len();
         undo.garbage = self.times.garbage;
         undo.config = Some(std::mem::replace(&mut self.strategy.configs[o], config));
@@ -1086,6 +1130,7 @@ impl<'a> Simulator<'a> {
             self.place(b, &mut undo.memory);
         }
         self.builder = builder;
+        self.weight_changes(o, true, &mut undo.memory);
         self.memory.apply(&mut undo.memory);
         undo.deps.clear();
         for &b in &rewired {
@@ -1634,7 +1679,6 @@ impl<'a> Simulator<'a> {
         let n = tasks.len();
         let stage = self.layout.forward_stage(o);
         let last_input = self.input_last_stage(o);
-        let factor = weight_state_factor(self.mode);
         for (k, access) in op.inputs.iter().enumerate() {
             let tensor = self.graph.tensor(access.tensor);
             let elem = tensor.dtype.size_bytes();
@@ -1652,27 +1696,8 @@ impl<'a> Simulator<'a> {
                         });
                     }
                 }
-                TensorKind::Weight => {
-                    // A device holds each distinct region it reads once.
-                    let mut held: Vec<(u32, &[Interval], usize)> = (0..n)
-                        .map(|t| (tasks.devices[t].0, tasks.region(k, t), t))
-                        .collect();
-                    if !tasks.distinct_devices {
-                        held.sort_unstable();
-                        held.dedup_by_key(|h| (h.0, h.1));
-                    }
-                    let last = self.layout.stages.max(1) as u32 - 1;
-                    for (device, _, t) in held {
-                        f(Live {
-                            device,
-                            first: 0,
-                            last,
-                            bytes: tasks.region_bytes(k, t, elem) * factor,
-                            weight: true,
-                        });
-                    }
-                }
-                TensorKind::Activation => {}
+                // Weights are held by identity, not per reader: see `weight_lives`.
+                TensorKind::Weight | TensorKind::Activation => {}
             }
         }
         let n_in = op.inputs.len();
@@ -1689,6 +1714,48 @@ impl<'a> Simulator<'a> {
                     weight: false,
                 });
             }
+        }
+    }
+
+    /// Every `(device, region)` of weight `t` read by a task of one of its readers.
+    fn weight_holdings(&self, t: TensorId) -> Vec<(u32, Vec<Interval>)> {
+        let mut holdings = Vec::new();
+        for &(op, k) in &self.layout.weight_readers[t.index()] {
+            let tasks = &self.ops[op as usize];
+            for task in 0..tasks.len() {
+                holdings.push((
+                    tasks.devices[task].0,
+                    tasks.region(k as usize, task).to_vec(),
+                ));
+            }
+        }
+        holdings
+    }
+
+    /// What devices hold of weight `t` over the whole iteration, once per device whatever the number of its
+    /// readers, times [`weight_state_factor`] (gradient and optimizer state). A pure function of the
+    /// configurations of `t`'s readers.
+    fn weight_lives(&self, t: TensorId, f: &mut impl FnMut(Live)) {
+        let elem = self.graph.tensor(t).dtype.size_bytes();
+        let factor = weight_state_factor(self.mode);
+        let last = self.layout.stages.max(1) as u32 - 1;
+        let sync = weight_sync::analyze(&mut self.weight_holdings(t));
+        for (device, elements) in sync.held {
+            f(Live {
+                device,
+                first: 0,
+                last,
+                bytes: elements * elem * factor,
+                weight: true,
+            });
+        }
+    }
+
+    /// Pushes to `changes` the removal (`add == false`) or addition of the weight buffers of every weight
+    /// `o` reads, under the current configurations.
+    fn weight_changes(&self, o: usize, add: bool, changes: &mut Vec<Change>) {
+        for &t in &self.layout.read_weights[o] {
+            self.weight_lives(t, &mut |l| changes.push(Change::new(&l, add)));
         }
     }
 
@@ -1750,37 +1817,32 @@ impl<'a> Simulator<'a> {
         }
     }
 
+    /// The all-reduces of the weights `o` is the first reader of: one ring per replica group of each weight
+    /// ([`crate::weight_sync`]), after the last backward task of the weight's readers on every device of the
+    /// ring (the readers' backward tasks accumulate into one gradient per device).
     fn build_all_reduce(&self, o: usize, routes: &mut Routes) -> Block {
         let op = self.graph.op(OpId::new(o));
-        let tasks = &self.ops[o];
         let mut block = Block::with_tasks(0);
         let mut deps = Vec::new();
         let mut off = vec![0u32];
-        for (k, access) in op.inputs.iter().enumerate() {
-            let tensor = self.graph.tensor(access.tensor);
-            if tensor.kind != TensorKind::Weight {
+        for &t in &self.layout.owned_weights[o] {
+            let tensor = self.graph.tensor(t);
+            let Some(k) = op.inputs.iter().position(|a| a.tensor == t) else {
                 continue;
-            }
-            let mut by_region: Vec<(&[Interval], u32)> = (0..tasks.len())
-                .map(|t| (tasks.region(k, t), t as u32))
-                .collect();
-            by_region.sort_unstable();
-            for group in by_region.chunk_by(|a, b| a.0 == b.0) {
-                let mut ring: Vec<DeviceId> = group
-                    .iter()
-                    .map(|&(_, t)| tasks.devices[t as usize])
-                    .collect();
-                ring.sort_unstable();
-                ring.dedup();
-                let bytes = tasks.region_bytes(k, group[0].1 as usize, tensor.dtype.size_bytes());
-                if ring.len() < 2 || bytes == 0 {
+            };
+            let sync = weight_sync::analyze(&mut self.weight_holdings(t));
+            for (g, group) in sync.groups.iter().enumerate() {
+                let bytes = group.elements * tensor.dtype.size_bytes();
+                if bytes == 0 {
                     continue;
                 }
+                let ring = &group.devices;
                 let m = ring.len();
                 let (mut bw, mut latency) = (f64::INFINITY, 0.0f64);
                 let mut channels: Vec<u32> = Vec::new();
                 for i in 0..m {
-                    let hop = routes.get(self.machine, ring[i], ring[(i + 1) % m], false);
+                    let (a, b) = (DeviceId(ring[i]), DeviceId(ring[(i + 1) % m]));
+                    let hop = routes.get(self.machine, a, b, false);
                     bw = bw.min(hop.bandwidth);
                     latency = latency.max(hop.latency_s);
                     channels.extend_from_slice(hop.channels());
@@ -1792,18 +1854,31 @@ impl<'a> Simulator<'a> {
                 block.push(
                     dur,
                     Meta {
-                        task: group[0].1,
+                        task: g as u32,
                         peer: k as u32,
                         bytes,
                     },
                     channels,
                 );
-                deps.extend(group.iter().map(|&(_, t)| self.slot(backward_block(o), t)));
+                deps.extend(ring.iter().filter_map(|&d| self.last_weight_backward(t, d)));
                 off.push(deps.len() as u32);
             }
         }
         (block.dep_off, block.deps) = compact_deps(off, deps);
         block
+    }
+
+    /// Arena slot of the last backward task on `device` among the readers of weight `t`: the device's
+    /// FIFO orders every other reader's backward task there before it. Readers' backwards are issued in
+    /// reverse program order, so that is the first reader (in program order) with a task on `device`.
+    fn last_weight_backward(&self, t: TensorId, device: u32) -> Option<u32> {
+        self.layout.weight_readers[t.index()]
+            .iter()
+            .find_map(|&(op, _)| {
+                let tasks = &self.ops[op as usize];
+                let task = tasks.devices.iter().rposition(|d| d.0 == device)?;
+                Some(self.slot(backward_block(op as usize), task as u32))
+            })
     }
 
     // ---- queries ----
@@ -1944,6 +2019,39 @@ mod tests {
         }
     }
 
+    /// A weight read by every step of an unrolled recurrence is held once per device and synchronized by
+    /// one all-reduce of its size, not once per step.
+    #[test]
+    fn shared_weight_is_held_and_synchronized_once() {
+        let (batch, hidden, steps) = (16, 64, 8);
+        let graph = synth::rnn(batch, hidden, steps);
+        let machine = Machine::preset("dgx-a100:1").unwrap();
+        let cost = CostModel::new(&machine.gpu);
+        let n_dev = 4;
+        let dp = Strategy::data_parallel(&graph, n_dev);
+        let sim = Simulator::new(&graph, &machine, &cost, Mode::Training, dp).unwrap();
+        let weight_bytes = hidden * hidden * 4;
+        let factor = weight_state_factor(Mode::Training);
+        for d in 0..n_dev as usize {
+            assert_eq!(sim.memory.weights(d), weight_bytes * factor, "device {d}");
+        }
+        let all_reduces: Vec<TaskRecord> = sim
+            .timeline()
+            .into_iter()
+            .filter(|t| t.kind == TaskKind::AllReduce)
+            .collect();
+        assert_eq!(all_reduces.len(), 1);
+        assert_eq!(all_reduces[0].bytes, weight_bytes);
+        // It waits for the last backward of the weight's readers: the first step's.
+        let first_backward = sim
+            .timeline()
+            .into_iter()
+            .filter(|t| t.kind == TaskKind::Backward && t.op == OpId(0))
+            .map(|t| t.end_s())
+            .fold(0.0, f64::max);
+        assert!(all_reduces[0].start_s >= first_backward);
+    }
+
     fn assert_same(sim: &Simulator, what: &str, detailed: bool) {
         let fresh = Simulator::new(
             sim.graph,
@@ -1984,6 +2092,7 @@ mod tests {
                 classes: 10,
             }),
             synth::transformer(&TransformerSpec::TINY),
+            synth::rnn(16, 32, 6),
         ];
         let machine = Machine::preset("dgx-a100:2").unwrap();
         let cost = CostModel::new(&machine.gpu);

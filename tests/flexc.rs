@@ -404,6 +404,84 @@ fn simulation_breakdowns() {
     insta::assert_snapshot!(all);
 }
 
+/// Reads a `--report` JSON written by a simulation.
+fn read_report(path: &str) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// `(value - expected) / expected` within `tolerance`, with a message naming `what`.
+fn assert_near(what: &str, value: f64, expected: f64, tolerance: f64) {
+    let error = (value - expected) / expected;
+    assert!(
+        error.abs() <= tolerance,
+        "{what}: {value:.4e}, expected {expected:.4e} ± {:.0}% ({:+.1}%)",
+        tolerance * 100.0,
+        error * 100.0
+    );
+}
+
+#[test]
+fn weights_count_once_however_many_ops_read_them() {
+    // The LSTM LM reads each of its matrices at every time step (through transposed views the importer
+    // resolves to the weights themselves). Data parallelism on 2 P100s holds the 37.3M f32 parameters
+    // (149 MB) once per device and all-reduces each weight's gradient once: ≈149 MB in as many
+    // all-reduces as there are distinct weights, not one per use.
+    let model = "torch/lstm_lm_b64.linalg.mlir";
+    let imported = import(model);
+    let params_bytes = imported.parameters as f64 * 4.0;
+    assert_near("parameter bytes of the model", params_bytes, 149.2e6, 0.01);
+    let distinct = imported.graph.weights().len() as u64;
+    let uses: usize = imported
+        .graph
+        .ops()
+        .iter()
+        .map(|op| {
+            op.inputs
+                .iter()
+                .filter(|a| imported.graph.tensor(a.tensor).kind == flexc_core::TensorKind::Weight)
+                .count()
+        })
+        .sum();
+    assert!(
+        uses as u64 > 3 * distinct,
+        "{uses} uses of {distinct} weights"
+    );
+
+    let dir = std::env::temp_dir().join(format!("flexc-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let json = dir.join("report.json").display().to_string();
+    let (exit, _, errors) = simulate_model(
+        model,
+        &[
+            "--machine=p100-4x4",
+            "--devices=2",
+            "--strategy=data-parallel",
+            &format!("--report={json}"),
+        ],
+        &dir,
+    );
+    assert_eq!(exit, Exit::Success, "{errors}");
+    let report = read_report(&json);
+    std::fs::remove_dir_all(&dir).ok();
+    for held in report["parameter_bytes"].as_array().unwrap() {
+        assert_near(
+            "weights per device",
+            held.as_f64().unwrap(),
+            params_bytes,
+            0.10,
+        );
+    }
+    let all_reduce = report["all_reduce_bytes"].as_f64().unwrap();
+    assert_near("all-reduce bytes", all_reduce, params_bytes, 0.10);
+    // At most one all-reduce per weight tensor (a weight computed from weights and split along the
+    // samples, the zero initial state's projection, has no replicas to synchronize).
+    let all_reduces = report["all_reduces"].as_u64().unwrap();
+    assert!(
+        all_reduces <= distinct && (all_reduces as usize) * 3 < uses,
+        "{all_reduces} all-reduces for {distinct} weights read {uses} times"
+    );
+}
+
 #[test]
 fn chrome_trace_of_a_real_model_is_valid() {
     // Well-formed JSON, one named track per device (and per link used), and on every device the
