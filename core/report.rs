@@ -254,10 +254,17 @@ impl<'a> Simulator<'a> {
                         (name, cat, json!({"bytes": m.bytes}))
                     }
                     BlockKind::AllReduce(op) => {
-                        let access = &graph.op(op).inputs[m.peer as usize];
-                        let tensor = &graph.tensor(access.tensor).name;
+                        // A weight's gradient (an input), or partial sums of an output (no backward).
+                        let o = graph.op(op);
+                        let access = o.accesses().nth(m.peer as usize);
+                        let tensor = access.map_or("?", |a| graph.tensor(a.tensor).name.as_str());
+                        let sum = if (m.peer as usize) < o.inputs.len() {
+                            "d"
+                        } else {
+                            ""
+                        };
                         (
-                            format!("all-reduce d{tensor}"),
+                            format!("all-reduce {sum}{tensor}"),
                             "all-reduce",
                             json!({"op": op.to_string(), "bytes": m.bytes}),
                         )

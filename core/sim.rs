@@ -9,8 +9,11 @@
 //! weight is synchronized by identity, once however many ops read it ([`crate::weight_sync`]): the backward
 //! tasks of all its readers on a device accumulate into one gradient there, and the parts held by the same
 //! two or more devices form a replica group summed by one ring *all-reduce*, issued with the backward of its
-//! first reader (the last of its readers' backwards):
-//! `2(m-1)/m · bytes / slowest hop + 2(m-1) · largest hop latency` over the `m` devices sorted by id.
+//! first reader (the last of its readers' backwards): the faster of a ring,
+//! `2(m-1)/m · bytes / slowest hop + 2(m-1) · largest hop latency` over the `m` devices sorted by id, and a
+//! tree, `2⌈log₂ m⌉ · (bytes / slowest hop + largest hop latency)` (small messages). Without a backward
+//! pass (inference, and graphs that already are training steps), the same all-reduce combines the partial
+//! sums of every split reduction right after its forward tasks, and readers of the sum wait for it.
 //! Graph inputs and weights are on every device that reads them when the iteration starts.
 //!
 //! # Schedule
@@ -377,6 +380,10 @@ impl Layout {
         for (o, inputs) in in_edges.iter().enumerate() {
             order.extend(inputs.clone().map(|e| transfer_block(n, e)));
             order.push(forward_block(o));
+            if !mode.has_backward() {
+                // Without a backward, the all-reduce block combines split reductions' partial sums.
+                order.push(all_reduce_block(o));
+            }
         }
         if mode.has_backward() {
             for o in (0..n).rev() {
@@ -594,6 +601,52 @@ impl OpTasks {
     }
 }
 
+/// Keeps, per consumer task and group of producer tasks writing the same region, one pair: the one whose
+/// producer is on the consumer's device, else the group's first (see [`edge_pairs`]). Pairs stay in consumer
+/// order, then producer order.
+fn combined_pairs(
+    pairs: Vec<Pair>,
+    group_of: &[u32],
+    members: &[Vec<u32>],
+    prod: &OpTasks,
+    cons: &OpTasks,
+) -> Vec<Pair> {
+    let mut kept: Vec<Pair> = Vec::with_capacity(pairs.len());
+    for per_consumer in pairs.chunk_by(|a, b| a.c == b.c) {
+        let first = kept.len();
+        let device = cons.devices[per_consumer[0].c as usize];
+        for pair in per_consumer {
+            let g = group_of[pair.p as usize] as usize;
+            let local = members[g]
+                .iter()
+                .copied()
+                .find(|&m| prod.devices[m as usize] == device);
+            let chosen = local.unwrap_or(members[g][0]);
+            if pair.p == chosen {
+                kept.push(*pair);
+            }
+        }
+        kept[first..].sort_unstable_by_key(|pair| pair.p);
+    }
+    kept
+}
+
+/// Where a reader of a partial-sum group's result waits: the group's all-reduce slot, if it has one, and
+/// the forward slot of its last task.
+type SumSource = (Option<u32>, u32);
+
+/// Time of an all-reduce of `bytes` over `m` devices whose slowest hop has bandwidth `bw` and the
+/// largest latency `latency`: the faster of a ring (`2(m-1)` steps of `bytes/m`: bandwidth-optimal) and
+/// a binary tree (reduce up and broadcast down, `2⌈log₂ m⌉` steps of the whole message:
+/// latency-optimal), as NCCL picks per message size.
+fn all_reduce_time(m: usize, bytes: u64, bw: f64, latency: f64) -> f64 {
+    let steps = 2.0 * (m as f64 - 1.0);
+    let ring = steps / m as f64 * bytes as f64 / bw + steps * latency;
+    let depth = 2.0 * (m as f64).log2().ceil();
+    let tree = depth * (bytes as f64 / bw + latency);
+    ring.min(tree)
+}
+
 /// CSR dependencies in [`Block`]'s form: no offsets when every task has none or exactly one.
 fn compact_deps(off: Vec<u32>, deps: Vec<u32>) -> (Vec<u32>, Vec<u32>) {
     if deps.is_empty() || off.iter().enumerate().all(|(i, &o)| o as usize == i) {
@@ -633,7 +686,54 @@ impl EdgePairs {
 
 /// Finds the intersecting pairs of `edge` without comparing every pair: producer tasks are bucketed along the
 /// tensor dim that separates them best, and each consumer task only looks at the buckets its range overlaps.
-fn edge_pairs(graph: &Graph, edge: &Edge, prod: &OpTasks, cons: &OpTasks) -> EdgePairs {
+/// Producer tasks writing the same region of access `access` (the partial sums of a split reduction):
+/// the group of every task (numbered by first task) and each group's tasks, in task order.
+fn output_groups(tasks: &OpTasks, access: usize) -> (Vec<u32>, Vec<Vec<u32>>) {
+    let mut sorted: Vec<u32> = (0..tasks.len() as u32).collect();
+    sorted.sort_by(|&a, &b| {
+        tasks
+            .region(access, a as usize)
+            .cmp(tasks.region(access, b as usize))
+            .then(a.cmp(&b))
+    });
+    let mut group_of = vec![u32::MAX; tasks.len()];
+    let mut members: Vec<Vec<u32>> = Vec::new();
+    for run in sorted
+        .chunk_by(|&a, &b| tasks.region(access, a as usize) == tasks.region(access, b as usize))
+    {
+        let mut run = run.to_vec();
+        run.sort_unstable();
+        members.push(run);
+    }
+    // Number groups by their first task, so that the numbering does not depend on region order.
+    members.sort_unstable_by_key(|m| m[0]);
+    for (g, m) in members.iter().enumerate() {
+        for &t in m {
+            group_of[t as usize] = g as u32;
+        }
+    }
+    (group_of, members)
+}
+
+/// The distinct devices of `members`, sorted: the ring of a partial-sum all-reduce.
+fn group_ring(tasks: &OpTasks, members: &[u32]) -> Vec<DeviceId> {
+    let mut ring: Vec<DeviceId> = members.iter().map(|&t| tasks.devices[t as usize]).collect();
+    ring.sort_unstable();
+    ring.dedup();
+    ring
+}
+
+/// The (producer task, consumer task) pairs of an edge. With `combine` (no backward pass: the partial sums of a
+/// split reduction are all-reduced within their group right after the producer's forward), a consumer task
+/// reads each group of producer tasks writing the same region once: from the member on its own device if
+/// there is one, else from the group's first member.
+fn edge_pairs(
+    graph: &Graph,
+    edge: &Edge,
+    prod: &OpTasks,
+    cons: &OpTasks,
+    combine: bool,
+) -> EdgePairs {
     let n_inputs = graph.op(edge.producer).inputs.len();
     let out_access = n_inputs + edge.output;
     let rank = prod.ranks[out_access];
@@ -713,6 +813,12 @@ fn edge_pairs(graph: &Graph, edge: &Edge, prod: &OpTasks, cons: &OpTasks) -> Edg
             if !pairs[first..].is_sorted_by_key(|pair| pair.p) {
                 pairs[first..].sort_unstable_by_key(|pair| pair.p);
             }
+        }
+    }
+    if combine {
+        let (group_of, members) = output_groups(prod, out_access);
+        if members.len() < np {
+            pairs = combined_pairs(pairs, &group_of, &members, prod, cons);
         }
     }
     let mut comm = 0;
@@ -1013,6 +1119,7 @@ impl<'a> Simulator<'a> {
                 e,
                 &sim.ops[e.producer.index()],
                 &sim.ops[e.consumer.index()],
+                !mode.has_backward(),
             ));
         }
         let mut builder = Builder::default();
@@ -1072,8 +1179,10 @@ impl<'a> Simulator<'a> {
         // Blocks whose tasks change, and compute blocks whose tasks stay but depend on changed transfers.
         let mut rebuilt = vec![forward_block(o), backward_block(o), all_reduce_block(o)];
         // The all-reduces of the weights `o` reads depend on every reader's configuration.
-        for &t in &self.layout.read_weights[o] {
-            rebuilt.push(all_reduce_block(self.layout.weight_owner(t)));
+        if self.mode.has_backward() {
+            for &t in &self.layout.read_weights[o] {
+                rebuilt.push(all_reduce_block(self.layout.weight_owner(t)));
+            }
         }
         rebuilt.sort_unstable();
         rebuilt.dedup();
@@ -1117,6 +1226,7 @@ impl<'a> Simulator<'a> {
                 edge,
                 &self.ops[edge.producer.index()],
                 &self.ops[edge.consumer.index()],
+                !self.mode.has_backward(),
             );
             undo.edges
                 .push((e, std::mem::replace(&mut self.edges[e], pairs)));
@@ -1499,7 +1609,10 @@ impl<'a> Simulator<'a> {
         match self.layout.kinds[b as usize] {
             BlockKind::Forward(op) => self.build_forward(op.index()),
             BlockKind::Backward(op) => self.build_backward(op.index()),
-            BlockKind::AllReduce(op) => self.build_all_reduce(op.index(), &mut builder.routes),
+            BlockKind::AllReduce(op) if self.mode.has_backward() => {
+                self.build_all_reduce(op.index(), &mut builder.routes)
+            }
+            BlockKind::AllReduce(op) => self.build_partial_sums(op.index(), &mut builder.routes),
             BlockKind::Transfer(e) => self.build_transfer(e, false, builder),
             BlockKind::GradientTransfer(e) => self.build_transfer(e, true, builder),
         }
@@ -1563,13 +1676,27 @@ impl<'a> Simulator<'a> {
         let mut off = Vec::with_capacity(n + 1);
         let remote: usize = in_edges.clone().map(|e| self.edges[e].remote()).sum();
         let mut deps = Vec::with_capacity(remote);
+        // Without a backward, a local read of a partial-sum group's result waits for its all-reduce.
+        let sums: Vec<Option<Vec<SumSource>>> = in_edges
+            .clone()
+            .map(|e| {
+                let edge = &self.graph.edges()[e];
+                let partial = !self.mode.has_backward()
+                    && self.blocks[all_reduce_block(edge.producer.index()) as usize].len() > 0;
+                partial.then(|| self.combined_sources(edge.producer.index(), edge.output))
+            })
+            .collect();
         for c in 0..n as u32 {
             off.push(deps.len() as u32);
-            for (cursor, e) in cursors.iter_mut().zip(in_edges.clone()) {
+            for ((cursor, e), sums) in cursors.iter_mut().zip(in_edges.clone()).zip(&sums) {
                 let pairs = &self.edges[e].pairs;
                 while let Some(pair) = pairs.get(*cursor).filter(|p| p.c == c) {
                     if pair.comm != LOCAL {
                         deps.push(self.slot(transfer_block(n_ops, e), pair.comm));
+                    } else if let Some((Some(reduce), _)) =
+                        sums.as_ref().map(|s| s[pair.p as usize])
+                    {
+                        deps.push(reduce);
                     }
                     *cursor += 1;
                 }
@@ -1632,6 +1759,9 @@ impl<'a> Simulator<'a> {
             (forward_block(edge.producer.index()), false)
         };
         let source = self.blocks[source as usize].base;
+        // Without a backward, a transfer of a partial-sum group's result waits for the group's all-reduce.
+        let combined = (!gradient && !self.mode.has_backward())
+            .then(|| self.combined_sources(edge.producer.index(), edge.output));
         // Regular splits move equal byte counts over equal links: reuse the last duration for equal operands.
         let mut last = (u64::MAX, 0u64, 0u64, 0.0);
         for pair in remote {
@@ -1652,9 +1782,14 @@ impl<'a> Simulator<'a> {
                 block.res.push(c);
             }
             block.res_off.push(block.res.len() as u32);
-            block
-                .deps
-                .push(source + if by_consumer { pair.c } else { pair.p });
+            let dep = match &combined {
+                Some(slots) => {
+                    let (reduce, last) = slots[pair.p as usize];
+                    reduce.unwrap_or(last)
+                }
+                None => source + if by_consumer { pair.c } else { pair.p },
+            };
+            block.deps.push(dep);
         }
         block
     }
@@ -1836,21 +1971,8 @@ impl<'a> Simulator<'a> {
                 if bytes == 0 {
                     continue;
                 }
-                let ring = &group.devices;
-                let m = ring.len();
-                let (mut bw, mut latency) = (f64::INFINITY, 0.0f64);
-                let mut channels: Vec<u32> = Vec::new();
-                for i in 0..m {
-                    let (a, b) = (DeviceId(ring[i]), DeviceId(ring[(i + 1) % m]));
-                    let hop = routes.get(self.machine, a, b, false);
-                    bw = bw.min(hop.bandwidth);
-                    latency = latency.max(hop.latency_s);
-                    channels.extend_from_slice(hop.channels());
-                }
-                channels.sort_unstable();
-                channels.dedup();
-                let steps = 2.0 * (m as f64 - 1.0);
-                let dur = steps / m as f64 * bytes as f64 / bw + steps * latency;
+                let ring: Vec<DeviceId> = group.devices.iter().map(|&d| DeviceId(d)).collect();
+                let (dur, channels) = self.ring_all_reduce(&ring, bytes, routes);
                 block.push(
                     dur,
                     Meta {
@@ -1860,12 +1982,117 @@ impl<'a> Simulator<'a> {
                     },
                     channels,
                 );
-                deps.extend(ring.iter().filter_map(|&d| self.last_weight_backward(t, d)));
+                deps.extend(
+                    ring.iter()
+                        .filter_map(|&d| self.last_weight_backward(t, d.0)),
+                );
                 off.push(deps.len() as u32);
             }
         }
         (block.dep_off, block.deps) = compact_deps(off, deps);
         block
+    }
+
+    /// The ring all-reduce of `bytes` over `ring`: its duration and the channels it holds.
+    fn ring_all_reduce(
+        &self,
+        ring: &[DeviceId],
+        bytes: u64,
+        routes: &mut Routes,
+    ) -> (f64, Vec<u32>) {
+        let m = ring.len();
+        let (mut bw, mut latency) = (f64::INFINITY, 0.0f64);
+        let mut channels: Vec<u32> = Vec::new();
+        for i in 0..m {
+            let hop = routes.get(self.machine, ring[i], ring[(i + 1) % m], false);
+            bw = bw.min(hop.bandwidth);
+            latency = latency.max(hop.latency_s);
+            channels.extend_from_slice(hop.channels());
+        }
+        channels.sort_unstable();
+        channels.dedup();
+        (all_reduce_time(m, bytes, bw, latency), channels)
+    }
+
+    /// Without a backward pass: per output of `o`, one ring all-reduce per group of its tasks that wrote the
+    /// same region on two or more devices (the partial sums of a split reduction; reduction parallelism),
+    /// right after its forward tasks, on the ring's channels. The consumers of the sum depend on it
+    /// ([`Simulator::forward_deps`], [`Simulator::build_transfer`]), so that an all-reduce whose result is
+    /// needed late (a weight gradient, read by the update) overlaps with the compute issued after it.
+    fn build_partial_sums(&self, o: usize, routes: &mut Routes) -> Block {
+        let op = self.graph.op(OpId::new(o));
+        let tasks = &self.ops[o];
+        let n_in = op.inputs.len();
+        let mut block = Block::with_tasks(0);
+        let mut deps = Vec::new();
+        let mut off = vec![0u32];
+        for (k, access) in op.outputs.iter().enumerate() {
+            let (_, members) = output_groups(tasks, n_in + k);
+            if members.len() == tasks.len() {
+                continue;
+            }
+            let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
+            for group in &members {
+                let ring = group_ring(tasks, group);
+                let bytes = tasks.region_bytes(n_in + k, group[0] as usize, elem);
+                if ring.len() < 2 || bytes == 0 {
+                    continue;
+                }
+                let (dur, channels) = self.ring_all_reduce(&ring, bytes, routes);
+                block.push(
+                    dur,
+                    Meta {
+                        task: group[0],
+                        peer: (n_in + k) as u32,
+                        bytes,
+                    },
+                    channels,
+                );
+                deps.extend(group.iter().map(|&t| self.slot(forward_block(o), t)));
+                off.push(deps.len() as u32);
+            }
+        }
+        (block.dep_off, block.deps) = compact_deps(off, deps);
+        block
+    }
+
+    /// For each task of producer `p`, the arena slot a reader of its output `output` waits for: the
+    /// all-reduce of its partial-sum group ([`Simulator::build_partial_sums`], same enumeration), if any
+    /// (`Some`), or else the forward of the group's last task (`None`).
+    fn combined_sources(&self, p: usize, output: usize) -> Vec<SumSource> {
+        let op = self.graph.op(OpId::new(p));
+        let tasks = &self.ops[p];
+        let n_in = op.inputs.len();
+        let elem = |k: usize| self.graph.tensor(op.outputs[k].tensor).dtype.size_bytes();
+        let mut at = self.blocks[all_reduce_block(p) as usize].base;
+        let mut slots = Vec::new();
+        for k in 0..op.outputs.len() {
+            let (group_of, members) = output_groups(tasks, n_in + k);
+            let partial = members.len() < tasks.len();
+            let mut reduce_slot = vec![None; members.len()];
+            if partial {
+                for (g, group) in members.iter().enumerate() {
+                    let bytes = tasks.region_bytes(n_in + k, group[0] as usize, elem(k));
+                    if group_ring(tasks, group).len() >= 2 && bytes > 0 {
+                        reduce_slot[g] = Some(at);
+                        at += 1;
+                    }
+                }
+            }
+            if k == output {
+                slots = (0..tasks.len())
+                    .map(|t| {
+                        let group = &members[group_of[t] as usize];
+                        let last = *group.last().unwrap_or(&(t as u32));
+                        (
+                            reduce_slot[group_of[t] as usize],
+                            self.slot(forward_block(p), last),
+                        )
+                    })
+                    .collect();
+            }
+        }
+        slots
     }
 
     /// Arena slot of the last backward task on `device` among the readers of weight `t`: the device's

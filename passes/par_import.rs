@@ -28,7 +28,9 @@
 //! reshaped bias) is replicated work of every device holding the weight, so its result is a weight of
 //! the graph; constants are free everywhere and never read as tensors.
 //!
-//! **SOAP roles**: **S**ample — a parallel loop indexing the batch dim of a data operand (the batch dim
+//! **SOAP roles**: **S**ample — a parallel loop indexing the batch dim of a data operand (with
+//! `sample-reductions=true`, for whole training steps, also a reduction loop indexing it: weight
+//! gradients, loss and batch-norm sums; splitting it yields partial sums, all-reduced) (the batch dim
 //! of a function argument is `batch-dim`, default 0, propagated through every access, reshapes and
 //! transposes included: through a linearized index it is the outermost non-unit term); **P**arameter — a
 //! parallel loop indexing a weight; **A**ttribute — other parallel loops; **R**eduction.
@@ -89,6 +91,12 @@ pub static INFO: PassInfo = PassInfo {
             kind: OptionKind::UnsignedList,
         },
         PassOption {
+            name: "sample-reductions",
+            help: "a reduction loop carrying the batch (weight-gradient contractions, loss and batch-norm sums of a training step) gets the sample role, so data parallelism splits it into partial sums",
+            default: "false",
+            kind: OptionKind::OneOf(&["true", "false"]),
+        },
+        PassOption {
             name: "opaque-unknown",
             help: "warn about ops no family models and leave them replicated, instead of failing",
             default: "false",
@@ -109,6 +117,9 @@ pub struct ImportOptions {
     /// When non-empty, the only data arguments; all other tensor arguments are weights.
     pub data_args: Vec<usize>,
     pub opaque_unknown: bool,
+    /// Whether a reduction loop carrying the batch gets the sample role (a whole training step: its
+    /// backward reduces over the samples to weight gradients).
+    pub sample_reductions: bool,
 }
 
 impl ImportOptions {
@@ -118,6 +129,7 @@ impl ImportOptions {
             param_args: options.unsigned_list("param-args"),
             data_args: options.unsigned_list("data-args"),
             opaque_unknown: options.get("opaque-unknown") == "true",
+            sample_reductions: options.get("sample-reductions") == "true",
         }
     }
 }
@@ -1192,7 +1204,7 @@ impl Analysis<'_> {
             sample_seen = true;
             if let Some((k, inner)) = batch_loop(expr, stride, &model.loops) {
                 carrier.get_or_insert((k, inner));
-                if model.parallel[k] {
+                if model.parallel[k] || (self.options.sample_reductions && sums_samples(&model)) {
                     roles[k] = Role::Sample;
                 }
             }
@@ -1368,6 +1380,17 @@ impl Analysis<'_> {
         self.weight_tensors.insert(leaf, tensor);
         Some(tensor)
     }
+}
+
+/// Whether a reduction loop of `model` that carries the batch sums over the samples (a weight gradient, a
+/// loss, batch-norm statistics) and so may be split into partial sums. Scatters and gathers (embedding
+/// class) are excluded: their batch-carrying loop walks scattered updates, whose partial results are whole
+/// activation-sized outputs, not small sums.
+fn sums_samples(model: &OpModel) -> bool {
+    matches!(
+        model.class,
+        OpClass::Contraction | OpClass::Convolution | OpClass::Reduction | OpClass::Elementwise
+    )
 }
 
 /// `expr` with every variable `k` replaced by `values[k]` (affine in, affine out).
