@@ -10,7 +10,8 @@
 //! - [`graph`]: ops, tensors, affine accesses, SOAP roles, training mode;
 //! - [`machine`]: GPUs, links, presets, TOML format, transfer routes;
 //! - [`cost`]: roofline estimates and the profile database;
-//! - [`strategy`]: per-op configurations and baseline strategies;
+//! - [`devices`]: the device count of a machine and the limits on device ids;
+//! - [`strategy`]: per-op configurations, their one validator, and baseline strategies;
 //! - [`sim`]: task graph, FIFO simulation, delta simulation;
 //! - [`memory`]: per-device live bytes over the iteration;
 //! - [`weight_sync`]: weights by identity (held once per device, one gradient synchronization);
@@ -19,6 +20,7 @@
 
 pub mod baselines;
 pub mod cost;
+pub mod devices;
 pub mod graph;
 pub mod machine;
 pub mod memory;
@@ -30,6 +32,7 @@ pub mod synth;
 pub mod weight_sync;
 
 pub use cost::{CostModel, ProfileDb, ProfileEntry, Work};
+pub use devices::{DeviceCount, DeviceCountError, GROUP_MASK_DEVICES};
 pub use graph::{
     Access, AffineDim, DType, DeviceId, Dim, Graph, GraphError, Interval, Mode, Op, OpClass, OpId,
     Role, Tensor, TensorId, TensorKind,
@@ -37,4 +40,4 @@ pub use graph::{
 pub use machine::{Machine, MachineError};
 pub use report::{Breakdown, DeviceReport, Report};
 pub use sim::{Resource, Simulator, TaskKind, TaskRecord};
-pub use strategy::{Config, Strategy, StrategyError};
+pub use strategy::{Config, ConfigError, ConfigTarget, Strategy, StrategyError};
