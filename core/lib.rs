@@ -10,6 +10,7 @@
 //! - [`graph`]: ops, tensors, affine accesses, SOAP roles, training mode;
 //! - [`machine`]: GPUs, links, presets, TOML format, transfer routes;
 //! - [`cost`]: roofline estimates and the profile database;
+//! - [`fusion`]: fused pointwise chains and the activations training keeps;
 //! - [`devices`]: the device count of a machine and the limits on device ids;
 //! - [`strategy`]: per-op configurations, their one validator, and baseline strategies;
 //! - [`sim`]: task graph, FIFO simulation, delta simulation;
@@ -21,6 +22,7 @@
 pub mod baselines;
 pub mod cost;
 pub mod devices;
+pub mod fusion;
 pub mod graph;
 pub mod machine;
 pub mod memory;

@@ -53,6 +53,7 @@
 use std::ops::Range;
 
 use crate::cost::{CostModel, Work};
+use crate::fusion::Fusion;
 use crate::graph::{DeviceId, Edge, Graph, Interval, Mode, OpId, TensorId, TensorKind};
 use crate::machine::{Channel, Machine};
 use crate::memory::{weight_state_factor, Change, Live, Memory, MemoryBuilder};
@@ -347,6 +348,8 @@ pub(crate) struct Layout {
     pub owned_weights: Vec<Vec<TensorId>>,
     /// Per op, the distinct weights it reads.
     pub read_weights: Vec<Vec<TensorId>>,
+    /// Fused kernels and saved activations ([`crate::fusion`]).
+    pub fusion: Fusion,
 }
 
 impl Layout {
@@ -426,6 +429,7 @@ impl Layout {
             weight_readers,
             owned_weights,
             read_weights,
+            fusion: Fusion::new(graph),
         }
     }
 
@@ -1622,11 +1626,13 @@ impl<'a> Simulator<'a> {
     fn output_last_stage(&self, op: usize, output: usize) -> u32 {
         let t = self.graph.op(OpId::new(op)).outputs[output].tensor;
         let consumers = self.graph.consumers(t);
+        let saved = self.layout.fusion.saved_output[op][output];
         match (self.mode, consumers.first(), consumers.last()) {
-            (Mode::Training, Some(first), _) => self.layout.backward_stage(first.index()),
+            (Mode::Training, Some(first), _) if saved => self.layout.backward_stage(first.index()),
             (Mode::Training, None, _) => self.layout.backward_stage(op),
-            (Mode::Inference, _, Some(last)) => self.layout.forward_stage(last.index()),
-            (Mode::Inference, _, None) => self.layout.forward_stage(op),
+            // Not needed by any backward (crate::fusion): freed after its last reader's forward.
+            (_, _, Some(last)) => self.layout.forward_stage(last.index()),
+            (_, _, None) => self.layout.forward_stage(op),
         }
     }
 
@@ -1652,15 +1658,36 @@ impl<'a> Simulator<'a> {
         let bwd_factor = self.mode.backward_factor(self.graph, op);
         let measured = self.cost.measurement(op, &tasks.extents);
         let flops = op.flops / n as f64;
+        let fusion = &self.layout.fusion;
+        // A fused chain's intermediates stay in registers (crate::fusion): no read, no write.
+        let internal: Vec<(usize, u64)> = op
+            .accesses()
+            .enumerate()
+            .filter(|&(a, _)| match a.checked_sub(op.inputs.len()) {
+                None => fusion.internal_input[o][a],
+                Some(j) => fusion.internal_output[o][j],
+            })
+            .map(|(a, access)| (a, self.graph.tensor(access.tensor).dtype.size_bytes()))
+            .collect();
+        let launch = self.cost.gpu().launch_overhead_s;
         let mut block = Block::compute(n);
         for t in 0..n {
+            let hidden: u64 = internal
+                .iter()
+                .map(|&(a, elem)| tasks.region_bytes(a, t, elem))
+                .sum();
             let fwd = Work {
                 flops,
-                bytes: tasks.bytes[t],
+                bytes: (tasks.bytes[t] - hidden as f64).max(0.0),
             };
-            let times = self
+            let mut times = self
                 .cost
                 .task_times_with(measured, op, fwd, fwd.scaled(bwd_factor));
+            if fusion.fused[o] && !times.measured {
+                // Runs inside its producer's kernel: no launch of its own.
+                times.forward_s = (times.forward_s - launch).max(0.0);
+                times.backward_s = (times.backward_s - launch).max(0.0);
+            }
             block.push_compute(pick(&times), tasks.devices[t]);
         }
         block
@@ -1837,6 +1864,9 @@ impl<'a> Simulator<'a> {
         }
         let n_in = op.inputs.len();
         for (k, access) in op.outputs.iter().enumerate() {
+            if self.layout.fusion.internal_output[o][k] {
+                continue;
+            }
             let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
             let last = self.output_last_stage(o, k);
             for t in 0..n {
@@ -1902,6 +1932,9 @@ impl<'a> Simulator<'a> {
         let stage = self.layout.backward_stage(o);
         let n_in = op.inputs.len();
         for (k, access) in op.outputs.iter().enumerate() {
+            if self.layout.fusion.internal_output[o][k] {
+                continue;
+            }
             let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
             let first = match self.graph.consumers(access.tensor).last() {
                 Some(c) => self.layout.backward_stage(c.index()),

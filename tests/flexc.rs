@@ -544,6 +544,59 @@ fn training_step_graphs_are_detected_and_data_parallel() {
 }
 
 #[test]
+fn resnet101_training_fits_one_p100_and_keeps_what_autograd_keeps() {
+    // Batch 64, f32, one 16 GB P100: fused pointwise chains keep no intermediates, so the peak is the
+    // weight state plus the activations convolutions and contractions read again in the backward — and
+    // never less than that floor.
+    let model = "torch/resnet101_b64.linalg.mlir";
+    let imported = import(model);
+    let graph = &imported.graph;
+    let mut saved: Vec<flexc_core::TensorId> = graph
+        .ops()
+        .iter()
+        .filter(|op| {
+            matches!(
+                op.class,
+                flexc_core::OpClass::Convolution | flexc_core::OpClass::Contraction
+            )
+        })
+        .flat_map(|op| op.inputs.iter().map(|a| a.tensor))
+        .filter(|&t| graph.tensor(t).kind == flexc_core::TensorKind::Activation)
+        .collect();
+    saved.sort_unstable();
+    saved.dedup();
+    let saved_bytes: u64 = saved.iter().map(|&t| graph.tensor(t).bytes()).sum();
+
+    let dir = std::env::temp_dir().join(format!("flexc-r101-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let json = dir.join("report.json").display().to_string();
+    let (exit, _, errors) = simulate_model(
+        model,
+        &[
+            "--machine=p100-4x4",
+            "--devices=1",
+            "--strategy=data-parallel",
+            &format!("--report={json}"),
+        ],
+        &dir,
+    );
+    assert_eq!(exit, Exit::Success, "{errors}");
+    let report = read_report(&json);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(report["mode"], "training");
+    let peak = report["peak_memory_bytes"][0].as_u64().unwrap();
+    let weights = report["weight_memory_bytes"][0].as_u64().unwrap();
+    assert!(
+        peak <= 16_000_000_000,
+        "peak {peak} bytes does not fit a 16 GB P100"
+    );
+    assert!(
+        peak >= weights + saved_bytes,
+        "peak {peak} below weight state {weights} + saved activations {saved_bytes}"
+    );
+}
+
+#[test]
 fn chrome_trace_of_a_real_model_is_valid() {
     // Well-formed JSON, one named track per device (and per link used), and on every device the
     // complete events ("X") never overlap.
