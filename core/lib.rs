@@ -10,10 +10,12 @@
 //! - [`graph`]: ops, tensors, affine accesses, SOAP roles, training mode;
 //! - [`machine`]: GPUs, links, presets, TOML format, transfer routes;
 //! - [`cost`]: roofline estimates and the profile database;
+//! - [`fusion`]: fused pointwise chains and the activations training keeps;
 //! - [`devices`]: the device count of a machine and the limits on device ids;
 //! - [`strategy`]: per-op configurations, their one validator, and baseline strategies;
 //! - [`sim`]: task graph, FIFO simulation, delta simulation;
 //! - [`memory`]: per-device live bytes over the iteration;
+//! - [`weight_sync`]: weights by identity (held once per device, one gradient synchronization);
 //! - [`report`]: breakdown, per-device report, Chrome trace;
 //! - [`synth`]: synthetic models for tests and benchmarks;
 //! - [`seed`]: seeded inputs and weights shared by the CPU runner and the GPU runtime.
@@ -21,6 +23,7 @@
 pub mod baselines;
 pub mod cost;
 pub mod devices;
+pub mod fusion;
 pub mod graph;
 pub mod machine;
 pub mod memory;
@@ -30,6 +33,7 @@ pub mod seed;
 pub mod sim;
 pub mod strategy;
 pub mod synth;
+pub mod weight_sync;
 
 pub use cost::{CostModel, ProfileDb, ProfileEntry, Work};
 pub use devices::{DeviceCount, DeviceCountError, GROUP_MASK_DEVICES};

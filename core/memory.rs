@@ -10,7 +10,8 @@
 //!
 //! What is counted (the simulator creates the intervals):
 //! - weights a device holds, whole iteration, times [`weight_state_factor`] (training: the weight, its gradient
-//!   and Adam's two moments);
+//!   and Adam's two moments); each weight once per device however many ops read it (the union of the regions
+//!   its readers' tasks on the device touch, [`crate::weight_sync`]);
 //! - forward outputs, from their producer's stage until the backward of their first consumer (training) or
 //!   their last consumer (inference);
 //! - graph inputs a task reads, from the start until that op's backward (or forward, in inference);
@@ -18,8 +19,8 @@
 //! - output gradients, from the backward of the last consumer until the producer's backward, and received
 //!   gradient transfers until the producer's backward.
 //!
-//! Workspace and allocator fragmentation are not modelled; a tensor read by two ops on one device, or a weight
-//! read by two ops, is counted once per op (an over-estimate).
+//! Workspace and allocator fragmentation are not modelled; an activation read by two ops on one device is
+//! counted once per op when it is received twice (an over-estimate).
 
 use crate::graph::Mode;
 

@@ -37,6 +37,9 @@ pub struct DeviceReport {
     pub peak_memory: u64,
     /// Weight state included in `peak_memory` (weights, gradients, optimizer state).
     pub weight_memory: u64,
+    /// The weights alone that the device holds (each weight once, however many ops read it): `weight_memory`
+    /// without gradients and optimizer state.
+    pub parameter_memory: u64,
     pub over_capacity: bool,
 }
 
@@ -181,6 +184,8 @@ impl<'a> Simulator<'a> {
                     },
                     peak_memory: peak,
                     weight_memory: self.memory.weights(d),
+                    parameter_memory: self.memory.weights(d)
+                        / crate::memory::weight_state_factor(self.mode),
                     over_capacity: peak > cap,
                 }
             })
@@ -249,10 +254,17 @@ impl<'a> Simulator<'a> {
                         (name, cat, json!({"bytes": m.bytes}))
                     }
                     BlockKind::AllReduce(op) => {
-                        let access = &graph.op(op).inputs[m.peer as usize];
-                        let tensor = &graph.tensor(access.tensor).name;
+                        // A weight's gradient (an input), or partial sums of an output (no backward).
+                        let o = graph.op(op);
+                        let access = o.accesses().nth(m.peer as usize);
+                        let tensor = access.map_or("?", |a| graph.tensor(a.tensor).name.as_str());
+                        let sum = if (m.peer as usize) < o.inputs.len() {
+                            "d"
+                        } else {
+                            ""
+                        };
                         (
-                            format!("all-reduce d{tensor}"),
+                            format!("all-reduce {sum}{tensor}"),
                             "all-reduce",
                             json!({"op": op.to_string(), "bytes": m.bytes}),
                         )

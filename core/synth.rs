@@ -89,10 +89,17 @@ impl Builder {
 
     /// `x[..., K] · W[K, n]`, with a fresh weight. Leading dims: the first is the sample dim, others attributes.
     pub fn matmul(&mut self, x: TensorId, n: u64) -> TensorId {
+        let k = *self.shape(x).last().expect("matmul input has a rank");
+        let w = self.weight(&format!("w{}", self.line + 1), &[k, n]);
+        self.matmul_with(x, w)
+    }
+
+    /// `x[..., K] · w[K, N]` with a given weight (a weight shared by several ops: an unrolled RNN).
+    pub fn matmul_with(&mut self, x: TensorId, w: TensorId) -> TensorId {
         let shape = self.shape(x);
         let r = shape.len();
         let k = shape[r - 1];
-        let w = self.weight(&format!("w{}", self.line + 1), &[k, n]);
+        let n = self.shape(w)[1];
         // Loops: leading dims, then n (parameter), then k (reduction).
         let mut dims: Vec<Dim> = shape[..r - 1]
             .iter()
@@ -535,6 +542,19 @@ fn lead_role(i: usize) -> Role {
 }
 
 /// A multi-layer perceptron: `layers` × (matmul, bias-free ReLU), then a loss.
+/// An unrolled recurrence of `steps` steps, `h ← tanh(h · W)`, with one `hidden × hidden` weight shared by
+/// every step: the shape of an RNN language model's time loop.
+pub fn rnn(batch: u64, hidden: u64, steps: usize) -> Graph {
+    let mut b = Builder::new("rnn", DType::F32);
+    let mut h = b.input("h0", &[batch, hidden], DType::F32);
+    let w = b.weight("w", &[hidden, hidden]);
+    for _ in 0..steps {
+        let z = b.matmul_with(h, w);
+        h = b.elementwise("math.tanh", &[z], 4.0);
+    }
+    b.finish()
+}
+
 pub fn mlp(batch: u64, widths: &[u64]) -> Graph {
     let mut b = Builder::new("mlp", DType::F32);
     let mut x = b.input("x", &[batch, widths[0]], DType::F32);

@@ -18,7 +18,9 @@
 //! reshaped bias) is replicated work of every device holding the weight, so its result is a weight of
 //! the graph; constants are free everywhere and never read as tensors.
 //!
-//! **SOAP roles**: **S**ample — a parallel loop indexing the batch dim of a data operand (the batch dim
+//! **SOAP roles**: **S**ample — a parallel loop indexing the batch dim of a data operand (with
+//! `sample-reductions=true`, for whole training steps, also a reduction loop indexing it: weight
+//! gradients, loss and batch-norm sums; splitting it yields partial sums, all-reduced) (the batch dim
 //! of a function argument is `batch-dim`, default 0, propagated through every access, reshapes and
 //! transposes included: through a linearized index it is the outermost non-unit term); **P**arameter — a
 //! parallel loop indexing a weight; **A**ttribute — other parallel loops; **R**eduction.
@@ -59,7 +61,7 @@ static ID: PassId = PassId::new();
 
 /// `batch-dim`, `param-args`, `data-args`, `opaque-unknown`: the import settings, also options of every
 /// pass that imports the module again (`par-search`).
-pub const IMPORT_OPTIONS: [PassOption; 4] = [
+pub const IMPORT_OPTIONS: [PassOption; 5] = [
     PassOption {
         name: "batch-dim",
         help: "dim of every data argument that holds the batch (the sample dim)",
@@ -77,6 +79,12 @@ pub const IMPORT_OPTIONS: [PassOption; 4] = [
         help: "comma-separated indices of the entry function's data arguments; when given, every other tensor argument is a weight",
         default: "",
         kind: OptionKind::UnsignedList,
+    },
+    PassOption {
+        name: "sample-reductions",
+        help: "a reduction loop carrying the batch (weight-gradient contractions, loss and batch-norm sums of a training step) gets the sample role, so data parallelism splits it into partial sums",
+        default: "false",
+        kind: OptionKind::OneOf(&["true", "false"]),
     },
     PassOption {
         name: "opaque-unknown",
@@ -104,6 +112,9 @@ pub struct ImportOptions {
     /// When non-empty, the only data arguments; all other tensor arguments are weights.
     pub data_args: Vec<usize>,
     pub opaque_unknown: bool,
+    /// Whether a reduction loop carrying the batch gets the sample role (a whole training step: its
+    /// backward reduces over the samples to weight gradients).
+    pub sample_reductions: bool,
 }
 
 impl ImportOptions {
@@ -113,6 +124,7 @@ impl ImportOptions {
             param_args: options.unsigned_list("param-args"),
             data_args: options.unsigned_list("data-args"),
             opaque_unknown: options.get("opaque-unknown") == "true",
+            sample_reductions: options.get("sample-reductions") == "true",
         }
     }
 }
@@ -579,7 +591,7 @@ impl Analysis<'_> {
             return;
         }
         let (reads, infos) = self.through_views(reads, infos);
-        let roles = Roles::of(&model, &reads, &infos);
+        let roles = Roles::of(&model, &reads, &infos, self.options.sample_reductions);
         self.graph_op(op, name, &model, roles, (&reads, &infos), parameters);
     }
 
@@ -845,6 +857,17 @@ impl Analysis<'_> {
     }
 }
 
+/// Whether a reduction loop of `model` that carries the batch sums over the samples (a weight gradient, a
+/// loss, batch-norm statistics) and so may be split into partial sums. Scatters and gathers (embedding
+/// class) are excluded: their batch-carrying loop walks scattered updates, whose partial results are whole
+/// activation-sized outputs, not small sums.
+fn sums_samples(model: &OpModel) -> bool {
+    matches!(
+        model.class,
+        OpClass::Contraction | OpClass::Convolution | OpClass::Reduction | OpClass::Elementwise
+    )
+}
+
 /// The SOAP roles of a data-reading op's loops, and where the batch went.
 struct Roles {
     roles: Vec<Role>,
@@ -857,7 +880,14 @@ struct Roles {
 impl Roles {
     /// Sample loops follow the batch of data operands, parameter loops index weights, other parallel
     /// loops are attributes, the rest reductions (see the module doc).
-    fn of(model: &OpModel, reads: &[(MlirValue, Vec<AffineDim>)], infos: &[ValueInfo]) -> Self {
+    /// With `sample_reductions`, a reduction loop carrying the batch is a sample loop too when the op sums
+    /// over the samples ([`sums_samples`]).
+    fn of(
+        model: &OpModel,
+        reads: &[(MlirValue, Vec<AffineDim>)],
+        infos: &[ValueInfo],
+        sample_reductions: bool,
+    ) -> Self {
         let mut roles: Vec<Role> = model
             .parallel
             .iter()
@@ -878,7 +908,7 @@ impl Roles {
             sample_seen = true;
             if let Some((k, inner)) = batch_loop(expr, stride, &model.loops) {
                 carrier.get_or_insert((k, inner));
-                if model.parallel[k] {
+                if model.parallel[k] || (sample_reductions && sums_samples(model)) {
                     roles[k] = Role::Sample;
                 }
             }

@@ -38,6 +38,10 @@ pub fn import_option_text(options: &Options) -> String {
         "batch-dim={} opaque-unknown={}",
         options.batch_dim, options.opaque_unknown
     );
+    if options.mode == ImportMode::AsIs {
+        // A whole training step: its backward reduces over the samples, which data parallelism splits.
+        text.push_str(" sample-reductions=true");
+    }
     for (name, value) in [
         ("param-args", &options.param_args),
         ("data-args", &options.data_args),
@@ -61,9 +65,12 @@ pub fn import_options(options: &Options) -> Result<ImportOptions, String> {
 /// How the imported graph is trained (`--mode`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ImportMode {
+    /// `as-is` when the graph already is a training step ([`detect_training_step`]), else `train`; the
+    /// choice and its reason are printed with the summary and the simulation.
+    #[default]
+    Auto,
     /// A forward graph: the simulator adds the backward work of every op (`flexc_core::graph::Mode`'s
     /// table) and the weight-gradient synchronization.
-    #[default]
     Train,
     /// The graph is already a whole training step (forward, backward, update, e.g. a JAX `grad`
     /// export): simulated as written, nothing added.
@@ -73,18 +80,73 @@ pub enum ImportMode {
 }
 
 impl ImportMode {
-    /// The simulator's mode: `as-is` graphs carry their own backward work.
+    /// The simulator's mode: `as-is` graphs carry their own backward work. `auto` must be resolved first
+    /// ([`resolve_mode`]); unresolved, it counts as `train`.
     pub fn simulator_mode(self) -> Mode {
-        flexc_passes::par_search::simulator_mode(self.word())
+        match self {
+            ImportMode::Auto => Mode::Training,
+            _ => flexc_passes::par_search::simulator_mode(self.word()),
+        }
     }
 
     /// The `--mode` / `mode=` word.
     pub fn word(self) -> &'static str {
         match self {
+            ImportMode::Auto => "auto",
             ImportMode::Train => "train",
             ImportMode::AsIs => "as-is",
             ImportMode::Inference => "inference",
         }
+    }
+}
+
+/// Whether `graph` already is a whole training step, and why: it returns updated weights. A weight counts
+/// as updated when an unconsumed result (a function result) of its shape is computed by an op reading it
+/// (`w - lr·g`, with or without momentum). At least half of the weights must be, so that a forward graph
+/// whose last op happens to add a same-shaped weight is not mistaken for a training step.
+pub fn detect_training_step(graph: &flexc_core::Graph) -> Result<String, String> {
+    use flexc_core::TensorKind;
+    let weights = graph.weights();
+    let updated = weights
+        .iter()
+        .filter(|&&w| {
+            graph.consumers(w).iter().any(|&op| {
+                graph.op(op).outputs.iter().any(|out| {
+                    let t = graph.tensor(out.tensor);
+                    t.kind == TensorKind::Activation
+                        && t.shape == graph.tensor(w).shape
+                        && graph.consumers(out.tensor).is_empty()
+                })
+            })
+        })
+        .count();
+    let summary = format!(
+        "{updated} of {} weights are returned updated",
+        weights.len()
+    );
+    if updated > 0 && 2 * updated >= weights.len() {
+        Ok(summary)
+    } else {
+        Err(summary)
+    }
+}
+
+/// The mode to use for `graph`: `mode` itself unless it is `auto`, and the line saying which and why.
+pub fn resolve_mode(mode: ImportMode, graph: &flexc_core::Graph) -> (ImportMode, String) {
+    if mode != ImportMode::Auto {
+        return (mode, format!("mode: {} (--mode)", mode.word()));
+    }
+    match detect_training_step(graph) {
+        Ok(why) => (
+            ImportMode::AsIs,
+            format!(
+                "mode: as-is (auto: {why}: the graph already contains its backward and update)"
+            ),
+        ),
+        Err(why) => (
+            ImportMode::Train,
+            format!("mode: train (auto: {why}: the backward is added)"),
+        ),
     }
 }
 
@@ -445,8 +507,18 @@ fn compile_module(
     };
     // The op table and graph: for the summary, the simulation, the search, and the warnings of opaque ops
     // (the C API cannot emit warnings from a pass). The default pipeline's import is this one, the only one.
+    let mut resolved = None;
     let imported = if stages.imports() || options.emit != Emit::Mlir {
-        let imported = import_module(module, options, stages.imports(), own)?;
+        let mut imported = import_module(module, options, stages.imports(), own)?;
+        let (mode, why) = resolve_mode(options.mode, &imported.graph);
+        if mode == ImportMode::AsIs && options.mode == ImportMode::Auto {
+            // A training step detected: imported again with its sample reductions split (see
+            // `import_option_text`); its warnings were already pushed.
+            let mut as_is = options.clone();
+            as_is.mode = mode;
+            imported = import_module(module, &as_is, stages.imports(), &mut Vec::new())?;
+        }
+        resolved = Some((mode, why));
         if let Some(after) = &stages.after {
             after.run(module).ok()?;
         }
@@ -454,13 +526,26 @@ fn compile_module(
     } else {
         None
     };
+    // `auto` resolved: everything below sees the chosen mode.
+    let mut options = options.clone();
+    let why = resolved.map(|(mode, why)| {
+        options.mode = mode;
+        why
+    });
+    let options = &options;
     // The summary and the simulation replace the module; the other outputs print it, after the
     // shard export or the search rewrote it.
     let replaced = match (options.emit, imported) {
-        (Emit::Summary, Some(imported)) => Some(import_table(&imported, options.mode).into_bytes()),
+        (Emit::Summary, Some(imported)) => {
+            let mut table = import_table(&imported, options.mode);
+            if let Some(why) = &why {
+                table.push_str(&format!("{why}\n"));
+            }
+            Some(table.into_bytes())
+        }
         (Emit::Simulation, Some(imported)) => {
             match run_simulation(&imported, options, name, &mut compiled.files) {
-                Ok(text) => Some(text.into_bytes()),
+                Ok(text) => Some(format!("{text}{}\n", why.unwrap_or_default()).into_bytes()),
                 Err(diag) => {
                     own.push(diag);
                     return None;
@@ -746,11 +831,7 @@ fn strategy_from_file(
 pub fn import_table(imported: &flexc_passes::par_import::Imported, mode: ImportMode) -> String {
     use std::fmt::Write as _;
     let graph = &imported.graph;
-    let sim_mode = if mode == ImportMode::Train {
-        Mode::Training
-    } else {
-        Mode::Inference
-    };
+    let sim_mode = mode.simulator_mode();
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -812,12 +893,7 @@ pub fn import_table(imported: &flexc_passes::par_import::Imported, mode: ImportM
     );
     let _ = writeln!(out, "parameters: {}", imported.parameters);
     let _ = writeln!(out, "forward_flops: {}", imported.forward_flops);
-    let mode_name = match mode {
-        ImportMode::Train => "train",
-        ImportMode::AsIs => "as-is",
-        ImportMode::Inference => "inference",
-    };
-    let _ = writeln!(out, "mode: {mode_name}");
+    let _ = writeln!(out, "mode: {}", mode.word());
     let _ = writeln!(out, "backward_flops: {}", backward_total as u64);
     if sim_mode.has_backward() {
         let weights = graph.weights();

@@ -9,7 +9,8 @@
 //! Outputs: the human-readable report (the `--simulate` emission; with `--profile-db`, a line
 //! `profile: M of N ops measured`, the ops whose task shape has an entry), a Chrome trace (`--trace`), and a JSON
 //! report (`--report`) with the keys `model`, `machine`, `devices`, `strategy`, `mode`,
-//! `iteration_time_s`, `breakdown` (seconds), `peak_memory_bytes` (per device), `utilization` (per
+//! `iteration_time_s`, `breakdown` (seconds), `peak_memory_bytes`, `weight_memory_bytes` (weights with
+//! gradients and optimizer state), `parameter_bytes` (the weights alone, each once), `utilization` (all per
 //! device), `memory_capacity_bytes` and task statistics.
 
 use crate::diagnostics::{Diag, FileLoc};
@@ -218,6 +219,7 @@ pub fn json_report(model: &str, machine: &Machine, strategy: &str, report: &Repo
         },
         "peak_memory_bytes": report.devices.iter().map(|d| d.peak_memory).collect::<Vec<_>>(),
         "weight_memory_bytes": report.devices.iter().map(|d| d.weight_memory).collect::<Vec<_>>(),
+        "parameter_bytes": report.devices.iter().map(|d| d.parameter_memory).collect::<Vec<_>>(),
         "utilization": report.devices.iter().map(|d| d.utilization).collect::<Vec<_>>(),
         "memory_capacity_bytes": report.memory_capacity,
         "tasks": report.tasks,

@@ -83,9 +83,10 @@ struct Cli {
     #[arg(long = "data-args", value_name = "LIST", default_value = "")]
     data_args: String,
 
-    /// train: a forward graph, backward work and gradient sync derived per op (default); as-is: the
+    /// auto (default): as-is when the graph returns its weights updated, else train (the choice and why
+    /// are printed); train: a forward graph, backward work and gradient sync derived per op; as-is: the
     /// graph already is a training step (e.g. a JAX grad export); inference: forward only.
-    #[arg(long = "mode", value_enum, default_value = "train")]
+    #[arg(long = "mode", value_enum, default_value = "auto")]
     mode: ModeArg,
 
     /// Simulate one iteration of a strategy and print the predicted time with its breakdown.
@@ -144,6 +145,7 @@ struct Cli {
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum ModeArg {
+    Auto,
     Train,
     AsIs,
     Inference,
@@ -215,6 +217,7 @@ fn main() -> ExitCode {
         data_args: cli.data_args,
         opaque_unknown: cli.opaque_unknown,
         mode: match cli.mode {
+            ModeArg::Auto => driver::ImportMode::Auto,
             ModeArg::Train => driver::ImportMode::Train,
             ModeArg::AsIs => driver::ImportMode::AsIs,
             ModeArg::Inference => driver::ImportMode::Inference,

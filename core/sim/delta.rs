@@ -77,6 +77,7 @@ impl<'a> Simulator<'a> {
         for &b in &rebuilt {
             self.unplace(b, &mut undo.memory);
         }
+        self.weight_changes(o, false, &mut undo.memory);
         undo.arena_len = self.times.end.len();
         undo.garbage = self.times.garbage;
         undo.config = Some(std::mem::replace(&mut self.strategy.configs[o], config));
@@ -92,6 +93,7 @@ impl<'a> Simulator<'a> {
                 edge,
                 &self.ops[edge.producer.index()],
                 &self.ops[edge.consumer.index()],
+                !self.mode.has_backward(),
             );
             undo.edges
                 .push((e, std::mem::replace(&mut self.edges[e], pairs)));
@@ -105,6 +107,7 @@ impl<'a> Simulator<'a> {
             self.place(b, &mut undo.memory);
         }
         self.builder = builder;
+        self.weight_changes(o, true, &mut undo.memory);
         self.memory.apply(&mut undo.memory);
         self.rewire(&rewired, &mut undo);
         let from = rebuilt
@@ -128,6 +131,14 @@ impl<'a> Simulator<'a> {
         let n = self.layout.n_ops;
         let edges = self.graph.edges();
         let mut rebuilt = vec![forward_block(o), backward_block(o), all_reduce_block(o)];
+        // The all-reduces of the weights `o` reads depend on every reader's configuration.
+        if self.mode.has_backward() {
+            for &t in &self.layout.read_weights[o] {
+                rebuilt.push(all_reduce_block(self.layout.weight_owner(t)));
+            }
+        }
+        rebuilt.sort_unstable();
+        rebuilt.dedup();
         for &e in adjacent {
             rebuilt.extend([transfer_block(n, e), gradient_block(n, e)]);
         }

@@ -5,10 +5,15 @@
 //! task on the task's device. For every producer→consumer edge and every pair (producer task, consumer task)
 //! on different devices whose tensor regions intersect there is a *transfer* of the intersection
 //! (`volume × dtype size` bytes; regions come from the accesses, so convolution halos and partial sums of split
-//! reductions appear by themselves), and in training its mirror carrying the gradient back. In training, for
-//! every weight an op reads, the tasks reading the same region of it on two or more devices form a replica
-//! group whose gradients are summed by a ring *all-reduce* after their backward tasks:
-//! `2(m-1)/m · bytes / slowest hop + 2(m-1) · largest hop latency` over the `m` devices sorted by id.
+//! reductions appear by themselves), and in training its mirror carrying the gradient back. In training, every
+//! weight is synchronized by identity, once however many ops read it ([`crate::weight_sync`]): the backward
+//! tasks of all its readers on a device accumulate into one gradient there, and the parts held by the same
+//! two or more devices form a replica group summed by one ring *all-reduce*, issued with the backward of its
+//! first reader (the last of its readers' backwards): the faster of a ring,
+//! `2(m-1)/m · bytes / slowest hop + 2(m-1) · largest hop latency` over the `m` devices sorted by id, and a
+//! tree, `2⌈log₂ m⌉ · (bytes / slowest hop + largest hop latency)` (small messages). Without a backward
+//! pass (inference, and graphs that already are training steps), the same all-reduce combines the partial
+//! sums of every split reduction right after its forward tasks, and readers of the sum wait for it.
 //! Graph inputs and weights are on every device that reads them when the iteration starts.
 //!
 //! # Schedule
@@ -48,10 +53,12 @@
 use std::ops::Range;
 
 use crate::cost::{CostModel, Work};
-use crate::graph::{DeviceId, Edge, Graph, Interval, Mode, OpId, TensorKind};
+use crate::fusion::Fusion;
+use crate::graph::{DeviceId, Edge, Graph, Interval, Mode, OpId, TensorId, TensorKind};
 use crate::machine::{Channel, Machine};
 use crate::memory::{weight_state_factor, Change, Live, Memory, MemoryBuilder};
 use crate::strategy::{Config, Strategy, StrategyError};
+use crate::weight_sync;
 
 mod delta;
 mod schedule;
@@ -198,6 +205,7 @@ impl<'a> Simulator<'a> {
                 e,
                 &sim.ops[e.producer.index()],
                 &sim.ops[e.consumer.index()],
+                !mode.has_backward(),
             ));
         }
         let mut builder = Builder::default();
@@ -210,6 +218,11 @@ impl<'a> Simulator<'a> {
         let mut memory = MemoryBuilder::new(machine.num_devices() as usize, sim.layout.stages);
         for &b in &sim.layout.order {
             sim.for_each_live(b, &mut |l| memory.add(&l));
+        }
+        for t in 0..graph.tensors().len() {
+            if !sim.layout.weight_readers[t].is_empty() {
+                sim.weight_lives(TensorId::new(t), &mut |l| memory.add(&l));
+            }
         }
         sim.memory = memory.finish();
         sim.retime(0, None);
@@ -348,6 +361,39 @@ mod tests {
         }
     }
 
+    /// A weight read by every step of an unrolled recurrence is held once per device and synchronized by
+    /// one all-reduce of its size, not once per step.
+    #[test]
+    fn shared_weight_is_held_and_synchronized_once() {
+        let (batch, hidden, steps) = (16, 64, 8);
+        let graph = synth::rnn(batch, hidden, steps);
+        let machine = Machine::preset("dgx-a100:1").unwrap();
+        let cost = CostModel::new(&machine.gpu);
+        let n_dev = 4;
+        let dp = Strategy::data_parallel(&graph, n_dev);
+        let sim = Simulator::new(&graph, &machine, &cost, Mode::Training, dp).unwrap();
+        let weight_bytes = hidden * hidden * 4;
+        let factor = weight_state_factor(Mode::Training);
+        for d in 0..n_dev as usize {
+            assert_eq!(sim.memory.weights(d), weight_bytes * factor, "device {d}");
+        }
+        let all_reduces: Vec<TaskRecord> = sim
+            .timeline()
+            .into_iter()
+            .filter(|t| t.kind == TaskKind::AllReduce)
+            .collect();
+        assert_eq!(all_reduces.len(), 1);
+        assert_eq!(all_reduces[0].bytes, weight_bytes);
+        // It waits for the last backward of the weight's readers: the first step's.
+        let first_backward = sim
+            .timeline()
+            .into_iter()
+            .filter(|t| t.kind == TaskKind::Backward && t.op == OpId(0))
+            .map(|t| t.end_s())
+            .fold(0.0, f64::max);
+        assert!(all_reduces[0].start_s >= first_backward);
+    }
+
     fn assert_same(sim: &Simulator, what: &str, detailed: bool) {
         let fresh = Simulator::new(
             sim.graph,
@@ -388,6 +434,7 @@ mod tests {
                 classes: 10,
             }),
             synth::transformer(&TransformerSpec::TINY),
+            synth::rnn(16, 32, 6),
         ];
         let machine = Machine::preset("dgx-a100:2").unwrap();
         let cost = CostModel::new(&machine.gpu);

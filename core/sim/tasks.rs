@@ -130,6 +130,16 @@ pub(crate) struct Layout {
     /// Position of each block id in `order` (`u32::MAX` for blocks not scheduled in this mode).
     pub pos: Vec<u32>,
     pub stages: usize,
+    /// Per tensor, every `(op, input index)` reading it when it is a weight, in program order; empty for
+    /// other tensors. A weight is held once per device and synchronized once ([`crate::weight_sync`]).
+    pub weight_readers: Vec<Vec<(u32, u32)>>,
+    /// Per op, the weights it is the first reader of: its all-reduce block synchronizes them (its backward
+    /// is the last of their readers').
+    pub owned_weights: Vec<Vec<TensorId>>,
+    /// Per op, the distinct weights it reads.
+    pub read_weights: Vec<Vec<TensorId>>,
+    /// Fused kernels and saved activations ([`crate::fusion`]).
+    pub fusion: Fusion,
 }
 
 impl Layout {
@@ -163,6 +173,10 @@ impl Layout {
         for (o, inputs) in in_edges.iter().enumerate() {
             order.extend(inputs.clone().map(|e| transfer_block(n, e)));
             order.push(forward_block(o));
+            if !mode.has_backward() {
+                // Without a backward, the all-reduce block combines split reductions' partial sums.
+                order.push(all_reduce_block(o));
+            }
         }
         if mode.has_backward() {
             for o in (0..n).rev() {
@@ -175,6 +189,25 @@ impl Layout {
             pos[b as usize] = p as u32;
         }
         let stages = if mode.has_backward() { 2 * n } else { n };
+        let mut weight_readers = vec![Vec::new(); graph.tensors().len()];
+        let mut owned_weights = vec![Vec::new(); n];
+        let mut read_weights = vec![Vec::new(); n];
+        for (o, op) in graph.ops().iter().enumerate() {
+            for (k, access) in op.inputs.iter().enumerate() {
+                let t = access.tensor;
+                if graph.tensor(t).kind != TensorKind::Weight {
+                    continue;
+                }
+                let readers: &mut Vec<(u32, u32)> = &mut weight_readers[t.index()];
+                if readers.is_empty() {
+                    owned_weights[o].push(t);
+                }
+                readers.push((o as u32, k as u32));
+                if !read_weights[o].contains(&t) {
+                    read_weights[o].push(t);
+                }
+            }
+        }
         Layout {
             n_ops: n,
             in_edges,
@@ -183,7 +216,16 @@ impl Layout {
             order,
             pos,
             stages,
+            weight_readers,
+            owned_weights,
+            read_weights,
+            fusion: Fusion::new(graph),
         }
+    }
+
+    /// The op whose all-reduce block synchronizes weight `t` (its first reader).
+    pub(super) fn weight_owner(&self, t: TensorId) -> usize {
+        self.weight_readers[t.index()][0].0 as usize
     }
 
     pub(super) fn forward_stage(&self, op: usize) -> u32 {
@@ -215,8 +257,6 @@ pub(super) fn gradient_block(n_ops: usize, edge: usize) -> u32 {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct OpTasks {
     pub devices: Vec<DeviceId>,
-    /// No two tasks share a device.
-    pub distinct_devices: bool,
     pub extents: Vec<u64>,
     /// Per access (inputs, then outputs), `tasks × rank` intervals from `offsets[access]` on.
     pub regions: Vec<Interval>,
@@ -334,11 +374,7 @@ impl OpTasks {
             offsets.push(offset);
             offset += n * r;
         }
-        let mut sorted = config.devices.clone();
-        sorted.sort_unstable();
-        sorted.dedup();
         OpTasks {
-            distinct_devices: sorted.len() == n,
             devices: config.devices.clone(),
             extents,
             ranks,
@@ -362,6 +398,52 @@ impl OpTasks {
         let (r, at) = (self.ranks[access], self.offsets[access]);
         &self.regions[at + task * r..at + (task + 1) * r]
     }
+}
+
+/// Keeps, per consumer task and group of producer tasks writing the same region, one pair: the one whose
+/// producer is on the consumer's device, else the group's first (see [`edge_pairs`]). Pairs stay in consumer
+/// order, then producer order.
+fn combined_pairs(
+    pairs: Vec<Pair>,
+    group_of: &[u32],
+    members: &[Vec<u32>],
+    prod: &OpTasks,
+    cons: &OpTasks,
+) -> Vec<Pair> {
+    let mut kept: Vec<Pair> = Vec::with_capacity(pairs.len());
+    for per_consumer in pairs.chunk_by(|a, b| a.c == b.c) {
+        let first = kept.len();
+        let device = cons.devices[per_consumer[0].c as usize];
+        for pair in per_consumer {
+            let g = group_of[pair.p as usize] as usize;
+            let local = members[g]
+                .iter()
+                .copied()
+                .find(|&m| prod.devices[m as usize] == device);
+            let chosen = local.unwrap_or(members[g][0]);
+            if pair.p == chosen {
+                kept.push(*pair);
+            }
+        }
+        kept[first..].sort_unstable_by_key(|pair| pair.p);
+    }
+    kept
+}
+
+/// Where a reader of a partial-sum group's result waits: the group's all-reduce slot, if it has one, and
+/// the forward slot of its last task.
+type SumSource = (Option<u32>, u32);
+
+/// Time of an all-reduce of `bytes` over `m` devices whose slowest hop has bandwidth `bw` and the
+/// largest latency `latency`: the faster of a ring (`2(m-1)` steps of `bytes/m`: bandwidth-optimal) and
+/// a binary tree (reduce up and broadcast down, `2⌈log₂ m⌉` steps of the whole message:
+/// latency-optimal), as NCCL picks per message size.
+pub(super) fn all_reduce_time(m: usize, bytes: u64, bw: f64, latency: f64) -> f64 {
+    let steps = 2.0 * (m as f64 - 1.0);
+    let ring = steps / m as f64 * bytes as f64 / bw + steps * latency;
+    let depth = 2.0 * (m as f64).log2().ceil();
+    let tree = depth * (bytes as f64 / bw + latency);
+    ring.min(tree)
 }
 
 /// CSR dependencies in [`Block`]'s form: no offsets when every task has none or exactly one.
@@ -403,7 +485,54 @@ impl EdgePairs {
 
 /// Finds the intersecting pairs of `edge` without comparing every pair: producer tasks are bucketed along the
 /// tensor dim that separates them best, and each consumer task only looks at the buckets its range overlaps.
-pub(super) fn edge_pairs(graph: &Graph, edge: &Edge, prod: &OpTasks, cons: &OpTasks) -> EdgePairs {
+/// Producer tasks writing the same region of access `access` (the partial sums of a split reduction):
+/// the group of every task (numbered by first task) and each group's tasks, in task order.
+pub(super) fn output_groups(tasks: &OpTasks, access: usize) -> (Vec<u32>, Vec<Vec<u32>>) {
+    let mut sorted: Vec<u32> = (0..tasks.len() as u32).collect();
+    sorted.sort_by(|&a, &b| {
+        tasks
+            .region(access, a as usize)
+            .cmp(tasks.region(access, b as usize))
+            .then(a.cmp(&b))
+    });
+    let mut group_of = vec![u32::MAX; tasks.len()];
+    let mut members: Vec<Vec<u32>> = Vec::new();
+    for run in sorted
+        .chunk_by(|&a, &b| tasks.region(access, a as usize) == tasks.region(access, b as usize))
+    {
+        let mut run = run.to_vec();
+        run.sort_unstable();
+        members.push(run);
+    }
+    // Number groups by their first task, so that the numbering does not depend on region order.
+    members.sort_unstable_by_key(|m| m[0]);
+    for (g, m) in members.iter().enumerate() {
+        for &t in m {
+            group_of[t as usize] = g as u32;
+        }
+    }
+    (group_of, members)
+}
+
+/// The distinct devices of `members`, sorted: the ring of a partial-sum all-reduce.
+pub(super) fn group_ring(tasks: &OpTasks, members: &[u32]) -> Vec<DeviceId> {
+    let mut ring: Vec<DeviceId> = members.iter().map(|&t| tasks.devices[t as usize]).collect();
+    ring.sort_unstable();
+    ring.dedup();
+    ring
+}
+
+/// The (producer task, consumer task) pairs of an edge. With `combine` (no backward pass: the partial sums of a
+/// split reduction are all-reduced within their group right after the producer's forward), a consumer task
+/// reads each group of producer tasks writing the same region once: from the member on its own device if
+/// there is one, else from the group's first member.
+pub(super) fn edge_pairs(
+    graph: &Graph,
+    edge: &Edge,
+    prod: &OpTasks,
+    cons: &OpTasks,
+    combine: bool,
+) -> EdgePairs {
     let n_inputs = graph.op(edge.producer).inputs.len();
     let out_access = n_inputs + edge.output;
     let rank = prod.ranks[out_access];
@@ -483,6 +612,12 @@ pub(super) fn edge_pairs(graph: &Graph, edge: &Edge, prod: &OpTasks, cons: &OpTa
             if !pairs[first..].is_sorted_by_key(|pair| pair.p) {
                 pairs[first..].sort_unstable_by_key(|pair| pair.p);
             }
+        }
+    }
+    if combine {
+        let (group_of, members) = output_groups(prod, out_access);
+        if members.len() < np {
+            pairs = combined_pairs(pairs, &group_of, &members, prod, cons);
         }
     }
     let mut comm = 0;
@@ -646,7 +781,10 @@ impl<'a> Simulator<'a> {
         match self.layout.kinds[b as usize] {
             BlockKind::Forward(op) => self.build_forward(op.index()),
             BlockKind::Backward(op) => self.build_backward(op.index()),
-            BlockKind::AllReduce(op) => self.build_all_reduce(op.index(), &mut builder.routes),
+            BlockKind::AllReduce(op) if self.mode.has_backward() => {
+                self.build_all_reduce(op.index(), &mut builder.routes)
+            }
+            BlockKind::AllReduce(op) => self.build_partial_sums(op.index(), &mut builder.routes),
             BlockKind::Transfer(e) => self.build_transfer(e, false, builder),
             BlockKind::GradientTransfer(e) => self.build_transfer(e, true, builder),
         }
@@ -656,11 +794,13 @@ impl<'a> Simulator<'a> {
     pub(super) fn output_last_stage(&self, op: usize, output: usize) -> u32 {
         let t = self.graph.op(OpId::new(op)).outputs[output].tensor;
         let consumers = self.graph.consumers(t);
+        let saved = self.layout.fusion.saved_output[op][output];
         match (self.mode, consumers.first(), consumers.last()) {
-            (Mode::Training, Some(first), _) => self.layout.backward_stage(first.index()),
+            (Mode::Training, Some(first), _) if saved => self.layout.backward_stage(first.index()),
             (Mode::Training, None, _) => self.layout.backward_stage(op),
-            (Mode::Inference, _, Some(last)) => self.layout.forward_stage(last.index()),
-            (Mode::Inference, _, None) => self.layout.forward_stage(op),
+            // Not needed by any backward (crate::fusion): freed after its last reader's forward.
+            (_, _, Some(last)) => self.layout.forward_stage(last.index()),
+            (_, _, None) => self.layout.forward_stage(op),
         }
     }
 
@@ -690,15 +830,36 @@ impl<'a> Simulator<'a> {
         let bwd_factor = self.mode.backward_factor(self.graph, op);
         let measured = self.cost.measurement(op, &tasks.extents);
         let flops = op.flops / n as f64;
+        let fusion = &self.layout.fusion;
+        // A fused chain's intermediates stay in registers (crate::fusion): no read, no write.
+        let internal: Vec<(usize, u64)> = op
+            .accesses()
+            .enumerate()
+            .filter(|&(a, _)| match a.checked_sub(op.inputs.len()) {
+                None => fusion.internal_input[o][a],
+                Some(j) => fusion.internal_output[o][j],
+            })
+            .map(|(a, access)| (a, self.graph.tensor(access.tensor).dtype.size_bytes()))
+            .collect();
+        let launch = self.cost.gpu().launch_overhead_s;
         let mut block = Block::compute(n);
         for t in 0..n {
+            let hidden: u64 = internal
+                .iter()
+                .map(|&(a, elem)| tasks.region_bytes(a, t, elem))
+                .sum();
             let fwd = Work {
                 flops,
-                bytes: tasks.bytes[t],
+                bytes: (tasks.bytes[t] - hidden as f64).max(0.0),
             };
-            let times = self
+            let mut times = self
                 .cost
                 .task_times_with(measured, op, fwd, fwd.scaled(bwd_factor));
+            if fusion.fused[o] && !times.measured {
+                // Runs inside its producer's kernel: no launch of its own.
+                times.forward_s = (times.forward_s - launch).max(0.0);
+                times.backward_s = (times.backward_s - launch).max(0.0);
+            }
             block.push_compute(pick(&times), tasks.devices[t]);
         }
         block
@@ -714,13 +875,27 @@ impl<'a> Simulator<'a> {
         let mut off = Vec::with_capacity(n + 1);
         let remote: usize = in_edges.clone().map(|e| self.edges[e].remote()).sum();
         let mut deps = Vec::with_capacity(remote);
+        // Without a backward, a local read of a partial-sum group's result waits for its all-reduce.
+        let sums: Vec<Option<Vec<SumSource>>> = in_edges
+            .clone()
+            .map(|e| {
+                let edge = &self.graph.edges()[e];
+                let partial = !self.mode.has_backward()
+                    && self.blocks[all_reduce_block(edge.producer.index()) as usize].len() > 0;
+                partial.then(|| self.combined_sources(edge.producer.index(), edge.output))
+            })
+            .collect();
         for c in 0..n as u32 {
             off.push(deps.len() as u32);
-            for (cursor, e) in cursors.iter_mut().zip(in_edges.clone()) {
+            for ((cursor, e), sums) in cursors.iter_mut().zip(in_edges.clone()).zip(&sums) {
                 let pairs = &self.edges[e].pairs;
                 while let Some(pair) = pairs.get(*cursor).filter(|p| p.c == c) {
                     if pair.comm != LOCAL {
                         deps.push(self.slot(transfer_block(n_ops, e), pair.comm));
+                    } else if let Some((Some(reduce), _)) =
+                        sums.as_ref().map(|s| s[pair.p as usize])
+                    {
+                        deps.push(reduce);
                     }
                     *cursor += 1;
                 }
@@ -783,6 +958,9 @@ impl<'a> Simulator<'a> {
             (forward_block(edge.producer.index()), false)
         };
         let source = self.blocks[source as usize].base;
+        // Without a backward, a transfer of a partial-sum group's result waits for the group's all-reduce.
+        let combined = (!gradient && !self.mode.has_backward())
+            .then(|| self.combined_sources(edge.producer.index(), edge.output));
         // Regular splits move equal byte counts over equal links: reuse the last duration for equal operands.
         let mut last = (u64::MAX, 0u64, 0u64, 0.0);
         for pair in remote {
@@ -803,9 +981,14 @@ impl<'a> Simulator<'a> {
                 block.res.push(c);
             }
             block.res_off.push(block.res.len() as u32);
-            block
-                .deps
-                .push(source + if by_consumer { pair.c } else { pair.p });
+            let dep = match &combined {
+                Some(slots) => {
+                    let (reduce, last) = slots[pair.p as usize];
+                    reduce.unwrap_or(last)
+                }
+                None => source + if by_consumer { pair.c } else { pair.p },
+            };
+            block.deps.push(dep);
         }
         block
     }
@@ -830,7 +1013,6 @@ impl<'a> Simulator<'a> {
         let n = tasks.len();
         let stage = self.layout.forward_stage(o);
         let last_input = self.input_last_stage(o);
-        let factor = weight_state_factor(self.mode);
         for (k, access) in op.inputs.iter().enumerate() {
             let tensor = self.graph.tensor(access.tensor);
             let elem = tensor.dtype.size_bytes();
@@ -848,31 +1030,15 @@ impl<'a> Simulator<'a> {
                         });
                     }
                 }
-                TensorKind::Weight => {
-                    // A device holds each distinct region it reads once.
-                    let mut held: Vec<(u32, &[Interval], usize)> = (0..n)
-                        .map(|t| (tasks.devices[t].0, tasks.region(k, t), t))
-                        .collect();
-                    if !tasks.distinct_devices {
-                        held.sort_unstable();
-                        held.dedup_by_key(|h| (h.0, h.1));
-                    }
-                    let last = self.layout.stages.max(1) as u32 - 1;
-                    for (device, _, t) in held {
-                        f(Live {
-                            device,
-                            first: 0,
-                            last,
-                            bytes: tasks.region_bytes(k, t, elem) * factor,
-                            weight: true,
-                        });
-                    }
-                }
-                TensorKind::Activation => {}
+                // Weights are held by identity, not per reader: see `weight_lives`.
+                TensorKind::Weight | TensorKind::Activation => {}
             }
         }
         let n_in = op.inputs.len();
         for (k, access) in op.outputs.iter().enumerate() {
+            if self.layout.fusion.internal_output[o][k] {
+                continue;
+            }
             let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
             let last = self.output_last_stage(o, k);
             for t in 0..n {
@@ -888,6 +1054,48 @@ impl<'a> Simulator<'a> {
         }
     }
 
+    /// Every `(device, region)` of weight `t` read by a task of one of its readers.
+    pub(super) fn weight_holdings(&self, t: TensorId) -> Vec<(u32, Vec<Interval>)> {
+        let mut holdings = Vec::new();
+        for &(op, k) in &self.layout.weight_readers[t.index()] {
+            let tasks = &self.ops[op as usize];
+            for task in 0..tasks.len() {
+                holdings.push((
+                    tasks.devices[task].0,
+                    tasks.region(k as usize, task).to_vec(),
+                ));
+            }
+        }
+        holdings
+    }
+
+    /// What devices hold of weight `t` over the whole iteration, once per device whatever the number of its
+    /// readers, times [`weight_state_factor`] (gradient and optimizer state). A pure function of the
+    /// configurations of `t`'s readers.
+    pub(super) fn weight_lives(&self, t: TensorId, f: &mut impl FnMut(Live)) {
+        let elem = self.graph.tensor(t).dtype.size_bytes();
+        let factor = weight_state_factor(self.mode);
+        let last = self.layout.stages.max(1) as u32 - 1;
+        let sync = weight_sync::analyze(&mut self.weight_holdings(t));
+        for (device, elements) in sync.held {
+            f(Live {
+                device,
+                first: 0,
+                last,
+                bytes: elements * elem * factor,
+                weight: true,
+            });
+        }
+    }
+
+    /// Pushes to `changes` the removal (`add == false`) or addition of the weight buffers of every weight
+    /// `o` reads, under the current configurations.
+    pub(super) fn weight_changes(&self, o: usize, add: bool, changes: &mut Vec<Change>) {
+        for &t in &self.layout.read_weights[o] {
+            self.weight_lives(t, &mut |l| changes.push(Change::new(&l, add)));
+        }
+    }
+
     /// Gradients of the outputs of `o`, held until its backward tasks consume them.
     pub(super) fn backward_lives(&self, o: usize, f: &mut impl FnMut(Live)) {
         let op = self.graph.op(OpId::new(o));
@@ -896,6 +1104,9 @@ impl<'a> Simulator<'a> {
         let stage = self.layout.backward_stage(o);
         let n_in = op.inputs.len();
         for (k, access) in op.outputs.iter().enumerate() {
+            if self.layout.fusion.internal_output[o][k] {
+                continue;
+            }
             let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
             let first = match self.graph.consumers(access.tensor).last() {
                 Some(c) => self.layout.backward_stage(c.index()),
@@ -946,59 +1157,159 @@ impl<'a> Simulator<'a> {
         }
     }
 
+    /// The all-reduces of the weights `o` is the first reader of: one ring per replica group of each weight
+    /// ([`crate::weight_sync`]), after the last backward task of the weight's readers on every device of the
+    /// ring (the readers' backward tasks accumulate into one gradient per device).
     pub(super) fn build_all_reduce(&self, o: usize, routes: &mut Routes) -> Block {
         let op = self.graph.op(OpId::new(o));
-        let tasks = &self.ops[o];
         let mut block = Block::with_tasks(0);
         let mut deps = Vec::new();
         let mut off = vec![0u32];
-        for (k, access) in op.inputs.iter().enumerate() {
-            let tensor = self.graph.tensor(access.tensor);
-            if tensor.kind != TensorKind::Weight {
+        for &t in &self.layout.owned_weights[o] {
+            let tensor = self.graph.tensor(t);
+            let Some(k) = op.inputs.iter().position(|a| a.tensor == t) else {
                 continue;
-            }
-            let mut by_region: Vec<(&[Interval], u32)> = (0..tasks.len())
-                .map(|t| (tasks.region(k, t), t as u32))
-                .collect();
-            by_region.sort_unstable();
-            for group in by_region.chunk_by(|a, b| a.0 == b.0) {
-                let mut ring: Vec<DeviceId> = group
-                    .iter()
-                    .map(|&(_, t)| tasks.devices[t as usize])
-                    .collect();
-                ring.sort_unstable();
-                ring.dedup();
-                let bytes = tasks.region_bytes(k, group[0].1 as usize, tensor.dtype.size_bytes());
-                if ring.len() < 2 || bytes == 0 {
+            };
+            let sync = weight_sync::analyze(&mut self.weight_holdings(t));
+            for (g, group) in sync.groups.iter().enumerate() {
+                let bytes = group.elements * tensor.dtype.size_bytes();
+                if bytes == 0 {
                     continue;
                 }
-                let m = ring.len();
-                let (mut bw, mut latency) = (f64::INFINITY, 0.0f64);
-                let mut channels: Vec<u32> = Vec::new();
-                for i in 0..m {
-                    let hop = routes.get(self.machine, ring[i], ring[(i + 1) % m], false);
-                    bw = bw.min(hop.bandwidth);
-                    latency = latency.max(hop.latency_s);
-                    channels.extend_from_slice(hop.channels());
-                }
-                channels.sort_unstable();
-                channels.dedup();
-                let steps = 2.0 * (m as f64 - 1.0);
-                let dur = steps / m as f64 * bytes as f64 / bw + steps * latency;
+                let ring: Vec<DeviceId> = group.devices.iter().map(|&d| DeviceId(d)).collect();
+                let (dur, channels) = self.ring_all_reduce(&ring, bytes, routes);
                 block.push(
                     dur,
                     Meta {
-                        task: group[0].1,
+                        task: g as u32,
                         peer: k as u32,
                         bytes,
                     },
                     channels,
                 );
-                deps.extend(group.iter().map(|&(_, t)| self.slot(backward_block(o), t)));
+                deps.extend(
+                    ring.iter()
+                        .filter_map(|&d| self.last_weight_backward(t, d.0)),
+                );
                 off.push(deps.len() as u32);
             }
         }
         (block.dep_off, block.deps) = compact_deps(off, deps);
         block
+    }
+
+    /// The ring all-reduce of `bytes` over `ring`: its duration and the channels it holds.
+    pub(super) fn ring_all_reduce(
+        &self,
+        ring: &[DeviceId],
+        bytes: u64,
+        routes: &mut Routes,
+    ) -> (f64, Vec<u32>) {
+        let m = ring.len();
+        let (mut bw, mut latency) = (f64::INFINITY, 0.0f64);
+        let mut channels: Vec<u32> = Vec::new();
+        for i in 0..m {
+            let hop = routes.get(self.machine, ring[i], ring[(i + 1) % m], false);
+            bw = bw.min(hop.bandwidth);
+            latency = latency.max(hop.latency_s);
+            channels.extend_from_slice(hop.channels());
+        }
+        channels.sort_unstable();
+        channels.dedup();
+        (all_reduce_time(m, bytes, bw, latency), channels)
+    }
+
+    /// Without a backward pass: per output of `o`, one ring all-reduce per group of its tasks that wrote the
+    /// same region on two or more devices (the partial sums of a split reduction; reduction parallelism),
+    /// right after its forward tasks, on the ring's channels. The consumers of the sum depend on it
+    /// ([`Simulator::forward_deps`], [`Simulator::build_transfer`]), so that an all-reduce whose result is
+    /// needed late (a weight gradient, read by the update) overlaps with the compute issued after it.
+    pub(super) fn build_partial_sums(&self, o: usize, routes: &mut Routes) -> Block {
+        let op = self.graph.op(OpId::new(o));
+        let tasks = &self.ops[o];
+        let n_in = op.inputs.len();
+        let mut block = Block::with_tasks(0);
+        let mut deps = Vec::new();
+        let mut off = vec![0u32];
+        for (k, access) in op.outputs.iter().enumerate() {
+            let (_, members) = output_groups(tasks, n_in + k);
+            if members.len() == tasks.len() {
+                continue;
+            }
+            let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
+            for group in &members {
+                let ring = group_ring(tasks, group);
+                let bytes = tasks.region_bytes(n_in + k, group[0] as usize, elem);
+                if ring.len() < 2 || bytes == 0 {
+                    continue;
+                }
+                let (dur, channels) = self.ring_all_reduce(&ring, bytes, routes);
+                block.push(
+                    dur,
+                    Meta {
+                        task: group[0],
+                        peer: (n_in + k) as u32,
+                        bytes,
+                    },
+                    channels,
+                );
+                deps.extend(group.iter().map(|&t| self.slot(forward_block(o), t)));
+                off.push(deps.len() as u32);
+            }
+        }
+        (block.dep_off, block.deps) = compact_deps(off, deps);
+        block
+    }
+
+    /// For each task of producer `p`, the arena slot a reader of its output `output` waits for: the
+    /// all-reduce of its partial-sum group ([`Simulator::build_partial_sums`], same enumeration), if any
+    /// (`Some`), or else the forward of the group's last task (`None`).
+    pub(super) fn combined_sources(&self, p: usize, output: usize) -> Vec<SumSource> {
+        let op = self.graph.op(OpId::new(p));
+        let tasks = &self.ops[p];
+        let n_in = op.inputs.len();
+        let elem = |k: usize| self.graph.tensor(op.outputs[k].tensor).dtype.size_bytes();
+        let mut at = self.blocks[all_reduce_block(p) as usize].base;
+        let mut slots = Vec::new();
+        for k in 0..op.outputs.len() {
+            let (group_of, members) = output_groups(tasks, n_in + k);
+            let partial = members.len() < tasks.len();
+            let mut reduce_slot = vec![None; members.len()];
+            if partial {
+                for (g, group) in members.iter().enumerate() {
+                    let bytes = tasks.region_bytes(n_in + k, group[0] as usize, elem(k));
+                    if group_ring(tasks, group).len() >= 2 && bytes > 0 {
+                        reduce_slot[g] = Some(at);
+                        at += 1;
+                    }
+                }
+            }
+            if k == output {
+                slots = (0..tasks.len())
+                    .map(|t| {
+                        let group = &members[group_of[t] as usize];
+                        let last = *group.last().unwrap_or(&(t as u32));
+                        (
+                            reduce_slot[group_of[t] as usize],
+                            self.slot(forward_block(p), last),
+                        )
+                    })
+                    .collect();
+            }
+        }
+        slots
+    }
+
+    /// Arena slot of the last backward task on `device` among the readers of weight `t`: the device's
+    /// FIFO orders every other reader's backward task there before it. Readers' backwards are issued in
+    /// reverse program order, so that is the first reader (in program order) with a task on `device`.
+    pub(super) fn last_weight_backward(&self, t: TensorId, device: u32) -> Option<u32> {
+        self.layout.weight_readers[t.index()]
+            .iter()
+            .find_map(|&(op, _)| {
+                let tasks = &self.ops[op as usize];
+                let task = tasks.devices.iter().rposition(|d| d.0 == device)?;
+                Some(self.slot(backward_block(op as usize), task as u32))
+            })
     }
 }
