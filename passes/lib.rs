@@ -62,6 +62,8 @@ pub enum OptionKind {
     OneOf(&'static [&'static str]),
     /// Comma-separated non-negative integers or inclusive ranges `a-b` (possibly none).
     UnsignedList,
+    /// A symbol name without its `@` (letters, digits, `_`, `.`, `$`, `-`), or empty for none.
+    Symbol,
 }
 
 /// Parsed options of one pass instance: every declared option has a value (defaults filled in).
@@ -184,6 +186,9 @@ pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
                 .split(',')
                 .filter(|item| !item.is_empty())
                 .all(|item| list_item(item).is_some()),
+            OptionKind::Symbol => value
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_.$-".contains(c)),
         };
         if !valid {
             let expected = match option.kind {
@@ -191,6 +196,9 @@ pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
                 OptionKind::OneOf(words) => format!("one of {}", words.join(", ")),
                 OptionKind::UnsignedList => {
                     "a comma-separated list of non-negative integers or ranges a-b".into()
+                }
+                OptionKind::Symbol => {
+                    "a symbol name (letters, digits, '_', '.', '$', '-'; no '@')".into()
                 }
             };
             return Err(format!(

@@ -89,6 +89,12 @@ pub static INFO: PassInfo = PassInfo {
             kind: OptionKind::UnsignedList,
         },
         PassOption {
+            name: "entry",
+            help: "the function to import (without '@'); default: the module's one public function with a body",
+            default: "",
+            kind: OptionKind::Symbol,
+        },
+        PassOption {
             name: "opaque-unknown",
             help: "warn about ops no family models and leave them replicated, instead of failing",
             default: "false",
@@ -109,6 +115,8 @@ pub struct ImportOptions {
     /// When non-empty, the only data arguments; all other tensor arguments are weights.
     pub data_args: Vec<usize>,
     pub opaque_unknown: bool,
+    /// The function to import (`entry=`); `None`: see [`select_entry`].
+    pub entry: Option<String>,
 }
 
 impl ImportOptions {
@@ -118,6 +126,7 @@ impl ImportOptions {
             param_args: options.unsigned_list("param-args"),
             data_args: options.unsigned_list("data-args"),
             opaque_unknown: options.get("opaque-unknown") == "true",
+            entry: Some(options.get("entry").to_string()).filter(|name| !name.is_empty()),
         }
     }
 }
@@ -239,7 +248,7 @@ pub fn analyze(
         failed: false,
         annotations: Vec::new(),
     };
-    let mut entries = Vec::new();
+    let mut functions = Vec::new();
     for op in top_level_ops(module) {
         if op_name(&op) != "func.func" {
             continue;
@@ -248,16 +257,15 @@ pub fn analyze(
             .attribute("sym_name")
             .map(|a| a.to_string().trim_matches('"').to_string())
             .unwrap_or_default();
-        analysis.functions.insert(name, op.to_raw());
-        let private = op
-            .attribute("sym_visibility")
-            .is_ok_and(|v| v.to_string().contains("private"));
-        if !private {
-            entries.push(op);
-        }
+        analysis.functions.insert(name.clone(), op.to_raw());
+        functions.push((name, op));
     }
-    for function in entries {
-        analysis.entry_function(&function);
+    let entry = select_entry(&functions, options.entry.as_deref()).map_err(|message| {
+        emit_error(module.location(), &message);
+        Diagnosed
+    })?;
+    if let Some(function) = entry {
+        analysis.entry_function(function);
     }
     if analysis.failed {
         return Err(Diagnosed);
@@ -285,6 +293,65 @@ pub fn analyze(
         }
     }
     Ok(analysis.result)
+}
+
+/// The function a module's graph is imported from: the one named by `entry` (any function with a
+/// body); without a name, the module's only public function with a body (`None` when the module has
+/// no function with a body at all: an empty model). Every other case is an error listing the
+/// candidates, so that flexc never picks one of several functions silently.
+fn select_entry<'f, 'c, 'a>(
+    functions: &'f [(String, OperationRef<'c, 'a>)],
+    entry: Option<&str>,
+) -> Result<Option<&'f OperationRef<'c, 'a>>, String> {
+    let has_body = |op: &OperationRef<'_, '_>| {
+        op.region(0)
+            .ok()
+            .and_then(|region| region.first_block())
+            .is_some()
+    };
+    let private = |op: &OperationRef<'_, '_>| {
+        op.attribute("sym_visibility")
+            .is_ok_and(|v| v.to_string().contains("private"))
+    };
+    let defined: Vec<&(String, OperationRef)> =
+        functions.iter().filter(|(_, op)| has_body(op)).collect();
+    let public: Vec<&(String, OperationRef)> = defined
+        .iter()
+        .copied()
+        .filter(|(_, op)| !private(op))
+        .collect();
+    let list = |candidates: &[&(String, OperationRef)]| {
+        candidates
+            .iter()
+            .map(|(name, _)| format!("@{name}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(name) = entry {
+        return match defined.iter().find(|(candidate, _)| candidate == name) {
+            Some((_, op)) => Ok(Some(op)),
+            None if defined.is_empty() => Err(format!(
+                "entry function '@{name}' not found: the module defines no function"
+            )),
+            None => Err(format!(
+                "entry function '@{name}' not found; functions with a body: {}",
+                list(&defined)
+            )),
+        };
+    }
+    match (public.as_slice(), defined.is_empty()) {
+        ([(_, op)], _) => Ok(Some(op)),
+        ([], true) => Ok(None),
+        ([], false) => Err(format!(
+            "no public function to import; name the entry with --entry=NAME (or par-import{{entry=NAME}}) among: {}",
+            list(&defined)
+        )),
+        (several, _) => Err(format!(
+            "{} public functions, which one is the model? name it with --entry=NAME (or par-import{{entry=NAME}}); candidates: {}",
+            several.len(),
+            list(several)
+        )),
+    }
 }
 
 fn top_level_ops<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {

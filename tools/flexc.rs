@@ -83,6 +83,11 @@ struct Cli {
     #[arg(long = "data-args", value_name = "LIST", default_value = "")]
     data_args: String,
 
+    /// The function that is the model (without '@'). Default: the module's only public function with
+    /// a body; with several (or only private ones) flexc stops and lists them.
+    #[arg(long = "entry", value_name = "NAME")]
+    entry: Option<String>,
+
     /// train: a forward graph, backward work and gradient sync derived per op (default); as-is: the
     /// graph already is a training step (e.g. a JAX grad export); inference: forward only.
     #[arg(long = "mode", value_enum, default_value = "train")]
@@ -176,6 +181,7 @@ fn list_passes() {
                     flexc::passes::OptionKind::Unsigned => "uint".to_string(),
                     flexc::passes::OptionKind::OneOf(words) => words.join("|"),
                     flexc::passes::OptionKind::UnsignedList => "uint,a-b,...".to_string(),
+                    flexc::passes::OptionKind::Symbol => "name".to_string(),
                 },
                 option.help,
                 option.default
@@ -218,6 +224,9 @@ fn main() -> ExitCode {
         param_args: cli.param_args,
         data_args: cli.data_args,
         opaque_unknown: cli.opaque_unknown,
+        entry: cli
+            .entry
+            .map(|name| name.trim_start_matches('@').to_string()),
         mode: match cli.mode {
             ModeArg::Train => driver::ImportMode::Train,
             ModeArg::AsIs => driver::ImportMode::AsIs,
