@@ -50,7 +50,7 @@
 use crate::{
     emit_error, ir,
     ir::AffineSum,
-    op_model::{identity, linearized, OpModel},
+    op_model::{identity, linearized, saturating_product, OpModel},
     op_name, stablehlo, Diagnosed, OptionKind, Options, PassId, PassInfo, PassOption,
 };
 use flexc_core::{
@@ -217,6 +217,8 @@ struct Analysis<'o> {
     functions: HashMap<String, MlirOperation>,
     call_depth: usize,
     result: Imported,
+    /// Graph tensors whose bytes are in `graph_bytes` (a prefix of the graph's tensors), and their total.
+    graph_bytes: (usize, u64),
     failed: bool,
     annotations: Vec<(MlirOperation, Space)>,
 }
@@ -245,6 +247,7 @@ pub fn analyze(
         functions: HashMap::new(),
         call_depth: 0,
         result: Imported::default(),
+        graph_bytes: (0, 0),
         failed: false,
         annotations: Vec::new(),
     };
@@ -494,7 +497,7 @@ fn elementwise(op: &OperationRef<'_, '_>, name: &str) -> Option<OpModel> {
         return None;
     }
     let movement = name == "tensor.cast" || name.starts_with("par.") || name == "arith.bitcast";
-    let points: u64 = shape.iter().product();
+    let points = saturating_product(&shape);
     Some(OpModel {
         parallel: vec![true; shape.len()],
         loops: shape.clone(),
@@ -554,9 +557,13 @@ fn structured(op: &OperationRef<'_, '_>, name: &str, maps: &[(usize, Vec<AffineS
                 .is_some_and(|arg| ir::has_uses(arg.to_raw()));
         model_inputs.push((is_tensor && read).then(|| exprs.clone()));
     }
-    let points: u64 = sizes.iter().product();
+    let points = saturating_product(&sizes);
     let arithmetic = body.map_or(0, body_arithmetic);
-    let flops = arithmetic * points;
+    let flops = if points == u64::MAX {
+        u64::MAX
+    } else {
+        arithmetic.saturating_mul(points)
+    };
     // Tensors the body reads by data-dependent index (embedding tables): one extra reduction loop per such
     // index; indices that come from `linalg.index k` are loop k.
     let mut captures = Vec::new();
@@ -882,7 +889,7 @@ fn tm_scatter(op: &OperationRef<'_, '_>) -> Family {
     let slice = updates.len() - 1;
     let mut update_access = vec![AffineSum::dim(rows)];
     update_access.extend((rank - slice.min(rank)..rank).map(AffineSum::dim));
-    let points: u64 = updates.iter().product();
+    let points = saturating_product(&updates);
     Family::Modelled(OpModel {
         loops,
         parallel,
@@ -903,6 +910,40 @@ pub(crate) fn location_text(op: &OperationRef<'_, '_>) -> String {
     text.trim_start_matches("loc(")
         .trim_end_matches(')')
         .replacen('"', "", 2)
+}
+
+/// The most bytes the tensors of an imported graph may total: 2^50 (1 PiB). The simulator and the
+/// search sum bytes per device, per transfer and over devices in 64 bits; keeping the whole graph 2^14
+/// times below the 64-bit limit keeps every such sum exact. No real model comes near it.
+pub const MAX_GRAPH_BYTES: u64 = 1 << 50;
+
+/// Why a tensor of `shape` cannot be imported: its element count or byte size overflows 64 bits.
+fn size_overflow(shape: &ir::Shape) -> Option<String> {
+    if !shape.is_static() {
+        return None;
+    }
+    let element_bytes = dtype_of(shape).size_bytes().max(shape.element_bytes);
+    match shape.checked_elements() {
+        None => Some(format!(
+            "{} has more elements than 64 bits count (its element count overflows u64)",
+            shape_text(shape)
+        )),
+        Some(elements) if elements.checked_mul(element_bytes).is_none() => Some(format!(
+            "{} is larger than 2^64 bytes ({elements} elements of {element_bytes} bytes: its size overflows u64)",
+            shape_text(shape)
+        )),
+        Some(_) => None,
+    }
+}
+
+/// `tensor<2x3xf32>` of a static shape.
+fn shape_text(shape: &ir::Shape) -> String {
+    let dims: String = shape
+        .dims
+        .iter()
+        .map(|d| format!("{}x", d.unwrap_or(0)))
+        .collect();
+    format!("tensor<{dims}{}>", shape.element)
 }
 
 fn dtype_of(shape: &ir::Shape) -> DType {
@@ -956,8 +997,32 @@ impl Analysis<'_> {
                 );
                 return false;
             }
+            if let Some(message) = ir::tensor_shape(ty).and_then(|shape| size_overflow(&shape)) {
+                self.error(op, &format!("'{name}' op: {message}"));
+                return false;
+            }
         }
         true
+    }
+
+    /// Adds the bytes of the graph tensors created since the last call to the graph's total; `Err` when
+    /// the total passes [`MAX_GRAPH_BYTES`].
+    fn check_graph_bytes(&mut self) -> Result<(), String> {
+        let (seen, mut total) = self.graph_bytes;
+        let tensors = self.result.graph.tensors();
+        for tensor in &tensors[seen..] {
+            // Each tensor's size was checked to fit 64 bits (`size_overflow`) before it was created.
+            let bytes = tensor.bytes();
+            total = total.saturating_add(bytes);
+        }
+        self.graph_bytes = (tensors.len(), total);
+        if total > MAX_GRAPH_BYTES {
+            return Err(format!(
+                "the model's tensors total {total} bytes here, more than flexc's limit of 2^50 bytes \
+                 (1 PiB), past which sums of sizes over devices could overflow 64 bits"
+            ));
+        }
+        Ok(())
     }
 
     fn weight_leaf(&mut self, value: MlirValue, elements: u64) {
@@ -997,6 +1062,18 @@ impl Analysis<'_> {
             };
             if !shape.is_static() {
                 // Reported at the first op that reads it (`check_static`), where the user can see it.
+                continue;
+            }
+            if let Some(message) = size_overflow(&shape) {
+                // At the argument itself (`%x: tensor<...>` in the signature).
+                let location = unsafe {
+                    melior::ir::Location::from_raw(mlir_sys::mlirValueGetLocation(value))
+                };
+                emit_error(
+                    location,
+                    &format!("@{function} argument {index}: {message}"),
+                );
+                self.failed = true;
                 continue;
             }
             let marked = arg_attrs.as_deref().is_some_and(|attrs| {
@@ -1173,6 +1250,10 @@ impl Analysis<'_> {
             );
             return;
         }
+        if let Err(message) = model.check_sizes() {
+            self.error(op, &format!("'{name}' op: {message}"));
+            return;
+        }
         let mut reads: Vec<(MlirValue, Vec<AffineSum>)> = op
             .operands()
             .zip(&model.inputs)
@@ -1188,7 +1269,16 @@ impl Analysis<'_> {
             let Some(leaf) = info.leaf else { continue };
             if let Some(&elements) = self.leaf_elements.get(&leaf) {
                 if self.counted.insert(leaf) {
-                    self.result.parameters += elements;
+                    let Some(total) = self.result.parameters.checked_add(elements) else {
+                        self.error(
+                            op,
+                            &format!(
+                                "'{name}' op: the model's parameter count overflows 64 bits here"
+                            ),
+                        );
+                        return;
+                    };
+                    self.result.parameters = total;
                 }
             }
             parameters += self.pending.remove(&leaf).unwrap_or(0);
@@ -1351,7 +1441,18 @@ impl Analysis<'_> {
             sizes: model.loops.iter().map(|&s| s as i64).collect(),
             roles,
         };
-        self.result.forward_flops += model.flops;
+        let Some(forward_flops) = self.result.forward_flops.checked_add(model.flops) else {
+            self.error(
+                op,
+                &format!("'{name}' op: the model's forward FLOPs overflow 64 bits here"),
+            );
+            return;
+        };
+        self.result.forward_flops = forward_flops;
+        if let Err(message) = self.check_graph_bytes() {
+            self.error(op, &format!("'{name}' op: {message}"));
+            return;
+        }
         let config = match op.attribute(names::CONFIG_ATTR) {
             Ok(attribute) => match flexc_dialects::Config::parse(&attribute.to_string()) {
                 Ok(config) => Some(config),
