@@ -16,6 +16,7 @@ use std::{collections::BTreeMap, fmt};
 
 pub mod ir;
 pub mod op_model;
+pub mod par_fold_casts;
 pub mod par_import;
 pub mod par_lower_runtime;
 pub mod par_materialize;
@@ -136,6 +137,7 @@ impl fmt::Debug for PassInfo {
 /// Every flexc pass, in the order `--list-passes` shows them.
 pub static REGISTRY: &[&PassInfo] = &[
     &par_unique_weights::INFO,
+    &par_fold_casts::INFO,
     &par_import::INFO,
     &par_verify::INFO,
     &par_materialize::INFO,

@@ -53,6 +53,8 @@ pub fn default_pipeline(options: &Options) -> Vec<Element> {
             .map(|name| pass(name, String::new()))
             .collect(),
         },
+        // Size-erasing casts (torch-mlir's `aten.roll`) whose sizes are known again downstream.
+        pass(flexc_passes::par_fold_casts::INFO.argument, String::new()),
         pass(
             flexc_passes::par_import::INFO.argument,
             import_option_text(options),
