@@ -24,6 +24,7 @@ pub mod par_unique_weights;
 pub mod par_verify;
 pub mod pipeline;
 pub mod stablehlo;
+pub mod tied_weights;
 
 /// A failure whose diagnostics were already emitted on the offending ops' locations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -217,6 +217,10 @@ struct Analysis<'o> {
     functions: HashMap<String, MlirOperation>,
     call_depth: usize,
     result: Imported,
+    /// Weight constants by their values, to find tied copies (`tied_weights`).
+    tied_weights: crate::tied_weights::TiedWeights<'o>,
+    /// Leaves that hold the same weight as an earlier leaf: leaf key → the earlier leaf's key.
+    tied: HashMap<usize, usize>,
     /// Graph tensors whose bytes are in `graph_bytes` (a prefix of the graph's tensors), and their total.
     graph_bytes: (usize, u64),
     failed: bool,
@@ -247,6 +251,8 @@ pub fn analyze(
         functions: HashMap::new(),
         call_depth: 0,
         result: Imported::default(),
+        tied_weights: Default::default(),
+        tied: HashMap::new(),
         graph_bytes: (0, 0),
         failed: false,
         annotations: Vec::new(),
@@ -936,6 +942,12 @@ fn size_overflow(shape: &ir::Shape) -> Option<String> {
     }
 }
 
+/// Whether an element type (as text) is a floating-point or complex type: the types of trainable
+/// parameters.
+fn is_floating(element: &str) -> bool {
+    element.starts_with('f') || element.starts_with("bf") || element.starts_with("complex")
+}
+
 /// `tensor<2x3xf32>` of a static shape.
 fn shape_text(shape: &ir::Shape) -> String {
     let dims: String = shape
@@ -1003,6 +1015,23 @@ impl Analysis<'_> {
             }
         }
         true
+    }
+
+    /// Marks the weight constant `value` (its attribute `attribute`) as tied to an earlier constant
+    /// with the same values up to a dim permutation: its parameters count once (`tied_weights`).
+    fn tie_weight(
+        &mut self,
+        value: MlirValue,
+        attribute: mlir_sys::MlirAttribute,
+        shape: &ir::Shape,
+    ) {
+        let key = ir::value_key(value);
+        let dims = shape.static_dims();
+        let bytes = shape.element_bytes as usize;
+        if let Some(earlier) = self.tied_weights.tie(key, attribute, &dims, bytes) {
+            self.tied.insert(key, earlier);
+            self.pending.insert(key, 0);
+        }
     }
 
     /// Adds the bytes of the graph tensors created since the last call to the graph's total; `Err` when
@@ -1183,11 +1212,21 @@ impl Analysis<'_> {
             return;
         };
         let value = op.attribute("value").map(|a| a.to_raw());
-        let splat = value.is_ok_and(|v| unsafe {
+        let splat = value.as_ref().is_ok_and(|&v| unsafe {
             mlir_sys::mlirAttributeIsADenseElements(v) && mlir_sys::mlirDenseElementsAttrIsSplat(v)
         });
         if shape.elements() > 1 && !splat {
-            self.weight_leaf(result.to_raw(), shape.elements());
+            // Integer tables (position ids, gather indices, masks) are read like weights but are no
+            // trainable parameters (PyTorch keeps them as buffers): they count 0.
+            let parameters = if is_floating(&shape.element) {
+                shape.elements()
+            } else {
+                0
+            };
+            self.weight_leaf(result.to_raw(), parameters);
+            if let Ok(value) = value {
+                self.tie_weight(result.to_raw(), value, &shape);
+            }
         } else {
             self.set(result.to_raw(), ValueInfo::default());
         }
@@ -1268,7 +1307,8 @@ impl Analysis<'_> {
         for info in &infos {
             let Some(leaf) = info.leaf else { continue };
             if let Some(&elements) = self.leaf_elements.get(&leaf) {
-                if self.counted.insert(leaf) {
+                let weight = self.tied.get(&leaf).copied().unwrap_or(leaf);
+                if self.counted.insert(weight) {
                     let Some(total) = self.result.parameters.checked_add(elements) else {
                         self.error(
                             op,
