@@ -20,6 +20,7 @@ pub mod par_fold_casts;
 pub mod par_import;
 pub mod par_lower_runtime;
 pub mod par_materialize;
+pub mod par_search;
 pub mod par_unique_weights;
 pub mod par_verify;
 pub mod pipeline;
@@ -39,7 +40,7 @@ impl fmt::Display for Diagnosed {
 impl std::error::Error for Diagnosed {}
 
 /// One option of a pass, as written in a pipeline string: `par-verify{devices=8}`.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct PassOption {
     pub name: &'static str,
     pub help: &'static str,
@@ -57,7 +58,7 @@ pub const DEVICES_OPTION: PassOption = PassOption {
 };
 
 /// The values an option accepts.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum OptionKind {
     /// A non-negative integer.
     Unsigned,
@@ -65,8 +66,13 @@ pub enum OptionKind {
     OneOf(&'static [&'static str]),
     /// Comma-separated non-negative integers or inclusive ranges `a-b` (possibly none).
     UnsignedList,
-    /// A symbol name without its `@` (letters, digits, `_`, `.`, `$`, `-`), or empty for none.
-    Symbol,
+    /// Any word (a name or a path without spaces), possibly empty.
+    Text,
+    /// A word the function accepts (`Err` says why not), with how `--list-passes` shows its values.
+    Checked {
+        values: &'static str,
+        check: fn(&str) -> Result<(), String>,
+    },
     /// `0` (not given) or a [`flexc_core::DeviceCount`].
     DeviceCount,
 }
@@ -157,6 +163,7 @@ pub static REGISTRY: &[&PassInfo] = &[
     &par_fold_casts::INFO,
     &par_import::INFO,
     &par_verify::INFO,
+    &par_search::INFO,
     &par_materialize::INFO,
     &par_lower_runtime::INFO,
 ];
@@ -208,9 +215,13 @@ pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
                 .split(',')
                 .filter(|item| !item.is_empty())
                 .all(|item| list_item(item).is_some()),
-            OptionKind::Symbol => value
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "_.$-".contains(c)),
+            OptionKind::Text => true,
+            OptionKind::Checked { check, .. } => {
+                if let Err(why) = check(value) {
+                    return Err(format!("option '{key}' of pass '{}': {why}", info.argument));
+                }
+                true
+            }
         };
         if !valid {
             let expected = match option.kind {
@@ -222,9 +233,7 @@ pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
                 OptionKind::UnsignedList => {
                     "a comma-separated list of non-negative integers or ranges a-b".into()
                 }
-                OptionKind::Symbol => {
-                    "a symbol name (letters, digits, '_', '.', '$', '-'; no '@')".into()
-                }
+                OptionKind::Text | OptionKind::Checked { .. } => "valid".into(),
             };
             return Err(format!(
                 "option '{key}' of pass '{}' must be {expected}, got '{value}'",

@@ -41,7 +41,7 @@
 
 // A malformed name is a usage error.
 // RUN: %expect-exit 2 %flexc %t/two.mlir --entry='a+b' 2>&1 | FileCheck %s --check-prefix=USAGE
-// USAGE: flexc: error: option 'entry' of pass 'par-import' must be a symbol name
+// USAGE: flexc: error: option 'entry' of pass 'par-import': 'a+b' is not a symbol name
 
 // RUN: not ls %t.out
 
