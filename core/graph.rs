@@ -208,14 +208,18 @@ pub struct Tensor {
 }
 
 impl Tensor {
-    /// Number of elements.
+    /// Number of elements, saturating at `u64::MAX`. Importers reject tensors whose size overflows 64
+    /// bits (flexc's `par-import` gives a located error), so saturation only guards against a panic.
     pub fn elements(&self) -> u64 {
-        self.shape.iter().product()
+        self.shape
+            .iter()
+            .try_fold(1u64, |acc, &d| acc.checked_mul(d))
+            .unwrap_or(u64::MAX)
     }
 
-    /// Size in bytes.
+    /// Size in bytes, saturating like [`Tensor::elements`].
     pub fn bytes(&self) -> u64 {
-        self.elements() * self.dtype.size_bytes()
+        self.elements().saturating_mul(self.dtype.size_bytes())
     }
 }
 
@@ -254,7 +258,10 @@ impl fmt::Display for Interval {
 
 /// Number of elements in a box given per dim (product of the interval lengths).
 pub fn volume(region: &[Interval]) -> u64 {
-    region.iter().map(|r| r.len()).product()
+    region
+        .iter()
+        .try_fold(1u64, |acc, r| acc.checked_mul(r.len()))
+        .unwrap_or(u64::MAX)
 }
 
 /// One tensor index as an affine function of the loop indices: `offset + Σ coefficient·d_loop`.
@@ -441,7 +448,10 @@ pub struct Op {
 impl Op {
     /// Number of points of the iteration space.
     pub fn volume(&self) -> u64 {
-        self.dims.iter().map(|d| d.size).product()
+        self.dims
+            .iter()
+            .try_fold(1u64, |acc, d| acc.checked_mul(d.size))
+            .unwrap_or(u64::MAX)
     }
 
     /// The first loop dim with the given role.

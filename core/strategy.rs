@@ -234,10 +234,7 @@ impl Config {
             order.swap(i, rng.random_range(0..=i));
         }
         for k in order {
-            let choices: Vec<u64> = divisors(op.dims[k].size)
-                .into_iter()
-                .filter(|&d| d <= budget)
-                .collect();
+            let choices = divisors_up_to(op.dims[k].size, budget);
             let deg = choices[rng.random_range(0..choices.len())];
             degrees[k] = deg;
             budget /= deg;
@@ -263,12 +260,20 @@ pub fn next_coordinate(coord: &mut [u64], extents: &[u64]) {
     }
 }
 
+/// Divisors of `n` that are at most `limit`, in increasing order (`n >= 1`). Takes `limit` steps, not
+/// `sqrt(n)`: a random configuration only needs degrees up to the device count, and a dim may be 2^62
+/// (whose full divisor list would take 2^31 steps per proposal).
+pub fn divisors_up_to(n: u64, limit: u64) -> Vec<u64> {
+    (1..=limit.min(n)).filter(|d| n % d == 0).collect()
+}
+
 /// Divisors of `n` in increasing order (`n >= 1`).
 pub fn divisors(n: u64) -> Vec<u64> {
     let mut small = Vec::new();
     let mut large = Vec::new();
     let mut d = 1;
-    while d * d <= n {
+    // `d <= n / d`, not `d * d <= n`: the square overflows for sizes near 2^64.
+    while d <= n / d {
         if n % d == 0 {
             small.push(d);
             if d != n / d {
@@ -561,5 +566,9 @@ mod tests {
         assert_eq!(divisors(1), vec![1]);
         assert_eq!(divisors(12), vec![1, 2, 3, 4, 6, 12]);
         assert_eq!(divisors(49), vec![1, 7, 49]);
+        assert_eq!(divisors(1 << 40).len(), 41);
+        assert_eq!(divisors_up_to(12, 5), vec![1, 2, 3, 4]);
+        assert_eq!(divisors_up_to(1 << 62, 8), vec![1, 2, 4, 8]);
+        assert_eq!(divisors_up_to(3, 100), vec![1, 3]);
     }
 }

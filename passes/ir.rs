@@ -25,8 +25,23 @@ impl Shape {
         self.dims.iter().map(|d| d.unwrap_or(0)).collect()
     }
 
+    /// Number of elements (dynamic dims count 0), saturating at `u64::MAX`: the importer rejects
+    /// shapes whose size overflows (see [`Shape::checked_bytes`]) before it uses their counts.
     pub fn elements(&self) -> u64 {
-        self.dims.iter().map(|d| d.unwrap_or(0)).product()
+        self.checked_elements().unwrap_or(u64::MAX)
+    }
+
+    /// Number of elements; `None` when it overflows 64 bits.
+    pub fn checked_elements(&self) -> Option<u64> {
+        self.dims
+            .iter()
+            .try_fold(1u64, |acc, d| acc.checked_mul(d.unwrap_or(0)))
+    }
+
+    /// Size in bytes at `element_bytes` per element; `None` when the element count or the byte size
+    /// overflows 64 bits.
+    pub fn checked_bytes(&self, element_bytes: u64) -> Option<u64> {
+        self.checked_elements()?.checked_mul(element_bytes)
     }
 }
 

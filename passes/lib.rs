@@ -18,6 +18,7 @@ pub mod family;
 pub mod ir;
 pub mod op_model;
 pub mod par_export_shard;
+pub mod par_fold_casts;
 pub mod par_import;
 pub mod par_lower_runtime;
 pub mod par_materialize;
@@ -28,6 +29,7 @@ pub mod pipeline;
 pub mod region;
 pub mod stablehlo;
 pub mod stablehlo_to_linalg;
+pub mod tied_weights;
 
 /// A failure whose diagnostics were already emitted on the offending ops' locations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,6 +164,7 @@ impl fmt::Debug for PassInfo {
 /// Every flexc pass, in the order `--list-passes` shows them.
 pub static REGISTRY: &[&PassInfo] = &[
     &par_unique_weights::INFO,
+    &par_fold_casts::INFO,
     &par_import::INFO,
     &par_verify::INFO,
     &par_search::INFO,

@@ -43,6 +43,16 @@ pub fn identity(rank: usize) -> Vec<AffineDim> {
 
 /// Row-major linearization of loops `dims` (outermost first) with trip counts `sizes`:
 /// `d_a * (size_b * size_c) + d_b * size_c + d_c`; a reshape's access to the lower-rank side.
+/// The product of `values`, `None` when it overflows 64 bits.
+pub fn checked_product(values: &[u64]) -> Option<u64> {
+    values.iter().try_fold(1u64, |acc, &v| acc.checked_mul(v))
+}
+
+/// The product of `values`, `u64::MAX` when it overflows (a size the import then rejects).
+pub fn saturating_product(values: &[u64]) -> u64 {
+    checked_product(values).unwrap_or(u64::MAX)
+}
+
 pub fn linearized(dims: &[usize], sizes: &[u64]) -> AffineDim {
     let mut stride = 1i64;
     let mut terms = Vec::with_capacity(dims.len());
@@ -71,9 +81,33 @@ impl OpModel {
         }
     }
 
-    /// Number of points of the iteration space.
+    /// Number of points of the iteration space, saturating at `u64::MAX` (see [`Self::checked_volume`]).
     pub fn volume(&self) -> u64 {
-        self.loops.iter().product()
+        saturating_product(&self.loops)
+    }
+
+    /// Number of points of the iteration space; `None` when it overflows 64 bits.
+    pub fn checked_volume(&self) -> Option<u64> {
+        checked_product(&self.loops)
+    }
+
+    /// Checks that the op's sizes fit 64 bits: its iteration space and its FLOPs (which families compute
+    /// with saturating arithmetic, so an overflow shows as `u64::MAX`). The message says what overflowed.
+    pub fn check_sizes(&self) -> Result<(), String> {
+        if self.checked_volume().is_none() {
+            let sizes: Vec<String> = self.loops.iter().map(u64::to_string).collect();
+            return Err(format!(
+                "its iteration space ({}) has more points than 64 bits count (it overflows u64)",
+                sizes.join("x")
+            ));
+        }
+        if self.flops == u64::MAX {
+            return Err(format!(
+                "its FLOP count ({} points times the FLOPs per point) overflows 64 bits",
+                self.volume()
+            ));
+        }
+        Ok(())
     }
 
     /// Checks the conventions of the module doc; the message names the first violation.

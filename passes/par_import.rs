@@ -59,9 +59,9 @@ use std::collections::{HashMap, HashSet};
 
 static ID: PassId = PassId::new();
 
-/// `batch-dim`, `param-args`, `data-args`, `opaque-unknown`: the import settings, also options of every
-/// pass that imports the module again (`par-search`).
-pub const IMPORT_OPTIONS: [PassOption; 5] = [
+/// `batch-dim`, `param-args`, `data-args`, `sample-reductions`, `opaque-unknown`, `entry`: the import
+/// settings, also options of every pass that imports the module again (`par-search`).
+pub const IMPORT_OPTIONS: [PassOption; 6] = [
     PassOption {
         name: "batch-dim",
         help: "dim of every data argument that holds the batch (the sample dim)",
@@ -92,7 +92,30 @@ pub const IMPORT_OPTIONS: [PassOption; 5] = [
         default: "false",
         kind: OptionKind::OneOf(&["true", "false"]),
     },
+    PassOption {
+        name: "entry",
+        help: "the function to import (without '@'); default: the module's one public function with a body",
+        default: "",
+        kind: OptionKind::Checked {
+            values: "name",
+            check: check_symbol,
+        },
+    },
 ];
+
+/// An `entry` value: empty (none) or a symbol name without its `@`.
+fn check_symbol(name: &str) -> Result<(), String> {
+    if name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_.$-".contains(c))
+    {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{name}' is not a symbol name (letters, digits, '_', '.', '$', '-'; no '@')"
+        ))
+    }
+}
 
 pub static INFO: PassInfo = PassInfo {
     argument: "par-import",
@@ -115,6 +138,8 @@ pub struct ImportOptions {
     /// Whether a reduction loop carrying the batch gets the sample role (a whole training step: its
     /// backward reduces over the samples to weight gradients).
     pub sample_reductions: bool,
+    /// The function to import (`entry=`); `None`: see [`select_entry`].
+    pub entry: Option<String>,
 }
 
 impl ImportOptions {
@@ -125,6 +150,7 @@ impl ImportOptions {
             data_args: options.unsigned_list("data-args"),
             opaque_unknown: options.get("opaque-unknown") == "true",
             sample_reductions: options.get("sample-reductions") == "true",
+            entry: Some(options.get("entry").to_string()).filter(|name| !name.is_empty()),
         }
     }
 }
@@ -215,6 +241,12 @@ struct Analysis<'o> {
     functions: HashMap<String, MlirOperation>,
     call_depth: usize,
     result: Imported,
+    /// Weight constants by their values, to find tied copies (`tied_weights`).
+    tied_weights: crate::tied_weights::TiedWeights<'o>,
+    /// Leaves that hold the same weight as an earlier leaf: leaf key → the earlier leaf's key.
+    tied: HashMap<usize, usize>,
+    /// Graph tensors whose bytes are in `graph_bytes` (a prefix of the graph's tensors), and their total.
+    graph_bytes: (usize, u64),
     failed: bool,
     annotations: Vec<(MlirOperation, Space)>,
 }
@@ -243,10 +275,13 @@ pub fn analyze(
         functions: HashMap::new(),
         call_depth: 0,
         result: Imported::default(),
+        tied_weights: Default::default(),
+        tied: HashMap::new(),
+        graph_bytes: (0, 0),
         failed: false,
         annotations: Vec::new(),
     };
-    let mut entries = Vec::new();
+    let mut functions = Vec::new();
     for op in top_level_ops(module) {
         if op_name(&op) != "func.func" {
             continue;
@@ -255,16 +290,15 @@ pub fn analyze(
             .attribute("sym_name")
             .map(|a| a.to_string().trim_matches('"').to_string())
             .unwrap_or_default();
-        analysis.functions.insert(name, op.to_raw());
-        let private = op
-            .attribute("sym_visibility")
-            .is_ok_and(|v| v.to_string().contains("private"));
-        if !private {
-            entries.push(op);
-        }
+        analysis.functions.insert(name.clone(), op.to_raw());
+        functions.push((name, op));
     }
-    for function in entries {
-        analysis.entry_function(&function);
+    let entry = select_entry(&functions, options.entry.as_deref()).map_err(|message| {
+        emit_error(module.location(), &message);
+        Diagnosed
+    })?;
+    if let Some(function) = entry {
+        analysis.entry_function(function);
     }
     if analysis.failed {
         return Err(Diagnosed);
@@ -294,6 +328,65 @@ pub fn analyze(
     Ok(analysis.result)
 }
 
+/// The function a module's graph is imported from: the one named by `entry` (any function with a
+/// body); without a name, the module's only public function with a body (`None` when the module has
+/// no function with a body at all: an empty model). Every other case is an error listing the
+/// candidates, so that flexc never picks one of several functions silently.
+fn select_entry<'f, 'c, 'a>(
+    functions: &'f [(String, OperationRef<'c, 'a>)],
+    entry: Option<&str>,
+) -> Result<Option<&'f OperationRef<'c, 'a>>, String> {
+    let has_body = |op: &OperationRef<'_, '_>| {
+        op.region(0)
+            .ok()
+            .and_then(|region| region.first_block())
+            .is_some()
+    };
+    let private = |op: &OperationRef<'_, '_>| {
+        op.attribute("sym_visibility")
+            .is_ok_and(|v| v.to_string().contains("private"))
+    };
+    let defined: Vec<&(String, OperationRef)> =
+        functions.iter().filter(|(_, op)| has_body(op)).collect();
+    let public: Vec<&(String, OperationRef)> = defined
+        .iter()
+        .copied()
+        .filter(|(_, op)| !private(op))
+        .collect();
+    let list = |candidates: &[&(String, OperationRef)]| {
+        candidates
+            .iter()
+            .map(|(name, _)| format!("@{name}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(name) = entry {
+        return match defined.iter().find(|(candidate, _)| candidate == name) {
+            Some((_, op)) => Ok(Some(op)),
+            None if defined.is_empty() => Err(format!(
+                "entry function '@{name}' not found: the module defines no function"
+            )),
+            None => Err(format!(
+                "entry function '@{name}' not found; functions with a body: {}",
+                list(&defined)
+            )),
+        };
+    }
+    match (public.as_slice(), defined.is_empty()) {
+        ([(_, op)], _) => Ok(Some(op)),
+        ([], true) => Ok(None),
+        ([], false) => Err(format!(
+            "no public function to import; name the entry with --entry=NAME (or par-import{{entry=NAME}}) among: {}",
+            list(&defined)
+        )),
+        (several, _) => Err(format!(
+            "{} public functions, which one is the model? name it with --entry=NAME (or par-import{{entry=NAME}}); candidates: {}",
+            several.len(),
+            list(several)
+        )),
+    }
+}
+
 fn top_level_ops<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut ops = Vec::new();
     if let Some(block) = module.region(0).ok().and_then(|r| r.first_block()) {
@@ -314,6 +407,46 @@ fn block_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
         ops.push(op);
     }
     ops
+}
+
+/// The most bytes the tensors of an imported graph may total: 2^50 (1 PiB). The simulator and the
+/// search sum bytes per device, per transfer and over devices in 64 bits; keeping the whole graph 2^14
+/// times below the 64-bit limit keeps every such sum exact. No real model comes near it.
+pub const MAX_GRAPH_BYTES: u64 = 1 << 50;
+
+/// Why a tensor of `shape` cannot be imported: its element count or byte size overflows 64 bits.
+fn size_overflow(shape: &ir::Shape) -> Option<String> {
+    if !shape.is_static() {
+        return None;
+    }
+    let element_bytes = dtype_of(shape).size_bytes().max(shape.element_bytes);
+    match shape.checked_elements() {
+        None => Some(format!(
+            "{} has more elements than 64 bits count (its element count overflows u64)",
+            shape_text(shape)
+        )),
+        Some(elements) if elements.checked_mul(element_bytes).is_none() => Some(format!(
+            "{} is larger than 2^64 bytes ({elements} elements of {element_bytes} bytes: its size overflows u64)",
+            shape_text(shape)
+        )),
+        Some(_) => None,
+    }
+}
+
+/// Whether an element type (as text) is a floating-point or complex type: the types of trainable
+/// parameters.
+fn is_floating(element: &str) -> bool {
+    element.starts_with('f') || element.starts_with("bf") || element.starts_with("complex")
+}
+
+/// `tensor<2x3xf32>` of a static shape.
+fn shape_text(shape: &ir::Shape) -> String {
+    let dims: String = shape
+        .dims
+        .iter()
+        .map(|d| format!("{}x", d.unwrap_or(0)))
+        .collect();
+    format!("tensor<{dims}{}>", shape.element)
 }
 
 fn dtype_of(shape: &ir::Shape) -> DType {
@@ -360,8 +493,49 @@ impl Analysis<'_> {
                 );
                 return false;
             }
+            if let Some(message) = ir::tensor_shape(ty).and_then(|shape| size_overflow(&shape)) {
+                self.error(op, &format!("'{name}' op: {message}"));
+                return false;
+            }
         }
         true
+    }
+
+    /// Marks the weight constant `value` (its attribute `attribute`) as tied to an earlier constant
+    /// with the same values up to a dim permutation: its parameters count once (`tied_weights`).
+    fn tie_weight(
+        &mut self,
+        value: MlirValue,
+        attribute: mlir_sys::MlirAttribute,
+        shape: &ir::Shape,
+    ) {
+        let key = ir::value_key(value);
+        let dims = shape.static_dims();
+        let bytes = shape.element_bytes as usize;
+        if let Some(earlier) = self.tied_weights.tie(key, attribute, &dims, bytes) {
+            self.tied.insert(key, earlier);
+            self.pending.insert(key, 0);
+        }
+    }
+
+    /// Adds the bytes of the graph tensors created since the last call to the graph's total; `Err` when
+    /// the total passes [`MAX_GRAPH_BYTES`].
+    fn check_graph_bytes(&mut self) -> Result<(), String> {
+        let (seen, mut total) = self.graph_bytes;
+        let tensors = self.result.graph.tensors();
+        for tensor in &tensors[seen..] {
+            // Each tensor's size was checked to fit 64 bits (`size_overflow`) before it was created.
+            let bytes = tensor.bytes();
+            total = total.saturating_add(bytes);
+        }
+        self.graph_bytes = (tensors.len(), total);
+        if total > MAX_GRAPH_BYTES {
+            return Err(format!(
+                "the model's tensors total {total} bytes here, more than flexc's limit of 2^50 bytes \
+                 (1 PiB), past which sums of sizes over devices could overflow 64 bits"
+            ));
+        }
+        Ok(())
     }
 
     fn weight_leaf(&mut self, value: MlirValue, elements: u64) {
@@ -401,6 +575,18 @@ impl Analysis<'_> {
             };
             if !shape.is_static() {
                 // Reported at the first op that reads it (`check_static`), where the user can see it.
+                continue;
+            }
+            if let Some(message) = size_overflow(&shape) {
+                // At the argument itself (`%x: tensor<...>` in the signature).
+                let location = unsafe {
+                    melior::ir::Location::from_raw(mlir_sys::mlirValueGetLocation(value))
+                };
+                emit_error(
+                    location,
+                    &format!("@{function} argument {index}: {message}"),
+                );
+                self.failed = true;
                 continue;
             }
             let marked = arg_attrs.as_deref().is_some_and(|attrs| {
@@ -510,11 +696,21 @@ impl Analysis<'_> {
             return;
         };
         let value = op.attribute("value").map(|a| a.to_raw());
-        let splat = value.is_ok_and(|v| unsafe {
+        let splat = value.as_ref().is_ok_and(|&v| unsafe {
             mlir_sys::mlirAttributeIsADenseElements(v) && mlir_sys::mlirDenseElementsAttrIsSplat(v)
         });
         if shape.elements() > 1 && !splat {
-            self.weight_leaf(result.to_raw(), shape.elements());
+            // Integer tables (position ids, gather indices, masks) are read like weights but are no
+            // trainable parameters (PyTorch keeps them as buffers): they count 0.
+            let parameters = if is_floating(&shape.element) {
+                shape.elements()
+            } else {
+                0
+            };
+            self.weight_leaf(result.to_raw(), parameters);
+            if let Ok(value) = value {
+                self.tie_weight(result.to_raw(), value, &shape);
+            }
         } else {
             self.set(result.to_raw(), ValueInfo::default());
         }
@@ -577,6 +773,10 @@ impl Analysis<'_> {
             );
             return;
         }
+        if let Err(message) = model.check_sizes() {
+            self.error(op, &format!("'{name}' op: {message}"));
+            return;
+        }
         let mut reads: Vec<(MlirValue, Vec<AffineDim>)> = op
             .operands()
             .zip(&model.inputs)
@@ -585,7 +785,13 @@ impl Analysis<'_> {
         reads.extend(captures);
         let infos: Vec<ValueInfo> = reads.iter().map(|(v, _)| self.info(*v)).collect();
         let kind = infos.iter().map(|i| i.kind).max().unwrap_or_default();
-        let parameters = self.first_reads(&infos);
+        let Some(parameters) = self.first_reads(&infos) else {
+            self.error(
+                op,
+                &format!("'{name}' op: the model's parameter count overflows 64 bits here"),
+            );
+            return;
+        };
         if kind != Kind::Data {
             self.replicated(op, &model, kind, (&reads, &infos), parameters);
             return;
@@ -596,19 +802,21 @@ impl Analysis<'_> {
     }
 
     /// Parameters an op reading `infos` is the first to read; weights enter the model total at their
-    /// first reader.
-    fn first_reads(&mut self, infos: &[ValueInfo]) -> u64 {
-        let mut parameters = 0;
+    /// first reader (a tied copy, `tied_weights`, counts with the weight it copies). `None` when the
+    /// model's total overflows 64 bits.
+    fn first_reads(&mut self, infos: &[ValueInfo]) -> Option<u64> {
+        let mut parameters = 0u64;
         for info in infos {
             let Some(leaf) = info.leaf else { continue };
             if let Some(&elements) = self.leaf_elements.get(&leaf) {
-                if self.counted.insert(leaf) {
-                    self.result.parameters += elements;
+                let weight = self.tied.get(&leaf).copied().unwrap_or(leaf);
+                if self.counted.insert(weight) {
+                    self.result.parameters = self.result.parameters.checked_add(elements)?;
                 }
             }
-            parameters += self.pending.remove(&leaf).unwrap_or(0);
+            parameters = parameters.saturating_add(self.pending.remove(&leaf).unwrap_or(0));
         }
-        parameters
+        Some(parameters)
     }
 
     /// Replicated weight preprocessing, or a constant: no graph op. A transposed, reshaped or
@@ -717,7 +925,18 @@ impl Analysis<'_> {
             sizes: model.loops.iter().map(|&s| s as i64).collect(),
             roles: roles.roles.clone(),
         };
-        self.result.forward_flops += model.flops;
+        let Some(forward_flops) = self.result.forward_flops.checked_add(model.flops) else {
+            self.error(
+                op,
+                &format!("'{name}' op: the model's forward FLOPs overflow 64 bits here"),
+            );
+            return;
+        };
+        self.result.forward_flops = forward_flops;
+        if let Err(message) = self.check_graph_bytes() {
+            self.error(op, &format!("'{name}' op: {message}"));
+            return;
+        }
         let config = match op.attribute(names::CONFIG_ATTR) {
             Ok(attribute) => match <flexc_core::Config as flexc_dialects::ConfigAttr>::parse(
                 &attribute.to_string(),

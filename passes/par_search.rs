@@ -45,7 +45,7 @@ pub static INFO: PassInfo = PassInfo {
     dependent_dialects: &[],
 };
 
-static OPTIONS: [PassOption; 11] = [
+static OPTIONS: [PassOption; 12] = [
     PassOption {
         name: "machine",
         help: "machine preset (p100-4x4, k80-16x4, dgx-a100:NODES, dgx-h100:NODES) or machine TOML file",
@@ -98,6 +98,7 @@ static OPTIONS: [PassOption; 11] = [
     IMPORT_OPTIONS[1],
     IMPORT_OPTIONS[2],
     IMPORT_OPTIONS[3],
+    IMPORT_OPTIONS[4],
 ];
 
 fn check_budget(text: &str) -> Result<(), String> {

@@ -337,8 +337,9 @@ fn add_upstream(
 // ---- Recipes: every pipeline flexc runs by itself. ----
 
 /// What comes before the import: distinct weights stay distinct through upstream constant folding
-/// (`par-unique-weights`), and TOSA becomes linalg through upstream MLIR's own lowering (no-ops on other
-/// input).
+/// (`par-unique-weights`), TOSA becomes linalg through upstream MLIR's own lowering (no-ops on other
+/// input), and size-erasing casts whose sizes are known again downstream are folded
+/// (`par-fold-casts`: torch-mlir's `aten.roll`).
 pub fn prepare() -> Pipeline {
     let tosa = [
         "tosa-optional-decompositions",
@@ -352,6 +353,7 @@ pub fn prepare() -> Pipeline {
     Pipeline::new()
         .flexc(&par_unique_weights::INFO, "")
         .nested("func.func", tosa)
+        .flexc(&crate::par_fold_casts::INFO, "")
 }
 
 /// The import (the driver's default pipeline): [`prepare`], `par-import` with `import_options` (its option

@@ -779,7 +779,12 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
                 AffineDim::dim(w)
             };
         }
-        let holes: u64 = lhs_dilation.iter().map(|&l| l as u64).product();
+        let holes = crate::op_model::saturating_product(
+            &lhs_dilation
+                .iter()
+                .map(|&l| l.max(0) as u64)
+                .collect::<Vec<_>>(),
+        );
         let mut model = loops.model(
             vec![Some(in_access), Some(kernel_access)],
             vec![out_access],
@@ -853,7 +858,9 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
                 dims[d].input(w, strides[d], dilation[d], pad_low[d])
             })
             .collect();
-        let holes: u64 = base.iter().map(|&l| l as u64).product();
+        let holes = crate::op_model::saturating_product(
+            &base.iter().map(|&l| l.max(0) as u64).collect::<Vec<_>>(),
+        );
         let written: Vec<AffineDim> = dims.into_iter().map(|d| d.output).collect();
         let mut inputs = vec![Some(read); count];
         inputs.resize(2 * count, None);
@@ -1041,7 +1048,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         let mut inputs = vec![Some(at.clone()); count];
         inputs.push(Some(index_access));
         inputs.extend(vec![Some(identity(updates.len())); count]);
-        let points: u64 = updates.iter().product();
+        let points = crate::op_model::saturating_product(&updates);
         let mut model = loops.model(inputs, vec![at; count], OpClass::Embedding, 0);
         model.flops = points.saturating_mul(count as u64);
         Ok(model)

@@ -182,6 +182,50 @@ impl Drop for Capture<'_> {
     }
 }
 
+/// The most characters of a source line a diagnostic shows; longer lines (a dense constant can be a
+/// megabyte on one line) are cut to a window around the column.
+pub const LINE_WINDOW: usize = 200;
+
+/// Marks a side of a source line cut away by [`line_window`].
+const CUT: &str = "...";
+
+/// The part of `line` a diagnostic shows and the text before its caret (spaces, tabs kept so the
+/// caret lines up): the whole line when it has at most [`LINE_WINDOW`] characters, else a window of
+/// that many characters around `column` (1-based, in bytes as MLIR counts it) with [`CUT`] on each
+/// side that was cut.
+pub fn line_window(line: &str, column: u32) -> (String, String) {
+    // MLIR columns count bytes; a column inside a multi-byte character points at that character.
+    let byte = (column.saturating_sub(1) as usize).min(line.len());
+    let at = line
+        .char_indices()
+        .take_while(|(index, _)| *index < byte)
+        .count();
+    let total = line.chars().count();
+    let (start, end) = if total <= LINE_WINDOW {
+        (0, total)
+    } else {
+        let start = at.saturating_sub(LINE_WINDOW / 2).min(total - LINE_WINDOW);
+        (start, start + LINE_WINDOW)
+    };
+    let window: String = line.chars().skip(start).take(end - start).collect();
+    let blank = |c: char| if c == '\t' { '\t' } else { ' ' };
+    let mut caret: String = line
+        .chars()
+        .skip(start)
+        .take(at - start)
+        .map(blank)
+        .collect();
+    let mut shown = window;
+    if start > 0 {
+        shown.insert_str(0, CUT);
+        caret.insert_str(0, &" ".repeat(CUT.len()));
+    }
+    if end < total {
+        shown.push_str(CUT);
+    }
+    (shown, caret)
+}
+
 /// Prints diagnostics; knows the text of the sources so it can show the offending line.
 pub struct Printer<'s> {
     pub sources: Vec<(&'s str, &'s str)>,
@@ -213,16 +257,52 @@ impl Printer<'_> {
                     location.file, location.line, location.column, diag.severity, diag.message
                 )?;
                 if let Some(line) = self.source_line(location).filter(|_| snippet) {
-                    let caret: String = line
-                        .chars()
-                        .take(location.column.saturating_sub(1) as usize)
-                        .map(|c| if c == '\t' { '\t' } else { ' ' })
-                        .collect();
-                    writeln!(out, "{line}\n{caret}^")?;
+                    let (shown, caret) = line_window(line, location.column);
+                    writeln!(out, "{shown}\n{caret}^")?;
                 }
             }
             None => writeln!(out, "flexc: {}: {}", diag.severity, diag.message)?,
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_lines_are_shown_whole() {
+        let (shown, caret) = line_window("  %0 = foo.bar", 8);
+        assert_eq!(shown, "  %0 = foo.bar");
+        assert_eq!(caret, "       ");
+        let (shown, caret) = line_window("\tx", 2);
+        assert_eq!((shown.as_str(), caret.as_str()), ("\tx", "\t"));
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_column() {
+        let line = format!("{}X{}", "a".repeat(5000), "b".repeat(5000));
+        let (shown, caret) = line_window(&line, 5001);
+        assert!(shown.starts_with(CUT) && shown.ends_with(CUT));
+        assert_eq!(shown.chars().count(), LINE_WINDOW + 2 * CUT.len());
+        assert_eq!(shown.chars().nth(caret.chars().count()), Some('X'));
+        // Near the start only the end is cut, near the end only the start.
+        let (shown, caret) = line_window(&line, 3);
+        assert!(!shown.starts_with(CUT) && shown.ends_with(CUT));
+        assert_eq!(caret.len(), 2);
+        let (shown, caret) = line_window(&line, 10001);
+        assert!(shown.starts_with(CUT) && !shown.ends_with(CUT));
+        assert_eq!(shown.chars().nth(caret.chars().count()), Some('b'));
+        assert_eq!(caret.chars().count(), CUT.len() + LINE_WINDOW - 1);
+    }
+
+    #[test]
+    fn columns_past_the_end_and_multibyte_characters() {
+        let (shown, caret) = line_window("ab", 40);
+        assert_eq!((shown.as_str(), caret.as_str()), ("ab", "  "));
+        // 'é' is two bytes: byte column 4 is the 'x' after it.
+        let (shown, caret) = line_window("aéx", 4);
+        assert_eq!(shown.chars().nth(caret.chars().count()), Some('x'));
     }
 }

@@ -42,9 +42,11 @@ pub fn import_option_text(options: &Options) -> String {
         // A whole training step: its backward reduces over the samples, which data parallelism splits.
         text.push_str(" sample-reductions=true");
     }
+    let entry = options.entry.clone().unwrap_or_default();
     for (name, value) in [
         ("param-args", &options.param_args),
         ("data-args", &options.data_args),
+        ("entry", &entry),
     ] {
         if !value.is_empty() {
             text.push_str(&format!(" {name}={value}"));
@@ -189,6 +191,8 @@ pub struct Options {
     /// `data-args` list text.
     pub data_args: String,
     pub opaque_unknown: bool,
+    /// The function to import (`--entry`, without `@`); `None`: the module's one public function.
+    pub entry: Option<String>,
     pub mode: ImportMode,
     /// Machine, strategy and outputs of `--simulate` (and `--trace`/`--report`, which imply it).
     pub simulate: SimulateOptions,

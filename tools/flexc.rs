@@ -83,6 +83,11 @@ struct Cli {
     #[arg(long = "data-args", value_name = "LIST", default_value = "")]
     data_args: String,
 
+    /// The function that is the model (without '@'). Default: the module's only public function with
+    /// a body; with several (or only private ones) flexc stops and lists them.
+    #[arg(long = "entry", value_name = "NAME")]
+    entry: Option<String>,
+
     /// auto (default): as-is when the graph returns its weights updated, else train (the choice and why
     /// are printed); train: a forward graph, backward work and gradient sync derived per op; as-is: the
     /// graph already is a training step (e.g. a JAX grad export); inference: forward only.
@@ -216,6 +221,9 @@ fn main() -> ExitCode {
         param_args: cli.param_args,
         data_args: cli.data_args,
         opaque_unknown: cli.opaque_unknown,
+        entry: cli
+            .entry
+            .map(|name| name.trim_start_matches('@').to_string()),
         mode: match cli.mode {
             ModeArg::Auto => driver::ImportMode::Auto,
             ModeArg::Train => driver::ImportMode::Train,

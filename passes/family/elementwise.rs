@@ -86,7 +86,7 @@ fn elementwise(op: &OperationRef<'_, '_>, name: &str) -> Option<OpModel> {
         return None;
     }
     let movement = name == "tensor.cast" || name.starts_with("par.") || name == "arith.bitcast";
-    let points: u64 = shape.iter().product();
+    let points = crate::op_model::saturating_product(&shape);
     Some(OpModel {
         parallel: vec![true; shape.len()],
         loops: shape.clone(),

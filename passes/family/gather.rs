@@ -70,7 +70,7 @@ fn tm_scatter(op: &OperationRef<'_, '_>) -> Import {
     let slice = updates.len() - 1;
     let mut update_access = vec![AffineDim::dim(rows)];
     update_access.extend((rank - slice.min(rank)..rank).map(AffineDim::dim));
-    let points: u64 = updates.iter().product();
+    let points = crate::op_model::saturating_product(&updates);
     Import::Modelled(OpModel {
         loops,
         parallel,

@@ -80,9 +80,14 @@ pub fn model(op: &OperationRef<'_, '_>, name: &str, maps: &[(usize, Vec<AffineDi
                 .is_some_and(|arg| ir::has_uses(arg.to_raw()));
         model_inputs.push((is_tensor && read).then(|| exprs.clone()));
     }
-    let points: u64 = sizes.iter().product();
+    let points = crate::op_model::saturating_product(&sizes);
     let arithmetic = body.map_or(0, body_arithmetic);
-    let flops = arithmetic * points;
+    // Saturating: an overflow shows as u64::MAX, which the import reports (`OpModel::check_sizes`).
+    let flops = if points == u64::MAX {
+        u64::MAX
+    } else {
+        arithmetic.saturating_mul(points)
+    };
     let captures = body.map_or_else(Vec::new, |body| {
         captures(body, loops, &mut sizes, &mut parallel)
     });
