@@ -93,9 +93,9 @@ pub static INFO: PassInfo = PassInfo {
     options: &[
         PassOption {
             name: "target",
-            help: "runtime: calls of flexc_rt_* (flexc-run's threads); mpi: upstream mpi dialect ops, one process per device",
+            help: "runtime: calls of flexc_rt_* (flexc-run's threads); mpi: upstream mpi dialect ops, one process per device; gpu: calls of flexc_gpu_* (the flexc-gpu runtime)",
             default: "runtime",
-            kind: OptionKind::OneOf(&["runtime", "mpi"]),
+            kind: OptionKind::OneOf(&["runtime", "mpi", "gpu"]),
         },
         PassOption {
             name: "ranks",
@@ -158,6 +158,17 @@ enum Comm {
 enum Target {
     Runtime,
     Mpi,
+    Gpu,
+}
+
+impl Target {
+    /// The prefix of the runtime functions a runtime-call target calls.
+    fn prefix(self) -> &'static str {
+        match self {
+            Target::Gpu => "flexc_gpu",
+            Target::Runtime | Target::Mpi => "flexc_rt",
+        }
+    }
 }
 
 /// What replacing one op needs: its kind, tensor type, i64 arguments and the functions to call.
@@ -178,9 +189,12 @@ fn run(module: OperationRef<'_, '_>, options: &crate::Options) -> Result<(), ()>
     let context = unsafe { mlirOperationGetContext(raw_module) };
     let mut declared = BTreeSet::new();
     if options.get("target") != "mpi" {
-        let rewrites = plan_all(&module, |op, name| {
-            plan(op, name, Target::Runtime).map(Some)
-        })?;
+        let target = if options.get("target") == "gpu" {
+            Target::Gpu
+        } else {
+            Target::Runtime
+        };
+        let rewrites = plan_all(&module, |op, name| plan(op, name, target).map(Some))?;
         rewrite_all(raw_module, &rewrites, &mut declared);
         strip_par_attributes(module);
         return Ok(());
@@ -294,7 +308,7 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
             let verb = if comm == Comm::Send { "send" } else { "recv" };
             (
                 vec![integer(op, name, "peer")?, integer(op, name, "tag")?],
-                format!("flexc_rt_{verb}_{element}"),
+                format!("{}_{verb}_{element}", target.prefix()),
                 format!("__flexc_{verb}_{mangled}"),
             )
         }
@@ -302,7 +316,7 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
             let kind = reduction_kind(op, name, tensor, &element)?;
             // MPI reduces over the whole world (stage 1 rewrote the others): no arguments.
             let mut integers = Vec::new();
-            if target == Target::Runtime {
+            if target != Target::Mpi {
                 let mut mask = 0i64;
                 for device in group(op, name)? {
                     if !(0..63).contains(&device) {
@@ -316,7 +330,7 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
             }
             (
                 integers,
-                format!("flexc_rt_all_reduce_{kind}_{element}"),
+                format!("{}_all_reduce_{kind}_{element}", target.prefix()),
                 format!("__flexc_all_reduce_{kind}_{mangled}"),
             )
         }
@@ -330,7 +344,7 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
         functions: vec![],
     };
     rewrite.functions = match target {
-        Target::Runtime => vec![
+        Target::Runtime | Target::Gpu => vec![
             (runtime.clone(), runtime_declaration(&rewrite, &runtime)),
             (rewrite.helper.clone(), helper(&rewrite, &runtime)),
         ],

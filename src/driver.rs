@@ -155,6 +155,8 @@ pub struct Options {
     pub simulate: SimulateOptions,
     /// The strategy search run when writing MLIR with the default pipeline.
     pub search: SearchOptions,
+    /// `--target=cuda`: write a GPU artifact of the (searched or given) strategy (`src/gpu.rs`).
+    pub cuda: Option<crate::gpu::CudaOptions>,
 }
 
 /// Process exit status.
@@ -209,6 +211,19 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
             errors,
             "--simulate cannot be combined with --split-input-file",
         );
+    }
+    if let Some(cuda) = &options.cuda {
+        let artifact = cuda.emit == crate::gpu::CudaEmit::Artifact;
+        if (artifact && options.output == "-")
+            || options.split_input_file
+            || options.emit != Emit::Mlir
+            || options.emit_bytecode
+        {
+            return usage(
+                errors,
+                "--target=cuda writes one artifact: it needs -o FILE (unless --gpu-emit names a text stage) and cannot be combined with --split-input-file, --emit-bytecode, --emit or --simulate",
+            );
+        }
     }
     if options.emit == Emit::Shard && options.split_input_file {
         return usage(
@@ -458,6 +473,14 @@ fn compile_module(
             }
             None
         }
+        // --target=cuda on a module that has its strategy already: compiled as it is.
+        (Emit::Mlir, Some(imported))
+            if options.cuda.is_some()
+                && !imported.ops.is_empty()
+                && imported.ops.iter().all(|op| op.config.is_some()) =>
+        {
+            None
+        }
         (Emit::Mlir, Some(imported))
             if options.pass_pipeline.is_none()
                 && options.search.algorithm != Algorithm::None
@@ -472,6 +495,18 @@ fn compile_module(
         }
         _ => None,
     };
+    if let Some(cuda) = &options.cuda {
+        let text = crate::gpu::print_with_locations(module.as_operation().to_raw());
+        let model = name.rsplit('/').next().unwrap_or(name);
+        match crate::gpu::compile(name, text.as_bytes(), model, cuda) {
+            Ok(artifact) => compiled.output = artifact,
+            Err(diags) => {
+                own.extend(diags);
+                return None;
+            }
+        }
+        return Some(compiled);
+    }
     compiled.output = replaced.unwrap_or_else(|| {
         let operation = module.as_operation();
         if options.emit_bytecode {

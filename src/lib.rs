@@ -9,6 +9,7 @@
 
 pub mod diagnostics;
 pub mod driver;
+pub mod gpu;
 pub mod parse;
 pub mod run;
 pub mod search;

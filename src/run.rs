@@ -620,7 +620,7 @@ impl SplitMix {
 }
 
 /// Replaces every `dense_resource<__elided__...>` attribute by dense random values (module doc).
-fn fill_elided_weights(module: &Module, seed: u64) {
+pub fn fill_elided_weights(module: &Module, seed: u64) {
     module.as_operation().walk(WalkOrder::PreOrder, |op| {
         let raw = op.to_raw();
         let count = unsafe { mlirOperationGetNumAttributes(raw) };
