@@ -9,7 +9,9 @@
 //! 2. `gpu/rewrite.rs`: host memory → device memory (`gpu.alloc`, constants uploaded once per
 //!    call), contractions and convolutions → vendor-library calls (`flexc_gpu_gemm_f32`, ...), copies →
 //!    `linalg.copy` (copy kernels);
-//! 3. [`KERNEL_MAPPING`]: every remaining linalg op → `scf.parallel` → tiled with 128 threads per
+//!    reductions over one long dim → block reductions (`gpu/reduction.rs`: a block per output, threads
+//!    striding the reduced dim, `gpu.all_reduce`);
+//! 3. [`kernel_mapping`]: every remaining linalg op → `scf.parallel` → tiled with 128 threads per
 //!    block on its contiguous dim (`gpu/rewrite.rs::contiguous_dim_first`), blocks over the rest →
 //!    `gpu.launch` → outlined `gpu.module`s → NVVM;
 //! 4. `gpu/codegen.rs`: each `gpu.module` → LLVM IR (MLIR's translation) → libdevice linked → PTX by
@@ -23,6 +25,7 @@
 //! same seed computes the same function on CPU.
 
 mod codegen;
+mod reduction;
 mod rewrite;
 
 use crate::{
@@ -68,6 +71,7 @@ pub fn kernel_mapping() -> String {
         convert-parallel-loops-to-gpu,\
         canonicalize),\
         gpu-kernel-outlining,\
+        expand-strided-metadata,\
         lower-affine,\
         convert-scf-to-cf)"
     )
@@ -245,8 +249,20 @@ pub fn compile(
     mark_c_interface(&module, &programs);
     rewrite::reject_unsupported(&module).map_err(|e| vec![e])?;
     run_pipeline(&context, &mut module, TENSOR_LOWERING).map_err(&diagnosed)?;
-    rewrite::to_device(&context, &module).map_err(|e| vec![e])?;
-    run_pipeline(&context, &mut module, "builtin.module(inline)").map_err(&diagnosed)?;
+    let reductions = rewrite::to_device(&context, &module).map_err(|e| vec![e])?;
+    run_pipeline(
+        &context,
+        &mut module,
+        "builtin.module(inline{default-pipeline=})",
+    )
+    .map_err(&diagnosed)?;
+    reduction::fill_bodies(&module, reductions)
+        .map_err(|e| vec![Diag::error(start.clone(), format!("{e} (a flexc bug)"))])?;
+    if !module.as_operation().verify() {
+        return Err(diagnosed(
+            "flexc built invalid block reductions (a flexc bug)".into(),
+        ));
+    }
     let families = rewrite::families(&module);
     run_pipeline(&context, &mut module, LOOPS).map_err(&diagnosed)?;
     rewrite::contiguous_dim_first(&module);

@@ -37,6 +37,7 @@ const DIALECTS: &[&str] = &[
     "scf",
     "affine",
     "index",
+    "cf",
 ];
 
 /// An error at `op`'s location.
@@ -125,9 +126,14 @@ fn generic_family(op: MlirOperation) -> &'static str {
     }
 }
 
-/// Step 2 of `gpu.rs` (module doc).
-pub fn to_device(context: &melior::Context, module: &Module) -> Result<(), Diag> {
+/// Step 2 of `gpu.rs` (module doc), with the block reductions of `reduction.rs` (whose originals
+/// wait, detached, for `reduction::fill_bodies` after inlining).
+pub fn to_device(
+    context: &melior::Context,
+    module: &Module,
+) -> Result<Vec<super::reduction::Pending>, Diag> {
     let mut helpers = Helpers::default();
+    let pending = super::reduction::plan_all(module, |name, text| helpers.add(name, text));
     let mut library = Vec::new();
     let mut memory = Vec::new();
     for op in all_ops(module) {
@@ -169,7 +175,8 @@ pub fn to_device(context: &melior::Context, module: &Module) -> Result<(), Diag>
             _ => {}
         }
     }
-    helpers.append(context, module)
+    helpers.append(context, module)?;
+    Ok(pending)
 }
 
 /// Helper functions appended to the module, deduplicated by their text (less the name).
@@ -387,6 +394,12 @@ fn mangle(types: &[String]) -> String {
 
 /// Replaces `op` (no results) by `func.call @callee(op's operands)`.
 fn replace_by_call(op: MlirOperation, callee: &str) {
+    insert_call(op, callee);
+    unsafe { mlirOperationDestroy(op) };
+}
+
+/// Inserts `func.call @callee(op's operands)` before `op`.
+pub fn insert_call(op: MlirOperation, callee: &str) {
     unsafe {
         let context = mlirOperationGetContext(op);
         let operands: Vec<MlirValue> = (0..mlirOperationGetNumOperands(op))
@@ -402,7 +415,6 @@ fn replace_by_call(op: MlirOperation, callee: &str) {
             &[("callee", symbol)],
         );
         mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, call);
-        mlirOperationDestroy(op);
     }
 }
 
