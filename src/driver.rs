@@ -437,22 +437,25 @@ fn compile_module(
     };
     // The op table and graph: for the summary, the simulation, and the warnings of opaque ops (the C API
     // cannot emit warnings from a pass).
-    let imported = if options.emit != Emit::Mlir || options.pass_pipeline.is_none() {
-        let import_options = import_options(options).ok()?;
-        let imported =
-            flexc_passes::par_import::analyze(&operation, &import_options, false).ok()?;
-        for (location, message) in &imported.opaque {
-            own.push(Diag {
-                severity: crate::diagnostics::Severity::Warning,
-                location: FileLoc::parse(location),
-                message: message.clone(),
-                notes: Vec::new(),
-            });
-        }
-        Some(imported)
-    } else {
-        None
-    };
+    // A materialized module (device functions present) goes to --target=cuda as it is.
+    let materialized = options.cuda.is_some() && crate::gpu::is_materialized(module);
+    let imported =
+        if !materialized && (options.emit != Emit::Mlir || options.pass_pipeline.is_none()) {
+            let import_options = import_options(options).ok()?;
+            let imported =
+                flexc_passes::par_import::analyze(&operation, &import_options, false).ok()?;
+            for (location, message) in &imported.opaque {
+                own.push(Diag {
+                    severity: crate::diagnostics::Severity::Warning,
+                    location: FileLoc::parse(location),
+                    message: message.clone(),
+                    notes: Vec::new(),
+                });
+            }
+            Some(imported)
+        } else {
+            None
+        };
     // The summary and the simulation replace the module; the other outputs print it, after the
     // shard export or the search rewrote it.
     let replaced = match (options.emit, imported) {

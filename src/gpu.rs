@@ -218,15 +218,16 @@ pub fn compile(
     if !module.as_operation().verify() {
         return Err(diagnosed(format!("'{name}' does not verify")));
     }
-    let mut programs = programs(&module);
-    if programs.iter().all(|p| p.device.is_none()) {
+    let mut found = programs(&module);
+    if found.iter().all(|p| p.device.is_none()) {
         let text = format!(
             "builtin.module(par-materialize{{devices={}}})",
             options.devices
         );
         run_pipeline(&context, &mut module, &text).map_err(&diagnosed)?;
-        programs = programs_of(&module);
+        found = programs(&module);
     }
+    let programs = found;
     let serial = programs
         .iter()
         .find(|p| p.device.is_none())
@@ -329,12 +330,14 @@ fn run_pipeline(context: &melior::Context, module: &mut Module, text: &str) -> R
         .map_err(|_| format!("the GPU lowering {text} failed"))
 }
 
-/// The public functions with device functions, in module order, serial ones first.
-fn programs(module: &Module) -> Vec<Program> {
-    programs_of(module)
+/// Whether `module` holds device programs already (`@f` with `@f_device0`, ...).
+pub fn is_materialized(module: &Module) -> bool {
+    programs(module).iter().any(|p| p.device.is_some())
 }
 
-fn programs_of(module: &Module) -> Vec<Program> {
+/// The first public function with device functions and its device functions (else the first
+/// function alone).
+fn programs(module: &Module) -> Vec<Program> {
     let functions: Vec<String> = top_level_ops(module.as_operation().to_raw())
         .into_iter()
         .filter(|&op| op_name(op) == "func.func" && !is_declaration(op))
