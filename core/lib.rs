@@ -10,7 +10,8 @@
 //! - [`graph`]: ops, tensors, affine accesses, SOAP roles, training mode;
 //! - [`machine`]: GPUs, links, presets, TOML format, transfer routes;
 //! - [`cost`]: roofline estimates and the profile database;
-//! - [`strategy`]: per-op configurations and baseline strategies;
+//! - [`devices`]: the device count of a machine and the limits on device ids;
+//! - [`strategy`]: per-op configurations, their one validator, and baseline strategies;
 //! - [`sim`]: task graph, FIFO simulation, delta simulation;
 //! - [`memory`]: per-device live bytes over the iteration;
 //! - [`report`]: breakdown, per-device report, Chrome trace;
@@ -18,6 +19,7 @@
 
 pub mod baselines;
 pub mod cost;
+pub mod devices;
 pub mod graph;
 pub mod machine;
 pub mod memory;
@@ -28,6 +30,7 @@ pub mod strategy;
 pub mod synth;
 
 pub use cost::{CostModel, ProfileDb, ProfileEntry, Work};
+pub use devices::{DeviceCount, DeviceCountError, GROUP_MASK_DEVICES};
 pub use graph::{
     Access, AffineDim, DType, DeviceId, Dim, Graph, GraphError, Interval, Mode, Op, OpClass, OpId,
     Role, Tensor, TensorId, TensorKind,
@@ -35,4 +38,4 @@ pub use graph::{
 pub use machine::{Machine, MachineError};
 pub use report::{Breakdown, DeviceReport, Report};
 pub use sim::{Resource, Simulator, TaskKind, TaskRecord};
-pub use strategy::{Config, Strategy, StrategyError};
+pub use strategy::{Config, ConfigError, ConfigTarget, Strategy, StrategyError};

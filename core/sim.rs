@@ -1928,18 +1928,12 @@ mod tests {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
-    /// A random configuration: distinct random devices, or one device, or devices drawn with repetition.
+    /// A random configuration: distinct random devices, or one device (a valid configuration has one task
+    /// per device).
     fn random_config(graph: &Graph, op: OpId, n_dev: u32, rng: &mut StdRng) -> Config {
         let o = graph.op(op);
         match rng.random_range(0..3) {
             0 => Config::single(o, DeviceId(rng.random_range(0..n_dev))),
-            1 => {
-                let mut config = Config::random(o, n_dev, rng);
-                for d in &mut config.devices {
-                    *d = DeviceId(rng.random_range(0..n_dev));
-                }
-                config
-            }
             _ => Config::random(o, n_dev, rng),
         }
     }

@@ -3,16 +3,21 @@
 //! A configuration splits every loop dim of an op into `degree` equal parts; the product of the degrees is the
 //! number of tasks, and task `t` of the row-major task grid (last dim fastest) runs on `devices[t]`.
 //!
-//! Invariants of a *valid* configuration ([`Config::validate`]): one degree per loop dim, each at least 1 and
-//! dividing the dim's size (tasks are equal boxes), as many devices as tasks, every device in the machine. A
-//! device may appear more than once (its tasks then run one after the other). There is no replication: every
-//! point of the iteration space is computed by exactly one task.
+//! Invariants of a *valid* configuration ([`Config::check`], the one validator: the simulator, `par-verify`
+//! and `par-materialize` all call it): one degree per loop dim, each at least 1 and dividing the dim's size
+//! (tasks are equal boxes), one task for an op that cannot be split, as many devices as tasks, every device in
+//! the machine, and **one task per device**: no device appears twice in one configuration. The last rule is
+//! the materializer's: a device's program runs an op's work as one task with one local result, so two tasks
+//! on one device would have to be merged into a box that is not a task of the grid. The search and the
+//! baselines only produce distinct devices. There is no replication: every point of the iteration space is
+//! computed by exactly one task.
 
 use std::fmt;
 
 use rand::seq::index::sample;
 use rand::Rng;
 
+use crate::devices::DeviceCount;
 use crate::graph::{DeviceId, Graph, Interval, Op, OpId, Role};
 use crate::machine::Machine;
 
@@ -24,6 +29,91 @@ pub struct Config {
     /// Device of each task, in row-major task-grid order.
     pub devices: Vec<DeviceId>,
 }
+
+/// What a configuration is checked against ([`Config::check`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ConfigTarget<'a> {
+    /// Loop sizes of the op, when known (`par-verify` on an op without `#par.space` knows none).
+    pub sizes: Option<&'a [u64]>,
+    /// Whether the op may run as several tasks (opaque ops run whole on one device).
+    pub partitionable: bool,
+    /// The machine's device count, when known.
+    pub devices: Option<DeviceCount>,
+}
+
+/// A broken rule of [`Config::check`]. Messages read after the op's name: `'linalg.matmul' op
+/// par.config runs 4 tasks on 2 devices`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigError {
+    ZeroDegree {
+        dim: usize,
+    },
+    DegreeCount {
+        degrees: usize,
+        dims: usize,
+    },
+    NotDividing {
+        dim: usize,
+        size: u64,
+        degree: u64,
+    },
+    Opaque {
+        degrees: Vec<u64>,
+    },
+    /// `tasks` is `None` when the product of the degrees overflows.
+    TaskCount {
+        tasks: Option<u64>,
+        devices: usize,
+    },
+    OutsideMachine {
+        device: DeviceId,
+        count: DeviceCount,
+    },
+    DeviceTwice {
+        device: DeviceId,
+    },
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::ZeroDegree { dim } => write!(
+                f,
+                "par.config has degree 0 for loop dim {dim}; degrees must be at least 1"
+            ),
+            ConfigError::DegreeCount { degrees, dims } => {
+                write!(f, "par.config has {degrees} degrees for {dims} loop dims")
+            }
+            ConfigError::NotDividing { dim, size, degree } => write!(
+                f,
+                "par.config splits dim {dim} of size {size} into {degree} parts, which does not divide it"
+            ),
+            ConfigError::Opaque { degrees } => write!(
+                f,
+                "par.config splits an op flexc does not model (it runs whole on one device) with degrees {degrees:?}"
+            ),
+            ConfigError::TaskCount { tasks, devices } => match tasks {
+                Some(tasks) => write!(f, "par.config runs {tasks} tasks on {devices} devices"),
+                None => write!(
+                    f,
+                    "par.config runs more tasks than fit in 64 bits on {devices} devices"
+                ),
+            },
+            ConfigError::OutsideMachine { device, count } => write!(
+                f,
+                "par.config places a task on device {}, but device ids must be in [0, {count})",
+                device.0
+            ),
+            ConfigError::DeviceTwice { device } => write!(
+                f,
+                "par.config places two tasks on device {}; one task per device (each device runs its tasks as one program)",
+                device.0
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
 
 impl Config {
     /// The whole op on one device.
@@ -38,48 +128,64 @@ impl Config {
         self.devices.len()
     }
 
-    /// Checks the invariants of the module doc for `op` on a machine with `num_devices` GPUs.
+    /// Checks the invariants of the module doc for `op` on a machine with `num_devices` GPUs; the
+    /// message names the op as MLIR diagnostics do (`'linalg.matmul' op par.config ...`).
     pub fn validate(&self, op: &Op, num_devices: u32) -> Result<(), String> {
-        if self.degrees.len() != op.dims.len() {
-            return Err(format!(
-                "configuration of '{}' has {} degrees for {} loop dims",
-                op.name,
-                self.degrees.len(),
-                op.dims.len()
-            ));
+        let sizes: Vec<u64> = op.dims.iter().map(|d| d.size).collect();
+        let target = ConfigTarget {
+            sizes: Some(&sizes),
+            partitionable: op.is_partitionable(),
+            devices: DeviceCount::new(u64::from(num_devices)).ok(),
+        };
+        self.check(&target)
+            .map_err(|e| format!("'{}' op {e}", op.name))
+    }
+
+    /// The one validator of configurations (module doc), used by the simulator ([`Config::validate`]),
+    /// `par-verify` and `par-materialize`. Rules are checked in this order, the first broken one
+    /// reported: every degree at least 1; one degree per loop dim and each dividing its dim's size
+    /// (when the sizes are known); one task for an op that cannot be split; as many devices as
+    /// tasks; every device in the machine (when its size is known); no device twice.
+    pub fn check(&self, target: &ConfigTarget<'_>) -> Result<(), ConfigError> {
+        if let Some(dim) = self.degrees.iter().position(|&d| d == 0) {
+            return Err(ConfigError::ZeroDegree { dim });
         }
-        for (d, (&deg, dim)) in self.degrees.iter().zip(&op.dims).enumerate() {
-            if deg == 0 || dim.size % deg != 0 {
-                return Err(format!(
-                    "degree {deg} of loop dim d{d} of '{}' does not divide its size {}",
-                    op.name, dim.size
-                ));
+        if let Some(sizes) = target.sizes {
+            if sizes.len() != self.degrees.len() {
+                return Err(ConfigError::DegreeCount {
+                    degrees: self.degrees.len(),
+                    dims: sizes.len(),
+                });
+            }
+            for (dim, (&size, &degree)) in sizes.iter().zip(&self.degrees).enumerate() {
+                if size % degree != 0 {
+                    return Err(ConfigError::NotDividing { dim, size, degree });
+                }
             }
         }
         let tasks = self
             .degrees
             .iter()
             .try_fold(1u64, |acc, &d| acc.checked_mul(d));
-        if !op.is_partitionable() && tasks != Some(1) {
-            return Err(format!(
-                "'{}' is opaque (not modelled by the importer) and runs whole on one device; its configuration has {:?} degrees",
-                op.name, self.degrees
-            ));
+        if !target.partitionable && tasks != Some(1) {
+            return Err(ConfigError::Opaque {
+                degrees: self.degrees.clone(),
+            });
         }
         if tasks != Some(self.devices.len() as u64) {
-            return Err(format!(
-                "configuration of '{}' has {} devices for {} tasks (product of degrees {:?})",
-                op.name,
-                self.devices.len(),
-                tasks.map_or_else(|| "overflowing".to_string(), |t| t.to_string()),
-                self.degrees
-            ));
+            return Err(ConfigError::TaskCount {
+                tasks,
+                devices: self.devices.len(),
+            });
         }
-        if let Some(d) = self.devices.iter().find(|d| d.0 >= num_devices) {
-            return Err(format!(
-                "configuration of '{}' places a task on {d}, but the machine has {num_devices} devices",
-                op.name
-            ));
+        if let Some(count) = target.devices {
+            if let Some(&device) = self.devices.iter().find(|&&d| !count.contains(d)) {
+                return Err(ConfigError::OutsideMachine { device, count });
+            }
+        }
+        let mut seen = std::collections::HashSet::with_capacity(self.devices.len());
+        if let Some(&device) = self.devices.iter().find(|&&d| !seen.insert(d)) {
+            return Err(ConfigError::DeviceTwice { device });
         }
         Ok(())
     }
@@ -336,26 +442,102 @@ mod tests {
             degrees,
             devices: (0..n).map(DeviceId).collect(),
         };
-        assert!(c(vec![2], 2)
-            .validate(&op, 8)
-            .unwrap_err()
-            .contains("1 degrees for 2 loop dims"));
-        assert!(c(vec![3, 1], 3)
-            .validate(&op, 8)
-            .unwrap_err()
-            .contains("does not divide its size 8"));
-        assert!(c(vec![0, 1], 0)
-            .validate(&op, 8)
-            .unwrap_err()
-            .contains("degree 0"));
-        assert!(c(vec![2, 2], 3)
-            .validate(&op, 8)
-            .unwrap_err()
-            .contains("3 devices for 4 tasks"));
-        assert!(c(vec![8, 1], 8)
-            .validate(&op, 4)
-            .unwrap_err()
-            .contains("places a task on gpu4"));
+        let message = |config: Config, n: u32| config.validate(&op, n).unwrap_err();
+        assert_eq!(
+            message(c(vec![2], 2), 8),
+            "'linalg.generic' op par.config has 1 degrees for 2 loop dims"
+        );
+        assert!(message(c(vec![3, 1], 3), 8)
+            .contains("splits dim 0 of size 8 into 3 parts, which does not divide it"));
+        assert!(message(c(vec![0, 1], 0), 8).contains("degree 0 for loop dim 0"));
+        assert!(message(c(vec![2, 2], 3), 8).contains("runs 4 tasks on 3 devices"));
+        assert!(message(c(vec![8, 1], 8), 4)
+            .contains("places a task on device 4, but device ids must be in [0, 4)"));
+    }
+
+    /// Every rule of `Config::check`, on a target with and without sizes and device count.
+    #[test]
+    fn check_rules() {
+        let four = DeviceCount::new(4).unwrap();
+        let sizes = [8u64, 6];
+        let known = ConfigTarget {
+            sizes: Some(&sizes),
+            partitionable: true,
+            devices: Some(four),
+        };
+        let unknown = ConfigTarget {
+            sizes: None,
+            partitionable: true,
+            devices: None,
+        };
+        let config = |degrees: &[u64], devices: &[u32]| Config {
+            degrees: degrees.to_vec(),
+            devices: devices.iter().copied().map(DeviceId).collect(),
+        };
+        assert_eq!(config(&[2, 1], &[0, 3]).check(&known), Ok(()));
+        assert_eq!(
+            config(&[0, 1], &[]).check(&unknown),
+            Err(ConfigError::ZeroDegree { dim: 0 })
+        );
+        assert_eq!(
+            config(&[2], &[0, 1]).check(&known),
+            Err(ConfigError::DegreeCount {
+                degrees: 1,
+                dims: 2
+            })
+        );
+        assert_eq!(config(&[2], &[0, 1]).check(&unknown), Ok(()));
+        assert_eq!(
+            config(&[1, 4], &[0, 1, 2, 3]).check(&known),
+            Err(ConfigError::NotDividing {
+                dim: 1,
+                size: 6,
+                degree: 4
+            })
+        );
+        let opaque = ConfigTarget {
+            partitionable: false,
+            ..known
+        };
+        assert_eq!(
+            config(&[2, 1], &[0, 1]).check(&opaque),
+            Err(ConfigError::Opaque {
+                degrees: vec![2, 1]
+            })
+        );
+        assert_eq!(config(&[1, 1], &[2]).check(&opaque), Ok(()));
+        assert_eq!(
+            config(&[2, 2], &[0, 1]).check(&known),
+            Err(ConfigError::TaskCount {
+                tasks: Some(4),
+                devices: 2
+            })
+        );
+        assert_eq!(
+            config(&[u64::MAX, 2], &[0]).check(&unknown),
+            Err(ConfigError::TaskCount {
+                tasks: None,
+                devices: 1
+            })
+        );
+        assert_eq!(
+            config(&[2, 1], &[0, 4]).check(&known),
+            Err(ConfigError::OutsideMachine {
+                device: DeviceId(4),
+                count: four
+            })
+        );
+        assert_eq!(config(&[2, 1], &[0, 4]).check(&unknown), Ok(()));
+        assert_eq!(
+            config(&[2, 1], &[1, 1]).check(&unknown),
+            Err(ConfigError::DeviceTwice {
+                device: DeviceId(1)
+            })
+        );
+        assert_eq!(
+            ConfigError::DeviceTwice { device: DeviceId(1) }.to_string(),
+            "par.config places two tasks on device 1; one task per device (each device runs its tasks as one program)"
+        );
     }
 
     #[test]

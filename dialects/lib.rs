@@ -7,6 +7,7 @@
 //!
 //! Invariant: nothing here knows about passes or the driver (`dialects` is the bottom layer).
 
+use flexc_core::{DeviceCount, DeviceId};
 use melior::{
     ir::{Attribute, Module},
     Context,
@@ -39,11 +40,23 @@ pub struct Space {
     pub roles: Vec<Role>,
 }
 
-/// `#par.config<degrees, devices>`: the parallel configuration of one op.
+/// `#par.config<degrees, devices>`, the parallel configuration of one op, is read into and printed
+/// from core's [`Config`] (one type for the simulator, the search and the passes) through
+/// [`ConfigAttr`]. Its validity rules are core's too ([`Config::check`]).
+pub use flexc_core::Config;
+
+/// `#par.machine<"name", {facts}>`: the machine a strategy was chosen for. The facts flexc reads
+/// are typed; any other fact (bandwidths, capacities a user wrote) is kept as its attribute text.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Config {
-    pub degrees: Vec<i64>,
-    pub devices: Vec<i64>,
+pub struct MachineAttr {
+    /// Preset name or machine file.
+    pub name: String,
+    pub nodes: Option<u32>,
+    pub gpus_per_node: Option<u32>,
+    /// The devices in use (a machine restricted with `--devices`), when not all of them.
+    pub devices: Option<DeviceCount>,
+    /// Other facts: `(key, value text)`, in their order.
+    pub other: Vec<(String, String)>,
 }
 
 /// Error of reading a `par` attribute from its text.
@@ -152,34 +165,146 @@ impl Space {
     }
 }
 
-impl Config {
-    pub fn to_text(&self) -> String {
+/// `#par.config` text for core's [`Config`] (a trait because the type is core's).
+pub trait ConfigAttr: Sized {
+    /// `#par.config<array<i64: 2, 1>, array<i64: 0, 1>>`.
+    fn to_text(&self) -> String;
+    /// Reads `#par.config` text; negative degrees or device ids are errors here (the types are
+    /// unsigned), every other rule is [`Config::check`]'s.
+    fn parse(text: &str) -> Result<Self, AttrError>;
+    fn to_attribute<'c>(&self, context: &'c Context) -> Attribute<'c>;
+}
+
+impl ConfigAttr for Config {
+    fn to_text(&self) -> String {
+        let degrees: Vec<i64> = self.degrees.iter().map(|&d| d as i64).collect();
+        let devices: Vec<i64> = self.devices.iter().map(|d| i64::from(d.0)).collect();
         format!(
             "#par.config<{}, {}>",
-            format_i64_array(&self.degrees),
-            format_i64_array(&self.devices)
+            format_i64_array(&degrees),
+            format_i64_array(&devices)
         )
     }
 
-    pub fn parse(text: &str) -> Result<Self, AttrError> {
+    fn parse(text: &str) -> Result<Self, AttrError> {
         let params = parameters(text, "config")?;
         let [degrees, devices] = params.as_slice() else {
             return Err(AttrError(format!("#par.config takes 2 parameters: {text}")));
         };
-        Ok(Config {
-            degrees: parse_i64_array(degrees)?,
-            devices: parse_i64_array(devices)?,
+        let degrees = parse_i64_array(degrees)?
+            .into_iter()
+            .map(|d| {
+                u64::try_from(d).map_err(|_| {
+                    AttrError(format!(
+                        "degree {d} is negative; degrees must be at least 1"
+                    ))
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        let devices = parse_i64_array(devices)?
+            .into_iter()
+            .map(|d| {
+                u32::try_from(d).map(DeviceId).map_err(|_| {
+                    AttrError(format!("device id {d} is not a device (ids are 0, 1, ...)"))
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Config { degrees, devices })
+    }
+
+    fn to_attribute<'c>(&self, context: &'c Context) -> Attribute<'c> {
+        parse_attribute(context, &self.to_text())
+    }
+}
+
+impl MachineAttr {
+    /// The machine's device count: its `devices` fact, else `nodes * gpus_per_node`.
+    pub fn device_count(&self) -> Option<DeviceCount> {
+        self.devices.or_else(|| {
+            let total = u64::from(self.nodes?) * u64::from(self.gpus_per_node?);
+            DeviceCount::new(total).ok()
         })
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut facts = Vec::new();
+        let mut fact = |key: &str, value: Option<String>| {
+            if let Some(value) = value {
+                facts.push(format!("{key} = {value} : i64"));
+            }
+        };
+        fact("nodes", self.nodes.map(|n| n.to_string()));
+        fact("gpus_per_node", self.gpus_per_node.map(|n| n.to_string()));
+        fact("devices", self.devices.map(|n| n.to_string()));
+        facts.extend(
+            self.other
+                .iter()
+                .map(|(key, value)| format!("{key} = {value}")),
+        );
+        format!(
+            "#par.machine<{}, {{{}}}>",
+            string_literal(&self.name),
+            facts.join(", ")
+        )
+    }
+
+    pub fn parse(text: &str) -> Result<Self, AttrError> {
+        let params = parameters(text, "machine")?;
+        let [name, facts] = params.as_slice() else {
+            return Err(AttrError(format!(
+                "#par.machine takes 2 parameters: {text}"
+            )));
+        };
+        let body = facts
+            .strip_prefix('{')
+            .and_then(|rest| rest.strip_suffix('}'))
+            .ok_or_else(|| AttrError(format!("expected a dictionary of facts, got {facts}")))?;
+        let mut machine = MachineAttr {
+            name: parse_string(name)?.to_string(),
+            nodes: None,
+            gpus_per_node: None,
+            devices: None,
+            other: Vec::new(),
+        };
+        for entry in split_top_level(body).into_iter().filter(|e| !e.is_empty()) {
+            let (key, value) = entry
+                .split_once('=')
+                .map(|(k, v)| (k.trim(), v.trim()))
+                .unwrap_or((entry, "unit"));
+            let number = || -> Result<u64, AttrError> {
+                let digits = value.strip_suffix(": i64").unwrap_or(value).trim();
+                digits.parse().map_err(|_| {
+                    AttrError(format!("#par.machine fact {key} = {value} is not a count"))
+                })
+            };
+            let count32 = || -> Result<u32, AttrError> {
+                u32::try_from(number()?).map_err(|_| {
+                    AttrError(format!("#par.machine fact {key} = {value} is too large"))
+                })
+            };
+            match key {
+                "nodes" => machine.nodes = Some(count32()?),
+                "gpus_per_node" => machine.gpus_per_node = Some(count32()?),
+                "devices" => {
+                    machine.devices = Some(
+                        DeviceCount::new(number()?)
+                            .map_err(|e| AttrError(format!("#par.machine fact devices: {e}")))?,
+                    )
+                }
+                _ => machine.other.push((key.to_string(), value.to_string())),
+            }
+        }
+        Ok(machine)
     }
 
     pub fn to_attribute<'c>(&self, context: &'c Context) -> Attribute<'c> {
         parse_attribute(context, &self.to_text())
     }
+}
 
-    /// Number of tasks of the configuration (product of the degrees).
-    pub fn task_count(&self) -> i64 {
-        self.degrees.iter().product()
-    }
+/// `"text"` with MLIR's escapes for `"` and `\`.
+fn string_literal(text: &str) -> String {
+    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
 /// Parses attribute text produced by this crate. Panics only on a bug here (the text is ours and
@@ -197,13 +322,38 @@ mod tests {
     fn config_text_round_trips() {
         let config = Config {
             degrees: vec![4, 1, 1],
-            devices: vec![0, 1, 2, 3],
+            devices: (0..4).map(DeviceId).collect(),
         };
         assert_eq!(
             config.to_text(),
             "#par.config<array<i64: 4, 1, 1>, array<i64: 0, 1, 2, 3>>"
         );
         assert_eq!(Config::parse(&config.to_text()), Ok(config));
+        assert!(Config::parse("#par.config<array<i64: -2>, array<i64: 0>>").is_err());
+        assert!(Config::parse("#par.config<array<i64: 1>, array<i64: -1>>").is_err());
+    }
+
+    #[test]
+    fn machine_text_round_trips_and_counts_devices() {
+        let text = "#par.machine<\"p100-4x4\", {devices = 4 : i64, gpus_per_node = 4 : i64, nodes = 4 : i64, peak = 1.0e+12 : f64}>";
+        let machine = MachineAttr::parse(text).unwrap();
+        assert_eq!(machine.name, "p100-4x4");
+        assert_eq!(machine.nodes, Some(4));
+        assert_eq!(machine.gpus_per_node, Some(4));
+        assert_eq!(machine.device_count(), DeviceCount::new(4).ok());
+        assert_eq!(
+            machine.other,
+            vec![("peak".to_string(), "1.0e+12 : f64".to_string())]
+        );
+        assert_eq!(MachineAttr::parse(&machine.to_text()), Ok(machine));
+        let whole =
+            MachineAttr::parse("#par.machine<\"dgx\", {nodes = 1 : i64, gpus_per_node = 8 : i64}>")
+                .unwrap();
+        assert_eq!(whole.device_count(), DeviceCount::new(8).ok());
+        let unknown = MachineAttr::parse("#par.machine<\"x\", {}>").unwrap();
+        assert_eq!(unknown.device_count(), None);
+        assert!(MachineAttr::parse("#par.machine<\"x\", {devices = 0 : i64}>").is_err());
+        assert!(MachineAttr::parse("#par.machine<\"x\", {nodes = -1 : i64}>").is_err());
     }
 
     #[test]

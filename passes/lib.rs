@@ -45,12 +45,13 @@ pub struct PassOption {
     pub kind: OptionKind,
 }
 
-/// `devices=N`: the machine size, for passes that check or use device ids.
+/// `devices=N`: the machine size, for passes that check or use device ids (read with
+/// [`Options::devices`]).
 pub const DEVICES_OPTION: PassOption = PassOption {
     name: "devices",
     help: "number of devices of the machine (0: take it from the module's par.machine)",
     default: "0",
-    kind: OptionKind::Unsigned,
+    kind: OptionKind::DeviceCount,
 };
 
 /// The values an option accepts.
@@ -62,6 +63,8 @@ pub enum OptionKind {
     OneOf(&'static [&'static str]),
     /// Comma-separated non-negative integers or inclusive ranges `a-b` (possibly none).
     UnsignedList,
+    /// `0` (not given) or a [`flexc_core::DeviceCount`].
+    DeviceCount,
 }
 
 /// Parsed options of one pass instance: every declared option has a value (defaults filled in).
@@ -76,6 +79,19 @@ impl Options {
     pub fn unsigned(&self, name: &str) -> u64 {
         // Values were validated against `OptionKind::Unsigned` when parsed.
         self.get(name).parse().unwrap_or(0)
+    }
+
+    /// The device count of option `name` (`None` for `0`, not given).
+    pub fn device_count(&self, name: &str) -> Option<flexc_core::DeviceCount> {
+        // Validated against `OptionKind::DeviceCount` when parsed.
+        self.get(name).parse().ok()
+    }
+
+    /// The `devices` option ([`DEVICES_OPTION`]), else the device count of the module's
+    /// `#par.machine`, else `None`.
+    pub fn devices(&self, module: &OperationRef<'_, '_>) -> Option<flexc_core::DeviceCount> {
+        self.device_count(DEVICES_OPTION.name)
+            .or_else(|| machine_attr(module)?.device_count())
     }
 
     pub fn unsigned_list(&self, name: &str) -> Vec<usize> {
@@ -179,6 +195,9 @@ pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
             })?;
         let valid = match option.kind {
             OptionKind::Unsigned => value.parse::<u64>().is_ok(),
+            OptionKind::DeviceCount => {
+                value == "0" || value.parse::<flexc_core::DeviceCount>().is_ok()
+            }
             OptionKind::OneOf(words) => words.contains(&value),
             OptionKind::UnsignedList => value
                 .split(',')
@@ -188,6 +207,9 @@ pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
         if !valid {
             let expected = match option.kind {
                 OptionKind::Unsigned => "a non-negative integer".to_string(),
+                OptionKind::DeviceCount => {
+                    format!("0 or a device count (1..={})", flexc_core::DeviceCount::MAX)
+                }
                 OptionKind::OneOf(words) => format!("one of {}", words.join(", ")),
                 OptionKind::UnsignedList => {
                     "a comma-separated list of non-negative integers or ranges a-b".into()
@@ -254,22 +276,8 @@ pub fn op_name(operation: &OperationRef<'_, '_>) -> String {
         .unwrap_or_default()
 }
 
-/// Number of devices of the module's `#par.machine`: its `devices` fact, else `nodes * gpus_per_node`.
-pub(crate) fn machine_devices(module: &OperationRef<'_, '_>) -> Option<i64> {
-    let text = module
-        .attribute(flexc_dialects::names::MACHINE_ATTR)
-        .ok()?
-        .to_string();
-    let fact = |key: &str| -> Option<i64> {
-        let pattern = format!("{key} = ");
-        let at = text.match_indices(&pattern).find_map(|(at, _)| {
-            matches!(text[..at].chars().last(), Some('{' | ' ')).then_some(at)
-        })?;
-        let digits: String = text[at + pattern.len()..]
-            .chars()
-            .take_while(char::is_ascii_digit)
-            .collect();
-        digits.parse().ok()
-    };
-    fact("devices").or_else(|| Some(fact("nodes")? * fact("gpus_per_node")?))
+/// The module's `#par.machine`, when it has a readable one.
+pub fn machine_attr(module: &OperationRef<'_, '_>) -> Option<flexc_dialects::MachineAttr> {
+    let attribute = module.attribute(flexc_dialects::names::MACHINE_ATTR).ok()?;
+    flexc_dialects::MachineAttr::parse(&attribute.to_string()).ok()
 }

@@ -137,7 +137,7 @@ pub struct ImportedOp {
     /// of a function called several times stand for one graph op per call.
     pub handle: usize,
     /// Its `#par.config`, when the module carries one (a `.par.mlir`), for simulating that strategy.
-    pub config: Option<flexc_dialects::Config>,
+    pub config: Option<flexc_core::Config>,
     /// Whether its data operands carry a batch dim that reaches none of its loops (see
     /// [`Imported::sample_lost`]).
     pub sample_lost: bool,
@@ -1286,7 +1286,9 @@ impl Analysis<'_> {
         };
         self.result.forward_flops += model.flops;
         let config = match op.attribute(names::CONFIG_ATTR) {
-            Ok(attribute) => match flexc_dialects::Config::parse(&attribute.to_string()) {
+            Ok(attribute) => match <flexc_core::Config as flexc_dialects::ConfigAttr>::parse(
+                &attribute.to_string(),
+            ) {
                 Ok(config) => Some(config),
                 Err(e) => {
                     self.error(op, &format!("'{name}' op has an invalid par.config: {e}"));

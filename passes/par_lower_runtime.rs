@@ -319,9 +319,10 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
             if target != Target::Mpi {
                 let mut mask = 0i64;
                 for device in group(op, name)? {
-                    if !(0..63).contains(&device) {
+                    if !(0..i64::from(flexc_core::GROUP_MASK_DEVICES)).contains(&device) {
                         return Err(format!(
-                            "'{name}' has device {device} in its group; the runtime takes device ids 0..62"
+                            "'{name}' has device {device} in its group; the runtime takes device ids 0..{}",
+                            flexc_core::GROUP_MASK_DEVICES - 1
                         ));
                     }
                     mask |= 1 << device;
@@ -435,23 +436,15 @@ fn reduction_kind(
     Ok(kind)
 }
 
-/// `("f", 3)` for `f_device3`: the serial function and device of a device function.
-pub fn device_function(name: &str) -> Option<(&str, usize)> {
-    let (base, device) = name.rsplit_once("_device")?;
-    (!device.is_empty() && device.bytes().all(|b| b.is_ascii_digit()))
-        .then(|| Some((base, device.parse().ok()?)))
-        .flatten()
-}
-
 /// The MPI world of every serial function with device functions: `ranks`, else one rank per device
 /// function.
 fn world_sizes(module: MlirOperation, ranks: u64) -> BTreeMap<String, usize> {
     let mut worlds = BTreeMap::new();
     for function in ir::top_level_ops(module) {
         let name = ir::symbol_name(function);
-        if let Some((base, device)) = device_function(&name) {
+        if let Some((base, device)) = names::parse_device_function(&name) {
             let size = worlds.entry(base.to_string()).or_insert(0);
-            *size = (*size).max(device + 1);
+            *size = (*size).max(device.index() + 1);
         }
     }
     if ranks > 0 {
@@ -504,7 +497,7 @@ fn plan_group_all_reduce(
     } else {
         ir::symbol_name(function)
     };
-    let Some((base, device)) = device_function(&function_name) else {
+    let Some((base, device)) = names::parse_device_function(&function_name) else {
         return Err(format!(
             "'{name}' with target=mpi must be in a device function @f_device<d> (not @{function_name})"
         ));
@@ -521,7 +514,8 @@ fn plan_group_all_reduce(
     if sorted.iter().copied().eq(0..world as i64) {
         return Ok(None);
     }
-    if !sorted.contains(&(device as i64)) {
+    let device = device.0;
+    if !sorted.contains(&i64::from(device)) {
         return Err(format!(
             "'{name}' in @{function_name} (device {device}) has group {members:?} without device {device}"
         ));

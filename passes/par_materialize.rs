@@ -62,7 +62,8 @@
 //! **Results** are gathered on device 0 with send/recv and returned there.
 //!
 //! Precondition: a module whose graph ops carry `par.config` valid for their `par.space` (par-verify),
-//! static shapes, graph ops at the top level of public functions. The machine size comes from the
+//! checked again here by the same validator (`flexc_core::Config::check`) — in particular one task per
+//! device: a device's share of an op is one task with one local result —, static shapes, graph ops at the top level of public functions. The machine size comes from the
 //! `devices` option, else from `#par.machine` (`devices`, else `nodes * gpus_per_node`), else from the
 //! largest device id used. Ops the pass cannot cut (an op without `par.config` reading a partitioned
 //! value, also inside its regions, a device past the machine, an unsupported op or access) are errors
@@ -95,7 +96,8 @@ use crate::{
     par_import::{self, Family},
     Options, PassId, PassInfo,
 };
-use flexc_dialects::{names, Config};
+use flexc_core::{Config, ConfigTarget, DeviceCount, DeviceId};
+use flexc_dialects::{names, ConfigAttr};
 use melior::ir::{attribute::AttributeLike, operation::OperationLike, OperationRef};
 use mlir_sys::*;
 use std::collections::{HashMap, HashSet};
@@ -238,10 +240,7 @@ struct FunctionPlan {
 }
 
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
-    let machine = match options.unsigned("devices") {
-        0 => crate::machine_devices(&module),
-        n => Some(n as i64),
-    };
+    let machine = options.devices(&module);
     let functions: Vec<OperationRef> = ir::top_level_ops(module.to_raw())
         .into_iter()
         .map(|op| unsafe { OperationRef::from_raw(op) })
@@ -275,7 +274,7 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
         return Err(());
     }
     let used = plans.iter().map(|(_, _, used)| *used).max().unwrap_or(0);
-    let devices = machine.unwrap_or(used).max(1);
+    let devices = machine.map_or(used, |count| i64::from(count.get())).max(1);
     for (function, plan, _) in &plans {
         let mut after = *function;
         for device in 0..devices {
@@ -333,7 +332,7 @@ struct Held {
 }
 
 struct Planner<'t> {
-    machine: Option<i64>,
+    machine: Option<DeviceCount>,
     tag: &'t mut i64,
     values: HashMap<usize, ValueId>,
     held: HashMap<ValueId, Held>,
@@ -520,6 +519,8 @@ impl Planner<'_> {
             }
         };
         check_config(&config, &model, self.machine)?;
+        // The plan's region arithmetic is in i64.
+        let degrees: Vec<i64> = config.degrees.iter().map(|&d| d as i64).collect();
         let captured = self.captured(op);
         let kind = task_kind(&op_ref, &name, &model)?;
         // Capture loops (data-dependent indices into a table read in the body) follow the op's own
@@ -532,7 +533,7 @@ impl Planner<'_> {
         let reduction_split = model
             .parallel
             .iter()
-            .zip(&config.degrees)
+            .zip(&degrees)
             .take(own)
             .any(|(&parallel, &degree)| !parallel && degree > 1);
         let combine = if reduction_split {
@@ -545,9 +546,10 @@ impl Planner<'_> {
         // Per result: group key (parallel coordinates) -> group index.
         let mut group_index: HashMap<(usize, Vec<i64>), usize> = HashMap::new();
         let mut groups: Vec<Group> = Vec::new();
-        for (t, &device) in config.devices.iter().enumerate() {
+        for (t, device) in config.devices.iter().enumerate() {
+            let device = i64::from(device.0);
             self.used = self.used.max(device + 1);
-            let (coords, loops) = task_box(&config.degrees, &model.loops, t);
+            let (coords, loops) = task_box(&degrees, &model.loops, t);
             let first = coords
                 .iter()
                 .zip(&model.parallel)
@@ -607,43 +609,19 @@ impl Planner<'_> {
     }
 }
 
-fn check_config(config: &Config, model: &OpModel, machine: Option<i64>) -> Result<(), String> {
-    if config.degrees.len() != model.loops.len() {
-        return Err(format!(
-            "par.config has {} degrees for {} loop dims",
-            config.degrees.len(),
-            model.loops.len()
-        ));
-    }
-    for (k, (&degree, &size)) in config.degrees.iter().zip(&model.loops).enumerate() {
-        if degree < 1 || size as i64 % degree != 0 {
-            return Err(format!(
-                "par.config splits loop d{k} of size {size} into {degree} parts, which does not divide it"
-            ));
-        }
-    }
-    if config.task_count() != config.devices.len() as i64 {
-        return Err(format!(
-            "par.config runs {} tasks on {} devices",
-            config.task_count(),
-            config.devices.len()
-        ));
-    }
-    let mut seen = HashSet::new();
-    for &device in &config.devices {
-        if device < 0 || machine.is_some_and(|n| device >= n) {
-            let range = machine.map_or("non-negative".to_string(), |n| format!("in [0, {n})"));
-            return Err(format!(
-                "par.config places a task on device {device}, but device ids must be {range}"
-            ));
-        }
-        if !seen.insert(device) {
-            return Err(format!(
-                "par.config places two tasks on device {device}; par-materialize needs one task per device"
-            ));
-        }
-    }
-    Ok(())
+/// The rules of `flexc_core::Config::check` (the validator `par-verify` and the simulator use), for
+/// the op's loops; its one-task-per-device rule is this pass's own invariant (module doc).
+fn check_config(
+    config: &Config,
+    model: &OpModel,
+    machine: Option<DeviceCount>,
+) -> Result<(), String> {
+    let target = ConfigTarget {
+        sizes: Some(&model.loops),
+        partitionable: true,
+        devices: machine,
+    };
+    config.check(&target).map_err(|e| e.to_string())
 }
 
 /// Grid coordinates and loop box of task `t` (row-major, last loop fastest).
@@ -1764,7 +1742,8 @@ unsafe fn emit_device(
         melior::StringRef::new("sym_name").to_raw(),
         mlirStringAttrGet(
             context,
-            melior::StringRef::new(&format!("{name}_device{device}")).to_raw(),
+            melior::StringRef::new(&names::device_function(&name, DeviceId(device as u32)))
+                .to_raw(),
         ),
     );
     let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(clone, 0));

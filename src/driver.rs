@@ -6,9 +6,10 @@
 //! `.par.mlir` behind.
 
 use crate::{
-    diagnostics::{Capture, Diag, FileLoc, Printer},
+    diagnostics::{Diag, FileLoc, Printer},
     parse::{parse_module, DiagnosticVerifier},
     search::{self as strategy_search, Algorithm, SearchOptions},
+    session::{create_context, module_pass_manager, Session},
     simulate::{self, SimulateOptions},
     source::{split_chunks, Source, SPLIT_MARKER},
 };
@@ -18,10 +19,8 @@ use flexc_passes::{
     pipeline::{self, Element},
 };
 use melior::{
-    dialect::DialectRegistry,
     ir::{operation::OperationLike, Module},
     pass::{PassIrPrintingOptions, PassManager},
-    utility::{register_all_dialects, register_all_passes},
     Context,
 };
 use std::{io::Write, path::Path};
@@ -169,28 +168,6 @@ pub enum Exit {
     Usage = 2,
 }
 
-/// A context with every upstream dialect registered, the `par` dialect loaded, and multithreading
-/// off (diagnostics arrive in program order; flexc's own analyses run on plain Rust data).
-pub fn create_context(allow_unregistered_dialect: bool) -> Context {
-    register_all_passes();
-    let registry = DialectRegistry::new();
-    register_all_dialects(&registry);
-    let context = Context::new_with_registry(&registry, false);
-    context.set_allow_unregistered_dialects(allow_unregistered_dialect);
-    context
-}
-
-/// A pass manager anchored on `builtin.module` (melior's `PassManager::new` is anchored on `any`,
-/// which cannot hold op-specific passes such as flexc's module passes).
-pub fn module_pass_manager(context: &Context) -> PassManager<'_> {
-    unsafe {
-        PassManager::from_raw(mlir_sys::mlirPassManagerCreateOnOperation(
-            context.to_raw(),
-            melior::StringRef::new("builtin.module").to_raw(),
-        ))
-    }
-}
-
 /// Runs the driver; diagnostics go to `errors`, IR to the output.
 pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
     let usage = |errors: &mut dyn Write, message: &str| {
@@ -240,14 +217,14 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
     };
 
     let context = create_context(options.allow_unregistered_dialect);
-    let capture = Capture::attach(&context);
-    let _par_dialect = match flexc_dialects::load_par_dialect(&context) {
-        Ok(module) => module,
-        Err(message) => {
-            let _ = writeln!(errors, "flexc: error: {message}");
+    let session = match Session::new(&context) {
+        Ok(session) => session,
+        Err(diag) => {
+            let _ = writeln!(errors, "flexc: error: {}", diag.message);
             return Exit::Failure;
         }
     };
+    let capture = &session.capture;
     let manager = module_pass_manager(&context);
     manager.enable_verifier(true);
     if options.print_ir_after_all {
@@ -529,10 +506,10 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{name}': {e}"))?;
     let import = import_options(options)?;
     let context = create_context(true);
-    let _par = flexc_dialects::load_par_dialect(&context)?;
-    let capture = Capture::attach(&context);
+    let session = Session::new(&context).map_err(|diag| diag.message)?;
+    let capture = &session.capture;
     let text = String::from_utf8_lossy(&bytes).into_owned();
-    let failure = |capture: &Capture| {
+    let failure = |capture: &crate::diagnostics::Capture| {
         let printer = Printer {
             sources: vec![(name.as_str(), text.as_str())],
         };
@@ -542,7 +519,7 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
         }
         String::from_utf8_lossy(&out).into_owned()
     };
-    let mut module = parse_module(&context, &bytes, &name).ok_or_else(|| failure(&capture))?;
+    let mut module = parse_module(&context, &bytes, &name).ok_or_else(|| failure(capture))?;
     let manager = module_pass_manager(&context);
     manager.enable_verifier(true);
     let mut elements = default_pipeline(options);
@@ -554,10 +531,10 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
     )
     .map_err(|e| e.0)?;
     if manager.run(&mut module).is_err() {
-        return Err(failure(&capture));
+        return Err(failure(capture));
     }
     flexc_passes::par_import::analyze(&module.as_operation(), &import, false)
-        .map_err(|_| failure(&capture))
+        .map_err(|_| failure(capture))
 }
 
 /// `--emit=shard`: the strategy (the module's own `#par.config` on every graph op, else the search's)
@@ -606,7 +583,7 @@ fn search_and_annotate(
     options: &Options,
     name: &str,
     compiled: &mut Compiled,
-) -> Result<std::collections::HashMap<usize, flexc_dialects::Config>, Diag> {
+) -> Result<std::collections::HashMap<usize, flexc_core::Config>, Diag> {
     let sim = &options.simulate;
     let machine = simulate::load_machine(&sim.machine, sim.devices)?;
     let cost = simulate::cost_model(&machine, sim.profile_db.as_deref())?;
@@ -626,14 +603,10 @@ fn search_and_annotate(
     let mut written = std::collections::HashMap::new();
     let mut conflicts = 0;
     for (op, config) in imported.ops.iter().zip(&found.strategy.configs) {
-        let config = flexc_dialects::Config {
-            degrees: config.degrees.iter().map(|&d| d as i64).collect(),
-            devices: config.devices.iter().map(|d| i64::from(d.0)).collect(),
-        };
         // An op of a function called several times is one graph op per call: the first call's
         // configuration is the one written.
         if let Some(first) = written.get(&op.handle) {
-            conflicts += usize::from(*first != config);
+            conflicts += usize::from(first != config);
             continue;
         }
         let handle = mlir_sys::MlirOperation {
@@ -642,17 +615,18 @@ fn search_and_annotate(
         set_attribute(
             handle,
             flexc_dialects::names::CONFIG_ATTR,
-            &config.to_text(),
+            &flexc_dialects::ConfigAttr::to_text(config),
         )?;
-        written.insert(op.handle, config);
+        written.insert(op.handle, config.clone());
     }
-    let machine_text = format!(
-        "#par.machine<\"{}\", {{nodes = {} : i64, gpus_per_node = {} : i64, devices = {} : i64}}>",
-        machine.name,
-        machine.nodes,
-        machine.gpus_per_node,
-        machine.num_devices()
-    );
+    let machine_text = flexc_dialects::MachineAttr {
+        name: machine.name.clone(),
+        nodes: Some(machine.nodes),
+        gpus_per_node: Some(machine.gpus_per_node),
+        devices: flexc_core::DeviceCount::new(u64::from(machine.num_devices())).ok(),
+        other: Vec::new(),
+    }
+    .to_text();
     set_attribute(
         module.as_operation().to_raw(),
         flexc_dialects::names::MACHINE_ATTR,
@@ -756,19 +730,19 @@ fn strategy_from_file(
         )
     })?;
     let context = create_context(true);
-    let _par = flexc_dialects::load_par_dialect(&context).map_err(|e| Diag::error(None, e))?;
-    let capture = Capture::attach(&context);
-    let first_error = |capture: &Capture| {
+    let session = Session::new(&context)?;
+    let capture = &session.capture;
+    let first_error = |capture: &crate::diagnostics::Capture| {
         capture
             .take()
             .into_iter()
             .next()
             .unwrap_or_else(|| Diag::error(None, format!("cannot read strategy file '{path}'")))
     };
-    let module = parse_module(&context, &bytes, path).ok_or_else(|| first_error(&capture))?;
+    let module = parse_module(&context, &bytes, path).ok_or_else(|| first_error(capture))?;
     let import = import_options(options).map_err(|e| Diag::error(None, e))?;
     let imported = flexc_passes::par_import::analyze(&module.as_operation(), &import, false)
-        .map_err(|_| first_error(&capture))?;
+        .map_err(|_| first_error(capture))?;
     simulate::annotated_strategy(&imported, graph, devices)?.ok_or_else(|| {
         Diag::error(
             None,

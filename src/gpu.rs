@@ -29,15 +29,11 @@ mod reduction;
 mod rewrite;
 
 use crate::{
-    diagnostics::{Capture, Diag, FileLoc},
-    driver::{create_context, module_pass_manager},
-    parse::parse_module,
+    diagnostics::{Diag, FileLoc},
+    session::{create_context, Session},
 };
-use flexc_passes::{
-    ir::{op_name, symbol_name, top_level_ops},
-    par_lower_runtime::device_function,
-    pipeline,
-};
+use flexc_dialects::names::parse_device_function as device_function;
+use flexc_passes::ir::{op_name, symbol_name, top_level_ops};
 use melior::ir::{operation::OperationLike, Module};
 use mlir_sys::*;
 use std::path::PathBuf;
@@ -193,38 +189,26 @@ pub fn compile(
         )]);
     }
     let context = create_context(false);
-    let _par =
-        flexc_dialects::load_par_dialect(&context).map_err(|e| vec![Diag::error(None, e)])?;
+    let session = Session::new(&context).map_err(|e| vec![e])?;
     unsafe {
         // The rewrites create gpu ops directly; the later passes need NVVM and LLVM loaded too.
         mlirContextLoadAllAvailableDialects(context.to_raw());
         mlirRegisterAllLLVMTranslations(context.to_raw());
     }
-    let capture = Capture::attach(&context);
-    let diagnosed = |message: String| {
-        let mut diags = capture.take();
-        if diags.is_empty() {
-            diags.push(Diag::error(None, message));
-        }
-        diags
-    };
+    let diagnosed = |message: String| session.diagnosed(message);
     let start = Some(FileLoc {
         file: name.to_string(),
         line: 1,
         column: 1,
     });
-    let mut module = parse_module(&context, text, name)
-        .ok_or_else(|| diagnosed(format!("cannot parse '{name}'")))?;
-    if !module.as_operation().verify() {
-        return Err(diagnosed(format!("'{name}' does not verify")));
-    }
+    let mut module = session.parse_verified(name, text)?;
     let mut found = programs(&module);
     if found.iter().all(|p| p.device.is_none()) {
         let text = format!(
             "builtin.module(par-materialize{{devices={}}})",
             options.devices
         );
-        run_pipeline(&context, &mut module, &text).map_err(&diagnosed)?;
+        lower(&session, &mut module, &text)?;
         found = programs(&module);
     }
     let programs = found;
@@ -249,14 +233,13 @@ pub fn compile(
     crate::run::fill_elided_weights(&module, options.seed);
     mark_c_interface(&module, &programs);
     rewrite::reject_unsupported(&module).map_err(|e| vec![e])?;
-    run_pipeline(&context, &mut module, TENSOR_LOWERING).map_err(&diagnosed)?;
+    lower(&session, &mut module, TENSOR_LOWERING)?;
     let reductions = rewrite::to_device(&context, &module).map_err(|e| vec![e])?;
-    run_pipeline(
-        &context,
+    lower(
+        &session,
         &mut module,
         "builtin.module(inline{default-pipeline=})",
-    )
-    .map_err(&diagnosed)?;
+    )?;
     reduction::fill_bodies(&module, reductions)
         .map_err(|e| vec![Diag::error(start.clone(), format!("{e} (a flexc bug)"))])?;
     if !module.as_operation().verify() {
@@ -265,15 +248,15 @@ pub fn compile(
         ));
     }
     let families = rewrite::families(&module);
-    run_pipeline(&context, &mut module, LOOPS).map_err(&diagnosed)?;
+    lower(&session, &mut module, LOOPS)?;
     rewrite::contiguous_dim_first(&module);
-    run_pipeline(&context, &mut module, &kernel_mapping()).map_err(&diagnosed)?;
+    lower(&session, &mut module, &kernel_mapping())?;
     rewrite::check_host_code(&module).map_err(|e| vec![e])?;
     let kernels = rewrite::kernels(&module, &families);
     if options.emit == CudaEmit::Gpu {
         return Ok(print_with_locations(module.as_operation().to_raw()).into_bytes());
     }
-    run_pipeline(&context, &mut module, &kernel_lowering(&options.arch)).map_err(&diagnosed)?;
+    lower(&session, &mut module, &kernel_lowering(&options.arch))?;
     let libdevice = options.libdevice.clone().unwrap_or_else(default_libdevice);
     let ptx = codegen::kernels_to_ptx(&context, &module, &options.arch, &libdevice)
         .map_err(|e| vec![Diag::error(start.clone(), e)])?;
@@ -284,7 +267,7 @@ pub fn compile(
             .collect();
         return Ok(text.into_bytes());
     }
-    run_pipeline(&context, &mut module, HOST_LOWERING).map_err(&diagnosed)?;
+    lower(&session, &mut module, HOST_LOWERING)?;
     if options.emit == CudaEmit::Host {
         return Ok(format!("{}\n", module.as_operation()).into_bytes());
     }
@@ -314,20 +297,11 @@ pub fn print_with_locations(op: MlirOperation) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Runs a pipeline of flexc and upstream passes on `module`.
-fn run_pipeline(context: &melior::Context, module: &mut Module, text: &str) -> Result<(), String> {
-    let elements = pipeline::parse(text).map_err(|e| e.0)?;
-    let manager = module_pass_manager(context);
-    manager.enable_verifier(true);
-    pipeline::add_elements(
-        manager.as_operation_pass_manager(),
-        "builtin.module",
-        &elements,
-    )
-    .map_err(|e| e.0)?;
-    manager
-        .run(module)
-        .map_err(|_| format!("the GPU lowering {text} failed"))
+/// Runs the pipeline `text` over `module`; errors are the captured diagnostics.
+fn lower<'c>(session: &Session<'c>, module: &mut Module<'c>, text: &str) -> Result<(), Vec<Diag>> {
+    session
+        .run_pipeline(module, text)
+        .map_err(|_| session.diagnosed(format!("the GPU lowering {text} failed")))
 }
 
 /// Whether `module` holds device programs already (`@f` with `@f_device0`, ...).

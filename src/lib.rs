@@ -2,8 +2,9 @@
 //!
 //! This crate is the library facade and the driver logic behind the `flexc` binary
 //! (`tools/flexc.rs`). Other MLIR toolchains embed flexc through it: create a context with
-//! [`driver::create_context`], load the `par` dialect with [`flexc_dialects::load_par_dialect`],
-//! parse with [`parse::parse_module`] and run pipelines built by [`flexc_passes::pipeline`].
+//! [`session::create_context`], make it a [`session::Session`] (the `par` dialect loaded,
+//! diagnostics captured), parse with [`session::Session::parse`] and run pipelines built by
+//! [`flexc_passes::pipeline`].
 //!
 //! Layering: `flexc-dialects` ← `flexc-passes` ← this crate ← `tools/`.
 
@@ -13,6 +14,7 @@ pub mod gpu;
 pub mod parse;
 pub mod run;
 pub mod search;
+pub mod session;
 pub mod shard;
 pub mod simulate;
 pub mod source;

@@ -35,7 +35,7 @@
 //! Limits: edges between ops on different grids (e.g. `@grid_4` and `@grid_2x2`) need resharding across
 //! grids, which MLIR 22's `--shard-partition` does not do.
 
-use flexc_dialects::Config;
+use flexc_core::{Config, DeviceId};
 use flexc_passes::{ir::AffineSum, par_import::Imported};
 use melior::ir::{operation::OperationLike, Module, OperationRef};
 use mlir_sys::{MlirAttribute, MlirBlock, MlirContext, MlirOperation, MlirType, MlirValue};
@@ -143,12 +143,10 @@ pub fn grid_of(config: &Config) -> Result<Option<LoopGrid>, String> {
     if config.devices.len() <= 1 {
         return Ok(None);
     }
-    let distinct: HashSet<i64> = config.devices.iter().copied().collect();
+    let distinct: HashSet<DeviceId> = config.devices.iter().copied().collect();
     if distinct.len() != config.devices.len() {
-        return Err(format!(
-            "devices {:?} run several tasks each",
-            config.devices
-        ));
+        let ids: Vec<u32> = config.devices.iter().map(|d| d.0).collect();
+        return Err(format!("devices {ids:?} run several tasks each"));
     }
     let mut shape = Vec::new();
     let axis_of = config
@@ -156,7 +154,7 @@ pub fn grid_of(config: &Config) -> Result<Option<LoopGrid>, String> {
         .iter()
         .map(|&d| {
             (d > 1).then(|| {
-                shape.push(d as u64);
+                shape.push(d);
                 shape.len() - 1
             })
         })
@@ -187,10 +185,10 @@ pub fn grid_name(shape: &[u64], number: usize) -> String {
 }
 
 /// A grid: its shape and the device of each process.
-type GridKey = (Vec<u64>, Vec<i64>);
+type GridKey = (Vec<u64>, Vec<DeviceId>);
 
-fn in_order(devices: &[i64]) -> bool {
-    devices.iter().enumerate().all(|(i, &d)| d == i as i64)
+fn in_order(devices: &[DeviceId]) -> bool {
+    devices.iter().enumerate().all(|(i, &d)| d.index() == i)
 }
 
 /// One op's annotations.
@@ -310,7 +308,7 @@ pub fn write(
             ("shape", format!("array<i64: {}>", dims.join(", "))),
         ];
         if number > 0 {
-            let list: Vec<String> = devices.iter().map(|d| d.to_string()).collect();
+            let list: Vec<String> = devices.iter().map(|d| d.0.to_string()).collect();
             attributes.push(("flexc.devices", format!("array<i64: {}>", list.join(", "))));
         }
         let grid = builder.create("shard.grid", &[], &[], &attributes)?;
@@ -618,7 +616,7 @@ mod tests {
         // (m, n, k) = (64, 1024, 256), n split 4 ways.
         let config = Config {
             degrees: vec![1, 4, 1],
-            devices: vec![0, 1, 2, 3],
+            devices: (0..4).map(DeviceId).collect(),
         };
         let (shape, axis_of) = grid_of(&config).unwrap().unwrap();
         assert_eq!(shape, vec![4]);
@@ -635,7 +633,7 @@ mod tests {
     fn not_expressible() {
         let repeated = Config {
             degrees: vec![4],
-            devices: vec![1, 0, 1, 0],
+            devices: [1, 0, 1, 0].map(DeviceId).to_vec(),
         };
         assert!(grid_of(&repeated).is_err());
         let axis_of = [Some(0), Some(1)];
@@ -665,7 +663,7 @@ mod tests {
         assert!(split_axes(&[merged], &[32], &[4, 8], &[None, Some(0)]).is_err());
         let single = Config {
             degrees: vec![1, 1],
-            devices: vec![3],
+            devices: vec![DeviceId(3)],
         };
         assert!(grid_of(&single).unwrap().is_none());
     }

@@ -14,7 +14,7 @@
 
 use crate::diagnostics::{Diag, FileLoc};
 use flexc_core::{
-    baselines, machine::Machine, CostModel, DeviceId, Graph, Mode, ProfileDb, Report, Simulator,
+    baselines, machine::Machine, CostModel, DeviceCount, Graph, Mode, ProfileDb, Report, Simulator,
     Strategy,
 };
 use flexc_passes::par_import::Imported;
@@ -26,7 +26,7 @@ pub struct SimulateOptions {
     /// Preset name or path of a machine TOML file.
     pub machine: String,
     /// Use only the first N GPUs of the machine.
-    pub devices: Option<u32>,
+    pub devices: Option<DeviceCount>,
     /// Baseline name or `.par.mlir` path; `None`: the input's annotations, else data parallel.
     pub strategy: Option<String>,
     /// Chrome trace output path.
@@ -77,7 +77,7 @@ fn machine_diag(e: flexc_core::MachineError) -> Diag {
 }
 
 /// The machine of `spec`: a preset name, else a TOML file.
-pub fn load_machine(spec: &str, devices: Option<u32>) -> Result<Machine, Diag> {
+pub fn load_machine(spec: &str, devices: Option<DeviceCount>) -> Result<Machine, Diag> {
     let machine = if spec.ends_with(".toml") || std::path::Path::new(spec).is_file() {
         Machine::load(std::path::Path::new(spec))
     } else {
@@ -85,7 +85,7 @@ pub fn load_machine(spec: &str, devices: Option<u32>) -> Result<Machine, Diag> {
     }
     .map_err(machine_diag)?;
     match devices {
-        Some(n) => machine.with_devices(n).map_err(machine_diag),
+        Some(n) => machine.with_devices(n.get()).map_err(machine_diag),
         None => Ok(machine),
     }
 }
@@ -112,29 +112,7 @@ pub fn annotated_strategy(
     }
     let mut configs = Vec::with_capacity(graph.num_ops());
     for (op, graph_op) in imported.ops.iter().zip(graph.ops()) {
-        let config = op.config.as_ref().expect("checked above");
-        let invalid = config.degrees.len() != graph_op.dims.len()
-            || config.degrees.iter().any(|&d| d < 1)
-            || config.devices.iter().any(|&d| d < 0);
-        if invalid {
-            return Err(Diag::error(
-                FileLoc::parse(&op.location),
-                format!(
-                    "par.config of '{}' has {} degrees for {} loop dims",
-                    op.name,
-                    config.degrees.len(),
-                    graph_op.dims.len()
-                ),
-            ));
-        }
-        let config = flexc_core::Config {
-            degrees: config.degrees.iter().map(|&d| d as u64).collect(),
-            devices: config
-                .devices
-                .iter()
-                .map(|&d| DeviceId::new(d as usize))
-                .collect(),
-        };
+        let config = op.config.clone().expect("checked above");
         // Checked here, where the location is the annotated op's own.
         config
             .validate(graph_op, devices)

@@ -3,8 +3,9 @@
 //! - diagnostics of bad inputs, as snapshots.
 
 use flexc::{
-    driver::{self, create_context, Exit},
+    driver::{self, Exit},
     parse::parse_module,
+    session::create_context,
 };
 use melior::ir::operation::OperationLike;
 use std::path::{Path, PathBuf};
@@ -494,7 +495,7 @@ fn partitioned_small_models_compute_what_the_serial_ones_do() {
         ("small/torch/resnet18_b2.tosa.mlir", None),
     ] {
         let model = root().join("models").join(relative);
-        for devices in [2u32, 4] {
+        for devices in [2u64, 4].map(|n| flexc::core::DeviceCount::new(n).unwrap()) {
             for strategy in ["searched", "data-parallel"].into_iter().chain(expert) {
                 let stem = format!(
                     "{}-{devices}-{strategy}",
@@ -519,7 +520,7 @@ fn partitioned_small_models_compute_what_the_serial_ones_do() {
                     String::from_utf8_lossy(&errors)
                 );
                 let run_options = flexc::run::RunOptions {
-                    devices,
+                    devices: Some(devices),
                     seed: 1,
                     ..Default::default()
                 };

@@ -3,6 +3,7 @@
 //! the library (`src/run.rs`); this file only maps the command line onto `run::RunOptions`.
 
 use clap::Parser;
+use flexc::core::{DeviceCount, GROUP_MASK_DEVICES};
 use flexc::{driver::Exit, run};
 use std::process::ExitCode;
 
@@ -60,8 +61,8 @@ struct Cli {
     int_max: i64,
 
     /// Devices to materialize a .par.mlir for (default: its par.machine).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    devices: u32,
+    #[arg(long, value_name = "N")]
+    devices: Option<DeviceCount>,
 
     /// LLVM optimization level of the JIT.
     #[arg(long = "opt-level", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=3))]
@@ -73,8 +74,8 @@ struct Cli {
 
     /// Run the device functions as N MPI processes (mpirun -np N) instead of N threads; a .par.mlir
     /// is materialized for N devices unless --devices says otherwise.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=62))]
-    mpi: Option<u32>,
+    #[arg(long, value_name = "N", value_parser = mpi_ranks)]
+    mpi: Option<DeviceCount>,
 
     /// Seconds the MPI processes may take before they are stopped.
     #[arg(long = "mpi-timeout", value_name = "SECONDS", default_value_t = 300)]
@@ -106,8 +107,21 @@ struct Cli {
     warmup: u32,
 
     /// Measure this host and print a machine description (TOML) with N devices (threads); no input.
-    #[arg(long = "describe-cpu", value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    describe_cpu: Option<u32>,
+    #[arg(long = "describe-cpu", value_name = "N")]
+    describe_cpu: Option<DeviceCount>,
+}
+
+/// `--mpi=N`: a device count whose device ids fit the runtime's all-reduce group masks.
+fn mpi_ranks(text: &str) -> Result<DeviceCount, String> {
+    let ranks: DeviceCount = text
+        .parse()
+        .map_err(|e: flexc::core::DeviceCountError| e.0)?;
+    if ranks.get() > GROUP_MASK_DEVICES {
+        return Err(format!(
+            "{ranks} ranks: device ids must be below {GROUP_MASK_DEVICES} (all-reduce groups are 63-bit masks)"
+        ));
+    }
+    Ok(ranks)
 }
 
 fn main() -> ExitCode {
@@ -135,7 +149,7 @@ fn main() -> ExitCode {
         int_max: cli.int_max,
         opt_level: cli.opt_level,
         timings: cli.timings,
-        mpi: cli.mpi.unwrap_or(0),
+        mpi: cli.mpi,
         mpi_timeout_s: cli.mpi_timeout,
         worker: std::env::current_exe().ok(),
         mpi_worker: cli.mpi_worker,

@@ -99,7 +99,7 @@ struct Cli {
 
     /// Use only the first N GPUs of the machine.
     #[arg(long = "devices", value_name = "N")]
-    devices: Option<u32>,
+    devices: Option<flexc::core::DeviceCount>,
 
     /// Strategy to simulate: data-parallel, model-parallel, owt, megatron, single-device, or a .par.mlir
     /// file with par.config annotations. Default: the input's own annotations, else data-parallel.
@@ -211,7 +211,8 @@ fn list_passes() {
                 "      {}=<{}>  {} (default {})",
                 option.name,
                 match option.kind {
-                    flexc::passes::OptionKind::Unsigned => "uint".to_string(),
+                    flexc::passes::OptionKind::Unsigned
+                    | flexc::passes::OptionKind::DeviceCount => "uint".to_string(),
                     flexc::passes::OptionKind::OneOf(words) => words.join("|"),
                     flexc::passes::OptionKind::UnsignedList => "uint,a-b,...".to_string(),
                 },

@@ -24,7 +24,7 @@ fn small_transformer() -> Graph {
     synth::transformer(&TransformerSpec::TINY)
 }
 
-/// A random configuration of any shape: distinct devices, one device, or devices drawn with repetition.
+/// A random configuration of any shape: random degrees on distinct random devices, or one device.
 fn random_config(graph: &Graph, op: OpId, n_dev: u32, rng: &mut StdRng) -> Config {
     let o = graph.op(op);
     match rng.random_range(0..4) {
@@ -39,9 +39,14 @@ fn random_config(graph: &Graph, op: OpId, n_dev: u32, rng: &mut StdRng) -> Confi
                     ds[rng.random_range(0..ds.len())]
                 })
                 .collect();
+            // One task per device (a valid configuration's rule): distinct random devices.
             let tasks = degrees.iter().product::<u64>();
-            let devices = (0..tasks)
-                .map(|_| DeviceId(rng.random_range(0..n_dev)))
+            if tasks > u64::from(n_dev) {
+                return Config::random(o, n_dev, rng);
+            }
+            let devices = rand::seq::index::sample(rng, n_dev as usize, tasks as usize)
+                .into_iter()
+                .map(DeviceId::new)
                 .collect();
             Config { degrees, devices }
         }
@@ -147,7 +152,7 @@ fn set_config_rejects_invalid_configs_and_keeps_state() {
         devices: vec![DeviceId(0); 3],
     };
     let e = sim.set_config(OpId(0), bad).unwrap_err();
-    assert_eq!(e.to_string(), "mlp.mlir:2:3: error: degree 3 of loop dim d0 of 'linalg.matmul' does not divide its size 32");
+    assert_eq!(e.to_string(), "mlp.mlir:2:3: error: 'linalg.matmul' op par.config splits dim 0 of size 32 into 3 parts, which does not divide it");
     let far = Config {
         degrees: vec![1, 1, 1],
         devices: vec![DeviceId(8)],
@@ -156,7 +161,16 @@ fn set_config_rejects_invalid_configs_and_keeps_state() {
         .set_config(OpId(0), far)
         .unwrap_err()
         .message
-        .contains("places a task on gpu8"));
+        .contains("places a task on device 8, but device ids must be in [0, 8)"));
+    let twice = Config {
+        degrees: vec![2, 1, 1],
+        devices: vec![DeviceId(1); 2],
+    };
+    assert!(sim
+        .set_config(OpId(0), twice)
+        .unwrap_err()
+        .message
+        .contains("places two tasks on device 1"));
     assert_eq!(sim.iteration_time(), before);
     let short = Strategy { configs: vec![] };
     assert!(Simulator::new(&g, &m, &cost, Mode::Training, short).is_err());

@@ -24,8 +24,8 @@ func.func @degree_does_not_divide(%a: tensor<6x16xf32>, %w: tensor<16x4xf32>, %i
 // -----
 
 func.func @device_twice(%a: tensor<8x16xf32>, %w: tensor<16x4xf32>, %init: tensor<8x4xf32>) -> tensor<8x4xf32> {
-  // CHECK: :[[@LINE+2]]:8: error: 'linalg.matmul' op par.config uses device 1 twice
-  // expected-error@+1 {{par.config uses device 1 twice}}
+  // CHECK: :[[@LINE+2]]:8: error: 'linalg.matmul' op par.config places two tasks on device 1; one task per device (each device runs its tasks as one program)
+  // expected-error@+1 {{par.config places two tasks on device 1; one task per device}}
   %0 = linalg.matmul {par.space = #par.space<array<i64: 8, 4, 16>, "SPR">, par.config = #par.config<array<i64: 2, 1, 1>, array<i64: 1, 1>>}
          ins(%a, %w : tensor<8x16xf32>, tensor<16x4xf32>) outs(%init : tensor<8x4xf32>) -> tensor<8x4xf32>
   return %0 : tensor<8x4xf32>
@@ -35,8 +35,8 @@ func.func @device_twice(%a: tensor<8x16xf32>, %w: tensor<16x4xf32>, %init: tenso
 
 module attributes {par.machine = #par.machine<"dgx-h100:1", {nodes = 1 : i64, gpus_per_node = 4 : i64}>} {
   func.func @device_past_machine(%a: tensor<8x16xf32>, %w: tensor<16x4xf32>, %init: tensor<8x4xf32>) -> tensor<8x4xf32> {
-    // CHECK: :[[@LINE+2]]:10: error: 'linalg.matmul' op par.config uses device 7; device ids must be in [0, 4)
-    // expected-error@+1 {{par.config uses device 7; device ids must be in [0, 4)}}
+    // CHECK: :[[@LINE+2]]:10: error: 'linalg.matmul' op par.config places a task on device 7, but device ids must be in [0, 4)
+    // expected-error@+1 {{par.config places a task on device 7, but device ids must be in [0, 4)}}
     %0 = linalg.matmul {par.space = #par.space<array<i64: 8, 4, 16>, "SPR">, par.config = #par.config<array<i64: 2, 1, 1>, array<i64: 0, 7>>}
            ins(%a, %w : tensor<8x16xf32>, tensor<16x4xf32>) outs(%init : tensor<8x4xf32>) -> tensor<8x4xf32>
     return %0 : tensor<8x4xf32>
@@ -56,8 +56,8 @@ func.func @rank_mismatch(%a: tensor<8x16xf32>, %w: tensor<16x4xf32>, %init: tens
 // -----
 
 func.func @zero_degree(%x: tensor<8xf32>) -> tensor<8xf32> {
-  // CHECK: :[[@LINE+2]]:8: error: 'arith.negf' op par.config has degree 0; degrees must be at least 1
-  // expected-error@+1 {{par.config has degree 0; degrees must be at least 1}}
+  // CHECK: :[[@LINE+2]]:8: error: 'arith.negf' op par.config has degree 0 for loop dim 0; degrees must be at least 1
+  // expected-error@+1 {{par.config has degree 0 for loop dim 0; degrees must be at least 1}}
   %0 = arith.negf %x {par.config = #par.config<array<i64: 0>, array<i64>>} : tensor<8xf32>
   return %0 : tensor<8xf32>
 }

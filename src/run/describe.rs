@@ -22,13 +22,17 @@
 //! CPU a message is not overlapped with those devices' compute.
 
 use super::{measure, Engine, PackedFunction, TensorType, LOWERING};
-use crate::{diagnostics::Diag, driver::create_context, parse::parse_module};
+use crate::{
+    diagnostics::Diag,
+    session::{create_context, Session},
+};
+use flexc_core::DeviceCount;
 use std::{ffi::c_void, time::Instant};
 
 /// What the description needs besides the device count.
 #[derive(Clone, Debug)]
 pub struct DescribeOptions {
-    pub devices: u32,
+    pub devices: DeviceCount,
     /// The `[gpu] name`: the profile database's device key.
     pub device_name: String,
     /// The JIT's optimization level for the calibration kernels (use the level of the timed runs).
@@ -52,9 +56,6 @@ const MESSAGE: usize = 1 << 16;
 
 /// Measures this host and returns the TOML text.
 pub fn describe(options: &DescribeOptions) -> Result<String, Diag> {
-    if options.devices == 0 {
-        return Err(Diag::error(None, "--describe-cpu needs at least 1 device"));
-    }
     let figures = measure_figures(options)?;
     Ok(machine_toml(options, &figures, &cpu_model()))
 }
@@ -244,15 +245,18 @@ fn one_way(send: PointToPoint, recv: PointToPoint, elements: usize, trips: usize
 
 fn measure_figures(options: &DescribeOptions) -> Result<Figures, Diag> {
     let context = create_context(false);
-    let _par = flexc_dialects::load_par_dialect(&context).map_err(|e| Diag::error(None, e))?;
+    let session = Session::new(&context)?;
     let failed = |what: &str| Diag::error(None, format!("--describe-cpu: {what} (a flexc bug)"));
-    let mut module = parse_module(&context, kernels().as_bytes(), "describe-cpu")
-        .ok_or_else(|| failed("cannot parse the calibration kernels"))?;
-    super::run_pipeline(&context, &mut module, LOWERING).map_err(|e| failed(&e))?;
+    let mut module = session
+        .parse("describe-cpu", kernels().as_bytes())
+        .map_err(|_| failed("cannot parse the calibration kernels"))?;
+    session
+        .run_pipeline(&mut module, LOWERING)
+        .map_err(|e| failed(&e))?;
     let engine = Engine::new(&context, &module, options.opt_level)
         .ok_or_else(|| failed("cannot JIT-compile the calibration kernels"))?;
     let function = |name: &str| engine.packed(name).map_err(|e| failed(&e));
-    let threads = options.devices as usize;
+    let threads = options.devices.to_usize();
     let m = MATMUL as i64;
     let matmul = per_call(function("matmul")?, &tensor(&[m, m]), 2, threads, 5);
     let stream = per_call(
@@ -279,7 +283,7 @@ fn measure_figures(options: &DescribeOptions) -> Result<Figures, Diag> {
         matmul_flops_per_s: 2.0 * (MATMUL as f64).powi(3) / matmul.max(1e-12),
         mem_bandwidth: 12.0 * STREAM as f64 / stream.max(1e-12),
         launch_overhead_s: tiny,
-        mem_capacity: host_memory() / u64::from(options.devices),
+        mem_capacity: host_memory() / u64::from(options.devices.get()),
         link_latency_s: latency,
         link_bandwidth: extra_bytes / (large - latency).max(1e-12),
     })
@@ -292,7 +296,7 @@ mod tests {
     #[test]
     fn the_description_is_a_machine_file() {
         let options = DescribeOptions {
-            devices: 2,
+            devices: DeviceCount::new(2).unwrap(),
             device_name: "cpu-test".into(),
             opt_level: 2,
         };

@@ -44,13 +44,13 @@
 //! wall time describe the same executions (the calls are included in the wall time).
 
 use super::{
-    compare, diagnosed, fill_elided_weights, find_entries, has_configs, inputs, mark_c_interface,
-    parse_verified, read_source, report, run_pipeline, runtime, source_text, Call, Engine, Entry,
-    Outcome, PackedFunction, RunOptions, TensorType, LOWERING,
+    compare, fill_elided_weights, find_entries, has_configs, inputs, mark_c_interface, report,
+    runtime, Call, Engine, Entry, Outcome, PackedFunction, RunOptions, TensorType, LOWERING,
 };
 use crate::{
-    diagnostics::{Capture, Diag, FileLoc, Printer},
-    driver::{create_context, write_output, Exit},
+    diagnostics::{Diag, FileLoc, Printer},
+    driver::{write_output, Exit},
+    session::{create_context, read_source, source_text, Session},
 };
 use flexc_core::{DType, OpId, ProfileDb, ProfileEntry};
 use melior::ir::{
@@ -259,10 +259,8 @@ pub fn measure_source(
 ) -> Result<Measured, Vec<Diag>> {
     let run = &options.run;
     let context = create_context(false);
-    let _par =
-        flexc_dialects::load_par_dialect(&context).map_err(|e| vec![Diag::error(None, e)])?;
-    let capture = Capture::attach(&context);
-    let mut module = parse_verified(&context, &capture, name, bytes)?;
+    let session = Session::new(&context).map_err(|diag| vec![diag])?;
+    let mut module = session.parse_verified(name, bytes)?;
     let start = FileLoc {
         file: name.to_string(),
         line: 1,
@@ -273,12 +271,13 @@ pub fn measure_source(
     let mut keys: Vec<OpKey> = Vec::new();
     if entries.is_empty() && has_configs(&module) {
         if profiling {
-            keys = mark_graph_ops(&module).map_err(|()| {
-                diagnosed(&capture, format!("cannot import the graph of '{name}'"))
-            })?;
+            keys = mark_graph_ops(&module)
+                .map_err(|()| session.diagnosed(format!("cannot import the graph of '{name}'")))?;
         }
-        let text = format!("builtin.module(par-materialize{{devices={}}})", run.devices);
-        run_pipeline(&context, &mut module, &text).map_err(|e| diagnosed(&capture, e))?;
+        let text = super::materialize_pipeline(run.devices);
+        session
+            .run_pipeline(&mut module, &text)
+            .map_err(|e| session.diagnosed(e))?;
         entries = find_entries(&module)?;
     } else if profiling && !entries.is_empty() {
         return Err(vec![Diag::error(
@@ -297,9 +296,11 @@ pub fn measure_source(
     fill_elided_weights(&module, run.seed);
     mark_c_interface(&module, &entries);
     instrument(&context, &module, &entries, profiling);
-    run_pipeline(&context, &mut module, LOWERING).map_err(|e| diagnosed(&capture, e))?;
+    session
+        .run_pipeline(&mut module, LOWERING)
+        .map_err(|e| session.diagnosed(e))?;
     let engine = Engine::new(&context, &module, run.opt_level)
-        .ok_or_else(|| diagnosed(&capture, "cannot JIT-compile the lowered module".into()))?;
+        .ok_or_else(|| session.diagnosed("cannot JIT-compile the lowered module".into()))?;
     register_profile_symbols(&engine);
     let mut measured = Measured::default();
     let mut samples = Vec::new();
@@ -337,7 +338,7 @@ fn mark_graph_ops(module: &Module) -> Result<Vec<OpKey>, ()> {
             .dims
             .iter()
             .zip(&config.degrees)
-            .map(|(dim, &degree)| dim.size / degree.max(1) as u64)
+            .map(|(dim, &degree)| dim.size / degree.max(1))
             .collect();
         keys.push(Some((graph_op.name.clone(), extents, graph_op.dtype)));
         // An op of a function called several times is several graph ops: its first call's index.
@@ -398,7 +399,11 @@ fn task_extent(block: &[MlirOperation], at: usize, floor: usize) -> (usize, usiz
 fn instrument(context: &melior::Context, module: &Module, entries: &[Entry], profiling: bool) {
     let devices: Vec<String> = entries
         .iter()
-        .flat_map(|e| (0..e.devices).map(move |d| format!("{}_device{d}", e.name)))
+        .flat_map(|e| {
+            (0..e.devices).map(move |d| {
+                flexc_dialects::names::device_function(&e.name, flexc_core::DeviceId::new(d))
+            })
+        })
         .collect();
     let mut marked = Vec::new();
     for function in super::module_functions(module) {
@@ -659,7 +664,12 @@ fn measure_entry(
 ) -> Result<(), String> {
     let serial = engine.packed(&entry.name)?;
     let devices: Vec<PackedFunction> = (0..entry.devices)
-        .map(|d| engine.packed(&format!("{}_device{d}", entry.name)))
+        .map(|d| {
+            engine.packed(&flexc_dialects::names::device_function(
+                &entry.name,
+                flexc_core::DeviceId::new(d),
+            ))
+        })
         .collect::<Result<_, _>>()?;
     let inputs = inputs(entry, &options.run);
     let results: Vec<&[TensorType]> = (0..entry.devices)

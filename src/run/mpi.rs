@@ -18,13 +18,15 @@
 //! workers load (default: the first of `libmpi.so.40`, `libmpi.so.12`, `libmpi.so` that loads).
 
 use super::{
-    check_entry_against, diagnosed, fill_elided_weights, find_entries, inputs, mark_c_interface,
-    parse_verified, read_source, run_pipeline, source_text, Engine, Entry, RunOptions,
+    check_entry_against, fill_elided_weights, find_entries, inputs, mark_c_interface, Engine,
+    Entry, RunOptions,
 };
 use crate::{
-    diagnostics::{Capture, Diag, Printer},
-    driver::{create_context, Exit},
+    diagnostics::{Diag, Printer},
+    driver::Exit,
+    session::{create_context, read_source, source_text, Session},
 };
+use flexc_core::DeviceCount;
 use std::{
     ffi::{c_char, c_int, c_void, CString},
     io::{Read, Write},
@@ -74,12 +76,13 @@ fn result_path(dir: &Path, entry: &str, index: usize) -> PathBuf {
     dir.join(format!("{entry}.{index}.bin"))
 }
 
-/// Runs the device functions of `entries` as `options.mpi` MPI processes; returns, per entry, the
+/// Runs the device functions of `entries` as `ranks` MPI processes; returns, per entry, the
 /// results of rank 0.
 pub(super) fn launch(
     program: &str,
     entries: &[Entry],
     options: &RunOptions,
+    ranks: DeviceCount,
     scratch: &Scratch,
 ) -> Result<Vec<Vec<Vec<u8>>>, String> {
     let program_path = scratch.0.join("program.mlir");
@@ -94,7 +97,7 @@ pub(super) fn launch(
     let mut command = Command::new(&mpirun);
     command
         .arg("-np")
-        .arg(options.mpi.to_string())
+        .arg(ranks.to_string())
         .arg(&worker)
         .arg(&program_path)
         .arg(format!("--mpi-worker={}", scratch.0.display()))
@@ -161,7 +164,7 @@ pub(super) fn launch(
         None => {
             return Err(format!(
                 "the {} MPI ranks did not finish within {} s (deadlock?); stopped them{}",
-                options.mpi,
+                ranks,
                 options.mpi_timeout_s,
                 indented(output)
             ))
@@ -296,9 +299,8 @@ pub(super) fn worker(options: &RunOptions, dir: &Path, errors: &mut dyn Write) -
 fn run_rank(name: &str, bytes: &[u8], options: &RunOptions, dir: &Path) -> Result<(), Vec<Diag>> {
     let one = |message: String| vec![Diag::error(None, message)];
     let context = create_context(false);
-    let _par = flexc_dialects::load_par_dialect(&context).map_err(one)?;
-    let capture = Capture::attach(&context);
-    let mut module = parse_verified(&context, &capture, name, bytes)?;
+    let session = Session::new(&context).map_err(|diag| vec![diag])?;
+    let mut module = session.parse_verified(name, bytes)?;
     let entries = find_entries(&module)?;
     let ranks = entries.first().map_or(0, |e| e.devices);
     if entries.is_empty() || entries.iter().any(|e| e.devices != ranks) {
@@ -308,11 +310,12 @@ fn run_rank(name: &str, bytes: &[u8], options: &RunOptions, dir: &Path) -> Resul
     }
     fill_elided_weights(&module, options.seed);
     mark_c_interface(&module, &entries);
-    run_pipeline(&context, &mut module, &mpi_lowering(ranks))
-        .map_err(|e| diagnosed(&capture, e))?;
+    session
+        .run_pipeline(&mut module, &mpi_lowering(ranks))
+        .map_err(|e| session.diagnosed(e))?;
     let library = load_mpi_library().map_err(one)?;
     let engine = Engine::new(&context, &module, options.opt_level)
-        .ok_or_else(|| diagnosed(&capture, "cannot JIT-compile the lowered module".into()))?;
+        .ok_or_else(|| session.diagnosed("cannot JIT-compile the lowered module".into()))?;
     for (lowered, real) in OPEN_MPI_OP_NAMES {
         let real = CString::new(real).expect("no NUL in a symbol name");
         let address = unsafe { dlsym(library, real.as_ptr()) };
@@ -327,7 +330,12 @@ fn run_rank(name: &str, bytes: &[u8], options: &RunOptions, dir: &Path) -> Resul
         .map(|rank| {
             entries
                 .iter()
-                .map(|entry| engine.packed(&format!("{}_device{rank}", entry.name)))
+                .map(|entry| {
+                    engine.packed(&flexc_dialects::names::device_function(
+                        &entry.name,
+                        flexc_core::DeviceId::new(rank),
+                    ))
+                })
                 .collect::<Result<Vec<_>, _>>()
         })
         .collect::<Result<Vec<_>, _>>()
@@ -371,18 +379,19 @@ pub(super) fn check_entries(
     program: &str,
     entries: &[Entry],
     options: &RunOptions,
+    ranks: DeviceCount,
     outcome: &mut super::Outcome,
 ) -> Result<(), String> {
     for entry in entries {
-        if entry.devices != options.mpi as usize {
+        if entry.devices != ranks.to_usize() {
             return Err(format!(
-                "@{} has {} device functions; --mpi={} starts {} ranks",
-                entry.name, entry.devices, options.mpi, options.mpi
+                "@{} has {} device functions; --mpi={ranks} starts {ranks} ranks",
+                entry.name, entry.devices
             ));
         }
     }
     let scratch = Scratch::new()?;
-    let actual = launch(program, entries, options, &scratch)?;
+    let actual = launch(program, entries, options, ranks, &scratch)?;
     for (entry, actual) in entries.iter().zip(actual) {
         check_entry_against(engine, entry, options, outcome, actual, None)?;
     }

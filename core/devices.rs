@@ -1,0 +1,132 @@
+//! The number of devices of a machine, as one type from the command line to the runtime.
+//!
+//! A [`DeviceCount`] is what `flexc --devices`, `flexc-run --devices`/`--mpi`, the `devices=N` option of
+//! `par-verify`/`par-materialize` and the `devices` fact of `#par.machine` hold; device ids are then
+//! `0..count` ([`DeviceCount::contains`]).
+//!
+//! Limits:
+//! - a count is at least 1 and at most [`DeviceCount::MAX`]: flexc's per-device tables (simulator
+//!   resources, memory peaks, per-device functions) are dense, so a count beyond any machine flexc
+//!   models is a typo to report, not an allocation to attempt;
+//! - `flexc-run`'s runtime names the members of an all-reduce group by a bit mask in one `i64`
+//!   argument (`par-lower-runtime`), so device ids that take part in all-reduces must be below
+//!   [`GROUP_MASK_DEVICES`]; `par-lower-runtime` reports larger ones at the offending op.
+
+use std::{fmt, num::NonZeroU32, str::FromStr};
+
+use crate::graph::DeviceId;
+
+/// Device ids of all-reduce group members must be below this: groups are bit masks of one `i64`
+/// (bit 63, the sign, is not used).
+pub const GROUP_MASK_DEVICES: u32 = 63;
+
+/// A number of devices in `1..=DeviceCount::MAX`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DeviceCount(NonZeroU32);
+
+/// A count outside `1..=DeviceCount::MAX`, or text that is not a number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeviceCountError(pub String);
+
+impl fmt::Display for DeviceCountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for DeviceCountError {}
+
+impl DeviceCount {
+    /// The largest count flexc accepts (module doc).
+    pub const MAX: u32 = 65_536;
+
+    /// One device.
+    pub const ONE: DeviceCount = DeviceCount(NonZeroU32::MIN);
+
+    /// `n` devices, when `n` is in `1..=MAX`.
+    pub fn new(n: u64) -> Result<DeviceCount, DeviceCountError> {
+        u32::try_from(n)
+            .ok()
+            .filter(|&n| n <= Self::MAX)
+            .and_then(NonZeroU32::new)
+            .map(DeviceCount)
+            .ok_or_else(|| {
+                DeviceCountError(format!("device count {n} is outside 1..={}", Self::MAX))
+            })
+    }
+
+    pub fn get(self) -> u32 {
+        self.0.get()
+    }
+
+    /// As an index bound.
+    pub fn to_usize(self) -> usize {
+        self.0.get() as usize
+    }
+
+    /// Whether `device` is one of the devices `0..self`.
+    pub fn contains(self, device: DeviceId) -> bool {
+        device.0 < self.get()
+    }
+
+    /// The device ids `0..self`.
+    pub fn ids(self) -> impl Iterator<Item = DeviceId> {
+        (0..self.get()).map(DeviceId)
+    }
+}
+
+impl fmt::Display for DeviceCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for DeviceCount {
+    type Err = DeviceCountError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let n: u64 = text.trim().parse().map_err(|_| {
+            DeviceCountError(format!(
+                "'{text}' is not a device count (1..={})",
+                Self::MAX
+            ))
+        })?;
+        DeviceCount::new(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_parse_in_range_and_print_back() {
+        let four: DeviceCount = "4".parse().unwrap();
+        assert_eq!(four.get(), 4);
+        assert_eq!(four.to_string(), "4");
+        assert!(four.contains(DeviceId(3)));
+        assert!(!four.contains(DeviceId(4)));
+        assert_eq!(four.ids().count(), 4);
+        assert_eq!(
+            DeviceCount::new(u64::from(DeviceCount::MAX)).unwrap().get(),
+            65_536
+        );
+    }
+
+    #[test]
+    fn counts_outside_the_range_are_errors() {
+        assert!("0"
+            .parse::<DeviceCount>()
+            .unwrap_err()
+            .0
+            .contains("outside 1..=65536"));
+        assert!("65537".parse::<DeviceCount>().is_err());
+        assert!("99999999999".parse::<DeviceCount>().is_err());
+        assert!("-1"
+            .parse::<DeviceCount>()
+            .unwrap_err()
+            .0
+            .contains("not a device count"));
+        assert!("four".parse::<DeviceCount>().is_err());
+    }
+}

@@ -1,0 +1,218 @@
+//! `flexc-run`: executes a partitioned program on CPU and checks it against its serial original
+//! (DESIGN §7: materialized programs must be numerically equivalent to the serial one).
+//!
+//! Input: a module with a serial function `@f` and its device functions `@f_device0..N-1`, as
+//! `par-materialize` writes them. A module without device functions whose ops carry `par.config` (a
+//! `.par.mlir` from `flexc`) is materialized first (`par-materialize{devices=N}` with `--devices`,
+//! else the module's `#par.machine`). Every public function with device functions is checked.
+//!
+//! Steps:
+//! 1. elided weights (`dense_resource<__elided__...>`, no data) become dense constants of seeded
+//!    random values, uniform in ±1/sqrt(n/d) for n elements of largest dim d (a fan-in guess that
+//!    keeps activations of deep models finite); the values depend on the seed and the resource's name
+//!    and type only, so every copy of a weight gets the same values;
+//! 2. the module is lowered to the LLVM dialect by [`LOWERING`] (`par-lower-runtime` turns the `par`
+//!    communication ops into calls of the runtime in `run/runtime.rs`, then upstream bufferization
+//!    and conversions), and JIT-compiled by MLIR's ExecutionEngine;
+//! 3. inputs are drawn from `--seed`: floats uniform in [-1, 1], integers (token ids) in
+//!    [0, `--int-max`), i1 in {0, 1};
+//! 4. `@f` runs once; the device functions run on one thread each, with the runtime between them;
+//! 5. each result of device 0 is compared with the serial one: its error is
+//!    `max |a - b| / max(|b|, floor)` where `floor` is `--atol` when given, else the largest magnitude
+//!    of the serial result (the default measures errors relative to the output's scale, so elements
+//!    near zero after cancellation do not make float reassociation look like a bug). NaN against NaN
+//!    is equal. The check passes when every error is at most `--rtol`.
+//!
+//! Diagnostics follow the driver: `file:line:col: error: message` for input problems (exit 1), and a
+//! report on standard output.
+
+mod check;
+pub mod describe;
+mod engine;
+mod entries;
+pub mod measure;
+mod mpi;
+mod prepare;
+mod runtime;
+
+use crate::{
+    diagnostics::{Diag, FileLoc, Printer},
+    driver::Exit,
+    session::{create_context, read_source, source_text, Session},
+};
+use flexc_core::DeviceCount;
+use flexc_dialects::names::parse_device_function;
+use flexc_passes::ir::symbol_name;
+use mlir_sys::*;
+use std::{io::Write, path::PathBuf};
+
+use check::{check_entry, check_entry_against, compare, DEVICE_STACK};
+use engine::{Call, Element, Engine, PackedFunction, TensorType};
+use entries::{find_entries, module_functions, Entry};
+use prepare::{has_configs, inputs, mark_c_interface, materialize_pipeline};
+
+pub use check::{report, Outcome, ResultCheck};
+pub use mpi::mpi_lowering;
+pub use prepare::{fill_elided_weights, LOWERING};
+pub use runtime::{strided_offsets, Traffic};
+
+/// What the command line asks for.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Input path, `-` for stdin.
+    pub input: String,
+    /// Devices for materializing a module that has none (`None`: `mpi`, else the module's
+    /// `#par.machine`).
+    pub devices: Option<DeviceCount>,
+    /// Exit 1 when a result is outside the tolerance (without it the report is all).
+    pub check: bool,
+    pub seed: u64,
+    pub rtol: f64,
+    /// Absolute floor of the relative error; `None`: the serial result's largest magnitude.
+    pub atol: Option<f64>,
+    /// Integer inputs are drawn from [0, int_max).
+    pub int_max: i64,
+    /// LLVM optimization level of the JIT (0-3).
+    pub opt_level: u32,
+    /// Print the time of each phase to the diagnostics stream.
+    pub timings: bool,
+    /// Run the device functions as this many MPI processes (`mpirun -np`) instead of threads
+    /// (`None`).
+    pub mpi: Option<DeviceCount>,
+    /// Seconds the MPI ranks may take before they are stopped.
+    pub mpi_timeout_s: u64,
+    /// The executable `mpirun` starts as ranks (default: the running one).
+    pub worker: Option<PathBuf>,
+    /// Run as one MPI rank that writes its results into this directory (set by the launcher).
+    pub mpi_worker: Option<PathBuf>,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            input: "-".into(),
+            devices: None,
+            check: false,
+            seed: 0,
+            rtol: 1e-5,
+            atol: None,
+            int_max: 8,
+            opt_level: 0,
+            timings: false,
+            mpi: None,
+            mpi_timeout_s: 300,
+            worker: None,
+            mpi_worker: None,
+        }
+    }
+}
+
+/// Runs the tool: the report goes to `out`, diagnostics to `errors`.
+pub fn run(options: &RunOptions, out: &mut dyn Write, errors: &mut dyn Write) -> Exit {
+    if let Some(dir) = &options.mpi_worker {
+        return mpi::worker(options, dir, errors);
+    }
+    let Some(source) = read_source(&options.input, errors) else {
+        return Exit::Failure;
+    };
+    let text = source_text(&source);
+    let printer = Printer {
+        sources: vec![(source.name.as_str(), text)],
+    };
+    match check_source(&source.name, &source.bytes, options) {
+        Ok(outcome) => {
+            let _ = out.write_all(report(&outcome, options).as_bytes());
+            if options.timings {
+                for (phase, seconds) in &outcome.timings {
+                    let _ = writeln!(errors, "flexc-run: {phase}: {seconds:.2} s");
+                }
+            }
+            if options.check && !outcome.passed(options.rtol) {
+                let _ = writeln!(
+                    errors,
+                    "flexc-run: error: the device programs' results differ from the serial ones beyond rtol {:e}",
+                    options.rtol
+                );
+                return Exit::Failure;
+            }
+            Exit::Success
+        }
+        Err(diags) => {
+            for diag in &diags {
+                printer.print(errors, diag);
+            }
+            Exit::Failure
+        }
+    }
+}
+
+/// Parses, prepares, compiles and runs `bytes`; `Err` holds the diagnostics.
+pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Outcome, Vec<Diag>> {
+    let context = create_context(false);
+    let session = Session::new(&context).map_err(|diag| vec![diag])?;
+    let mut module = session.parse_verified(name, bytes)?;
+    let start = FileLoc {
+        file: name.to_string(),
+        line: 1,
+        column: 1,
+    };
+    let mut entries = find_entries(&module)?;
+    if entries.is_empty() && has_configs(&module) {
+        let text = materialize_pipeline(options.devices.or(options.mpi));
+        session
+            .run_pipeline(&mut module, &text)
+            .map_err(|e| session.diagnosed(e))?;
+        entries = find_entries(&module)?;
+    }
+    if entries.is_empty() {
+        return Err(vec![Diag::error(
+            Some(start),
+            "no device functions to check: expected a serial function @f with @f_device0, @f_device1, \
+             ... (the output of par-materialize), or ops with par.config to materialize",
+        )]);
+    }
+    let mut outcome = Outcome::default();
+    let mut clock = std::time::Instant::now();
+    let mut lap = |outcome: &mut Outcome, phase: &str| {
+        outcome
+            .timings
+            .push((phase.to_string(), clock.elapsed().as_secs_f64()));
+        clock = std::time::Instant::now();
+    };
+    // The ranks of an MPI run read the module as it is before the weights are filled (they fill
+    // them from the same seed).
+    let program: Option<(DeviceCount, String)> = options
+        .mpi
+        .map(|ranks| (ranks, module.as_operation().to_string()));
+    if program.is_some() {
+        // Here only the serial functions run.
+        for function in module_functions(&module) {
+            if parse_device_function(&symbol_name(function)).is_some() {
+                unsafe { mlirOperationDestroy(function) };
+            }
+        }
+    }
+    fill_elided_weights(&module, options.seed);
+    mark_c_interface(&module, &entries);
+    lap(&mut outcome, "prepare");
+    session
+        .run_pipeline(&mut module, LOWERING)
+        .map_err(|e| session.diagnosed(e))?;
+    lap(&mut outcome, "lower to LLVM dialect");
+    let engine = Engine::new(&context, &module, options.opt_level)
+        .ok_or_else(|| session.diagnosed("cannot JIT-compile the lowered module".into()))?;
+    if let Some((ranks, program)) = program {
+        let location = entries[0].location.clone().or(Some(start));
+        mpi::check_entries(&engine, &program, &entries, options, ranks, &mut outcome)
+            .map_err(|e| vec![Diag::error(location, e)])?;
+        lap(&mut outcome, "JIT and run with MPI");
+        return Ok(outcome);
+    }
+    for entry in &entries {
+        let location = Some(entry.location.clone().unwrap_or_else(|| start.clone()));
+        check_entry(&engine, entry, options, &mut outcome)
+            .map_err(|e| vec![Diag::error(location, e)])?;
+        lap(&mut outcome, &format!("JIT and run @{}", entry.name));
+    }
+    Ok(outcome)
+}

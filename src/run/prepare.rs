@@ -1,0 +1,203 @@
+//! Preparation of a module for running: materializing a `.par.mlir` (`par-materialize`), filling
+//! elided weights, seeding the inputs, marking the entry points for the C interface, and the
+//! lowering to the LLVM dialect ([`LOWERING`]).
+
+use super::{entries::module_functions, Element, Entry, RunOptions};
+use flexc_core::{DeviceCount, DeviceId};
+use flexc_dialects::names::device_function;
+use flexc_passes::ir::symbol_name;
+use melior::ir::{
+    operation::{OperationLike, WalkOrder, WalkResult},
+    Module,
+};
+use mlir_sys::*;
+
+/// The lowering from tensors with `par` ops to the LLVM dialect (MLIR 22).
+pub const LOWERING: &str = "builtin.module(\
+    par-lower-runtime,\
+    inline,\
+    func.func(convert-elementwise-to-linalg),\
+    one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
+    convert-linalg-to-loops,\
+    lower-affine,\
+    convert-scf-to-cf,\
+    expand-strided-metadata,\
+    lower-affine,\
+    finalize-memref-to-llvm,\
+    convert-math-to-llvm,\
+    convert-math-to-libm,\
+    convert-arith-to-llvm,\
+    convert-index-to-llvm,\
+    convert-func-to-llvm,\
+    convert-cf-to-llvm,\
+    reconcile-unrealized-casts)";
+
+/// `par-materialize` for `devices` devices, else for the module's `#par.machine`.
+pub(super) fn materialize_pipeline(devices: Option<DeviceCount>) -> String {
+    match devices {
+        Some(devices) => format!("builtin.module(par-materialize{{devices={devices}}})"),
+        None => "builtin.module(par-materialize)".to_string(),
+    }
+}
+
+/// Whether some op carries a `#par.config` (a `.par.mlir` to materialize first).
+pub(super) fn has_configs(module: &Module) -> bool {
+    let mut found = false;
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        found |= op.has_attribute(flexc_dialects::names::CONFIG_ATTR);
+        if found {
+            WalkResult::Interrupt
+        } else {
+            WalkResult::Advance
+        }
+    });
+    found
+}
+
+/// Gives the entries' serial and device functions C interfaces (`llvm.emit_c_interface`), which
+/// the engine's packed calls use.
+pub(super) fn mark_c_interface(module: &Module, entries: &[Entry]) {
+    let mut names = Vec::new();
+    for entry in entries {
+        names.push(entry.name.clone());
+        names.extend((0..entry.devices).map(|d| device_function(&entry.name, DeviceId::new(d))));
+    }
+    for function in module_functions(module) {
+        if names.contains(&symbol_name(function)) {
+            unsafe {
+                let unit = mlirUnitAttrGet(mlirOperationGetContext(function));
+                mlirOperationSetDiscardableAttributeByName(
+                    function,
+                    melior::StringRef::new("llvm.emit_c_interface").to_raw(),
+                    unit,
+                );
+            }
+        }
+    }
+}
+
+/// SplitMix64: small, seedable, and the same on every platform.
+pub(super) struct SplitMix(pub(super) u64);
+
+impl SplitMix {
+    pub(super) fn new(seed: u64, stream: &str) -> SplitMix {
+        // FNV-1a of the stream name, mixed with the seed.
+        let hash = stream.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
+        SplitMix(seed ^ hash)
+    }
+
+    pub(super) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [-1, 1).
+    pub(super) fn symmetric(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    }
+}
+
+/// Replaces every `dense_resource<__elided__...>` attribute by dense random values (module doc).
+pub fn fill_elided_weights(module: &Module, seed: u64) {
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        let raw = op.to_raw();
+        let count = unsafe { mlirOperationGetNumAttributes(raw) };
+        for i in 0..count {
+            let named = unsafe { mlirOperationGetAttribute(raw, i) };
+            let attribute = named.attribute;
+            if !unsafe { mlirAttributeIsADenseResourceElements(attribute) } {
+                continue;
+            }
+            // `dense_resource<HANDLE> : TYPE` (the C API cannot read the handle).
+            let text = flexc_passes::ir::attribute_text(attribute);
+            let Some(handle) = text
+                .strip_prefix("dense_resource<")
+                .and_then(|rest| rest.split('>').next())
+                .filter(|handle| handle.starts_with("__elided__"))
+                .map(str::to_string)
+            else {
+                continue;
+            };
+            let ty = unsafe { mlirAttributeGetType(attribute) };
+            let Some(shape) = flexc_passes::ir::tensor_shape(ty).filter(|s| s.is_static()) else {
+                continue;
+            };
+            let dims = shape.static_dims();
+            let elements = shape.elements() as usize;
+            let widest = dims.iter().copied().max().unwrap_or(1).max(1) as f64;
+            let scale = 1.0 / (elements as f64 / widest).max(1.0).sqrt();
+            let mut rng = SplitMix::new(
+                seed,
+                &format!("{handle}:{}", flexc_passes::ir::type_text(ty)),
+            );
+            let filled = unsafe {
+                match shape.element.as_str() {
+                    "f32" => {
+                        let values: Vec<f32> = (0..elements)
+                            .map(|_| (rng.symmetric() * scale) as f32)
+                            .collect();
+                        mlirDenseElementsAttrFloatGet(ty, elements as isize, values.as_ptr())
+                    }
+                    "f64" => {
+                        let values: Vec<f64> =
+                            (0..elements).map(|_| rng.symmetric() * scale).collect();
+                        mlirDenseElementsAttrDoubleGet(ty, elements as isize, values.as_ptr())
+                    }
+                    "i64" => {
+                        let values: Vec<i64> =
+                            (0..elements).map(|_| (rng.next() % 8) as i64).collect();
+                        mlirDenseElementsAttrInt64Get(ty, elements as isize, values.as_ptr())
+                    }
+                    "i32" => {
+                        let values: Vec<i32> =
+                            (0..elements).map(|_| (rng.next() % 8) as i32).collect();
+                        mlirDenseElementsAttrInt32Get(ty, elements as isize, values.as_ptr())
+                    }
+                    _ => continue,
+                }
+            };
+            unsafe { mlirOperationSetAttributeByName(raw, mlirIdentifierStr(named.name), filled) };
+        }
+        WalkResult::Advance
+    });
+}
+
+/// Seeded inputs of `entry`'s arguments, as 8-byte aligned storage.
+pub(super) fn inputs(entry: &Entry, options: &RunOptions) -> Vec<Vec<u64>> {
+    entry
+        .arguments
+        .iter()
+        .enumerate()
+        .map(|(index, ty)| {
+            let mut rng = SplitMix::new(options.seed, &format!("@{}:argument{index}", entry.name));
+            let count = ty.elements();
+            let width = ty.element.width();
+            let mut bytes = Vec::with_capacity(count * width);
+            for _ in 0..count {
+                let integer =
+                    |rng: &mut SplitMix| (rng.next() % options.int_max.max(1) as u64) as i64;
+                match ty.element {
+                    Element::F32 => bytes.extend((rng.symmetric() as f32).to_ne_bytes()),
+                    Element::F64 => bytes.extend(rng.symmetric().to_ne_bytes()),
+                    Element::I1 => bytes.push((rng.next() & 1) as u8),
+                    Element::I8 => bytes.push(integer(&mut rng) as u8),
+                    Element::I16 => bytes.extend((integer(&mut rng) as i16).to_ne_bytes()),
+                    Element::I32 => bytes.extend((integer(&mut rng) as i32).to_ne_bytes()),
+                    Element::I64 => bytes.extend(integer(&mut rng).to_ne_bytes()),
+                }
+            }
+            let mut words = vec![0u64; bytes.len().div_ceil(8).max(1)];
+            for (i, chunk) in bytes.chunks(8).enumerate() {
+                let mut word = [0u8; 8];
+                word[..chunk.len()].copy_from_slice(chunk);
+                words[i] = u64::from_ne_bytes(word);
+            }
+            words
+        })
+        .collect()
+}
