@@ -153,6 +153,8 @@ pub fn default_libdevice() -> PathBuf {
 struct Program {
     name: String,
     device: Option<usize>,
+    /// Whether the function returns results (device programs other than device 0 usually do not).
+    returns: bool,
 }
 
 /// A generated kernel, for the manifest.
@@ -330,22 +332,31 @@ fn programs(module: &Module) -> Vec<Program> {
             .map(|name| Program {
                 name: name.clone(),
                 device: None,
+                returns: returns(module, name),
             })
             .collect();
     };
     programs.push(Program {
         name: serial.clone(),
         device: None,
+        returns: returns(module, serial),
     });
     let mut device = 0;
     while functions.contains(&format!("{serial}_device{device}")) {
+        let name = format!("{serial}_device{device}");
         programs.push(Program {
-            name: format!("{serial}_device{device}"),
+            returns: returns(module, &name),
+            name,
             device: Some(device),
         });
         device += 1;
     }
     programs
+}
+
+/// Whether the function `@name` of `module` has results.
+fn returns(module: &Module, name: &str) -> bool {
+    !signature(module, name).1.is_empty()
 }
 
 /// Whether `function` is a declaration (no body).
@@ -425,8 +436,8 @@ fn manifest(
     let programs: Vec<_> = programs
         .iter()
         .map(|p| match p.device {
-            None => json!({"name": p.name, "role": "serial", "entry": format!("_mlir_ciface_{}", p.name)}),
-            Some(d) => json!({"name": p.name, "role": "device", "device": d, "entry": format!("_mlir_ciface_{}", p.name)}),
+            None => json!({"name": p.name, "role": "serial", "entry": format!("_mlir_ciface_{}", p.name), "returns": p.returns}),
+            Some(d) => json!({"name": p.name, "role": "device", "device": d, "entry": format!("_mlir_ciface_{}", p.name), "returns": p.returns}),
         })
         .collect();
     let inputs: Vec<_> = inputs

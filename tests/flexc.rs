@@ -560,14 +560,14 @@ fn small_models_compile_to_gpu_artifacts() {
         "small/torch/bert_b2.linalg.mlir",
         "small/torch/gpt2_b2.linalg.mlir",
     ] {
-        for devices in [1u32, 2, 4] {
+        for devices in [1u64, 2, 4] {
             let stem = format!("{}-{devices}", relative.rsplit('/').next().unwrap());
             let out = dir.join(format!("{stem}.fgpu"));
             let mut options = settings(relative);
             options.input = root().join("models").join(relative).display().to_string();
             options.output = out.display().to_string();
             options.simulate.machine = "dgx-h100".into();
-            options.simulate.devices = Some(devices);
+            options.simulate.devices = Some(flexc::core::DeviceCount::new(devices).unwrap());
             options.search.budget = flexc::search::Budget::parse("300").unwrap();
             options.cuda = Some(flexc::gpu::CudaOptions::default());
             let mut errors = Vec::new();
