@@ -347,7 +347,10 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
     rewrite.functions = match target {
         Target::Runtime | Target::Gpu => vec![
             (runtime.clone(), runtime_declaration(&rewrite, &runtime)),
-            (rewrite.helper.clone(), helper(&rewrite, &runtime)),
+            (
+                rewrite.helper.clone(),
+                helper(&rewrite, &runtime, target == Target::Runtime),
+            ),
         ],
         Target::Mpi => {
             rewrite.helper = rewrite.helper.replacen("__flexc_", "__flexc_mpi_", 1);
@@ -600,7 +603,9 @@ fn runtime_declaration(rewrite: &Rewrite, runtime: &str) -> String {
     )
 }
 
-fn helper(rewrite: &Rewrite, runtime: &str) -> String {
+/// The helper calling `runtime`. With `free`, a send frees its buffer itself; without (target=gpu),
+/// the GPU lowering's deallocation pass frees it (which rejects IR holding deallocations already).
+fn helper(rewrite: &Rewrite, runtime: &str, free: bool) -> String {
     let tensor = ir::type_text(rewrite.tensor);
     let memref = tensor.replacen("tensor<", "memref<", 1);
     let element = ir::tensor_shape(rewrite.tensor)
@@ -621,9 +626,16 @@ fn helper(rewrite: &Rewrite, runtime: &str) -> String {
     );
     let helper = &rewrite.helper;
     match rewrite.comm {
-        Comm::Send => format!(
-            "func.func private @{helper}(%x: {tensor}{parameters}) {{\n  %m = memref.alloc() : {memref}\n{fill}{call}  memref.dealloc %m : {memref}\n  return\n}}"
-        ),
+        Comm::Send => {
+            let dealloc = if free {
+                format!("  memref.dealloc %m : {memref}\n")
+            } else {
+                String::new()
+            };
+            format!(
+                "func.func private @{helper}(%x: {tensor}{parameters}) {{\n  %m = memref.alloc() : {memref}\n{fill}{call}{dealloc}  return\n}}"
+            )
+        }
         Comm::Recv => format!(
             "func.func private @{helper}({}) -> {tensor} {{\n  %m = memref.alloc() : {memref}\n{call}  %r = bufferization.to_tensor %m restrict writable : {memref} to {tensor}\n  return %r : {tensor}\n}}",
             parameters.trim_start_matches(", ")

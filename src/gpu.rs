@@ -5,7 +5,9 @@
 //!
 //! Data flow (each step a pipeline of upstream passes plus flexc's rewrites in `gpu/`):
 //! 1. [`TENSOR_LOWERING`]: `par` communication → `flexc_gpu_*` calls (`par-lower-runtime{target=gpu}`),
-//!    elementwise chains fused (`linalg-fuse-elementwise-ops`), one-shot bufferization;
+//!    elementwise chains fused (`linalg-fuse-elementwise-ops`), one-shot bufferization; constants
+//!    uploaded into fresh buffers (`gpu.memcpy`), then every buffer freed after its last use
+//!    ([`DEALLOCATION`]);
 //! 2. `gpu/rewrite.rs`: host memory → device memory (`gpu.alloc`, constants uploaded once per
 //!    call), contractions and convolutions → vendor-library calls (`flexc_gpu_gemm_f32`, ...), copies →
 //!    `linalg.copy` (copy kernels);
@@ -53,6 +55,9 @@ pub const TENSOR_LOWERING: &str = "builtin.module(\
     canonicalize,\
     one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
     canonicalize)";
+
+/// After the constants' uploads (`rewrite::upload_constants`): every buffer freed after its last use.
+pub const DEALLOCATION: &str = "builtin.module(buffer-deallocation-pipeline,canonicalize)";
 
 /// Loops: every linalg op left (after the library rewrites, helpers inlined) becomes a parallel loop
 /// nest.
@@ -236,6 +241,8 @@ pub fn compile(
     mark_c_interface(&module, &programs);
     rewrite::reject_unsupported(&module).map_err(|e| vec![e])?;
     lower(&session, &mut module, TENSOR_LOWERING)?;
+    rewrite::upload_constants(&module);
+    lower(&session, &mut module, DEALLOCATION)?;
     let reductions = rewrite::to_device(&context, &module).map_err(|e| vec![e])?;
     lower(
         &session,

@@ -5,13 +5,13 @@
 // RUN: %flexc %s --pass-pipeline='builtin.module(cse)' --target=cuda --gpu-emit=gpu -o - 2>/dev/null | FileCheck %s
 // RUN: %flexc %s --pass-pipeline='builtin.module(cse)' --target=cuda --gpu-emit=host -o - 2>/dev/null | FileCheck %s --check-prefix=HOST
 
-// The send's buffer: a device copy of the tensor (a copy kernel), freed after the call.
+// The send's buffer: a device copy of the tensor (a copy kernel), freed by the deallocation pass.
 // CHECK-LABEL: func.func @f_device0(
 // CHECK:         gpu.launch_func
 // CHECK:         %[[U:.*]] = memref.cast %[[T:[a-z0-9_]+]] : memref<4xf32> to memref<*xf32>
 // CHECK-NEXT:    call @flexc_gpu_send_f32(%[[U]], %c1_i64, %c7_i64) : (memref<*xf32>, i64, i64) -> ()
-// CHECK-NEXT:    gpu.dealloc %[[T]] : memref<4xf32>
 // CHECK:         call @flexc_gpu_all_reduce_sum_f32(%{{.*}}, %c3_i64) : (memref<*xf32>, i64) -> ()
+// CHECK:         gpu.dealloc %[[T]] : memref<4xf32>
 // CHECK-LABEL: func.func @f_device1(
 // CHECK:         call @flexc_gpu_recv_f32(%{{.*}}, %c0_i64, %c7_i64) : (memref<*xf32>, i64, i64) -> ()
 // CHECK:         call @flexc_gpu_all_reduce_sum_f32(%{{.*}}, %c3_i64)

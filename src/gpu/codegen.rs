@@ -74,12 +74,15 @@ pub fn kernels_to_ptx(
 ) -> Result<Vec<(String, String)>, String> {
     let machine = nvptx_machine(arch)?;
     let mut all = Vec::new();
+    // One LLVM context for every kernel module, and libdevice read once (when a kernel needs it).
+    let llvm_context = Context::create();
+    let mut library = None;
     for gpu_module in top_level_ops(module.as_operation().to_raw()) {
         if op_name(gpu_module) != "gpu.module" {
             continue;
         }
         let name = symbol_name(gpu_module);
-        let ptx = module_ptx(gpu_module, &machine, libdevice)
+        let ptx = module_ptx(gpu_module, &machine, &llvm_context, libdevice, &mut library)
             .map_err(|e| format!("kernel module @{name}: {e}"))?;
         replace_by_binary(context, gpu_module, &name, arch, &ptx)?;
         all.push((name, ptx));
@@ -87,11 +90,13 @@ pub fn kernels_to_ptx(
     Ok(all)
 }
 
-/// The PTX of one `gpu.module`.
-fn module_ptx(
+/// The PTX of one `gpu.module`; `library` caches libdevice, parsed on first use.
+fn module_ptx<'c>(
     gpu_module: MlirOperation,
     machine: &TargetMachine,
+    context: &'c Context,
     libdevice: &Path,
+    library: &mut Option<Module<'c>>,
 ) -> Result<String, String> {
     // A builtin.module holding clones of the gpu.module's ops: what the LLVM IR translation takes.
     let wrapper = unsafe {
@@ -106,8 +111,7 @@ fn module_ptx(
         }
         wrapper
     };
-    let context = Context::create();
-    let translated = translate(unsafe { mlirModuleGetOperation(wrapper) }, &context);
+    let translated = translate(unsafe { mlirModuleGetOperation(wrapper) }, context);
     unsafe { mlirModuleDestroy(wrapper) };
     let llvm = translated?;
     llvm.set_triple(&machine.get_triple());
@@ -131,11 +135,18 @@ fn module_ptx(
                 libdevice.display()
             ));
         }
-        let library = Module::parse_bitcode_from_path(libdevice, &context)
-            .map_err(|e| format!("cannot read libdevice {}: {e}", libdevice.display()))?;
-        library.set_triple(&machine.get_triple());
-        library.set_data_layout(&machine.get_target_data().get_data_layout());
-        llvm.link_in_module(library)
+        if library.is_none() {
+            let parsed = Module::parse_bitcode_from_path(libdevice, context)
+                .map_err(|e| format!("cannot read libdevice {}: {e}", libdevice.display()))?;
+            parsed.set_triple(&machine.get_triple());
+            parsed.set_data_layout(&machine.get_target_data().get_data_layout());
+            *library = Some(parsed);
+        }
+        let copy = library
+            .as_ref()
+            .map(Module::clone)
+            .ok_or("libdevice vanished")?;
+        llvm.link_in_module(copy)
             .map_err(|e| format!("cannot link libdevice: {e}"))?;
         // Only the kernels are entry points: the rest of libdevice goes unless called.
         for function in llvm.get_functions() {
@@ -152,8 +163,13 @@ fn module_ptx(
     }
     llvm.verify()
         .map_err(|e| format!("the kernels' LLVM IR does not verify: {e}"))?;
-    llvm.run_passes("default<O3>", machine, PassBuilderOptions::create())
-        .map_err(|e| format!("LLVM optimization failed: {e}"))?;
+    // globaldce first: the internalized libdevice functions no kernel calls go before O3 sees them.
+    llvm.run_passes(
+        "globaldce,default<O3>",
+        machine,
+        PassBuilderOptions::create(),
+    )
+    .map_err(|e| format!("LLVM optimization failed: {e}"))?;
     let buffer = machine
         .write_to_memory_buffer(&llvm, FileType::Assembly)
         .map_err(|e| format!("the NVPTX backend failed: {e}"))?;

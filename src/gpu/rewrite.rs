@@ -1,7 +1,7 @@
 //! flexc's own rewrites of the GPU lowering (steps 2 and 3 of `gpu.rs`), on the bufferized module:
-//! - [`to_device`]: every buffer lives in device memory — `memref.alloc`/`alloca` → `gpu.alloc`,
-//!   `memref.dealloc` → `gpu.dealloc`, constants (`memref.get_global`) uploaded into a `gpu.alloc`
-//!   by `gpu.memcpy` —, `memref.copy` → `linalg.copy` (a copy kernel: strided views included), and
+//! - [`upload_constants`] then [`to_device`]: every buffer lives in device memory — constants
+//!   (`memref.get_global`) uploaded into a fresh buffer by `gpu.memcpy`, `memref.alloc`/`alloca` →
+//!   `gpu.alloc`, `memref.dealloc` → `gpu.dealloc` —, `memref.copy` → `linalg.copy` (a copy kernel: strided views included), and
 //!   contractions/convolutions whose operands have plain row-major layouts → calls of the runtime's
 //!   vendor-library entry points (`flexc_gpu_gemm_f32`, `flexc_gpu_batch_gemm_f32`,
 //!   `flexc_gpu_conv2d_nchw_fchw_f32`); other layouts and element types stay linalg ops and become
@@ -141,8 +141,7 @@ pub fn to_device(
             "linalg.matmul" | "linalg.batch_matmul" | "linalg.conv_2d_nchw_fchw" => {
                 library.push(op)
             }
-            "memref.alloc" | "memref.alloca" | "memref.dealloc" | "memref.get_global"
-            | "memref.copy" => memory.push(op),
+            "memref.alloc" | "memref.alloca" | "memref.dealloc" | "memref.copy" => memory.push(op),
             _ => {}
         }
     }
@@ -156,7 +155,6 @@ pub fn to_device(
         match op_name(op).as_str() {
             "memref.alloc" | "memref.alloca" => to_gpu_alloc(op),
             "memref.dealloc" => to_gpu_dealloc(op),
-            "memref.get_global" => upload_constant(op),
             "memref.copy" => {
                 let (source, target) = unsafe {
                     (
@@ -485,7 +483,17 @@ fn to_gpu_dealloc(op: MlirOperation) {
     }
 }
 
-/// `%g = memref.get_global` → `%d = gpu.alloc; gpu.memcpy %d, %g`, every other use of `%g` → `%d`.
+/// Every `%g = memref.get_global` (a host constant) → `%d = memref.alloc; gpu.memcpy %d, %g`, every
+/// other use of `%g` → `%d`. Run before the deallocation pipeline (which then frees `%d` after its
+/// last use) and before [`to_device`] (which makes `%d` a `gpu.alloc`).
+pub fn upload_constants(module: &Module) {
+    for op in all_ops(module) {
+        if op_name(op) == "memref.get_global" {
+            upload_constant(op);
+        }
+    }
+}
+
 fn upload_constant(op: MlirOperation) {
     unsafe {
         let context = mlirOperationGetContext(op);
@@ -494,13 +502,13 @@ fn upload_constant(op: MlirOperation) {
         let block = mlirOperationGetBlock(op);
         let alloc = create_op(
             context,
-            "gpu.alloc",
+            "memref.alloc",
             location,
             &[],
             &[mlirValueGetType(global)],
             &[(
                 "operandSegmentSizes",
-                attribute(context, "array<i32: 0, 0, 0>"),
+                attribute(context, "array<i32: 0, 0>"),
             )],
         );
         mlirBlockInsertOwnedOperationAfter(block, op, alloc);
