@@ -349,6 +349,24 @@ impl Machine {
         Machine::from_toml(&text, &path.display().to_string())
     }
 
+    /// The machine a command line or pass option names: a TOML file (a `.toml` name or an existing file),
+    /// else a preset; restricted to its first `devices` GPUs when given.
+    pub fn from_spec(
+        spec: &str,
+        devices: Option<crate::DeviceCount>,
+    ) -> Result<Machine, MachineError> {
+        let path = std::path::Path::new(spec);
+        let machine = if spec.ends_with(".toml") || path.is_file() {
+            Machine::load(path)
+        } else {
+            Machine::preset(spec)
+        }?;
+        match devices {
+            Some(n) => machine.with_devices(n.get()),
+            None => Ok(machine),
+        }
+    }
+
     /// The same machine restricted to its first `n` GPUs.
     pub fn with_devices(&self, n: u32) -> Result<Machine, MachineError> {
         let total = self.nodes * self.gpus_per_node;

@@ -47,6 +47,7 @@
 //! simplified cost models and are scored afterwards by the full simulator.
 
 mod additive;
+mod algorithm;
 mod minsum;
 mod pase;
 mod tiling;
@@ -59,8 +60,12 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-pub use pase::{additive_cost, dp_candidates, pase_dp, DpOptions, DpResult};
-pub use tiling::{soybean_tiling, CutStats, TilingResult};
+pub use algorithm::{
+    algorithm, algorithm_names, Budget, Deadline, Mcmc, PaseDp, Problem, Run, SearchAlgorithm,
+    Tiling, ALGORITHMS,
+};
+pub use pase::{additive_cost, dp_candidates, pase_dp, DpOptions, DpStats};
+pub use tiling::{soybean_tiling, CutStats, TilingStats};
 
 use crate::baselines;
 use crate::cost::CostModel;
@@ -78,6 +83,8 @@ pub enum StopReason {
     Time,
     /// No improvement for half the budget.
     NoImprovement,
+    /// An exact method (PaSE, SoyBean) finished.
+    Exact,
 }
 
 impl StopReason {
@@ -86,6 +93,7 @@ impl StopReason {
             StopReason::Budget => "budget",
             StopReason::Time => "time",
             StopReason::NoImprovement => "no-improvement",
+            StopReason::Exact => "exact",
         }
     }
 }
@@ -118,6 +126,8 @@ pub enum SearchError {
     },
     /// Options that do not bound the search or make no sense.
     InvalidOptions(String),
+    /// The deadline passed before the search had any strategy (what it was doing).
+    Expired(String),
 }
 
 impl fmt::Display for SearchError {
@@ -145,6 +155,10 @@ impl fmt::Display for SearchError {
                 "error: {what} needs {needed} entries, over the limit of {limit}"
             ),
             SearchError::InvalidOptions(m) => write!(f, "error: {m}"),
+            SearchError::Expired(what) => write!(
+                f,
+                "error: the search budget ran out before {what} found a strategy"
+            ),
         }
     }
 }
@@ -169,8 +183,11 @@ pub struct McmcOptions {
     pub chains: usize,
     /// Proposals per chain; `None` only together with a time budget.
     pub proposals: Option<u64>,
-    /// Wall-clock budget of the whole search; chains sharing a thread split it. Not reproducible.
+    /// Wall-clock budget of the whole search from its start, seeding included; chains sharing a thread
+    /// split what is left of it. Not reproducible.
     pub time_limit: Option<Duration>,
+    /// A caller's deadline (an outer search's): the search ends by the earlier of it and `time_limit`.
+    pub deadline: Deadline,
     /// Inverse temperature on the relative cost (module doc): at the default 5000, a proposal 0.02 % slower
     /// than the current state is accepted with probability 1/e.
     pub beta: f64,
@@ -193,6 +210,7 @@ impl Default for McmcOptions {
             chains: 4,
             proposals: Some(1000),
             time_limit: None,
+            deadline: Deadline::NONE,
             beta: 5000.0,
             threads: 0,
             starts: Vec::new(),
@@ -241,18 +259,98 @@ pub struct McmcStats {
     pub chains: Vec<ChainStats>,
 }
 
-/// The best strategy a search found.
+/// The best strategy a search found: what every [`SearchAlgorithm`] returns.
 #[derive(Clone, Debug)]
-pub struct SearchResult {
+pub struct Found {
     pub strategy: Strategy,
+    /// Simulated iteration time of `strategy` (a fresh full simulation).
     pub iteration_time_s: f64,
     pub peak_memory: Vec<u64>,
-    /// `chain N` or the name of the start point that stayed best.
+    pub fits_memory: bool,
+    /// What produced the strategy: `chain N` or a start point's name (MCMC), the algorithm's name
+    /// otherwise.
     pub found_by: String,
+    /// Why the search stopped.
+    pub stop: StopReason,
+    /// Proposals simulated (0 for the exact methods).
+    pub proposals: u64,
+    pub wall_s: f64,
+    /// The algorithm's own statistics.
+    pub details: Details,
+}
+
+/// Statistics only one algorithm has.
+#[derive(Clone, Debug)]
+pub enum Details {
+    Mcmc(McmcDetails),
+    Dp(DpStats),
+    Tiling(TilingStats),
+}
+
+/// What an MCMC search saw.
+#[derive(Clone, Debug)]
+pub struct McmcDetails {
     /// Every start point: data parallelism, caller starts, `pase` and `soybean` (with
-    /// [`McmcOptions::seed_with_dp`]), then model parallel, OWT, Megatron.
+    /// [`McmcOptions::seed_with_dp`]), then model parallel, OWT, Megatron (those the deadline left time
+    /// to simulate).
     pub starts: Vec<Evaluated>,
     pub stats: McmcStats,
+}
+
+impl Found {
+    /// A fresh full simulation of `strategy`, with what the algorithm reports about it.
+    pub(crate) fn simulated(
+        problem: &Problem,
+        strategy: Strategy,
+        found_by: String,
+        stop: StopReason,
+        proposals: u64,
+        t0: Instant,
+        details: Details,
+    ) -> Result<Found, SearchError> {
+        let sim = simulate(
+            problem.graph,
+            problem.machine,
+            problem.cost,
+            problem.mode,
+            strategy,
+        )?;
+        Ok(Found {
+            iteration_time_s: sim.iteration_time(),
+            peak_memory: sim.peak_memories(),
+            fits_memory: sim.fits_memory(),
+            strategy: sim.strategy().clone(),
+            found_by,
+            stop,
+            proposals,
+            wall_s: t0.elapsed().as_secs_f64(),
+            details,
+        })
+    }
+
+    /// MCMC's statistics, when an MCMC search found it.
+    pub fn mcmc(&self) -> Option<&McmcDetails> {
+        match &self.details {
+            Details::Mcmc(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// PaSE's statistics, when the dynamic program found it.
+    pub fn dp(&self) -> Option<&DpStats> {
+        match &self.details {
+            Details::Dp(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// SoyBean's statistics, when the tiling found it.
+    pub fn tiling(&self) -> Option<&TilingStats> {
+        match &self.details {
+            Details::Tiling(d) => Some(d),
+            _ => None,
+        }
+    }
 }
 
 /// Simulates a strategy (a full simulation).
@@ -337,9 +435,9 @@ pub fn mcmc(
     cost: &CostModel,
     mode: Mode,
     options: &McmcOptions,
-) -> Result<SearchResult, SearchError> {
+) -> Result<Found, SearchError> {
     let t0 = Instant::now();
-    if options.proposals.is_none() && options.time_limit.is_none() {
+    if options.proposals.is_none() && options.time_limit.is_none() && !options.deadline.is_set() {
         return Err(SearchError::InvalidOptions(
             "an MCMC search needs a proposal budget or a time limit".into(),
         ));
@@ -352,6 +450,9 @@ pub fn mcmc(
     }
     let n = machine.num_devices();
     let chains = options.chains.max(1);
+    let deadline = options
+        .deadline
+        .min(options.time_limit.map_or(Deadline::NONE, Deadline::after));
 
     // Start points, in order: data parallel, caller starts, PaSE and SoyBean, experts.
     let mut named: Vec<(String, Strategy)> = Vec::new();
@@ -362,14 +463,20 @@ pub fn mcmc(
     }
     named.extend(options.starts.iter().cloned());
     if options.seed_with_dp {
-        // A table too large for PaSE only costs a start point.
-        if let Ok(r) = pase_dp(graph, machine, cost, mode, &DpOptions::default()) {
+        // A table too large for PaSE, or a deadline that passes first, only costs a start point. Under a
+        // deadline each seeding search gets a third of the time left, so the chains keep at least a third.
+        let dp_options = DpOptions {
+            deadline: deadline.share(1.0 / 3.0),
+            ..DpOptions::default()
+        };
+        if let Ok(r) = pase_dp(graph, machine, cost, mode, &dp_options) {
             named.push(("pase".into(), r.strategy));
         }
-        named.push((
-            "soybean".into(),
-            soybean_tiling(graph, machine, cost, mode)?.strategy,
-        ));
+        match soybean_tiling(graph, machine, cost, mode, deadline.share(0.5)) {
+            Ok(r) => named.push(("soybean".into(), r.strategy)),
+            Err(SearchError::Expired(_)) => {}
+            Err(e) => return Err(e),
+        }
     }
     named.extend(experts.map(|b| (b.name.to_string(), b.strategy)));
 
@@ -378,8 +485,17 @@ pub fn mcmc(
     let mut overflow: Overflow = None;
     // Distinct start points with their penalized cost, for the chains.
     let mut distinct: Vec<(f64, usize)> = Vec::new();
+    // The longest full simulation so far: under a deadline, nothing starts that would not end before it.
+    let mut sim_cost = Duration::ZERO;
+    let no_time_for = |work: Duration| deadline.remaining().is_some_and(|left| left <= work);
     for (i, (name, strategy)) in named.iter().enumerate() {
+        // Data parallelism is always scored; the other starts while the deadline allows.
+        if i > 0 && no_time_for(sim_cost) {
+            break;
+        }
+        let sim_t0 = Instant::now();
         let sim = simulate(graph, machine, cost, mode, strategy.clone())?;
+        sim_cost = sim_cost.max(sim_t0.elapsed());
         let time = sim.iteration_time();
         let over = worst_overflow(&sim);
         evaluated.push(Evaluated {
@@ -411,6 +527,10 @@ pub fn mcmc(
     while starts.len() < chains {
         starts.push(Start::Random);
     }
+    // A chain's first step is a full simulation: without time for a few, the starts are the answer.
+    if no_time_for(sim_cost * 2) {
+        starts.clear();
+    }
 
     let ctx = Ctx {
         progress: options.progress.clone(),
@@ -439,9 +559,6 @@ pub fn mcmc(
         t => t,
     }
     .clamp(1, chains);
-    let chain_time = options
-        .time_limit
-        .map(|t| t.mul_f64(workers as f64 / chains as f64));
     let seeds: Vec<u64> = (0..chains as u64)
         .map(|i| chain_seed(options.seed, i))
         .collect();
@@ -456,13 +573,22 @@ pub fn mcmc(
                 .map(|job| {
                     let (ctx, seeds) = (&ctx, &seeds);
                     scope.spawn(move || {
+                        let count = job.len();
                         job.into_iter()
-                            .map(|(i, start)| {
-                                let budget = Budget {
+                            .enumerate()
+                            .filter_map(|(j, (i, start))| {
+                                // The chains of one thread split the time left between them; a share
+                                // shorter than a simulation is not worth starting.
+                                let time =
+                                    deadline.remaining().map(|left| left / (count - j) as u32);
+                                if time.is_some_and(|t| t <= sim_cost) {
+                                    return None;
+                                }
+                                let budget = ChainBudget {
                                     proposals: options.proposals,
-                                    time: chain_time,
+                                    time,
                                 };
-                                (i, run_chain(ctx, seeds[i], start, budget))
+                                Some((i, run_chain(ctx, seeds[i], start, budget)))
                             })
                             .collect::<Vec<_>>()
                     })
@@ -503,7 +629,11 @@ pub fn mcmc(
         }
         stats.chains.push(outcome.stats);
     }
-    stats.stop = stats.chains[winner.unwrap_or(0)].stop;
+    // Chains are skipped only when the deadline leaves no time for them.
+    stats.stop = stats
+        .chains
+        .get(winner.unwrap_or(0))
+        .map_or(StopReason::Time, |c| c.stop);
     stats.wall_s = t0.elapsed().as_secs_f64();
 
     let Some((_, strategy, found_by)) = best else {
@@ -516,15 +646,18 @@ pub fn mcmc(
         });
     };
     // Re-simulate: the reported time and memory come from a fresh full simulation.
-    let sim = simulate(graph, machine, cost, mode, strategy)?;
-    Ok(SearchResult {
-        iteration_time_s: sim.iteration_time(),
-        peak_memory: sim.peak_memories(),
-        strategy: sim.strategy().clone(),
-        found_by,
+    let problem = Problem {
+        graph,
+        machine,
+        cost,
+        mode,
+    };
+    let (stop, proposals) = (stats.stop, stats.proposals);
+    let details = Details::Mcmc(McmcDetails {
         starts: evaluated,
         stats,
-    })
+    });
+    Found::simulated(&problem, strategy, found_by, stop, proposals, t0, details)
 }
 
 /// The seed of chain `i`: SplitMix64 of the search seed and the index, so nearby seeds give unrelated chains.
@@ -536,7 +669,7 @@ fn chain_seed(seed: u64, i: u64) -> u64 {
 }
 
 #[derive(Clone, Copy)]
-struct Budget {
+struct ChainBudget {
     proposals: Option<u64>,
     time: Option<Duration>,
 }
@@ -554,7 +687,7 @@ fn run_chain(
     ctx: &Ctx,
     seed: u64,
     start: Start,
-    budget: Budget,
+    budget: ChainBudget,
 ) -> Result<ChainOutcome, SearchError> {
     let chain_t0 = Instant::now();
     let mut rng = StdRng::seed_from_u64(seed);

@@ -19,6 +19,7 @@ pub mod op_model;
 pub mod par_import;
 pub mod par_lower_runtime;
 pub mod par_materialize;
+pub mod par_search;
 pub mod par_unique_weights;
 pub mod par_verify;
 pub mod pipeline;
@@ -37,7 +38,7 @@ impl fmt::Display for Diagnosed {
 impl std::error::Error for Diagnosed {}
 
 /// One option of a pass, as written in a pipeline string: `par-verify{devices=8}`.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct PassOption {
     pub name: &'static str,
     pub help: &'static str,
@@ -55,7 +56,7 @@ pub const DEVICES_OPTION: PassOption = PassOption {
 };
 
 /// The values an option accepts.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum OptionKind {
     /// A non-negative integer.
     Unsigned,
@@ -63,6 +64,13 @@ pub enum OptionKind {
     OneOf(&'static [&'static str]),
     /// Comma-separated non-negative integers or inclusive ranges `a-b` (possibly none).
     UnsignedList,
+    /// Any word (a name or a path without spaces), possibly empty.
+    Text,
+    /// A word the function accepts (`Err` says why not), with how `--list-passes` shows its values.
+    Checked {
+        values: &'static str,
+        check: fn(&str) -> Result<(), String>,
+    },
     /// `0` (not given) or a [`flexc_core::DeviceCount`].
     DeviceCount,
 }
@@ -152,6 +160,7 @@ pub static REGISTRY: &[&PassInfo] = &[
     &par_unique_weights::INFO,
     &par_import::INFO,
     &par_verify::INFO,
+    &par_search::INFO,
     &par_materialize::INFO,
     &par_lower_runtime::INFO,
 ];
@@ -203,6 +212,13 @@ pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
                 .split(',')
                 .filter(|item| !item.is_empty())
                 .all(|item| list_item(item).is_some()),
+            OptionKind::Text => true,
+            OptionKind::Checked { check, .. } => {
+                if let Err(why) = check(value) {
+                    return Err(format!("option '{key}' of pass '{}': {why}", info.argument));
+                }
+                true
+            }
         };
         if !valid {
             let expected = match option.kind {
@@ -214,6 +230,7 @@ pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
                 OptionKind::UnsignedList => {
                     "a comma-separated list of non-negative integers or ranges a-b".into()
                 }
+                OptionKind::Text | OptionKind::Checked { .. } => "valid".into(),
             };
             return Err(format!(
                 "option '{key}' of pass '{}' must be {expected}, got '{value}'",

@@ -66,35 +66,39 @@ use std::collections::{HashMap, HashSet};
 
 static ID: PassId = PassId::new();
 
+/// `batch-dim`, `param-args`, `data-args`, `opaque-unknown`: the import settings, also options of every
+/// pass that imports the module again (`par-search`).
+pub const IMPORT_OPTIONS: [PassOption; 4] = [
+    PassOption {
+        name: "batch-dim",
+        help: "dim of every data argument that holds the batch (the sample dim)",
+        default: "0",
+        kind: OptionKind::Unsigned,
+    },
+    PassOption {
+        name: "param-args",
+        help: "comma-separated indices of function arguments that are weights (JAX passes weights as arguments)",
+        default: "",
+        kind: OptionKind::UnsignedList,
+    },
+    PassOption {
+        name: "data-args",
+        help: "comma-separated indices of the entry function's data arguments; when given, every other tensor argument is a weight",
+        default: "",
+        kind: OptionKind::UnsignedList,
+    },
+    PassOption {
+        name: "opaque-unknown",
+        help: "warn about ops no family models and leave them replicated, instead of failing",
+        default: "false",
+        kind: OptionKind::OneOf(&["true", "false"]),
+    },
+];
+
 pub static INFO: PassInfo = PassInfo {
     argument: "par-import",
     summary: "Annotate compute ops with their iteration space and SOAP roles (#par.space)",
-    options: &[
-        PassOption {
-            name: "batch-dim",
-            help: "dim of every data argument that holds the batch (the sample dim)",
-            default: "0",
-            kind: OptionKind::Unsigned,
-        },
-        PassOption {
-            name: "param-args",
-            help: "comma-separated indices of function arguments that are weights (JAX passes weights as arguments)",
-            default: "",
-            kind: OptionKind::UnsignedList,
-        },
-        PassOption {
-            name: "data-args",
-            help: "comma-separated indices of the entry function's data arguments; when given, every other tensor argument is a weight",
-            default: "",
-            kind: OptionKind::UnsignedList,
-        },
-        PassOption {
-            name: "opaque-unknown",
-            help: "warn about ops no family models and leave them replicated, instead of failing",
-            default: "false",
-            kind: OptionKind::OneOf(&["true", "false"]),
-        },
-    ],
+    options: &IMPORT_OPTIONS,
     anchor: "builtin.module",
     id: &ID,
     run,

@@ -8,11 +8,20 @@
 //!
 //! Accepted forms: `builtin.module(p1,p2)`, `any(p1)`, or a bare list `p1,func.func(p2)` (which runs
 //! on the module, as if wrapped in `builtin.module(...)`).
+//!
+//! flexc's own pipelines are not strings: they are built with the typed [`Pipeline`] builder (flexc passes
+//! named by their [`PassInfo`], upstream passes by name) in the named recipes at the end of this file —
+//! [`prepare`] and [`import`] (the driver), [`cpu_lowering`] and [`mpi_lowering`] (flexc-run). Only the
+//! `--pass-pipeline` user option is parsed from text.
 
-use crate::{create_pass, lookup, parse_options};
+use crate::{
+    create_pass, lookup, par_import, par_lower_runtime, par_materialize, par_unique_weights,
+    par_verify, parse_options, PassInfo,
+};
 use melior::{pass::OperationPassManager, StringRef};
 use mlir_sys::{mlirOpPassManagerAddPipeline, MlirStringRef};
 use std::ffi::c_void;
+use std::fmt;
 
 /// One element of a pipeline.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,6 +144,112 @@ impl<'t> Parser<'t> {
     }
 }
 
+/// A pipeline built in code, element by element; its [`Display`](fmt::Display) is the equivalent
+/// pipeline string (for messages and `--print-pipeline`-style output).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pipeline(Vec<Element>);
+
+impl Pipeline {
+    pub fn new() -> Pipeline {
+        Pipeline(Vec::new())
+    }
+
+    /// Appends the flexc pass `pass` with its option text (`key=value` words, possibly empty).
+    pub fn flexc(mut self, pass: &'static PassInfo, options: &str) -> Pipeline {
+        self.0.push(Element::Pass {
+            name: pass.argument.into(),
+            options: options.into(),
+        });
+        self
+    }
+
+    /// Appends the upstream MLIR pass `name` without options.
+    pub fn upstream(self, name: &str) -> Pipeline {
+        self.upstream_with(name, "")
+    }
+
+    /// Appends the upstream MLIR pass `name` with its option text (MLIR parses it).
+    pub fn upstream_with(mut self, name: &str, options: &str) -> Pipeline {
+        self.0.push(Element::Pass {
+            name: name.into(),
+            options: options.into(),
+        });
+        self
+    }
+
+    /// Appends `inner` nested on the ops named `anchor` (`func.func(...)`).
+    pub fn nested(mut self, anchor: &str, inner: Pipeline) -> Pipeline {
+        self.0.push(Element::Nested {
+            anchor: anchor.into(),
+            elements: inner.0,
+        });
+        self
+    }
+
+    /// Appends every element of `other`.
+    pub fn then(mut self, other: Pipeline) -> Pipeline {
+        self.0.extend(other.0);
+        self
+    }
+
+    /// The elements before and after the first top-level `pass` (which is in neither); everything and
+    /// nothing when it is absent. For a caller that runs that pass's code itself between the two.
+    pub fn split_at(mut self, pass: &PassInfo) -> (Pipeline, Pipeline) {
+        let at = self.0.iter().position(
+            |element| matches!(element, Element::Pass { name, .. } if name == pass.argument),
+        );
+        match at {
+            Some(at) => {
+                let after = self.0.split_off(at + 1);
+                self.0.pop();
+                (self, Pipeline(after))
+            }
+            None => (self, Pipeline::new()),
+        }
+    }
+
+    pub fn elements(&self) -> &[Element] {
+        &self.0
+    }
+
+    /// Adds the pipeline to `manager`, which runs on `builtin.module`.
+    pub fn add_to(&self, manager: OperationPassManager<'_, '_>) -> Result<(), PipelineError> {
+        add_elements(manager, "builtin.module", &self.0)
+    }
+}
+
+impl From<Vec<Element>> for Pipeline {
+    fn from(elements: Vec<Element>) -> Pipeline {
+        Pipeline(elements)
+    }
+}
+
+fn write_elements(f: &mut fmt::Formatter<'_>, elements: &[Element]) -> fmt::Result {
+    for (i, element) in elements.iter().enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        match element {
+            Element::Pass { name, options } if options.is_empty() => f.write_str(name)?,
+            Element::Pass { name, options } => write!(f, "{name}{{{options}}}")?,
+            Element::Nested { anchor, elements } => {
+                write!(f, "{anchor}(")?;
+                write_elements(f, elements)?;
+                f.write_str(")")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for Pipeline {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("builtin.module(")?;
+        write_elements(f, &self.0)?;
+        f.write_str(")")
+    }
+}
+
 /// Parses a pipeline string into its elements, unwrapping a top-level `builtin.module(...)` or
 /// `any(...)`.
 pub fn parse(text: &str) -> Result<Vec<Element>, PipelineError> {
@@ -219,6 +334,99 @@ fn add_upstream(
     Ok(())
 }
 
+// ---- Recipes: every pipeline flexc runs by itself. ----
+
+/// What comes before the import: distinct weights stay distinct through upstream constant folding
+/// (`par-unique-weights`), and TOSA becomes linalg through upstream MLIR's own lowering (no-ops on other
+/// input).
+pub fn prepare() -> Pipeline {
+    let tosa = [
+        "tosa-optional-decompositions",
+        "tosa-to-linalg-named",
+        "tosa-to-linalg",
+        "tosa-to-arith",
+        "tosa-to-tensor",
+    ]
+    .iter()
+    .fold(Pipeline::new(), |p, name| p.upstream(name));
+    Pipeline::new()
+        .flexc(&par_unique_weights::INFO, "")
+        .nested("func.func", tosa)
+}
+
+/// The import (the driver's default pipeline): [`prepare`], `par-import` with `import_options` (its option
+/// text), then `par-verify`. The pass manager verifies the module after every stage. The driver runs
+/// [`prepare`] and then the import analysis itself, once, because it needs the imported graph.
+pub fn import(import_options: &str) -> Pipeline {
+    prepare()
+        .flexc(&par_import::INFO, import_options)
+        .flexc(&par_verify::INFO, "")
+}
+
+/// One function per device (flexc-run on a `.par.mlir`): for `devices` devices, else for the module's
+/// `#par.machine`.
+pub fn materialize(devices: Option<flexc_core::DeviceCount>) -> Pipeline {
+    let options = devices.map_or(String::new(), |devices| format!("devices={devices}"));
+    Pipeline::new().flexc(&par_materialize::INFO, &options)
+}
+
+/// The lowering from tensors with `par` ops to the LLVM dialect (MLIR 22), for flexc-run's in-process
+/// runtime: `par-lower-runtime` turns the `par` communication into runtime calls, then upstream
+/// bufferization and conversions. The GPU lowering, when a GPU backend lands, is a sibling recipe here
+/// (`gpu_lowering`): `par-lower-runtime` with a GPU target, then upstream GPU outlining and conversions.
+pub fn cpu_lowering() -> Pipeline {
+    lowering(Pipeline::new().flexc(&par_lower_runtime::INFO, ""), false)
+}
+
+/// The lowering of an MPI worker: [`cpu_lowering`] with the `mpi` target of `par-lower-runtime` for
+/// `ranks` processes, and `convert-to-llvm` for the `mpi` ops (their lowering is a dialect interface, not a
+/// pass).
+pub fn mpi_lowering(ranks: usize) -> Pipeline {
+    let runtime = Pipeline::new().flexc(
+        &par_lower_runtime::INFO,
+        &format!("target=mpi ranks={ranks}"),
+    );
+    lowering(runtime, true)
+}
+
+/// `runtime` (the `par` lowering), then bufferization and the conversions to LLVM; `convert-to-llvm` for
+/// dialects lowered through interfaces (`mpi`).
+fn lowering(runtime: Pipeline, interfaces: bool) -> Pipeline {
+    let to_llvm = [
+        "finalize-memref-to-llvm",
+        "convert-math-to-llvm",
+        "convert-math-to-libm",
+        "convert-arith-to-llvm",
+        "convert-index-to-llvm",
+        "convert-func-to-llvm",
+        "convert-cf-to-llvm",
+    ]
+    .iter()
+    .fold(Pipeline::new(), |p, name| p.upstream(name));
+    let to_llvm = if interfaces {
+        to_llvm.upstream("convert-to-llvm")
+    } else {
+        to_llvm
+    };
+    runtime
+        .upstream("inline")
+        .nested(
+            "func.func",
+            Pipeline::new().upstream("convert-elementwise-to-linalg"),
+        )
+        .upstream_with(
+            "one-shot-bufferize",
+            "bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map",
+        )
+        .upstream("convert-linalg-to-loops")
+        .upstream("lower-affine")
+        .upstream("convert-scf-to-cf")
+        .upstream("expand-strided-metadata")
+        .upstream("lower-affine")
+        .then(to_llvm)
+        .upstream("reconcile-unrealized-casts")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,6 +454,28 @@ mod tests {
         );
         assert_eq!(parse("").unwrap(), vec![]);
         assert_eq!(parse("builtin.module()").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn recipes_print_as_pipeline_strings_that_parse_back() {
+        for recipe in [import("batch-dim=0"), cpu_lowering(), mpi_lowering(4)] {
+            let text = recipe.to_string();
+            assert_eq!(parse(&text).unwrap(), recipe.elements(), "{text}");
+        }
+        assert_eq!(
+            cpu_lowering().to_string(),
+            "builtin.module(par-lower-runtime,inline,func.func(convert-elementwise-to-linalg),\
+             one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
+             convert-linalg-to-loops,lower-affine,convert-scf-to-cf,expand-strided-metadata,lower-affine,\
+             finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,\
+             convert-index-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)"
+        );
+        assert!(mpi_lowering(4)
+            .to_string()
+            .contains("par-lower-runtime{target=mpi ranks=4},inline,"));
+        assert!(mpi_lowering(4)
+            .to_string()
+            .ends_with("convert-cf-to-llvm,convert-to-llvm,reconcile-unrealized-casts)"));
     }
 
     #[test]

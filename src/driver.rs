@@ -6,17 +6,18 @@
 //! `.par.mlir` behind.
 
 use crate::{
-    diagnostics::{Diag, FileLoc, Printer},
+    diagnostics::{Capture, Diag, FileLoc, Printer},
     parse::{parse_module, DiagnosticVerifier},
-    search::{self as strategy_search, Algorithm, SearchOptions},
+    search::{self as strategy_search, SearchOptions},
     session::{create_context, module_pass_manager, Session},
     simulate::{self, SimulateOptions},
     source::{split_chunks, Source, SPLIT_MARKER},
 };
 use flexc_core::Mode;
 use flexc_passes::{
-    par_import::{ImportOptions, Imported},
-    pipeline::{self, Element},
+    par_import::{self, ImportOptions, Imported},
+    par_search::Annotated,
+    pipeline::{self, Pipeline, PipelineError},
 };
 use melior::{
     ir::{operation::OperationLike, Module},
@@ -25,39 +26,10 @@ use melior::{
 };
 use std::{io::Write, path::Path};
 
-/// The default flexc pipeline, stage by stage; the pass manager verifies the module after every
-/// stage. Later stages (search, materialize) are added here in order.
-pub fn default_pipeline(options: &Options) -> Vec<Element> {
-    let pass = |name: &str, options: String| Element::Pass {
-        name: name.into(),
-        options,
-    };
-    vec![
-        // Distinct weights stay distinct through upstream constant folding.
-        pass(
-            flexc_passes::par_unique_weights::INFO.argument,
-            String::new(),
-        ),
-        // TOSA becomes linalg through upstream MLIR's own lowering (no-ops on other input).
-        Element::Nested {
-            anchor: "func.func".into(),
-            elements: [
-                "tosa-optional-decompositions",
-                "tosa-to-linalg-named",
-                "tosa-to-linalg",
-                "tosa-to-arith",
-                "tosa-to-tensor",
-            ]
-            .iter()
-            .map(|name| pass(name, String::new()))
-            .collect(),
-        },
-        pass(
-            flexc_passes::par_import::INFO.argument,
-            import_option_text(options),
-        ),
-        pass(flexc_passes::par_verify::INFO.argument, String::new()),
-    ]
+/// The default flexc pipeline: [`pipeline::import`] with the command line's import options. The driver
+/// runs it in two pass managers around the import analysis, which it runs itself once ([`Stages`]).
+pub fn default_pipeline(options: &Options) -> Pipeline {
+    pipeline::import(&import_option_text(options))
 }
 
 /// The `par-import` options of the command line, as pipeline option text.
@@ -103,9 +75,15 @@ pub enum ImportMode {
 impl ImportMode {
     /// The simulator's mode: `as-is` graphs carry their own backward work.
     pub fn simulator_mode(self) -> Mode {
+        flexc_passes::par_search::simulator_mode(self.word())
+    }
+
+    /// The `--mode` / `mode=` word.
+    pub fn word(self) -> &'static str {
         match self {
-            ImportMode::Train => Mode::Training,
-            ImportMode::AsIs | ImportMode::Inference => Mode::Inference,
+            ImportMode::Train => "train",
+            ImportMode::AsIs => "as-is",
+            ImportMode::Inference => "inference",
         }
     }
 }
@@ -168,64 +146,28 @@ pub enum Exit {
     Usage = 2,
 }
 
-/// Runs the driver; diagnostics go to `errors`, IR to the output.
-pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
-    let usage = |errors: &mut dyn Write, message: &str| {
-        let _ = writeln!(errors, "flexc: error: {message}");
-        Exit::Usage
-    };
-    if options.emit_bytecode && options.split_input_file {
-        return usage(
-            errors,
-            "--emit-bytecode cannot be combined with --split-input-file",
-        );
-    }
-    if let Err(message) = import_options(options) {
-        return usage(errors, &message);
-    }
-    if options.emit == Emit::Simulation && options.split_input_file {
-        return usage(
-            errors,
-            "--simulate cannot be combined with --split-input-file",
-        );
-    }
-    if let Some(cuda) = &options.cuda {
-        let artifact = cuda.emit == crate::gpu::CudaEmit::Artifact;
-        if (artifact && options.output == "-")
-            || options.split_input_file
-            || options.emit != Emit::Mlir
-            || options.emit_bytecode
-        {
-            return usage(
-                errors,
-                "--target=cuda writes one artifact: it needs -o FILE (unless --gpu-emit names a text stage) and cannot be combined with --split-input-file, --emit-bytecode, --emit or --simulate",
-            );
-        }
-    }
-    if options.emit == Emit::Shard && options.split_input_file {
-        return usage(
-            errors,
-            "--emit=shard cannot be combined with --split-input-file",
-        );
-    }
-    let elements = match &options.pass_pipeline {
-        Some(text) => match pipeline::parse(text) {
-            Ok(elements) => elements,
-            Err(e) => return usage(errors, &e.0),
-        },
-        None => default_pipeline(options),
-    };
+/// The pass managers of a run. With the default pipeline, `before` runs what precedes `par-import`, the
+/// driver imports the module once itself (it needs the graph), and `after` runs the rest; with
+/// `--pass-pipeline`, `before` runs the user's pipeline and there is no `after`.
+struct Stages<'c> {
+    before: PassManager<'c>,
+    after: Option<PassManager<'c>>,
+}
 
-    let context = create_context(options.allow_unregistered_dialect);
-    let session = match Session::new(&context) {
-        Ok(session) => session,
-        Err(diag) => {
-            let _ = writeln!(errors, "flexc: error: {}", diag.message);
-            return Exit::Failure;
-        }
-    };
-    let capture = &session.capture;
-    let manager = module_pass_manager(&context);
+impl Stages<'_> {
+    /// Whether the driver imports the module between the two (the default pipeline).
+    fn imports(&self) -> bool {
+        self.after.is_some()
+    }
+}
+
+/// A pass manager for `recipe`, verifying after every pass and printing the IR with `--print-ir-after-all`.
+fn stage<'c>(
+    context: &'c Context,
+    options: &Options,
+    recipe: &Pipeline,
+) -> Result<PassManager<'c>, PipelineError> {
+    let manager = module_pass_manager(context);
     manager.enable_verifier(true);
     if options.print_ir_after_all {
         manager.enable_ir_printing(&PassIrPrintingOptions {
@@ -238,59 +180,114 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
             tree_printing_path: Default::default(),
         });
     }
-    if let Err(e) = pipeline::add_elements(
-        manager.as_operation_pass_manager(),
-        "builtin.module",
-        &elements,
-    ) {
-        // Upstream pass-parsing problems may also have been reported as diagnostics.
-        capture.take();
-        return usage(errors, &e.0);
-    }
+    recipe.add_to(manager.as_operation_pass_manager())?;
+    Ok(manager)
+}
 
-    let fail = |errors: &mut dyn Write, diag: Diag, printer: &Printer| {
-        printer.print(errors, &diag);
-        Exit::Failure
+/// The pass managers of `options` (module doc of [`Stages`]).
+fn stages<'c>(context: &'c Context, options: &Options) -> Result<Stages<'c>, PipelineError> {
+    match &options.pass_pipeline {
+        Some(text) => Ok(Stages {
+            before: stage(context, options, &Pipeline::from(pipeline::parse(text)?))?,
+            after: None,
+        }),
+        None => {
+            let (before, after) = default_pipeline(options).split_at(&par_import::INFO);
+            Ok(Stages {
+                before: stage(context, options, &before)?,
+                after: Some(stage(context, options, &after)?),
+            })
+        }
+    }
+}
+
+/// Combinations of options that cannot work, as a usage message.
+fn check_usage(options: &Options) -> Result<(), String> {
+    if options.emit_bytecode && options.split_input_file {
+        return Err("--emit-bytecode cannot be combined with --split-input-file".into());
+    }
+    import_options(options)?;
+    let single = match options.emit {
+        Emit::Simulation => Some("--simulate"),
+        Emit::Shard => Some("--emit=shard"),
+        Emit::Mlir | Emit::Summary => None,
     };
-    let no_sources = Printer { sources: vec![] };
-    let source = match Source::read(&options.input) {
-        Ok(source) => source,
-        Err(diag) => return fail(errors, diag, &no_sources),
-    };
-    let chunks: Vec<Vec<u8>> = if source.is_bytecode() {
+    if let (Some(flag), true) = (single, options.split_input_file) {
+        return Err(format!("{flag} cannot be combined with --split-input-file"));
+    }
+    if let Some(cuda) = &options.cuda {
+        let artifact = cuda.emit == crate::gpu::CudaEmit::Artifact;
+        if (artifact && options.output == "-")
+            || options.split_input_file
+            || options.emit != Emit::Mlir
+            || options.emit_bytecode
+        {
+            return Err("--target=cuda writes one artifact: it needs -o FILE (unless --gpu-emit names a text stage) and cannot be combined with --split-input-file, --emit-bytecode, --emit or --simulate".into());
+        }
+    }
+    Ok(())
+}
+
+/// Why the driver stopped before compiling: a usage error (exit 2) or a diagnostic (exit 1).
+enum Stop {
+    Usage(String),
+    Failure(Diag),
+}
+
+/// The input, split into the chunks to compile.
+fn read_chunks(options: &Options) -> Result<(Source, Vec<Vec<u8>>), Stop> {
+    let source = Source::read(&options.input).map_err(Stop::Failure)?;
+    if source.is_bytecode() {
         if options.split_input_file || options.verify_diagnostics {
-            return usage(
-                errors,
-                "--split-input-file and --verify-diagnostics need textual MLIR input",
-            );
+            return Err(Stop::Usage(
+                "--split-input-file and --verify-diagnostics need textual MLIR input".into(),
+            ));
         }
-        vec![source.bytes.clone()]
+        let chunks = vec![source.bytes.clone()];
+        return Ok((source, chunks));
+    }
+    let text = source.text().map_err(Stop::Failure)?;
+    let chunks = if options.split_input_file {
+        split_chunks(text)
+            .into_iter()
+            .map(String::into_bytes)
+            .collect()
     } else {
-        let text = match source.text() {
-            Ok(text) => text,
-            Err(diag) => return fail(errors, diag, &no_sources),
-        };
-        if options.split_input_file {
-            split_chunks(text)
-                .into_iter()
-                .map(String::into_bytes)
-                .collect()
-        } else {
-            vec![text.as_bytes().to_vec()]
-        }
+        vec![text.as_bytes().to_vec()]
     };
+    Ok((source, chunks))
+}
+
+/// What every chunk produced, gathered for writing.
+#[derive(Default)]
+struct Gathered {
+    outputs: Vec<Vec<u8>>,
+    summaries: String,
+    files: Vec<(String, Vec<u8>)>,
+    ok: bool,
+}
+
+/// Compiles every chunk, printing diagnostics (MLIR's and flexc's own) as they come.
+fn compile_chunks(
+    context: &Context,
+    capture: &Capture,
+    stages: &Stages,
+    source: &Source,
+    chunks: &[Vec<u8>],
+    options: &Options,
+    errors: &mut dyn Write,
+) -> Gathered {
     let text = std::str::from_utf8(&source.bytes).unwrap_or("");
     let printer = Printer {
         sources: vec![(source.name.as_str(), text)],
     };
-
-    let mut outputs = Vec::new();
-    let mut summaries = String::new();
-    let mut files = Vec::new();
-    let mut ok = true;
-    for chunk in &chunks {
+    let mut gathered = Gathered {
+        ok: true,
+        ..Gathered::default()
+    };
+    for chunk in chunks {
         let mut own = Vec::new();
-        let result = compile_chunk(&context, &manager, &source.name, chunk, options, &mut own);
+        let result = compile_chunk(context, stages, &source.name, chunk, options, &mut own);
         for diag in capture.take() {
             printer.print(errors, &add_hints(diag));
         }
@@ -300,45 +297,92 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
         match result {
             ChunkResult::Compiled(compiled) => {
                 let _ = errors.write_all(compiled.notes.as_bytes());
-                outputs.push(compiled.output);
-                summaries.push_str(&compiled.summary);
-                files.extend(compiled.files);
+                gathered.outputs.push(compiled.output);
+                gathered.summaries.push_str(&compiled.summary);
+                gathered.files.extend(compiled.files);
             }
             ChunkResult::ExpectedFailure => {}
-            ChunkResult::Failed => ok = false,
+            ChunkResult::Failed => gathered.ok = false,
         }
     }
-    if !ok {
-        return Exit::Failure;
-    }
+    gathered
+}
+
+/// Writes the side files, then the output (all chunks' outputs joined), then the `--summary` lines.
+fn write_all(
+    options: &Options,
+    source_name: &str,
+    gathered: Gathered,
+    errors: &mut dyn Write,
+) -> Result<(), Diag> {
     let output = if options.emit_bytecode {
-        outputs.concat()
+        gathered.outputs.concat()
     } else {
         let separator = format!("{SPLIT_MARKER}\n").into_bytes();
-        outputs.join(separator.as_slice())
+        gathered.outputs.join(separator.as_slice())
     };
-    for (path, bytes) in &files {
-        if let Err(diag) = write_output(path, bytes) {
-            return fail(errors, diag, &no_sources);
-        }
+    for (path, bytes) in &gathered.files {
+        write_output(path, bytes)?;
     }
-    match write_output(&options.output, &output) {
-        Ok(()) => {
-            if options.summary {
-                let destination = if options.output == "-" {
-                    "standard output"
-                } else {
-                    &options.output
-                };
-                let _ = write!(
-                    errors,
-                    "flexc: {} -> {destination}\n{summaries}",
-                    source.name
-                );
-            }
-            Exit::Success
+    write_output(&options.output, &output)?;
+    if options.summary {
+        let destination = if options.output == "-" {
+            "standard output"
+        } else {
+            &options.output
+        };
+        let _ = write!(
+            errors,
+            "flexc: {source_name} -> {destination}\n{}",
+            gathered.summaries
+        );
+    }
+    Ok(())
+}
+
+/// Runs the driver; diagnostics go to `errors`, IR to the output. Steps: usage checks, pass managers, read
+/// and split the input, compile every chunk, write everything (only when every chunk succeeded).
+pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
+    let usage = |errors: &mut dyn Write, message: &str| {
+        let _ = writeln!(errors, "flexc: error: {message}");
+        Exit::Usage
+    };
+    let no_sources = Printer { sources: vec![] };
+    let fail = |errors: &mut dyn Write, diag: Diag| {
+        no_sources.print(errors, &diag);
+        Exit::Failure
+    };
+    if let Err(message) = check_usage(options) {
+        return usage(errors, &message);
+    }
+    let context = create_context(options.allow_unregistered_dialect);
+    let session = match Session::new(&context) {
+        Ok(session) => session,
+        Err(diag) => return fail(errors, diag),
+    };
+    let capture = &session.capture;
+    let stages = match stages(&context, options) {
+        Ok(stages) => stages,
+        Err(e) => {
+            // Upstream pass-parsing problems may also have been reported as diagnostics.
+            capture.take();
+            return usage(errors, &e.0);
         }
-        Err(diag) => fail(errors, diag, &no_sources),
+    };
+    let (source, chunks) = match read_chunks(options) {
+        Ok(read) => read,
+        Err(Stop::Usage(message)) => return usage(errors, &message),
+        Err(Stop::Failure(diag)) => return fail(errors, diag),
+    };
+    let gathered = compile_chunks(
+        &context, capture, &stages, &source, &chunks, options, errors,
+    );
+    if !gathered.ok {
+        return Exit::Failure;
+    }
+    match write_all(options, &source.name, gathered, errors) {
+        Ok(()) => Exit::Success,
+        Err(diag) => fail(errors, diag),
     }
 }
 
@@ -363,7 +407,7 @@ enum ChunkResult {
 
 fn compile_chunk(
     context: &Context,
-    manager: &PassManager,
+    stages: &Stages,
     name: &str,
     chunk: &[u8],
     options: &Options,
@@ -377,7 +421,7 @@ fn compile_chunk(
         None => parse_module(context, chunk, name),
     };
     let output = module.and_then(|mut module| {
-        let mut compiled = compile_module(manager, &mut module, options, name, own)?;
+        let mut compiled = compile_module(stages, &mut module, options, name, own)?;
         if options.summary {
             compiled.summary = summarize(&module);
         }
@@ -396,43 +440,34 @@ fn compile_chunk(
 /// Verifies, runs the pipeline and prints; `None` on failure (diagnostics were emitted through MLIR or
 /// pushed to `own`).
 fn compile_module(
-    manager: &PassManager,
+    stages: &Stages,
     module: &mut Module,
     options: &Options,
     name: &str,
     own: &mut Vec<Diag>,
 ) -> Option<Compiled> {
-    if !module.as_operation().verify() || manager.run(module).is_err() {
+    if !module.as_operation().verify() || stages.before.run(module).is_err() {
         return None;
     }
-    let operation = module.as_operation();
     let mut compiled = Compiled {
         output: Vec::new(),
         summary: String::new(),
         files: Vec::new(),
         notes: String::new(),
     };
-    // The op table and graph: for the summary, the simulation, and the warnings of opaque ops (the C API
-    // cannot emit warnings from a pass).
+    // The op table and graph: for the summary, the simulation, the search, and the warnings of opaque ops
+    // (the C API cannot emit warnings from a pass). The default pipeline's import is this one, the only one.
     // A materialized module (device functions present) goes to --target=cuda as it is.
     let materialized = options.cuda.is_some() && crate::gpu::is_materialized(module);
-    let imported =
-        if !materialized && (options.emit != Emit::Mlir || options.pass_pipeline.is_none()) {
-            let import_options = import_options(options).ok()?;
-            let imported =
-                flexc_passes::par_import::analyze(&operation, &import_options, false).ok()?;
-            for (location, message) in &imported.opaque {
-                own.push(Diag {
-                    severity: crate::diagnostics::Severity::Warning,
-                    location: FileLoc::parse(location),
-                    message: message.clone(),
-                    notes: Vec::new(),
-                });
-            }
-            Some(imported)
-        } else {
-            None
-        };
+    let imported = if !materialized && (stages.imports() || options.emit != Emit::Mlir) {
+        let imported = import_module(module, options, stages.imports(), own)?;
+        if let Some(after) = &stages.after {
+            after.run(module).ok()?;
+        }
+        Some(imported)
+    } else {
+        None
+    };
     // The summary and the simulation replace the module; the other outputs print it, after the
     // shard export or the search rewrote it.
     let replaced = match (options.emit, imported) {
@@ -463,7 +498,7 @@ fn compile_module(
         }
         (Emit::Mlir, Some(imported))
             if options.pass_pipeline.is_none()
-                && options.search.algorithm != Algorithm::None
+                && options.search.algorithm.is_some()
                 && imported.graph.num_ops() > 0 =>
         {
             if let Err(diag) = search_and_annotate(module, &imported, options, name, &mut compiled)
@@ -498,6 +533,27 @@ fn compile_module(
     Some(compiled)
 }
 
+/// The import analysis of `module` with the command line's settings, `#par.space` annotations written when
+/// `annotate` (what `par-import` does); opaque-op warnings are pushed to `own`.
+fn import_module(
+    module: &Module,
+    options: &Options,
+    annotate: bool,
+    own: &mut Vec<Diag>,
+) -> Option<Imported> {
+    let import_options = import_options(options).ok()?;
+    let imported = par_import::analyze(&module.as_operation(), &import_options, annotate).ok()?;
+    for (location, message) in &imported.opaque {
+        own.push(Diag {
+            severity: crate::diagnostics::Severity::Warning,
+            location: FileLoc::parse(location),
+            message: message.clone(),
+            notes: Vec::new(),
+        });
+    }
+    Some(imported)
+}
+
 /// Parses the model at `path` and imports it through the default pipeline (TOSA lowering included):
 /// the library entry point for tools, benchmarks and tests. Unregistered dialects are allowed (StableHLO
 /// in generic form). `Err` carries the diagnostics as `flexc` prints them.
@@ -509,7 +565,7 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
     let session = Session::new(&context).map_err(|diag| diag.message)?;
     let capture = &session.capture;
     let text = String::from_utf8_lossy(&bytes).into_owned();
-    let failure = |capture: &crate::diagnostics::Capture| {
+    let failure = |capture: &Capture| {
         let printer = Printer {
             sources: vec![(name.as_str(), text.as_str())],
         };
@@ -522,19 +578,15 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
     let mut module = parse_module(&context, &bytes, &name).ok_or_else(|| failure(capture))?;
     let manager = module_pass_manager(&context);
     manager.enable_verifier(true);
-    let mut elements = default_pipeline(options);
-    elements.pop(); // par-verify: nothing is configured yet
-    pipeline::add_elements(
-        manager.as_operation_pass_manager(),
-        "builtin.module",
-        &elements,
-    )
-    .map_err(|e| e.0)?;
+    // What precedes par-import; the import itself runs once, here.
+    let (before, _) = default_pipeline(options).split_at(&par_import::INFO);
+    before
+        .add_to(manager.as_operation_pass_manager())
+        .map_err(|e| e.0)?;
     if manager.run(&mut module).is_err() {
         return Err(failure(capture));
     }
-    flexc_passes::par_import::analyze(&module.as_operation(), &import, false)
-        .map_err(|_| failure(capture))
+    par_import::analyze(&module.as_operation(), &import, true).map_err(|_| failure(capture))
 }
 
 /// `--emit=shard`: the strategy (the module's own `#par.config` on every graph op, else the search's)
@@ -554,7 +606,7 @@ fn shard_output(
             .rev()
             .filter_map(|op| Some((op.handle, op.config.clone()?)))
             .collect()
-    } else if options.pass_pipeline.is_none() && options.search.algorithm != Algorithm::None {
+    } else if options.pass_pipeline.is_none() && options.search.algorithm.is_some() {
         search_and_annotate(module, imported, options, name, compiled)?
     } else {
         return Err(Diag::error(
@@ -574,9 +626,9 @@ fn shard_output(
     Ok(())
 }
 
-/// Searches a strategy for the imported graph and writes it into `module`: `#par.config` on every graph
-/// op, `#par.machine` on the module. Returns the configuration written for each MLIR op (by
-/// `ImportedOp::handle`).
+/// Searches a strategy for the imported graph and writes it into `module` (the `par-search` pass's code):
+/// `#par.config` on every graph op, `#par.machine` on the module; or, with `--strategy=NAME`, writes that
+/// baseline. Returns the configuration written for each MLIR op (by `ImportedOp::handle`).
 fn search_and_annotate(
     module: &Module,
     imported: &Imported,
@@ -588,50 +640,38 @@ fn search_and_annotate(
     let machine = simulate::load_machine(&sim.machine, sim.devices)?;
     let cost = simulate::cost_model(&machine, sim.profile_db.as_deref())?;
     let model = name.rsplit('/').next().unwrap_or(name);
-    let mode = options.mode.simulator_mode();
-    let found = match sim.strategy.as_deref() {
-        Some(name) => strategy_search::named(model, &imported.graph, &machine, &cost, mode, name)?,
-        None => strategy_search::find(
-            model,
-            &imported.graph,
-            &machine,
-            &cost,
-            mode,
-            &options.search,
-        )?,
+    let target = strategy_search::Target {
+        machine: &machine,
+        cost: &cost,
+        mode: options.mode.simulator_mode(),
     };
-    let mut written = std::collections::HashMap::new();
-    let mut conflicts = 0;
-    for (op, config) in imported.ops.iter().zip(&found.strategy.configs) {
-        // An op of a function called several times is one graph op per call: the first call's
-        // configuration is the one written.
-        if let Some(first) = written.get(&op.handle) {
-            conflicts += usize::from(first != config);
-            continue;
+    let operation = module.as_operation();
+    let (found, annotated) = match (sim.strategy.as_deref(), options.search.algorithm) {
+        (Some(strategy), _) => {
+            let found = strategy_search::named(
+                model,
+                &imported.graph,
+                &machine,
+                &cost,
+                target.mode,
+                strategy,
+            )?;
+            let annotated =
+                flexc_passes::par_search::annotate(&operation, imported, &found.strategy, &machine)
+                    .map_err(|e| Diag::error(None, e))?;
+            (found, annotated)
         }
-        let handle = mlir_sys::MlirOperation {
-            ptr: op.handle as *mut std::ffi::c_void,
-        };
-        set_attribute(
-            handle,
-            flexc_dialects::names::CONFIG_ATTR,
-            &flexc_dialects::ConfigAttr::to_text(config),
-        )?;
-        written.insert(op.handle, config.clone());
-    }
-    let machine_text = flexc_dialects::MachineAttr {
-        name: machine.name.clone(),
-        nodes: Some(machine.nodes),
-        gpus_per_node: Some(machine.gpus_per_node),
-        devices: flexc_core::DeviceCount::new(u64::from(machine.num_devices())).ok(),
-        other: Vec::new(),
-    }
-    .to_text();
-    set_attribute(
-        module.as_operation().to_raw(),
-        flexc_dialects::names::MACHINE_ATTR,
-        &machine_text,
-    )?;
+        (None, Some(algorithm)) => strategy_search::find_and_annotate(
+            model,
+            &operation,
+            imported,
+            &target,
+            &options.search,
+            algorithm,
+        )?,
+        (None, None) => return Ok(Default::default()),
+    };
+    let Annotated { written, conflicts } = annotated;
     compiled.notes.push_str(&found.table);
     if conflicts > 0 {
         compiled.notes.push_str(&format!(
@@ -642,27 +682,6 @@ fn search_and_annotate(
         compiled.files.push((path.clone(), found.json.into_bytes()));
     }
     Ok(written)
-}
-
-/// Sets the discardable attribute `name` of `op` to the attribute `text` parses to.
-fn set_attribute(op: mlir_sys::MlirOperation, name: &str, text: &str) -> Result<(), Diag> {
-    unsafe {
-        let context = mlir_sys::mlirOperationGetContext(op);
-        let attribute =
-            mlir_sys::mlirAttributeParseGet(context, melior::StringRef::new(text).to_raw());
-        if attribute.ptr.is_null() {
-            return Err(Diag::error(
-                None,
-                format!("flexc built an unparsable attribute {text}"),
-            ));
-        }
-        mlir_sys::mlirOperationSetDiscardableAttributeByName(
-            op,
-            melior::StringRef::new(name).to_raw(),
-            attribute,
-        );
-    }
-    Ok(())
 }
 
 /// `--simulate`: the report text; `--trace`/`--report` contents are added to `files`.
@@ -732,7 +751,7 @@ fn strategy_from_file(
     let context = create_context(true);
     let session = Session::new(&context)?;
     let capture = &session.capture;
-    let first_error = |capture: &crate::diagnostics::Capture| {
+    let first_error = |capture: &Capture| {
         capture
             .take()
             .into_iter()

@@ -306,10 +306,14 @@ pub fn print_with_locations(op: MlirOperation) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Runs the pipeline `text` over `module`; errors are the captured diagnostics.
+/// Runs the pipeline `text` (flexc's own constants above) over `module`; errors are the captured
+/// diagnostics.
 fn lower<'c>(session: &Session<'c>, module: &mut Module<'c>, text: &str) -> Result<(), Vec<Diag>> {
+    let recipe = flexc_passes::pipeline::parse(text)
+        .map(flexc_passes::pipeline::Pipeline::from)
+        .map_err(|e| vec![Diag::error(None, format!("{} (a flexc bug)", e.0))])?;
     session
-        .run_pipeline(module, text)
+        .run_pipeline(module, &recipe)
         .map_err(|_| session.diagnosed(format!("the GPU lowering {text} failed")))
 }
 

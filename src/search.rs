@@ -14,161 +14,124 @@
 //! can be materialized and run (`flexc-run`) like a searched strategy; its `--report` has the keys `model`,
 //! `machine`, `devices`, `mode`, `strategy`, `iteration_time_s`, `peak_memory_bytes` and `breakdown`.
 //!
-//! Budgets: `--search-budget=5s` (also `ms`, `m`) bounds wall time, `--search-budget=200000` the proposals
-//! (over all chains); only proposal budgets give the same strategy for the same `--seed` on every run.
+//! Budgets: `--search-budget=5s` (also `ms`, `m`) bounds the wall time of the whole search (the seeding
+//! searches included: one deadline reaches them all), `--search-budget=200000` the proposals (over all
+//! chains); only proposal budgets give the same strategy for the same `--seed` on every run.
+//!
+//! The search itself and the annotation are the `par-search` pass's ([`flexc_passes::par_search`]); this module
+//! adds what the user is shown: the progress bar, the baseline table and the `--report` JSON.
 
 use crate::diagnostics::Diag;
 use flexc_core::{
     baselines,
     machine::Machine,
-    search::{self, DpOptions, McmcOptions, SearchError},
+    search::{self, Run, SearchAlgorithm},
     CostModel, Graph, Mode, Simulator, Strategy,
 };
+use flexc_passes::{
+    par_import::Imported,
+    par_search::{self, Annotated, Request},
+};
+use melior::ir::OperationRef;
 use serde_json::json;
-use std::{fmt::Write as _, time::Duration};
+use std::{
+    fmt::Write as _,
+    sync::{atomic::AtomicU64, Arc},
+    time::Duration,
+};
 
-/// `--search`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Algorithm {
-    #[default]
-    Mcmc,
-    Dp,
-    Tiling,
-    /// Import only: no strategy is written.
-    None,
-}
-
-impl Algorithm {
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Mcmc => "mcmc",
-            Algorithm::Dp => "dp",
-            Algorithm::Tiling => "tiling",
-            Algorithm::None => "none",
-        }
-    }
-}
-
-/// How long MCMC may search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// Proposals over all chains.
-    Proposals(u64),
-    Time(Duration),
-}
-
-impl Default for Budget {
-    fn default() -> Self {
-        Budget::Proposals(4000)
-    }
-}
-
-impl Budget {
-    /// Parses `5s`, `500ms`, `2m` or a proposal count.
-    pub fn parse(text: &str) -> Result<Budget, String> {
-        let text = text.trim();
-        let bad = || {
-            format!(
-                "invalid search budget '{text}': expected a duration (5s, 500ms, 2m) or a number of proposals"
-            )
-        };
-        let budget = if let Some(ms) = text.strip_suffix("ms") {
-            Budget::Time(Duration::from_millis(ms.parse().map_err(|_| bad())?))
-        } else if let Some(s) = text.strip_suffix('s') {
-            let s: f64 = s.parse().map_err(|_| bad())?;
-            if !s.is_finite() || s < 0.0 {
-                return Err(bad());
-            }
-            Budget::Time(Duration::from_secs_f64(s))
-        } else if let Some(m) = text.strip_suffix('m') {
-            let m: f64 = m.parse().map_err(|_| bad())?;
-            if !m.is_finite() || m < 0.0 {
-                return Err(bad());
-            }
-            Budget::Time(Duration::from_secs_f64(m * 60.0))
-        } else {
-            Budget::Proposals(text.parse().map_err(|_| bad())?)
-        };
-        match budget {
-            Budget::Proposals(0) => Err("the search budget is zero proposals".into()),
-            Budget::Time(d) if d.is_zero() => Err("the search budget is zero seconds".into()),
-            b => Ok(b),
-        }
-    }
-
-    fn text(self) -> String {
-        match self {
-            Budget::Proposals(n) => format!("{n} proposals"),
-            Budget::Time(d) => format!("{:.3} s", d.as_secs_f64()),
-        }
-    }
-}
+pub use flexc_core::search::{algorithm, Budget};
 
 /// `--search`, `--search-budget`, `--seed`.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone)]
 pub struct SearchOptions {
-    pub algorithm: Algorithm,
+    /// One of [`search::ALGORITHMS`]; `None` (`--search=none`) only imports.
+    pub algorithm: Option<&'static dyn SearchAlgorithm>,
     pub budget: Budget,
     pub seed: u64,
 }
 
-/// A progress bar on standard error while MCMC runs, only when standard error is a terminal; cleared when
-/// dropped.
-struct ProgressBar {
-    done: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl ProgressBar {
-    fn start(counter: std::sync::Arc<std::sync::atomic::AtomicU64>, budget: Budget) -> ProgressBar {
-        use std::io::{IsTerminal, Write};
-        use std::sync::atomic::Ordering;
-        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        if !std::io::stderr().is_terminal() {
-            return ProgressBar { done, thread: None };
-        }
-        // Written through its own handle on the descriptor: the driver holds standard error's lock.
-        let Ok(mut tty) = std::os::fd::AsFd::as_fd(&std::io::stderr())
-            .try_clone_to_owned()
-            .map(std::fs::File::from)
-        else {
-            return ProgressBar { done, thread: None };
-        };
-        let stop = done.clone();
-        let thread = std::thread::spawn(move || {
-            let t0 = std::time::Instant::now();
-            while !stop.load(Ordering::Relaxed) {
-                let proposals = counter.load(Ordering::Relaxed);
-                let fraction = match budget {
-                    Budget::Proposals(n) => proposals as f64 / n.max(1) as f64,
-                    Budget::Time(d) => t0.elapsed().as_secs_f64() / d.as_secs_f64().max(1e-9),
-                }
-                .min(1.0);
-                let filled = (fraction * 30.0) as usize;
-                let _ = write!(
-                    tty,
-                    "\rflexc: searching [{}{}] {proposals} proposals, {:.1} s",
-                    "#".repeat(filled),
-                    " ".repeat(30 - filled),
-                    t0.elapsed().as_secs_f64()
-                );
-                std::thread::sleep(Duration::from_millis(100));
-            }
-            let _ = write!(tty, "\r{}\r", " ".repeat(72));
-        });
-        ProgressBar {
-            done,
-            thread: Some(thread),
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            algorithm: search::ALGORITHMS.first().copied(),
+            budget: Budget::default(),
+            seed: 0,
         }
     }
 }
 
-impl Drop for ProgressBar {
+impl std::fmt::Debug for SearchOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchOptions")
+            .field("algorithm", &self.algorithm.map(|a| a.name()))
+            .field("budget", &self.budget)
+            .field("seed", &self.seed)
+            .finish()
+    }
+}
+
+/// The `--search` names: every algorithm of the table, then `none`.
+pub fn algorithm_names() -> Vec<&'static str> {
+    let mut names = search::algorithm_names();
+    names.push("none");
+    names
+}
+
+/// A progress bar on standard error while the search runs, only when standard error is a terminal (indicatif
+/// hides it otherwise); cleared when dropped.
+struct Progress {
+    bar: indicatif::ProgressBar,
+    ticker: Option<std::thread::JoinHandle<()>>,
+    done: Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Progress {
+    /// A bar that follows `counter` (proposals so far) against `budget`, redrawn ten times a second.
+    fn start(counter: Arc<AtomicU64>, budget: Budget) -> Progress {
+        use std::sync::atomic::Ordering;
+        let length = match budget {
+            Budget::Proposals(n) => n,
+            Budget::Time(d) => (d.as_millis() as u64).max(1),
+        };
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(length),
+            indicatif::ProgressDrawTarget::stderr_with_hz(10),
+        );
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "flexc: searching [{bar:30}] {msg}, {elapsed_precise}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
+            .progress_chars("## "),
+        );
+        let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let ticker = (!bar.is_hidden()).then(|| {
+            let (bar, done) = (bar.clone(), done.clone());
+            std::thread::spawn(move || {
+                let t0 = std::time::Instant::now();
+                while !done.load(Ordering::Relaxed) {
+                    let proposals = counter.load(Ordering::Relaxed);
+                    bar.set_position(match budget {
+                        Budget::Proposals(_) => proposals,
+                        Budget::Time(_) => t0.elapsed().as_millis() as u64,
+                    });
+                    bar.set_message(format!("{proposals} proposals"));
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+            })
+        });
+        Progress { bar, ticker, done }
+    }
+}
+
+impl Drop for Progress {
     fn drop(&mut self) {
         self.done.store(true, std::sync::atomic::Ordering::Relaxed);
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
+        if let Some(ticker) = self.ticker.take() {
+            let _ = ticker.join();
         }
+        self.bar.finish_and_clear();
     }
 }
 
@@ -179,11 +142,6 @@ pub struct Found {
     pub table: String,
     /// `--report` JSON.
     pub json: String,
-}
-
-fn error(e: SearchError) -> Diag {
-    let text = e.to_string();
-    Diag::error(None, text.trim_start_matches("error: ").to_string())
 }
 
 /// Total FLOPs of one iteration (backward work included in training) over the aggregate peak rate.
@@ -197,136 +155,81 @@ fn ideal_time(graph: &Graph, machine: &Machine, mode: Mode) -> f64 {
     flops / (f64::from(machine.num_devices()) * peak)
 }
 
-/// MCMC over all devices of `machine`, started (besides data parallelism, PaSE, SoyBean and the expert
-/// strategies) from data parallelism over halves, quarters, ... of the devices and from the strategy this
-/// same search finds on half the devices with half the budget (recursively). A model too small for all
-/// devices is best run on some of them, and single-op proposals from a start that uses every device
-/// rarely find that; with these starts, more devices never give a slower strategy than fewer.
-fn mcmc(
-    graph: &Graph,
-    machine: &Machine,
-    cost: &CostModel,
-    mode: Mode,
-    options: &SearchOptions,
-    budget: Budget,
-    progress: &std::sync::Arc<std::sync::atomic::AtomicU64>,
-) -> Result<search::SearchResult, SearchError> {
-    let chains = 4u64;
-    let n = machine.num_devices();
-    let mut starts: Vec<(String, Strategy)> = std::iter::successors(Some(n / 2), |k| Some(k / 2))
-        .take_while(|&k| k >= 1)
-        .map(|k| {
-            (
-                format!("data-parallel/{k}"),
-                Strategy::data_parallel(graph, k),
-            )
-        })
-        .collect();
-    let half_budget = match budget {
-        Budget::Proposals(p) => (p >= 2 * chains).then_some(Budget::Proposals(p / 2)),
-        Budget::Time(d) => Some(Budget::Time(d / 2)),
-    };
-    if let (true, Some(half_budget), Ok(half)) = (n >= 2, half_budget, machine.with_devices(n / 2))
-    {
-        // On half the devices nothing may fit (memory): then there is just no such start.
-        if let Ok(found) = mcmc(graph, &half, cost, mode, options, half_budget, progress) {
-            starts.push((format!("mcmc/{}", n / 2), found.strategy));
-        }
-    }
-    let mcmc_options = McmcOptions {
-        progress: Some(progress.clone()),
-        seed: options.seed,
-        chains: chains as usize,
-        proposals: match budget {
-            Budget::Proposals(p) => Some(p.div_ceil(chains)),
-            Budget::Time(_) => None,
-        },
-        time_limit: match budget {
-            Budget::Time(d) => Some(d),
-            Budget::Proposals(_) => None,
-        },
-        starts,
-        ..McmcOptions::default()
-    };
-    search::mcmc(graph, machine, cost, mode, &mcmc_options)
+/// The problem the driver searches: its machine, cost model and mode.
+pub struct Target<'a> {
+    pub machine: &'a Machine,
+    pub cost: &'a CostModel,
+    pub mode: Mode,
 }
 
-/// Runs the search of `options` and scores it against the baselines.
-pub fn find(
+/// Runs the `par-search` pass's search on the imported graph (`algorithm` of `options`), writes its
+/// annotations into `module`, and scores the strategy against the baselines. Returns what the user is shown
+/// and what was annotated.
+pub fn find_and_annotate(
+    model: &str,
+    module: &OperationRef<'_, '_>,
+    imported: &Imported,
+    target: &Target,
+    options: &SearchOptions,
+    algorithm: &'static dyn SearchAlgorithm,
+) -> Result<(Found, Annotated), Diag> {
+    let start = std::time::Instant::now();
+    let progress = Arc::new(AtomicU64::new(0));
+    let bar = Progress::start(progress.clone(), options.budget);
+    let request = Request {
+        machine: target.machine,
+        cost: target.cost,
+        mode: target.mode,
+        algorithm,
+        run: Run {
+            progress: Some(progress),
+            ..Run::new(options.budget, options.seed)
+        },
+    };
+    let result = par_search::search_and_annotate(module, imported, &request);
+    drop(bar);
+    let (found, annotated) = result.map_err(|message| Diag::error(None, message))?;
+    let wall = start.elapsed().as_secs_f64();
+    let stop = match found.mcmc() {
+        Some(_) => format!("{} (best from {})", found.stop, found.found_by),
+        None => found.stop.to_string(),
+    };
+    let (table, json) = search_report(
+        model,
+        &imported.graph,
+        target,
+        options,
+        algorithm,
+        &found,
+        &stop,
+        wall,
+    )?;
+    Ok((Found::new(found.strategy, table, &json), annotated))
+}
+
+/// The standard-error table and the `--report` JSON of a search result.
+#[allow(clippy::too_many_arguments)]
+fn search_report(
     model: &str,
     graph: &Graph,
-    machine: &Machine,
-    cost: &CostModel,
-    mode: Mode,
+    target: &Target,
     options: &SearchOptions,
-) -> Result<Found, Diag> {
-    let start = std::time::Instant::now();
-    let (strategy, time, stop, proposals) = match options.algorithm {
-        Algorithm::Mcmc | Algorithm::None => {
-            let progress = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
-            let bar = ProgressBar::start(progress.clone(), options.budget);
-            let result = mcmc(
-                graph,
-                machine,
-                cost,
-                mode,
-                options,
-                options.budget,
-                &progress,
-            );
-            drop(bar);
-            let result = result.map_err(error)?;
-            (
-                result.strategy,
-                result.iteration_time_s,
-                format!("{} (best from {})", result.stats.stop, result.found_by),
-                result.stats.proposals,
-            )
-        }
-        Algorithm::Dp => {
-            let result = search::pase_dp(graph, machine, cost, mode, &DpOptions::default())
-                .map_err(error)?;
-            (
-                result.strategy,
-                result.iteration_time_s,
-                "exact".to_string(),
-                0,
-            )
-        }
-        Algorithm::Tiling => {
-            let result = search::soybean_tiling(graph, machine, cost, mode).map_err(error)?;
-            (
-                result.strategy,
-                result.iteration_time_s,
-                "exact".to_string(),
-                0,
-            )
-        }
-    };
-    let wall = start.elapsed().as_secs_f64();
-    let sim = Simulator::new(graph, machine, cost, mode, strategy.clone()).map_err(|e| {
+    algorithm: &dyn SearchAlgorithm,
+    found: &search::Found,
+    stop: &str,
+    wall: f64,
+) -> Result<(String, serde_json::Value), Diag> {
+    let Target {
+        machine,
+        cost,
+        mode,
+    } = *target;
+    let sim = Simulator::new(graph, machine, cost, mode, found.strategy.clone()).map_err(|e| {
         Diag::error(
             None,
             format!("the search produced an invalid strategy: {e}"),
         )
     })?;
-    if !sim.fits_memory() {
-        let peaks = sim.peak_memories();
-        let (device, peak) = peaks
-            .iter()
-            .enumerate()
-            .max_by_key(|&(_, &p)| p)
-            .map(|(d, &p)| (d, p))
-            .unwrap_or_default();
-        return Err(Diag::error(
-            None,
-            format!(
-                "no strategy found by {} fits device memory: gpu{device} needs {peak} bytes, which is over its {} bytes",
-                options.algorithm.name(),
-                machine.gpu.mem_capacity
-            ),
-        ));
-    }
     let report = sim.report();
     let mut baseline_times = Vec::new();
     for b in baselines::all(graph, machine) {
@@ -341,12 +244,14 @@ pub fn find(
         .iter()
         .find(|(n, _)| *n == "data-parallel")
         .and_then(|(_, t)| *t);
+    let time = found.iteration_time_s;
+    let proposals = found.proposals;
+    let name = algorithm.name();
 
     let mut table = String::new();
     let _ = writeln!(
         table,
-        "flexc: search {} on {} ({} devices), seed {}, budget {}: {:.3} s, {} proposals, stop: {}",
-        options.algorithm.name(),
+        "flexc: search {name} on {} ({} devices), seed {}, budget {}: {:.3} s, {} proposals, stop: {}",
         machine.name,
         machine.num_devices(),
         options.seed,
@@ -368,11 +273,7 @@ pub fn find(
         let time = t.map_or("over memory".to_string(), |t| format!("{:.3} ms", t * 1e3));
         let _ = writeln!(table, "  {name:<16} {time:>14} {speedup:>18}");
     };
-    row(
-        &mut table,
-        &format!("found ({})", options.algorithm.name()),
-        Some(time),
-    );
+    row(&mut table, &format!("found ({name})"), Some(time));
     for (name, t) in &baseline_times {
         row(&mut table, name, *t);
     }
@@ -396,7 +297,7 @@ pub fn find(
         "devices": machine.num_devices(),
         "mode": match mode { Mode::Training => "training", Mode::Inference => "inference" },
         "search": {
-            "algorithm": options.algorithm.name(),
+            "algorithm": name,
             "seed": options.seed,
             "budget": options.budget.text(),
             "stop_reason": stop,
@@ -412,7 +313,7 @@ pub fn find(
         "peak_memory_bytes": report.devices.iter().map(|d| d.peak_memory).collect::<Vec<_>>(),
         "breakdown": breakdown_json(&report),
     });
-    Ok(Found::new(strategy, table, &json))
+    Ok((table, json))
 }
 
 /// The baseline `name` instead of a search (`--strategy=NAME` without `--simulate`): simulated to check that it

@@ -9,7 +9,7 @@
 //! let context = session::create_context(false);
 //! let session = Session::new(&context)?;
 //! let module = session.parse_verified(name, bytes)?;
-//! session.run_pipeline(&mut module, "builtin.module(par-materialize)")?;
+//! session.run_pipeline(&mut module, &pipeline::materialize(None))?;
 //! ```
 
 use crate::{
@@ -95,20 +95,20 @@ impl<'c> Session<'c> {
         Ok(module)
     }
 
-    /// Runs the pipeline `text` (flexc and upstream passes, verifier on) over `module`.
-    pub fn run_pipeline(&self, module: &mut Module<'c>, text: &str) -> Result<(), String> {
-        let elements = pipeline::parse(text).map_err(|e| e.0)?;
+    /// Runs the pipeline `recipe` (flexc and upstream passes, verifier on) over `module`.
+    pub fn run_pipeline(
+        &self,
+        module: &mut Module<'c>,
+        recipe: &pipeline::Pipeline,
+    ) -> Result<(), String> {
         let manager = module_pass_manager(self.context);
         manager.enable_verifier(true);
-        pipeline::add_elements(
-            manager.as_operation_pass_manager(),
-            "builtin.module",
-            &elements,
-        )
-        .map_err(|e| e.0)?;
+        recipe
+            .add_to(manager.as_operation_pass_manager())
+            .map_err(|e| e.0)?;
         manager
             .run(module)
-            .map_err(|_| format!("the pipeline {text} failed"))
+            .map_err(|_| format!("the pipeline {recipe} failed"))
     }
 }
 

@@ -78,16 +78,7 @@ fn machine_diag(e: flexc_core::MachineError) -> Diag {
 
 /// The machine of `spec`: a preset name, else a TOML file.
 pub fn load_machine(spec: &str, devices: Option<DeviceCount>) -> Result<Machine, Diag> {
-    let machine = if spec.ends_with(".toml") || std::path::Path::new(spec).is_file() {
-        Machine::load(std::path::Path::new(spec))
-    } else {
-        Machine::preset(spec)
-    }
-    .map_err(machine_diag)?;
-    match devices {
-        Some(n) => machine.with_devices(n.get()).map_err(machine_diag),
-        None => Ok(machine),
-    }
+    Machine::from_spec(spec, devices).map_err(machine_diag)
 }
 
 /// A strategy from the `#par.config` annotations of `imported` (one per graph op), or `None` when some op

@@ -115,10 +115,11 @@ struct Cli {
     #[arg(long = "report", value_name = "FILE")]
     report: Option<String>,
 
-    /// Strategy search run when writing MLIR with the default pipeline: mcmc (FlexFlow, seeded with the
-    /// dp and tiling results and the expert strategies), dp (PaSE), tiling (SoyBean), none (import only).
-    #[arg(long = "search", value_enum, default_value = "mcmc")]
-    search: SearchArg,
+    /// Strategy search run when writing MLIR with the default pipeline: one of flexc-core's search
+    /// algorithms (mcmc: FlexFlow, seeded with the dp and tiling results and the expert strategies; dp:
+    /// PaSE; tiling: SoyBean), or none (import only).
+    #[arg(long = "search", default_value = "mcmc", value_parser = clap::builder::PossibleValuesParser::new(flexc::search::algorithm_names()))]
+    search: String,
 
     /// Search budget: a duration (5s, 500ms, 2m) or a number of MCMC proposals (same seed and proposal
     /// budget, same strategy).
@@ -180,14 +181,6 @@ enum GpuEmitArg {
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
-enum SearchArg {
-    Mcmc,
-    Dp,
-    Tiling,
-    None,
-}
-
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum ModeArg {
     Train,
     AsIs,
@@ -215,6 +208,8 @@ fn list_passes() {
                     | flexc::passes::OptionKind::DeviceCount => "uint".to_string(),
                     flexc::passes::OptionKind::OneOf(words) => words.join("|"),
                     flexc::passes::OptionKind::UnsignedList => "uint,a-b,...".to_string(),
+                    flexc::passes::OptionKind::Text => "text".to_string(),
+                    flexc::passes::OptionKind::Checked { values, .. } => values.to_string(),
                 },
                 option.help,
                 option.default
@@ -271,12 +266,7 @@ fn main() -> ExitCode {
             profile_db: cli.profile_db,
         },
         search: flexc::search::SearchOptions {
-            algorithm: match cli.search {
-                SearchArg::Mcmc => flexc::search::Algorithm::Mcmc,
-                SearchArg::Dp => flexc::search::Algorithm::Dp,
-                SearchArg::Tiling => flexc::search::Algorithm::Tiling,
-                SearchArg::None => flexc::search::Algorithm::None,
-            },
+            algorithm: flexc::search::algorithm(&cli.search),
             budget,
             seed: cli.seed,
         },

@@ -20,7 +20,7 @@ use flexc_core::baselines;
 use flexc_core::cost::CostModel;
 use flexc_core::graph::{Graph, Mode};
 use flexc_core::machine::Machine;
-use flexc_core::search::{mcmc, pase_dp, soybean_tiling, DpOptions, McmcOptions};
+use flexc_core::search::{mcmc, pase_dp, soybean_tiling, Deadline, DpOptions, McmcOptions};
 use flexc_core::sim::Simulator;
 use flexc_core::synth::{self, ResNetSpec, TransformerSpec};
 
@@ -56,7 +56,7 @@ fn bench(model: &str, graph: &Graph, machine: &Machine, proposals: u64) {
                         let start = i
                             .parse::<usize>()
                             .ok()
-                            .and_then(|i| r.stats.chains.get(i))
+                            .and_then(|i| r.mcmc()?.stats.chains.get(i))
                             .map_or("?", |c| c.start.as_str());
                         format!("mcmc<-{start}")
                     }
@@ -65,9 +65,9 @@ fn bench(model: &str, graph: &Graph, machine: &Machine, proposals: u64) {
                 (
                     r.iteration_time_s,
                     dp / r.iteration_time_s,
-                    r.stats.time_to_best_s,
-                    r.stats.wall_s,
-                    r.stats.proposals,
+                    r.mcmc().map_or(0.0, |d| d.stats.time_to_best_s),
+                    r.wall_s,
+                    r.proposals,
                     by,
                 )
             }
@@ -86,7 +86,7 @@ fn bench(model: &str, graph: &Graph, machine: &Machine, proposals: u64) {
     };
     let d_wall = t.elapsed().as_secs_f64();
     let t = Instant::now();
-    let (s_t, s_fits) = match soybean_tiling(graph, machine, &cost, mode) {
+    let (s_t, s_fits) = match soybean_tiling(graph, machine, &cost, mode, Deadline::NONE) {
         Ok(r) => (r.iteration_time_s, r.fits_memory),
         Err(e) => {
             eprintln!("{model} on {}: tiling: {e}", machine.name);

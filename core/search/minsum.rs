@@ -20,6 +20,7 @@
 //! back-pointer tables over `8 × max_work` entries in all, aborts before any table is allocated
 //! ([`TooLarge`]), so a caller can shrink the choice sets and retry.
 
+use super::Deadline;
 use std::collections::BTreeMap;
 
 /// The problem: choice counts, unary costs, pair costs.
@@ -191,8 +192,24 @@ fn plan(
     Ok((steps, stats))
 }
 
-/// The optimal choice of every vertex and its cost.
-pub(crate) fn solve(p: &Problem, max_work: u64) -> Result<(Vec<usize>, f64, Stats), TooLarge> {
+/// Table entries between two looks at the deadline.
+const DEADLINE_STRIDE: usize = 1 << 14;
+
+/// Why [`solve`] has no answer.
+#[derive(Debug)]
+pub(crate) enum Unsolved {
+    TooLarge(TooLarge),
+    /// The deadline passed while the tables were filled.
+    Expired,
+}
+
+/// The optimal choice of every vertex and its cost; `Err` when the tables are too large or `deadline` passes
+/// first.
+pub(crate) fn solve(
+    p: &Problem,
+    max_work: u64,
+    deadline: Deadline,
+) -> Result<(Vec<usize>, f64, Stats), Unsolved> {
     let n = p.k.len();
     let mut adj = vec![Vec::new(); n];
     for &(u, v) in p.pair.keys() {
@@ -211,7 +228,7 @@ pub(crate) fn solve(p: &Problem, max_work: u64) -> Result<(Vec<usize>, f64, Stat
         }
         [Ok(a), Err(_)] => a,
         [Err(_), Ok(b)] => b,
-        [Err(a), Err(b)] => return Err(if a.work <= b.work { a } else { b }),
+        [Err(a), Err(b)] => return Err(Unsolved::TooLarge(if a.work <= b.work { a } else { b })),
     };
 
     // Forward pass: tables over D (in `kept` order of the previous step) and back-pointers.
@@ -239,6 +256,9 @@ pub(crate) fn solve(p: &Problem, max_work: u64) -> Result<(Vec<usize>, f64, Stat
         digits.resize(m.len(), 0usize);
         let total: usize = radix.iter().product();
         for idx in 0..total {
+            if idx % DEADLINE_STRIDE == 0 && deadline.expired() {
+                return Err(Unsolved::Expired);
+            }
             if idx > 0 {
                 for d in (0..digits.len()).rev() {
                     digits[d] += 1;
@@ -353,7 +373,7 @@ mod tests {
                     .collect();
                 p.add_pair(u, v, &m);
             }
-            let (choice, cost, _) = solve(&p, 1 << 20).unwrap();
+            let (choice, cost, _) = solve(&p, 1 << 20, Deadline::NONE).unwrap();
             let expect = brute(&p);
             assert!((cost - expect).abs() < 1e-9, "{cost} vs {expect}");
             assert!((p.cost(&choice) - cost).abs() < 1e-9);
@@ -369,7 +389,7 @@ mod tests {
                 p.add_pair(u, v, &[1.0; 100]);
             }
         }
-        assert!(solve(&p, 1000).is_err());
-        assert!(solve(&p, 10_000_000).is_ok());
+        assert!(solve(&p, 1000, Deadline::NONE).is_err());
+        assert!(solve(&p, 10_000_000, Deadline::NONE).is_ok());
     }
 }

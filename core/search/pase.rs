@@ -11,13 +11,16 @@
 //! records the set size it ended with ([`DpResult::candidates`]) and whether it had to shrink. With two
 //! candidates per op (whole on device 0, data parallel) the tables stay small for any DNN-shaped graph; if
 //! even one candidate per op is too large the search fails with [`SearchError::TooLarge`].
+//!
+//! Deadline: [`DpOptions::deadline`] is checked while the edge matrices are built and while the tables are
+//! filled; when it passes the program has no partial answer and fails with [`SearchError::Expired`].
 
 use std::collections::HashMap;
 use std::time::Instant;
 
 use super::additive::{candidates, Additive};
-use super::minsum::{self, Problem};
-use super::{simulate, SearchError};
+use super::minsum::{self, Problem, Unsolved};
+use super::{Deadline, Details, Found, SearchError, StopReason};
 use crate::cost::CostModel;
 use crate::graph::{Graph, Mode, OpId};
 use crate::machine::Machine;
@@ -30,6 +33,8 @@ pub struct DpOptions {
     pub max_candidates: usize,
     /// Most table entries one step may touch; also bounds the back-pointer storage (8×).
     pub max_work: u64,
+    /// When to give up (no deadline by default).
+    pub deadline: Deadline,
 }
 
 impl Default for DpOptions {
@@ -37,19 +42,16 @@ impl Default for DpOptions {
         DpOptions {
             max_candidates: 24,
             max_work: 1 << 24,
+            deadline: Deadline::NONE,
         }
     }
 }
 
-/// The strategy of least additive cost, scored by the full simulator.
-#[derive(Clone, Debug)]
-pub struct DpResult {
-    pub strategy: Strategy,
-    /// The additive model's cost of `strategy` (the minimized objective), seconds.
+/// What the dynamic program did ([`Details::Dp`] of its [`Found`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DpStats {
+    /// The additive model's cost of the strategy (the minimized objective), seconds.
     pub predicted_s: f64,
-    /// Simulated iteration time of `strategy`, seconds.
-    pub iteration_time_s: f64,
-    pub fits_memory: bool,
     /// Candidate-set size the program ran with (per op, at most).
     pub candidates: usize,
     /// Whether the blow-up guard shrank the candidate sets below [`DpOptions::max_candidates`].
@@ -57,17 +59,17 @@ pub struct DpResult {
     /// Largest step of the program, in table entries, and largest dependent set.
     pub max_work: u64,
     pub max_dependent: usize,
-    pub wall_s: f64,
 }
 
-/// Runs PaSE's dynamic program over all devices of `machine` (module doc).
+/// Runs PaSE's dynamic program over all devices of `machine` (module doc): the strategy of least additive
+/// cost, scored by the full simulator.
 pub fn pase_dp(
     graph: &Graph,
     machine: &Machine,
     cost: &CostModel,
     mode: Mode,
     options: &DpOptions,
-) -> Result<DpResult, SearchError> {
+) -> Result<Found, SearchError> {
     let t0 = Instant::now();
     let model = Additive {
         graph,
@@ -80,10 +82,12 @@ pub fn pase_dp(
     let max_work = options.max_work.clamp(1, u64::from(u32::MAX));
     let mut limit = options.max_candidates.max(1);
     let mut matrices: HashMap<(String, usize), Vec<f64>> = HashMap::new();
+    let expired = || SearchError::Expired("the dynamic program".into());
     loop {
         let cands: Vec<&[Config]> = full.iter().map(|c| &c[..c.len().min(limit)]).collect();
-        let problem = build(&model, &cands, limit, &mut matrices);
-        match minsum::solve(&problem, max_work) {
+        let problem =
+            build(&model, &cands, limit, &mut matrices, options.deadline).ok_or_else(expired)?;
+        match minsum::solve(&problem, max_work, options.deadline) {
             Ok((choice, predicted, stats)) => {
                 let strategy = Strategy {
                     configs: choice
@@ -92,21 +96,33 @@ pub fn pase_dp(
                         .map(|(&c, cs)| cs[c].clone())
                         .collect(),
                 };
-                let sim = simulate(graph, machine, cost, mode, strategy)?;
-                return Ok(DpResult {
-                    iteration_time_s: sim.iteration_time(),
-                    fits_memory: sim.fits_memory(),
-                    strategy: sim.strategy().clone(),
+                let details = Details::Dp(DpStats {
                     predicted_s: predicted,
                     candidates: cands.iter().map(|c| c.len()).max().unwrap_or(0),
                     reduced: limit < options.max_candidates,
                     max_work: stats.max_work,
                     max_dependent: stats.max_dependent,
-                    wall_s: t0.elapsed().as_secs_f64(),
                 });
+                let problem = super::Problem {
+                    graph,
+                    machine,
+                    cost,
+                    mode,
+                };
+                let name = "pase".to_string();
+                return Found::simulated(
+                    &problem,
+                    strategy,
+                    name,
+                    StopReason::Exact,
+                    0,
+                    t0,
+                    details,
+                );
             }
-            Err(_) if limit > 1 => limit /= 2,
-            Err(too_large) => {
+            Err(Unsolved::Expired) => return Err(expired()),
+            Err(Unsolved::TooLarge(_)) if limit > 1 => limit /= 2,
+            Err(Unsolved::TooLarge(too_large)) => {
                 return Err(SearchError::TooLarge {
                     what: "dynamic-programming table".into(),
                     needed: too_large.work.max(too_large.stored),
@@ -118,19 +134,26 @@ pub fn pase_dp(
 }
 
 /// The min-sum problem for the given candidate sets; edge matrices are cached under `(edge structure,
-/// candidate limit)`.
+/// candidate limit)`. `None` when `deadline` passes first.
 fn build(
     model: &Additive,
     cands: &[&[Config]],
     limit: usize,
     matrices: &mut HashMap<(String, usize), Vec<f64>>,
-) -> Problem {
+    deadline: Deadline,
+) -> Option<Problem> {
     let graph = model.graph;
     let mut p = Problem::new(cands.iter().map(|c| c.len()).collect());
     for (o, cs) in cands.iter().enumerate() {
+        if deadline.expired() {
+            return None;
+        }
         p.unary[o] = cs.iter().map(|c| model.op_s(OpId::new(o), c)).collect();
     }
     for e in graph.edges() {
+        if deadline.expired() {
+            return None;
+        }
         let (u, v) = (e.producer.index(), e.consumer.index());
         let key = (edge_key(graph, e), limit);
         let m = matrices
@@ -138,7 +161,7 @@ fn build(
             .or_insert_with(|| model.edge_matrix(e, cands[u], cands[v]));
         p.add_pair(u, v, m);
     }
-    p
+    Some(p)
 }
 
 /// What an edge's cost matrix depends on besides the machine: the ops' loop dims and classes (which fix their

@@ -28,12 +28,15 @@
 //! misjudgements (latency-bound small models) never make the tiling slower than one device. If a cut's table were too large (it cannot be for
 //! ordinary DNN graphs) the cut falls back to a greedy pass in program order. The result is scored by the full
 //! simulator.
+//!
+//! Deadline: checked before every cut and every scored prefix; when it passes, the cuts made so far are scored
+//! (the empty prefix, everything on device 0, is always scored).
 
 use std::time::Instant;
 
 use super::additive::{overlap, Additive};
-use super::minsum::{self, Problem};
-use super::{simulate, SearchError};
+use super::minsum::{self, Problem, Unsolved};
+use super::{simulate, Deadline, Details, Found, SearchError, StopReason};
 use crate::cost::CostModel;
 use crate::graph::{DeviceId, Graph, Interval, Mode, Op, OpClass, OpId, TensorKind};
 use crate::machine::Machine;
@@ -52,31 +55,29 @@ pub struct CutStats {
     pub greedy: bool,
 }
 
-/// A tiled strategy, scored by the full simulator.
-#[derive(Clone, Debug)]
-pub struct TilingResult {
-    pub strategy: Strategy,
-    pub iteration_time_s: f64,
-    pub fits_memory: bool,
+/// What the tiling did ([`Details::Tiling`] of its [`Found`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TilingStats {
     /// Devices tiled over (`2^cuts`).
     pub devices: u32,
     /// Every cut, in order.
     pub cuts: Vec<CutStats>,
     /// How many of the cuts `strategy` applies (the fastest prefix under the simulator).
     pub used_cuts: usize,
-    pub wall_s: f64,
 }
 
 /// Most table entries per cut before the greedy fallback.
 const MAX_WORK: u64 = 1 << 22;
 
-/// Tiles every op over the largest power of two of the machine's devices (module doc).
+/// Tiles every op over the largest power of two of the machine's devices (module doc); stops cutting when
+/// `deadline` passes.
 pub fn soybean_tiling(
     graph: &Graph,
     machine: &Machine,
     cost: &CostModel,
     mode: Mode,
-) -> Result<TilingResult, SearchError> {
+    deadline: Deadline,
+) -> Result<Found, SearchError> {
     let t0 = Instant::now();
     let model = Additive {
         graph,
@@ -95,7 +96,12 @@ pub fn soybean_tiling(
         .collect();
     let mut splits: Vec<Vec<Option<usize>>> = vec![Vec::with_capacity(k as usize); n_ops];
     let mut cuts = Vec::with_capacity(k as usize);
+    let mut stop = StopReason::Exact;
     for level in 0..k {
+        if deadline.expired() {
+            stop = StopReason::Time;
+            break;
+        }
         let route = machine.route(DeviceId(0), DeviceId(1 << (k - 1 - level)));
         let choices: Vec<Vec<Option<usize>>> = graph
             .ops()
@@ -149,9 +155,13 @@ pub fn soybean_tiling(
             }
             p.add_pair(u, v, &m);
         }
-        let (choice, predicted, greedy) = match minsum::solve(&p, MAX_WORK) {
+        let (choice, predicted, greedy) = match minsum::solve(&p, MAX_WORK, deadline) {
             Ok((choice, cost, _)) => (choice, cost, false),
-            Err(_) => {
+            Err(Unsolved::Expired) => {
+                stop = StopReason::Time;
+                break;
+            }
+            Err(Unsolved::TooLarge(_)) => {
                 let choice = greedy(&p);
                 let cost = p.cost(&choice);
                 (choice, cost, true)
@@ -174,8 +184,12 @@ pub fn soybean_tiling(
         });
     }
     // Score every prefix of the cuts (none: everything on device 0) and keep the fastest that fits memory.
-    let mut best: Option<(bool, f64, usize, Strategy)> = None;
+    let mut best: Option<(bool, f64, usize, Strategy, Vec<u64>)> = None;
     for used in 0..=cuts.len() {
+        if used > 0 && deadline.expired() {
+            stop = StopReason::Time;
+            break;
+        }
         let configs = graph
             .ops()
             .iter()
@@ -185,20 +199,32 @@ pub fn soybean_tiling(
         let sim = simulate(graph, machine, cost, mode, Strategy { configs })?;
         let key = (!sim.fits_memory(), sim.iteration_time());
         if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
-            best = Some((key.0, key.1, used, sim.strategy().clone()));
+            best = Some((
+                key.0,
+                key.1,
+                used,
+                sim.strategy().clone(),
+                sim.peak_memories(),
+            ));
         }
     }
     // The empty prefix is always scored, so `best` is set.
-    let (over, time, used, strategy) =
+    let (over, time, used, strategy, peak_memory) =
         best.ok_or_else(|| SearchError::InvalidOptions("tiling scored no strategy".into()))?;
-    Ok(TilingResult {
+    Ok(Found {
         iteration_time_s: time,
         fits_memory: !over,
         strategy,
-        devices: 1 << k,
-        used_cuts: used,
-        cuts,
+        peak_memory,
+        found_by: "soybean".into(),
+        stop,
+        proposals: 0,
         wall_s: t0.elapsed().as_secs_f64(),
+        details: Details::Tiling(TilingStats {
+            devices: 1 << k,
+            used_cuts: used,
+            cuts,
+        }),
     })
 }
 

@@ -6,8 +6,8 @@ use flexc_core::cost::CostModel;
 use flexc_core::graph::{DType, Graph, Mode};
 use flexc_core::machine::Machine;
 use flexc_core::search::{
-    self, additive_cost, dp_candidates, mcmc, pase_dp, soybean_tiling, DpOptions, McmcOptions,
-    SearchError, StopReason,
+    self, additive_cost, dp_candidates, mcmc, pase_dp, soybean_tiling, Deadline, DpOptions,
+    McmcOptions, SearchError, StopReason,
 };
 use flexc_core::sim::Simulator;
 use flexc_core::strategy::Strategy;
@@ -67,11 +67,19 @@ fn same_seed_same_strategy_whatever_the_threads() {
     let b = run(3, 7);
     assert_eq!(a.strategy, b.strategy);
     assert_eq!(a.iteration_time_s.to_bits(), b.iteration_time_s.to_bits());
-    assert_eq!(a.stats.proposals, b.stats.proposals);
-    assert_eq!(a.stats.accepted, b.stats.accepted);
+    assert_eq!(
+        a.mcmc().unwrap().stats.proposals,
+        b.mcmc().unwrap().stats.proposals
+    );
+    assert_eq!(
+        a.mcmc().unwrap().stats.accepted,
+        b.mcmc().unwrap().stats.accepted
+    );
     assert_eq!(a.found_by, b.found_by);
-    let per_chain = |r: &search::SearchResult| -> Vec<(u64, u64, Option<u64>, StopReason)> {
-        r.stats
+    let per_chain = |r: &search::Found| -> Vec<(u64, u64, Option<u64>, StopReason)> {
+        r.mcmc()
+            .unwrap()
+            .stats
             .chains
             .iter()
             .map(|c| {
@@ -91,7 +99,7 @@ fn same_seed_same_strategy_whatever_the_threads() {
 }
 
 /// MCMC's result is valid, fits memory, and is no slower than data parallelism and every expert strategy.
-fn check_not_worse(graph: &Graph, machine: &Machine, proposals: u64) -> search::SearchResult {
+fn check_not_worse(graph: &Graph, machine: &Machine, proposals: u64) -> search::Found {
     let cost = CostModel::new(&machine.gpu);
     let r = mcmc(
         graph,
@@ -114,7 +122,13 @@ fn check_not_worse(graph: &Graph, machine: &Machine, proposals: u64) -> search::
             r.iteration_time_s
         );
     }
-    let names: Vec<&str> = r.starts.iter().map(|e| e.name.as_str()).collect();
+    let names: Vec<&str> = r
+        .mcmc()
+        .unwrap()
+        .starts
+        .iter()
+        .map(|e| e.name.as_str())
+        .collect();
     assert_eq!(
         names,
         [
@@ -126,16 +140,16 @@ fn check_not_worse(graph: &Graph, machine: &Machine, proposals: u64) -> search::
             "megatron"
         ]
     );
-    for e in &r.starts {
+    for e in &r.mcmc().unwrap().starts {
         assert!(
             !e.fits_memory || r.iteration_time_s <= e.iteration_time_s,
             "{}",
             e.name
         );
     }
-    assert_eq!(r.stats.chains[0].start, "data-parallel");
-    assert_eq!(r.stats.chains.len(), 3);
-    assert!(r.stats.proposals > 0);
+    assert_eq!(r.mcmc().unwrap().stats.chains[0].start, "data-parallel");
+    assert_eq!(r.mcmc().unwrap().stats.chains.len(), 3);
+    assert!(r.mcmc().unwrap().stats.proposals > 0);
     r
 }
 
@@ -149,7 +163,7 @@ fn mcmc_beats_baselines_on_mlp() {
     let r = check_not_worse(&g, &m, 300);
     // Large fully-connected layers on a slow interconnect: weight sync dominates data parallelism, which the
     // search must improve on.
-    let dp = r.starts[0].iteration_time_s;
+    let dp = r.mcmc().unwrap().starts[0].iteration_time_s;
     assert!(r.iteration_time_s < dp, "{} vs {dp}", r.iteration_time_s);
 }
 
@@ -198,8 +212,10 @@ fn options_must_bound_the_search() {
         ..McmcOptions::default()
     };
     let r = mcmc(&g, &m, &cost, Mode::Training, &o).unwrap();
-    assert!(r.stats.wall_s < 5.0);
+    assert!(r.mcmc().unwrap().stats.wall_s < 5.0);
     assert!(r
+        .mcmc()
+        .unwrap()
         .stats
         .chains
         .iter()
@@ -233,7 +249,7 @@ fn dp_is_exact_for_its_cost_model() {
         };
         let r = pase_dp(&g, &m, &cost, Mode::Training, &o).unwrap();
         r.strategy.validate(&g, &m).unwrap();
-        assert!(!r.reduced);
+        assert!(!r.dp().unwrap().reduced);
         // Brute force over the same candidate sets.
         let cands = dp_candidates(&g, m.num_devices(), k);
         let mut pick = vec![0usize; g.num_ops()];
@@ -258,9 +274,9 @@ fn dp_is_exact_for_its_cost_model() {
         }
         let own = additive_cost(&g, &m, &cost, Mode::Training, &r.strategy);
         assert!(
-            (r.predicted_s - best).abs() <= 1e-12 * best,
+            (r.dp().unwrap().predicted_s - best).abs() <= 1e-12 * best,
             "{} vs {best}",
-            r.predicted_s
+            r.dp().unwrap().predicted_s
         );
         assert!((own - best).abs() <= 1e-12 * best, "{own} vs {best}");
         let (t, _) = time_of(&g, &m, &r.strategy);
@@ -276,10 +292,11 @@ fn dp_shrinks_candidates_instead_of_blowing_up() {
     let o = DpOptions {
         max_candidates: 24,
         max_work: 2000,
+        ..DpOptions::default()
     };
     let r = pase_dp(&g, &m, &cost, Mode::Training, &o).unwrap();
-    assert!(r.reduced);
-    assert!(r.max_work <= 2000);
+    assert!(r.dp().unwrap().reduced);
+    assert!(r.dp().unwrap().max_work <= 2000);
     r.strategy.validate(&g, &m).unwrap();
 }
 
@@ -300,11 +317,11 @@ fn dp_and_tiling_on_models() {
             "{} vs {single}",
             dp.iteration_time_s
         );
-        let t = soybean_tiling(&g, &m, &cost, Mode::Training).unwrap();
+        let t = soybean_tiling(&g, &m, &cost, Mode::Training, Deadline::NONE).unwrap();
         t.strategy.validate(&g, &m).unwrap();
-        assert_eq!(t.devices, 16);
-        assert_eq!(t.cuts.len(), 4);
-        assert!(t.used_cuts <= 4);
+        assert_eq!(t.tiling().unwrap().devices, 16);
+        assert_eq!(t.tiling().unwrap().cuts.len(), 4);
+        assert!(t.tiling().unwrap().used_cuts <= 4);
         assert_eq!(time_of(&g, &m, &t.strategy).0, t.iteration_time_s);
         assert!(
             t.iteration_time_s <= single,
@@ -322,8 +339,8 @@ fn dp_and_tiling_on_models() {
     // Six devices: the tiling uses four.
     let m6 = m.with_devices(6).unwrap();
     let g = synth::mlp(32, &[64, 64, 10]);
-    let t = soybean_tiling(&g, &m6, &cost, Mode::Training).unwrap();
-    assert_eq!(t.devices, 4);
+    let t = soybean_tiling(&g, &m6, &cost, Mode::Training, Deadline::NONE).unwrap();
+    assert_eq!(t.tiling().unwrap().devices, 4);
     t.strategy.validate(&g, &m6).unwrap();
 }
 
@@ -333,7 +350,7 @@ fn dp_and_tiling_results_seed_the_chains() {
     let m = Machine::preset("dgx-a100:1").unwrap();
     let cost = CostModel::new(&m.gpu);
     let dp = pase_dp(&g, &m, &cost, Mode::Training, &DpOptions::default()).unwrap();
-    let tiling = soybean_tiling(&g, &m, &cost, Mode::Training).unwrap();
+    let tiling = soybean_tiling(&g, &m, &cost, Mode::Training, Deadline::NONE).unwrap();
     let o = McmcOptions {
         starts: vec![
             ("pase".into(), dp.strategy.clone()),
@@ -345,7 +362,13 @@ fn dp_and_tiling_results_seed_the_chains() {
     let r = mcmc(&g, &m, &cost, Mode::Training, &o).unwrap();
     assert!(r.iteration_time_s <= dp.iteration_time_s);
     assert!(r.iteration_time_s <= tiling.iteration_time_s);
-    let names: Vec<&str> = r.starts.iter().map(|e| e.name.as_str()).collect();
+    let names: Vec<&str> = r
+        .mcmc()
+        .unwrap()
+        .starts
+        .iter()
+        .map(|e| e.name.as_str())
+        .collect();
     assert_eq!(
         names,
         [
@@ -380,12 +403,15 @@ fn strategies_over_capacity_are_never_returned() {
     m.gpu.mem_capacity = (owt_peak + dp_peak) / 2;
     let cost = CostModel::new(&m.gpu);
     let r = mcmc(&g, &m, &cost, Mode::Training, &options(5, 150)).unwrap();
-    assert!(!r.starts[0].fits_memory, "data parallelism must not fit");
+    assert!(
+        !r.mcmc().unwrap().starts[0].fits_memory,
+        "data parallelism must not fit"
+    );
     assert!(r.peak_memory.iter().all(|&p| p <= m.gpu.mem_capacity));
     let sim = Simulator::new(&g, &m, &cost, Mode::Training, r.strategy.clone()).unwrap();
     assert!(sim.fits_memory());
     // The best time among baselines that fit bounds the result; data parallelism, faster or not, is out.
-    for b in r.starts.iter().filter(|b| b.fits_memory) {
+    for b in r.mcmc().unwrap().starts.iter().filter(|b| b.fits_memory) {
         assert!(r.iteration_time_s <= b.iteration_time_s);
     }
 }
@@ -420,4 +446,83 @@ fn nothing_fits_is_a_clear_error() {
     assert!(text.contains(&format!("on {device}")), "{text}");
     assert!(text.contains(&format!("({needed} bytes)")), "{text}");
     assert!(text.contains("(1048576 bytes)"), "{text}");
+}
+
+/// Every algorithm of the table, run through the one interface with a proposal budget, gives the same
+/// strategy twice for the same seed (the sub-machine searches and seeding searches included).
+#[test]
+fn proposal_budgets_are_deterministic_through_the_interface() {
+    use flexc_core::search::{Budget, Problem, Run, ALGORITHMS};
+    let g = small_transformer(8);
+    let m = Machine::preset("p100-4x4").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let problem = Problem {
+        graph: &g,
+        machine: &m,
+        cost: &cost,
+        mode: Mode::Training,
+    };
+    for algorithm in ALGORITHMS {
+        let run = || algorithm.search(&problem, &Run::new(Budget::Proposals(400), 3));
+        let (a, b) = (run().unwrap(), run().unwrap());
+        assert_eq!(a.strategy, b.strategy, "{}", algorithm.name());
+        assert_eq!(a.proposals, b.proposals, "{}", algorithm.name());
+        assert_eq!(a.found_by, b.found_by, "{}", algorithm.name());
+        a.strategy.validate(&g, &m).unwrap();
+    }
+}
+
+/// A time budget bounds the whole search, seeding searches and sub-machine searches included, on a graph
+/// whose unbounded seeding alone takes several times the budget (generous margin for loaded machines).
+#[test]
+fn a_time_budget_bounds_the_whole_search() {
+    use flexc_core::search::{Budget, Deadline, Problem, Run, ALGORITHMS};
+    use std::time::{Duration, Instant};
+    let g = synth::resnet(&ResNetSpec::resnet101(64));
+    let m = Machine::preset("p100-4x4").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let problem = Problem {
+        graph: &g,
+        machine: &m,
+        cost: &cost,
+        mode: Mode::Training,
+    };
+    let budget = Duration::from_millis(300);
+    for algorithm in ALGORITHMS {
+        let t0 = Instant::now();
+        let found = algorithm.search(&problem, &Run::new(Budget::Time(budget), 1));
+        let wall = t0.elapsed();
+        assert!(
+            wall <= budget * 3 + Duration::from_secs(1),
+            "{} took {wall:?} for a budget of {budget:?}",
+            algorithm.name()
+        );
+        // The exact methods may run out of time (PaSE has no partial answer); MCMC always has a start.
+        if algorithm.name() == "mcmc" {
+            let found = found.unwrap();
+            found.strategy.validate(&g, &m).unwrap();
+            assert!(matches!(
+                found.stop,
+                StopReason::Time | StopReason::NoImprovement
+            ));
+        }
+    }
+    // An expired deadline stops PaSE before it has anything.
+    let expired = DpOptions {
+        deadline: Deadline::after(Duration::ZERO),
+        ..DpOptions::default()
+    };
+    let e = pase_dp(&g, &m, &cost, Mode::Training, &expired).unwrap_err();
+    assert!(matches!(e, SearchError::Expired(_)), "{e}");
+    // SoyBean returns its best so far: everything on device 0, the only prefix it scored.
+    let t = soybean_tiling(
+        &g,
+        &m,
+        &cost,
+        Mode::Training,
+        Deadline::after(Duration::ZERO),
+    )
+    .unwrap();
+    assert_eq!(t.stop, StopReason::Time);
+    assert_eq!(t.tiling().unwrap().used_cuts, 0);
 }

@@ -1,9 +1,9 @@
 // Communication: the par ops of materialized device programs become calls of the flexc-gpu
 // runtime (par-lower-runtime{target=gpu}) on device buffers: send/recv with peer and tag, all-reduce
 // with the group as a bit mask; the host code calls their C interfaces after syncing its stream.
-// (A materialized module skips the default pipeline, whose importer does not take par ops.)
-// RUN: %flexc %s --pass-pipeline='builtin.module(cse)' --target=cuda --gpu-emit=gpu -o - 2>/dev/null | FileCheck %s
-// RUN: %flexc %s --pass-pipeline='builtin.module(cse)' --target=cuda --gpu-emit=host -o - 2>/dev/null | FileCheck %s --check-prefix=HOST
+// (A materialized module skips the importer and the search.)
+// RUN: %flexc %s --target=cuda --gpu-emit=gpu -o - 2>/dev/null | FileCheck %s
+// RUN: %flexc %s --target=cuda --gpu-emit=host -o - 2>/dev/null | FileCheck %s --check-prefix=HOST
 
 // The send's buffer: a device copy of the tensor (a copy kernel), freed by the deallocation pass.
 // CHECK-LABEL: func.func @f_device0(

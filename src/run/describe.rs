@@ -21,7 +21,7 @@
 //! simulator does not model: the runtime's copies run on the sender's and receiver's cores, so on a
 //! CPU a message is not overlapped with those devices' compute.
 
-use super::{measure, Engine, PackedFunction, TensorType, LOWERING};
+use super::{measure, Engine, PackedFunction, TensorType};
 use crate::{
     diagnostics::Diag,
     session::{create_context, Session},
@@ -251,7 +251,7 @@ fn measure_figures(options: &DescribeOptions) -> Result<Figures, Diag> {
         .parse("describe-cpu", kernels().as_bytes())
         .map_err(|_| failed("cannot parse the calibration kernels"))?;
     session
-        .run_pipeline(&mut module, LOWERING)
+        .run_pipeline(&mut module, &flexc_passes::pipeline::cpu_lowering())
         .map_err(|e| failed(&e))?;
     let engine = Engine::new(&context, &module, options.opt_level)
         .ok_or_else(|| failed("cannot JIT-compile the calibration kernels"))?;

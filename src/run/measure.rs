@@ -2,7 +2,7 @@
 //! per-task profile that the simulator reads (issue 6, simulator fidelity on the hardware we have).
 //!
 //! **Timed runs.** The program is prepared as for `--check` (materialized when it is a `.par.mlir`,
-//! elided weights filled, lowered by [`super::LOWERING`], JIT-compiled at `--opt-level`). Then, per
+//! elided weights filled, lowered by [`flexc_passes::pipeline::cpu_lowering`], JIT-compiled at `--opt-level`). Then, per
 //! serial function `@f`: `--warmup` untimed runs (at least one; the first is the run `--check`
 //! compares), then `--runs` timed runs of the device functions, each on its own thread as in `--check`
 //! (threads start together at a barrier; a run's wall time is from the earliest start to the latest
@@ -45,7 +45,7 @@
 
 use super::{
     compare, fill_elided_weights, find_entries, has_configs, inputs, mark_c_interface, report,
-    runtime, Call, Engine, Entry, Outcome, PackedFunction, RunOptions, TensorType, LOWERING,
+    runtime, Call, Engine, Entry, Outcome, PackedFunction, RunOptions, TensorType,
 };
 use crate::{
     diagnostics::{Diag, FileLoc, Printer},
@@ -53,6 +53,7 @@ use crate::{
     session::{create_context, read_source, source_text, Session},
 };
 use flexc_core::{DType, OpId, ProfileDb, ProfileEntry};
+use flexc_passes::pipeline;
 use melior::ir::{
     attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
     block::BlockLike,
@@ -274,9 +275,8 @@ pub fn measure_source(
             keys = mark_graph_ops(&module)
                 .map_err(|()| session.diagnosed(format!("cannot import the graph of '{name}'")))?;
         }
-        let text = super::materialize_pipeline(run.devices);
         session
-            .run_pipeline(&mut module, &text)
+            .run_pipeline(&mut module, &pipeline::materialize(run.devices))
             .map_err(|e| session.diagnosed(e))?;
         entries = find_entries(&module)?;
     } else if profiling && !entries.is_empty() {
@@ -297,7 +297,7 @@ pub fn measure_source(
     mark_c_interface(&module, &entries);
     instrument(&context, &module, &entries, profiling);
     session
-        .run_pipeline(&mut module, LOWERING)
+        .run_pipeline(&mut module, &pipeline::cpu_lowering())
         .map_err(|e| session.diagnosed(e))?;
     let engine = Engine::new(&context, &module, run.opt_level)
         .ok_or_else(|| session.diagnosed("cannot JIT-compile the lowered module".into()))?;

@@ -11,7 +11,7 @@
 //!    random values, uniform in ±1/sqrt(n/d) for n elements of largest dim d (a fan-in guess that
 //!    keeps activations of deep models finite); the values depend on the seed and the resource's name
 //!    and type only, so every copy of a weight gets the same values;
-//! 2. the module is lowered to the LLVM dialect by [`LOWERING`] (`par-lower-runtime` turns the `par`
+//! 2. the module is lowered to the LLVM dialect by [`pipeline::cpu_lowering`] (`par-lower-runtime` turns the `par`
 //!    communication ops into calls of the runtime in `run/runtime.rs`, then upstream bufferization
 //!    and conversions), and JIT-compiled by MLIR's ExecutionEngine;
 //! 3. inputs are drawn from `--seed`: floats uniform in [-1, 1], integers (token ids) in
@@ -42,18 +42,17 @@ use crate::{
 };
 use flexc_core::DeviceCount;
 use flexc_dialects::names::parse_device_function;
-use flexc_passes::ir::symbol_name;
+use flexc_passes::{ir::symbol_name, pipeline};
 use mlir_sys::*;
 use std::{io::Write, path::PathBuf};
 
 use check::{check_entry, check_entry_against, compare, DEVICE_STACK};
 use engine::{Call, Element, Engine, PackedFunction, TensorType};
 use entries::{find_entries, module_functions, Entry};
-use prepare::{has_configs, inputs, mark_c_interface, materialize_pipeline};
+use prepare::{has_configs, inputs, mark_c_interface};
 
 pub use check::{report, Outcome, ResultCheck};
-pub use mpi::mpi_lowering;
-pub use prepare::{fill_elided_weights, LOWERING};
+pub use prepare::fill_elided_weights;
 pub use runtime::{strided_offsets, Traffic};
 
 /// What the command line asks for.
@@ -158,9 +157,11 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
     };
     let mut entries = find_entries(&module)?;
     if entries.is_empty() && has_configs(&module) {
-        let text = materialize_pipeline(options.devices.or(options.mpi));
         session
-            .run_pipeline(&mut module, &text)
+            .run_pipeline(
+                &mut module,
+                &pipeline::materialize(options.devices.or(options.mpi)),
+            )
             .map_err(|e| session.diagnosed(e))?;
         entries = find_entries(&module)?;
     }
@@ -196,7 +197,7 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
     mark_c_interface(&module, &entries);
     lap(&mut outcome, "prepare");
     session
-        .run_pipeline(&mut module, LOWERING)
+        .run_pipeline(&mut module, &pipeline::cpu_lowering())
         .map_err(|e| session.diagnosed(e))?;
     lap(&mut outcome, "lower to LLVM dialect");
     let engine = Engine::new(&context, &module, options.opt_level)

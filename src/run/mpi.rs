@@ -3,7 +3,7 @@
 //! The launcher (the `flexc-run` the user runs) materializes the module if needed, runs the serial
 //! function itself, writes the module to a scratch directory and starts
 //! `mpirun -np N flexc-run PROGRAM --mpi-worker=DIR ...`. Every rank is a **worker**: it lowers the
-//! module with [`mpi_lowering`] (`par-lower-runtime{target=mpi}` turns the `par` communication ops
+//! module with [`flexc_passes::pipeline::mpi_lowering`] (`par-lower-runtime{target=mpi}` turns the `par` communication ops
 //! into the upstream `mpi` dialect, whose own lowering makes them `MPI_Send`/`MPI_Recv`/
 //! `MPI_Allreduce` calls), JIT-compiles it with `libmpi` loaded, calls `MPI_Init`, runs
 //! `@f_device<rank>` on the same seeded inputs as the launcher, and rank 0 writes the results to the
@@ -34,22 +34,6 @@ use std::{
     process::{Command, Stdio},
     time::{Duration, Instant},
 };
-
-/// The lowering of a worker: [`super::LOWERING`] with the `mpi` target of `par-lower-runtime`, and
-/// `convert-to-llvm` for the `mpi` ops (their lowering is a dialect interface, not a pass).
-pub fn mpi_lowering(ranks: usize) -> String {
-    super::LOWERING
-        .replacen(
-            "par-lower-runtime,",
-            &format!("par-lower-runtime{{target=mpi ranks={ranks}}},"),
-            1,
-        )
-        .replacen(
-            "reconcile-unrealized-casts",
-            "convert-to-llvm,reconcile-unrealized-casts",
-            1,
-        )
-}
 
 /// A scratch directory removed when dropped.
 pub(super) struct Scratch(pub PathBuf);
@@ -311,7 +295,7 @@ fn run_rank(name: &str, bytes: &[u8], options: &RunOptions, dir: &Path) -> Resul
     fill_elided_weights(&module, options.seed);
     mark_c_interface(&module, &entries);
     session
-        .run_pipeline(&mut module, &mpi_lowering(ranks))
+        .run_pipeline(&mut module, &flexc_passes::pipeline::mpi_lowering(ranks))
         .map_err(|e| session.diagnosed(e))?;
     let library = load_mpi_library().map_err(one)?;
     let engine = Engine::new(&context, &module, options.opt_level)

@@ -1,9 +1,9 @@
 //! Preparation of a module for running: materializing a `.par.mlir` (`par-materialize`), filling
 //! elided weights, seeding the inputs, marking the entry points for the C interface, and the
-//! lowering to the LLVM dialect ([`LOWERING`]).
+//! lowering to the LLVM dialect ([`flexc_passes::pipeline::cpu_lowering`]).
 
 use super::{entries::module_functions, Element, Entry, RunOptions};
-use flexc_core::{DeviceCount, DeviceId};
+use flexc_core::DeviceId;
 use flexc_dialects::names::device_function;
 use flexc_passes::ir::symbol_name;
 use melior::ir::{
@@ -11,34 +11,6 @@ use melior::ir::{
     Module,
 };
 use mlir_sys::*;
-
-/// The lowering from tensors with `par` ops to the LLVM dialect (MLIR 22).
-pub const LOWERING: &str = "builtin.module(\
-    par-lower-runtime,\
-    inline,\
-    func.func(convert-elementwise-to-linalg),\
-    one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
-    convert-linalg-to-loops,\
-    lower-affine,\
-    convert-scf-to-cf,\
-    expand-strided-metadata,\
-    lower-affine,\
-    finalize-memref-to-llvm,\
-    convert-math-to-llvm,\
-    convert-math-to-libm,\
-    convert-arith-to-llvm,\
-    convert-index-to-llvm,\
-    convert-func-to-llvm,\
-    convert-cf-to-llvm,\
-    reconcile-unrealized-casts)";
-
-/// `par-materialize` for `devices` devices, else for the module's `#par.machine`.
-pub(super) fn materialize_pipeline(devices: Option<DeviceCount>) -> String {
-    match devices {
-        Some(devices) => format!("builtin.module(par-materialize{{devices={devices}}})"),
-        None => "builtin.module(par-materialize)".to_string(),
-    }
-}
 
 /// Whether some op carries a `#par.config` (a `.par.mlir` to materialize first).
 pub(super) fn has_configs(module: &Module) -> bool {

@@ -1,0 +1,347 @@
+//! The one interface every search algorithm implements ([`SearchAlgorithm`]), the table of them
+//! ([`ALGORITHMS`]), and what they share: the [`Problem`], the [`Budget`] and the [`Deadline`] that bounds a
+//! time budget.
+//!
+//! Adding an algorithm is one file (a unit struct implementing [`SearchAlgorithm`], returning a
+//! [`Found`](super::Found) with its own [`Details`](super::Details) variant when it has statistics to show)
+//! and one line in [`ALGORITHMS`]; `flexc --search` and the `par-search` pass list the table.
+//!
+//! # Budgets and the deadline
+//! A proposal budget ([`Budget::Proposals`]) is deterministic: every seeding search (PaSE, SoyBean, the
+//! sub-machine searches) runs to completion and the chains stop at their proposal count, so the same seed
+//! gives the same strategy. A time budget ([`Budget::Time`]) becomes one [`Deadline`] for the whole search;
+//! it is passed down to every seeding search, which checks it in its loops and returns its best so far (or
+//! nothing) when it passes, so the search ends close to the deadline whatever the model.
+
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::{mcmc, pase_dp, soybean_tiling, DpOptions, Found, McmcOptions, SearchError};
+use crate::cost::CostModel;
+use crate::graph::{Graph, Mode};
+use crate::machine::Machine;
+use crate::strategy::Strategy;
+
+/// A moment after which searches stop and return what they have; [`Deadline::NONE`] never passes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Deadline(Option<Instant>);
+
+impl Deadline {
+    /// No deadline (proposal budgets).
+    pub const NONE: Deadline = Deadline(None);
+
+    /// `duration` from now.
+    pub fn after(duration: Duration) -> Deadline {
+        Deadline(Instant::now().checked_add(duration))
+    }
+
+    /// Whether it is set.
+    pub fn is_set(self) -> bool {
+        self.0.is_some()
+    }
+
+    /// Whether it has passed (never for [`Deadline::NONE`]).
+    pub fn expired(self) -> bool {
+        self.0.is_some_and(|at| Instant::now() >= at)
+    }
+
+    /// Time left (zero once passed); `None` without a deadline.
+    pub fn remaining(self) -> Option<Duration> {
+        self.0
+            .map(|at| at.saturating_duration_since(Instant::now()))
+    }
+
+    /// A deadline `fraction` of the time left from now (itself without a deadline): the share of a
+    /// sub-search that must leave time to the rest.
+    pub fn share(self, fraction: f64) -> Deadline {
+        match self.remaining() {
+            Some(left) => Deadline::after(left.mul_f64(fraction.clamp(0.0, 1.0))),
+            None => Deadline::NONE,
+        }
+    }
+
+    /// The earlier of the two.
+    pub fn min(self, other: Deadline) -> Deadline {
+        match (self.0, other.0) {
+            (Some(a), Some(b)) => Deadline(Some(a.min(b))),
+            (a, b) => Deadline(a.or(b)),
+        }
+    }
+}
+
+/// How long a search may run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Proposals over all chains (deterministic for a seed).
+    Proposals(u64),
+    /// Wall time of the whole search, seeding searches included.
+    Time(Duration),
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget::Proposals(4000)
+    }
+}
+
+impl Budget {
+    /// Parses `5s`, `500ms`, `2m` or a proposal count.
+    pub fn parse(text: &str) -> Result<Budget, String> {
+        let text = text.trim();
+        let bad = || {
+            format!(
+                "invalid search budget '{text}': expected a duration (5s, 500ms, 2m) or a number of proposals"
+            )
+        };
+        let seconds = |s: &str, scale: f64| -> Result<Budget, String> {
+            let s: f64 = s.parse().map_err(|_| bad())?;
+            let s = s * scale;
+            if !s.is_finite() || s < 0.0 || s > 1e9 {
+                return Err(bad());
+            }
+            Ok(Budget::Time(Duration::from_secs_f64(s)))
+        };
+        let budget = if let Some(ms) = text.strip_suffix("ms") {
+            Budget::Time(Duration::from_millis(ms.parse().map_err(|_| bad())?))
+        } else if let Some(s) = text.strip_suffix('s') {
+            seconds(s, 1.0)?
+        } else if let Some(m) = text.strip_suffix('m') {
+            seconds(m, 60.0)?
+        } else {
+            Budget::Proposals(text.parse().map_err(|_| bad())?)
+        };
+        match budget {
+            Budget::Proposals(0) => Err("the search budget is zero proposals".into()),
+            Budget::Time(d) if d.is_zero() => Err("the search budget is zero seconds".into()),
+            b => Ok(b),
+        }
+    }
+
+    /// `4000 proposals` or `5.000 s`.
+    pub fn text(self) -> String {
+        match self {
+            Budget::Proposals(n) => format!("{n} proposals"),
+            Budget::Time(d) => format!("{:.3} s", d.as_secs_f64()),
+        }
+    }
+
+    /// The deadline of a search started now under this budget.
+    pub fn deadline(self) -> Deadline {
+        match self {
+            Budget::Time(d) => Deadline::after(d),
+            Budget::Proposals(_) => Deadline::NONE,
+        }
+    }
+}
+
+/// What a search works on.
+#[derive(Clone, Copy)]
+pub struct Problem<'a> {
+    pub graph: &'a Graph,
+    pub machine: &'a Machine,
+    pub cost: &'a CostModel,
+    pub mode: Mode,
+}
+
+/// How one search runs: its budget, the deadline derived from it (or a caller's earlier one), its seed and an
+/// optional progress counter (proposals so far, read by a progress display).
+#[derive(Clone, Debug, Default)]
+pub struct Run {
+    pub budget: Budget,
+    pub deadline: Deadline,
+    pub seed: u64,
+    pub progress: Option<Arc<AtomicU64>>,
+}
+
+impl Run {
+    /// A run of `budget` starting now.
+    pub fn new(budget: Budget, seed: u64) -> Run {
+        Run {
+            budget,
+            deadline: budget.deadline(),
+            seed,
+            progress: None,
+        }
+    }
+}
+
+/// A strategy search.
+pub trait SearchAlgorithm: Sync {
+    /// The `--search` / `algorithm=` name.
+    fn name(&self) -> &'static str;
+    /// One line for `--help`.
+    fn summary(&self) -> &'static str;
+    /// The best strategy found within `run`'s budget and deadline.
+    fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError>;
+}
+
+/// Every search algorithm, the default first.
+pub static ALGORITHMS: &[&dyn SearchAlgorithm] = &[&Mcmc, &PaseDp, &Tiling];
+
+/// The algorithm called `name`.
+pub fn algorithm(name: &str) -> Option<&'static dyn SearchAlgorithm> {
+    ALGORITHMS.iter().copied().find(|a| a.name() == name)
+}
+
+/// The names of [`ALGORITHMS`], in order.
+pub fn algorithm_names() -> Vec<&'static str> {
+    ALGORITHMS.iter().map(|a| a.name()).collect()
+}
+
+/// FlexFlow's MCMC over all devices (see [`mcmc`]), started besides data parallelism, PaSE, SoyBean and the
+/// expert strategies from data parallelism over halves, quarters, ... of the devices and from the strategy
+/// this same search finds on half the devices with half the budget (recursively). A model too small for all
+/// devices is best run on some of them, and single-op proposals from a start that uses every device rarely
+/// find that; with these starts, more devices never give a slower strategy than fewer. Under a time budget
+/// the sub-machine search gets half of the time left, so the recursion ends within the deadline.
+pub struct Mcmc;
+
+/// MCMC chains per search.
+const CHAINS: u64 = 4;
+
+impl SearchAlgorithm for Mcmc {
+    fn name(&self) -> &'static str {
+        "mcmc"
+    }
+
+    fn summary(&self) -> &'static str {
+        "FlexFlow's MCMC over the simulator, seeded with PaSE, SoyBean, the baselines and smaller machines"
+    }
+
+    fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+        // Under a deadline, the cost of one full simulation decides whether a sub-machine search is worth
+        // starting (each one simulates several strategies whatever its share of the time).
+        let sim_cost = run.deadline.is_set().then(|| {
+            let t0 = Instant::now();
+            let strategy = Strategy::data_parallel(problem.graph, problem.machine.num_devices());
+            let _ = super::simulate(
+                problem.graph,
+                problem.machine,
+                problem.cost,
+                problem.mode,
+                strategy,
+            );
+            t0.elapsed()
+        });
+        self.search_with(problem, run, sim_cost)
+    }
+}
+
+impl Mcmc {
+    /// [`Mcmc::search`], knowing how long a full simulation takes when there is a deadline.
+    fn search_with(
+        &self,
+        problem: &Problem,
+        run: &Run,
+        sim_cost: Option<Duration>,
+    ) -> Result<Found, SearchError> {
+        let Problem { graph, machine, .. } = *problem;
+        let n = machine.num_devices();
+        let mut starts: Vec<(String, Strategy)> =
+            std::iter::successors(Some(n / 2), |k| Some(k / 2))
+                .take_while(|&k| k >= 1)
+                .map(|k| {
+                    (
+                        format!("data-parallel/{k}"),
+                        Strategy::data_parallel(graph, k),
+                    )
+                })
+                .collect();
+        let half_budget = match run.budget {
+            Budget::Proposals(p) => (p >= 2 * CHAINS).then_some(Budget::Proposals(p / 2)),
+            Budget::Time(d) => Some(Budget::Time(d / 2)),
+        };
+        let sub_deadline = run.deadline.share(0.5);
+        // A sub-search simulates at least its data-parallel start, its own sub-search's and its result.
+        let worth = match (sub_deadline.remaining(), sim_cost) {
+            (Some(left), Some(cost)) => left > cost * 8,
+            _ => true,
+        };
+        if let (true, true, Some(half_budget), Ok(half)) =
+            (n >= 2, worth, half_budget, machine.with_devices(n / 2))
+        {
+            let sub = Run {
+                budget: half_budget,
+                deadline: sub_deadline,
+                ..run.clone()
+            };
+            let half_problem = Problem {
+                machine: &half,
+                ..*problem
+            };
+            // On half the devices nothing may fit (memory), or the deadline may pass first: then there is
+            // just no such start.
+            if let Ok(found) = self.search_with(&half_problem, &sub, sim_cost) {
+                starts.push((format!("mcmc/{}", n / 2), found.strategy));
+            }
+        }
+        let options = McmcOptions {
+            progress: run.progress.clone(),
+            seed: run.seed,
+            chains: CHAINS as usize,
+            proposals: match run.budget {
+                Budget::Proposals(p) => Some(p.div_ceil(CHAINS)),
+                Budget::Time(_) => None,
+            },
+            time_limit: match run.budget {
+                Budget::Time(d) => Some(d),
+                Budget::Proposals(_) => None,
+            },
+            deadline: run.deadline,
+            starts,
+            ..McmcOptions::default()
+        };
+        mcmc(graph, problem.machine, problem.cost, problem.mode, &options)
+    }
+}
+
+/// PaSE's dynamic program over the additive cost model (see [`pase_dp`]).
+pub struct PaseDp;
+
+impl SearchAlgorithm for PaseDp {
+    fn name(&self) -> &'static str {
+        "dp"
+    }
+
+    fn summary(&self) -> &'static str {
+        "PaSE's exact dynamic program over an additive cost model"
+    }
+
+    fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+        let options = DpOptions {
+            deadline: run.deadline,
+            ..DpOptions::default()
+        };
+        pase_dp(
+            problem.graph,
+            problem.machine,
+            problem.cost,
+            problem.mode,
+            &options,
+        )
+    }
+}
+
+/// SoyBean's recursive binary tiling (see [`soybean_tiling`]).
+pub struct Tiling;
+
+impl SearchAlgorithm for Tiling {
+    fn name(&self) -> &'static str {
+        "tiling"
+    }
+
+    fn summary(&self) -> &'static str {
+        "SoyBean's recursive binary tiling, one exact cut at a time"
+    }
+
+    fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+        soybean_tiling(
+            problem.graph,
+            problem.machine,
+            problem.cost,
+            problem.mode,
+            run.deadline,
+        )
+    }
+}

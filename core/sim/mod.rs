@@ -1,0 +1,429 @@
+//! Execution simulator: the task graph of one iteration, simulated on FIFO resources (DESIGN.md §5).
+//!
+//! # Task graph
+//! For every op and every task of its configuration there is a *forward* task and, in training, a *backward*
+//! task on the task's device. For every producer→consumer edge and every pair (producer task, consumer task)
+//! on different devices whose tensor regions intersect there is a *transfer* of the intersection
+//! (`volume × dtype size` bytes; regions come from the accesses, so convolution halos and partial sums of split
+//! reductions appear by themselves), and in training its mirror carrying the gradient back. In training, for
+//! every weight an op reads, the tasks reading the same region of it on two or more devices form a replica
+//! group whose gradients are summed by a ring *all-reduce* after their backward tasks:
+//! `2(m-1)/m · bytes / slowest hop + 2(m-1) · largest hop latency` over the `m` devices sorted by id.
+//! Graph inputs and weights are on every device that reads them when the iteration starts.
+//!
+//! # Schedule
+//! Every device and every channel ([`crate::machine::Channel`]) is a FIFO resource that serves its tasks in
+//! *issue order*, the order a single-stream runtime launches them: ops forward in program order, then backward
+//! in reverse order; within an op's forward, its incoming transfers (by input) before its tasks; within an op's
+//! backward, its incoming gradient transfers (by consumer edge), its tasks, then its all-reduces. A task starts
+//! at `max(end of every dependency, end of the previous task on each resource it holds)` and the iteration
+//! time is the makespan. Issue order is a topological order, so the schedule is one pass; and since every time
+//! is a max-plus function of the durations, a faster link or GPU never makes an iteration slower. (A static
+//! order rather than "first ready, first served" is what makes that monotonicity hold, and it is what a CUDA
+//! stream does.) Dependencies between tasks on the same device are not stored: the device's FIFO already orders
+//! them, so only transfers and all-reduces appear as dependency edges.
+//!
+//! # Delta simulation
+//! Tasks live in *blocks* with fixed ids and a fixed place in issue order: per op its forward tasks, backward
+//! tasks and all-reduces; per edge its transfers and gradient transfers. [`Simulator::set_config`] rebuilds the
+//! blocks of the changed op and its edges, rewires the dependencies of the neighbouring ops, and re-times only
+//! the tasks from the first changed block on (everything earlier in issue order cannot depend on it). The
+//! resources' state at that point comes from a snapshot taken by the previous pass at or before it (every
+//! `snap_every` blocks, about `2 √(tasks / resources)` snapshots). Each task's time is computed by the same
+//! expression from the same operands as in a full simulation, so the results are bit-identical; memory is
+//! integer bytes, updated by exact additions and subtractions ([`crate::memory`]), the removed and added
+//! buffers of one change summed first so that equal footprints cancel.
+//!
+//! Almost every task after a changed op moves, so a delta simulation re-times a suffix of the schedule; what
+//! it saves is rebuilding the task graph (regions, intersections, durations, memory), which is most of the
+//! cost of a full simulation. The schedule loop streams through an arena that holds, per task, its end time
+//! and copies of its inputs (duration, resources, and the dependency of a transfer), so that it rarely
+//! touches the blocks themselves.
+//!
+//! A change keeps what it replaced (configuration, tasks, pairs, blocks, dependencies, memory changes, and
+//! the end times and snapshots the re-timing overwrote) until the next change. Changing the same op back to
+//! its previous configuration, as a rejected MCMC proposal does, restores that state instead of simulating
+//! again: exactly the state before the change, so still bit-identical to a full simulation.
+
+use std::ops::Range;
+
+use crate::cost::{CostModel, Work};
+use crate::graph::{DeviceId, Edge, Graph, Interval, Mode, OpId, TensorKind};
+use crate::machine::{Channel, Machine};
+use crate::memory::{weight_state_factor, Change, Live, Memory, MemoryBuilder};
+use crate::strategy::{Config, Strategy, StrategyError};
+
+mod delta;
+mod schedule;
+mod tasks;
+
+use delta::*;
+use schedule::*;
+use tasks::*;
+pub(crate) use tasks::{BlockKind, TaskRef};
+
+/// What a task does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum TaskKind {
+    Forward,
+    Backward,
+    /// Activation transfer of the forward pass.
+    Transfer,
+    /// Gradient transfer of the backward pass.
+    GradientTransfer,
+    /// Ring all-reduce of a weight gradient.
+    AllReduce,
+}
+
+impl TaskKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            TaskKind::Forward => "forward",
+            TaskKind::Backward => "backward",
+            TaskKind::Transfer => "transfer",
+            TaskKind::GradientTransfer => "gradient transfer",
+            TaskKind::AllReduce => "all-reduce",
+        }
+    }
+
+    pub fn is_compute(self) -> bool {
+        matches!(self, TaskKind::Forward | TaskKind::Backward)
+    }
+}
+
+/// A FIFO resource of the simulation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Resource {
+    Device(DeviceId),
+    Channel(Channel),
+}
+
+/// One simulated task, for reports and traces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaskRecord {
+    pub kind: TaskKind,
+    /// The op computing (forward, backward), reading (transfers) or owning the weight (all-reduce).
+    pub op: OpId,
+    /// Task index in the op's grid; for transfers, the consumer task.
+    pub task: u32,
+    /// For transfers, the producer op's task sending (or receiving the gradient).
+    pub peer_task: Option<u32>,
+    /// Bytes moved (transfers, all-reduces), 0 for compute.
+    pub bytes: u64,
+    pub start_s: f64,
+    pub duration_s: f64,
+    pub resources: Vec<Resource>,
+}
+
+impl TaskRecord {
+    pub fn end_s(&self) -> f64 {
+        self.start_s + self.duration_s
+    }
+}
+
+/// Simulates one iteration of a strategy and keeps the task graph for cheap single-op changes.
+#[derive(Clone, Debug)]
+pub struct Simulator<'a> {
+    pub(crate) graph: &'a Graph,
+    pub(crate) machine: &'a Machine,
+    pub(crate) cost: &'a CostModel,
+    pub(crate) mode: Mode,
+    pub(crate) layout: Layout,
+    pub(crate) strategy: Strategy,
+    pub(crate) ops: Vec<OpTasks>,
+    pub(crate) edges: Vec<EdgePairs>,
+    pub(crate) blocks: Vec<Block>,
+    /// [`Head::of`] every block.
+    heads: Vec<Head>,
+    pub(crate) times: Times,
+    /// Latest end of each block's tasks (0 when empty).
+    pub(crate) block_end: Vec<f64>,
+    /// `free` (the end of the latest task on every resource) before the block at every `snap_every`-th issue
+    /// position, as of the last schedule pass over it: a delta simulation restarts from the snapshot at or
+    /// before its first changed block instead of searching every resource's history.
+    snapshots: Vec<f64>,
+    snap_every: usize,
+    pub(crate) memory: Memory,
+    pub(crate) makespan: f64,
+    free: Vec<f64>,
+    loops: Vec<Interval>,
+    scratch: Scratch,
+    undo: Undo,
+    builder: Builder,
+}
+
+impl<'a> Simulator<'a> {
+    /// Builds the task graph of `strategy` and simulates it (a full simulation).
+    pub fn new(
+        graph: &'a Graph,
+        machine: &'a Machine,
+        cost: &'a CostModel,
+        mode: Mode,
+        strategy: Strategy,
+    ) -> Result<Simulator<'a>, StrategyError> {
+        strategy.validate(graph, machine)?;
+        let layout = Layout::new(graph, mode);
+        let n_res = machine.num_devices() as usize + machine.channel_count();
+        let n_blocks = layout.kinds.len();
+        let mut sim = Simulator {
+            graph,
+            machine,
+            cost,
+            mode,
+            strategy,
+            ops: Vec::with_capacity(layout.n_ops),
+            edges: Vec::with_capacity(graph.edges().len()),
+            blocks: vec![Block::default(); n_blocks],
+            heads: vec![Head::default(); n_blocks],
+            times: Times::default(),
+            block_end: vec![0.0; n_blocks],
+            snapshots: Vec::new(),
+            snap_every: 1,
+            memory: MemoryBuilder::new(0, 0).finish(),
+            makespan: 0.0,
+            free: vec![0.0; n_res],
+            loops: Vec::new(),
+            scratch: Scratch::default(),
+            undo: Undo::default(),
+            builder: Builder::default(),
+            layout,
+        };
+        for op in graph.topological_order() {
+            let tasks = OpTasks::new(graph, op, sim.strategy.config(op), &mut sim.loops);
+            sim.ops.push(tasks);
+        }
+        for e in graph.edges() {
+            sim.edges.push(edge_pairs(
+                graph,
+                e,
+                &sim.ops[e.producer.index()],
+                &sim.ops[e.consumer.index()],
+            ));
+        }
+        let mut builder = Builder::default();
+        for pos in 0..sim.layout.order.len() {
+            let b = sim.layout.order[pos];
+            let block = sim.build_block(b, &mut builder);
+            sim.install(b, block);
+        }
+        sim.builder = builder;
+        let mut memory = MemoryBuilder::new(machine.num_devices() as usize, sim.layout.stages);
+        for &b in &sim.layout.order {
+            sim.for_each_live(b, &mut |l| memory.add(&l));
+        }
+        sim.memory = memory.finish();
+        sim.retime(0, None);
+        Ok(sim)
+    }
+
+    // ---- queries ----
+
+    /// Simulated time of one iteration (the makespan), in seconds.
+    pub fn iteration_time(&self) -> f64 {
+        self.makespan
+    }
+
+    /// Peak memory of `device` in bytes.
+    pub fn peak_memory(&self, device: DeviceId) -> u64 {
+        self.memory.peak(device.index())
+    }
+
+    /// Peak memory of every device in use.
+    pub fn peak_memories(&self) -> Vec<u64> {
+        (0..self.machine.num_devices() as usize)
+            .map(|d| self.memory.peak(d))
+            .collect()
+    }
+
+    /// Whether every device's peak memory fits its capacity; a strategy that does not is invalid.
+    pub fn fits_memory(&self) -> bool {
+        let cap = self.machine.gpu.mem_capacity;
+        (0..self.machine.num_devices() as usize).all(|d| self.memory.peak(d) <= cap)
+    }
+
+    pub fn strategy(&self) -> &Strategy {
+        &self.strategy
+    }
+
+    pub fn graph(&self) -> &'a Graph {
+        self.graph
+    }
+
+    pub fn machine(&self) -> &'a Machine {
+        self.machine
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Number of tasks in the task graph.
+    pub fn num_tasks(&self) -> usize {
+        self.layout
+            .order
+            .iter()
+            .map(|&b| self.blocks[b as usize].len())
+            .sum()
+    }
+
+    /// The resource of every dense resource index: devices first, then channels by
+    /// [`Machine::channel_index`].
+    pub fn resources(&self) -> Vec<Resource> {
+        let m = self.machine;
+        let n_dev = m.num_devices() as usize;
+        let mut table: Vec<Resource> = m.devices().map(Resource::Device).collect();
+        table.resize(n_dev + m.channel_count(), Resource::Device(DeviceId(0)));
+        let mut put = |c: Channel| table[n_dev + m.channel_index(c)] = Resource::Channel(c);
+        for a in m.devices() {
+            for b in m
+                .devices()
+                .filter(|&b| b != a && m.node_of(b) == m.node_of(a))
+            {
+                put(Channel::Pair(a, b));
+            }
+            put(Channel::PortOut(a));
+            put(Channel::PortIn(a));
+        }
+        for node in 0..m.nodes_in_use() {
+            for nic in 0..m.nics_per_node {
+                put(Channel::NicOut { node, nic });
+                put(Channel::NicIn { node, nic });
+            }
+        }
+        table
+    }
+
+    /// Every task with its simulated times, in issue order.
+    pub fn timeline(&self) -> Vec<TaskRecord> {
+        let resources = self.resources();
+        let lanes = self.lanes();
+        let edges = self.graph.edges();
+        let mut out = Vec::with_capacity(self.num_tasks());
+        for &b in &self.layout.order {
+            let block = &self.blocks[b as usize];
+            let (kind, op) = match self.layout.kinds[b as usize] {
+                BlockKind::Forward(op) => (TaskKind::Forward, op),
+                BlockKind::Backward(op) => (TaskKind::Backward, op),
+                BlockKind::AllReduce(op) => (TaskKind::AllReduce, op),
+                BlockKind::Transfer(e) => (TaskKind::Transfer, edges[e].consumer),
+                BlockKind::GradientTransfer(e) => (TaskKind::GradientTransfer, edges[e].consumer),
+            };
+            for i in 0..block.len() {
+                let m = block.meta(i);
+                let transfer = matches!(kind, TaskKind::Transfer | TaskKind::GradientTransfer);
+                out.push(TaskRecord {
+                    kind,
+                    op,
+                    task: m.task,
+                    peer_task: transfer.then_some(m.peer),
+                    bytes: m.bytes,
+                    start_s: self.start_of(&lanes, b, i),
+                    duration_s: block.dur[i],
+                    resources: block
+                        .res_of(i)
+                        .iter()
+                        .map(|&r| resources[r as usize])
+                        .collect(),
+                });
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::synth::{self, ResNetSpec, TransformerSpec};
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// A random configuration: distinct random devices, or one device (a valid configuration has one task
+    /// per device).
+    fn random_config(graph: &Graph, op: OpId, n_dev: u32, rng: &mut StdRng) -> Config {
+        let o = graph.op(op);
+        match rng.random_range(0..3) {
+            0 => Config::single(o, DeviceId(rng.random_range(0..n_dev))),
+            _ => Config::random(o, n_dev, rng),
+        }
+    }
+
+    fn assert_same(sim: &Simulator, what: &str, detailed: bool) {
+        let fresh = Simulator::new(
+            sim.graph,
+            sim.machine,
+            sim.cost,
+            sim.mode,
+            sim.strategy.clone(),
+        )
+        .unwrap();
+        assert_eq!(
+            sim.iteration_time().to_bits(),
+            fresh.iteration_time().to_bits(),
+            "{what}"
+        );
+        assert_eq!(sim.peak_memories(), fresh.peak_memories(), "{what}");
+        let weights = |s: &Simulator| -> Vec<u64> {
+            (0..s.machine.num_devices() as usize)
+                .map(|d| s.memory.weights(d))
+                .collect()
+        };
+        assert_eq!(weights(sim), weights(&fresh), "{what}");
+        if detailed {
+            assert_eq!(sim.timeline(), fresh.timeline(), "{what}");
+            assert_eq!(sim.report(), fresh.report(), "{what}");
+        }
+    }
+
+    /// MCMC-like use: proposals that are reverted (restored from [`Undo`]), accepted, or followed by another
+    /// change of the same op; every state equals a fresh full simulation.
+    #[test]
+    fn reverted_proposals_equal_full_simulation() {
+        let graphs = [
+            synth::resnet(&ResNetSpec {
+                batch: 16,
+                image: 32,
+                blocks: [1, 1, 0, 0],
+                width: 8,
+                classes: 10,
+            }),
+            synth::transformer(&TransformerSpec::TINY),
+        ];
+        let machine = Machine::preset("dgx-a100:2").unwrap();
+        let cost = CostModel::new(&machine.gpu);
+        let n_dev = machine.num_devices();
+        for (k, graph) in graphs.iter().enumerate() {
+            for mode in [Mode::Training, Mode::Inference] {
+                let mut rng = StdRng::seed_from_u64(k as u64);
+                let start = Strategy::data_parallel(graph, n_dev);
+                let mut sim = Simulator::new(graph, &machine, &cost, mode, start).unwrap();
+                let mut rollbacks = 0;
+                for step in 0..600 {
+                    let op = OpId::new(rng.random_range(0..graph.num_ops()));
+                    let old = sim.strategy().config(op).clone();
+                    let proposal = random_config(graph, op, n_dev, &mut rng);
+                    let changed = proposal != old;
+                    sim.set_config(op, proposal).unwrap();
+                    let detailed = step % 60 == 0;
+                    assert_same(&sim, &format!("{mode:?} step {step}: proposal"), detailed);
+                    match rng.random_range(0..4) {
+                        0 => {}
+                        1 => {
+                            let other = random_config(graph, op, n_dev, &mut rng);
+                            sim.set_config(op, other).unwrap();
+                            assert_same(&sim, &format!("{mode:?} step {step}: again"), detailed);
+                        }
+                        _ => {
+                            let undo = sim.undo.valid;
+                            sim.set_config(op, old).unwrap();
+                            assert!(!(changed && undo && sim.undo.valid));
+                            rollbacks += usize::from(changed && undo);
+                            assert_same(&sim, &format!("{mode:?} step {step}: revert"), detailed);
+                        }
+                    }
+                }
+                assert!(rollbacks > 200, "{rollbacks} rollbacks");
+            }
+        }
+    }
+}

@@ -1,0 +1,1004 @@
+//! The task graph: blocks of tasks per op and edge (forward, backward, all-reduce, transfers), their
+//! durations, dependencies, resources and buffers, built from the ops' configurations (module doc of
+//! [`super`], "Task graph").
+
+use super::*;
+
+/// A task: block and index in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct TaskRef {
+    pub block: u32,
+    pub task: u32,
+}
+
+/// A task in a resource's FIFO: position of its block in issue order, index in the block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Slot {
+    pub pos: u32,
+    pub task: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BlockKind {
+    Forward(OpId),
+    Backward(OpId),
+    AllReduce(OpId),
+    Transfer(usize),
+    GradientTransfer(usize),
+}
+
+/// Per task: what it is about (see [`TaskRecord`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Meta {
+    pub task: u32,
+    pub peer: u32,
+    pub bytes: u64,
+}
+
+/// The tasks of one block, in issue order: durations, dependencies and resources (both CSR). Their start and
+/// end times live in the [`Times`] arena from `base` on; dependencies are arena slots.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Block {
+    pub base: u32,
+    pub dur: Vec<f64>,
+    /// Empty when every task has exactly one dependency, `deps[i]` (transfers), or none (`deps` empty too).
+    pub dep_off: Vec<u32>,
+    pub deps: Vec<u32>,
+    /// Empty when every task holds exactly one resource, `res[i]` (compute blocks).
+    pub res_off: Vec<u32>,
+    pub res: Vec<u32>,
+    /// Empty for compute blocks, whose task `i` is grid task `i`.
+    pub meta: Vec<Meta>,
+    /// The block's buffers as last added to memory by a delta simulation (merged per device), so that
+    /// removing them does not recompute them; `None` after a full build.
+    pub added: Option<Vec<Live>>,
+}
+
+impl Block {
+    pub(super) fn with_tasks(n: usize) -> Block {
+        let mut b = Block::default();
+        b.dur.reserve(n);
+        b.meta.reserve(n);
+        b.res_off.reserve(n + 1);
+        b.res_off.push(0);
+        b
+    }
+
+    /// A compute block: one device per task.
+    pub(super) fn compute(n: usize) -> Block {
+        Block {
+            dur: Vec::with_capacity(n),
+            res: Vec::with_capacity(n),
+            ..Block::default()
+        }
+    }
+
+    pub(super) fn push(&mut self, dur: f64, meta: Meta, resources: impl IntoIterator<Item = u32>) {
+        self.dur.push(dur);
+        self.meta.push(meta);
+        self.res.extend(resources);
+        self.res_off.push(self.res.len() as u32);
+    }
+
+    pub(super) fn push_compute(&mut self, dur: f64, device: DeviceId) {
+        self.dur.push(dur);
+        self.res.push(device.0);
+    }
+
+    pub fn len(&self) -> usize {
+        self.dur.len()
+    }
+
+    pub fn deps_of(&self, i: usize) -> &[u32] {
+        if self.dep_off.is_empty() {
+            self.deps.get(i..i + 1).unwrap_or(&[])
+        } else {
+            &self.deps[self.dep_off[i] as usize..self.dep_off[i + 1] as usize]
+        }
+    }
+
+    pub fn res_of(&self, i: usize) -> &[u32] {
+        if self.res_off.is_empty() {
+            &self.res[i..i + 1]
+        } else {
+            &self.res[self.res_off[i] as usize..self.res_off[i + 1] as usize]
+        }
+    }
+
+    pub fn meta(&self, i: usize) -> Meta {
+        self.meta.get(i).copied().unwrap_or(Meta {
+            task: i as u32,
+            peer: 0,
+            bytes: 0,
+        })
+    }
+}
+
+/// End time of every task, in one arena so that the schedule loop reads a dependency's end with one load. A
+/// block gets a fresh range when it is rebuilt; the old range is garbage until [`Simulator::compact`]. Start
+/// times are not stored (the schedule loop is memory bound): reports recompute them ([`Simulator::start_of`]).
+/// The schedule loop's inputs for the common tasks are copied alongside, so that it streams through the
+/// Structure fixed by the graph and the mode: block ids, issue order, stages.
+#[derive(Clone, Debug)]
+pub(crate) struct Layout {
+    pub n_ops: usize,
+    pub in_edges: Vec<Range<usize>>,
+    pub out_edges: Vec<Vec<usize>>,
+    pub kinds: Vec<BlockKind>,
+    /// Block ids in issue order.
+    pub order: Vec<u32>,
+    /// Position of each block id in `order` (`u32::MAX` for blocks not scheduled in this mode).
+    pub pos: Vec<u32>,
+    pub stages: usize,
+}
+
+impl Layout {
+    pub(super) fn new(graph: &Graph, mode: Mode) -> Layout {
+        let n = graph.num_ops();
+        let edges = graph.edges();
+        let mut in_edges = vec![0..0; n];
+        let mut out_edges = vec![Vec::new(); n];
+        for (i, e) in edges.iter().enumerate() {
+            let r = &mut in_edges[e.consumer.index()];
+            if r.start == r.end {
+                *r = i..i + 1;
+            } else {
+                r.end = i + 1;
+            }
+            out_edges[e.producer.index()].push(i);
+        }
+        let mut kinds = Vec::with_capacity(3 * n + 2 * edges.len());
+        for o in 0..n {
+            let o = OpId::new(o);
+            kinds.extend([
+                BlockKind::Forward(o),
+                BlockKind::Backward(o),
+                BlockKind::AllReduce(o),
+            ]);
+        }
+        for e in 0..edges.len() {
+            kinds.extend([BlockKind::Transfer(e), BlockKind::GradientTransfer(e)]);
+        }
+        let mut order = Vec::with_capacity(kinds.len());
+        for (o, inputs) in in_edges.iter().enumerate() {
+            order.extend(inputs.clone().map(|e| transfer_block(n, e)));
+            order.push(forward_block(o));
+        }
+        if mode.has_backward() {
+            for o in (0..n).rev() {
+                order.extend(out_edges[o].iter().map(|&e| gradient_block(n, e)));
+                order.extend([backward_block(o), all_reduce_block(o)]);
+            }
+        }
+        let mut pos = vec![u32::MAX; kinds.len()];
+        for (p, &b) in order.iter().enumerate() {
+            pos[b as usize] = p as u32;
+        }
+        let stages = if mode.has_backward() { 2 * n } else { n };
+        Layout {
+            n_ops: n,
+            in_edges,
+            out_edges,
+            kinds,
+            order,
+            pos,
+            stages,
+        }
+    }
+
+    pub(super) fn forward_stage(&self, op: usize) -> u32 {
+        op as u32
+    }
+
+    pub(super) fn backward_stage(&self, op: usize) -> u32 {
+        (2 * self.n_ops - 1 - op) as u32
+    }
+}
+
+pub(super) fn forward_block(op: usize) -> u32 {
+    3 * op as u32
+}
+pub(super) fn backward_block(op: usize) -> u32 {
+    3 * op as u32 + 1
+}
+pub(super) fn all_reduce_block(op: usize) -> u32 {
+    3 * op as u32 + 2
+}
+pub(super) fn transfer_block(n_ops: usize, edge: usize) -> u32 {
+    (3 * n_ops + 2 * edge) as u32
+}
+pub(super) fn gradient_block(n_ops: usize, edge: usize) -> u32 {
+    (3 * n_ops + 2 * edge + 1) as u32
+}
+
+/// The tasks of one op under its configuration: loop boxes and operand regions.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct OpTasks {
+    pub devices: Vec<DeviceId>,
+    /// No two tasks share a device.
+    pub distinct_devices: bool,
+    pub extents: Vec<u64>,
+    /// Per access (inputs, then outputs), `tasks × rank` intervals from `offsets[access]` on.
+    pub regions: Vec<Interval>,
+    pub offsets: Vec<usize>,
+    pub ranks: Vec<usize>,
+    /// Elements of every access's region, `volumes[access * tasks + task]`.
+    pub volumes: Vec<u64>,
+    /// Forward bytes of each task (operand regions).
+    pub bytes: Vec<f64>,
+}
+
+impl OpTasks {
+    pub(super) fn new(
+        graph: &Graph,
+        op: OpId,
+        config: &Config,
+        loops: &mut Vec<Interval>,
+    ) -> OpTasks {
+        /// How one index expression is evaluated per task.
+        #[derive(Clone, Copy)]
+        enum Eval {
+            /// At most one of the loop dims it reads is split: its range for each chunk of that dim (`dim`,
+            /// `degree` entries) is precomputed in `tables` from `at`; a constant has one entry.
+            Table { dim: usize, at: usize },
+            /// Several split loop dims: evaluated on the task's loop box.
+            General,
+        }
+        let o = graph.op(op);
+        let n = config.num_tasks();
+        let extents = config.task_extents(o);
+        let degrees = &config.degrees;
+        let accesses: Vec<_> = o.accesses().collect();
+        let ranks: Vec<usize> = accesses.iter().map(|a| a.exprs.len()).collect();
+        let elem: Vec<u64> = accesses
+            .iter()
+            .map(|a| graph.tensor(a.tensor).dtype.size_bytes())
+            .collect();
+        // Whole loops; unsplit dims keep their full range in every task.
+        loops.clear();
+        loops.extend(o.dims.iter().map(|d| Interval::new(0, d.size)));
+        let mut tables = Vec::new();
+        let mut evals = Vec::new();
+        let mut general = false;
+        for a in &accesses {
+            let shape = &graph.tensor(a.tensor).shape;
+            for (e, &size) in a.exprs.iter().zip(shape) {
+                let mut split = e.terms.iter().map(|&(d, _)| d).filter(|&d| degrees[d] > 1);
+                let eval = match (split.next(), split.next()) {
+                    (None, _) => {
+                        tables.push(e.range(loops, size));
+                        Eval::Table {
+                            dim: usize::MAX,
+                            at: tables.len() - 1,
+                        }
+                    }
+                    (Some(d), None) => {
+                        let at = tables.len();
+                        for k in 0..degrees[d] {
+                            loops[d] = Interval::new(k * extents[d], (k + 1) * extents[d]);
+                            tables.push(e.range(loops, size));
+                        }
+                        loops[d] = Interval::new(0, o.dims[d].size);
+                        Eval::Table { dim: d, at }
+                    }
+                    (Some(_), Some(_)) => {
+                        general = true;
+                        Eval::General
+                    }
+                };
+                evals.push(eval);
+            }
+        }
+
+        let total: usize = ranks.iter().sum();
+        let mut regions = vec![Interval::default(); n * total];
+        let mut bytes = vec![0.0; n];
+        let mut volumes = vec![0u64; n * accesses.len()];
+        // Grid coordinates of task `t`, advanced like an odometer (row-major: the last dim fastest).
+        let mut coord = vec![0u64; degrees.len()];
+        for t in 0..n {
+            if t > 0 {
+                crate::strategy::next_coordinate(&mut coord, degrees);
+            }
+            if general {
+                for (d, l) in loops.iter_mut().enumerate() {
+                    *l = Interval::new(coord[d] * extents[d], (coord[d] + 1) * extents[d]);
+                }
+            }
+            // Access-major layout: access `a`'s regions start at `n * (ranks before a)`.
+            let (mut offset, mut k) = (0, 0);
+            for (a, access) in accesses.iter().enumerate() {
+                let out = &mut regions[offset + t * ranks[a]..offset + (t + 1) * ranks[a]];
+                let shape = &graph.tensor(access.tensor).shape;
+                let mut elems = 1u64;
+                for (j, r) in out.iter_mut().enumerate() {
+                    *r = match evals[k + j] {
+                        Eval::Table {
+                            dim: usize::MAX,
+                            at,
+                        } => tables[at],
+                        Eval::Table { dim, at } => tables[at + coord[dim] as usize],
+                        Eval::General => access.exprs[j].range(loops, shape[j]),
+                    };
+                    elems *= r.len();
+                }
+                volumes[a * n + t] = elems;
+                bytes[t] += (elems * elem[a]) as f64;
+                offset += n * ranks[a];
+                k += ranks[a];
+            }
+        }
+        let mut offsets = Vec::with_capacity(ranks.len());
+        let mut offset = 0;
+        for &r in &ranks {
+            offsets.push(offset);
+            offset += n * r;
+        }
+        let mut sorted = config.devices.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        OpTasks {
+            distinct_devices: sorted.len() == n,
+            devices: config.devices.clone(),
+            extents,
+            ranks,
+            offsets,
+            regions,
+            volumes,
+            bytes,
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.devices.len()
+    }
+
+    /// Bytes of task `task`'s region of access `access`, for elements of `elem` bytes.
+    pub(super) fn region_bytes(&self, access: usize, task: usize, elem: u64) -> u64 {
+        self.volumes[access * self.len() + task] * elem
+    }
+
+    pub(super) fn region(&self, access: usize, task: usize) -> &[Interval] {
+        let (r, at) = (self.ranks[access], self.offsets[access]);
+        &self.regions[at + task * r..at + (task + 1) * r]
+    }
+}
+
+/// CSR dependencies in [`Block`]'s form: no offsets when every task has none or exactly one.
+pub(super) fn compact_deps(off: Vec<u32>, deps: Vec<u32>) -> (Vec<u32>, Vec<u32>) {
+    if deps.is_empty() || off.iter().enumerate().all(|(i, &o)| o as usize == i) {
+        (Vec::new(), deps)
+    } else {
+        (off, deps)
+    }
+}
+
+pub(super) const LOCAL: u32 = u32::MAX;
+
+/// A (producer task, consumer task) pair of an edge whose regions intersect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Pair {
+    pub p: u32,
+    pub c: u32,
+    pub bytes: u64,
+    /// Index of its transfer in the edge's transfer blocks, or `LOCAL` when both tasks share a device.
+    pub comm: u32,
+}
+
+/// The intersecting pairs of one edge, sorted by (consumer, producer), plus the same sorted by producer.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EdgePairs {
+    pub pairs: Vec<Pair>,
+    pub by_producer: Vec<u32>,
+}
+
+impl EdgePairs {
+    /// Number of pairs on different devices (transfers).
+    pub(super) fn remote(&self) -> usize {
+        // Transfers are numbered in pair order: the last one's number tells.
+        let last = self.pairs.iter().rev().find(|p| p.comm != LOCAL);
+        last.map_or(0, |p| p.comm as usize + 1)
+    }
+}
+
+/// Finds the intersecting pairs of `edge` without comparing every pair: producer tasks are bucketed along the
+/// tensor dim that separates them best, and each consumer task only looks at the buckets its range overlaps.
+pub(super) fn edge_pairs(graph: &Graph, edge: &Edge, prod: &OpTasks, cons: &OpTasks) -> EdgePairs {
+    let n_inputs = graph.op(edge.producer).inputs.len();
+    let out_access = n_inputs + edge.output;
+    let rank = prod.ranks[out_access];
+    let elem = graph.tensor(edge.tensor).dtype.size_bytes();
+    let (np, nc) = (prod.len(), cons.len());
+    let pr = |p: usize| prod.region(out_access, p);
+    let cr = |c: usize| cons.region(edge.input, c);
+    let overlap = |p: usize, c: usize| -> u64 {
+        pr(p)
+            .iter()
+            .zip(cr(c))
+            .map(|(a, b)| a.intersect(*b).len())
+            .product()
+    };
+
+    let mut pairs = Vec::new();
+    if rank == 0 || np == 1 {
+        for c in 0..nc {
+            for p in 0..np {
+                let v = overlap(p, c);
+                if v > 0 {
+                    pairs.push(Pair {
+                        p: p as u32,
+                        c: c as u32,
+                        bytes: v * elem,
+                        comm: LOCAL,
+                    });
+                }
+            }
+        }
+    } else {
+        // Room for every pair (up to a bound): an all-to-all edge has them all, and growing by doubling would
+        // copy them several times.
+        pairs.reserve((nc * np).min(1 << 16));
+        // Bucket along the dim the first producer task covers the smallest fraction of: for a grid split, the
+        // dim with the most buckets. Any choice is correct; this one keeps the buckets small.
+        let shape = &graph.tensor(edge.tensor).shape;
+        let fraction = |j: usize| pr(0)[j].len() as f64 / shape[j].max(1) as f64;
+        let j = (1..rank).fold(0, |best, j| {
+            if fraction(j) < fraction(best) {
+                j
+            } else {
+                best
+            }
+        });
+        let mut sorted: Vec<(Interval, u32)> = (0..np).map(|p| (pr(p)[j], p as u32)).collect();
+        sorted.sort_unstable();
+        let disjoint = sorted
+            .windows(2)
+            .all(|w| w[0].0 == w[1].0 || w[0].0.hi <= w[1].0.lo);
+        for c in 0..nc {
+            let q = cr(c)[j];
+            if q.is_empty() {
+                continue;
+            }
+            let first = pairs.len();
+            let from = if disjoint {
+                sorted.partition_point(|(r, _)| r.hi <= q.lo)
+            } else {
+                0
+            };
+            for &(r, p) in sorted[from..].iter().take_while(|(r, _)| r.lo < q.hi) {
+                if r.hi <= q.lo {
+                    continue;
+                }
+                let v = overlap(p as usize, c);
+                if v > 0 {
+                    pairs.push(Pair {
+                        p,
+                        c: c as u32,
+                        bytes: v * elem,
+                        comm: LOCAL,
+                    });
+                }
+            }
+            // Usually already in producer order (bucket order follows the grid).
+            if !pairs[first..].is_sorted_by_key(|pair| pair.p) {
+                pairs[first..].sort_unstable_by_key(|pair| pair.p);
+            }
+        }
+    }
+    let mut comm = 0;
+    for pair in &mut pairs {
+        if prod.devices[pair.p as usize] != cons.devices[pair.c as usize] {
+            pair.comm = comm;
+            comm += 1;
+        }
+    }
+    // Counting sort by producer; pairs are in consumer order, so each producer's pairs stay in consumer order.
+    let mut start = vec![0u32; np + 1];
+    for pair in &pairs {
+        start[pair.p as usize + 1] += 1;
+    }
+    for p in 0..np {
+        start[p + 1] += start[p];
+    }
+    let mut by_producer = vec![0u32; pairs.len()];
+    for (i, pair) in pairs.iter().enumerate() {
+        let at = &mut start[pair.p as usize];
+        by_producer[*at as usize] = i as u32;
+        *at += 1;
+    }
+    EdgePairs { pairs, by_producer }
+}
+
+/// What the simulator needs of a [`Route`](crate::machine::Route): its bandwidth and latency, and the resource indices of its
+/// channels (32 bytes, so that a table of them stays in cache).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Hop {
+    bandwidth: f64,
+    latency_s: f64,
+    channels: [u32; 2],
+    /// Number of channels, or `u32::MAX` for an entry not computed yet.
+    n: u32,
+}
+
+impl Hop {
+    const UNSET: Hop = Hop {
+        bandwidth: 0.0,
+        latency_s: 0.0,
+        channels: [0; 2],
+        n: u32::MAX,
+    };
+
+    pub(super) fn new(machine: &Machine, a: DeviceId, b: DeviceId) -> Hop {
+        let route = machine.route(a, b);
+        let mut hop = Hop {
+            bandwidth: route.bandwidth,
+            latency_s: route.latency_s,
+            channels: [0; 2],
+            n: 0,
+        };
+        for c in route.channels.into_iter().flatten() {
+            hop.channels[hop.n as usize] = machine.num_devices() + machine.channel_index(c) as u32;
+            hop.n += 1;
+        }
+        debug_assert_eq!(hop.transfer_time(12345), route.transfer_time(12345));
+        hop
+    }
+
+    /// [`Route::transfer_time`](crate::machine::Route::transfer_time): the same expression.
+    pub(super) fn transfer_time(&self, bytes: u64) -> f64 {
+        bytes as f64 / self.bandwidth + self.latency_s
+    }
+
+    pub(super) fn channels(&self) -> &[u32] {
+        &self.channels[..self.n as usize]
+    }
+}
+
+/// Routes between device pairs, each computed on its first use ([`Machine::route`] divides, and an all-to-all
+/// edge asks for thousands of them). Machines of more than [`Routes::MAX_DEVICES`] devices are not cached.
+/// Two tables, so that the routes a transfer block asks for one after the other (those of one consumer task:
+/// into its device for activations, out of it for gradients) lie next to each other.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Routes {
+    /// Per (destination, source).
+    into: Vec<Hop>,
+    /// Per (source, destination).
+    out_of: Vec<Hop>,
+}
+
+impl Routes {
+    const MAX_DEVICES: u32 = 256;
+
+    /// The route from `a` to `b`, looked up by `b` (`by_destination`) or by `a` first.
+    #[inline]
+    pub(super) fn get(
+        &mut self,
+        machine: &Machine,
+        a: DeviceId,
+        b: DeviceId,
+        by_destination: bool,
+    ) -> Hop {
+        let n = machine.num_devices();
+        if n > Self::MAX_DEVICES {
+            return Hop::new(machine, a, b);
+        }
+        let (table, at) = if by_destination {
+            (&mut self.into, b.0 * n + a.0)
+        } else {
+            (&mut self.out_of, a.0 * n + b.0)
+        };
+        if table.is_empty() {
+            *table = vec![Hop::UNSET; (n * n) as usize];
+        }
+        let hop = &mut table[at as usize];
+        if hop.n == u32::MAX {
+            *hop = Hop::new(machine, a, b);
+        }
+        *hop
+    }
+}
+
+/// What building blocks needs besides the simulator: routes, and the buffers of discarded blocks.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Builder {
+    routes: Routes,
+    spare: Vec<Block>,
+}
+
+impl Builder {
+    const SPARE: usize = 8;
+
+    /// An empty transfer block with room for `n` tasks (of up to two channels).
+    pub(super) fn block(&mut self, n: usize) -> Block {
+        let mut block = self.spare.pop().unwrap_or_default();
+        block.dur.reserve(n);
+        block.meta.reserve(n);
+        block.res.reserve(2 * n);
+        block.res_off.reserve(n + 1);
+        block.res_off.push(0);
+        block.deps.reserve(n);
+        block
+    }
+
+    /// Keeps the buffers of the largest of `blocks` for [`Builder::block`].
+    pub(super) fn recycle(&mut self, blocks: impl Iterator<Item = Block>) {
+        for mut block in blocks {
+            if block.res_off.is_empty() || block.dur.capacity() < 64 {
+                continue;
+            }
+            block.base = 0;
+            block.dur.clear();
+            block.dep_off.clear();
+            block.deps.clear();
+            block.res_off.clear();
+            block.res.clear();
+            block.meta.clear();
+            block.added = None;
+            if self.spare.len() < Self::SPARE {
+                self.spare.push(block);
+            }
+        }
+    }
+}
+
+impl<'a> Simulator<'a> {
+    pub(super) fn build_block(&self, b: u32, builder: &mut Builder) -> Block {
+        match self.layout.kinds[b as usize] {
+            BlockKind::Forward(op) => self.build_forward(op.index()),
+            BlockKind::Backward(op) => self.build_backward(op.index()),
+            BlockKind::AllReduce(op) => self.build_all_reduce(op.index(), &mut builder.routes),
+            BlockKind::Transfer(e) => self.build_transfer(e, false, builder),
+            BlockKind::GradientTransfer(e) => self.build_transfer(e, true, builder),
+        }
+    }
+
+    /// Stage until which a forward output of `op` through `output` is kept.
+    pub(super) fn output_last_stage(&self, op: usize, output: usize) -> u32 {
+        let t = self.graph.op(OpId::new(op)).outputs[output].tensor;
+        let consumers = self.graph.consumers(t);
+        match (self.mode, consumers.first(), consumers.last()) {
+            (Mode::Training, Some(first), _) => self.layout.backward_stage(first.index()),
+            (Mode::Training, None, _) => self.layout.backward_stage(op),
+            (Mode::Inference, _, Some(last)) => self.layout.forward_stage(last.index()),
+            (Mode::Inference, _, None) => self.layout.forward_stage(op),
+        }
+    }
+
+    /// Stage until which `op` needs what it read.
+    pub(super) fn input_last_stage(&self, op: usize) -> u32 {
+        match self.mode {
+            Mode::Training => self.layout.backward_stage(op),
+            Mode::Inference => self.layout.forward_stage(op),
+        }
+    }
+
+    pub(super) fn build_forward(&self, o: usize) -> Block {
+        let mut block = self.compute_block(o, |times| times.forward_s);
+        (block.dep_off, block.deps) = self.forward_deps(o);
+        block
+    }
+
+    /// One compute task per task of `o`'s configuration, timed by `pick` (forward or backward time).
+    pub(super) fn compute_block(
+        &self,
+        o: usize,
+        pick: impl Fn(&crate::cost::TaskTimes) -> f64,
+    ) -> Block {
+        let op = self.graph.op(OpId::new(o));
+        let tasks = &self.ops[o];
+        let n = tasks.len();
+        let bwd_factor = self.mode.backward_factor(self.graph, op);
+        let measured = self.cost.measurement(op, &tasks.extents);
+        let flops = op.flops / n as f64;
+        let mut block = Block::compute(n);
+        for t in 0..n {
+            let fwd = Work {
+                flops,
+                bytes: tasks.bytes[t],
+            };
+            let times = self
+                .cost
+                .task_times_with(measured, op, fwd, fwd.scaled(bwd_factor));
+            block.push_compute(pick(&times), tasks.devices[t]);
+        }
+        block
+    }
+
+    /// Dependencies of the forward tasks of `o`: the transfers into them. Producer tasks on the same device need
+    /// no edge: they come earlier in the device's FIFO.
+    pub(super) fn forward_deps(&self, o: usize) -> (Vec<u32>, Vec<u32>) {
+        let n = self.ops[o].len();
+        let n_ops = self.layout.n_ops;
+        let in_edges = self.layout.in_edges[o].clone();
+        let mut cursors = vec![0usize; in_edges.len()];
+        let mut off = Vec::with_capacity(n + 1);
+        let remote: usize = in_edges.clone().map(|e| self.edges[e].remote()).sum();
+        let mut deps = Vec::with_capacity(remote);
+        for c in 0..n as u32 {
+            off.push(deps.len() as u32);
+            for (cursor, e) in cursors.iter_mut().zip(in_edges.clone()) {
+                let pairs = &self.edges[e].pairs;
+                while let Some(pair) = pairs.get(*cursor).filter(|p| p.c == c) {
+                    if pair.comm != LOCAL {
+                        deps.push(self.slot(transfer_block(n_ops, e), pair.comm));
+                    }
+                    *cursor += 1;
+                }
+            }
+        }
+        off.push(deps.len() as u32);
+        compact_deps(off, deps)
+    }
+
+    pub(super) fn build_backward(&self, o: usize) -> Block {
+        let mut block = self.compute_block(o, |times| times.backward_s);
+        (block.dep_off, block.deps) = self.backward_deps(o);
+        block
+    }
+
+    /// Dependencies of the backward tasks of `o`: the gradient transfers into them. Their own forward task and
+    /// consumer backward tasks on the same device come earlier in the device's FIFO.
+    pub(super) fn backward_deps(&self, o: usize) -> (Vec<u32>, Vec<u32>) {
+        let n = self.ops[o].len();
+        let n_ops = self.layout.n_ops;
+        let out_edges = &self.layout.out_edges[o];
+        let mut cursors = vec![0usize; out_edges.len()];
+        let mut off = Vec::with_capacity(n + 1);
+        let remote: usize = out_edges.iter().map(|&e| self.edges[e].remote()).sum();
+        let mut deps = Vec::with_capacity(remote);
+        for p in 0..n as u32 {
+            off.push(deps.len() as u32);
+            for (cursor, &e) in cursors.iter_mut().zip(out_edges) {
+                let ep = &self.edges[e];
+                while let Some(pair) = ep
+                    .by_producer
+                    .get(*cursor)
+                    .map(|&i| ep.pairs[i as usize])
+                    .filter(|x| x.p == p)
+                {
+                    if pair.comm != LOCAL {
+                        deps.push(self.slot(gradient_block(n_ops, e), pair.comm));
+                    }
+                    *cursor += 1;
+                }
+            }
+        }
+        off.push(deps.len() as u32);
+        compact_deps(off, deps)
+    }
+
+    pub(super) fn build_transfer(&self, e: usize, gradient: bool, builder: &mut Builder) -> Block {
+        let edge = &self.graph.edges()[e];
+        let (prod, cons) = (
+            &self.ops[edge.producer.index()],
+            &self.ops[edge.consumer.index()],
+        );
+        let pairs = &self.edges[e].pairs;
+        let remote = pairs.iter().filter(|p| p.comm != LOCAL);
+        let mut block = builder.block(remote.clone().count());
+        let routes = &mut builder.routes;
+        let (source, by_consumer) = if gradient {
+            (backward_block(edge.consumer.index()), true)
+        } else {
+            (forward_block(edge.producer.index()), false)
+        };
+        let source = self.blocks[source as usize].base;
+        // Regular splits move equal byte counts over equal links: reuse the last duration for equal operands.
+        let mut last = (u64::MAX, 0u64, 0u64, 0.0);
+        for pair in remote {
+            let (pd, cd) = (prod.devices[pair.p as usize], cons.devices[pair.c as usize]);
+            let (from, to) = if gradient { (cd, pd) } else { (pd, cd) };
+            let hop = routes.get(self.machine, from, to, !gradient);
+            let key = (pair.bytes, hop.bandwidth.to_bits(), hop.latency_s.to_bits());
+            if key != (last.0, last.1, last.2) {
+                last = (key.0, key.1, key.2, hop.transfer_time(pair.bytes));
+            }
+            block.dur.push(last.3);
+            block.meta.push(Meta {
+                task: pair.c,
+                peer: pair.p,
+                bytes: pair.bytes,
+            });
+            for &c in hop.channels() {
+                block.res.push(c);
+            }
+            block.res_off.push(block.res.len() as u32);
+            block
+                .deps
+                .push(source + if by_consumer { pair.c } else { pair.p });
+        }
+        block
+    }
+
+    /// Calls `f` with every buffer the tasks of block `b` keep alive (see [`crate::memory`]). A pure function
+    /// of the current configurations: adding a block's buffers when it is built and removing the same ones
+    /// before it is rebuilt keeps memory exact.
+    pub(super) fn for_each_live(&self, b: u32, f: &mut impl FnMut(Live)) {
+        match self.layout.kinds[b as usize] {
+            BlockKind::Forward(op) => self.forward_lives(op.index(), f),
+            BlockKind::Backward(op) => self.backward_lives(op.index(), f),
+            BlockKind::AllReduce(_) => {}
+            BlockKind::Transfer(e) => self.transfer_lives(e, false, f),
+            BlockKind::GradientTransfer(e) => self.transfer_lives(e, true, f),
+        }
+    }
+
+    /// Graph inputs and weights the forward tasks of `o` read, and the outputs they write.
+    pub(super) fn forward_lives(&self, o: usize, f: &mut impl FnMut(Live)) {
+        let op = self.graph.op(OpId::new(o));
+        let tasks = &self.ops[o];
+        let n = tasks.len();
+        let stage = self.layout.forward_stage(o);
+        let last_input = self.input_last_stage(o);
+        let factor = weight_state_factor(self.mode);
+        for (k, access) in op.inputs.iter().enumerate() {
+            let tensor = self.graph.tensor(access.tensor);
+            let elem = tensor.dtype.size_bytes();
+            match tensor.kind {
+                TensorKind::Input => {
+                    for t in 0..n {
+                        let bytes = tasks.region_bytes(k, t, elem);
+                        let device = tasks.devices[t].0;
+                        f(Live {
+                            device,
+                            first: 0,
+                            last: last_input,
+                            bytes,
+                            weight: false,
+                        });
+                    }
+                }
+                TensorKind::Weight => {
+                    // A device holds each distinct region it reads once.
+                    let mut held: Vec<(u32, &[Interval], usize)> = (0..n)
+                        .map(|t| (tasks.devices[t].0, tasks.region(k, t), t))
+                        .collect();
+                    if !tasks.distinct_devices {
+                        held.sort_unstable();
+                        held.dedup_by_key(|h| (h.0, h.1));
+                    }
+                    let last = self.layout.stages.max(1) as u32 - 1;
+                    for (device, _, t) in held {
+                        f(Live {
+                            device,
+                            first: 0,
+                            last,
+                            bytes: tasks.region_bytes(k, t, elem) * factor,
+                            weight: true,
+                        });
+                    }
+                }
+                TensorKind::Activation => {}
+            }
+        }
+        let n_in = op.inputs.len();
+        for (k, access) in op.outputs.iter().enumerate() {
+            let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
+            let last = self.output_last_stage(o, k);
+            for t in 0..n {
+                let bytes = tasks.region_bytes(n_in + k, t, elem);
+                f(Live {
+                    device: tasks.devices[t].0,
+                    first: stage,
+                    last,
+                    bytes,
+                    weight: false,
+                });
+            }
+        }
+    }
+
+    /// Gradients of the outputs of `o`, held until its backward tasks consume them.
+    pub(super) fn backward_lives(&self, o: usize, f: &mut impl FnMut(Live)) {
+        let op = self.graph.op(OpId::new(o));
+        let tasks = &self.ops[o];
+        let n = tasks.len();
+        let stage = self.layout.backward_stage(o);
+        let n_in = op.inputs.len();
+        for (k, access) in op.outputs.iter().enumerate() {
+            let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
+            let first = match self.graph.consumers(access.tensor).last() {
+                Some(c) => self.layout.backward_stage(c.index()),
+                None => stage,
+            };
+            for t in 0..n {
+                let bytes = tasks.region_bytes(n_in + k, t, elem);
+                f(Live {
+                    device: tasks.devices[t].0,
+                    first,
+                    last: stage,
+                    bytes,
+                    weight: false,
+                });
+            }
+        }
+    }
+
+    /// Received copies of a transfer block, on the receiving device.
+    pub(super) fn transfer_lives(&self, e: usize, gradient: bool, f: &mut impl FnMut(Live)) {
+        let edge = &self.graph.edges()[e];
+        let (prod, cons) = (
+            &self.ops[edge.producer.index()],
+            &self.ops[edge.consumer.index()],
+        );
+        let (first, last) = if gradient {
+            (
+                self.layout.backward_stage(edge.consumer.index()),
+                self.layout.backward_stage(edge.producer.index()),
+            )
+        } else {
+            let c = edge.consumer.index();
+            (self.layout.forward_stage(c), self.input_last_stage(c))
+        };
+        for pair in self.edges[e].pairs.iter().filter(|p| p.comm != LOCAL) {
+            let to = if gradient {
+                prod.devices[pair.p as usize]
+            } else {
+                cons.devices[pair.c as usize]
+            };
+            f(Live {
+                device: to.0,
+                first,
+                last,
+                bytes: pair.bytes,
+                weight: false,
+            });
+        }
+    }
+
+    pub(super) fn build_all_reduce(&self, o: usize, routes: &mut Routes) -> Block {
+        let op = self.graph.op(OpId::new(o));
+        let tasks = &self.ops[o];
+        let mut block = Block::with_tasks(0);
+        let mut deps = Vec::new();
+        let mut off = vec![0u32];
+        for (k, access) in op.inputs.iter().enumerate() {
+            let tensor = self.graph.tensor(access.tensor);
+            if tensor.kind != TensorKind::Weight {
+                continue;
+            }
+            let mut by_region: Vec<(&[Interval], u32)> = (0..tasks.len())
+                .map(|t| (tasks.region(k, t), t as u32))
+                .collect();
+            by_region.sort_unstable();
+            for group in by_region.chunk_by(|a, b| a.0 == b.0) {
+                let mut ring: Vec<DeviceId> = group
+                    .iter()
+                    .map(|&(_, t)| tasks.devices[t as usize])
+                    .collect();
+                ring.sort_unstable();
+                ring.dedup();
+                let bytes = tasks.region_bytes(k, group[0].1 as usize, tensor.dtype.size_bytes());
+                if ring.len() < 2 || bytes == 0 {
+                    continue;
+                }
+                let m = ring.len();
+                let (mut bw, mut latency) = (f64::INFINITY, 0.0f64);
+                let mut channels: Vec<u32> = Vec::new();
+                for i in 0..m {
+                    let hop = routes.get(self.machine, ring[i], ring[(i + 1) % m], false);
+                    bw = bw.min(hop.bandwidth);
+                    latency = latency.max(hop.latency_s);
+                    channels.extend_from_slice(hop.channels());
+                }
+                channels.sort_unstable();
+                channels.dedup();
+                let steps = 2.0 * (m as f64 - 1.0);
+                let dur = steps / m as f64 * bytes as f64 / bw + steps * latency;
+                block.push(
+                    dur,
+                    Meta {
+                        task: group[0].1,
+                        peer: k as u32,
+                        bytes,
+                    },
+                    channels,
+                );
+                deps.extend(group.iter().map(|&(_, t)| self.slot(backward_block(o), t)));
+                off.push(deps.len() as u32);
+            }
+        }
+        (block.dep_off, block.deps) = compact_deps(off, deps);
+        block
+    }
+}

@@ -1,0 +1,286 @@
+//! `par-search`: searches a parallelization strategy for the module and writes it as annotations —
+//! `#par.config` on every graph op, `#par.machine` on the module (docs/design.md, "Search").
+//!
+//! The pass imports the module (with the same settings as `par-import`, which are also its options),
+//! resolves the machine and cost model, runs one of flexc-core's [`ALGORITHMS`] under a [`Budget`] and
+//! writes the strategy it finds. The driver's default path runs the same code ([`search_and_annotate`]) on
+//! the graph it imported once, so
+//!
+//! ```text
+//! flexc m.mlir --pass-pipeline='builtin.module(par-import,par-search{machine=p100-4x4 devices=16 budget=2000 seed=1})'
+//! ```
+//!
+//! writes the same annotations as `flexc m.mlir --machine=p100-4x4 --devices=16 --search-budget=2000
+//! --seed=1`. The driver also prints the comparison with the baselines and writes `--report`; the pass only
+//! annotates. A module without graph ops is left as it is.
+//!
+//! Options: `machine` (a preset or a TOML file), `devices` (0: all of the machine's), `budget` (a proposal
+//! count, deterministic for a seed, or a wall time `5s`/`500ms`/`2m` bounding the whole search), `seed`,
+//! `algorithm` (a name of [`ALGORITHMS`]), `mode` (`train`, `as-is`, `inference`), `profile-db` (a profile
+//! database overriding the roofline estimates), and the import options of `par-import`.
+
+use crate::{
+    emit_error,
+    par_import::{self, ImportOptions, Imported, IMPORT_OPTIONS},
+    OptionKind, Options, PassId, PassInfo, PassOption,
+};
+use flexc_core::{
+    machine::Machine,
+    search::{self, Budget, Found, Problem, Run, SearchAlgorithm, ALGORITHMS},
+    CostModel, Mode, ProfileDb, Strategy,
+};
+use melior::ir::{operation::OperationLike, OperationRef};
+use std::collections::HashMap;
+
+static ID: PassId = PassId::new();
+
+pub static INFO: PassInfo = PassInfo {
+    argument: "par-search",
+    summary:
+        "Search a parallelization strategy and annotate it (#par.config on graph ops, #par.machine)",
+    options: &OPTIONS,
+    anchor: "builtin.module",
+    id: &ID,
+    run,
+    dependent_dialects: &[],
+};
+
+static OPTIONS: [PassOption; 11] = [
+    PassOption {
+        name: "machine",
+        help: "machine preset (p100-4x4, k80-16x4, dgx-a100:NODES, dgx-h100:NODES) or machine TOML file",
+        default: "dgx-a100:1",
+        kind: OptionKind::Text,
+    },
+    PassOption {
+        name: "devices",
+        help: "use only the first N devices of the machine (0: all of them)",
+        default: "0",
+        kind: OptionKind::DeviceCount,
+    },
+    PassOption {
+        name: "budget",
+        help: "a number of proposals (same seed, same strategy) or a wall time (5s, 500ms, 2m) bounding the whole search",
+        default: "4000",
+        kind: OptionKind::Checked {
+            values: "N|Ns|Nms|Nm",
+            check: check_budget,
+        },
+    },
+    PassOption {
+        name: "seed",
+        help: "seed of the randomized search",
+        default: "0",
+        kind: OptionKind::Unsigned,
+    },
+    PassOption {
+        name: "algorithm",
+        help: "the search algorithm (flexc --help lists them)",
+        default: "mcmc",
+        kind: OptionKind::Checked {
+            values: "algorithm",
+            check: check_algorithm,
+        },
+    },
+    PassOption {
+        name: "mode",
+        help: "train: add backward work and weight synchronization; as-is: the graph is a whole step; inference",
+        default: "train",
+        kind: OptionKind::OneOf(&["train", "as-is", "inference"]),
+    },
+    PassOption {
+        name: "profile-db",
+        help: "profile database (JSON lines) overriding the roofline estimates",
+        default: "",
+        kind: OptionKind::Text,
+    },
+    IMPORT_OPTIONS[0],
+    IMPORT_OPTIONS[1],
+    IMPORT_OPTIONS[2],
+    IMPORT_OPTIONS[3],
+];
+
+fn check_budget(text: &str) -> Result<(), String> {
+    Budget::parse(text).map(drop)
+}
+
+fn check_algorithm(name: &str) -> Result<(), String> {
+    search::algorithm(name).map(drop).ok_or_else(|| {
+        format!(
+            "unknown search algorithm '{name}' (expected one of {})",
+            search::algorithm_names().join(", ")
+        )
+    })
+}
+
+/// The simulator's mode for a `mode` word: `as-is` graphs carry their own backward work.
+pub fn simulator_mode(word: &str) -> Mode {
+    if word == "train" {
+        Mode::Training
+    } else {
+        Mode::Inference
+    }
+}
+
+/// What to search, resolved: the machine, the cost model, the algorithm and how it runs.
+pub struct Request<'a> {
+    pub machine: &'a Machine,
+    pub cost: &'a CostModel,
+    pub mode: Mode,
+    pub algorithm: &'static dyn SearchAlgorithm,
+    pub run: Run,
+}
+
+/// What the pass wrote.
+#[derive(Clone, Debug, Default)]
+pub struct Annotated {
+    /// The configuration written on each MLIR op, by [`par_import::ImportedOp::handle`].
+    pub written: HashMap<usize, flexc_core::Config>,
+    /// Ops of functions called several times whose calls got different configurations (the first call's is
+    /// written).
+    pub conflicts: usize,
+}
+
+/// The best strategy `request`'s algorithm finds for `imported`; `Err` with a message when it finds none or
+/// none that fits device memory.
+pub fn search(imported: &Imported, request: &Request) -> Result<Found, String> {
+    let problem = Problem {
+        graph: &imported.graph,
+        machine: request.machine,
+        cost: request.cost,
+        mode: request.mode,
+    };
+    let found = request
+        .algorithm
+        .search(&problem, &request.run)
+        .map_err(|e| e.to_string().trim_start_matches("error: ").to_string())?;
+    if !found.fits_memory {
+        let (device, peak) = found
+            .peak_memory
+            .iter()
+            .enumerate()
+            .max_by_key(|&(_, &p)| p)
+            .map(|(d, &p)| (d, p))
+            .unwrap_or_default();
+        return Err(format!(
+            "no strategy found by {} fits device memory: gpu{device} needs {peak} bytes, which is over its {} bytes",
+            request.algorithm.name(),
+            request.machine.gpu.mem_capacity
+        ));
+    }
+    Ok(found)
+}
+
+/// Writes `strategy` into `module`: `#par.config` on every graph op (the first call's for ops of functions
+/// called several times) and `#par.machine` on the module.
+pub fn annotate(
+    module: &OperationRef<'_, '_>,
+    imported: &Imported,
+    strategy: &Strategy,
+    machine: &Machine,
+) -> Result<Annotated, String> {
+    let mut annotated = Annotated::default();
+    for (op, config) in imported.ops.iter().zip(&strategy.configs) {
+        // An op of a function called several times is one graph op per call: the first call's
+        // configuration is the one written.
+        if let Some(first) = annotated.written.get(&op.handle) {
+            annotated.conflicts += usize::from(first != config);
+            continue;
+        }
+        let handle = mlir_sys::MlirOperation {
+            ptr: op.handle as *mut std::ffi::c_void,
+        };
+        set_attribute(
+            handle,
+            flexc_dialects::names::CONFIG_ATTR,
+            &flexc_dialects::ConfigAttr::to_text(config),
+        )?;
+        annotated.written.insert(op.handle, config.clone());
+    }
+    let machine_text = flexc_dialects::MachineAttr {
+        name: machine.name.clone(),
+        nodes: Some(machine.nodes),
+        gpus_per_node: Some(machine.gpus_per_node),
+        devices: flexc_core::DeviceCount::new(u64::from(machine.num_devices())).ok(),
+        other: Vec::new(),
+    }
+    .to_text();
+    set_attribute(
+        module.to_raw(),
+        flexc_dialects::names::MACHINE_ATTR,
+        &machine_text,
+    )?;
+    Ok(annotated)
+}
+
+/// The pass on an imported module: [`search`], then [`annotate`]. The driver's default path calls this
+/// with the graph it imported.
+pub fn search_and_annotate(
+    module: &OperationRef<'_, '_>,
+    imported: &Imported,
+    request: &Request,
+) -> Result<(Found, Annotated), String> {
+    let found = search(imported, request)?;
+    let annotated = annotate(module, imported, &found.strategy, request.machine)?;
+    Ok((found, annotated))
+}
+
+/// Sets the discardable attribute `name` of `op` to the attribute `text` parses to.
+fn set_attribute(op: mlir_sys::MlirOperation, name: &str, text: &str) -> Result<(), String> {
+    unsafe {
+        let context = mlir_sys::mlirOperationGetContext(op);
+        let attribute =
+            mlir_sys::mlirAttributeParseGet(context, melior::StringRef::new(text).to_raw());
+        if attribute.ptr.is_null() {
+            return Err(format!("flexc built an unparsable attribute {text}"));
+        }
+        mlir_sys::mlirOperationSetDiscardableAttributeByName(
+            op,
+            melior::StringRef::new(name).to_raw(),
+            attribute,
+        );
+    }
+    Ok(())
+}
+
+/// The machine and cost model of the options; `Err` with the message (and file position) of a bad machine
+/// or profile database.
+fn resolve(options: &Options) -> Result<(Machine, CostModel), String> {
+    let devices = options.device_count("devices");
+    let strip = |text: String| text.replacen("error: ", "", 1);
+    let machine =
+        Machine::from_spec(options.get("machine"), devices).map_err(|e| strip(e.to_string()))?;
+    let cost = CostModel::new(&machine.gpu);
+    let cost = match options.get("profile-db") {
+        "" => cost,
+        path => cost.with_profile(
+            ProfileDb::load(std::path::Path::new(path)).map_err(|e| strip(e.to_string()))?,
+        ),
+    };
+    Ok((machine, cost))
+}
+
+fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
+    let fail = |message: String| emit_error(module.location(), &message);
+    let imported = par_import::analyze(&module, &ImportOptions::from_pass_options(options), false)
+        .map_err(drop)?;
+    if imported.graph.num_ops() == 0 {
+        return Ok(());
+    }
+    let (machine, cost) = resolve(options).map_err(fail)?;
+    // Both were validated when the options were parsed.
+    let budget = Budget::parse(options.get("budget")).map_err(fail)?;
+    let algorithm = search::algorithm(options.get("algorithm"))
+        .or(ALGORITHMS.first().copied())
+        .ok_or(())?;
+    let request = Request {
+        machine: &machine,
+        cost: &cost,
+        mode: simulator_mode(options.get("mode")),
+        algorithm,
+        run: Run::new(budget, options.unsigned("seed")),
+    };
+    search_and_annotate(&module, &imported, &request)
+        .map(drop)
+        .map_err(fail)
+}
