@@ -105,10 +105,21 @@ fn shape_and_strides(ty: MlirType) -> Option<(Vec<i64>, Vec<Option<i64>>)> {
     }
 }
 
+/// An operand of a candidate.
+struct Operand {
+    /// Type text.
+    ty: String,
+    shape: Vec<i64>,
+    /// Static strides (`None`: dynamic).
+    strides: Vec<Option<i64>>,
+    /// The loop dim of each of its dims.
+    dims: Vec<usize>,
+}
+
 /// The plan of one candidate: what the helper text needs.
 struct Plan {
-    /// Per operand (inputs then the output): type text, shape, strides, loop dim of each dim.
-    operands: Vec<(String, Vec<i64>, Vec<Option<i64>>, Vec<usize>)>,
+    /// Inputs then the output.
+    operands: Vec<Operand>,
     /// Element type text of each input.
     elements: Vec<String>,
     /// Size of every loop dim.
@@ -163,10 +174,15 @@ fn plan(op: MlirOperation) -> Option<Plan> {
         }
         let element = unsafe { mlirShapedTypeGetElementType(ty) };
         elements.push(flexc_passes::ir::type_text(element));
-        operands.push((type_text(ty), shape, strides, dims));
+        operands.push(Operand {
+            ty: type_text(ty),
+            shape,
+            strides,
+            dims,
+        });
     }
     let output = operands.last()?;
-    if output.3.contains(&reduced) || elements.last()? != "f32" || loops.contains(&0) {
+    if output.dims.contains(&reduced) || elements.last()? != "f32" || loops.contains(&0) {
         return None;
     }
     if loops[reduced] < MIN_REDUCED {
@@ -218,7 +234,7 @@ fn helper(plan: &Plan, name: &str, slot: usize) -> String {
         .operands
         .iter()
         .enumerate()
-        .map(|(i, (ty, ..))| format!("%m{i}: {ty}"))
+        .map(|(i, operand)| format!("%m{i}: {}", operand.ty))
         .collect();
     text.push_str(&format!(
         "func.func private @{name}({}) {{\n",
@@ -242,7 +258,13 @@ fn helper(plan: &Plan, name: &str, slot: usize) -> String {
     let inputs = plan.operands.len() - 1;
     let mut views = Vec::new();
     let mut maps = Vec::new();
-    for (i, (ty, shape, strides, dims)) in plan.operands[..inputs].iter().enumerate() {
+    for (i, operand) in plan.operands[..inputs].iter().enumerate() {
+        let Operand {
+            ty,
+            shape,
+            strides,
+            dims,
+        } = operand;
         let element = &plan.elements[i];
         let position = dims.iter().position(|&d| d == plan.reduced);
         if shape.is_empty() {
@@ -322,7 +344,8 @@ fn helper(plan: &Plan, name: &str, slot: usize) -> String {
         types.join(", "),
         arguments.join(", ")
     ));
-    let (output_ty, _, _, output_dims) = &plan.operands[inputs];
+    let output_ty = &plan.operands[inputs].ty;
+    let output_dims = &plan.operands[inputs].dims;
     let indices: Vec<String> = output_dims.iter().map(|d| format!("%p{d}")).collect();
     text.push_str(&format!(
         "    %part = memref.load %acc[] : memref<f32>\n    %total = gpu.all_reduce {} %part uniform {{}} : (f32) -> (f32)\n    %first = arith.cmpi eq, %tx, %c0 : index\n    scf.if %first {{\n      %old = memref.load %m{inputs}[{}] : {output_ty}\n      %new = {} %total, %old : f32\n      memref.store %new, %m{inputs}[{}] : {output_ty}\n    }}\n    gpu.terminator\n  }}\n  return\n}}",
