@@ -286,6 +286,22 @@ impl AffineDim {
         }
     }
 
+    /// `d{dim} + offset`.
+    pub fn shifted(dim: usize, offset: i64) -> Self {
+        AffineDim {
+            terms: vec![(dim, 1)],
+            offset,
+        }
+    }
+
+    /// The loop dim when the expression is exactly `d{k}` (coefficient 1, no offset).
+    pub fn single_dim(&self) -> Option<usize> {
+        match self.terms.as_slice() {
+            [(dim, 1)] if self.offset == 0 => Some(*dim),
+            _ => None,
+        }
+    }
+
     /// `d{dim} * stride + d{window} * dilation + offset`: a convolution input index.
     pub fn window(dim: usize, stride: i64, window: usize, dilation: i64, offset: i64) -> Self {
         AffineDim {

@@ -2,6 +2,7 @@
 //! shaped types, affine expressions of indexing maps, and array attributes.
 //! All functions take raw handles that come from a live module (the caller's borrow keeps it alive).
 
+use flexc_core::AffineDim;
 use mlir_sys::*;
 
 /// Shape and element type of a ranked tensor (or memref/vector) type.
@@ -83,40 +84,24 @@ pub fn is_unranked_tensor(ty: MlirType) -> bool {
     unsafe { mlirTypeIsAUnrankedTensor(ty) }
 }
 
-/// One result of an indexing map: `sum(coefficient * d_k) + offset`; `None` if not of that form
-/// (mod, floordiv, symbols).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AffineSum {
-    pub terms: Vec<(usize, i64)>,
-    pub offset: i64,
-}
-
-impl AffineSum {
-    /// The loop dim when the expression is exactly `d_k`.
-    pub fn single_dim(&self) -> Option<usize> {
-        match self.terms.as_slice() {
-            [(dim, 1)] if self.offset == 0 => Some(*dim),
-            _ => None,
-        }
-    }
-}
-
-pub fn affine_sum(expr: MlirAffineExpr) -> Option<AffineSum> {
+/// One result of an indexing map as a [`flexc_core::AffineDim`], `sum(coefficient * d_k) + offset`;
+/// `None` if not of that form (mod, floordiv, symbols).
+pub fn affine_dim(expr: MlirAffineExpr) -> Option<AffineDim> {
     unsafe {
         if mlirAffineExprIsADim(expr) {
-            return Some(AffineSum {
+            return Some(AffineDim {
                 terms: vec![(mlirAffineDimExprGetPosition(expr) as usize, 1)],
                 offset: 0,
             });
         }
         if mlirAffineExprIsAConstant(expr) {
-            return Some(AffineSum {
+            return Some(AffineDim {
                 terms: vec![],
                 offset: mlirAffineConstantExprGetValue(expr),
             });
         }
-        let lhs = || affine_sum(mlirAffineBinaryOpExprGetLHS(expr));
-        let rhs = || affine_sum(mlirAffineBinaryOpExprGetRHS(expr));
+        let lhs = || affine_dim(mlirAffineBinaryOpExprGetLHS(expr));
+        let rhs = || affine_dim(mlirAffineBinaryOpExprGetRHS(expr));
         if mlirAffineExprIsAAdd(expr) {
             let (mut a, b) = (lhs()?, rhs()?);
             a.terms.extend(b.terms);
@@ -130,7 +115,7 @@ pub fn affine_sum(expr: MlirAffineExpr) -> Option<AffineSum> {
                 (true, false) => (b, a.offset),
                 (false, false) => return None,
             };
-            return Some(AffineSum {
+            return Some(AffineDim {
                 terms: sum.terms.iter().map(|&(d, c)| (d, c * factor)).collect(),
                 offset: sum.offset * factor,
             });
@@ -140,18 +125,18 @@ pub fn affine_sum(expr: MlirAffineExpr) -> Option<AffineSum> {
 }
 
 /// The results of an affine map as sums, plus its number of dims.
-pub fn affine_map(map: MlirAffineMap) -> Option<(usize, Vec<AffineSum>)> {
+pub fn affine_map(map: MlirAffineMap) -> Option<(usize, Vec<AffineDim>)> {
     unsafe {
         let dims = mlirAffineMapGetNumDims(map) as usize;
         let results = (0..mlirAffineMapGetNumResults(map))
-            .map(|i| affine_sum(mlirAffineMapGetResult(map, i)))
+            .map(|i| affine_dim(mlirAffineMapGetResult(map, i)))
             .collect::<Option<Vec<_>>>()?;
         Some((dims, results))
     }
 }
 
 /// The indexing maps of a linalg structured op (named ops included); `None` for other ops.
-pub fn linalg_indexing_maps(op: MlirOperation) -> Option<Vec<(usize, Vec<AffineSum>)>> {
+pub fn linalg_indexing_maps(op: MlirOperation) -> Option<Vec<(usize, Vec<AffineDim>)>> {
     unsafe {
         let attribute = mlirLinalgGetIndexingMapsAttribute(op);
         if attribute.ptr.is_null() || !mlirAttributeIsAArray(attribute) {

@@ -14,8 +14,10 @@ use melior::{
 };
 use std::{collections::BTreeMap, fmt};
 
+pub mod family;
 pub mod ir;
 pub mod op_model;
+pub mod par_export_shard;
 pub mod par_import;
 pub mod par_lower_runtime;
 pub mod par_materialize;
@@ -23,7 +25,9 @@ pub mod par_search;
 pub mod par_unique_weights;
 pub mod par_verify;
 pub mod pipeline;
+pub mod region;
 pub mod stablehlo;
+pub mod stablehlo_to_linalg;
 
 /// A failure whose diagnostics were already emitted on the offending ops' locations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,7 +166,9 @@ pub static REGISTRY: &[&PassInfo] = &[
     &par_verify::INFO,
     &par_search::INFO,
     &par_materialize::INFO,
+    &par_export_shard::INFO,
     &par_lower_runtime::INFO,
+    &stablehlo_to_linalg::INFO,
 ];
 
 pub fn lookup(argument: &str) -> Option<&'static PassInfo> {

@@ -1,14 +1,14 @@
 //! The one shape every op family reduces an op to before the importer assigns SOAP roles and builds the
 //! op graph: loops with trip counts, an affine access per operand and result, an op class and a FLOP count.
 //!
-//! Families (`par_import` for linalg and `tensor`, `stablehlo` for StableHLO/CHLO in generic form) only
-//! describe an op; they never decide roles, weights or graph membership: that is the importer's job, done
-//! once for every family alike.
+//! Families (`crate::family`, with `crate::stablehlo` for StableHLO/CHLO attributes) only describe an
+//! op; they never decide roles, weights or graph membership: that is the importer's job, done once for
+//! every family alike.
 //!
 //! Conventions:
 //! - loop `k` runs over `0..loops[k]`; `parallel[k]` is false for reduction loops (the loop does not
 //!   index any result);
-//! - an access is one [`AffineSum`] of the loop indices per tensor dim, as in a linalg indexing map. An
+//! - an access is one [`AffineDim`] of the loop indices per tensor dim, as in a linalg indexing map. An
 //!   index that leaves `[0, size)` for some loop values (padding, concatenation offsets, slices of a
 //!   larger tensor) is fine: region computations clamp to the tensor;
 //! - `inputs[i]` describes operand `i`; `None` means the op does not read that operand's elements (a
@@ -17,7 +17,7 @@
 //!   the table, a reduction loop: splitting it partitions the table (vocabulary-parallel embedding) and
 //!   leaves partial results to be summed, which is exactly what such a split costs.
 
-use crate::ir::AffineSum;
+use flexc_core::AffineDim;
 use flexc_core::OpClass;
 
 /// What a family knows about one op.
@@ -28,48 +28,22 @@ pub struct OpModel {
     /// Per loop: parallel (`true`) or reduction.
     pub parallel: Vec<bool>,
     /// Per operand, in operand order: how the op reads it, or `None` when it does not read it.
-    pub inputs: Vec<Option<Vec<AffineSum>>>,
+    pub inputs: Vec<Option<Vec<AffineDim>>>,
     /// Per result, in result order: which element each loop point writes.
-    pub outputs: Vec<Vec<AffineSum>>,
+    pub outputs: Vec<Vec<AffineDim>>,
     pub class: OpClass,
     /// Forward FLOPs of the whole op (a multiply-add counts 2).
     pub flops: u64,
 }
 
-impl AffineSum {
-    /// The plain loop index `d{dim}`.
-    pub fn dim(dim: usize) -> Self {
-        AffineSum {
-            terms: vec![(dim, 1)],
-            offset: 0,
-        }
-    }
-
-    /// A constant index.
-    pub fn constant(offset: i64) -> Self {
-        AffineSum {
-            terms: Vec::new(),
-            offset,
-        }
-    }
-
-    /// `d{dim} + offset`.
-    pub fn shifted(dim: usize, offset: i64) -> Self {
-        AffineSum {
-            terms: vec![(dim, 1)],
-            offset,
-        }
-    }
-}
-
 /// Identity accesses `[d0, ..., d{rank-1}]`.
-pub fn identity(rank: usize) -> Vec<AffineSum> {
-    (0..rank).map(AffineSum::dim).collect()
+pub fn identity(rank: usize) -> Vec<AffineDim> {
+    (0..rank).map(AffineDim::dim).collect()
 }
 
 /// Row-major linearization of loops `dims` (outermost first) with trip counts `sizes`:
 /// `d_a * (size_b * size_c) + d_b * size_c + d_c`; a reshape's access to the lower-rank side.
-pub fn linearized(dims: &[usize], sizes: &[u64]) -> AffineSum {
+pub fn linearized(dims: &[usize], sizes: &[u64]) -> AffineDim {
     let mut stride = 1i64;
     let mut terms = Vec::with_capacity(dims.len());
     for &d in dims.iter().rev() {
@@ -77,15 +51,15 @@ pub fn linearized(dims: &[usize], sizes: &[u64]) -> AffineSum {
         stride = stride.saturating_mul(sizes[d] as i64);
     }
     terms.reverse();
-    AffineSum { terms, offset: 0 }
+    AffineDim { terms, offset: 0 }
 }
 
 impl OpModel {
     /// A pure data-movement op over `loops` (all parallel) with the given accesses: no FLOPs.
     pub fn movement(
         loops: Vec<u64>,
-        inputs: Vec<Option<Vec<AffineSum>>>,
-        outputs: Vec<Vec<AffineSum>>,
+        inputs: Vec<Option<Vec<AffineDim>>>,
+        outputs: Vec<Vec<AffineDim>>,
     ) -> Self {
         OpModel {
             parallel: vec![true; loops.len()],
@@ -154,7 +128,7 @@ mod tests {
         let mut m = OpModel::movement(vec![4, 5], vec![Some(identity(2))], vec![identity(2)]);
         assert_eq!(m.check(1, 1), Ok(()));
         assert!(m.check(2, 1).unwrap_err().contains("the op has 2 and 1"));
-        m.outputs[0][1] = AffineSum::dim(7);
+        m.outputs[0][1] = AffineDim::dim(7);
         assert!(m.check(1, 1).unwrap_err().contains("loop d7"));
     }
 }

@@ -2,23 +2,13 @@
 //! `#par.space` attribute (DESIGN §2), and extracts the op graph ([`flexc_core::Graph`]) that the
 //! simulator and the search run on.
 //!
-//! **Families** reduce an op to an [`OpModel`] (loops, one affine access per operand and result, class,
-//! FLOPs); `model_of` is the one table of per-op knowledge:
-//! - linalg structured ops, named or generic: loops and accesses come from MLIR's own indexing maps
-//!   (`mlirLinalgGetIndexingMapsAttribute`), no list of named ops; a loop is parallel iff it indexes a
-//!   result (the linalg invariant). Tensors the body reads with `tensor.extract` (embedding tables) are
-//!   read with one extra reduction loop per data-dependent index. A destination operand counts as read
-//!   only when the body uses its block argument;
-//! - elementwise by structure: operands and results all tensors of one shape (`arith.addf` on tensors);
-//! - reshapes (`tensor.expand_shape`/`collapse_shape`): loops over the higher-rank side, the other side
-//!   read or written through row-major linearized indices;
-//! - `tensor.extract_slice`/`insert_slice`/`pad`/`concat`/`cast`, and flexc's own `par.*` ops (a
-//!   re-imported `.par.mlir`): offsets as affine shifts;
-//! - StableHLO and CHLO in generic form: `stablehlo::model`;
-//! - sources: `arith.constant`/`stablehlo.constant` (non-splat: a weight) and value-less ops
-//!   (`tensor.empty`, ...);
-//! - `func.call`: the callee's body is imported in place for every call (JAX exports call private
-//!   helpers), so the graph is the inlined program.
+//! **Families** (`crate::family`) reduce an op to an [`OpModel`] (loops, one affine access per operand
+//! and result, class, FLOPs); `family::model_of` is the one table of per-op knowledge (linalg
+//! structured ops through their indexing maps, elementwise ops by structure, reshapes, slices, pads,
+//! concats, gathers and scatters, StableHLO/CHLO in generic form). Besides the families, program
+//! structure: sources (`arith.constant`/`stablehlo.constant`, non-splat: a weight, and value-less ops
+//! such as `tensor.empty`) and `func.call`, whose callee's body is imported in place for every call (JAX
+//! exports call private helpers), so the graph is the inlined program.
 //!
 //! **Values** are of three kinds: *data* (depends on a model input), *weight* (computed from weights
 //! alone: a non-splat constant, `dense_resource` included, a function argument listed in `param-args`
@@ -48,10 +38,11 @@
 //! ```
 
 use crate::{
-    emit_error, ir,
-    ir::AffineSum,
-    op_model::{identity, linearized, OpModel},
-    op_name, stablehlo, Diagnosed, OptionKind, Options, PassId, PassInfo, PassOption,
+    emit_error,
+    family::{location_text, model_of, result_shape, Import},
+    ir,
+    op_model::{identity, OpModel},
+    op_name, Diagnosed, OptionKind, Options, PassId, PassInfo, PassOption,
 };
 use flexc_core::{
     Access, AffineDim, DType, Dim, Graph, Op as GraphOp, OpClass, TensorId, TensorKind,
@@ -208,7 +199,7 @@ struct Analysis<'o> {
     /// Graph tensors of weights, by leaf key.
     weight_tensors: HashMap<usize, TensorId>,
     /// Weight views (see `ValueInfo::view`): leaf weight values and their accesses.
-    views: Vec<Vec<(MlirValue, Vec<AffineSum>)>>,
+    views: Vec<Vec<(MlirValue, Vec<AffineDim>)>>,
     functions: HashMap<String, MlirOperation>,
     call_depth: usize,
     result: Imported,
@@ -313,535 +304,6 @@ fn block_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     ops
 }
 
-/// How the importer treats an op.
-pub(crate) enum Family {
-    Modelled(OpModel),
-    /// A modelled op that also reads captured tensors: (value, access) pairs over the model's loops.
-    Capturing(OpModel, Vec<(MlirValue, Vec<AffineSum>)>),
-    Constant,
-    Source,
-    Call(String),
-    Return,
-    Invalid(String),
-    Unknown,
-}
-
-fn result_shape(op: &OperationRef<'_, '_>, index: usize) -> Option<Vec<u64>> {
-    op.result(index)
-        .ok()
-        .and_then(|r| ir::tensor_shape(r.r#type().to_raw()))
-        .map(|s| s.static_dims())
-}
-
-fn operand_shape(op: &OperationRef<'_, '_>, index: usize) -> Option<Vec<u64>> {
-    op.operand(index)
-        .ok()
-        .and_then(|v| ir::tensor_shape(v.r#type().to_raw()))
-        .map(|s| s.static_dims())
-}
-
-fn i64_attribute(op: &OperationRef<'_, '_>, name: &str) -> Option<Vec<i64>> {
-    op.attribute(name)
-        .ok()
-        .and_then(|a| ir::i64_list(a.to_raw()))
-}
-
-/// The one table of per-op knowledge (see the module doc).
-pub(crate) fn model_of(op: &OperationRef<'_, '_>, name: &str) -> Family {
-    if let Some(maps) = ir::linalg_indexing_maps(op.to_raw()) {
-        return structured(op, name, &maps);
-    }
-    if name.starts_with("stablehlo.") || name.starts_with("chlo.") {
-        match name {
-            "stablehlo.constant" => return Family::Constant,
-            "stablehlo.return" => return Family::Return,
-            _ => {}
-        }
-        return match stablehlo::model(op, name) {
-            Some(Ok(model)) => Family::Modelled(model),
-            Some(Err(message)) => Family::Invalid(message),
-            None => Family::Unknown,
-        };
-    }
-    match name {
-        "func.call" => {
-            return match op
-                .attribute("callee")
-                .ok()
-                .and_then(|a| ir::flat_symbol(a.to_raw()))
-            {
-                Some(callee) => Family::Call(callee),
-                None => Family::Unknown,
-            }
-        }
-        "func.return" => return Family::Return,
-        "arith.constant" => return Family::Constant,
-        "tensor.expand_shape" | "tensor.collapse_shape" => return reshape(op),
-        "tensor.extract_slice" => return extract_slice(op),
-        "tensor.insert_slice" => return insert_slice(op),
-        "tensor.pad" => return pad(op),
-        "tensor.concat" => return concat(op),
-        "tm_tensor.scatter" => return tm_scatter(op),
-        _ => {}
-    }
-    let tensor_result = op.results().any(|result| {
-        let ty = result.r#type().to_raw();
-        ir::tensor_shape(ty).is_some() || ir::is_unranked_tensor(ty)
-    });
-    if op.result_count() == 0 || !tensor_result {
-        return Family::Source;
-    }
-    if matches!(
-        name,
-        "tensor.empty"
-            | "tensor.splat"
-            | "tensor.from_elements"
-            | "tensor.generate"
-            | "bufferization.alloc_tensor"
-    ) {
-        return Family::Source;
-    }
-    if let Some(model) = elementwise(op, name) {
-        return Family::Modelled(model);
-    }
-    Family::Unknown
-}
-
-/// Elementwise by structure: every tensor operand and result has one same shape and there is no region
-/// (e.g. `arith.addf` on tensors, `tensor.cast`, `par.repartition`). Decided from types, never from op
-/// names; an op without tensor operands (a source) is not elementwise.
-fn elementwise(op: &OperationRef<'_, '_>, name: &str) -> Option<OpModel> {
-    if op.region_count() != 0 {
-        return None;
-    }
-    let shape = result_shape(op, 0)?;
-    let mut inputs = Vec::new();
-    let mut any_tensor = false;
-    for v in op.operands() {
-        match ir::tensor_shape(v.r#type().to_raw()) {
-            Some(s) if s.static_dims() == shape => {
-                any_tensor = true;
-                inputs.push(Some(identity(shape.len())));
-            }
-            Some(_) => return None,
-            None => inputs.push(None),
-        }
-    }
-    if !any_tensor || (0..op.result_count()).any(|r| result_shape(op, r).as_ref() != Some(&shape)) {
-        return None;
-    }
-    let movement = name == "tensor.cast" || name.starts_with("par.") || name == "arith.bitcast";
-    let points: u64 = shape.iter().product();
-    Some(OpModel {
-        parallel: vec![true; shape.len()],
-        loops: shape.clone(),
-        inputs,
-        outputs: vec![identity(shape.len()); op.result_count()],
-        class: if movement {
-            OpClass::DataMovement
-        } else {
-            OpClass::Elementwise
-        },
-        flops: if movement { 0 } else { points },
-    })
-}
-
-fn structured(op: &OperationRef<'_, '_>, name: &str, maps: &[(usize, Vec<AffineSum>)]) -> Family {
-    let operand_count = op.operand_count();
-    let results = op.result_count();
-    if maps.len() != operand_count || maps.is_empty() || results > operand_count {
-        return Family::Invalid(format!(
-            "'{name}' op has {operand_count} operands but {} indexing maps",
-            maps.len()
-        ));
-    }
-    let inputs = operand_count - results;
-    let loops = maps[0].0;
-    let mut sizes: Vec<Option<u64>> = vec![None; loops];
-    for (index, (_, exprs)) in maps.iter().enumerate() {
-        let Some(shape) = operand_shape(op, index) else {
-            continue;
-        };
-        for (expr, size) in exprs.iter().zip(shape) {
-            if let Some(dim) = expr.single_dim() {
-                sizes[dim].get_or_insert(size);
-            }
-        }
-    }
-    let Some(mut sizes) = sizes.into_iter().collect::<Option<Vec<u64>>>() else {
-        return Family::Invalid(format!(
-            "'{name}' op: cannot infer the trip count of every loop from operand shapes"
-        ));
-    };
-    let mut parallel: Vec<bool> = (0..loops)
-        .map(|d| {
-            maps[inputs..]
-                .iter()
-                .any(|(_, exprs)| exprs.iter().any(|e| e.single_dim() == Some(d)))
-        })
-        .collect();
-    let body = op.region(0).ok().and_then(|r| r.first_block());
-    let mut model_inputs = Vec::with_capacity(operand_count);
-    for (index, (_, exprs)) in maps.iter().enumerate() {
-        let is_tensor = operand_shape(op, index).is_some();
-        // A destination is read only when the body uses its element (accumulation).
-        let read = index < inputs
-            || body
-                .and_then(|b| b.argument(index).ok())
-                .is_some_and(|arg| ir::has_uses(arg.to_raw()));
-        model_inputs.push((is_tensor && read).then(|| exprs.clone()));
-    }
-    let points: u64 = sizes.iter().product();
-    let arithmetic = body.map_or(0, body_arithmetic);
-    let flops = arithmetic * points;
-    // Tensors the body reads by data-dependent index (embedding tables): one extra reduction loop per such
-    // index; indices that come from `linalg.index k` are loop k.
-    let mut captures = Vec::new();
-    if let Some(body) = body {
-        for inner in block_ops(body) {
-            if op_name(&inner) != "tensor.extract" {
-                continue;
-            }
-            let Ok(table) = inner.operand(0) else {
-                continue;
-            };
-            let Some(shape) = ir::tensor_shape(table.r#type().to_raw()) else {
-                continue;
-            };
-            let mut access = Vec::new();
-            for (position, size) in shape.static_dims().into_iter().enumerate() {
-                let index = inner.operand(position + 1).ok().map(|v| v.to_raw());
-                let from_loop = index.and_then(linalg_index_of);
-                access.push(match from_loop {
-                    Some(k) if k < loops => AffineSum::dim(k),
-                    _ => {
-                        sizes.push(size.max(1));
-                        parallel.push(false);
-                        AffineSum::dim(sizes.len() - 1)
-                    }
-                });
-            }
-            captures.push((table.to_raw(), access));
-        }
-    }
-    let windowed = model_inputs
-        .iter()
-        .take(inputs)
-        .flatten()
-        .any(|exprs| exprs.iter().any(|e| e.terms.len() > 1));
-    let reduction = parallel.iter().any(|p| !p);
-    let read_tensors = model_inputs.iter().take(inputs).flatten().count();
-    let class = if !captures.is_empty() {
-        OpClass::Embedding
-    } else if windowed {
-        OpClass::Convolution
-    } else if reduction && read_tensors >= 2 && body.is_some_and(has_multiply) {
-        OpClass::Contraction
-    } else if reduction {
-        OpClass::Reduction
-    } else if arithmetic == 0 {
-        OpClass::DataMovement
-    } else {
-        OpClass::Elementwise
-    };
-    let model = OpModel {
-        loops: sizes,
-        parallel,
-        inputs: model_inputs,
-        outputs: maps[inputs..].iter().map(|(_, e)| e.clone()).collect(),
-        class,
-        flops,
-    };
-    if captures.is_empty() {
-        Family::Modelled(model)
-    } else {
-        Family::Capturing(model, captures)
-    }
-}
-
-/// The loop `k` of a `linalg.index k` (possibly through an `arith.index_cast`).
-fn linalg_index_of(value: MlirValue) -> Option<usize> {
-    let op = ir::defining_op(value)?;
-    let op = unsafe { OperationRef::from_raw(op) };
-    match op_name(&op).as_str() {
-        "linalg.index" => op
-            .attribute("dim")
-            .ok()
-            .map(|a| unsafe { mlir_sys::mlirIntegerAttrGetValueInt(a.to_raw()) } as usize),
-        "arith.index_cast" | "arith.index_castui" => linalg_index_of(op.operand(0).ok()?.to_raw()),
-        _ => None,
-    }
-}
-
-fn has_multiply(block: BlockRef<'_, '_>) -> bool {
-    block_ops(block)
-        .iter()
-        .any(|op| matches!(op_name(op).as_str(), "arith.mulf" | "arith.muli"))
-}
-
-/// Arithmetic ops per iteration of a structured op's body (index bookkeeping excluded).
-fn body_arithmetic(block: BlockRef<'_, '_>) -> u64 {
-    block_ops(block)
-        .iter()
-        .filter(|inner| {
-            let name = op_name(inner);
-            (name.starts_with("arith.") || name.starts_with("math."))
-                && !matches!(
-                    name.as_str(),
-                    "arith.constant" | "arith.index_cast" | "arith.index_castui"
-                )
-        })
-        .count() as u64
-}
-
-/// `expand_shape`/`collapse_shape`: loops over the higher-rank side.
-fn reshape(op: &OperationRef<'_, '_>) -> Family {
-    let (Some(source), Some(result)) = (operand_shape(op, 0), result_shape(op, 0)) else {
-        return Family::Unknown;
-    };
-    let Some(groups) = op
-        .attribute("reassociation")
-        .ok()
-        .and_then(|a| ir::nested_int_arrays(a.to_raw()))
-    else {
-        return Family::Invalid("reshape without a reassociation".into());
-    };
-    let expand = source.len() <= result.len();
-    let (high, low) = if expand {
-        (&result, &source)
-    } else {
-        (&source, &result)
-    };
-    if groups.len() != low.len() || groups.iter().flatten().any(|&d| d as usize >= high.len()) {
-        return Family::Invalid("reshape reassociation does not match its shapes".into());
-    }
-    let low_access: Vec<AffineSum> = groups
-        .iter()
-        .map(|group| {
-            let dims: Vec<usize> = group.iter().map(|&d| d as usize).collect();
-            linearized(&dims, high)
-        })
-        .collect();
-    let mut inputs: Vec<Option<Vec<AffineSum>>> = vec![None; op.operand_count()];
-    let (input, output) = if expand {
-        (low_access, identity(high.len()))
-    } else {
-        (identity(high.len()), low_access)
-    };
-    inputs[0] = Some(input);
-    Family::Modelled(OpModel::movement(high.clone(), inputs, vec![output]))
-}
-
-/// Matches the dims of a rank-reduced shape to the full `sizes`: only dims of size 1 may be dropped
-/// (leading ones first when it is ambiguous, which makes no difference to the accesses).
-pub(crate) fn kept_dims(sizes: &[u64], reduced: &[u64]) -> Option<Vec<bool>> {
-    let mut kept = vec![false; sizes.len()];
-    let mut j = 0;
-    for (i, &size) in sizes.iter().enumerate() {
-        let droppable = size == 1 && sizes.len() - i > reduced.len() - j;
-        if j < reduced.len() && reduced[j] == size && !droppable {
-            kept[i] = true;
-            j += 1;
-        } else if size != 1 {
-            return None;
-        }
-    }
-    (j == reduced.len()).then_some(kept)
-}
-
-/// Replaces the dynamic entries (`kDynamic`) of a static list by the integer constants that the op's
-/// operands starting at `*next` hold; `None` when one is not a constant.
-fn resolve_dynamic(
-    op: &OperationRef<'_, '_>,
-    values: Vec<i64>,
-    next: &mut usize,
-) -> Option<Vec<i64>> {
-    values
-        .into_iter()
-        .map(|v| {
-            if v != i64::MIN {
-                return Some(v);
-            }
-            let operand = op.operand(*next).ok()?;
-            *next += 1;
-            ir::constant_int(operand.to_raw())
-        })
-        .collect()
-}
-
-/// Offsets, sizes and strides of a slice op whose tensors start at operand 0 and whose index operands
-/// start at `first`; `None` unless all are static or constants.
-fn slice_params(op: &OperationRef<'_, '_>, first: usize) -> Option<(Vec<i64>, Vec<u64>, Vec<i64>)> {
-    let mut next = first;
-    let offsets = resolve_dynamic(op, i64_attribute(op, "static_offsets")?, &mut next)?;
-    let sizes = resolve_dynamic(op, i64_attribute(op, "static_sizes")?, &mut next)?;
-    let strides = resolve_dynamic(op, i64_attribute(op, "static_strides")?, &mut next)?;
-    Some((
-        offsets,
-        sizes.iter().map(|&s| s.max(1) as u64).collect(),
-        strides,
-    ))
-}
-
-/// `tensor.extract_slice`: loops over the slice (full rank), source index `d*stride + offset`.
-fn extract_slice(op: &OperationRef<'_, '_>) -> Family {
-    let Some((offsets, sizes, strides)) = slice_params(op, 1) else {
-        return Family::Invalid(
-            "'tensor.extract_slice' with dynamic offsets, sizes or strides is not supported".into(),
-        );
-    };
-    let Some(result) = result_shape(op, 0) else {
-        return Family::Unknown;
-    };
-    let Some(kept) = kept_dims(&sizes, &result) else {
-        return Family::Invalid("slice sizes do not match the result shape".into());
-    };
-    let source: Vec<AffineSum> = (0..sizes.len())
-        .map(|d| AffineSum {
-            terms: vec![(d, strides[d])],
-            offset: offsets[d],
-        })
-        .collect();
-    let output = (0..sizes.len())
-        .filter(|&d| kept[d])
-        .map(AffineSum::dim)
-        .collect();
-    let mut inputs = vec![None; op.operand_count()];
-    inputs[0] = Some(source);
-    Family::Modelled(OpModel::movement(sizes, inputs, vec![output]))
-}
-
-/// `tensor.insert_slice %src into %dest`: loops over the destination; the source is read shifted.
-fn insert_slice(op: &OperationRef<'_, '_>) -> Family {
-    let Some((offsets, sizes, _)) = slice_params(op, 2) else {
-        return Family::Invalid(
-            "'tensor.insert_slice' with dynamic offsets, sizes or strides is not supported".into(),
-        );
-    };
-    let (Some(source), Some(dest)) = (operand_shape(op, 0), operand_shape(op, 1)) else {
-        return Family::Unknown;
-    };
-    let Some(kept) = kept_dims(&sizes, &source) else {
-        return Family::Invalid("slice sizes do not match the source shape".into());
-    };
-    let source_access = (0..dest.len())
-        .filter(|&d| kept.get(d).copied().unwrap_or(false))
-        .map(|d| AffineSum::shifted(d, -offsets[d]))
-        .collect();
-    let mut inputs = vec![None; op.operand_count()];
-    inputs[0] = Some(source_access);
-    inputs[1] = Some(identity(dest.len()));
-    Family::Modelled(OpModel::movement(
-        dest.clone(),
-        inputs,
-        vec![identity(dest.len())],
-    ))
-}
-
-/// `tensor.pad`: loops over the result; the source is read shifted by the low padding.
-fn pad(op: &OperationRef<'_, '_>) -> Family {
-    let mut next = 1;
-    let low = i64_attribute(op, "static_low").and_then(|low| resolve_dynamic(op, low, &mut next));
-    let (Some(low), Some(result)) = (low, result_shape(op, 0)) else {
-        return Family::Invalid("'tensor.pad' with dynamic padding is not supported".into());
-    };
-    if low.len() != result.len() {
-        return Family::Invalid("'tensor.pad' with dynamic padding is not supported".into());
-    }
-    let mut inputs = vec![None; op.operand_count()];
-    inputs[0] = Some(
-        low.iter()
-            .enumerate()
-            .map(|(d, &l)| AffineSum::shifted(d, -l))
-            .collect(),
-    );
-    Family::Modelled(OpModel::movement(
-        result.clone(),
-        inputs,
-        vec![identity(result.len())],
-    ))
-}
-
-/// `tensor.concat`: loops over the result; operand `i` is read shifted by the sizes before it.
-fn concat(op: &OperationRef<'_, '_>) -> Family {
-    let Some(result) = result_shape(op, 0) else {
-        return Family::Unknown;
-    };
-    let Some(dim) = op
-        .attribute("dim")
-        .ok()
-        .map(|a| unsafe { mlir_sys::mlirIntegerAttrGetValueInt(a.to_raw()) } as usize)
-        .filter(|&d| d < result.len())
-    else {
-        return Family::Invalid("'tensor.concat' without a valid dim".into());
-    };
-    let mut offset = 0i64;
-    let mut inputs = Vec::new();
-    for index in 0..op.operand_count() {
-        let Some(shape) = operand_shape(op, index) else {
-            inputs.push(None);
-            continue;
-        };
-        let mut access = identity(result.len());
-        access[dim].offset = -offset;
-        offset += shape.get(dim).copied().unwrap_or(0) as i64;
-        inputs.push(Some(access));
-    }
-    Family::Modelled(OpModel::movement(
-        result.clone(),
-        inputs,
-        vec![identity(result.len())],
-    ))
-}
-
-/// torch-mlir's `tm_tensor.scatter(updates, indices, original)` (generic form): `original` with
-/// `updates[i]` combined into the element that row `i` of `indices` names. Loops over the result
-/// (parallel) plus one reduction loop over the update rows: which rows land where is data-dependent, so
-/// a split of the rows leaves partial results to combine, as for StableHLO's scatter.
-fn tm_scatter(op: &OperationRef<'_, '_>) -> Family {
-    let (Some(updates), Some(indices), Some(result)) = (
-        operand_shape(op, 0),
-        operand_shape(op, 1),
-        result_shape(op, 0),
-    ) else {
-        return Family::Unknown;
-    };
-    if op.operand_count() != 3 || updates.is_empty() || indices.len() != 2 {
-        return Family::Invalid("expected (updates, indices, original) with 2-D indices".into());
-    }
-    let rank = result.len();
-    let rows = rank;
-    let mut loops = result.clone();
-    loops.push(updates[0].max(1));
-    let mut parallel = vec![true; rank];
-    parallel.push(false);
-    // Trailing update dims (slices) follow the trailing result dims.
-    let slice = updates.len() - 1;
-    let mut update_access = vec![AffineSum::dim(rows)];
-    update_access.extend((rank - slice.min(rank)..rank).map(AffineSum::dim));
-    let points: u64 = updates.iter().product();
-    Family::Modelled(OpModel {
-        loops,
-        parallel,
-        inputs: vec![
-            Some(update_access),
-            Some(vec![AffineSum::dim(rows), AffineSum::constant(0)]),
-            Some(identity(rank)),
-        ],
-        outputs: vec![identity(rank)],
-        class: OpClass::Embedding,
-        flops: points,
-    })
-}
-
-pub(crate) fn location_text(op: &OperationRef<'_, '_>) -> String {
-    let text = op.location().to_string();
-    // loc("file":line:col) -> file:line:col
-    text.trim_start_matches("loc(")
-        .trim_end_matches(')')
-        .replacen('"', "", 2)
-}
-
 fn dtype_of(shape: &ir::Shape) -> DType {
     DType::from_name(&shape.element).unwrap_or(match shape.element_bytes {
         8 => DType::I64,
@@ -849,13 +311,6 @@ fn dtype_of(shape: &ir::Shape) -> DType {
         1 => DType::I8,
         _ => DType::F32,
     })
-}
-
-fn to_affine(sum: &AffineSum) -> AffineDim {
-    AffineDim {
-        terms: sum.terms.clone(),
-        offset: sum.offset,
-    }
 }
 
 impl Analysis<'_> {
@@ -985,23 +440,23 @@ impl Analysis<'_> {
     /// Imports one op; `Some` with the returned values for a terminator.
     fn visit(&mut self, op: &OperationRef<'_, '_>) -> Option<Vec<ValueInfo>> {
         let name = op_name(op);
-        let family = model_of(op, &name);
-        if !matches!(family, Family::Source | Family::Return) && !self.check_static(op, &name) {
+        let (_, family) = model_of(op, &name);
+        if !matches!(family, Import::Source | Import::Return) && !self.check_static(op, &name) {
             return None;
         }
         match family {
-            Family::Modelled(model) => self.modelled(op, &name, model, Vec::new()),
-            Family::Capturing(model, captures) => self.modelled(op, &name, model, captures),
-            Family::Constant => self.constant(op),
-            Family::Source => {}
-            Family::Call(callee) => self.call(op, &callee),
-            Family::Return => {
+            Import::Modelled(model) => self.modelled(op, &name, model, Vec::new()),
+            Import::Capturing(model, captures) => self.modelled(op, &name, model, captures),
+            Import::Constant => self.constant(op),
+            Import::Source => {}
+            Import::Call(callee) => self.call(op, &callee),
+            Import::Return => {
                 return Some(op.operands().map(|v| self.info(v.to_raw())).collect());
             }
-            Family::Invalid(message) => {
+            Import::Invalid(message) => {
                 self.error(op, &format!("'{name}' op: {message}"));
             }
-            Family::Unknown => self.unknown(op, &name),
+            Import::Unknown => self.unknown(op, &name),
         }
         None
     }
@@ -1077,7 +532,7 @@ impl Analysis<'_> {
             .operands()
             .map(|v| {
                 ir::tensor_shape(v.r#type().to_raw())
-                    .map(|s| vec![AffineSum::constant(0); s.dims.len()])
+                    .map(|s| vec![AffineDim::constant(0); s.dims.len()])
             })
             .collect();
         let outputs = (0..op.result_count())
@@ -1086,7 +541,7 @@ impl Analysis<'_> {
                 if result_shape(op, r).as_ref() == Some(&shape) {
                     identity(rank)
                 } else {
-                    vec![AffineSum::constant(0); rank]
+                    vec![AffineDim::constant(0); rank]
                 }
             })
             .collect();
@@ -1101,7 +556,7 @@ impl Analysis<'_> {
         op: &OperationRef<'_, '_>,
         name: &str,
         model: OpModel,
-        captures: Vec<(MlirValue, Vec<AffineSum>)>,
+        captures: Vec<(MlirValue, Vec<AffineDim>)>,
     ) {
         if let Err(message) = model.check(op.operand_count(), op.result_count()) {
             self.error(
@@ -1110,7 +565,7 @@ impl Analysis<'_> {
             );
             return;
         }
-        let mut reads: Vec<(MlirValue, Vec<AffineSum>)> = op
+        let mut reads: Vec<(MlirValue, Vec<AffineDim>)> = op
             .operands()
             .zip(&model.inputs)
             .filter_map(|(v, access)| access.clone().map(|a| (v.to_raw(), a)))
@@ -1118,10 +573,21 @@ impl Analysis<'_> {
         reads.extend(captures);
         let infos: Vec<ValueInfo> = reads.iter().map(|(v, _)| self.info(*v)).collect();
         let kind = infos.iter().map(|i| i.kind).max().unwrap_or_default();
+        let parameters = self.first_reads(&infos);
+        if kind != Kind::Data {
+            self.replicated(op, &model, kind, (&reads, &infos), parameters);
+            return;
+        }
+        let (reads, infos) = self.through_views(reads, infos);
+        let roles = Roles::of(&model, &reads, &infos);
+        self.graph_op(op, name, &model, roles, (&reads, &infos), parameters);
+    }
 
-        // Parameters this op is the first to read; weights enter the model total at their first reader.
+    /// Parameters an op reading `infos` is the first to read; weights enter the model total at their
+    /// first reader.
+    fn first_reads(&mut self, infos: &[ValueInfo]) -> u64 {
         let mut parameters = 0;
-        for info in &infos {
+        for info in infos {
             let Some(leaf) = info.leaf else { continue };
             if let Some(&elements) = self.leaf_elements.get(&leaf) {
                 if self.counted.insert(leaf) {
@@ -1130,37 +596,52 @@ impl Analysis<'_> {
             }
             parameters += self.pending.remove(&leaf).unwrap_or(0);
         }
+        parameters
+    }
 
-        if kind != Kind::Data {
-            // Replicated weight preprocessing, or a constant: no graph op. A transposed, reshaped or
-            // broadcast weight stays a view of the weights it reads, so memory and gradient
-            // synchronization count the weights themselves, not an activation-sized broadcast.
-            let view = (kind == Kind::Weight && op.result_count() == 1)
-                .then(|| self.weight_view(&model, &reads, &infos))
-                .flatten();
-            for result in op.results() {
-                let key = ir::value_key(result.to_raw());
-                let leaf = (kind == Kind::Weight).then_some(key);
-                if let Some(leaf) = leaf {
-                    // A derived weight carries the parameters it was computed from to its first reader.
-                    self.pending.insert(leaf, std::mem::take(&mut parameters));
-                    self.weight_tensors.remove(&leaf);
-                }
-                self.set(
-                    result.to_raw(),
-                    ValueInfo {
-                        kind,
-                        sample: None,
-                        leaf,
-                        tensor: None,
-                        view,
-                    },
-                );
+    /// Replicated weight preprocessing, or a constant: no graph op. A transposed, reshaped or
+    /// broadcast weight stays a view of the weights it reads, so memory and gradient synchronization
+    /// count the weights themselves, not an activation-sized broadcast.
+    fn replicated(
+        &mut self,
+        op: &OperationRef<'_, '_>,
+        model: &OpModel,
+        kind: Kind,
+        (reads, infos): (&[(MlirValue, Vec<AffineDim>)], &[ValueInfo]),
+        mut parameters: u64,
+    ) {
+        let view = (kind == Kind::Weight && op.result_count() == 1)
+            .then(|| self.weight_view(model, reads, infos))
+            .flatten();
+        for result in op.results() {
+            let key = ir::value_key(result.to_raw());
+            let leaf = (kind == Kind::Weight).then_some(key);
+            if let Some(leaf) = leaf {
+                // A derived weight carries the parameters it was computed from to its first reader.
+                self.pending.insert(leaf, std::mem::take(&mut parameters));
+                self.weight_tensors.remove(&leaf);
             }
-            return;
+            self.set(
+                result.to_raw(),
+                ValueInfo {
+                    kind,
+                    sample: None,
+                    leaf,
+                    tensor: None,
+                    view,
+                },
+            );
         }
-        // Reads of weight views become reads of the weights behind them.
-        let (reads, infos): (Vec<_>, Vec<_>) = reads
+    }
+
+    /// The reads with reads of weight views replaced by reads of the weights behind them.
+    #[allow(clippy::type_complexity)]
+    fn through_views(
+        &self,
+        reads: Vec<(MlirValue, Vec<AffineDim>)>,
+        infos: Vec<ValueInfo>,
+    ) -> (Vec<(MlirValue, Vec<AffineDim>)>, Vec<ValueInfo>) {
+        reads
             .into_iter()
             .zip(infos)
             .flat_map(|((value, access), info)| match info.view {
@@ -1173,48 +654,21 @@ impl Analysis<'_> {
                     .collect::<Vec<_>>(),
                 None => vec![((value, access), info)],
             })
-            .unzip();
+            .unzip()
+    }
 
-        let mut roles: Vec<Role> = model
-            .parallel
-            .iter()
-            .map(|&p| if p { Role::Attribute } else { Role::Reduction })
-            .collect();
-        let mut sample_seen = false;
-        // The first loop found to carry the batch, with the batch's stride within it.
-        let mut carrier: Option<(usize, i64)> = None;
-        for ((_, access), info) in reads.iter().zip(&infos) {
-            if info.kind != Kind::Data {
-                continue;
-            }
-            let Some((expr, stride)) = info
-                .sample
-                .and_then(|(s, stride)| access.get(s).map(|e| (e, stride)))
-            else {
-                continue;
-            };
-            sample_seen = true;
-            if let Some((k, inner)) = batch_loop(expr, stride, &model.loops) {
-                carrier.get_or_insert((k, inner));
-                if model.parallel[k] {
-                    roles[k] = Role::Sample;
-                }
-            }
-        }
-        for ((_, access), info) in reads.iter().zip(&infos) {
-            if info.kind == Kind::Weight {
-                for &(k, _) in access.iter().flat_map(|e| &e.terms) {
-                    if roles[k] == Role::Attribute {
-                        roles[k] = Role::Parameter;
-                    }
-                }
-            }
-        }
-        let sample_loop = carrier.filter(|&(k, _)| roles[k] == Role::Sample);
-
-        // The graph op.
+    /// Adds the graph op of a data-reading modelled op, its result tensors and its `#par.space`.
+    fn graph_op(
+        &mut self,
+        op: &OperationRef<'_, '_>,
+        name: &str,
+        model: &OpModel,
+        roles: Roles,
+        (reads, infos): (&[(MlirValue, Vec<AffineDim>)], &[ValueInfo]),
+        parameters: u64,
+    ) {
         let mut inputs = Vec::new();
-        for ((value, access), info) in reads.iter().zip(&infos) {
+        for ((value, access), info) in reads.iter().zip(infos) {
             if info.kind == Kind::Constant {
                 continue;
             }
@@ -1223,47 +677,10 @@ impl Analysis<'_> {
             };
             inputs.push(Access {
                 tensor,
-                exprs: access.iter().map(to_affine).collect(),
+                exprs: access.clone(),
             });
         }
-        let mut outputs = Vec::new();
-        let mut dtype = None;
-        for (r, result) in op.results().enumerate() {
-            let Some(shape) = ir::tensor_shape(result.r#type().to_raw()) else {
-                continue;
-            };
-            let access = &model.outputs[r];
-            let result_dtype = dtype_of(&shape);
-            dtype.get_or_insert(result_dtype);
-            let tensor = self.result.graph.add_tensor(
-                format!("{name}#{r}"),
-                shape.static_dims(),
-                result_dtype,
-                TensorKind::Activation,
-            );
-            outputs.push(Access {
-                tensor,
-                exprs: access.iter().map(to_affine).collect(),
-            });
-            let sample = sample_loop.and_then(|(k, inner)| {
-                access.iter().enumerate().find_map(|(j, e)| {
-                    e.terms
-                        .iter()
-                        .find(|&&(d, _)| d == k)
-                        .map(|&(_, c)| (j, c.saturating_mul(inner)))
-                })
-            });
-            self.set(
-                result.to_raw(),
-                ValueInfo {
-                    kind: Kind::Data,
-                    sample,
-                    leaf: None,
-                    tensor: Some(tensor),
-                    view: None,
-                },
-            );
-        }
+        let (outputs, dtype) = self.result_tensors(op, name, model, roles.sample_loop());
         let location = location_text(op);
         let graph_op = GraphOp {
             name: name.to_string(),
@@ -1272,7 +689,7 @@ impl Analysis<'_> {
             dims: model
                 .loops
                 .iter()
-                .zip(&roles)
+                .zip(&roles.roles)
                 .map(|(&size, &role)| Dim::new(size, role))
                 .collect(),
             inputs,
@@ -1286,7 +703,7 @@ impl Analysis<'_> {
         }
         let space = Space {
             sizes: model.loops.iter().map(|&s| s as i64).collect(),
-            roles,
+            roles: roles.roles.clone(),
         };
         self.result.forward_flops += model.flops;
         let config = match op.attribute(names::CONFIG_ATTR) {
@@ -1310,9 +727,61 @@ impl Analysis<'_> {
             parameters,
             handle: op.to_raw().ptr as usize,
             config,
-            sample_lost: sample_seen && carrier.is_none() && model.class != OpClass::Opaque,
+            sample_lost: roles.sample_seen
+                && roles.carrier.is_none()
+                && model.class != OpClass::Opaque,
         });
         self.annotations.push((op.to_raw(), space));
+    }
+
+    /// The graph tensors of `op`'s results (data, carrying the batch where `sample_loop` indexes them)
+    /// with their accesses, and the first result's element type.
+    fn result_tensors(
+        &mut self,
+        op: &OperationRef<'_, '_>,
+        name: &str,
+        model: &OpModel,
+        sample_loop: Option<(usize, i64)>,
+    ) -> (Vec<Access>, Option<DType>) {
+        let mut outputs = Vec::new();
+        let mut dtype = None;
+        for (r, result) in op.results().enumerate() {
+            let Some(shape) = ir::tensor_shape(result.r#type().to_raw()) else {
+                continue;
+            };
+            let access = &model.outputs[r];
+            let result_dtype = dtype_of(&shape);
+            dtype.get_or_insert(result_dtype);
+            let tensor = self.result.graph.add_tensor(
+                format!("{name}#{r}"),
+                shape.static_dims(),
+                result_dtype,
+                TensorKind::Activation,
+            );
+            outputs.push(Access {
+                tensor,
+                exprs: access.clone(),
+            });
+            let sample = sample_loop.and_then(|(k, inner)| {
+                access.iter().enumerate().find_map(|(j, e)| {
+                    e.terms
+                        .iter()
+                        .find(|&&(d, _)| d == k)
+                        .map(|&(_, c)| (j, c.saturating_mul(inner)))
+                })
+            });
+            self.set(
+                result.to_raw(),
+                ValueInfo {
+                    kind: Kind::Data,
+                    sample,
+                    leaf: None,
+                    tensor: Some(tensor),
+                    view: None,
+                },
+            );
+        }
+        (outputs, dtype)
     }
 
     /// The view of a weight-only op's result (see `ValueInfo::view`) when its result access is a
@@ -1321,18 +790,18 @@ impl Analysis<'_> {
     fn weight_view(
         &mut self,
         model: &OpModel,
-        reads: &[(MlirValue, Vec<AffineSum>)],
+        reads: &[(MlirValue, Vec<AffineDim>)],
         infos: &[ValueInfo],
     ) -> Option<usize> {
         let output = model.outputs.first()?;
         let mut inverse = vec![None; model.loops.len()];
         for (j, e) in output.iter().enumerate() {
             let k = e.single_dim()?;
-            if inverse[k].replace(AffineSum::dim(j)).is_some() {
+            if inverse[k].replace(AffineDim::dim(j)).is_some() {
                 return None;
             }
         }
-        let inverse: Vec<AffineSum> = inverse.into_iter().collect::<Option<_>>()?;
+        let inverse: Vec<AffineDim> = inverse.into_iter().collect::<Option<_>>()?;
         let mut leaves = Vec::new();
         for ((value, access), info) in reads.iter().zip(infos) {
             if info.kind != Kind::Weight {
@@ -1376,9 +845,69 @@ impl Analysis<'_> {
     }
 }
 
+/// The SOAP roles of a data-reading op's loops, and where the batch went.
+struct Roles {
+    roles: Vec<Role>,
+    /// Whether a data operand carries the batch at all.
+    sample_seen: bool,
+    /// The first loop found to carry the batch, with the batch's stride within it.
+    carrier: Option<(usize, i64)>,
+}
+
+impl Roles {
+    /// Sample loops follow the batch of data operands, parameter loops index weights, other parallel
+    /// loops are attributes, the rest reductions (see the module doc).
+    fn of(model: &OpModel, reads: &[(MlirValue, Vec<AffineDim>)], infos: &[ValueInfo]) -> Self {
+        let mut roles: Vec<Role> = model
+            .parallel
+            .iter()
+            .map(|&p| if p { Role::Attribute } else { Role::Reduction })
+            .collect();
+        let mut sample_seen = false;
+        let mut carrier: Option<(usize, i64)> = None;
+        for ((_, access), info) in reads.iter().zip(infos) {
+            if info.kind != Kind::Data {
+                continue;
+            }
+            let Some((expr, stride)) = info
+                .sample
+                .and_then(|(s, stride)| access.get(s).map(|e| (e, stride)))
+            else {
+                continue;
+            };
+            sample_seen = true;
+            if let Some((k, inner)) = batch_loop(expr, stride, &model.loops) {
+                carrier.get_or_insert((k, inner));
+                if model.parallel[k] {
+                    roles[k] = Role::Sample;
+                }
+            }
+        }
+        for ((_, access), info) in reads.iter().zip(infos) {
+            if info.kind == Kind::Weight {
+                for &(k, _) in access.iter().flat_map(|e| &e.terms) {
+                    if roles[k] == Role::Attribute {
+                        roles[k] = Role::Parameter;
+                    }
+                }
+            }
+        }
+        Roles {
+            roles,
+            sample_seen,
+            carrier,
+        }
+    }
+
+    /// The batch-carrying loop, when it is a sample loop.
+    fn sample_loop(&self) -> Option<(usize, i64)> {
+        self.carrier.filter(|&(k, _)| self.roles[k] == Role::Sample)
+    }
+}
+
 /// `expr` with every variable `k` replaced by `values[k]` (affine in, affine out).
-fn substitute(expr: &AffineSum, values: &[AffineSum]) -> AffineSum {
-    let mut out = AffineSum::constant(expr.offset);
+fn substitute(expr: &AffineDim, values: &[AffineDim]) -> AffineDim {
+    let mut out = AffineDim::constant(expr.offset);
     for &(k, c) in &expr.terms {
         let Some(value) = values.get(k) else { continue };
         out.offset += c * value.offset;
@@ -1397,7 +926,7 @@ fn substitute(expr: &AffineSum, values: &[AffineSum]) -> AffineSum {
 /// `ValueInfo::sample`), and the batch's stride within that loop: the term of largest coefficient that
 /// divides `stride`, over a loop of more than one iteration (a plain `d_k` is its own answer). `None`
 /// when no loop follows the batch (a constant index: one sample sliced out).
-fn batch_loop(expr: &AffineSum, stride: i64, loops: &[u64]) -> Option<(usize, i64)> {
+fn batch_loop(expr: &AffineDim, stride: i64, loops: &[u64]) -> Option<(usize, i64)> {
     if let [(k, c)] = expr.terms[..] {
         if c == 1 {
             return Some((k, stride));
@@ -1408,14 +937,4 @@ fn batch_loop(expr: &AffineSum, stride: i64, loops: &[u64]) -> Option<(usize, i6
         .filter(|&&(k, c)| c != 0 && stride % c.abs() == 0 && loops.get(k).is_some_and(|&n| n > 1))
         .max_by_key(|&&(_, c)| c.unsigned_abs())
         .map(|&(k, c)| (k, stride / c.abs()))
-}
-
-/// The loops and per-operand and per-result accesses of `op` as the importer models it, or `None` for an
-/// op no family models (an opaque op) or one that is not a compute op: for writers of a strategy in
-/// another form (`--emit=shard`).
-pub fn op_model(op: &OperationRef<'_, '_>) -> Option<OpModel> {
-    match model_of(op, &op_name(op)) {
-        Family::Modelled(model) | Family::Capturing(model, _) => Some(model),
-        _ => None,
-    }
 }

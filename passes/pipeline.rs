@@ -370,6 +370,17 @@ pub fn materialize(devices: Option<flexc_core::DeviceCount>) -> Pipeline {
     Pipeline::new().flexc(&par_materialize::INFO, &options)
 }
 
+/// StableHLO/CHLO (JAX exports) to linalg before materializing, the `par` annotations moved to the
+/// replacing ops (`stablehlo-to-linalg`); then the private functions JAX calls are inlined (an
+/// annotation inside a callee applies to every call), so that every graph op sits at the top level
+/// of a public function, as par-materialize requires. No canonicalization: it could fold annotated
+/// ops. The GPU target will start from the same recipe.
+pub fn stablehlo_lowering() -> Pipeline {
+    Pipeline::new()
+        .flexc(&crate::stablehlo_to_linalg::INFO, "")
+        .upstream_with("inline", "default-pipeline=")
+}
+
 /// The lowering from tensors with `par` ops to the LLVM dialect (MLIR 22), for flexc-run's in-process
 /// runtime: `par-lower-runtime` turns the `par` communication into runtime calls, then upstream
 /// bufferization and conversions. The GPU lowering, when a GPU backend lands, is a sibling recipe here

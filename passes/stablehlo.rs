@@ -68,10 +68,10 @@
 //! non-static or zero-size tensor is `Some(Err(message))`.
 
 use crate::{
-    ir::{self, AffineSum},
+    ir,
     op_model::{identity, linearized, OpModel},
 };
-use flexc_core::OpClass;
+use flexc_core::{AffineDim, OpClass};
 use melior::ir::{operation::OperationLike, OperationRef, TypeLike, ValueLike};
 use mlir_sys::MlirAttribute;
 
@@ -90,6 +90,16 @@ pub fn model(op: &OperationRef<'_, '_>, name: &str) -> Option<Result<OpModel, St
         return None;
     }
     Some(Op::new(op).and_then(|op| op.model(dialect, mnemonic)))
+}
+
+/// Whether `name` is a StableHLO or CHLO elementwise op (the elementwise family's StableHLO members).
+pub fn is_elementwise(name: &str) -> bool {
+    if let Some(mnemonic) = name.strip_prefix("stablehlo.") {
+        return ELEMENTWISE.contains(&mnemonic);
+    }
+    name.strip_prefix("chlo.").is_some_and(|mnemonic| {
+        CHLO_ELEMENTWISE.contains(&mnemonic) || mnemonic.starts_with("broadcast_")
+    })
 }
 
 /// StableHLO elementwise ops (one result, operands of the result's shape or rank 0).
@@ -171,10 +181,10 @@ const CHLO_ELEMENTWISE: &[&str] = &[
 ];
 
 /// An op with the static shapes of its operands and results.
-struct Op<'a, 'c, 'o> {
+pub(crate) struct Op<'a, 'c, 'o> {
     op: &'a OperationRef<'c, 'o>,
-    operands: Vec<Vec<u64>>,
-    results: Vec<Vec<u64>>,
+    pub(crate) operands: Vec<Vec<u64>>,
+    pub(crate) results: Vec<Vec<u64>>,
 }
 
 fn static_shape(ty: mlir_sys::MlirType, what: &str) -> Result<Vec<u64>, String> {
@@ -209,8 +219,8 @@ impl Loops {
 
     fn model(
         self,
-        inputs: Vec<Option<Vec<AffineSum>>>,
-        outputs: Vec<Vec<AffineSum>>,
+        inputs: Vec<Option<Vec<AffineDim>>>,
+        outputs: Vec<Vec<AffineDim>>,
         class: OpClass,
         flops_per_point: u64,
     ) -> OpModel {
@@ -228,8 +238,8 @@ impl Loops {
 }
 
 /// `sum(coefficient * d) + offset`.
-fn sum(terms: &[(usize, i64)], offset: i64) -> AffineSum {
-    AffineSum {
+fn sum(terms: &[(usize, i64)], offset: i64) -> AffineDim {
+    AffineDim {
         terms: terms.iter().copied().filter(|&(_, c)| c != 0).collect(),
         offset,
     }
@@ -248,7 +258,7 @@ fn dim_indices(values: &[i64], rank: usize, what: &str) -> Result<Vec<usize>, St
 }
 
 impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
-    fn new(op: &'a OperationRef<'c, 'o>) -> Result<Self, String> {
+    pub(crate) fn new(op: &'a OperationRef<'c, 'o>) -> Result<Self, String> {
         let operands = op
             .operands()
             .enumerate()
@@ -341,7 +351,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         }
     }
 
-    fn attribute(&self, key: &str) -> Option<MlirAttribute> {
+    pub(crate) fn attribute(&self, key: &str) -> Option<MlirAttribute> {
         self.op.attribute(key).ok().map(|a| {
             use melior::ir::attribute::AttributeLike;
             a.to_raw()
@@ -349,7 +359,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
     }
 
     /// An integer list attribute; `None` when absent.
-    fn ints(&self, key: &str) -> Result<Option<Vec<i64>>, String> {
+    pub(crate) fn ints(&self, key: &str) -> Result<Option<Vec<i64>>, String> {
         self.attribute(key)
             .map(|a| {
                 ir::i64_list(a).ok_or_else(|| {
@@ -362,13 +372,13 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
             .transpose()
     }
 
-    fn required_ints(&self, key: &str) -> Result<Vec<i64>, String> {
+    pub(crate) fn required_ints(&self, key: &str) -> Result<Vec<i64>, String> {
         self.ints(key)?
             .ok_or_else(|| format!("missing attribute '{key}'"))
     }
 
     /// An integer list attribute of `len` values, `default` for each when absent.
-    fn ints_or(&self, key: &str, len: usize, default: i64) -> Result<Vec<i64>, String> {
+    pub(crate) fn ints_or(&self, key: &str, len: usize, default: i64) -> Result<Vec<i64>, String> {
         let values = self.ints(key)?.unwrap_or_else(|| vec![default; len]);
         if values.len() != len {
             return Err(format!(
@@ -385,7 +395,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         Ok(flat.iter().step_by(2).copied().collect())
     }
 
-    fn int(&self, key: &str, default: i64) -> Result<i64, String> {
+    pub(crate) fn int(&self, key: &str, default: i64) -> Result<i64, String> {
         match self.attribute(key) {
             None => Ok(default),
             Some(a) => ir::integer(a).ok_or_else(|| {
@@ -398,7 +408,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
     }
 
     /// The fields of the StableHLO attribute `key`, printed `#stablehlo.{mnemonic}<...>`.
-    fn fields(&self, key: &str, mnemonic: &str) -> Result<Fields, String> {
+    pub(crate) fn fields(&self, key: &str, mnemonic: &str) -> Result<Fields, String> {
         let attribute = self
             .attribute(key)
             .ok_or_else(|| format!("missing attribute '{key}'"))?;
@@ -461,8 +471,8 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         let groups = reshape_groups(a, b)
             .ok_or_else(|| format!("reshape of {a:?} to {b:?} changes the element count"))?;
         let mut loops = Loops::default();
-        let mut access_a = vec![AffineSum::constant(0); a.len()];
-        let mut access_b = vec![AffineSum::constant(0); b.len()];
+        let mut access_a = vec![AffineDim::constant(0); a.len()];
+        let mut access_b = vec![AffineDim::constant(0); b.len()];
         for (ra, rb) in groups {
             let non_unit = |shape: &[u64], range: &std::ops::Range<usize>| {
                 range.clone().filter(|&d| shape[d] != 1).count()
@@ -471,10 +481,10 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
             if na >= 2 && nb >= 2 {
                 // Not a merge or split: see the module doc.
                 for d in rb {
-                    access_b[d] = AffineSum::dim(loops.push(b[d], true));
+                    access_b[d] = AffineDim::dim(loops.push(b[d], true));
                 }
                 for d in ra {
-                    access_a[d] = AffineSum::dim(loops.push(a[d], false));
+                    access_a[d] = AffineDim::dim(loops.push(a[d], false));
                 }
                 continue;
             }
@@ -487,7 +497,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
             let mut group = Vec::new();
             for d in fine_range {
                 let k = loops.push(fine[d], true);
-                fine_access[d] = AffineSum::dim(k);
+                fine_access[d] = AffineDim::dim(k);
                 if fine[d] != 1 {
                     group.push(k);
                 }
@@ -513,9 +523,9 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         )?;
         let mut access = vec![None; input.len()];
         for (i, &p) in permutation.iter().enumerate() {
-            access[p] = Some(AffineSum::dim(i));
+            access[p] = Some(AffineDim::dim(i));
         }
-        let access: Vec<AffineSum> = access
+        let access: Vec<AffineDim> = access
             .into_iter()
             .collect::<Option<_>>()
             .filter(|_| permutation.len() == out.len() && out.len() == input.len())
@@ -535,7 +545,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
                 if dims.contains(&d) {
                     sum(&[(d, -1)], out[d] as i64 - 1)
                 } else {
-                    AffineSum::dim(d)
+                    AffineDim::dim(d)
                 }
             })
             .collect();
@@ -626,18 +636,18 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         };
         let (lf, rf) = (free(lhs.len(), &lb, &lc), free(rhs.len(), &rb, &rc));
         let mut loops = Loops::default();
-        let mut lhs_access = vec![AffineSum::constant(0); lhs.len()];
-        let mut rhs_access = vec![AffineSum::constant(0); rhs.len()];
+        let mut lhs_access = vec![AffineDim::constant(0); lhs.len()];
+        let mut rhs_access = vec![AffineDim::constant(0); rhs.len()];
         for (&l, &r) in lb.iter().zip(&rb) {
             let k = loops.push(lhs[l], true);
-            lhs_access[l] = AffineSum::dim(k);
-            rhs_access[r] = AffineSum::dim(k);
+            lhs_access[l] = AffineDim::dim(k);
+            rhs_access[r] = AffineDim::dim(k);
         }
         for &l in &lf {
-            lhs_access[l] = AffineSum::dim(loops.push(lhs[l], true));
+            lhs_access[l] = AffineDim::dim(loops.push(lhs[l], true));
         }
         for &r in &rf {
-            rhs_access[r] = AffineSum::dim(loops.push(rhs[r], true));
+            rhs_access[r] = AffineDim::dim(loops.push(rhs[r], true));
         }
         if loops.trips != out {
             return Err(format!(
@@ -653,8 +663,8 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
                 ));
             }
             let k = loops.push(lhs[l], false);
-            lhs_access[l] = AffineSum::dim(k);
-            rhs_access[r] = AffineSum::dim(k);
+            lhs_access[l] = AffineDim::dim(k);
+            rhs_access[r] = AffineDim::dim(k);
         }
         Ok(loops.model(
             vec![Some(lhs_access), Some(rhs_access)],
@@ -720,14 +730,14 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         }
 
         let mut loops = Loops::default();
-        let mut out_access = vec![AffineSum::constant(0); out.len()];
+        let mut out_access = vec![AffineDim::constant(0); out.len()];
         let mut spatial = vec![None; n];
         let mut feature_loop = 0;
         for d in 0..out.len() {
             if d == dn.output_feature {
                 feature_loop = loops.push(c_out / groups, true);
             } else if d == dn.output_batch {
-                out_access[d] = AffineSum::dim(loops.push(out[d], true));
+                out_access[d] = AffineDim::dim(loops.push(out[d], true));
             } else if let Some(j) = dn.output_spatial.iter().position(|&s| s == d) {
                 let dim = SpatialDim::output(&mut loops, out[d], lhs_dilation[j]);
                 out_access[d] = dim.output.clone();
@@ -737,14 +747,14 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         let group = (groups > 1).then(|| loops.push(groups, true));
         let grouped = |inner: usize, size: u64| match group {
             Some(g) => sum(&[(inner, 1), (g, size as i64)], 0),
-            None => AffineSum::dim(inner),
+            None => AffineDim::dim(inner),
         };
         let feature = grouped(feature_loop, c_out / groups);
         out_access[dn.output_feature] = feature.clone();
         let channel = loops.push(kernel[dn.kernel_input_feature], false);
 
-        let mut in_access = vec![AffineSum::constant(0); input.len()];
-        let mut kernel_access = vec![AffineSum::constant(0); kernel.len()];
+        let mut in_access = vec![AffineDim::constant(0); input.len()];
+        let mut kernel_access = vec![AffineDim::constant(0); kernel.len()];
         in_access[dn.input_batch] = match out_access[dn.output_batch].single_dim() {
             Some(b) if batch_groups > 1 => grouped(b, batch / batch_groups as u64),
             _ => out_access[dn.output_batch].clone(),
@@ -752,9 +762,9 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         in_access[dn.input_feature] = if feature_groups > 1 {
             grouped(channel, c_in / groups)
         } else {
-            AffineSum::dim(channel)
+            AffineDim::dim(channel)
         };
-        kernel_access[dn.kernel_input_feature] = AffineSum::dim(channel);
+        kernel_access[dn.kernel_input_feature] = AffineDim::dim(channel);
         kernel_access[dn.kernel_output_feature] = feature;
         for j in 0..n {
             let dim = spatial[j]
@@ -766,7 +776,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
             kernel_access[dn.kernel_spatial[j]] = if reversal[j] {
                 sum(&[(w, -1)], size as i64 - 1)
             } else {
-                AffineSum::dim(w)
+                AffineDim::dim(w)
             };
         }
         let holes: u64 = lhs_dilation.iter().map(|&l| l as u64).product();
@@ -799,7 +809,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
             let parallel = !dims.contains(&d);
             let k = loops.push(n, parallel);
             if parallel {
-                kept.push(AffineSum::dim(k));
+                kept.push(AffineDim::dim(k));
             }
         }
         if self.results.iter().any(|r| r.len() != kept.len()) {
@@ -837,14 +847,14 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         let dims: Vec<SpatialDim> = (0..rank)
             .map(|d| SpatialDim::output(&mut loops, out[d], base[d]))
             .collect();
-        let read: Vec<AffineSum> = (0..rank)
+        let read: Vec<AffineDim> = (0..rank)
             .map(|d| {
                 let w = loops.push(window[d] as u64, false);
                 dims[d].input(w, strides[d], dilation[d], pad_low[d])
             })
             .collect();
         let holes: u64 = base.iter().map(|&l| l as u64).product();
-        let written: Vec<AffineSum> = dims.into_iter().map(|d| d.output).collect();
+        let written: Vec<AffineDim> = dims.into_iter().map(|d| d.output).collect();
         let mut inputs = vec![Some(read); count];
         inputs.resize(2 * count, None);
         let mut model = loops.model(
@@ -885,7 +895,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         for &n in source {
             loops.push(n, true);
         }
-        let at: Vec<AffineSum> = (0..rank)
+        let at: Vec<AffineDim> = (0..rank)
             .map(|d| {
                 let w = loops.push(window[d] as u64, false);
                 sum(&[(d, strides[d]), (w, 1)], -pad_low[d])
@@ -936,19 +946,19 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         for &n in out {
             loops.push(n, true);
         }
-        let mut table_access = vec![AffineSum::constant(0); table.len()];
+        let mut table_access = vec![AffineDim::constant(0); table.len()];
         for (k, &d) in window_dims.iter().enumerate() {
-            table_access[d] = AffineSum::dim(offset_dims[k]);
+            table_access[d] = AffineDim::dim(offset_dims[k]);
         }
         for (i, &d) in batching.iter().enumerate() {
-            table_access[d] = AffineSum::dim(batch_dims[layout.batching[i]]);
+            table_access[d] = AffineDim::dim(batch_dims[layout.batching[i]]);
         }
         for &d in &index_map {
             let slice = slice_sizes[d].clamp(1, table[d] as i64) as u64;
             let k = loops.push(table[d] - slice + 1, false);
             table_access[d].terms.push((k, 1));
         }
-        let index_access = layout.access(|e| AffineSum::dim(batch_dims[e]));
+        let index_access = layout.access(|e| AffineDim::dim(batch_dims[e]));
         Ok(loops.model(
             vec![Some(table_access), Some(index_access)],
             vec![identity(out.len())],
@@ -1012,12 +1022,12 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         for (d, &n) in updates.iter().enumerate() {
             loops.push(n, window_dims.contains(&d) || batch_loops.contains(&d));
         }
-        let mut at = vec![AffineSum::constant(0); operand.len()];
+        let mut at = vec![AffineDim::constant(0); operand.len()];
         for (k, &d) in operand_window.iter().enumerate() {
-            at[d] = AffineSum::dim(window_dims[k]);
+            at[d] = AffineDim::dim(window_dims[k]);
         }
         for (i, &d) in batching.iter().enumerate() {
-            at[d] = AffineSum::dim(batch_loops[i]);
+            at[d] = AffineDim::dim(batch_loops[i]);
         }
         for &d in &index_map {
             let window = match operand_window.iter().position(|&w| w == d) {
@@ -1027,7 +1037,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
             let k = loops.push(operand[d] - window + 1, true);
             at[d].terms.push((k, 1));
         }
-        let index_access = layout.access(|e| AffineSum::dim(scatter_dims[e]));
+        let index_access = layout.access(|e| AffineDim::dim(scatter_dims[e]));
         let mut inputs = vec![Some(at.clone()); count];
         inputs.push(Some(index_access));
         inputs.extend(vec![Some(identity(updates.len())); count]);
@@ -1041,7 +1051,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
 /// The access of an operand of shape `shape` broadcast to `out`, its dim `i` aligned with result dim
 /// `aligned[i]`: that loop when the sizes agree, constant 0 for a size-1 dim. `None` if it does not
 /// broadcast.
-fn broadcast_access(shape: &[u64], out: &[u64], aligned: &[usize]) -> Option<Vec<AffineSum>> {
+fn broadcast_access(shape: &[u64], out: &[u64], aligned: &[usize]) -> Option<Vec<AffineDim>> {
     if aligned.len() != shape.len() {
         return None;
     }
@@ -1049,8 +1059,8 @@ fn broadcast_access(shape: &[u64], out: &[u64], aligned: &[usize]) -> Option<Vec
         .iter()
         .zip(aligned)
         .map(|(&n, &d)| match out.get(d) {
-            Some(&m) if m == n => Some(AffineSum::dim(d)),
-            Some(_) if n == 1 => Some(AffineSum::constant(0)),
+            Some(&m) if m == n => Some(AffineDim::dim(d)),
+            Some(_) if n == 1 => Some(AffineDim::constant(0)),
             _ => None,
         })
         .collect()
@@ -1095,7 +1105,7 @@ fn reshape_groups(
 #[derive(Clone)]
 struct SpatialDim {
     /// The output index: the loop, or `l*q + r` under base dilation `l`.
-    output: AffineSum,
+    output: AffineDim,
     /// The loop that steps the window (`q` under dilation).
     step: usize,
     base_dilation: i64,
@@ -1106,7 +1116,7 @@ impl SpatialDim {
         if base_dilation <= 1 {
             let k = loops.push(size, true);
             return SpatialDim {
-                output: AffineSum::dim(k),
+                output: AffineDim::dim(k),
                 step: k,
                 base_dilation: 1,
             };
@@ -1123,7 +1133,7 @@ impl SpatialDim {
 
     /// The input index read by window loop `w`: exact without base dilation, else the approximation
     /// of the module doc.
-    fn input(&self, w: usize, stride: i64, dilation: i64, pad_low: i64) -> AffineSum {
+    fn input(&self, w: usize, stride: i64, dilation: i64, pad_low: i64) -> AffineDim {
         sum(
             &[(self.step, stride), (w, dilation)],
             -pad_low.div_euclid(self.base_dilation),
@@ -1168,11 +1178,11 @@ impl IndexLayout {
     }
 
     /// The access to the index tensor: batch dim `e` by `batch(e)`, the vector dim at 0.
-    fn access(&self, batch: impl Fn(usize) -> AffineSum) -> Vec<AffineSum> {
+    fn access(&self, batch: impl Fn(usize) -> AffineDim) -> Vec<AffineDim> {
         (0..self.rank)
             .map(|d| match d.cmp(&self.vector_dim) {
                 std::cmp::Ordering::Less => batch(d),
-                std::cmp::Ordering::Equal => AffineSum::constant(0),
+                std::cmp::Ordering::Equal => AffineDim::constant(0),
                 std::cmp::Ordering::Greater => batch(d - 1),
             })
             .collect()
@@ -1180,7 +1190,7 @@ impl IndexLayout {
 }
 
 /// The body of a StableHLO attribute printed `#stablehlo.{mnemonic}<body>` (or `#stablehlo<{mnemonic}<body>>`).
-fn opaque_body<'t>(text: &'t str, mnemonic: &str) -> Option<&'t str> {
+pub(crate) fn opaque_body<'t>(text: &'t str, mnemonic: &str) -> Option<&'t str> {
     let rest = text.trim().strip_prefix("#stablehlo")?;
     let (rest, closing) = match rest.strip_prefix('.') {
         Some(rest) => (rest, 1),
@@ -1194,7 +1204,7 @@ fn opaque_body<'t>(text: &'t str, mnemonic: &str) -> Option<&'t str> {
 }
 
 /// The `key = value` fields of an attribute body; values are integers or integer lists.
-struct Fields(Vec<(String, String)>);
+pub(crate) struct Fields(Vec<(String, String)>);
 
 impl Fields {
     fn parse(body: &str) -> Option<Self> {
@@ -1217,7 +1227,7 @@ impl Fields {
     }
 
     /// An integer list field, empty when absent (StableHLO omits empty lists).
-    fn ints(&self, key: &str) -> Result<Vec<i64>, String> {
+    pub(crate) fn ints(&self, key: &str) -> Result<Vec<i64>, String> {
         match self.get(key) {
             None => Ok(Vec::new()),
             Some(value) => int_list(value)
@@ -1225,7 +1235,7 @@ impl Fields {
         }
     }
 
-    fn int(&self, key: &str) -> Result<Option<i64>, String> {
+    pub(crate) fn int(&self, key: &str) -> Result<Option<i64>, String> {
         self.get(key)
             .map(|v| {
                 v.parse()
@@ -1265,22 +1275,22 @@ fn int_list(text: &str) -> Option<Vec<i64>> {
 
 /// Convolution dimension numbers.
 #[derive(Debug, PartialEq)]
-struct ConvDims {
-    input_batch: usize,
-    input_feature: usize,
-    input_spatial: Vec<usize>,
-    kernel_input_feature: usize,
-    kernel_output_feature: usize,
-    kernel_spatial: Vec<usize>,
-    output_batch: usize,
-    output_feature: usize,
-    output_spatial: Vec<usize>,
+pub(crate) struct ConvDims {
+    pub(crate) input_batch: usize,
+    pub(crate) input_feature: usize,
+    pub(crate) input_spatial: Vec<usize>,
+    pub(crate) kernel_input_feature: usize,
+    pub(crate) kernel_output_feature: usize,
+    pub(crate) kernel_spatial: Vec<usize>,
+    pub(crate) output_batch: usize,
+    pub(crate) output_feature: usize,
+    pub(crate) output_spatial: Vec<usize>,
 }
 
 impl ConvDims {
     /// The body of `#stablehlo.conv<...>`: `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]` or
     /// `raw input_batch_dimension = 0, ...`.
-    fn parse(body: &str) -> Option<Self> {
+    pub(crate) fn parse(body: &str) -> Option<Self> {
         if let Some(raw) = body.strip_prefix("raw") {
             let f = Fields::parse(raw)?;
             let one = |key: &str| -> Option<usize> { usize::try_from(f.int(key).ok()??).ok() };

@@ -99,7 +99,7 @@ pub enum Emit {
     /// The simulation report of `--simulate`.
     Simulation,
     /// The module with its strategy in the upstream `shard` dialect instead of `par` attributes
-    /// (`src/shard.rs`).
+    /// (`par-export-shard`, passes/par_export_shard.rs).
     Shard,
 }
 
@@ -590,7 +590,8 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
 }
 
 /// `--emit=shard`: the strategy (the module's own `#par.config` on every graph op, else the search's)
-/// rewritten as `shard` annotations; unexpressible configurations are listed in a warning.
+/// rewritten as `shard` annotations by `par-export-shard`; unexpressible configurations are listed in a
+/// warning.
 fn shard_output(
     module: &Module,
     imported: &Imported,
@@ -599,24 +600,27 @@ fn shard_output(
     compiled: &mut Compiled,
 ) -> Result<(), Diag> {
     let annotated = !imported.ops.is_empty() && imported.ops.iter().all(|op| op.config.is_some());
-    let configs = if annotated || imported.ops.is_empty() {
-        imported
-            .ops
-            .iter()
-            .rev()
-            .filter_map(|op| Some((op.handle, op.config.clone()?)))
-            .collect()
-    } else if options.pass_pipeline.is_none() && options.search.algorithm.is_some() {
-        search_and_annotate(module, imported, options, name, compiled)?
-    } else {
-        return Err(Diag::error(
-            None,
-            "--emit=shard needs a strategy: run the search (the default pipeline with a --search other than none) or give a .par.mlir input with a #par.config on every graph op".to_string(),
-        ));
-    };
-    let report =
-        crate::shard::write(module, imported, &configs).map_err(|e| Diag::error(None, e))?;
-    compiled.notes.push_str(&report.warning());
+    if !annotated && !imported.ops.is_empty() {
+        if options.pass_pipeline.is_none() && options.search.algorithm.is_some() {
+            search_and_annotate(module, imported, options, name, compiled)?;
+        } else {
+            return Err(Diag::error(
+                None,
+                "--emit=shard needs a strategy: run the search (the default pipeline with a --search other than none) or give a .par.mlir input with a #par.config on every graph op".to_string(),
+            ));
+        }
+    }
+    // The graph ops in import order, each carrying the configuration to export.
+    let ops: Vec<mlir_sys::MlirOperation> = imported
+        .ops
+        .iter()
+        .map(|op| mlir_sys::MlirOperation {
+            ptr: op.handle as *mut std::ffi::c_void,
+        })
+        .collect();
+    let report = flexc_passes::par_export_shard::export(module.as_operation().to_raw(), &ops)
+        .map_err(|e| Diag::error(None, e))?;
+    compiled.notes.push_str(&report.warning("--emit=shard"));
     if !module.as_operation().verify() {
         return Err(Diag::error(
             None,

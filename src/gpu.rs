@@ -240,6 +240,7 @@ pub fn compile(
     crate::run::fill_elided_weights(&module, options.seed);
     mark_c_interface(&module, &programs);
     rewrite::reject_unsupported(&module).map_err(|e| vec![e])?;
+    rewrite::tag_families(&module);
     lower(&session, &mut module, TENSOR_LOWERING)?;
     rewrite::upload_constants(&module);
     lower(&session, &mut module, DEALLOCATION)?;

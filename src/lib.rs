@@ -15,7 +15,6 @@ pub mod parse;
 pub mod run;
 pub mod search;
 pub mod session;
-pub mod shard;
 pub mod simulate;
 pub mod source;
 

@@ -106,6 +106,23 @@ struct Cli {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     warmup: u32,
 
+    /// Accept ops of unregistered dialects: StableHLO in generic form (JAX exports), lowered to
+    /// linalg by the stablehlo-to-linalg pass before anything else.
+    #[arg(long = "allow-unregistered-dialect")]
+    allow_unregistered_dialect: bool,
+
+    /// Arguments of the serial function @f from DIR/f.arg<i>.npy instead of seeded values.
+    #[arg(long, value_name = "DIR")]
+    inputs: Option<std::path::PathBuf>,
+
+    /// Compare @f's results with DIR/f.result<i>.npy (exit 1 beyond --rtol, as the device check).
+    #[arg(long, value_name = "DIR")]
+    reference: Option<std::path::PathBuf>,
+
+    /// Write @f's results as DIR/f.result<i>.npy.
+    #[arg(long = "dump-outputs", value_name = "DIR")]
+    dump_outputs: Option<std::path::PathBuf>,
+
     /// Measure this host and print a machine description (TOML) with N devices (threads); no input.
     #[arg(long = "describe-cpu", value_name = "N")]
     describe_cpu: Option<DeviceCount>,
@@ -153,6 +170,10 @@ fn main() -> ExitCode {
         mpi_timeout_s: cli.mpi_timeout,
         worker: std::env::current_exe().ok(),
         mpi_worker: cli.mpi_worker,
+        allow_unregistered_dialect: cli.allow_unregistered_dialect,
+        inputs: cli.inputs,
+        reference: cli.reference,
+        dump_outputs: cli.dump_outputs,
     };
     let (out, errors) = (&mut std::io::stdout().lock(), &mut std::io::stderr().lock());
     let exit = if let Some(devices) = cli.describe_cpu {

@@ -65,7 +65,7 @@ struct Cli {
     summary: bool,
 
     /// What to write: the module (mlir), the import table with model totals (summary), or the module
-    /// with its strategy in the upstream `shard` dialect (shard; see src/shard.rs).
+    /// with its strategy in the upstream `shard` dialect (shard; see passes/par_export_shard.rs).
     #[arg(long = "emit", value_enum, default_value = "mlir")]
     emit: EmitArg,
 

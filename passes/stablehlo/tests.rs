@@ -68,13 +68,13 @@ fn ok(args: &[&str], op: &str) -> OpModel {
 }
 
 /// Accesses from text: `"d0, 2*d1+d5-3, 0"`.
-fn acc(text: &str) -> Vec<AffineSum> {
+fn acc(text: &str) -> Vec<AffineDim> {
     if text.trim().is_empty() {
         return Vec::new();
     }
     text.split(',')
         .map(|expr| {
-            let mut e = AffineSum::constant(0);
+            let mut e = AffineDim::constant(0);
             for term in expr
                 .replace('-', "+-")
                 .split('+')

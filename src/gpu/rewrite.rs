@@ -76,8 +76,72 @@ pub fn reject_unsupported(module: &Module) -> Result<(), Diag> {
     Ok(())
 }
 
-/// The op family of a (bufferized) linalg op, as the manifest names it.
+/// The attribute [`tag_families`] writes: the op family's GPU lowering, by name.
+const FAMILY_ATTR: &str = "flexc.gpu_family";
+
+/// The manifest's name of a family's GPU lowering.
+fn lowering_name(lowering: flexc_passes::family::GpuLowering) -> &'static str {
+    use flexc_passes::family::GpuLowering;
+    match lowering {
+        GpuLowering::Gemm { .. } => "contraction",
+        GpuLowering::Convolution { .. } => "convolution",
+        GpuLowering::Pooling { .. } | GpuLowering::Reduction { .. } => "reduction",
+        GpuLowering::Elementwise { .. } => "elementwise",
+        GpuLowering::DataMovement { .. } => "data-movement",
+        GpuLowering::Gather { .. } => "gather",
+    }
+}
+
+/// On the tensor program (before fusion and bufferization, where the op families model ops): every
+/// linalg op gets its family's GPU lowering ([`flexc_passes::family::gpu_lowering`]) as
+/// [`FAMILY_ATTR`]; bufferization keeps it, fusion drops it on the ops it creates.
+pub fn tag_families(module: &Module) {
+    for op in all_ops(module) {
+        let name = op_name(op);
+        if !name.starts_with("linalg.") || name == "linalg.yield" {
+            continue;
+        }
+        let view = unsafe { melior::ir::OperationRef::from_raw(op) };
+        if let Some(lowering) = flexc_passes::family::gpu_lowering(&view) {
+            unsafe {
+                let context = mlirOperationGetContext(op);
+                let text = lowering_name(lowering);
+                let value = mlirStringAttrGet(context, melior::StringRef::new(text).to_raw());
+                mlirOperationSetDiscardableAttributeByName(
+                    op,
+                    melior::StringRef::new(FAMILY_ATTR).to_raw(),
+                    value,
+                );
+            }
+        }
+    }
+}
+
+/// The op family of a (bufferized) linalg op, as the manifest names it: its family's GPU lowering
+/// ([`tag_families`]), else (ops fusion created) [`local_family`].
 pub fn family(op: MlirOperation) -> &'static str {
+    let tag = unsafe {
+        mlirOperationGetDiscardableAttributeByName(op, melior::StringRef::new(FAMILY_ATTR).to_raw())
+    };
+    if !tag.ptr.is_null() {
+        let text = flexc_passes::ir::attribute_text(tag);
+        let known = [
+            "contraction",
+            "convolution",
+            "reduction",
+            "elementwise",
+            "data-movement",
+            "gather",
+        ];
+        if let Some(name) = known.iter().find(|k| text == format!("\"{k}\"")) {
+            return name;
+        }
+    }
+    local_family(op)
+}
+
+/// The family of an op by its name and body (module doc of [`family`]).
+fn local_family(op: MlirOperation) -> &'static str {
     let name = op_name(op);
     match name.as_str() {
         "linalg.matmul" | "linalg.batch_matmul" | "linalg.matvec" | "linalg.batch_matvec" => {
@@ -259,25 +323,41 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ),
 ];
 
-/// Whether `ty` is a statically shaped f32 memref with the identity (row-major) layout.
+/// Whether `ty` is a statically shaped f32 memref laid out row-major and contiguous (the identity
+/// layout, or a view with row-major strides at any offset, e.g. a device's batch slice): what the
+/// library entry points take.
 fn plain_f32(ty: MlirType) -> bool {
     unsafe {
         if !mlirTypeIsAMemRef(ty) || !mlirShapedTypeHasStaticShape(ty) {
             return false;
         }
-        let element = mlirShapedTypeGetElementType(ty);
-        if !mlirTypeIsAF32(element) {
+        if !mlirTypeIsAF32(mlirShapedTypeGetElementType(ty)) {
             return false;
         }
-        let layout = mlirMemRefTypeGetLayout(ty);
-        mlirAttributeIsAAffineMap(layout)
-            && mlirAffineMapIsIdentity(mlirAffineMapAttrGetValue(layout))
+        let rank = mlirShapedTypeGetRank(ty) as usize;
+        let mut strides = vec![0i64; rank];
+        let mut offset = 0i64;
+        if mlirMemRefTypeGetStridesAndOffset(ty, strides.as_mut_ptr(), &mut offset).value == 0 {
+            return false;
+        }
+        let mut expected = 1i64;
+        for dim in (0..rank).rev() {
+            let size = mlirShapedTypeGetDimSize(ty, dim as isize);
+            if size != 1 && strides[dim] != expected {
+                return false;
+            }
+            expected = expected.saturating_mul(size);
+        }
+        true
     }
 }
 
-/// The helper that calls the library for `op`, when its operands fit (else the op stays and becomes
-/// a generated kernel).
+/// The helper that calls the library for `op`, when its family lowers it to a library (GEMM or
+/// convolution) and its operands fit (else the op stays and becomes a generated kernel).
 fn library_helper(op: MlirOperation) -> Option<(String, String)> {
+    if !matches!(family(op), "contraction" | "convolution") {
+        return None;
+    }
     let operands: Vec<MlirValue> = unsafe {
         (0..mlirOperationGetNumOperands(op))
             .map(|i| mlirOperationGetOperand(op, i))

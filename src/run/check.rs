@@ -25,11 +25,18 @@ pub struct Outcome {
     pub functions: Vec<(String, usize, Option<Traffic>)>,
     /// Seconds per phase (lowering, JIT, runs), for `--timings`.
     pub timings: Vec<(String, f64)>,
+    /// The serial results against `--reference` (`io.rs`).
+    pub references: Vec<ResultCheck>,
 }
 
 impl Outcome {
     pub fn passed(&self, rtol: f64) -> bool {
-        !self.results.is_empty() && self.results.iter().all(|r| r.ok && r.error <= rtol)
+        !self.results.is_empty()
+            && self
+                .results
+                .iter()
+                .chain(&self.references)
+                .all(|r| r.ok && r.error <= rtol)
     }
 }
 
@@ -47,22 +54,47 @@ pub fn report(outcome: &Outcome, options: &RunOptions) -> String {
                 options.seed
             ),
         });
-        for result in outcome.results.iter().filter(|r| &r.function == name) {
-            let verdict = if result.ok && result.error <= options.rtol {
-                "ok"
-            } else {
-                "MISMATCH"
-            };
-            text.push_str(&format!(
-                "  result {} {}: max |a-b| {:.3e}, max |b| {:.3e}, error {:.3e} (rtol {:e}) {verdict}\n",
-                result.index,
-                result.type_text,
-                result.max_abs_difference,
-                result.max_magnitude,
-                result.error,
-                options.rtol
-            ));
+        let of_function = |checks: &[ResultCheck]| -> Vec<ResultCheck> {
+            checks
+                .iter()
+                .filter(|r| &r.function == name)
+                .cloned()
+                .collect()
+        };
+        let references = of_function(&outcome.references);
+        if let Some(dir) = options
+            .reference
+            .as_ref()
+            .filter(|_| !references.is_empty())
+        {
+            text.push_str(&result_lines(&of_function(&outcome.results), options.rtol));
+            text.push_str(&format!("@{name}: serial vs reference {}\n", dir.display()));
+            text.push_str(&result_lines(&references, options.rtol));
+        } else {
+            text.push_str(&result_lines(&of_function(&outcome.results), options.rtol));
         }
+    }
+    text
+}
+
+/// One report line per result check.
+fn result_lines(checks: &[ResultCheck], rtol: f64) -> String {
+    let mut text = String::new();
+    for result in checks {
+        let verdict = if result.ok && result.error <= rtol {
+            "ok"
+        } else {
+            "MISMATCH"
+        };
+        text.push_str(&format!(
+            "  result {} {}: max |a-b| {:.3e}, max |b| {:.3e}, error {:.3e} (rtol {:e}) {verdict}\n",
+            result.index,
+            result.type_text,
+            result.max_abs_difference,
+            result.max_magnitude,
+            result.error,
+            rtol
+        ));
     }
     text
 }
@@ -81,7 +113,7 @@ pub(super) fn check_entry(
     let devices: Vec<PackedFunction> = (0..entry.devices)
         .map(|d| engine.packed(&device_function(&entry.name, DeviceId::new(d))))
         .collect::<Result<_, _>>()?;
-    let inputs = inputs(entry, options);
+    let inputs = inputs(entry, options)?;
     let runtime = runtime::Runtime::new(entry.devices);
     let actual = std::thread::scope(|scope| -> Result<Vec<Vec<u8>>, String> {
         let mut handles = Vec::new();
@@ -135,7 +167,7 @@ pub(super) fn check_entry_against(
     traffic: Option<Traffic>,
 ) -> Result<(), String> {
     let serial = engine.packed(&entry.name)?;
-    let inputs = inputs(entry, options);
+    let inputs = inputs(entry, options)?;
     let expected = std::thread::scope(|scope| {
         std::thread::Builder::new()
             .stack_size(DEVICE_STACK)
@@ -146,6 +178,23 @@ pub(super) fn check_entry_against(
             .join()
             .map_err(|_| "the serial function crashed".to_string())
     })?;
+    if let Some(dir) = &options.dump_outputs {
+        super::io::write_outputs(dir, entry, &expected)?;
+    }
+    if let Some(dir) = &options.reference {
+        let reference = super::io::read_references(dir, entry)?;
+        for (index, ty) in entry.results.iter().enumerate() {
+            let check = compare(
+                entry,
+                index,
+                ty,
+                &expected[index],
+                &reference[index],
+                options.atol,
+            );
+            outcome.references.push(check);
+        }
+    }
     outcome
         .functions
         .push((entry.name.clone(), entry.devices, traffic));

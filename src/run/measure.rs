@@ -44,8 +44,9 @@
 //! wall time describe the same executions (the calls are included in the wall time).
 
 use super::{
-    compare, fill_elided_weights, find_entries, has_configs, inputs, mark_c_interface, report,
-    runtime, Call, Engine, Entry, Outcome, PackedFunction, RunOptions, TensorType,
+    compare, fill_elided_weights, find_entries, has_configs, inputs, lower_stablehlo,
+    mark_c_interface, report, runtime, Call, Engine, Entry, Outcome, PackedFunction, RunOptions,
+    TensorType,
 };
 use crate::{
     diagnostics::{Diag, FileLoc, Printer},
@@ -259,7 +260,7 @@ pub fn measure_source(
     options: &MeasureOptions,
 ) -> Result<Measured, Vec<Diag>> {
     let run = &options.run;
-    let context = create_context(false);
+    let context = create_context(run.allow_unregistered_dialect);
     let session = Session::new(&context).map_err(|diag| vec![diag])?;
     let mut module = session.parse_verified(name, bytes)?;
     let start = FileLoc {
@@ -275,6 +276,9 @@ pub fn measure_source(
             keys = mark_graph_ops(&module)
                 .map_err(|()| session.diagnosed(format!("cannot import the graph of '{name}'")))?;
         }
+        // Graph ops are marked on the StableHLO graph the simulator sees; the lowering carries
+        // each mark to the op that replaces the StableHLO op.
+        lower_stablehlo(&session, &mut module)?;
         session
             .run_pipeline(&mut module, &pipeline::materialize(run.devices))
             .map_err(|e| session.diagnosed(e))?;
@@ -671,7 +675,7 @@ fn measure_entry(
             ))
         })
         .collect::<Result<_, _>>()?;
-    let inputs = inputs(entry, &options.run);
+    let inputs = inputs(entry, &options.run)?;
     let results: Vec<&[TensorType]> = (0..entry.devices)
         .map(|d| if d == 0 { &entry.results[..] } else { &[] })
         .collect();

@@ -6,6 +6,13 @@
 //! `.par.mlir` from `flexc`) is materialized first (`par-materialize{devices=N}` with `--devices`,
 //! else the module's `#par.machine`). Every public function with device functions is checked.
 //!
+//! A module with StableHLO/CHLO ops (a JAX export; parsed with `--allow-unregistered-dialect`) is
+//! first lowered by [`pipeline::stablehlo_lowering`]: `stablehlo-to-linalg` keeps each op's
+//! `par.config` on the op that replaces it, and JAX's private helper functions are inlined.
+//! `--inputs`, `--reference` and `--dump-outputs` (`run/io.rs`) give the arguments, compare the serial
+//! results with given ones, or write them; with one of the latter two, a module without a strategy
+//! runs serially (one device).
+//!
 //! Steps:
 //! 1. elided weights (`dense_resource<__elided__...>`, no data) become dense constants of seeded
 //!    random values, uniform in ±1/sqrt(n/d) for n elements of largest dim d (a fan-in guess that
@@ -30,6 +37,7 @@ mod check;
 pub mod describe;
 mod engine;
 mod entries;
+mod io;
 pub mod measure;
 mod mpi;
 mod prepare;
@@ -84,6 +92,15 @@ pub struct RunOptions {
     pub worker: Option<PathBuf>,
     /// Run as one MPI rank that writes its results into this directory (set by the launcher).
     pub mpi_worker: Option<PathBuf>,
+    /// Parse ops of unregistered dialects (StableHLO in generic form, lowered by
+    /// `stablehlo-to-linalg` before anything else).
+    pub allow_unregistered_dialect: bool,
+    /// The arguments of the serial function from `.npy` files instead of seeded values (`io.rs`).
+    pub inputs: Option<PathBuf>,
+    /// Compare the serial function's results with these `.npy` files.
+    pub reference: Option<PathBuf>,
+    /// Write the serial function's results as `.npy` files into this directory.
+    pub dump_outputs: Option<PathBuf>,
 }
 
 impl Default for RunOptions {
@@ -102,6 +119,10 @@ impl Default for RunOptions {
             mpi_timeout_s: 300,
             worker: None,
             mpi_worker: None,
+            allow_unregistered_dialect: false,
+            inputs: None,
+            reference: None,
+            dump_outputs: None,
         }
     }
 }
@@ -147,21 +168,27 @@ pub fn run(options: &RunOptions, out: &mut dyn Write, errors: &mut dyn Write) ->
 
 /// Parses, prepares, compiles and runs `bytes`; `Err` holds the diagnostics.
 pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Outcome, Vec<Diag>> {
-    let context = create_context(false);
+    let context = create_context(options.allow_unregistered_dialect);
     let session = Session::new(&context).map_err(|diag| vec![diag])?;
     let mut module = session.parse_verified(name, bytes)?;
+    lower_stablehlo(&session, &mut module)?;
     let start = FileLoc {
         file: name.to_string(),
         line: 1,
         column: 1,
     };
     let mut entries = find_entries(&module)?;
-    if entries.is_empty() && has_configs(&module) {
+    // Without a strategy, a reference check or an output dump still runs: every op replicated.
+    let configured = has_configs(&module);
+    let serial_only =
+        !configured && (options.reference.is_some() || options.dump_outputs.is_some());
+    if entries.is_empty() && (configured || serial_only) {
+        let devices = match options.devices.or(options.mpi) {
+            None if serial_only => Some(DeviceCount::ONE),
+            devices => devices,
+        };
         session
-            .run_pipeline(
-                &mut module,
-                &pipeline::materialize(options.devices.or(options.mpi)),
-            )
+            .run_pipeline(&mut module, &pipeline::materialize(devices))
             .map_err(|e| session.diagnosed(e))?;
         entries = find_entries(&module)?;
     }
@@ -216,4 +243,17 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
         lap(&mut outcome, &format!("JIT and run @{}", entry.name));
     }
     Ok(outcome)
+}
+
+/// Runs [`pipeline::stablehlo_lowering`] when the module holds StableHLO/CHLO ops.
+fn lower_stablehlo<'c>(
+    session: &Session<'c>,
+    module: &mut melior::ir::Module<'c>,
+) -> Result<(), Vec<Diag>> {
+    if flexc_passes::stablehlo_to_linalg::contains_stablehlo(module.as_operation()) {
+        session
+            .run_pipeline(module, &pipeline::stablehlo_lowering())
+            .map_err(|e| session.diagnosed(e))?;
+    }
+    Ok(())
 }

@@ -88,6 +88,11 @@ pub(super) fn launch(
         .arg(format!("--seed={}", options.seed))
         .arg(format!("--int-max={}", options.int_max))
         .arg(format!("--opt-level={}", options.opt_level))
+        .args(options.inputs.iter().map(|dir| {
+            let mut arg = std::ffi::OsString::from("--inputs=");
+            arg.push(dir);
+            arg
+        }))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -340,7 +345,8 @@ fn run_rank(name: &str, bytes: &[u8], options: &RunOptions, dir: &Path) -> Resul
                     })?;
                 for (entry, function) in entries.iter().zip(&functions[rank]) {
                     let results = if rank == 0 { &entry.results[..] } else { &[] };
-                    let outputs = function.call(&entry.arguments, &inputs(entry, options), results);
+                    let inputs = inputs(entry, options)?;
+                    let outputs = function.call(&entry.arguments, &inputs, results);
                     for (index, output) in outputs.iter().enumerate() {
                         let path = result_path(dir, &entry.name, index);
                         std::fs::write(&path, output)

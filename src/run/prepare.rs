@@ -139,8 +139,27 @@ pub fn fill_elided_weights(module: &Module, seed: u64) {
     });
 }
 
+/// Row-major bytes as 8-byte aligned storage.
+pub(super) fn words(bytes: &[u8]) -> Vec<u64> {
+    let mut words = vec![0u64; bytes.len().div_ceil(8).max(1)];
+    for (i, chunk) in bytes.chunks(8).enumerate() {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        words[i] = u64::from_ne_bytes(word);
+    }
+    words
+}
+
+/// The inputs of `entry`'s arguments, as 8-byte aligned storage: from `--inputs`, else seeded.
+pub(super) fn inputs(entry: &Entry, options: &RunOptions) -> Result<Vec<Vec<u64>>, String> {
+    match &options.inputs {
+        Some(dir) => super::io::read_inputs(dir, entry),
+        None => Ok(seeded_inputs(entry, options)),
+    }
+}
+
 /// Seeded inputs of `entry`'s arguments, as 8-byte aligned storage.
-pub(super) fn inputs(entry: &Entry, options: &RunOptions) -> Vec<Vec<u64>> {
+fn seeded_inputs(entry: &Entry, options: &RunOptions) -> Vec<Vec<u64>> {
     entry
         .arguments
         .iter()
@@ -163,13 +182,7 @@ pub(super) fn inputs(entry: &Entry, options: &RunOptions) -> Vec<Vec<u64>> {
                     Element::I64 => bytes.extend(integer(&mut rng).to_ne_bytes()),
                 }
             }
-            let mut words = vec![0u64; bytes.len().div_ceil(8).max(1)];
-            for (i, chunk) in bytes.chunks(8).enumerate() {
-                let mut word = [0u8; 8];
-                word[..chunk.len()].copy_from_slice(chunk);
-                words[i] = u64::from_ne_bytes(word);
-            }
-            words
+            words(&bytes)
         })
         .collect()
 }

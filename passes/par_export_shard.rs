@@ -1,5 +1,7 @@
-//! `--emit=shard`: a strategy written in MLIR's upstream `shard` dialect instead of `par` attributes, so
-//! that plain `mlir-opt` (`--sharding-propagation`, `--shard-partition`) can partition the module.
+//! `par-export-shard`: the strategy (`#par.config` on every graph op) written in MLIR's upstream `shard`
+//! dialect instead of `par` attributes, so that plain `mlir-opt` (`--sharding-propagation`,
+//! `--shard-partition`) can partition the module. The driver's `--emit=shard` runs it ([`export`], on
+//! the imported graph ops).
 //!
 //! **What is expressible.** A configuration (`flexc_core::Config`: a degree per loop, a device per task
 //! in row-major task-grid order) is an SPMD split over a device grid when its devices are distinct: the
@@ -12,9 +14,9 @@
 //! keeps the attribute as it is).
 //!
 //! **Tensor shardings.** For every result of such an op, and every operand it reads, the tensor dim `j`
-//! indexed (in the importer's access, `flexc_passes::par_import::op_model`) by exactly the split loop `k`
-//! gets split axis `[a]`, `a` being `k`'s grid axis, and so does a reshape's merged dim whose outermost
-//! (row-major) term is `k`; dims indexed by no split loop are not split. A
+//! indexed (in the op family's access, `crate::family::model_of`) by exactly the split loop `k` gets
+//! split axis `[a]`, `a` being `k`'s grid axis, and so does a reshape's merged dim whose outermost
+//! (row-major) term is `k` (the family's [`OpFamily::shard_axes`](crate::family::OpFamily::shard_axes)); dims indexed by no split loop are not split. A
 //! result is annotated with `shard.shard %r to %s` (all its uses read the annotated value), an operand
 //! with `shard.shard %v to %s annotate_for_users` just before the op. Values the annotated operands read
 //! from outside the annotated ops (function arguments, weight constants, results of ops left
@@ -26,7 +28,8 @@
 //! only in the operand shardings (split along the contraction dim); the result is annotated without that
 //! axis and the partitioner inserts the `shard.all_reduce` that sums the partial results.
 //!
-//! **Left replicated** (no annotation, listed in a warning with their count): ops that place several
+//! **Left replicated** (no annotation, listed in a warning with their count; with the option
+//! `unsupported=error`, an error at each such op instead): ops that place several
 //! tasks on one device, ops no family models (opaque), and ops with a tensor dim indexed by a split loop with
 //! an offset, a stride, other loops beside it (a convolution's halo) or a size other than the loop's, or
 //! by a sum of several split loops. Ops of one task are replicated without a warning (in SPMD form every
@@ -35,14 +38,138 @@
 //! Limits: edges between ops on different grids (e.g. `@grid_4` and `@grid_2x2`) need resharding across
 //! grids, which MLIR 22's `--shard-partition` does not do.
 
-use flexc_core::{Config, DeviceId};
-use flexc_passes::{ir::AffineSum, par_import::Imported};
-use melior::ir::{operation::OperationLike, Module, OperationRef};
+use crate::{
+    family::{
+        self,
+        shard::{axes_text, grid_name, grid_of},
+        SplitAxes,
+    },
+    ir, Diagnosed, OptionKind, Options, PassId, PassInfo, PassOption,
+};
+use flexc_core::{AffineDim, Config, DeviceId};
+use flexc_dialects::{names, ConfigAttr};
+use melior::ir::{attribute::AttributeLike, operation::OperationLike, OperationRef};
 use mlir_sys::{MlirAttribute, MlirBlock, MlirContext, MlirOperation, MlirType, MlirValue};
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-/// The split axes of one tensor: per tensor dim, the grid axes splitting it (empty: not split).
-pub type SplitAxes = Vec<Vec<usize>>;
+static ID: PassId = PassId::new();
+
+pub static INFO: PassInfo = PassInfo {
+    argument: "par-export-shard",
+    summary: "Rewrite the #par.config strategy as upstream shard dialect annotations (shard.grid, shard.sharding, shard.shard), par.* attributes removed",
+    options: &[PassOption {
+        name: "unsupported",
+        help: "ops whose configuration is not an SPMD split over a device grid: leave them replicated with a warning, or fail with an error at each",
+        default: "warn",
+        kind: OptionKind::OneOf(&["warn", "error"]),
+    }],
+    anchor: "builtin.module",
+    id: &ID,
+    run,
+    dependent_dialects: &[],
+};
+
+fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
+    let ops = program_ops(module.to_raw());
+    let strict = options.get("unsupported") == "error";
+    if strict {
+        check_expressible(&ops).map_err(drop)?;
+    }
+    match export(module.to_raw(), &ops) {
+        Ok(report) => {
+            // The C API cannot emit warnings: the pass prints its own, as the driver does.
+            eprint!("{}", report.warning(INFO.argument));
+            Ok(())
+        }
+        Err(message) => {
+            crate::emit_error(module.location(), &message);
+            Err(())
+        }
+    }
+}
+
+/// Every op whose configuration cannot be exported, as an error at the op (`unsupported=error`).
+fn check_expressible(ops: &[MlirOperation]) -> Result<(), Diagnosed> {
+    let mut failed = false;
+    for &op in ops {
+        let op_ref = unsafe { OperationRef::from_raw(op) };
+        let reason = match config_of(&op_ref) {
+            Ok(Some(config)) => plan(op, &config).err(),
+            Ok(None) => None,
+            Err(message) => Some(message),
+        };
+        if let Some(reason) = reason {
+            crate::emit_error(
+                op_ref.location(),
+                &format!(
+                    "'{}' op: its par.config cannot be exported to the shard dialect: {reason}",
+                    crate::op_name(&op_ref)
+                ),
+            );
+            failed = true;
+        }
+    }
+    if failed {
+        Err(Diagnosed)
+    } else {
+        Ok(())
+    }
+}
+
+/// The `#par.config` of `op`, if it has one.
+fn config_of(op: &OperationRef<'_, '_>) -> Result<Option<Config>, String> {
+    match op.attribute(names::CONFIG_ATTR) {
+        Ok(attribute) => <Config as ConfigAttr>::parse(&attribute.to_string())
+            .map(Some)
+            .map_err(|e| format!("a malformed par.config: {e}")),
+        Err(_) => Ok(None),
+    }
+}
+
+/// The ops of the module in the importer's program order: the top-level ops of every public
+/// function's body, a `func.call`'s callee body in place of the call (64 levels at most).
+pub fn program_ops(module: MlirOperation) -> Vec<MlirOperation> {
+    let functions: HashMap<String, MlirOperation> = ir::top_level_ops(module)
+        .into_iter()
+        .filter(|&op| ir::op_name(op) == "func.func")
+        .map(|op| (ir::symbol_name(op), op))
+        .collect();
+    let mut ops = Vec::new();
+    for function in ir::top_level_ops(module) {
+        let public = !unsafe { OperationRef::from_raw(function) }
+            .attribute("sym_visibility")
+            .is_ok_and(|v| v.to_string().contains("private"));
+        if ir::op_name(function) == "func.func" && public {
+            function_ops(function, &functions, 0, &mut ops);
+        }
+    }
+    ops
+}
+
+fn function_ops(
+    function: MlirOperation,
+    functions: &HashMap<String, MlirOperation>,
+    depth: usize,
+    ops: &mut Vec<MlirOperation>,
+) {
+    let block =
+        unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(function, 0)) };
+    if block.ptr.is_null() {
+        return;
+    }
+    for op in unsafe { ir::block_ops(block) } {
+        let op_ref = unsafe { OperationRef::from_raw(op) };
+        let callee = (ir::op_name(op) == "func.call")
+            .then(|| op_ref.attribute("callee").ok())
+            .flatten()
+            .and_then(|a| ir::flat_symbol(a.to_raw()))
+            .and_then(|name| functions.get(&name));
+        match callee {
+            Some(&callee) if depth < 64 => function_ops(callee, functions, depth + 1, ops),
+            _ => ops.push(op),
+        }
+    }
+}
 
 /// What `write` did.
 #[derive(Clone, Debug, Default)]
@@ -56,131 +183,20 @@ pub struct Report {
 }
 
 impl Report {
-    /// The warning text for `unsupported` (empty when there is none).
-    pub fn warning(&self) -> String {
+    /// The warning text for `unsupported` (empty when there is none), naming `what` ran the export
+    /// (`--emit=shard`, `par-export-shard`).
+    pub fn warning(&self, what: &str) -> String {
         if self.unsupported.is_empty() {
             return String::new();
         }
         let mut text = format!(
-            "flexc: warning: --emit=shard: {} ops left replicated (their configuration is not an SPMD split over a device grid):\n",
+            "flexc: warning: {what}: {} ops left replicated (their configuration is not an SPMD split over a device grid):\n",
             self.unsupported.len()
         );
         for (location, name, reason) in &self.unsupported {
             text.push_str(&format!("  {location}: '{name}': {reason}\n"));
         }
         text
-    }
-}
-
-/// The split axes of a tensor of `shape` read or written through `access`, on an op whose loop `k` has
-/// trip count `loops[k]` and grid axis `axis_of[k]` (`None`: not split). `Err` says why it is not
-/// expressible.
-pub fn split_axes(
-    access: &[AffineSum],
-    shape: &[u64],
-    loops: &[u64],
-    axis_of: &[Option<usize>],
-) -> Result<SplitAxes, String> {
-    access
-        .iter()
-        .enumerate()
-        .map(|(j, expr)| {
-            let split: Vec<(usize, i64)> = expr
-                .terms
-                .iter()
-                .copied()
-                .filter(|&(k, c)| c != 0 && axis_of.get(k).copied().flatten().is_some())
-                .collect();
-            match split.as_slice() {
-                [] => Ok(Vec::new()),
-                [(k, 1)]
-                    if expr.terms.len() == 1
-                        && expr.offset == 0
-                        && shape.get(j) == loops.get(*k) =>
-                {
-                    Ok(vec![axis_of[*k].expect("a split loop")])
-                }
-                [(k, c)] if outermost_of_linearization(expr, *k, *c, shape.get(j), loops) => {
-                    Ok(vec![axis_of[*k].expect("a split loop")])
-                }
-                [(k, _)] => Err(format!(
-                    "tensor dim {j} is indexed by split loop d{k} with an offset, a stride, other loops or another size (a halo)"
-                )),
-                _ => Err(format!("tensor dim {j} is indexed by a sum of split loops")),
-            }
-        })
-        .collect()
-}
-
-/// A grid shape and the grid axis of each loop (`None`: not split).
-pub type LoopGrid = (Vec<u64>, Vec<Option<usize>>);
-
-/// Whether `expr` is a row-major linearization (a reshape's merged dim) whose outermost term is loop `k`
-/// with coefficient `c`, over a tensor dim of `size`: splitting `k` then splits the dim in equal blocks.
-fn outermost_of_linearization(
-    expr: &AffineSum,
-    k: usize,
-    c: i64,
-    size: Option<&u64>,
-    loops: &[u64],
-) -> bool {
-    let inner: i64 = expr
-        .terms
-        .iter()
-        .filter(|&&(d, _)| d != k)
-        .map(|&(d, coefficient)| coefficient * (loops.get(d).copied().unwrap_or(1) as i64 - 1))
-        .sum();
-    let all_positive = expr.terms.iter().all(|&(_, coefficient)| coefficient > 0);
-    all_positive
-        && expr.offset == 0
-        && inner == c - 1
-        && size.copied() == loops.get(k).map(|&n| n * c as u64)
-}
-
-/// The grid shape of `config` and each loop's grid axis; `Ok(None)` for one task; `Err` when a device
-/// runs several tasks.
-pub fn grid_of(config: &Config) -> Result<Option<LoopGrid>, String> {
-    if config.devices.len() <= 1 {
-        return Ok(None);
-    }
-    let distinct: HashSet<DeviceId> = config.devices.iter().copied().collect();
-    if distinct.len() != config.devices.len() {
-        let ids: Vec<u32> = config.devices.iter().map(|d| d.0).collect();
-        return Err(format!("devices {ids:?} run several tasks each"));
-    }
-    let mut shape = Vec::new();
-    let axis_of = config
-        .degrees
-        .iter()
-        .map(|&d| {
-            (d > 1).then(|| {
-                shape.push(d);
-                shape.len() - 1
-            })
-        })
-        .collect();
-    Ok(Some((shape, axis_of)))
-}
-
-/// The `split_axes` text of the `shard.sharding` syntax: `[[], [0]]`.
-pub fn axes_text(axes: &SplitAxes) -> String {
-    let dims: Vec<String> = axes
-        .iter()
-        .map(|a| {
-            let a: Vec<String> = a.iter().map(|x| x.to_string()).collect();
-            format!("[{}]", a.join(", "))
-        })
-        .collect();
-    format!("[{}]", dims.join(", "))
-}
-
-/// The grid symbol of a shape: `grid_2x4`; `grid_2x4_<number>` for the `number`th (from 1) other
-/// device order of that shape.
-pub fn grid_name(shape: &[u64], number: usize) -> String {
-    let parts: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-    match number {
-        0 => format!("grid_{}", parts.join("x")),
-        n => format!("grid_{}_{n}", parts.join("x")),
     }
 }
 
@@ -200,7 +216,7 @@ struct Plan {
 }
 
 fn static_shape(ty: MlirType) -> Option<Vec<u64>> {
-    flexc_passes::ir::tensor_shape(ty)
+    crate::ir::tensor_shape(ty)
         .filter(|s| s.is_static())
         .map(|s| s.static_dims())
         .filter(|s| !s.is_empty())
@@ -211,8 +227,10 @@ fn plan(op: MlirOperation, config: &Config) -> Result<Option<Plan>, String> {
         return Ok(None);
     };
     let op_ref = unsafe { OperationRef::from_raw(op) };
-    let model = flexc_passes::par_import::op_model(&op_ref)
-        .ok_or_else(|| "no access model (an opaque op)".to_string())?;
+    let (family, import) = family::model_of(&op_ref, &crate::op_name(&op_ref));
+    let (Some(family), Some(model)) = (family, import.model()) else {
+        return Err("no access model (an opaque op)".to_string());
+    };
     if model.loops.len() != config.degrees.len() {
         return Err(format!(
             "{} loops but a configuration of {} degrees",
@@ -220,12 +238,15 @@ fn plan(op: MlirOperation, config: &Config) -> Result<Option<Plan>, String> {
             config.degrees.len()
         ));
     }
+    let axes = |access: &[AffineDim], shape: &[u64]| {
+        family.shard_axes(access, shape, &model.loops, &axis_of)
+    };
     let mut results = Vec::new();
     for (r, access) in model.outputs.iter().enumerate() {
         let ty =
             unsafe { mlir_sys::mlirValueGetType(mlir_sys::mlirOperationGetResult(op, r as isize)) };
         results.push(match static_shape(ty) {
-            Some(s) => Some(split_axes(access, &s, &model.loops, &axis_of)?),
+            Some(s) => Some(axes(access, &s)?),
             None => None,
         });
     }
@@ -235,7 +256,7 @@ fn plan(op: MlirOperation, config: &Config) -> Result<Option<Plan>, String> {
             mlir_sys::mlirValueGetType(mlir_sys::mlirOperationGetOperand(op, i as isize))
         };
         operands.push(match (access, static_shape(ty)) {
-            (Some(access), Some(s)) => Some(split_axes(access, &s, &model.loops, &axis_of)?),
+            (Some(access), Some(s)) => Some(axes(access, &s)?),
             _ => None,
         });
     }
@@ -247,15 +268,11 @@ fn plan(op: MlirOperation, config: &Config) -> Result<Option<Plan>, String> {
     }))
 }
 
-/// Rewrites `module`: the strategy `configs` (by `ImportedOp::handle`) as `shard` annotations, `par.*`
-/// attributes removed. See the module doc.
-pub fn write(
-    module: &Module,
-    imported: &Imported,
-    configs: &HashMap<usize, Config>,
-) -> Result<Report, String> {
-    let module_op = module.as_operation().to_raw();
-    let context = unsafe { mlir_sys::mlirOperationGetContext(module_op) };
+/// Rewrites `module`: the `#par.config` of each of `ops` (graph ops in program order; repeats are
+/// ignored) as `shard` annotations, `par.*` attributes removed. Ops without a `#par.config` are left as
+/// they are. See the module doc.
+pub fn export(module: MlirOperation, ops: &[MlirOperation]) -> Result<Report, String> {
+    let context = unsafe { mlir_sys::mlirOperationGetContext(module) };
     unsafe {
         mlir_sys::mlirContextGetOrLoadDialect(context, melior::StringRef::new("shard").to_raw());
     }
@@ -263,36 +280,58 @@ pub fn write(
     let mut plans = Vec::new();
     let mut grids = BTreeSet::new();
     let mut seen = HashSet::new();
-    for op in &imported.ops {
-        if !seen.insert(op.handle) {
+    for &op in ops {
+        if !seen.insert(op.ptr as usize) {
             continue;
         }
-        let Some(config) = configs.get(&op.handle) else {
+        let op_ref = unsafe { OperationRef::from_raw(op) };
+        let Some(config) = config_of(&op_ref)? else {
             continue;
         };
-        let raw = MlirOperation {
-            ptr: op.handle as *mut std::ffi::c_void,
-        };
-        match plan(raw, config) {
+        match plan(op, &config) {
             Ok(Some(plan)) => {
                 grids.insert(plan.grid.clone());
                 plans.push(plan);
             }
             Ok(None) => {}
-            Err(reason) => report
-                .unsupported
-                .push((op.location.clone(), op.name.clone(), reason)),
+            Err(reason) => report.unsupported.push((
+                family::location_text(&op_ref),
+                crate::op_name(&op_ref),
+                reason,
+            )),
         }
     }
     let builder = Builder::new(context)?;
-    // Grids first in the module body, in shape order.
-    let body = unsafe {
-        mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(module_op, 0))
-    };
+    let names = declare_grids(&builder, module, &grids)?;
+    let planned: HashSet<usize> = plans.iter().map(|p| p.op.ptr as usize).collect();
+    let mut replicated = HashSet::new();
+    for plan in &plans {
+        annotate(
+            &builder,
+            plan,
+            &names[&plan.grid],
+            &planned,
+            &mut replicated,
+        )?;
+        report.annotated += 1;
+    }
+    strip_par_attributes(module);
+    report.grids = grids.into_iter().map(|(shape, _)| shape).collect();
+    Ok(report)
+}
+
+/// Declares every grid (`shard.grid`) first in the module body, in shape order; returns their names.
+fn declare_grids(
+    builder: &Builder,
+    module: MlirOperation,
+    grids: &BTreeSet<GridKey>,
+) -> Result<HashMap<GridKey, String>, String> {
+    let body =
+        unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(module, 0)) };
     let first = unsafe { mlir_sys::mlirBlockGetFirstOperation(body) };
     let mut names = HashMap::new();
     let mut numbers = HashMap::<&Vec<u64>, usize>::new();
-    for key in &grids {
+    for key in grids {
         let (shape, devices) = key;
         let number = if in_order(devices) {
             0
@@ -315,49 +354,53 @@ pub fn write(
         unsafe { insert_before(body, first, grid) };
         names.insert(key.clone(), name);
     }
-    let planned: HashSet<usize> = plans.iter().map(|p| p.op.ptr as usize).collect();
-    let mut replicated = HashSet::new();
-    for plan in &plans {
-        let op = plan.op;
-        let grid = &names[&plan.grid];
-        // Sources of split operands: replicated at their definition.
-        for (i, axes) in plan.operands.iter().enumerate() {
-            if axes.is_none() {
-                continue;
-            }
-            let value = unsafe { mlir_sys::mlirOperationGetOperand(op, i as isize) };
-            if needs_replicated_source(value, &planned) && replicated.insert(value.ptr as usize) {
-                let rank = static_shape(unsafe { mlir_sys::mlirValueGetType(value) })
-                    .map_or(0, |s| s.len());
-                annotate_definition(&builder, value, grid, &vec![Vec::new(); rank])?;
-            }
+    Ok(names)
+}
+
+/// Annotates one planned op: sources of its split operands replicated at their definition (once,
+/// `replicated`), its operands for it, its results where they are defined.
+fn annotate(
+    builder: &Builder,
+    plan: &Plan,
+    grid: &str,
+    planned: &HashSet<usize>,
+    replicated: &mut HashSet<usize>,
+) -> Result<(), String> {
+    let op = plan.op;
+    // Sources of split operands: replicated at their definition.
+    for (i, axes) in plan.operands.iter().enumerate() {
+        if axes.is_none() {
+            continue;
         }
-        for (i, axes) in plan.operands.iter().enumerate() {
-            let Some(axes) = axes else { continue };
-            let value = unsafe { mlir_sys::mlirOperationGetOperand(op, i as isize) };
-            let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
-            let sharding = builder.sharding(grid, axes)?;
-            let shard = builder.shard(value, sharding, true)?;
-            unsafe {
-                insert_before(block, op, sharding);
-                insert_before(block, op, shard);
-                mlir_sys::mlirOperationSetOperand(
-                    op,
-                    i as isize,
-                    mlir_sys::mlirOperationGetResult(shard, 0),
-                );
-            }
+        let value = unsafe { mlir_sys::mlirOperationGetOperand(op, i as isize) };
+        if needs_replicated_source(value, planned) && replicated.insert(value.ptr as usize) {
+            let rank =
+                static_shape(unsafe { mlir_sys::mlirValueGetType(value) }).map_or(0, |s| s.len());
+            annotate_definition(builder, value, grid, &vec![Vec::new(); rank])?;
         }
-        for (r, axes) in plan.results.iter().enumerate() {
-            let Some(axes) = axes else { continue };
-            let value = unsafe { mlir_sys::mlirOperationGetResult(op, r as isize) };
-            annotate_definition(&builder, value, grid, axes)?;
-        }
-        report.annotated += 1;
     }
-    strip_par_attributes(module);
-    report.grids = grids.into_iter().map(|(shape, _)| shape).collect();
-    Ok(report)
+    for (i, axes) in plan.operands.iter().enumerate() {
+        let Some(axes) = axes else { continue };
+        let value = unsafe { mlir_sys::mlirOperationGetOperand(op, i as isize) };
+        let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
+        let sharding = builder.sharding(grid, axes)?;
+        let shard = builder.shard(value, sharding, true)?;
+        unsafe {
+            insert_before(block, op, sharding);
+            insert_before(block, op, shard);
+            mlir_sys::mlirOperationSetOperand(
+                op,
+                i as isize,
+                mlir_sys::mlirOperationGetResult(shard, 0),
+            );
+        }
+    }
+    for (r, axes) in plan.results.iter().enumerate() {
+        let Some(axes) = axes else { continue };
+        let value = unsafe { mlir_sys::mlirOperationGetResult(op, r as isize) };
+        annotate_definition(builder, value, grid, axes)?;
+    }
+    Ok(())
 }
 
 /// Whether an operand value of a planned op is to be annotated replicated where it is defined.
@@ -367,13 +410,13 @@ fn needs_replicated_source(value: MlirValue, planned: &HashSet<usize>) -> bool {
             let block = mlir_sys::mlirBlockArgumentGetOwner(value);
             let parent = mlir_sys::mlirBlockGetParentOperation(block);
             return !parent.ptr.is_null()
-                && flexc_passes::op_name(&OperationRef::from_raw(parent)) == "func.func";
+                && crate::op_name(&OperationRef::from_raw(parent)) == "func.func";
         }
         let owner = mlir_sys::mlirOpResultGetOwner(value);
         if planned.contains(&(owner.ptr as usize)) {
             return false;
         }
-        let name = flexc_passes::op_name(&OperationRef::from_raw(owner));
+        let name = crate::op_name(&OperationRef::from_raw(owner));
         !matches!(
             name.as_str(),
             "tensor.empty" | "linalg.fill" | "shard.shard" | "bufferization.alloc_tensor"
@@ -534,10 +577,10 @@ impl Builder {
 
 /// Removes every `par.*` attribute: discardable attributes of every op, and `par.*` entries of function
 /// argument and result attributes.
-pub fn strip_par_attributes(module: &Module) {
+pub fn strip_par_attributes(module: MlirOperation) {
     use melior::ir::operation::{WalkOrder, WalkResult};
     let mut ops = Vec::new();
-    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+    unsafe { OperationRef::from_raw(module) }.walk(WalkOrder::PreOrder, |op| {
         ops.push(op.to_raw());
         WalkResult::Advance
     });
@@ -598,73 +641,4 @@ pub fn strip_par_attributes(module: &Module) {
 fn string(s: mlir_sys::MlirStringRef) -> String {
     let bytes = unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) };
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn d(k: usize) -> AffineSum {
-        AffineSum {
-            terms: vec![(k, 1)],
-            offset: 0,
-        }
-    }
-
-    #[test]
-    fn matmul_column_split() {
-        // (m, n, k) = (64, 1024, 256), n split 4 ways.
-        let config = Config {
-            degrees: vec![1, 4, 1],
-            devices: (0..4).map(DeviceId).collect(),
-        };
-        let (shape, axis_of) = grid_of(&config).unwrap().unwrap();
-        assert_eq!(shape, vec![4]);
-        let loops = [64, 1024, 256];
-        let result = split_axes(&[d(0), d(1)], &[64, 1024], &loops, &axis_of).unwrap();
-        assert_eq!(axes_text(&result), "[[], [0]]");
-        let lhs = split_axes(&[d(0), d(2)], &[64, 256], &loops, &axis_of).unwrap();
-        assert_eq!(axes_text(&lhs), "[[], []]");
-        assert_eq!(grid_name(&shape, 0), "grid_4");
-        assert_eq!(grid_name(&[2, 4], 1), "grid_2x4_1");
-    }
-
-    #[test]
-    fn not_expressible() {
-        let repeated = Config {
-            degrees: vec![4],
-            devices: [1, 0, 1, 0].map(DeviceId).to_vec(),
-        };
-        assert!(grid_of(&repeated).is_err());
-        let axis_of = [Some(0), Some(1)];
-        let sum = AffineSum {
-            terms: vec![(0, 1), (1, 1)],
-            offset: 0,
-        };
-        assert!(split_axes(&[sum], &[10], &[8, 3], &axis_of).is_err());
-        let halo = AffineSum {
-            terms: vec![(0, 1), (1, 1)],
-            offset: 0,
-        };
-        assert!(split_axes(&[halo], &[10], &[8, 3], &[Some(0), None]).is_err());
-        // A reshape's merged dim `[d0 * 8 + d1]` (d1 < 8): splitting d0 splits it in blocks.
-        let merged = AffineSum {
-            terms: vec![(0, 8), (1, 1)],
-            offset: 0,
-        };
-        let axes = split_axes(
-            std::slice::from_ref(&merged),
-            &[32],
-            &[4, 8],
-            &[Some(0), None],
-        )
-        .unwrap();
-        assert_eq!(axes_text(&axes), "[[0]]");
-        assert!(split_axes(&[merged], &[32], &[4, 8], &[None, Some(0)]).is_err());
-        let single = Config {
-            degrees: vec![1, 1],
-            devices: vec![DeviceId(3)],
-        };
-        assert!(grid_of(&single).unwrap().is_none());
-    }
 }

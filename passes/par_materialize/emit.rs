@@ -1,0 +1,611 @@
+//! Emission: one clone of the serial function per device, rewritten in place: transfers become
+//! `par.send`/`par.recv`, tasks become clones of the serial op on slices of the device's local copies,
+//! split reductions are combined locally and with `par.all_reduce`.
+
+use super::{
+    nested_ops,
+    plan::{FunctionPlan, OpPlan, Transfer},
+};
+use crate::{
+    family::{cut::array_text, cut::shape_of, Body, Combine, Operand, ValueId},
+    ir, op_name,
+    region::{full, lengths, Region},
+};
+use flexc_core::DeviceId;
+use flexc_dialects::names;
+use melior::ir::{attribute::AttributeLike, operation::OperationLike, OperationRef};
+use mlir_sys::*;
+use std::collections::{HashMap, HashSet};
+
+/// Builds ops before `anchor` in one device function.
+struct Emitter {
+    context: MlirContext,
+    location: MlirLocation,
+    block: MlirBlock,
+    anchor: MlirOperation,
+    /// The device function's ops, by position (the clone of the serial body).
+    ops: Vec<MlirOperation>,
+    /// Device copies of partitioned values.
+    local: HashMap<ValueId, MlirValue>,
+    /// Pieces written into local copies (task results, received regions): a slice of exactly such a
+    /// region is the piece itself, no `extract_slice` of the copy.
+    pieces: HashMap<ValueId, Vec<(Region, MlirValue)>>,
+}
+
+fn attribute(context: MlirContext, text: &str) -> MlirAttribute {
+    let attribute =
+        unsafe { mlirAttributeParseGet(context, melior::StringRef::new(text).to_raw()) };
+    // The text is ours: a null attribute is a flexc bug.
+    assert!(
+        !attribute.ptr.is_null(),
+        "par-materialize produced an unparsable attribute {text}"
+    );
+    attribute
+}
+
+fn tensor_type(shape: &[i64], element: MlirType) -> MlirType {
+    unsafe {
+        mlirRankedTensorTypeGet(
+            shape.len() as isize,
+            shape.as_ptr(),
+            element,
+            mlirAttributeGetNull(),
+        )
+    }
+}
+
+fn element_type(value: MlirValue) -> MlirType {
+    unsafe { mlirShapedTypeGetElementType(mlirValueGetType(value)) }
+}
+
+impl Emitter {
+    /// The static offsets/sizes/strides (unit) and operand segments of a `tensor.extract_slice` or
+    /// `insert_slice` of `region` at `offsets`.
+    fn slice_attributes(
+        &self,
+        offsets: &[i64],
+        region: &Region,
+        segments: &str,
+    ) -> [(&'static str, MlirAttribute); 4] {
+        [
+            (
+                "static_offsets",
+                attribute(self.context, &array_text(offsets)),
+            ),
+            (
+                "static_sizes",
+                attribute(self.context, &array_text(&lengths(region))),
+            ),
+            (
+                "static_strides",
+                attribute(self.context, &array_text(&vec![1; region.len()])),
+            ),
+            ("operandSegmentSizes", attribute(self.context, segments)),
+        ]
+    }
+
+    fn value(&self, id: ValueId) -> MlirValue {
+        unsafe {
+            match id {
+                ValueId::Arg(index) => mlirBlockGetArgument(self.block, index as isize),
+                ValueId::Result(position, r) => {
+                    mlirOperationGetResult(self.ops[position], r as isize)
+                }
+            }
+        }
+    }
+
+    fn insert(&self, op: MlirOperation) -> MlirOperation {
+        unsafe { mlirBlockInsertOwnedOperationBefore(self.block, self.anchor, op) };
+        op
+    }
+
+    fn build(
+        &self,
+        name: &str,
+        operands: &[MlirValue],
+        results: &[MlirType],
+        attributes: &[(&str, MlirAttribute)],
+    ) -> MlirOperation {
+        let op = ir::create_op(
+            self.context,
+            name,
+            self.location,
+            operands,
+            results,
+            attributes,
+        );
+        self.insert(op)
+    }
+
+    fn result(op: MlirOperation) -> MlirValue {
+        unsafe { mlirOperationGetResult(op, 0) }
+    }
+
+    /// `region` of `value` (whose shape is `shape`): the value itself when the region is all of it.
+    fn extract(&self, value: MlirValue, region: &Region) -> MlirValue {
+        let shape = shape_of(value).unwrap_or_default();
+        if *region == full(&shape) {
+            return value;
+        }
+        let offsets: Vec<i64> = region.iter().map(|r| r.0).collect();
+        let op = self.build(
+            "tensor.extract_slice",
+            &[value],
+            &[tensor_type(&lengths(region), element_type(value))],
+            &self.slice_attributes(&offsets, region, "array<i32: 1, 0, 0, 0>"),
+        );
+        Self::result(op)
+    }
+
+    /// The device's copy of a partitioned value (a fresh `tensor.empty` before it holds anything), or
+    /// the value itself when it is replicated.
+    fn copy(&mut self, id: ValueId, partitioned: &HashSet<ValueId>) -> MlirValue {
+        if !partitioned.contains(&id) {
+            return self.value(id);
+        }
+        if let Some(&value) = self.local.get(&id) {
+            return value;
+        }
+        let serial = self.value(id);
+        let op = self.build(
+            "tensor.empty",
+            &[],
+            &[unsafe { mlirValueGetType(serial) }],
+            &[],
+        );
+        let value = Self::result(op);
+        self.local.insert(id, value);
+        value
+    }
+
+    /// `region` of the device's copy of `id` (of the value itself when replicated).
+    fn slice(&mut self, id: ValueId, region: &Region, partitioned: &HashSet<ValueId>) -> MlirValue {
+        if let Some(&(_, piece)) = self
+            .pieces
+            .get(&id)
+            .and_then(|pieces| pieces.iter().find(|(r, _)| r == region))
+        {
+            return piece;
+        }
+        let copy = self.copy(id, partitioned);
+        self.extract(copy, region)
+    }
+
+    /// Writes `piece` into the device's copy of `id` at `region`.
+    fn write(
+        &mut self,
+        id: ValueId,
+        piece: MlirValue,
+        region: &Region,
+        partitioned: &HashSet<ValueId>,
+    ) {
+        let shape = shape_of(self.value(id)).unwrap_or_default();
+        if *region == full(&shape) && !self.local.contains_key(&id) {
+            self.local.insert(id, piece);
+            self.pieces
+                .entry(id)
+                .or_default()
+                .push((region.clone(), piece));
+            return;
+        }
+        let into = self.copy(id, partitioned);
+        let offsets: Vec<i64> = region.iter().map(|r| r.0).collect();
+        let op = self.build(
+            "tensor.insert_slice",
+            &[piece, into],
+            &[unsafe { mlirValueGetType(into) }],
+            &self.slice_attributes(&offsets, region, "array<i32: 1, 1, 0, 0, 0>"),
+        );
+        self.local.insert(id, Self::result(op));
+        self.pieces
+            .entry(id)
+            .or_default()
+            .push((region.clone(), piece));
+    }
+
+    fn transfers(&mut self, transfers: &[Transfer], device: i64, partitioned: &HashSet<ValueId>) {
+        for transfer in transfers {
+            let context = self.context;
+            let peer_tag = |peer: i64| {
+                [
+                    ("peer", attribute(context, &format!("{peer} : i64"))),
+                    (
+                        "tag",
+                        attribute(context, &format!("{} : i64", transfer.tag)),
+                    ),
+                ]
+            };
+            if transfer.from == device {
+                let piece = self.slice(transfer.value, &transfer.region, partitioned);
+                self.build(names::SEND, &[piece], &[], &peer_tag(transfer.to));
+            }
+            if transfer.to == device {
+                let element = element_type(self.value(transfer.value));
+                let op = self.build(
+                    names::RECV,
+                    &[],
+                    &[tensor_type(&lengths(&transfer.region), element)],
+                    &peer_tag(transfer.from),
+                );
+                self.write(
+                    transfer.value,
+                    Self::result(op),
+                    &transfer.region,
+                    partitioned,
+                );
+            }
+        }
+    }
+
+    /// A tensor of `shape` filled with the identity of `combine`, of `like`'s element type.
+    fn identity(&self, like: MlirValue, shape: &[i64], combine: Combine) -> MlirValue {
+        let element = element_type(like);
+        let value = unsafe {
+            if mlirTypeIsAFloat(element) {
+                let v = match combine {
+                    Combine::Sum => 0.0,
+                    Combine::Max => f64::NEG_INFINITY,
+                    Combine::Min => f64::INFINITY,
+                };
+                mlirFloatAttrDoubleGet(self.context, element, v)
+            } else {
+                let bits = if mlirTypeIsAInteger(element) {
+                    mlirIntegerTypeGetWidth(element).clamp(1, 64)
+                } else {
+                    64
+                };
+                let (min, max) = if bits == 64 {
+                    (i64::MIN, i64::MAX)
+                } else {
+                    (-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1)
+                };
+                let v = match combine {
+                    Combine::Sum => 0,
+                    Combine::Max => min,
+                    Combine::Min => max,
+                };
+                mlirIntegerAttrGet(element, v)
+            }
+        };
+        let constant = self.build("arith.constant", &[], &[element], &[("value", value)]);
+        let splat = self.build(
+            "tensor.splat",
+            &[Self::result(constant)],
+            &[tensor_type(shape, element)],
+            &[],
+        );
+        Self::result(splat)
+    }
+
+    fn operand(
+        &mut self,
+        operand: &Operand,
+        serial: MlirOperation,
+        partitioned: &HashSet<ValueId>,
+    ) -> MlirValue {
+        match operand {
+            Operand::Keep(index) => unsafe { mlirOperationGetOperand(serial, *index as isize) },
+            Operand::Slice(id, region) => self.slice(*id, region, partitioned),
+            Operand::Whole(id) => self.copy(*id, partitioned),
+            Operand::Identity {
+                like,
+                shape,
+                combine,
+            } => {
+                let like = unsafe { mlirOperationGetOperand(serial, *like as isize) };
+                self.identity(like, shape, *combine)
+            }
+        }
+    }
+
+    /// Makes `linalg.index k` in the body of the task clone `op` yield the serial op's index: the
+    /// clone iterates from 0, the task from `starts[k]`, so every use of the index gets
+    /// `index + starts[k]` (`arith.addi` of an `arith.constant`, right after the `linalg.index`).
+    fn shift_indices(&self, op: MlirOperation, starts: &[i64]) {
+        if starts.iter().all(|&s| s == 0) {
+            return;
+        }
+        let mut indices = Vec::new();
+        unsafe { OperationRef::from_raw(op) }.walk(
+            melior::ir::operation::WalkOrder::PreOrder,
+            |inner: OperationRef| {
+                if op_name(&inner) == "linalg.index" {
+                    indices.push(inner.to_raw());
+                }
+                melior::ir::operation::WalkResult::Advance
+            },
+        );
+        for index in indices {
+            // Only the clone's own indices (not those of a structured op nested in its body).
+            let mut parent = unsafe { mlirOperationGetParentOperation(index) };
+            while !parent.ptr.is_null()
+                && parent.ptr != op.ptr
+                && !op_name(&unsafe { OperationRef::from_raw(parent) }).starts_with("linalg.")
+            {
+                parent = unsafe { mlirOperationGetParentOperation(parent) };
+            }
+            if parent.ptr != op.ptr {
+                continue;
+            }
+            let dim = unsafe { OperationRef::from_raw(index) }
+                .attribute("dim")
+                .ok()
+                .and_then(|a| ir::integer(a.to_raw()));
+            let Some(&start) = dim.and_then(|d| starts.get(d as usize)) else {
+                continue;
+            };
+            if start == 0 {
+                continue;
+            }
+            unsafe {
+                let value = mlirOperationGetResult(index, 0);
+                let ty = mlirIndexTypeGet(self.context);
+                let build = |name: &str,
+                             operands: &[MlirValue],
+                             attributes: &[MlirNamedAttribute]| {
+                    let mut state =
+                        mlirOperationStateGet(melior::StringRef::new(name).to_raw(), self.location);
+                    mlirOperationStateAddOperands(
+                        &mut state,
+                        operands.len() as isize,
+                        operands.as_ptr(),
+                    );
+                    mlirOperationStateAddResults(&mut state, 1, &ty);
+                    mlirOperationStateAddAttributes(
+                        &mut state,
+                        attributes.len() as isize,
+                        attributes.as_ptr(),
+                    );
+                    mlirOperationCreate(&mut state)
+                };
+                let constant = build(
+                    "arith.constant",
+                    &[],
+                    &[mlirNamedAttributeGet(
+                        mlirIdentifierGet(self.context, melior::StringRef::new("value").to_raw()),
+                        mlirIntegerAttrGet(ty, start),
+                    )],
+                );
+                let mut add = build(
+                    "arith.addi",
+                    &[value, mlirOperationGetResult(constant, 0)],
+                    &[],
+                );
+                let block = mlirOperationGetBlock(index);
+                mlirBlockInsertOwnedOperationAfter(block, index, constant);
+                mlirBlockInsertOwnedOperationAfter(block, constant, add);
+                mlirValueReplaceAllUsesExcept(value, mlirOperationGetResult(add, 0), 1, &mut add);
+            }
+        }
+    }
+
+    /// Emits one task; returns its results.
+    fn task(
+        &mut self,
+        body: &Body,
+        serial: MlirOperation,
+        partitioned: &HashSet<ValueId>,
+        captured: &[(MlirValue, MlirValue)],
+    ) -> Vec<MlirValue> {
+        match body {
+            Body::Forward(operand) => vec![self.operand(operand, serial, partitioned)],
+            Body::Part(operand, region) => {
+                let value = self.operand(operand, serial, partitioned);
+                let op = strip_clone(serial, &[value]);
+                self.insert(op);
+                vec![self.extract(Self::result(op), region)]
+            }
+            Body::Clone {
+                operands,
+                results,
+                attributes,
+                starts,
+            } => {
+                let values: Vec<MlirValue> = operands
+                    .iter()
+                    .map(|operand| self.operand(operand, serial, partitioned))
+                    .collect();
+                let op = strip_clone(serial, &values);
+                unsafe {
+                    for (r, shape) in results.iter().enumerate() {
+                        let result = mlirOperationGetResult(op, r as isize);
+                        mlirValueSetType(result, tensor_type(shape, element_type(result)));
+                    }
+                    for (name, text) in attributes {
+                        mlirOperationSetAttributeByName(
+                            op,
+                            melior::StringRef::new(name).to_raw(),
+                            attribute(self.context, text),
+                        );
+                    }
+                }
+                self.insert(op);
+                self.shift_indices(op, starts);
+                recapture(op, captured);
+                (0..results.len())
+                    .map(|r| unsafe { mlirOperationGetResult(op, r as isize) })
+                    .collect()
+            }
+        }
+    }
+
+    fn graph_op(&mut self, plan: &OpPlan, device: i64, partitioned: &HashSet<ValueId>) {
+        let serial = self.ops[plan.position];
+        self.anchor = serial;
+        self.location = unsafe { mlirOperationGetLocation(serial) };
+        self.transfers(&plan.transfers, device, partitioned);
+        // The device's whole copies of captured values (all of it was received above).
+        let runs = plan.tasks.iter().any(|task| task.device == device);
+        let captured: Vec<(MlirValue, MlirValue)> = plan
+            .captured
+            .iter()
+            .filter(|_| runs)
+            .map(|&id| (self.value(id), self.copy(id, partitioned)))
+            .collect();
+        let mut results: HashMap<usize, Vec<MlirValue>> = HashMap::new();
+        for (t, task) in plan.tasks.iter().enumerate() {
+            if task.device == device {
+                let values = self.task(&task.body, serial, partitioned, &captured);
+                results.insert(t, values);
+            }
+        }
+        for group in &plan.groups {
+            if !group.devices.contains(&device) {
+                continue;
+            }
+            let mut mine = group
+                .tasks
+                .iter()
+                .filter_map(|t| results.get(t).map(|values| values[group.result]));
+            let Some(mut partial) = mine.next() else {
+                continue;
+            };
+            // Without a combiner, the group's tasks computed the same region redundantly.
+            if let Some(combine) = plan.combine {
+                let float = unsafe { mlirTypeIsAFloat(element_type(partial)) };
+                for other in mine {
+                    let op = self.build(
+                        combine.arith_op(float),
+                        &[partial, other],
+                        &[unsafe { mlirValueGetType(partial) }],
+                        &[],
+                    );
+                    partial = Self::result(op);
+                }
+                if group.devices.len() > 1 {
+                    let op = self.build(
+                        names::ALL_REDUCE,
+                        &[partial],
+                        &[unsafe { mlirValueGetType(partial) }],
+                        &[
+                            (
+                                "group",
+                                attribute(self.context, &array_text(&group.devices)),
+                            ),
+                            (
+                                "kind",
+                                attribute(self.context, &format!("\"{}\"", combine.kind())),
+                            ),
+                        ],
+                    );
+                    partial = Self::result(op);
+                }
+            }
+            self.write(
+                ValueId::Result(plan.position, group.result),
+                partial,
+                &group.region,
+                partitioned,
+            );
+        }
+    }
+}
+
+/// A clone of the serial graph op `serial` on `operands`, without its strategy attributes.
+fn strip_clone(serial: MlirOperation, operands: &[MlirValue]) -> MlirOperation {
+    unsafe {
+        let op = mlirOperationClone(serial);
+        for name in [names::CONFIG_ATTR, names::SPACE_ATTR] {
+            mlirOperationRemoveAttributeByName(op, melior::StringRef::new(name).to_raw());
+        }
+        mlirOperationSetOperands(op, operands.len() as isize, operands.as_ptr());
+        op
+    }
+}
+
+/// Makes the ops nested in the task clone `op` read the device's copy of each captured value instead
+/// of the serial value (`captured`: (serial, copy) pairs).
+fn recapture(op: MlirOperation, captured: &[(MlirValue, MlirValue)]) {
+    if captured.is_empty() {
+        return;
+    }
+    for inner in nested_ops(op) {
+        for i in 0..unsafe { mlirOperationGetNumOperands(inner) } {
+            let value = unsafe { mlirOperationGetOperand(inner, i) };
+            if let Some(&(_, copy)) = captured.iter().find(|(serial, _)| serial.ptr == value.ptr) {
+                unsafe { mlirOperationSetOperand(inner, i, copy) };
+            }
+        }
+    }
+}
+
+/// Adds `@<f>_device<device>` after `after`; returns it.
+pub(super) unsafe fn emit_device(
+    function: MlirOperation,
+    after: MlirOperation,
+    plan: &FunctionPlan,
+    device: i64,
+) -> MlirOperation {
+    let context = mlirOperationGetContext(function);
+    let clone = mlirOperationClone(function);
+    let module_block = mlirOperationGetBlock(function);
+    mlirBlockInsertOwnedOperationAfter(module_block, after, clone);
+    let name = OperationRef::from_raw(function)
+        .attribute("sym_name")
+        .map(|a| a.to_string().trim_matches('"').to_string())
+        .unwrap_or_default();
+    mlirOperationSetAttributeByName(
+        clone,
+        melior::StringRef::new("sym_name").to_raw(),
+        mlirStringAttrGet(
+            context,
+            melior::StringRef::new(&names::device_function(&name, DeviceId(device as u32)))
+                .to_raw(),
+        ),
+    );
+    let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(clone, 0));
+    let ops = ir::block_ops(block);
+    let mut emitter = Emitter {
+        context,
+        location: mlirOperationGetLocation(function),
+        block,
+        anchor: ops[plan.return_position],
+        ops,
+        local: HashMap::new(),
+        pieces: HashMap::new(),
+    };
+    for op_plan in &plan.ops {
+        emitter.graph_op(op_plan, device, &plan.partitioned);
+    }
+    let ret = emitter.ops[plan.return_position];
+    emitter.anchor = ret;
+    emitter.location = mlirOperationGetLocation(ret);
+    emitter.transfers(&plan.return_transfers, device, &plan.partitioned);
+    if device == 0 {
+        let values: Vec<MlirValue> = plan
+            .returned
+            .iter()
+            .map(|&id| emitter.copy(id, &plan.partitioned))
+            .collect();
+        mlirOperationSetOperands(ret, values.len() as isize, values.as_ptr());
+    } else {
+        mlirOperationSetOperands(ret, 0, std::ptr::null());
+        let ty = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+            clone,
+            melior::StringRef::new("function_type").to_raw(),
+        ));
+        let inputs: Vec<MlirType> = (0..mlirFunctionTypeGetNumInputs(ty))
+            .map(|i| mlirFunctionTypeGetInput(ty, i))
+            .collect();
+        let ty = mlirFunctionTypeGet(
+            context,
+            inputs.len() as isize,
+            inputs.as_ptr(),
+            0,
+            std::ptr::null(),
+        );
+        mlirOperationSetAttributeByName(
+            clone,
+            melior::StringRef::new("function_type").to_raw(),
+            mlirTypeAttrGet(ty),
+        );
+        mlirOperationRemoveAttributeByName(clone, melior::StringRef::new("res_attrs").to_raw());
+    }
+    // The serial graph ops are now unused: later graph ops read local copies and the return was
+    // rewritten. Erase them last to first.
+    for op_plan in plan.ops.iter().rev() {
+        mlirOperationDestroy(emitter.ops[op_plan.position]);
+    }
+    clone
+}

@@ -1,0 +1,422 @@
+//! Planning: for every graph op of a function, its tasks (cut by the op's family), the transfers that
+//! bring each task the regions it reads, and the groups of tasks whose results combine.
+
+use super::{has_attribute, nested_ops, operands};
+use crate::{
+    emit_error,
+    family::{
+        self,
+        cut::{combine_of, shape_of},
+        Body, Combine, Import, OpFamily, TaskCx, ValueId,
+    },
+    ir,
+    op_model::OpModel,
+    op_name,
+    region::{contains, full, intersect, Region},
+};
+use flexc_core::{Config, ConfigTarget, DeviceCount};
+use flexc_dialects::{names, ConfigAttr};
+use melior::ir::{operation::OperationLike, OperationRef};
+use mlir_sys::*;
+use std::collections::{HashMap, HashSet};
+
+#[derive(Clone, Debug)]
+pub(super) struct Task {
+    pub(super) device: i64,
+    pub(super) body: Body,
+}
+
+/// Tasks writing one output region of one result: one task, or the partial results of a split
+/// reduction; every device of the group holds the region afterwards.
+#[derive(Clone, Debug)]
+pub(super) struct Group {
+    pub(super) result: usize,
+    pub(super) tasks: Vec<usize>,
+    /// Distinct devices of the tasks, in task order.
+    pub(super) devices: Vec<i64>,
+    pub(super) region: Region,
+}
+
+/// The groups of one op's tasks while planning: per result, tasks with the same parallel
+/// coordinates (`key`, reduction coordinates as -1) write one region together.
+#[derive(Default)]
+struct Groups {
+    groups: Vec<Group>,
+    index: HashMap<(usize, Vec<i64>), usize>,
+}
+
+impl Groups {
+    /// Task `t` on `device` writes `region` of result `result`.
+    fn add(&mut self, result: usize, key: &[i64], region: Region, t: usize, device: i64) {
+        let groups = &mut self.groups;
+        let index = *self.index.entry((result, key.to_vec())).or_insert_with(|| {
+            groups.push(Group {
+                result,
+                tasks: Vec::new(),
+                devices: Vec::new(),
+                region,
+            });
+            groups.len() - 1
+        });
+        let group = &mut groups[index];
+        group.tasks.push(t);
+        if !group.devices.contains(&device) {
+            group.devices.push(device);
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct Transfer {
+    pub(super) value: ValueId,
+    pub(super) region: Region,
+    pub(super) from: i64,
+    pub(super) to: i64,
+    pub(super) tag: i64,
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct OpPlan {
+    pub(super) position: usize,
+    pub(super) transfers: Vec<Transfer>,
+    pub(super) tasks: Vec<Task>,
+    pub(super) groups: Vec<Group>,
+    /// Split reductions: how partials combine. `None` with a group of several tasks: the tasks
+    /// differ only in capture loops and each computed the whole region.
+    pub(super) combine: Option<Combine>,
+    /// Partitioned values read inside the op's regions, read whole by every task.
+    pub(super) captured: Vec<ValueId>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub(super) struct FunctionPlan {
+    pub(super) ops: Vec<OpPlan>,
+    pub(super) return_position: usize,
+    pub(super) return_transfers: Vec<Transfer>,
+    pub(super) returned: Vec<ValueId>,
+    /// Values computed by graph ops: held as local copies.
+    pub(super) partitioned: HashSet<ValueId>,
+}
+
+/// Who holds which part of a partitioned value, while planning.
+#[derive(Default)]
+pub(super) struct Held {
+    /// Output regions of the producer's groups and the devices holding each.
+    pub(super) pieces: Vec<(Region, Vec<i64>)>,
+    /// Regions received later, per device.
+    pub(super) received: HashMap<i64, Vec<Region>>,
+}
+
+pub(super) struct Planner<'t> {
+    pub(super) machine: Option<DeviceCount>,
+    pub(super) tag: &'t mut i64,
+    pub(super) values: HashMap<usize, ValueId>,
+    pub(super) held: HashMap<ValueId, Held>,
+    /// One past the largest device id used.
+    pub(super) used: i64,
+    pub(super) failed: bool,
+}
+
+impl Planner<'_> {
+    fn error(&mut self, op: MlirOperation, message: &str) {
+        let op = unsafe { OperationRef::from_raw(op) };
+        emit_error(op.location(), &format!("'{}' op {message}", op_name(&op)));
+        self.failed = true;
+    }
+
+    fn id(&self, value: MlirValue) -> Option<ValueId> {
+        self.values.get(&ir::value_key(value)).copied()
+    }
+
+    fn partitioned(&self, value: MlirValue) -> bool {
+        self.id(value).is_some_and(|id| self.held.contains_key(&id))
+    }
+
+    pub(super) fn function(&mut self, function: &OperationRef<'_, '_>) -> FunctionPlan {
+        let mut plan = FunctionPlan::default();
+        let raw = function.to_raw();
+        let block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(raw, 0)) };
+        for index in 0..unsafe { mlirBlockGetNumArguments(block) } {
+            let argument = unsafe { mlirBlockGetArgument(block, index) };
+            self.values
+                .insert(ir::value_key(argument), ValueId::Arg(index as usize));
+        }
+        let ops = unsafe { ir::block_ops(block) };
+        for (position, &op) in ops.iter().enumerate() {
+            for r in 0..unsafe { mlirOperationGetNumResults(op) } {
+                let result = unsafe { mlirOperationGetResult(op, r) };
+                self.values
+                    .insert(ir::value_key(result), ValueId::Result(position, r as usize));
+            }
+            let name = op_name(&unsafe { OperationRef::from_raw(op) });
+            if name == "func.return" {
+                plan.return_position = position;
+                for index in 0..unsafe { mlirOperationGetNumOperands(op) } {
+                    let value = unsafe { mlirOperationGetOperand(op, index) };
+                    let Some(id) = self.id(value) else { continue };
+                    plan.returned.push(id);
+                    if let Some(shape) = shape_of(value).filter(|_| self.held.contains_key(&id)) {
+                        let mut transfers = Vec::new();
+                        self.need(id, &full(&shape), 0, &mut transfers);
+                        plan.return_transfers.extend(transfers);
+                    }
+                }
+                continue;
+            }
+            self.check_nested(op);
+            if has_attribute(op, names::CONFIG_ATTR) {
+                match self.graph_op(op, position) {
+                    Ok(op_plan) => {
+                        for r in 0..unsafe { mlirOperationGetNumResults(op) } {
+                            plan.partitioned
+                                .insert(ValueId::Result(position, r as usize));
+                        }
+                        plan.ops.push(op_plan);
+                    }
+                    Err(message) => self.error(op, &message),
+                }
+            } else if has_attribute(op, names::SPACE_ATTR) {
+                self.error(
+                    op,
+                    "has a par.space but no par.config: run the search (or write a par.config) before par-materialize",
+                );
+            } else if let Some(index) = (0..unsafe { mlirOperationGetNumOperands(op) })
+                .find(|&i| self.partitioned(unsafe { mlirOperationGetOperand(op, i) }))
+            {
+                self.error(
+                    op,
+                    &format!(
+                        "has no par.config but reads a partitioned value (operand {index}); give it a par.config"
+                    ),
+                );
+            }
+        }
+        plan
+    }
+
+    /// Graph ops nested in regions are not materialized; nor are partitioned values read inside the
+    /// body of an op without `par.config`.
+    fn check_nested(&mut self, op: MlirOperation) {
+        if unsafe { mlirOperationGetNumRegions(op) } == 0 {
+            return;
+        }
+        let partitioned: HashSet<usize> = self
+            .values
+            .iter()
+            .filter(|(_, id)| self.held.contains_key(id))
+            .map(|(&key, _)| key)
+            .collect();
+        // A graph op's tasks read such values whole (`captured`).
+        let graph = has_attribute(op, names::CONFIG_ATTR);
+        let mut found: Vec<(MlirOperation, &'static str)> = Vec::new();
+        for inner in nested_ops(op) {
+            if has_attribute(inner, names::CONFIG_ATTR) {
+                found.push((inner, "has a par.config inside a region; par-materialize only cuts ops at the top level of a function"));
+            } else if !graph
+                && operands(inner).any(|value| partitioned.contains(&ir::value_key(value)))
+            {
+                found.push((
+                    inner,
+                    "reads a partitioned value inside a region; par-materialize cannot cut it",
+                ));
+            }
+        }
+        for (inner, message) in found {
+            self.error(inner, message);
+        }
+    }
+
+    /// Partitioned values that ops nested in `op`'s regions read (a `tensor.extract` from a table
+    /// computed by an earlier graph op), each with its full region.
+    fn captured(&self, op: MlirOperation) -> Vec<(ValueId, Region)> {
+        let mut captured: Vec<(ValueId, Region)> = Vec::new();
+        for value in nested_ops(op).into_iter().flat_map(operands) {
+            let Some(id) = self.id(value).filter(|id| self.held.contains_key(id)) else {
+                continue;
+            };
+            if let Some(shape) = shape_of(value) {
+                if !captured.iter().any(|(c, _)| *c == id) {
+                    captured.push((id, full(&shape)));
+                }
+            }
+        }
+        captured
+    }
+
+    /// Plans the receives that give `device` the `region` of `value`, appending them to `transfers`.
+    fn need(
+        &mut self,
+        value: ValueId,
+        region: &Region,
+        device: i64,
+        transfers: &mut Vec<Transfer>,
+    ) {
+        let Some(held) = self.held.get_mut(&value) else {
+            return;
+        };
+        for (piece, holders) in &held.pieces {
+            let Some(part) = intersect(region, piece) else {
+                continue;
+            };
+            if holders.contains(&device) {
+                continue;
+            }
+            let received = held.received.entry(device).or_default();
+            if received.iter().any(|r| contains(r, &part)) {
+                continue;
+            }
+            received.push(part.clone());
+            transfers.push(Transfer {
+                value,
+                region: part,
+                from: holders[0],
+                to: device,
+                tag: *self.tag,
+            });
+            *self.tag += 1;
+        }
+    }
+
+    /// The op's configuration, checked against its family's model, and its family.
+    #[allow(clippy::type_complexity)]
+    fn configured(
+        &self,
+        op: &OperationRef<'_, '_>,
+        name: &str,
+    ) -> Result<(Config, OpModel, Option<&'static dyn OpFamily>), String> {
+        let config = op
+            .attribute(names::CONFIG_ATTR)
+            .map_err(|_| "has no par.config".to_string())
+            .and_then(|a| {
+                Config::parse(&a.to_string())
+                    .map_err(|e| format!("has a malformed par.config: {e}"))
+            })?;
+        let (family, import) = family::model_of(op, name);
+        let model = match import {
+            Import::Modelled(model) | Import::Capturing(model, _) => model,
+            Import::Invalid(message) => return Err(format!("cannot be materialized: {message}")),
+            _ => {
+                return Err("has a par.config but flexc knows no iteration space for it".to_string())
+            }
+        };
+        check_config(&config, &model, self.machine)?;
+        Ok((config, model, family))
+    }
+
+    fn graph_op(&mut self, op: MlirOperation, position: usize) -> Result<OpPlan, String> {
+        let op_ref = unsafe { OperationRef::from_raw(op) };
+        let name = op_name(&op_ref);
+        let (config, model, family) = self.configured(&op_ref, &name)?;
+        // The plan's region arithmetic is in i64.
+        let degrees: Vec<i64> = config.degrees.iter().map(|&d| d as i64).collect();
+        let captured = self.captured(op);
+        let cut = match family {
+            Some(family) => family.cut(&op_ref, &name, &model)?,
+            None => family::default_cut(&op_ref, &name, &model)?,
+        };
+        // Capture loops (data-dependent indices into a table read in the body) follow the op's own
+        // loops. Every task reads its captured tensors whole, so tasks that differ only in capture
+        // loops compute the same region: redundantly, without combining.
+        let own = cut.own_loops(&model);
+        let reduction_split = model
+            .parallel
+            .iter()
+            .zip(&degrees)
+            .take(own)
+            .any(|(&parallel, &degree)| !parallel && degree > 1);
+        let combine = if reduction_split {
+            Some(combine_of(op, &model)?)
+        } else {
+            None
+        };
+        let mut tasks = Vec::new();
+        let mut transfers = Vec::new();
+        let mut groups = Groups::default();
+        for (t, device) in config.devices.iter().enumerate() {
+            let device = i64::from(device.0);
+            self.used = self.used.max(device + 1);
+            let (coords, loops) = task_box(&degrees, &model.loops, t);
+            let first = coords
+                .iter()
+                .zip(&model.parallel)
+                .take(own)
+                .all(|(&c, &parallel)| parallel || c == 0);
+            let planned = {
+                let values = &self.values;
+                let ids = |value: MlirValue| values.get(&ir::value_key(value)).copied();
+                let cx = TaskCx {
+                    op: &op_ref,
+                    model: &model,
+                    ids: &ids,
+                };
+                cut.task(&cx, &loops, first.then_some(()).ok_or(combine))?
+            };
+            for (value, region) in planned.reads.iter().chain(&captured) {
+                self.need(*value, region, device, &mut transfers);
+            }
+            let key: Vec<i64> = coords
+                .iter()
+                .zip(&model.parallel)
+                .map(|(&c, &parallel)| if parallel { c } else { -1 })
+                .collect();
+            for (result, region) in planned.outputs.into_iter().enumerate() {
+                groups.add(result, &key, region, t, device);
+            }
+            tasks.push(Task {
+                device,
+                body: planned.body,
+            });
+        }
+        let groups = groups.groups;
+        for group in &groups {
+            self.held
+                .entry(ValueId::Result(position, group.result))
+                .or_default()
+                .pieces
+                .push((group.region.clone(), group.devices.clone()));
+        }
+        Ok(OpPlan {
+            position,
+            transfers,
+            tasks,
+            groups,
+            combine,
+            captured: captured.into_iter().map(|(id, _)| id).collect(),
+        })
+    }
+}
+
+/// The rules of `flexc_core::Config::check` (the validator `par-verify` and the simulator use), for
+/// the op's loops; its one-task-per-device rule is this pass's own invariant (module doc).
+fn check_config(
+    config: &Config,
+    model: &OpModel,
+    machine: Option<DeviceCount>,
+) -> Result<(), String> {
+    let target = ConfigTarget {
+        sizes: Some(&model.loops),
+        partitionable: true,
+        devices: machine,
+    };
+    config.check(&target).map_err(|e| e.to_string())
+}
+
+/// Grid coordinates and loop box of task `t` (row-major, last loop fastest).
+fn task_box(degrees: &[i64], loops: &[u64], t: usize) -> (Vec<i64>, Region) {
+    let mut coords = vec![0i64; degrees.len()];
+    let mut rest = t as i64;
+    for k in (0..degrees.len()).rev() {
+        coords[k] = rest % degrees[k];
+        rest /= degrees[k];
+    }
+    let region = coords
+        .iter()
+        .zip(degrees)
+        .zip(loops)
+        .map(|((&c, &degree), &size)| {
+            let extent = size as i64 / degree;
+            (c * extent, (c + 1) * extent)
+        })
+        .collect();
+    (coords, region)
+}
