@@ -29,5 +29,19 @@ config.substitutions.append(
     ("%expect-exit", f"python3 {os.path.join(config.test_source_root, 'Inputs', 'expect-exit.py')}")
 )
 
+# The GPU target's tools from NVIDIA's CUDA compiler wheel, installed by tools/setup into .tools/cuda:
+# %ptxas-all assembles every kernel module of `--gpu-emit=ptx` output; tests that need it say
+# `REQUIRES: ptxas`.
+cuda = os.environ.get("FLEXC_CUDA", os.path.join(root, ".tools", "cuda", "nvidia", "cuda_nvcc"))
+ptxas = os.path.join(cuda, "bin", "ptxas")
+if os.path.exists(ptxas):
+    config.available_features.add("ptxas")
+config.substitutions.append(
+    ("%ptxas-all", f"python3 {os.path.join(config.test_source_root, 'Inputs', 'ptxas-all.py')} {ptxas}")
+)
+libdevice = os.path.join(cuda, "nvvm", "libdevice", "libdevice.10.bc")
+if os.path.exists(libdevice):
+    config.available_features.add("libdevice")
+
 config.environment["PATH"] = os.pathsep.join([llvm_bin, config.environment.get("PATH", "")])
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixes=false"

@@ -93,9 +93,9 @@ pub static INFO: PassInfo = PassInfo {
     options: &[
         PassOption {
             name: "target",
-            help: "runtime: calls of flexc_rt_* (flexc-run's threads); mpi: upstream mpi dialect ops, one process per device",
+            help: "runtime: calls of flexc_rt_* (flexc-run's threads); mpi: upstream mpi dialect ops, one process per device; gpu: calls of flexc_gpu_* (the flexc-gpu runtime)",
             default: "runtime",
-            kind: OptionKind::OneOf(&["runtime", "mpi"]),
+            kind: OptionKind::OneOf(&["runtime", "mpi", "gpu"]),
         },
         PassOption {
             name: "ranks",
@@ -158,6 +158,17 @@ enum Comm {
 enum Target {
     Runtime,
     Mpi,
+    Gpu,
+}
+
+impl Target {
+    /// The prefix of the runtime functions a runtime-call target calls.
+    fn prefix(self) -> &'static str {
+        match self {
+            Target::Gpu => "flexc_gpu",
+            Target::Runtime | Target::Mpi => "flexc_rt",
+        }
+    }
 }
 
 /// What replacing one op needs: its kind, tensor type, i64 arguments and the functions to call.
@@ -178,9 +189,12 @@ fn run(module: OperationRef<'_, '_>, options: &crate::Options) -> Result<(), ()>
     let context = unsafe { mlirOperationGetContext(raw_module) };
     let mut declared = BTreeSet::new();
     if options.get("target") != "mpi" {
-        let rewrites = plan_all(&module, |op, name| {
-            plan(op, name, Target::Runtime).map(Some)
-        })?;
+        let target = if options.get("target") == "gpu" {
+            Target::Gpu
+        } else {
+            Target::Runtime
+        };
+        let rewrites = plan_all(&module, |op, name| plan(op, name, target).map(Some))?;
         rewrite_all(raw_module, &rewrites, &mut declared);
         strip_par_attributes(module);
         return Ok(());
@@ -294,7 +308,7 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
             let verb = if comm == Comm::Send { "send" } else { "recv" };
             (
                 vec![integer(op, name, "peer")?, integer(op, name, "tag")?],
-                format!("flexc_rt_{verb}_{element}"),
+                format!("{}_{verb}_{element}", target.prefix()),
                 format!("__flexc_{verb}_{mangled}"),
             )
         }
@@ -302,7 +316,7 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
             let kind = reduction_kind(op, name, tensor, &element)?;
             // MPI reduces over the whole world (stage 1 rewrote the others): no arguments.
             let mut integers = Vec::new();
-            if target == Target::Runtime {
+            if target != Target::Mpi {
                 let mut mask = 0i64;
                 for device in group(op, name)? {
                     if !(0..i64::from(flexc_core::GROUP_MASK_DEVICES)).contains(&device) {
@@ -317,7 +331,7 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
             }
             (
                 integers,
-                format!("flexc_rt_all_reduce_{kind}_{element}"),
+                format!("{}_all_reduce_{kind}_{element}", target.prefix()),
                 format!("__flexc_all_reduce_{kind}_{mangled}"),
             )
         }
@@ -331,9 +345,12 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
         functions: vec![],
     };
     rewrite.functions = match target {
-        Target::Runtime => vec![
+        Target::Runtime | Target::Gpu => vec![
             (runtime.clone(), runtime_declaration(&rewrite, &runtime)),
-            (rewrite.helper.clone(), helper(&rewrite, &runtime)),
+            (
+                rewrite.helper.clone(),
+                helper(&rewrite, &runtime, target == Target::Runtime),
+            ),
         ],
         Target::Mpi => {
             rewrite.helper = rewrite.helper.replacen("__flexc_", "__flexc_mpi_", 1);
@@ -586,7 +603,9 @@ fn runtime_declaration(rewrite: &Rewrite, runtime: &str) -> String {
     )
 }
 
-fn helper(rewrite: &Rewrite, runtime: &str) -> String {
+/// The helper calling `runtime`. With `free`, a send frees its buffer itself; without (target=gpu),
+/// the GPU lowering's deallocation pass frees it (which rejects IR holding deallocations already).
+fn helper(rewrite: &Rewrite, runtime: &str, free: bool) -> String {
     let tensor = ir::type_text(rewrite.tensor);
     let memref = tensor.replacen("tensor<", "memref<", 1);
     let element = ir::tensor_shape(rewrite.tensor)
@@ -607,9 +626,16 @@ fn helper(rewrite: &Rewrite, runtime: &str) -> String {
     );
     let helper = &rewrite.helper;
     match rewrite.comm {
-        Comm::Send => format!(
-            "func.func private @{helper}(%x: {tensor}{parameters}) {{\n  %m = memref.alloc() : {memref}\n{fill}{call}  memref.dealloc %m : {memref}\n  return\n}}"
-        ),
+        Comm::Send => {
+            let dealloc = if free {
+                format!("  memref.dealloc %m : {memref}\n")
+            } else {
+                String::new()
+            };
+            format!(
+                "func.func private @{helper}(%x: {tensor}{parameters}) {{\n  %m = memref.alloc() : {memref}\n{fill}{call}{dealloc}  return\n}}"
+            )
+        }
         Comm::Recv => format!(
             "func.func private @{helper}({}) -> {tensor} {{\n  %m = memref.alloc() : {memref}\n{call}  %r = bufferization.to_tensor %m restrict writable : {memref} to {tensor}\n  return %r : {tensor}\n}}",
             parameters.trim_start_matches(", ")

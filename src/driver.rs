@@ -198,6 +198,8 @@ pub struct Options {
     pub simulate: SimulateOptions,
     /// The strategy search run when writing MLIR with the default pipeline.
     pub search: SearchOptions,
+    /// `--target=cuda`: write a GPU artifact of the (searched or given) strategy (`src/gpu.rs`).
+    pub cuda: Option<crate::gpu::CudaOptions>,
 }
 
 /// Process exit status.
@@ -278,6 +280,16 @@ fn check_usage(options: &Options) -> Result<(), String> {
     };
     if let (Some(flag), true) = (single, options.split_input_file) {
         return Err(format!("{flag} cannot be combined with --split-input-file"));
+    }
+    if let Some(cuda) = &options.cuda {
+        let artifact = cuda.emit == crate::gpu::CudaEmit::Artifact;
+        if (artifact && options.output == "-")
+            || options.split_input_file
+            || options.emit != Emit::Mlir
+            || options.emit_bytecode
+        {
+            return Err("--target=cuda writes one artifact: it needs -o FILE (unless --gpu-emit names a text stage) and cannot be combined with --split-input-file, --emit-bytecode, --emit or --simulate".into());
+        }
     }
     Ok(())
 }
@@ -512,7 +524,9 @@ fn compile_module(
     // The op table and graph: for the summary, the simulation, the search, and the warnings of opaque ops
     // (the C API cannot emit warnings from a pass). The default pipeline's import is this one, the only one.
     let mut resolved = None;
-    let imported = if stages.imports() || options.emit != Emit::Mlir {
+    // A materialized module (device functions present) goes to --target=cuda as it is.
+    let materialized = options.cuda.is_some() && crate::gpu::is_materialized(module);
+    let imported = if !materialized && (stages.imports() || options.emit != Emit::Mlir) {
         let mut imported = import_module(module, options, stages.imports(), own)?;
         let (mode, why) = resolve_mode(options.mode, &imported.graph);
         if mode == ImportMode::AsIs && options.mode == ImportMode::Auto {
@@ -563,6 +577,14 @@ fn compile_module(
             }
             None
         }
+        // --target=cuda on a module that has its strategy already: compiled as it is.
+        (Emit::Mlir, Some(imported))
+            if options.cuda.is_some()
+                && !imported.ops.is_empty()
+                && imported.ops.iter().all(|op| op.config.is_some()) =>
+        {
+            None
+        }
         (Emit::Mlir, Some(imported))
             if options.pass_pipeline.is_none()
                 && options.search.algorithm.is_some()
@@ -577,6 +599,18 @@ fn compile_module(
         }
         _ => None,
     };
+    if let Some(cuda) = &options.cuda {
+        let text = crate::gpu::print_with_locations(module.as_operation().to_raw());
+        let model = name.rsplit('/').next().unwrap_or(name);
+        match crate::gpu::compile(name, text.as_bytes(), model, cuda) {
+            Ok(artifact) => compiled.output = artifact,
+            Err(diags) => {
+                own.extend(diags);
+                return None;
+            }
+        }
+        return Some(compiled);
+    }
     compiled.output = replaced.unwrap_or_else(|| {
         let operation = module.as_operation();
         if options.emit_bytecode {

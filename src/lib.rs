@@ -10,6 +10,7 @@
 
 pub mod diagnostics;
 pub mod driver;
+pub mod gpu;
 pub mod parse;
 pub mod run;
 pub mod search;

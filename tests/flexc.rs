@@ -760,3 +760,63 @@ fn partitioned_small_models_compute_what_the_serial_ones_do() {
     eprintln!("{report}");
     assert!(failures.is_empty(), "failed: {failures:?}\n{report}");
 }
+
+#[test]
+fn small_models_compile_to_gpu_artifacts() {
+    // `flexc MODEL --target=cuda -o OUT` on the small models with searched strategies at 1, 2 and 4
+    // devices: an ELF shared object whose manifest names the serial program and every device
+    // program, with the PTX of its kernels inside (no GPU needed; the PTX itself is assembled by
+    // ptxas in lit-tests/gpu).
+    let dir = std::env::temp_dir().join(format!("flexc-gpu-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut failures = Vec::new();
+    for relative in [
+        "small/torch/mlp_b8.linalg.mlir",
+        "small/torch/resnet18_b2.linalg.mlir",
+        "small/torch/bert_b2.linalg.mlir",
+        "small/torch/gpt2_b2.linalg.mlir",
+    ] {
+        for devices in [1u64, 2, 4] {
+            let stem = format!("{}-{devices}", relative.rsplit('/').next().unwrap());
+            let out = dir.join(format!("{stem}.fgpu"));
+            let mut options = settings(relative);
+            options.input = root().join("models").join(relative).display().to_string();
+            options.output = out.display().to_string();
+            options.simulate.machine = "dgx-h100".into();
+            options.simulate.devices = Some(flexc::core::DeviceCount::new(devices).unwrap());
+            options.search.budget = flexc::search::Budget::parse("300").unwrap();
+            options.cuda = Some(flexc::gpu::CudaOptions::default());
+            let mut errors = Vec::new();
+            if driver::run(&options, &mut errors) != Exit::Success {
+                failures.push(format!("{stem}: {}", String::from_utf8_lossy(&errors)));
+                continue;
+            }
+            let bytes = std::fs::read(&out).unwrap();
+            assert_eq!(&bytes[..4], b"\x7fELF", "{stem}: not an ELF file");
+            let text = String::from_utf8_lossy(&bytes);
+            assert!(
+                text.contains(".target sm_90") && text.contains(".entry "),
+                "{stem}: no PTX"
+            );
+            let start = text.find("{\"arch\"").expect("a manifest");
+            let end = start + text[start..].find('\0').expect("a NUL-terminated manifest");
+            let manifest: serde_json::Value = serde_json::from_str(&text[start..end]).unwrap();
+            assert_eq!(manifest["format"], "flexc-gpu", "{stem}");
+            assert_eq!(manifest["devices"], devices, "{stem}");
+            let programs = manifest["programs"].as_array().unwrap();
+            assert_eq!(programs.len(), devices as usize + 1, "{stem}: {programs:?}");
+            assert!(
+                programs
+                    .iter()
+                    .all(|p| text.contains(p["entry"].as_str().unwrap())),
+                "{stem}: entries missing"
+            );
+            assert!(
+                !manifest["kernels"].as_array().unwrap().is_empty(),
+                "{stem}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "failed: {failures:?}");
+}

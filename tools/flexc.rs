@@ -11,6 +11,7 @@ Example:
   flexc model.mlir --pass-pipeline='builtin.module(canonicalize,par-verify)' -o -
   flexc --allow-unregistered-dialect models/jax/mlp_b512.fwd.stablehlo.generic.mlir -o -
   flexc --split-input-file --verify-diagnostics errors.mlir
+  flexc models/small/torch/mlp_b8.linalg.mlir --machine=dgx-h100 --devices=2 --target=cuda -o mlp.fgpu
   flexc models/torch/resnet101_b64.linalg.mlir --simulate --machine=p100-4x4 --strategy=owt
   flexc model.mlir --simulate --machine=cluster.toml --devices=8 --trace=trace.json --report=r.json
   flexc --allow-unregistered-dialect models/jax/mlp_b512.train_sgd.stablehlo.generic.mlir \
@@ -143,9 +144,46 @@ struct Cli {
     #[arg(long = "opaque-unknown")]
     opaque_unknown: bool,
 
+    /// Compile for a target instead of writing MLIR: `cuda` writes one GPU artifact (a shared object
+    /// with the host code, the PTX of every kernel and a JSON manifest; docs/gpu.md) holding the serial
+    /// program and every device program, run by `flexc-gpu`. The input is a .par.mlir, or a model
+    /// that is searched first.
+    #[arg(long = "target", value_enum, default_value = "mlir")]
+    target: TargetArg,
+
+    /// What --target=cuda writes: the artifact, or a stage for inspection and tests: gpu (kernels
+    /// mapped and outlined, GPU dialect), ptx (every kernel module's PTX), host (LLVM dialect host code).
+    #[arg(long = "gpu-emit", value_enum, default_value = "artifact")]
+    gpu_emit: GpuEmitArg,
+
+    /// GPU architecture of --target=cuda: sm_90 or sm_80.
+    #[arg(long = "gpu-arch", value_name = "ARCH", default_value = "sm_90")]
+    gpu_arch: String,
+
+    /// NVIDIA's libdevice.10.bc for the math functions of GPU kernels (default: the copy tools/setup
+    /// installs in .tools/cuda, or $FLEXC_LIBDEVICE).
+    #[arg(long = "libdevice", value_name = "PATH")]
+    libdevice: Option<std::path::PathBuf>,
+
     /// List the flexc passes with their options and exit.
     #[arg(long = "list-passes")]
     list_passes: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum TargetArg {
+    /// Write MLIR (the annotated module, the summary, or the shard export).
+    Mlir,
+    /// Write a GPU artifact (--target=cuda -o OUT).
+    Cuda,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum GpuEmitArg {
+    Artifact,
+    Gpu,
+    Ptx,
+    Host,
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -243,6 +281,17 @@ fn main() -> ExitCode {
             budget,
             seed: cli.seed,
         },
+        cuda: (cli.target == TargetArg::Cuda).then(|| flexc::gpu::CudaOptions {
+            emit: match cli.gpu_emit {
+                GpuEmitArg::Artifact => flexc::gpu::CudaEmit::Artifact,
+                GpuEmitArg::Gpu => flexc::gpu::CudaEmit::Gpu,
+                GpuEmitArg::Ptx => flexc::gpu::CudaEmit::Ptx,
+                GpuEmitArg::Host => flexc::gpu::CudaEmit::Host,
+            },
+            arch: cli.gpu_arch,
+            libdevice: cli.libdevice,
+            ..Default::default()
+        }),
     };
     let exit = driver::run(&options, &mut std::io::stderr().lock());
     ExitCode::from(match exit {

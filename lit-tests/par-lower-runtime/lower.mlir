@@ -1,4 +1,15 @@
 // RUN: %flexc %s --pass-pipeline='builtin.module(par-lower-runtime)' | FileCheck %s
+// RUN: %flexc %s --pass-pipeline='builtin.module(par-lower-runtime{target=gpu})' | FileCheck %s --check-prefix=GPU
+
+// target=gpu: the same helpers calling the flexc-gpu runtime (flexc_gpu_*); a send leaves its buffer
+// to the GPU lowering's deallocation pass.
+// GPU: call @flexc_gpu_all_reduce_sum_f32(
+// GPU-LABEL: func.func private @__flexc_send_4x2xf32(
+// GPU-NOT: memref.dealloc
+// GPU: call @flexc_gpu_send_f32(
+// GPU-NEXT: return
+// GPU: func.func private @flexc_gpu_recv_i64(memref<*xi64>, i64, i64) attributes {llvm.emit_c_interface}
+// GPU-NOT: flexc_rt_
 
 // Each par op becomes a call of a helper (one per op and tensor type) with its integers as
 // constants; the helper moves the tensor into a buffer and calls the runtime on an unranked memref.

@@ -57,9 +57,10 @@ use std::{io::Write, path::PathBuf};
 use check::{check_entry, check_entry_against, compare, DEVICE_STACK};
 use engine::{Call, Element, Engine, PackedFunction, TensorType};
 use entries::{find_entries, module_functions, Entry};
-use prepare::{fill_elided_weights, has_configs, inputs, mark_c_interface};
+use prepare::{has_configs, inputs, mark_c_interface};
 
 pub use check::{report, Outcome, ResultCheck};
+pub use prepare::fill_elided_weights;
 pub use runtime::{strided_offsets, Traffic};
 
 /// What the command line asks for.

@@ -52,7 +52,7 @@ pub(super) fn mark_c_interface(module: &Module, entries: &[Entry]) {
 }
 
 /// Replaces every `dense_resource<__elided__...>` attribute by dense random values (module doc).
-pub(super) fn fill_elided_weights(module: &Module, seed: u64) {
+pub fn fill_elided_weights(module: &Module, seed: u64) {
     module.as_operation().walk(WalkOrder::PreOrder, |op| {
         let raw = op.to_raw();
         let count = unsafe { mlirOperationGetNumAttributes(raw) };

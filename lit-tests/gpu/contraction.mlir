@@ -1,0 +1,61 @@
+// Contractions: matmul and batch_matmul with plain row-major operands call the runtime's cuBLAS
+// entry points on unranked descriptors (C = A·B + C: the preceding fill initialized C); a matmul
+// with a transposed operand (explicit indexing maps) or a generic contraction is a generated kernel.
+// REQUIRES: ptxas
+// RUN: %flexc %s --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=gpu -o - 2>/dev/null | FileCheck %s
+// RUN: %flexc %s --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=host -o - 2>/dev/null | FileCheck %s --check-prefix=HOST
+// RUN: %flexc %s --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=ptx -o %t.ptx 2>/dev/null
+// RUN: %ptxas-all sm_90 %t.ptx | FileCheck %s --check-prefix=PTXAS
+
+// CHECK-LABEL: func.func @mm(
+// CHECK:         gpu.launch_func
+// CHECK:         %[[A:.*]] = memref.cast %arg0 : memref<8x16xf32> to memref<*xf32>
+// CHECK:         %[[B:.*]] = memref.cast %arg1 : memref<16x32xf32> to memref<*xf32>
+// CHECK:         %[[C:.*]] = memref.cast %{{.*}} : memref<8x32xf32> to memref<*xf32>
+// CHECK:         call @flexc_gpu_gemm_f32(%[[A]], %[[B]], %[[C]], %c0_i64, %c0_i64, %cst{{.*}}, %cst{{.*}}) : (memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, f32, f32) -> ()
+// CHECK-NOT:     gpu.launch_func
+// CHECK:         return
+
+// CHECK-LABEL: func.func @bmm(
+// CHECK:         call @flexc_gpu_batch_gemm_f32(
+
+// CHECK-LABEL: func.func @mm_transposed(
+// CHECK-NOT:     call @flexc_gpu_gemm_f32
+// CHECK:         gpu.launch_func @mm_transposed_kernel_0::@mm_transposed_kernel blocks in (%c1, %c8, %c1) threads in (%c128, %c1, %c1)
+// CHECK-LABEL: gpu.module @mm_transposed_kernel_0
+// CHECK:         arith.mulf
+// CHECK:         arith.addf
+
+// CHECK: func.func private @flexc_gpu_gemm_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, f32, f32) attributes {llvm.emit_c_interface}
+
+// The host code calls the C interface (pointers to unranked descriptors) after waiting for the stream.
+// HOST-LABEL: llvm.func @mm(
+// HOST:         llvm.call @mgpuStreamSynchronize
+// HOST:         llvm.call @_mlir_ciface_flexc_gpu_gemm_f32(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, f32, f32) -> ()
+
+// PTXAS: ptxas sm_90: {{[0-9]+}} of {{[0-9]+}} modules assembled
+
+func.func @mm(%a: tensor<8x16xf32>, %b: tensor<16x32xf32>) -> tensor<8x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x32xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x32xf32>) -> tensor<8x32xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<8x16xf32>, tensor<16x32xf32>) outs(%f : tensor<8x32xf32>) -> tensor<8x32xf32>
+  return %c : tensor<8x32xf32>
+}
+
+func.func @bmm(%a: tensor<4x8x16xf32>, %b: tensor<4x16x32xf32>) -> tensor<4x8x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x8x32xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x8x32xf32>) -> tensor<4x8x32xf32>
+  %c = linalg.batch_matmul ins(%a, %b : tensor<4x8x16xf32>, tensor<4x16x32xf32>) outs(%f : tensor<4x8x32xf32>) -> tensor<4x8x32xf32>
+  return %c : tensor<4x8x32xf32>
+}
+
+func.func @mm_transposed(%a: tensor<8x16xf32>, %b: tensor<32x16xf32>) -> tensor<8x32xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x32xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x32xf32>) -> tensor<8x32xf32>
+  %c = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>]
+       ins(%a, %b : tensor<8x16xf32>, tensor<32x16xf32>) outs(%f : tensor<8x32xf32>) -> tensor<8x32xf32>
+  return %c : tensor<8x32xf32>
+}

@@ -1,0 +1,483 @@
+//! `flexc --target=cuda`: the compiler side of the GPU target. A partitioned program (the serial
+//! function `@f` and its device functions `@f_device<d>`, materialized from a `.par.mlir`) becomes
+//! one artifact: an x86-64 ELF shared object holding the host code of every function, the PTX of
+//! every kernel and a JSON manifest (`docs/gpu.md`, "Artifact format", is the reference).
+//!
+//! Data flow (each step a pipeline of upstream passes plus flexc's rewrites in `gpu/`):
+//! 1. [`TENSOR_LOWERING`]: `par` communication → `flexc_gpu_*` calls (`par-lower-runtime{target=gpu}`),
+//!    elementwise chains fused (`linalg-fuse-elementwise-ops`), one-shot bufferization; constants
+//!    uploaded into fresh buffers (`gpu.memcpy`), then every buffer freed after its last use
+//!    ([`DEALLOCATION`]);
+//! 2. `gpu/rewrite.rs`: host memory → device memory (`gpu.alloc`, constants uploaded once per
+//!    call), contractions and convolutions → vendor-library calls (`flexc_gpu_gemm_f32`, ...), copies →
+//!    `linalg.copy` (copy kernels);
+//!    reductions over one long dim → block reductions (`gpu/reduction.rs`: a block per output, threads
+//!    striding the reduced dim, `gpu.all_reduce`);
+//! 3. [`kernel_mapping`]: every remaining linalg op → `scf.parallel` → tiled with 128 threads per
+//!    block on its contiguous dim (`gpu/rewrite.rs::contiguous_dim_first`), blocks over the rest →
+//!    `gpu.launch` → outlined `gpu.module`s → NVVM;
+//! 4. `gpu/codegen.rs`: each `gpu.module` → LLVM IR (MLIR's translation) → libdevice linked → PTX by
+//!    inkwell's NVPTX target machine → `gpu.binary` (assembly format);
+//! 5. [`HOST_LOWERING`]: `gpu-to-llvm` (MLIR's GPU runtime-wrapper calls `mgpu*`) → LLVM IR →
+//!    inkwell's host target machine → object → `cc -shared` with the manifest.
+//!
+//! Weights: elided weights (`dense_resource<__elided__...>`) are filled with `flexc-run`'s seeded
+//! values (`run::fill_elided_weights`, seed in the manifest) and travel inside the artifact as
+//! constants, so the serial and the device programs use the same weights and `flexc-run` with the
+//! same seed computes the same function on CPU.
+
+mod codegen;
+mod reduction;
+mod rewrite;
+
+use crate::{
+    diagnostics::{Diag, FileLoc},
+    session::{create_context, Session},
+};
+use flexc_dialects::names::parse_device_function as device_function;
+use flexc_passes::ir::{op_name, symbol_name, top_level_ops};
+use melior::ir::{operation::OperationLike, Module};
+use mlir_sys::*;
+use std::path::PathBuf;
+
+/// The GPU architectures `--gpu-arch` accepts (PTX is assembled for them by `ptxas` in the tests).
+pub const ARCHS: &[&str] = &["sm_90", "sm_80"];
+
+/// Threads per block of the generated elementwise, data-movement and gather kernels.
+pub const BLOCK_THREADS: u32 = 128;
+
+/// Tensor-level lowering: communication calls, fusion, bufferization (step 1 of the module doc).
+pub const TENSOR_LOWERING: &str = "builtin.module(\
+    par-lower-runtime{target=gpu},\
+    inline,\
+    func.func(convert-elementwise-to-linalg),\
+    func.func(linalg-fuse-elementwise-ops),\
+    canonicalize,\
+    one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
+    canonicalize)";
+
+/// After the constants' uploads (`rewrite::upload_constants`): every buffer freed after its last use.
+pub const DEALLOCATION: &str = "builtin.module(buffer-deallocation-pipeline,canonicalize)";
+
+/// Loops: every linalg op left (after the library rewrites, helpers inlined) becomes a parallel loop
+/// nest.
+pub const LOOPS: &str = "builtin.module(func.func(convert-linalg-to-parallel-loops))";
+
+/// Mapping of the (reordered, see `rewrite::contiguous_dim_first`) parallel loops onto the GPU.
+pub fn kernel_mapping() -> String {
+    format!(
+        "builtin.module(func.func(\
+        scf-parallel-loop-tiling{{parallel-loop-tile-sizes={BLOCK_THREADS} no-min-max-bounds=true}},\
+        gpu-map-parallel-loops,\
+        convert-parallel-loops-to-gpu,\
+        canonicalize),\
+        gpu-kernel-outlining,\
+        expand-strided-metadata,\
+        lower-affine,\
+        convert-scf-to-cf)"
+    )
+}
+
+/// Kernel bodies to NVVM (the `gpu.module`s), for `arch`.
+pub fn kernel_lowering(arch: &str) -> String {
+    format!(
+        "builtin.module(nvvm-attach-target{{chip={arch} O=3}},\
+        gpu.module(convert-gpu-to-nvvm),\
+        reconcile-unrealized-casts)"
+    )
+}
+
+/// Host lowering once the kernels are `gpu.binary` objects: the GPU runtime-wrapper calls of
+/// `gpu-to-llvm` on one stream per call (`gpu-async-region`), the rest as `flexc-run` lowers it.
+pub const HOST_LOWERING: &str = "builtin.module(\
+    func.func(gpu-async-region),\
+    gpu-to-llvm,\
+    expand-strided-metadata,\
+    lower-affine,\
+    finalize-memref-to-llvm,\
+    convert-math-to-llvm,\
+    convert-arith-to-llvm,\
+    convert-index-to-llvm,\
+    convert-func-to-llvm,\
+    convert-cf-to-llvm,\
+    reconcile-unrealized-casts)";
+
+/// What `--target=cuda` writes: the artifact, or (for tests and inspection) an intermediate stage.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CudaEmit {
+    /// The shared object (`docs/gpu.md`).
+    #[default]
+    Artifact,
+    /// The module with its kernels mapped and outlined (GPU dialect, `gpu.launch_func`, `gpu.module`s).
+    Gpu,
+    /// The PTX of every kernel module, each after a `// gpu.module @name` line.
+    Ptx,
+    /// The host module in the LLVM dialect (`gpu.binary`s holding the PTX, `mgpu*` calls).
+    Host,
+}
+
+/// What `--target=cuda` needs besides the module.
+#[derive(Clone, Debug)]
+pub struct CudaOptions {
+    /// What to write.
+    pub emit: CudaEmit,
+    /// `sm_90` (default) or `sm_80`.
+    pub arch: String,
+    /// `libdevice.10.bc`; `None`: [`default_libdevice`].
+    pub libdevice: Option<PathBuf>,
+    /// Seed of the elided weights (as `flexc-run --seed`).
+    pub seed: u64,
+    /// Devices to materialize a `.par.mlir` for (0: its `#par.machine`).
+    pub devices: usize,
+}
+
+impl Default for CudaOptions {
+    fn default() -> Self {
+        CudaOptions {
+            emit: CudaEmit::Artifact,
+            arch: "sm_90".into(),
+            libdevice: None,
+            seed: 0,
+            devices: 0,
+        }
+    }
+}
+
+/// Where `tools/setup` installs libdevice: `.tools/cuda/...` of the repository flexc was built from,
+/// or `$FLEXC_LIBDEVICE`.
+pub fn default_libdevice() -> PathBuf {
+    if let Some(path) = std::env::var_os("FLEXC_LIBDEVICE") {
+        return PathBuf::from(path);
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join(".tools/cuda/nvidia/cuda_nvcc/nvvm/libdevice/libdevice.10.bc")
+}
+
+/// One entry of the manifest's `programs`.
+#[derive(Clone, Debug)]
+struct Program {
+    name: String,
+    device: Option<usize>,
+    /// Whether the function returns results (device programs other than device 0 usually do not).
+    returns: bool,
+}
+
+/// A generated kernel, for the manifest.
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    pub name: String,
+    pub family: &'static str,
+    pub block: [u32; 3],
+}
+
+/// A tensor of an entry's signature, for the manifest.
+#[derive(Clone, Debug)]
+struct Tensor {
+    dtype: String,
+    shape: Vec<u64>,
+}
+
+/// Compiles `text` (a module with `@f`/`@f_device<d>`, or ops with `par.config` to materialize) to
+/// the bytes of the artifact. `name` locates diagnostics; `model` goes into the manifest.
+pub fn compile(
+    name: &str,
+    text: &[u8],
+    model: &str,
+    options: &CudaOptions,
+) -> Result<Vec<u8>, Vec<Diag>> {
+    if !ARCHS.contains(&options.arch.as_str()) {
+        return Err(vec![Diag::error(
+            None,
+            format!(
+                "unsupported GPU architecture '{}' (supported: {})",
+                options.arch,
+                ARCHS.join(", ")
+            ),
+        )]);
+    }
+    let context = create_context(false);
+    let session = Session::new(&context).map_err(|e| vec![e])?;
+    unsafe {
+        // The rewrites create gpu ops directly; the later passes need NVVM and LLVM loaded too.
+        mlirContextLoadAllAvailableDialects(context.to_raw());
+        mlirRegisterAllLLVMTranslations(context.to_raw());
+    }
+    let diagnosed = |message: String| session.diagnosed(message);
+    let start = Some(FileLoc {
+        file: name.to_string(),
+        line: 1,
+        column: 1,
+    });
+    let mut module = session.parse_verified(name, text)?;
+    let mut found = programs(&module);
+    if found.iter().all(|p| p.device.is_none()) {
+        let text = format!(
+            "builtin.module(par-materialize{{devices={}}})",
+            options.devices
+        );
+        lower(&session, &mut module, &text)?;
+        found = programs(&module);
+    }
+    let programs = found;
+    let serial = programs
+        .iter()
+        .find(|p| p.device.is_none())
+        .cloned()
+        .ok_or_else(|| {
+            vec![Diag::error(
+                start.clone(),
+                "no function to compile: expected a serial function @f with device functions @f_device0, ... (the output of par-materialize), or ops with par.config to materialize",
+            )]
+        })?;
+    let devices = programs.iter().filter(|p| p.device.is_some()).count();
+    if devices == 0 {
+        return Err(vec![Diag::error(
+            start,
+            format!("@{} has no device functions @{}_device0, ...: give a .par.mlir with a strategy, or search one (--search)", serial.name, serial.name),
+        )]);
+    }
+    let (inputs, outputs) = signature(&module, &serial.name);
+    crate::run::fill_elided_weights(&module, options.seed);
+    mark_c_interface(&module, &programs);
+    rewrite::reject_unsupported(&module).map_err(|e| vec![e])?;
+    rewrite::tag_families(&module);
+    lower(&session, &mut module, TENSOR_LOWERING)?;
+    rewrite::upload_constants(&module);
+    lower(&session, &mut module, DEALLOCATION)?;
+    let reductions = rewrite::to_device(&context, &module).map_err(|e| vec![e])?;
+    lower(
+        &session,
+        &mut module,
+        "builtin.module(inline{default-pipeline=})",
+    )?;
+    reduction::fill_bodies(&module, reductions)
+        .map_err(|e| vec![Diag::error(start.clone(), format!("{e} (a flexc bug)"))])?;
+    if !module.as_operation().verify() {
+        return Err(diagnosed(
+            "flexc built invalid block reductions (a flexc bug)".into(),
+        ));
+    }
+    let families = rewrite::families(&module);
+    lower(&session, &mut module, LOOPS)?;
+    rewrite::contiguous_dim_first(&module);
+    lower(&session, &mut module, &kernel_mapping())?;
+    rewrite::check_host_code(&module).map_err(|e| vec![e])?;
+    let kernels = rewrite::kernels(&module, &families);
+    if options.emit == CudaEmit::Gpu {
+        return Ok(print_with_locations(module.as_operation().to_raw()).into_bytes());
+    }
+    lower(&session, &mut module, &kernel_lowering(&options.arch))?;
+    let libdevice = options.libdevice.clone().unwrap_or_else(default_libdevice);
+    let ptx = codegen::kernels_to_ptx(&context, &module, &options.arch, &libdevice)
+        .map_err(|e| vec![Diag::error(start.clone(), e)])?;
+    if options.emit == CudaEmit::Ptx {
+        let text: String = ptx
+            .iter()
+            .map(|(name, ptx)| format!("// gpu.module @{name}\n{ptx}\n"))
+            .collect();
+        return Ok(text.into_bytes());
+    }
+    lower(&session, &mut module, HOST_LOWERING)?;
+    if options.emit == CudaEmit::Host {
+        return Ok(format!("{}\n", module.as_operation()).into_bytes());
+    }
+    let manifest = manifest(
+        model, options, &programs, &inputs, &outputs, &kernels, devices,
+    );
+    codegen::artifact(&module, &manifest).map_err(|e| vec![Diag::error(start, e)])
+}
+
+/// The text of `op` with its locations (`loc(...)`), so that the GPU compilation, which parses it
+/// into a context of its own, reports errors at the input's lines.
+pub fn print_with_locations(op: MlirOperation) -> String {
+    unsafe extern "C" fn collect(text: MlirStringRef, data: *mut std::ffi::c_void) {
+        let out = unsafe { &mut *(data as *mut Vec<u8>) };
+        out.extend_from_slice(unsafe {
+            std::slice::from_raw_parts(text.data as *const u8, text.length)
+        });
+    }
+    let mut out = Vec::new();
+    unsafe {
+        let flags = mlirOpPrintingFlagsCreate();
+        mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+        mlirOperationPrintWithFlags(op, flags, Some(collect), &mut out as *mut Vec<u8> as *mut _);
+        mlirOpPrintingFlagsDestroy(flags);
+    }
+    out.push(b'\n');
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Runs the pipeline `text` (flexc's own constants above) over `module`; errors are the captured
+/// diagnostics.
+fn lower<'c>(session: &Session<'c>, module: &mut Module<'c>, text: &str) -> Result<(), Vec<Diag>> {
+    let recipe = flexc_passes::pipeline::parse(text)
+        .map(flexc_passes::pipeline::Pipeline::from)
+        .map_err(|e| vec![Diag::error(None, format!("{} (a flexc bug)", e.0))])?;
+    session
+        .run_pipeline(module, &recipe)
+        .map_err(|_| session.diagnosed(format!("the GPU lowering {text} failed")))
+}
+
+/// Whether `module` holds device programs already (`@f` with `@f_device0`, ...).
+pub fn is_materialized(module: &Module) -> bool {
+    programs(module).iter().any(|p| p.device.is_some())
+}
+
+/// The first public function with device functions and its device functions (else the first
+/// function alone).
+fn programs(module: &Module) -> Vec<Program> {
+    let functions: Vec<String> = top_level_ops(module.as_operation().to_raw())
+        .into_iter()
+        .filter(|&op| op_name(op) == "func.func" && !is_declaration(op))
+        .map(symbol_name)
+        .collect();
+    let mut programs = Vec::new();
+    // The first serial function with device functions (the one flexc-gpu runs), then its devices.
+    let serial = functions.iter().find(|name| {
+        device_function(name).is_none() && functions.contains(&format!("{name}_device0"))
+    });
+    let Some(serial) = serial else {
+        return functions
+            .iter()
+            .filter(|name| device_function(name).is_none())
+            .take(1)
+            .map(|name| Program {
+                name: name.clone(),
+                device: None,
+                returns: returns(module, name),
+            })
+            .collect();
+    };
+    programs.push(Program {
+        name: serial.clone(),
+        device: None,
+        returns: returns(module, serial),
+    });
+    let mut device = 0;
+    while functions.contains(&format!("{serial}_device{device}")) {
+        let name = format!("{serial}_device{device}");
+        programs.push(Program {
+            returns: returns(module, &name),
+            name,
+            device: Some(device),
+        });
+        device += 1;
+    }
+    programs
+}
+
+/// Whether the function `@name` of `module` has results.
+fn returns(module: &Module, name: &str) -> bool {
+    !signature(module, name).1.is_empty()
+}
+
+/// Whether `function` is a declaration (no body).
+fn is_declaration(function: MlirOperation) -> bool {
+    unsafe {
+        let region = mlirOperationGetRegion(function, 0);
+        mlirRegionGetFirstBlock(region).ptr.is_null()
+    }
+}
+
+/// Inputs and outputs of `@name` (tensor types, before bufferization).
+fn signature(module: &Module, name: &str) -> (Vec<Tensor>, Vec<Tensor>) {
+    let Some(function) = top_level_ops(module.as_operation().to_raw())
+        .into_iter()
+        .find(|&op| op_name(op) == "func.func" && symbol_name(op) == name)
+    else {
+        return (vec![], vec![]);
+    };
+    let ty = unsafe {
+        let attribute = mlirOperationGetAttributeByName(
+            function,
+            melior::StringRef::new("function_type").to_raw(),
+        );
+        mlirTypeAttrGetValue(attribute)
+    };
+    let tensor = |ty: MlirType| {
+        flexc_passes::ir::tensor_shape(ty)
+            .map(|shape| Tensor {
+                dtype: shape.element.clone(),
+                shape: shape.static_dims(),
+            })
+            .unwrap_or_else(|| Tensor {
+                dtype: flexc_passes::ir::type_text(ty),
+                shape: vec![],
+            })
+    };
+    unsafe {
+        let inputs = (0..mlirFunctionTypeGetNumInputs(ty))
+            .map(|i| tensor(mlirFunctionTypeGetInput(ty, i)))
+            .collect();
+        let outputs = (0..mlirFunctionTypeGetNumResults(ty))
+            .map(|i| tensor(mlirFunctionTypeGetResult(ty, i)))
+            .collect();
+        (inputs, outputs)
+    }
+}
+
+/// `llvm.emit_c_interface` on every program, so each has its `_mlir_ciface_<name>` entry.
+fn mark_c_interface(module: &Module, programs: &[Program]) {
+    for function in top_level_ops(module.as_operation().to_raw()) {
+        if op_name(function) == "func.func"
+            && programs.iter().any(|p| p.name == symbol_name(function))
+        {
+            unsafe {
+                let unit = mlirUnitAttrGet(mlirOperationGetContext(function));
+                mlirOperationSetDiscardableAttributeByName(
+                    function,
+                    melior::StringRef::new("llvm.emit_c_interface").to_raw(),
+                    unit,
+                );
+            }
+        }
+    }
+}
+
+/// The manifest (`docs/gpu.md`, "Artifact format"), version 1.
+fn manifest(
+    model: &str,
+    options: &CudaOptions,
+    programs: &[Program],
+    inputs: &[Tensor],
+    outputs: &[Tensor],
+    kernels: &[Kernel],
+    devices: usize,
+) -> String {
+    use serde_json::json;
+    let programs: Vec<_> = programs
+        .iter()
+        .map(|p| match p.device {
+            None => json!({"name": p.name, "role": "serial", "entry": format!("_mlir_ciface_{}", p.name), "returns": p.returns}),
+            Some(d) => json!({"name": p.name, "role": "device", "device": d, "entry": format!("_mlir_ciface_{}", p.name), "returns": p.returns}),
+        })
+        .collect();
+    let inputs: Vec<_> = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, t)| json!({"index": i, "dtype": t.dtype, "shape": t.shape, "kind": "data", "elided": false}))
+        .collect();
+    let outputs: Vec<_> = outputs
+        .iter()
+        .enumerate()
+        .map(|(i, t)| json!({"index": i, "dtype": t.dtype, "shape": t.shape}))
+        .collect();
+    let kernels: Vec<_> = kernels
+        .iter()
+        .map(|k| json!({"name": k.name, "family": k.family, "block": k.block}))
+        .collect();
+    json!({
+        "format": "flexc-gpu",
+        "version": 1,
+        "arch": options.arch,
+        "devices": devices,
+        "model": model,
+        "weight_seed": options.seed,
+        "programs": programs,
+        "inputs": inputs,
+        "outputs": outputs,
+        "kernels": kernels,
+        "tasks": [],
+    })
+    .to_string()
+}

@@ -1,0 +1,747 @@
+//! flexc's own rewrites of the GPU lowering (steps 2 and 3 of `gpu.rs`), on the bufferized module:
+//! - [`upload_constants`] then [`to_device`]: every buffer lives in device memory — constants
+//!   (`memref.get_global`) uploaded into a fresh buffer by `gpu.memcpy`, `memref.alloc`/`alloca` →
+//!   `gpu.alloc`, `memref.dealloc` → `gpu.dealloc` —, `memref.copy` → `linalg.copy` (a copy kernel: strided views included), and
+//!   contractions/convolutions whose operands have plain row-major layouts → calls of the runtime's
+//!   vendor-library entry points (`flexc_gpu_gemm_f32`, `flexc_gpu_batch_gemm_f32`,
+//!   `flexc_gpu_conv2d_nchw_fchw_f32`); other layouts and element types stay linalg ops and become
+//!   generated kernels;
+//! - [`families`] / [`kernels`]: the op family of every generated kernel, for the manifest;
+//! - [`contiguous_dim_first`]: each outermost `scf.parallel` gets its last (contiguous in memory) dim
+//!   first, so that upstream `scf-parallel-loop-tiling` (which tiles the leading dims) gives blocks of
+//!   consecutive elements to the threads of a block (coalesced accesses), the other dims going to
+//!   the grid's y and z;
+//! - [`check_host_code`]: no host code touches device memory (an op that did not become a kernel is
+//!   a located error, not a crash on the GPU machine).
+
+use crate::diagnostics::{resolve_location, Diag};
+use flexc_passes::ir::{create_op, op_name, symbol_name, top_level_ops, type_text};
+use melior::ir::{
+    operation::{OperationLike, WalkOrder, WalkResult},
+    Module,
+};
+use mlir_sys::*;
+use std::collections::BTreeMap;
+
+/// Dialects whose ops the GPU lowering handles (everything else is rejected up front).
+const DIALECTS: &[&str] = &[
+    "arith",
+    "builtin",
+    "bufferization",
+    "func",
+    "linalg",
+    "math",
+    "memref",
+    "par",
+    "tensor",
+    "scf",
+    "affine",
+    "index",
+    "cf",
+];
+
+/// An error at `op`'s location.
+fn error_at(op: MlirOperation, message: String) -> Diag {
+    Diag::error(
+        resolve_location(unsafe { mlirOperationGetLocation(op) }),
+        message,
+    )
+}
+
+/// Every op of `module`, pre-order.
+fn all_ops(module: &Module) -> Vec<MlirOperation> {
+    let mut ops = Vec::new();
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        ops.push(op.to_raw());
+        WalkResult::Advance
+    });
+    ops
+}
+
+/// Ops of dialects the GPU target cannot lower: a located error for the first.
+pub fn reject_unsupported(module: &Module) -> Result<(), Diag> {
+    for op in all_ops(module) {
+        let name = op_name(op);
+        let dialect = name.split('.').next().unwrap_or("");
+        if !DIALECTS.contains(&dialect) {
+            return Err(error_at(
+                op,
+                format!(
+                    "'{name}' is not supported by --target=cuda (supported dialects: {})",
+                    DIALECTS.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The attribute [`tag_families`] writes: the op family's GPU lowering, by name.
+const FAMILY_ATTR: &str = "flexc.gpu_family";
+
+/// The manifest's name of a family's GPU lowering.
+fn lowering_name(lowering: flexc_passes::family::GpuLowering) -> &'static str {
+    use flexc_passes::family::GpuLowering;
+    match lowering {
+        GpuLowering::Gemm { .. } => "contraction",
+        GpuLowering::Convolution { .. } => "convolution",
+        GpuLowering::Pooling { .. } | GpuLowering::Reduction { .. } => "reduction",
+        GpuLowering::Elementwise { .. } => "elementwise",
+        GpuLowering::DataMovement { .. } => "data-movement",
+        GpuLowering::Gather { .. } => "gather",
+    }
+}
+
+/// On the tensor program (before fusion and bufferization, where the op families model ops): every
+/// linalg op gets its family's GPU lowering ([`flexc_passes::family::gpu_lowering`]) as
+/// [`FAMILY_ATTR`]; bufferization keeps it, fusion drops it on the ops it creates.
+pub fn tag_families(module: &Module) {
+    for op in all_ops(module) {
+        let name = op_name(op);
+        if !name.starts_with("linalg.") || name == "linalg.yield" {
+            continue;
+        }
+        let view = unsafe { melior::ir::OperationRef::from_raw(op) };
+        if let Some(lowering) = flexc_passes::family::gpu_lowering(&view) {
+            unsafe {
+                let context = mlirOperationGetContext(op);
+                let text = lowering_name(lowering);
+                let value = mlirStringAttrGet(context, melior::StringRef::new(text).to_raw());
+                mlirOperationSetDiscardableAttributeByName(
+                    op,
+                    melior::StringRef::new(FAMILY_ATTR).to_raw(),
+                    value,
+                );
+            }
+        }
+    }
+}
+
+/// The op family of a (bufferized) linalg op, as the manifest names it: its family's GPU lowering
+/// ([`tag_families`]), else (ops fusion created) [`local_family`].
+pub fn family(op: MlirOperation) -> &'static str {
+    let tag = unsafe {
+        mlirOperationGetDiscardableAttributeByName(op, melior::StringRef::new(FAMILY_ATTR).to_raw())
+    };
+    if !tag.ptr.is_null() {
+        let text = flexc_passes::ir::attribute_text(tag);
+        let known = [
+            "contraction",
+            "convolution",
+            "reduction",
+            "elementwise",
+            "data-movement",
+            "gather",
+        ];
+        if let Some(name) = known.iter().find(|k| text == format!("\"{k}\"")) {
+            return name;
+        }
+    }
+    local_family(op)
+}
+
+/// The family of an op by its name and body (module doc of [`family`]).
+fn local_family(op: MlirOperation) -> &'static str {
+    let name = op_name(op);
+    match name.as_str() {
+        "linalg.matmul" | "linalg.batch_matmul" | "linalg.matvec" | "linalg.batch_matvec" => {
+            "contraction"
+        }
+        "linalg.copy" | "linalg.transpose" | "linalg.broadcast" => "data-movement",
+        "linalg.fill" | "linalg.map" => "elementwise",
+        "linalg.reduce" => "reduction",
+        _ if name.starts_with("linalg.conv") || name.starts_with("linalg.depthwise_conv") => {
+            "convolution"
+        }
+        _ if name.starts_with("linalg.pooling") => "reduction",
+        "linalg.generic" => generic_family(op),
+        _ => "elementwise",
+    }
+}
+
+/// A `linalg.generic`: a reduction when it has reduction iterators, a gather when its body reads
+/// memory by computed indices (`tensor.extract`/`memref.load`), data movement when the body only
+/// yields an input, else elementwise.
+fn generic_family(op: MlirOperation) -> &'static str {
+    let iterators = unsafe {
+        mlirOperationGetAttributeByName(op, melior::StringRef::new("iterator_types").to_raw())
+    };
+    if flexc_passes::ir::attribute_text(iterators).contains("reduction") {
+        return "reduction";
+    }
+    let mut body = Vec::new();
+    unsafe {
+        let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+        let mut child = mlirBlockGetFirstOperation(block);
+        while !child.ptr.is_null() {
+            body.push(op_name(child));
+            child = mlirOperationGetNextInBlock(child);
+        }
+    }
+    if body
+        .iter()
+        .any(|n| n == "tensor.extract" || n == "memref.load")
+    {
+        "gather"
+    } else if body.len() == 1 {
+        "data-movement"
+    } else {
+        "elementwise"
+    }
+}
+
+/// Step 2 of `gpu.rs` (module doc), with the block reductions of `reduction.rs` (whose originals
+/// wait, detached, for `reduction::fill_bodies` after inlining).
+pub fn to_device(
+    context: &melior::Context,
+    module: &Module,
+) -> Result<Vec<super::reduction::Pending>, Diag> {
+    let mut helpers = Helpers::default();
+    let pending = super::reduction::plan_all(module, |name, text| helpers.add(name, text));
+    let mut library = Vec::new();
+    let mut memory = Vec::new();
+    for op in all_ops(module) {
+        match op_name(op).as_str() {
+            "linalg.matmul" | "linalg.batch_matmul" | "linalg.conv_2d_nchw_fchw" => {
+                library.push(op)
+            }
+            "memref.alloc" | "memref.alloca" | "memref.dealloc" | "memref.copy" => memory.push(op),
+            _ => {}
+        }
+    }
+    for op in library {
+        if let Some((helper, text)) = library_helper(op) {
+            let callee = helpers.add(helper, text);
+            replace_by_call(op, &callee);
+        }
+    }
+    for op in memory {
+        match op_name(op).as_str() {
+            "memref.alloc" | "memref.alloca" => to_gpu_alloc(op),
+            "memref.dealloc" => to_gpu_dealloc(op),
+            "memref.copy" => {
+                let (source, target) = unsafe {
+                    (
+                        mlirValueGetType(mlirOperationGetOperand(op, 0)),
+                        mlirValueGetType(mlirOperationGetOperand(op, 1)),
+                    )
+                };
+                let (source, target) = (type_text(source), type_text(target));
+                let name = format!("__flexc_copy_{}", helpers.functions.len());
+                let text = format!(
+                    "func.func private @{name}(%a: {source}, %b: {target}) {{\n  linalg.copy ins(%a : {source}) outs(%b : {target})\n  return\n}}"
+                );
+                let callee = helpers.add(name, text);
+                replace_by_call(op, &callee);
+            }
+            _ => {}
+        }
+    }
+    helpers.append(context, module)?;
+    Ok(pending)
+}
+
+/// Helper functions appended to the module, deduplicated by their text (less the name).
+#[derive(Default)]
+struct Helpers {
+    /// Body text (name replaced by `@_`) → name.
+    by_text: BTreeMap<String, String>,
+    /// Name and text, in creation order (runtime declarations included).
+    functions: Vec<(String, String)>,
+}
+
+impl Helpers {
+    /// Adds `text` (a function named `name`) unless an identical one exists; returns the name to call.
+    fn add(&mut self, name: String, text: String) -> String {
+        let key = text.replacen(&format!("@{name}("), "@_(", 1);
+        if let Some(existing) = self.by_text.get(&key) {
+            return existing.clone();
+        }
+        self.by_text.insert(key, name.clone());
+        self.functions.push((name.clone(), text));
+        name
+    }
+
+    /// Parses the helpers (with the runtime declarations they call) into `module`.
+    fn append(&self, context: &melior::Context, module: &Module) -> Result<(), Diag> {
+        if self.functions.is_empty() {
+            return Ok(());
+        }
+        let mut texts: Vec<String> = self.functions.iter().map(|(_, t)| t.clone()).collect();
+        for (name, signature) in LIBRARY {
+            if texts.iter().any(|t| t.contains(&format!("@{name}("))) {
+                texts.push(format!(
+                    "func.func private @{name}({signature}) attributes {{llvm.emit_c_interface}}"
+                ));
+            }
+        }
+        let text = format!("module {{\n{}\n}}", texts.join("\n"));
+        let parsed = unsafe {
+            mlirOperationCreateParse(
+                context.to_raw(),
+                melior::StringRef::new(&text).to_raw(),
+                melior::StringRef::new("flexc-gpu-helpers").to_raw(),
+            )
+        };
+        if parsed.ptr.is_null() {
+            return Err(Diag::error(
+                None,
+                format!(
+                    "flexc built GPU helper functions that do not parse (a flexc bug):\n{text}"
+                ),
+            ));
+        }
+        let body = unsafe {
+            mlirRegionGetFirstBlock(mlirOperationGetRegion(module.as_operation().to_raw(), 0))
+        };
+        for function in top_level_ops(parsed) {
+            unsafe {
+                mlirOperationRemoveFromParent(function);
+                mlirBlockAppendOwnedOperation(body, function);
+            }
+        }
+        unsafe { mlirOperationDestroy(parsed) };
+        Ok(())
+    }
+}
+
+/// The vendor-library entry points of the runtime (`docs/gpu.md`): name and MLIR argument types.
+/// Memrefs are passed as unranked descriptors; every call accumulates into its output
+/// (`C = A·B + C`, `O = conv(I, F) + O`), which the preceding `linalg.fill` initialized.
+pub const LIBRARY: &[(&str, &str)] = &[
+    (
+        "flexc_gpu_gemm_f32",
+        "memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, f32, f32",
+    ),
+    (
+        "flexc_gpu_batch_gemm_f32",
+        "memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, f32, f32",
+    ),
+    (
+        "flexc_gpu_conv2d_nchw_fchw_f32",
+        "memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, i64, i64",
+    ),
+];
+
+/// Whether `ty` is a statically shaped f32 memref laid out row-major and contiguous (the identity
+/// layout, or a view with row-major strides at any offset, e.g. a device's batch slice): what the
+/// library entry points take.
+fn plain_f32(ty: MlirType) -> bool {
+    unsafe {
+        if !mlirTypeIsAMemRef(ty) || !mlirShapedTypeHasStaticShape(ty) {
+            return false;
+        }
+        if !mlirTypeIsAF32(mlirShapedTypeGetElementType(ty)) {
+            return false;
+        }
+        let rank = mlirShapedTypeGetRank(ty) as usize;
+        let mut strides = vec![0i64; rank];
+        let mut offset = 0i64;
+        if mlirMemRefTypeGetStridesAndOffset(ty, strides.as_mut_ptr(), &mut offset).value == 0 {
+            return false;
+        }
+        let mut expected = 1i64;
+        for dim in (0..rank).rev() {
+            let size = mlirShapedTypeGetDimSize(ty, dim as isize);
+            if size != 1 && strides[dim] != expected {
+                return false;
+            }
+            expected = expected.saturating_mul(size);
+        }
+        true
+    }
+}
+
+/// The helper that calls the library for `op`, when its family lowers it to a library (GEMM or
+/// convolution) and its operands fit (else the op stays and becomes a generated kernel).
+fn library_helper(op: MlirOperation) -> Option<(String, String)> {
+    if !matches!(family(op), "contraction" | "convolution") {
+        return None;
+    }
+    let operands: Vec<MlirValue> = unsafe {
+        (0..mlirOperationGetNumOperands(op))
+            .map(|i| mlirOperationGetOperand(op, i))
+            .collect()
+    };
+    let types: Vec<MlirType> = operands
+        .iter()
+        .map(|&v| unsafe { mlirValueGetType(v) })
+        .collect();
+    if types.len() != 3 || !types.iter().all(|&t| plain_f32(t)) {
+        return None;
+    }
+    let texts: Vec<String> = types.iter().map(|&t| type_text(t)).collect();
+    let name = op_name(op);
+    let (entry, integers): (&str, Vec<i64>) = match name.as_str() {
+        "linalg.matmul" => ("flexc_gpu_gemm_f32", vec![]),
+        "linalg.batch_matmul" => ("flexc_gpu_batch_gemm_f32", vec![]),
+        _ => {
+            // Indexing maps other than the default (transposed or broadcast operands) are not
+            // plain layouts.
+            let list = |attribute: &str| {
+                let value = unsafe {
+                    mlirOperationGetAttributeByName(op, melior::StringRef::new(attribute).to_raw())
+                };
+                if value.ptr.is_null() {
+                    Some(vec![1, 1])
+                } else {
+                    flexc_passes::ir::i64_list(value)
+                }
+            };
+            let strides = list("strides")?;
+            let dilations = list("dilations")?;
+            if strides.len() != 2 || dilations.len() != 2 {
+                return None;
+            }
+            (
+                "flexc_gpu_conv2d_nchw_fchw_f32",
+                vec![strides[0], strides[1], dilations[0], dilations[1], 0, 0],
+            )
+        }
+    };
+    if name != "linalg.conv_2d_nchw_fchw" && has_custom_maps(op) {
+        return None;
+    }
+    let helper = format!(
+        "__flexc_{}_{}",
+        entry.trim_start_matches("flexc_gpu_"),
+        mangle(&texts)
+    );
+    let mut body = String::new();
+    for (i, text) in texts.iter().enumerate() {
+        body.push_str(&format!(
+            "  %u{i} = memref.cast %m{i} : {text} to memref<*xf32>\n"
+        ));
+    }
+    let arguments: String = if integers.is_empty() {
+        body.push_str("  %no = arith.constant 0 : i64\n  %one = arith.constant 1.0 : f32\n");
+        "%u0, %u1, %u2, %no, %no, %one, %one".to_string()
+    } else {
+        for (i, value) in integers.iter().enumerate() {
+            body.push_str(&format!("  %i{i} = arith.constant {value} : i64\n"));
+        }
+        let names: Vec<String> = (0..integers.len()).map(|i| format!("%i{i}")).collect();
+        format!("%u0, %u1, %u2, {}", names.join(", "))
+    };
+    let signature = LIBRARY
+        .iter()
+        .find(|(n, _)| *n == entry)
+        .map(|(_, s)| *s)
+        .unwrap_or_default();
+    let parameters: Vec<String> = texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("%m{i}: {t}"))
+        .collect();
+    let text = format!(
+        "func.func private @{helper}({}) {{\n{body}  func.call @{entry}({arguments}) : ({signature}) -> ()\n  return\n}}",
+        parameters.join(", ")
+    );
+    Some((helper, text))
+}
+
+/// The indexing maps of a plain (row-major, untransposed) matmul and batch matmul.
+const PLAIN_MAPS: &[&str] = &[
+    "[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>]",
+    "[affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>]",
+];
+
+/// Whether a named contraction has indexing maps other than the plain ones (transposed or broadcast
+/// operands).
+fn has_custom_maps(op: MlirOperation) -> bool {
+    let maps = unsafe {
+        mlirOperationGetAttributeByName(op, melior::StringRef::new("indexing_maps").to_raw())
+    };
+    !maps.ptr.is_null() && !PLAIN_MAPS.contains(&flexc_passes::ir::attribute_text(maps).as_str())
+}
+
+/// A symbol-safe rendering of memref types (`memref<8x64xf32>` → `8x64xf32`).
+fn mangle(types: &[String]) -> String {
+    types
+        .iter()
+        .map(|t| {
+            t.trim_start_matches("memref<")
+                .trim_end_matches('>')
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("_")
+}
+
+/// Replaces `op` (no results) by `func.call @callee(op's operands)`.
+fn replace_by_call(op: MlirOperation, callee: &str) {
+    insert_call(op, callee);
+    unsafe { mlirOperationDestroy(op) };
+}
+
+/// Inserts `func.call @callee(op's operands)` before `op`.
+pub fn insert_call(op: MlirOperation, callee: &str) {
+    unsafe {
+        let context = mlirOperationGetContext(op);
+        let operands: Vec<MlirValue> = (0..mlirOperationGetNumOperands(op))
+            .map(|i| mlirOperationGetOperand(op, i))
+            .collect();
+        let symbol = mlirFlatSymbolRefAttrGet(context, melior::StringRef::new(callee).to_raw());
+        let call = create_op(
+            context,
+            "func.call",
+            mlirOperationGetLocation(op),
+            &operands,
+            &[],
+            &[("callee", symbol)],
+        );
+        mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, call);
+    }
+}
+
+/// Parses `text` as an attribute (flexc's own text: a failure is a bug, reported by a panic).
+fn attribute(context: MlirContext, text: &str) -> MlirAttribute {
+    let attribute =
+        unsafe { mlirAttributeParseGet(context, melior::StringRef::new(text).to_raw()) };
+    assert!(
+        !attribute.ptr.is_null(),
+        "flexc built an invalid attribute: {text}"
+    );
+    attribute
+}
+
+/// `memref.alloc`/`alloca` → `gpu.alloc` with the same sizes and type.
+fn to_gpu_alloc(op: MlirOperation) {
+    unsafe {
+        let context = mlirOperationGetContext(op);
+        let operands: Vec<MlirValue> = (0..mlirOperationGetNumOperands(op))
+            .map(|i| mlirOperationGetOperand(op, i))
+            .collect();
+        let segments = mlirOperationGetAttributeByName(
+            op,
+            melior::StringRef::new("operandSegmentSizes").to_raw(),
+        );
+        let (dynamic, symbols) =
+            if !segments.ptr.is_null() && mlirDenseArrayGetNumElements(segments) == 2 {
+                (
+                    mlirDenseI32ArrayGetElement(segments, 0),
+                    mlirDenseI32ArrayGetElement(segments, 1),
+                )
+            } else {
+                (operands.len() as i32, 0)
+            };
+        let result = mlirOperationGetResult(op, 0);
+        let alloc = create_op(
+            context,
+            "gpu.alloc",
+            mlirOperationGetLocation(op),
+            &operands,
+            &[mlirValueGetType(result)],
+            &[(
+                "operandSegmentSizes",
+                attribute(context, &format!("array<i32: 0, {dynamic}, {symbols}>")),
+            )],
+        );
+        mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, alloc);
+        mlirValueReplaceAllUsesOfWith(result, mlirOperationGetResult(alloc, 0));
+        mlirOperationDestroy(op);
+    }
+}
+
+/// `memref.dealloc` → `gpu.dealloc`.
+fn to_gpu_dealloc(op: MlirOperation) {
+    unsafe {
+        let context = mlirOperationGetContext(op);
+        let operand = mlirOperationGetOperand(op, 0);
+        let dealloc = create_op(
+            context,
+            "gpu.dealloc",
+            mlirOperationGetLocation(op),
+            &[operand],
+            &[],
+            &[],
+        );
+        mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, dealloc);
+        mlirOperationDestroy(op);
+    }
+}
+
+/// Every `%g = memref.get_global` (a host constant) → `%d = memref.alloc; gpu.memcpy %d, %g`, every
+/// other use of `%g` → `%d`. Run before the deallocation pipeline (which then frees `%d` after its
+/// last use) and before [`to_device`] (which makes `%d` a `gpu.alloc`).
+pub fn upload_constants(module: &Module) {
+    for op in all_ops(module) {
+        if op_name(op) == "memref.get_global" {
+            upload_constant(op);
+        }
+    }
+}
+
+fn upload_constant(op: MlirOperation) {
+    unsafe {
+        let context = mlirOperationGetContext(op);
+        let location = mlirOperationGetLocation(op);
+        let global = mlirOperationGetResult(op, 0);
+        let block = mlirOperationGetBlock(op);
+        let alloc = create_op(
+            context,
+            "memref.alloc",
+            location,
+            &[],
+            &[mlirValueGetType(global)],
+            &[(
+                "operandSegmentSizes",
+                attribute(context, "array<i32: 0, 0>"),
+            )],
+        );
+        mlirBlockInsertOwnedOperationAfter(block, op, alloc);
+        let device = mlirOperationGetResult(alloc, 0);
+        let copy = create_op(context, "gpu.memcpy", location, &[device, global], &[], &[]);
+        mlirBlockInsertOwnedOperationAfter(block, alloc, copy);
+        mlirValueReplaceAllUsesExcept(global, device, 1, &copy as *const _ as *mut _);
+    }
+}
+
+/// The family of every linalg op, per function, in program order (the order of its kernels).
+pub fn families(module: &Module) -> BTreeMap<String, Vec<&'static str>> {
+    let mut families = BTreeMap::new();
+    for function in top_level_ops(module.as_operation().to_raw()) {
+        if op_name(function) != "func.func" {
+            continue;
+        }
+        let mut list = Vec::new();
+        let view = unsafe { melior::ir::OperationRef::from_raw(function) };
+        view.walk(WalkOrder::PreOrder, |op| {
+            let raw = op.to_raw();
+            if op_name(raw).starts_with("linalg.") && op_name(raw) != "linalg.yield" {
+                list.push(family(raw));
+            }
+            WalkResult::Advance
+        });
+        families.insert(symbol_name(function), list);
+    }
+    families
+}
+
+/// The kernels launched by each function, in order, with their families and block sizes.
+pub fn kernels(
+    module: &Module,
+    families: &BTreeMap<String, Vec<&'static str>>,
+) -> Vec<super::Kernel> {
+    let mut kernels = Vec::new();
+    for function in top_level_ops(module.as_operation().to_raw()) {
+        if op_name(function) != "func.func" {
+            continue;
+        }
+        let list = families.get(&symbol_name(function));
+        let view = unsafe { melior::ir::OperationRef::from_raw(function) };
+        let mut index = 0;
+        view.walk(WalkOrder::PreOrder, |op| {
+            let raw = op.to_raw();
+            if op_name(raw) == "gpu.launch_func" {
+                let kernel = unsafe {
+                    mlirOperationGetAttributeByName(raw, melior::StringRef::new("kernel").to_raw())
+                };
+                let name = flexc_passes::ir::attribute_text(kernel)
+                    .replace('@', "")
+                    .replace("::", ".");
+                // Operands: async dependencies (none yet), grid x y z, block x y z, ...
+                let block = [3, 4, 5].map(|i| unsafe {
+                    flexc_passes::ir::constant_int(mlirOperationGetOperand(raw, i))
+                        .map_or(0, |v| v as u32)
+                });
+                let family = list
+                    .and_then(|l| l.get(index))
+                    .copied()
+                    .unwrap_or("elementwise");
+                index += 1;
+                kernels.push(super::Kernel {
+                    name,
+                    family,
+                    block,
+                });
+            }
+            WalkResult::Advance
+        });
+    }
+    kernels
+}
+
+/// Rotates the dims of every outermost `scf.parallel` so that its last dim comes first (module doc).
+pub fn contiguous_dim_first(module: &Module) {
+    let mut loops = Vec::new();
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        let raw = op.to_raw();
+        if op_name(raw) == "scf.parallel" {
+            let parent = unsafe { mlirOperationGetParentOperation(raw) };
+            if !parent.ptr.is_null() && op_name(parent) != "scf.parallel" {
+                loops.push(raw);
+            }
+            return WalkResult::Skip;
+        }
+        WalkResult::Advance
+    });
+    for op in loops {
+        rotate(op);
+    }
+}
+
+/// `scf.parallel (i0, ..., in-1)` → `scf.parallel (in-1, i0, ..., in-2)` (same iteration space).
+fn rotate(op: MlirOperation) {
+    unsafe {
+        let count = mlirOperationGetNumOperands(op);
+        let region = mlirOperationGetRegion(op, 0);
+        let block = mlirRegionGetFirstBlock(region);
+        let dims = mlirBlockGetNumArguments(block);
+        if dims < 2 || count < 3 * dims {
+            return;
+        }
+        let operands: Vec<MlirValue> = (0..count).map(|i| mlirOperationGetOperand(op, i)).collect();
+        let mut rotated = operands.clone();
+        for group in 0..3 {
+            let start = (group * dims) as usize;
+            let slice = &mut rotated[start..start + dims as usize];
+            slice.rotate_right(1);
+        }
+        mlirOperationSetOperands(op, count, rotated.as_ptr());
+        let last = mlirBlockGetArgument(block, dims - 1);
+        let ty = mlirValueGetType(last);
+        let location = mlirOperationGetLocation(op);
+        let first = mlirBlockInsertArgument(block, 0, ty, location);
+        mlirValueReplaceAllUsesOfWith(last, first);
+        mlirBlockEraseArgument(block, dims as u32);
+    }
+}
+
+/// Host code may only describe, allocate, copy and launch: a load or store left outside a kernel
+/// would read device memory from the CPU.
+pub fn check_host_code(module: &Module) -> Result<(), Diag> {
+    let mut found = None;
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        let raw = op.to_raw();
+        let name = op_name(raw);
+        if name == "gpu.module" {
+            return WalkResult::Skip;
+        }
+        if matches!(
+            name.as_str(),
+            "memref.load"
+                | "memref.store"
+                | "scf.parallel"
+                | "scf.for"
+                | "affine.load"
+                | "affine.store"
+        ) {
+            found = Some(raw);
+            return WalkResult::Interrupt;
+        }
+        WalkResult::Advance
+    });
+    match found {
+        None => Ok(()),
+        Some(op) => Err(error_at(
+            op,
+            format!(
+                "--target=cuda cannot map this '{}' onto a GPU kernel (it would run on the host, on device memory)",
+                op_name(op)
+            ),
+        )),
+    }
+}
