@@ -1,4 +1,4 @@
-//! Expert strategies a user compares the search against (DESIGN.md §6, "Baselines"), over the first `n` devices
+//! Expert strategies a user compares the search against (docs/design.md §6, "Baselines"), over the first `n` devices
 //! of a machine.
 //!
 //! Every constructor returns a strategy that passes [`Strategy::validate`] on any machine with at least `n`

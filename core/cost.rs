@@ -1,4 +1,4 @@
-//! Cost model: how long one task of an op takes on one GPU (DESIGN.md §5).
+//! Cost model: how long one task of an op takes on one GPU (docs/design.md §5).
 //!
 //! A task's time is **measured** when the profile database has an entry for
 //! `(op name, task shape, dtype, device kind)`: FlexFlow measures each distinct op once on the real GPU, and a

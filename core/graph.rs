@@ -130,7 +130,7 @@ impl fmt::Display for DType {
     }
 }
 
-/// SOAP role of one loop dim (DESIGN.md §2).
+/// SOAP role of one loop dim (docs/design.md §2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Role {
     /// Carries the model input's batch dimension.

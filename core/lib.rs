@@ -1,5 +1,5 @@
 //! `flexc-core`: the MLIR-free heart of flexc — the op graph, the machine and cost models, parallelization
-//! strategies and the execution simulator that the search optimizes against (DESIGN.md §2, §4, §5).
+//! strategies and the execution simulator that the search optimizes against (docs/design.md §2, §4, §5).
 //!
 //! Everything here works on plain Rust data with typed ids ([`OpId`], [`TensorId`], [`DeviceId`]); MLIR objects
 //! never reach this crate, so simulations are `Send` and fast. The importer builds a [`Graph`] from a module;

@@ -1,4 +1,4 @@
-//! Machine model: GPUs, nodes, intra-node links and inter-node NICs (DESIGN.md §4).
+//! Machine model: GPUs, nodes, intra-node links and inter-node NICs (docs/design.md §4).
 //!
 //! A machine is `nodes × gpus_per_node` identical GPUs. Devices are numbered node by node:
 //! `DeviceId(node * gpus_per_node + local)`. A machine may use only its first `n` GPUs
@@ -50,7 +50,7 @@
 //! ```
 //!
 //! Latencies and launch overheads of the presets are our estimates (NCCL-level small-message latency, CUDA
-//! launch cost); the other figures are the vendors' datasheet numbers from DESIGN.md §4.
+//! launch cost); the other figures are the vendors' datasheet numbers from docs/design.md §4.
 
 use std::fmt;
 use std::ops::Range;
@@ -286,7 +286,7 @@ impl Machine {
         Ok(machine)
     }
 
-    /// A built-in cluster from DESIGN.md §4: `p100-4x4`, `k80-16x4`, `dgx-a100:NODES`, `dgx-h100:NODES`
+    /// A built-in cluster from docs/design.md §4: `p100-4x4`, `k80-16x4`, `dgx-a100:NODES`, `dgx-h100:NODES`
     /// (`dgx-a100` alone is one node).
     pub fn preset(name: &str) -> Result<Machine, MachineError> {
         let (base, nodes) = match name.split_once(':') {

@@ -1,4 +1,4 @@
-//! Strategy search (DESIGN.md §6): FlexFlow's MCMC over the simulator, PaSE's dynamic program and SoyBean's
+//! Strategy search (docs/design.md §6): FlexFlow's MCMC over the simulator, PaSE's dynamic program and SoyBean's
 //! tiling over additive cost models, all compared with the expert baselines of [`crate::baselines`].
 //!
 //! # MCMC ([`mcmc`])

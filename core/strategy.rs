@@ -1,4 +1,4 @@
-//! Parallelization strategies: one [`Config`] per op (DESIGN.md §2).
+//! Parallelization strategies: one [`Config`] per op (docs/design.md §2).
 //!
 //! A configuration splits every loop dim of an op into `degree` equal parts; the product of the degrees is the
 //! number of tasks, and task `t` of the row-major task grid (last dim fastest) runs on `devices[t]`.

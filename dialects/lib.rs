@@ -30,7 +30,7 @@ pub fn load_par_dialect(context: &Context) -> Result<Module<'_>, String> {
     Ok(module)
 }
 
-/// Role of one loop dim (DESIGN §2): one definition, shared with the simulator's graph.
+/// Role of one loop dim (docs/design.md §2): one definition, shared with the simulator's graph.
 pub use flexc_core::Role;
 
 /// `#par.space<sizes, roles>`: iteration space of one op with SOAP roles.

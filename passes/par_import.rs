@@ -1,5 +1,5 @@
 //! `par-import`: gives every compute op its iteration space and the SOAP role of each loop dim, as a
-//! `#par.space` attribute (DESIGN §2), and extracts the op graph ([`flexc_core::Graph`]) that the
+//! `#par.space` attribute (docs/design.md §2), and extracts the op graph ([`flexc_core::Graph`]) that the
 //! simulator and the search run on.
 //!
 //! **Families** (`crate::family`) reduce an op to an [`OpModel`] (loops, one affine access per operand

@@ -1,4 +1,4 @@
-//! The main job: search a strategy for the imported graph on a machine (DESIGN §6) and write it into the
+//! The main job: search a strategy for the imported graph on a machine (docs/design.md §6) and write it into the
 //! module as `#par.config` annotations, with the machine as `#par.machine`.
 //!
 //! `--search=mcmc` (default) runs FlexFlow's MCMC seeded with data parallelism, the expert strategies, PaSE's

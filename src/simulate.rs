@@ -1,4 +1,4 @@
-//! `--simulate`: predict one iteration of a strategy on a machine (DESIGN §4–5) from the imported graph.
+//! `--simulate`: predict one iteration of a strategy on a machine (docs/design.md §4–5) from the imported graph.
 //!
 //! The machine is a preset (`p100-4x4`, `k80-16x4`, `dgx-a100:NODES`, `dgx-h100:NODES`) or a TOML file
 //! (`core/machine.rs` documents the format), optionally restricted to its first `--devices` GPUs. The

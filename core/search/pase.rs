@@ -1,4 +1,4 @@
-//! PaSE: the exact dynamic program over the additive cost model (DESIGN.md §6).
+//! PaSE: the exact dynamic program over the additive cost model (docs/design.md §6).
 //!
 //! Every op gets the candidate set of [`candidates`] (at most [`DpOptions::max_candidates`], a prefix of its
 //! priority order); op terms and edge terms come from [`Additive`]; [`minsum::solve`] finds the assignment

@@ -1,5 +1,5 @@
 //! SoyBean-style tiling (Wang et al., "Unifying Data, Model and Hybrid Parallelism in Deep Learning via Tensor
-//! Tiling", 2018): `k` recursive binary cuts of `2^k` devices (DESIGN.md §6).
+//! Tiling", 2018): `k` recursive binary cuts of `2^k` devices (docs/design.md §6).
 //!
 //! Cut `l` (from 0) halves every device group of the previous cut: it separates device bit `k-1-l`, so the
 //! first cut runs between the two halves of the machine (across nodes when there are several) and the last

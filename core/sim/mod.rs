@@ -1,4 +1,4 @@
-//! Execution simulator: the task graph of one iteration, simulated on FIFO resources (DESIGN.md §5).
+//! Execution simulator: the task graph of one iteration, simulated on FIFO resources (docs/design.md §5).
 //!
 //! # Task graph
 //! For every op and every task of its configuration there is a *forward* task and, in training, a *backward*

@@ -1,5 +1,5 @@
 //! `flexc-run`: executes a partitioned program on CPU and checks it against its serial original
-//! (DESIGN §7: materialized programs must be numerically equivalent to the serial one).
+//! (docs/design.md §7: materialized programs must be numerically equivalent to the serial one).
 //!
 //! Input: a module with a serial function `@f` and its device functions `@f_device0..N-1`, as
 //! `par-materialize` writes them. A module without device functions whose ops carry `par.config` (a

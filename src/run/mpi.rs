@@ -1,4 +1,4 @@
-//! `flexc-run --mpi=N`: the device programs as N MPI processes (DESIGN §7, issue 6).
+//! `flexc-run --mpi=N`: the device programs as N MPI processes (docs/design.md §7, issue 6).
 //!
 //! The launcher (the `flexc-run` the user runs) materializes the module if needed, runs the serial
 //! function itself, writes the module to a scratch directory and starts
