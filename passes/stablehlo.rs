@@ -1048,7 +1048,7 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         let mut inputs = vec![Some(at.clone()); count];
         inputs.push(Some(index_access));
         inputs.extend(vec![Some(identity(updates.len())); count]);
-        let points = crate::op_model::saturating_product(&updates);
+        let points = crate::op_model::saturating_product(updates);
         let mut model = loops.model(inputs, vec![at; count], OpClass::Embedding, 0);
         model.flops = points.saturating_mul(count as u64);
         Ok(model)
