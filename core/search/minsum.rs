@@ -114,13 +114,15 @@ enum Order {
     Frontier,
 }
 
-/// The visiting order and its steps, or why it is too large.
+/// The visiting order and its steps, or why there is none: too large, or `deadline` passed (choosing the
+/// frontier order is quadratic in the vertices, so large graphs look at the deadline at every step).
 fn plan(
     p: &Problem,
     adj: &[Vec<usize>],
     max_work: u64,
     order: Order,
-) -> Result<(Vec<Step>, Stats), TooLarge> {
+    deadline: Deadline,
+) -> Result<(Vec<Step>, Stats), Unsolved> {
     let n = p.k.len();
     let mut visited = vec![false; n];
     // Unvisited neighbours of each vertex.
@@ -143,6 +145,9 @@ fn plan(
             .collect()
     };
     for step in 0..n {
+        if deadline.expired() {
+            return Err(Unsolved::Expired);
+        }
         let v = match order {
             Order::Program => step,
             Order::Frontier => {
@@ -177,7 +182,7 @@ fn plan(
             (0..members.len()).partition(|&i| next.contains(&members[i]));
         stored = stored.saturating_add(size(&next));
         if work > u128::from(max_work) || stored > 8 * u128::from(max_work) {
-            return Err(TooLarge { work, stored });
+            return Err(Unsolved::TooLarge(TooLarge { work, stored }));
         }
         stats.max_work = stats.max_work.max(work as u64);
         stats.total_work = stats.total_work.saturating_add(work as u64);
@@ -216,9 +221,10 @@ pub(crate) fn solve(
         adj[u].push(v);
         adj[v].push(u);
     }
-    // Both orders are planned (cheap); the one with the smaller largest step runs.
-    let plans = [Order::Program, Order::Frontier].map(|o| plan(p, &adj, max_work, o));
+    // Both orders are planned; the one with the smaller largest step runs.
+    let plans = [Order::Program, Order::Frontier].map(|o| plan(p, &adj, max_work, o, deadline));
     let (steps, stats) = match plans {
+        [Err(Unsolved::Expired), _] | [_, Err(Unsolved::Expired)] => return Err(Unsolved::Expired),
         [Ok(a), Ok(b)] => {
             if (b.1.max_work, b.1.total_work) < (a.1.max_work, a.1.total_work) {
                 b
@@ -228,7 +234,9 @@ pub(crate) fn solve(
         }
         [Ok(a), Err(_)] => a,
         [Err(_), Ok(b)] => b,
-        [Err(a), Err(b)] => return Err(Unsolved::TooLarge(if a.work <= b.work { a } else { b })),
+        [Err(Unsolved::TooLarge(a)), Err(Unsolved::TooLarge(b))] => {
+            return Err(Unsolved::TooLarge(if a.work <= b.work { a } else { b }))
+        }
     };
 
     // Forward pass: tables over D (in `kept` order of the previous step) and back-pointers.
