@@ -15,6 +15,7 @@ use melior::{
 use std::{collections::BTreeMap, fmt};
 
 pub mod family;
+pub mod import;
 pub mod ir;
 pub mod op_model;
 pub mod par_export_shard;

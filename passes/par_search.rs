@@ -21,7 +21,7 @@
 
 use crate::{
     emit_error,
-    par_import::{self, ImportOptions, Imported, IMPORT_OPTIONS},
+    import::{self, ImportOptions, Imported, IMPORT_OPTIONS},
     OptionKind, Options, PassId, PassInfo, PassOption,
 };
 use flexc_core::{
@@ -135,7 +135,7 @@ pub struct Request<'a> {
 /// What the pass wrote.
 #[derive(Clone, Debug, Default)]
 pub struct Annotated {
-    /// The configuration written on each MLIR op, by [`par_import::ImportedOp::handle`].
+    /// The configuration written on each MLIR op, by [`import::ImportedOp::handle`].
     pub written: HashMap<usize, flexc_core::Config>,
     /// Ops of functions called several times whose calls got different configurations (the first call's is
     /// written).
@@ -263,7 +263,7 @@ fn resolve(options: &Options) -> Result<(Machine, CostModel), String> {
 
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
     let fail = |message: String| emit_error(module.location(), &message);
-    let imported = par_import::analyze(&module, &ImportOptions::from_pass_options(options), false)
+    let imported = import::analyze(&module, &ImportOptions::from_pass_options(options), false)
         .map_err(drop)?;
     if imported.graph.num_ops() == 0 {
         return Ok(());

@@ -15,7 +15,7 @@ use crate::{
 };
 use flexc_core::Mode;
 use flexc_passes::{
-    par_import::{self, ImportOptions, Imported},
+    import::{self, ImportOptions, Imported},
     par_search::Annotated,
     pipeline::{self, Pipeline, PipelineError},
 };
@@ -258,7 +258,8 @@ fn stages<'c>(context: &'c Context, options: &Options) -> Result<Stages<'c>, Pip
             after: None,
         }),
         None => {
-            let (before, after) = default_pipeline(options).split_at(&par_import::INFO);
+            let (before, after) =
+                default_pipeline(options).split_at(&flexc_passes::par_import::INFO);
             Ok(Stages {
                 before: stage(context, options, &before)?,
                 after: Some(stage(context, options, &after)?),
@@ -631,7 +632,7 @@ fn import_module(
     own: &mut Vec<Diag>,
 ) -> Option<Imported> {
     let import_options = import_options(options).ok()?;
-    let imported = par_import::analyze(&module.as_operation(), &import_options, annotate).ok()?;
+    let imported = import::analyze(&module.as_operation(), &import_options, annotate).ok()?;
     for (location, message) in &imported.opaque {
         own.push(Diag {
             severity: crate::diagnostics::Severity::Warning,
@@ -668,14 +669,14 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
     let manager = module_pass_manager(&context);
     manager.enable_verifier(true);
     // What precedes par-import; the import itself runs once, here.
-    let (before, _) = default_pipeline(options).split_at(&par_import::INFO);
+    let (before, _) = default_pipeline(options).split_at(&flexc_passes::par_import::INFO);
     before
         .add_to(manager.as_operation_pass_manager())
         .map_err(|e| e.0)?;
     if manager.run(&mut module).is_err() {
         return Err(failure(capture));
     }
-    par_import::analyze(&module.as_operation(), &import, true).map_err(|_| failure(capture))
+    import::analyze(&module.as_operation(), &import, true).map_err(|_| failure(capture))
 }
 
 /// `--emit=shard`: the strategy (the module's own `#par.config` on every graph op, else the search's)
@@ -853,7 +854,7 @@ fn strategy_from_file(
     };
     let module = parse_module(&context, &bytes, path).ok_or_else(|| first_error(capture))?;
     let import = import_options(options).map_err(|e| Diag::error(None, e))?;
-    let imported = flexc_passes::par_import::analyze(&module.as_operation(), &import, false)
+    let imported = flexc_passes::import::analyze(&module.as_operation(), &import, false)
         .map_err(|_| first_error(capture))?;
     simulate::annotated_strategy(&imported, graph, devices)?.ok_or_else(|| {
         Diag::error(
@@ -866,7 +867,7 @@ fn strategy_from_file(
 /// `--emit=summary`: one row per graph op, then the model totals. In `train` mode the backward FLOPs of
 /// every op follow `flexc_core::graph::Mode`'s table (data and weight gradients per op class), and the
 /// weight gradients to synchronize are listed in the totals.
-pub fn import_table(imported: &flexc_passes::par_import::Imported, mode: ImportMode) -> String {
+pub fn import_table(imported: &flexc_passes::import::Imported, mode: ImportMode) -> String {
     use std::fmt::Write as _;
     let graph = &imported.graph;
     let sim_mode = mode.simulator_mode();

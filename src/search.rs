@@ -29,7 +29,7 @@ use flexc_core::{
     CostModel, Graph, Mode, Simulator, Strategy,
 };
 use flexc_passes::{
-    par_import::Imported,
+    import::Imported,
     par_search::{self, Annotated, Request},
 };
 use melior::ir::OperationRef;

@@ -18,7 +18,7 @@ use flexc_core::{
     baselines, machine::Machine, CostModel, DeviceCount, Graph, Mode, ProfileDb, Report, Simulator,
     Strategy,
 };
-use flexc_passes::par_import::Imported;
+use flexc_passes::import::Imported;
 use serde_json::json;
 
 /// What `--simulate` and its companions ask for.

@@ -167,7 +167,7 @@ fn settings(relative: &str) -> driver::Options {
 }
 
 /// Imports a shipped model through the default pipeline with its [`settings`].
-fn import(relative: &str) -> flexc::passes::par_import::Imported {
+fn import(relative: &str) -> flexc::passes::import::Imported {
     let path = root().join("models").join(relative);
     driver::import_file(&path, &settings(relative))
         .unwrap_or_else(|e| panic!("{relative} does not import:\n{e}"))

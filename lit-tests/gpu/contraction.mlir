@@ -2,9 +2,9 @@
 // entry points on unranked descriptors (C = A·B + C: the preceding fill initialized C); a matmul
 // with a transposed operand (explicit indexing maps) or a generic contraction is a generated kernel.
 // REQUIRES: ptxas
-// RUN: %flexc %s --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=gpu -o - 2>/dev/null | FileCheck %s
-// RUN: %flexc %s --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=host -o - 2>/dev/null | FileCheck %s --check-prefix=HOST
-// RUN: %flexc %s --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=ptx -o %t.ptx 2>/dev/null
+// RUN: %flexc %s --entry=mm --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=gpu -o - 2>/dev/null | FileCheck %s
+// RUN: %flexc %s --entry=mm --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=host -o - 2>/dev/null | FileCheck %s --check-prefix=HOST
+// RUN: %flexc %s --entry=mm --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=ptx -o %t.ptx 2>/dev/null
 // RUN: %ptxas-all sm_90 %t.ptx | FileCheck %s --check-prefix=PTXAS
 
 // CHECK-LABEL: func.func @mm(

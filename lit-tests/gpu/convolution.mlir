@@ -3,8 +3,8 @@
 // (NHWC/HWCF here) are generated kernels: one thread per output element, the window in a loop
 // (channels on x, batch and rows on the grid, columns sequential: the grid has three dims).
 // REQUIRES: ptxas
-// RUN: %flexc %s --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=gpu -o - 2>/dev/null | FileCheck %s
-// RUN: %flexc %s --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=ptx -o %t.ptx 2>/dev/null
+// RUN: %flexc %s --entry=nchw --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=gpu -o - 2>/dev/null | FileCheck %s
+// RUN: %flexc %s --entry=nchw --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=ptx -o %t.ptx 2>/dev/null
 // RUN: %ptxas-all sm_90 %t.ptx | FileCheck %s --check-prefix=PTXAS
 
 // CHECK-LABEL: func.func @nchw(

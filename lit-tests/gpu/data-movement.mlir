@@ -2,8 +2,8 @@
 // strided views, 128 threads per block on the innermost dim, consecutive threads on consecutive
 // output elements); a pad first fills its padding value.
 // REQUIRES: ptxas
-// RUN: %flexc %s --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=gpu -o - 2>/dev/null | FileCheck %s
-// RUN: %flexc %s --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=ptx -o %t.ptx 2>/dev/null
+// RUN: %flexc %s --entry=transpose --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=gpu -o - 2>/dev/null | FileCheck %s
+// RUN: %flexc %s --entry=transpose --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=ptx -o %t.ptx 2>/dev/null
 // RUN: %ptxas-all sm_90 %t.ptx | FileCheck %s --check-prefix=PTXAS
 
 // CHECK-LABEL: func.func @transpose(

@@ -10,7 +10,7 @@
 // RUN: %expect-exit 2 %flexc %S/elementwise.mlir --target=cuda --simulate -o %t.fgpu 2>&1 | FileCheck %s --check-prefix=STDOUT
 // RUN: not test -e %t.fgpu
 // A math function without libdevice is fine when no kernel calls one.
-// RUN: %flexc %S/data-movement.mlir --devices=1 --strategy=data-parallel --target=cuda --libdevice=%t.missing.bc -o %t.fgpu 2>/dev/null
+// RUN: %flexc %S/data-movement.mlir --entry=transpose --devices=1 --strategy=data-parallel --target=cuda --libdevice=%t.missing.bc -o %t.fgpu 2>/dev/null
 // RUN: test -s %t.fgpu
 
 // OP: errors.mlir:[[# @LINE + 6]]:8: error: 'ub.poison' is not supported by --target=cuda

@@ -324,9 +324,9 @@ pub fn measure_source(
 /// Marks every configured graph op with its graph index ([`PROFILE_OP_ATTR`]); returns the key of
 /// every graph op as the simulator forms it.
 fn mark_graph_ops(module: &Module) -> Result<Vec<OpKey>, ()> {
-    let imported = flexc_passes::par_import::analyze(
+    let imported = flexc_passes::import::analyze(
         &module.as_operation(),
-        &flexc_passes::par_import::ImportOptions::default(),
+        &flexc_passes::import::ImportOptions::default(),
         false,
     )
     .map_err(|_| ())?;

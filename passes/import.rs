@@ -1,0 +1,1171 @@
+//! The import analysis behind the `par-import` pass (`par_import.rs`) and `par-search`: gives every compute op its iteration space and the SOAP role of each loop dim, as a
+//! `#par.space` attribute (docs/design.md §2), and extracts the op graph ([`flexc_core::Graph`]) that the
+//! simulator and the search run on.
+//!
+//! **Families** (`crate::family`) reduce an op to an [`OpModel`] (loops, one affine access per operand
+//! and result, class, FLOPs); `family::model_of` is the one table of per-op knowledge (linalg
+//! structured ops through their indexing maps, elementwise ops by structure, reshapes, slices, pads,
+//! concats, gathers and scatters, StableHLO/CHLO in generic form). Besides the families, program
+//! structure: sources (`arith.constant`/`stablehlo.constant`, non-splat: a weight, and value-less ops
+//! such as `tensor.empty`) and `func.call`, whose callee's body is imported in place for every call (JAX
+//! exports call private helpers), so the graph is the inlined program.
+//!
+//! **Values** are of three kinds: *data* (depends on a model input), *weight* (computed from weights
+//! alone: a non-splat constant, `dense_resource` included, a function argument listed in `param-args`
+//! or carrying the `par.param` argument attribute, or an op over weights and constants only), and
+//! *constant* (everything else: splats, `tensor.empty`, fills of constants, iotas). Only ops with a data
+//! operand are graph ops and get a `#par.space`: an op over weights alone (a transposed weight, a
+//! reshaped bias) is replicated work of every device holding the weight, so its result is a weight of
+//! the graph; constants are free everywhere and never read as tensors.
+//!
+//! **SOAP roles**: **S**ample — a parallel loop indexing the batch dim of a data operand (with
+//! `sample-reductions=true`, for whole training steps, also a reduction loop indexing it: weight
+//! gradients, loss and batch-norm sums; splitting it yields partial sums, all-reduced) (the batch dim
+//! of a function argument is `batch-dim`, default 0, propagated through every access, reshapes and
+//! transposes included: through a linearized index it is the outermost non-unit term); **P**arameter — a
+//! parallel loop indexing a weight; **A**ttribute — other parallel loops; **R**eduction.
+//!
+//! TOSA is first lowered by the upstream `tosa-to-linalg*` passes (see the driver's default pipeline).
+//!
+//! Errors: a dynamic or unranked tensor (`?`, `*`) and an op producing tensors that no family models are
+//! errors at the op's location; with `opaque-unknown=true` the latter is a warning (printed by the
+//! driver) and the op becomes an *opaque* graph op: loops over its first result, every operand read
+//! whole, cost estimated from its bytes (or measured, from a profile database), and never partitioned
+//! (`flexc_core::Op::is_partitionable`): the search keeps it whole on one device.
+//!
+//! ```mlir
+//! %0 = linalg.matmul ins(%x, %w : tensor<64x4096xf32>, tensor<4096x1000xf32>) outs(...)
+//! // becomes
+//! %0 = linalg.matmul {par.space = #par.space<array<i64: 64, 1000, 4096>, "SPR">} ins(...) outs(...)
+//! ```
+
+use crate::{
+    emit_error,
+    family::{location_text, model_of, result_shape, Import},
+    ir,
+    op_model::{identity, OpModel},
+    op_name, Diagnosed, OptionKind, Options, PassOption,
+};
+use flexc_core::{
+    Access, AffineDim, DType, Dim, Graph, Op as GraphOp, OpClass, TensorId, TensorKind,
+};
+use flexc_dialects::{names, Role, Space};
+use melior::ir::{
+    attribute::AttributeLike, block::BlockLike, operation::OperationLike, BlockRef, OperationRef,
+    RegionLike, TypeLike, ValueLike,
+};
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::{HashMap, HashSet};
+
+/// `batch-dim`, `param-args`, `data-args`, `sample-reductions`, `opaque-unknown`, `entry`: the import
+/// settings, also options of every pass that imports the module again (`par-search`).
+pub const IMPORT_OPTIONS: [PassOption; 6] = [
+    PassOption {
+        name: "batch-dim",
+        help: "dim of every data argument that holds the batch (the sample dim)",
+        default: "0",
+        kind: OptionKind::Unsigned,
+    },
+    PassOption {
+        name: "param-args",
+        help: "comma-separated indices of function arguments that are weights (JAX passes weights as arguments)",
+        default: "",
+        kind: OptionKind::UnsignedList,
+    },
+    PassOption {
+        name: "data-args",
+        help: "comma-separated indices of the entry function's data arguments; when given, every other tensor argument is a weight",
+        default: "",
+        kind: OptionKind::UnsignedList,
+    },
+    PassOption {
+        name: "sample-reductions",
+        help: "a reduction loop carrying the batch (weight-gradient contractions, loss and batch-norm sums of a training step) gets the sample role, so data parallelism splits it into partial sums",
+        default: "false",
+        kind: OptionKind::OneOf(&["true", "false"]),
+    },
+    PassOption {
+        name: "opaque-unknown",
+        help: "warn about ops no family models and leave them replicated, instead of failing",
+        default: "false",
+        kind: OptionKind::OneOf(&["true", "false"]),
+    },
+    PassOption {
+        name: "entry",
+        help: "the function to import (without '@'); default: the module's one public function with a body",
+        default: "",
+        kind: OptionKind::Checked {
+            values: "name",
+            check: check_symbol,
+        },
+    },
+];
+
+/// An `entry` value: empty (none) or a symbol name without its `@`.
+fn check_symbol(name: &str) -> Result<(), String> {
+    if name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_.$-".contains(c))
+    {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{name}' is not a symbol name (letters, digits, '_', '.', '$', '-'; no '@')"
+        ))
+    }
+}
+
+/// Settings of the import analysis.
+#[derive(Clone, Debug, Default)]
+pub struct ImportOptions {
+    pub batch_dim: usize,
+    pub param_args: Vec<usize>,
+    /// When non-empty, the only data arguments; all other tensor arguments are weights.
+    pub data_args: Vec<usize>,
+    pub opaque_unknown: bool,
+    /// Whether a reduction loop carrying the batch gets the sample role (a whole training step: its
+    /// backward reduces over the samples to weight gradients).
+    pub sample_reductions: bool,
+    /// The function to import (`entry=`); `None`: see [`select_entry`].
+    pub entry: Option<String>,
+}
+
+impl ImportOptions {
+    pub fn from_pass_options(options: &Options) -> Self {
+        ImportOptions {
+            batch_dim: options.unsigned("batch-dim") as usize,
+            param_args: options.unsigned_list("param-args"),
+            data_args: options.unsigned_list("data-args"),
+            opaque_unknown: options.get("opaque-unknown") == "true",
+            sample_reductions: options.get("sample-reductions") == "true",
+            entry: Some(options.get("entry").to_string()).filter(|name| !name.is_empty()),
+        }
+    }
+}
+
+/// One graph op as imported (`graph.ops()[i]` is `ops[i]`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImportedOp {
+    pub name: String,
+    pub location: String,
+    pub space: Space,
+    pub class: OpClass,
+    /// Forward FLOPs of the whole op (body arithmetic ops × iterations).
+    pub flops: u64,
+    /// Elements of the weights this op is the first to read (directly or through weight-only ops).
+    pub parameters: u64,
+    /// The MLIR op (`MlirOperation` pointer) this graph op stands for; valid while the module lives. Ops
+    /// of a function called several times stand for one graph op per call.
+    pub handle: usize,
+    /// Its `#par.config`, when the module carries one (a `.par.mlir`), for simulating that strategy.
+    pub config: Option<flexc_core::Config>,
+    /// Whether its data operands carry a batch dim that reaches none of its loops (see
+    /// [`Imported::sample_lost`]).
+    pub sample_lost: bool,
+}
+
+/// The result of importing a module.
+#[derive(Clone, Debug, Default)]
+pub struct Imported {
+    pub ops: Vec<ImportedOp>,
+    /// Distinct weight tensors' elements.
+    pub parameters: u64,
+    /// One forward pass, whole batch, graph ops only; a multiply-add counts 2.
+    pub forward_flops: u64,
+    /// Function arguments taken as weights, as `@func:index`.
+    pub weight_args: Vec<String>,
+    /// Ops left opaque (`opaque-unknown`): location and warning.
+    pub opaque: Vec<(String, String)>,
+    /// The op graph, one graph op per entry of `ops`.
+    pub graph: Graph,
+}
+
+impl Imported {
+    /// Graph ops whose data operands carry the batch but none of whose loops is a sample or reduction
+    /// loop indexing it: the batch was lost (e.g. one sample sliced out). Expected empty for real models.
+    pub fn sample_lost(&self) -> Vec<&ImportedOp> {
+        self.ops.iter().filter(|op| op.sample_lost).collect()
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    /// Free to recompute everywhere: never read as a tensor.
+    #[default]
+    Constant,
+    Weight,
+    Data,
+}
+
+/// What the analysis knows about a tensor value.
+#[derive(Clone, Copy, Debug, Default)]
+struct ValueInfo {
+    kind: Kind,
+    /// The tensor dim that carries the batch, and the batch's stride within it (1 for a plain batch dim;
+    /// 40 for a `[batch*40]` dim merged batch-major, 1 for a `[40*batch]` dim merged batch-minor).
+    sample: Option<(usize, i64)>,
+    /// Key of the parameter count this value carries until a graph op reads it.
+    leaf: Option<usize>,
+    /// Its graph tensor, once it has one.
+    tensor: Option<TensorId>,
+    /// For a weight computed by moving or broadcasting other weights: the index in `Analysis::views` of
+    /// the weights it reads, with their accesses in terms of this value's dims.
+    view: Option<usize>,
+}
+
+struct Analysis<'o> {
+    options: &'o ImportOptions,
+    values: HashMap<usize, ValueInfo>,
+    /// Elements of every weight leaf (constant or argument), by leaf key.
+    leaf_elements: HashMap<usize, u64>,
+    /// Leaves already in the model total (each weight counts once: tied embeddings are one tensor).
+    counted: HashSet<usize>,
+    /// Parameters not yet attributed to a graph op, by leaf key (leaves and derived weights).
+    pending: HashMap<usize, u64>,
+    /// Graph tensors of weights, by leaf key.
+    weight_tensors: HashMap<usize, TensorId>,
+    /// Weight views (see `ValueInfo::view`): leaf weight values and their accesses.
+    views: Vec<Vec<(MlirValue, Vec<AffineDim>)>>,
+    functions: HashMap<String, MlirOperation>,
+    call_depth: usize,
+    result: Imported,
+    /// Weight constants by their values, to find tied copies (`tied_weights`).
+    tied_weights: crate::tied_weights::TiedWeights<'o>,
+    /// Leaves that hold the same weight as an earlier leaf: leaf key → the earlier leaf's key.
+    tied: HashMap<usize, usize>,
+    /// Graph tensors whose bytes are in `graph_bytes` (a prefix of the graph's tensors), and their total.
+    graph_bytes: (usize, u64),
+    failed: bool,
+    annotations: Vec<(MlirOperation, Space)>,
+}
+
+/// Imports `module`: annotates it with `#par.space` when `annotate`, and returns the op table and graph.
+/// Emits diagnostics and returns `Err` on unsupported input.
+pub fn analyze(
+    module: &OperationRef<'_, '_>,
+    options: &ImportOptions,
+    annotate: bool,
+) -> Result<Imported, Diagnosed> {
+    let mut analysis = Analysis {
+        options,
+        values: HashMap::new(),
+        leaf_elements: HashMap::new(),
+        counted: HashSet::new(),
+        pending: HashMap::new(),
+        weight_tensors: HashMap::new(),
+        views: Vec::new(),
+        functions: HashMap::new(),
+        call_depth: 0,
+        result: Imported::default(),
+        tied_weights: Default::default(),
+        tied: HashMap::new(),
+        graph_bytes: (0, 0),
+        failed: false,
+        annotations: Vec::new(),
+    };
+    let mut functions = Vec::new();
+    for op in top_level_ops(module) {
+        if op_name(&op) != "func.func" {
+            continue;
+        }
+        let name = op
+            .attribute("sym_name")
+            .map(|a| a.to_string().trim_matches('"').to_string())
+            .unwrap_or_default();
+        analysis.functions.insert(name.clone(), op.to_raw());
+        functions.push((name, op));
+    }
+    let entry = select_entry(&functions, options.entry.as_deref()).map_err(|message| {
+        emit_error(module.location(), &message);
+        Diagnosed
+    })?;
+    if let Some(function) = entry {
+        analysis.entry_function(function);
+    }
+    if analysis.failed {
+        return Err(Diagnosed);
+    }
+    if annotate {
+        let context = unsafe { mlir_sys::mlirOperationGetContext(module.to_raw()) };
+        for (op, space) in &analysis.annotations {
+            let text = space.to_text();
+            unsafe {
+                let attribute = mlir_sys::mlirAttributeParseGet(
+                    context,
+                    melior::StringRef::new(&text).to_raw(),
+                );
+                // The text is ours and the par dialect is loaded: a null attribute is a flexc bug.
+                assert!(
+                    !attribute.ptr.is_null(),
+                    "flexc produced an unparsable attribute {text}"
+                );
+                mlir_sys::mlirOperationSetDiscardableAttributeByName(
+                    *op,
+                    melior::StringRef::new(names::SPACE_ATTR).to_raw(),
+                    attribute,
+                );
+            }
+        }
+    }
+    Ok(analysis.result)
+}
+
+/// The function a module's graph is imported from: the one named by `entry` (any function with a
+/// body); without a name, the module's only public function with a body (`None` when the module has
+/// no function with a body at all: an empty model). Every other case is an error listing the
+/// candidates, so that flexc never picks one of several functions silently.
+fn select_entry<'f, 'c, 'a>(
+    functions: &'f [(String, OperationRef<'c, 'a>)],
+    entry: Option<&str>,
+) -> Result<Option<&'f OperationRef<'c, 'a>>, String> {
+    let has_body = |op: &OperationRef<'_, '_>| {
+        op.region(0)
+            .ok()
+            .and_then(|region| region.first_block())
+            .is_some()
+    };
+    let private = |op: &OperationRef<'_, '_>| {
+        op.attribute("sym_visibility")
+            .is_ok_and(|v| v.to_string().contains("private"))
+    };
+    let defined: Vec<&(String, OperationRef)> =
+        functions.iter().filter(|(_, op)| has_body(op)).collect();
+    let public: Vec<&(String, OperationRef)> = defined
+        .iter()
+        .copied()
+        .filter(|(_, op)| !private(op))
+        .collect();
+    let list = |candidates: &[&(String, OperationRef)]| {
+        candidates
+            .iter()
+            .map(|(name, _)| format!("@{name}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(name) = entry {
+        return match defined.iter().find(|(candidate, _)| candidate == name) {
+            Some((_, op)) => Ok(Some(op)),
+            None if defined.is_empty() => Err(format!(
+                "entry function '@{name}' not found: the module defines no function"
+            )),
+            None => Err(format!(
+                "entry function '@{name}' not found; functions with a body: {}",
+                list(&defined)
+            )),
+        };
+    }
+    match (public.as_slice(), defined.is_empty()) {
+        ([(_, op)], _) => Ok(Some(op)),
+        ([], true) => Ok(None),
+        ([], false) => Err(format!(
+            "no public function to import; name the entry with --entry=NAME (or par-import{{entry=NAME}}) among: {}",
+            list(&defined)
+        )),
+        (several, _) => Err(format!(
+            "{} public functions, which one is the model? name it with --entry=NAME (or par-import{{entry=NAME}}); candidates: {}",
+            several.len(),
+            list(several)
+        )),
+    }
+}
+
+fn top_level_ops<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut ops = Vec::new();
+    if let Some(block) = module.region(0).ok().and_then(|r| r.first_block()) {
+        let mut next = block.first_operation();
+        while let Some(op) = next {
+            next = op.next_in_block();
+            ops.push(op);
+        }
+    }
+    ops
+}
+
+fn block_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut ops = Vec::new();
+    let mut next = block.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        ops.push(op);
+    }
+    ops
+}
+
+/// The most bytes the tensors of an imported graph may total: 2^50 (1 PiB). The simulator and the
+/// search sum bytes per device, per transfer and over devices in 64 bits; keeping the whole graph 2^14
+/// times below the 64-bit limit keeps every such sum exact. No real model comes near it.
+pub const MAX_GRAPH_BYTES: u64 = 1 << 50;
+
+/// Why a tensor of `shape` cannot be imported: its element count or byte size overflows 64 bits.
+fn size_overflow(shape: &ir::Shape) -> Option<String> {
+    if !shape.is_static() {
+        return None;
+    }
+    let element_bytes = dtype_of(shape).size_bytes().max(shape.element_bytes);
+    match shape.checked_elements() {
+        None => Some(format!(
+            "{} has more elements than 64 bits count (its element count overflows u64)",
+            shape_text(shape)
+        )),
+        Some(elements) if elements.checked_mul(element_bytes).is_none() => Some(format!(
+            "{} is larger than 2^64 bytes ({elements} elements of {element_bytes} bytes: its size overflows u64)",
+            shape_text(shape)
+        )),
+        Some(_) => None,
+    }
+}
+
+/// Whether an element type (as text) is a floating-point or complex type: the types of trainable
+/// parameters.
+fn is_floating(element: &str) -> bool {
+    element.starts_with('f') || element.starts_with("bf") || element.starts_with("complex")
+}
+
+/// `tensor<2x3xf32>` of a static shape.
+fn shape_text(shape: &ir::Shape) -> String {
+    let dims: String = shape
+        .dims
+        .iter()
+        .map(|d| format!("{}x", d.unwrap_or(0)))
+        .collect();
+    format!("tensor<{dims}{}>", shape.element)
+}
+
+fn dtype_of(shape: &ir::Shape) -> DType {
+    DType::from_name(&shape.element).unwrap_or(match shape.element_bytes {
+        8 => DType::I64,
+        2 => DType::F16,
+        1 => DType::I8,
+        _ => DType::F32,
+    })
+}
+
+impl Analysis<'_> {
+    fn info(&self, value: MlirValue) -> ValueInfo {
+        self.values
+            .get(&ir::value_key(value))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    fn set(&mut self, value: MlirValue, info: ValueInfo) {
+        self.values.insert(ir::value_key(value), info);
+    }
+
+    fn error(&mut self, op: &OperationRef<'_, '_>, message: &str) {
+        emit_error(op.location(), message);
+        self.failed = true;
+    }
+
+    fn check_static(&mut self, op: &OperationRef<'_, '_>, name: &str) -> bool {
+        let types = op
+            .operands()
+            .map(|v| v.r#type().to_raw())
+            .chain(op.results().map(|v| v.r#type().to_raw()));
+        for ty in types {
+            let dynamic =
+                ir::tensor_shape(ty).is_some_and(|s| !s.is_static()) || ir::is_unranked_tensor(ty);
+            if dynamic {
+                self.error(
+                    op,
+                    &format!(
+                        "'{name}' op has a dynamic shape ({}); flexc needs static shapes: export the model with fixed input sizes",
+                        ir::type_text(ty)
+                    ),
+                );
+                return false;
+            }
+            if let Some(message) = ir::tensor_shape(ty).and_then(|shape| size_overflow(&shape)) {
+                self.error(op, &format!("'{name}' op: {message}"));
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Marks the weight constant `value` (its attribute `attribute`) as tied to an earlier constant
+    /// with the same values up to a dim permutation: its parameters count once (`tied_weights`).
+    fn tie_weight(
+        &mut self,
+        value: MlirValue,
+        attribute: mlir_sys::MlirAttribute,
+        shape: &ir::Shape,
+    ) {
+        let key = ir::value_key(value);
+        let dims = shape.static_dims();
+        let bytes = shape.element_bytes as usize;
+        if let Some(earlier) = self.tied_weights.tie(key, attribute, &dims, bytes) {
+            self.tied.insert(key, earlier);
+            self.pending.insert(key, 0);
+        }
+    }
+
+    /// Adds the bytes of the graph tensors created since the last call to the graph's total; `Err` when
+    /// the total passes [`MAX_GRAPH_BYTES`].
+    fn check_graph_bytes(&mut self) -> Result<(), String> {
+        let (seen, mut total) = self.graph_bytes;
+        let tensors = self.result.graph.tensors();
+        for tensor in &tensors[seen..] {
+            // Each tensor's size was checked to fit 64 bits (`size_overflow`) before it was created.
+            let bytes = tensor.bytes();
+            total = total.saturating_add(bytes);
+        }
+        self.graph_bytes = (tensors.len(), total);
+        if total > MAX_GRAPH_BYTES {
+            return Err(format!(
+                "the model's tensors total {total} bytes here, more than flexc's limit of 2^50 bytes \
+                 (1 PiB), past which sums of sizes over devices could overflow 64 bits"
+            ));
+        }
+        Ok(())
+    }
+
+    fn weight_leaf(&mut self, value: MlirValue, elements: u64) {
+        let key = ir::value_key(value);
+        self.leaf_elements.insert(key, elements);
+        self.pending.insert(key, elements);
+        self.weight_tensors.remove(&key);
+        self.set(
+            value,
+            ValueInfo {
+                kind: Kind::Weight,
+                sample: None,
+                leaf: Some(key),
+                tensor: None,
+                view: None,
+            },
+        );
+    }
+
+    fn entry_function(&mut self, op: &OperationRef<'_, '_>) {
+        let Ok(region) = op.region(0) else { return };
+        let Some(block) = region.first_block() else {
+            return;
+        };
+        let function = op
+            .attribute("sym_name")
+            .map(|a| a.to_string().trim_matches('"').to_string())
+            .unwrap_or_default();
+        let arg_attrs = op.attribute("arg_attrs").map(|a| a.to_string()).ok();
+        for index in 0..block.argument_count() {
+            let Ok(argument) = block.argument(index) else {
+                continue;
+            };
+            let value = argument.to_raw();
+            let Some(shape) = ir::tensor_shape(argument.r#type().to_raw()) else {
+                continue;
+            };
+            if !shape.is_static() {
+                // Reported at the first op that reads it (`check_static`), where the user can see it.
+                continue;
+            }
+            if let Some(message) = size_overflow(&shape) {
+                // At the argument itself (`%x: tensor<...>` in the signature).
+                let location = unsafe {
+                    melior::ir::Location::from_raw(mlir_sys::mlirValueGetLocation(value))
+                };
+                emit_error(
+                    location,
+                    &format!("@{function} argument {index}: {message}"),
+                );
+                self.failed = true;
+                continue;
+            }
+            let marked = arg_attrs.as_deref().is_some_and(|attrs| {
+                flexc_dialects::split_top_level(attrs.trim_start_matches('[').trim_end_matches(']'))
+                    .get(index)
+                    .is_some_and(|dict| dict.contains("par.param"))
+            });
+            let weight = self.options.param_args.contains(&index)
+                || (!self.options.data_args.is_empty() && !self.options.data_args.contains(&index))
+                || marked;
+            if weight {
+                self.result.weight_args.push(format!("@{function}:{index}"));
+                self.weight_leaf(value, shape.elements());
+            } else {
+                let sample = (self.options.batch_dim < shape.dims.len())
+                    .then_some((self.options.batch_dim, 1));
+                let tensor = self.result.graph.add_tensor(
+                    format!("@{function}:{index}"),
+                    shape.static_dims(),
+                    dtype_of(&shape),
+                    TensorKind::Input,
+                );
+                self.set(
+                    value,
+                    ValueInfo {
+                        kind: Kind::Data,
+                        sample,
+                        leaf: None,
+                        tensor: Some(tensor),
+                        view: None,
+                    },
+                );
+            }
+        }
+        self.body(block);
+    }
+
+    /// Imports the ops of a function body in order; returns the values of its `return`.
+    fn body(&mut self, block: BlockRef<'_, '_>) -> Vec<ValueInfo> {
+        let mut returned = Vec::new();
+        for op in block_ops(block) {
+            if let Some(values) = self.visit(&op) {
+                returned = values;
+            }
+        }
+        returned
+    }
+
+    /// Imports one op; `Some` with the returned values for a terminator.
+    fn visit(&mut self, op: &OperationRef<'_, '_>) -> Option<Vec<ValueInfo>> {
+        let name = op_name(op);
+        let (_, family) = model_of(op, &name);
+        if !matches!(family, Import::Source | Import::Return) && !self.check_static(op, &name) {
+            return None;
+        }
+        match family {
+            Import::Modelled(model) => self.modelled(op, &name, model, Vec::new()),
+            Import::Capturing(model, captures) => self.modelled(op, &name, model, captures),
+            Import::Constant => self.constant(op),
+            Import::Source => {}
+            Import::Call(callee) => self.call(op, &callee),
+            Import::Return => {
+                return Some(op.operands().map(|v| self.info(v.to_raw())).collect());
+            }
+            Import::Invalid(message) => {
+                self.error(op, &format!("'{name}' op: {message}"));
+            }
+            Import::Unknown => self.unknown(op, &name),
+        }
+        None
+    }
+
+    fn call(&mut self, op: &OperationRef<'_, '_>, callee: &str) {
+        let Some(&function) = self.functions.get(callee) else {
+            self.error(op, &format!("call to unknown function @{callee}"));
+            return;
+        };
+        if self.call_depth >= 64 {
+            self.error(
+                op,
+                &format!("calls nest deeper than 64 levels at @{callee} (recursion?)"),
+            );
+            return;
+        }
+        let function = unsafe { OperationRef::from_raw(function) };
+        let Some(block) = function.region(0).ok().and_then(|r| r.first_block()) else {
+            self.error(op, &format!("call to external function @{callee}"));
+            return;
+        };
+        for (index, operand) in op.operands().enumerate() {
+            if let Ok(argument) = block.argument(index) {
+                let info = self.info(operand.to_raw());
+                self.set(argument.to_raw(), info);
+            }
+        }
+        self.call_depth += 1;
+        let returned = self.body(block);
+        self.call_depth -= 1;
+        for (result, info) in op.results().zip(returned) {
+            self.set(result.to_raw(), info);
+        }
+    }
+
+    fn constant(&mut self, op: &OperationRef<'_, '_>) {
+        let Ok(result) = op.result(0) else { return };
+        let Some(shape) = ir::tensor_shape(result.r#type().to_raw()) else {
+            return;
+        };
+        let value = op.attribute("value").map(|a| a.to_raw());
+        let splat = value.as_ref().is_ok_and(|&v| unsafe {
+            mlir_sys::mlirAttributeIsADenseElements(v) && mlir_sys::mlirDenseElementsAttrIsSplat(v)
+        });
+        if shape.elements() > 1 && !splat {
+            // Integer tables (position ids, gather indices, masks) are read like weights but are no
+            // trainable parameters (PyTorch keeps them as buffers): they count 0.
+            let parameters = if is_floating(&shape.element) {
+                shape.elements()
+            } else {
+                0
+            };
+            self.weight_leaf(result.to_raw(), parameters);
+            if let Ok(value) = value {
+                self.tie_weight(result.to_raw(), value, &shape);
+            }
+        } else {
+            self.set(result.to_raw(), ValueInfo::default());
+        }
+    }
+
+    fn unknown(&mut self, op: &OperationRef<'_, '_>, name: &str) {
+        if !self.options.opaque_unknown {
+            self.error(
+                op,
+                &format!(
+                    "'{name}' op is not supported by flexc's importer (no iteration space known); run with --opaque-unknown to keep it replicated"
+                ),
+            );
+            return;
+        }
+        // The C API cannot emit warnings: the driver prints these.
+        self.result.opaque.push((
+            location_text(op),
+            format!(
+                "'{name}' op is not modelled by flexc; it stays replicated and is not partitioned"
+            ),
+        ));
+        // An opaque op: one loop per dim of its first tensor result, reading every tensor operand whole
+        // through constant indices (its cost is the bytes it moves).
+        let shape = result_shape(op, 0).unwrap_or_default();
+        let inputs = op
+            .operands()
+            .map(|v| {
+                ir::tensor_shape(v.r#type().to_raw())
+                    .map(|s| vec![AffineDim::constant(0); s.dims.len()])
+            })
+            .collect();
+        let outputs = (0..op.result_count())
+            .map(|r| {
+                let rank = result_shape(op, r).map_or(0, |s| s.len());
+                if result_shape(op, r).as_ref() == Some(&shape) {
+                    identity(rank)
+                } else {
+                    vec![AffineDim::constant(0); rank]
+                }
+            })
+            .collect();
+        let mut model = OpModel::movement(shape, inputs, outputs);
+        model.class = OpClass::Opaque;
+        self.modelled(op, name, model, Vec::new());
+    }
+
+    /// Assigns roles to a modelled op and, when it reads data, adds it to the graph.
+    fn modelled(
+        &mut self,
+        op: &OperationRef<'_, '_>,
+        name: &str,
+        model: OpModel,
+        captures: Vec<(MlirValue, Vec<AffineDim>)>,
+    ) {
+        if let Err(message) = model.check(op.operand_count(), op.result_count()) {
+            self.error(
+                op,
+                &format!("'{name}' op: flexc's model of it is invalid: {message}"),
+            );
+            return;
+        }
+        if let Err(message) = model.check_sizes() {
+            self.error(op, &format!("'{name}' op: {message}"));
+            return;
+        }
+        let mut reads: Vec<(MlirValue, Vec<AffineDim>)> = op
+            .operands()
+            .zip(&model.inputs)
+            .filter_map(|(v, access)| access.clone().map(|a| (v.to_raw(), a)))
+            .collect();
+        reads.extend(captures);
+        let infos: Vec<ValueInfo> = reads.iter().map(|(v, _)| self.info(*v)).collect();
+        let kind = infos.iter().map(|i| i.kind).max().unwrap_or_default();
+        let Some(parameters) = self.first_reads(&infos) else {
+            self.error(
+                op,
+                &format!("'{name}' op: the model's parameter count overflows 64 bits here"),
+            );
+            return;
+        };
+        if kind != Kind::Data {
+            self.replicated(op, &model, kind, (&reads, &infos), parameters);
+            return;
+        }
+        let (reads, infos) = self.through_views(reads, infos);
+        let roles = Roles::of(&model, &reads, &infos, self.options.sample_reductions);
+        self.graph_op(op, name, &model, roles, (&reads, &infos), parameters);
+    }
+
+    /// Parameters an op reading `infos` is the first to read; weights enter the model total at their
+    /// first reader (a tied copy, `tied_weights`, counts with the weight it copies). `None` when the
+    /// model's total overflows 64 bits.
+    fn first_reads(&mut self, infos: &[ValueInfo]) -> Option<u64> {
+        let mut parameters = 0u64;
+        for info in infos {
+            let Some(leaf) = info.leaf else { continue };
+            if let Some(&elements) = self.leaf_elements.get(&leaf) {
+                let weight = self.tied.get(&leaf).copied().unwrap_or(leaf);
+                if self.counted.insert(weight) {
+                    self.result.parameters = self.result.parameters.checked_add(elements)?;
+                }
+            }
+            parameters = parameters.saturating_add(self.pending.remove(&leaf).unwrap_or(0));
+        }
+        Some(parameters)
+    }
+
+    /// Replicated weight preprocessing, or a constant: no graph op. A transposed, reshaped or
+    /// broadcast weight stays a view of the weights it reads, so memory and gradient synchronization
+    /// count the weights themselves, not an activation-sized broadcast.
+    fn replicated(
+        &mut self,
+        op: &OperationRef<'_, '_>,
+        model: &OpModel,
+        kind: Kind,
+        (reads, infos): (&[(MlirValue, Vec<AffineDim>)], &[ValueInfo]),
+        mut parameters: u64,
+    ) {
+        let view = (kind == Kind::Weight && op.result_count() == 1)
+            .then(|| self.weight_view(model, reads, infos))
+            .flatten();
+        for result in op.results() {
+            let key = ir::value_key(result.to_raw());
+            let leaf = (kind == Kind::Weight).then_some(key);
+            if let Some(leaf) = leaf {
+                // A derived weight carries the parameters it was computed from to its first reader.
+                self.pending.insert(leaf, std::mem::take(&mut parameters));
+                self.weight_tensors.remove(&leaf);
+            }
+            self.set(
+                result.to_raw(),
+                ValueInfo {
+                    kind,
+                    sample: None,
+                    leaf,
+                    tensor: None,
+                    view,
+                },
+            );
+        }
+    }
+
+    /// The reads with reads of weight views replaced by reads of the weights behind them.
+    #[allow(clippy::type_complexity)]
+    fn through_views(
+        &self,
+        reads: Vec<(MlirValue, Vec<AffineDim>)>,
+        infos: Vec<ValueInfo>,
+    ) -> (Vec<(MlirValue, Vec<AffineDim>)>, Vec<ValueInfo>) {
+        reads
+            .into_iter()
+            .zip(infos)
+            .flat_map(|((value, access), info)| match info.view {
+                Some(view) => self.views[view]
+                    .iter()
+                    .map(|(leaf, exprs)| {
+                        let composed = exprs.iter().map(|e| substitute(e, &access)).collect();
+                        ((*leaf, composed), self.info(*leaf))
+                    })
+                    .collect::<Vec<_>>(),
+                None => vec![((value, access), info)],
+            })
+            .unzip()
+    }
+
+    /// Adds the graph op of a data-reading modelled op, its result tensors and its `#par.space`.
+    fn graph_op(
+        &mut self,
+        op: &OperationRef<'_, '_>,
+        name: &str,
+        model: &OpModel,
+        roles: Roles,
+        (reads, infos): (&[(MlirValue, Vec<AffineDim>)], &[ValueInfo]),
+        parameters: u64,
+    ) {
+        let mut inputs = Vec::new();
+        for ((value, access), info) in reads.iter().zip(infos) {
+            if info.kind == Kind::Constant {
+                continue;
+            }
+            let Some(tensor) = self.tensor_of(*value) else {
+                continue;
+            };
+            inputs.push(Access {
+                tensor,
+                exprs: access.clone(),
+            });
+        }
+        let (outputs, dtype) = self.result_tensors(op, name, model, roles.sample_loop());
+        let location = location_text(op);
+        let graph_op = GraphOp {
+            name: name.to_string(),
+            location: location.clone(),
+            class: model.class,
+            dims: model
+                .loops
+                .iter()
+                .zip(&roles.roles)
+                .map(|(&size, &role)| Dim::new(size, role))
+                .collect(),
+            inputs,
+            outputs,
+            flops: model.flops as f64,
+            dtype: dtype.unwrap_or(DType::F32),
+        };
+        if let Err(e) = self.result.graph.add_op(graph_op) {
+            self.error(op, &format!("'{name}' op: {}", e.message));
+            return;
+        }
+        let space = Space {
+            sizes: model.loops.iter().map(|&s| s as i64).collect(),
+            roles: roles.roles.clone(),
+        };
+        let Some(forward_flops) = self.result.forward_flops.checked_add(model.flops) else {
+            self.error(
+                op,
+                &format!("'{name}' op: the model's forward FLOPs overflow 64 bits here"),
+            );
+            return;
+        };
+        self.result.forward_flops = forward_flops;
+        if let Err(message) = self.check_graph_bytes() {
+            self.error(op, &format!("'{name}' op: {message}"));
+            return;
+        }
+        let config = match op.attribute(names::CONFIG_ATTR) {
+            Ok(attribute) => match <flexc_core::Config as flexc_dialects::ConfigAttr>::parse(
+                &attribute.to_string(),
+            ) {
+                Ok(config) => Some(config),
+                Err(e) => {
+                    self.error(op, &format!("'{name}' op has an invalid par.config: {e}"));
+                    return;
+                }
+            },
+            Err(_) => None,
+        };
+        self.result.ops.push(ImportedOp {
+            name: name.to_string(),
+            location,
+            space: space.clone(),
+            class: model.class,
+            flops: model.flops,
+            parameters,
+            handle: op.to_raw().ptr as usize,
+            config,
+            sample_lost: roles.sample_seen
+                && roles.carrier.is_none()
+                && model.class != OpClass::Opaque,
+        });
+        self.annotations.push((op.to_raw(), space));
+    }
+
+    /// The graph tensors of `op`'s results (data, carrying the batch where `sample_loop` indexes them)
+    /// with their accesses, and the first result's element type.
+    fn result_tensors(
+        &mut self,
+        op: &OperationRef<'_, '_>,
+        name: &str,
+        model: &OpModel,
+        sample_loop: Option<(usize, i64)>,
+    ) -> (Vec<Access>, Option<DType>) {
+        let mut outputs = Vec::new();
+        let mut dtype = None;
+        for (r, result) in op.results().enumerate() {
+            let Some(shape) = ir::tensor_shape(result.r#type().to_raw()) else {
+                continue;
+            };
+            let access = &model.outputs[r];
+            let result_dtype = dtype_of(&shape);
+            dtype.get_or_insert(result_dtype);
+            let tensor = self.result.graph.add_tensor(
+                format!("{name}#{r}"),
+                shape.static_dims(),
+                result_dtype,
+                TensorKind::Activation,
+            );
+            outputs.push(Access {
+                tensor,
+                exprs: access.clone(),
+            });
+            let sample = sample_loop.and_then(|(k, inner)| {
+                access.iter().enumerate().find_map(|(j, e)| {
+                    e.terms
+                        .iter()
+                        .find(|&&(d, _)| d == k)
+                        .map(|&(_, c)| (j, c.saturating_mul(inner)))
+                })
+            });
+            self.set(
+                result.to_raw(),
+                ValueInfo {
+                    kind: Kind::Data,
+                    sample,
+                    leaf: None,
+                    tensor: Some(tensor),
+                    view: None,
+                },
+            );
+        }
+        (outputs, dtype)
+    }
+
+    /// The view of a weight-only op's result (see `ValueInfo::view`) when its result access is a
+    /// permutation of all loops (so every loop is a result dim); `None` otherwise (the result then
+    /// becomes a weight tensor of its own).
+    fn weight_view(
+        &mut self,
+        model: &OpModel,
+        reads: &[(MlirValue, Vec<AffineDim>)],
+        infos: &[ValueInfo],
+    ) -> Option<usize> {
+        let output = model.outputs.first()?;
+        let mut inverse = vec![None; model.loops.len()];
+        for (j, e) in output.iter().enumerate() {
+            let k = e.single_dim()?;
+            if inverse[k].replace(AffineDim::dim(j)).is_some() {
+                return None;
+            }
+        }
+        let inverse: Vec<AffineDim> = inverse.into_iter().collect::<Option<_>>()?;
+        let mut leaves = Vec::new();
+        for ((value, access), info) in reads.iter().zip(infos) {
+            if info.kind != Kind::Weight {
+                continue;
+            }
+            let behind = match info.view {
+                Some(view) => self.views[view].clone(),
+                None => {
+                    let rank = access.len();
+                    vec![(*value, identity(rank))]
+                }
+            };
+            for (leaf, exprs) in behind {
+                let in_loops = exprs.iter().map(|e| substitute(e, access));
+                leaves.push((leaf, in_loops.map(|e| substitute(&e, &inverse)).collect()));
+            }
+        }
+        self.views.push(leaves);
+        Some(self.views.len() - 1)
+    }
+
+    /// The graph tensor of a data or weight value (a weight gets one at its first graph reader).
+    fn tensor_of(&mut self, value: MlirValue) -> Option<TensorId> {
+        let info = self.info(value);
+        if info.kind == Kind::Data {
+            return info.tensor;
+        }
+        let leaf = info.leaf.filter(|_| info.kind == Kind::Weight)?;
+        if let Some(&tensor) = self.weight_tensors.get(&leaf) {
+            return Some(tensor);
+        }
+        let shape = ir::tensor_shape(unsafe { mlir_sys::mlirValueGetType(value) })?;
+        let tensor = self.result.graph.add_tensor(
+            format!("weight{}", self.weight_tensors.len()),
+            shape.static_dims(),
+            dtype_of(&shape),
+            TensorKind::Weight,
+        );
+        self.weight_tensors.insert(leaf, tensor);
+        Some(tensor)
+    }
+}
+
+/// Whether a reduction loop of `model` that carries the batch sums over the samples (a weight gradient, a
+/// loss, batch-norm statistics) and so may be split into partial sums. Scatters and gathers (embedding
+/// class) are excluded: their batch-carrying loop walks scattered updates, whose partial results are whole
+/// activation-sized outputs, not small sums.
+fn sums_samples(model: &OpModel) -> bool {
+    matches!(
+        model.class,
+        OpClass::Contraction | OpClass::Convolution | OpClass::Reduction | OpClass::Elementwise
+    )
+}
+
+/// The SOAP roles of a data-reading op's loops, and where the batch went.
+struct Roles {
+    roles: Vec<Role>,
+    /// Whether a data operand carries the batch at all.
+    sample_seen: bool,
+    /// The first loop found to carry the batch, with the batch's stride within it.
+    carrier: Option<(usize, i64)>,
+}
+
+impl Roles {
+    /// Sample loops follow the batch of data operands, parameter loops index weights, other parallel
+    /// loops are attributes, the rest reductions (see the module doc).
+    /// With `sample_reductions`, a reduction loop carrying the batch is a sample loop too when the op sums
+    /// over the samples ([`sums_samples`]).
+    fn of(
+        model: &OpModel,
+        reads: &[(MlirValue, Vec<AffineDim>)],
+        infos: &[ValueInfo],
+        sample_reductions: bool,
+    ) -> Self {
+        let mut roles: Vec<Role> = model
+            .parallel
+            .iter()
+            .map(|&p| if p { Role::Attribute } else { Role::Reduction })
+            .collect();
+        let mut sample_seen = false;
+        let mut carrier: Option<(usize, i64)> = None;
+        for ((_, access), info) in reads.iter().zip(infos) {
+            if info.kind != Kind::Data {
+                continue;
+            }
+            let Some((expr, stride)) = info
+                .sample
+                .and_then(|(s, stride)| access.get(s).map(|e| (e, stride)))
+            else {
+                continue;
+            };
+            sample_seen = true;
+            if let Some((k, inner)) = batch_loop(expr, stride, &model.loops) {
+                carrier.get_or_insert((k, inner));
+                if model.parallel[k] || (sample_reductions && sums_samples(model)) {
+                    roles[k] = Role::Sample;
+                }
+            }
+        }
+        for ((_, access), info) in reads.iter().zip(infos) {
+            if info.kind == Kind::Weight {
+                for &(k, _) in access.iter().flat_map(|e| &e.terms) {
+                    if roles[k] == Role::Attribute {
+                        roles[k] = Role::Parameter;
+                    }
+                }
+            }
+        }
+        Roles {
+            roles,
+            sample_seen,
+            carrier,
+        }
+    }
+
+    /// The batch-carrying loop, when it is a sample loop.
+    fn sample_loop(&self) -> Option<(usize, i64)> {
+        self.carrier.filter(|&(k, _)| self.roles[k] == Role::Sample)
+    }
+}
+
+/// `expr` with every variable `k` replaced by `values[k]` (affine in, affine out).
+fn substitute(expr: &AffineDim, values: &[AffineDim]) -> AffineDim {
+    let mut out = AffineDim::constant(expr.offset);
+    for &(k, c) in &expr.terms {
+        let Some(value) = values.get(k) else { continue };
+        out.offset += c * value.offset;
+        for &(d, cd) in &value.terms {
+            match out.terms.iter_mut().find(|(e, _)| *e == d) {
+                Some((_, coefficient)) => *coefficient += c * cd,
+                None => out.terms.push((d, c * cd)),
+            }
+        }
+    }
+    out.terms.retain(|&(_, c)| c != 0);
+    out
+}
+
+/// The loop that carries the batch when tensor index `expr` holds it at `stride` (see
+/// `ValueInfo::sample`), and the batch's stride within that loop: the term of largest coefficient that
+/// divides `stride`, over a loop of more than one iteration (a plain `d_k` is its own answer). `None`
+/// when no loop follows the batch (a constant index: one sample sliced out).
+fn batch_loop(expr: &AffineDim, stride: i64, loops: &[u64]) -> Option<(usize, i64)> {
+    if let [(k, c)] = expr.terms[..] {
+        if c == 1 {
+            return Some((k, stride));
+        }
+    }
+    expr.terms
+        .iter()
+        .filter(|&&(k, c)| c != 0 && stride % c.abs() == 0 && loops.get(k).is_some_and(|&n| n > 1))
+        .max_by_key(|&&(_, c)| c.unsigned_abs())
+        .map(|&(k, c)| (k, stride / c.abs()))
+}
