@@ -213,6 +213,19 @@ struct ValueInfo {
     view: Option<usize>,
 }
 
+impl ValueInfo {
+    /// A data value (an argument or a graph op's result) that has its graph tensor.
+    fn data(sample: Option<(usize, i64)>, tensor: TensorId) -> ValueInfo {
+        ValueInfo {
+            kind: Kind::Data,
+            sample,
+            leaf: None,
+            tensor: Some(tensor),
+            view: None,
+        }
+    }
+}
+
 struct Analysis<'o> {
     options: &'o ImportOptions,
     values: HashMap<usize, ValueInfo>,
@@ -578,16 +591,7 @@ impl Analysis<'_> {
                     dtype_of(&shape),
                     TensorKind::Input,
                 );
-                self.set(
-                    value,
-                    ValueInfo {
-                        kind: Kind::Data,
-                        sample,
-                        leaf: None,
-                        tensor: Some(tensor),
-                        view: None,
-                    },
-                );
+                self.set(value, ValueInfo::data(sample, tensor));
             }
         }
         self.body(block);
@@ -970,16 +974,7 @@ impl Analysis<'_> {
                         .map(|&(_, c)| (j, c.saturating_mul(inner)))
                 })
             });
-            self.set(
-                result.to_raw(),
-                ValueInfo {
-                    kind: Kind::Data,
-                    sample,
-                    leaf: None,
-                    tensor: Some(tensor),
-                    view: None,
-                },
-            );
+            self.set(result.to_raw(), ValueInfo::data(sample, tensor));
         }
         (outputs, dtype)
     }
