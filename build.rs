@@ -1,38 +1,19 @@
 //! Builds `src/capi_shim.cpp` (parse-with-source-name and MLIR's diagnostic verifier, which the MLIR
-//! C API does not expose) against the same LLVM/MLIR 22 installation that mlir-sys links.
+//! C API does not expose) against the same LLVM/MLIR 22 installation that mlir-sys links (the
+//! build logic is `passes/build_shim.rs`, shared with `flexc-passes`), and records the LLVM version.
 
-use std::{env, path::PathBuf, process::Command};
+#[path = "passes/build_shim.rs"]
+mod build_shim;
+
+use std::process::Command;
 
 fn main() {
-    println!("cargo:rerun-if-changed=src/capi_shim.cpp");
-    println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
-    let prefix = PathBuf::from(
-        env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into()),
-    );
-    let llvm_config = prefix.join("bin").join("llvm-config");
-    let cxxflags = Command::new(&llvm_config)
-        .arg("--cxxflags")
-        .output()
-        .ok()
-        .filter(|out| out.status.success())
-        .map(|out| String::from_utf8_lossy(&out.stdout).into_owned())
-        .unwrap_or_else(|| {
-            panic!(
-                "cannot run {}: install LLVM/MLIR 22 first (tools/setup)",
-                llvm_config.display()
-            )
-        });
-    let version = Command::new(&llvm_config)
+    println!("cargo:rerun-if-changed=passes/build_shim.rs");
+    build_shim::compile_shim("src/capi_shim.cpp", "flexc_capi_shim");
+    let version = Command::new(build_shim::llvm_config())
         .arg("--version")
         .output()
         .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string())
         .unwrap_or_default();
     println!("cargo:rustc-env=FLEXC_MLIR_VERSION={version}");
-    let mut build = cc::Build::new();
-    build.cpp(true).file("src/capi_shim.cpp").warnings(false);
-    for flag in cxxflags.split_whitespace() {
-        build.flag(flag);
-    }
-    build.flag_if_supported("-fno-rtti");
-    build.compile("flexc_capi_shim");
 }

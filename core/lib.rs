@@ -18,15 +18,19 @@
 //! - [`weight_sync`]: weights by identity (held once per device, one gradient synchronization);
 //! - [`report`]: breakdown, per-device report, Chrome trace;
 //! - [`synth`]: synthetic models for tests and benchmarks;
-//! - [`seed`]: seeded inputs and weights shared by the CPU runner and the GPU runtime.
+//! - [`seed`]: seeded inputs and weights shared by the CPU runner and the GPU runtime;
+//! - [`npy`]: the `.npy` reader and writer, and [`compare`]: the error of a result, both shared by
+//!   the CPU runner and the GPU runtime.
 
 pub mod baselines;
+pub mod compare;
 pub mod cost;
 pub mod devices;
 pub mod fusion;
 pub mod graph;
 pub mod machine;
 pub mod memory;
+pub mod npy;
 pub mod report;
 pub mod search;
 pub mod seed;

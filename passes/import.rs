@@ -213,6 +213,19 @@ struct ValueInfo {
     view: Option<usize>,
 }
 
+impl ValueInfo {
+    /// A data value (an argument or a graph op's result) that has its graph tensor.
+    fn data(sample: Option<(usize, i64)>, tensor: TensorId) -> ValueInfo {
+        ValueInfo {
+            kind: Kind::Data,
+            sample,
+            leaf: None,
+            tensor: Some(tensor),
+            view: None,
+        }
+    }
+}
+
 struct Analysis<'o> {
     options: &'o ImportOptions,
     values: HashMap<usize, ValueInfo>,
@@ -370,25 +383,12 @@ fn select_entry<'f, 'c, 'a>(
 }
 
 fn top_level_ops<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
-    let mut ops = Vec::new();
-    if let Some(block) = module.region(0).ok().and_then(|r| r.first_block()) {
-        let mut next = block.first_operation();
-        while let Some(op) = next {
-            next = op.next_in_block();
-            ops.push(op);
-        }
-    }
-    ops
-}
-
-fn block_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
-    let mut ops = Vec::new();
-    let mut next = block.first_operation();
-    while let Some(op) = next {
-        next = op.next_in_block();
-        ops.push(op);
-    }
-    ops
+    module
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .map(ir::block_operations)
+        .unwrap_or_default()
 }
 
 /// The most bytes the tensors of an imported graph may total: 2^50 (1 PiB). The simulator and the
@@ -591,16 +591,7 @@ impl Analysis<'_> {
                     dtype_of(&shape),
                     TensorKind::Input,
                 );
-                self.set(
-                    value,
-                    ValueInfo {
-                        kind: Kind::Data,
-                        sample,
-                        leaf: None,
-                        tensor: Some(tensor),
-                        view: None,
-                    },
-                );
+                self.set(value, ValueInfo::data(sample, tensor));
             }
         }
         self.body(block);
@@ -609,7 +600,7 @@ impl Analysis<'_> {
     /// Imports the ops of a function body in order; returns the values of its `return`.
     fn body(&mut self, block: BlockRef<'_, '_>) -> Vec<ValueInfo> {
         let mut returned = Vec::new();
-        for op in block_ops(block) {
+        for op in ir::block_operations(block) {
             if let Some(values) = self.visit(&op) {
                 returned = values;
             }
@@ -983,16 +974,7 @@ impl Analysis<'_> {
                         .map(|&(_, c)| (j, c.saturating_mul(inner)))
                 })
             });
-            self.set(
-                result.to_raw(),
-                ValueInfo {
-                    kind: Kind::Data,
-                    sample,
-                    leaf: None,
-                    tensor: Some(tensor),
-                    view: None,
-                },
-            );
+            self.set(result.to_raw(), ValueInfo::data(sample, tensor));
         }
         (outputs, dtype)
     }

@@ -324,9 +324,38 @@ pub unsafe fn block_ops(block: MlirBlock) -> Vec<MlirOperation> {
     ops
 }
 
+/// The ops of a melior `block` in order, borrowing like the block does (the safe counterpart of
+/// [`block_ops`] for code that works with melior references).
+pub fn block_operations<'c, 'a>(
+    block: melior::ir::BlockRef<'c, 'a>,
+) -> Vec<melior::ir::OperationRef<'c, 'a>> {
+    use melior::ir::{block::BlockLike, operation::OperationLike};
+    let mut ops = Vec::new();
+    let mut next = block.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        ops.push(op);
+    }
+    ops
+}
+
 /// The ops of the first block of `parent`'s first region (a module's top level).
 pub fn top_level_ops(parent: MlirOperation) -> Vec<MlirOperation> {
     unsafe { block_ops(mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0))) }
+}
+
+/// Marks the function `function` with the unit attribute `llvm.emit_c_interface`, so that
+/// `convert-func-to-llvm` gives it a `_mlir_ciface_<name>` entry taking memref descriptors by
+/// pointer (what the ExecutionEngine's packed calls and the GPU runtime call).
+pub fn mark_c_interface(function: MlirOperation) {
+    unsafe {
+        let unit = mlirUnitAttrGet(mlirOperationGetContext(function));
+        mlirOperationSetDiscardableAttributeByName(
+            function,
+            melior::StringRef::new("llvm.emit_c_interface").to_raw(),
+            unit,
+        );
+    }
 }
 
 /// The name of an op (`func.func`).

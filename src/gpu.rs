@@ -422,14 +422,7 @@ fn mark_c_interface(module: &Module, programs: &[Program]) {
         if op_name(function) == "func.func"
             && programs.iter().any(|p| p.name == symbol_name(function))
         {
-            unsafe {
-                let unit = mlirUnitAttrGet(mlirOperationGetContext(function));
-                mlirOperationSetDiscardableAttributeByName(
-                    function,
-                    melior::StringRef::new("llvm.emit_c_interface").to_raw(),
-                    unit,
-                );
-            }
+            flexc_passes::ir::mark_c_interface(function);
         }
     }
 }

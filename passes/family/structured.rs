@@ -123,7 +123,7 @@ fn captures(
     parallel: &mut Vec<bool>,
 ) -> Vec<(MlirValue, Vec<AffineDim>)> {
     let mut captures = Vec::new();
-    for inner in block_ops(body) {
+    for inner in ir::block_operations(body) {
         if op_name(&inner) != "tensor.extract" {
             continue;
         }
@@ -196,14 +196,14 @@ fn linalg_index_of(value: MlirValue) -> Option<usize> {
 }
 
 fn has_multiply(block: BlockRef<'_, '_>) -> bool {
-    block_ops(block)
+    ir::block_operations(block)
         .iter()
         .any(|op| matches!(op_name(op).as_str(), "arith.mulf" | "arith.muli"))
 }
 
 /// Arithmetic ops per iteration of a structured op's body (index bookkeeping excluded).
 fn body_arithmetic(block: BlockRef<'_, '_>) -> u64 {
-    block_ops(block)
+    ir::block_operations(block)
         .iter()
         .filter(|inner| {
             let name = op_name(inner);
@@ -214,16 +214,6 @@ fn body_arithmetic(block: BlockRef<'_, '_>) -> u64 {
                 )
         })
         .count() as u64
-}
-
-fn block_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
-    let mut ops = Vec::new();
-    let mut next = block.first_operation();
-    while let Some(op) = next {
-        next = op.next_in_block();
-        ops.push(op);
-    }
-    ops
 }
 
 /// The cut of a linalg structured op: a clone on the slices its indexing maps give (module doc).

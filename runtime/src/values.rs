@@ -82,23 +82,10 @@ fn f16_value(bits: u16) -> f64 {
     }
 }
 
-/// The comparison of one result with its expected value.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Comparison {
-    pub max_abs_difference: f64,
-    pub max_magnitude: f64,
-    pub error: f64,
-    /// False when the sizes differ or a difference is not finite.
-    pub ok: bool,
-}
+pub use flexc_core::compare::Comparison;
 
-impl Comparison {
-    pub fn passed(&self, rtol: f64) -> bool {
-        self.ok && self.error <= rtol
-    }
-}
-
-/// Compares `actual` with `expected` (bytes of `dtype`); see the module doc.
+/// Compares `actual` with `expected` (bytes of `dtype`); see the module doc and
+/// [`flexc_core::compare`].
 pub fn compare(dtype: &str, actual: &[u8], expected: &[u8], atol: Option<f64>) -> Comparison {
     let width = crate::manifest::dtype_width(dtype).unwrap_or(1);
     let values = |bytes: &[u8]| -> Vec<f64> {
@@ -107,33 +94,7 @@ pub fn compare(dtype: &str, actual: &[u8], expected: &[u8], atol: Option<f64>) -
             .map(|c| element_value(dtype, c))
             .collect()
     };
-    let (a, b) = (values(actual), values(expected));
-    let max_magnitude = b
-        .iter()
-        .filter(|v| v.is_finite())
-        .fold(0.0f64, |m, v| m.max(v.abs()));
-    let floor = atol.unwrap_or(max_magnitude).max(f64::MIN_POSITIVE);
-    let (mut max_abs_difference, mut error, mut ok) = (0.0f64, 0.0f64, a.len() == b.len());
-    for (&x, &y) in a.iter().zip(&b) {
-        if x.is_nan() && y.is_nan() || x == y {
-            continue;
-        }
-        let difference = (x - y).abs();
-        if !difference.is_finite() {
-            ok = false;
-            max_abs_difference = f64::INFINITY;
-            error = f64::INFINITY;
-            continue;
-        }
-        max_abs_difference = max_abs_difference.max(difference);
-        error = error.max(difference / y.abs().max(floor));
-    }
-    Comparison {
-        max_abs_difference,
-        max_magnitude,
-        error,
-        ok,
-    }
+    flexc_core::compare::compare(&values(actual), &values(expected), atol)
 }
 
 #[cfg(test)]

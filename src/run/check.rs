@@ -211,7 +211,8 @@ pub(super) fn check_entry_against(
     Ok(())
 }
 
-/// The error of one result (module doc of `run`: relative to the serial result's scale).
+/// The error of one result (module doc of `run`: relative to the serial result's scale), measured by
+/// [`flexc_core::compare`] as on the GPU.
 pub(super) fn compare(
     entry: &Entry,
     index: usize,
@@ -223,34 +224,14 @@ pub(super) fn compare(
     let width = ty.element.width();
     let values =
         |bytes: &[u8]| -> Vec<f64> { bytes.chunks(width).map(|c| ty.element.value(c)).collect() };
-    let (a, b) = (values(actual), values(expected));
-    let max_magnitude = b
-        .iter()
-        .filter(|v| v.is_finite())
-        .fold(0.0f64, |m, v| m.max(v.abs()));
-    let floor = atol.unwrap_or(max_magnitude).max(f64::MIN_POSITIVE);
-    let (mut max_abs_difference, mut error, mut ok) = (0.0f64, 0.0f64, a.len() == b.len());
-    for (&x, &y) in a.iter().zip(&b) {
-        if x.is_nan() && y.is_nan() || x == y {
-            continue;
-        }
-        let difference = (x - y).abs();
-        if !difference.is_finite() {
-            ok = false;
-            max_abs_difference = f64::INFINITY;
-            error = f64::INFINITY;
-            continue;
-        }
-        max_abs_difference = max_abs_difference.max(difference);
-        error = error.max(difference / y.abs().max(floor));
-    }
+    let comparison = flexc_core::compare::compare(&values(actual), &values(expected), atol);
     ResultCheck {
         function: entry.name.clone(),
         index,
         type_text: ty.text.clone(),
-        max_abs_difference,
-        max_magnitude,
-        error,
-        ok,
+        max_abs_difference: comparison.max_abs_difference,
+        max_magnitude: comparison.max_magnitude,
+        error: comparison.error,
+        ok: comparison.ok,
     }
 }

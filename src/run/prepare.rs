@@ -39,14 +39,7 @@ pub(super) fn mark_c_interface(module: &Module, entries: &[Entry]) {
     }
     for function in module_functions(module) {
         if names.contains(&symbol_name(function)) {
-            unsafe {
-                let unit = mlirUnitAttrGet(mlirOperationGetContext(function));
-                mlirOperationSetDiscardableAttributeByName(
-                    function,
-                    melior::StringRef::new("llvm.emit_c_interface").to_raw(),
-                    unit,
-                );
-            }
+            flexc_passes::ir::mark_c_interface(function);
         }
     }
 }
