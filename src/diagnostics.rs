@@ -240,30 +240,37 @@ impl Printer<'_> {
         text.lines().nth(location.line.checked_sub(1)? as usize)
     }
 
+    /// Prints `diag` and its notes with one write: processes that share a stream (MPI ranks under
+    /// `mpirun`) then cannot interleave the pieces of one diagnostic.
     pub fn print(&self, out: &mut dyn Write, diag: &Diag) {
-        let _ = self.write_one(out, diag, true);
+        let mut text = String::new();
+        self.write_one(&mut text, diag, true);
         for note in &diag.notes {
             // A note at the error's own position would only repeat the snippet.
-            let _ = self.write_one(out, note, note.location != diag.location);
+            self.write_one(&mut text, note, note.location != diag.location);
         }
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
     }
 
-    fn write_one(&self, out: &mut dyn Write, diag: &Diag, snippet: bool) -> std::io::Result<()> {
+    fn write_one(&self, out: &mut String, diag: &Diag, snippet: bool) {
+        use std::fmt::Write as _;
         match &diag.location {
             Some(location) => {
-                writeln!(
+                let _ = writeln!(
                     out,
                     "{}:{}:{}: {}: {}",
                     location.file, location.line, location.column, diag.severity, diag.message
-                )?;
+                );
                 if let Some(line) = self.source_line(location).filter(|_| snippet) {
                     let (shown, caret) = line_window(line, location.column);
-                    writeln!(out, "{shown}\n{caret}^")?;
+                    let _ = writeln!(out, "{shown}\n{caret}^");
                 }
             }
-            None => writeln!(out, "flexc: {}: {}", diag.severity, diag.message)?,
+            None => {
+                let _ = writeln!(out, "flexc: {}: {}", diag.severity, diag.message);
+            }
         }
-        Ok(())
     }
 }
 
