@@ -541,6 +541,21 @@ impl Mode {
     }
 }
 
+/// An op of the model that is not a graph op: it reads weights and constants only (a transposed
+/// weight, a bias broadcast to the activations' shape, a fill), so every device that runs the model
+/// computes it whole. A runtime that executes such ops each iteration charges them on every device
+/// (`crate::machine::RuntimeCosts::replicated_work`); the graph keeps their work for that.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplicatedOp {
+    pub name: String,
+    pub class: OpClass,
+    pub dtype: DType,
+    /// FLOPs of the whole op.
+    pub flops: f64,
+    /// Bytes of its tensor operands and results.
+    pub bytes: f64,
+}
+
 /// The op graph: tensors plus ops in program order.
 #[derive(Clone, Debug, Default)]
 pub struct Graph {
@@ -548,6 +563,7 @@ pub struct Graph {
     tensors: Vec<Tensor>,
     consumers: Vec<Vec<OpId>>,
     edges: Vec<Edge>,
+    replicated: Vec<ReplicatedOp>,
 }
 
 impl Graph {
@@ -677,6 +693,16 @@ impl Graph {
         }
         self.ops.push(op);
         Ok(id)
+    }
+
+    /// Records an op outside the graph that every device computes whole ([`ReplicatedOp`]).
+    pub fn add_replicated(&mut self, op: ReplicatedOp) {
+        self.replicated.push(op);
+    }
+
+    /// The ops outside the graph, in program order.
+    pub fn replicated(&self) -> &[ReplicatedOp] {
+        &self.replicated
     }
 
     pub fn ops(&self) -> &[Op] {

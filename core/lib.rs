@@ -43,7 +43,7 @@ pub use cost::{CostModel, ProfileDb, ProfileEntry, Work};
 pub use devices::{DeviceCount, DeviceCountError, GROUP_MASK_DEVICES};
 pub use graph::{
     Access, AffineDim, DType, DeviceId, Dim, Graph, GraphError, Interval, Mode, Op, OpClass, OpId,
-    Role, Tensor, TensorId, TensorKind,
+    ReplicatedOp, Role, Tensor, TensorId, TensorKind,
 };
 pub use machine::{Machine, MachineError};
 pub use report::{Breakdown, DeviceReport, Report};

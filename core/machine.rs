@@ -47,6 +47,12 @@
 //!
 //! [topology]                       # optional: per-pair intra-node bandwidth, gpus_per_node rows
 //! bandwidth = [[0, 12e9], [12e9, 0]]
+//!
+//! [runtime]                        # optional: costs of a host runtime (RuntimeCosts); all off by default
+//! barrier_s = 2e-5                 # devices start this late when more than one runs
+//! transfers_on_devices = true      # a transfer also holds its sending and receiving devices
+//! gather_outputs = true            # graph outputs' parts are sent to device 0 at the end
+//! replicated_work = true           # ops outside the graph run whole on every device
 //! ```
 //!
 //! Latencies and launch overheads of the presets are our estimates (NCCL-level small-message latency, CUDA
@@ -133,6 +139,29 @@ pub struct GpuSpec {
     pub launch_overhead_s: f64,
 }
 
+/// What a host runtime that runs the devices' programs costs beyond their tasks and links: the
+/// `[runtime]` table of a machine file, written by `flexc-run --describe-cpu` (where the devices are
+/// threads of one process and messages are copies through a shared mailbox). Every figure is off by
+/// default, as for the GPU presets, whose runtimes (streams, DMA engines, NCCL) do none of this on the
+/// devices' compute units: a machine without the table simulates exactly as before it existed.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RuntimeCosts {
+    /// Seconds after the start of an iteration at which the devices start, when more than one device
+    /// runs: the devices meet at a barrier, and the threads it wakes start late.
+    pub barrier_s: f64,
+    /// Transfers are copies made by the devices themselves (the runtime's send and receive run on the
+    /// sending and receiving threads): a transfer holds both devices as well as its link, so it is not
+    /// overlapped with their compute.
+    pub transfers_on_devices: bool,
+    /// Device 0 returns the results: the parts of every graph output (a tensor no op reads) computed on
+    /// other devices are sent to device 0 after their producers, and the iteration ends when it has them.
+    pub gather_outputs: bool,
+    /// Ops outside the graph (on weights and constants only: a transposed weight, a broadcast bias, a
+    /// fill; [`crate::graph::ReplicatedOp`]) run whole on every device each iteration, at the roofline,
+    /// before the device's first task.
+    pub replicated_work: bool,
+}
+
 /// A cluster of identical GPUs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Machine {
@@ -147,6 +176,8 @@ pub struct Machine {
     /// Optional per-pair intra-node bandwidth (bytes/s per direction), `gpus_per_node` square; the diagonal
     /// is unused.
     pub topology: Option<Vec<Vec<f64>>>,
+    /// Costs of a host runtime (`[runtime]`); none by default.
+    pub runtime: RuntimeCosts,
     /// GPUs in use: the first `devices` of the machine.
     devices: u32,
 }
@@ -276,6 +307,7 @@ impl Machine {
             inter,
             nics_per_node,
             topology,
+            runtime: RuntimeCosts::default(),
             devices: nodes.saturating_mul(gpus_per_node),
         };
         machine.check().map_err(|(key, message)| MachineError {
@@ -544,6 +576,7 @@ impl Machine {
         non_negative("intra.latency_s", self.intra.latency_s)?;
         positive("inter.bandwidth", self.inter.bandwidth)?;
         non_negative("inter.latency_s", self.inter.latency_s)?;
+        non_negative("runtime.barrier_s", self.runtime.barrier_s)?;
         if let Some(t) = &self.topology {
             let g = self.gpus_per_node as usize;
             if t.len() != g || t.iter().any(|row| row.len() != g) {
@@ -708,6 +741,16 @@ struct RawMachine {
     intra: RawLink,
     inter: RawInter,
     topology: Option<RawTopology>,
+    runtime: Option<RawRuntime>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRuntime {
+    barrier_s: Option<Spanned<f64>>,
+    transfers_on_devices: Option<bool>,
+    gather_outputs: Option<bool>,
+    replicated_work: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -814,6 +857,20 @@ impl RawMachine {
         if let Some(t) = &self.topology {
             spans.push(("topology.bandwidth".into(), t.bandwidth.span()));
         }
+        let runtime = match &self.runtime {
+            Some(r) => {
+                if let Some(b) = &r.barrier_s {
+                    spans.push(("runtime.barrier_s".into(), b.span()));
+                }
+                RuntimeCosts {
+                    barrier_s: r.barrier_s.as_ref().map_or(0.0, |b| *b.get_ref()),
+                    transfers_on_devices: r.transfers_on_devices.unwrap_or(false),
+                    gather_outputs: r.gather_outputs.unwrap_or(false),
+                    replicated_work: r.replicated_work.unwrap_or(false),
+                }
+            }
+            None => RuntimeCosts::default(),
+        };
         let machine = Machine {
             name: self.name,
             nodes,
@@ -843,6 +900,7 @@ impl RawMachine {
             },
             nics_per_node,
             topology,
+            runtime,
             devices: nodes * gpus_per_node,
         };
         machine.check().map_err(|(key, message)| {

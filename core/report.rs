@@ -79,14 +79,21 @@ impl<'a> Simulator<'a> {
     pub(crate) fn critical_path(&self) -> Vec<TaskRef> {
         let times = &self.times;
         let mut path = Vec::new();
-        if self.makespan == 0.0 {
+        // The last task's end: the makespan, unless a host runtime's gather ends later (crate::sim).
+        let last_end = self
+            .layout
+            .order
+            .iter()
+            .map(|&b| self.block_end[b as usize])
+            .fold(0.0, f64::max);
+        if last_end == 0.0 {
             return path;
         }
         let last = self.layout.order.iter().find_map(|&b| {
             let block = &self.blocks[b as usize];
             let base = block.base as usize;
             (0..block.len())
-                .find(|&i| times.end[base + i] == self.makespan)
+                .find(|&i| times.end[base + i] == last_end)
                 .map(|i| TaskRef {
                     block: b,
                     task: i as u32,

@@ -803,6 +803,7 @@ impl Analysis<'_> {
         (reads, infos): (&[(MlirValue, Vec<AffineDim>)], &[ValueInfo]),
         mut parameters: u64,
     ) {
+        self.record_replicated(op, model);
         let view = (kind == Kind::Weight && op.result_count() == 1)
             .then(|| self.weight_view(model, reads, infos))
             .flatten();
@@ -825,6 +826,57 @@ impl Analysis<'_> {
                 },
             );
         }
+    }
+
+    /// Records the work of a replicated op that computes something ([`flexc_core::ReplicatedOp`]):
+    /// its FLOPs and the bytes of its tensor operands and results. Reshapes, casts and slices are views
+    /// after bufferization and cost nothing.
+    fn record_replicated(&mut self, op: &OperationRef<'_, '_>, model: &OpModel) {
+        const VIEWS: &[&str] = &[
+            "tensor.collapse_shape",
+            "tensor.expand_shape",
+            "tensor.reshape",
+            "tensor.cast",
+            "tensor.bitcast",
+            "tensor.extract_slice",
+        ];
+        let name = op
+            .name()
+            .as_string_ref()
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        if VIEWS.contains(&name.as_str()) {
+            return;
+        }
+        let shapes: Vec<ir::Shape> = op
+            .operands()
+            .map(|v| v.r#type().to_raw())
+            .chain(op.results().map(|r| r.r#type().to_raw()))
+            .filter_map(ir::tensor_shape)
+            .collect();
+        let bytes: f64 = shapes
+            .iter()
+            .map(|s| {
+                s.dims
+                    .iter()
+                    .map(|d| d.unwrap_or(0) as f64)
+                    .product::<f64>()
+                    * s.element_bytes as f64
+            })
+            .sum();
+        let dtype = op
+            .results()
+            .next()
+            .and_then(|r| ir::tensor_shape(r.r#type().to_raw()))
+            .map_or(DType::F32, |s| dtype_of(&s));
+        self.result.graph.add_replicated(flexc_core::ReplicatedOp {
+            name,
+            class: model.class,
+            dtype,
+            flops: model.flops as f64,
+            bytes,
+        });
     }
 
     /// The reads with reads of weight views replaced by reads of the weights behind them.

@@ -61,6 +61,7 @@ use crate::strategy::{Config, Strategy, StrategyError};
 use crate::weight_sync;
 
 mod delta;
+mod host;
 mod schedule;
 mod tasks;
 
@@ -153,6 +154,10 @@ pub struct Simulator<'a> {
     pub(crate) memory: Memory,
     pub(crate) makespan: f64,
     free: Vec<f64>,
+    /// When the devices start their first task ([`Simulator::device_start`]: a host runtime's costs).
+    start_s: f64,
+    /// Graph outputs gathered on device 0 at the end ([`Simulator::gathered_outputs`]).
+    gathered: Vec<(usize, usize)>,
     loops: Vec<Interval>,
     scratch: Scratch,
     undo: Undo,
@@ -189,6 +194,8 @@ impl<'a> Simulator<'a> {
             memory: MemoryBuilder::new(0, 0).finish(),
             makespan: 0.0,
             free: vec![0.0; n_res],
+            start_s: 0.0,
+            gathered: Self::gathered_outputs(graph, machine),
             loops: Vec::new(),
             scratch: Scratch::default(),
             undo: Undo::default(),
@@ -225,6 +232,7 @@ impl<'a> Simulator<'a> {
             }
         }
         sim.memory = memory.finish();
+        sim.start_s = sim.device_start();
         sim.retime(0, None);
         Ok(sim)
     }

@@ -292,7 +292,7 @@ impl<'a> Simulator<'a> {
             .iter()
             .map(|&b| block_end[b as usize])
             .fold(0.0, |m, e| if e > m { e } else { m });
-        self.makespan = makespan;
+        self.makespan = self.gather_end(makespan);
     }
 
     /// Sizes the snapshots of the resources' state. A snapshot costs `n_res` floats written by every pass
@@ -306,6 +306,9 @@ impl<'a> Simulator<'a> {
         let count = balanced.min(2_000_000 / n_res.max(1)).clamp(1, 64);
         self.snap_every = n_blocks.div_ceil(count).max(1);
         self.snapshots = vec![0.0; n_blocks.div_ceil(self.snap_every).max(1) * n_res];
+        // The state before the first block: every device free from its start (a host runtime's costs).
+        let devices = self.machine.num_devices() as usize;
+        self.snapshots[..devices].fill(self.start_s);
     }
 }
 

@@ -980,6 +980,10 @@ impl<'a> Simulator<'a> {
             for &c in hop.channels() {
                 block.res.push(c);
             }
+            if self.machine.runtime.transfers_on_devices {
+                // Copies made by the sending and receiving devices (crate::machine::RuntimeCosts).
+                block.res.extend([from.0, to.0]);
+            }
             block.res_off.push(block.res.len() as u32);
             let dep = match &combined {
                 Some(slots) => {
@@ -1213,6 +1217,10 @@ impl<'a> Simulator<'a> {
             bw = bw.min(hop.bandwidth);
             latency = latency.max(hop.latency_s);
             channels.extend_from_slice(hop.channels());
+        }
+        if self.machine.runtime.transfers_on_devices {
+            // Every member's thread reduces and copies (crate::machine::RuntimeCosts).
+            channels.extend(ring.iter().map(|d| d.0));
         }
         channels.sort_unstable();
         channels.dedup();

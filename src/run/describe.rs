@@ -16,10 +16,19 @@
 //!   half round trip. Kind `pcie`: each ordered pair of devices is its own channel (copies are done by
 //!   the two threads involved).
 //!
+//! - `[runtime]` (`flexc_core::machine::RuntimeCosts`): how `flexc-run` runs the device programs.
+//!   `barrier_s` is measured: the wall time of a run of a trivial program (the 1-element add) on N
+//!   threads, started and timed exactly as `--time` starts and times device programs (a barrier, a fresh
+//!   runtime, from the earliest start to the latest return), less the same on one thread (median of
+//!   [`BARRIER_RUNS`] runs each): what waking the devices at the barrier adds to every run. The other
+//!   three are facts of the runtime, not figures: its send/recv copy the data on the sending and
+//!   receiving threads (`transfers_on_devices`), device 0 returns the results (`gather_outputs`), and
+//!   the ops outside the graph run whole on every device each run (`replicated_work`, charged at the
+//!   roofline of the figures above).
+//!
 //! The profile database (`--profile-db-out`) overrides the roofline for every profiled task, so the
-//! compute figures matter only for tasks not profiled; the link figures always matter. What the
-//! simulator does not model: the runtime's copies run on the sender's and receiver's cores, so on a
-//! CPU a message is not overlapped with those devices' compute.
+//! compute figures matter only for tasks not profiled and for the replicated work; the link and
+//! runtime figures always matter.
 
 use super::{measure, Engine, PackedFunction, TensorType};
 use crate::{
@@ -48,11 +57,15 @@ pub struct Figures {
     pub mem_capacity: u64,
     pub link_latency_s: f64,
     pub link_bandwidth: f64,
+    pub barrier_s: f64,
 }
+
+/// Runs of the trivial program that measure `barrier_s`, on N threads and on one.
+pub const BARRIER_RUNS: u32 = 400;
 
 const MATMUL: usize = 256;
 const STREAM: usize = 1 << 22;
-const MESSAGE: usize = 1 << 16;
+const MESSAGE: usize = 1 << 20;
 
 /// Measures this host and returns the TOML text.
 pub fn describe(options: &DescribeOptions) -> Result<String, Diag> {
@@ -90,7 +103,13 @@ pub fn machine_toml(options: &DescribeOptions, figures: &Figures, cpu: &str) -> 
          [inter]                                 # unused: one node\n\
          kind = \"ethernet\"\n\
          bandwidth = {link:.4e}\n\
-         latency_s = {lat:.4e}\n",
+         latency_s = {lat:.4e}\n\
+         \n\
+         [runtime]                               # how flexc-run runs the device programs\n\
+         barrier_s = {barrier:.4e}               # waking {n} threads at the barrier, over one\n\
+         transfers_on_devices = true             # send/recv copy on the devices' threads\n\
+         gather_outputs = true                   # device 0 returns the results\n\
+         replicated_work = true                  # ops outside the graph run whole on every device\n",
         name = options.device_name,
         opt = options.opt_level,
         bw = figures.mem_bandwidth,
@@ -99,6 +118,7 @@ pub fn machine_toml(options: &DescribeOptions, figures: &Figures, cpu: &str) -> 
         mm = figures.matmul_flops_per_s,
         link = figures.link_bandwidth,
         lat = figures.link_latency_s,
+        barrier = figures.barrier_s,
     )
 }
 
@@ -266,7 +286,9 @@ fn measure_figures(options: &DescribeOptions) -> Result<Figures, Diag> {
         threads,
         5,
     );
-    let tiny = per_call(function("tiny")?, &tensor(&[1]), 2, 1, 2000);
+    let tiny_function = function("tiny")?;
+    let tiny = per_call(tiny_function, &tensor(&[1]), 2, 1, 2000);
+    let barrier = (run_wall(tiny_function, threads)? - run_wall(tiny_function, 1)?).max(0.0);
     let symbol = |name: &str| {
         super::runtime::symbols()
             .into_iter()
@@ -286,7 +308,28 @@ fn measure_figures(options: &DescribeOptions) -> Result<Figures, Diag> {
         mem_capacity: host_memory() / u64::from(options.devices.get()),
         link_latency_s: latency,
         link_bandwidth: extra_bytes / (large - latency).max(1e-12),
+        barrier_s: barrier,
     })
+}
+
+/// Median wall time of [`BARRIER_RUNS`] runs of `function` (the 1-element add) on `threads` threads,
+/// started and timed as `--time` runs device programs ([`measure::run_threads`]).
+fn run_wall(function: PackedFunction, threads: usize) -> Result<f64, Diag> {
+    let one = tensor(&[1]);
+    let arguments = vec![one.clone(), one.clone()];
+    let inputs = vec![vec![0x3f80_0000u64]; 2];
+    let results = [one];
+    let per_device: Vec<&[TensorType]> = vec![&results[..]; threads];
+    let runs = measure::run_threads(
+        &vec![function; threads],
+        &arguments,
+        &per_device,
+        &inputs,
+        1,
+        BARRIER_RUNS,
+    )
+    .map_err(|e| Diag::error(None, format!("--describe-cpu: {e}")))?;
+    Ok(runs.timing.median())
 }
 
 #[cfg(test)]
@@ -307,6 +350,7 @@ mod tests {
             mem_capacity: 1 << 33,
             link_latency_s: 3e-6,
             link_bandwidth: 2e9,
+            barrier_s: 1.5e-5,
         };
         let text = machine_toml(&options, &figures, "a test CPU");
         let machine = flexc_core::machine::Machine::from_toml(&text, "cpu.toml").unwrap();
@@ -316,5 +360,8 @@ mod tests {
         assert_eq!(machine.intra.bandwidth, 2e9);
         assert_eq!(machine.intra.latency_s, 3e-6);
         assert_eq!(machine.gpu.mem_capacity, 1 << 33);
+        let runtime = machine.runtime;
+        assert_eq!(runtime.barrier_s, 1.5e-5);
+        assert!(runtime.transfers_on_devices && runtime.gather_outputs && runtime.replicated_work);
     }
 }

@@ -558,9 +558,9 @@ fn register_profile_symbols(engine: &Engine) {
 }
 
 /// What [`run_threads`] observed.
-struct Runs {
+pub(super) struct Runs {
     /// Wall time of each timed run.
-    timing: Timing,
+    pub(super) timing: Timing,
     /// The results of thread 0's first run.
     first: Vec<Vec<u8>>,
     /// Samples of the timed runs, all threads.
@@ -570,7 +570,7 @@ struct Runs {
 
 /// Runs `functions[t]` on thread `t` (device `t` of a fresh runtime per run), `warmup` times untimed
 /// (the first through [`PackedFunction::call`], whose results are kept) and `runs` times timed.
-fn run_threads(
+pub(super) fn run_threads(
     functions: &[PackedFunction],
     arguments: &[TensorType],
     results: &[&[TensorType]],
