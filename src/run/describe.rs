@@ -10,14 +10,15 @@
 //!   `arith.addf` on tensors (result allocation included), N threads at once.
 //! - `launch_overhead_s`: one call of the same add on one element (call, allocation, return).
 //! - `mem_capacity`: the host's memory (`/proc/meminfo`) divided by N.
-//! - `[intra]` and `[inter]` (one node, so `[inter]` is unused): the runtime's messages, measured by a
-//!   ping-pong of `flexc_rt_send_f32`/`flexc_rt_recv_f32` between two threads: the latency is half the
-//!   round trip of one element, the bandwidth the extra bytes of a 64K-element message over its extra
-//!   half round trip. Kind `pcie`: each ordered pair of devices is its own channel (copies are done by
-//!   the two threads involved).
-//!
+//! - `[intra]` and `[inter]` (one node, so `[inter]` is unused): the runtime's messages as device
+//!   programs pay them, measured like `barrier_s` below: two JIT-compiled device programs, device 1
+//!   sending one message (`par.send`, lowered to the runtime's call) that device 0 returns
+//!   (`par.recv`); the latency is the wall time of such a run with a 1-element message less that of
+//!   the trivial program on two threads (the barrier), the bandwidth the extra bytes of a
+//!   256K-element message over its extra time (both copies: into the mailbox on the sender's thread,
+//!   out of it on the receiver's). Kind `pcie`: each ordered pair of devices is its own channel.
 //! - `[runtime]` (`flexc_core::machine::RuntimeCosts`): how `flexc-run` runs the device programs.
-//!   `barrier_s` is measured: the wall time of a run of a trivial program (the 1-element add) on N
+//!   `barrier_s` is measured: the wall time of a run of a trivial program (the 1-element add) on two
 //!   threads, started and timed exactly as `--time` starts and times device programs (a barrier, a fresh
 //!   runtime, from the earliest start to the latest return), less the same on one thread (median of
 //!   [`BARRIER_RUNS`] runs each): what waking the devices at the barrier adds to every run. The other
@@ -36,7 +37,7 @@ use crate::{
     session::{create_context, Session},
 };
 use flexc_core::DeviceCount;
-use std::{ffi::c_void, time::Instant};
+use std::time::Instant;
 
 /// What the description needs besides the device count.
 #[derive(Clone, Debug)]
@@ -65,7 +66,7 @@ pub const BARRIER_RUNS: u32 = 400;
 
 const MATMUL: usize = 256;
 const STREAM: usize = 1 << 22;
-const MESSAGE: usize = 1 << 20;
+const MESSAGE: usize = 1 << 18;
 
 /// Measures this host and returns the TOML text.
 pub fn describe(options: &DescribeOptions) -> Result<String, Diag> {
@@ -162,6 +163,28 @@ fn kernels() -> String {
          func.func @tiny(%a: tensor<1xf32>, %b: tensor<1xf32>) -> tensor<1xf32> attributes {{llvm.emit_c_interface}} {{\n\
            %r = arith.addf %a, %b : tensor<1xf32>\n\
            return %r : tensor<1xf32>\n\
+         }}\n\
+         {small}{large}",
+        small = message_kernels(1),
+        large = message_kernels(MESSAGE),
+    )
+}
+
+/// Device programs exchanging one `elements`-element f32 message as partitioned programs do
+/// (`par.send`/`par.recv`, lowered by `par-lower-runtime` to the runtime's calls): `@send<elements>`
+/// (device 1) sends its first argument to device 0, `@recv<elements>` (device 0) returns what it
+/// receives; each returns one tensor of its argument type.
+fn message_kernels(elements: usize) -> String {
+    let t = format!("tensor<{elements}xf32>");
+    format!(
+        "func.func @send{elements}(%a: {t}, %b: {t}) -> {t} attributes {{llvm.emit_c_interface}} {{\n\
+           \"par.send\"(%a) {{peer = 0 : i64, tag = 0 : i64}} : ({t}) -> ()\n\
+           %r = arith.addf %a, %b : {t}\n\
+           return %r : {t}\n\
+         }}\n\
+         func.func @recv{elements}(%a: {t}, %b: {t}) -> {t} attributes {{llvm.emit_c_interface}} {{\n\
+           %r = \"par.recv\"() {{peer = 1 : i64, tag = 0 : i64}} : () -> {t}\n\
+           return %r : {t}\n\
          }}\n"
     )
 }
@@ -211,58 +234,6 @@ fn per_call(
     measure::median(&times)
 }
 
-/// A contiguous f32 buffer as the runtime's functions take it (`runtime::Unranked`).
-#[repr(C)]
-struct Unranked {
-    rank: i64,
-    descriptor: *mut i64,
-}
-
-type PointToPoint = unsafe extern "C" fn(*const c_void, i64, i64);
-
-/// Half the round trip of an `elements`-element f32 message between two runtime devices (median of
-/// `trips` round trips).
-fn one_way(send: PointToPoint, recv: PointToPoint, elements: usize, trips: usize) -> f64 {
-    let runtime = super::runtime::Runtime::new(2);
-    let times: Vec<Vec<f64>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..2usize)
-            .map(|device| {
-                let runtime = &runtime;
-                scope.spawn(move || {
-                    let mut data = vec![1.0f32; elements];
-                    let pointer = data.as_mut_ptr() as usize as i64;
-                    let mut descriptor = [pointer, pointer, 0, elements as i64, 1];
-                    let memref = Unranked {
-                        rank: 1,
-                        descriptor: descriptor.as_mut_ptr(),
-                    };
-                    let memref = &memref as *const Unranked as *const c_void;
-                    let peer = 1 - device as i64;
-                    super::runtime::Runtime::enter(runtime, device);
-                    let mut times = Vec::with_capacity(trips);
-                    for trip in 0..trips as i64 {
-                        let start = Instant::now();
-                        unsafe {
-                            if device == 0 {
-                                send(memref, peer, 2 * trip);
-                                recv(memref, peer, 2 * trip + 1);
-                            } else {
-                                recv(memref, peer, 2 * trip);
-                                send(memref, peer, 2 * trip + 1);
-                            }
-                        }
-                        times.push(start.elapsed().as_secs_f64() / 2.0);
-                    }
-                    super::runtime::Runtime::leave();
-                    times
-                })
-            })
-            .collect();
-        handles.into_iter().filter_map(|h| h.join().ok()).collect()
-    });
-    measure::median(times.first().map_or(&[][..], Vec::as_slice))
-}
-
 fn measure_figures(options: &DescribeOptions) -> Result<Figures, Diag> {
     let context = create_context(false);
     let session = Session::new(&context)?;
@@ -288,47 +259,46 @@ fn measure_figures(options: &DescribeOptions) -> Result<Figures, Diag> {
     );
     let tiny_function = function("tiny")?;
     let tiny = per_call(tiny_function, &tensor(&[1]), 2, 1, 2000);
-    let barrier = (run_wall(tiny_function, threads)? - run_wall(tiny_function, 1)?).max(0.0);
-    let symbol = |name: &str| {
-        super::runtime::symbols()
-            .into_iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, address)| unsafe { std::mem::transmute::<*mut (), PointToPoint>(address) })
-            .ok_or_else(|| failed(&format!("the runtime has no {name}")))
+    let alone = run_wall(&[tiny_function], 1)?;
+    let together = run_wall(&vec![tiny_function; threads.max(2)], 1)?;
+    let exchange = |elements: usize| -> Result<f64, Diag> {
+        let programs = [
+            function(&format!("recv{elements}"))?,
+            function(&format!("send{elements}"))?,
+        ];
+        run_wall(&programs, elements)
     };
-    let send = symbol("_mlir_ciface_flexc_rt_send_f32")?;
-    let recv = symbol("_mlir_ciface_flexc_rt_recv_f32")?;
-    let latency = one_way(send, recv, 1, 2000);
-    let large = one_way(send, recv, MESSAGE, 20);
+    let small = exchange(1)?;
+    let large = exchange(MESSAGE)?;
     let extra_bytes = ((MESSAGE - 1) * 4) as f64;
     Ok(Figures {
         matmul_flops_per_s: 2.0 * (MATMUL as f64).powi(3) / matmul.max(1e-12),
         mem_bandwidth: 12.0 * STREAM as f64 / stream.max(1e-12),
         launch_overhead_s: tiny,
         mem_capacity: host_memory() / u64::from(options.devices.get()),
-        link_latency_s: latency,
-        link_bandwidth: extra_bytes / (large - latency).max(1e-12),
-        barrier_s: barrier,
+        link_latency_s: (small - together).max(0.0),
+        link_bandwidth: extra_bytes / (large - small).max(1e-12),
+        barrier_s: if threads > 1 {
+            (together - alone).max(0.0)
+        } else {
+            0.0
+        },
     })
 }
 
-/// Median wall time of [`BARRIER_RUNS`] runs of `function` (the 1-element add) on `threads` threads,
-/// started and timed as `--time` runs device programs ([`measure::run_threads`]).
-fn run_wall(function: PackedFunction, threads: usize) -> Result<f64, Diag> {
-    let one = tensor(&[1]);
-    let arguments = vec![one.clone(), one.clone()];
-    let inputs = vec![vec![0x3f80_0000u64]; 2];
-    let results = [one];
-    let per_device: Vec<&[TensorType]> = vec![&results[..]; threads];
-    let runs = measure::run_threads(
-        &vec![function; threads],
-        &arguments,
-        &per_device,
-        &inputs,
-        1,
-        BARRIER_RUNS,
-    )
-    .map_err(|e| Diag::error(None, format!("--describe-cpu: {e}")))?;
+/// Median wall time of [`BARRIER_RUNS`] runs of `programs` (program `d` on device `d`, each taking two
+/// and returning one `elements`-element f32 tensor), started and timed as `--time` runs device programs
+/// ([`measure::run_threads`]: a barrier, a fresh runtime per run, from the earliest start to the latest
+/// return).
+fn run_wall(programs: &[PackedFunction], elements: usize) -> Result<f64, Diag> {
+    let ty = tensor(&[elements as i64]);
+    let arguments = vec![ty.clone(), ty.clone()];
+    let words = (elements * 4).div_ceil(8);
+    let inputs = vec![vec![0x3f80_0000_3f80_0000u64; words]; 2];
+    let results = [ty];
+    let per_device: Vec<&[TensorType]> = vec![&results[..]; programs.len()];
+    let runs = measure::run_threads(programs, &arguments, &per_device, &inputs, 1, BARRIER_RUNS)
+        .map_err(|e| Diag::error(None, format!("--describe-cpu: {e}")))?;
     Ok(runs.timing.median())
 }
 
