@@ -580,3 +580,153 @@ fn report_snapshot() {
     let sim = Simulator::new(&g, &m, &cost, Mode::Training, s).unwrap();
     insta::assert_snapshot!(sim.report().to_string());
 }
+
+// ---- a host runtime's costs (machine `[runtime]`, crate::machine::RuntimeCosts) ----
+
+/// A two-device host whose `[runtime]` table is `runtime` (TOML lines), with round figures.
+fn host(runtime: &str) -> Machine {
+    let text = format!(
+        "name = \"host\"\nnodes = 1\ngpus_per_node = 2\n\
+         [gpu]\nname = \"cpu\"\nmem_bandwidth = 1e10\nmem_capacity = 1e10\nlaunch_overhead_s = 1e-7\n\
+         [gpu.peak_flops]\nf32 = 1e10\n\
+         [intra]\nkind = \"pcie\"\nbandwidth = 1e9\nlatency_s = 1e-5\n\
+         [inter]\nkind = \"ethernet\"\nbandwidth = 1e9\nlatency_s = 1e-5\n\
+         [runtime]\n{runtime}\n"
+    );
+    Machine::from_toml(&text, "host.toml").unwrap()
+}
+
+/// Input `[batch, 64]`, two matmuls with ReLUs; the last ReLU's `[batch, 32]` result is the output.
+fn two_layers(batch: u64) -> Graph {
+    let mut b = Builder::new("two", DType::F32);
+    let x = b.input("x", &[batch, 64], DType::F32);
+    let y = b.matmul(x, 64);
+    let y = b.elementwise("linalg.generic", &[y], 1.0);
+    let y = b.matmul(y, 32);
+    b.elementwise("linalg.generic", &[y], 1.0);
+    b.finish()
+}
+
+fn time(graph: &Graph, machine: &Machine, strategy: Strategy) -> f64 {
+    let cost = CostModel::new(&machine.gpu);
+    Simulator::new(graph, machine, &cost, Mode::Inference, strategy)
+        .unwrap()
+        .iteration_time()
+}
+
+#[test]
+fn runtime_costs_default_to_none() {
+    let m = Machine::preset("dgx-a100:1").unwrap();
+    assert_eq!(m.runtime, Default::default());
+    let g = two_layers(8);
+    let off = host("");
+    let zero = host(
+        "barrier_s = 0\ntransfers_on_devices = false\ngather_outputs = false\nreplicated_work = false",
+    );
+    let dp = Strategy::data_parallel(&g, 2);
+    assert_eq!(
+        time(&g, &off, dp.clone()).to_bits(),
+        time(&g, &zero, dp).to_bits()
+    );
+}
+
+#[test]
+fn the_barrier_delays_every_device_when_two_run() {
+    let g = two_layers(8);
+    let (off, on) = (host(""), host("barrier_s = 3e-5"));
+    let dp = Strategy::data_parallel(&g, 2);
+    let base = time(&g, &off, dp.clone());
+    assert!((time(&g, &on, dp) - (base + 3e-5)).abs() < 1e-15);
+    // One device meets nobody.
+    let (off1, on1) = (off.with_devices(1).unwrap(), on.with_devices(1).unwrap());
+    let single = Strategy::single_device(&g);
+    assert_eq!(
+        time(&g, &off1, single.clone()).to_bits(),
+        time(&g, &on1, single).to_bits()
+    );
+}
+
+#[test]
+fn replicated_work_runs_whole_on_every_device_first() {
+    let mut g = two_layers(8);
+    g.add_replicated(flexc_core::ReplicatedOp {
+        name: "linalg.transpose".into(),
+        class: flexc_core::OpClass::DataMovement,
+        dtype: DType::F32,
+        flops: 0.0,
+        bytes: 2e5,
+    });
+    let (off, on) = (host(""), host("replicated_work = true"));
+    // 2e5 bytes at 1e10 B/s plus the launch overhead, on both devices before their first task.
+    let extra = 2e5 / 1e10 + 1e-7;
+    for strategy in [Strategy::data_parallel(&g, 2), Strategy::single_device(&g)] {
+        let base = time(&g, &off, strategy.clone());
+        let charged = time(&g, &on, strategy);
+        assert!(
+            (charged - (base + extra)).abs() < 1e-15,
+            "{charged} vs {base} + {extra}"
+        );
+    }
+}
+
+#[test]
+fn outputs_are_gathered_on_device_zero() {
+    let g = two_layers(8);
+    let (off, on) = (host(""), host("gather_outputs = true"));
+    let dp = Strategy::data_parallel(&g, 2);
+    let base = time(&g, &off, dp.clone());
+    // Device 1's half of the [8, 32] f32 output: 4 * 32 * 4 bytes over the link after both finish.
+    let gathered = time(&g, &on, dp);
+    let message = 1e-5 + (4 * 32 * 4) as f64 / 1e9;
+    assert!(
+        (gathered - (base + message)).abs() < 1e-12,
+        "{gathered} vs {base} + {message}"
+    );
+    // Everything on device 0: nothing to gather.
+    let single = Strategy::single_device(&g);
+    assert_eq!(
+        time(&g, &off, single.clone()).to_bits(),
+        time(&g, &on, single).to_bits()
+    );
+}
+
+#[test]
+fn transfers_on_devices_hold_both_devices() {
+    let g = two_layers(8);
+    let (off, on) = (host(""), host("transfers_on_devices = true"));
+    let cost = CostModel::new(&on.gpu);
+    let mp = flexc_core::baselines::model_parallel(&g, 2);
+    let sim = Simulator::new(&g, &on, &cost, Mode::Inference, mp.clone()).unwrap();
+    let transfers: Vec<_> = sim
+        .timeline()
+        .into_iter()
+        .filter(|t| t.kind == TaskKind::Transfer)
+        .collect();
+    assert!(!transfers.is_empty(), "model parallelism moves activations");
+    for t in &transfers {
+        let devices = t
+            .resources
+            .iter()
+            .filter(|r| matches!(r, Resource::Device(_)))
+            .count();
+        assert_eq!(devices, 2, "{t:?}");
+    }
+    assert!(sim.iteration_time() >= time(&g, &off, mp));
+}
+
+#[test]
+fn delta_equals_full_with_runtime_costs() {
+    let mut g = small_transformer();
+    g.add_replicated(flexc_core::ReplicatedOp {
+        name: "linalg.fill".into(),
+        class: flexc_core::OpClass::Elementwise,
+        dtype: DType::F32,
+        flops: 0.0,
+        bytes: 4096.0,
+    });
+    let m = host(
+        "barrier_s = 2e-6\ntransfers_on_devices = true\ngather_outputs = true\nreplicated_work = true",
+    );
+    check_delta(&g, &m, Mode::Inference, 800, 6);
+    check_delta(&g, &m, Mode::Training, 400, 7);
+}
