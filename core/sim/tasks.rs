@@ -266,6 +266,9 @@ pub(crate) struct OpTasks {
     pub volumes: Vec<u64>,
     /// Forward bytes of each task (operand regions).
     pub bytes: Vec<f64>,
+    /// Every task computes the whole op on its own device ([`Config::is_replicated`]): the tasks' equal
+    /// output regions are copies, not partial sums, and a reader takes the copy on its own device.
+    pub replicated: bool,
 }
 
 impl OpTasks {
@@ -376,6 +379,7 @@ impl OpTasks {
         }
         OpTasks {
             devices: config.devices.clone(),
+            replicated: config.is_replicated(),
             extents,
             ranks,
             offsets,
@@ -614,7 +618,11 @@ pub(super) fn edge_pairs(
             }
         }
     }
-    if combine {
+    if prod.replicated {
+        // One copy per consumer task: its own device's, else the first.
+        let members = vec![(0..np as u32).collect()];
+        pairs = combined_pairs(pairs, &vec![0; np], &members, prod, cons);
+    } else if combine {
         let (group_of, members) = output_groups(prod, out_access);
         if members.len() < np {
             pairs = combined_pairs(pairs, &group_of, &members, prod, cons);
@@ -1233,7 +1241,7 @@ impl<'a> Simulator<'a> {
         let mut off = vec![0u32];
         for (k, access) in op.outputs.iter().enumerate() {
             let (_, members) = output_groups(tasks, n_in + k);
-            if members.len() == tasks.len() {
+            if members.len() == tasks.len() || tasks.replicated {
                 continue;
             }
             let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
@@ -1269,6 +1277,12 @@ impl<'a> Simulator<'a> {
         let tasks = &self.ops[p];
         let n_in = op.inputs.len();
         let elem = |k: usize| self.graph.tensor(op.outputs[k].tensor).dtype.size_bytes();
+        if tasks.replicated {
+            // Copies: each is ready when its own task is.
+            return (0..tasks.len() as u32)
+                .map(|t| (None, self.slot(forward_block(p), t)))
+                .collect();
+        }
         let mut at = self.blocks[all_reduce_block(p) as usize].base;
         let mut slots = Vec::new();
         for k in 0..op.outputs.len() {
