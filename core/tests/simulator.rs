@@ -591,6 +591,12 @@ fn report_snapshot() {
 /// batch norm in a training step (the sums' sample loop has the sample role, as `par-import` gives it with
 /// `sample-reductions`).
 fn statistics_graph() -> Graph {
+    statistics_graph_with(false)
+}
+
+/// [`statistics_graph`], with `update`: the scale also updates the matmul's weight (`w - scale`, a
+/// trainable weight's update), as a gradient's sums feed the optimizer.
+fn statistics_graph_with(update: bool) -> Graph {
     use flexc_core::graph::{Access, AffineDim, Dim, Op, OpClass, Role};
     let mut g = Graph::new();
     let x = g.add_tensor("x", vec![8, 16], DType::F32, TensorKind::Input);
@@ -648,6 +654,17 @@ fn statistics_graph() -> Graph {
     for o in ops {
         g.add_op(o).unwrap();
     }
+    if update {
+        let updated = g.add_tensor("w_new", vec![16, 32], DType::F32, TensorKind::Activation);
+        g.add_op(op(
+            "linalg.generic",
+            OpClass::Elementwise,
+            vec![Dim::new(16, Role::Attribute), Dim::new(32, Role::Parameter)],
+            vec![access(w, vec![d(0), d(1)]), access(scale, vec![d(1)])],
+            vec![access(updated, vec![d(0), d(1)])],
+        ))
+        .unwrap();
+    }
     g
 }
 
@@ -674,6 +691,35 @@ fn data_parallel_replicates_ops_without_a_sample_dim() {
         .filter(|t| t.kind == TaskKind::Forward && t.op == OpId(2))
         .count();
     assert_eq!(scale_tasks, 4);
+    // The scale is a statistic (it feeds no trainable weight's update): like DDP's batch norm, each device
+    // computes it from its own partial sums, without waiting for their all-reduce.
+    let timeline = sim.timeline();
+    let reduced = timeline
+        .iter()
+        .find(|t| t.kind == TaskKind::AllReduce)
+        .map(|t| t.end_s())
+        .unwrap();
+    let scale_starts = |timeline: &[flexc_core::sim::TaskRecord]| {
+        timeline
+            .iter()
+            .filter(|t| t.kind == TaskKind::Forward && t.op == OpId(2))
+            .map(|t| t.start_s)
+            .fold(f64::INFINITY, f64::min)
+    };
+    assert!(scale_starts(&timeline) < reduced);
+    // When the scale updates a trainable weight, it is a gradient's: every copy waits for the all-reduce.
+    let g2 = statistics_graph_with(true);
+    let dp2 = flexc_core::baselines::data_parallel(&g2, 4);
+    assert!(dp2.configs[4].is_replicated());
+    let timeline = Simulator::new(&g2, &m, &cost, Mode::Inference, dp2)
+        .unwrap()
+        .timeline();
+    let reduced = timeline
+        .iter()
+        .find(|t| t.kind == TaskKind::AllReduce)
+        .map(|t| t.end_s())
+        .unwrap();
+    assert!(scale_starts(&timeline) >= reduced);
     // Kept on device 0 (the search's starting point), the scale is sent to the three other devices.
     let on_one = Simulator::new(
         &g,
@@ -696,5 +742,9 @@ fn delta_equals_full_with_statistics() {
     for seed in 0..4 {
         check_delta(&g, &m, Mode::Inference, 200, seed);
         check_delta(&g, &m, Mode::Training, 200, seed);
+    }
+    let g = statistics_graph_with(true);
+    for seed in 0..4 {
+        check_delta(&g, &m, Mode::Inference, 200, seed);
     }
 }
