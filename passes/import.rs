@@ -58,9 +58,9 @@ use melior::ir::{
 use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::{HashMap, HashSet};
 
-/// `batch-dim`, `param-args`, `data-args`, `sample-reductions`, `opaque-unknown`, `entry`: the import
-/// settings, also options of every pass that imports the module again (`par-search`).
-pub const IMPORT_OPTIONS: [PassOption; 6] = [
+/// `batch-dim`, `param-args`, `data-args`, `sample-reductions`, `opaque-unknown`, `entry`, `batch`: the
+/// import settings, also options of every pass that imports the module again (`par-search`).
+pub const IMPORT_OPTIONS: [PassOption; 7] = [
     PassOption {
         name: "batch-dim",
         help: "dim of every data argument that holds the batch (the sample dim)",
@@ -100,6 +100,12 @@ pub const IMPORT_OPTIONS: [PassOption; 6] = [
             check: check_symbol,
         },
     },
+    PassOption {
+        name: "batch",
+        help: "rescale the sample dim to this global batch in the imported graph (0: the batch as exported); the module keeps its shapes",
+        default: "0",
+        kind: OptionKind::Unsigned,
+    },
 ];
 
 /// An `entry` value: empty (none) or a symbol name without its `@`.
@@ -129,6 +135,8 @@ pub struct ImportOptions {
     pub sample_reductions: bool,
     /// The function to import (`entry=`); `None`: see [`select_entry`].
     pub entry: Option<String>,
+    /// `batch=N`: the graph's batch rescaled to `N` ([`flexc_core::batch`]); `None`: as exported.
+    pub batch: Option<u64>,
 }
 
 impl ImportOptions {
@@ -140,6 +148,7 @@ impl ImportOptions {
             opaque_unknown: options.get("opaque-unknown") == "true",
             sample_reductions: options.get("sample-reductions") == "true",
             entry: Some(options.get("entry").to_string()).filter(|name| !name.is_empty()),
+            batch: Some(options.unsigned("batch")).filter(|&n| n > 0),
         }
     }
 }
@@ -179,6 +188,8 @@ pub struct Imported {
     pub opaque: Vec<(String, String)>,
     /// The op graph, one graph op per entry of `ops`.
     pub graph: Graph,
+    /// The batch as exported and as rescaled (`batch=N`), when it was rescaled.
+    pub batch: Option<flexc_core::batch::Rescaled>,
 }
 
 impl Imported {
@@ -328,7 +339,51 @@ pub fn analyze(
             }
         }
     }
-    Ok(analysis.result)
+    let mut result = analysis.result;
+    if let Some(to) = options.batch {
+        rescale(&mut result, options.batch_dim, to).map_err(|(location, message)| {
+            emit_error(location.unwrap_or_else(|| module.location()), &message);
+            Diagnosed
+        })?;
+    }
+    Ok(result)
+}
+
+/// `batch=N`: the graph, the op table and the FLOP totals with the batch rescaled (the annotations keep
+/// the module's own sizes: the module is not rewritten). `Err`: the MLIR location of the op to blame
+/// and the message.
+fn rescale<'c>(
+    imported: &mut Imported,
+    batch_dim: usize,
+    to: u64,
+) -> Result<(), (Option<melior::ir::Location<'c>>, String)> {
+    let (graph, rescaled) = flexc_core::batch::rescale_batch(&imported.graph, batch_dim, to)
+        .map_err(|e| {
+            let location =
+                e.op.and_then(|op| imported.ops.get(op.index()))
+                    .map(|op| unsafe {
+                        melior::ir::Location::from_raw(mlir_sys::mlirOperationGetLocation(
+                            MlirOperation {
+                                ptr: op.handle as *mut std::ffi::c_void,
+                            },
+                        ))
+                    });
+            (location, e.message)
+        })?;
+    let mut forward_flops = 0u64;
+    for (op, graph_op) in imported.ops.iter_mut().zip(graph.ops()) {
+        op.space.sizes = graph_op
+            .dims
+            .iter()
+            .map(|d| i64::try_from(d.size).unwrap_or(i64::MAX))
+            .collect();
+        op.flops = graph_op.flops.round() as u64;
+        forward_flops = forward_flops.saturating_add(op.flops);
+    }
+    imported.forward_flops = forward_flops;
+    imported.graph = graph;
+    imported.batch = Some(rescaled);
+    Ok(())
 }
 
 /// The function a module's graph is imported from: the one named by `entry` (any function with a

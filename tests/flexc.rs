@@ -368,6 +368,7 @@ fn simulate_model(relative: &str, flags: &[&str], dir: &Path) -> (Exit, String, 
             "--strategy" => options.simulate.strategy = Some(value),
             "--trace" => options.simulate.trace = Some(value),
             "--report" => options.simulate.report = Some(value),
+            "--batch" => options.batch = Some(value.parse().unwrap()),
             "--mode" => {
                 options.mode = match value.as_str() {
                     "auto" => driver::ImportMode::Auto,
@@ -619,6 +620,64 @@ fn training_step_graphs_are_detected_and_data_parallel() {
     let speedup =
         one["iteration_time_s"].as_f64().unwrap() / eight["iteration_time_s"].as_f64().unwrap();
     assert!(speedup >= 6.0, "8 GPUs only {speedup:.2}x faster than 1");
+}
+
+/// The iteration time of `model` simulated with `flags` (a `--report` added).
+fn simulated_time(model: &str, flags: &[&str], tag: &str) -> (f64, String) {
+    let dir = std::env::temp_dir().join(format!("flexc-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let json = dir.join("report.json").display().to_string();
+    let report = format!("--report={json}");
+    let mut all = flags.to_vec();
+    all.push(&report);
+    let (exit, text, errors) = simulate_model(model, &all, &dir);
+    assert_eq!(exit, Exit::Success, "{errors}");
+    let time = read_report(&json)["iteration_time_s"].as_f64().unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    (time, text)
+}
+
+#[test]
+fn batch_rescales_work_not_parameters() {
+    // ResNet-101 exported at batch 64, rescaled to 128: forward FLOPs double, parameters stay, and
+    // one GPU takes about twice as long (every op's work follows the batch; launches do not).
+    let model = "torch/resnet101_b64.linalg.mlir";
+    let at64 = import(model);
+    let mut options = settings(model);
+    options.batch = Some(128);
+    let path = root().join("models").join(model);
+    let at128 = driver::import_file(&path, &options).unwrap();
+    assert_eq!(at128.forward_flops, 2 * at64.forward_flops);
+    assert_eq!(at128.parameters, at64.parameters);
+    let batch = at128.batch.unwrap();
+    assert_eq!((batch.from, batch.to), (64, 128));
+    let flags = ["--machine=p100-4x4", "--devices=1"];
+    let (t64, _) = simulated_time(model, &flags, "b64");
+    let (t128, text) = simulated_time(model, &[flags[0], flags[1], "--batch=128"], "b128");
+    assert_near("resnet101 b128 / b64 time", t128 / t64, 2.0, 0.05);
+    assert!(
+        text.contains("batch: rescaled from 64 to 128 (--batch)"),
+        "{text}"
+    );
+
+    // BERT at batch 8 → 32: the token-type ids broadcast over the batch follow it too.
+    let model = "torch/bert_b8.linalg.mlir";
+    let mut options = settings(model);
+    options.batch = Some(32);
+    let at32 = driver::import_file(&root().join("models").join(model), &options).unwrap();
+    let at8 = import(model);
+    assert_eq!(at32.forward_flops, 4 * at8.forward_flops);
+    assert_eq!(at32.parameters, at8.parameters);
+
+    // The training step: the weight updates do not follow the batch, everything else does.
+    let model = "torch/resnet50_b64.train_sgd.linalg.generic.mlir";
+    let mut options = settings(model);
+    options.allow_unregistered_dialect = true;
+    options.batch = Some(128);
+    let step = driver::import_file(&root().join("models").join(model), &options).unwrap();
+    let at64 = import(model);
+    let ratio = step.forward_flops as f64 / at64.forward_flops as f64;
+    assert!(ratio > 1.99 && ratio < 2.0, "{ratio}");
 }
 
 #[test]
