@@ -6,6 +6,10 @@
 // CHECK: tasks: {{[0-9]+}}, transfers: 0 (0 B), all-reduces: {{[1-9]}}
 // The same on 8 devices (one sample each).
 // RUN: %flexc %s --batch-dim=1 --simulate --strategy=data-parallel --machine=p100-4x4 --devices=8 | FileCheck %s
+// Batch-major rows also rescale with --batch: 10 time steps x 32 samples.
+// RUN: %flexc %s --batch-dim=1 --batch=32 --emit=summary | FileCheck %s --check-prefix=BATCH
+// BATCH: linalg.matmul {{.*}} 320:S 32:P 16:R
+// BATCH: tensor.expand_shape {{.*}} 10:A 32:S 32:A
 
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #row = affine_map<(d0, d1) -> (d0, d1)>
