@@ -142,6 +142,8 @@ fn mpi_ranks(text: &str) -> Result<DeviceCount, String> {
 }
 
 fn main() -> ExitCode {
+    // Before any device thread exists (src/run/runtime.rs).
+    run::share_one_heap();
     let cli = Cli::parse();
     let valid_rtol = cli.rtol.is_finite() && cli.rtol >= 0.0;
     let valid_atol = cli.atol.is_none_or(|a| a.is_finite() && a > 0.0);

@@ -42,6 +42,7 @@ pub mod measure;
 mod mpi;
 mod prepare;
 mod runtime;
+pub use runtime::share_one_heap;
 
 use crate::{
     diagnostics::{Diag, FileLoc, Printer},
