@@ -232,7 +232,7 @@ fn collapse_source(op: MlirOperation, coords: &[Lin], digits: &mut Digits) -> Op
     for (group, x) in groups.iter().zip(coords) {
         let dims: Vec<usize> = group
             .iter()
-            .map(|&d| usize::try_from(d).ok())
+            .map(|&d| usize::try_from(d).ok().filter(|&d| d < source.len()))
             .collect::<Option<_>>()?;
         let non_unit: Vec<usize> = dims
             .iter()
@@ -304,7 +304,13 @@ fn generic_element(
         }
     }
     let index: Vec<Lin> = index.into_iter().collect::<Option<_>>()?;
+    if unsafe { mlirOperationGetNumRegions(op) } < 1 {
+        return None;
+    }
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)) };
+    if body.ptr.is_null() {
+        return None;
+    }
     let terminator = unsafe { mlirBlockGetTerminator(body) };
     if terminator.ptr.is_null() || ir::op_name(terminator) != "linalg.yield" {
         return None;
