@@ -184,8 +184,10 @@ impl<'a> Simulator<'a> {
                     },
                     peak_memory: peak,
                     weight_memory: self.memory.weights(d),
-                    parameter_memory: self.memory.weights(d)
-                        / crate::memory::weight_state_factor(self.mode),
+                    parameter_memory: self
+                        .cost
+                        .state()
+                        .parameter_bytes(self.mode, self.memory.weights(d)),
                     over_capacity: peak > cap,
                 }
             })
