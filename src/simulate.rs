@@ -219,14 +219,31 @@ pub fn json_report(
     state: WeightState,
     report: &Report,
 ) -> String {
-    let c = &report.critical_path;
-    let value = json!({
+    let mut value = json!({
         "model": model,
         "machine": machine.name,
         "devices": machine.num_devices(),
         "strategy": strategy,
         "precision": state.precision.name(),
         "optimizer": state.optimizer.name(),
+    });
+    if let (Some(map), serde_json::Value::Object(facts)) =
+        (value.as_object_mut(), simulation_facts(report))
+    {
+        map.extend(facts);
+    }
+    let mut text = serde_json::to_string_pretty(&value).expect("JSON values always serialize");
+    text.push('\n');
+    text
+}
+
+/// What one simulated iteration of a strategy comes to, as JSON: the keys a `--simulate` report and a search
+/// report share (`mode`, `iteration_time_s`, `breakdown`, per-device memory and utilization, task,
+/// transfer and all-reduce counts and bytes), so that a search's result can be compared term by term with a
+/// baseline's.
+pub fn simulation_facts(report: &Report) -> serde_json::Value {
+    let c = &report.critical_path;
+    json!({
         "mode": match report.mode {
             Mode::Training => "training",
             Mode::Inference => "inference",
@@ -249,10 +266,7 @@ pub fn json_report(
         "transfer_bytes": report.transfer_bytes,
         "all_reduces": report.all_reduces,
         "all_reduce_bytes": report.all_reduce_bytes,
-    });
-    let mut text = serde_json::to_string_pretty(&value).expect("JSON values always serialize");
-    text.push('\n');
-    text
+    })
 }
 
 /// The cost model of `machine`, with a profile database when given.
