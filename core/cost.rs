@@ -14,8 +14,8 @@
 //! (the default) `rate` is `peak_flops[dtype]`; under `tf32`, `fp16`, `bf16` contractions and
 //! convolutions run at the matrix units' `matrix_flops[precision]` × `efficiency.matrix`, and every other
 //! op at the f32 vector rate (16-bit pointwise kernels compute in f32; [`crate::precision`]). A task
-//! with neither FLOPs nor bytes (the backward of an op that needs no gradient) launches no kernel and
-//! takes 0 s.
+//! with neither FLOPs nor bytes (the backward of an op that needs no gradient) and a reshape that is a
+//! view ([`VIEW_OPS`]) launch no kernel and take 0 s.
 //!
 //! # Profile database format
 //! JSON lines; blank lines and lines starting with `#` are ignored; a later line for the same key replaces an
@@ -60,6 +60,21 @@ pub fn achievable_fraction(class: OpClass) -> f64 {
         OpClass::DataMovement => 0.10,
         OpClass::Opaque => 0.30,
     }
+}
+
+/// Ops that only reinterpret their operand's shape: a row-major tensor collapsed or expanded along
+/// contiguous dims is the same buffer (PyTorch's `view`, XLA's bitcast), so neither the forward nor the
+/// backward (the gradient reshaped back) launches a kernel or moves a byte.
+pub const VIEW_OPS: [&str; 4] = [
+    "tensor.collapse_shape",
+    "tensor.expand_shape",
+    "tensor.reshape",
+    "stablehlo.reshape",
+];
+
+/// Whether `op` is one of the [`VIEW_OPS`].
+pub fn is_view(op: &Op) -> bool {
+    VIEW_OPS.contains(&op.name.as_str())
 }
 
 /// Work of one task.
@@ -181,6 +196,13 @@ impl CostModel {
         backward: Work,
     ) -> TaskTimes {
         let estimate_bwd = || self.roofline(op.class, op.dtype, backward);
+        if measured.is_none() && is_view(op) {
+            return TaskTimes {
+                forward_s: 0.0,
+                backward_s: 0.0,
+                measured: false,
+            };
+        }
         match measured {
             Some(m) => TaskTimes {
                 forward_s: m.forward_s,
@@ -392,6 +414,23 @@ mod tests {
         );
         // bf16 runs on tensor cores.
         assert!(cost.roofline(OpClass::Contraction, DType::BF16, compute_bound) < t / 10.0);
+    }
+
+    #[test]
+    fn reshapes_are_views() {
+        let m = Machine::preset("dgx-a100:1").unwrap();
+        let mut op = matmul(8, 8, 8);
+        op.name = "tensor.collapse_shape".into();
+        op.class = OpClass::DataMovement;
+        let work = Work {
+            flops: 0.0,
+            bytes: 1e9,
+        };
+        let t = CostModel::new(&m.gpu).task_times(&op, &[8, 8, 8], work, work);
+        assert_eq!((t.forward_s, t.backward_s), (0.0, 0.0));
+        op.name = "linalg.transpose".into();
+        let t = CostModel::new(&m.gpu).task_times(&op, &[8, 8, 8], work, work);
+        assert!(t.forward_s > 1e9 / 2.1e12, "a transpose copies");
     }
 
     #[test]
