@@ -1,6 +1,8 @@
 // --batch where the batch cannot follow: a located error naming the op, exit 1, nothing written.
 // RUN: not %flexc --split-input-file %s --batch=32 --emit=summary -o %t 2>&1 | FileCheck %s
 // RUN: not ls %t
+// The same through the pass option.
+// RUN: not %flexc --split-input-file %s --pass-pipeline='builtin.module(par-import{batch=32})' -o /dev/null 2>&1 | FileCheck %s
 // Without --batch the same models import.
 // RUN: %flexc --split-input-file %s --emit=summary -o /dev/null
 
