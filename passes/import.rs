@@ -40,6 +40,7 @@
 //! ```
 
 use crate::{
+    batch_major::MergedLayout,
     emit_error,
     family::{location_text, model_of, result_shape, Import},
     ir,
@@ -222,6 +223,9 @@ struct ValueInfo {
     /// For a weight computed by moving or broadcasting other weights: the index in `Analysis::views` of
     /// the weights it reads, with their accesses in terms of this value's dims.
     view: Option<usize>,
+    /// For a data value with a dim that merges the batch with outer dims: the index in
+    /// `Analysis::layouts` of that dim's batch-major graph layout (`crate::batch_major`).
+    layout: Option<usize>,
 }
 
 impl ValueInfo {
@@ -233,6 +237,7 @@ impl ValueInfo {
             leaf: None,
             tensor: Some(tensor),
             view: None,
+            layout: None,
         }
     }
 }
@@ -250,6 +255,8 @@ struct Analysis<'o> {
     weight_tensors: HashMap<usize, TensorId>,
     /// Weight views (see `ValueInfo::view`): leaf weight values and their accesses.
     views: Vec<Vec<(MlirValue, Vec<AffineDim>)>>,
+    /// Batch-major layouts of merged dims (see `ValueInfo::layout`).
+    layouts: Vec<MergedLayout>,
     functions: HashMap<String, MlirOperation>,
     call_depth: usize,
     result: Imported,
@@ -278,6 +285,7 @@ pub fn analyze(
         pending: HashMap::new(),
         weight_tensors: HashMap::new(),
         views: Vec::new(),
+        layouts: Vec::new(),
         functions: HashMap::new(),
         call_depth: 0,
         result: Imported::default(),
@@ -588,6 +596,7 @@ impl Analysis<'_> {
                 leaf: Some(key),
                 tensor: None,
                 view: None,
+                layout: None,
             },
         );
     }
@@ -825,8 +834,16 @@ impl Analysis<'_> {
             return;
         }
         let (reads, infos) = self.through_views(reads, infos);
+        let (reads, walking) = self.batch_major_reads(reads, &infos, &model.loops);
         let roles = Roles::of(&model, &reads, &infos, self.options.sample_reductions);
-        self.graph_op(op, name, &model, roles, (&reads, &infos), parameters);
+        self.graph_op(
+            op,
+            name,
+            (&model, &walking),
+            roles,
+            (&reads, &infos),
+            parameters,
+        );
     }
 
     /// Parameters an op reading `infos` is the first to read; weights enter the model total at their
@@ -877,6 +894,7 @@ impl Analysis<'_> {
                     leaf,
                     tensor: None,
                     view,
+                    layout: None,
                 },
             );
         }
@@ -905,12 +923,77 @@ impl Analysis<'_> {
             .unzip()
     }
 
+    /// Reads of batch-major merged dims (`crate::batch_major`) rewritten to their graph layout, and the
+    /// loops that walk such a dim whole in one piece, with the layout's index (their results carry it on).
+    #[allow(clippy::type_complexity)]
+    fn batch_major_reads(
+        &self,
+        reads: Vec<(MlirValue, Vec<AffineDim>)>,
+        infos: &[ValueInfo],
+        loops: &[u64],
+    ) -> (Vec<(MlirValue, Vec<AffineDim>)>, Vec<(usize, usize)>) {
+        let mut walking = Vec::new();
+        let reads = reads
+            .into_iter()
+            .zip(infos)
+            .map(|((value, mut access), info)| {
+                let layout = info.layout.and_then(|id| Some((id, self.layouts.get(id)?)));
+                if let Some((id, layout)) = layout {
+                    if let Some(expr) = access.get_mut(layout.dim) {
+                        let whole = expr
+                            .single_dim()
+                            .filter(|&k| loops.get(k) == Some(&layout.extent()));
+                        if let Some(k) = whole {
+                            walking.push((k, id));
+                        } else if let Some(graph) = layout.relinearize(expr, loops) {
+                            *expr = graph;
+                        }
+                    }
+                }
+                (value, access)
+            })
+            .collect();
+        (reads, walking)
+    }
+
+    /// The batch-major layout (`crate::batch_major`) of output dim `j` written through `expr`, and
+    /// `expr` rewritten to it: carried on from a whole-dim loop in `walking`, or new where `expr` merges
+    /// the sample loop with an outer loop.
+    fn batch_major_output(
+        &mut self,
+        (j, expr): (usize, &mut AffineDim),
+        loops: &[u64],
+        walking: &[(usize, usize)],
+        (sample_loop, extent): (Option<usize>, u64),
+    ) -> Option<usize> {
+        if let Some(k) = expr.single_dim() {
+            let &(_, id) = walking.iter().find(|&&(w, _)| w == k)?;
+            let layout = self.layouts.get(id)?;
+            if layout.extent() != extent {
+                return None;
+            }
+            if layout.dim == j {
+                return Some(id);
+            }
+            let moved = MergedLayout {
+                dim: j,
+                ..layout.clone()
+            };
+            self.layouts.push(moved);
+            return Some(self.layouts.len() - 1);
+        }
+        let layout = MergedLayout::of_output(j, expr, loops, sample_loop?, extent)?;
+        *expr = layout.graph_index(&MergedLayout::factor_loops(expr, loops));
+        self.layouts.push(layout);
+        Some(self.layouts.len() - 1)
+    }
+
     /// Adds the graph op of a data-reading modelled op, its result tensors and its `#par.space`.
     fn graph_op(
         &mut self,
         op: &OperationRef<'_, '_>,
         name: &str,
-        model: &OpModel,
+        (model, walking): (&OpModel, &[(usize, usize)]),
         roles: Roles,
         (reads, infos): (&[(MlirValue, Vec<AffineDim>)], &[ValueInfo]),
         parameters: u64,
@@ -928,7 +1011,7 @@ impl Analysis<'_> {
                 exprs: access.clone(),
             });
         }
-        let (outputs, dtype) = self.result_tensors(op, name, model, roles.sample_loop());
+        let (outputs, dtype) = self.result_tensors(op, name, (model, walking), roles.sample_loop());
         let location = location_text(op);
         let graph_op = GraphOp {
             name: name.to_string(),
@@ -999,7 +1082,7 @@ impl Analysis<'_> {
         &mut self,
         op: &OperationRef<'_, '_>,
         name: &str,
-        model: &OpModel,
+        (model, walking): (&OpModel, &[(usize, usize)]),
         sample_loop: Option<(usize, i64)>,
     ) -> (Vec<Access>, Option<DType>) {
         let mut outputs = Vec::new();
@@ -1008,7 +1091,20 @@ impl Analysis<'_> {
             let Some(shape) = ir::tensor_shape(result.r#type().to_raw()) else {
                 continue;
             };
-            let access = &model.outputs[r];
+            let mut access = model.outputs[r].clone();
+            let dims = shape.static_dims();
+            let mut layout = None;
+            for (j, expr) in access.iter_mut().enumerate() {
+                let extent = dims.get(j).copied().unwrap_or(0);
+                let found = self.batch_major_output(
+                    (j, expr),
+                    &model.loops,
+                    walking,
+                    (sample_loop.map(|(k, _)| k), extent),
+                );
+                layout = layout.or(found);
+            }
+            let access = &access;
             let result_dtype = dtype_of(&shape);
             dtype.get_or_insert(result_dtype);
             let tensor = self.result.graph.add_tensor(
@@ -1029,7 +1125,13 @@ impl Analysis<'_> {
                         .map(|&(_, c)| (j, c.saturating_mul(inner)))
                 })
             });
-            self.set(result.to_raw(), ValueInfo::data(sample, tensor));
+            self.set(
+                result.to_raw(),
+                ValueInfo {
+                    layout,
+                    ..ValueInfo::data(sample, tensor)
+                },
+            );
         }
         (outputs, dtype)
     }

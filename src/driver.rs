@@ -833,7 +833,7 @@ fn run_simulation(
         graph,
         &machine,
         &cost,
-        options.mode.simulator_mode(),
+        options.mode,
         &strategy_name,
         strategy,
         sim,

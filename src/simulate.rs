@@ -16,7 +16,7 @@
 use crate::diagnostics::{Diag, FileLoc};
 use flexc_core::precision::WeightState;
 use flexc_core::{
-    baselines, machine::Machine, CostModel, DeviceCount, Graph, Mode, ProfileDb, Report, Simulator,
+    baselines, machine::Machine, CostModel, DeviceCount, Graph, ProfileDb, Report, Simulator,
     Strategy,
 };
 use flexc_passes::import::Imported;
@@ -148,19 +148,21 @@ pub fn simulate(
     graph: &Graph,
     machine: &Machine,
     cost: &CostModel,
-    mode: Mode,
+    mode: crate::driver::ImportMode,
     strategy_name: &str,
     strategy: Strategy,
     options: &SimulateOptions,
 ) -> Result<Simulated, Diag> {
     let coverage = (!cost.profile().is_empty()).then(|| measured_ops(graph, cost, &strategy));
-    let sim = Simulator::new(graph, machine, cost, mode, strategy).map_err(|e| {
-        Diag::error(
-            FileLoc::parse(&e.location),
-            format!("strategy '{strategy_name}' is invalid: {}", e.message),
-        )
-    })?;
-    let report = sim.report();
+    let sim =
+        Simulator::new(graph, machine, cost, mode.simulator_mode(), strategy).map_err(|e| {
+            Diag::error(
+                FileLoc::parse(&e.location),
+                format!("strategy '{strategy_name}' is invalid: {}", e.message),
+            )
+        })?;
+    let mut report = sim.report();
+    report.training_step = mode == crate::driver::ImportMode::AsIs;
     let profile = coverage.map_or(String::new(), |(measured, ops)| {
         format!("profile: {measured} of {ops} ops measured (the others estimated)\n")
     });
@@ -244,10 +246,7 @@ pub fn json_report(
 pub fn simulation_facts(report: &Report) -> serde_json::Value {
     let c = &report.critical_path;
     json!({
-        "mode": match report.mode {
-            Mode::Training => "training",
-            Mode::Inference => "inference",
-        },
+        "mode": report.mode_name(),
         "iteration_time_s": report.iteration_time_s,
         "breakdown": {
             "compute_s": c.compute_s,
