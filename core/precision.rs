@@ -98,15 +98,34 @@ impl Precision {
     }
 
     /// `graph` as this precision stores it: with 16-bit storage, every f32 input and activation (and each
-    /// op computing in f32) becomes 16-bit; weights stay f32 (the master weights). Other precisions:
-    /// the graph unchanged.
+    /// op computing in f32) becomes 16-bit; weights stay f32 (the master weights), and so do sums over the
+    /// samples — the outputs of ops with a sample loop their output does not index, in a whole training
+    /// step the weight gradients and batch statistics: autocast casts a weight's gradient back to the
+    /// f32 parameter's type before DDP all-reduces it, and batch norm accumulates its statistics in f32.
+    /// Other precisions: the graph unchanged.
     pub fn graph(self, graph: &Graph) -> Graph {
         let Some(half) = self.half() else {
             return graph.clone();
         };
+        let mut sums = vec![false; graph.tensors().len()];
+        for op in graph.ops() {
+            for access in &op.outputs {
+                let indexed = |k: usize| {
+                    access
+                        .exprs
+                        .iter()
+                        .any(|e| e.terms.iter().any(|&(d, _)| d == k))
+                };
+                sums[access.tensor.index()] = op
+                    .dims
+                    .iter()
+                    .enumerate()
+                    .any(|(k, d)| d.role == crate::graph::Role::Sample && !indexed(k));
+            }
+        }
         let mut out = Graph::new();
-        for t in graph.tensors() {
-            let dtype = if t.dtype == DType::F32 && t.kind != TensorKind::Weight {
+        for (t, sum) in graph.tensors().iter().zip(&sums) {
+            let dtype = if t.dtype == DType::F32 && t.kind != TensorKind::Weight && !sum {
                 half
             } else {
                 t.dtype
@@ -272,5 +291,26 @@ mod tests {
         assert!(half.ops().iter().any(|o| o.dtype == DType::BF16));
         assert!(half.ops().iter().all(|o| o.dtype != DType::F32));
         assert_eq!(Precision::Tf32.graph(&g).tensors(), g.tensors());
+        // A sum over the samples (a weight gradient of a whole training step) stays f32.
+        let mut g = Graph::new();
+        let x = g.add_tensor("x", vec![8, 4], DType::F32, TensorKind::Input);
+        let dw = g.add_tensor("dw", vec![4], DType::F32, TensorKind::Activation);
+        g.add_op(Op {
+            name: "linalg.reduce".into(),
+            location: "m.mlir:1:1".into(),
+            class: OpClass::Reduction,
+            dims: vec![
+                crate::graph::Dim::new(8, crate::graph::Role::Sample),
+                crate::graph::Dim::new(4, crate::graph::Role::Attribute),
+            ],
+            inputs: vec![crate::graph::Access::dims(x, &[0, 1])],
+            outputs: vec![crate::graph::Access::dims(dw, &[1])],
+            flops: 32.0,
+            dtype: DType::F32,
+        })
+        .unwrap();
+        let half = Precision::Fp16.graph(&g);
+        assert_eq!(half.tensor(x).dtype, DType::F16);
+        assert_eq!(half.tensor(dw).dtype, DType::F32);
     }
 }
