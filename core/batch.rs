@@ -236,7 +236,7 @@ fn rebuild(graph: &Graph, marks: &Marks, from: u64, to: u64) -> Result<Graph, Ba
                     None => BatchError {
                         op: None,
                         location: String::new(),
-                        message: String::new(),
+                        message: "--batch: ".into(),
                     },
                 }
             };
