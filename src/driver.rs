@@ -612,6 +612,18 @@ fn compile_module(
                 && options.search.algorithm.is_some()
                 && imported.graph.num_ops() > 0 =>
         {
+            if let Some(b) = imported.batch {
+                own.push(Diag {
+                    severity: crate::diagnostics::Severity::Warning,
+                    location: None,
+                    message: format!(
+                        "--batch={}: the strategy is searched for a batch of {} but the written module \
+                         keeps the exported shapes (batch {}); simulate it with the same --batch",
+                        b.to, b.to, b.from
+                    ),
+                    notes: Vec::new(),
+                });
+            }
             if let Err(diag) = search_and_annotate(module, &imported, options, name, &mut compiled)
             {
                 own.push(diag);

@@ -2,6 +2,9 @@
 // RUN: %flexc %s --emit=summary | FileCheck %s --check-prefix=B8
 // RUN: %flexc %s --emit=summary --batch=32 | FileCheck %s --check-prefix=B32
 // RUN: %flexc %s --simulate --batch=32 --machine=dgx-a100:1 | FileCheck %s --check-prefix=SIM
+// A searched module keeps its shapes: the strategy is for the rescaled batch, and flexc says so.
+// RUN: %flexc %s --batch=32 --machine=dgx-a100:1 --devices=2 --search-budget=50 -o %t.par.mlir 2>&1 | FileCheck %s --check-prefix=WRITE
+// WRITE: warning: --batch=32: the strategy is searched for a batch of 32 but the written module keeps the exported shapes (batch 8)
 
 // B8: linalg.matmul {{.*}} 8:S 4:P 16:R {{ *}}1024
 // B8: parameters: 64
