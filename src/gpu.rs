@@ -114,6 +114,9 @@ pub enum CudaEmit {
     Ptx,
     /// The host module in the LLVM dialect (`gpu.binary`s holding the PTX, `mgpu*` calls).
     Host,
+    /// The artifact's manifest, indented (made before the PTX: no libdevice or LLVM code generation
+    /// needed).
+    Manifest,
 }
 
 /// What `--target=cuda` needs besides the module.
@@ -210,7 +213,11 @@ pub fn compile(
     });
     let mut module = session.parse_verified(name, text)?;
     let mut found = programs(&module);
+    // Graph op keys (task, whole op) when the strategy is materialized here: the profiled tasks.
+    let mut keys = Vec::new();
     if found.iter().all(|p| p.device.is_none()) {
+        // A graph the import analysis cannot read still compiles, without profiled tasks.
+        keys = crate::run::measure::mark_graph_ops_whole(&module).unwrap_or_default();
         let text = format!(
             "builtin.module(par-materialize{{devices={}}})",
             options.devices
@@ -238,6 +245,7 @@ pub fn compile(
     }
     let (inputs, outputs) = signature(&module, &serial.name);
     crate::run::fill_elided_weights(&module, options.seed);
+    let tasks = bracket_tasks(&context, &module, &programs, &keys);
     mark_c_interface(&module, &programs);
     rewrite::reject_unsupported(&module).map_err(|e| vec![e])?;
     rewrite::tag_families(&module);
@@ -263,6 +271,12 @@ pub fn compile(
     lower(&session, &mut module, &kernel_mapping())?;
     rewrite::check_host_code(&module).map_err(|e| vec![e])?;
     let kernels = rewrite::kernels(&module, &families);
+    let manifest = manifest(
+        model, options, &programs, &inputs, &outputs, &kernels, &tasks, devices,
+    );
+    if options.emit == CudaEmit::Manifest {
+        return Ok(manifest_lines(&manifest).into_bytes());
+    }
     if options.emit == CudaEmit::Gpu {
         return Ok(print_with_locations(module.as_operation().to_raw()).into_bytes());
     }
@@ -281,10 +295,7 @@ pub fn compile(
     if options.emit == CudaEmit::Host {
         return Ok(format!("{}\n", module.as_operation()).into_bytes());
     }
-    let manifest = manifest(
-        model, options, &programs, &inputs, &outputs, &kernels, devices,
-    );
-    codegen::artifact(&module, &manifest).map_err(|e| vec![Diag::error(start, e)])
+    codegen::artifact(&module, &manifest.to_string()).map_err(|e| vec![Diag::error(start, e)])
 }
 
 /// The text of `op` with its locations (`loc(...)`), so that the GPU compilation, which parses it
@@ -416,6 +427,66 @@ fn signature(module: &Module, name: &str) -> (Vec<Tensor>, Vec<Tensor>) {
     }
 }
 
+/// The runtime's task timers (`docs/gpu.md`, "Runtime ABI"): `(i64 task) -> ()`.
+const TASK_BEGIN: &str = "flexc_gpu_task_begin";
+const TASK_END: &str = "flexc_gpu_task_end";
+
+/// A profiled task of the manifest: the id its brackets pass and its profile key.
+#[derive(Clone, Debug)]
+pub struct Task {
+    pub id: i64,
+    pub op: String,
+    pub shape: Vec<u64>,
+    pub dtype: flexc_core::DType,
+}
+
+/// Brackets every task of every program with `flexc_gpu_task_begin/end(id)` (the extents
+/// `flexc-run --profile-db-out` times: `run::measure::bracket_tasks`) and returns the manifest's
+/// tasks. Graph op `k` (of `keys`, from `run::measure::mark_graph_ops_whole`) has id `k` in the device
+/// programs, keyed by its task extents, and id `K + k` in the serial program (`K` graph ops), keyed
+/// by its whole extents: the keys the simulator's profile database looks up. No keys (an already
+/// materialized input): nothing is bracketed.
+fn bracket_tasks(
+    context: &melior::Context,
+    module: &Module,
+    programs: &[Program],
+    keys: &[(crate::run::measure::OpKey, crate::run::measure::OpKey)],
+) -> Vec<Task> {
+    if keys.is_empty() {
+        return vec![];
+    }
+    let names = |serial: bool| -> Vec<String> {
+        programs
+            .iter()
+            .filter(|p| p.device.is_none() == serial)
+            .map(|p| p.name.clone())
+            .collect()
+    };
+    let (devices, serial) = (names(false), names(true));
+    let offset = keys.len() as i64;
+    let brackets = crate::run::measure::Brackets {
+        begin: TASK_BEGIN,
+        end: TASK_END,
+        device_functions: &devices,
+        serial: Some((&serial, offset)),
+    };
+    crate::run::measure::bracket_tasks(context, module, &brackets, true);
+    let task = |id: i64, key: &crate::run::measure::OpKey| {
+        key.as_ref().map(|(op, shape, dtype)| Task {
+            id,
+            op: op.clone(),
+            shape: shape.clone(),
+            dtype: *dtype,
+        })
+    };
+    let device_tasks = keys.iter().enumerate().map(|(k, (t, _))| task(k as i64, t));
+    let serial_tasks = keys
+        .iter()
+        .enumerate()
+        .map(|(k, (_, w))| task(offset + k as i64, w));
+    device_tasks.chain(serial_tasks).flatten().collect()
+}
+
 /// `llvm.emit_c_interface` on every program, so each has its `_mlir_ciface_<name>` entry.
 fn mark_c_interface(module: &Module, programs: &[Program]) {
     for function in top_level_ops(module.as_operation().to_raw()) {
@@ -427,7 +498,27 @@ fn mark_c_interface(module: &Module, programs: &[Program]) {
     }
 }
 
+/// `manifest` as JSON with one line per field and per array element (what `--gpu-emit=manifest`
+/// prints, so that tests can match tasks and kernels line by line).
+fn manifest_lines(manifest: &serde_json::Value) -> String {
+    let Some(fields) = manifest.as_object() else {
+        return format!("{manifest}\n");
+    };
+    let lines: Vec<String> = fields
+        .iter()
+        .map(|(key, value)| match value.as_array() {
+            Some(items) if !items.is_empty() => {
+                let items: Vec<String> = items.iter().map(|i| format!("    {i}")).collect();
+                format!("  \"{key}\": [\n{}\n  ]", items.join(",\n"))
+            }
+            _ => format!("  \"{key}\": {value}"),
+        })
+        .collect();
+    format!("{{\n{}\n}}\n", lines.join(",\n"))
+}
+
 /// The manifest (`docs/gpu.md`, "Artifact format"), version 1.
+#[allow(clippy::too_many_arguments)]
 fn manifest(
     model: &str,
     options: &CudaOptions,
@@ -435,8 +526,9 @@ fn manifest(
     inputs: &[Tensor],
     outputs: &[Tensor],
     kernels: &[Kernel],
+    tasks: &[Task],
     devices: usize,
-) -> String {
+) -> serde_json::Value {
     use serde_json::json;
     let programs: Vec<_> = programs
         .iter()
@@ -459,6 +551,10 @@ fn manifest(
         .iter()
         .map(|k| json!({"name": k.name, "family": k.family, "block": k.block}))
         .collect();
+    let tasks: Vec<_> = tasks
+        .iter()
+        .map(|t| json!({"id": t.id, "op": t.op, "shape": t.shape, "dtype": t.dtype.name()}))
+        .collect();
     json!({
         "format": "flexc-gpu",
         "version": 1,
@@ -470,7 +566,6 @@ fn manifest(
         "inputs": inputs,
         "outputs": outputs,
         "kernels": kernels,
-        "tasks": [],
+        "tasks": tasks,
     })
-    .to_string()
 }
