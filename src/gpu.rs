@@ -132,6 +132,8 @@ pub struct CudaOptions {
     pub seed: u64,
     /// Devices to materialize a `.par.mlir` for (0: its `#par.machine`).
     pub devices: usize,
+    /// Parse generic-form StableHLO (`--allow-unregistered-dialect`); it is lowered to linalg.
+    pub allow_unregistered_dialect: bool,
 }
 
 impl Default for CudaOptions {
@@ -142,6 +144,7 @@ impl Default for CudaOptions {
             libdevice: None,
             seed: 0,
             devices: 0,
+            allow_unregistered_dialect: false,
         }
     }
 }
@@ -198,7 +201,7 @@ pub fn compile(
             ),
         )]);
     }
-    let context = create_context(false);
+    let context = create_context(options.allow_unregistered_dialect);
     let session = Session::new(&context).map_err(|e| vec![e])?;
     unsafe {
         // The rewrites create gpu ops directly; the later passes need NVVM and LLVM loaded too.
@@ -218,6 +221,8 @@ pub fn compile(
     if found.iter().all(|p| p.device.is_none()) {
         // A graph the import analysis cannot read still compiles, without profiled tasks.
         keys = crate::run::measure::mark_graph_ops_whole(&module).unwrap_or_default();
+        // StableHLO exports: lowered to linalg as flexc-run lowers them (marks carried over).
+        crate::run::lower_stablehlo(&session, &mut module)?;
         let text = format!(
             "builtin.module(par-materialize{{devices={}}})",
             options.devices
@@ -266,6 +271,7 @@ pub fn compile(
         ));
     }
     let families = rewrite::families(&module);
+    rewrite::wrap_scalar_ops(&module);
     lower(&session, &mut module, LOOPS)?;
     rewrite::contiguous_dim_first(&module);
     lower(&session, &mut module, &kernel_mapping())?;

@@ -293,6 +293,7 @@ fn main() -> ExitCode {
             },
             arch: cli.gpu_arch,
             libdevice: cli.libdevice,
+            allow_unregistered_dialect: cli.allow_unregistered_dialect,
             ..Default::default()
         }),
     };

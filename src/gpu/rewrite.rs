@@ -664,6 +664,104 @@ pub fn kernels(
     kernels
 }
 
+/// Every linalg op without parallel loops (its output 0-d: the fill of a scalar loss, a scalar
+/// elementwise op or a full reduction of a training step) goes into a one-iteration
+/// `scf.parallel`, so that it becomes a (one-thread) kernel like every other op instead of host-side
+/// loads and stores of device memory (`convert-linalg-to-parallel-loops` emits no parallel loop for
+/// them). A full reduction is then sequential in one thread: correct, slow for big operands. Run
+/// before [`super::LOOPS`].
+pub fn wrap_scalar_ops(module: &Module) {
+    let mut scalar = Vec::new();
+    for op in all_ops(module) {
+        let name = op_name(op);
+        if !name.starts_with("linalg.") || name == "linalg.yield" {
+            continue;
+        }
+        if inside_kernel_or_linalg(op) {
+            continue;
+        }
+        let operands: Vec<MlirType> = unsafe {
+            (0..mlirOperationGetNumOperands(op))
+                .map(|i| mlirValueGetType(mlirOperationGetOperand(op, i)))
+                .collect()
+        };
+        let memrefs: Vec<MlirType> = operands
+            .into_iter()
+            .filter(|&t| unsafe { mlirTypeIsAMemRef(t) })
+            .collect();
+        // The output (the last operand) is 0-d: no parallel loop (a fill, a full reduction).
+        if memrefs
+            .last()
+            .is_some_and(|&t| unsafe { mlirShapedTypeGetRank(t) } == 0)
+        {
+            scalar.push(op);
+        }
+    }
+    for op in scalar {
+        wrap_in_parallel(op);
+    }
+}
+
+/// Whether `op` is inside a linalg op's body or a `gpu.launch` (a block reduction's per-thread
+/// partial over a 0-d accumulator runs inside its kernel already).
+fn inside_kernel_or_linalg(op: MlirOperation) -> bool {
+    let mut parent = unsafe { mlirOperationGetParentOperation(op) };
+    while !parent.ptr.is_null() {
+        let name = op_name(parent);
+        if name == "gpu.launch" || name.starts_with("linalg.") {
+            return true;
+        }
+        parent = unsafe { mlirOperationGetParentOperation(parent) };
+    }
+    false
+}
+
+/// `op` → `scf.parallel (%i) = (0) to (1) step (1) { op }`.
+fn wrap_in_parallel(op: MlirOperation) {
+    unsafe {
+        let context = mlirOperationGetContext(op);
+        let location = mlirOperationGetLocation(op);
+        let block = mlirOperationGetBlock(op);
+        let index = mlirIndexTypeGet(context);
+        let constant = |value: i64| {
+            let c = create_op(
+                context,
+                "arith.constant",
+                location,
+                &[],
+                &[index],
+                &[("value", mlirIntegerAttrGet(index, value))],
+            );
+            mlirBlockInsertOwnedOperationBefore(block, op, c);
+            mlirOperationGetResult(c, 0)
+        };
+        let (zero, one) = (constant(0), constant(1));
+        let body = mlirBlockCreate(1, &index, &location);
+        let region = mlirRegionCreate();
+        mlirRegionAppendOwnedBlock(region, body);
+        let segments = attribute(context, "array<i32: 1, 1, 1, 0>");
+        let named = mlirNamedAttributeGet(
+            mlirIdentifierGet(
+                context,
+                melior::StringRef::new("operandSegmentSizes").to_raw(),
+            ),
+            segments,
+        );
+        let mut state =
+            mlirOperationStateGet(melior::StringRef::new("scf.parallel").to_raw(), location);
+        let operands = [zero, one, one];
+        mlirOperationStateAddOperands(&mut state, 3, operands.as_ptr());
+        mlirOperationStateAddAttributes(&mut state, 1, &named);
+        mlirOperationStateAddOwnedRegions(&mut state, 1, &region);
+        let parallel = mlirOperationCreate(&mut state);
+        mlirBlockInsertOwnedOperationBefore(block, op, parallel);
+        mlirOperationRemoveFromParent(op);
+        mlirBlockAppendOwnedOperation(body, op);
+        let reduce = create_op(context, "scf.reduce", location, &[], &[], &[]);
+        mlirBlockAppendOwnedOperation(body, reduce);
+    }
+}
+
 /// Rotates the dims of every outermost `scf.parallel` so that its last dim comes first (module doc).
 pub fn contiguous_dim_first(module: &Module) {
     let mut loops = Vec::new();
