@@ -257,7 +257,7 @@ pub fn compile(
     lower(&session, &mut module, TENSOR_LOWERING)?;
     rewrite::upload_constants(&module);
     lower(&session, &mut module, DEALLOCATION)?;
-    let reductions = rewrite::to_device(&context, &module).map_err(|e| vec![e])?;
+    let (reductions, library) = rewrite::to_device(&context, &module).map_err(|e| vec![e])?;
     lower(
         &session,
         &mut module,
@@ -278,7 +278,7 @@ pub fn compile(
     rewrite::check_host_code(&module).map_err(|e| vec![e])?;
     let kernels = rewrite::kernels(&module, &families);
     let manifest = manifest(
-        model, options, &programs, &inputs, &outputs, &kernels, &tasks, devices,
+        model, options, &programs, &inputs, &outputs, &kernels, &library, &tasks, devices,
     );
     if options.emit == CudaEmit::Manifest {
         return Ok(manifest_lines(&manifest).into_bytes());
@@ -504,6 +504,21 @@ fn mark_c_interface(module: &Module, programs: &[Program]) {
     }
 }
 
+/// Where the ops went, summed over all programs: `{"library": {entry: calls},
+/// "kernels": {family: kernels}}` (contraction and convolution kernels are the ops no library call
+/// took).
+fn placement(kernels: &[Kernel], library: &[rewrite::LibraryCall]) -> serde_json::Value {
+    let mut calls = std::collections::BTreeMap::<&str, usize>::new();
+    for call in library {
+        *calls.entry(call.entry).or_default() += 1;
+    }
+    let mut families = std::collections::BTreeMap::<&str, usize>::new();
+    for kernel in kernels {
+        *families.entry(kernel.family).or_default() += 1;
+    }
+    serde_json::json!({"library": calls, "kernels": families})
+}
+
 /// `manifest` as JSON with one line per field and per array element (what `--gpu-emit=manifest`
 /// prints, so that tests can match tasks and kernels line by line).
 fn manifest_lines(manifest: &serde_json::Value) -> String {
@@ -532,10 +547,12 @@ fn manifest(
     inputs: &[Tensor],
     outputs: &[Tensor],
     kernels: &[Kernel],
+    library: &[rewrite::LibraryCall],
     tasks: &[Task],
     devices: usize,
 ) -> serde_json::Value {
     use serde_json::json;
+    let placement = placement(kernels, library);
     let programs: Vec<_> = programs
         .iter()
         .map(|p| match p.device {
@@ -557,6 +574,10 @@ fn manifest(
         .iter()
         .map(|k| json!({"name": k.name, "family": k.family, "block": k.block}))
         .collect();
+    let library_calls: Vec<_> = library
+        .iter()
+        .map(|c| json!({"function": c.function, "op": c.op, "entry": c.entry}))
+        .collect();
     let tasks: Vec<_> = tasks
         .iter()
         .map(|t| json!({"id": t.id, "op": t.op, "shape": t.shape, "dtype": t.dtype.name()}))
@@ -572,6 +593,8 @@ fn manifest(
         "inputs": inputs,
         "outputs": outputs,
         "kernels": kernels,
+        "library": library_calls,
+        "placement": placement,
         "tasks": tasks,
     })
 }

@@ -1093,14 +1093,17 @@ fn conv_descriptors(plan: &plans::Conv) -> Result<ConvDescriptors, String> {
             dnn::cudnnCreateConvolutionDescriptor(&mut d.conv),
             "cudnnCreateConvolutionDescriptor",
         )?;
+        // NCHW with the views' own strides (windows of padded buffers, device slices).
         let [n, c, h, w] = plan.input;
+        let [sn, sc, sh, sw] = plan.input_strides;
         dnn_check(
-            dnn::cudnnSetTensor4dDescriptor(d.x, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, c, h, w),
+            dnn::cudnnSetTensor4dDescriptorEx(d.x, CUDNN_DATA_FLOAT, n, c, h, w, sn, sc, sh, sw),
             "input descriptor",
         )?;
         let [n, c, h, w] = plan.output;
+        let [sn, sc, sh, sw] = plan.output_strides;
         dnn_check(
-            dnn::cudnnSetTensor4dDescriptor(d.y, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, c, h, w),
+            dnn::cudnnSetTensor4dDescriptorEx(d.y, CUDNN_DATA_FLOAT, n, c, h, w, sn, sc, sh, sw),
             "output descriptor",
         )?;
         let [k, c, h, w] = plan.filter;

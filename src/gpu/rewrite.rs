@@ -120,6 +120,11 @@ pub fn tag_families(module: &Module) {
 /// The op family of a (bufferized) linalg op, as the manifest names it: its family's GPU lowering
 /// ([`tag_families`]), else (ops fusion created) [`local_family`].
 pub fn family(op: MlirOperation) -> &'static str {
+    // Pooling windows are reductions (the convolution family counts a max pool's window operand
+    // as a second input read, so its GPU lowering says convolution).
+    if op_name(op).starts_with("linalg.pooling") {
+        return "reduction";
+    }
     let tag = unsafe {
         mlirOperationGetDiscardableAttributeByName(op, melior::StringRef::new(FAMILY_ATTR).to_raw())
     };
@@ -195,24 +200,37 @@ fn generic_family(op: MlirOperation) -> &'static str {
 pub fn to_device(
     context: &melior::Context,
     module: &Module,
-) -> Result<Vec<super::reduction::Pending>, Diag> {
+) -> Result<(Vec<super::reduction::Pending>, Vec<LibraryCall>), Diag> {
     let mut helpers = Helpers::default();
-    let pending = super::reduction::plan_all(module, |name, text| helpers.add(name, text));
-    let mut library = Vec::new();
-    let mut memory = Vec::new();
+    // Library calls first: the block reductions would otherwise take the contractions that
+    // elementwise fusion turned into `linalg.generic`s.
+    let mut calls = Vec::new();
     for op in all_ops(module) {
-        match op_name(op).as_str() {
-            "linalg.matmul" | "linalg.batch_matmul" | "linalg.conv_2d_nchw_fchw" => {
-                library.push(op)
-            }
-            "memref.alloc" | "memref.alloca" | "memref.dealloc" | "memref.copy" => memory.push(op),
-            _ => {}
+        let name = op_name(op);
+        let candidate = matches!(
+            name.as_str(),
+            "linalg.matmul" | "linalg.batch_matmul" | "linalg.conv_2d_nchw_fchw"
+        ) || (name == "linalg.generic" && generic_family(op) == "reduction");
+        if !candidate {
+            continue;
         }
-    }
-    for op in library {
-        if let Some((helper, text)) = library_helper(op) {
+        if let Some((helper, text, entry)) = library_helper(op) {
+            calls.push(LibraryCall {
+                function: enclosing_function(op),
+                op: name,
+                entry,
+            });
             let callee = helpers.add(helper, text);
             replace_by_call(op, &callee);
+        }
+    }
+    let pending = super::reduction::plan_all(module, |name, text| helpers.add(name, text));
+    let mut memory = Vec::new();
+    for op in all_ops(module) {
+        if let "memref.alloc" | "memref.alloca" | "memref.dealloc" | "memref.copy" =
+            op_name(op).as_str()
+        {
+            memory.push(op);
         }
     }
     for op in memory {
@@ -238,7 +256,30 @@ pub fn to_device(
         }
     }
     helpers.append(context, module)?;
-    Ok(pending)
+    Ok((pending, calls))
+}
+
+/// A contraction or convolution that became a vendor-library call, for the manifest.
+#[derive(Clone, Debug)]
+pub struct LibraryCall {
+    /// The program (function) it is in.
+    pub function: String,
+    /// The op it replaced (`linalg.matmul`, `linalg.generic`, ...).
+    pub op: String,
+    /// The runtime entry it calls (`flexc_gpu_gemm_f32`, ...).
+    pub entry: &'static str,
+}
+
+/// The name of the `func.func` around `op` (empty if none).
+fn enclosing_function(op: MlirOperation) -> String {
+    let mut parent = unsafe { mlirOperationGetParentOperation(op) };
+    while !parent.ptr.is_null() {
+        if op_name(parent) == "func.func" {
+            return symbol_name(parent);
+        }
+        parent = unsafe { mlirOperationGetParentOperation(parent) };
+    }
+    String::new()
 }
 
 /// Helper functions appended to the module, deduplicated by their text (less the name).
@@ -323,106 +364,405 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ),
 ];
 
-/// Whether `ty` is a statically shaped f32 memref laid out row-major and contiguous (the identity
-/// layout, or a view with row-major strides at any offset, e.g. a device's batch slice): what the
-/// library entry points take.
-fn plain_f32(ty: MlirType) -> bool {
+/// Strides and offset of a statically shaped f32 memref with static strides (`None` otherwise);
+/// the offset may be dynamic (`i64::MIN`, MLIR's marker).
+fn f32_layout(ty: MlirType) -> Option<(Vec<i64>, Vec<i64>, i64)> {
     unsafe {
         if !mlirTypeIsAMemRef(ty) || !mlirShapedTypeHasStaticShape(ty) {
-            return false;
+            return None;
         }
         if !mlirTypeIsAF32(mlirShapedTypeGetElementType(ty)) {
-            return false;
+            return None;
         }
         let rank = mlirShapedTypeGetRank(ty) as usize;
         let mut strides = vec![0i64; rank];
         let mut offset = 0i64;
         if mlirMemRefTypeGetStridesAndOffset(ty, strides.as_mut_ptr(), &mut offset).value == 0 {
-            return false;
+            return None;
         }
-        let mut expected = 1i64;
-        for dim in (0..rank).rev() {
-            let size = mlirShapedTypeGetDimSize(ty, dim as isize);
-            if size != 1 && strides[dim] != expected {
-                return false;
-            }
-            expected = expected.saturating_mul(size);
-        }
-        true
+        let sizes = (0..rank)
+            .map(|d| mlirShapedTypeGetDimSize(ty, d as isize))
+            .collect();
+        Some((sizes, strides, offset))
     }
 }
 
-/// The helper that calls the library for `op`, when its family lowers it to a library (GEMM or
-/// convolution) and its operands fit (else the op stays and becomes a generated kernel).
-fn library_helper(op: MlirOperation) -> Option<(String, String)> {
-    if !matches!(family(op), "contraction" | "convolution") {
+/// Row-major strides of `sizes`.
+fn row_major(sizes: &[i64]) -> Vec<i64> {
+    let mut strides = vec![1i64; sizes.len()];
+    for d in (0..sizes.len().saturating_sub(1)).rev() {
+        strides[d] = strides[d + 1].saturating_mul(sizes[d + 1]);
+    }
+    strides
+}
+
+/// Whether `ty` is a statically shaped f32 memref laid out row-major and contiguous (the identity
+/// layout, or a view with row-major strides at any offset, e.g. a device's batch slice). With
+/// `exact`, dims of size 1 must carry their row-major stride too (what `memref.collapse_shape` needs
+/// to infer the layout [`collapsed_type`] writes).
+fn plain_f32(ty: MlirType, exact: bool) -> bool {
+    let Some((sizes, strides, _)) = f32_layout(ty) else {
+        return false;
+    };
+    let expected = row_major(&sizes);
+    (0..sizes.len()).all(|d| strides[d] == expected[d] || (!exact && sizes[d] == 1))
+}
+
+/// Whether `ty` is a statically shaped f32 memref with static positive strides (any order, any
+/// offset): what cuDNN's strided tensor descriptors take (a window of a padded buffer).
+fn strided_f32(ty: MlirType) -> bool {
+    f32_layout(ty).is_some_and(|(_, strides, _)| strides.iter().all(|&s| s > 0))
+}
+
+/// The operands' dims (by loop index) of a contraction `op`, from its indexing maps (the default
+/// ones of `linalg.matmul`/`linalg.batch_matmul` when it has none); `None` when a map is not a
+/// projected permutation.
+fn operand_dims(op: MlirOperation) -> Option<Vec<Vec<usize>>> {
+    let maps = unsafe {
+        mlirOperationGetAttributeByName(op, melior::StringRef::new("indexing_maps").to_raw())
+    };
+    if maps.ptr.is_null() {
+        return match op_name(op).as_str() {
+            "linalg.matmul" => Some(vec![vec![0, 2], vec![2, 1], vec![0, 1]]),
+            "linalg.batch_matmul" => Some(vec![vec![0, 1, 3], vec![0, 3, 2], vec![0, 1, 2]]),
+            _ => None,
+        };
+    }
+    let mut operands = Vec::new();
+    unsafe {
+        if !mlirAttributeIsAArray(maps) {
+            return None;
+        }
+        for i in 0..mlirArrayAttrGetNumElements(maps) {
+            let map = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, i));
+            let mut dims = Vec::new();
+            for r in 0..mlirAffineMapGetNumResults(map) {
+                let expr = mlirAffineMapGetResult(map, r);
+                if !mlirAffineExprIsADim(expr) {
+                    return None;
+                }
+                dims.push(mlirAffineDimExprGetPosition(expr) as usize);
+            }
+            operands.push(dims);
+        }
+    }
+    Some(operands)
+}
+
+/// Whether a `linalg.generic`'s body is `out + a * b` (a multiply-accumulate of its two inputs).
+fn multiply_accumulate(op: MlirOperation) -> bool {
+    unsafe {
+        let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+        if mlirBlockGetNumArguments(block) != 3 {
+            return false;
+        }
+        let argument = |i| mlirBlockGetArgument(block, i);
+        let mut ops = Vec::new();
+        let mut child = mlirBlockGetFirstOperation(block);
+        while !child.ptr.is_null() {
+            ops.push(child);
+            child = mlirOperationGetNextInBlock(child);
+        }
+        let names: Vec<String> = ops.iter().map(|&o| op_name(o)).collect();
+        if names != ["arith.mulf", "arith.addf", "linalg.yield"] {
+            return false;
+        }
+        let operands = |o: MlirOperation| [0, 1].map(|i| mlirOperationGetOperand(o, i));
+        let same = |a: MlirValue, b: MlirValue| mlirValueEqual(a, b);
+        let pair = |[x, y]: [MlirValue; 2], a: MlirValue, b: MlirValue| {
+            (same(x, a) && same(y, b)) || (same(x, b) && same(y, a))
+        };
+        let product = mlirOperationGetResult(ops[0], 0);
+        let sum = mlirOperationGetResult(ops[1], 0);
+        pair(operands(ops[0]), argument(0), argument(1))
+            && pair(operands(ops[1]), argument(2), product)
+            && mlirOperationGetNumOperands(ops[2]) == 1
+            && same(mlirOperationGetOperand(ops[2], 0), sum)
+    }
+}
+
+/// How a contraction maps onto a (batched) GEMM: per operand the groups of its dims to collapse
+/// (`[batch] M K` or `[batch] K M` for A, `[batch] K N` or `[batch] N K` for B, `[batch] M N` for
+/// C) and whether A and B are transposed.
+#[derive(Debug, PartialEq)]
+struct GemmShape {
+    groups: [Vec<Vec<usize>>; 3],
+    transpose_a: bool,
+    transpose_b: bool,
+    batched: bool,
+}
+
+/// Classifies the operand dims `[a, b, c]` of a contraction: batch dims in all three, M in A and
+/// C, N in B and C, K in A and B; each operand's dims must be its groups in order (the order of C
+/// for batch, M, N; of A for K), so that each group collapses to one dim of a row-major operand.
+fn gemm_shape(dims: &[Vec<usize>]) -> Option<GemmShape> {
+    let [a, b, c] = dims else { return None };
+    let unique = |v: &Vec<usize>| {
+        let mut s = v.clone();
+        s.sort_unstable();
+        s.dedup();
+        s.len() == v.len()
+    };
+    if !(unique(a) && unique(b) && unique(c)) {
         return None;
     }
+    let has = |v: &Vec<usize>, d: &usize| v.contains(d);
+    let batch: Vec<usize> = c
+        .iter()
+        .filter(|d| has(a, d) && has(b, d))
+        .copied()
+        .collect();
+    let m: Vec<usize> = c
+        .iter()
+        .filter(|d| has(a, d) && !has(b, d))
+        .copied()
+        .collect();
+    let n: Vec<usize> = c
+        .iter()
+        .filter(|d| has(b, d) && !has(a, d))
+        .copied()
+        .collect();
+    let k: Vec<usize> = a
+        .iter()
+        .filter(|d| has(b, d) && !has(c, d))
+        .copied()
+        .collect();
+    if m.is_empty() || n.is_empty() || k.is_empty() {
+        return None;
+    }
+    let concat = |parts: &[&Vec<usize>]| -> Vec<usize> {
+        parts.iter().flat_map(|p| p.iter().copied()).collect()
+    };
+    if *c != concat(&[&batch, &m, &n]) {
+        return None;
+    }
+    let transpose_a = if *a == concat(&[&batch, &m, &k]) {
+        false
+    } else if *a == concat(&[&batch, &k, &m]) {
+        true
+    } else {
+        return None;
+    };
+    let transpose_b = if *b == concat(&[&batch, &k, &n]) {
+        false
+    } else if *b == concat(&[&batch, &n, &k]) {
+        true
+    } else {
+        return None;
+    };
+    // Groups as positions in each operand.
+    let positions = |operand: &Vec<usize>, order: &[&Vec<usize>]| -> Vec<Vec<usize>> {
+        order
+            .iter()
+            .filter(|g| !g.is_empty())
+            .map(|g| {
+                g.iter()
+                    .map(|d| operand.iter().position(|x| x == d).unwrap_or(0))
+                    .collect()
+            })
+            .collect()
+    };
+    let a_order: [&Vec<usize>; 3] = if transpose_a {
+        [&batch, &k, &m]
+    } else {
+        [&batch, &m, &k]
+    };
+    let b_order: [&Vec<usize>; 3] = if transpose_b {
+        [&batch, &n, &k]
+    } else {
+        [&batch, &k, &n]
+    };
+    Some(GemmShape {
+        groups: [
+            positions(a, &a_order),
+            positions(b, &b_order),
+            positions(c, &[&batch, &m, &n]),
+        ],
+        transpose_a,
+        transpose_b,
+        batched: !batch.is_empty(),
+    })
+}
+
+/// The type `memref.collapse_shape` gives a row-major (exactly, [`plain_f32`]) f32 memref `ty`
+/// collapsed by `groups`: the identity layout when `ty` has it, else row-major strides at the same
+/// offset.
+fn collapsed_type(ty: MlirType, groups: &[Vec<usize>]) -> Option<String> {
+    let (sizes, _, offset) = f32_layout(ty)?;
+    let collapsed: Vec<i64> = groups
+        .iter()
+        .map(|g| g.iter().map(|&d| sizes[d]).product())
+        .collect();
+    let shape: Vec<String> = collapsed.iter().map(i64::to_string).collect();
+    let identity = unsafe { mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(ty)) };
+    if identity {
+        return Some(format!("memref<{}xf32>", shape.join("x")));
+    }
+    let strides: Vec<String> = row_major(&collapsed).iter().map(i64::to_string).collect();
+    let offset = if offset == i64::MIN {
+        "?".to_string()
+    } else {
+        offset.to_string()
+    };
+    Some(format!(
+        "memref<{}xf32, strided<[{}], offset: {offset}>>",
+        shape.join("x"),
+        strides.join(", ")
+    ))
+}
+
+/// The helper that calls the library for `op` (name, text, runtime entry), when it is a
+/// convolution cuDNN takes or a contraction that is a (batched) GEMM of row-major operands (else
+/// the op stays and becomes a generated kernel).
+fn library_helper(op: MlirOperation) -> Option<(String, String, &'static str)> {
     let operands: Vec<MlirValue> = unsafe {
         (0..mlirOperationGetNumOperands(op))
             .map(|i| mlirOperationGetOperand(op, i))
             .collect()
     };
+    if operands.len() != 3 {
+        return None;
+    }
     let types: Vec<MlirType> = operands
         .iter()
         .map(|&v| unsafe { mlirValueGetType(v) })
         .collect();
-    if types.len() != 3 || !types.iter().all(|&t| plain_f32(t)) {
+    if op_name(op) == "linalg.conv_2d_nchw_fchw" {
+        conv_helper(op, &types)
+    } else {
+        gemm_helper(op, &types)
+    }
+}
+
+/// `linalg.conv_2d_nchw_fchw` → `flexc_gpu_conv2d_nchw_fchw_f32`: a contiguous filter, input and
+/// output with any positive strides (cuDNN's strided descriptors: a window of a padded buffer, a
+/// device's slice).
+fn conv_helper(op: MlirOperation, types: &[MlirType]) -> Option<(String, String, &'static str)> {
+    if !(strided_f32(types[0]) && plain_f32(types[1], false) && strided_f32(types[2])) {
         return None;
     }
-    let texts: Vec<String> = types.iter().map(|&t| type_text(t)).collect();
-    let name = op_name(op);
-    let (entry, integers): (&str, Vec<i64>) = match name.as_str() {
-        "linalg.matmul" => ("flexc_gpu_gemm_f32", vec![]),
-        "linalg.batch_matmul" => ("flexc_gpu_batch_gemm_f32", vec![]),
-        _ => {
-            // Indexing maps other than the default (transposed or broadcast operands) are not
-            // plain layouts.
-            let list = |attribute: &str| {
-                let value = unsafe {
-                    mlirOperationGetAttributeByName(op, melior::StringRef::new(attribute).to_raw())
-                };
-                if value.ptr.is_null() {
-                    Some(vec![1, 1])
-                } else {
-                    flexc_passes::ir::i64_list(value)
-                }
-            };
-            let strides = list("strides")?;
-            let dilations = list("dilations")?;
-            if strides.len() != 2 || dilations.len() != 2 {
-                return None;
-            }
-            (
-                "flexc_gpu_conv2d_nchw_fchw_f32",
-                vec![strides[0], strides[1], dilations[0], dilations[1], 0, 0],
-            )
+    let list = |attribute: &str| {
+        let value = unsafe {
+            mlirOperationGetAttributeByName(op, melior::StringRef::new(attribute).to_raw())
+        };
+        if value.ptr.is_null() {
+            Some(vec![1, 1])
+        } else {
+            flexc_passes::ir::i64_list(value)
         }
     };
-    if name != "linalg.conv_2d_nchw_fchw" && has_custom_maps(op) {
+    let strides = list("strides")?;
+    let dilations = list("dilations")?;
+    if strides.len() != 2 || dilations.len() != 2 {
         return None;
     }
-    let helper = format!(
-        "__flexc_{}_{}",
-        entry.trim_start_matches("flexc_gpu_"),
-        mangle(&texts)
-    );
+    let entry = "flexc_gpu_conv2d_nchw_fchw_f32";
+    let integers = [strides[0], strides[1], dilations[0], dilations[1], 0, 0];
+    let texts: Vec<String> = types.iter().map(|&t| type_text(t)).collect();
     let mut body = String::new();
     for (i, text) in texts.iter().enumerate() {
         body.push_str(&format!(
             "  %u{i} = memref.cast %m{i} : {text} to memref<*xf32>\n"
         ));
     }
-    let arguments: String = if integers.is_empty() {
-        body.push_str("  %no = arith.constant 0 : i64\n  %one = arith.constant 1.0 : f32\n");
-        "%u0, %u1, %u2, %no, %no, %one, %one".to_string()
+    for (i, value) in integers.iter().enumerate() {
+        body.push_str(&format!("  %i{i} = arith.constant {value} : i64\n"));
+    }
+    let names: Vec<String> = (0..integers.len()).map(|i| format!("%i{i}")).collect();
+    let arguments = format!("%u0, %u1, %u2, {}", names.join(", "));
+    Some(helper_text(entry, &texts, &body, &arguments))
+}
+
+/// A contraction (`linalg.matmul`, `linalg.batch_matmul`, with any indexing maps, or a
+/// `linalg.generic` computing `out + a * b`, e.g. a matmul that elementwise fusion expanded to
+/// more dims) whose f32 operands are row-major and whose dims group into a (batched) GEMM
+/// ([`gemm_shape`]) → each operand collapsed to 2-d (3-d when batched) →
+/// `flexc_gpu_gemm_f32`/`flexc_gpu_batch_gemm_f32` with the transposes the groups' order gives.
+fn gemm_helper(op: MlirOperation, types: &[MlirType]) -> Option<(String, String, &'static str)> {
+    let name = op_name(op);
+    if name == "linalg.generic" && !multiply_accumulate(op) {
+        return None;
+    }
+    if !types.iter().all(|&t| plain_f32(t, true)) {
+        return None;
+    }
+    let shape = gemm_shape(&operand_dims(op)?)?;
+    let entry = if shape.batched {
+        "flexc_gpu_batch_gemm_f32"
     } else {
-        for (i, value) in integers.iter().enumerate() {
-            body.push_str(&format!("  %i{i} = arith.constant {value} : i64\n"));
-        }
-        let names: Vec<String> = (0..integers.len()).map(|i| format!("%i{i}")).collect();
-        format!("%u0, %u1, %u2, {}", names.join(", "))
+        "flexc_gpu_gemm_f32"
     };
+    let texts: Vec<String> = types.iter().map(|&t| type_text(t)).collect();
+    let mut body = String::new();
+    for (i, (&ty, groups)) in types.iter().zip(&shape.groups).enumerate() {
+        let text = &texts[i];
+        let rank = unsafe { mlirShapedTypeGetRank(ty) } as usize;
+        if groups.len() == rank {
+            body.push_str(&format!("  %c{i} = memref.cast %m{i} : {text} to {text}\n"));
+        } else {
+            let collapsed = collapsed_type(ty, groups)?;
+            let reassociation: Vec<String> = groups
+                .iter()
+                .map(|g| {
+                    let dims: Vec<String> = g.iter().map(usize::to_string).collect();
+                    format!("[{}]", dims.join(", "))
+                })
+                .collect();
+            body.push_str(&format!(
+                "  %c{i} = memref.collapse_shape %m{i} [{}] : {text} into {collapsed}\n",
+                reassociation.join(", ")
+            ));
+            body.push_str(&format!(
+                "  %u{i} = memref.cast %c{i} : {collapsed} to memref<*xf32>\n"
+            ));
+            continue;
+        }
+        body.push_str(&format!(
+            "  %u{i} = memref.cast %c{i} : {text} to memref<*xf32>\n"
+        ));
+    }
+    body.push_str(&format!(
+        "  %ta = arith.constant {} : i64\n  %tb = arith.constant {} : i64\n  %one = arith.constant 1.0 : f32\n",
+        i64::from(shape.transpose_a),
+        i64::from(shape.transpose_b)
+    ));
+    let arguments = "%u0, %u1, %u2, %ta, %tb, %one, %one";
+    let (helper, text, entry) = helper_text(entry, &texts, &body, arguments);
+    // Different groupings of the same types are different helpers.
+    let suffix = format!(
+        "_{}{}",
+        shape
+            .groups
+            .iter()
+            .map(|g| g.len().to_string())
+            .collect::<String>(),
+        if shape.transpose_a || shape.transpose_b {
+            format!(
+                "_t{}{}",
+                u8::from(shape.transpose_a),
+                u8::from(shape.transpose_b)
+            )
+        } else {
+            String::new()
+        }
+    );
+    let renamed = format!("{helper}{suffix}");
+    let text = text.replacen(&format!("@{helper}("), &format!("@{renamed}("), 1);
+    Some((renamed, text, entry))
+}
+
+/// A helper `@__flexc_<entry>_<types>(memrefs)` with `body`, calling `entry(arguments)`.
+fn helper_text(
+    entry: &'static str,
+    texts: &[String],
+    body: &str,
+    arguments: &str,
+) -> (String, String, &'static str) {
+    let helper = format!(
+        "__flexc_{}_{}",
+        entry.trim_start_matches("flexc_gpu_"),
+        mangle(texts)
+    );
     let signature = LIBRARY
         .iter()
         .find(|(n, _)| *n == entry)
@@ -437,22 +777,7 @@ fn library_helper(op: MlirOperation) -> Option<(String, String)> {
         "func.func private @{helper}({}) {{\n{body}  func.call @{entry}({arguments}) : ({signature}) -> ()\n  return\n}}",
         parameters.join(", ")
     );
-    Some((helper, text))
-}
-
-/// The indexing maps of a plain (row-major, untransposed) matmul and batch matmul.
-const PLAIN_MAPS: &[&str] = &[
-    "[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>]",
-    "[affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>]",
-];
-
-/// Whether a named contraction has indexing maps other than the plain ones (transposed or broadcast
-/// operands).
-fn has_custom_maps(op: MlirOperation) -> bool {
-    let maps = unsafe {
-        mlirOperationGetAttributeByName(op, melior::StringRef::new("indexing_maps").to_raw())
-    };
-    !maps.ptr.is_null() && !PLAIN_MAPS.contains(&flexc_passes::ir::attribute_text(maps).as_str())
+    (helper, text, entry)
 }
 
 /// A symbol-safe rendering of memref types (`memref<8x64xf32>` → `8x64xf32`).
