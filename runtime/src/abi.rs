@@ -1294,6 +1294,93 @@ pub unsafe extern "C" fn _mlir_ciface_flexc_gpu_conv2d_nchw_fchw_f32(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Resident constants.
+
+/// A rank-1 memref descriptor (`memref<?xT>`): what `flexc_gpu_resident_<T>` takes and returns.
+#[repr(C)]
+pub struct Descriptor1 {
+    pub allocated: *mut c_void,
+    pub aligned: *mut c_void,
+    pub offset: i64,
+    pub size: i64,
+    pub stride: i64,
+}
+
+/// `flexc_gpu_resident_<T>`: the device copy of the host constant `host` (a flattened global of
+/// the artifact), uploaded on the first call in this device's state and kept
+/// ([`crate::cuda::Resident`]); `result` gets its descriptor.
+unsafe fn resident(result: *mut Descriptor1, host: *const Descriptor1, width: usize, what: &str) {
+    let device = with_device(what, |state, _| {
+        if result.is_null() || host.is_null() {
+            return Err("a null descriptor".into());
+        }
+        let host = unsafe { &*host };
+        if host.size < 0 || (host.stride != 1 && host.size > 1) {
+            return Err(format!(
+                "a constant of {} elements with stride {} (expected a contiguous one)",
+                host.size, host.stride
+            ));
+        }
+        let bytes = host.size as usize * width;
+        let address =
+            (host.aligned as u64).wrapping_add((host.offset as u64).wrapping_mul(width as u64));
+        let mut uploaded = false;
+        let pointer = state.resident.get_or_upload(address, bytes, || {
+            let mut pointer = 0;
+            check(
+                unsafe { sys::cuMemAlloc_v2(&mut pointer, bytes.max(1)) },
+                &format!("cannot allocate {bytes} bytes of device memory for a constant"),
+            )?;
+            uploaded = true;
+            Ok(pointer)
+        })?;
+        if uploaded {
+            // The constant lives in the artifact's read-only data for as long as it is loaded.
+            let data = unsafe { std::slice::from_raw_parts(address as *const u8, bytes) };
+            state.upload(pointer, data)?;
+        }
+        Ok(Pointer(pointer as *mut c_void))
+    });
+    if !result.is_null() {
+        unsafe {
+            *result = Descriptor1 {
+                allocated: device.0,
+                aligned: device.0,
+                offset: 0,
+                size: if host.is_null() { 0 } else { (*host).size },
+                stride: 1,
+            };
+        }
+    }
+}
+
+macro_rules! resident_entries {
+    ($($element:literal $width:literal $name:ident),* $(,)?) => {
+        $(
+            #[doc = concat!("`flexc_gpu_resident_", $element, "(memref<?x", $element, ">) -> memref<?x", $element, ">` (C interface: result descriptor first).")]
+            #[no_mangle]
+            pub unsafe extern "C" fn $name(result: *mut Descriptor1, host: *const Descriptor1) {
+                unsafe { resident(result, host, $width, stringify!($name)) }
+            }
+        )*
+        /// The resident-constant entry points, for [`exported_symbols`].
+        const RESIDENT_SYMBOLS: &[&str] = &[$(stringify!($name)),*];
+    };
+}
+
+resident_entries!(
+    "i1" 1 _mlir_ciface_flexc_gpu_resident_i1,
+    "i8" 1 _mlir_ciface_flexc_gpu_resident_i8,
+    "i16" 2 _mlir_ciface_flexc_gpu_resident_i16,
+    "i32" 4 _mlir_ciface_flexc_gpu_resident_i32,
+    "i64" 8 _mlir_ciface_flexc_gpu_resident_i64,
+    "f16" 2 _mlir_ciface_flexc_gpu_resident_f16,
+    "bf16" 2 _mlir_ciface_flexc_gpu_resident_bf16,
+    "f32" 4 _mlir_ciface_flexc_gpu_resident_f32,
+    "f64" 8 _mlir_ciface_flexc_gpu_resident_f64,
+);
+
+// ---------------------------------------------------------------------------------------------
 // Task timing.
 
 /// `flexc_gpu_task_begin(i64 task)`: in profiling runs, an event before the task's work.
@@ -1341,40 +1428,42 @@ pub extern "C" fn _mlir_ciface_flexc_gpu_task_end(task: i64) {
 /// Every exported runtime symbol, for `--list-symbols` and the tests (the binary's `nm -D` must
 /// show each).
 pub fn exported_symbols() -> Vec<String> {
-    let mut names: Vec<String> = [
-        "mgpuModuleLoad",
-        "mgpuModuleLoadJIT",
-        "mgpuModuleUnload",
-        "mgpuModuleGetFunction",
-        "mgpuLaunchKernel",
-        "mgpuStreamCreate",
-        "mgpuStreamDestroy",
-        "mgpuStreamSynchronize",
-        "mgpuStreamWaitEvent",
-        "mgpuEventCreate",
-        "mgpuEventDestroy",
-        "mgpuEventSynchronize",
-        "mgpuEventRecord",
-        "mgpuMemAlloc",
-        "mgpuMemFree",
-        "mgpuMemcpy",
-        "mgpuMemset32",
-        "mgpuMemset16",
-        "mgpuSetDefaultDevice",
-        "flexc_gpu_gemm_f32",
-        "_mlir_ciface_flexc_gpu_gemm_f32",
-        "flexc_gpu_batch_gemm_f32",
-        "_mlir_ciface_flexc_gpu_batch_gemm_f32",
-        "flexc_gpu_conv2d_nchw_fchw_f32",
-        "_mlir_ciface_flexc_gpu_conv2d_nchw_fchw_f32",
-        "flexc_gpu_task_begin",
-        "flexc_gpu_task_end",
-        "_mlir_ciface_flexc_gpu_task_begin",
-        "_mlir_ciface_flexc_gpu_task_end",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let mut names: Vec<String> = RESIDENT_SYMBOLS.iter().map(|s| s.to_string()).collect();
+    names.extend(
+        [
+            "mgpuModuleLoad",
+            "mgpuModuleLoadJIT",
+            "mgpuModuleUnload",
+            "mgpuModuleGetFunction",
+            "mgpuLaunchKernel",
+            "mgpuStreamCreate",
+            "mgpuStreamDestroy",
+            "mgpuStreamSynchronize",
+            "mgpuStreamWaitEvent",
+            "mgpuEventCreate",
+            "mgpuEventDestroy",
+            "mgpuEventSynchronize",
+            "mgpuEventRecord",
+            "mgpuMemAlloc",
+            "mgpuMemFree",
+            "mgpuMemcpy",
+            "mgpuMemset32",
+            "mgpuMemset16",
+            "mgpuSetDefaultDevice",
+            "flexc_gpu_gemm_f32",
+            "_mlir_ciface_flexc_gpu_gemm_f32",
+            "flexc_gpu_batch_gemm_f32",
+            "_mlir_ciface_flexc_gpu_batch_gemm_f32",
+            "flexc_gpu_conv2d_nchw_fchw_f32",
+            "_mlir_ciface_flexc_gpu_conv2d_nchw_fchw_f32",
+            "flexc_gpu_task_begin",
+            "flexc_gpu_task_end",
+            "_mlir_ciface_flexc_gpu_task_begin",
+            "_mlir_ciface_flexc_gpu_task_end",
+        ]
+        .iter()
+        .map(|s| s.to_string()),
+    );
     for (_, functions) in POINT_TO_POINT {
         names.extend(functions.iter().map(|s| s.to_string()));
     }
@@ -1417,6 +1506,7 @@ mod tests {
         for element in ["i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"] {
             assert!(names.contains(&format!("flexc_gpu_send_{element}")));
             assert!(names.contains(&format!("_mlir_ciface_flexc_gpu_recv_{element}")));
+            assert!(names.contains(&format!("_mlir_ciface_flexc_gpu_resident_{element}")));
         }
         for kind in ["sum", "max", "min"] {
             for element in reduce::ELEMENTS {

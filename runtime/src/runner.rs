@@ -339,7 +339,9 @@ fn device_thread(
                 }
             }
             state.open_tasks.clear();
-            result.peak = result.peak.max(state.allocations.peak_bytes);
+            // Resident constants count towards the peak (they stay for every run).
+            let peak = state.allocations.peak_bytes + state.resident.bytes;
+            result.peak = result.peak.max(peak);
             if let Err(e) = state.allocations.free_all() {
                 shared.mailbox.fail(format!("device {device}: {e}"));
             }

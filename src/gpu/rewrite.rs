@@ -202,6 +202,7 @@ pub fn to_device(
     module: &Module,
 ) -> Result<(Vec<super::reduction::Pending>, Vec<LibraryCall>), Diag> {
     let mut helpers = Helpers::default();
+    make_resident(module, &mut helpers);
     // Library calls first: the block reductions would otherwise take the contractions that
     // elementwise fusion turned into `linalg.generic`s.
     let mut calls = Vec::new();
@@ -259,6 +260,139 @@ pub fn to_device(
     Ok((pending, calls))
 }
 
+/// Element types the runtime keeps resident constants of (`flexc_gpu_resident_<T>`).
+const RESIDENT_TYPES: &[&str] = &["i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"];
+
+/// Constants (weights) uploaded once per device instead of on every call: each
+/// `%d = memref.alloc; gpu.memcpy %d, %g` of [`upload_constants`] (`%g` a `memref.get_global`)
+/// becomes `%d = call @__flexc_resident_<type>(%g)`, a helper that flattens `%g` to 1-d and calls
+/// the runtime's `flexc_gpu_resident_<T>(memref<?xT>) -> memref<?xT>`, which uploads the global on
+/// its first call in a device's context and returns the same device buffer afterwards (the
+/// runtime frees it when the device is done, not the program: the deallocations of `%d` go).
+fn make_resident(module: &Module, helpers: &mut Helpers) {
+    // Collected first: the rewrite destroys ops that a walk would still visit.
+    let copies: Vec<MlirOperation> = all_ops(module)
+        .into_iter()
+        .filter(|&op| op_name(op) == "gpu.memcpy")
+        .collect();
+    for op in copies {
+        let (target, source) = unsafe {
+            (
+                mlirOperationGetOperand(op, 0),
+                mlirOperationGetOperand(op, 1),
+            )
+        };
+        let (alloc, global) = unsafe {
+            if !mlirValueIsAOpResult(target) || !mlirValueIsAOpResult(source) {
+                continue;
+            }
+            (mlirOpResultGetOwner(target), mlirOpResultGetOwner(source))
+        };
+        if op_name(alloc) != "memref.alloc" || op_name(global) != "memref.get_global" {
+            continue;
+        }
+        let ty = unsafe { mlirValueGetType(target) };
+        let Some(helper) = resident_helper(ty) else {
+            continue;
+        };
+        let callee = helpers.add(helper.0, helper.1);
+        unsafe {
+            let context = mlirOperationGetContext(op);
+            let symbol =
+                mlirFlatSymbolRefAttrGet(context, melior::StringRef::new(&callee).to_raw());
+            let call = create_op(
+                context,
+                "func.call",
+                mlirOperationGetLocation(op),
+                &[source],
+                &[ty],
+                &[("callee", symbol)],
+            );
+            mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, call);
+            let resident = mlirOperationGetResult(call, 0);
+            // The deallocations of the upload go with it; every other use reads the resident buffer.
+            let mut deallocs = Vec::new();
+            let mut use_ = mlirValueGetFirstUse(target);
+            while !mlirOpOperandIsNull(use_) {
+                let owner = mlirOpOperandGetOwner(use_);
+                if op_name(owner) == "memref.dealloc" {
+                    deallocs.push(owner);
+                }
+                use_ = mlirOpOperandGetNextUse(use_);
+            }
+            for dealloc in deallocs {
+                mlirOperationDestroy(dealloc);
+            }
+            mlirOperationDestroy(op);
+            mlirValueReplaceAllUsesOfWith(target, resident);
+            mlirOperationDestroy(alloc);
+        }
+    }
+}
+
+/// The helper `@__flexc_resident_<type>(%g) -> same type` of [`make_resident`] for a statically
+/// shaped, identity-layout memref `ty`.
+fn resident_helper(ty: MlirType) -> Option<(String, String)> {
+    unsafe {
+        if !mlirTypeIsAMemRef(ty)
+            || !mlirShapedTypeHasStaticShape(ty)
+            || !mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(ty))
+        {
+            return None;
+        }
+    }
+    let element = type_text(unsafe { mlirShapedTypeGetElementType(ty) });
+    if !RESIDENT_TYPES.contains(&element.as_str()) {
+        return None;
+    }
+    let rank = unsafe { mlirShapedTypeGetRank(ty) } as usize;
+    let sizes: Vec<i64> = (0..rank)
+        .map(|d| unsafe { mlirShapedTypeGetDimSize(ty, d as isize) })
+        .collect();
+    let count: i64 = sizes.iter().product();
+    let text = type_text(ty);
+    let flat = format!("memref<{count}x{element}>");
+    let dynamic = format!("memref<?x{element}>");
+    let all: Vec<String> = (0..rank).map(|d| d.to_string()).collect();
+    let shape: Vec<String> = sizes.iter().map(i64::to_string).collect();
+    let (flatten, unflatten) = if rank == 0 {
+        (
+            format!("memref.expand_shape %g [] output_shape [1] : {text} into {flat}"),
+            format!("memref.collapse_shape %d [] : {flat} into {text}"),
+        )
+    } else if rank == 1 {
+        (
+            format!("memref.cast %g : {text} to {flat}"),
+            format!("memref.cast %d : {flat} to {text}"),
+        )
+    } else {
+        (
+            format!(
+                "memref.collapse_shape %g [[{}]] : {text} into {flat}",
+                all.join(", ")
+            ),
+            format!(
+                "memref.expand_shape %d [[{}]] output_shape [{}] : {flat} into {text}",
+                all.join(", "),
+                shape.join(", ")
+            ),
+        )
+    };
+    let name = format!("__flexc_resident_{}", mangle(&[text.clone()]));
+    let entry = format!("flexc_gpu_resident_{element}");
+    let body = format!(
+        "func.func private @{name}(%g: {text}) -> {text} {{
+  %f = {flatten}
+  %h = memref.cast %f : {flat} to {dynamic}
+  %r = func.call @{entry}(%h) : ({dynamic}) -> {dynamic}
+  %d = memref.cast %r : {dynamic} to {flat}
+  %o = {unflatten}
+  return %o : {text}
+}}"
+    );
+    Some((name, body))
+}
+
 /// A contraction or convolution that became a vendor-library call, for the manifest.
 #[derive(Clone, Debug)]
 pub struct LibraryCall {
@@ -313,6 +447,14 @@ impl Helpers {
             if texts.iter().any(|t| t.contains(&format!("@{name}("))) {
                 texts.push(format!(
                     "func.func private @{name}({signature}) attributes {{llvm.emit_c_interface}}"
+                ));
+            }
+        }
+        for element in RESIDENT_TYPES {
+            let name = format!("flexc_gpu_resident_{element}");
+            if texts.iter().any(|t| t.contains(&format!("@{name}("))) {
+                texts.push(format!(
+                    "func.func private @{name}(memref<?x{element}>) -> memref<?x{element}> attributes {{llvm.emit_c_interface}}"
                 ));
             }
         }
