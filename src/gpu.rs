@@ -3,23 +3,26 @@
 //! one artifact: an x86-64 ELF shared object holding the host code of every function, the PTX of
 //! every kernel and a JSON manifest (`docs/gpu.md`, "Artifact format", is the reference).
 //!
-//! Data flow (each step a pipeline of upstream passes plus flexc's rewrites in `gpu/`):
-//! 1. [`TENSOR_LOWERING`]: `par` communication → `flexc_gpu_*` calls (`par-lower-runtime{target=gpu}`),
-//!    elementwise chains fused (`linalg-fuse-elementwise-ops`), one-shot bufferization; constants
+//! Data flow (each step a typed recipe of `flexc_passes::pipeline` plus flexc's rewrites in `gpu/`):
+//! 0. graph ops marked for profiling, the strategy materialized (`pipeline::materialize`), every
+//!    task bracketed by `flexc_gpu_task_begin/end` (`run::measure`'s marking, shared with flexc-run);
+//! 1. `pipeline::gpu_tensor_lowering`: `par` communication → `flexc_gpu_*` calls
+//!    (`par-lower-runtime{target=gpu}`), elementwise chains fused (`linalg-fuse-elementwise-ops`), one-shot bufferization; constants
 //!    uploaded into fresh buffers (`gpu.memcpy`), then every buffer freed after its last use
-//!    ([`DEALLOCATION`]);
-//! 2. `gpu/rewrite.rs`: host memory → device memory (`gpu.alloc`, constants uploaded once per
-//!    call), contractions and convolutions → vendor-library calls (`flexc_gpu_gemm_f32`, ...), copies →
-//!    `linalg.copy` (copy kernels);
+//!    (`pipeline::gpu_deallocation`);
+//! 2. `gpu/rewrite.rs`: host memory → device memory (`gpu.alloc`; constants → the runtime's
+//!    resident copies, `flexc_gpu_resident_<T>`, uploaded once per device), contractions that group
+//!    into a GEMM and convolutions → vendor-library calls (`flexc_gpu_gemm_f32`, ...), copies →
+//!    `linalg.copy` (copy kernels), 0-d ops → one-iteration loops;
 //!    reductions over one long dim → block reductions (`gpu/reduction.rs`: a block per output, threads
 //!    striding the reduced dim, `gpu.all_reduce`);
-//! 3. [`kernel_mapping`]: every remaining linalg op → `scf.parallel` → tiled with 128 threads per
-//!    block on its contiguous dim (`gpu/rewrite.rs::contiguous_dim_first`), blocks over the rest →
+//! 3. `pipeline::gpu_loops` and `pipeline::gpu_kernel_mapping`: every remaining linalg op →
+//!    `scf.parallel` → tiled with 128 threads per block on its contiguous dim (`gpu/rewrite.rs::contiguous_dim_first`), blocks over the rest →
 //!    `gpu.launch` → outlined `gpu.module`s → NVVM;
-//! 4. `gpu/codegen.rs`: each `gpu.module` → LLVM IR (MLIR's translation) → libdevice linked → PTX by
+//! 4. `pipeline::gpu_kernel_lowering` (NVVM), then `gpu/codegen.rs`: each `gpu.module` → LLVM IR (MLIR's translation) → libdevice linked → PTX by
 //!    inkwell's NVPTX target machine → `gpu.binary` (assembly format);
-//! 5. [`HOST_LOWERING`]: `gpu-to-llvm` (MLIR's GPU runtime-wrapper calls `mgpu*`) → LLVM IR →
-//!    inkwell's host target machine → object → `cc -shared` with the manifest.
+//! 5. `pipeline::gpu_host_lowering`: `gpu-to-llvm` (MLIR's GPU runtime-wrapper calls `mgpu*`) →
+//!    LLVM IR → inkwell's host target machine → object → `cc -shared` with the manifest.
 //!
 //! Weights: elided weights (`dense_resource<__elided__...>`) are filled with `flexc-run`'s seeded
 //! values (`run::fill_elided_weights`, seed in the manifest) and travel inside the artifact as
@@ -36,6 +39,7 @@ use crate::{
 };
 use flexc_dialects::names::parse_device_function as device_function;
 use flexc_passes::ir::{op_name, symbol_name, top_level_ops};
+use flexc_passes::pipeline;
 use melior::ir::{operation::OperationLike, Module};
 use mlir_sys::*;
 use std::path::PathBuf;
@@ -45,62 +49,6 @@ pub const ARCHS: &[&str] = &["sm_90", "sm_80"];
 
 /// Threads per block of the generated elementwise, data-movement and gather kernels.
 pub const BLOCK_THREADS: u32 = 128;
-
-/// Tensor-level lowering: communication calls, fusion, bufferization (step 1 of the module doc).
-pub const TENSOR_LOWERING: &str = "builtin.module(\
-    par-lower-runtime{target=gpu},\
-    inline,\
-    func.func(convert-elementwise-to-linalg),\
-    func.func(linalg-fuse-elementwise-ops),\
-    canonicalize,\
-    one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
-    canonicalize)";
-
-/// After the constants' uploads (`rewrite::upload_constants`): every buffer freed after its last use.
-pub const DEALLOCATION: &str = "builtin.module(buffer-deallocation-pipeline,canonicalize)";
-
-/// Loops: every linalg op left (after the library rewrites, helpers inlined) becomes a parallel loop
-/// nest.
-pub const LOOPS: &str = "builtin.module(func.func(convert-linalg-to-parallel-loops))";
-
-/// Mapping of the (reordered, see `rewrite::contiguous_dim_first`) parallel loops onto the GPU.
-pub fn kernel_mapping() -> String {
-    format!(
-        "builtin.module(func.func(\
-        scf-parallel-loop-tiling{{parallel-loop-tile-sizes={BLOCK_THREADS} no-min-max-bounds=true}},\
-        gpu-map-parallel-loops,\
-        convert-parallel-loops-to-gpu,\
-        canonicalize),\
-        gpu-kernel-outlining,\
-        expand-strided-metadata,\
-        lower-affine,\
-        convert-scf-to-cf)"
-    )
-}
-
-/// Kernel bodies to NVVM (the `gpu.module`s), for `arch`.
-pub fn kernel_lowering(arch: &str) -> String {
-    format!(
-        "builtin.module(nvvm-attach-target{{chip={arch} O=3}},\
-        gpu.module(convert-gpu-to-nvvm),\
-        reconcile-unrealized-casts)"
-    )
-}
-
-/// Host lowering once the kernels are `gpu.binary` objects: the GPU runtime-wrapper calls of
-/// `gpu-to-llvm` on one stream per call (`gpu-async-region`), the rest as `flexc-run` lowers it.
-pub const HOST_LOWERING: &str = "builtin.module(\
-    func.func(gpu-async-region),\
-    gpu-to-llvm,\
-    expand-strided-metadata,\
-    lower-affine,\
-    finalize-memref-to-llvm,\
-    convert-math-to-llvm,\
-    convert-arith-to-llvm,\
-    convert-index-to-llvm,\
-    convert-func-to-llvm,\
-    convert-cf-to-llvm,\
-    reconcile-unrealized-casts)";
 
 /// What `--target=cuda` writes: the artifact, or (for tests and inspection) an intermediate stage.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -223,11 +171,8 @@ pub fn compile(
         keys = crate::run::measure::mark_graph_ops_whole(&module).unwrap_or_default();
         // StableHLO exports: lowered to linalg as flexc-run lowers them (marks carried over).
         crate::run::lower_stablehlo(&session, &mut module)?;
-        let text = format!(
-            "builtin.module(par-materialize{{devices={}}})",
-            options.devices
-        );
-        lower(&session, &mut module, &text)?;
+        let devices = flexc_core::DeviceCount::new(options.devices as u64).ok();
+        lower(&session, &mut module, &pipeline::materialize(devices))?;
         found = programs(&module);
     }
     let programs = found;
@@ -254,15 +199,11 @@ pub fn compile(
     mark_c_interface(&module, &programs);
     rewrite::reject_unsupported(&module).map_err(|e| vec![e])?;
     rewrite::tag_families(&module);
-    lower(&session, &mut module, TENSOR_LOWERING)?;
+    lower(&session, &mut module, &pipeline::gpu_tensor_lowering())?;
     rewrite::upload_constants(&module);
-    lower(&session, &mut module, DEALLOCATION)?;
+    lower(&session, &mut module, &pipeline::gpu_deallocation())?;
     let (reductions, library) = rewrite::to_device(&context, &module).map_err(|e| vec![e])?;
-    lower(
-        &session,
-        &mut module,
-        "builtin.module(inline{default-pipeline=})",
-    )?;
+    lower(&session, &mut module, &pipeline::inline_only())?;
     reduction::fill_bodies(&module, reductions)
         .map_err(|e| vec![Diag::error(start.clone(), format!("{e} (a flexc bug)"))])?;
     if !module.as_operation().verify() {
@@ -272,9 +213,13 @@ pub fn compile(
     }
     let families = rewrite::families(&module);
     rewrite::wrap_scalar_ops(&module);
-    lower(&session, &mut module, LOOPS)?;
+    lower(&session, &mut module, &pipeline::gpu_loops())?;
     rewrite::contiguous_dim_first(&module);
-    lower(&session, &mut module, &kernel_mapping())?;
+    lower(
+        &session,
+        &mut module,
+        &pipeline::gpu_kernel_mapping(BLOCK_THREADS),
+    )?;
     rewrite::check_host_code(&module).map_err(|e| vec![e])?;
     let kernels = rewrite::kernels(&module, &families);
     let manifest = manifest(
@@ -286,7 +231,11 @@ pub fn compile(
     if options.emit == CudaEmit::Gpu {
         return Ok(print_with_locations(module.as_operation().to_raw()).into_bytes());
     }
-    lower(&session, &mut module, &kernel_lowering(&options.arch))?;
+    lower(
+        &session,
+        &mut module,
+        &pipeline::gpu_kernel_lowering(&options.arch),
+    )?;
     let libdevice = options.libdevice.clone().unwrap_or_else(default_libdevice);
     let ptx = codegen::kernels_to_ptx(&context, &module, &options.arch, &libdevice)
         .map_err(|e| vec![Diag::error(start.clone(), e)])?;
@@ -297,7 +246,7 @@ pub fn compile(
             .collect();
         return Ok(text.into_bytes());
     }
-    lower(&session, &mut module, HOST_LOWERING)?;
+    lower(&session, &mut module, &pipeline::gpu_host_lowering())?;
     if options.emit == CudaEmit::Host {
         return Ok(format!("{}\n", module.as_operation()).into_bytes());
     }
@@ -324,15 +273,16 @@ pub fn print_with_locations(op: MlirOperation) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Runs the pipeline `text` (flexc's own constants above) over `module`; errors are the captured
-/// diagnostics.
-fn lower<'c>(session: &Session<'c>, module: &mut Module<'c>, text: &str) -> Result<(), Vec<Diag>> {
-    let recipe = flexc_passes::pipeline::parse(text)
-        .map(flexc_passes::pipeline::Pipeline::from)
-        .map_err(|e| vec![Diag::error(None, format!("{} (a flexc bug)", e.0))])?;
+/// Runs `recipe` (one of `flexc_passes::pipeline`'s `gpu_*` recipes) over `module`; errors are the
+/// captured diagnostics.
+fn lower<'c>(
+    session: &Session<'c>,
+    module: &mut Module<'c>,
+    recipe: &pipeline::Pipeline,
+) -> Result<(), Vec<Diag>> {
     session
-        .run_pipeline(module, &recipe)
-        .map_err(|_| session.diagnosed(format!("the GPU lowering {text} failed")))
+        .run_pipeline(module, recipe)
+        .map_err(|_| session.diagnosed(format!("the GPU lowering {recipe} failed")))
 }
 
 /// Whether `module` holds device programs already (`@f` with `@f_device0`, ...).

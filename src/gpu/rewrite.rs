@@ -1136,7 +1136,7 @@ pub fn kernels(
 /// `scf.parallel`, so that it becomes a (one-thread) kernel like every other op instead of host-side
 /// loads and stores of device memory (`convert-linalg-to-parallel-loops` emits no parallel loop for
 /// them). A full reduction is then sequential in one thread: correct, slow for big operands. Run
-/// before [`super::LOOPS`].
+/// before `pipeline::gpu_loops`.
 pub fn wrap_scalar_ops(module: &Module) {
     let mut scalar = Vec::new();
     for op in all_ops(module) {
