@@ -3,13 +3,17 @@
 //!
 //! Every constructor returns a strategy that passes [`Strategy::validate`] on any machine with at least `n`
 //! devices, for any graph: degrees are always divisors of their dim's size (a wanted degree is cut down to its
-//! gcd with the size), and tasks go to distinct devices `0..tasks`. Configurations have no replication, so a
-//! baseline never "replicates" an op: where an expert scheme would, the op is split along another dim or runs
-//! on fewer devices.
+//! gcd with the size), and tasks go to distinct devices `0..tasks`. Where the expert scheme replicates an op
+//! (data parallelism's ops without a sample dim: the arithmetic on batch-norm statistics, the optimizer update
+//! of a training step, a loss's finishing scalars), the baseline uses a replicated configuration
+//! ([`Config::replicated`]): every device computes the whole op from its own copies of the inputs, so nobody
+//! waits for one device to compute it and send the result around.
 //!
 //! All decisions come from the graph's structure (op classes, SOAP roles, which operands are weights, access
 //! expressions, sizes), never from op or tensor names:
-//! - [`data_parallel`]: [`Strategy::data_parallel`] (sample dim split `n` ways; ops without one on device 0);
+//! - [`data_parallel`]: the sample dim split `n` ways ([`Strategy::data_parallel`]); ops without one replicated
+//!   on every device. (The search starts from [`Strategy::data_parallel`], which keeps them on device 0: its
+//!   space has no replication.)
 //! - [`model_parallel`]: ops whole, in contiguous groups of program order balanced by forward FLOPs;
 //! - [`one_weird_trick`]: Krizhevsky's scheme: data parallel up to the first fully-connected layer, model
 //!   parallel (weights split along their parameter dim) from there on. A *fully-connected layer* is a
@@ -75,9 +79,25 @@ pub fn all(graph: &Graph, machine: &Machine) -> Vec<Baseline> {
     ]
 }
 
-/// Data parallelism over devices `0..n` ([`Strategy::data_parallel`]).
+/// Data parallelism over devices `0..n`: [`Strategy::data_parallel`], with every op without a sample dim
+/// replicated on all `n` devices ([`replicated_everywhere`]).
 pub fn data_parallel(graph: &Graph, n: u32) -> Strategy {
-    Strategy::data_parallel(graph, n)
+    let mut strategy = Strategy::data_parallel(graph, n);
+    for (op, config) in graph.ops().iter().zip(&mut strategy.configs) {
+        if op.first_dim(Role::Sample).is_none() {
+            *config = replicated_everywhere(op, u64::from(n));
+        }
+    }
+    strategy
+}
+
+/// `op` whole on each of devices `0..n` (whole on device 0 when `n` is 1). An opaque op stays whole on device
+/// 0: flexc knows nothing of what it does, so it is not duplicated.
+fn replicated_everywhere(op: &Op, n: u64) -> Config {
+    if !op.is_partitionable() {
+        return Config::single(op, crate::graph::DeviceId(0));
+    }
+    Config::replicated(op, (0..n.max(1) as usize).map(crate::graph::DeviceId::new))
 }
 
 /// Model parallelism: every op whole on one device; program order is cut into at most `n` contiguous groups
@@ -147,7 +167,7 @@ fn weight_parameter_dim(graph: &Graph, op: &Op) -> Option<usize> {
 /// split their largest non-sample parallel dim (the activations between fully-connected layers), falling back
 /// to data parallelism when they have none.
 pub fn one_weird_trick(graph: &Graph, n: u32) -> Strategy {
-    let dp = Strategy::data_parallel(graph, n);
+    let dp = data_parallel(graph, n);
     let n = u64::from(n.max(1));
     let first_fc = graph
         .ops()
@@ -326,7 +346,7 @@ pub fn megatron(graph: &Graph, n: u32, max_tp: u32) -> Strategy {
         .max()
         .unwrap_or(1);
     if tp == 1 || regions.is_empty() {
-        return Strategy::data_parallel(graph, n);
+        return data_parallel(graph, n);
     }
     let groups = n64 / tp;
     let mut configs: Vec<Config> = graph.ops().iter().map(|op| rest_config(op, n64)).collect();
@@ -343,10 +363,10 @@ pub fn megatron(graph: &Graph, n: u32, max_tp: u32) -> Strategy {
 }
 
 /// An op outside tensor-parallel regions: its sample dim split as far as `n` allows, the leftover factor on
-/// its largest attribute dim (sequence parallelism).
+/// its largest attribute dim (sequence parallelism); replicated on every device without a sample dim.
 fn rest_config(op: &Op, n: u64) -> Config {
     let Some(s) = op.first_dim(Role::Sample) else {
-        return Config::single(op, crate::graph::DeviceId(0));
+        return replicated_everywhere(op, n);
     };
     let ways = gcd(op.dims[s].size, n);
     let attribute = op

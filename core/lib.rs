@@ -8,6 +8,7 @@
 //!
 //! Module map:
 //! - [`graph`]: ops, tensors, affine accesses, SOAP roles, training mode;
+//! - [`batch`]: `--batch=N`, the graph with its sample dim rescaled;
 //! - [`machine`]: GPUs, links, presets, TOML format, transfer routes;
 //! - [`cost`]: roofline estimates and the profile database;
 //! - [`fusion`]: fused pointwise chains and the activations training keeps;
@@ -23,6 +24,7 @@
 //!   the CPU runner and the GPU runtime.
 
 pub mod baselines;
+pub mod batch;
 pub mod compare;
 pub mod cost;
 pub mod devices;

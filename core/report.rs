@@ -48,6 +48,11 @@ pub struct DeviceReport {
 pub struct Report {
     pub machine: String,
     pub mode: Mode,
+    /// The graph is a whole training step simulated as written (`--mode=as-is`, run in [`Mode::Inference`]:
+    /// nothing is added). Set by the caller, which knows how the graph was imported; the report then says
+    /// `training step (as-is)` and does not split the work into forward and backward (every op is a
+    /// forward task, whether it belongs to the step's forward, backward or update).
+    pub training_step: bool,
     pub iteration_time_s: f64,
     pub critical_path: Breakdown,
     /// Sum of forward task durations (all devices).
@@ -64,6 +69,15 @@ pub struct Report {
 }
 
 impl Report {
+    /// `training`, `inference`, or `training step (as-is)` ([`Report::training_step`]).
+    pub fn mode_name(&self) -> &'static str {
+        match (self.training_step, self.mode) {
+            (true, _) => "training step (as-is)",
+            (false, Mode::Training) => "training",
+            (false, Mode::Inference) => "inference",
+        }
+    }
+
     /// Devices whose peak memory exceeds the capacity: non-empty means the strategy is invalid.
     pub fn over_capacity(&self) -> Vec<DeviceId> {
         self.devices
@@ -193,6 +207,7 @@ impl<'a> Simulator<'a> {
         Report {
             machine: self.machine.name.clone(),
             mode: self.mode,
+            training_step: false,
             iteration_time_s: self.makespan,
             critical_path: critical,
             forward_s,
@@ -321,10 +336,7 @@ fn size(bytes: u64) -> String {
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mode = match self.mode {
-            Mode::Training => "training",
-            Mode::Inference => "inference",
-        };
+        let mode = self.mode_name();
         let it = self.iteration_time_s;
         let share = |s: f64| if it > 0.0 { 100.0 * s / it } else { 0.0 };
         let c = &self.critical_path;
@@ -354,12 +366,20 @@ impl fmt::Display for Report {
             ms(c.weight_sync_s),
             share(c.weight_sync_s)
         )?;
-        writeln!(
-            f,
-            "work: forward {}, backward {} (summed over devices)",
-            ms(self.forward_s),
-            ms(self.backward_s)
-        )?;
+        if self.training_step {
+            writeln!(
+                f,
+                "work: {} (summed over devices; the step's forward, backward and update ops are not told apart)",
+                ms(self.forward_s + self.backward_s)
+            )?;
+        } else {
+            writeln!(
+                f,
+                "work: forward {}, backward {} (summed over devices)",
+                ms(self.forward_s),
+                ms(self.backward_s)
+            )?;
+        }
         writeln!(
             f,
             "tasks: {}, transfers: {} ({}), all-reduces: {} ({})",

@@ -5,12 +5,18 @@
 //!
 //! Invariants of a *valid* configuration ([`Config::check`], the one validator: the simulator, `par-verify`
 //! and `par-materialize` all call it): one degree per loop dim, each at least 1 and dividing the dim's size
-//! (tasks are equal boxes), one task for an op that cannot be split, as many devices as tasks, every device in
-//! the machine, and **one task per device**: no device appears twice in one configuration. The last rule is
+//! (tasks are equal boxes), one task for an op that cannot be split, as many devices as tasks (or one task
+//! replicated on several devices, below), every device in the machine, and **one task per device**: no device appears twice in one configuration. The last rule is
 //! the materializer's: a device's program runs an op's work as one task with one local result, so two tasks
 //! on one device would have to be merged into a box that is not a task of the grid. The search and the
-//! baselines only produce distinct devices. There is no replication: every point of the iteration space is
-//! computed by exactly one task.
+//! baselines only produce distinct devices. The search never replicates: every point of the iteration space is
+//! computed by exactly one task. The one exception is a *replicated* configuration ([`Config::replicated`]),
+//! which only the baselines write: an op whose degrees are all 1 placed on several distinct devices, each
+//! computing the whole op (data parallelism's treatment of an op without a sample dim: a batch-norm
+//! statistic's finishing arithmetic, an optimizer update, so that no device waits for one device to compute
+//! it and send it around). The simulator charges every copy and lets each reader take the copy on its own
+//! device; `par-materialize` computes it on every device of the configuration (a task group without a
+//! combiner holds redundant copies).
 
 use std::fmt;
 
@@ -124,6 +130,20 @@ impl Config {
         }
     }
 
+    /// The whole op on each of `devices` (distinct): a replicated configuration (module doc).
+    pub fn replicated(op: &Op, devices: impl IntoIterator<Item = DeviceId>) -> Config {
+        Config {
+            degrees: vec![1; op.dims.len()],
+            devices: devices.into_iter().collect(),
+        }
+    }
+
+    /// Whether every task computes the whole op on its own device ([`Config::replicated`] with two or more
+    /// devices).
+    pub fn is_replicated(&self) -> bool {
+        self.devices.len() > 1 && self.degrees.iter().all(|&d| d == 1)
+    }
+
     pub fn num_tasks(&self) -> usize {
         self.devices.len()
     }
@@ -145,7 +165,8 @@ impl Config {
     /// `par-verify` and `par-materialize`. Rules are checked in this order, the first broken one
     /// reported: every degree at least 1; one degree per loop dim and each dividing its dim's size
     /// (when the sizes are known); one task for an op that cannot be split; as many devices as
-    /// tasks; every device in the machine (when its size is known); no device twice.
+    /// tasks, or one task replicated on any number of devices; every device in the machine (when its size
+    /// is known); no device twice.
     pub fn check(&self, target: &ConfigTarget<'_>) -> Result<(), ConfigError> {
         if let Some(dim) = self.degrees.iter().position(|&d| d == 0) {
             return Err(ConfigError::ZeroDegree { dim });
@@ -172,7 +193,8 @@ impl Config {
                 degrees: self.degrees.clone(),
             });
         }
-        if tasks != Some(self.devices.len() as u64) {
+        let replicated = tasks == Some(1) && !self.devices.is_empty();
+        if tasks != Some(self.devices.len() as u64) && !replicated {
             return Err(ConfigError::TaskCount {
                 tasks,
                 devices: self.devices.len(),
@@ -511,6 +533,22 @@ mod tests {
             })
         );
         assert_eq!(config(&[1, 1], &[2]).check(&opaque), Ok(()));
+        // A replicated configuration: one task on distinct devices.
+        assert!(config(&[1, 1], &[0, 1, 2]).is_replicated());
+        assert_eq!(config(&[1, 1], &[0, 1, 2]).check(&known), Ok(()));
+        assert_eq!(
+            config(&[1, 1], &[0, 0]).check(&known),
+            Err(ConfigError::DeviceTwice {
+                device: DeviceId(0)
+            })
+        );
+        assert_eq!(
+            config(&[2, 1], &[0, 1, 2]).check(&known),
+            Err(ConfigError::TaskCount {
+                tasks: Some(2),
+                devices: 3
+            })
+        );
         assert_eq!(
             config(&[2, 2], &[0, 1]).check(&known),
             Err(ConfigError::TaskCount {

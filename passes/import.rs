@@ -40,6 +40,7 @@
 //! ```
 
 use crate::{
+    batch_major::MergedLayout,
     emit_error,
     family::{location_text, model_of, result_shape, Import},
     ir,
@@ -57,9 +58,9 @@ use melior::ir::{
 use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::{HashMap, HashSet};
 
-/// `batch-dim`, `param-args`, `data-args`, `sample-reductions`, `opaque-unknown`, `entry`: the import
-/// settings, also options of every pass that imports the module again (`par-search`).
-pub const IMPORT_OPTIONS: [PassOption; 6] = [
+/// `batch-dim`, `param-args`, `data-args`, `sample-reductions`, `opaque-unknown`, `entry`, `batch`: the
+/// import settings, also options of every pass that imports the module again (`par-search`).
+pub const IMPORT_OPTIONS: [PassOption; 7] = [
     PassOption {
         name: "batch-dim",
         help: "dim of every data argument that holds the batch (the sample dim)",
@@ -99,6 +100,12 @@ pub const IMPORT_OPTIONS: [PassOption; 6] = [
             check: check_symbol,
         },
     },
+    PassOption {
+        name: "batch",
+        help: "rescale the sample dim to this global batch in the imported graph (0: the batch as exported); the module keeps its shapes",
+        default: "0",
+        kind: OptionKind::Unsigned,
+    },
 ];
 
 /// An `entry` value: empty (none) or a symbol name without its `@`.
@@ -128,6 +135,8 @@ pub struct ImportOptions {
     pub sample_reductions: bool,
     /// The function to import (`entry=`); `None`: see [`select_entry`].
     pub entry: Option<String>,
+    /// `batch=N`: the graph's batch rescaled to `N` ([`flexc_core::batch`]); `None`: as exported.
+    pub batch: Option<u64>,
 }
 
 impl ImportOptions {
@@ -139,6 +148,7 @@ impl ImportOptions {
             opaque_unknown: options.get("opaque-unknown") == "true",
             sample_reductions: options.get("sample-reductions") == "true",
             entry: Some(options.get("entry").to_string()).filter(|name| !name.is_empty()),
+            batch: Some(options.unsigned("batch")).filter(|&n| n > 0),
         }
     }
 }
@@ -178,6 +188,8 @@ pub struct Imported {
     pub opaque: Vec<(String, String)>,
     /// The op graph, one graph op per entry of `ops`.
     pub graph: Graph,
+    /// The batch as exported and as rescaled (`batch=N`), when it was rescaled.
+    pub batch: Option<flexc_core::batch::Rescaled>,
 }
 
 impl Imported {
@@ -211,6 +223,9 @@ struct ValueInfo {
     /// For a weight computed by moving or broadcasting other weights: the index in `Analysis::views` of
     /// the weights it reads, with their accesses in terms of this value's dims.
     view: Option<usize>,
+    /// For a data value with a dim that merges the batch with outer dims: the index in
+    /// `Analysis::layouts` of that dim's batch-major graph layout (`crate::batch_major`).
+    layout: Option<usize>,
 }
 
 impl ValueInfo {
@@ -222,6 +237,7 @@ impl ValueInfo {
             leaf: None,
             tensor: Some(tensor),
             view: None,
+            layout: None,
         }
     }
 }
@@ -239,6 +255,8 @@ struct Analysis<'o> {
     weight_tensors: HashMap<usize, TensorId>,
     /// Weight views (see `ValueInfo::view`): leaf weight values and their accesses.
     views: Vec<Vec<(MlirValue, Vec<AffineDim>)>>,
+    /// Batch-major layouts of merged dims (see `ValueInfo::layout`).
+    layouts: Vec<MergedLayout>,
     functions: HashMap<String, MlirOperation>,
     call_depth: usize,
     result: Imported,
@@ -267,6 +285,7 @@ pub fn analyze(
         pending: HashMap::new(),
         weight_tensors: HashMap::new(),
         views: Vec::new(),
+        layouts: Vec::new(),
         functions: HashMap::new(),
         call_depth: 0,
         result: Imported::default(),
@@ -320,7 +339,51 @@ pub fn analyze(
             }
         }
     }
-    Ok(analysis.result)
+    let mut result = analysis.result;
+    if let Some(to) = options.batch {
+        rescale(&mut result, options.batch_dim, to).map_err(|(location, message)| {
+            emit_error(location.unwrap_or_else(|| module.location()), &message);
+            Diagnosed
+        })?;
+    }
+    Ok(result)
+}
+
+/// `batch=N`: the graph, the op table and the FLOP totals with the batch rescaled (the annotations keep
+/// the module's own sizes: the module is not rewritten). `Err`: the MLIR location of the op to blame
+/// and the message.
+fn rescale<'c>(
+    imported: &mut Imported,
+    batch_dim: usize,
+    to: u64,
+) -> Result<(), (Option<melior::ir::Location<'c>>, String)> {
+    let (graph, rescaled) = flexc_core::batch::rescale_batch(&imported.graph, batch_dim, to)
+        .map_err(|e| {
+            let location =
+                e.op.and_then(|op| imported.ops.get(op.index()))
+                    .map(|op| unsafe {
+                        melior::ir::Location::from_raw(mlir_sys::mlirOperationGetLocation(
+                            MlirOperation {
+                                ptr: op.handle as *mut std::ffi::c_void,
+                            },
+                        ))
+                    });
+            (location, e.message)
+        })?;
+    let mut forward_flops = 0u64;
+    for (op, graph_op) in imported.ops.iter_mut().zip(graph.ops()) {
+        op.space.sizes = graph_op
+            .dims
+            .iter()
+            .map(|d| i64::try_from(d.size).unwrap_or(i64::MAX))
+            .collect();
+        op.flops = graph_op.flops.round() as u64;
+        forward_flops = forward_flops.saturating_add(op.flops);
+    }
+    imported.forward_flops = forward_flops;
+    imported.graph = graph;
+    imported.batch = Some(rescaled);
+    Ok(())
 }
 
 /// The function a module's graph is imported from: the one named by `entry` (any function with a
@@ -533,6 +596,7 @@ impl Analysis<'_> {
                 leaf: Some(key),
                 tensor: None,
                 view: None,
+                layout: None,
             },
         );
     }
@@ -770,8 +834,16 @@ impl Analysis<'_> {
             return;
         }
         let (reads, infos) = self.through_views(reads, infos);
+        let (reads, walking) = self.batch_major_reads(reads, &infos, &model.loops);
         let roles = Roles::of(&model, &reads, &infos, self.options.sample_reductions);
-        self.graph_op(op, name, &model, roles, (&reads, &infos), parameters);
+        self.graph_op(
+            op,
+            name,
+            (&model, &walking),
+            roles,
+            (&reads, &infos),
+            parameters,
+        );
     }
 
     /// Parameters an op reading `infos` is the first to read; weights enter the model total at their
@@ -822,6 +894,7 @@ impl Analysis<'_> {
                     leaf,
                     tensor: None,
                     view,
+                    layout: None,
                 },
             );
         }
@@ -850,12 +923,77 @@ impl Analysis<'_> {
             .unzip()
     }
 
+    /// Reads of batch-major merged dims (`crate::batch_major`) rewritten to their graph layout, and the
+    /// loops that walk such a dim whole in one piece, with the layout's index (their results carry it on).
+    #[allow(clippy::type_complexity)]
+    fn batch_major_reads(
+        &self,
+        reads: Vec<(MlirValue, Vec<AffineDim>)>,
+        infos: &[ValueInfo],
+        loops: &[u64],
+    ) -> (Vec<(MlirValue, Vec<AffineDim>)>, Vec<(usize, usize)>) {
+        let mut walking = Vec::new();
+        let reads = reads
+            .into_iter()
+            .zip(infos)
+            .map(|((value, mut access), info)| {
+                let layout = info.layout.and_then(|id| Some((id, self.layouts.get(id)?)));
+                if let Some((id, layout)) = layout {
+                    if let Some(expr) = access.get_mut(layout.dim) {
+                        let whole = expr
+                            .single_dim()
+                            .filter(|&k| loops.get(k) == Some(&layout.extent()));
+                        if let Some(k) = whole {
+                            walking.push((k, id));
+                        } else if let Some(graph) = layout.relinearize(expr, loops) {
+                            *expr = graph;
+                        }
+                    }
+                }
+                (value, access)
+            })
+            .collect();
+        (reads, walking)
+    }
+
+    /// The batch-major layout (`crate::batch_major`) of output dim `j` written through `expr`, and
+    /// `expr` rewritten to it: carried on from a whole-dim loop in `walking`, or new where `expr` merges
+    /// the sample loop with an outer loop.
+    fn batch_major_output(
+        &mut self,
+        (j, expr): (usize, &mut AffineDim),
+        loops: &[u64],
+        walking: &[(usize, usize)],
+        (sample_loop, extent): (Option<usize>, u64),
+    ) -> Option<usize> {
+        if let Some(k) = expr.single_dim() {
+            let &(_, id) = walking.iter().find(|&&(w, _)| w == k)?;
+            let layout = self.layouts.get(id)?;
+            if layout.extent() != extent {
+                return None;
+            }
+            if layout.dim == j {
+                return Some(id);
+            }
+            let moved = MergedLayout {
+                dim: j,
+                ..layout.clone()
+            };
+            self.layouts.push(moved);
+            return Some(self.layouts.len() - 1);
+        }
+        let layout = MergedLayout::of_output(j, expr, loops, sample_loop?, extent)?;
+        *expr = layout.graph_index(&MergedLayout::factor_loops(expr, loops));
+        self.layouts.push(layout);
+        Some(self.layouts.len() - 1)
+    }
+
     /// Adds the graph op of a data-reading modelled op, its result tensors and its `#par.space`.
     fn graph_op(
         &mut self,
         op: &OperationRef<'_, '_>,
         name: &str,
-        model: &OpModel,
+        (model, walking): (&OpModel, &[(usize, usize)]),
         roles: Roles,
         (reads, infos): (&[(MlirValue, Vec<AffineDim>)], &[ValueInfo]),
         parameters: u64,
@@ -873,7 +1011,7 @@ impl Analysis<'_> {
                 exprs: access.clone(),
             });
         }
-        let (outputs, dtype) = self.result_tensors(op, name, model, roles.sample_loop());
+        let (outputs, dtype) = self.result_tensors(op, name, (model, walking), roles.sample_loop());
         let location = location_text(op);
         let graph_op = GraphOp {
             name: name.to_string(),
@@ -944,7 +1082,7 @@ impl Analysis<'_> {
         &mut self,
         op: &OperationRef<'_, '_>,
         name: &str,
-        model: &OpModel,
+        (model, walking): (&OpModel, &[(usize, usize)]),
         sample_loop: Option<(usize, i64)>,
     ) -> (Vec<Access>, Option<DType>) {
         let mut outputs = Vec::new();
@@ -953,7 +1091,20 @@ impl Analysis<'_> {
             let Some(shape) = ir::tensor_shape(result.r#type().to_raw()) else {
                 continue;
             };
-            let access = &model.outputs[r];
+            let mut access = model.outputs[r].clone();
+            let dims = shape.static_dims();
+            let mut layout = None;
+            for (j, expr) in access.iter_mut().enumerate() {
+                let extent = dims.get(j).copied().unwrap_or(0);
+                let found = self.batch_major_output(
+                    (j, expr),
+                    &model.loops,
+                    walking,
+                    (sample_loop.map(|(k, _)| k), extent),
+                );
+                layout = layout.or(found);
+            }
+            let access = &access;
             let result_dtype = dtype_of(&shape);
             dtype.get_or_insert(result_dtype);
             let tensor = self.result.graph.add_tensor(
@@ -974,7 +1125,13 @@ impl Analysis<'_> {
                         .map(|&(_, c)| (j, c.saturating_mul(inner)))
                 })
             });
-            self.set(result.to_raw(), ValueInfo::data(sample, tensor));
+            self.set(
+                result.to_raw(),
+                ValueInfo {
+                    layout,
+                    ..ValueInfo::data(sample, tensor)
+                },
+            );
         }
         (outputs, dtype)
     }

@@ -14,6 +14,7 @@ use melior::{
 };
 use std::{collections::BTreeMap, fmt};
 
+pub(crate) mod batch_major;
 pub mod family;
 pub mod import;
 pub mod ir;

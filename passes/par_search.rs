@@ -45,7 +45,7 @@ pub static INFO: PassInfo = PassInfo {
     dependent_dialects: &[],
 };
 
-static OPTIONS: [PassOption; 12] = [
+static OPTIONS: [PassOption; 13] = [
     PassOption {
         name: "machine",
         help: "machine preset (p100-4x4, k80-16x4, dgx-a100:NODES, dgx-h100:NODES) or machine TOML file",
@@ -99,6 +99,7 @@ static OPTIONS: [PassOption; 12] = [
     IMPORT_OPTIONS[2],
     IMPORT_OPTIONS[3],
     IMPORT_OPTIONS[4],
+    IMPORT_OPTIONS[6],
 ];
 
 fn check_budget(text: &str) -> Result<(), String> {

@@ -42,6 +42,9 @@ pub fn import_option_text(options: &Options) -> String {
         // A whole training step: its backward reduces over the samples, which data parallelism splits.
         text.push_str(" sample-reductions=true");
     }
+    if let Some(batch) = options.batch {
+        text.push_str(&format!(" batch={batch}"));
+    }
     let entry = options.entry.clone().unwrap_or_default();
     for (name, value) in [
         ("param-args", &options.param_args),
@@ -186,6 +189,8 @@ pub struct Options {
     pub emit: Emit,
     /// Import settings for the default pipeline (see `par-import`).
     pub batch_dim: usize,
+    /// `--batch=N`: the imported graph's batch rescaled to `N` (`par-import`'s `batch`).
+    pub batch: Option<u64>,
     /// `param-args` list text (`0,1` or `0-7`).
     pub param_args: String,
     /// `data-args` list text.
@@ -557,6 +562,7 @@ fn compile_module(
     let replaced = match (options.emit, imported) {
         (Emit::Summary, Some(imported)) => {
             let mut table = import_table(&imported, options.mode);
+            table.push_str(&batch_note(&imported));
             if let Some(why) = &why {
                 table.push_str(&format!("{why}\n"));
             }
@@ -564,7 +570,14 @@ fn compile_module(
         }
         (Emit::Simulation, Some(imported)) => {
             match run_simulation(&imported, options, name, &mut compiled.files) {
-                Ok(text) => Some(format!("{text}{}\n", why.unwrap_or_default()).into_bytes()),
+                Ok(text) => Some(
+                    format!(
+                        "{text}{}{}\n",
+                        batch_note(&imported),
+                        why.unwrap_or_default()
+                    )
+                    .into_bytes(),
+                ),
                 Err(diag) => {
                     own.push(diag);
                     return None;
@@ -812,7 +825,7 @@ fn run_simulation(
         graph,
         &machine,
         &cost,
-        options.mode.simulator_mode(),
+        options.mode,
         &strategy_name,
         strategy,
         sim,
@@ -944,6 +957,15 @@ pub fn import_table(imported: &flexc_passes::import::Imported, mode: ImportMode)
         );
     }
     out
+}
+
+/// The line saying that `--batch` rescaled the graph (empty when it did not): the module's shapes keep
+/// the exported batch, so every number printed from the graph is at the new one.
+fn batch_note(imported: &Imported) -> String {
+    match imported.batch {
+        Some(b) => format!("batch: rescaled from {} to {} (--batch)\n", b.from, b.to),
+        None => String::new(),
+    }
 }
 
 /// A few lines about a compiled module: its functions, ops per dialect, and `par` annotations.

@@ -7,12 +7,13 @@
 //! Megatron); the table goes to standard error and `--report` writes it as JSON with the keys `model`,
 //! `machine`, `devices`, `search` (`algorithm`, `seed`, `budget`, `stop_reason`, `proposals`, `wall_s`),
 //! `iteration_time_s`, `baselines` (name → seconds), `ideal_time_s` (total FLOPs of the iteration / (devices ×
-//! peak FLOP/s)), `peak_memory_bytes` and the simulator's `breakdown`.
+//! peak FLOP/s)), and the found strategy's simulated facts, the same keys a `--simulate` report has
+//! ([`crate::simulate::simulation_facts`]: `breakdown`, per-device memory, transfer and all-reduce bytes).
 //!
 //! `--strategy=NAME` (a baseline: `data-parallel`, `model-parallel`, `owt`, `megatron`, `single-device`)
 //! replaces the search: [`named`] writes that strategy as it is, scored by the simulator, so that a baseline
-//! can be materialized and run (`flexc-run`) like a searched strategy; its `--report` has the keys `model`,
-//! `machine`, `devices`, `mode`, `strategy`, `iteration_time_s`, `peak_memory_bytes` and `breakdown`.
+//! can be materialized and run (`flexc-run`) like a searched strategy; its `--report` is the `--simulate`
+//! report of that strategy.
 //!
 //! Budgets: `--search-budget=5s` (also `ms`, `m`) bounds the wall time of the whole search (the seeding
 //! searches included: one deadline reaches them all), `--search-budget=200000` the proposals (over all
@@ -291,28 +292,35 @@ fn search_report(
         .collect();
     let _ = writeln!(table, "  peak memory: {}", peaks.join(", "));
 
-    let json = json!({
-        "model": model,
-        "machine": machine.name,
-        "devices": machine.num_devices(),
-        "mode": match mode { Mode::Training => "training", Mode::Inference => "inference" },
-        "search": {
-            "algorithm": name,
-            "seed": options.seed,
-            "budget": options.budget.text(),
-            "stop_reason": stop,
-            "proposals": proposals,
-            "wall_s": wall,
-        },
-        "iteration_time_s": time,
-        "baselines": baseline_times
-            .iter()
-            .map(|(n, t)| (n.to_string(), json!(t)))
-            .collect::<serde_json::Map<_, _>>(),
-        "ideal_time_s": ideal,
-        "peak_memory_bytes": report.devices.iter().map(|d| d.peak_memory).collect::<Vec<_>>(),
-        "breakdown": breakdown_json(&report),
-    });
+    let mut json = crate::simulate::simulation_facts(&report);
+    if let Some(map) = json.as_object_mut() {
+        map.extend([
+            ("model".to_string(), json!(model)),
+            ("machine".to_string(), json!(machine.name)),
+            ("devices".to_string(), json!(machine.num_devices())),
+            (
+                "search".to_string(),
+                json!({
+                    "algorithm": name,
+                    "seed": options.seed,
+                    "budget": options.budget.text(),
+                    "stop_reason": stop,
+                    "proposals": proposals,
+                    "wall_s": wall,
+                }),
+            ),
+            ("iteration_time_s".to_string(), json!(time)),
+            (
+                "baselines".to_string(),
+                baseline_times
+                    .iter()
+                    .map(|(n, t)| (n.to_string(), json!(t)))
+                    .collect::<serde_json::Map<_, _>>()
+                    .into(),
+            ),
+            ("ideal_time_s".to_string(), json!(ideal)),
+        ]);
+    }
     Ok((table, json))
 }
 
@@ -353,17 +361,12 @@ pub fn named(
         machine.num_devices(),
         report.iteration_time_s * 1e3
     );
-    let json = json!({
-        "model": model,
-        "machine": machine.name,
-        "devices": machine.num_devices(),
-        "mode": match mode { Mode::Training => "training", Mode::Inference => "inference" },
-        "strategy": name,
-        "iteration_time_s": report.iteration_time_s,
-        "peak_memory_bytes": report.devices.iter().map(|d| d.peak_memory).collect::<Vec<_>>(),
-        "breakdown": breakdown_json(&report),
-    });
-    Ok(Found::new(strategy, table, &json))
+    let json = crate::simulate::json_report(model, machine, name, &report);
+    Ok(Found {
+        strategy,
+        table,
+        json,
+    })
 }
 
 impl Found {
@@ -376,14 +379,4 @@ impl Found {
             json,
         }
     }
-}
-
-/// The critical path's breakdown, as the JSON reports give it.
-fn breakdown_json(report: &flexc_core::Report) -> serde_json::Value {
-    let c = &report.critical_path;
-    json!({
-        "compute_s": c.compute_s,
-        "communication_s": c.communication_s,
-        "weight_sync_s": c.weight_sync_s,
-    })
 }

@@ -15,7 +15,7 @@
 
 use crate::diagnostics::{Diag, FileLoc};
 use flexc_core::{
-    baselines, machine::Machine, CostModel, DeviceCount, Graph, Mode, ProfileDb, Report, Simulator,
+    baselines, machine::Machine, CostModel, DeviceCount, Graph, ProfileDb, Report, Simulator,
     Strategy,
 };
 use flexc_passes::import::Imported;
@@ -144,19 +144,21 @@ pub fn simulate(
     graph: &Graph,
     machine: &Machine,
     cost: &CostModel,
-    mode: Mode,
+    mode: crate::driver::ImportMode,
     strategy_name: &str,
     strategy: Strategy,
     options: &SimulateOptions,
 ) -> Result<Simulated, Diag> {
     let coverage = (!cost.profile().is_empty()).then(|| measured_ops(graph, cost, &strategy));
-    let sim = Simulator::new(graph, machine, cost, mode, strategy).map_err(|e| {
-        Diag::error(
-            FileLoc::parse(&e.location),
-            format!("strategy '{strategy_name}' is invalid: {}", e.message),
-        )
-    })?;
-    let report = sim.report();
+    let sim =
+        Simulator::new(graph, machine, cost, mode.simulator_mode(), strategy).map_err(|e| {
+            Diag::error(
+                FileLoc::parse(&e.location),
+                format!("strategy '{strategy_name}' is invalid: {}", e.message),
+            )
+        })?;
+    let mut report = sim.report();
+    report.training_step = mode == crate::driver::ImportMode::AsIs;
     let profile = coverage.map_or(String::new(), |(measured, ops)| {
         format!("profile: {measured} of {ops} ops measured (the others estimated)\n")
     });
@@ -199,16 +201,30 @@ pub fn measured_ops(graph: &Graph, cost: &CostModel, strategy: &Strategy) -> (us
 
 /// The machine-readable report (see the module doc for the keys).
 pub fn json_report(model: &str, machine: &Machine, strategy: &str, report: &Report) -> String {
-    let c = &report.critical_path;
-    let value = json!({
+    let mut value = json!({
         "model": model,
         "machine": machine.name,
         "devices": machine.num_devices(),
         "strategy": strategy,
-        "mode": match report.mode {
-            Mode::Training => "training",
-            Mode::Inference => "inference",
-        },
+    });
+    if let (Some(map), serde_json::Value::Object(facts)) =
+        (value.as_object_mut(), simulation_facts(report))
+    {
+        map.extend(facts);
+    }
+    let mut text = serde_json::to_string_pretty(&value).expect("JSON values always serialize");
+    text.push('\n');
+    text
+}
+
+/// What one simulated iteration of a strategy comes to, as JSON: the keys a `--simulate` report and a search
+/// report share (`mode`, `iteration_time_s`, `breakdown`, per-device memory and utilization, task,
+/// transfer and all-reduce counts and bytes), so that a search's result can be compared term by term with a
+/// baseline's.
+pub fn simulation_facts(report: &Report) -> serde_json::Value {
+    let c = &report.critical_path;
+    json!({
+        "mode": report.mode_name(),
         "iteration_time_s": report.iteration_time_s,
         "breakdown": {
             "compute_s": c.compute_s,
@@ -227,10 +243,7 @@ pub fn json_report(model: &str, machine: &Machine, strategy: &str, report: &Repo
         "transfer_bytes": report.transfer_bytes,
         "all_reduces": report.all_reduces,
         "all_reduce_bytes": report.all_reduce_bytes,
-    });
-    let mut text = serde_json::to_string_pretty(&value).expect("JSON values always serialize");
-    text.push('\n');
-    text
+    })
 }
 
 /// The cost model of `machine`, with a profile database when given.

@@ -73,6 +73,12 @@ struct Cli {
     #[arg(long = "batch-dim", default_value_t = 0)]
     batch_dim: usize,
 
+    /// Rescale the model's sample dim to a global batch of N in the imported graph (the simulation, the
+    /// search and the summary; the module written keeps its shapes). An error names the op where the
+    /// batch cannot follow (e.g. a reshape folding it inside another dim).
+    #[arg(long = "batch", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    batch: Option<u64>,
+
     /// Function arguments that are weights, e.g. --param-args=0,1,2 or 0-7 (JAX passes weights as
     /// arguments). Arguments with the `par.param` attribute are weights too; constants that are not
     /// splats are always weights.
@@ -258,6 +264,7 @@ fn main() -> ExitCode {
             EmitArg::Shard => driver::Emit::Shard,
         },
         batch_dim: cli.batch_dim,
+        batch: cli.batch,
         param_args: cli.param_args,
         data_args: cli.data_args,
         opaque_unknown: cli.opaque_unknown,

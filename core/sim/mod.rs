@@ -16,6 +16,17 @@
 //! sums of every split reduction right after its forward tasks, and readers of the sum wait for it.
 //! Graph inputs and weights are on every device that reads them when the iteration starts.
 //!
+//! A *replicated* op ([`crate::strategy::Config::replicated`], written by the baselines for ops without a
+//! sample dim) has one task per device of its configuration, each the whole op; its readers take the copy on
+//! their own device (else the first), and its equal output regions are copies, never partial sums. A
+//! replicated *statistic reader* (`tasks::statistic_readers`: it updates no trainable weight, as a batch
+//! norm's mean and variance arithmetic) reads its own device's partial sums of a split sample reduction
+//! without waiting for their all-reduce, as DDP's per-GPU batch-norm statistics do; the all-reduce is still
+//! issued (the simulator keeps the exact program's communication, only this reader does not wait for it).
+//! In training, a replicated op's backward is charged on every copy, and the partial input gradients of
+//! its copies are not combined (an under-estimate of one small all-reduce per such op; data parallelism of a
+//! forward graph has few of them).
+//!
 //! # Schedule
 //! Every device and every channel ([`crate::machine::Channel`]) is a FIFO resource that serves its tasks in
 //! *issue order*, the order a single-stream runtime launches them: ops forward in program order, then backward
@@ -54,7 +65,7 @@ use std::ops::Range;
 
 use crate::cost::{CostModel, Work};
 use crate::fusion::Fusion;
-use crate::graph::{DeviceId, Edge, Graph, Interval, Mode, OpId, TensorId, TensorKind};
+use crate::graph::{DeviceId, Edge, Graph, Interval, Mode, OpId, Role, TensorId, TensorKind};
 use crate::machine::{Channel, Machine};
 use crate::memory::{weight_state_factor, Change, Live, Memory, MemoryBuilder};
 use crate::strategy::{Config, Strategy, StrategyError};

@@ -140,6 +140,9 @@ pub(crate) struct Layout {
     pub read_weights: Vec<Vec<TensorId>>,
     /// Fused kernels and saved activations ([`crate::fusion`]).
     pub fusion: Fusion,
+    /// Ops that compute with *statistics* ([`statistic_readers`]): replicated, they read their own device's
+    /// partial sums of a split sample reduction instead of waiting for the all-reduce.
+    pub statistic_reader: Vec<bool>,
 }
 
 impl Layout {
@@ -220,6 +223,7 @@ impl Layout {
             owned_weights,
             read_weights,
             fusion: Fusion::new(graph),
+            statistic_reader: statistic_readers(graph),
         }
     }
 
@@ -235,6 +239,49 @@ impl Layout {
     pub(super) fn backward_stage(&self, op: usize) -> u32 {
         (2 * self.n_ops - 1 - op) as u32
     }
+}
+
+/// Per op: whether it computes with per-device *statistics* when replicated, as data parallelism's batch
+/// norm does (PyTorch DDP keeps batch-norm statistics per GPU; SyncBN all-reduces them). An op is a
+/// statistic reader when it has no sample dim and nothing it feeds through ops without a sample dim updates a
+/// *trainable* weight (a weight that an op with a sample dim reads: a filter, a norm's scale; not a running
+/// mean, which only its own update reads). So a batch norm's mean and variance arithmetic, its running-stat
+/// updates and the loss's finishing scalars are statistic readers; the optimizer update of a weight, and
+/// anything feeding it (a gradient's sum), are not: a replicated one waits for the all-reduced sums. When a
+/// decomposition shares one op between both uses, it waits (the rule is conservative).
+pub(crate) fn statistic_readers(graph: &Graph) -> Vec<bool> {
+    let n = graph.num_ops();
+    let sampled = |o: usize| graph.op(OpId::new(o)).first_dim(Role::Sample).is_some();
+    let mut trainable = vec![false; graph.tensors().len()];
+    for (o, op) in graph.ops().iter().enumerate() {
+        if sampled(o) {
+            for a in &op.inputs {
+                if graph.tensor(a.tensor).kind == TensorKind::Weight {
+                    trainable[a.tensor.index()] = true;
+                }
+            }
+        }
+    }
+    // Reverse topological order: whether an op without a sample dim reaches a trainable weight's update
+    // through ops without a sample dim.
+    let mut updates = vec![false; n];
+    let order: Vec<OpId> = graph.topological_order().collect();
+    for &id in order.iter().rev() {
+        let o = id.index();
+        if sampled(o) {
+            continue;
+        }
+        let op = graph.op(id);
+        let reads_trainable = op.inputs.iter().any(|a| trainable[a.tensor.index()]);
+        let feeds = op.outputs.iter().any(|a| {
+            graph
+                .consumers(a.tensor)
+                .iter()
+                .any(|&c| !sampled(c.index()) && updates[c.index()])
+        });
+        updates[o] = reads_trainable || feeds;
+    }
+    (0..n).map(|o| !sampled(o) && !updates[o]).collect()
 }
 
 pub(super) fn forward_block(op: usize) -> u32 {
@@ -266,6 +313,9 @@ pub(crate) struct OpTasks {
     pub volumes: Vec<u64>,
     /// Forward bytes of each task (operand regions).
     pub bytes: Vec<f64>,
+    /// Every task computes the whole op on its own device ([`Config::is_replicated`]): the tasks' equal
+    /// output regions are copies, not partial sums, and a reader takes the copy on its own device.
+    pub replicated: bool,
 }
 
 impl OpTasks {
@@ -376,6 +426,7 @@ impl OpTasks {
         }
         OpTasks {
             devices: config.devices.clone(),
+            replicated: config.is_replicated(),
             extents,
             ranks,
             offsets,
@@ -614,7 +665,11 @@ pub(super) fn edge_pairs(
             }
         }
     }
-    if combine {
+    if prod.replicated {
+        // One copy per consumer task: its own device's, else the first.
+        let members = vec![(0..np as u32).collect()];
+        pairs = combined_pairs(pairs, &vec![0; np], &members, prod, cons);
+    } else if combine {
         let (group_of, members) = output_groups(prod, out_access);
         if members.len() < np {
             pairs = combined_pairs(pairs, &group_of, &members, prod, cons);
@@ -881,6 +936,7 @@ impl<'a> Simulator<'a> {
             .map(|e| {
                 let edge = &self.graph.edges()[e];
                 let partial = !self.mode.has_backward()
+                    && !self.local_statistics(o)
                     && self.blocks[all_reduce_block(edge.producer.index()) as usize].len() > 0;
                 partial.then(|| self.combined_sources(edge.producer.index(), edge.output))
             })
@@ -959,8 +1015,10 @@ impl<'a> Simulator<'a> {
         };
         let source = self.blocks[source as usize].base;
         // Without a backward, a transfer of a partial-sum group's result waits for the group's all-reduce.
-        let combined = (!gradient && !self.mode.has_backward())
-            .then(|| self.combined_sources(edge.producer.index(), edge.output));
+        let combined = (!gradient
+            && !self.mode.has_backward()
+            && !self.local_statistics(edge.consumer.index()))
+        .then(|| self.combined_sources(edge.producer.index(), edge.output));
         // Regular splits move equal byte counts over equal links: reuse the last duration for equal operands.
         let mut last = (u64::MAX, 0u64, 0u64, 0.0);
         for pair in remote {
@@ -1233,7 +1291,7 @@ impl<'a> Simulator<'a> {
         let mut off = vec![0u32];
         for (k, access) in op.outputs.iter().enumerate() {
             let (_, members) = output_groups(tasks, n_in + k);
-            if members.len() == tasks.len() {
+            if members.len() == tasks.len() || tasks.replicated {
                 continue;
             }
             let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
@@ -1269,6 +1327,12 @@ impl<'a> Simulator<'a> {
         let tasks = &self.ops[p];
         let n_in = op.inputs.len();
         let elem = |k: usize| self.graph.tensor(op.outputs[k].tensor).dtype.size_bytes();
+        if tasks.replicated {
+            // Copies: each is ready when its own task is.
+            return (0..tasks.len() as u32)
+                .map(|t| (None, self.slot(forward_block(p), t)))
+                .collect();
+        }
         let mut at = self.blocks[all_reduce_block(p) as usize].base;
         let mut slots = Vec::new();
         for k in 0..op.outputs.len() {
@@ -1298,6 +1362,12 @@ impl<'a> Simulator<'a> {
             }
         }
         slots
+    }
+
+    /// Whether op `o` reads split sample reductions' partial sums on its own device without waiting for their
+    /// all-reduce: a replicated statistic reader ([`statistic_readers`]).
+    pub(super) fn local_statistics(&self, o: usize) -> bool {
+        self.ops[o].replicated && self.layout.statistic_reader[o]
     }
 
     /// Arena slot of the last backward task on `device` among the readers of weight `t`: the device's

@@ -25,12 +25,18 @@ fn small_transformer() -> Graph {
     synth::transformer(&TransformerSpec::TINY)
 }
 
-/// A random configuration of any shape: random degrees on distinct random devices, or one device.
+/// A random configuration of any shape: random degrees on distinct random devices, one device, or (as the
+/// baselines write them) the whole op replicated on distinct random devices.
 fn random_config(graph: &Graph, op: OpId, n_dev: u32, rng: &mut StdRng) -> Config {
     let o = graph.op(op);
-    match rng.random_range(0..4) {
+    match rng.random_range(0..5) {
         0 | 1 => Config::random(o, n_dev, rng),
         2 => Config::single(o, DeviceId(rng.random_range(0..n_dev))),
+        3 => {
+            let copies = rng.random_range(1..=n_dev as usize);
+            let devices = rand::seq::index::sample(rng, n_dev as usize, copies);
+            Config::replicated(o, devices.into_iter().map(DeviceId::new))
+        }
         _ => {
             let degrees: Vec<u64> = o
                 .dims
@@ -579,4 +585,166 @@ fn report_snapshot() {
     };
     let sim = Simulator::new(&g, &m, &cost, Mode::Training, s).unwrap();
     insta::assert_snapshot!(sim.report().to_string());
+}
+
+/// `x · w → column sums over the samples → arithmetic on the sums → normalize x · w by them`: the shape of a
+/// batch norm in a training step (the sums' sample loop has the sample role, as `par-import` gives it with
+/// `sample-reductions`).
+fn statistics_graph() -> Graph {
+    statistics_graph_with(false)
+}
+
+/// [`statistics_graph`], with `update`: the scale also updates the matmul's weight (`w - scale`, a
+/// trainable weight's update), as a gradient's sums feed the optimizer.
+fn statistics_graph_with(update: bool) -> Graph {
+    use flexc_core::graph::{Access, AffineDim, Dim, Op, OpClass, Role};
+    let mut g = Graph::new();
+    let x = g.add_tensor("x", vec![8, 16], DType::F32, TensorKind::Input);
+    let w = g.add_tensor("w", vec![16, 32], DType::F32, TensorKind::Weight);
+    let y = g.add_tensor("y", vec![8, 32], DType::F32, TensorKind::Activation);
+    let sums = g.add_tensor("sums", vec![32], DType::F32, TensorKind::Activation);
+    let scale = g.add_tensor("scale", vec![32], DType::F32, TensorKind::Activation);
+    let z = g.add_tensor("z", vec![8, 32], DType::F32, TensorKind::Activation);
+    let d = AffineDim::dim;
+    let op = |name: &str, class, dims: Vec<Dim>, inputs, outputs| Op {
+        name: name.into(),
+        location: String::new(),
+        class,
+        dims,
+        inputs,
+        outputs,
+        flops: 1000.0,
+        dtype: DType::F32,
+    };
+    let access = |tensor, exprs| Access { tensor, exprs };
+    let ops = [
+        op(
+            "linalg.matmul",
+            OpClass::Contraction,
+            vec![
+                Dim::new(8, Role::Sample),
+                Dim::new(32, Role::Parameter),
+                Dim::new(16, Role::Reduction),
+            ],
+            vec![access(x, vec![d(0), d(2)]), access(w, vec![d(2), d(1)])],
+            vec![access(y, vec![d(0), d(1)])],
+        ),
+        op(
+            "linalg.generic",
+            OpClass::Reduction,
+            vec![Dim::new(8, Role::Sample), Dim::new(32, Role::Attribute)],
+            vec![access(y, vec![d(0), d(1)])],
+            vec![access(sums, vec![d(1)])],
+        ),
+        op(
+            "linalg.generic",
+            OpClass::Elementwise,
+            vec![Dim::new(32, Role::Attribute)],
+            vec![access(sums, vec![d(0)])],
+            vec![access(scale, vec![d(0)])],
+        ),
+        op(
+            "linalg.generic",
+            OpClass::Elementwise,
+            vec![Dim::new(8, Role::Sample), Dim::new(32, Role::Attribute)],
+            vec![access(y, vec![d(0), d(1)]), access(scale, vec![d(1)])],
+            vec![access(z, vec![d(0), d(1)])],
+        ),
+    ];
+    for o in ops {
+        g.add_op(o).unwrap();
+    }
+    if update {
+        let updated = g.add_tensor("w_new", vec![16, 32], DType::F32, TensorKind::Activation);
+        g.add_op(op(
+            "linalg.generic",
+            OpClass::Elementwise,
+            vec![Dim::new(16, Role::Attribute), Dim::new(32, Role::Parameter)],
+            vec![access(w, vec![d(0), d(1)]), access(scale, vec![d(1)])],
+            vec![access(updated, vec![d(0), d(1)])],
+        ))
+        .unwrap();
+    }
+    g
+}
+
+#[test]
+fn data_parallel_replicates_ops_without_a_sample_dim() {
+    let g = statistics_graph();
+    let m = Machine::preset("p100-4x4")
+        .unwrap()
+        .with_devices(4)
+        .unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let dp = flexc_core::baselines::data_parallel(&g, 4);
+    assert!(dp.configs[2].is_replicated());
+    assert_eq!(dp.configs[2].devices.len(), 4);
+    // As a training step (no backward added): the sums are all-reduced once, every device computes the
+    // scale itself, nothing else moves.
+    let sim = Simulator::new(&g, &m, &cost, Mode::Inference, dp.clone()).unwrap();
+    let report = sim.report();
+    assert_eq!(report.transfers, 0, "{report}");
+    assert_eq!(report.all_reduces, 1, "{report}");
+    let scale_tasks = sim
+        .timeline()
+        .iter()
+        .filter(|t| t.kind == TaskKind::Forward && t.op == OpId(2))
+        .count();
+    assert_eq!(scale_tasks, 4);
+    // The scale is a statistic (it feeds no trainable weight's update): like DDP's batch norm, each device
+    // computes it from its own partial sums, without waiting for their all-reduce.
+    let timeline = sim.timeline();
+    let reduced = timeline
+        .iter()
+        .find(|t| t.kind == TaskKind::AllReduce)
+        .map(|t| t.end_s())
+        .unwrap();
+    let scale_starts = |timeline: &[flexc_core::sim::TaskRecord]| {
+        timeline
+            .iter()
+            .filter(|t| t.kind == TaskKind::Forward && t.op == OpId(2))
+            .map(|t| t.start_s)
+            .fold(f64::INFINITY, f64::min)
+    };
+    assert!(scale_starts(&timeline) < reduced);
+    // When the scale updates a trainable weight, it is a gradient's: every copy waits for the all-reduce.
+    let g2 = statistics_graph_with(true);
+    let dp2 = flexc_core::baselines::data_parallel(&g2, 4);
+    assert!(dp2.configs[4].is_replicated());
+    let timeline = Simulator::new(&g2, &m, &cost, Mode::Inference, dp2)
+        .unwrap()
+        .timeline();
+    let reduced = timeline
+        .iter()
+        .find(|t| t.kind == TaskKind::AllReduce)
+        .map(|t| t.end_s())
+        .unwrap();
+    assert!(scale_starts(&timeline) >= reduced);
+    // Kept on device 0 (the search's starting point), the scale is sent to the three other devices.
+    let on_one = Simulator::new(
+        &g,
+        &m,
+        &cost,
+        Mode::Inference,
+        Strategy::data_parallel(&g, 4),
+    )
+    .unwrap();
+    assert_eq!(on_one.report().transfers, 3);
+}
+
+#[test]
+fn delta_equals_full_with_statistics() {
+    let g = statistics_graph();
+    let m = Machine::preset("p100-4x4")
+        .unwrap()
+        .with_devices(4)
+        .unwrap();
+    for seed in 0..4 {
+        check_delta(&g, &m, Mode::Inference, 200, seed);
+        check_delta(&g, &m, Mode::Training, 200, seed);
+    }
+    let g = statistics_graph_with(true);
+    for seed in 0..4 {
+        check_delta(&g, &m, Mode::Inference, 200, seed);
+    }
 }

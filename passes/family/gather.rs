@@ -11,10 +11,10 @@
 //! - **Shard export**: the generic rule.
 //! - **GPU**: a generated gather kernel, or a scatter-combine kernel when the op reads what it writes.
 
-use super::{gpu, operand_shape, result_shape, GpuLowering, Import, OpCx, OpFamily};
+use super::{gpu, index_trace, operand_shape, result_shape, GpuLowering, Import, OpCx, OpFamily};
 use crate::op_model::{identity, OpModel};
 use flexc_core::{AffineDim, OpClass};
-use melior::ir::{operation::OperationLike, OperationRef};
+use melior::ir::{operation::OperationLike, OperationRef, ValueLike};
 
 pub struct Gather;
 
@@ -49,6 +49,12 @@ impl OpFamily for Gather {
 /// `updates[i]` combined into the element that row `i` of `indices` names. Loops over the result
 /// (parallel) plus one reduction loop over the update rows: which rows land where is data-dependent, so
 /// a split of the rows leaves partial results to combine, as for StableHLO's scatter.
+///
+/// Except where an index column provably holds the row's block `r / w` ([`index_trace::row_block`]; the
+/// column names result dim `j` through `dimension_map`): then rows `i*w .. (i+1)*w` land in index `i` of
+/// dim `j` only, so the reduction loop runs over the `w` rows of one block and the rows are read at
+/// `d_j * w + d_rows`: a split of dim `j` (the samples, for a one-hot of targets or a max-pool
+/// backward) splits the updates with it and leaves nothing to combine.
 fn tm_scatter(op: &OperationRef<'_, '_>) -> Import {
     let (Some(updates), Some(indices), Some(result)) = (
         operand_shape(op, 0),
@@ -63,12 +69,20 @@ fn tm_scatter(op: &OperationRef<'_, '_>) -> Import {
     let rank = result.len();
     let rows = rank;
     let mut loops = result.clone();
-    loops.push(updates[0].max(1));
+    // The update row read by the rows loop: `d_rows`, or `d_j * w + d_rows` for blocks of `w` rows.
+    let mut row = AffineDim::dim(rows);
+    match row_blocks(op, &updates, &indices, &result) {
+        Some((j, w)) => {
+            loops.push(w);
+            row.terms.push((j, w as i64));
+        }
+        None => loops.push(updates[0].max(1)),
+    }
     let mut parallel = vec![true; rank];
     parallel.push(false);
     // Trailing update dims (slices) follow the trailing result dims.
     let slice = updates.len() - 1;
-    let mut update_access = vec![AffineDim::dim(rows)];
+    let mut update_access = vec![row.clone()];
     update_access.extend((rank - slice.min(rank)..rank).map(AffineDim::dim));
     let points = crate::op_model::saturating_product(&updates);
     Import::Modelled(OpModel {
@@ -76,13 +90,30 @@ fn tm_scatter(op: &OperationRef<'_, '_>) -> Import {
         parallel,
         inputs: vec![
             Some(update_access),
-            Some(vec![AffineDim::dim(rows), AffineDim::constant(0)]),
+            Some(vec![row, AffineDim::constant(0)]),
             Some(identity(rank)),
         ],
         outputs: vec![identity(rank)],
         class: OpClass::Embedding,
         flops: points,
     })
+}
+
+/// The result dim `j` and block size `w` when an index column of `tm_tensor.scatter` provably holds
+/// `r / w` for update row `r`, and the blocks exactly cover dim `j` (`rows == w * result[j]`).
+fn row_blocks(
+    op: &OperationRef<'_, '_>,
+    updates: &[u64],
+    indices: &[u64],
+    result: &[u64],
+) -> Option<(usize, u64)> {
+    let rows = *updates.first()?;
+    let dimension_map = super::i64_attribute(op, "dimension_map")?;
+    let values = op.operand(1).ok()?.to_raw();
+    let (column, w) = index_trace::row_block(values, rows, *indices.get(1)?)?;
+    let j = usize::try_from(*dimension_map.get(column)?).ok()?;
+    (w > 0 && result.get(j)?.checked_mul(w) == Some(rows) && i64::try_from(w).is_ok())
+        .then_some((j, w))
 }
 
 #[cfg(test)]

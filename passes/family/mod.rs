@@ -29,6 +29,7 @@ pub mod cut;
 pub mod elementwise;
 pub mod gather;
 pub mod gpu;
+pub mod index_trace;
 pub mod reduction;
 pub mod reshape;
 pub mod shard;

@@ -74,10 +74,11 @@ fn outermost_of_linearization(
         && size.copied() == loops.get(k).map(|&n| n * c as u64)
 }
 
-/// The grid shape of `config` and each loop's grid axis; `Ok(None)` for one task; `Err` when a device
-/// runs several tasks.
+/// The grid shape of `config` and each loop's grid axis; `Ok(None)` for one task (a replicated
+/// configuration included: in SPMD form every process computes it); `Err` when a device runs several
+/// tasks.
 pub fn grid_of(config: &Config) -> Result<Option<LoopGrid>, String> {
-    if config.devices.len() <= 1 {
+    if config.devices.len() <= 1 || config.is_replicated() {
         return Ok(None);
     }
     let distinct: HashSet<DeviceId> = config.devices.iter().copied().collect();
