@@ -2,8 +2,9 @@
 // entry points on unranked descriptors (C = A·B + C: the preceding fill initialized C); a matmul
 // with a transposed operand (explicit indexing maps) calls it with transB = 1; a generic
 // multiply-accumulate whose dims group into a GEMM (a matmul that reshape propagation expanded)
-// calls it on collapsed views (memref.collapse_shape, expanded to reinterpret casts); a contraction with a fused producer in its body is a generated
-// kernel.
+// calls it on collapsed views (memref.collapse_shape, expanded to reinterpret casts); a contraction
+// whose A operand fusion computed in its body gets that producer as an elementwise kernel into a
+// buffer first.
 // REQUIRES: ptxas
 // RUN: %flexc %s --entry=mm --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=gpu -o - 2>/dev/null | FileCheck %s
 // RUN: %flexc %s --entry=mm --devices=1 --strategy=data-parallel --target=cuda --gpu-emit=host -o - 2>/dev/null | FileCheck %s --check-prefix=HOST
@@ -34,13 +35,17 @@
 // CHECK:         memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [64, 32], strides: [32, 1] : memref<f32> to memref<64x32xf32>
 // CHECK:         call @flexc_gpu_gemm_f32(
 
+// The fused producer (a / d) is computed into a buffer by an elementwise kernel, then the GEMM.
 // CHECK-LABEL: func.func @fused_producer(
-// CHECK-NOT:     call @flexc_gpu_gemm_f32
-// CHECK:         gpu.launch_func
-// CHECK-LABEL: gpu.module @fused_producer_kernel
+// CHECK:         %[[T:.*]] = gpu.alloc () : memref<8x16xf32>
+// CHECK-NEXT:    gpu.launch_func @fused_producer_kernel_0::@fused_producer_kernel {{.*}} args(%c16 : index, %c8 : index, %arg0 : memref<8x16xf32>, %arg1 : memref<8x16xf32>, %[[T]] : memref<8x16xf32>)
+// CHECK:         %[[A:.*]] = memref.cast %[[T]] : memref<8x16xf32> to memref<*xf32>
+// CHECK:         call @flexc_gpu_gemm_f32(%[[A]],
+// CHECK-NEXT:    gpu.dealloc %[[T]]
+// CHECK-LABEL: gpu.module @fused_producer_kernel_0
 // CHECK:         arith.divf
-// CHECK:         arith.mulf
-// CHECK:         arith.addf
+// CHECK-NOT:     arith.mulf
+// CHECK:         memref.store
 
 // CHECK: func.func private @flexc_gpu_gemm_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, f32, f32) attributes {llvm.emit_c_interface}
 

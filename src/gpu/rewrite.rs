@@ -223,6 +223,16 @@ pub fn to_device(
             });
             let callee = helpers.add(helper, text);
             replace_by_call(op, &callee);
+        } else if name == "linalg.generic" {
+            // Named before the rewrite, which destroys the op.
+            let function = enclosing_function(op);
+            if let Some(entry) = unfuse_producer(op, &mut helpers) {
+                calls.push(LibraryCall {
+                    function,
+                    op: name,
+                    entry,
+                });
+            }
         }
     }
     let pending = super::reduction::plan_all(module, |name, text| helpers.add(name, text));
@@ -825,10 +835,18 @@ fn gemm_helper(op: MlirOperation, types: &[MlirType]) -> Option<(String, String,
     if name == "linalg.generic" && !multiply_accumulate(op) {
         return None;
     }
+    gemm_helper_for(&operand_dims(op)?, types)
+}
+
+/// [`gemm_helper`] for operands of `types` whose dims (by loop index) are `dims`.
+fn gemm_helper_for(
+    dims: &[Vec<usize>],
+    types: &[MlirType],
+) -> Option<(String, String, &'static str)> {
     if !types.iter().all(|&t| plain_f32(t, true)) {
         return None;
     }
-    let shape = gemm_shape(&operand_dims(op)?)?;
+    let shape = gemm_shape(dims)?;
     let entry = if shape.batched {
         "flexc_gpu_batch_gemm_f32"
     } else {
@@ -891,6 +909,322 @@ fn gemm_helper(op: MlirOperation, types: &[MlirType]) -> Option<(String, String,
     let renamed = format!("{helper}{suffix}");
     let text = text.replacen(&format!("@{helper}("), &format!("@{renamed}("), 1);
     Some((renamed, text, entry))
+}
+
+/// The dims (by loop index) of each operand of a linalg op, a constant-0 result (a broadcast of a
+/// size-1 dim) as `None`; `None` when a map has other results.
+fn operand_dims_with_constants(op: MlirOperation) -> Option<Vec<Vec<Option<usize>>>> {
+    let maps = unsafe {
+        mlirOperationGetAttributeByName(op, melior::StringRef::new("indexing_maps").to_raw())
+    };
+    if maps.ptr.is_null() || !unsafe { mlirAttributeIsAArray(maps) } {
+        return None;
+    }
+    let mut operands = Vec::new();
+    unsafe {
+        for i in 0..mlirArrayAttrGetNumElements(maps) {
+            let map = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, i));
+            let mut dims = Vec::new();
+            for r in 0..mlirAffineMapGetNumResults(map) {
+                let expr = mlirAffineMapGetResult(map, r);
+                if mlirAffineExprIsADim(expr) {
+                    dims.push(Some(mlirAffineDimExprGetPosition(expr) as usize));
+                } else if mlirAffineExprIsAConstant(expr)
+                    && mlirAffineConstantExprGetValue(expr) == 0
+                {
+                    dims.push(None);
+                } else {
+                    return None;
+                }
+            }
+            operands.push(dims);
+        }
+    }
+    Some(operands)
+}
+
+/// A contraction whose A operand elementwise fusion computed inside its body (`out + f(x, y, ..) *
+/// b`: the softmax division before attention-probabilities × V, bias + GELU before an FFN
+/// down-projection) → `f` computed into a fresh row-major buffer T by an elementwise generic (a
+/// clone of the op with B, the accumulation and the reduction dims taken out), then T × B as a
+/// (batched) GEMM call, T freed after it. Returns the call's entry; `None` leaves the op as it is.
+fn unfuse_producer(op: MlirOperation, helpers: &mut Helpers) -> Option<&'static str> {
+    let count = unsafe { mlirOperationGetNumOperands(op) } as usize;
+    if count < 4 || unsafe { mlirOperationGetNumResults(op) } != 0 {
+        return None;
+    }
+    let dims = operand_dims_with_constants(op)?;
+    if dims.len() != count {
+        return None;
+    }
+    let operands: Vec<MlirValue> = (0..count)
+        .map(|i| unsafe { mlirOperationGetOperand(op, i as isize) })
+        .collect();
+    let types: Vec<MlirType> = operands
+        .iter()
+        .map(|&v| unsafe { mlirValueGetType(v) })
+        .collect();
+    let (b, x) = accumulated_product(op, count)?;
+    // Dims of B and C must be plain; A's are those of every other input.
+    let plain = |d: &Vec<Option<usize>>| d.iter().copied().collect::<Option<Vec<usize>>>();
+    let b_dims = plain(&dims[b])?;
+    let c_dims = plain(&dims[count - 1])?;
+    let mut used: Vec<usize> = Vec::new();
+    for (i, d) in dims.iter().enumerate().take(count - 1) {
+        if i != b {
+            for &dim in d.iter().flatten() {
+                if !used.contains(&dim) {
+                    used.push(dim);
+                }
+            }
+        }
+    }
+    let in_b = |d: &usize| b_dims.contains(d);
+    let in_c = |d: &usize| c_dims.contains(d);
+    if used.iter().any(|d| !in_b(d) && !in_c(d)) {
+        return None; // a dim reduced over A alone: not a GEMM
+    }
+    // T's dims: batch and M in C's order, then K in B's order.
+    let mut t_dims: Vec<usize> = c_dims
+        .iter()
+        .filter(|d| used.contains(d))
+        .copied()
+        .collect();
+    t_dims.extend(b_dims.iter().filter(|d| used.contains(d) && !in_c(d)));
+    if t_dims.len() != used.len() {
+        return None;
+    }
+    let sizes = loop_sizes(&dims, &types)?;
+    let t_shape: Vec<i64> = t_dims
+        .iter()
+        .map(|&d| sizes.get(&d).copied())
+        .collect::<Option<_>>()?;
+    let t_text = format!(
+        "memref<{}xf32>",
+        t_shape
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join("x")
+    );
+    let context = unsafe { mlirOperationGetContext(op) };
+    let t_type = unsafe { mlirTypeParseGet(context, melior::StringRef::new(&t_text).to_raw()) };
+    if t_type.ptr.is_null() {
+        return None;
+    }
+    let (helper, text, entry) = gemm_helper_for(
+        &[t_dims.clone(), b_dims, c_dims],
+        &[t_type, types[b], types[count - 1]],
+    )?;
+    if !types.iter().all(|&t| unsafe {
+        mlirTypeIsAMemRef(t) && mlirTypeIsAF32(mlirShapedTypeGetElementType(t))
+    }) || unsafe { !mlirTypeIsAF32(mlirValueGetType(x)) }
+    {
+        return None;
+    }
+    unsafe {
+        let location = mlirOperationGetLocation(op);
+        let block = mlirOperationGetBlock(op);
+        let alloc = create_op(
+            context,
+            "memref.alloc",
+            location,
+            &[],
+            &[t_type],
+            &[(
+                "operandSegmentSizes",
+                attribute(context, "array<i32: 0, 0>"),
+            )],
+        );
+        mlirBlockInsertOwnedOperationBefore(block, op, alloc);
+        let t = mlirOperationGetResult(alloc, 0);
+        let producer = mlirOperationClone(op);
+        mlirBlockInsertOwnedOperationBefore(block, op, producer);
+        make_producer(producer, b, count, &dims, &t_dims, t)?;
+        let callee = helpers.add(helper, text);
+        let symbol = mlirFlatSymbolRefAttrGet(context, melior::StringRef::new(&callee).to_raw());
+        let call = create_op(
+            context,
+            "func.call",
+            location,
+            &[t, operands[b], operands[count - 1]],
+            &[],
+            &[("callee", symbol)],
+        );
+        mlirBlockInsertOwnedOperationBefore(block, op, call);
+        let dealloc = create_op(context, "memref.dealloc", location, &[t], &[], &[]);
+        mlirBlockInsertOwnedOperationBefore(block, op, dealloc);
+        mlirOperationDestroy(op);
+    }
+    Some(entry)
+}
+
+/// For a generic whose body ends `%m = mulf %x, %b; %s = addf %out, %m; yield %s` (either operand
+/// order), with B's block argument and the accumulator used nowhere else: B's operand index and
+/// `%x`.
+fn accumulated_product(op: MlirOperation, count: usize) -> Option<(usize, MlirValue)> {
+    unsafe {
+        let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+        if mlirBlockGetNumArguments(block) as usize != count {
+            return None;
+        }
+        let yield_ = mlirBlockGetTerminator(block);
+        if op_name(yield_) != "linalg.yield" || mlirOperationGetNumOperands(yield_) != 1 {
+            return None;
+        }
+        let sum = mlirOperationGetOperand(yield_, 0);
+        if !mlirValueIsAOpResult(sum) || op_name(mlirOpResultGetOwner(sum)) != "arith.addf" {
+            return None;
+        }
+        let add = mlirOpResultGetOwner(sum);
+        let out = mlirBlockGetArgument(block, count as isize - 1);
+        let (p, q) = (
+            mlirOperationGetOperand(add, 0),
+            mlirOperationGetOperand(add, 1),
+        );
+        let product = if mlirValueEqual(p, out) {
+            q
+        } else if mlirValueEqual(q, out) {
+            p
+        } else {
+            return None;
+        };
+        if !mlirValueIsAOpResult(product) || op_name(mlirOpResultGetOwner(product)) != "arith.mulf"
+        {
+            return None;
+        }
+        let mul = mlirOpResultGetOwner(product);
+        let only_use = |v: MlirValue, user: MlirOperation| {
+            let first = mlirValueGetFirstUse(v);
+            !mlirOpOperandIsNull(first)
+                && mlirOperationEqual(mlirOpOperandGetOwner(first), user)
+                && mlirOpOperandIsNull(mlirOpOperandGetNextUse(first))
+        };
+        if !only_use(out, add) || !only_use(product, add) || !only_use(sum, yield_) {
+            return None;
+        }
+        for (this, other) in [(0, 1), (1, 0)] {
+            let candidate = mlirOperationGetOperand(mul, this);
+            let x = mlirOperationGetOperand(mul, other);
+            for b in 0..count - 1 {
+                let argument = mlirBlockGetArgument(block, b as isize);
+                if mlirValueEqual(candidate, argument) && only_use(argument, mul) {
+                    return Some((b, x));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Loop index → its size, from the static shapes of the operands that index by it.
+fn loop_sizes(dims: &[Vec<Option<usize>>], types: &[MlirType]) -> Option<BTreeMap<usize, i64>> {
+    let mut sizes = BTreeMap::new();
+    for (operand, &ty) in dims.iter().zip(types) {
+        let (shape, _, _) = f32_layout(ty)?;
+        for (position, dim) in operand.iter().enumerate() {
+            if let Some(dim) = dim {
+                sizes.insert(*dim, *shape.get(position)?);
+            }
+        }
+    }
+    Some(sizes)
+}
+
+/// Turns `producer` (a clone of the contraction) into the elementwise generic writing `%x` into
+/// `t` over `t_dims`: B's operand and block argument, the multiply-accumulate and the reduction
+/// loops go; the other inputs' maps are renumbered over `t_dims`.
+unsafe fn make_producer(
+    producer: MlirOperation,
+    b: usize,
+    count: usize,
+    dims: &[Vec<Option<usize>>],
+    t_dims: &[usize],
+    t: MlirValue,
+) -> Option<()> {
+    unsafe {
+        let context = mlirOperationGetContext(producer);
+        let inputs: Vec<usize> = (0..count - 1).filter(|&i| i != b).collect();
+        let mut operands: Vec<MlirValue> = inputs
+            .iter()
+            .map(|&i| mlirOperationGetOperand(producer, i as isize))
+            .collect();
+        operands.push(t);
+        mlirOperationSetOperands(producer, operands.len() as isize, operands.as_ptr());
+        let map = |operand: &[Option<usize>]| -> Option<MlirAttribute> {
+            let mut exprs = Vec::new();
+            for dim in operand {
+                exprs.push(match dim {
+                    Some(d) => {
+                        mlirAffineDimExprGet(context, t_dims.iter().position(|x| x == d)? as isize)
+                    }
+                    None => mlirAffineConstantExprGet(context, 0),
+                });
+            }
+            let map = mlirAffineMapGet(
+                context,
+                t_dims.len() as isize,
+                0,
+                exprs.len() as isize,
+                exprs.as_mut_ptr(),
+            );
+            Some(mlirAffineMapAttrGet(map))
+        };
+        let mut maps = Vec::new();
+        for &i in &inputs {
+            maps.push(map(&dims[i])?);
+        }
+        let identity: Vec<Option<usize>> = t_dims.iter().map(|&d| Some(d)).collect();
+        maps.push(map(&identity)?);
+        let set = |name: &str, value: MlirAttribute| {
+            mlirOperationSetAttributeByName(producer, melior::StringRef::new(name).to_raw(), value)
+        };
+        set(
+            "indexing_maps",
+            mlirArrayAttrGet(context, maps.len() as isize, maps.as_ptr()),
+        );
+        let parallel = vec!["#linalg.iterator_type<parallel>"; t_dims.len()].join(", ");
+        set(
+            "iterator_types",
+            attribute(context, &format!("[{parallel}]")),
+        );
+        set(
+            "operandSegmentSizes",
+            attribute(context, &format!("array<i32: {}, 1>", inputs.len())),
+        );
+        mlirOperationRemoveDiscardableAttributeByName(
+            producer,
+            melior::StringRef::new(FAMILY_ATTR).to_raw(),
+        );
+        // Body: yield %x; the accumulate, the product and B's argument go.
+        let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(producer, 0));
+        let yield_ = mlirBlockGetTerminator(block);
+        let add = mlirOpResultGetOwner(mlirOperationGetOperand(yield_, 0));
+        let out = mlirBlockGetArgument(block, count as isize - 1);
+        let product = {
+            let p = mlirOperationGetOperand(add, 0);
+            if mlirValueEqual(p, out) {
+                mlirOperationGetOperand(add, 1)
+            } else {
+                p
+            }
+        };
+        let mul = mlirOpResultGetOwner(product);
+        let b_argument = mlirBlockGetArgument(block, b as isize);
+        let x = {
+            let p = mlirOperationGetOperand(mul, 0);
+            if mlirValueEqual(p, b_argument) {
+                mlirOperationGetOperand(mul, 1)
+            } else {
+                p
+            }
+        };
+        mlirOperationSetOperand(yield_, 0, x);
+        mlirOperationDestroy(add);
+        mlirOperationDestroy(mul);
+        mlirBlockEraseArgument(block, b as u32);
+    }
+    Some(())
 }
 
 /// A helper `@__flexc_<entry>_<types>(memrefs)` with `body`, calling `entry(arguments)`.
