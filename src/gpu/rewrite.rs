@@ -954,7 +954,7 @@ fn unfuse_producer(op: MlirOperation, helpers: &mut Helpers) -> Option<&'static 
         return None;
     }
     let dims = operand_dims_with_constants(op)?;
-    if dims.len() != count {
+    if dims.len() != count || reads_loop_indices(op) {
         return None;
     }
     let operands: Vec<MlirValue> = (0..count)
@@ -995,6 +995,9 @@ fn unfuse_producer(op: MlirOperation, helpers: &mut Helpers) -> Option<&'static 
         return None;
     }
     let sizes = loop_sizes(&dims, &types)?;
+    if !types.iter().all(|&t| unsafe { mlirTypeIsAMemRef(t) }) {
+        return None;
+    }
     let t_shape: Vec<i64> = t_dims
         .iter()
         .map(|&d| sizes.get(&d).copied())
@@ -1016,10 +1019,8 @@ fn unfuse_producer(op: MlirOperation, helpers: &mut Helpers) -> Option<&'static 
         &[t_dims.clone(), b_dims, c_dims],
         &[t_type, types[b], types[count - 1]],
     )?;
-    if !types.iter().all(|&t| unsafe {
-        mlirTypeIsAMemRef(t) && mlirTypeIsAF32(mlirShapedTypeGetElementType(t))
-    }) || unsafe { !mlirTypeIsAF32(mlirValueGetType(x)) }
-    {
+    // B, C and the product's A side are f32 (the producer may read other types: f64 statistics).
+    if unsafe { !mlirTypeIsAF32(mlirValueGetType(x)) } {
         return None;
     }
     unsafe {
@@ -1117,11 +1118,31 @@ fn accumulated_product(op: MlirOperation, count: usize) -> Option<(usize, MlirVa
     }
 }
 
+/// Whether a linalg op's body reads its loop indices (`linalg.index`: the producer could depend on
+/// dims it does not iterate).
+fn reads_loop_indices(op: MlirOperation) -> bool {
+    let mut found = false;
+    unsafe { melior::ir::OperationRef::from_raw(op) }.walk(WalkOrder::PreOrder, |inner| {
+        if op_name(inner.to_raw()) == "linalg.index" {
+            found = true;
+            return WalkResult::Interrupt;
+        }
+        WalkResult::Advance
+    });
+    found
+}
+
 /// Loop index → its size, from the static shapes of the operands that index by it.
 fn loop_sizes(dims: &[Vec<Option<usize>>], types: &[MlirType]) -> Option<BTreeMap<usize, i64>> {
     let mut sizes = BTreeMap::new();
     for (operand, &ty) in dims.iter().zip(types) {
-        let (shape, _, _) = f32_layout(ty)?;
+        if unsafe { !mlirTypeIsAMemRef(ty) || !mlirShapedTypeHasStaticShape(ty) } {
+            return None;
+        }
+        let rank = unsafe { mlirShapedTypeGetRank(ty) } as usize;
+        let shape: Vec<i64> = (0..rank)
+            .map(|d| unsafe { mlirShapedTypeGetDimSize(ty, d as isize) })
+            .collect();
         for (position, dim) in operand.iter().enumerate() {
             if let Some(dim) = dim {
                 sizes.insert(*dim, *shape.get(position)?);
