@@ -904,107 +904,52 @@ fn gemm(
     })
 }
 
-/// `flexc_gpu_gemm_f32(A, B, C, i64 transA, i64 transB, f32 alpha, f32 beta)`: row-major
-/// `C = alpha * op(A) * op(B) + beta * C` (beta = 1 accumulates, as `linalg.matmul` does).
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub extern "C" fn flexc_gpu_gemm_f32(
-    a_rank: i64,
-    a: *const i64,
-    b_rank: i64,
-    b: *const i64,
-    c_rank: i64,
-    c: *const i64,
-    transpose_a: i64,
-    transpose_b: i64,
-    alpha: f32,
-    beta: f32,
-) {
-    gemm(
-        plain(a_rank, a),
-        plain(b_rank, b),
-        plain(c_rank, c),
-        transpose_a,
-        transpose_b,
-        alpha,
-        beta,
-        false,
-    )
+/// Both calling conventions of a runtime entry point that takes memrefs, then scalars: `$plain`
+/// gets each memref as its two words `(i64 rank, ptr descriptor)` (what the LLVM lowering passes
+/// for an unranked memref), `$ciface` (`_mlir_ciface_...`, what `llvm.emit_c_interface`
+/// declarations call) a pointer to each unranked descriptor. Both call `$target` with the memrefs'
+/// views, the scalars and the extra arguments.
+macro_rules! memref_entry {
+    (
+        $(#[$doc:meta])*
+        $plain:ident, $ciface:ident,
+        memrefs($($rank:ident $memref:ident),+),
+        scalars($($scalar:ident: $ty:ty),*),
+        $target:ident($($extra:expr),*)
+    ) => {
+        $(#[$doc])*
+        #[no_mangle]
+        #[allow(clippy::too_many_arguments)]
+        pub extern "C" fn $plain($($rank: i64, $memref: *const i64,)+ $($scalar: $ty),*) {
+            $target($(plain($rank, $memref),)+ $($scalar,)* $($extra),*)
+        }
+
+        #[doc = concat!("C-interface `", stringify!($plain), "`.")]
+        #[no_mangle]
+        #[allow(clippy::too_many_arguments)]
+        pub unsafe extern "C" fn $ciface($($memref: *const Unranked,)+ $($scalar: $ty),*) {
+            $target($(ranked($memref),)+ $($scalar,)* $($extra),*)
+        }
+    };
 }
 
-/// C-interface `flexc_gpu_gemm_f32`.
-#[no_mangle]
-pub unsafe extern "C" fn _mlir_ciface_flexc_gpu_gemm_f32(
-    a: *const Unranked,
-    b: *const Unranked,
-    c: *const Unranked,
-    transpose_a: i64,
-    transpose_b: i64,
-    alpha: f32,
-    beta: f32,
-) {
-    gemm(
-        ranked(a),
-        ranked(b),
-        ranked(c),
-        transpose_a,
-        transpose_b,
-        alpha,
-        beta,
-        false,
-    )
-}
+memref_entry!(
+    /// `flexc_gpu_gemm_f32(A, B, C, i64 transA, i64 transB, f32 alpha, f32 beta)`: row-major
+    /// `C = alpha * op(A) * op(B) + beta * C` (beta = 1 accumulates, as `linalg.matmul` does).
+    flexc_gpu_gemm_f32, _mlir_ciface_flexc_gpu_gemm_f32,
+    memrefs(a_rank a, b_rank b, c_rank c),
+    scalars(transpose_a: i64, transpose_b: i64, alpha: f32, beta: f32),
+    gemm(false)
+);
 
-/// `flexc_gpu_batch_gemm_f32(A, B, C, i64 transA, i64 transB, f32 alpha, f32 beta)`: the same per
-/// batch entry of 3-d memrefs (strided batched).
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub extern "C" fn flexc_gpu_batch_gemm_f32(
-    a_rank: i64,
-    a: *const i64,
-    b_rank: i64,
-    b: *const i64,
-    c_rank: i64,
-    c: *const i64,
-    transpose_a: i64,
-    transpose_b: i64,
-    alpha: f32,
-    beta: f32,
-) {
-    gemm(
-        plain(a_rank, a),
-        plain(b_rank, b),
-        plain(c_rank, c),
-        transpose_a,
-        transpose_b,
-        alpha,
-        beta,
-        true,
-    )
-}
-
-/// C-interface `flexc_gpu_batch_gemm_f32`.
-#[no_mangle]
-pub unsafe extern "C" fn _mlir_ciface_flexc_gpu_batch_gemm_f32(
-    a: *const Unranked,
-    b: *const Unranked,
-    c: *const Unranked,
-    transpose_a: i64,
-    transpose_b: i64,
-    alpha: f32,
-    beta: f32,
-) {
-    gemm(
-        ranked(a),
-        ranked(b),
-        ranked(c),
-        transpose_a,
-        transpose_b,
-        alpha,
-        beta,
-        true,
-    )
-}
+memref_entry!(
+    /// `flexc_gpu_batch_gemm_f32(A, B, C, i64 transA, i64 transB, f32 alpha, f32 beta)`: the same
+    /// per batch entry of 3-d memrefs (strided batched).
+    flexc_gpu_batch_gemm_f32, _mlir_ciface_flexc_gpu_batch_gemm_f32,
+    memrefs(a_rank a, b_rank b, c_rank c),
+    scalars(transpose_a: i64, transpose_b: i64, alpha: f32, beta: f32),
+    gemm(true)
+);
 
 fn dnn_check(status: cudarc::cudnn::sys::cudnnStatus_t, what: &str) -> Result<(), String> {
     if status == cudarc::cudnn::sys::cudnnStatus_t::CUDNN_STATUS_SUCCESS {
@@ -1240,42 +1185,29 @@ fn conv_algorithm(
     Ok((algo, workspace_bytes))
 }
 
-/// `flexc_gpu_conv2d_nchw_fchw_f32(input, filter, output, i64 stride_h, i64 stride_w, i64
-/// dilation_h, i64 dilation_w, i64 pad_h, i64 pad_w)`: `output += conv(input, filter)` with
-/// symmetric zero padding.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub extern "C" fn flexc_gpu_conv2d_nchw_fchw_f32(
-    in_rank: i64,
-    input: *const i64,
-    f_rank: i64,
-    filter: *const i64,
-    out_rank: i64,
-    output: *const i64,
-    stride_h: i64,
-    stride_w: i64,
-    dilation_h: i64,
-    dilation_w: i64,
-    pad_h: i64,
-    pad_w: i64,
-) {
-    conv2d(
-        plain(in_rank, input),
-        plain(f_rank, filter),
-        plain(out_rank, output),
-        [stride_h, stride_w],
-        [dilation_h, dilation_w],
-        [pad_h, pad_w],
-    )
-}
+memref_entry!(
+    /// `flexc_gpu_conv2d_nchw_fchw_f32(input, filter, output, i64 stride_h, i64 stride_w, i64
+    /// dilation_h, i64 dilation_w, i64 pad_h, i64 pad_w)`: `output += conv(input, filter)` with
+    /// symmetric zero padding.
+    flexc_gpu_conv2d_nchw_fchw_f32, _mlir_ciface_flexc_gpu_conv2d_nchw_fchw_f32,
+    memrefs(in_rank input, f_rank filter, out_rank output),
+    scalars(
+        stride_h: i64,
+        stride_w: i64,
+        dilation_h: i64,
+        dilation_w: i64,
+        pad_h: i64,
+        pad_w: i64
+    ),
+    conv2d_flat()
+);
 
-/// C-interface `flexc_gpu_conv2d_nchw_fchw_f32`.
-#[no_mangle]
+/// [`conv2d`] with its window parameters as scalars (the entry points' order).
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn _mlir_ciface_flexc_gpu_conv2d_nchw_fchw_f32(
-    input: *const Unranked,
-    filter: *const Unranked,
-    output: *const Unranked,
+fn conv2d_flat(
+    input: Option<View>,
+    filter: Option<View>,
+    output: Option<View>,
     stride_h: i64,
     stride_w: i64,
     dilation_h: i64,
@@ -1284,9 +1216,9 @@ pub unsafe extern "C" fn _mlir_ciface_flexc_gpu_conv2d_nchw_fchw_f32(
     pad_w: i64,
 ) {
     conv2d(
-        ranked(input),
-        ranked(filter),
-        ranked(output),
+        input,
+        filter,
+        output,
         [stride_h, stride_w],
         [dilation_h, dilation_w],
         [pad_h, pad_w],
