@@ -33,6 +33,7 @@ pub mod graph;
 pub mod machine;
 pub mod memory;
 pub mod npy;
+pub mod reduce;
 pub mod report;
 pub mod search;
 pub mod seed;

@@ -307,76 +307,23 @@ impl Runtime {
     }
 }
 
+/// The ordered fold of the contributions (core's, shared with the GPU runtime's kernel).
 fn reduce(parts: &[&Vec<u8>], num: Num, kind: Kind) -> Vec<u8> {
-    macro_rules! fold {
-        ($t:ty, $sum:expr, $max:expr, $min:expr) => {{
-            const W: usize = std::mem::size_of::<$t>();
-            let read = |bytes: &[u8], i: usize| {
-                <$t>::from_ne_bytes(bytes[i * W..(i + 1) * W].try_into().unwrap_or([0; W]))
-            };
-            let count = parts[0].len() / W;
-            let mut out = Vec::with_capacity(parts[0].len());
-            for i in 0..count {
-                let mut acc = read(parts[0], i);
-                for part in &parts[1..] {
-                    let v = read(part, i);
-                    acc = match kind {
-                        Kind::Sum => $sum(acc, v),
-                        Kind::Max => $max(acc, v),
-                        Kind::Min => $min(acc, v),
-                    };
-                }
-                out.extend_from_slice(&acc.to_ne_bytes());
-            }
-            out
-        }};
-    }
-    match num {
-        // arith.maximumf/minimumf semantics: NaN wins.
-        Num::F32 => fold!(
-            f32,
-            |a: f32, b: f32| a + b,
-            f32::maximum_nan,
-            f32::minimum_nan
-        ),
-        Num::F64 => fold!(
-            f64,
-            |a: f64, b: f64| a + b,
-            f64::maximum_nan,
-            f64::minimum_nan
-        ),
-        Num::I32 => fold!(i32, i32::wrapping_add, i32::max, i32::min),
-        Num::I64 => fold!(i64, i64::wrapping_add, i64::max, i64::min),
-    }
-}
-
-trait NanPropagating: Sized {
-    fn maximum_nan(self, other: Self) -> Self;
-    fn minimum_nan(self, other: Self) -> Self;
-}
-
-macro_rules! nan_propagating {
-    ($t:ty) => {
-        impl NanPropagating for $t {
-            fn maximum_nan(self, other: Self) -> Self {
-                if self.is_nan() || other.is_nan() {
-                    <$t>::NAN
-                } else {
-                    self.max(other)
-                }
-            }
-            fn minimum_nan(self, other: Self) -> Self {
-                if self.is_nan() || other.is_nan() {
-                    <$t>::NAN
-                } else {
-                    self.min(other)
-                }
-            }
-        }
+    use flexc_core::reduce::{fold_ordered, ReduceElement, ReduceKind};
+    let parts: Vec<&[u8]> = parts.iter().map(|p| p.as_slice()).collect();
+    let element = match num {
+        Num::F32 => ReduceElement::F32,
+        Num::F64 => ReduceElement::F64,
+        Num::I32 => ReduceElement::I32,
+        Num::I64 => ReduceElement::I64,
     };
+    let kind = match kind {
+        Kind::Sum => ReduceKind::Sum,
+        Kind::Max => ReduceKind::Max,
+        Kind::Min => ReduceKind::Min,
+    };
+    fold_ordered(&parts, element, kind)
 }
-nan_propagating!(f32);
-nan_propagating!(f64);
 
 /// An unranked memref as the C interface passes it.
 #[repr(C)]
