@@ -388,7 +388,7 @@ fn resident_helper(ty: MlirType) -> Option<(String, String)> {
             ),
         )
     };
-    let name = format!("__flexc_resident_{}", mangle(&[text.clone()]));
+    let name = format!("__flexc_resident_{}", mangle(std::slice::from_ref(&text)));
     let entry = format!("flexc_gpu_resident_{element}");
     let body = format!(
         "func.func private @{name}(%g: {text}) -> {text} {{

@@ -323,7 +323,7 @@ pub fn measure_source(
 
 /// Marks every configured graph op with its graph index ([`PROFILE_OP_ATTR`]); returns the key of
 /// every graph op as the simulator forms it.
-pub fn mark_graph_ops(module: &Module) -> Result<Vec<OpKey>, ()> {
+pub(crate) fn mark_graph_ops(module: &Module) -> Result<Vec<OpKey>, ()> {
     Ok(mark_graph_ops_whole(module)?
         .into_iter()
         .map(|(task, _)| task)
@@ -332,7 +332,7 @@ pub fn mark_graph_ops(module: &Module) -> Result<Vec<OpKey>, ()> {
 
 /// [`mark_graph_ops`], with each configured op's key as a single task too (its whole loop extents,
 /// as the serial program runs it): `(task key, whole-op key)` per graph op.
-pub fn mark_graph_ops_whole(module: &Module) -> Result<Vec<(OpKey, OpKey)>, ()> {
+pub(crate) fn mark_graph_ops_whole(module: &Module) -> Result<Vec<(OpKey, OpKey)>, ()> {
     let imported = flexc_passes::import::analyze(
         &module.as_operation(),
         &flexc_passes::import::ImportOptions::default(),
