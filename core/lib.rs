@@ -31,6 +31,7 @@ pub mod devices;
 pub mod fusion;
 pub mod graph;
 pub mod machine;
+pub mod mailbox;
 pub mod memory;
 pub mod npy;
 pub mod reduce;
