@@ -11,9 +11,9 @@
 //!
 //! All decisions come from the graph's structure (op classes, SOAP roles, which operands are weights, access
 //! expressions, sizes), never from op or tensor names:
-//! - [`data_parallel`]: the sample dim split `n` ways ([`Strategy::data_parallel`]); ops without one replicated
-//!   on every device. (The search starts from [`Strategy::data_parallel`], which keeps them on device 0: its
-//!   space has no replication.)
+//! - [`data_parallel`]: the samples split `gcd(batch, n)` ways; ops without a sample dim replicated on every
+//!   device that holds samples. (The search starts from [`Strategy::data_parallel`], which splits each sample
+//!   dim by its own size and keeps ops without one on device 0: its space has no replication.)
 //! - [`model_parallel`]: ops whole, in contiguous groups of program order balanced by forward FLOPs;
 //! - [`one_weird_trick`]: Krizhevsky's scheme: data parallel up to the first fully-connected layer, model
 //!   parallel (weights split along their parameter dim) from there on. A *fully-connected layer* is a
@@ -79,16 +79,33 @@ pub fn all(graph: &Graph, machine: &Machine) -> Vec<Baseline> {
     ]
 }
 
-/// Data parallelism over devices `0..n`: [`Strategy::data_parallel`], with every op without a sample dim
-/// replicated on all `n` devices ([`replicated_everywhere`]).
+/// Data parallelism over devices `0..n`: the samples split `ways = gcd(batch, n)` ways, `batch` the gcd of
+/// every op's sample-dim size ([`batch_of`]), task `i` on device `i`; every op without a sample dim
+/// replicated on those `ways` devices ([`replicated_everywhere`]). Splitting by the batch rather than by each
+/// sample dim's own size matters for merged dims (`[batch * seq]` rows, held batch-major): with fewer samples
+/// than devices, `gcd(8 * 128, 16)` would cut a sample's rows in two, and those of the unmerged ops not,
+/// which moves activations; data parallelism leaves the extra devices idle instead.
 pub fn data_parallel(graph: &Graph, n: u32) -> Strategy {
-    let mut strategy = Strategy::data_parallel(graph, n);
-    for (op, config) in graph.ops().iter().zip(&mut strategy.configs) {
-        if op.first_dim(Role::Sample).is_none() {
-            *config = replicated_everywhere(op, u64::from(n));
-        }
-    }
-    strategy
+    let ways = gcd(batch_of(graph), u64::from(n.max(1)));
+    let configs = graph
+        .ops()
+        .iter()
+        .map(|op| match op.first_dim(Role::Sample) {
+            Some(s) => grid(op, &[(s, ways)]),
+            None => replicated_everywhere(op, ways),
+        })
+        .collect();
+    Strategy { configs }
+}
+
+/// The gcd of every op's sample-dim size: the batch, when every sample dim is the batch or a batch-major
+/// merge of it (0 without sample dims, so that `gcd(0, n) = n`).
+fn batch_of(graph: &Graph) -> u64 {
+    graph
+        .ops()
+        .iter()
+        .filter_map(|op| op.first_dim(Role::Sample).map(|s| op.dims[s].size))
+        .fold(0, gcd)
 }
 
 /// `op` whole on each of devices `0..n` (whole on device 0 when `n` is 1). An opaque op stays whole on device

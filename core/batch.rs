@@ -212,7 +212,9 @@ fn propagate(
     Ok(changed)
 }
 
-/// `extent / from * to`, or the error of an extent that does not follow the batch.
+/// `extent / from * to`; `None` when the extent is not a multiple of `from` (it does not follow the
+/// batch) or the product overflows (a `--batch` far past any real graph, refused by the importer's
+/// size limit otherwise).
 fn rescaled(extent: u64, from: u64, to: u64) -> Option<u64> {
     (extent % from == 0).then(|| (extent / from).checked_mul(to))?
 }
@@ -236,16 +238,23 @@ fn rebuild(graph: &Graph, marks: &Marks, from: u64, to: u64) -> Result<Graph, Ba
                     None => BatchError {
                         op: None,
                         location: String::new(),
-                        message: String::new(),
+                        message: "--batch: ".into(),
                     },
                 }
             };
             *size = rescaled(*size, from, to).ok_or_else(|| {
                 let mut e = blame();
-                e.message = format!(
-                    "{}writes or reads '{}' whose dim {j} ({size}) follows the batch but is not a multiple of it ({from})",
-                    e.message, tensor.name
-                );
+                e.message = if *size % from == 0 {
+                    format!(
+                        "{}writes or reads '{}' whose dim {j} ({size}) overflows 64 bits at a batch of {to}",
+                        e.message, tensor.name
+                    )
+                } else {
+                    format!(
+                        "{}writes or reads '{}' whose dim {j} ({size}) follows the batch but is not a multiple of it ({from})",
+                        e.message, tensor.name
+                    )
+                };
                 e
             })?;
         }
@@ -265,13 +274,15 @@ fn rebuild(graph: &Graph, marks: &Marks, from: u64, to: u64) -> Result<Graph, Ba
         let (mut old_volume, mut new_volume) = (1u128, 1u128);
         for (k, dim) in dims.iter_mut().enumerate().filter(|(k, _)| marked[*k]) {
             let size = rescaled(dim.size, from, to).ok_or_else(|| {
+                let why = if dim.size % from == 0 {
+                    format!("overflows 64 bits at a batch of {to}")
+                } else {
+                    format!("follows the batch but is not a multiple of it ({from})")
+                };
                 op_error(
                     graph,
                     id,
-                    format!(
-                        "has a loop d{k} of {} iterations that follows the batch but is not a multiple of it ({from})",
-                        dim.size
-                    ),
+                    format!("has a loop d{k} of {} iterations that {why}", dim.size),
                 )
             })?;
             old_volume *= u128::from(dim.size);
@@ -377,6 +388,9 @@ mod tests {
         };
         let (g, _) = rescale_batch(&merged(true), 0, 16).unwrap();
         assert_eq!(g.tensor(TensorId(1)).shape, vec![80]);
+        // 5 samples' worth of rows per sample: 5 * 2^62 overflows.
+        let e = rescale_batch(&merged(true), 0, 1 << 62).unwrap_err();
+        assert!(e.message.contains("overflows 64 bits"), "{e}");
         let e = rescale_batch(&merged(false), 0, 16).unwrap_err();
         assert_eq!(e.op, Some(OpId(0)));
         assert!(
@@ -424,6 +438,7 @@ mod tests {
         let e = rescale_batch(&g, 0, 16).unwrap_err();
         assert!(e.location == "m.mlir:9:1", "{e}");
         assert!(rescale_batch(&mlp(8), 0, 0).is_err());
+
         assert!(rescale_batch(&mlp(8), 3, 16).is_err());
     }
 }

@@ -5,11 +5,17 @@
 //! DNN reuses few distinct ops. Otherwise it is the analytical **roofline**
 //!
 //! ```text
-//! time = max(flops / (peak_flops[dtype] * achievable_fraction(class)), bytes / mem_bandwidth) + launch_overhead
+//! time = max(flops / (rate * efficiency), bytes / (mem_bandwidth * efficiency.memory)) + launch_overhead
 //! ```
 //!
-//! where `bytes` are the task's operand regions (inputs read plus outputs written). A task with neither FLOPs
-//! nor bytes (the backward of an op that needs no gradient) launches no kernel and takes 0 s.
+//! where `bytes` are the task's operand regions (inputs read plus outputs written), `rate` the peak of the
+//! op's arithmetic and `efficiency` the fraction of it the GPU's libraries achieve for the op's family
+//! (the machine's `[gpu.efficiency]`, [`crate::machine::Efficiency`]). Under `--precision=fp32`
+//! (the default) `rate` is `peak_flops[dtype]`; under `tf32`, `fp16`, `bf16` contractions and
+//! convolutions run at the matrix units' `matrix_flops[precision]` × `efficiency.matrix`, and every other
+//! op at the f32 vector rate (16-bit pointwise kernels compute in f32; [`crate::precision`]). A task
+//! with neither FLOPs nor bytes (the backward of an op that needs no gradient) and a reshape that is a
+//! view ([`VIEW_OPS`]) launch no kernel and take 0 s.
 //!
 //! # Profile database format
 //! JSON lines; blank lines and lines starting with `#` are ignored; a later line for the same key replaces an
@@ -30,8 +36,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::graph::{DType, Op, OpClass};
 use crate::machine::{GpuSpec, SourceLocation};
+use crate::precision::{Precision, WeightState};
 
-/// Fraction of the peak FLOP rate an op family reaches in practice.
+/// Fraction of the peak FLOP rate an op family reaches in practice: the generic table, the default of
+/// a machine without `[gpu.efficiency]`.
 ///
 /// | class | fraction | reason |
 /// |---|---|---|
@@ -52,6 +60,21 @@ pub fn achievable_fraction(class: OpClass) -> f64 {
         OpClass::DataMovement => 0.10,
         OpClass::Opaque => 0.30,
     }
+}
+
+/// Ops that only reinterpret their operand's shape: a row-major tensor collapsed or expanded along
+/// contiguous dims is the same buffer (PyTorch's `view`, XLA's bitcast), so neither the forward nor the
+/// backward (the gradient reshaped back) launches a kernel or moves a byte.
+pub const VIEW_OPS: [&str; 4] = [
+    "tensor.collapse_shape",
+    "tensor.expand_shape",
+    "tensor.reshape",
+    "stablehlo.reshape",
+];
+
+/// Whether `op` is one of the [`VIEW_OPS`].
+pub fn is_view(op: &Op) -> bool {
+    VIEW_OPS.contains(&op.name.as_str())
 }
 
 /// Work of one task.
@@ -89,14 +112,43 @@ pub struct TaskTimes {
 pub struct CostModel {
     gpu: GpuSpec,
     profile: ProfileDb,
+    /// Precision and optimizer of the training step.
+    state: WeightState,
 }
 
 impl CostModel {
-    /// A pure roofline model of `gpu`.
+    /// A pure roofline model of `gpu`, training in fp32 with SGD and momentum.
     pub fn new(gpu: &GpuSpec) -> Self {
         CostModel {
             gpu: gpu.clone(),
             profile: ProfileDb::default(),
+            state: WeightState::default(),
+        }
+    }
+
+    /// The same model for a training step in `state`'s precision and optimizer; `Err` when the GPU
+    /// cannot run the precision ([`Precision::check`]).
+    pub fn with_state(self, state: WeightState) -> Result<Self, String> {
+        state.precision.check(&self.gpu)?;
+        Ok(CostModel { state, ..self })
+    }
+
+    /// Precision and optimizer (what weights cost in memory: [`WeightState::bytes`]).
+    pub fn state(&self) -> WeightState {
+        self.state
+    }
+
+    /// The peak rate an op of `class` computing in `dtype` runs at, times the fraction its family achieves.
+    fn rate(&self, class: OpClass, dtype: DType) -> f64 {
+        let e = &self.gpu.efficiency;
+        let precision = self.state.precision;
+        if precision == Precision::Fp32 {
+            return self.gpu.peak_flops.for_dtype(dtype) * e.of(class);
+        }
+        match precision.matrix_rate(&self.gpu) {
+            Some(rate) if Precision::uses_matrix_units(class) => rate * e.matrix,
+            // Vector units at f32 (opmath), or a precision checked away by `with_state`.
+            _ => self.gpu.peak_flops.f32 * e.of(class),
         }
     }
 
@@ -118,9 +170,8 @@ impl CostModel {
         if work.is_zero() {
             return 0.0;
         }
-        let compute =
-            work.flops / (self.gpu.peak_flops.for_dtype(dtype) * achievable_fraction(class));
-        let memory = work.bytes / self.gpu.mem_bandwidth;
+        let compute = work.flops / self.rate(class, dtype);
+        let memory = work.bytes / (self.gpu.mem_bandwidth * self.gpu.efficiency.memory);
         compute.max(memory) + self.gpu.launch_overhead_s
     }
 
@@ -145,6 +196,13 @@ impl CostModel {
         backward: Work,
     ) -> TaskTimes {
         let estimate_bwd = || self.roofline(op.class, op.dtype, backward);
+        if measured.is_none() && is_view(op) {
+            return TaskTimes {
+                forward_s: 0.0,
+                backward_s: 0.0,
+                measured: false,
+            };
+        }
         match measured {
             Some(m) => TaskTimes {
                 forward_s: m.forward_s,
@@ -348,7 +406,7 @@ mod tests {
         };
         assert_eq!(
             cost.roofline(OpClass::Elementwise, DType::F32, memory_bound),
-            4e9 / 2.0e12 + 5e-6
+            4e9 / 2.039e12 + 5e-6
         );
         assert_eq!(
             cost.roofline(OpClass::Elementwise, DType::F32, Work::default()),
@@ -356,6 +414,62 @@ mod tests {
         );
         // bf16 runs on tensor cores.
         assert!(cost.roofline(OpClass::Contraction, DType::BF16, compute_bound) < t / 10.0);
+    }
+
+    #[test]
+    fn reshapes_are_views() {
+        let m = Machine::preset("dgx-a100:1").unwrap();
+        let mut op = matmul(8, 8, 8);
+        op.name = "tensor.collapse_shape".into();
+        op.class = OpClass::DataMovement;
+        let work = Work {
+            flops: 0.0,
+            bytes: 1e9,
+        };
+        let t = CostModel::new(&m.gpu).task_times(&op, &[8, 8, 8], work, work);
+        assert_eq!((t.forward_s, t.backward_s), (0.0, 0.0));
+        op.name = "linalg.transpose".into();
+        let t = CostModel::new(&m.gpu).task_times(&op, &[8, 8, 8], work, work);
+        assert!(t.forward_s > 1e9 / 2.1e12, "a transpose copies");
+    }
+
+    #[test]
+    fn precision_picks_matrix_or_vector_rate() {
+        let m = Machine::preset("dgx1-v100").unwrap();
+        let state = |precision| WeightState {
+            precision,
+            ..WeightState::default()
+        };
+        let fp16 = CostModel::new(&m.gpu)
+            .with_state(state(Precision::Fp16))
+            .unwrap();
+        let work = Work {
+            flops: 1e12,
+            bytes: 1.0,
+        };
+        let e = m.gpu.efficiency;
+        // Convolutions on the tensor cores, pointwise ops on the f32 vector units.
+        assert_eq!(
+            fp16.roofline(OpClass::Convolution, DType::F16, work),
+            1e12 / (125e12 * e.matrix) + 5e-6
+        );
+        assert_eq!(
+            fp16.roofline(OpClass::Elementwise, DType::F16, work),
+            1e12 / (15.7e12 * e.elementwise) + 5e-6
+        );
+        let fp32 = CostModel::new(&m.gpu);
+        assert_eq!(
+            fp32.roofline(OpClass::Convolution, DType::F32, work),
+            1e12 / (15.7e12 * e.convolution) + 5e-6
+        );
+        // V100 has no bf16 and no TF32.
+        let e = CostModel::new(&m.gpu)
+            .with_state(state(Precision::Bf16))
+            .unwrap_err();
+        assert!(e.contains("--precision=fp16"), "{e}");
+        assert!(CostModel::new(&m.gpu)
+            .with_state(state(Precision::Tf32))
+            .is_err());
     }
 
     #[test]

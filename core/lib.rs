@@ -16,6 +16,7 @@
 //! - [`strategy`]: per-op configurations, their one validator, and baseline strategies;
 //! - [`sim`]: task graph, FIFO simulation, delta simulation;
 //! - [`memory`]: per-device live bytes over the iteration;
+//! - [`precision`]: `--precision` and `--optimizer`: matrix or vector rates, 16-bit storage, weight state;
 //! - [`weight_sync`]: weights by identity (held once per device, one gradient synchronization);
 //! - [`report`]: breakdown, per-device report, Chrome trace;
 //! - [`synth`]: synthetic models for tests and benchmarks;
@@ -34,6 +35,7 @@ pub mod machine;
 pub mod mailbox;
 pub mod memory;
 pub mod npy;
+pub mod precision;
 pub mod reduce;
 pub mod report;
 pub mod search;

@@ -34,6 +34,16 @@
 //! bf16 = 312e12
 //! i8 = 624e12
 //!
+//! [gpu.matrix_flops]               # optional: dense tensor-core peaks per --precision (contractions and
+//! tf32 = 156e12                    # convolutions only); a missing key: the GPU cannot run that precision
+//! fp16 = 312e12
+//! bf16 = 312e12
+//!
+//! [gpu.efficiency]                 # optional: achieved fractions of the peaks, each in (0, 1]; defaults:
+//! convolution = 0.55               # the generic table of `cost::achievable_fraction`, memory 1.0. Keys:
+//! memory = 0.85                    # contraction, convolution, elementwise, reduction, embedding,
+//!                                  # data_movement, opaque, matrix (tensor cores), memory (bandwidth)
+//!
 //! [intra]                          # kind: "nvlink", "nvswitch", "pcie"
 //! kind = "nvswitch"
 //! bandwidth = 300e9
@@ -119,12 +129,97 @@ impl PeakFlops {
     }
 }
 
+/// Dense peak FLOP/s of the matrix units (tensor cores) per training precision (`--precision`,
+/// [`crate::precision`]): what contractions and convolutions run at under `tf32`, `fp16`, `bf16`. A
+/// precision without a rate is one the GPU cannot run (bf16 before Ampere). The `fp32` rate is
+/// `peak_flops.f32`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct MatrixFlops {
+    pub tf32: Option<f64>,
+    pub fp16: Option<f64>,
+    pub bf16: Option<f64>,
+}
+
+/// Achieved fractions of a GPU's peaks, per op family and for memory bandwidth: what its libraries
+/// reach in practice on a training step's kernels. Each machine documents where its figures come from;
+/// without `[gpu.efficiency]`, [`Efficiency::default`] (the generic table of [`crate::cost`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Efficiency {
+    /// Contractions (GEMMs) at f32 (fraction of `peak_flops`).
+    pub contraction: f64,
+    /// Convolutions at f32.
+    pub convolution: f64,
+    pub elementwise: f64,
+    pub reduction: f64,
+    pub embedding: f64,
+    pub data_movement: f64,
+    pub opaque: f64,
+    /// Contractions and convolutions on the matrix units (fraction of `matrix_flops`): tensor-core
+    /// kernels are fed by the same memory system at 8–16× the arithmetic rate, so they reach a smaller
+    /// fraction of their peak than f32 kernels do of theirs.
+    pub matrix: f64,
+    /// Fraction of `mem_bandwidth` a streaming kernel achieves.
+    pub memory: f64,
+}
+
+impl Default for Efficiency {
+    fn default() -> Self {
+        use crate::graph::OpClass;
+        let f = crate::cost::achievable_fraction;
+        Efficiency {
+            contraction: f(OpClass::Contraction),
+            convolution: f(OpClass::Convolution),
+            elementwise: f(OpClass::Elementwise),
+            reduction: f(OpClass::Reduction),
+            embedding: f(OpClass::Embedding),
+            data_movement: f(OpClass::DataMovement),
+            opaque: f(OpClass::Opaque),
+            matrix: f(OpClass::Contraction),
+            memory: 1.0,
+        }
+    }
+}
+
+impl Efficiency {
+    /// The fraction of the peak FLOP rate an op of `class` reaches on the vector units.
+    pub fn of(&self, class: crate::graph::OpClass) -> f64 {
+        use crate::graph::OpClass;
+        match class {
+            OpClass::Contraction => self.contraction,
+            OpClass::Convolution => self.convolution,
+            OpClass::Elementwise => self.elementwise,
+            OpClass::Reduction => self.reduction,
+            OpClass::Embedding => self.embedding,
+            OpClass::DataMovement => self.data_movement,
+            OpClass::Opaque => self.opaque,
+        }
+    }
+
+    fn entries(&self) -> [(&'static str, f64); 9] {
+        [
+            ("contraction", self.contraction),
+            ("convolution", self.convolution),
+            ("elementwise", self.elementwise),
+            ("reduction", self.reduction),
+            ("embedding", self.embedding),
+            ("data_movement", self.data_movement),
+            ("opaque", self.opaque),
+            ("matrix", self.matrix),
+            ("memory", self.memory),
+        ]
+    }
+}
+
 /// One GPU model.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GpuSpec {
     /// Device kind, e.g. `A100-SXM4-80GB`; the profile database is keyed by it.
     pub name: String,
     pub peak_flops: PeakFlops,
+    /// Matrix-unit peaks per training precision.
+    pub matrix_flops: MatrixFlops,
+    /// Achieved fractions of the peaks.
+    pub efficiency: Efficiency,
     /// Bytes/s.
     pub mem_bandwidth: f64,
     /// Bytes.
@@ -252,7 +347,13 @@ impl MachineError {
 const GIB: u64 = 1 << 30;
 
 /// Names accepted by [`Machine::preset`]; `NODES` is a positive integer.
-pub const PRESET_NAMES: [&str; 4] = ["p100-4x4", "k80-16x4", "dgx-a100:NODES", "dgx-h100:NODES"];
+pub const PRESET_NAMES: [&str; 5] = [
+    "p100-4x4",
+    "k80-16x4",
+    "dgx1-v100:NODES",
+    "dgx-a100:NODES",
+    "dgx-h100:NODES",
+];
 
 impl Machine {
     /// Builds a machine using all its GPUs after checking every value (same rules as the file format).
@@ -286,8 +387,8 @@ impl Machine {
         Ok(machine)
     }
 
-    /// A built-in cluster from docs/design.md §4: `p100-4x4`, `k80-16x4`, `dgx-a100:NODES`, `dgx-h100:NODES`
-    /// (`dgx-a100` alone is one node).
+    /// A built-in cluster from docs/design.md §4: `p100-4x4`, `k80-16x4`, `dgx1-v100:NODES`,
+    /// `dgx-a100:NODES`, `dgx-h100:NODES` (`dgx-a100` alone is one node).
     pub fn preset(name: &str) -> Result<Machine, MachineError> {
         let (base, nodes) = match name.split_once(':') {
             Some((base, n)) => {
@@ -309,6 +410,7 @@ impl Machine {
         match base {
             "p100-4x4" => fixed(nodes, p100_4x4()),
             "k80-16x4" => fixed(nodes, k80_16x4()),
+            "dgx1-v100" => dgx1_v100(nodes.unwrap_or(1)),
             "dgx-a100" => dgx_a100(nodes.unwrap_or(1)),
             "dgx-h100" => dgx_h100(nodes.unwrap_or(1)),
             _ => Err(MachineError::plain(format!(
@@ -532,6 +634,21 @@ impl Machine {
                 positive(&format!("gpu.peak_flops.{key}"), v)?;
             }
         }
+        let m = &self.gpu.matrix_flops;
+        for (key, v) in [("tf32", m.tf32), ("fp16", m.fp16), ("bf16", m.bf16)] {
+            if let Some(v) = v {
+                positive(&format!("gpu.matrix_flops.{key}"), v)?;
+            }
+        }
+        for (key, v) in self.gpu.efficiency.entries() {
+            if !(v.is_finite() && v > 0.0 && v <= 1.0) {
+                let key = format!("gpu.efficiency.{key}");
+                return Err((
+                    key.clone(),
+                    format!("'{key}' must be a fraction in (0, 1], got {v}"),
+                ));
+            }
+        }
         positive("gpu.mem_bandwidth", self.gpu.mem_bandwidth)?;
         if self.gpu.mem_capacity == 0 {
             return Err((
@@ -578,6 +695,13 @@ fn p100_4x4() -> Result<Machine, MachineError> {
                 bf16: None,
                 i8: None,
             },
+            // No tensor cores: AMP's fp16 runs as packed half2 on the SMs, twice the f32 rate.
+            matrix_flops: MatrixFlops {
+                tf32: None,
+                fp16: Some(21.2e12),
+                bf16: None,
+            },
+            efficiency: Efficiency::default(),
             mem_bandwidth: 732e9,
             mem_capacity: 16 * GIB,
             launch_overhead_s: 5e-6,
@@ -611,6 +735,9 @@ fn k80_16x4() -> Result<Machine, MachineError> {
                 bf16: None,
                 i8: None,
             },
+            // Kepler: no fast 16-bit arithmetic, no mixed precision.
+            matrix_flops: MatrixFlops::default(),
+            efficiency: Efficiency::default(),
             mem_bandwidth: 240e9,
             mem_capacity: 12 * GIB,
             launch_overhead_s: 7e-6,
@@ -630,6 +757,119 @@ fn k80_16x4() -> Result<Machine, MachineError> {
     )
 }
 
+/// NVLink2 links between two GPUs of a DGX-1 (V100), by physical GPU number: the hybrid cube-mesh,
+/// as `nvidia-smi topo -m` prints it on a DGX-1V (NV1/NV2: one or two links; 0: none, the pair
+/// goes over PCIe and the CPUs' link). Each GPU has 6 links.
+const DGX1_LINKS: [[u32; 8]; 8] = [
+    [0, 1, 1, 2, 2, 0, 0, 0],
+    [1, 0, 2, 1, 0, 2, 0, 0],
+    [1, 2, 0, 2, 0, 0, 1, 0],
+    [2, 1, 2, 0, 0, 0, 0, 1],
+    [2, 0, 0, 0, 0, 1, 1, 2],
+    [0, 2, 0, 0, 1, 0, 2, 1],
+    [0, 0, 1, 0, 1, 2, 0, 2],
+    [0, 0, 0, 1, 2, 1, 2, 0],
+];
+
+/// The DGX-1's GPUs in the order flexc numbers them: a Hamiltonian cycle of the cube-mesh (0-1-2-3-7-6-5-4),
+/// so that the simulator's ring all-reduce over devices in order uses NVLink on every hop, as NCCL's
+/// rings do.
+const DGX1_ORDER: [usize; 8] = [0, 1, 2, 3, 7, 6, 5, 4];
+
+/// Bandwidth per direction of one NVLink2 link.
+const NVLINK2_LINK: f64 = 25e9;
+
+/// Peer traffic between GPUs without a direct NVLink: PCIe 3.0 x16 through the PCIe switches and the
+/// CPUs' QPI link; ~10 GB/s achieved of the 15.75 GB/s x16 theoretical.
+const DGX1_PCIE: f64 = 10e9;
+
+/// The DGX-1 per-pair bandwidth matrix in flexc's device order ([`DGX1_ORDER`]).
+fn dgx1_topology() -> Vec<Vec<f64>> {
+    (0..8)
+        .map(|i| {
+            (0..8)
+                .map(|j| match DGX1_LINKS[DGX1_ORDER[i]][DGX1_ORDER[j]] {
+                    _ if i == j => 0.0,
+                    0 => DGX1_PCIE,
+                    links => f64::from(links) * NVLINK2_LINK,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// What V100 kernels achieve, each figure from a measurement other than the training throughputs
+/// `docs/calibration.md` compares against (so that the comparison is out of sample):
+/// - `convolution` 0.70: NVIDIA's DeepLearningExamples ResNet-50 v1.5 PyTorch *inference* on one V100
+///   16 GB, FP32, batch 256: 1261 images/s × 8.2 GFLOP (4.1 G multiply-adds) = 10.3 TFLOPS, 66 % of the
+///   15.7 TFLOPS peak for the whole forward, batch norm and ReLU included; the convolutions alone reach
+///   at least that;
+/// - `matrix` 0.45: the same inference in mixed precision, 3382 images/s = 27.7 TFLOPS, 22 % of the
+///   125 TFLOPS tensor-core peak for the whole forward; in 16 bits about half of that forward is the
+///   memory-bound batch norm and ReLU passes, so the tensor-core convolutions run at about twice the
+///   whole-network rate;
+/// - `memory` 0.83: the global-memory bandwidth microbenchmarked on V100, ~750 GB/s of 900 (Jia et al.,
+///   "Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking", 2018);
+/// - contractions and the byte-bound families keep the generic table (`cost::achievable_fraction`).
+const V100_EFFICIENCY: Efficiency = Efficiency {
+    contraction: 0.70,
+    convolution: 0.70,
+    elementwise: 0.50,
+    reduction: 0.30,
+    embedding: 0.10,
+    data_movement: 0.10,
+    opaque: 0.30,
+    matrix: 0.45,
+    memory: 0.83,
+};
+
+/// NVIDIA DGX-1 with 8 Tesla V100 SXM2 16 GB (the DeepLearningExamples "DGX-1 (8x V100 16GB)").
+/// V100 SXM2 datasheet: FP64 7.8, FP32 15.7, tensor (FP16 in, FP32 accumulate) 125 TFLOPS; HBM2
+/// 900 GB/s; 16 GB. Inside the node, the hybrid cube-mesh as a per-pair matrix (each pair's NVLink2
+/// link count × 25 GB/s per direction); it approximates NCCL, which runs several rings over all 6
+/// links of a GPU at once, by one ring whose slowest hop (one link, 25 GB/s) sets the pace: gradient
+/// all-reduces are pessimistic by up to the number of concurrent rings. Between nodes, the DGX-1's
+/// four 100 Gb/s EDR InfiniBand ports (one per GPU pair).
+fn dgx1_v100(nodes: u32) -> Result<Machine, MachineError> {
+    Machine::new(
+        format!("dgx1-v100:{nodes}"),
+        nodes,
+        8,
+        GpuSpec {
+            name: "V100-SXM2-16GB".into(),
+            peak_flops: PeakFlops {
+                f64: Some(7.8e12),
+                f32: 15.7e12,
+                f16: Some(125e12),
+                bf16: None,
+                i8: None,
+            },
+            // Volta tensor cores: fp16 only (no TF32, no bf16).
+            matrix_flops: MatrixFlops {
+                tf32: None,
+                fp16: Some(125e12),
+                bf16: None,
+            },
+            efficiency: V100_EFFICIENCY,
+            mem_bandwidth: 900e9,
+            mem_capacity: 16 * GIB,
+            launch_overhead_s: 5e-6,
+        },
+        Link {
+            kind: LinkKind::NVLink,
+            bandwidth: NVLINK2_LINK,
+            latency_s: 2e-6,
+        },
+        Link {
+            kind: LinkKind::InfiniBand,
+            bandwidth: 100e9 / 8.0,
+            latency_s: 5e-6,
+        },
+        4,
+        Some(dgx1_topology()),
+    )
+}
+
 fn dgx_a100(nodes: u32) -> Result<Machine, MachineError> {
     Machine::new(
         format!("dgx-a100:{nodes}"),
@@ -644,7 +884,14 @@ fn dgx_a100(nodes: u32) -> Result<Machine, MachineError> {
                 bf16: Some(312e12),
                 i8: Some(624e12),
             },
-            mem_bandwidth: 2.0e12,
+            matrix_flops: MatrixFlops {
+                tf32: Some(156e12),
+                fp16: Some(312e12),
+                bf16: Some(312e12),
+            },
+            efficiency: Efficiency::default(),
+            // HBM2e of the 80 GB SXM4 part (the 40 GB part has 1555 GB/s).
+            mem_bandwidth: 2.039e12,
             mem_capacity: 80 * GIB,
             launch_overhead_s: 5e-6,
         },
@@ -677,6 +924,13 @@ fn dgx_h100(nodes: u32) -> Result<Machine, MachineError> {
                 bf16: Some(989e12),
                 i8: Some(1979e12),
             },
+            // Dense rates (the datasheet's headline figures are twice these, with 2:4 sparsity).
+            matrix_flops: MatrixFlops {
+                tf32: Some(494.5e12),
+                fp16: Some(989e12),
+                bf16: Some(989e12),
+            },
+            efficiency: Efficiency::default(),
             mem_bandwidth: 3.35e12,
             mem_capacity: 80 * GIB,
             launch_overhead_s: 4e-6,
@@ -715,6 +969,8 @@ struct RawMachine {
 struct RawGpu {
     name: String,
     peak_flops: RawPeak,
+    matrix_flops: Option<RawMatrix>,
+    efficiency: Option<RawEfficiency>,
     mem_bandwidth: Spanned<f64>,
     mem_capacity: Spanned<f64>,
     launch_overhead_s: Spanned<f64>,
@@ -728,6 +984,62 @@ struct RawPeak {
     f16: Option<Spanned<f64>>,
     bf16: Option<Spanned<f64>>,
     i8: Option<Spanned<f64>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawMatrix {
+    tf32: Option<Spanned<f64>>,
+    fp16: Option<Spanned<f64>>,
+    bf16: Option<Spanned<f64>>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawEfficiency {
+    contraction: Option<Spanned<f64>>,
+    convolution: Option<Spanned<f64>>,
+    elementwise: Option<Spanned<f64>>,
+    reduction: Option<Spanned<f64>>,
+    embedding: Option<Spanned<f64>>,
+    data_movement: Option<Spanned<f64>>,
+    opaque: Option<Spanned<f64>>,
+    matrix: Option<Spanned<f64>>,
+    memory: Option<Spanned<f64>>,
+}
+
+impl RawEfficiency {
+    fn entries(&self) -> [(&'static str, &Option<Spanned<f64>>); 9] {
+        [
+            ("contraction", &self.contraction),
+            ("convolution", &self.convolution),
+            ("elementwise", &self.elementwise),
+            ("reduction", &self.reduction),
+            ("embedding", &self.embedding),
+            ("data_movement", &self.data_movement),
+            ("opaque", &self.opaque),
+            ("matrix", &self.matrix),
+            ("memory", &self.memory),
+        ]
+    }
+
+    /// The given fractions over the defaults.
+    fn resolve(&self) -> Efficiency {
+        let d = Efficiency::default();
+        let v =
+            |x: &Option<Spanned<f64>>, default: f64| x.as_ref().map_or(default, |s| *s.get_ref());
+        Efficiency {
+            contraction: v(&self.contraction, d.contraction),
+            convolution: v(&self.convolution, d.convolution),
+            elementwise: v(&self.elementwise, d.elementwise),
+            reduction: v(&self.reduction, d.reduction),
+            embedding: v(&self.embedding, d.embedding),
+            data_movement: v(&self.data_movement, d.data_movement),
+            opaque: v(&self.opaque, d.opaque),
+            matrix: v(&self.matrix, d.matrix),
+            memory: v(&self.memory, d.memory),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -807,6 +1119,22 @@ impl RawMachine {
                 spans.push((format!("gpu.peak_flops.{key}"), v.span()));
             }
         }
+        let matrix = self.gpu.matrix_flops.unwrap_or_default();
+        for (key, v) in [
+            ("tf32", &matrix.tf32),
+            ("fp16", &matrix.fp16),
+            ("bf16", &matrix.bf16),
+        ] {
+            if let Some(v) = v {
+                spans.push((format!("gpu.matrix_flops.{key}"), v.span()));
+            }
+        }
+        let efficiency = self.gpu.efficiency.unwrap_or_default();
+        for (key, v) in efficiency.entries() {
+            if let Some(v) = v {
+                spans.push((format!("gpu.efficiency.{key}"), v.span()));
+            }
+        }
         let topology = self
             .topology
             .as_ref()
@@ -827,6 +1155,12 @@ impl RawMachine {
                     bf16: opt(&p.bf16),
                     i8: opt(&p.i8),
                 },
+                matrix_flops: MatrixFlops {
+                    tf32: opt(&matrix.tf32),
+                    fp16: opt(&matrix.fp16),
+                    bf16: opt(&matrix.bf16),
+                },
+                efficiency: efficiency.resolve(),
                 mem_bandwidth: *self.gpu.mem_bandwidth.get_ref(),
                 mem_capacity: capacity.round() as u64,
                 launch_overhead_s: *self.gpu.launch_overhead_s.get_ref(),
@@ -1008,6 +1342,45 @@ latency_s = 1e-5
                 .contains("'inter.nics_per_node' must be a positive integer"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn matrix_rates_and_efficiencies_are_read_and_checked() {
+        let with = |extra: &str| GOOD.replace("[intra]", &format!("{extra}\n[intra]"));
+        let m = Machine::from_toml(
+            &with("[gpu.matrix_flops]\nfp16 = 100e12\n[gpu.efficiency]\nconvolution = 0.6\nmemory = 0.8\n"),
+            "e.toml",
+        )
+        .unwrap();
+        assert_eq!(m.gpu.matrix_flops.fp16, Some(100e12));
+        assert_eq!(m.gpu.matrix_flops.bf16, None);
+        assert_eq!(m.gpu.efficiency.convolution, 0.6);
+        assert_eq!(m.gpu.efficiency.memory, 0.8);
+        assert_eq!(
+            m.gpu.efficiency.contraction,
+            Efficiency::default().contraction
+        );
+        let e =
+            Machine::from_toml(&with("[gpu.efficiency]\nmatrix = 1.5\n"), "e.toml").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "e.toml:16:10: error: 'gpu.efficiency.matrix' must be a fraction in (0, 1], got 1.5"
+        );
+        let e =
+            Machine::from_toml(&with("[gpu.matrix_flops]\nfp8 = 1e15\n"), "e.toml").unwrap_err();
+        assert!(e.message.contains("unknown field `fp8`"), "{e}");
+        // The DGX-1's cube-mesh: device order follows NVLink, every GPU has 6 links' worth.
+        let m = Machine::preset("dgx1-v100").unwrap();
+        for a in m.devices() {
+            let next = DeviceId((a.0 + 1) % 8);
+            assert!(m.bandwidth(a, next) >= NVLINK2_LINK, "{a} -> {next}");
+            let total: f64 = m
+                .devices()
+                .filter(|&b| b != a)
+                .map(|b| m.bandwidth(a, b))
+                .sum();
+            assert_eq!(total, 6.0 * NVLINK2_LINK + 3.0 * DGX1_PCIE, "{a}");
+        }
     }
 
     #[test]

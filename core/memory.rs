@@ -9,8 +9,10 @@
 //! fresh computation gives: the delta simulator relies on this for bit-identical peaks.
 //!
 //! What is counted (the simulator creates the intervals):
-//! - weights a device holds, whole iteration, times [`weight_state_factor`] (training: the weight, its gradient
-//!   and Adam's two moments); each weight once per device however many ops read it (the union of the regions
+//! - weights a device holds, whole iteration, as [`crate::precision::WeightState::bytes`] of the cost model
+//!   says (training: the weight, its f32 gradient, the optimizer's state — one momentum buffer by default,
+//!   Adam's two moments — and, in mixed precision, autocast's 16-bit copy); each weight once per device
+//!   however many ops read it (the union of the regions
 //!   its readers' tasks on the device touch, [`crate::weight_sync`]);
 //! - forward outputs, from their producer's stage until the backward of their first consumer (training) or
 //!   their last consumer (inference);
@@ -24,16 +26,11 @@
 
 use crate::graph::Mode;
 
-/// Bytes of optimizer state per weight byte: Adam keeps two moments of each parameter.
-pub const OPTIMIZER_STATE_FACTOR: u64 = 2;
-
-/// Bytes a device holds per byte of weight it reads: the weight alone in inference; the weight, its gradient
-/// and the optimizer state in training.
+/// Bytes a device holds per byte of f32 weight it reads under the default training setup (fp32, SGD with
+/// momentum): the weight alone in inference; the weight, its gradient and the momentum in training. Other
+/// setups: [`crate::precision::WeightState::bytes`].
 pub fn weight_state_factor(mode: Mode) -> u64 {
-    match mode {
-        Mode::Inference => 1,
-        Mode::Training => 2 + OPTIMIZER_STATE_FACTOR,
-    }
+    crate::precision::WeightState::default().bytes(mode, 4) / 4
 }
 
 /// A buffer held on one device over a range of stages.

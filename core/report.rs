@@ -198,8 +198,10 @@ impl<'a> Simulator<'a> {
                     },
                     peak_memory: peak,
                     weight_memory: self.memory.weights(d),
-                    parameter_memory: self.memory.weights(d)
-                        / crate::memory::weight_state_factor(self.mode),
+                    parameter_memory: self
+                        .cost
+                        .state()
+                        .parameter_bytes(self.mode, self.memory.weights(d)),
                     over_capacity: peak > cap,
                 }
             })
@@ -245,8 +247,13 @@ impl<'a> Simulator<'a> {
                         let o = graph.op(op);
                         let fwd = matches!(self.layout.kinds[b as usize], BlockKind::Forward(_));
                         let cat = if fwd { "forward" } else { "backward" };
-                        let args =
-                            json!({"op": op.to_string(), "task": m.task, "location": o.location});
+                        let args = json!({
+                            "op": op.to_string(),
+                            "task": m.task,
+                            "location": o.location,
+                            "class": o.class.name(),
+                            "dtype": o.dtype.name(),
+                        });
                         (
                             format!("{} {}", o.name, if fwd { "fwd" } else { "bwd" }),
                             cat,

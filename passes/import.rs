@@ -357,19 +357,32 @@ fn rescale<'c>(
     batch_dim: usize,
     to: u64,
 ) -> Result<(), (Option<melior::ir::Location<'c>>, String)> {
+    // The MLIR location of a graph op (its handle is valid while the module lives).
+    let location = |op: &ImportedOp| unsafe {
+        melior::ir::Location::from_raw(mlir_sys::mlirOperationGetLocation(MlirOperation {
+            ptr: op.handle as *mut std::ffi::c_void,
+        }))
+    };
     let (graph, rescaled) = flexc_core::batch::rescale_batch(&imported.graph, batch_dim, to)
         .map_err(|e| {
-            let location =
-                e.op.and_then(|op| imported.ops.get(op.index()))
-                    .map(|op| unsafe {
-                        melior::ir::Location::from_raw(mlir_sys::mlirOperationGetLocation(
-                            MlirOperation {
-                                ptr: op.handle as *mut std::ffi::c_void,
-                            },
-                        ))
-                    });
-            (location, e.message)
+            let op = e.op.and_then(|op| imported.ops.get(op.index()));
+            (op.map(location), e.message)
         })?;
+    // The importer's size limit holds for the rescaled graph too.
+    let total = graph
+        .tensors()
+        .iter()
+        .fold(0u64, |sum, t| sum.saturating_add(t.bytes()));
+    if total > MAX_GRAPH_BYTES {
+        // At the first graph op: the model's first place the batch reaches.
+        return Err((
+            imported.ops.first().map(location),
+            format!(
+                "--batch={to}: the model's tensors would total {total} bytes, more than flexc's limit of \
+                 2^50 bytes (1 PiB), past which sums of sizes over devices could overflow 64 bits"
+            ),
+        ));
+    }
     let mut forward_flops = 0u64;
     for (op, graph_op) in imported.ops.iter_mut().zip(graph.ops()) {
         op.space.sizes = graph_op

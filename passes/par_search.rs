@@ -26,6 +26,7 @@ use crate::{
 };
 use flexc_core::{
     machine::Machine,
+    precision::{Optimizer, Precision, WeightState},
     search::{self, Budget, Found, Problem, Run, SearchAlgorithm, ALGORITHMS},
     CostModel, Mode, ProfileDb, Strategy,
 };
@@ -45,10 +46,10 @@ pub static INFO: PassInfo = PassInfo {
     dependent_dialects: &[],
 };
 
-static OPTIONS: [PassOption; 13] = [
+static OPTIONS: [PassOption; 15] = [
     PassOption {
         name: "machine",
-        help: "machine preset (p100-4x4, k80-16x4, dgx-a100:NODES, dgx-h100:NODES) or machine TOML file",
+        help: "machine preset (p100-4x4, k80-16x4, dgx1-v100:NODES, dgx-a100:NODES, dgx-h100:NODES) or machine TOML file",
         default: "dgx-a100:1",
         kind: OptionKind::Text,
     },
@@ -87,6 +88,18 @@ static OPTIONS: [PassOption; 13] = [
         help: "train: add backward work and weight synchronization; as-is: the graph is a whole step; inference",
         default: "train",
         kind: OptionKind::OneOf(&["train", "as-is", "inference"]),
+    },
+    PassOption {
+        name: "precision",
+        help: "training precision: fp32, tf32 (TF32 matrix rate), fp16/bf16 (mixed precision as PyTorch AMP)",
+        default: "fp32",
+        kind: OptionKind::OneOf(&["fp32", "tf32", "fp16", "bf16"]),
+    },
+    PassOption {
+        name: "optimizer",
+        help: "optimizer state per parameter, for memory: sgd (none), sgd-momentum (one f32), adam (two f32)",
+        default: "sgd-momentum",
+        kind: OptionKind::OneOf(&["sgd", "sgd-momentum", "adam"]),
     },
     PassOption {
         name: "profile-db",
@@ -252,7 +265,10 @@ fn resolve(options: &Options) -> Result<(Machine, CostModel), String> {
     let strip = |text: String| text.replacen("error: ", "", 1);
     let machine =
         Machine::from_spec(options.get("machine"), devices).map_err(|e| strip(e.to_string()))?;
-    let cost = CostModel::new(&machine.gpu);
+    let state = training_state(options);
+    let cost = CostModel::new(&machine.gpu)
+        .with_state(state)
+        .map_err(strip)?;
     let cost = match options.get("profile-db") {
         "" => cost,
         path => cost.with_profile(
@@ -262,10 +278,23 @@ fn resolve(options: &Options) -> Result<(Machine, CostModel), String> {
     Ok((machine, cost))
 }
 
+/// The `precision` and `optimizer` options (both validated when the options were parsed).
+fn training_state(options: &Options) -> WeightState {
+    WeightState {
+        precision: Precision::from_name(options.get("precision")).unwrap_or_default(),
+        optimizer: Optimizer::from_name(options.get("optimizer")).unwrap_or_default(),
+    }
+}
+
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
     let fail = |message: String| emit_error(module.location(), &message);
-    let imported = import::analyze(&module, &ImportOptions::from_pass_options(options), false)
+    let mut imported = import::analyze(&module, &ImportOptions::from_pass_options(options), false)
         .map_err(drop)?;
+    // Mixed precision stores data in 16 bits.
+    let precision = training_state(options).precision;
+    if precision.half().is_some() {
+        imported.graph = precision.graph(&imported.graph);
+    }
     if imported.graph.num_ops() == 0 {
         return Ok(());
     }

@@ -550,6 +550,14 @@ fn compile_module(
     } else {
         None
     };
+    // Mixed precision stores data in 16 bits: the graph the simulation and the search see.
+    let imported = imported.map(|mut imported| {
+        let precision = options.simulate.state.precision;
+        if precision.half().is_some() {
+            imported.graph = precision.graph(&imported.graph);
+        }
+        imported
+    });
     // `auto` resolved: everything below sees the chosen mode.
     let mut options = options.clone();
     let why = resolved.map(|(mode, why)| {
@@ -745,7 +753,7 @@ fn search_and_annotate(
 ) -> Result<std::collections::HashMap<usize, flexc_core::Config>, Diag> {
     let sim = &options.simulate;
     let machine = simulate::load_machine(&sim.machine, sim.devices)?;
-    let cost = simulate::cost_model(&machine, sim.profile_db.as_deref())?;
+    let cost = simulate::cost_model(&machine, sim.state, sim.profile_db.as_deref())?;
     let model = name.rsplit('/').next().unwrap_or(name);
     let target = strategy_search::Target {
         machine: &machine,
@@ -800,7 +808,7 @@ fn run_simulation(
 ) -> Result<String, Diag> {
     let sim = &options.simulate;
     let machine = simulate::load_machine(&sim.machine, sim.devices)?;
-    let cost = simulate::cost_model(&machine, sim.profile_db.as_deref())?;
+    let cost = simulate::cost_model(&machine, sim.state, sim.profile_db.as_deref())?;
     let graph = &imported.graph;
     let (strategy_name, strategy) = match sim.strategy.as_deref() {
         Some(named) if simulate::STRATEGY_NAMES.contains(&named) => (

@@ -361,7 +361,7 @@ pub fn named(
         machine.num_devices(),
         report.iteration_time_s * 1e3
     );
-    let json = crate::simulate::json_report(model, machine, name, &report);
+    let json = crate::simulate::json_report(model, machine, name, cost.state(), &report);
     Ok(Found {
         strategy,
         table,

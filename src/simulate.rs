@@ -14,6 +14,7 @@
 //! device), `memory_capacity_bytes` and task statistics.
 
 use crate::diagnostics::{Diag, FileLoc};
+use flexc_core::precision::WeightState;
 use flexc_core::{
     baselines, machine::Machine, CostModel, DeviceCount, Graph, ProfileDb, Report, Simulator,
     Strategy,
@@ -36,6 +37,8 @@ pub struct SimulateOptions {
     pub report: Option<String>,
     /// Profile database (JSON lines) overriding the roofline estimates.
     pub profile_db: Option<String>,
+    /// `--precision` and `--optimizer` of the training step (also the search's).
+    pub state: WeightState,
 }
 
 /// The machine used when none is named.
@@ -50,6 +53,7 @@ impl Default for SimulateOptions {
             trace: None,
             report: None,
             profile_db: None,
+            state: WeightState::default(),
         }
     }
 }
@@ -162,7 +166,17 @@ pub fn simulate(
     let profile = coverage.map_or(String::new(), |(measured, ops)| {
         format!("profile: {measured} of {ops} ops measured (the others estimated)\n")
     });
-    let text = format!("model: {model}\nstrategy: {strategy_name}\n{profile}{report}");
+    let state = cost.state();
+    let setup = if state == WeightState::default() {
+        String::new()
+    } else {
+        format!(
+            "training: --precision={} --optimizer={}\n",
+            state.precision,
+            state.optimizer.name()
+        )
+    };
+    let text = format!("model: {model}\nstrategy: {strategy_name}\n{setup}{profile}{report}");
     let over = report.over_capacity();
     if !over.is_empty() {
         let worst = report
@@ -183,7 +197,7 @@ pub fn simulate(
     let json = options
         .report
         .as_ref()
-        .map(|_| json_report(model, machine, strategy_name, &report));
+        .map(|_| json_report(model, machine, strategy_name, state, &report));
     let trace = options.trace.as_ref().map(|_| sim.chrome_trace());
     Ok(Simulated { text, json, trace })
 }
@@ -200,12 +214,20 @@ pub fn measured_ops(graph: &Graph, cost: &CostModel, strategy: &Strategy) -> (us
 }
 
 /// The machine-readable report (see the module doc for the keys).
-pub fn json_report(model: &str, machine: &Machine, strategy: &str, report: &Report) -> String {
+pub fn json_report(
+    model: &str,
+    machine: &Machine,
+    strategy: &str,
+    state: WeightState,
+    report: &Report,
+) -> String {
     let mut value = json!({
         "model": model,
         "machine": machine.name,
         "devices": machine.num_devices(),
         "strategy": strategy,
+        "precision": state.precision.name(),
+        "optimizer": state.optimizer.name(),
     });
     if let (Some(map), serde_json::Value::Object(facts)) =
         (value.as_object_mut(), simulation_facts(report))
@@ -247,8 +269,16 @@ pub fn simulation_facts(report: &Report) -> serde_json::Value {
 }
 
 /// The cost model of `machine`, with a profile database when given.
-pub fn cost_model(machine: &Machine, profile_db: Option<&str>) -> Result<CostModel, Diag> {
-    let cost = CostModel::new(&machine.gpu);
+/// The cost model of `machine` for the training setup `state` (an error when the machine cannot run its
+/// precision), with the measurements of `profile_db`.
+pub fn cost_model(
+    machine: &Machine,
+    state: WeightState,
+    profile_db: Option<&str>,
+) -> Result<CostModel, Diag> {
+    let cost = CostModel::new(&machine.gpu)
+        .with_state(state)
+        .map_err(|message| Diag::error(None, message))?;
     match profile_db {
         Some(path) => {
             let db = ProfileDb::load(std::path::Path::new(path)).map_err(|e| {

@@ -2,6 +2,7 @@
 //! only maps the command line onto `driver::Options`.
 
 use clap::Parser;
+use flexc::core::precision::{Optimizer, Precision};
 use flexc::driver::{self, Exit};
 use std::process::ExitCode;
 
@@ -105,9 +106,19 @@ struct Cli {
     #[arg(long = "simulate")]
     simulate: bool,
 
-    /// Machine: p100-4x4, k80-16x4, dgx-a100:NODES, dgx-h100:NODES, or a TOML file.
+    /// Machine: p100-4x4, k80-16x4, dgx1-v100:NODES, dgx-a100:NODES, dgx-h100:NODES, or a TOML file.
     #[arg(long = "machine", default_value = "dgx-a100:1")]
     machine: String,
+
+    /// Training precision (simulation and search): fp32; tf32 (f32 storage, contractions and convolutions
+    /// at the TF32 matrix rate); fp16, bf16 (mixed precision as PyTorch AMP: 16-bit matrix units and
+    /// activations, f32 master weights, gradients and optimizer state). The machine must have the rate.
+    #[arg(long = "precision", value_enum, default_value = "fp32")]
+    precision: PrecisionArg,
+
+    /// Optimizer state per parameter, for memory: sgd (none), sgd-momentum (one f32), adam (two f32).
+    #[arg(long = "optimizer", value_enum, default_value = "sgd-momentum")]
+    optimizer: OptimizerArg,
 
     /// Use only the first N GPUs of the machine.
     #[arg(long = "devices", value_name = "N")]
@@ -192,6 +203,21 @@ enum GpuEmitArg {
     Ptx,
     Host,
     Manifest,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum PrecisionArg {
+    Fp32,
+    Tf32,
+    Fp16,
+    Bf16,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum OptimizerArg {
+    Sgd,
+    SgdMomentum,
+    Adam,
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -284,6 +310,19 @@ fn main() -> ExitCode {
             trace: cli.trace,
             report: cli.report,
             profile_db: cli.profile_db,
+            state: flexc::core::precision::WeightState {
+                precision: match cli.precision {
+                    PrecisionArg::Fp32 => Precision::Fp32,
+                    PrecisionArg::Tf32 => Precision::Tf32,
+                    PrecisionArg::Fp16 => Precision::Fp16,
+                    PrecisionArg::Bf16 => Precision::Bf16,
+                },
+                optimizer: match cli.optimizer {
+                    OptimizerArg::Sgd => Optimizer::Sgd,
+                    OptimizerArg::SgdMomentum => Optimizer::SgdMomentum,
+                    OptimizerArg::Adam => Optimizer::Adam,
+                },
+            },
         },
         search: flexc::search::SearchOptions {
             algorithm: flexc::search::algorithm(&cli.search),

@@ -67,7 +67,7 @@ use crate::cost::{CostModel, Work};
 use crate::fusion::Fusion;
 use crate::graph::{DeviceId, Edge, Graph, Interval, Mode, OpId, Role, TensorId, TensorKind};
 use crate::machine::{Channel, Machine};
-use crate::memory::{weight_state_factor, Change, Live, Memory, MemoryBuilder};
+use crate::memory::{Change, Live, Memory, MemoryBuilder};
 use crate::strategy::{Config, Strategy, StrategyError};
 use crate::weight_sync;
 
@@ -384,7 +384,7 @@ mod tests {
         let dp = Strategy::data_parallel(&graph, n_dev);
         let sim = Simulator::new(&graph, &machine, &cost, Mode::Training, dp).unwrap();
         let weight_bytes = hidden * hidden * 4;
-        let factor = weight_state_factor(Mode::Training);
+        let factor = crate::memory::weight_state_factor(Mode::Training);
         for d in 0..n_dev as usize {
             assert_eq!(sim.memory.weights(d), weight_bytes * factor, "device {d}");
         }

@@ -1128,11 +1128,11 @@ impl<'a> Simulator<'a> {
     }
 
     /// What devices hold of weight `t` over the whole iteration, once per device whatever the number of its
-    /// readers, times [`weight_state_factor`] (gradient and optimizer state). A pure function of the
-    /// configurations of `t`'s readers.
+    /// readers, with its gradient and optimizer state ([`crate::precision::WeightState::bytes`] of the cost
+    /// model). A pure function of the configurations of `t`'s readers.
     pub(super) fn weight_lives(&self, t: TensorId, f: &mut impl FnMut(Live)) {
         let elem = self.graph.tensor(t).dtype.size_bytes();
-        let factor = weight_state_factor(self.mode);
+        let state = self.cost.state();
         let last = self.layout.stages.max(1) as u32 - 1;
         let sync = weight_sync::analyze(&mut self.weight_holdings(t));
         for (device, elements) in sync.held {
@@ -1140,7 +1140,7 @@ impl<'a> Simulator<'a> {
                 device,
                 first: 0,
                 last,
-                bytes: elements * elem * factor,
+                bytes: state.bytes(self.mode, elements * elem),
                 weight: true,
             });
         }

@@ -447,12 +447,23 @@ fn memory_follows_the_documented_model() {
     let m = Machine::preset("p100-4x4").unwrap();
     let cost = CostModel::new(&m.gpu);
     let sim = Simulator::new(&g, &m, &cost, Mode::Training, Strategy::single_device(&g)).unwrap();
-    // Peak at the loss's backward: x 128 + w·4 768 + z 96 + labels 32 + loss 16 + dloss 16 + dz 96. The
-    // matmul's output y feeds only the ReLU, fused into its epilogue (`flexc_core::fusion`): never in memory.
-    assert_eq!(sim.peak_memory(DeviceId(0)), 1152);
+    // Peak at the loss's backward: x 128 + w·3 576 (weight, gradient, momentum) + z 96 + labels 32 +
+    // loss 16 + dloss 16 + dz 96. The matmul's output y feeds only the ReLU, fused into its epilogue
+    // (`flexc_core::fusion`): never in memory.
+    assert_eq!(sim.peak_memory(DeviceId(0)), 960);
     assert_eq!(sim.peak_memory(DeviceId(1)), 0);
     let report = sim.report();
-    assert_eq!(report.devices[0].weight_memory, 768);
+    assert_eq!(report.devices[0].weight_memory, 576);
+    assert_eq!(report.devices[0].parameter_memory, 192);
+    // Adam keeps two moments: one more weight's worth.
+    let adam = CostModel::new(&m.gpu)
+        .with_state(flexc_core::precision::WeightState {
+            optimizer: flexc_core::precision::Optimizer::Adam,
+            ..Default::default()
+        })
+        .unwrap();
+    let sim = Simulator::new(&g, &m, &adam, Mode::Training, Strategy::single_device(&g)).unwrap();
+    assert_eq!(sim.peak_memory(DeviceId(0)), 960 + 192);
     let inference =
         Simulator::new(&g, &m, &cost, Mode::Inference, Strategy::single_device(&g)).unwrap();
     // At the matmul: x 128 + w 192 + labels 32 (x is dead after it; y stays in the fused kernel).

@@ -15,11 +15,17 @@
 //! `insert_slice`/`extract_slice` (a coordinate provably inside or outside the inserted slice), `cast`,
 //! `linalg.fill` of an integer constant, and `linalg.generic` (its output map a projected permutation of
 //! its loops; the yielded value evaluated over `linalg.index`, integer constants, casts, `addi`, `subi`,
-//! `muli` by a constant, `remsi`/`remui` and divisions by a constant bounding the value, `cmpi` of
-//! constants, and `select` on a constant condition). Anything else (a value read from a data tensor) is
-//! unknown, and the scatter keeps its data-dependent model.
+//! `muli` by a constant, `remsi`/`remui` and divisions by a constant bounding the value, `cmpi` decided
+//! by the bounds of its operands, `select` on a decided condition, and input block arguments, which are
+//! elements of the generic's inputs traced the same way). Anything else (a value read from a data tensor)
+//! is unknown, and the scatter keeps its data-dependent model.
+//!
+//! [`body_index`] applies the same evaluation to an index a `linalg.generic` body computes for
+//! `tensor.extract`: where it provably is one of the op's loops or a constant, the structured family
+//! reads the table there instead of through a data-dependent reduction loop (`super::structured`).
 
 use crate::ir;
+use flexc_core::AffineDim;
 use mlir_sys::*;
 
 /// An integer as an affine function of digit variables.
@@ -133,7 +139,7 @@ fn tensor_element(
     let operand = |i: isize| unsafe { mlirOperationGetOperand(op, i) };
     match name.as_str() {
         "tensor.cast" => tensor_element(operand(0), coords, digits, depth + 1),
-        "linalg.fill" => scalar(operand(0), &[], digits, depth + 1),
+        "linalg.fill" => scalar(operand(0), &Scope::outside(), digits, depth + 1),
         "tensor.collapse_shape" => {
             let source = collapse_source(op, coords, digits)?;
             tensor_element(operand(0), &source, digits, depth + 1)
@@ -232,7 +238,7 @@ fn collapse_source(op: MlirOperation, coords: &[Lin], digits: &mut Digits) -> Op
     for (group, x) in groups.iter().zip(coords) {
         let dims: Vec<usize> = group
             .iter()
-            .map(|&d| usize::try_from(d).ok())
+            .map(|&d| usize::try_from(d).ok().filter(|&d| d < source.len()))
             .collect::<Option<_>>()?;
         let non_unit: Vec<usize> = dims
             .iter()
@@ -304,23 +310,109 @@ fn generic_element(
         }
     }
     let index: Vec<Lin> = index.into_iter().collect::<Option<_>>()?;
+    if unsafe { mlirOperationGetNumRegions(op) } < 1 {
+        return None;
+    }
     let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)) };
+    if body.ptr.is_null() {
+        return None;
+    }
     let terminator = unsafe { mlirBlockGetTerminator(body) };
     if terminator.ptr.is_null() || ir::op_name(terminator) != "linalg.yield" {
         return None;
     }
     let yielded = unsafe { mlirOperationGetOperand(terminator, isize::try_from(result).ok()?) };
-    scalar(yielded, &index, digits, depth + 1)
+    let scope = Scope {
+        index: &index,
+        generic: Some(op),
+    };
+    scalar(yielded, &scope, digits, depth + 1)
 }
 
-/// An integer scalar over the loop indices `index` of the enclosing `linalg.generic` (see the module doc).
-fn scalar(value: MlirValue, index: &[Lin], digits: &mut Digits, depth: usize) -> Option<Lin> {
+/// Where a scalar is evaluated: the loop indices of the enclosing `linalg.generic`, whose input block
+/// arguments are elements of its inputs (traced with [`tensor_element`]).
+struct Scope<'a> {
+    index: &'a [Lin],
+    generic: Option<MlirOperation>,
+}
+
+impl Scope<'_> {
+    /// Outside any generic: no loops, no block arguments.
+    fn outside() -> Scope<'static> {
+        Scope {
+            index: &[],
+            generic: None,
+        }
+    }
+}
+
+/// The index `value`, computed in the body of `generic` (a `linalg.generic` with loops of sizes `loops`),
+/// as one of its loops or a constant, when it provably is one (module doc), e.g. `remsi(linalg.index 0, 64)`
+/// over a loop of 64, or an element of an iota tensor read at the loop's index.
+pub fn body_index(generic: MlirOperation, value: MlirValue, loops: &[u64]) -> Option<AffineDim> {
+    let mut digits = Digits::default();
+    let index: Vec<Lin> = loops.iter().map(|&n| Lin::var(digits.push(n, 1))).collect();
+    let scope = Scope {
+        index: &index,
+        generic: Some(generic),
+    };
+    let x = scalar(value, &scope, &mut digits, 0)?;
+    match x.terms[..] {
+        [] => Some(AffineDim::constant(x.offset)),
+        [(k, 1)] if x.offset == 0 => Some(AffineDim::dim(k)),
+        _ => None,
+    }
+}
+
+/// The element that input block argument `value` of `scope`'s generic holds: its operand read through its
+/// indexing map at the scope's loop indices.
+fn block_argument(
+    value: MlirValue,
+    scope: &Scope<'_>,
+    digits: &mut Digits,
+    depth: usize,
+) -> Option<Lin> {
+    let generic = scope.generic?;
+    if !unsafe { mlirValueIsABlockArgument(value) } {
+        return None;
+    }
+    let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(generic, 0)) };
+    if unsafe { mlirBlockArgumentGetOwner(value) }.ptr != body.ptr {
+        return None;
+    }
+    let n = usize::try_from(unsafe { mlirBlockArgumentGetArgNumber(value) }).ok()?;
+    let operands = usize::try_from(unsafe { mlirOperationGetNumOperands(generic) }).ok()?;
+    let results = usize::try_from(unsafe { mlirOperationGetNumResults(generic) }).ok()?;
+    if n >= operands.checked_sub(results)? {
+        return None;
+    }
+    let maps = ir::linalg_indexing_maps(generic)?;
+    let (_, map) = maps.get(n)?;
+    let coords: Vec<Lin> = map
+        .iter()
+        .map(|e| {
+            e.terms
+                .iter()
+                .try_fold(Lin::constant(e.offset), |acc, &(k, c)| {
+                    acc.add_scaled(scope.index.get(k)?, c)
+                })
+        })
+        .collect::<Option<_>>()?;
+    let tensor = unsafe { mlirOperationGetOperand(generic, isize::try_from(n).ok()?) };
+    tensor_element(tensor, &coords, digits, depth + 1)
+}
+
+/// An integer scalar in `scope` (see the module doc).
+fn scalar(value: MlirValue, scope: &Scope<'_>, digits: &mut Digits, depth: usize) -> Option<Lin> {
     if depth > MAX_DEPTH {
         return None;
     }
-    let op = ir::defining_op(value)?;
+    let Some(op) = ir::defining_op(value) else {
+        return block_argument(value, scope, digits, depth);
+    };
+    let index = scope.index;
     let operand = |i: isize| unsafe { mlirOperationGetOperand(op, i) };
-    let eval = |i: isize, digits: &mut Digits| scalar(operand(i), index, digits, depth + 1);
+    let eval = |i: isize, digits: &mut Digits| scalar(operand(i), scope, digits, depth + 1);
     match ir::op_name(op).as_str() {
         "arith.constant" => ir::constant_int(value).map(Lin::constant),
         "linalg.index" => {
@@ -358,36 +450,49 @@ fn scalar(value: MlirValue, index: &[Lin], digits: &mut Digits, depth: usize) ->
             }
         }
         "arith.cmpi" => {
-            let (a, b) = (
-                eval(0, digits)?.as_constant()?,
-                eval(1, digits)?.as_constant()?,
-            );
+            let (a, b) = (eval(0, digits)?, eval(1, digits)?);
             let attribute = unsafe {
                 mlirOperationGetAttributeByName(
                     op,
                     mlirStringRefCreateFromCString(c"predicate".as_ptr()),
                 )
             };
-            let holds = match ir::integer(attribute)? {
-                0 => a == b,
-                1 => a != b,
-                2 => a < b,
-                3 => a <= b,
-                4 => a > b,
-                5 => a >= b,
-                // Unsigned predicates agree with the signed ones on non-negative operands.
-                6 if a >= 0 && b >= 0 => a < b,
-                7 if a >= 0 && b >= 0 => a <= b,
-                8 if a >= 0 && b >= 0 => a > b,
-                9 if a >= 0 && b >= 0 => a >= b,
-                _ => return None,
-            };
-            Some(Lin::constant(i64::from(holds)))
+            compare(ir::integer(attribute)?, &a, &b, digits)
+                .map(|holds| Lin::constant(i64::from(holds)))
         }
         "arith.select" => match eval(0, digits)?.as_constant()? {
             0 => eval(2, digits),
             _ => eval(1, digits),
         },
+        _ => None,
+    }
+}
+
+/// The value of `a <predicate> b` (`arith.cmpi`'s numbering) when the bounds of `a - b` decide it.
+/// Unsigned predicates are decided only for operands provably non-negative (where they agree with the
+/// signed ones).
+fn compare(predicate: i64, a: &Lin, b: &Lin, digits: &Digits) -> Option<bool> {
+    let (lo, hi) = digits.bounds(&a.add_scaled(b, -1)?)?;
+    let non_negative =
+        || -> Option<bool> { Some(digits.bounds(a)?.0 >= 0 && digits.bounds(b)?.0 >= 0) };
+    let signed = match predicate {
+        6..=9 if !non_negative()? => return None,
+        6..=9 => predicate - 4,
+        p => p,
+    };
+    match signed {
+        0 if lo == 0 && hi == 0 => Some(true),
+        0 if lo > 0 || hi < 0 => Some(false),
+        1 if lo == 0 && hi == 0 => Some(false),
+        1 if lo > 0 || hi < 0 => Some(true),
+        2 if hi < 0 => Some(true),
+        2 if lo >= 0 => Some(false),
+        3 if hi <= 0 => Some(true),
+        3 if lo > 0 => Some(false),
+        4 if lo > 0 => Some(true),
+        4 if hi <= 0 => Some(false),
+        5 if lo >= 0 => Some(true),
+        5 if hi < 0 => Some(false),
         _ => None,
     }
 }

@@ -114,8 +114,10 @@ pub fn model(op: &OperationRef<'_, '_>, name: &str, maps: &[(usize, Vec<AffineDi
 }
 
 /// The tensors `body` reads by data-dependent index (`tensor.extract` of a table: embedding tables),
-/// each with its access; an index that comes from `linalg.index k` (k < `loops`) is loop k, any other
-/// gets a reduction loop of its own, appended to `sizes` and `parallel`.
+/// each with its access; an index that comes from `linalg.index k` (k < `loops`), or provably equals loop
+/// `k` or a constant (`super::index_trace::body_index`: `remsi(linalg.index 0, 64)` over 64 iterations,
+/// an element of an iota tensor), is that; any other gets a reduction loop of its own, appended to `sizes`
+/// and `parallel`.
 fn captures(
     body: BlockRef<'_, '_>,
     loops: usize,
@@ -134,11 +136,18 @@ fn captures(
             continue;
         };
         let mut access = Vec::new();
+        let generic = unsafe { mlir_sys::mlirBlockGetParentOperation(body.to_raw()) };
         for (position, size) in shape.static_dims().into_iter().enumerate() {
             let index = inner.operand(position + 1).ok().map(|v| v.to_raw());
-            let from_loop = index.and_then(linalg_index_of);
+            let from_loop = index.and_then(|index| {
+                linalg_index_of(index)
+                    .filter(|&k| k < loops)
+                    .map(AffineDim::dim)
+                    .or_else(|| super::index_trace::body_index(generic, index, &sizes[..loops]))
+            });
             access.push(match from_loop {
-                Some(k) if k < loops => AffineDim::dim(k),
+                Some(e) if e.single_dim().is_some_and(|k| k < loops) => e,
+                Some(e) if e.terms.is_empty() && e.offset >= 0 && (e.offset as u64) < size => e,
                 _ => {
                     sizes.push(size.max(1));
                     parallel.push(false);

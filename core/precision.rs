@@ -1,0 +1,316 @@
+//! Training precision (`--precision`) and optimizer (`--optimizer`): what a training step computes in,
+//! stores, and keeps per parameter.
+//!
+//! - `fp32`: everything in f32, contractions and convolutions at the machine's plain f32 rate (the graph
+//!   as exported, for f32 models; the default).
+//! - `tf32`: f32 storage, contractions and convolutions at the machine's TF32 matrix rate (Ampere and
+//!   later; what PyTorch's `allow_tf32` gives cuDNN and cuBLAS).
+//! - `fp16`, `bf16`: mixed precision as PyTorch AMP runs it (autocast + DDP): contractions and convolutions
+//!   at the machine's 16-bit matrix (tensor-core) rate, activations stored in 16 bits (the graph's f32 data
+//!   tensors become 16-bit: half the bytes moved, kept and transferred), the master weights, their
+//!   gradients and the optimizer state in f32. DDP all-reduces the gradients of the f32 parameters, so
+//!   gradient synchronization stays f32; autocast keeps a 16-bit copy of each weight for the iteration
+//!   (its cast cache), counted in the weight state. Pointwise ops on 16-bit tensors compute in f32
+//!   ("opmath") on the vector units: their rate stays the machine's f32 rate, and in practice their
+//!   halved bytes decide.
+//!
+//! A precision the machine has no matrix rate for (bf16 on V100, P100, K80; tf32 before Ampere) is an
+//! error, not a silent fallback ([`Precision::check`]).
+
+use std::fmt;
+
+use crate::graph::{DType, Graph, Mode, Op, OpClass, TensorKind};
+use crate::machine::GpuSpec;
+
+/// `--precision`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Precision {
+    #[default]
+    Fp32,
+    Tf32,
+    Fp16,
+    Bf16,
+}
+
+impl Precision {
+    pub const ALL: [Precision; 4] = [
+        Precision::Fp32,
+        Precision::Tf32,
+        Precision::Fp16,
+        Precision::Bf16,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Precision::Fp32 => "fp32",
+            Precision::Tf32 => "tf32",
+            Precision::Fp16 => "fp16",
+            Precision::Bf16 => "bf16",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Precision> {
+        Precision::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The 16-bit storage type of a mixed precision; `None` for f32 storage.
+    pub fn half(self) -> Option<DType> {
+        match self {
+            Precision::Fp16 => Some(DType::F16),
+            Precision::Bf16 => Some(DType::BF16),
+            Precision::Fp32 | Precision::Tf32 => None,
+        }
+    }
+
+    /// Whether an op of `class` runs on the matrix units (tensor cores) under this precision.
+    pub fn uses_matrix_units(class: OpClass) -> bool {
+        matches!(class, OpClass::Contraction | OpClass::Convolution)
+    }
+
+    /// The peak FLOP/s of contractions and convolutions on `gpu` at this precision; `None` when the GPU
+    /// has no such rate (its `gpu.matrix_flops` lacks the key).
+    pub fn matrix_rate(self, gpu: &GpuSpec) -> Option<f64> {
+        match self {
+            Precision::Fp32 => Some(gpu.peak_flops.f32),
+            Precision::Tf32 => gpu.matrix_flops.tf32,
+            Precision::Fp16 => gpu.matrix_flops.fp16,
+            Precision::Bf16 => gpu.matrix_flops.bf16,
+        }
+    }
+
+    /// An error naming the GPU when it cannot run this precision.
+    pub fn check(self, gpu: &GpuSpec) -> Result<(), String> {
+        match self.matrix_rate(gpu) {
+            Some(_) => Ok(()),
+            None => Err(format!(
+                "--precision={}: GPU '{}' has no {} matrix rate (gpu.matrix_flops.{} in its machine description){}",
+                self.name(),
+                gpu.name,
+                self.name(),
+                self.name(),
+                match self {
+                    Precision::Bf16 if gpu.matrix_flops.fp16.is_some() =>
+                        "; it runs mixed precision in fp16 (--precision=fp16)",
+                    _ => "",
+                }
+            )),
+        }
+    }
+
+    /// `graph` as this precision stores it: with 16-bit storage, every f32 input and activation (and each
+    /// op computing in f32) becomes 16-bit; weights stay f32 (the master weights), and so do sums over the
+    /// samples — the outputs of ops with a sample loop their output does not index, in a whole training
+    /// step the weight gradients and batch statistics: autocast casts a weight's gradient back to the
+    /// f32 parameter's type before DDP all-reduces it, and batch norm accumulates its statistics in f32.
+    /// Other precisions: the graph unchanged.
+    pub fn graph(self, graph: &Graph) -> Graph {
+        let Some(half) = self.half() else {
+            return graph.clone();
+        };
+        let mut sums = vec![false; graph.tensors().len()];
+        for op in graph.ops() {
+            for access in &op.outputs {
+                let indexed = |k: usize| {
+                    access
+                        .exprs
+                        .iter()
+                        .any(|e| e.terms.iter().any(|&(d, _)| d == k))
+                };
+                sums[access.tensor.index()] = op
+                    .dims
+                    .iter()
+                    .enumerate()
+                    .any(|(k, d)| d.role == crate::graph::Role::Sample && !indexed(k));
+            }
+        }
+        let mut out = Graph::new();
+        for (t, sum) in graph.tensors().iter().zip(&sums) {
+            let dtype = if t.dtype == DType::F32 && t.kind != TensorKind::Weight && !sum {
+                half
+            } else {
+                t.dtype
+            };
+            out.add_tensor(t.name.clone(), t.shape.clone(), dtype, t.kind);
+        }
+        for op in graph.ops() {
+            let dtype = if op.dtype == DType::F32 {
+                half
+            } else {
+                op.dtype
+            };
+            // The same ops in the same order over the same tensors: the invariants hold as before.
+            out.add_op(Op {
+                dtype,
+                ..op.clone()
+            })
+            .expect("re-typing a valid graph keeps it valid");
+        }
+        out
+    }
+}
+
+impl fmt::Display for Precision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// `--optimizer`: the state it keeps per parameter, in f32.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Optimizer {
+    /// Plain SGD: no state.
+    Sgd,
+    /// SGD with momentum: one momentum buffer.
+    #[default]
+    SgdMomentum,
+    /// Adam: first and second moments.
+    Adam,
+}
+
+impl Optimizer {
+    pub const ALL: [Optimizer; 3] = [Optimizer::Sgd, Optimizer::SgdMomentum, Optimizer::Adam];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Optimizer::Sgd => "sgd",
+            Optimizer::SgdMomentum => "sgd-momentum",
+            Optimizer::Adam => "adam",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Optimizer> {
+        Optimizer::ALL.into_iter().find(|o| o.name() == name)
+    }
+
+    /// f32 values of state per parameter.
+    pub fn state_values(self) -> u64 {
+        match self {
+            Optimizer::Sgd => 0,
+            Optimizer::SgdMomentum => 1,
+            Optimizer::Adam => 2,
+        }
+    }
+}
+
+/// What a device holds per weight it reads, as a ratio to the weight's own bytes (an f32 weight of 4 bytes
+/// a parameter): in training the weight, its f32 gradient, the optimizer's f32 state and, in mixed
+/// precision, the 16-bit cast copy; in inference the weight alone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct WeightState {
+    pub precision: Precision,
+    pub optimizer: Optimizer,
+}
+
+impl WeightState {
+    /// Bytes held per 4 bytes of (f32) weight: `(numerator, 4)`.
+    fn per_f32_parameter(self, mode: Mode) -> u64 {
+        match mode {
+            Mode::Inference => 4,
+            Mode::Training => {
+                let cast_copy = self.precision.half().map_or(0, DType::size_bytes);
+                4 + 4 + 4 * self.optimizer.state_values() + cast_copy
+            }
+        }
+    }
+
+    /// The state bytes of a weight of `bytes` bytes.
+    pub fn bytes(self, mode: Mode, bytes: u64) -> u64 {
+        let per = self.per_f32_parameter(mode);
+        (u128::from(bytes) * u128::from(per) / 4)
+            .try_into()
+            .unwrap_or(u64::MAX)
+    }
+
+    /// The weight bytes behind `state` bytes of weight state (the inverse of [`WeightState::bytes`]).
+    pub fn parameter_bytes(self, mode: Mode, state: u64) -> u64 {
+        let per = self.per_f32_parameter(mode);
+        (u128::from(state) * 4 / u128::from(per))
+            .try_into()
+            .unwrap_or(u64::MAX)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::machine::Machine;
+    use crate::synth;
+
+    #[test]
+    fn weight_state_per_optimizer_and_precision() {
+        let state = |precision, optimizer| WeightState {
+            precision,
+            optimizer,
+        };
+        // 100 f32 parameters = 400 bytes.
+        let t = Mode::Training;
+        assert_eq!(state(Precision::Fp32, Optimizer::Sgd).bytes(t, 400), 800);
+        assert_eq!(
+            state(Precision::Fp32, Optimizer::SgdMomentum).bytes(t, 400),
+            1200
+        );
+        assert_eq!(state(Precision::Fp32, Optimizer::Adam).bytes(t, 400), 1600);
+        // AMP: + a 2-byte cast copy per parameter.
+        assert_eq!(state(Precision::Fp16, Optimizer::Adam).bytes(t, 400), 1800);
+        assert_eq!(state(Precision::Tf32, Optimizer::Adam).bytes(t, 400), 1600);
+        assert_eq!(
+            state(Precision::Bf16, Optimizer::Adam).bytes(Mode::Inference, 400),
+            400
+        );
+        let s = state(Precision::Fp16, Optimizer::SgdMomentum);
+        assert_eq!(s.parameter_bytes(t, s.bytes(t, 400)), 400);
+    }
+
+    #[test]
+    fn precisions_need_their_matrix_rate() {
+        let a100 = Machine::preset("dgx-a100:1").unwrap().gpu;
+        for p in Precision::ALL {
+            assert!(p.check(&a100).is_ok(), "{p}");
+        }
+        let p100 = Machine::preset("p100-4x4").unwrap().gpu;
+        let e = Precision::Bf16.check(&p100).unwrap_err();
+        assert!(e.contains("has no bf16 matrix rate"), "{e}");
+        assert!(Precision::Tf32.check(&p100).is_err());
+        assert!(Precision::Fp32.check(&p100).is_ok());
+    }
+
+    #[test]
+    fn mixed_precision_halves_data_not_weights() {
+        let g = synth::mlp(64, &[128, 128]);
+        let half = Precision::Bf16.graph(&g);
+        for (a, b) in g.tensors().iter().zip(half.tensors()) {
+            match a.kind {
+                _ if a.dtype != DType::F32 => assert_eq!(a, b),
+                TensorKind::Weight => assert_eq!(a, b),
+                _ => {
+                    assert_eq!(b.dtype, DType::BF16);
+                    assert_eq!(b.bytes() * 2, a.bytes());
+                }
+            }
+        }
+        assert!(half.ops().iter().any(|o| o.dtype == DType::BF16));
+        assert!(half.ops().iter().all(|o| o.dtype != DType::F32));
+        assert_eq!(Precision::Tf32.graph(&g).tensors(), g.tensors());
+        // A sum over the samples (a weight gradient of a whole training step) stays f32.
+        let mut g = Graph::new();
+        let x = g.add_tensor("x", vec![8, 4], DType::F32, TensorKind::Input);
+        let dw = g.add_tensor("dw", vec![4], DType::F32, TensorKind::Activation);
+        g.add_op(Op {
+            name: "linalg.reduce".into(),
+            location: "m.mlir:1:1".into(),
+            class: OpClass::Reduction,
+            dims: vec![
+                crate::graph::Dim::new(8, crate::graph::Role::Sample),
+                crate::graph::Dim::new(4, crate::graph::Role::Attribute),
+            ],
+            inputs: vec![crate::graph::Access::dims(x, &[0, 1])],
+            outputs: vec![crate::graph::Access::dims(dw, &[1])],
+            flops: 32.0,
+            dtype: DType::F32,
+        })
+        .unwrap();
+        let half = Precision::Fp16.graph(&g);
+        assert_eq!(half.tensor(x).dtype, DType::F16);
+        assert_eq!(half.tensor(dw).dtype, DType::F32);
+    }
+}
