@@ -48,3 +48,11 @@ if os.path.exists(libdevice):
 
 config.environment["PATH"] = os.pathsep.join([llvm_bin, config.environment.get("PATH", "")])
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope --allow-unused-prefixes=false"
+
+# A machine with an NVIDIA GPU (nvidia-smi lists one): the GPU run book's no-GPU tests do not apply.
+import shutil
+import subprocess
+if shutil.which("nvidia-smi"):
+    listed = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True)
+    if listed.returncode == 0 and "GPU " in listed.stdout:
+        config.available_features.add("nvidia-gpu")

@@ -11,8 +11,8 @@
 //!
 //! flexc's own pipelines are not strings: they are built with the typed [`Pipeline`] builder (flexc passes
 //! named by their [`PassInfo`], upstream passes by name) in the named recipes at the end of this file —
-//! [`prepare`] and [`import`] (the driver), [`cpu_lowering`] and [`mpi_lowering`] (flexc-run). Only the
-//! `--pass-pipeline` user option is parsed from text.
+//! [`prepare`] and [`import`] (the driver), [`cpu_lowering`] and [`mpi_lowering`] (flexc-run), the
+//! `gpu_*` recipes (`--target=cuda`). Only the `--pass-pipeline` user option is parsed from text.
 
 use crate::{
     create_pass, lookup, par_import, par_lower_runtime, par_materialize, par_unique_weights,
@@ -385,8 +385,8 @@ pub fn stablehlo_lowering() -> Pipeline {
 
 /// The lowering from tensors with `par` ops to the LLVM dialect (MLIR 22), for flexc-run's in-process
 /// runtime: `par-lower-runtime` turns the `par` communication into runtime calls, then upstream
-/// bufferization and conversions. The GPU lowering, when a GPU backend lands, is a sibling recipe here
-/// (`gpu_lowering`): `par-lower-runtime` with a GPU target, then upstream GPU outlining and conversions.
+/// bufferization and conversions. The GPU target's lowering is the `gpu_*` recipes below, run in
+/// steps with flexc's own rewrites between them.
 pub fn cpu_lowering() -> Pipeline {
     lowering(Pipeline::new().flexc(&par_lower_runtime::INFO, ""), false)
 }
@@ -440,9 +440,152 @@ fn lowering(runtime: Pipeline, interfaces: bool) -> Pipeline {
         .upstream("reconcile-unrealized-casts")
 }
 
+// ---- The GPU target's recipes (`flexc --target=cuda`, src/gpu.rs runs them between its own rewrites). ----
+
+/// Tensor-level GPU lowering: `par` communication → `flexc_gpu_*` calls (`par-lower-runtime` with
+/// `target=gpu`), helpers inlined, elementwise chains fused into one op each, one-shot bufferization
+/// with identity layouts at function boundaries.
+pub fn gpu_tensor_lowering() -> Pipeline {
+    Pipeline::new()
+        .flexc(&par_lower_runtime::INFO, "target=gpu")
+        .upstream("inline")
+        .nested(
+            "func.func",
+            Pipeline::new().upstream("convert-elementwise-to-linalg"),
+        )
+        .nested(
+            "func.func",
+            Pipeline::new().upstream("linalg-fuse-elementwise-ops"),
+        )
+        .upstream("canonicalize")
+        .upstream_with(
+            "one-shot-bufferize",
+            "bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map",
+        )
+        .upstream("canonicalize")
+}
+
+/// After the constants' uploads: every buffer freed after its last use.
+pub fn gpu_deallocation() -> Pipeline {
+    Pipeline::new()
+        .upstream("buffer-deallocation-pipeline")
+        .upstream("canonicalize")
+}
+
+/// The helper functions of the GPU rewrites inlined (no canonicalization in between, which could
+/// fold the block reductions' placeholders).
+pub fn inline_only() -> Pipeline {
+    Pipeline::new().upstream_with("inline", "default-pipeline=")
+}
+
+/// Every linalg op left (after the library calls) → a parallel loop nest.
+pub fn gpu_loops() -> Pipeline {
+    Pipeline::new().nested(
+        "func.func",
+        Pipeline::new().upstream("convert-linalg-to-parallel-loops"),
+    )
+}
+
+/// The parallel loops onto the GPU: the leading (contiguous, after src/gpu's rotation) dim tiled by
+/// `block_threads` threads per block, tiles and the next dims on the grid, `gpu.launch` outlined into
+/// `gpu.module`s, then the index arithmetic and control flow lowered.
+pub fn gpu_kernel_mapping(block_threads: u32) -> Pipeline {
+    let mapping = Pipeline::new()
+        .upstream_with(
+            "scf-parallel-loop-tiling",
+            &format!("parallel-loop-tile-sizes={block_threads} no-min-max-bounds=true"),
+        )
+        .upstream("gpu-map-parallel-loops")
+        .upstream("convert-parallel-loops-to-gpu")
+        .upstream("canonicalize");
+    Pipeline::new()
+        .nested("func.func", mapping)
+        .upstream("gpu-kernel-outlining")
+        .upstream("expand-strided-metadata")
+        .upstream("lower-affine")
+        .upstream("convert-scf-to-cf")
+}
+
+/// Kernel bodies (`gpu.module`s) to NVVM for `arch` (`sm_90`, `sm_80`).
+pub fn gpu_kernel_lowering(arch: &str) -> Pipeline {
+    Pipeline::new()
+        .upstream_with("nvvm-attach-target", &format!("chip={arch} O=3"))
+        .nested(
+            "gpu.module",
+            Pipeline::new().upstream("convert-gpu-to-nvvm"),
+        )
+        .upstream("reconcile-unrealized-casts")
+}
+
+/// Host code once the kernels are `gpu.binary` objects: one stream per call (`gpu-async-region`),
+/// MLIR's GPU runtime-wrapper calls (`gpu-to-llvm`), then the conversions to the LLVM dialect.
+pub fn gpu_host_lowering() -> Pipeline {
+    [
+        "gpu-to-llvm",
+        "expand-strided-metadata",
+        "lower-affine",
+        "finalize-memref-to-llvm",
+        "convert-math-to-llvm",
+        "convert-arith-to-llvm",
+        "convert-index-to-llvm",
+        "convert-func-to-llvm",
+        "convert-cf-to-llvm",
+        "reconcile-unrealized-casts",
+    ]
+    .iter()
+    .fold(
+        Pipeline::new().nested("func.func", Pipeline::new().upstream("gpu-async-region")),
+        |p, name| p.upstream(name),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gpu_recipes_print_as_the_pipelines_they_replace() {
+        assert_eq!(
+            gpu_tensor_lowering().to_string(),
+            "builtin.module(par-lower-runtime{target=gpu},inline,func.func(convert-elementwise-to-linalg),\
+             func.func(linalg-fuse-elementwise-ops),canonicalize,\
+             one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
+             canonicalize)"
+        );
+        assert_eq!(
+            gpu_deallocation().to_string(),
+            "builtin.module(buffer-deallocation-pipeline,canonicalize)"
+        );
+        assert_eq!(
+            gpu_loops().to_string(),
+            "builtin.module(func.func(convert-linalg-to-parallel-loops))"
+        );
+        assert_eq!(
+            gpu_kernel_mapping(128).to_string(),
+            "builtin.module(func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=128 no-min-max-bounds=true},\
+             gpu-map-parallel-loops,convert-parallel-loops-to-gpu,canonicalize),gpu-kernel-outlining,\
+             expand-strided-metadata,lower-affine,convert-scf-to-cf)"
+        );
+        assert_eq!(
+            gpu_kernel_lowering("sm_80").to_string(),
+            "builtin.module(nvvm-attach-target{chip=sm_80 O=3},gpu.module(convert-gpu-to-nvvm),reconcile-unrealized-casts)"
+        );
+        assert_eq!(
+            gpu_host_lowering().to_string(),
+            "builtin.module(func.func(gpu-async-region),gpu-to-llvm,expand-strided-metadata,lower-affine,\
+             finalize-memref-to-llvm,convert-math-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,\
+             convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)"
+        );
+        for recipe in [
+            gpu_tensor_lowering(),
+            gpu_kernel_mapping(64),
+            gpu_kernel_lowering("sm_90"),
+            gpu_host_lowering(),
+        ] {
+            let text = recipe.to_string();
+            assert_eq!(parse(&text).unwrap(), recipe.elements(), "{text}");
+        }
+    }
 
     fn pass(name: &str, options: &str) -> Element {
         Element::Pass {

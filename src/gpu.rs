@@ -3,23 +3,26 @@
 //! one artifact: an x86-64 ELF shared object holding the host code of every function, the PTX of
 //! every kernel and a JSON manifest (`docs/gpu.md`, "Artifact format", is the reference).
 //!
-//! Data flow (each step a pipeline of upstream passes plus flexc's rewrites in `gpu/`):
-//! 1. [`TENSOR_LOWERING`]: `par` communication → `flexc_gpu_*` calls (`par-lower-runtime{target=gpu}`),
-//!    elementwise chains fused (`linalg-fuse-elementwise-ops`), one-shot bufferization; constants
+//! Data flow (each step a typed recipe of `flexc_passes::pipeline` plus flexc's rewrites in `gpu/`):
+//! 0. graph ops marked for profiling, the strategy materialized (`pipeline::materialize`), every
+//!    task bracketed by `flexc_gpu_task_begin/end` (`run::measure`'s marking, shared with flexc-run);
+//! 1. `pipeline::gpu_tensor_lowering`: `par` communication → `flexc_gpu_*` calls
+//!    (`par-lower-runtime{target=gpu}`), elementwise chains fused (`linalg-fuse-elementwise-ops`), one-shot bufferization; constants
 //!    uploaded into fresh buffers (`gpu.memcpy`), then every buffer freed after its last use
-//!    ([`DEALLOCATION`]);
-//! 2. `gpu/rewrite.rs`: host memory → device memory (`gpu.alloc`, constants uploaded once per
-//!    call), contractions and convolutions → vendor-library calls (`flexc_gpu_gemm_f32`, ...), copies →
-//!    `linalg.copy` (copy kernels);
+//!    (`pipeline::gpu_deallocation`);
+//! 2. `gpu/rewrite.rs`: host memory → device memory (`gpu.alloc`; constants → the runtime's
+//!    resident copies, `flexc_gpu_resident_<T>`, uploaded once per device), contractions that group
+//!    into a GEMM and convolutions → vendor-library calls (`flexc_gpu_gemm_f32`, ...), copies →
+//!    `linalg.copy` (copy kernels), 0-d ops → one-iteration loops;
 //!    reductions over one long dim → block reductions (`gpu/reduction.rs`: a block per output, threads
 //!    striding the reduced dim, `gpu.all_reduce`);
-//! 3. [`kernel_mapping`]: every remaining linalg op → `scf.parallel` → tiled with 128 threads per
-//!    block on its contiguous dim (`gpu/rewrite.rs::contiguous_dim_first`), blocks over the rest →
+//! 3. `pipeline::gpu_loops` and `pipeline::gpu_kernel_mapping`: every remaining linalg op →
+//!    `scf.parallel` → tiled with 128 threads per block on its contiguous dim (`gpu/rewrite.rs::contiguous_dim_first`), blocks over the rest →
 //!    `gpu.launch` → outlined `gpu.module`s → NVVM;
-//! 4. `gpu/codegen.rs`: each `gpu.module` → LLVM IR (MLIR's translation) → libdevice linked → PTX by
+//! 4. `pipeline::gpu_kernel_lowering` (NVVM), then `gpu/codegen.rs`: each `gpu.module` → LLVM IR (MLIR's translation) → libdevice linked → PTX by
 //!    inkwell's NVPTX target machine → `gpu.binary` (assembly format);
-//! 5. [`HOST_LOWERING`]: `gpu-to-llvm` (MLIR's GPU runtime-wrapper calls `mgpu*`) → LLVM IR →
-//!    inkwell's host target machine → object → `cc -shared` with the manifest.
+//! 5. `pipeline::gpu_host_lowering`: `gpu-to-llvm` (MLIR's GPU runtime-wrapper calls `mgpu*`) →
+//!    LLVM IR → inkwell's host target machine → object → `cc -shared` with the manifest.
 //!
 //! Weights: elided weights (`dense_resource<__elided__...>`) are filled with `flexc-run`'s seeded
 //! values (`run::fill_elided_weights`, seed in the manifest) and travel inside the artifact as
@@ -36,6 +39,7 @@ use crate::{
 };
 use flexc_dialects::names::parse_device_function as device_function;
 use flexc_passes::ir::{op_name, symbol_name, top_level_ops};
+use flexc_passes::pipeline;
 use melior::ir::{operation::OperationLike, Module};
 use mlir_sys::*;
 use std::path::PathBuf;
@@ -45,62 +49,6 @@ pub const ARCHS: &[&str] = &["sm_90", "sm_80"];
 
 /// Threads per block of the generated elementwise, data-movement and gather kernels.
 pub const BLOCK_THREADS: u32 = 128;
-
-/// Tensor-level lowering: communication calls, fusion, bufferization (step 1 of the module doc).
-pub const TENSOR_LOWERING: &str = "builtin.module(\
-    par-lower-runtime{target=gpu},\
-    inline,\
-    func.func(convert-elementwise-to-linalg),\
-    func.func(linalg-fuse-elementwise-ops),\
-    canonicalize,\
-    one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
-    canonicalize)";
-
-/// After the constants' uploads (`rewrite::upload_constants`): every buffer freed after its last use.
-pub const DEALLOCATION: &str = "builtin.module(buffer-deallocation-pipeline,canonicalize)";
-
-/// Loops: every linalg op left (after the library rewrites, helpers inlined) becomes a parallel loop
-/// nest.
-pub const LOOPS: &str = "builtin.module(func.func(convert-linalg-to-parallel-loops))";
-
-/// Mapping of the (reordered, see `rewrite::contiguous_dim_first`) parallel loops onto the GPU.
-pub fn kernel_mapping() -> String {
-    format!(
-        "builtin.module(func.func(\
-        scf-parallel-loop-tiling{{parallel-loop-tile-sizes={BLOCK_THREADS} no-min-max-bounds=true}},\
-        gpu-map-parallel-loops,\
-        convert-parallel-loops-to-gpu,\
-        canonicalize),\
-        gpu-kernel-outlining,\
-        expand-strided-metadata,\
-        lower-affine,\
-        convert-scf-to-cf)"
-    )
-}
-
-/// Kernel bodies to NVVM (the `gpu.module`s), for `arch`.
-pub fn kernel_lowering(arch: &str) -> String {
-    format!(
-        "builtin.module(nvvm-attach-target{{chip={arch} O=3}},\
-        gpu.module(convert-gpu-to-nvvm),\
-        reconcile-unrealized-casts)"
-    )
-}
-
-/// Host lowering once the kernels are `gpu.binary` objects: the GPU runtime-wrapper calls of
-/// `gpu-to-llvm` on one stream per call (`gpu-async-region`), the rest as `flexc-run` lowers it.
-pub const HOST_LOWERING: &str = "builtin.module(\
-    func.func(gpu-async-region),\
-    gpu-to-llvm,\
-    expand-strided-metadata,\
-    lower-affine,\
-    finalize-memref-to-llvm,\
-    convert-math-to-llvm,\
-    convert-arith-to-llvm,\
-    convert-index-to-llvm,\
-    convert-func-to-llvm,\
-    convert-cf-to-llvm,\
-    reconcile-unrealized-casts)";
 
 /// What `--target=cuda` writes: the artifact, or (for tests and inspection) an intermediate stage.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -114,6 +62,9 @@ pub enum CudaEmit {
     Ptx,
     /// The host module in the LLVM dialect (`gpu.binary`s holding the PTX, `mgpu*` calls).
     Host,
+    /// The artifact's manifest, indented (made before the PTX: no libdevice or LLVM code generation
+    /// needed).
+    Manifest,
 }
 
 /// What `--target=cuda` needs besides the module.
@@ -129,6 +80,8 @@ pub struct CudaOptions {
     pub seed: u64,
     /// Devices to materialize a `.par.mlir` for (0: its `#par.machine`).
     pub devices: usize,
+    /// Parse generic-form StableHLO (`--allow-unregistered-dialect`); it is lowered to linalg.
+    pub allow_unregistered_dialect: bool,
 }
 
 impl Default for CudaOptions {
@@ -139,6 +92,7 @@ impl Default for CudaOptions {
             libdevice: None,
             seed: 0,
             devices: 0,
+            allow_unregistered_dialect: false,
         }
     }
 }
@@ -195,7 +149,7 @@ pub fn compile(
             ),
         )]);
     }
-    let context = create_context(false);
+    let context = create_context(options.allow_unregistered_dialect);
     let session = Session::new(&context).map_err(|e| vec![e])?;
     unsafe {
         // The rewrites create gpu ops directly; the later passes need NVVM and LLVM loaded too.
@@ -210,12 +164,15 @@ pub fn compile(
     });
     let mut module = session.parse_verified(name, text)?;
     let mut found = programs(&module);
+    // Graph op keys (task, whole op) when the strategy is materialized here: the profiled tasks.
+    let mut keys = Vec::new();
     if found.iter().all(|p| p.device.is_none()) {
-        let text = format!(
-            "builtin.module(par-materialize{{devices={}}})",
-            options.devices
-        );
-        lower(&session, &mut module, &text)?;
+        // A graph the import analysis cannot read still compiles, without profiled tasks.
+        keys = crate::run::measure::mark_graph_ops_whole(&module).unwrap_or_default();
+        // StableHLO exports: lowered to linalg as flexc-run lowers them (marks carried over).
+        crate::run::lower_stablehlo(&session, &mut module)?;
+        let devices = flexc_core::DeviceCount::new(options.devices as u64).ok();
+        lower(&session, &mut module, &pipeline::materialize(devices))?;
         found = programs(&module);
     }
     let programs = found;
@@ -238,18 +195,15 @@ pub fn compile(
     }
     let (inputs, outputs) = signature(&module, &serial.name);
     crate::run::fill_elided_weights(&module, options.seed);
+    let tasks = bracket_tasks(&context, &module, &programs, &keys);
     mark_c_interface(&module, &programs);
     rewrite::reject_unsupported(&module).map_err(|e| vec![e])?;
     rewrite::tag_families(&module);
-    lower(&session, &mut module, TENSOR_LOWERING)?;
+    lower(&session, &mut module, &pipeline::gpu_tensor_lowering())?;
     rewrite::upload_constants(&module);
-    lower(&session, &mut module, DEALLOCATION)?;
-    let reductions = rewrite::to_device(&context, &module).map_err(|e| vec![e])?;
-    lower(
-        &session,
-        &mut module,
-        "builtin.module(inline{default-pipeline=})",
-    )?;
+    lower(&session, &mut module, &pipeline::gpu_deallocation())?;
+    let (reductions, library) = rewrite::to_device(&context, &module).map_err(|e| vec![e])?;
+    lower(&session, &mut module, &pipeline::inline_only())?;
     reduction::fill_bodies(&module, reductions)
         .map_err(|e| vec![Diag::error(start.clone(), format!("{e} (a flexc bug)"))])?;
     if !module.as_operation().verify() {
@@ -258,15 +212,30 @@ pub fn compile(
         ));
     }
     let families = rewrite::families(&module);
-    lower(&session, &mut module, LOOPS)?;
+    rewrite::wrap_scalar_ops(&module);
+    lower(&session, &mut module, &pipeline::gpu_loops())?;
     rewrite::contiguous_dim_first(&module);
-    lower(&session, &mut module, &kernel_mapping())?;
+    lower(
+        &session,
+        &mut module,
+        &pipeline::gpu_kernel_mapping(BLOCK_THREADS),
+    )?;
     rewrite::check_host_code(&module).map_err(|e| vec![e])?;
     let kernels = rewrite::kernels(&module, &families);
+    let manifest = manifest(
+        model, options, &programs, &inputs, &outputs, &kernels, &library, &tasks, devices,
+    );
+    if options.emit == CudaEmit::Manifest {
+        return Ok(manifest_lines(&manifest).into_bytes());
+    }
     if options.emit == CudaEmit::Gpu {
         return Ok(print_with_locations(module.as_operation().to_raw()).into_bytes());
     }
-    lower(&session, &mut module, &kernel_lowering(&options.arch))?;
+    lower(
+        &session,
+        &mut module,
+        &pipeline::gpu_kernel_lowering(&options.arch),
+    )?;
     let libdevice = options.libdevice.clone().unwrap_or_else(default_libdevice);
     let ptx = codegen::kernels_to_ptx(&context, &module, &options.arch, &libdevice)
         .map_err(|e| vec![Diag::error(start.clone(), e)])?;
@@ -277,14 +246,11 @@ pub fn compile(
             .collect();
         return Ok(text.into_bytes());
     }
-    lower(&session, &mut module, HOST_LOWERING)?;
+    lower(&session, &mut module, &pipeline::gpu_host_lowering())?;
     if options.emit == CudaEmit::Host {
         return Ok(format!("{}\n", module.as_operation()).into_bytes());
     }
-    let manifest = manifest(
-        model, options, &programs, &inputs, &outputs, &kernels, devices,
-    );
-    codegen::artifact(&module, &manifest).map_err(|e| vec![Diag::error(start, e)])
+    codegen::artifact(&module, &manifest.to_string()).map_err(|e| vec![Diag::error(start, e)])
 }
 
 /// The text of `op` with its locations (`loc(...)`), so that the GPU compilation, which parses it
@@ -307,15 +273,16 @@ pub fn print_with_locations(op: MlirOperation) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Runs the pipeline `text` (flexc's own constants above) over `module`; errors are the captured
-/// diagnostics.
-fn lower<'c>(session: &Session<'c>, module: &mut Module<'c>, text: &str) -> Result<(), Vec<Diag>> {
-    let recipe = flexc_passes::pipeline::parse(text)
-        .map(flexc_passes::pipeline::Pipeline::from)
-        .map_err(|e| vec![Diag::error(None, format!("{} (a flexc bug)", e.0))])?;
+/// Runs `recipe` (one of `flexc_passes::pipeline`'s `gpu_*` recipes) over `module`; errors are the
+/// captured diagnostics.
+fn lower<'c>(
+    session: &Session<'c>,
+    module: &mut Module<'c>,
+    recipe: &pipeline::Pipeline,
+) -> Result<(), Vec<Diag>> {
     session
-        .run_pipeline(module, &recipe)
-        .map_err(|_| session.diagnosed(format!("the GPU lowering {text} failed")))
+        .run_pipeline(module, recipe)
+        .map_err(|_| session.diagnosed(format!("the GPU lowering {recipe} failed")))
 }
 
 /// Whether `module` holds device programs already (`@f` with `@f_device0`, ...).
@@ -416,6 +383,66 @@ fn signature(module: &Module, name: &str) -> (Vec<Tensor>, Vec<Tensor>) {
     }
 }
 
+/// The runtime's task timers (`docs/gpu.md`, "Runtime ABI"): `(i64 task) -> ()`.
+const TASK_BEGIN: &str = "flexc_gpu_task_begin";
+const TASK_END: &str = "flexc_gpu_task_end";
+
+/// A profiled task of the manifest: the id its brackets pass and its profile key.
+#[derive(Clone, Debug)]
+pub struct Task {
+    pub id: i64,
+    pub op: String,
+    pub shape: Vec<u64>,
+    pub dtype: flexc_core::DType,
+}
+
+/// Brackets every task of every program with `flexc_gpu_task_begin/end(id)` (the extents
+/// `flexc-run --profile-db-out` times: `run::measure::bracket_tasks`) and returns the manifest's
+/// tasks. Graph op `k` (of `keys`, from `run::measure::mark_graph_ops_whole`) has id `k` in the device
+/// programs, keyed by its task extents, and id `K + k` in the serial program (`K` graph ops), keyed
+/// by its whole extents: the keys the simulator's profile database looks up. No keys (an already
+/// materialized input): nothing is bracketed.
+fn bracket_tasks(
+    context: &melior::Context,
+    module: &Module,
+    programs: &[Program],
+    keys: &[(crate::run::measure::OpKey, crate::run::measure::OpKey)],
+) -> Vec<Task> {
+    if keys.is_empty() {
+        return vec![];
+    }
+    let names = |serial: bool| -> Vec<String> {
+        programs
+            .iter()
+            .filter(|p| p.device.is_none() == serial)
+            .map(|p| p.name.clone())
+            .collect()
+    };
+    let (devices, serial) = (names(false), names(true));
+    let offset = keys.len() as i64;
+    let brackets = crate::run::measure::Brackets {
+        begin: TASK_BEGIN,
+        end: TASK_END,
+        device_functions: &devices,
+        serial: Some((&serial, offset)),
+    };
+    crate::run::measure::bracket_tasks(context, module, &brackets, true);
+    let task = |id: i64, key: &crate::run::measure::OpKey| {
+        key.as_ref().map(|(op, shape, dtype)| Task {
+            id,
+            op: op.clone(),
+            shape: shape.clone(),
+            dtype: *dtype,
+        })
+    };
+    let device_tasks = keys.iter().enumerate().map(|(k, (t, _))| task(k as i64, t));
+    let serial_tasks = keys
+        .iter()
+        .enumerate()
+        .map(|(k, (_, w))| task(offset + k as i64, w));
+    device_tasks.chain(serial_tasks).flatten().collect()
+}
+
 /// `llvm.emit_c_interface` on every program, so each has its `_mlir_ciface_<name>` entry.
 fn mark_c_interface(module: &Module, programs: &[Program]) {
     for function in top_level_ops(module.as_operation().to_raw()) {
@@ -427,7 +454,42 @@ fn mark_c_interface(module: &Module, programs: &[Program]) {
     }
 }
 
+/// Where the ops went, summed over all programs: `{"library": {entry: calls},
+/// "kernels": {family: kernels}}` (contraction and convolution kernels are the ops no library call
+/// took).
+fn placement(kernels: &[Kernel], library: &[rewrite::LibraryCall]) -> serde_json::Value {
+    let mut calls = std::collections::BTreeMap::<&str, usize>::new();
+    for call in library {
+        *calls.entry(call.entry).or_default() += 1;
+    }
+    let mut families = std::collections::BTreeMap::<&str, usize>::new();
+    for kernel in kernels {
+        *families.entry(kernel.family).or_default() += 1;
+    }
+    serde_json::json!({"library": calls, "kernels": families})
+}
+
+/// `manifest` as JSON with one line per field and per array element (what `--gpu-emit=manifest`
+/// prints, so that tests can match tasks and kernels line by line).
+fn manifest_lines(manifest: &serde_json::Value) -> String {
+    let Some(fields) = manifest.as_object() else {
+        return format!("{manifest}\n");
+    };
+    let lines: Vec<String> = fields
+        .iter()
+        .map(|(key, value)| match value.as_array() {
+            Some(items) if !items.is_empty() => {
+                let items: Vec<String> = items.iter().map(|i| format!("    {i}")).collect();
+                format!("  \"{key}\": [\n{}\n  ]", items.join(",\n"))
+            }
+            _ => format!("  \"{key}\": {value}"),
+        })
+        .collect();
+    format!("{{\n{}\n}}\n", lines.join(",\n"))
+}
+
 /// The manifest (`docs/gpu.md`, "Artifact format"), version 1.
+#[allow(clippy::too_many_arguments)]
 fn manifest(
     model: &str,
     options: &CudaOptions,
@@ -435,9 +497,12 @@ fn manifest(
     inputs: &[Tensor],
     outputs: &[Tensor],
     kernels: &[Kernel],
+    library: &[rewrite::LibraryCall],
+    tasks: &[Task],
     devices: usize,
-) -> String {
+) -> serde_json::Value {
     use serde_json::json;
+    let placement = placement(kernels, library);
     let programs: Vec<_> = programs
         .iter()
         .map(|p| match p.device {
@@ -459,6 +524,14 @@ fn manifest(
         .iter()
         .map(|k| json!({"name": k.name, "family": k.family, "block": k.block}))
         .collect();
+    let library_calls: Vec<_> = library
+        .iter()
+        .map(|c| json!({"function": c.function, "op": c.op, "entry": c.entry}))
+        .collect();
+    let tasks: Vec<_> = tasks
+        .iter()
+        .map(|t| json!({"id": t.id, "op": t.op, "shape": t.shape, "dtype": t.dtype.name()}))
+        .collect();
     json!({
         "format": "flexc-gpu",
         "version": 1,
@@ -470,7 +543,8 @@ fn manifest(
         "inputs": inputs,
         "outputs": outputs,
         "kernels": kernels,
-        "tasks": [],
+        "library": library_calls,
+        "placement": placement,
+        "tasks": tasks,
     })
-    .to_string()
 }

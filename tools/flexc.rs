@@ -169,7 +169,8 @@ struct Cli {
     target: TargetArg,
 
     /// What --target=cuda writes: the artifact, or a stage for inspection and tests: gpu (kernels
-    /// mapped and outlined, GPU dialect), ptx (every kernel module's PTX), host (LLVM dialect host code).
+    /// mapped and outlined, GPU dialect), ptx (every kernel module's PTX), host (LLVM dialect host code),
+    /// manifest (the artifact's JSON manifest, indented: programs, kernels, library calls, tasks).
     #[arg(long = "gpu-emit", value_enum, default_value = "artifact")]
     gpu_emit: GpuEmitArg,
 
@@ -201,6 +202,7 @@ enum GpuEmitArg {
     Gpu,
     Ptx,
     Host,
+    Manifest,
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -333,9 +335,11 @@ fn main() -> ExitCode {
                 GpuEmitArg::Gpu => flexc::gpu::CudaEmit::Gpu,
                 GpuEmitArg::Ptx => flexc::gpu::CudaEmit::Ptx,
                 GpuEmitArg::Host => flexc::gpu::CudaEmit::Host,
+                GpuEmitArg::Manifest => flexc::gpu::CudaEmit::Manifest,
             },
             arch: cli.gpu_arch,
             libdevice: cli.libdevice,
+            allow_unregistered_dialect: cli.allow_unregistered_dialect,
             ..Default::default()
         }),
     };

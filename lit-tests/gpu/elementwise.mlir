@@ -7,9 +7,14 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %ptxas-all sm_90 %t.ptx | FileCheck %s --check-prefix=PTXAS
 
+// Fusion moved the add and the exp into the tanh's task: their task brackets are empty.
 // CHECK-LABEL: func.func @f(
 // CHECK:         gpu.alloc () : memref<8x300xf32>
+// CHECK:         call @flexc_gpu_task_begin(%c4_i64)
+// CHECK-NEXT:    call @flexc_gpu_task_end(%c4_i64)
+// CHECK-NEXT:    call @flexc_gpu_task_begin(%[[T:.*]]) :
 // CHECK-NEXT:    gpu.launch_func @f_kernel::@f_kernel blocks in (%c3, %c8, %c1) threads in (%c128, %c1, %c1)
+// CHECK-NEXT:    call @flexc_gpu_task_end(%[[T]]) :
 // CHECK-NOT:     gpu.launch_func
 // CHECK:         return
 // CHECK-LABEL: gpu.module @f_kernel

@@ -904,107 +904,52 @@ fn gemm(
     })
 }
 
-/// `flexc_gpu_gemm_f32(A, B, C, i64 transA, i64 transB, f32 alpha, f32 beta)`: row-major
-/// `C = alpha * op(A) * op(B) + beta * C` (beta = 1 accumulates, as `linalg.matmul` does).
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub extern "C" fn flexc_gpu_gemm_f32(
-    a_rank: i64,
-    a: *const i64,
-    b_rank: i64,
-    b: *const i64,
-    c_rank: i64,
-    c: *const i64,
-    transpose_a: i64,
-    transpose_b: i64,
-    alpha: f32,
-    beta: f32,
-) {
-    gemm(
-        plain(a_rank, a),
-        plain(b_rank, b),
-        plain(c_rank, c),
-        transpose_a,
-        transpose_b,
-        alpha,
-        beta,
-        false,
-    )
+/// Both calling conventions of a runtime entry point that takes memrefs, then scalars: `$plain`
+/// gets each memref as its two words `(i64 rank, ptr descriptor)` (what the LLVM lowering passes
+/// for an unranked memref), `$ciface` (`_mlir_ciface_...`, what `llvm.emit_c_interface`
+/// declarations call) a pointer to each unranked descriptor. Both call `$target` with the memrefs'
+/// views, the scalars and the extra arguments.
+macro_rules! memref_entry {
+    (
+        $(#[$doc:meta])*
+        $plain:ident, $ciface:ident,
+        memrefs($($rank:ident $memref:ident),+),
+        scalars($($scalar:ident: $ty:ty),*),
+        $target:ident($($extra:expr),*)
+    ) => {
+        $(#[$doc])*
+        #[no_mangle]
+        #[allow(clippy::too_many_arguments)]
+        pub extern "C" fn $plain($($rank: i64, $memref: *const i64,)+ $($scalar: $ty),*) {
+            $target($(plain($rank, $memref),)+ $($scalar,)* $($extra),*)
+        }
+
+        #[doc = concat!("C-interface `", stringify!($plain), "`.")]
+        #[no_mangle]
+        #[allow(clippy::too_many_arguments)]
+        pub unsafe extern "C" fn $ciface($($memref: *const Unranked,)+ $($scalar: $ty),*) {
+            $target($(ranked($memref),)+ $($scalar,)* $($extra),*)
+        }
+    };
 }
 
-/// C-interface `flexc_gpu_gemm_f32`.
-#[no_mangle]
-pub unsafe extern "C" fn _mlir_ciface_flexc_gpu_gemm_f32(
-    a: *const Unranked,
-    b: *const Unranked,
-    c: *const Unranked,
-    transpose_a: i64,
-    transpose_b: i64,
-    alpha: f32,
-    beta: f32,
-) {
-    gemm(
-        ranked(a),
-        ranked(b),
-        ranked(c),
-        transpose_a,
-        transpose_b,
-        alpha,
-        beta,
-        false,
-    )
-}
+memref_entry!(
+    /// `flexc_gpu_gemm_f32(A, B, C, i64 transA, i64 transB, f32 alpha, f32 beta)`: row-major
+    /// `C = alpha * op(A) * op(B) + beta * C` (beta = 1 accumulates, as `linalg.matmul` does).
+    flexc_gpu_gemm_f32, _mlir_ciface_flexc_gpu_gemm_f32,
+    memrefs(a_rank a, b_rank b, c_rank c),
+    scalars(transpose_a: i64, transpose_b: i64, alpha: f32, beta: f32),
+    gemm(false)
+);
 
-/// `flexc_gpu_batch_gemm_f32(A, B, C, i64 transA, i64 transB, f32 alpha, f32 beta)`: the same per
-/// batch entry of 3-d memrefs (strided batched).
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub extern "C" fn flexc_gpu_batch_gemm_f32(
-    a_rank: i64,
-    a: *const i64,
-    b_rank: i64,
-    b: *const i64,
-    c_rank: i64,
-    c: *const i64,
-    transpose_a: i64,
-    transpose_b: i64,
-    alpha: f32,
-    beta: f32,
-) {
-    gemm(
-        plain(a_rank, a),
-        plain(b_rank, b),
-        plain(c_rank, c),
-        transpose_a,
-        transpose_b,
-        alpha,
-        beta,
-        true,
-    )
-}
-
-/// C-interface `flexc_gpu_batch_gemm_f32`.
-#[no_mangle]
-pub unsafe extern "C" fn _mlir_ciface_flexc_gpu_batch_gemm_f32(
-    a: *const Unranked,
-    b: *const Unranked,
-    c: *const Unranked,
-    transpose_a: i64,
-    transpose_b: i64,
-    alpha: f32,
-    beta: f32,
-) {
-    gemm(
-        ranked(a),
-        ranked(b),
-        ranked(c),
-        transpose_a,
-        transpose_b,
-        alpha,
-        beta,
-        true,
-    )
-}
+memref_entry!(
+    /// `flexc_gpu_batch_gemm_f32(A, B, C, i64 transA, i64 transB, f32 alpha, f32 beta)`: the same
+    /// per batch entry of 3-d memrefs (strided batched).
+    flexc_gpu_batch_gemm_f32, _mlir_ciface_flexc_gpu_batch_gemm_f32,
+    memrefs(a_rank a, b_rank b, c_rank c),
+    scalars(transpose_a: i64, transpose_b: i64, alpha: f32, beta: f32),
+    gemm(true)
+);
 
 fn dnn_check(status: cudarc::cudnn::sys::cudnnStatus_t, what: &str) -> Result<(), String> {
     if status == cudarc::cudnn::sys::cudnnStatus_t::CUDNN_STATUS_SUCCESS {
@@ -1093,14 +1038,17 @@ fn conv_descriptors(plan: &plans::Conv) -> Result<ConvDescriptors, String> {
             dnn::cudnnCreateConvolutionDescriptor(&mut d.conv),
             "cudnnCreateConvolutionDescriptor",
         )?;
+        // NCHW with the views' own strides (windows of padded buffers, device slices).
         let [n, c, h, w] = plan.input;
+        let [sn, sc, sh, sw] = plan.input_strides;
         dnn_check(
-            dnn::cudnnSetTensor4dDescriptor(d.x, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, c, h, w),
+            dnn::cudnnSetTensor4dDescriptorEx(d.x, CUDNN_DATA_FLOAT, n, c, h, w, sn, sc, sh, sw),
             "input descriptor",
         )?;
         let [n, c, h, w] = plan.output;
+        let [sn, sc, sh, sw] = plan.output_strides;
         dnn_check(
-            dnn::cudnnSetTensor4dDescriptor(d.y, CUDNN_TENSOR_NCHW, CUDNN_DATA_FLOAT, n, c, h, w),
+            dnn::cudnnSetTensor4dDescriptorEx(d.y, CUDNN_DATA_FLOAT, n, c, h, w, sn, sc, sh, sw),
             "output descriptor",
         )?;
         let [k, c, h, w] = plan.filter;
@@ -1237,18 +1185,29 @@ fn conv_algorithm(
     Ok((algo, workspace_bytes))
 }
 
-/// `flexc_gpu_conv2d_nchw_fchw_f32(input, filter, output, i64 stride_h, i64 stride_w, i64
-/// dilation_h, i64 dilation_w, i64 pad_h, i64 pad_w)`: `output += conv(input, filter)` with
-/// symmetric zero padding.
-#[no_mangle]
+memref_entry!(
+    /// `flexc_gpu_conv2d_nchw_fchw_f32(input, filter, output, i64 stride_h, i64 stride_w, i64
+    /// dilation_h, i64 dilation_w, i64 pad_h, i64 pad_w)`: `output += conv(input, filter)` with
+    /// symmetric zero padding.
+    flexc_gpu_conv2d_nchw_fchw_f32, _mlir_ciface_flexc_gpu_conv2d_nchw_fchw_f32,
+    memrefs(in_rank input, f_rank filter, out_rank output),
+    scalars(
+        stride_h: i64,
+        stride_w: i64,
+        dilation_h: i64,
+        dilation_w: i64,
+        pad_h: i64,
+        pad_w: i64
+    ),
+    conv2d_flat()
+);
+
+/// [`conv2d`] with its window parameters as scalars (the entry points' order).
 #[allow(clippy::too_many_arguments)]
-pub extern "C" fn flexc_gpu_conv2d_nchw_fchw_f32(
-    in_rank: i64,
-    input: *const i64,
-    f_rank: i64,
-    filter: *const i64,
-    out_rank: i64,
-    output: *const i64,
+fn conv2d_flat(
+    input: Option<View>,
+    filter: Option<View>,
+    output: Option<View>,
     stride_h: i64,
     stride_w: i64,
     dilation_h: i64,
@@ -1257,38 +1216,101 @@ pub extern "C" fn flexc_gpu_conv2d_nchw_fchw_f32(
     pad_w: i64,
 ) {
     conv2d(
-        plain(in_rank, input),
-        plain(f_rank, filter),
-        plain(out_rank, output),
+        input,
+        filter,
+        output,
         [stride_h, stride_w],
         [dilation_h, dilation_w],
         [pad_h, pad_w],
     )
 }
 
-/// C-interface `flexc_gpu_conv2d_nchw_fchw_f32`.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn _mlir_ciface_flexc_gpu_conv2d_nchw_fchw_f32(
-    input: *const Unranked,
-    filter: *const Unranked,
-    output: *const Unranked,
-    stride_h: i64,
-    stride_w: i64,
-    dilation_h: i64,
-    dilation_w: i64,
-    pad_h: i64,
-    pad_w: i64,
-) {
-    conv2d(
-        ranked(input),
-        ranked(filter),
-        ranked(output),
-        [stride_h, stride_w],
-        [dilation_h, dilation_w],
-        [pad_h, pad_w],
-    )
+// ---------------------------------------------------------------------------------------------
+// Resident constants.
+
+/// A rank-1 memref descriptor (`memref<?xT>`): what `flexc_gpu_resident_<T>` takes and returns.
+#[repr(C)]
+pub struct Descriptor1 {
+    pub allocated: *mut c_void,
+    pub aligned: *mut c_void,
+    pub offset: i64,
+    pub size: i64,
+    pub stride: i64,
 }
+
+/// `flexc_gpu_resident_<T>`: the device copy of the host constant `host` (a flattened global of
+/// the artifact), uploaded on the first call in this device's state and kept
+/// ([`crate::cuda::Resident`]); `result` gets its descriptor.
+unsafe fn resident(result: *mut Descriptor1, host: *const Descriptor1, width: usize, what: &str) {
+    let device = with_device(what, |state, _| {
+        if result.is_null() || host.is_null() {
+            return Err("a null descriptor".into());
+        }
+        let host = unsafe { &*host };
+        if host.size < 0 || (host.stride != 1 && host.size > 1) {
+            return Err(format!(
+                "a constant of {} elements with stride {} (expected a contiguous one)",
+                host.size, host.stride
+            ));
+        }
+        let bytes = host.size as usize * width;
+        let address =
+            (host.aligned as u64).wrapping_add((host.offset as u64).wrapping_mul(width as u64));
+        let mut uploaded = false;
+        let pointer = state.resident.get_or_upload(address, bytes, || {
+            let mut pointer = 0;
+            check(
+                unsafe { sys::cuMemAlloc_v2(&mut pointer, bytes.max(1)) },
+                &format!("cannot allocate {bytes} bytes of device memory for a constant"),
+            )?;
+            uploaded = true;
+            Ok(pointer)
+        })?;
+        if uploaded {
+            // The constant lives in the artifact's read-only data for as long as it is loaded.
+            let data = unsafe { std::slice::from_raw_parts(address as *const u8, bytes) };
+            state.upload(pointer, data)?;
+        }
+        Ok(Pointer(pointer as *mut c_void))
+    });
+    if !result.is_null() {
+        unsafe {
+            *result = Descriptor1 {
+                allocated: device.0,
+                aligned: device.0,
+                offset: 0,
+                size: if host.is_null() { 0 } else { (*host).size },
+                stride: 1,
+            };
+        }
+    }
+}
+
+macro_rules! resident_entries {
+    ($($element:literal $width:literal $name:ident),* $(,)?) => {
+        $(
+            #[doc = concat!("`flexc_gpu_resident_", $element, "(memref<?x", $element, ">) -> memref<?x", $element, ">` (C interface: result descriptor first).")]
+            #[no_mangle]
+            pub unsafe extern "C" fn $name(result: *mut Descriptor1, host: *const Descriptor1) {
+                unsafe { resident(result, host, $width, stringify!($name)) }
+            }
+        )*
+        /// The resident-constant entry points, for [`exported_symbols`].
+        const RESIDENT_SYMBOLS: &[&str] = &[$(stringify!($name)),*];
+    };
+}
+
+resident_entries!(
+    "i1" 1 _mlir_ciface_flexc_gpu_resident_i1,
+    "i8" 1 _mlir_ciface_flexc_gpu_resident_i8,
+    "i16" 2 _mlir_ciface_flexc_gpu_resident_i16,
+    "i32" 4 _mlir_ciface_flexc_gpu_resident_i32,
+    "i64" 8 _mlir_ciface_flexc_gpu_resident_i64,
+    "f16" 2 _mlir_ciface_flexc_gpu_resident_f16,
+    "bf16" 2 _mlir_ciface_flexc_gpu_resident_bf16,
+    "f32" 4 _mlir_ciface_flexc_gpu_resident_f32,
+    "f64" 8 _mlir_ciface_flexc_gpu_resident_f64,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Task timing.
@@ -1338,40 +1360,42 @@ pub extern "C" fn _mlir_ciface_flexc_gpu_task_end(task: i64) {
 /// Every exported runtime symbol, for `--list-symbols` and the tests (the binary's `nm -D` must
 /// show each).
 pub fn exported_symbols() -> Vec<String> {
-    let mut names: Vec<String> = [
-        "mgpuModuleLoad",
-        "mgpuModuleLoadJIT",
-        "mgpuModuleUnload",
-        "mgpuModuleGetFunction",
-        "mgpuLaunchKernel",
-        "mgpuStreamCreate",
-        "mgpuStreamDestroy",
-        "mgpuStreamSynchronize",
-        "mgpuStreamWaitEvent",
-        "mgpuEventCreate",
-        "mgpuEventDestroy",
-        "mgpuEventSynchronize",
-        "mgpuEventRecord",
-        "mgpuMemAlloc",
-        "mgpuMemFree",
-        "mgpuMemcpy",
-        "mgpuMemset32",
-        "mgpuMemset16",
-        "mgpuSetDefaultDevice",
-        "flexc_gpu_gemm_f32",
-        "_mlir_ciface_flexc_gpu_gemm_f32",
-        "flexc_gpu_batch_gemm_f32",
-        "_mlir_ciface_flexc_gpu_batch_gemm_f32",
-        "flexc_gpu_conv2d_nchw_fchw_f32",
-        "_mlir_ciface_flexc_gpu_conv2d_nchw_fchw_f32",
-        "flexc_gpu_task_begin",
-        "flexc_gpu_task_end",
-        "_mlir_ciface_flexc_gpu_task_begin",
-        "_mlir_ciface_flexc_gpu_task_end",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let mut names: Vec<String> = RESIDENT_SYMBOLS.iter().map(|s| s.to_string()).collect();
+    names.extend(
+        [
+            "mgpuModuleLoad",
+            "mgpuModuleLoadJIT",
+            "mgpuModuleUnload",
+            "mgpuModuleGetFunction",
+            "mgpuLaunchKernel",
+            "mgpuStreamCreate",
+            "mgpuStreamDestroy",
+            "mgpuStreamSynchronize",
+            "mgpuStreamWaitEvent",
+            "mgpuEventCreate",
+            "mgpuEventDestroy",
+            "mgpuEventSynchronize",
+            "mgpuEventRecord",
+            "mgpuMemAlloc",
+            "mgpuMemFree",
+            "mgpuMemcpy",
+            "mgpuMemset32",
+            "mgpuMemset16",
+            "mgpuSetDefaultDevice",
+            "flexc_gpu_gemm_f32",
+            "_mlir_ciface_flexc_gpu_gemm_f32",
+            "flexc_gpu_batch_gemm_f32",
+            "_mlir_ciface_flexc_gpu_batch_gemm_f32",
+            "flexc_gpu_conv2d_nchw_fchw_f32",
+            "_mlir_ciface_flexc_gpu_conv2d_nchw_fchw_f32",
+            "flexc_gpu_task_begin",
+            "flexc_gpu_task_end",
+            "_mlir_ciface_flexc_gpu_task_begin",
+            "_mlir_ciface_flexc_gpu_task_end",
+        ]
+        .iter()
+        .map(|s| s.to_string()),
+    );
     for (_, functions) in POINT_TO_POINT {
         names.extend(functions.iter().map(|s| s.to_string()));
     }
@@ -1414,6 +1438,7 @@ mod tests {
         for element in ["i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"] {
             assert!(names.contains(&format!("flexc_gpu_send_{element}")));
             assert!(names.contains(&format!("_mlir_ciface_flexc_gpu_recv_{element}")));
+            assert!(names.contains(&format!("_mlir_ciface_flexc_gpu_resident_{element}")));
         }
         for kind in ["sum", "max", "min"] {
             for element in reduce::ELEMENTS {

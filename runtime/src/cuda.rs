@@ -286,6 +286,42 @@ impl Drop for Timer {
 }
 
 /// The state of the virtual device the calling thread runs (see [`crate::abi`]).
+/// Constants (weights) kept in device memory across the program's calls: the artifact's
+/// `flexc_gpu_resident_<T>(host global)` uploads each global once per device (keyed by its host
+/// address and size) and returns the same buffer afterwards, so timed runs do not re-upload
+/// weights. Freed when the device state is dropped, not by the program.
+#[derive(Default)]
+pub struct Resident {
+    buffers: HashMap<(u64, usize), u64>,
+    /// Bytes kept resident (part of the device's peak memory).
+    pub bytes: usize,
+}
+
+impl Resident {
+    /// The device buffer holding the `bytes` at host address `host`: `upload` makes it on the
+    /// first request (returning the device pointer), later requests get the same one.
+    pub fn get_or_upload(
+        &mut self,
+        host: u64,
+        bytes: usize,
+        upload: impl FnOnce() -> Result<u64, String>,
+    ) -> Result<u64, String> {
+        if let Some(&device) = self.buffers.get(&(host, bytes)) {
+            return Ok(device);
+        }
+        let device = upload()?;
+        self.buffers.insert((host, bytes), device);
+        self.bytes += bytes;
+        Ok(device)
+    }
+
+    /// The device pointers, emptying the cache (for freeing).
+    pub fn take(&mut self) -> Vec<u64> {
+        self.bytes = 0;
+        self.buffers.drain().map(|(_, device)| device).collect()
+    }
+}
+
 pub struct DeviceState {
     /// Virtual device index (0 for the serial program).
     pub index: usize,
@@ -305,6 +341,8 @@ pub struct DeviceState {
         HashMap<crate::plans::Conv, (cudarc::cudnn::sys::cudnnConvolutionFwdAlgo_t, usize)>,
     /// The convolution workspace, grown as needed (kept: freeing would synchronize the device).
     pub workspace: Option<Staging>,
+    /// Constants uploaded once and kept across runs.
+    pub resident: Resident,
 }
 
 impl DeviceState {
@@ -333,6 +371,7 @@ impl DeviceState {
             closed_tasks: Vec::new(),
             conv_algorithms: HashMap::new(),
             workspace: None,
+            resident: Resident::default(),
         })
     }
 
@@ -399,6 +438,9 @@ impl Drop for DeviceState {
         let _ = self.allocations.free_all();
         self.workspace = None;
         unsafe {
+            for pointer in self.resident.take() {
+                sys::cuMemFree_v2(pointer);
+            }
             if let Some(handle) = self.cublas.take() {
                 cudarc::cublas::sys::cublasDestroy_v2(handle);
             }
@@ -418,6 +460,27 @@ thread_local! {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn resident_constants_upload_once_per_address_and_size() {
+        let mut resident = Resident::default();
+        let mut uploads = 0;
+        let mut upload = |pointer: u64| {
+            uploads += 1;
+            move || Ok(pointer)
+        };
+        assert_eq!(resident.get_or_upload(0x1000, 64, upload(0xa0)), Ok(0xa0));
+        assert_eq!(resident.get_or_upload(0x1000, 64, upload(0xb0)), Ok(0xa0));
+        assert_eq!(resident.get_or_upload(0x2000, 16, upload(0xc0)), Ok(0xc0));
+        assert_eq!(uploads, 3, "the closures are made, only two run");
+        assert_eq!(resident.bytes, 80);
+        let failed = resident.get_or_upload(0x3000, 8, || Err("out of memory".into()));
+        assert_eq!(failed, Err("out of memory".to_string()));
+        assert_eq!(resident.bytes, 80, "a failed upload is not kept");
+        let mut freed = resident.take();
+        freed.sort_unstable();
+        assert_eq!((freed, resident.bytes), (vec![0xa0, 0xc0], 0));
+    }
 
     #[test]
     fn allocations_track_live_and_peak_bytes() {

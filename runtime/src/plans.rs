@@ -124,13 +124,17 @@ pub struct Conv {
     pub input: [i32; 4],
     pub filter: [i32; 4],
     pub output: [i32; 4],
+    /// Element strides of the input and output (any positive strides: windows of a padded buffer,
+    /// a device's slice), given to cuDNN by `cudnnSetTensor4dDescriptorEx`.
+    pub input_strides: [i32; 4],
+    pub output_strides: [i32; 4],
     pub stride: [i32; 2],
     pub dilation: [i32; 2],
     pub padding: [i32; 2],
 }
 
-/// The plan of `linalg.conv_2d_nchw_fchw` (with symmetric zero padding); every view must be
-/// contiguous.
+/// The plan of `linalg.conv_2d_nchw_fchw` (with symmetric zero padding): the filter must be
+/// contiguous, the input and output may be strided views (positive strides).
 pub fn conv(
     input: &View,
     filter: &View,
@@ -147,8 +151,14 @@ pub fn conv(
         if v.sizes.len() != 4 {
             return Err(format!("{name} has rank {}, expected 4", v.sizes.len()));
         }
-        if !v.is_contiguous() {
+        if i == 1 && !v.is_contiguous() {
             return Err(format!("{name} is not contiguous"));
+        }
+        if v.strides.len() != 4 || v.strides.iter().any(|&s| s < 1) {
+            return Err(format!(
+                "{name} has strides {:?}, expected positive ones",
+                v.strides
+            ));
         }
         for (shape, &size) in shapes[i].iter_mut().zip(&v.sizes) {
             *shape = int(size, name)?;
@@ -180,10 +190,19 @@ pub fn conv(
     let small = |v: [i64; 2], what: &str| -> Result<[i32; 2], String> {
         Ok([int(v[0], what)?, int(v[1], what)?])
     };
+    let strides = |v: &View, name: &str| -> Result<[i32; 4], String> {
+        let mut out = [0i32; 4];
+        for (o, &s) in out.iter_mut().zip(&v.strides) {
+            *o = int(s, name)?;
+        }
+        Ok(out)
+    };
     Ok(Conv {
         input: shapes[0],
         filter: shapes[1],
         output: shapes[2],
+        input_strides: strides(input, "input stride")?,
+        output_strides: strides(output, "output stride")?,
         stride: small(stride, "stride")?,
         dilation: small(dilation, "dilation")?,
         padding: small(padding, "padding")?,
@@ -359,6 +378,38 @@ mod tests {
         .unwrap();
         assert_eq!(ok.output, [2, 4, 4, 4]);
         assert_eq!(ok.padding, [1, 1]);
+        assert_eq!(ok.input_strides, [192, 64, 8, 1]);
+        // A 7x7 window of a padded 8x8 buffer (a strided view) is taken as it is.
+        let window = View {
+            sizes: vec![2, 3, 7, 7],
+            strides: vec![192, 64, 8, 1],
+            ..view(9, &[2, 3, 7, 7])
+        };
+        let strided = conv(
+            &window,
+            &view(0, &[4, 3, 3, 3]),
+            &view(0, &[2, 4, 3, 3]),
+            [2, 2],
+            [1, 1],
+            [0, 0],
+        )
+        .unwrap();
+        assert_eq!(strided.input_strides, [192, 64, 8, 1]);
+        assert_eq!(strided.output_strides, [36, 9, 3, 1]);
+        let transposed_filter = View {
+            strides: vec![1, 4, 12, 36],
+            ..view(0, &[4, 3, 3, 3])
+        };
+        assert!(conv(
+            &view(0, &[2, 3, 8, 8]),
+            &transposed_filter,
+            &view(0, &[2, 4, 4, 4]),
+            [2, 2],
+            [1, 1],
+            [1, 1],
+        )
+        .unwrap_err()
+        .contains("filter is not contiguous"));
         let dilated = conv(
             &view(0, &[1, 1, 7, 7]),
             &view(0, &[1, 1, 3, 3]),

@@ -134,54 +134,17 @@ pub fn grid(count: u64) -> u32 {
     count.div_ceil(u64::from(BLOCK)).clamp(1, 65_535) as u32
 }
 
-/// The reduction of host buffers in ascending order (the kernels' computation).
+/// The reduction of host buffers in ascending order: what the kernels compute, by core's ordered
+/// fold (the CPU runtime's too).
 pub fn fold(parts: &[&[u8]], element: &str, kind: Kind) -> Vec<u8> {
-    macro_rules! fold {
-        ($t:ty, $sum:expr, $max:expr, $min:expr) => {{
-            const W: usize = std::mem::size_of::<$t>();
-            let read = |bytes: &[u8], i: usize| {
-                <$t>::from_ne_bytes(bytes[i * W..(i + 1) * W].try_into().unwrap_or([0; W]))
-            };
-            let count = parts.first().map_or(0, |p| p.len() / W);
-            let mut out = Vec::with_capacity(count * W);
-            for i in 0..count {
-                let mut acc = read(parts[0], i);
-                for part in &parts[1..] {
-                    let v = read(part, i);
-                    acc = match kind {
-                        Kind::Sum => $sum(acc, v),
-                        Kind::Max => $max(acc, v),
-                        Kind::Min => $min(acc, v),
-                    };
-                }
-                out.extend_from_slice(&acc.to_ne_bytes());
-            }
-            out
-        }};
-    }
-    fn nan_or<T: Copy + PartialOrd>(a: T, b: T, nan: bool, pick: fn(T, T) -> T, sum: T) -> T {
-        if nan {
-            sum
-        } else {
-            pick(a, b)
-        }
-    }
-    match element {
-        "f32" => fold!(
-            f32,
-            |a: f32, b: f32| a + b,
-            |a: f32, b: f32| nan_or(a, b, a.is_nan() || b.is_nan(), f32::max, a + b),
-            |a: f32, b: f32| nan_or(a, b, a.is_nan() || b.is_nan(), f32::min, a + b)
-        ),
-        "f64" => fold!(
-            f64,
-            |a: f64, b: f64| a + b,
-            |a: f64, b: f64| nan_or(a, b, a.is_nan() || b.is_nan(), f64::max, a + b),
-            |a: f64, b: f64| nan_or(a, b, a.is_nan() || b.is_nan(), f64::min, a + b)
-        ),
-        "i32" => fold!(i32, i32::wrapping_add, i32::max, i32::min),
-        _ => fold!(i64, i64::wrapping_add, i64::max, i64::min),
-    }
+    use flexc_core::reduce::{fold_ordered, ReduceElement, ReduceKind};
+    let element = ReduceElement::parse(element).unwrap_or(ReduceElement::I64);
+    let kind = match kind {
+        Kind::Sum => ReduceKind::Sum,
+        Kind::Max => ReduceKind::Max,
+        Kind::Min => ReduceKind::Min,
+    };
+    fold_ordered(parts, element, kind)
 }
 
 #[cfg(test)]

@@ -339,7 +339,9 @@ fn device_thread(
                 }
             }
             state.open_tasks.clear();
-            result.peak = result.peak.max(state.allocations.peak_bytes);
+            // Resident constants count towards the peak (they stay for every run).
+            let peak = state.allocations.peak_bytes + state.resident.bytes;
+            result.peak = result.peak.max(peak);
             if let Err(e) = state.allocations.free_all() {
                 shared.mailbox.fail(format!("device {device}: {e}"));
             }
@@ -586,10 +588,8 @@ fn run_checked(options: &Options, out: &mut dyn Write) -> Result<bool, String> {
             profile: false,
         }
     };
-    let serial_plan = Plan {
-        profile: false,
-        ..plan
-    };
+    // The serial program's tasks are profiled too (whole ops, their own task ids).
+    let serial_plan = plan;
     let serial = execute(
         &artifact,
         &[manifest.serial()],
@@ -707,12 +707,18 @@ fn run_checked(options: &Options, out: &mut dyn Write) -> Result<bool, String> {
             .device_name
             .clone()
             .unwrap_or_else(|| gpus[0].name.clone());
-        let (entries, unknown) = profile_entries(manifest, &devices.samples, &device);
+        let samples: Vec<(i64, f64)> = serial
+            .samples
+            .iter()
+            .chain(&devices.samples)
+            .copied()
+            .collect();
+        let (entries, unknown) = profile_entries(manifest, &samples, &device);
         let count = entries.len();
         let total = merge_profile(path, entries)?;
         text.push_str(&format!(
             "  profile: {count} entries ({} task samples, {unknown} of tasks the manifest does not list) merged into {} ({total} entries)\n",
-            devices.samples.len(),
+            samples.len(),
             path.display()
         ));
     }
@@ -739,6 +745,63 @@ mod tests {
         assert_eq!(summary(&[3.0, 1.0, 2.0]), Some((2.0, 1.0, 3.0)));
         assert_eq!(summary(&[4.0, 1.0]), Some((2.5, 1.0, 4.0)));
         assert_eq!(summary(&[]), None);
+    }
+
+    /// The tasks exactly as `flexc --target=cuda --gpu-emit=manifest` writes them (mlp_b8, data
+    /// parallel on 2 devices: ids 0.. the device tasks, 22.. the serial program's whole ops), with
+    /// fake recorded times: the database written reads back through core's reader, and the
+    /// simulator's lookup (`ProfileDb::lookup`, what `CostModel::measurement` calls with the op's
+    /// name, task extents and dtype) finds each key.
+    #[test]
+    fn compiler_tasks_round_trip_through_the_simulators_profile_db() {
+        let text = r#"{"format":"flexc-gpu","version":1,"arch":"sm_90","devices":2,
+          "programs":[{"name":"main","role":"serial","entry":"_mlir_ciface_main","returns":true},
+            {"device":0,"entry":"_mlir_ciface_main_device0","name":"main_device0","returns":true,"role":"device"},
+            {"device":1,"entry":"_mlir_ciface_main_device1","name":"main_device1","returns":false,"role":"device"}],
+          "inputs":[{"dtype":"f32","elided":false,"index":0,"kind":"data","shape":[8,64]}],
+          "outputs":[{"dtype":"f32","index":0,"shape":[8,64]}],
+          "kernels":[{"block":[128,1,1],"family":"data-movement","name":"main_kernel.main_kernel"}],
+          "tasks":[
+            {"dtype":"f32","id":0,"op":"linalg.matmul","shape":[4,64,64]},
+            {"dtype":"f32","id":1,"op":"linalg.generic","shape":[4,64]},
+            {"dtype":"f32","id":3,"op":"linalg.matmul","shape":[4,64,64]},
+            {"dtype":"f32","id":22,"op":"linalg.matmul","shape":[8,64,64]},
+            {"dtype":"f32","id":23,"op":"linalg.generic","shape":[8,64]}]}"#;
+        let manifest = Manifest::parse(text).unwrap();
+        // Device 0 and 1 ran tasks 0, 1, 3 (twice each); the serial program 22 and 23.
+        let samples = [
+            (0, 10e-6),
+            (3, 12e-6),
+            (0, 14e-6),
+            (3, 16e-6),
+            (1, 2e-6),
+            (1, 4e-6),
+            (22, 30e-6),
+            (23, 5e-6),
+        ];
+        let (entries, unknown) = profile_entries(&manifest, &samples, "NVIDIA H100 80GB HBM3");
+        assert_eq!((entries.len(), unknown), (4, 0));
+        let dir = std::env::temp_dir().join(format!("flexc-gpu-roundtrip-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("h100.jsonl");
+        merge_profile(&path, entries).unwrap();
+        let written = std::fs::read_to_string(&path).unwrap();
+        let db = ProfileDb::parse(&written, "h100.jsonl").unwrap();
+        let f32 = flexc_core::DType::F32;
+        let device = "NVIDIA H100 80GB HBM3";
+        let forward =
+            |op: &str, shape: &[u64]| db.lookup(op, shape, f32, device).map(|e| e.forward_s);
+        // Tasks 0 and 3 share a key: the median of their four samples.
+        assert_eq!(forward("linalg.matmul", &[4, 64, 64]), Some(13e-6));
+        assert_eq!(forward("linalg.generic", &[4, 64]), Some(3e-6));
+        assert_eq!(forward("linalg.matmul", &[8, 64, 64]), Some(30e-6));
+        assert_eq!(forward("linalg.generic", &[8, 64]), Some(5e-6));
+        assert_eq!(forward("linalg.generic", &[4, 64, 64]), None);
+        assert_eq!(
+            db.lookup("linalg.matmul", &[4, 64, 64], f32, "other GPU"),
+            None
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

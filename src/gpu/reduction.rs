@@ -131,8 +131,29 @@ struct Plan {
 }
 
 /// The plan of `op` when it is a block-reduction candidate (module doc).
+/// Whether a `linalg.generic`'s body uses `linalg.index`.
+fn reads_loop_indices(op: MlirOperation) -> bool {
+    let mut found = false;
+    unsafe { melior::ir::OperationRef::from_raw(op) }.walk(
+        melior::ir::operation::WalkOrder::PreOrder,
+        |inner| {
+            if op_name(inner.to_raw()) == "linalg.index" {
+                found = true;
+                return melior::ir::operation::WalkResult::Interrupt;
+            }
+            melior::ir::operation::WalkResult::Advance
+        },
+    );
+    found
+}
+
 fn plan(op: MlirOperation) -> Option<Plan> {
     if op_name(op) != "linalg.generic" || unsafe { mlirOperationGetNumResults(op) } != 0 {
+        return None;
+    }
+    // A body reading its loop indices (`linalg.index`) cannot move into the block reduction's
+    // one-loop partial op: it stays a one-thread-per-output kernel.
+    if reads_loop_indices(op) {
         return None;
     }
     let iterators = unsafe {

@@ -120,6 +120,11 @@ pub fn tag_families(module: &Module) {
 /// The op family of a (bufferized) linalg op, as the manifest names it: its family's GPU lowering
 /// ([`tag_families`]), else (ops fusion created) [`local_family`].
 pub fn family(op: MlirOperation) -> &'static str {
+    // Pooling windows are reductions (the convolution family counts a max pool's window operand
+    // as a second input read, so its GPU lowering says convolution).
+    if op_name(op).starts_with("linalg.pooling") {
+        return "reduction";
+    }
     let tag = unsafe {
         mlirOperationGetDiscardableAttributeByName(op, melior::StringRef::new(FAMILY_ATTR).to_raw())
     };
@@ -195,24 +200,48 @@ fn generic_family(op: MlirOperation) -> &'static str {
 pub fn to_device(
     context: &melior::Context,
     module: &Module,
-) -> Result<Vec<super::reduction::Pending>, Diag> {
+) -> Result<(Vec<super::reduction::Pending>, Vec<LibraryCall>), Diag> {
     let mut helpers = Helpers::default();
-    let pending = super::reduction::plan_all(module, |name, text| helpers.add(name, text));
-    let mut library = Vec::new();
-    let mut memory = Vec::new();
+    make_resident(module, &mut helpers);
+    // Library calls first: the block reductions would otherwise take the contractions that
+    // elementwise fusion turned into `linalg.generic`s.
+    let mut calls = Vec::new();
     for op in all_ops(module) {
-        match op_name(op).as_str() {
-            "linalg.matmul" | "linalg.batch_matmul" | "linalg.conv_2d_nchw_fchw" => {
-                library.push(op)
-            }
-            "memref.alloc" | "memref.alloca" | "memref.dealloc" | "memref.copy" => memory.push(op),
-            _ => {}
+        let name = op_name(op);
+        let candidate = matches!(
+            name.as_str(),
+            "linalg.matmul" | "linalg.batch_matmul" | "linalg.conv_2d_nchw_fchw"
+        ) || (name == "linalg.generic" && generic_family(op) == "reduction");
+        if !candidate {
+            continue;
         }
-    }
-    for op in library {
-        if let Some((helper, text)) = library_helper(op) {
+        if let Some((helper, text, entry)) = library_helper(op) {
+            calls.push(LibraryCall {
+                function: enclosing_function(op),
+                op: name,
+                entry,
+            });
             let callee = helpers.add(helper, text);
             replace_by_call(op, &callee);
+        } else if name == "linalg.generic" {
+            // Named before the rewrite, which destroys the op.
+            let function = enclosing_function(op);
+            if let Some(entry) = unfuse_producer(op, &mut helpers) {
+                calls.push(LibraryCall {
+                    function,
+                    op: name,
+                    entry,
+                });
+            }
+        }
+    }
+    let pending = super::reduction::plan_all(module, |name, text| helpers.add(name, text));
+    let mut memory = Vec::new();
+    for op in all_ops(module) {
+        if let "memref.alloc" | "memref.alloca" | "memref.dealloc" | "memref.copy" =
+            op_name(op).as_str()
+        {
+            memory.push(op);
         }
     }
     for op in memory {
@@ -238,7 +267,163 @@ pub fn to_device(
         }
     }
     helpers.append(context, module)?;
-    Ok(pending)
+    Ok((pending, calls))
+}
+
+/// Element types the runtime keeps resident constants of (`flexc_gpu_resident_<T>`).
+const RESIDENT_TYPES: &[&str] = &["i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"];
+
+/// Constants (weights) uploaded once per device instead of on every call: each
+/// `%d = memref.alloc; gpu.memcpy %d, %g` of [`upload_constants`] (`%g` a `memref.get_global`)
+/// becomes `%d = call @__flexc_resident_<type>(%g)`, a helper that flattens `%g` to 1-d and calls
+/// the runtime's `flexc_gpu_resident_<T>(memref<?xT>) -> memref<?xT>`, which uploads the global on
+/// its first call in a device's context and returns the same device buffer afterwards (the
+/// runtime frees it when the device is done, not the program: the deallocations of `%d` go).
+fn make_resident(module: &Module, helpers: &mut Helpers) {
+    // Collected first: the rewrite destroys ops that a walk would still visit.
+    let copies: Vec<MlirOperation> = all_ops(module)
+        .into_iter()
+        .filter(|&op| op_name(op) == "gpu.memcpy")
+        .collect();
+    for op in copies {
+        let (target, source) = unsafe {
+            (
+                mlirOperationGetOperand(op, 0),
+                mlirOperationGetOperand(op, 1),
+            )
+        };
+        let (alloc, global) = unsafe {
+            if !mlirValueIsAOpResult(target) || !mlirValueIsAOpResult(source) {
+                continue;
+            }
+            (mlirOpResultGetOwner(target), mlirOpResultGetOwner(source))
+        };
+        if op_name(alloc) != "memref.alloc" || op_name(global) != "memref.get_global" {
+            continue;
+        }
+        let ty = unsafe { mlirValueGetType(target) };
+        let Some(helper) = resident_helper(ty) else {
+            continue;
+        };
+        let callee = helpers.add(helper.0, helper.1);
+        unsafe {
+            let context = mlirOperationGetContext(op);
+            let symbol =
+                mlirFlatSymbolRefAttrGet(context, melior::StringRef::new(&callee).to_raw());
+            let call = create_op(
+                context,
+                "func.call",
+                mlirOperationGetLocation(op),
+                &[source],
+                &[ty],
+                &[("callee", symbol)],
+            );
+            mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, call);
+            let resident = mlirOperationGetResult(call, 0);
+            // The deallocations of the upload go with it; every other use reads the resident buffer.
+            let mut deallocs = Vec::new();
+            let mut use_ = mlirValueGetFirstUse(target);
+            while !mlirOpOperandIsNull(use_) {
+                let owner = mlirOpOperandGetOwner(use_);
+                if op_name(owner) == "memref.dealloc" {
+                    deallocs.push(owner);
+                }
+                use_ = mlirOpOperandGetNextUse(use_);
+            }
+            for dealloc in deallocs {
+                mlirOperationDestroy(dealloc);
+            }
+            mlirOperationDestroy(op);
+            mlirValueReplaceAllUsesOfWith(target, resident);
+            mlirOperationDestroy(alloc);
+        }
+    }
+}
+
+/// The helper `@__flexc_resident_<type>(%g) -> same type` of [`make_resident`] for a statically
+/// shaped, identity-layout memref `ty`.
+fn resident_helper(ty: MlirType) -> Option<(String, String)> {
+    unsafe {
+        if !mlirTypeIsAMemRef(ty)
+            || !mlirShapedTypeHasStaticShape(ty)
+            || !mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(ty))
+        {
+            return None;
+        }
+    }
+    let element = type_text(unsafe { mlirShapedTypeGetElementType(ty) });
+    if !RESIDENT_TYPES.contains(&element.as_str()) {
+        return None;
+    }
+    let rank = unsafe { mlirShapedTypeGetRank(ty) } as usize;
+    let sizes: Vec<i64> = (0..rank)
+        .map(|d| unsafe { mlirShapedTypeGetDimSize(ty, d as isize) })
+        .collect();
+    let count: i64 = sizes.iter().product();
+    let text = type_text(ty);
+    let flat = format!("memref<{count}x{element}>");
+    let dynamic = format!("memref<?x{element}>");
+    let all: Vec<String> = (0..rank).map(|d| d.to_string()).collect();
+    let shape: Vec<String> = sizes.iter().map(i64::to_string).collect();
+    let (flatten, unflatten) = if rank == 0 {
+        (
+            format!("memref.expand_shape %g [] output_shape [1] : {text} into {flat}"),
+            format!("memref.collapse_shape %d [] : {flat} into {text}"),
+        )
+    } else if rank == 1 {
+        (
+            format!("memref.cast %g : {text} to {flat}"),
+            format!("memref.cast %d : {flat} to {text}"),
+        )
+    } else {
+        (
+            format!(
+                "memref.collapse_shape %g [[{}]] : {text} into {flat}",
+                all.join(", ")
+            ),
+            format!(
+                "memref.expand_shape %d [[{}]] output_shape [{}] : {flat} into {text}",
+                all.join(", "),
+                shape.join(", ")
+            ),
+        )
+    };
+    let name = format!("__flexc_resident_{}", mangle(std::slice::from_ref(&text)));
+    let entry = format!("flexc_gpu_resident_{element}");
+    let body = format!(
+        "func.func private @{name}(%g: {text}) -> {text} {{
+  %f = {flatten}
+  %h = memref.cast %f : {flat} to {dynamic}
+  %r = func.call @{entry}(%h) : ({dynamic}) -> {dynamic}
+  %d = memref.cast %r : {dynamic} to {flat}
+  %o = {unflatten}
+  return %o : {text}
+}}"
+    );
+    Some((name, body))
+}
+
+/// A contraction or convolution that became a vendor-library call, for the manifest.
+#[derive(Clone, Debug)]
+pub struct LibraryCall {
+    /// The program (function) it is in.
+    pub function: String,
+    /// The op it replaced (`linalg.matmul`, `linalg.generic`, ...).
+    pub op: String,
+    /// The runtime entry it calls (`flexc_gpu_gemm_f32`, ...).
+    pub entry: &'static str,
+}
+
+/// The name of the `func.func` around `op` (empty if none).
+fn enclosing_function(op: MlirOperation) -> String {
+    let mut parent = unsafe { mlirOperationGetParentOperation(op) };
+    while !parent.ptr.is_null() {
+        if op_name(parent) == "func.func" {
+            return symbol_name(parent);
+        }
+        parent = unsafe { mlirOperationGetParentOperation(parent) };
+    }
+    String::new()
 }
 
 /// Helper functions appended to the module, deduplicated by their text (less the name).
@@ -272,6 +457,14 @@ impl Helpers {
             if texts.iter().any(|t| t.contains(&format!("@{name}("))) {
                 texts.push(format!(
                     "func.func private @{name}({signature}) attributes {{llvm.emit_c_interface}}"
+                ));
+            }
+        }
+        for element in RESIDENT_TYPES {
+            let name = format!("flexc_gpu_resident_{element}");
+            if texts.iter().any(|t| t.contains(&format!("@{name}("))) {
+                texts.push(format!(
+                    "func.func private @{name}(memref<?x{element}>) -> memref<?x{element}> attributes {{llvm.emit_c_interface}}"
                 ));
             }
         }
@@ -323,106 +516,750 @@ pub const LIBRARY: &[(&str, &str)] = &[
     ),
 ];
 
-/// Whether `ty` is a statically shaped f32 memref laid out row-major and contiguous (the identity
-/// layout, or a view with row-major strides at any offset, e.g. a device's batch slice): what the
-/// library entry points take.
-fn plain_f32(ty: MlirType) -> bool {
+/// Strides and offset of a statically shaped f32 memref with static strides (`None` otherwise);
+/// the offset may be dynamic (`i64::MIN`, MLIR's marker).
+fn f32_layout(ty: MlirType) -> Option<(Vec<i64>, Vec<i64>, i64)> {
     unsafe {
         if !mlirTypeIsAMemRef(ty) || !mlirShapedTypeHasStaticShape(ty) {
-            return false;
+            return None;
         }
         if !mlirTypeIsAF32(mlirShapedTypeGetElementType(ty)) {
-            return false;
+            return None;
         }
         let rank = mlirShapedTypeGetRank(ty) as usize;
         let mut strides = vec![0i64; rank];
         let mut offset = 0i64;
         if mlirMemRefTypeGetStridesAndOffset(ty, strides.as_mut_ptr(), &mut offset).value == 0 {
-            return false;
+            return None;
         }
-        let mut expected = 1i64;
-        for dim in (0..rank).rev() {
-            let size = mlirShapedTypeGetDimSize(ty, dim as isize);
-            if size != 1 && strides[dim] != expected {
-                return false;
-            }
-            expected = expected.saturating_mul(size);
-        }
-        true
+        let sizes = (0..rank)
+            .map(|d| mlirShapedTypeGetDimSize(ty, d as isize))
+            .collect();
+        Some((sizes, strides, offset))
     }
 }
 
-/// The helper that calls the library for `op`, when its family lowers it to a library (GEMM or
-/// convolution) and its operands fit (else the op stays and becomes a generated kernel).
-fn library_helper(op: MlirOperation) -> Option<(String, String)> {
-    if !matches!(family(op), "contraction" | "convolution") {
+/// Row-major strides of `sizes`.
+fn row_major(sizes: &[i64]) -> Vec<i64> {
+    let mut strides = vec![1i64; sizes.len()];
+    for d in (0..sizes.len().saturating_sub(1)).rev() {
+        strides[d] = strides[d + 1].saturating_mul(sizes[d + 1]);
+    }
+    strides
+}
+
+/// Whether `ty` is a statically shaped f32 memref laid out row-major and contiguous (the identity
+/// layout, or a view with row-major strides at any offset, e.g. a device's batch slice). With
+/// `exact`, dims of size 1 must carry their row-major stride too (what `memref.collapse_shape` needs
+/// to infer the layout [`collapsed_type`] writes).
+fn plain_f32(ty: MlirType, exact: bool) -> bool {
+    let Some((sizes, strides, _)) = f32_layout(ty) else {
+        return false;
+    };
+    let expected = row_major(&sizes);
+    (0..sizes.len()).all(|d| strides[d] == expected[d] || (!exact && sizes[d] == 1))
+}
+
+/// Whether `ty` is a statically shaped f32 memref with static positive strides (any order, any
+/// offset): what cuDNN's strided tensor descriptors take (a window of a padded buffer).
+fn strided_f32(ty: MlirType) -> bool {
+    f32_layout(ty).is_some_and(|(_, strides, _)| strides.iter().all(|&s| s > 0))
+}
+
+/// The operands' dims (by loop index) of a contraction `op`, from its indexing maps (the default
+/// ones of `linalg.matmul`/`linalg.batch_matmul` when it has none); `None` when a map is not a
+/// projected permutation.
+fn operand_dims(op: MlirOperation) -> Option<Vec<Vec<usize>>> {
+    let maps = unsafe {
+        mlirOperationGetAttributeByName(op, melior::StringRef::new("indexing_maps").to_raw())
+    };
+    if maps.ptr.is_null() {
+        return match op_name(op).as_str() {
+            "linalg.matmul" => Some(vec![vec![0, 2], vec![2, 1], vec![0, 1]]),
+            "linalg.batch_matmul" => Some(vec![vec![0, 1, 3], vec![0, 3, 2], vec![0, 1, 2]]),
+            _ => None,
+        };
+    }
+    let mut operands = Vec::new();
+    unsafe {
+        if !mlirAttributeIsAArray(maps) {
+            return None;
+        }
+        for i in 0..mlirArrayAttrGetNumElements(maps) {
+            let map = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, i));
+            let mut dims = Vec::new();
+            for r in 0..mlirAffineMapGetNumResults(map) {
+                let expr = mlirAffineMapGetResult(map, r);
+                if !mlirAffineExprIsADim(expr) {
+                    return None;
+                }
+                dims.push(mlirAffineDimExprGetPosition(expr) as usize);
+            }
+            operands.push(dims);
+        }
+    }
+    Some(operands)
+}
+
+/// Whether a `linalg.generic`'s body is `out + a * b` (a multiply-accumulate of its two inputs).
+fn multiply_accumulate(op: MlirOperation) -> bool {
+    unsafe {
+        let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+        if mlirBlockGetNumArguments(block) != 3 {
+            return false;
+        }
+        let argument = |i| mlirBlockGetArgument(block, i);
+        let mut ops = Vec::new();
+        let mut child = mlirBlockGetFirstOperation(block);
+        while !child.ptr.is_null() {
+            ops.push(child);
+            child = mlirOperationGetNextInBlock(child);
+        }
+        let names: Vec<String> = ops.iter().map(|&o| op_name(o)).collect();
+        if names != ["arith.mulf", "arith.addf", "linalg.yield"] {
+            return false;
+        }
+        let operands = |o: MlirOperation| [0, 1].map(|i| mlirOperationGetOperand(o, i));
+        let same = |a: MlirValue, b: MlirValue| mlirValueEqual(a, b);
+        let pair = |[x, y]: [MlirValue; 2], a: MlirValue, b: MlirValue| {
+            (same(x, a) && same(y, b)) || (same(x, b) && same(y, a))
+        };
+        let product = mlirOperationGetResult(ops[0], 0);
+        let sum = mlirOperationGetResult(ops[1], 0);
+        pair(operands(ops[0]), argument(0), argument(1))
+            && pair(operands(ops[1]), argument(2), product)
+            && mlirOperationGetNumOperands(ops[2]) == 1
+            && same(mlirOperationGetOperand(ops[2], 0), sum)
+    }
+}
+
+/// How a contraction maps onto a (batched) GEMM: per operand the groups of its dims to collapse
+/// (`[batch] M K` or `[batch] K M` for A, `[batch] K N` or `[batch] N K` for B, `[batch] M N` for
+/// C) and whether A and B are transposed.
+#[derive(Debug, PartialEq)]
+struct GemmShape {
+    groups: [Vec<Vec<usize>>; 3],
+    transpose_a: bool,
+    transpose_b: bool,
+    batched: bool,
+}
+
+/// Classifies the operand dims `[a, b, c]` of a contraction: batch dims in all three, M in A and
+/// C, N in B and C, K in A and B; each operand's dims must be its groups in order (the order of C
+/// for batch, M, N; of A for K), so that each group collapses to one dim of a row-major operand.
+fn gemm_shape(dims: &[Vec<usize>]) -> Option<GemmShape> {
+    let [a, b, c] = dims else { return None };
+    let unique = |v: &Vec<usize>| {
+        let mut s = v.clone();
+        s.sort_unstable();
+        s.dedup();
+        s.len() == v.len()
+    };
+    if !(unique(a) && unique(b) && unique(c)) {
         return None;
     }
+    let has = |v: &Vec<usize>, d: &usize| v.contains(d);
+    let batch: Vec<usize> = c
+        .iter()
+        .filter(|d| has(a, d) && has(b, d))
+        .copied()
+        .collect();
+    let m: Vec<usize> = c
+        .iter()
+        .filter(|d| has(a, d) && !has(b, d))
+        .copied()
+        .collect();
+    let n: Vec<usize> = c
+        .iter()
+        .filter(|d| has(b, d) && !has(a, d))
+        .copied()
+        .collect();
+    let k: Vec<usize> = a
+        .iter()
+        .filter(|d| has(b, d) && !has(c, d))
+        .copied()
+        .collect();
+    if m.is_empty() || n.is_empty() || k.is_empty() {
+        return None;
+    }
+    let concat = |parts: &[&Vec<usize>]| -> Vec<usize> {
+        parts.iter().flat_map(|p| p.iter().copied()).collect()
+    };
+    if *c != concat(&[&batch, &m, &n]) {
+        return None;
+    }
+    let transpose_a = if *a == concat(&[&batch, &m, &k]) {
+        false
+    } else if *a == concat(&[&batch, &k, &m]) {
+        true
+    } else {
+        return None;
+    };
+    let transpose_b = if *b == concat(&[&batch, &k, &n]) {
+        false
+    } else if *b == concat(&[&batch, &n, &k]) {
+        true
+    } else {
+        return None;
+    };
+    // Groups as positions in each operand.
+    let positions = |operand: &Vec<usize>, order: &[&Vec<usize>]| -> Vec<Vec<usize>> {
+        order
+            .iter()
+            .filter(|g| !g.is_empty())
+            .map(|g| {
+                g.iter()
+                    .map(|d| operand.iter().position(|x| x == d).unwrap_or(0))
+                    .collect()
+            })
+            .collect()
+    };
+    let a_order: [&Vec<usize>; 3] = if transpose_a {
+        [&batch, &k, &m]
+    } else {
+        [&batch, &m, &k]
+    };
+    let b_order: [&Vec<usize>; 3] = if transpose_b {
+        [&batch, &n, &k]
+    } else {
+        [&batch, &k, &n]
+    };
+    Some(GemmShape {
+        groups: [
+            positions(a, &a_order),
+            positions(b, &b_order),
+            positions(c, &[&batch, &m, &n]),
+        ],
+        transpose_a,
+        transpose_b,
+        batched: !batch.is_empty(),
+    })
+}
+
+/// The type `memref.collapse_shape` gives a row-major (exactly, [`plain_f32`]) f32 memref `ty`
+/// collapsed by `groups`: the identity layout when `ty` has it, else row-major strides at the same
+/// offset.
+fn collapsed_type(ty: MlirType, groups: &[Vec<usize>]) -> Option<String> {
+    let (sizes, _, offset) = f32_layout(ty)?;
+    let collapsed: Vec<i64> = groups
+        .iter()
+        .map(|g| g.iter().map(|&d| sizes[d]).product())
+        .collect();
+    let shape: Vec<String> = collapsed.iter().map(i64::to_string).collect();
+    let identity = unsafe { mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(ty)) };
+    if identity {
+        return Some(format!("memref<{}xf32>", shape.join("x")));
+    }
+    let strides: Vec<String> = row_major(&collapsed).iter().map(i64::to_string).collect();
+    let offset = if offset == i64::MIN {
+        "?".to_string()
+    } else {
+        offset.to_string()
+    };
+    Some(format!(
+        "memref<{}xf32, strided<[{}], offset: {offset}>>",
+        shape.join("x"),
+        strides.join(", ")
+    ))
+}
+
+/// The helper that calls the library for `op` (name, text, runtime entry), when it is a
+/// convolution cuDNN takes or a contraction that is a (batched) GEMM of row-major operands (else
+/// the op stays and becomes a generated kernel).
+fn library_helper(op: MlirOperation) -> Option<(String, String, &'static str)> {
     let operands: Vec<MlirValue> = unsafe {
         (0..mlirOperationGetNumOperands(op))
             .map(|i| mlirOperationGetOperand(op, i))
             .collect()
     };
+    if operands.len() != 3 {
+        return None;
+    }
     let types: Vec<MlirType> = operands
         .iter()
         .map(|&v| unsafe { mlirValueGetType(v) })
         .collect();
-    if types.len() != 3 || !types.iter().all(|&t| plain_f32(t)) {
+    if op_name(op) == "linalg.conv_2d_nchw_fchw" {
+        conv_helper(op, &types)
+    } else {
+        gemm_helper(op, &types)
+    }
+}
+
+/// `linalg.conv_2d_nchw_fchw` → `flexc_gpu_conv2d_nchw_fchw_f32`: a contiguous filter, input and
+/// output with any positive strides (cuDNN's strided descriptors: a window of a padded buffer, a
+/// device's slice).
+fn conv_helper(op: MlirOperation, types: &[MlirType]) -> Option<(String, String, &'static str)> {
+    if !(strided_f32(types[0]) && plain_f32(types[1], false) && strided_f32(types[2])) {
         return None;
     }
-    let texts: Vec<String> = types.iter().map(|&t| type_text(t)).collect();
-    let name = op_name(op);
-    let (entry, integers): (&str, Vec<i64>) = match name.as_str() {
-        "linalg.matmul" => ("flexc_gpu_gemm_f32", vec![]),
-        "linalg.batch_matmul" => ("flexc_gpu_batch_gemm_f32", vec![]),
-        _ => {
-            // Indexing maps other than the default (transposed or broadcast operands) are not
-            // plain layouts.
-            let list = |attribute: &str| {
-                let value = unsafe {
-                    mlirOperationGetAttributeByName(op, melior::StringRef::new(attribute).to_raw())
-                };
-                if value.ptr.is_null() {
-                    Some(vec![1, 1])
-                } else {
-                    flexc_passes::ir::i64_list(value)
-                }
-            };
-            let strides = list("strides")?;
-            let dilations = list("dilations")?;
-            if strides.len() != 2 || dilations.len() != 2 {
-                return None;
-            }
-            (
-                "flexc_gpu_conv2d_nchw_fchw_f32",
-                vec![strides[0], strides[1], dilations[0], dilations[1], 0, 0],
-            )
+    let list = |attribute: &str| {
+        let value = unsafe {
+            mlirOperationGetAttributeByName(op, melior::StringRef::new(attribute).to_raw())
+        };
+        if value.ptr.is_null() {
+            Some(vec![1, 1])
+        } else {
+            flexc_passes::ir::i64_list(value)
         }
     };
-    if name != "linalg.conv_2d_nchw_fchw" && has_custom_maps(op) {
+    let strides = list("strides")?;
+    let dilations = list("dilations")?;
+    if strides.len() != 2 || dilations.len() != 2 {
         return None;
     }
-    let helper = format!(
-        "__flexc_{}_{}",
-        entry.trim_start_matches("flexc_gpu_"),
-        mangle(&texts)
-    );
+    let entry = "flexc_gpu_conv2d_nchw_fchw_f32";
+    let integers = [strides[0], strides[1], dilations[0], dilations[1], 0, 0];
+    let texts: Vec<String> = types.iter().map(|&t| type_text(t)).collect();
     let mut body = String::new();
     for (i, text) in texts.iter().enumerate() {
         body.push_str(&format!(
             "  %u{i} = memref.cast %m{i} : {text} to memref<*xf32>\n"
         ));
     }
-    let arguments: String = if integers.is_empty() {
-        body.push_str("  %no = arith.constant 0 : i64\n  %one = arith.constant 1.0 : f32\n");
-        "%u0, %u1, %u2, %no, %no, %one, %one".to_string()
+    for (i, value) in integers.iter().enumerate() {
+        body.push_str(&format!("  %i{i} = arith.constant {value} : i64\n"));
+    }
+    let names: Vec<String> = (0..integers.len()).map(|i| format!("%i{i}")).collect();
+    let arguments = format!("%u0, %u1, %u2, {}", names.join(", "));
+    Some(helper_text(entry, &texts, &body, &arguments))
+}
+
+/// A contraction (`linalg.matmul`, `linalg.batch_matmul`, with any indexing maps, or a
+/// `linalg.generic` computing `out + a * b`, e.g. a matmul that elementwise fusion expanded to
+/// more dims) whose f32 operands are row-major and whose dims group into a (batched) GEMM
+/// ([`gemm_shape`]) → each operand collapsed to 2-d (3-d when batched) →
+/// `flexc_gpu_gemm_f32`/`flexc_gpu_batch_gemm_f32` with the transposes the groups' order gives.
+fn gemm_helper(op: MlirOperation, types: &[MlirType]) -> Option<(String, String, &'static str)> {
+    let name = op_name(op);
+    if name == "linalg.generic" && !multiply_accumulate(op) {
+        return None;
+    }
+    gemm_helper_for(&operand_dims(op)?, types)
+}
+
+/// [`gemm_helper`] for operands of `types` whose dims (by loop index) are `dims`.
+fn gemm_helper_for(
+    dims: &[Vec<usize>],
+    types: &[MlirType],
+) -> Option<(String, String, &'static str)> {
+    if !types.iter().all(|&t| plain_f32(t, true)) {
+        return None;
+    }
+    let shape = gemm_shape(dims)?;
+    let entry = if shape.batched {
+        "flexc_gpu_batch_gemm_f32"
     } else {
-        for (i, value) in integers.iter().enumerate() {
-            body.push_str(&format!("  %i{i} = arith.constant {value} : i64\n"));
-        }
-        let names: Vec<String> = (0..integers.len()).map(|i| format!("%i{i}")).collect();
-        format!("%u0, %u1, %u2, {}", names.join(", "))
+        "flexc_gpu_gemm_f32"
     };
+    let texts: Vec<String> = types.iter().map(|&t| type_text(t)).collect();
+    let mut body = String::new();
+    for (i, (&ty, groups)) in types.iter().zip(&shape.groups).enumerate() {
+        let text = &texts[i];
+        let rank = unsafe { mlirShapedTypeGetRank(ty) } as usize;
+        if groups.len() == rank {
+            body.push_str(&format!("  %c{i} = memref.cast %m{i} : {text} to {text}\n"));
+        } else {
+            let collapsed = collapsed_type(ty, groups)?;
+            let reassociation: Vec<String> = groups
+                .iter()
+                .map(|g| {
+                    let dims: Vec<String> = g.iter().map(usize::to_string).collect();
+                    format!("[{}]", dims.join(", "))
+                })
+                .collect();
+            body.push_str(&format!(
+                "  %c{i} = memref.collapse_shape %m{i} [{}] : {text} into {collapsed}\n",
+                reassociation.join(", ")
+            ));
+            body.push_str(&format!(
+                "  %u{i} = memref.cast %c{i} : {collapsed} to memref<*xf32>\n"
+            ));
+            continue;
+        }
+        body.push_str(&format!(
+            "  %u{i} = memref.cast %c{i} : {text} to memref<*xf32>\n"
+        ));
+    }
+    body.push_str(&format!(
+        "  %ta = arith.constant {} : i64\n  %tb = arith.constant {} : i64\n  %one = arith.constant 1.0 : f32\n",
+        i64::from(shape.transpose_a),
+        i64::from(shape.transpose_b)
+    ));
+    let arguments = "%u0, %u1, %u2, %ta, %tb, %one, %one";
+    let (helper, text, entry) = helper_text(entry, &texts, &body, arguments);
+    // Different groupings of the same types are different helpers.
+    let suffix = format!(
+        "_{}{}",
+        shape
+            .groups
+            .iter()
+            .map(|g| g.len().to_string())
+            .collect::<String>(),
+        if shape.transpose_a || shape.transpose_b {
+            format!(
+                "_t{}{}",
+                u8::from(shape.transpose_a),
+                u8::from(shape.transpose_b)
+            )
+        } else {
+            String::new()
+        }
+    );
+    let renamed = format!("{helper}{suffix}");
+    let text = text.replacen(&format!("@{helper}("), &format!("@{renamed}("), 1);
+    Some((renamed, text, entry))
+}
+
+/// The dims (by loop index) of each operand of a linalg op, a constant-0 result (a broadcast of a
+/// size-1 dim) as `None`; `None` when a map has other results.
+fn operand_dims_with_constants(op: MlirOperation) -> Option<Vec<Vec<Option<usize>>>> {
+    let maps = unsafe {
+        mlirOperationGetAttributeByName(op, melior::StringRef::new("indexing_maps").to_raw())
+    };
+    if maps.ptr.is_null() || !unsafe { mlirAttributeIsAArray(maps) } {
+        return None;
+    }
+    let mut operands = Vec::new();
+    unsafe {
+        for i in 0..mlirArrayAttrGetNumElements(maps) {
+            let map = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, i));
+            let mut dims = Vec::new();
+            for r in 0..mlirAffineMapGetNumResults(map) {
+                let expr = mlirAffineMapGetResult(map, r);
+                if mlirAffineExprIsADim(expr) {
+                    dims.push(Some(mlirAffineDimExprGetPosition(expr) as usize));
+                } else if mlirAffineExprIsAConstant(expr)
+                    && mlirAffineConstantExprGetValue(expr) == 0
+                {
+                    dims.push(None);
+                } else {
+                    return None;
+                }
+            }
+            operands.push(dims);
+        }
+    }
+    Some(operands)
+}
+
+/// A contraction whose A operand elementwise fusion computed inside its body (`out + f(x, y, ..) *
+/// b`: the softmax division before attention-probabilities × V, bias + GELU before an FFN
+/// down-projection) → `f` computed into a fresh row-major buffer T by an elementwise generic (a
+/// clone of the op with B, the accumulation and the reduction dims taken out), then T × B as a
+/// (batched) GEMM call, T freed after it. Returns the call's entry; `None` leaves the op as it is.
+fn unfuse_producer(op: MlirOperation, helpers: &mut Helpers) -> Option<&'static str> {
+    let count = unsafe { mlirOperationGetNumOperands(op) } as usize;
+    if count < 4 || unsafe { mlirOperationGetNumResults(op) } != 0 {
+        return None;
+    }
+    let dims = operand_dims_with_constants(op)?;
+    if dims.len() != count || reads_loop_indices(op) {
+        return None;
+    }
+    let operands: Vec<MlirValue> = (0..count)
+        .map(|i| unsafe { mlirOperationGetOperand(op, i as isize) })
+        .collect();
+    let types: Vec<MlirType> = operands
+        .iter()
+        .map(|&v| unsafe { mlirValueGetType(v) })
+        .collect();
+    let (b, x) = accumulated_product(op, count)?;
+    // Dims of B and C must be plain; A's are those of every other input.
+    let plain = |d: &Vec<Option<usize>>| d.iter().copied().collect::<Option<Vec<usize>>>();
+    let b_dims = plain(&dims[b])?;
+    let c_dims = plain(&dims[count - 1])?;
+    let mut used: Vec<usize> = Vec::new();
+    for (i, d) in dims.iter().enumerate().take(count - 1) {
+        if i != b {
+            for &dim in d.iter().flatten() {
+                if !used.contains(&dim) {
+                    used.push(dim);
+                }
+            }
+        }
+    }
+    let in_b = |d: &usize| b_dims.contains(d);
+    let in_c = |d: &usize| c_dims.contains(d);
+    if used.iter().any(|d| !in_b(d) && !in_c(d)) {
+        return None; // a dim reduced over A alone: not a GEMM
+    }
+    // T's dims: batch and M in C's order, then K in B's order.
+    let mut t_dims: Vec<usize> = c_dims
+        .iter()
+        .filter(|d| used.contains(d))
+        .copied()
+        .collect();
+    t_dims.extend(b_dims.iter().filter(|d| used.contains(d) && !in_c(d)));
+    if t_dims.len() != used.len() {
+        return None;
+    }
+    let sizes = loop_sizes(&dims, &types)?;
+    if !types.iter().all(|&t| unsafe { mlirTypeIsAMemRef(t) }) {
+        return None;
+    }
+    let t_shape: Vec<i64> = t_dims
+        .iter()
+        .map(|&d| sizes.get(&d).copied())
+        .collect::<Option<_>>()?;
+    let t_text = format!(
+        "memref<{}xf32>",
+        t_shape
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join("x")
+    );
+    let context = unsafe { mlirOperationGetContext(op) };
+    let t_type = unsafe { mlirTypeParseGet(context, melior::StringRef::new(&t_text).to_raw()) };
+    if t_type.ptr.is_null() {
+        return None;
+    }
+    let (helper, text, entry) = gemm_helper_for(
+        &[t_dims.clone(), b_dims, c_dims],
+        &[t_type, types[b], types[count - 1]],
+    )?;
+    // B, C and the product's A side are f32 (the producer may read other types: f64 statistics).
+    if unsafe { !mlirTypeIsAF32(mlirValueGetType(x)) } {
+        return None;
+    }
+    unsafe {
+        let location = mlirOperationGetLocation(op);
+        let block = mlirOperationGetBlock(op);
+        let alloc = create_op(
+            context,
+            "memref.alloc",
+            location,
+            &[],
+            &[t_type],
+            &[(
+                "operandSegmentSizes",
+                attribute(context, "array<i32: 0, 0>"),
+            )],
+        );
+        mlirBlockInsertOwnedOperationBefore(block, op, alloc);
+        let t = mlirOperationGetResult(alloc, 0);
+        let producer = mlirOperationClone(op);
+        mlirBlockInsertOwnedOperationBefore(block, op, producer);
+        make_producer(producer, b, count, &dims, &t_dims, t)?;
+        let callee = helpers.add(helper, text);
+        let symbol = mlirFlatSymbolRefAttrGet(context, melior::StringRef::new(&callee).to_raw());
+        let call = create_op(
+            context,
+            "func.call",
+            location,
+            &[t, operands[b], operands[count - 1]],
+            &[],
+            &[("callee", symbol)],
+        );
+        mlirBlockInsertOwnedOperationBefore(block, op, call);
+        let dealloc = create_op(context, "memref.dealloc", location, &[t], &[], &[]);
+        mlirBlockInsertOwnedOperationBefore(block, op, dealloc);
+        mlirOperationDestroy(op);
+    }
+    Some(entry)
+}
+
+/// For a generic whose body ends `%m = mulf %x, %b; %s = addf %out, %m; yield %s` (either operand
+/// order), with B's block argument and the accumulator used nowhere else: B's operand index and
+/// `%x`.
+fn accumulated_product(op: MlirOperation, count: usize) -> Option<(usize, MlirValue)> {
+    unsafe {
+        let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+        if mlirBlockGetNumArguments(block) as usize != count {
+            return None;
+        }
+        let yield_ = mlirBlockGetTerminator(block);
+        if op_name(yield_) != "linalg.yield" || mlirOperationGetNumOperands(yield_) != 1 {
+            return None;
+        }
+        let sum = mlirOperationGetOperand(yield_, 0);
+        if !mlirValueIsAOpResult(sum) || op_name(mlirOpResultGetOwner(sum)) != "arith.addf" {
+            return None;
+        }
+        let add = mlirOpResultGetOwner(sum);
+        let out = mlirBlockGetArgument(block, count as isize - 1);
+        let (p, q) = (
+            mlirOperationGetOperand(add, 0),
+            mlirOperationGetOperand(add, 1),
+        );
+        let product = if mlirValueEqual(p, out) {
+            q
+        } else if mlirValueEqual(q, out) {
+            p
+        } else {
+            return None;
+        };
+        if !mlirValueIsAOpResult(product) || op_name(mlirOpResultGetOwner(product)) != "arith.mulf"
+        {
+            return None;
+        }
+        let mul = mlirOpResultGetOwner(product);
+        let only_use = |v: MlirValue, user: MlirOperation| {
+            let first = mlirValueGetFirstUse(v);
+            !mlirOpOperandIsNull(first)
+                && mlirOperationEqual(mlirOpOperandGetOwner(first), user)
+                && mlirOpOperandIsNull(mlirOpOperandGetNextUse(first))
+        };
+        if !only_use(out, add) || !only_use(product, add) || !only_use(sum, yield_) {
+            return None;
+        }
+        for (this, other) in [(0, 1), (1, 0)] {
+            let candidate = mlirOperationGetOperand(mul, this);
+            let x = mlirOperationGetOperand(mul, other);
+            for b in 0..count - 1 {
+                let argument = mlirBlockGetArgument(block, b as isize);
+                if mlirValueEqual(candidate, argument) && only_use(argument, mul) {
+                    return Some((b, x));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Whether a linalg op's body reads its loop indices (`linalg.index`: the producer could depend on
+/// dims it does not iterate).
+fn reads_loop_indices(op: MlirOperation) -> bool {
+    let mut found = false;
+    unsafe { melior::ir::OperationRef::from_raw(op) }.walk(WalkOrder::PreOrder, |inner| {
+        if op_name(inner.to_raw()) == "linalg.index" {
+            found = true;
+            return WalkResult::Interrupt;
+        }
+        WalkResult::Advance
+    });
+    found
+}
+
+/// Loop index → its size, from the static shapes of the operands that index by it.
+fn loop_sizes(dims: &[Vec<Option<usize>>], types: &[MlirType]) -> Option<BTreeMap<usize, i64>> {
+    let mut sizes = BTreeMap::new();
+    for (operand, &ty) in dims.iter().zip(types) {
+        if unsafe { !mlirTypeIsAMemRef(ty) || !mlirShapedTypeHasStaticShape(ty) } {
+            return None;
+        }
+        let rank = unsafe { mlirShapedTypeGetRank(ty) } as usize;
+        let shape: Vec<i64> = (0..rank)
+            .map(|d| unsafe { mlirShapedTypeGetDimSize(ty, d as isize) })
+            .collect();
+        for (position, dim) in operand.iter().enumerate() {
+            if let Some(dim) = dim {
+                sizes.insert(*dim, *shape.get(position)?);
+            }
+        }
+    }
+    Some(sizes)
+}
+
+/// Turns `producer` (a clone of the contraction) into the elementwise generic writing `%x` into
+/// `t` over `t_dims`: B's operand and block argument, the multiply-accumulate and the reduction
+/// loops go; the other inputs' maps are renumbered over `t_dims`.
+unsafe fn make_producer(
+    producer: MlirOperation,
+    b: usize,
+    count: usize,
+    dims: &[Vec<Option<usize>>],
+    t_dims: &[usize],
+    t: MlirValue,
+) -> Option<()> {
+    unsafe {
+        let context = mlirOperationGetContext(producer);
+        let inputs: Vec<usize> = (0..count - 1).filter(|&i| i != b).collect();
+        let mut operands: Vec<MlirValue> = inputs
+            .iter()
+            .map(|&i| mlirOperationGetOperand(producer, i as isize))
+            .collect();
+        operands.push(t);
+        mlirOperationSetOperands(producer, operands.len() as isize, operands.as_ptr());
+        let map = |operand: &[Option<usize>]| -> Option<MlirAttribute> {
+            let mut exprs = Vec::new();
+            for dim in operand {
+                exprs.push(match dim {
+                    Some(d) => {
+                        mlirAffineDimExprGet(context, t_dims.iter().position(|x| x == d)? as isize)
+                    }
+                    None => mlirAffineConstantExprGet(context, 0),
+                });
+            }
+            let map = mlirAffineMapGet(
+                context,
+                t_dims.len() as isize,
+                0,
+                exprs.len() as isize,
+                exprs.as_mut_ptr(),
+            );
+            Some(mlirAffineMapAttrGet(map))
+        };
+        let mut maps = Vec::new();
+        for &i in &inputs {
+            maps.push(map(&dims[i])?);
+        }
+        let identity: Vec<Option<usize>> = t_dims.iter().map(|&d| Some(d)).collect();
+        maps.push(map(&identity)?);
+        let set = |name: &str, value: MlirAttribute| {
+            mlirOperationSetAttributeByName(producer, melior::StringRef::new(name).to_raw(), value)
+        };
+        set(
+            "indexing_maps",
+            mlirArrayAttrGet(context, maps.len() as isize, maps.as_ptr()),
+        );
+        let parallel = vec!["#linalg.iterator_type<parallel>"; t_dims.len()].join(", ");
+        set(
+            "iterator_types",
+            attribute(context, &format!("[{parallel}]")),
+        );
+        set(
+            "operandSegmentSizes",
+            attribute(context, &format!("array<i32: {}, 1>", inputs.len())),
+        );
+        mlirOperationRemoveDiscardableAttributeByName(
+            producer,
+            melior::StringRef::new(FAMILY_ATTR).to_raw(),
+        );
+        // Body: yield %x; the accumulate, the product and B's argument go.
+        let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(producer, 0));
+        let yield_ = mlirBlockGetTerminator(block);
+        let add = mlirOpResultGetOwner(mlirOperationGetOperand(yield_, 0));
+        let out = mlirBlockGetArgument(block, count as isize - 1);
+        let product = {
+            let p = mlirOperationGetOperand(add, 0);
+            if mlirValueEqual(p, out) {
+                mlirOperationGetOperand(add, 1)
+            } else {
+                p
+            }
+        };
+        let mul = mlirOpResultGetOwner(product);
+        let b_argument = mlirBlockGetArgument(block, b as isize);
+        let x = {
+            let p = mlirOperationGetOperand(mul, 0);
+            if mlirValueEqual(p, b_argument) {
+                mlirOperationGetOperand(mul, 1)
+            } else {
+                p
+            }
+        };
+        mlirOperationSetOperand(yield_, 0, x);
+        mlirOperationDestroy(add);
+        mlirOperationDestroy(mul);
+        mlirBlockEraseArgument(block, b as u32);
+    }
+    Some(())
+}
+
+/// A helper `@__flexc_<entry>_<types>(memrefs)` with `body`, calling `entry(arguments)`.
+fn helper_text(
+    entry: &'static str,
+    texts: &[String],
+    body: &str,
+    arguments: &str,
+) -> (String, String, &'static str) {
+    let helper = format!(
+        "__flexc_{}_{}",
+        entry.trim_start_matches("flexc_gpu_"),
+        mangle(texts)
+    );
     let signature = LIBRARY
         .iter()
         .find(|(n, _)| *n == entry)
@@ -437,22 +1274,7 @@ fn library_helper(op: MlirOperation) -> Option<(String, String)> {
         "func.func private @{helper}({}) {{\n{body}  func.call @{entry}({arguments}) : ({signature}) -> ()\n  return\n}}",
         parameters.join(", ")
     );
-    Some((helper, text))
-}
-
-/// The indexing maps of a plain (row-major, untransposed) matmul and batch matmul.
-const PLAIN_MAPS: &[&str] = &[
-    "[affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>]",
-    "[affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>]",
-];
-
-/// Whether a named contraction has indexing maps other than the plain ones (transposed or broadcast
-/// operands).
-fn has_custom_maps(op: MlirOperation) -> bool {
-    let maps = unsafe {
-        mlirOperationGetAttributeByName(op, melior::StringRef::new("indexing_maps").to_raw())
-    };
-    !maps.ptr.is_null() && !PLAIN_MAPS.contains(&flexc_passes::ir::attribute_text(maps).as_str())
+    (helper, text, entry)
 }
 
 /// A symbol-safe rendering of memref types (`memref<8x64xf32>` → `8x64xf32`).
@@ -664,6 +1486,104 @@ pub fn kernels(
     kernels
 }
 
+/// Every linalg op without parallel loops (its output 0-d: the fill of a scalar loss, a scalar
+/// elementwise op or a full reduction of a training step) goes into a one-iteration
+/// `scf.parallel`, so that it becomes a (one-thread) kernel like every other op instead of host-side
+/// loads and stores of device memory (`convert-linalg-to-parallel-loops` emits no parallel loop for
+/// them). A full reduction is then sequential in one thread: correct, slow for big operands. Run
+/// before `pipeline::gpu_loops`.
+pub fn wrap_scalar_ops(module: &Module) {
+    let mut scalar = Vec::new();
+    for op in all_ops(module) {
+        let name = op_name(op);
+        if !name.starts_with("linalg.") || name == "linalg.yield" {
+            continue;
+        }
+        if inside_kernel_or_linalg(op) {
+            continue;
+        }
+        let operands: Vec<MlirType> = unsafe {
+            (0..mlirOperationGetNumOperands(op))
+                .map(|i| mlirValueGetType(mlirOperationGetOperand(op, i)))
+                .collect()
+        };
+        let memrefs: Vec<MlirType> = operands
+            .into_iter()
+            .filter(|&t| unsafe { mlirTypeIsAMemRef(t) })
+            .collect();
+        // The output (the last operand) is 0-d: no parallel loop (a fill, a full reduction).
+        if memrefs
+            .last()
+            .is_some_and(|&t| unsafe { mlirShapedTypeGetRank(t) } == 0)
+        {
+            scalar.push(op);
+        }
+    }
+    for op in scalar {
+        wrap_in_parallel(op);
+    }
+}
+
+/// Whether `op` is inside a linalg op's body or a `gpu.launch` (a block reduction's per-thread
+/// partial over a 0-d accumulator runs inside its kernel already).
+fn inside_kernel_or_linalg(op: MlirOperation) -> bool {
+    let mut parent = unsafe { mlirOperationGetParentOperation(op) };
+    while !parent.ptr.is_null() {
+        let name = op_name(parent);
+        if name == "gpu.launch" || name.starts_with("linalg.") {
+            return true;
+        }
+        parent = unsafe { mlirOperationGetParentOperation(parent) };
+    }
+    false
+}
+
+/// `op` → `scf.parallel (%i) = (0) to (1) step (1) { op }`.
+fn wrap_in_parallel(op: MlirOperation) {
+    unsafe {
+        let context = mlirOperationGetContext(op);
+        let location = mlirOperationGetLocation(op);
+        let block = mlirOperationGetBlock(op);
+        let index = mlirIndexTypeGet(context);
+        let constant = |value: i64| {
+            let c = create_op(
+                context,
+                "arith.constant",
+                location,
+                &[],
+                &[index],
+                &[("value", mlirIntegerAttrGet(index, value))],
+            );
+            mlirBlockInsertOwnedOperationBefore(block, op, c);
+            mlirOperationGetResult(c, 0)
+        };
+        let (zero, one) = (constant(0), constant(1));
+        let body = mlirBlockCreate(1, &index, &location);
+        let region = mlirRegionCreate();
+        mlirRegionAppendOwnedBlock(region, body);
+        let segments = attribute(context, "array<i32: 1, 1, 1, 0>");
+        let named = mlirNamedAttributeGet(
+            mlirIdentifierGet(
+                context,
+                melior::StringRef::new("operandSegmentSizes").to_raw(),
+            ),
+            segments,
+        );
+        let mut state =
+            mlirOperationStateGet(melior::StringRef::new("scf.parallel").to_raw(), location);
+        let operands = [zero, one, one];
+        mlirOperationStateAddOperands(&mut state, 3, operands.as_ptr());
+        mlirOperationStateAddAttributes(&mut state, 1, &named);
+        mlirOperationStateAddOwnedRegions(&mut state, 1, &region);
+        let parallel = mlirOperationCreate(&mut state);
+        mlirBlockInsertOwnedOperationBefore(block, op, parallel);
+        mlirOperationRemoveFromParent(op);
+        mlirBlockAppendOwnedOperation(body, op);
+        let reduce = create_op(context, "scf.reduce", location, &[], &[], &[]);
+        mlirBlockAppendOwnedOperation(body, reduce);
+    }
+}
+
 /// Rotates the dims of every outermost `scf.parallel` so that its last dim comes first (module doc).
 pub fn contiguous_dim_first(module: &Module) {
     let mut loops = Vec::new();
@@ -743,5 +1663,61 @@ pub fn check_host_code(module: &Module) -> Result<(), Diag> {
                 op_name(op)
             ),
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(a: &[usize], b: &[usize], c: &[usize]) -> Option<GemmShape> {
+        gemm_shape(&[a.to_vec(), b.to_vec(), c.to_vec()])
+    }
+
+    #[test]
+    fn contractions_group_into_gemms() {
+        // matmul (m, n, k) = (d0, d1, d2).
+        let plain = shape(&[0, 2], &[2, 1], &[0, 1]).unwrap();
+        assert_eq!(
+            plain.groups,
+            [
+                vec![vec![0], vec![1]],
+                vec![vec![0], vec![1]],
+                vec![vec![0], vec![1]]
+            ]
+        );
+        assert!(!plain.transpose_a && !plain.transpose_b && !plain.batched);
+        // matmul_transpose_b: B is (n, k).
+        let transposed = shape(&[0, 2], &[1, 2], &[0, 1]).unwrap();
+        assert!(!transposed.transpose_a && transposed.transpose_b);
+        // A transposed: (k, m).
+        assert!(shape(&[2, 0], &[2, 1], &[0, 1]).unwrap().transpose_a);
+        // batch_matmul.
+        let batched = shape(&[0, 1, 3], &[0, 3, 2], &[0, 1, 2]).unwrap();
+        assert!(batched.batched);
+        assert_eq!(batched.groups[0], vec![vec![0], vec![1], vec![2]]);
+        // Reshape propagation's expansion: A (d0, d1, d2, d4) x B (d4, d3) -> C (d0, d1, d2, d3):
+        // M = d0 d1 d2 collapses to one dim.
+        let expanded = shape(&[0, 1, 2, 4], &[4, 3], &[0, 1, 2, 3]).unwrap();
+        assert!(!expanded.batched);
+        assert_eq!(expanded.groups[0], vec![vec![0, 1, 2], vec![3]]);
+        assert_eq!(expanded.groups[2], vec![vec![0, 1, 2], vec![3]]);
+        // N split in two (heads x head dim) on B and C.
+        let heads = shape(&[0, 1, 4], &[4, 2, 3], &[0, 1, 2, 3]).unwrap();
+        assert_eq!(heads.groups[1], vec![vec![0], vec![1, 2]]);
+    }
+
+    #[test]
+    fn other_contractions_are_not_gemms() {
+        // C's dims out of [batch] M N order.
+        assert_eq!(shape(&[0, 2], &[2, 1], &[1, 0]), None);
+        // M dims interleaved with K in A.
+        assert_eq!(shape(&[0, 3, 1], &[3, 2], &[0, 1, 2]), None);
+        // No K (an outer product), no N (a matrix-vector product), a repeated dim.
+        assert_eq!(shape(&[0], &[1], &[0, 1]), None);
+        assert_eq!(shape(&[0, 1], &[1], &[0]), None);
+        assert_eq!(shape(&[0, 0], &[0, 1], &[0, 1]), None);
+        // A dim of A alone (reduced over A only).
+        assert_eq!(shape(&[0, 3, 2], &[2, 1], &[0, 1]), None);
     }
 }

@@ -251,7 +251,7 @@ fn existing_db(path: &str) -> Result<ProfileDb, Diag> {
 
 /// Per graph op (by index): its key without the device (name, task extents, dtype); `None` for ops
 /// without a configuration (they are not profiled).
-type OpKey = Option<(String, Vec<u64>, DType)>;
+pub type OpKey = Option<(String, Vec<u64>, DType)>;
 
 /// Parses, prepares, compiles, runs and measures `bytes`; `Err` holds the diagnostics.
 pub fn measure_source(
@@ -323,7 +323,16 @@ pub fn measure_source(
 
 /// Marks every configured graph op with its graph index ([`PROFILE_OP_ATTR`]); returns the key of
 /// every graph op as the simulator forms it.
-fn mark_graph_ops(module: &Module) -> Result<Vec<OpKey>, ()> {
+pub(crate) fn mark_graph_ops(module: &Module) -> Result<Vec<OpKey>, ()> {
+    Ok(mark_graph_ops_whole(module)?
+        .into_iter()
+        .map(|(task, _)| task)
+        .collect())
+}
+
+/// [`mark_graph_ops`], with each configured op's key as a single task too (its whole loop extents,
+/// as the serial program runs it): `(task key, whole-op key)` per graph op.
+pub(crate) fn mark_graph_ops_whole(module: &Module) -> Result<Vec<(OpKey, OpKey)>, ()> {
     let imported = flexc_passes::import::analyze(
         &module.as_operation(),
         &flexc_passes::import::ImportOptions::default(),
@@ -335,7 +344,7 @@ fn mark_graph_ops(module: &Module) -> Result<Vec<OpKey>, ()> {
     for (k, op) in imported.ops.iter().enumerate() {
         let graph_op = imported.graph.op(OpId::new(k));
         let Some(config) = &op.config else {
-            keys.push(None);
+            keys.push((None, None));
             continue;
         };
         let extents: Vec<u64> = graph_op
@@ -344,7 +353,11 @@ fn mark_graph_ops(module: &Module) -> Result<Vec<OpKey>, ()> {
             .zip(&config.degrees)
             .map(|(dim, &degree)| dim.size / degree.max(1))
             .collect();
-        keys.push(Some((graph_op.name.clone(), extents, graph_op.dtype)));
+        let whole = graph_op.dims.iter().map(|dim| dim.size).collect();
+        keys.push((
+            Some((graph_op.name.clone(), extents, graph_op.dtype)),
+            Some((graph_op.name.clone(), whole, graph_op.dtype)),
+        ));
         // An op of a function called several times is several graph ops: its first call's index.
         if !marked.insert(op.handle) {
             continue;
@@ -409,12 +422,50 @@ fn instrument(context: &melior::Context, module: &Module, entries: &[Entry], pro
             })
         })
         .collect();
+    let brackets = Brackets {
+        begin: BEGIN,
+        end: END,
+        device_functions: &devices,
+        serial: None,
+    };
+    bracket_tasks(context, module, &brackets, profiling);
+}
+
+/// Which functions [`bracket_tasks`] instruments, and with which calls.
+pub struct Brackets<'a> {
+    /// The `(i64) -> ()` functions called before and after each task (declared private).
+    pub begin: &'a str,
+    pub end: &'a str,
+    /// Device functions: each marked op `k` is bracketed with id `k`.
+    pub device_functions: &'a [String],
+    /// Serial functions and the id offset of their ops (`k + offset`), when they are timed too.
+    pub serial: Option<(&'a [String], i64)>,
+}
+
+/// Brackets every op marked by [`mark_graph_ops`] (with its [`task_extent`]) in the functions
+/// `brackets` names, when `profiling`, and removes the marks everywhere. Shared by `flexc-run`'s
+/// profiling (device functions, `flexc_profile_*`) and `--target=cuda` (device and serial
+/// functions, `flexc_gpu_task_*`), so both measure the same task extents.
+pub fn bracket_tasks(
+    context: &melior::Context,
+    module: &Module,
+    brackets: &Brackets,
+    profiling: bool,
+) {
     let mut marked = Vec::new();
     for function in super::module_functions(module) {
-        let in_device = devices.contains(&super::symbol_name(function));
+        let name = super::symbol_name(function);
+        let offset = if brackets.device_functions.contains(&name) {
+            Some(0)
+        } else {
+            brackets
+                .serial
+                .filter(|(names, _)| names.contains(&name))
+                .map(|(_, offset)| offset)
+        };
         unsafe { melior::ir::OperationRef::from_raw(function) }.walk(WalkOrder::PreOrder, |op| {
             if op.has_attribute(PROFILE_OP_ATTR) {
-                marked.push((op.to_raw(), in_device));
+                marked.push((op.to_raw(), offset));
             }
             WalkResult::Advance
         });
@@ -427,8 +478,8 @@ fn instrument(context: &melior::Context, module: &Module, entries: &[Entry], pro
     type Listed = (Vec<MlirOperation>, HashMap<usize, usize>, usize);
     let mut blocks: HashMap<usize, Listed> = HashMap::new();
     let mut extents = Vec::new();
-    for &(op, in_device) in &marked {
-        if !(profiling && in_device) {
+    for &(op, offset) in &marked {
+        if !(profiling && offset.is_some()) {
             extents.push(None);
             continue;
         }
@@ -452,9 +503,10 @@ fn instrument(context: &melior::Context, module: &Module, entries: &[Entry], pro
         *floor = last + 1;
         extents.push(Some((ops[first], ops[last])));
     }
-    for ((op, _), extent) in marked.into_iter().zip(extents) {
+    for ((op, offset), extent) in marked.into_iter().zip(extents) {
         let name = melior::StringRef::new(PROFILE_OP_ATTR).to_raw();
-        let k = unsafe { mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(op, name)) };
+        let k = unsafe { mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(op, name)) }
+            + offset.unwrap_or(0);
         unsafe { mlirOperationRemoveAttributeByName(op, name) };
         let Some((first, last)) = extent else {
             continue;
@@ -479,13 +531,14 @@ fn instrument(context: &melior::Context, module: &Module, entries: &[Entry], pro
             let constant = constant.into_raw();
             mlirBlockInsertOwnedOperationBefore(block, first, constant);
             let value = melior::ir::Value::from_raw(mlirOperationGetResult(constant, 0));
-            mlirBlockInsertOwnedOperationBefore(block, first, call(BEGIN, value).into_raw());
-            mlirBlockInsertOwnedOperationAfter(block, last, call(END, value).into_raw());
+            let (begin, end) = (call(brackets.begin, value), call(brackets.end, value));
+            mlirBlockInsertOwnedOperationBefore(block, first, begin.into_raw());
+            mlirBlockInsertOwnedOperationAfter(block, last, end.into_raw());
         }
     }
     if used {
         let ty = FunctionType::new(context, &[i64_type.into()], &[]);
-        for callee in [BEGIN, END] {
+        for callee in [brackets.begin, brackets.end] {
             let declaration = melior::dialect::func::func(
                 context,
                 StringAttribute::new(context, callee),

@@ -247,7 +247,7 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
 }
 
 /// Runs [`pipeline::stablehlo_lowering`] when the module holds StableHLO/CHLO ops.
-fn lower_stablehlo<'c>(
+pub(crate) fn lower_stablehlo<'c>(
     session: &Session<'c>,
     module: &mut melior::ir::Module<'c>,
 ) -> Result<(), Vec<Diag>> {

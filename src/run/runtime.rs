@@ -19,16 +19,11 @@
 //! once from then on, and [`Runtime::failure`] reports the first one. A deadlock is detected when every
 //! device that has not finished waits and none can proceed.
 
-use std::{
-    cell::RefCell,
-    collections::{BTreeMap, HashMap},
-    sync::{Arc, Condvar, Mutex, MutexGuard},
-    time::Duration,
-};
+use flexc_core::mailbox::Mailbox;
+use std::{cell::RefCell, sync::Arc};
 
-/// How long a device may wait for one message before the run is declared stuck (a safety net behind
-/// the deadlock detection).
-const WAIT_LIMIT: Duration = Duration::from_secs(300);
+/// What a run communicated (core's mailbox counts it).
+pub use flexc_core::mailbox::Traffic;
 
 /// Element types of reductions.
 #[derive(Clone, Copy, Debug)]
@@ -46,40 +41,10 @@ enum Kind {
     Min,
 }
 
-struct Reduction {
-    contributions: BTreeMap<usize, Vec<u8>>,
-    result: Option<Vec<u8>>,
-    unread: usize,
-}
-
-#[derive(Default)]
-struct State {
-    mailbox: HashMap<(usize, usize, i64), Vec<u8>>,
-    reductions: HashMap<(i64, u64), Reduction>,
-    /// Per device and group mask: all-reduces called so far.
-    calls: HashMap<(usize, i64), u64>,
-    /// Devices blocked in a wait whose condition was false at their last look.
-    blocked: Vec<bool>,
-    finished: Vec<bool>,
-    failure: Option<String>,
-    messages: u64,
-    bytes: u64,
-    all_reduces: u64,
-}
-
-/// What a run communicated.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Traffic {
-    pub messages: u64,
-    pub bytes: u64,
-    /// All-reduce calls (one per member and call).
-    pub all_reduces: u64,
-}
-
+/// The devices' meeting point: core's mailbox (the protocol `flexc-gpu` shares) with host byte
+/// buffers as payloads.
 pub struct Runtime {
-    devices: usize,
-    state: Mutex<State>,
-    changed: Condvar,
+    mailbox: Mailbox<Vec<u8>>,
 }
 
 thread_local! {
@@ -89,13 +54,7 @@ thread_local! {
 impl Runtime {
     pub fn new(devices: usize) -> Arc<Runtime> {
         Arc::new(Runtime {
-            devices,
-            state: Mutex::new(State {
-                blocked: vec![false; devices],
-                finished: vec![false; devices],
-                ..State::default()
-            }),
-            changed: Condvar::new(),
+            mailbox: Mailbox::new(devices),
         })
     }
 
@@ -104,145 +63,36 @@ impl Runtime {
         CURRENT.with(|current| *current.borrow_mut() = Some((runtime.clone(), device)));
     }
 
-    /// The calling thread's device program has returned.
+    /// The calling thread's device program has returned (messages nobody received are a mismatch
+    /// of the programs, found once all have finished).
     pub fn leave() {
         let entered = CURRENT.with(|current| current.borrow_mut().take());
         if let Some((runtime, device)) = entered {
-            let mut state = runtime.lock();
-            state.finished[device] = true;
-            // Messages nobody received are a mismatch of the programs, found once all have finished.
-            if state.finished.iter().all(|&f| f) && state.failure.is_none() {
-                let mut left: Vec<_> = state.mailbox.keys().copied().collect();
-                left.sort();
-                if let Some((from, to, tag)) = left.first() {
-                    state.failure = Some(format!(
-                        "{} messages were never received (the first: tag {tag} from device {from} to device {to})",
-                        left.len()
-                    ));
-                }
-            }
-            runtime.progress(&mut state);
+            runtime.mailbox.finish(device);
         }
     }
 
     /// The first problem of the run.
     pub fn failure(&self) -> Option<String> {
-        self.lock().failure.clone()
+        self.mailbox.failure()
     }
 
     pub fn traffic(&self) -> Traffic {
-        let state = self.lock();
-        Traffic {
-            messages: state.messages,
-            bytes: state.bytes,
-            all_reduces: state.all_reduces,
-        }
-    }
-
-    fn lock(&self) -> MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn fail(&self, state: &mut State, message: String) {
-        if state.failure.is_none() {
-            state.failure = Some(message);
-        }
-        self.progress(state);
-    }
-
-    /// Something changed: every blocked device must look again.
-    fn progress(&self, state: &mut State) {
-        state.blocked.iter_mut().for_each(|b| *b = false);
-        self.changed.notify_all();
-    }
-
-    /// Waits until `ready` yields; `None` when the run has failed (or fails now: a deadlock).
-    fn wait<'s, T>(
-        &'s self,
-        mut state: MutexGuard<'s, State>,
-        device: usize,
-        what: &dyn Fn() -> String,
-        mut ready: impl FnMut(&mut State) -> Option<T>,
-    ) -> (MutexGuard<'s, State>, Option<T>) {
-        loop {
-            if let Some(value) = ready(&mut state) {
-                return (state, Some(value));
-            }
-            if state.failure.is_some() {
-                return (state, None);
-            }
-            state.blocked[device] = true;
-            let stuck = (0..self.devices).all(|d| state.blocked[d] || state.finished[d]);
-            if stuck {
-                let waiting: Vec<String> = (0..self.devices)
-                    .filter(|&d| !state.finished[d])
-                    .map(|d| d.to_string())
-                    .collect();
-                let message = format!(
-                    "deadlock: device {device} waits for {} while every other device waits or has finished (waiting: devices {})",
-                    what(),
-                    waiting.join(", ")
-                );
-                self.fail(&mut state, message);
-                return (state, None);
-            }
-            let (next, timeout) = self
-                .changed
-                .wait_timeout(state, WAIT_LIMIT)
-                .unwrap_or_else(|e| e.into_inner());
-            state = next;
-            if timeout.timed_out() && state.blocked[device] {
-                let message = format!(
-                    "device {device} waited {} s for {}",
-                    WAIT_LIMIT.as_secs(),
-                    what()
-                );
-                self.fail(&mut state, message);
-                return (state, None);
-            }
-        }
+        self.mailbox.traffic()
     }
 
     fn send(&self, device: usize, data: Vec<u8>, peer: i64, tag: i64) {
-        let mut state = self.lock();
-        if !(0..self.devices as i64).contains(&peer) {
-            let message =
-                format!("device {device} sends tag {tag} to device {peer}, which does not exist");
-            return self.fail(&mut state, message);
-        }
-        state.messages += 1;
-        state.bytes += data.len() as u64;
-        if state
-            .mailbox
-            .insert((device, peer as usize, tag), data)
-            .is_some()
-        {
-            let message = format!("device {device} sends tag {tag} to device {peer} twice");
-            return self.fail(&mut state, message);
-        }
-        self.progress(&mut state);
+        let bytes = data.len() as u64;
+        self.mailbox.send(device, peer, tag, data, bytes);
     }
 
     fn recv(&self, device: usize, bytes: usize, peer: i64, tag: i64) -> Option<Vec<u8>> {
-        let state = self.lock();
-        if !(0..self.devices as i64).contains(&peer) {
-            let mut state = state;
-            let message = format!(
-                "device {device} receives tag {tag} from device {peer}, which does not exist"
-            );
-            self.fail(&mut state, message);
-            return None;
-        }
-        let key = (peer as usize, device, tag);
-        let what = || format!("tag {tag} from device {peer}");
-        let (mut state, data) = self.wait(state, device, &what, |state| state.mailbox.remove(&key));
-        let data = data?;
+        let data = self.mailbox.recv(device, peer, tag)?;
         if data.len() != bytes {
-            let message = format!(
+            self.mailbox.fail(format!(
                 "device {device} receives {bytes} bytes with tag {tag} from device {peer}, which sent {}",
                 data.len()
-            );
-            self.fail(&mut state, message);
+            ));
             return None;
         }
         Some(data)
@@ -256,127 +106,34 @@ impl Runtime {
         num: Num,
         kind: Kind,
     ) -> Option<Vec<u8>> {
-        let mut state = self.lock();
-        let members: Vec<usize> = (0..self.devices.min(63))
-            .filter(|d| mask & (1 << d) != 0)
-            .collect();
-        if mask & (1 << device) == 0 || members.len() != mask.count_ones() as usize {
-            let message = format!(
-                "device {device} calls an all-reduce over group mask {mask:#x}, which is not a group of this machine containing it"
-            );
-            self.fail(&mut state, message);
-            return None;
-        }
-        let call = state.calls.entry((device, mask)).or_insert(0);
-        let key = (mask, *call);
-        *call += 1;
-        state.all_reduces += 1;
         let bytes = data.len();
-        let reduction = state.reductions.entry(key).or_insert_with(|| Reduction {
-            contributions: BTreeMap::new(),
-            result: None,
-            unread: members.len(),
-        });
-        reduction.contributions.insert(device, data);
-        if reduction.contributions.len() == members.len() {
-            let sizes_agree = reduction.contributions.values().all(|c| c.len() == bytes);
-            if !sizes_agree {
-                let message = format!(
-                    "the members of all-reduce #{} over devices {members:?} contribute buffers of different sizes",
-                    key.1
-                );
-                self.fail(&mut state, message);
-                return None;
+        let result = self.mailbox.all_reduce(device, mask, data, |parts| {
+            if parts.iter().any(|p| p.len() != bytes) {
+                return Err("the members contribute buffers of different sizes".into());
             }
-            let parts: Vec<&Vec<u8>> = reduction.contributions.values().collect();
-            reduction.result = Some(reduce(&parts, num, kind));
-            self.progress(&mut state);
-        }
-        let what = || format!("all-reduce #{} over devices {members:?}", key.1);
-        let (mut state, result) = self.wait(state, device, &what, |state| {
-            state.reductions.get(&key).and_then(|r| r.result.clone())
-        });
-        let result = result?;
-        if let Some(reduction) = state.reductions.get_mut(&key) {
-            reduction.unread -= 1;
-            if reduction.unread == 0 {
-                state.reductions.remove(&key);
-            }
-        }
-        Some(result)
+            Ok(reduce(parts, num, kind))
+        })?;
+        Some(result.as_ref().clone())
     }
 }
 
+/// The ordered fold of the contributions (core's, shared with the GPU runtime's kernel).
 fn reduce(parts: &[&Vec<u8>], num: Num, kind: Kind) -> Vec<u8> {
-    macro_rules! fold {
-        ($t:ty, $sum:expr, $max:expr, $min:expr) => {{
-            const W: usize = std::mem::size_of::<$t>();
-            let read = |bytes: &[u8], i: usize| {
-                <$t>::from_ne_bytes(bytes[i * W..(i + 1) * W].try_into().unwrap_or([0; W]))
-            };
-            let count = parts[0].len() / W;
-            let mut out = Vec::with_capacity(parts[0].len());
-            for i in 0..count {
-                let mut acc = read(parts[0], i);
-                for part in &parts[1..] {
-                    let v = read(part, i);
-                    acc = match kind {
-                        Kind::Sum => $sum(acc, v),
-                        Kind::Max => $max(acc, v),
-                        Kind::Min => $min(acc, v),
-                    };
-                }
-                out.extend_from_slice(&acc.to_ne_bytes());
-            }
-            out
-        }};
-    }
-    match num {
-        // arith.maximumf/minimumf semantics: NaN wins.
-        Num::F32 => fold!(
-            f32,
-            |a: f32, b: f32| a + b,
-            f32::maximum_nan,
-            f32::minimum_nan
-        ),
-        Num::F64 => fold!(
-            f64,
-            |a: f64, b: f64| a + b,
-            f64::maximum_nan,
-            f64::minimum_nan
-        ),
-        Num::I32 => fold!(i32, i32::wrapping_add, i32::max, i32::min),
-        Num::I64 => fold!(i64, i64::wrapping_add, i64::max, i64::min),
-    }
-}
-
-trait NanPropagating: Sized {
-    fn maximum_nan(self, other: Self) -> Self;
-    fn minimum_nan(self, other: Self) -> Self;
-}
-
-macro_rules! nan_propagating {
-    ($t:ty) => {
-        impl NanPropagating for $t {
-            fn maximum_nan(self, other: Self) -> Self {
-                if self.is_nan() || other.is_nan() {
-                    <$t>::NAN
-                } else {
-                    self.max(other)
-                }
-            }
-            fn minimum_nan(self, other: Self) -> Self {
-                if self.is_nan() || other.is_nan() {
-                    <$t>::NAN
-                } else {
-                    self.min(other)
-                }
-            }
-        }
+    use flexc_core::reduce::{fold_ordered, ReduceElement, ReduceKind};
+    let parts: Vec<&[u8]> = parts.iter().map(|p| p.as_slice()).collect();
+    let element = match num {
+        Num::F32 => ReduceElement::F32,
+        Num::F64 => ReduceElement::F64,
+        Num::I32 => ReduceElement::I32,
+        Num::I64 => ReduceElement::I64,
     };
+    let kind = match kind {
+        Kind::Sum => ReduceKind::Sum,
+        Kind::Max => ReduceKind::Max,
+        Kind::Min => ReduceKind::Min,
+    };
+    fold_ordered(&parts, element, kind)
 }
-nan_propagating!(f32);
-nan_propagating!(f64);
 
 /// An unranked memref as the C interface passes it.
 #[repr(C)]
@@ -561,13 +318,9 @@ unsafe fn send(memref: *const Unranked, width: usize, peer: i64, tag: i64) {
     };
     match unsafe { read(memref, width) } {
         Some(data) => runtime.send(device, data, peer, tag),
-        None => {
-            let mut state = runtime.lock();
-            runtime.fail(
-                &mut state,
-                format!("device {device} sends an invalid buffer"),
-            );
-        }
+        None => runtime
+            .mailbox
+            .fail(format!("device {device} sends an invalid buffer")),
     }
 }
 
@@ -576,11 +329,9 @@ unsafe fn recv(memref: *const Unranked, width: usize, peer: i64, tag: i64) {
         return;
     };
     let Some(target) = (unsafe { view(memref) }) else {
-        let mut state = runtime.lock();
-        return runtime.fail(
-            &mut state,
-            format!("device {device} receives into an invalid buffer"),
-        );
+        return runtime
+            .mailbox
+            .fail(format!("device {device} receives into an invalid buffer"));
     };
     if let Some(data) = runtime.recv(device, target.count() * width, peer, tag) {
         unsafe { write(memref, width, &data) };
@@ -596,11 +347,9 @@ unsafe fn all_reduce(memref: *const Unranked, mask: i64, num: Num, kind: Kind) {
         Num::F64 | Num::I64 => 8,
     };
     let Some(data) = (unsafe { read(memref, width) }) else {
-        let mut state = runtime.lock();
-        return runtime.fail(
-            &mut state,
-            format!("device {device} all-reduces an invalid buffer"),
-        );
+        return runtime
+            .mailbox
+            .fail(format!("device {device} all-reduces an invalid buffer"));
     };
     if let Some(result) = runtime.all_reduce(device, data, mask, num, kind) {
         unsafe { write(memref, width, &result) };
