@@ -771,18 +771,12 @@ fn search_and_annotate(
         machine: &machine,
         cost: &cost,
         mode: options.mode.simulator_mode(),
+        training_step: options.mode == ImportMode::AsIs,
     };
     let operation = module.as_operation();
     let (found, annotated) = match (sim.strategy.as_deref(), options.search.algorithm) {
         (Some(strategy), _) => {
-            let found = strategy_search::named(
-                model,
-                &imported.graph,
-                &machine,
-                &cost,
-                target.mode,
-                strategy,
-            )?;
+            let found = strategy_search::named(model, &imported.graph, &target, strategy)?;
             let annotated =
                 flexc_passes::par_search::annotate(&operation, imported, &found.strategy, &machine)
                     .map_err(|e| Diag::error(None, e))?;

@@ -161,6 +161,8 @@ pub struct Target<'a> {
     pub machine: &'a Machine,
     pub cost: &'a CostModel,
     pub mode: Mode,
+    /// The graph is a whole training step taken as it is (`--mode=as-is`): reports say so.
+    pub training_step: bool,
 }
 
 /// Runs the `par-search` pass's search on the imported graph (`algorithm` of `options`), writes its
@@ -224,6 +226,7 @@ fn search_report(
         machine,
         cost,
         mode,
+        training_step,
     } = *target;
     let sim = Simulator::new(graph, machine, cost, mode, found.strategy.clone()).map_err(|e| {
         Diag::error(
@@ -231,7 +234,8 @@ fn search_report(
             format!("the search produced an invalid strategy: {e}"),
         )
     })?;
-    let report = sim.report();
+    let mut report = sim.report();
+    report.training_step = training_step;
     let mut baseline_times = Vec::new();
     for b in baselines::all(graph, machine) {
         let time = Simulator::new(graph, machine, cost, mode, b.strategy)
@@ -326,14 +330,13 @@ fn search_report(
 
 /// The baseline `name` instead of a search (`--strategy=NAME` without `--simulate`): simulated to check that it
 /// fits and to show its time.
-pub fn named(
-    model: &str,
-    graph: &Graph,
-    machine: &Machine,
-    cost: &CostModel,
-    mode: Mode,
-    name: &str,
-) -> Result<Found, Diag> {
+pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<Found, Diag> {
+    let Target {
+        machine,
+        cost,
+        mode,
+        training_step,
+    } = *target;
     let strategy = crate::simulate::baseline(name, graph, machine).ok_or_else(|| {
         Diag::error(
             None,
@@ -345,7 +348,8 @@ pub fn named(
     })?;
     let sim = Simulator::new(graph, machine, cost, mode, strategy.clone())
         .map_err(|e| Diag::error(None, format!("strategy '{name}' is invalid: {e}")))?;
-    let report = sim.report();
+    let mut report = sim.report();
+    report.training_step = training_step;
     if !sim.fits_memory() {
         return Err(Diag::error(
             None,
