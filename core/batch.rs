@@ -96,6 +96,12 @@ pub fn rescale_batch(
             "--batch: no data input has a batch dim {batch_dim} to rescale"
         ))
     })?;
+    if to == from {
+        // The exported batch: nothing to rescale, so nothing that could refuse it (a model whose
+        // batch cannot follow a change still runs at its own batch, e.g. the first row of a weak-scaling
+        // sweep).
+        return Ok((graph.clone(), Rescaled { from, to }));
+    }
     let marks = mark(graph, batch_dim, from)?;
     let rebuilt = rebuild(graph, &marks, from, to)?;
     Ok((rebuilt, Rescaled { from, to }))
@@ -393,6 +399,10 @@ mod tests {
         assert!(e.message.contains("overflows 64 bits"), "{e}");
         let e = rescale_batch(&merged(false), 0, 16).unwrap_err();
         assert_eq!(e.op, Some(OpId(0)));
+        // At its own batch the graph needs no rescaling, so it is not refused.
+        let (same, r) = rescale_batch(&merged(false), 0, 8).unwrap();
+        assert_eq!((r.from, r.to), (8, 8));
+        assert_eq!(same.tensor(TensorId(1)).shape, vec![40]);
         assert!(
             e.to_string()
                 .starts_with("m.mlir:4:5: error: --batch: 'tensor.collapse_shape' folds the batch"),
