@@ -110,6 +110,50 @@ pub trait TaskCut {
     ) -> Result<Planned, String>;
 }
 
+/// One task computing the whole op from whole copies of its operands: what any op can do when its
+/// configuration does not split it (every degree 1: on one device, or replicated on several). The pass
+/// falls back to it where the op's family has no cut for it (an op from a dialect flexc does not cut,
+/// an insert with strides), so an unsplit op never stops materialization.
+pub struct WholeCut;
+
+impl TaskCut for WholeCut {
+    fn task(
+        &self,
+        cx: &TaskCx<'_, '_, '_>,
+        _loops: &Region,
+        _first: Result<(), Option<Combine>>,
+    ) -> Result<Planned, String> {
+        let op = cx.op;
+        let mut reads = Vec::new();
+        let mut operands = Vec::new();
+        for j in 0..op.operand_count() {
+            let Some(shape) = cx.shape(j) else {
+                operands.push(Operand::Keep(j));
+                continue;
+            };
+            let value = cx.id(j)?;
+            reads.push((value, crate::region::full(&shape)));
+            operands.push(Operand::Whole(value));
+        }
+        let results = (0..op.result_count())
+            .map(|r| {
+                shape_of(unsafe { mlirOperationGetResult(op.to_raw(), r as isize) })
+                    .ok_or_else(|| format!("result {r} is not a static tensor"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Planned {
+            outputs: results.iter().map(|s| crate::region::full(s)).collect(),
+            body: Body::Clone {
+                operands,
+                results,
+                attributes: Vec::new(),
+                starts: Vec::new(),
+            },
+            reads,
+        })
+    }
+}
+
 /// What a cut knows about the op being cut and the function it is in.
 pub struct TaskCx<'a, 'c, 'o> {
     pub op: &'a OperationRef<'c, 'o>,

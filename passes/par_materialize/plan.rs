@@ -311,8 +311,16 @@ impl Planner<'_> {
         let degrees: Vec<i64> = config.degrees.iter().map(|&d| d as i64).collect();
         let captured = self.captured(op);
         let cut = match family {
-            Some(family) => family.cut(&op_ref, &name, &model)?,
-            None => family::default_cut(&op_ref, &name, &model)?,
+            Some(family) => family.cut(&op_ref, &name, &model),
+            None => family::default_cut(&op_ref, &name, &model),
+        };
+        // An op that is not split runs whole wherever it is placed, whether or not its family can cut
+        // it (or this task of it).
+        let unsplit = degrees.iter().all(|&d| d == 1);
+        let cut = match cut {
+            Ok(cut) => cut,
+            Err(_) if unsplit => Box::new(family::cut::WholeCut),
+            Err(message) => return Err(message),
         };
         // Capture loops (data-dependent indices into a table read in the body) follow the op's own
         // loops. Every task reads its captured tensors whole, so tasks that differ only in capture
@@ -349,7 +357,15 @@ impl Planner<'_> {
                     model: &model,
                     ids: &ids,
                 };
-                cut.task(&cx, &loops, first.then_some(()).ok_or(combine))?
+                let first = first.then_some(()).ok_or(combine);
+                match cut.task(&cx, &loops, first) {
+                    Ok(planned) => planned,
+                    Err(_) if unsplit => {
+                        use family::cut::TaskCut;
+                        family::cut::WholeCut.task(&cx, &loops, first)?
+                    }
+                    Err(message) => return Err(message),
+                }
             };
             for (value, region) in planned.reads.iter().chain(&captured) {
                 self.need(*value, region, device, &mut transfers);
