@@ -81,11 +81,14 @@ pub enum Body {
     Part(Operand, Region),
 }
 
+/// Regions of values a task reads.
+pub type Reads = Vec<(ValueId, Region)>;
+
 /// What one task reads, runs and writes.
 pub struct Planned {
     pub body: Body,
     /// Regions of values the task reads (communication).
-    pub reads: Vec<(ValueId, Region)>,
+    pub reads: Reads,
     /// Per result: the region of the result the task writes.
     pub outputs: Vec<Region>,
 }
@@ -124,17 +127,8 @@ impl TaskCut for WholeCut {
         _first: Result<(), Option<Combine>>,
     ) -> Result<Planned, String> {
         let op = cx.op;
-        let mut reads = Vec::new();
-        let mut operands = Vec::new();
-        for j in 0..op.operand_count() {
-            let Some(shape) = cx.shape(j) else {
-                operands.push(Operand::Keep(j));
-                continue;
-            };
-            let value = cx.id(j)?;
-            reads.push((value, crate::region::full(&shape)));
-            operands.push(Operand::Whole(value));
-        }
+        let (operands, reads) =
+            cx.tensor_operands(|value, shape| (Operand::Whole(value), crate::region::full(shape)))?;
         let results = (0..op.result_count())
             .map(|r| {
                 shape_of(unsafe { mlirOperationGetResult(op.to_raw(), r as isize) })
@@ -163,6 +157,27 @@ pub struct TaskCx<'a, 'c, 'o> {
 }
 
 impl TaskCx<'_, '_, '_> {
+    /// Every operand of the op as a task operand: scalars kept, each tensor operand as `part` says (the
+    /// task operand and the region of the value the task reads), with the reads collected.
+    pub fn tensor_operands(
+        &self,
+        part: impl Fn(ValueId, &[i64]) -> (Operand, Region),
+    ) -> Result<(Vec<Operand>, Reads), String> {
+        let mut operands = Vec::new();
+        let mut reads = Vec::new();
+        for j in 0..self.op.operand_count() {
+            let Some(shape) = self.shape(j) else {
+                operands.push(Operand::Keep(j));
+                continue;
+            };
+            let value = self.id(j)?;
+            let (operand, region) = part(value, &shape);
+            reads.push((value, region));
+            operands.push(operand);
+        }
+        Ok((operands, reads))
+    }
+
     /// The function-body value of operand `index`.
     pub fn id(&self, index: usize) -> Result<ValueId, String> {
         (self.ids)(operand_value(self.op, index))

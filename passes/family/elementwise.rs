@@ -121,17 +121,8 @@ impl TaskCut for ElementwiseCut {
         _first: Result<(), Option<Combine>>,
     ) -> Result<Planned, String> {
         let op = cx.op;
-        let mut reads = Vec::new();
-        let mut operands = Vec::new();
-        for j in 0..op.operand_count() {
-            if cx.shape(j).is_none() {
-                operands.push(Operand::Keep(j));
-                continue;
-            }
-            let value = cx.id(j)?;
-            reads.push((value, loops.clone()));
-            operands.push(Operand::Slice(value, loops.clone()));
-        }
+        let (operands, reads) =
+            cx.tensor_operands(|value, _| (Operand::Slice(value, loops.clone()), loops.clone()))?;
         Ok(Planned {
             body: Body::Clone {
                 operands,

@@ -688,20 +688,18 @@ fn gemm_shape(dims: &[Vec<usize>]) -> Option<GemmShape> {
     if *c != concat(&[&batch, &m, &n]) {
         return None;
     }
-    let transpose_a = if *a == concat(&[&batch, &m, &k]) {
-        false
-    } else if *a == concat(&[&batch, &k, &m]) {
-        true
-    } else {
-        return None;
+    // An operand holds its two groups in order (false) or swapped (true: the GEMM transposes it).
+    let transposed = |operand: &Vec<usize>, outer: &Vec<usize>, inner: &Vec<usize>| {
+        if *operand == concat(&[&batch, outer, inner]) {
+            Some(false)
+        } else if *operand == concat(&[&batch, inner, outer]) {
+            Some(true)
+        } else {
+            None
+        }
     };
-    let transpose_b = if *b == concat(&[&batch, &k, &n]) {
-        false
-    } else if *b == concat(&[&batch, &n, &k]) {
-        true
-    } else {
-        return None;
-    };
+    let transpose_a = transposed(a, &m, &k)?;
+    let transpose_b = transposed(b, &k, &n)?;
     // Groups as positions in each operand.
     let positions = |operand: &Vec<usize>, order: &[&Vec<usize>]| -> Vec<Vec<usize>> {
         order
