@@ -17,12 +17,19 @@
 //! (`par.config`, `par.space`, `flexc.profile_op`) therefore moves to that op unchanged and keeps its
 //! meaning: a `.par.mlir` searched on the StableHLO graph materializes and runs as searched. The
 //! auxiliary ops around it (`tensor.empty`, fills of constants, the broadcast of a reduction's init
-//! value, the padding of a convolution's input) read replicated values, or, when they read a value
-//! that the strategy partitions, get a configuration that computes them whole on the main op's first
-//! device (`#par.config<[1, ...], [d]>`): correct, not searched, and visible to the simulator only if
-//! the lowered module is re-imported. Where the main op's loops differ from the model (a convolution
-//! with `lhs_dilation`, a reshape that is neither a pure split nor a pure merge), it gets that
-//! one-device configuration too.
+//! value, the padding of a convolution's input) read replicated values and get no configuration
+//! (every device computes them), or, when they may read a value that the strategy partitions (a
+//! graph op's result, a call's — the callee is inlined before materializing —, an argument of a
+//! private function, or anything computed from those), get one derived from the main op's: an
+//! auxiliary op that feeds the main op or reads its result **follows its split** along the dims the
+//! main op reads or writes by one of its loops (a convolution's or pooling's pad: the batch and
+//! the channels, not the padded, windowed dims), each task on the device of the main op's task that
+//! reads that part (so a data-parallel convolution pads its own samples, with no transfer), and
+//! runs whole on the main op's first device along every other dim (`#par.config<[1, ...], [d]>`
+//! when it follows none); a replicated main op has replicated auxiliary ops. Correct, not searched,
+//! and visible to the simulator only if the lowered module is re-imported. Where the main op's loops
+//! differ from the model (a convolution with `lhs_dilation`, a reshape that is neither a pure split
+//! nor a pure merge), it gets the one-device configuration too, and its auxiliary ops run whole.
 //!
 //! | StableHLO / CHLO | lowered to |
 //! |---|---|
@@ -67,7 +74,8 @@ use crate::{
     stablehlo::{self, ConvDims},
     PassId, PassInfo,
 };
-use flexc_core::AffineDim;
+use flexc_core::{AffineDim, Config};
+use flexc_dialects::ConfigAttr;
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     OperationRef, TypeLike, ValueLike,
@@ -362,6 +370,103 @@ struct Emit {
     partitioned: HashSet<String>,
     /// The device that computes auxiliary ops reading partitioned values (the main op's first one).
     device: Option<i64>,
+    /// The configuration the op carries over to its main op, with the model's loops: auxiliary ops
+    /// that feed the main op (or read its result) follow its split ([`Emit::aux_config_along`]).
+    split: Option<Split>,
+}
+
+/// A main op's configuration and the loops it is over.
+struct Split {
+    config: Config,
+    loops: Vec<u64>,
+}
+
+impl Split {
+    /// The configuration of an auxiliary op over `shape` whose dim `j` runs along the main op's loop
+    /// `along[j]` (`None`: a dim the auxiliary op computes whole). Such a dim is split as that loop
+    /// is (when the degree divides it; a loop followed twice is split once), the other dims are
+    /// not, and each task runs on the device of the main op's task at the same coordinates along
+    /// the followed loops (0 along the others): the task of the main op that reads (or writes) the
+    /// same part, so that no part moves between devices when only followed loops are split. A
+    /// replicated main op has replicated auxiliary ops. `None` when the configuration does not fit
+    /// the loops (par-verify reports it).
+    fn follow(&self, shape: &[u64], along: &[Option<usize>]) -> Option<Config> {
+        let config = &self.config;
+        let tasks = config
+            .degrees
+            .iter()
+            .try_fold(1u64, |tasks, &d| tasks.checked_mul(d))?;
+        if config.degrees.len() != self.loops.len() || config.devices.is_empty() {
+            return None;
+        }
+        if config.is_replicated() {
+            return Some(Config {
+                degrees: vec![1; shape.len()],
+                devices: config.devices.clone(),
+            });
+        }
+        if tasks != config.devices.len() as u64 {
+            return None;
+        }
+        let mut followed = HashSet::new();
+        let loops: Vec<Option<usize>> = (0..shape.len())
+            .map(|j| {
+                let k = along.get(j).copied().flatten()?;
+                let degree = *config.degrees.get(k)?;
+                (degree > 1 && shape[j] % degree == 0 && followed.insert(k)).then_some(k)
+            })
+            .collect();
+        let degrees: Vec<u64> = loops
+            .iter()
+            .map(|k| k.map_or(1, |k| config.degrees[k]))
+            .collect();
+        let mut devices = Vec::new();
+        let mut coordinate = vec![0u64; shape.len()];
+        loop {
+            // Row-major index of the main op's task at these coordinates along the followed loops.
+            let mut main = vec![0u64; self.loops.len()];
+            for (j, k) in loops.iter().enumerate() {
+                if let Some(k) = k {
+                    main[*k] = coordinate[j];
+                }
+            }
+            let index = main
+                .iter()
+                .zip(&config.degrees)
+                .fold(0u64, |index, (&c, &d)| index * d + c);
+            devices.push(config.devices[index as usize]);
+            if !advance(&mut coordinate, &degrees) {
+                break;
+            }
+        }
+        Some(Config { degrees, devices })
+    }
+}
+
+/// The next coordinate of a row-major grid of `extents`; false after the last one.
+fn advance(coordinate: &mut [u64], extents: &[u64]) -> bool {
+    for d in (0..coordinate.len()).rev() {
+        coordinate[d] += 1;
+        if coordinate[d] < extents[d] {
+            return true;
+        }
+        coordinate[d] = 0;
+    }
+    false
+}
+
+/// The loop an access runs along: its one term over a loop of more than one iteration, with
+/// coefficient 1 and no offset (terms over one-iteration loops, such as a pooling window of size 1,
+/// are always 0). `None` for windowed, strided or mixed indices.
+fn followed_loop(sum: &AffineDim, loops: &[u64]) -> Option<usize> {
+    let mut moving = sum
+        .terms
+        .iter()
+        .filter(|(k, _)| loops.get(*k).is_some_and(|&trips| trips > 1));
+    match (moving.next(), moving.next()) {
+        (Some(&(k, 1)), None) if sum.offset == 0 => Some(k),
+        _ => None,
+    }
 }
 
 impl Emit {
@@ -377,6 +482,19 @@ impl Emit {
     /// `par.config` of an auxiliary op with `loops` loops that reads `inputs` and defines `result`:
     /// whole on one device when it reads a partitioned value, else none.
     fn aux_config(&mut self, inputs: &[&str], result: &str, loops: usize) -> String {
+        self.aux_config_along(inputs, result, &vec![1; loops], &vec![None; loops])
+    }
+
+    /// As [`Emit::aux_config`] for an op over `shape` whose dim `j` runs along the main op's loop
+    /// `along[j]` (see [`Emit::along`]): split as the main op splits those loops ([`Split::follow`]),
+    /// whole on the main op's first device where it follows none.
+    fn aux_config_along(
+        &mut self,
+        inputs: &[&str],
+        result: &str,
+        shape: &[u64],
+        along: &[Option<usize>],
+    ) -> String {
         let Some(device) = self.device else {
             return String::new();
         };
@@ -384,7 +502,21 @@ impl Emit {
             return String::new();
         }
         self.partitioned.insert(result.to_string());
-        one_device(loops, device)
+        match self.split.as_ref().and_then(|s| s.follow(shape, along)) {
+            Some(config) => format!("par.config = {}", config.to_text()),
+            None => one_device(shape.len(), device),
+        }
+    }
+
+    /// Per dim of an access `map` of an op over `loops`, the main op's loop it runs along
+    /// ([`followed_loop`]); all `None` unless `loops` are the main op's (the model's) loops.
+    fn along(&self, loops: &[u64], map: &[AffineDim]) -> Vec<Option<usize>> {
+        match &self.split {
+            Some(split) if split.loops == loops => {
+                map.iter().map(|sum| followed_loop(sum, loops)).collect()
+            }
+            _ => vec![None; map.len()],
+        }
     }
 
     fn constant(&mut self, literal: &str, elem: &str) -> String {
@@ -434,9 +566,20 @@ impl Emit {
 
     /// The unit-stride slice of `value` at `offsets` of `sizes` (an auxiliary op).
     fn extract_slice(&mut self, value: &Value, offsets: &[i64], sizes: &[u64]) -> Value {
+        self.extract_slice_along(value, offsets, sizes, &vec![None; sizes.len()])
+    }
+
+    /// As [`Emit::extract_slice`], its dims along the main op's loops `along`.
+    fn extract_slice_along(
+        &mut self,
+        value: &Value,
+        offsets: &[i64],
+        sizes: &[u64],
+        along: &[Option<usize>],
+    ) -> Value {
         let name = self.fresh();
         let ty = tensor_type(sizes, &value.elem);
-        let config = self.aux_config(&[value.name.as_str()], &name, sizes.len());
+        let config = self.aux_config_along(&[value.name.as_str()], &name, sizes, along);
         let config = if config.is_empty() {
             String::new()
         } else {
@@ -500,7 +643,8 @@ impl Emit {
         attrs: Attrs,
         body: impl FnOnce(&mut Emit, &[String]) -> Result<Vec<String>, String>,
     ) -> Result<Vec<String>, String> {
-        // A bare dim must match its loop's trip count: read a shorter prefix through a slice.
+        // A bare dim must match its loop's trip count: read a shorter prefix through a slice (the
+        // main op's slices follow its split).
         for a in ins.iter_mut() {
             let mut sizes = a.value.shape.clone();
             for (d, sum) in a.map.iter().enumerate() {
@@ -510,7 +654,11 @@ impl Emit {
             }
             if sizes != a.value.shape {
                 let offsets = vec![0; sizes.len()];
-                a.value = self.extract_slice(&a.value, &offsets, &sizes);
+                let along = match attrs {
+                    Attrs::Main(_) => self.along(loops, &a.map),
+                    _ => vec![None; sizes.len()],
+                };
+                a.value = self.extract_slice_along(&a.value, &offsets, &sizes, &along);
             }
         }
         let bare: HashSet<usize> = ins
@@ -544,6 +692,7 @@ impl Emit {
         let attrs = match attrs {
             Attrs::Main(text) => text,
             Attrs::Aux => self.aux_config(&input_names, &result, loops.len()),
+            Attrs::Along(along) => self.aux_config_along(&input_names, &result, loops, &along),
         };
         let list = |accesses: &[Access]| {
             let names: Vec<&str> = accesses.iter().map(|a| a.value.name.as_str()).collect();
@@ -605,10 +754,12 @@ impl Emit {
     }
 }
 
-/// Attributes of a `linalg.generic`: the main op's (given) or an auxiliary op's (computed).
+/// Attributes of a `linalg.generic`: the main op's (given) or an auxiliary op's (computed: whole,
+/// or its loops along the main op's, as [`Emit::aux_config_along`]).
 enum Attrs {
     Main(String),
     Aux,
+    Along(Vec<Option<usize>>),
 }
 
 fn one_device(loops: usize, device: i64) -> String {
@@ -622,6 +773,49 @@ fn one_device(loops: usize, device: i64) -> String {
 fn first_device(config: &str) -> Option<i64> {
     let devices = config.rsplit("array<i64:").next()?;
     devices.split([',', '>']).next()?.trim().parse().ok()
+}
+
+/// Whether `value` may be partitioned when the module is materialized: a result of an op with
+/// `par.config` or of a call (the callee's ops may have one, and are inlined before
+/// materializing), an argument of a function that is not public (a caller may pass a partitioned
+/// value), or computed from such a value by ops without a configuration (which par-materialize then
+/// rejects unless the lowering configures them). Arguments of public functions, constants and what
+/// ops without a configuration compute from them alone are replicated: every device holds them.
+fn maybe_partitioned(value: MlirValue) -> bool {
+    let mut pending = vec![value];
+    let mut seen = HashSet::new();
+    while let Some(value) = pending.pop() {
+        if !seen.insert(ir::value_key(value)) {
+            continue;
+        }
+        let Some(op) = ir::defining_op(value) else {
+            if !in_public_function(value) {
+                return true;
+            }
+            continue;
+        };
+        if attribute_text(op, "par.config").is_some() || ir::op_name(op) == "func.call" {
+            return true;
+        }
+        let count = unsafe { mlirOperationGetNumOperands(op) };
+        pending.extend((0..count).map(|i| unsafe { mlirOperationGetOperand(op, i) }));
+    }
+    false
+}
+
+/// Whether the block argument `value` is an argument of a public function's body (a value resident
+/// on every device).
+fn in_public_function(value: MlirValue) -> bool {
+    unsafe {
+        if !mlirValueIsABlockArgument(value) {
+            return false;
+        }
+        let owner = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(value));
+        if owner.ptr.is_null() || ir::op_name(owner) != "func.func" {
+            return false;
+        }
+        attribute_text(owner, "sym_visibility").is_none_or(|v| v.contains("public"))
+    }
 }
 
 fn attribute_text(op: MlirOperation, name: &str) -> Option<String> {
@@ -685,15 +879,19 @@ fn lower(op: &OperationRef<'_, '_>) -> Result<Lowered, String> {
         .iter()
         .filter_map(|key| attribute_text(raw, key).map(|text| format!("{key} = {text}")))
         .collect();
-    let device = attribute_text(raw, "par.config").and_then(|c| first_device(&c));
+    let config_text = attribute_text(raw, "par.config");
+    let device = config_text.as_deref().and_then(first_device);
+    let split = config_text.and_then(|text| {
+        let config = Config::parse(&text).ok()?;
+        let model = stablehlo::model(op, &name)?.ok()?;
+        Some(Split {
+            config,
+            loops: model.loops,
+        })
+    });
     let mut partitioned = HashSet::new();
     for (i, operand) in op.operands().enumerate() {
-        let defined_by_graph_op = ir::defining_op(operand.to_raw()).is_some_and(|def| {
-            !attribute_text(def, "par.config")
-                .unwrap_or_default()
-                .is_empty()
-        });
-        if defined_by_graph_op {
+        if maybe_partitioned(operand.to_raw()) {
             partitioned.insert(format!("%a{i}"));
         }
     }
@@ -712,6 +910,7 @@ fn lower(op: &OperationRef<'_, '_>) -> Result<Lowered, String> {
             next: 0,
             partitioned,
             device,
+            split,
         },
     };
     let returned = lowering.dispatch(&name)?;
@@ -1057,12 +1256,6 @@ impl Lowering<'_, '_, '_> {
             high[d] = padding[2 * j + 1];
             interior[d] = lhs_dilation[j] - 1;
         }
-        let padded = if low.iter().chain(&high).chain(&interior).any(|&p| p != 0) {
-            let zero = self.e.constant(&zero_literal(&input.elem), &input.elem);
-            self.e.pad(&input, &zero, &low, &high, &interior)?
-        } else {
-            input.clone()
-        };
         let c_out = out.shape[dn.output_feature];
         let mut loops: Vec<u64> = Vec::new();
         let mut parallel = Vec::new();
@@ -1117,6 +1310,15 @@ impl Lowering<'_, '_, '_> {
                 AffineDim::dim(w)
             };
         }
+        // The pad follows the convolution's split of the batch and the input channels.
+        let padded = if low.iter().chain(&high).chain(&interior).any(|&p| p != 0) {
+            let zero = self.e.constant(&zero_literal(&input.elem), &input.elem);
+            let along = self.e.along(&loops, &in_map);
+            self.e
+                .pad(&input, &zero, [&low, &high, &interior], &along)?
+        } else {
+            input.clone()
+        };
         let zero = self.e.constant(&zero_literal(&out.elem), &out.elem);
         let init = self.e.fill(&zero, &out.shape, &out.elem);
         let model = self.model().ok();
@@ -1195,7 +1397,9 @@ impl Lowering<'_, '_, '_> {
             let init = self.operands[count + i].clone();
             let padded = if low.iter().chain(&high).chain(&interior).any(|&p| p != 0) {
                 let value = self.e.scalar_of(&init);
-                self.e.pad(&input, &value, &low, &high, &interior)?
+                let along = self.e.along(&loops, &read);
+                self.e
+                    .pad(&input, &value, [&low, &high, &interior], &along)?
             } else {
                 input
             };
@@ -1231,9 +1435,13 @@ impl Lowering<'_, '_, '_> {
             input.shape.clone()
         };
         let attrs = self.main_attrs(model.as_ref(), &loops);
-        let padded = self
-            .e
-            .pad_main(&input, &scalar, &low, &high, &interior, attrs)?;
+        let padded = self.e.pad_main(
+            &input,
+            &scalar,
+            [&low, &high, &interior],
+            &vec![None; rank],
+            attrs,
+        )?;
         Ok(vec![padded.name])
     }
 
@@ -1502,7 +1710,9 @@ impl Lowering<'_, '_, '_> {
         // never wins: it is read as "not a candidate".
         let padded = if low.iter().chain(&high).any(|&p| p != 0) {
             let zero = self.e.constant(&zero_literal(&operand.elem), &operand.elem);
-            self.e.pad(&operand, &zero, &low, &high, &vec![0; rank])?
+            let along = self.e.along(&loops, &at);
+            self.e
+                .pad(&operand, &zero, [&low, &high, &vec![0; rank]], &along)?
         } else {
             operand.clone()
         };
@@ -1518,9 +1728,11 @@ impl Lowering<'_, '_, '_> {
         let raw = self.op.to_raw();
         let elem = operand.elem.clone();
         let (window_c, low_c, sizes) = (window.clone(), low.clone(), operand.shape.clone());
+        // Over the main op's loops: split as it is.
+        let phase_one = Attrs::Along(self.e.along(&loops, &identity(loops.len())));
         let selected = self
             .e
-            .generic(&loops, &parallel, ins, outs, Attrs::Aux, |e, args| {
+            .generic(&loops, &parallel, ins, outs, phase_one, |e, args| {
                 let linear = window_position(e, rank, &window_c);
                 let inside = inside_operand(e, rank, &strides, &low_c, &sizes);
                 // Reuse region 0 (select): true when the current best should be kept.
@@ -1563,6 +1775,7 @@ impl Lowering<'_, '_, '_> {
             access(&source, identity(rank)),
             access(&position, identity(rank)),
         ];
+        let result_along = self.e.along(&loops, &at);
         let outs = vec![access(&result_init, at)];
         let model = self.model().ok();
         let attrs = Attrs::Main(self.main_attrs(model.as_ref(), &loops));
@@ -1589,7 +1802,9 @@ impl Lowering<'_, '_, '_> {
         }
         let name = self.e.fresh();
         let padded_ty = tensor_type(&padded_shape, &out.elem);
-        let config = self.e.aux_config(&[scattered[0].as_str()], &name, rank);
+        let config =
+            self.e
+                .aux_config_along(&[scattered[0].as_str()], &name, &out.shape, &result_along);
         let config = if config.is_empty() {
             String::new()
         } else {
@@ -1613,16 +1828,16 @@ impl Lowering<'_, '_, '_> {
 
 impl Emit {
     /// `value` padded by `low`/`high` (negative: cut) and `interior` with the scalar `pad` (an
-    /// auxiliary op).
+    /// auxiliary op whose dims run `along` the main op's loops, as the main op reads the padded
+    /// value: a convolution's pad follows its batch and channel split; padded dims are whole).
     fn pad(
         &mut self,
         value: &Value,
         pad: &str,
-        low: &[i64],
-        high: &[i64],
-        interior: &[i64],
+        [low, high, interior]: [&[i64]; 3],
+        along: &[Option<usize>],
     ) -> Result<Value, String> {
-        self.pad_main(value, pad, low, high, interior, String::new())
+        self.pad_main(value, pad, [low, high, interior], along, String::new())
     }
 
     /// As [`Emit::pad`]; the last op gets `attrs` when given, else an auxiliary configuration.
@@ -1630,22 +1845,29 @@ impl Emit {
         &mut self,
         value: &Value,
         pad: &str,
-        low: &[i64],
-        high: &[i64],
-        interior: &[i64],
+        [low, high, interior]: [&[i64]; 3],
+        along: &[Option<usize>],
         attrs: String,
     ) -> Result<Value, String> {
         let rank = value.shape.len();
         if interior.iter().any(|&i| i < 0) {
             return Err("negative interior padding".into());
         }
+        // A padded dim is not the main op's loop: computed whole.
+        let along: Vec<Option<usize>> = (0..rank)
+            .map(|d| {
+                let unpadded = low[d] == 0 && high[d] == 0 && interior[d] == 0;
+                along.get(d).copied().flatten().filter(|_| unpadded)
+            })
+            .collect();
         let mut value = value.clone();
         let negative = low.iter().chain(high).any(|&p| p < 0);
         if negative && interior.iter().any(|&i| i != 0) {
             // Interior padding first, then the negative edges cut from its result.
             let grown: Vec<i64> = low.iter().map(|&l| l.max(0)).collect();
             let grown_high: Vec<i64> = high.iter().map(|&h| h.max(0)).collect();
-            let padded = self.pad_main(&value, pad, &grown, &grown_high, interior, attrs)?;
+            let padded =
+                self.pad_main(&value, pad, [&grown, &grown_high, interior], &along, attrs)?;
             let offsets: Vec<i64> = low.iter().map(|&l| (-l).max(0)).collect();
             let sizes = (0..rank)
                 .map(|d| {
@@ -1680,7 +1902,7 @@ impl Emit {
             let name = self.fresh();
             let ty = tensor_type(&shape, &value.elem);
             let attrs = if attrs.is_empty() {
-                self.aux_config(&[value.name.as_str()], &name, rank)
+                self.aux_config_along(&[value.name.as_str()], &name, &shape, &along)
             } else {
                 attrs
             };
@@ -1719,7 +1941,7 @@ impl Emit {
         let parallel = vec![true; rank];
         let loops = value.shape.clone();
         let attrs = if attrs.is_empty() {
-            Attrs::Aux
+            Attrs::Along(along)
         } else {
             Attrs::Main(attrs)
         };
@@ -2345,5 +2567,91 @@ mod tests {
             first_device("#par.config<array<i64: 1, 2>, array<i64: 3, 1>>"),
             Some(3)
         );
+    }
+
+    fn split(degrees: &[u64], devices: &[u32], loops: &[u64]) -> Split {
+        Split {
+            config: Config {
+                degrees: degrees.to_vec(),
+                devices: devices.iter().map(|&d| flexc_core::DeviceId(d)).collect(),
+            },
+            loops: loops.to_vec(),
+        }
+    }
+
+    fn devices(config: &Config) -> Vec<u32> {
+        config.devices.iter().map(|d| d.0).collect()
+    }
+
+    #[test]
+    fn auxiliary_ops_follow_the_main_split() {
+        // A convolution over (b, oh, ow, oc, ic, kh, kw) split 2 x 2 along b and ic on devices
+        // 3, 2, 1, 0; its NHWC input's pad runs along (b, -, -, ic).
+        let conv = split(
+            &[2, 1, 1, 1, 2, 1, 1],
+            &[3, 2, 1, 0],
+            &[4, 6, 6, 2, 4, 3, 3],
+        );
+        let along = [Some(0), None, None, Some(4)];
+        let pad = conv.follow(&[4, 8, 8, 4], &along).unwrap();
+        assert_eq!(pad.degrees, vec![2, 1, 1, 2]);
+        assert_eq!(devices(&pad), vec![3, 2, 1, 0]);
+        // Split along the output features only: nothing to follow, the first device.
+        let conv = split(&[1, 1, 1, 2, 1, 1, 1], &[1, 0], &[4, 6, 6, 2, 4, 3, 3]);
+        let pad = conv.follow(&[4, 8, 8, 4], &along).unwrap();
+        assert_eq!((pad.degrees.clone(), devices(&pad)), (vec![1; 4], vec![1]));
+        // b and oc split: the pad follows b, on the devices of the tasks with oc = 0.
+        let conv = split(
+            &[2, 1, 1, 2, 1, 1, 1],
+            &[0, 1, 2, 3],
+            &[4, 6, 6, 2, 4, 3, 3],
+        );
+        let pad = conv.follow(&[4, 8, 8, 4], &along).unwrap();
+        assert_eq!(
+            (pad.degrees.clone(), devices(&pad)),
+            (vec![2, 1, 1, 1], vec![0, 2])
+        );
+        // A degree that does not divide the dim, a loop followed twice: split once, where it fits.
+        let conv = split(&[2, 1], &[0, 1], &[4, 4]);
+        let twice = conv
+            .follow(&[4, 4, 3], &[Some(0), Some(0), Some(0)])
+            .unwrap();
+        assert_eq!(twice.degrees, vec![2, 1, 1]);
+        let odd = conv.follow(&[3], &[Some(0)]).unwrap();
+        assert_eq!((odd.degrees.clone(), devices(&odd)), (vec![1], vec![0]));
+        // Replicated: replicated. A configuration that does not fit its loops: none.
+        let replicated = split(&[1, 1], &[0, 1], &[4, 4]);
+        let aux = replicated.follow(&[4], &[Some(0)]).unwrap();
+        assert_eq!((aux.degrees.clone(), devices(&aux)), (vec![1], vec![0, 1]));
+        assert!(split(&[2], &[0, 1], &[4, 4])
+            .follow(&[4], &[Some(0)])
+            .is_none());
+        assert!(split(&[2, 1], &[0], &[4, 4])
+            .follow(&[4], &[Some(0)])
+            .is_none());
+    }
+
+    #[test]
+    fn followed_loops() {
+        let loops = [4, 6, 1, 3];
+        assert_eq!(followed_loop(&AffineDim::dim(1), &loops), Some(1));
+        // A pooling window of one along the batch.
+        let pooled = AffineDim {
+            terms: vec![(0, 1), (2, 1)],
+            offset: 0,
+        };
+        assert_eq!(followed_loop(&pooled, &loops), Some(0));
+        let window = AffineDim::window(1, 1, 3, 1, 0);
+        assert_eq!(followed_loop(&window, &loops), None);
+        let strided = AffineDim {
+            terms: vec![(1, 2)],
+            offset: 0,
+        };
+        assert_eq!(followed_loop(&strided, &loops), None);
+        let shifted = AffineDim {
+            terms: vec![(1, 1)],
+            offset: 1,
+        };
+        assert_eq!(followed_loop(&shifted, &loops), None);
     }
 }
