@@ -1013,7 +1013,9 @@ impl Drop for ConvDescriptors {
 
 fn conv_descriptors(plan: &plans::Conv) -> Result<ConvDescriptors, String> {
     use cudarc::cudnn::sys::{
-        self as dnn, cudnnDataType_t::CUDNN_DATA_FLOAT, cudnnTensorFormat_t::CUDNN_TENSOR_NCHW,
+        self as dnn,
+        cudnnDataType_t::CUDNN_DATA_FLOAT,
+        cudnnTensorFormat_t::{CUDNN_TENSOR_NCHW, CUDNN_TENSOR_NHWC},
     };
     let mut d = ConvDescriptors {
         x: std::ptr::null_mut(),
@@ -1038,7 +1040,8 @@ fn conv_descriptors(plan: &plans::Conv) -> Result<ConvDescriptors, String> {
             dnn::cudnnCreateConvolutionDescriptor(&mut d.conv),
             "cudnnCreateConvolutionDescriptor",
         )?;
-        // NCHW with the views' own strides (windows of padded buffers, device slices).
+        // N, C, H, W with the views' own strides (windows of padded buffers, device slices; NHWC
+        // is its strides in that order: cuDNN reads the layout from the strides).
         let [n, c, h, w] = plan.input;
         let [sn, sc, sh, sw] = plan.input_strides;
         dnn_check(
@@ -1051,9 +1054,14 @@ fn conv_descriptors(plan: &plans::Conv) -> Result<ConvDescriptors, String> {
             dnn::cudnnSetTensor4dDescriptorEx(d.y, CUDNN_DATA_FLOAT, n, c, h, w, sn, sc, sh, sw),
             "output descriptor",
         )?;
+        // Filters have no strides in cuDNN: the format says KCRS (NCHW) or KRSC (NHWC).
         let [k, c, h, w] = plan.filter;
+        let format = match plan.layout {
+            plans::ConvLayout::Nchw => CUDNN_TENSOR_NCHW,
+            plans::ConvLayout::Nhwc => CUDNN_TENSOR_NHWC,
+        };
         dnn_check(
-            dnn::cudnnSetFilter4dDescriptor(d.w, CUDNN_DATA_FLOAT, CUDNN_TENSOR_NCHW, k, c, h, w),
+            dnn::cudnnSetFilter4dDescriptor(d.w, CUDNN_DATA_FLOAT, format, k, c, h, w),
             "filter descriptor",
         )?;
         dnn_check(
@@ -1079,21 +1087,52 @@ fn conv_descriptors(plan: &plans::Conv) -> Result<ConvDescriptors, String> {
     Ok(d)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn conv2d(
+/// The arguments of a convolution entry point, as the artifact passes them.
+struct ConvCall {
+    layout: plans::ConvLayout,
     input: Option<View>,
     filter: Option<View>,
     output: Option<View>,
     stride: [i64; 2],
     dilation: [i64; 2],
     padding: [i64; 2],
-) {
-    use cudarc::cudnn::sys as dnn;
-    with_device("flexc_gpu_conv2d_nchw_fchw_f32", |state, _| {
-        let (Some(input), Some(filter), Some(output)) = (input, filter, output) else {
+}
+
+impl ConvCall {
+    /// The entry point's name, for errors.
+    fn entry(&self) -> &'static str {
+        match self.layout {
+            plans::ConvLayout::Nchw => "flexc_gpu_conv2d_nchw_fchw_f32",
+            plans::ConvLayout::Nhwc => "flexc_gpu_conv2d_nhwc_fhwc_f32",
+        }
+    }
+
+    /// cuDNN's plan of the call (host-side: shapes, strides, layout), or what is wrong with it.
+    fn plan(&self) -> Result<(plans::Conv, [&View; 3]), String> {
+        let (Some(input), Some(filter), Some(output)) = (&self.input, &self.filter, &self.output)
+        else {
             return Err("an invalid buffer".into());
         };
-        let plan = plans::conv(&input, &filter, &output, stride, dilation, padding)?;
+        let plan = match self.layout {
+            plans::ConvLayout::Nchw => plans::conv,
+            plans::ConvLayout::Nhwc => plans::conv_nhwc,
+        };
+        let plan = plan(
+            input,
+            filter,
+            output,
+            self.stride,
+            self.dilation,
+            self.padding,
+        )?;
+        Ok((plan, [input, filter, output]))
+    }
+}
+
+fn conv2d(call: ConvCall) {
+    use cudarc::cudnn::sys as dnn;
+    with_device(call.entry(), |state, _| {
+        let (plan, [input, filter, output]) = call.plan()?;
         let handle = cudnn_handle(state)?;
         let d = conv_descriptors(&plan)?;
         let (algo, workspace_bytes) = match state.conv_algorithms.get(&plan) {
@@ -1122,16 +1161,16 @@ fn conv2d(
                     handle,
                     &alpha as *const f32 as *const c_void,
                     d.x,
-                    at(&input),
+                    at(input),
                     d.w,
-                    at(&filter),
+                    at(filter),
                     d.conv,
                     algo,
                     workspace as *mut c_void,
                     workspace_bytes,
                     &beta as *const f32 as *const c_void,
                     d.y,
-                    at(&output),
+                    at(output),
                 )
             },
             "cudnnConvolutionForward",
@@ -1199,7 +1238,24 @@ memref_entry!(
         pad_h: i64,
         pad_w: i64
     ),
-    conv2d_flat()
+    conv2d_flat(plans::ConvLayout::Nchw)
+);
+
+memref_entry!(
+    /// `flexc_gpu_conv2d_nhwc_fhwc_f32(input, filter, output, i64 stride_h, i64 stride_w, i64
+    /// dilation_h, i64 dilation_w, i64 pad_h, i64 pad_w)`: the same with an NHWC input and output
+    /// and an FHWC filter (cuDNN's NHWC filter format, KRSC).
+    flexc_gpu_conv2d_nhwc_fhwc_f32, _mlir_ciface_flexc_gpu_conv2d_nhwc_fhwc_f32,
+    memrefs(in_rank input, f_rank filter, out_rank output),
+    scalars(
+        stride_h: i64,
+        stride_w: i64,
+        dilation_h: i64,
+        dilation_w: i64,
+        pad_h: i64,
+        pad_w: i64
+    ),
+    conv2d_flat(plans::ConvLayout::Nhwc)
 );
 
 /// [`conv2d`] with its window parameters as scalars (the entry points' order).
@@ -1214,15 +1270,30 @@ fn conv2d_flat(
     dilation_w: i64,
     pad_h: i64,
     pad_w: i64,
+    layout: plans::ConvLayout,
 ) {
-    conv2d(
+    conv2d(conv_call(
+        layout,
+        [input, filter, output],
+        [stride_h, stride_w, dilation_h, dilation_w, pad_h, pad_w],
+    ))
+}
+
+/// The scalars of a convolution entry point in its order: strides, dilations, padding (H, W each).
+fn conv_call(
+    layout: plans::ConvLayout,
+    [input, filter, output]: [Option<View>; 3],
+    [stride_h, stride_w, dilation_h, dilation_w, pad_h, pad_w]: [i64; 6],
+) -> ConvCall {
+    ConvCall {
+        layout,
         input,
         filter,
         output,
-        [stride_h, stride_w],
-        [dilation_h, dilation_w],
-        [pad_h, pad_w],
-    )
+        stride: [stride_h, stride_w],
+        dilation: [dilation_h, dilation_w],
+        padding: [pad_h, pad_w],
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1388,6 +1459,8 @@ pub fn exported_symbols() -> Vec<String> {
             "_mlir_ciface_flexc_gpu_batch_gemm_f32",
             "flexc_gpu_conv2d_nchw_fchw_f32",
             "_mlir_ciface_flexc_gpu_conv2d_nchw_fchw_f32",
+            "flexc_gpu_conv2d_nhwc_fhwc_f32",
+            "_mlir_ciface_flexc_gpu_conv2d_nhwc_fhwc_f32",
             "flexc_gpu_task_begin",
             "flexc_gpu_task_end",
             "_mlir_ciface_flexc_gpu_task_begin",
@@ -1445,5 +1518,87 @@ mod tests {
                 assert!(names.contains(&format!("flexc_gpu_all_reduce_{kind}_{element}")));
             }
         }
+    }
+
+    /// A ranked descriptor's words: allocated and aligned pointers, offset, sizes, row-major strides.
+    fn descriptor(base: i64, offset: i64, sizes: &[i64]) -> Vec<i64> {
+        let mut words = vec![base, base, offset];
+        words.extend_from_slice(sizes);
+        words.extend(crate::memref::row_major(sizes));
+        words
+    }
+
+    #[test]
+    fn nhwc_convolution_arguments_reach_the_plan_in_order() {
+        // The words the artifact passes for (rank, descriptor) of each memref, then the scalars.
+        let input = descriptor(0x1000, 0, &[2, 9, 9, 3]);
+        let filter = descriptor(0x2000, 0, &[4, 3, 3, 3]);
+        let output = descriptor(0x3000, 8, &[2, 4, 4, 4]);
+        let call = conv_call(
+            plans::ConvLayout::Nhwc,
+            [
+                plain(4, input.as_ptr()),
+                plain(4, filter.as_ptr()),
+                plain(4, output.as_ptr()),
+            ],
+            [2, 2, 1, 1, 0, 0],
+        );
+        assert_eq!(call.entry(), "flexc_gpu_conv2d_nhwc_fhwc_f32");
+        let (plan, [i, f, o]) = call.plan().unwrap();
+        assert_eq!(
+            (i.base, f.base, o.base, o.offset),
+            (0x1000, 0x2000, 0x3000, 8)
+        );
+        assert_eq!(plan.input, [2, 3, 9, 9]);
+        assert_eq!(plan.filter, [4, 3, 3, 3]);
+        assert_eq!(plan.output, [2, 4, 4, 4]);
+        assert_eq!(
+            (plan.stride, plan.dilation, plan.padding),
+            ([2, 2], [1, 1], [0, 0])
+        );
+        // Dilations and padding are the third and fourth pairs; a bad descriptor is an error.
+        let dilated = conv_call(
+            plans::ConvLayout::Nhwc,
+            [
+                plain(4, input.as_ptr()),
+                plain(4, filter.as_ptr()),
+                plain(4, descriptor(0x3000, 0, &[2, 7, 7, 4]).as_ptr()),
+            ],
+            [1, 1, 2, 2, 1, 1],
+        );
+        let (plan, _) = dilated.plan().unwrap();
+        assert_eq!((plan.dilation, plan.padding), ([2, 2], [1, 1]));
+        let missing = conv_call(
+            plans::ConvLayout::Nhwc,
+            [None, plain(4, filter.as_ptr()), plain(4, output.as_ptr())],
+            [1, 1, 1, 1, 0, 0],
+        );
+        assert!(missing.plan().unwrap_err().contains("invalid buffer"));
+    }
+
+    #[test]
+    fn a_convolution_outside_a_device_is_recorded_not_fatal() {
+        let input = descriptor(0x1000, 0, &[1, 3, 3, 1]);
+        let filter = descriptor(0x2000, 0, &[1, 3, 3, 1]);
+        let output = descriptor(0x3000, 0, &[1, 1, 1, 1]);
+        flexc_gpu_conv2d_nhwc_fhwc_f32(
+            4,
+            input.as_ptr(),
+            4,
+            filter.as_ptr(),
+            4,
+            output.as_ptr(),
+            1,
+            1,
+            1,
+            1,
+            0,
+            0,
+        );
+        // Recorded (the first stray call of the process: another test's may come first).
+        assert!(stray_failure()
+            .unwrap()
+            .contains("called outside a device thread"));
+        assert!(exported_symbols().contains(&"_mlir_ciface_flexc_gpu_conv2d_nhwc_fhwc_f32".into()));
     }
 }

@@ -1,5 +1,6 @@
 //! Host-side plans of the library calls: how a row-major contraction or convolution on memref
-//! views maps onto cuBLAS (column-major) and cuDNN (NCHW) arguments. Pure functions, tested on host.
+//! views maps onto cuBLAS (column-major) and cuDNN (NCHW or NHWC) arguments. Pure functions, tested
+//! on host.
 
 use crate::memref::View;
 
@@ -118,14 +119,38 @@ pub fn gemm(
     })
 }
 
-/// A cuDNN forward convolution of NCHW input and FCHW filter into NCHW output.
+/// The memory layout of a convolution's operands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConvLayout {
+    /// NCHW input and output, FCHW filter (`linalg.conv_2d_nchw_fchw`).
+    Nchw,
+    /// NHWC input and output, FHWC filter (cuDNN's `CUDNN_TENSOR_NHWC` filter format, "KRSC").
+    Nhwc,
+}
+
+impl ConvLayout {
+    /// Where each of cuDNN's logical dims (N, C, H, W; for the filter K, C, R, S) is in an operand
+    /// of this layout.
+    fn logical_dims(self) -> [usize; 4] {
+        match self {
+            ConvLayout::Nchw => [0, 1, 2, 3],
+            ConvLayout::Nhwc => [0, 3, 1, 2],
+        }
+    }
+}
+
+/// A cuDNN forward convolution. Shapes and strides are in cuDNN's logical order whatever the
+/// layout (N, C, H, W; the filter K, C, R, S), as its descriptors take them; `layout` gives the
+/// filter descriptor's format (the filter is contiguous in it).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Conv {
+    pub layout: ConvLayout,
     pub input: [i32; 4],
     pub filter: [i32; 4],
     pub output: [i32; 4],
     /// Element strides of the input and output (any positive strides: windows of a padded buffer,
-    /// a device's slice), given to cuDNN by `cudnnSetTensor4dDescriptorEx`.
+    /// a device's slice; NHWC is the strides of its dims in NCHW order), given to cuDNN by
+    /// `cudnnSetTensor4dDescriptorEx`.
     pub input_strides: [i32; 4],
     pub output_strides: [i32; 4],
     pub stride: [i32; 2],
@@ -143,7 +168,44 @@ pub fn conv(
     dilation: [i64; 2],
     padding: [i64; 2],
 ) -> Result<Conv, String> {
+    conv_in(
+        ConvLayout::Nchw,
+        [input, filter, output],
+        stride,
+        dilation,
+        padding,
+    )
+}
+
+/// The plan of an NHWC convolution with an FHWC filter (`flexc_gpu_conv2d_nhwc_fhwc_f32`; the
+/// compiler transposes the exports' HWCF filters to FHWC first): as [`conv`], each operand's dims
+/// read in NCHW order for cuDNN's descriptors.
+pub fn conv_nhwc(
+    input: &View,
+    filter: &View,
+    output: &View,
+    stride: [i64; 2],
+    dilation: [i64; 2],
+    padding: [i64; 2],
+) -> Result<Conv, String> {
+    conv_in(
+        ConvLayout::Nhwc,
+        [input, filter, output],
+        stride,
+        dilation,
+        padding,
+    )
+}
+
+fn conv_in(
+    layout: ConvLayout,
+    [input, filter, output]: [&View; 3],
+    stride: [i64; 2],
+    dilation: [i64; 2],
+    padding: [i64; 2],
+) -> Result<Conv, String> {
     let mut shapes = [[0i32; 4]; 3];
+    let mut strides = [[0i32; 4]; 3];
     for (i, (name, v)) in [("input", input), ("filter", filter), ("output", output)]
         .into_iter()
         .enumerate()
@@ -160,8 +222,9 @@ pub fn conv(
                 v.strides
             ));
         }
-        for (shape, &size) in shapes[i].iter_mut().zip(&v.sizes) {
-            *shape = int(size, name)?;
+        for (k, &d) in layout.logical_dims().iter().enumerate() {
+            shapes[i][k] = int(v.sizes[d], name)?;
+            strides[i][k] = int(v.strides[d], &format!("{name} stride"))?;
         }
     }
     if stride.iter().chain(&dilation).any(|&s| s < 1) || padding.iter().any(|&p| p < 0) {
@@ -190,19 +253,13 @@ pub fn conv(
     let small = |v: [i64; 2], what: &str| -> Result<[i32; 2], String> {
         Ok([int(v[0], what)?, int(v[1], what)?])
     };
-    let strides = |v: &View, name: &str| -> Result<[i32; 4], String> {
-        let mut out = [0i32; 4];
-        for (o, &s) in out.iter_mut().zip(&v.strides) {
-            *o = int(s, name)?;
-        }
-        Ok(out)
-    };
     Ok(Conv {
+        layout,
         input: shapes[0],
         filter: shapes[1],
         output: shapes[2],
-        input_strides: strides(input, "input stride")?,
-        output_strides: strides(output, "output stride")?,
+        input_strides: strides[0],
+        output_strides: strides[2],
         stride: small(stride, "stride")?,
         dilation: small(dilation, "dilation")?,
         padding: small(padding, "padding")?,
@@ -439,5 +496,100 @@ mod tests {
         )
         .unwrap_err()
         .contains("positive"));
+    }
+
+    #[test]
+    fn nhwc_convolutions_give_cudnn_logical_dims() {
+        // ResNet-50's strided 3x3: a 64x57x57x128 padded NHWC input, FHWC filter, 28x28 output.
+        let plan = conv_nhwc(
+            &view(0, &[64, 57, 57, 128]),
+            &view(0, &[128, 3, 3, 128]),
+            &view(0, &[64, 28, 28, 128]),
+            [2, 2],
+            [1, 1],
+            [0, 0],
+        )
+        .unwrap();
+        assert_eq!(plan.layout, ConvLayout::Nhwc);
+        assert_eq!(plan.input, [64, 128, 57, 57]);
+        assert_eq!(plan.filter, [128, 128, 3, 3]);
+        assert_eq!(plan.output, [64, 128, 28, 28]);
+        // N, C, H, W strides of packed NHWC.
+        assert_eq!(plan.input_strides, [57 * 57 * 128, 1, 57 * 128, 128]);
+        assert_eq!(plan.output_strides, [28 * 28 * 128, 1, 28 * 128, 128]);
+        // A device's half of the output channels: a strided view of the whole output.
+        let half = View {
+            sizes: vec![2, 4, 4, 3],
+            strides: vec![96, 24, 6, 1],
+            ..view(3, &[2, 4, 4, 3])
+        };
+        let sliced = conv_nhwc(
+            &view(0, &[2, 6, 6, 5]),
+            &view(0, &[3, 3, 3, 5]),
+            &half,
+            [1, 1],
+            [1, 1],
+            [0, 0],
+        )
+        .unwrap();
+        assert_eq!(sliced.output, [2, 3, 4, 4]);
+        assert_eq!(sliced.output_strides, [96, 1, 24, 6]);
+        // A dilated 1x1-channel window, padded by cuDNN.
+        let dilated = conv_nhwc(
+            &view(0, &[1, 7, 7, 1]),
+            &view(0, &[2, 3, 3, 1]),
+            &view(0, &[1, 5, 5, 2]),
+            [1, 1],
+            [2, 2],
+            [1, 1],
+        )
+        .unwrap();
+        assert_eq!((dilated.filter, dilated.padding), ([2, 1, 3, 3], [1, 1]));
+        // The exports' HWCF filter (not transposed to FHWC) does not fit: the channels differ.
+        assert!(conv_nhwc(
+            &view(0, &[2, 8, 8, 3]),
+            &view(0, &[3, 3, 3, 4]),
+            &view(0, &[2, 6, 6, 4]),
+            [1, 1],
+            [1, 1],
+            [0, 0],
+        )
+        .unwrap_err()
+        .contains("do not match"));
+        let strided_filter = View {
+            strides: vec![1, 12, 4, 36],
+            ..view(0, &[4, 3, 3, 3])
+        };
+        assert!(conv_nhwc(
+            &view(0, &[2, 8, 8, 3]),
+            &strided_filter,
+            &view(0, &[2, 6, 6, 4]),
+            [1, 1],
+            [1, 1],
+            [0, 0],
+        )
+        .unwrap_err()
+        .contains("filter is not contiguous"));
+        // The same convolution in the two layouts is one shape, told apart by the layout.
+        let nchw = conv(
+            &view(0, &[2, 3, 8, 8]),
+            &view(0, &[4, 3, 3, 3]),
+            &view(0, &[2, 4, 6, 6]),
+            [1, 1],
+            [1, 1],
+            [0, 0],
+        )
+        .unwrap();
+        let nhwc = conv_nhwc(
+            &view(0, &[2, 8, 8, 3]),
+            &view(0, &[4, 3, 3, 3]),
+            &view(0, &[2, 6, 6, 4]),
+            [1, 1],
+            [1, 1],
+            [0, 0],
+        )
+        .unwrap();
+        assert_eq!((nchw.input, nchw.filter), (nhwc.input, nhwc.filter));
+        assert_ne!(nchw, nhwc);
     }
 }
