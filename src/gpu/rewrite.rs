@@ -15,6 +15,7 @@
 //!   a located error, not a crash on the GPU machine).
 
 use crate::diagnostics::{resolve_location, Diag};
+use flexc_core::AffineDim;
 use flexc_passes::ir::{create_op, op_name, symbol_name, top_level_ops, type_text};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
@@ -139,10 +140,34 @@ pub fn family(op: MlirOperation) -> &'static str {
             "gather",
         ];
         if let Some(name) = known.iter().find(|k| text == format!("\"{k}\"")) {
+            // A generic pooling window (the JAX exports' max pool: the window-shaped operand that
+            // gives its loops their ranges reads as a kernel) multiplies nothing.
+            if *name == "convolution" && !body_multiplies(op) {
+                return "reduction";
+            }
             return name;
         }
     }
     local_family(op)
+}
+
+/// Whether the body of a linalg op multiplies elements (`arith.mulf`, `arith.muli` of other than
+/// indices): a convolution, not a pooling window (nor a max pool's backward, whose body computes
+/// window positions).
+fn body_multiplies(op: MlirOperation) -> bool {
+    let mut found = false;
+    unsafe { melior::ir::OperationRef::from_raw(op) }.walk(WalkOrder::PreOrder, |inner| {
+        let raw = inner.to_raw();
+        let elements =
+            || unsafe { !mlirTypeIsAIndex(mlirValueGetType(mlirOperationGetResult(raw, 0))) };
+        let name = op_name(raw);
+        if name == "arith.mulf" || (name == "arith.muli" && elements()) {
+            found = true;
+            return WalkResult::Interrupt;
+        }
+        WalkResult::Advance
+    });
+    found
 }
 
 /// The family of an op by its name and body (module doc of [`family`]).
@@ -210,7 +235,10 @@ pub fn to_device(
         let name = op_name(op);
         let candidate = matches!(
             name.as_str(),
-            "linalg.matmul" | "linalg.batch_matmul" | "linalg.conv_2d_nchw_fchw"
+            "linalg.matmul"
+                | "linalg.batch_matmul"
+                | "linalg.conv_2d_nchw_fchw"
+                | "linalg.conv_2d_nhwc_hwcf"
         ) || (name == "linalg.generic" && generic_family(op) == "reduction");
         if !candidate {
             continue;
@@ -226,7 +254,9 @@ pub fn to_device(
         } else if name == "linalg.generic" {
             // Named before the rewrite, which destroys the op.
             let function = enclosing_function(op);
-            if let Some(entry) = unfuse_producer(op, &mut helpers) {
+            let unfused = unfuse_producer(op, &mut helpers)
+                .or_else(|| unfuse_conv_producer(op, &mut helpers));
+            if let Some(entry) = unfused {
                 calls.push(LibraryCall {
                     function,
                     op: name,
@@ -514,6 +544,10 @@ pub const LIBRARY: &[(&str, &str)] = &[
         "flexc_gpu_conv2d_nchw_fchw_f32",
         "memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, i64, i64",
     ),
+    (
+        "flexc_gpu_conv2d_nhwc_fhwc_f32",
+        "memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, i64, i64",
+    ),
 ];
 
 /// Strides and offset of a statically shaped f32 memref with static strides (`None` otherwise);
@@ -777,11 +811,21 @@ fn library_helper(op: MlirOperation) -> Option<(String, String, &'static str)> {
         .iter()
         .map(|&v| unsafe { mlirValueGetType(v) })
         .collect();
-    if op_name(op) == "linalg.conv_2d_nchw_fchw" {
-        conv_helper(op, &types)
-    } else {
-        gemm_helper(op, &types)
+    let name = op_name(op);
+    if name == "linalg.conv_2d_nchw_fchw" {
+        return conv_helper(op, &types);
     }
+    if name == "linalg.conv_2d_nhwc_hwcf" || (name == "linalg.generic" && multiply_accumulate(op)) {
+        let maps = flexc_passes::ir::linalg_indexing_maps(op)?;
+        let maps: Vec<Vec<AffineDim>> = maps.into_iter().map(|(_, m)| m).collect();
+        // The product commutes: the window may be read by either input.
+        for (input, filter) in [(0, 1), (1, 0)] {
+            if let Some(conv) = ConvRoles::of(&maps[input], &maps[filter], &maps[2]) {
+                return conv_nhwc_helper(&conv, [types[input], types[filter], types[2]]);
+            }
+        }
+    }
+    gemm_helper(op, &types)
 }
 
 /// `linalg.conv_2d_nchw_fchw` → `flexc_gpu_conv2d_nchw_fchw_f32`: a contiguous filter, input and
@@ -821,6 +865,218 @@ fn conv_helper(op: MlirOperation, types: &[MlirType]) -> Option<(String, String,
     let names: Vec<String> = (0..integers.len()).map(|i| format!("%i{i}")).collect();
     let arguments = format!("%u0, %u1, %u2, {}", names.join(", "));
     Some(helper_text(entry, &texts, &body, &arguments))
+}
+
+/// A 2-d convolution `out[b, y, x, f] += in[b, y*sh + r*dh, x*sw + s*dw, c] * filter[r, s, c, f]`
+/// recognised from its indexing maps, whatever order each operand holds its dims in: the
+/// position of each logical dim in the input (N, H, W, C), the filter (F, R, S, C, cuDNN's KRSC)
+/// and the output (N, H, W, F), the window strides and dilations. What the maps of the JAX exports'
+/// convolutions (`linalg.generic`s, NHWC and HWCF) and of `linalg.conv_2d_nhwc_hwcf` give; no
+/// window offset, reversal or grouping (those stay generated kernels).
+#[derive(Debug, PartialEq)]
+struct ConvRoles {
+    input: [usize; 4],
+    filter: [usize; 4],
+    output: [usize; 4],
+    stride: [i64; 2],
+    dilation: [i64; 2],
+}
+
+impl ConvRoles {
+    /// The roles of the loops of maps `input`, `filter`, `output` (one result per operand dim),
+    /// when they are such a convolution.
+    fn of(input: &[AffineDim], filter: &[AffineDim], output: &[AffineDim]) -> Option<ConvRoles> {
+        if input.len() != 4 || filter.len() != 4 || output.len() != 4 {
+            return None;
+        }
+        let singles = |map: &[AffineDim]| -> Option<Vec<usize>> {
+            let dims: Vec<usize> = map
+                .iter()
+                .map(AffineDim::single_dim)
+                .collect::<Option<_>>()?;
+            let mut unique = dims.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            (unique.len() == dims.len()).then_some(dims)
+        };
+        let out = singles(output)?;
+        let fil = singles(filter)?;
+        // The output feature: the one loop of the output that indexes the filter.
+        let shared: Vec<usize> = out.iter().filter(|d| fil.contains(d)).copied().collect();
+        let [f] = shared[..] else { return None };
+        let in_single = |d: usize| input.iter().position(|e| e.single_dim() == Some(d));
+        // The batch: the other output loop the input reads plainly; the input channel likewise
+        // of the filter.
+        let batch: Vec<usize> = out
+            .iter()
+            .filter(|&&d| d != f && in_single(d).is_some())
+            .copied()
+            .collect();
+        let channel: Vec<usize> = fil
+            .iter()
+            .filter(|&&d| d != f && in_single(d).is_some())
+            .copied()
+            .collect();
+        let ([b], [c]) = (&batch[..], &channel[..]) else {
+            return None;
+        };
+        let (b, c) = (*b, *c);
+        // The two spatial dims, in the output's order: each a window `y*stride + r*dilation`.
+        let spatial: Vec<usize> = out.iter().filter(|&&d| d != f && d != b).copied().collect();
+        let mut input_pos = [in_single(b)?, 0, 0, in_single(c)?];
+        let mut filter_pos = [fil.iter().position(|&d| d == f)?, 0, 0, 0];
+        filter_pos[3] = fil.iter().position(|&d| d == c)?;
+        let mut output_pos = [0; 4];
+        output_pos[0] = out.iter().position(|&d| d == b)?;
+        output_pos[3] = out.iter().position(|&d| d == f)?;
+        let (mut stride, mut dilation) = ([0i64; 2], [0i64; 2]);
+        let mut windows = Vec::new();
+        for (j, &y) in spatial.iter().enumerate() {
+            output_pos[1 + j] = out.iter().position(|&d| d == y)?;
+            let (position, expr) = input
+                .iter()
+                .enumerate()
+                .find(|(_, e)| e.terms.len() == 2 && e.terms.iter().any(|&(d, _)| d == y))?;
+            let &(_, s) = expr.terms.iter().find(|&&(d, _)| d == y)?;
+            let &(r, dil) = expr.terms.iter().find(|&&(d, _)| d != y)?;
+            if expr.offset != 0 || s < 1 || dil < 1 || !fil.contains(&r) || r == c || r == f {
+                return None;
+            }
+            input_pos[1 + j] = position;
+            filter_pos[1 + j] = fil.iter().position(|&d| d == r)?;
+            stride[j] = s;
+            dilation[j] = dil;
+            windows.push(r);
+        }
+        // Every loop has its role (seven loops), each input position one.
+        let mut loops = vec![b, c, f];
+        loops.extend(&spatial);
+        loops.extend(&windows);
+        loops.sort_unstable();
+        loops.dedup();
+        let mut positions = input_pos.to_vec();
+        positions.sort_unstable();
+        positions.dedup();
+        if loops.len() != 7 || positions.len() != 4 || spatial.len() != 2 {
+            return None;
+        }
+        Some(ConvRoles {
+            input: input_pos,
+            filter: filter_pos,
+            output: output_pos,
+            stride,
+            dilation,
+        })
+    }
+}
+
+/// A convolution of [`ConvRoles`] → `flexc_gpu_conv2d_nhwc_fhwc_f32`, cuDNN's NHWC forward
+/// convolution, through a helper that
+/// - views the input and the output in N, H, W, C order (`memref.transpose`: a strided view, no
+///   copy; an NHWC operand is passed as it is). cuDNN takes any positive strides for them, so a
+///   device's slice, a window of a padded buffer or an NCHW-held operand need no copy either;
+/// - copies the filter into a fresh F, R, S, C buffer with a generated transpose kernel
+///   (`linalg.transpose`), freed after the call. cuDNN's filter descriptors have no strides: an
+///   NHWC convolution wants the KRSC layout, and the exports hold HWCF (JAX's HWIO). The copy is
+///   made on every call rather than once per weight: the filter is an argument of the program
+///   (JAX passes its weights as arguments, re-uploaded per run) and a training step updates it,
+///   so there is no once; its cost is the filter's size read and written (for ResNet-50 at batch
+///   64, 94 MB per forward pass against gigabytes of activation traffic).
+///
+/// f32 only; input and output with positive static strides (any order), any filter layout.
+/// Padding 0: the exports pad the input with `tensor.pad` first (a copy kernel).
+fn conv_nhwc_helper(
+    conv: &ConvRoles,
+    types: [MlirType; 3],
+) -> Option<(String, String, &'static str)> {
+    if !(strided_f32(types[0]) && strided_f32(types[2])) {
+        return None;
+    }
+    let (filter_sizes, _, _) = f32_layout(types[1])?;
+    let entry = "flexc_gpu_conv2d_nhwc_fhwc_f32";
+    let texts: Vec<String> = types.iter().map(|&t| type_text(t)).collect();
+    let mut body = String::new();
+    for (i, positions) in [(0, conv.input), (2, conv.output)] {
+        let text = &texts[i];
+        if positions == [0, 1, 2, 3] {
+            body.push_str(&format!(
+                "  %u{i} = memref.cast %m{i} : {text} to memref<*xf32>\n"
+            ));
+            continue;
+        }
+        let view = transposed_type(types[i], &positions)?;
+        let dims: Vec<String> = positions.iter().map(|p| format!("d{p}")).collect();
+        body.push_str(&format!(
+            "  %v{i} = memref.transpose %m{i} (d0, d1, d2, d3) -> ({}) : {text} to {view}\n  %u{i} = memref.cast %v{i} : {view} to memref<*xf32>\n",
+            dims.join(", ")
+        ));
+    }
+    let krsc: Vec<String> = conv
+        .filter
+        .iter()
+        .map(|&p| filter_sizes[p].to_string())
+        .collect();
+    let krsc = format!("memref<{}xf32>", krsc.join("x"));
+    let permutation: Vec<String> = conv.filter.iter().map(usize::to_string).collect();
+    body.push_str(&format!(
+        "  %t = gpu.alloc () : {krsc}\n  linalg.transpose ins(%m1 : {}) outs(%t : {krsc}) permutation = [{}]\n  %u1 = memref.cast %t : {krsc} to memref<*xf32>\n",
+        texts[1],
+        permutation.join(", ")
+    ));
+    let integers = [
+        conv.stride[0],
+        conv.stride[1],
+        conv.dilation[0],
+        conv.dilation[1],
+        0,
+        0,
+    ];
+    for (i, value) in integers.iter().enumerate() {
+        body.push_str(&format!("  %i{i} = arith.constant {value} : i64\n"));
+    }
+    let names: Vec<String> = (0..integers.len()).map(|i| format!("%i{i}")).collect();
+    let arguments = format!("%u0, %u1, %u2, {}", names.join(", "));
+    let (helper, text, entry) = helper_text(entry, &texts, &body, &arguments);
+    let text = text.replacen(
+        "  return\n}",
+        &format!("  gpu.dealloc %t : {krsc}\n  return\n}}"),
+        1,
+    );
+    // Other windows or roles of the same types are other helpers.
+    let suffix: String = [
+        &conv.input[..],
+        &conv.filter[..],
+        &conv.output[..],
+        &integers[..4]
+            .iter()
+            .map(|&v| v as usize)
+            .collect::<Vec<_>>()[..],
+    ]
+    .iter()
+    .map(|part| part.iter().map(usize::to_string).collect::<String>())
+    .collect::<Vec<_>>()
+    .join("_");
+    let renamed = format!("{helper}_{suffix}");
+    let text = text.replacen(&format!("@{helper}("), &format!("@{renamed}("), 1);
+    Some((renamed, text, entry))
+}
+
+/// The type `memref.transpose` gives `ty` (static sizes and strides) with its result dim `k` its
+/// dim `positions[k]`.
+fn transposed_type(ty: MlirType, positions: &[usize; 4]) -> Option<String> {
+    let (sizes, strides, offset) = f32_layout(ty)?;
+    let sizes: Vec<String> = positions.iter().map(|&p| sizes[p].to_string()).collect();
+    let strides: Vec<String> = positions.iter().map(|&p| strides[p].to_string()).collect();
+    let offset = if offset == i64::MIN {
+        "?".to_string()
+    } else {
+        offset.to_string()
+    };
+    Some(format!(
+        "memref<{}xf32, strided<[{}], offset: {offset}>>",
+        sizes.join("x"),
+        strides.join(", ")
+    ))
 }
 
 /// A contraction (`linalg.matmul`, `linalg.batch_matmul`, with any indexing maps, or a
@@ -943,12 +1199,12 @@ fn operand_dims_with_constants(op: MlirOperation) -> Option<Vec<Vec<Option<usize
 
 /// A contraction whose A operand elementwise fusion computed inside its body (`out + f(x, y, ..) *
 /// b`: the softmax division before attention-probabilities × V, bias + GELU before an FFN
-/// down-projection) → `f` computed into a fresh row-major buffer T by an elementwise generic (a
+/// down-projection, an average pool's division before a classifier) → `f` computed into a fresh row-major buffer T by an elementwise generic (a
 /// clone of the op with B, the accumulation and the reduction dims taken out), then T × B as a
 /// (batched) GEMM call, T freed after it. Returns the call's entry; `None` leaves the op as it is.
 fn unfuse_producer(op: MlirOperation, helpers: &mut Helpers) -> Option<&'static str> {
     let count = unsafe { mlirOperationGetNumOperands(op) } as usize;
-    if count < 4 || unsafe { mlirOperationGetNumResults(op) } != 0 {
+    if count < 3 || unsafe { mlirOperationGetNumResults(op) } != 0 {
         return None;
     }
     let dims = operand_dims_with_constants(op)?;
@@ -1047,6 +1303,135 @@ fn unfuse_producer(op: MlirOperation, helpers: &mut Helpers) -> Option<&'static 
             "func.call",
             location,
             &[t, operands[b], operands[count - 1]],
+            &[],
+            &[("callee", symbol)],
+        );
+        mlirBlockInsertOwnedOperationBefore(block, op, call);
+        let dealloc = create_op(context, "memref.dealloc", location, &[t], &[], &[]);
+        mlirBlockInsertOwnedOperationBefore(block, op, dealloc);
+        mlirOperationDestroy(op);
+    }
+    Some(entry)
+}
+
+/// A convolution one of whose factors elementwise fusion computed inside its body (`out + f(x, p,
+/// ..) * w`: a batch norm and ReLU before a 1x1 convolution that reads them without padding; the
+/// batch norm's backward before a weight gradient, where `f` gives the window's other factor) →
+/// `f` computed into a fresh buffer T shaped as one of its inputs `x` (every position of it, by an
+/// elementwise generic: the clone of the op with the other factor, the accumulation and the
+/// convolution loops taken out, each other input read at T's position), then the cuDNN call on T
+/// and the other factor ([`conv_nhwc_helper`], T as input or filter, whichever the maps make a
+/// convolution), T freed after it. The other inputs of `f` must read `x`'s dims only (plainly, as
+/// the per-channel parameters of a batch norm do, or through the same window). Returns the call's
+/// entry; `None` leaves the op as it is.
+fn unfuse_conv_producer(op: MlirOperation, helpers: &mut Helpers) -> Option<&'static str> {
+    let count = unsafe { mlirOperationGetNumOperands(op) } as usize;
+    if count < 3 || unsafe { mlirOperationGetNumResults(op) } != 0 || reads_loop_indices(op) {
+        return None;
+    }
+    let maps: Vec<Vec<AffineDim>> = flexc_passes::ir::linalg_indexing_maps(op)?
+        .into_iter()
+        .map(|(_, m)| m)
+        .collect();
+    if maps.len() != count {
+        return None;
+    }
+    let (b, x) = accumulated_product(op, count)?;
+    if unsafe { !mlirTypeIsAF32(mlirValueGetType(x)) } {
+        return None;
+    }
+    let inputs: Vec<usize> = (0..count - 1).filter(|&i| i != b).collect();
+    let out_map = &maps[count - 1];
+    // T takes the dims of the first input whose map every other input's reads fit in.
+    let fits = |shape_of: &[AffineDim]| -> Option<Vec<Vec<Option<usize>>>> {
+        let mut dims = vec![Vec::new(); count];
+        for &i in &inputs {
+            dims[i] = maps[i]
+                .iter()
+                .map(|e| {
+                    if e.terms.is_empty() && e.offset == 0 {
+                        Some(None)
+                    } else {
+                        shape_of.iter().position(|m| m == e).map(Some)
+                    }
+                })
+                .collect::<Option<Vec<_>>>()?;
+        }
+        Some(dims)
+    };
+    let (shaped, dims, conv, t_is_input) = inputs.iter().find_map(|&i| {
+        let dims = fits(&maps[i])?;
+        if let Some(conv) = ConvRoles::of(&maps[i], &maps[b], out_map) {
+            return Some((i, dims, conv, true));
+        }
+        ConvRoles::of(&maps[b], &maps[i], out_map).map(|conv| (i, dims, conv, false))
+    })?;
+    let operands: Vec<MlirValue> = (0..count)
+        .map(|i| unsafe { mlirOperationGetOperand(op, i as isize) })
+        .collect();
+    let types: Vec<MlirType> = operands
+        .iter()
+        .map(|&v| unsafe { mlirValueGetType(v) })
+        .collect();
+    if !types.iter().all(|&t| unsafe { mlirTypeIsAMemRef(t) }) {
+        return None;
+    }
+    let shaped_type = types[shaped];
+    if unsafe { !mlirShapedTypeHasStaticShape(shaped_type) } {
+        return None;
+    }
+    let shape: Vec<String> = (0..4)
+        .map(|d| unsafe { mlirShapedTypeGetDimSize(shaped_type, d) }.to_string())
+        .collect();
+    let t_text = format!("memref<{}xf32>", shape.join("x"));
+    let context = unsafe { mlirOperationGetContext(op) };
+    let t_type = unsafe { mlirTypeParseGet(context, melior::StringRef::new(&t_text).to_raw()) };
+    if t_type.ptr.is_null() {
+        return None;
+    }
+    let [input_type, filter_type] = if t_is_input {
+        [t_type, types[b]]
+    } else {
+        [types[b], t_type]
+    };
+    let (helper, text, entry) =
+        conv_nhwc_helper(&conv, [input_type, filter_type, types[count - 1]])?;
+    unsafe {
+        let location = mlirOperationGetLocation(op);
+        let block = mlirOperationGetBlock(op);
+        let alloc = create_op(
+            context,
+            "memref.alloc",
+            location,
+            &[],
+            &[t_type],
+            &[(
+                "operandSegmentSizes",
+                attribute(context, "array<i32: 0, 0>"),
+            )],
+        );
+        mlirBlockInsertOwnedOperationBefore(block, op, alloc);
+        let t = mlirOperationGetResult(alloc, 0);
+        let producer = mlirOperationClone(op);
+        mlirBlockInsertOwnedOperationBefore(block, op, producer);
+        if make_producer(producer, b, count, &dims, &[0, 1, 2, 3], t).is_none() {
+            // Undo: the op stays a generated kernel.
+            mlirOperationDestroy(producer);
+            mlirOperationDestroy(alloc);
+            return None;
+        }
+        let callee = helpers.add(helper, text);
+        let symbol = mlirFlatSymbolRefAttrGet(context, melior::StringRef::new(&callee).to_raw());
+        let [input, filter] = if t_is_input {
+            [t, operands[b]]
+        } else {
+            [operands[b], t]
+        };
+        let call = create_op(
+            context,
+            "func.call",
+            location,
+            &[input, filter, operands[count - 1]],
             &[],
             &[("callee", symbol)],
         );
