@@ -41,6 +41,12 @@
 // CHECK:         gpu.launch_func {{.*}} args({{.*}}%arg1 : memref<4x4x4x8xf32>, %{{.*}} : memref<8x4x4x4xf32>
 // CHECK:         call @flexc_gpu_conv2d_nhwc_fhwc_f32(%{{.*}}, %{{.*}}, %{{.*}}, %c1_i64, %c1_i64, %c2_i64, %c2_i64, %c0_i64, %c0_i64)
 
+// CHECK-LABEL: func.func @weight_grad_strided(
+// CHECK:         memref.transpose %arg0 (d0, d1, d2, d3) -> (d3, d1, d2, d0) : memref<4x8x8x3xf32> to memref<3x8x8x4xf32, strided<[1, 24, 3, 192]>>
+// CHECK:         %[[WINDOW:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [3, 7, 7, 4], strides: [1, 24, 3, 192]
+// CHECK:         %[[INPUT:.*]] = memref.cast %[[WINDOW]] : memref<3x7x7x4xf32, strided<[1, 24, 3, 192]>> to memref<*xf32>
+// CHECK:         call @flexc_gpu_conv2d_nhwc_fhwc_f32(%[[INPUT]], %{{.*}}, %{{.*}}, %c1_i64, %c1_i64, %c2_i64, %c2_i64, %c0_i64, %c0_i64)
+
 // CHECK-LABEL: func.func @double(
 // CHECK-NOT:     call @flexc_gpu_conv2d
 // CHECK:         gpu.launch_func @double_kernel{{.*}} blocks in (%c1, %c2, %c8) threads in (%c128, %c1, %c1)
@@ -51,8 +57,8 @@
 // PTXAS: ptxas sm_90: {{[0-9]+}} of {{[0-9]+}} modules assembled
 
 // Coverage, over each function's serial and device program: every f32 convolution on cuDNN (1
-// NCHW, 4 NHWC), the f64 one a kernel.
-// MANIFEST: "placement": {"kernels":{"convolution":2,"data-movement":20,"elementwise":2},"library":{"flexc_gpu_conv2d_nchw_fchw_f32":2,"flexc_gpu_conv2d_nhwc_fhwc_f32":8}},
+// NCHW, 5 NHWC), the f64 one a kernel.
+// MANIFEST: "placement": {"kernels":{"convolution":2,"data-movement":24,"elementwise":2},"library":{"flexc_gpu_conv2d_nchw_fchw_f32":2,"flexc_gpu_conv2d_nhwc_fhwc_f32":10}},
 
 func.func @nchw(%x: tensor<2x3x17x17xf32>, %w: tensor<8x3x3x3xf32>) -> tensor<2x8x8x8xf32> {
   %z = arith.constant 0.0 : f32
@@ -120,6 +126,21 @@ func.func @weight_grad(%x: tensor<4x9x9x3xf32>, %dy: tensor<4x4x4x8xf32>) -> ten
     linalg.yield %s : f32
   } -> tensor<3x3x3x8xf32>
   return %y : tensor<3x3x3x8xf32>
+}
+
+// The weight gradient of a 1x1 convolution of stride 2 over 8 rows: the forward read rows 0, 2, 4,
+// 6, so the gradient's window covers 7 of the 8 rows; cuDNN gets the view of those (a subview).
+func.func @weight_grad_strided(%x: tensor<4x8x8x3xf32>, %dy: tensor<4x4x4x8xf32>) -> tensor<1x1x3x8xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x1x3x8xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x1x3x8xf32>) -> tensor<1x1x3x8xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d0 + d5 * 2, d1 + d6 * 2, d2)>, affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d5, d6, d3)>, affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %dy : tensor<4x8x8x3xf32>, tensor<4x4x4x8xf32>) outs(%f : tensor<1x1x3x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<1x1x3x8xf32>
+  return %y : tensor<1x1x3x8xf32>
 }
 
 // f64 is no cuDNN convolution here (the runtime's entry is f32): a generated kernel.

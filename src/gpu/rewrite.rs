@@ -997,19 +997,47 @@ fn conv_nhwc_helper(
     let entry = "flexc_gpu_conv2d_nhwc_fhwc_f32";
     let texts: Vec<String> = types.iter().map(|&t| type_text(t)).collect();
     let mut body = String::new();
+    // The rows and columns of the input that the output reads: a weight gradient's input may
+    // extend past them (the forward's stride dropped its last rows), cuDNN's shapes must not.
+    let logical = |ty: MlirType, positions: &[usize; 4]| -> Option<[i64; 4]> {
+        let (sizes, _, _) = f32_layout(ty)?;
+        Some(positions.map(|p| sizes[p]))
+    };
+    let [_, out_h, out_w, _] = logical(types[2], &conv.output)?;
+    let [_, _, in_h, in_w] = {
+        let [n, h, w, c] = logical(types[0], &conv.input)?;
+        [n, c, h, w]
+    };
+    let [_, kernel_h, kernel_w, _] = conv.filter.map(|p| filter_sizes[p]);
+    let read = |out: i64, kernel: i64, j: usize| {
+        (out - 1) * conv.stride[j] + (kernel - 1) * conv.dilation[j] + 1
+    };
+    let (read_h, read_w) = (read(out_h, kernel_h, 0), read(out_w, kernel_w, 1));
+    if read_h > in_h || read_w > in_w || read_h < 1 || read_w < 1 {
+        return None;
+    }
     for (i, positions) in [(0, conv.input), (2, conv.output)] {
         let text = &texts[i];
-        if positions == [0, 1, 2, 3] {
+        let (mut value, mut ty) = (format!("%m{i}"), text.clone());
+        if positions != [0, 1, 2, 3] {
+            let view = transposed_type(types[i], &positions)?;
+            let dims: Vec<String> = positions.iter().map(|p| format!("d{p}")).collect();
             body.push_str(&format!(
-                "  %u{i} = memref.cast %m{i} : {text} to memref<*xf32>\n"
+                "  %v{i} = memref.transpose {value} (d0, d1, d2, d3) -> ({}) : {ty} to {view}\n",
+                dims.join(", ")
             ));
-            continue;
+            (value, ty) = (format!("%v{i}"), view);
         }
-        let view = transposed_type(types[i], &positions)?;
-        let dims: Vec<String> = positions.iter().map(|p| format!("d{p}")).collect();
+        if i == 0 && (read_h < in_h || read_w < in_w) {
+            let [n, _, _, c] = logical(types[0], &conv.input)?;
+            let window = strided_type(types[0], &positions, [n, read_h, read_w, c])?;
+            body.push_str(&format!(
+                "  %w{i} = memref.subview {value}[0, 0, 0, 0] [{n}, {read_h}, {read_w}, {c}] [1, 1, 1, 1] : {ty} to {window}\n"
+            ));
+            (value, ty) = (format!("%w{i}"), window);
+        }
         body.push_str(&format!(
-            "  %v{i} = memref.transpose %m{i} (d0, d1, d2, d3) -> ({}) : {text} to {view}\n  %u{i} = memref.cast %v{i} : {view} to memref<*xf32>\n",
-            dims.join(", ")
+            "  %u{i} = memref.cast {value} : {ty} to memref<*xf32>\n"
         ));
     }
     let krsc: Vec<String> = conv
@@ -1065,8 +1093,15 @@ fn conv_nhwc_helper(
 /// The type `memref.transpose` gives `ty` (static sizes and strides) with its result dim `k` its
 /// dim `positions[k]`.
 fn transposed_type(ty: MlirType, positions: &[usize; 4]) -> Option<String> {
-    let (sizes, strides, offset) = f32_layout(ty)?;
-    let sizes: Vec<String> = positions.iter().map(|&p| sizes[p].to_string()).collect();
+    let (sizes, _, _) = f32_layout(ty)?;
+    strided_type(ty, positions, positions.map(|p| sizes[p]))
+}
+
+/// The strided type of a view of `ty` (static strides) with its dims in `positions` order, sized
+/// `sizes`, at `ty`'s offset (a transpose, or a subview of it at offset 0).
+fn strided_type(ty: MlirType, positions: &[usize; 4], sizes: [i64; 4]) -> Option<String> {
+    let (_, strides, offset) = f32_layout(ty)?;
+    let sizes: Vec<String> = sizes.iter().map(i64::to_string).collect();
     let strides: Vec<String> = positions.iter().map(|&p| strides[p].to_string()).collect();
     let offset = if offset == i64::MIN {
         "?".to_string()
