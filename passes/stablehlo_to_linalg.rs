@@ -413,7 +413,7 @@ impl Split {
             .map(|j| {
                 let k = along.get(j).copied().flatten()?;
                 let degree = *config.degrees.get(k)?;
-                (degree > 1 && shape[j] % degree == 0 && followed.insert(k)).then_some(k)
+                (degree > 1 && shape[j].is_multiple_of(degree) && followed.insert(k)).then_some(k)
             })
             .collect();
         let degrees: Vec<u64> = loops
