@@ -232,18 +232,23 @@ pub fn to_device(
     // Library calls first: the block reductions would otherwise take the contractions that
     // elementwise fusion turned into `linalg.generic`s.
     let mut calls = Vec::new();
-    for op in all_ops(module) {
+    // Chosen before any rewrite: a replaced op is destroyed with the ops of its body, which a
+    // walk collected too (no candidate is nested in another).
+    let candidates: Vec<MlirOperation> = all_ops(module)
+        .into_iter()
+        .filter(|&op| {
+            let name = op_name(op);
+            matches!(
+                name.as_str(),
+                "linalg.matmul"
+                    | "linalg.batch_matmul"
+                    | "linalg.conv_2d_nchw_fchw"
+                    | "linalg.conv_2d_nhwc_hwcf"
+            ) || (name == "linalg.generic" && generic_family(op) == "reduction")
+        })
+        .collect();
+    for op in candidates {
         let name = op_name(op);
-        let candidate = matches!(
-            name.as_str(),
-            "linalg.matmul"
-                | "linalg.batch_matmul"
-                | "linalg.conv_2d_nchw_fchw"
-                | "linalg.conv_2d_nhwc_hwcf"
-        ) || (name == "linalg.generic" && generic_family(op) == "reduction");
-        if !candidate {
-            continue;
-        }
         if let Some((helper, text, entry)) = library_helper(op) {
             calls.push(LibraryCall {
                 function: enclosing_function(op),
