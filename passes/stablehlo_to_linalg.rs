@@ -692,7 +692,16 @@ impl Emit {
         let attrs = match attrs {
             Attrs::Main(text) => text,
             Attrs::Aux => self.aux_config(&input_names, &result, loops.len()),
-            Attrs::Along(along) => self.aux_config_along(&input_names, &result, loops, &along),
+            Attrs::Along(along) => {
+                // Its own reduction loops stay whole: partial results of an auxiliary body (an
+                // argmax) need not combine.
+                let along: Vec<Option<usize>> = along
+                    .iter()
+                    .zip(parallel)
+                    .map(|(a, &p)| a.filter(|_| p))
+                    .collect();
+                self.aux_config_along(&input_names, &result, loops, &along)
+            }
         };
         let list = |accesses: &[Access]| {
             let names: Vec<&str> = accesses.iter().map(|a| a.value.name.as_str()).collect();
@@ -1700,9 +1709,15 @@ impl Lowering<'_, '_, '_> {
         loops.extend(window.iter().map(|&w| w.max(1) as u64));
         let mut parallel = vec![true; rank];
         parallel.extend(vec![false; rank]);
+        // A window of one along a dim (the batch, the channels) adds nothing there: the result is
+        // then indexed by the source loop alone, which par-materialize splits as a parallel dim.
         let at: Vec<AffineDim> = (0..rank)
             .map(|d| AffineDim {
-                terms: vec![(d, strides[d]), (rank + d, 1)],
+                terms: if window[d] > 1 {
+                    vec![(d, strides[d]), (rank + d, 1)]
+                } else {
+                    vec![(d, strides[d])]
+                },
                 offset: 0,
             })
             .collect();
@@ -1728,7 +1743,7 @@ impl Lowering<'_, '_, '_> {
         let raw = self.op.to_raw();
         let elem = operand.elem.clone();
         let (window_c, low_c, sizes) = (window.clone(), low.clone(), operand.shape.clone());
-        // Over the main op's loops: split as it is.
+        // Over the main op's loops: split as it is along the source dims.
         let phase_one = Attrs::Along(self.e.along(&loops, &identity(loops.len())));
         let selected = self
             .e
