@@ -34,7 +34,7 @@
 //! | StableHLO / CHLO | lowered to |
 //! |---|---|
 //! | elementwise (`add ... clamp`, `compare`, `select`, `convert`, CHLO unary ops, `chlo.broadcast_*`) | `linalg.generic` with the model's maps (rank-0 operands broadcast), `arith`/`math` body |
-//! | `broadcast_in_dim`, `transpose`, `reverse`, `slice` | `linalg.generic` copying through the model's maps |
+//! | `broadcast_in_dim`, `transpose`, `reverse`, `slice` | `linalg.generic` copying through the model's maps (a split `reverse`: the reversal an auxiliary op, the main op a plain copy of it, since par-materialize cannot slice a reversed dim) |
 //! | `reshape` | `tensor.expand_shape` / `collapse_shape` (pure split / merge), else a linearized `linalg.generic`, else collapse + expand |
 //! | `iota` | `linalg.generic` of `linalg.index` |
 //! | `dot_general`, `dot` | `linalg.generic` multiply-add over the model's loops, init `linalg.fill` 0 |
@@ -46,7 +46,7 @@
 //! | `dynamic_slice` with constant indices | `tensor.extract_slice` (indices clamped as StableHLO does) |
 //! | `gather` | one-hot `linalg.generic`: a reduction loop over every indexed table position, adding the element whose (clamped) index matches |
 //! | `scatter` | `linalg.generic` over the updates and the indexed positions, applying the update body where the index matches (out-of-bounds updates skipped) |
-//! | `select_and_scatter` | argmax `linalg.generic` per window, then a `linalg.generic` adding the source at the selected position |
+//! | `select_and_scatter` | argmax `linalg.generic` per window, then a `linalg.generic` adding the source at the selected position (whole on the first device when split: it writes strided windows of its result) |
 //! | `constant` | `arith.constant` |
 //!
 //! Anything else (control flow, custom calls, random numbers, complex numbers, unsigned integers, dynamic
@@ -1055,7 +1055,36 @@ impl Lowering<'_, '_, '_> {
             .cloned()
             .flatten()
             .ok_or("the model reads no operand")?;
-        let ins = vec![access(&self.operands[0], input)];
+        let mut source = self.operands[0].clone();
+        let mut input = input;
+        // A reversed dim (a negative coefficient) cannot be sliced per task: where the strategy
+        // splits the op, the reversal is an auxiliary op (replicated, or whole on the first
+        // device) and the main op a plain copy of its result, split as searched.
+        let reversed = input.iter().any(|e| e.terms.iter().any(|&(_, c)| c < 0));
+        let split = self
+            .e
+            .split
+            .as_ref()
+            .is_some_and(|s| s.config.degrees.iter().any(|&d| d > 1));
+        if reversed && split {
+            let whole = self.e.empty(&out.shape, &out.elem);
+            let ins = vec![access(&source, input)];
+            let outs = vec![access(&whole, model.outputs[0].clone())];
+            let results = self.e.generic(
+                &model.loops,
+                &model.parallel,
+                ins,
+                outs,
+                Attrs::Aux,
+                |_, args| Ok(vec![args[0].clone()]),
+            )?;
+            source = Value {
+                name: results[0].clone(),
+                ..whole
+            };
+            input = model.outputs[0].clone();
+        }
+        let ins = vec![access(&source, input)];
         let outs = vec![access(&empty, model.outputs[0].clone())];
         let attrs = Attrs::Main(self.main_attrs(Some(model), &model.loops));
         self.e.generic(
@@ -1793,7 +1822,18 @@ impl Lowering<'_, '_, '_> {
         let result_along = self.e.along(&loops, &at);
         let outs = vec![access(&result_init, at)];
         let model = self.model().ok();
-        let attrs = Attrs::Main(self.main_attrs(model.as_ref(), &loops));
+        // The scatter writes its result through strided windows, which par-materialize cannot cut
+        // per task: a split strategy runs it whole on its first device (the argmax before it
+        // stays split).
+        let split = self
+            .e
+            .split
+            .as_ref()
+            .is_some_and(|s| s.config.degrees.iter().any(|&d| d > 1));
+        let attrs = match self.e.device {
+            Some(device) if split => Attrs::Main(one_device(loops.len(), device)),
+            _ => Attrs::Main(self.main_attrs(model.as_ref(), &loops)),
+        };
         let window_c = window.clone();
         let scattered = self
             .e
