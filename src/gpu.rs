@@ -197,6 +197,8 @@ pub fn compile(
     crate::run::fill_elided_weights(&module, options.seed);
     let tasks = bracket_tasks(&context, &module, &programs, &keys);
     mark_c_interface(&module, &programs);
+    // torch-mlir's scatters → upstream ops (the gather family's lowering, shared with flexc-run).
+    lower(&session, &mut module, &pipeline::tm_tensor_lowering())?;
     rewrite::reject_unsupported(&module).map_err(|e| vec![e])?;
     rewrite::tag_families(&module);
     lower(&session, &mut module, &pipeline::gpu_tensor_lowering())?;
@@ -211,6 +213,7 @@ pub fn compile(
             "flexc built invalid block reductions (a flexc bug)".into(),
         ));
     }
+    rewrite::parallel_loops(&module).map_err(|e| vec![e])?;
     let families = rewrite::families(&module);
     rewrite::wrap_scalar_ops(&module);
     lower(&session, &mut module, &pipeline::gpu_loops())?;

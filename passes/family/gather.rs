@@ -10,6 +10,14 @@
 //!   differ only in capture loops compute the same region); scatters are not cut.
 //! - **Shard export**: the generic rule.
 //! - **GPU**: a generated gather kernel, or a scatter-combine kernel when the op reads what it writes.
+//!   `tm_tensor.scatter` is first lowered to upstream ops on tensors ([`lowering`], shared with the CPU
+//!   runtime): rows in parallel where the indices are unique, blocks of rows in parallel where the
+//!   index trace proves the blocks never meet, else one result element per thread scanning the rows;
+//!   always deterministic (colliding rows combine in row order).
+
+mod lowering;
+
+pub use lowering::{lower_scatters, scheme, Scheme, GPU_FAMILY_ATTR, PARALLEL_LOOP_ATTR};
 
 use super::{gpu, index_trace, operand_shape, result_shape, GpuLowering, Import, OpCx, OpFamily};
 use crate::op_model::{identity, OpModel};
