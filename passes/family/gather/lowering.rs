@@ -45,6 +45,10 @@ pub const PARALLEL_LOOP_ATTR: &str = "flexc.parallel_loop";
 /// The attribute naming an op's GPU lowering (the manifest's kernel family), as `src/gpu` reads it.
 pub const GPU_FAMILY_ATTR: &str = "flexc.gpu_family";
 
+/// Set by the gather family's cut on a scatter's task clone: its rows come in blocks of this many
+/// that never meet (proven on the serial op, whose indices the clone reads a slice of).
+pub const ROW_BLOCK_ATTR: &str = "flexc.scatter_row_block";
+
 /// The placeholder the generated text has where the scatter's body combines `(update, current)`.
 const BODY_MARK: &str = "flexc.scatter_body";
 
@@ -217,6 +221,17 @@ fn choose(op: &OperationRef<'_, '_>, scatter: &Scatter) -> Result<Scheme, String
     let iterations = |blocks: u64| blocks.saturating_mul(slice_points);
     if scatter.unique && iterations(scatter.rows()) > 1 {
         return Ok(Scheme::Rows);
+    }
+    // A task clone of a cut scatter: the proof was made on the serial op.
+    if let Some(w) = op
+        .attribute(ROW_BLOCK_ATTR)
+        .ok()
+        .and_then(|a| ir::integer(a.to_raw()))
+        .and_then(|w| u64::try_from(w).ok())
+    {
+        if w > 0 && scatter.rows() % w == 0 && iterations(scatter.rows() / w) > 1 {
+            return Ok(Scheme::Blocks { w });
+        }
     }
     let indices = op
         .operand(1)
