@@ -288,6 +288,21 @@ fn lower<'c>(
         .map_err(|_| session.diagnosed(format!("the GPU lowering {recipe} failed")))
 }
 
+/// Whether some op of `module` carries a `#par.config` (a strategy to materialize: a `.par.mlir`).
+pub fn has_strategy(module: &Module) -> bool {
+    let mut found = false;
+    module
+        .as_operation()
+        .walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+            if op.attribute(flexc_dialects::names::CONFIG_ATTR).is_ok() {
+                found = true;
+                return melior::ir::operation::WalkResult::Interrupt;
+            }
+            melior::ir::operation::WalkResult::Advance
+        });
+    found
+}
+
 /// Whether `module` holds device programs already (`@f` with `@f_device0`, ...).
 pub fn is_materialized(module: &Module) -> bool {
     programs(module).iter().any(|p| p.device.is_some())
