@@ -472,10 +472,13 @@ pub fn gpu_tensor_lowering() -> Pipeline {
         .upstream("canonicalize")
 }
 
-/// After the constants' uploads: every buffer freed after its last use.
+/// After the constants' uploads: every buffer freed after its last use; the clones the deallocation
+/// inserts (a function returning its argument, or one buffer twice, returns an owned copy) become an
+/// allocation and a copy, which the GPU rewrite makes device memory and a copy kernel.
 pub fn gpu_deallocation() -> Pipeline {
     Pipeline::new()
         .upstream("buffer-deallocation-pipeline")
+        .upstream("convert-bufferization-to-memref")
         .upstream("canonicalize")
 }
 
@@ -561,7 +564,7 @@ mod tests {
         );
         assert_eq!(
             gpu_deallocation().to_string(),
-            "builtin.module(buffer-deallocation-pipeline,canonicalize)"
+            "builtin.module(buffer-deallocation-pipeline,convert-bufferization-to-memref,canonicalize)"
         );
         assert_eq!(
             gpu_loops().to_string(),

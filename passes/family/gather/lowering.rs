@@ -254,12 +254,27 @@ fn choose(op: &OperationRef<'_, '_>, scatter: &Scatter) -> Result<Scheme, String
 /// module changes: `Err` (the op's location and why) leaves it untouched.
 pub fn lower_scatters(module: &OperationRef<'_, '_>) -> Result<(), (MlirLocation, String)> {
     let mut found = Vec::new();
+    let mut other = None;
     module.walk(WalkOrder::PreOrder, |op| {
-        if crate::op_name(&op) == "tm_tensor.scatter" {
+        let name = crate::op_name(&op);
+        if name == "tm_tensor.scatter" {
             found.push(op.to_raw());
+            // Its body's `tm_tensor.yield` goes with it.
+            return WalkResult::Skip;
+        }
+        if name.starts_with("tm_tensor.") && other.is_none() {
+            other = Some((op.location().to_raw(), name));
         }
         WalkResult::Advance
     });
+    // Any other TMTensor op (sort, topk, ...) would reach the upstream passes, which cannot handle
+    // an unregistered op.
+    if let Some((location, name)) = other {
+        return Err((
+            location,
+            format!("'{name}' has no lowering (of the tm_tensor dialect flexc lowers only tm_tensor.scatter)"),
+        ));
+    }
     let mut texts = Vec::with_capacity(found.len());
     for &raw in &found {
         let op = unsafe { OperationRef::from_raw(raw) };
