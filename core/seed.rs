@@ -71,6 +71,40 @@ pub fn weight_scale(dims: &[u64]) -> f64 {
     1.0 / (elements / widest).max(1.0).sqrt()
 }
 
+/// The values of an elided weight, native byte order: the stream `HANDLE:TYPE` (the resource handle
+/// and the tensor type's text, `__elided__3:tensor<8x8xf32>`), floats uniform in [-1, 1) scaled by
+/// [`weight_scale`] of `dims`, integers in [0, 8). The one definition `flexc-run` (weights filled
+/// into the module) and `flexc-gpu` (weights as seeded program arguments) share. `None` for dtypes
+/// without a rule (f32, f64, i32 and i64 have one).
+pub fn weight_values(
+    seed: u64,
+    handle: &str,
+    type_text: &str,
+    dtype: &str,
+    dims: &[u64],
+) -> Option<Vec<u8>> {
+    let count = dims
+        .iter()
+        .try_fold(1usize, |n, &d| n.checked_mul(usize::try_from(d).ok()?))?;
+    let width = match dtype {
+        "f32" | "i32" => 4,
+        "f64" | "i64" => 8,
+        _ => return None,
+    };
+    let scale = weight_scale(dims);
+    let mut rng = SplitMix::new(seed, &format!("{handle}:{type_text}"));
+    let mut bytes = Vec::with_capacity(count.checked_mul(width)?);
+    for _ in 0..count {
+        match dtype {
+            "f32" => bytes.extend(((rng.symmetric() * scale) as f32).to_ne_bytes()),
+            "f64" => bytes.extend((rng.symmetric() * scale).to_ne_bytes()),
+            "i32" => bytes.extend(((rng.next() % 8) as i32).to_ne_bytes()),
+            _ => bytes.extend(((rng.next() % 8) as i64).to_ne_bytes()),
+        }
+    }
+    Some(bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,6 +136,23 @@ mod tests {
             .all(|c| (0..3).contains(&i64::from_ne_bytes(c.try_into().unwrap()))));
         assert_eq!(data_values(1, "s", "i1", 5, 8).unwrap().len(), 5);
         assert!(data_values(1, "s", "c64", 1, 8).is_none());
+    }
+
+    #[test]
+    fn weight_values_are_the_scaled_stream() {
+        let bytes = weight_values(3, "__elided__0", "tensor<4x2xf32>", "f32", &[4, 2]).unwrap();
+        let mut rng = SplitMix::new(3, "__elided__0:tensor<4x2xf32>");
+        let scale = weight_scale(&[4, 2]);
+        let expected: Vec<u8> = (0..8)
+            .flat_map(|_| ((rng.symmetric() * scale) as f32).to_ne_bytes())
+            .collect();
+        assert_eq!(bytes, expected);
+        let ints = weight_values(3, "h", "tensor<5xi64>", "i64", &[5]).unwrap();
+        assert!(ints
+            .chunks(8)
+            .all(|c| (0..8).contains(&i64::from_ne_bytes(c.try_into().unwrap()))));
+        assert!(weight_values(3, "h", "tensor<2xf16>", "f16", &[2]).is_none());
+        assert!(weight_values(3, "h", "t", "f32", &[u64::MAX, 4]).is_none());
     }
 
     #[test]

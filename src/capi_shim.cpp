@@ -3,7 +3,9 @@
 // 1. Parsing a buffer *with a source name* into an implicit `builtin.module` (what `mlir-opt` does):
 //    `mlirOperationCreateParse` keeps the name but rejects several top-level ops, and
 //    `mlirModuleCreateParse` wraps but drops the name (locations would read `-:1:1`).
-// 2. `--verify-diagnostics`: MLIR's own `SourceMgrDiagnosticVerifierHandler`, so `expected-error`
+// 2. Whether a `dense_resource` attribute has its blob (exporters print weights elided: the handle
+//    stays, the data does not), which the C API cannot tell.
+// 3. `--verify-diagnostics`: MLIR's own `SourceMgrDiagnosticVerifierHandler`, so `expected-error`
 //    comments mean exactly what they mean for `mlir-opt`.
 //
 // Everything here is plain glue: no flexc logic lives in C++.
@@ -11,7 +13,10 @@
 #include "mlir-c/IR.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -33,6 +38,11 @@ extern "C" MlirModule flexcParseModuleNamed(MlirContext context, MlirStringRef s
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceString<mlir::ModuleOp>(unwrap(source), config, unwrap(sourceName));
   return wrap(module.release());
+}
+
+extern "C" bool flexcDenseResourceHasBlob(MlirAttribute attribute) {
+  auto resource = llvm::dyn_cast<mlir::DenseResourceElementsAttr>(unwrap(attribute));
+  return resource && resource.getRawHandle().getBlob() != nullptr;
 }
 
 extern "C" void *flexcVerifierCreate(MlirContext context, MlirStringRef source,

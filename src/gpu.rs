@@ -24,14 +24,16 @@
 //! 5. `pipeline::gpu_host_lowering`: `gpu-to-llvm` (MLIR's GPU runtime-wrapper calls `mgpu*`) →
 //!    LLVM IR → inkwell's host target machine → object → `cc -shared` with the manifest.
 //!
-//! Weights: elided weights (`dense_resource<__elided__...>`) are filled with `flexc-run`'s seeded
-//! values (`run::fill_elided_weights`, seed in the manifest) and travel inside the artifact as
-//! constants, so the serial and the device programs use the same weights and `flexc-run` with the
-//! same seed computes the same function on CPU.
+//! Weights: elided weights (`dense_resource` handles without data) become arguments of every
+//! program, seeded by `flexc-gpu` as `flexc-run` fills them (`gpu/weights.rs`), so a full-size
+//! model's artifact does not carry its weights; weights with data stay constants, uploaded once per
+//! device. The serial and the device programs use the same weights, and `flexc-run` with the same
+//! seed computes the same function on CPU.
 
 mod codegen;
 mod reduction;
 mod rewrite;
+mod weights;
 
 use crate::{
     diagnostics::{Diag, FileLoc},
@@ -193,7 +195,10 @@ pub fn compile(
             format!("@{} has no device functions @{}_device0, ...: give a .par.mlir with a strategy, or search one (--search)", serial.name, serial.name),
         )]);
     }
+    let weights = weights::weights_as_arguments(&module, &programs);
     let (inputs, outputs) = signature(&module, &serial.name);
+    // What is left elided (outside the programs, or of an element type without a seeding rule)
+    // travels as constants.
     crate::run::fill_elided_weights(&module, options.seed);
     let tasks = bracket_tasks(&context, &module, &programs, &keys);
     mark_c_interface(&module, &programs);
@@ -215,6 +220,7 @@ pub fn compile(
     }
     rewrite::parallel_loops(&module).map_err(|e| vec![e])?;
     let families = rewrite::families(&module);
+    rewrite::drop_kernel_asserts(&module);
     rewrite::wrap_scalar_ops(&module);
     lower(&session, &mut module, &pipeline::gpu_loops())?;
     rewrite::contiguous_dim_first(&module);
@@ -226,7 +232,7 @@ pub fn compile(
     rewrite::check_host_code(&module).map_err(|e| vec![e])?;
     let kernels = rewrite::kernels(&module, &families);
     let manifest = manifest(
-        model, options, &programs, &inputs, &outputs, &kernels, &library, &tasks, devices,
+        model, options, &programs, &inputs, &weights, &outputs, &kernels, &library, &tasks, devices,
     );
     if options.emit == CudaEmit::Manifest {
         return Ok(manifest_lines(&manifest).into_bytes());
@@ -513,6 +519,7 @@ fn manifest(
     options: &CudaOptions,
     programs: &[Program],
     inputs: &[Tensor],
+    weights: &weights::WeightArguments,
     outputs: &[Tensor],
     kernels: &[Kernel],
     library: &[rewrite::LibraryCall],
@@ -523,15 +530,26 @@ fn manifest(
     let placement = placement(kernels, library);
     let programs: Vec<_> = programs
         .iter()
-        .map(|p| match p.device {
-            None => json!({"name": p.name, "role": "serial", "entry": format!("_mlir_ciface_{}", p.name), "returns": p.returns}),
-            Some(d) => json!({"name": p.name, "role": "device", "device": d, "entry": format!("_mlir_ciface_{}", p.name), "returns": p.returns}),
+        .map(|p| {
+            let mut entry = match p.device {
+                None => json!({"name": p.name, "role": "serial", "entry": format!("_mlir_ciface_{}", p.name), "returns": p.returns}),
+                Some(d) => json!({"name": p.name, "role": "device", "device": d, "entry": format!("_mlir_ciface_{}", p.name), "returns": p.returns}),
+            };
+            if let Some(unused) = weights.unused.get(&p.name).filter(|u| !u.is_empty()) {
+                entry["unused_inputs"] = json!(unused);
+            }
+            entry
         })
         .collect();
+    // The data inputs, then the weight arguments (`gpu/weights.rs`).
+    let data = inputs.len() - weights.weights.len();
     let inputs: Vec<_> = inputs
         .iter()
         .enumerate()
-        .map(|(i, t)| json!({"index": i, "dtype": t.dtype, "shape": t.shape, "kind": "data", "elided": false}))
+        .map(|(i, t)| match i.checked_sub(data).and_then(|k| weights.weights.get(k)) {
+            None => json!({"index": i, "dtype": t.dtype, "shape": t.shape, "kind": "data", "elided": false}),
+            Some(w) => json!({"index": i, "dtype": w.dtype, "shape": w.shape, "kind": "weight", "elided": true, "handle": w.handle, "type": w.type_text}),
+        })
         .collect();
     let outputs: Vec<_> = outputs
         .iter()

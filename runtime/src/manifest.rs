@@ -52,6 +52,9 @@ pub struct Program {
     /// devices' programs return nothing, as `par-materialize` writes them).
     #[serde(default)]
     pub returns: Option<bool>,
+    /// Inputs the program does not read (weights of other devices): not uploaded for it.
+    #[serde(default)]
+    pub unused_inputs: Vec<usize>,
 }
 
 impl Program {
@@ -225,6 +228,16 @@ impl Manifest {
             if program.name.is_empty() || program.entry.is_empty() {
                 return Err(format!("programs[{i}]: empty name or entry"));
             }
+            if let Some(&k) = program
+                .unused_inputs
+                .iter()
+                .find(|&&k| k >= self.inputs.len())
+            {
+                return Err(format!(
+                    "programs[{i}].unused_inputs names input {k}, but there are {} inputs",
+                    self.inputs.len()
+                ));
+            }
             if !names.insert(program.name.as_str()) {
                 return Err(format!(
                     "programs[{i}]: name '{}' appears twice",
@@ -355,7 +368,7 @@ mod tests {
     pub(crate) const GOOD: &str = r#"{"format":"flexc-gpu","version":1,"arch":"sm_90","devices":2,"model":"mlp.mlir",
       "programs":[{"name":"f","role":"serial","entry":"_mlir_ciface_f"},
                   {"name":"f_device0","role":"device","device":0,"entry":"_mlir_ciface_f_device0"},
-                  {"name":"f_device1","role":"device","device":1,"entry":"_mlir_ciface_f_device1"}],
+                  {"name":"f_device1","role":"device","device":1,"entry":"_mlir_ciface_f_device1","unused_inputs":[1]}],
       "inputs":[{"index":0,"dtype":"f32","shape":[8,16],"kind":"data"},
                 {"index":1,"dtype":"f32","shape":[16,4],"kind":"weight","elided":true,"handle":"__elided__0","type":"tensor<16x4xf32>"}],
       "outputs":[{"index":0,"dtype":"f32","shape":[8,4]}],
@@ -372,6 +385,8 @@ mod tests {
         assert_eq!(devices, ["f_device0", "f_device1"]);
         assert!(m.device_programs()[0].returns_outputs());
         assert!(!m.device_programs()[1].returns_outputs());
+        assert_eq!(m.device_programs()[1].unused_inputs, [1]);
+        assert!(m.device_programs()[0].unused_inputs.is_empty());
         assert_eq!(
             m.tasks[0].profile_key(),
             Some(("linalg.matmul".into(), vec![4, 4, 16], "f32".into()))
@@ -401,6 +416,8 @@ mod tests {
         .contains("outputs[0]: unknown dtype 'c64'"));
         assert!(error_of(",\"handle\":\"__elided__0\"", "").contains("needs 'handle'"));
         assert!(error_of("\"elided\":true", "\"elided\":false").contains("weight with data"));
+        assert!(error_of("\"unused_inputs\":[1]", "\"unused_inputs\":[2]")
+            .contains("programs[2].unused_inputs names input 2, but there are 2 inputs"));
         assert!(
             error_of("[4,4,16],\"dtype\":\"f32\"", "[4,4,16],\"dtype\":\"f7\"")
                 .contains("unknown dtype 'f7'")

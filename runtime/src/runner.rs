@@ -221,12 +221,14 @@ fn execute(
                     .unwrap_or(0);
                 let entry = artifact.entries[position];
                 let returns = program.returns_outputs();
+                let unused = &program.unused_inputs;
                 std::thread::Builder::new()
                     .name(format!("device{device}"))
                     .stack_size(DEVICE_STACK)
                     .spawn_scoped(scope, move || {
                         device_thread(
-                            manifest, device, gpu, entry, returns, inputs, runs, barrier, plan,
+                            manifest, device, gpu, entry, returns, inputs, unused, runs, barrier,
+                            plan,
                         )
                     })
             })
@@ -286,6 +288,7 @@ fn device_thread(
     entry: usize,
     returns: bool,
     inputs: &[Vec<u8>],
+    unused: &[usize],
     runs: &[Arc<abi::Shared>],
     barrier: &Barrier,
     plan: Plan,
@@ -303,6 +306,7 @@ fn device_thread(
                 state,
                 manifest,
                 inputs,
+                unused,
                 plan.profile && r >= plan.timed_from,
             ),
             None => Err(start_error.clone()),
@@ -350,17 +354,23 @@ fn device_thread(
     result
 }
 
-/// Allocates and fills the inputs; returns their device addresses.
+/// Allocates and fills the inputs the program reads (an `unused` one gets a null address: the
+/// program never dereferences it); returns their device addresses.
 fn prepare(
     state: &mut DeviceState,
     _manifest: &Manifest,
     inputs: &[Vec<u8>],
+    unused: &[usize],
     profiling: bool,
 ) -> Result<Vec<u64>, String> {
     state.profiling = profiling;
     cuda::make_current(state.gpu.context)?;
     let mut addresses = Vec::with_capacity(inputs.len());
-    for bytes in inputs {
+    for (i, bytes) in inputs.iter().enumerate() {
+        if unused.contains(&i) {
+            addresses.push(0);
+            continue;
+        }
         let address = state.allocations.allocate(bytes.len())?;
         state.upload(address, bytes)?;
         addresses.push(address);

@@ -3,13 +3,13 @@
 //!
 //! - a data input `index` of the serial program `f` is the stream `@f:argument<index>`: floats
 //!   uniform in [-1, 1), integers in [0, int_max), i1 in {0, 1};
-//! - an elided weight is the stream `HANDLE:TYPE`, floats scaled by
+//! - an elided weight is the stream `HANDLE:TYPE` ([`flexc_core::seed::weight_values`]), floats scaled by
 //!   [`flexc_core::seed::weight_scale`], integers in [0, 8);
 //! - the error of a result is `max |a - b| / max(|b|, floor)` with `floor` the largest finite
 //!   magnitude of the expected result (or `--atol`); NaN equals NaN.
 
 use crate::manifest::{Input, InputKind};
-use flexc_core::seed::{data_values, weight_scale, SplitMix};
+use flexc_core::seed::{data_values, weight_values};
 
 /// The bytes of one input (native byte order, row-major).
 pub fn input_bytes(
@@ -19,34 +19,23 @@ pub fn input_bytes(
     int_max: i64,
 ) -> Result<Vec<u8>, String> {
     let count = crate::manifest::elements(&input.shape).ok_or("input too large")?;
-    let mut bytes = Vec::new();
-    match (input.kind, input.elided) {
-        (InputKind::Weight, _) => {
+    match input.kind {
+        InputKind::Weight => {
             let (Some(handle), Some(ty)) = (&input.handle, &input.type_text) else {
                 return Err(format!(
                     "input {}: elided weight without handle",
                     input.index
                 ));
             };
-            let mut rng = SplitMix::new(seed, &format!("{handle}:{ty}"));
-            let scale = weight_scale(&input.shape);
-            for _ in 0..count {
-                match input.dtype.as_str() {
-                    "f32" => bytes.extend(((rng.symmetric() * scale) as f32).to_ne_bytes()),
-                    "f64" => bytes.extend((rng.symmetric() * scale).to_ne_bytes()),
-                    "i64" => bytes.extend(((rng.next() % 8) as i64).to_ne_bytes()),
-                    "i32" => bytes.extend(((rng.next() % 8) as i32).to_ne_bytes()),
-                    other => return Err(format!("input {}: cannot seed {other}", input.index)),
-                }
-            }
+            weight_values(seed, handle, ty, &input.dtype, &input.shape)
+                .ok_or_else(|| format!("input {}: cannot seed {}", input.index, input.dtype))
         }
-        (InputKind::Data, _) => {
+        InputKind::Data => {
             let stream = format!("@{serial}:argument{}", input.index);
-            bytes = data_values(seed, &stream, &input.dtype, count, int_max)
-                .ok_or_else(|| format!("input {}: cannot seed {}", input.index, input.dtype))?;
+            data_values(seed, &stream, &input.dtype, count, int_max)
+                .ok_or_else(|| format!("input {}: cannot seed {}", input.index, input.dtype))
         }
     }
-    Ok(bytes)
 }
 
 /// The value of one element as f64.
@@ -100,6 +89,7 @@ pub fn compare(dtype: &str, actual: &[u8], expected: &[u8], atol: Option<f64>) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use flexc_core::seed::SplitMix;
 
     fn input(kind: InputKind, dtype: &str, shape: &[u64]) -> Input {
         Input {

@@ -1492,6 +1492,23 @@ pub fn kernels(
     kernels
 }
 
+/// Drops the `cf.assert`s inside linalg bodies (torch-mlir's index-range checks of gathers and
+/// embeddings): a kernel cannot abort the host program, and upstream `convert-parallel-loops-to-gpu`
+/// refuses a tiled loop nest whose body has the assert's side effect, which left such ops on the
+/// host. As a CUDA build with `-DNDEBUG` does, the GPU target trusts the indices; `flexc-run` keeps
+/// the checks on CPU, so a bad index is still caught there. Returns how many were dropped. Run
+/// before `pipeline::gpu_loops`.
+pub fn drop_kernel_asserts(module: &Module) -> usize {
+    let asserts: Vec<MlirOperation> = all_ops(module)
+        .into_iter()
+        .filter(|&op| op_name(op) == "cf.assert" && inside_kernel_or_linalg(op))
+        .collect();
+    for &op in &asserts {
+        unsafe { mlirOperationDestroy(op) };
+    }
+    asserts.len()
+}
+
 /// Every linalg op without parallel loops (its output 0-d: the fill of a scalar loss, a scalar
 /// elementwise op or a full reduction of a training step) goes into a one-iteration
 /// `scf.parallel`, so that it becomes a (one-thread) kernel like every other op instead of host-side

@@ -61,7 +61,7 @@ use entries::{find_entries, module_functions, Entry};
 use prepare::{has_configs, inputs, mark_c_interface};
 
 pub use check::{report, Outcome, ResultCheck};
-pub use prepare::fill_elided_weights;
+pub use prepare::{elided_handle, fill_elided_weights};
 pub use runtime::{strided_offsets, Traffic};
 
 /// What the command line asks for.

@@ -4,7 +4,7 @@
 
 use super::{entries::module_functions, Entry, RunOptions};
 use flexc_core::{
-    seed::{data_values, weight_scale, SplitMix},
+    seed::{data_values, weight_values},
     DeviceId,
 };
 use flexc_dialects::names::device_function;
@@ -44,62 +44,56 @@ pub(super) fn mark_c_interface(module: &Module, entries: &[Entry]) {
     }
 }
 
-/// Replaces every `dense_resource<__elided__...>` attribute by dense random values (module doc).
+extern "C" {
+    /// `src/capi_shim.cpp`: whether a `dense_resource` attribute has its data.
+    fn flexcDenseResourceHasBlob(attribute: MlirAttribute) -> bool;
+}
+
+/// The handle of an elided weight: a `dense_resource<HANDLE>` attribute whose data the exporter
+/// left out (`__elided__...` handles, or any handle without a blob in the module's resources, as
+/// torch-mlir prints full-size models). `None` for every other attribute.
+pub fn elided_handle(attribute: MlirAttribute) -> Option<String> {
+    if !unsafe { mlirAttributeIsADenseResourceElements(attribute) } {
+        return None;
+    }
+    // `dense_resource<HANDLE> : TYPE` (the C API cannot read the handle).
+    let text = flexc_passes::ir::attribute_text(attribute);
+    let handle = text
+        .strip_prefix("dense_resource<")
+        .and_then(|rest| rest.split('>').next())?;
+    (handle.starts_with("__elided__") || !unsafe { flexcDenseResourceHasBlob(attribute) })
+        .then(|| handle.to_string())
+}
+
+/// The seeded values of the elided weight `attribute` (handle `handle`) as a dense attribute of its
+/// type: [`flexc_core::seed::weight_values`], the stream `flexc-gpu` seeds weight arguments from.
+/// `None` for element types without a rule or non-static shapes.
+pub fn seeded_weight(attribute: MlirAttribute, handle: &str, seed: u64) -> Option<MlirAttribute> {
+    let ty = unsafe { mlirAttributeGetType(attribute) };
+    let shape = flexc_passes::ir::tensor_shape(ty).filter(|s| s.is_static())?;
+    let type_text = flexc_passes::ir::type_text(ty);
+    let bytes = weight_values(
+        seed,
+        handle,
+        &type_text,
+        &shape.element,
+        &shape.static_dims(),
+    )?;
+    Some(unsafe { mlirDenseElementsAttrRawBufferGet(ty, bytes.len(), bytes.as_ptr().cast()) })
+}
+
+/// Replaces every elided weight ([`elided_handle`]) by its seeded values ([`seeded_weight`]).
 pub fn fill_elided_weights(module: &Module, seed: u64) {
     module.as_operation().walk(WalkOrder::PreOrder, |op| {
         let raw = op.to_raw();
         let count = unsafe { mlirOperationGetNumAttributes(raw) };
         for i in 0..count {
             let named = unsafe { mlirOperationGetAttribute(raw, i) };
-            let attribute = named.attribute;
-            if !unsafe { mlirAttributeIsADenseResourceElements(attribute) } {
-                continue;
-            }
-            // `dense_resource<HANDLE> : TYPE` (the C API cannot read the handle).
-            let text = flexc_passes::ir::attribute_text(attribute);
-            let Some(handle) = text
-                .strip_prefix("dense_resource<")
-                .and_then(|rest| rest.split('>').next())
-                .filter(|handle| handle.starts_with("__elided__"))
-                .map(str::to_string)
-            else {
+            let Some(handle) = elided_handle(named.attribute) else {
                 continue;
             };
-            let ty = unsafe { mlirAttributeGetType(attribute) };
-            let Some(shape) = flexc_passes::ir::tensor_shape(ty).filter(|s| s.is_static()) else {
+            let Some(filled) = seeded_weight(named.attribute, &handle, seed) else {
                 continue;
-            };
-            let elements = shape.elements() as usize;
-            let scale = weight_scale(&shape.static_dims());
-            let mut rng = SplitMix::new(
-                seed,
-                &format!("{handle}:{}", flexc_passes::ir::type_text(ty)),
-            );
-            let filled = unsafe {
-                match shape.element.as_str() {
-                    "f32" => {
-                        let values: Vec<f32> = (0..elements)
-                            .map(|_| (rng.symmetric() * scale) as f32)
-                            .collect();
-                        mlirDenseElementsAttrFloatGet(ty, elements as isize, values.as_ptr())
-                    }
-                    "f64" => {
-                        let values: Vec<f64> =
-                            (0..elements).map(|_| rng.symmetric() * scale).collect();
-                        mlirDenseElementsAttrDoubleGet(ty, elements as isize, values.as_ptr())
-                    }
-                    "i64" => {
-                        let values: Vec<i64> =
-                            (0..elements).map(|_| (rng.next() % 8) as i64).collect();
-                        mlirDenseElementsAttrInt64Get(ty, elements as isize, values.as_ptr())
-                    }
-                    "i32" => {
-                        let values: Vec<i32> =
-                            (0..elements).map(|_| (rng.next() % 8) as i32).collect();
-                        mlirDenseElementsAttrInt32Get(ty, elements as isize, values.as_ptr())
-                    }
-                    _ => continue,
-                }
             };
             unsafe { mlirOperationSetAttributeByName(raw, mlirIdentifierStr(named.name), filled) };
         }
