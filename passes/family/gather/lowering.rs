@@ -54,7 +54,7 @@ const BODY_MARK: &str = "flexc.scatter_body";
 
 /// How a scatter runs (module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scheme {
+enum Scheme {
     /// Unique indices: one iteration per row and slice point.
     Rows,
     /// Blocks of `w` consecutive rows that never meet: one iteration per block and slice point.
@@ -202,11 +202,6 @@ fn read(op: &OperationRef<'_, '_>) -> Result<Scatter, String> {
 }
 
 /// The scheme for `op` (module doc); `Err` for an op that cannot be lowered.
-pub fn scheme(op: &OperationRef<'_, '_>) -> Result<Scheme, String> {
-    let scatter = read(op)?;
-    choose(op, &scatter)
-}
-
 fn choose(op: &OperationRef<'_, '_>, scatter: &Scatter) -> Result<Scheme, String> {
     // An index column that also addresses a slice dim moves slices into each other: no scheme here
     // keeps their elements apart.
@@ -229,7 +224,7 @@ fn choose(op: &OperationRef<'_, '_>, scatter: &Scatter) -> Result<Scheme, String
         .and_then(|a| ir::integer(a.to_raw()))
         .and_then(|w| u64::try_from(w).ok())
     {
-        if w > 0 && scatter.rows() % w == 0 && iterations(scatter.rows() / w) > 1 {
+        if w > 0 && scatter.rows().is_multiple_of(w) && iterations(scatter.rows() / w) > 1 {
             return Ok(Scheme::Blocks { w });
         }
     }
