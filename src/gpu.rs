@@ -6,7 +6,9 @@
 //! Data flow (each step a typed recipe of `flexc_passes::pipeline` plus flexc's rewrites in `gpu/`):
 //! 0. graph ops marked for profiling, the strategy materialized (`pipeline::materialize`), every
 //!    task bracketed by `flexc_gpu_task_begin/end` (`run::measure`'s marking, shared with flexc-run);
-//! 1. `pipeline::gpu_tensor_lowering`: `par` communication → `flexc_gpu_*` calls
+//! 1. `pipeline::tm_tensor_lowering`: torch-mlir's `tm_tensor.scatter` → upstream ops on tensors (the
+//!    gather family's deterministic schemes, shared with flexc-run; their parallel loop is an `scf.for`
+//!    marked for step 2); `pipeline::gpu_tensor_lowering`: `par` communication → `flexc_gpu_*` calls
 //!    (`par-lower-runtime{target=gpu}`), elementwise chains fused (`linalg-fuse-elementwise-ops`), one-shot bufferization; constants
 //!    uploaded into fresh buffers (`gpu.memcpy`), then every buffer freed after its last use
 //!    (`pipeline::gpu_deallocation`);
@@ -15,7 +17,7 @@
 //!    into a GEMM and convolutions → vendor-library calls (`flexc_gpu_gemm_f32`, ...), copies →
 //!    `linalg.copy` (copy kernels), 0-d ops → one-iteration loops;
 //!    reductions over one long dim → block reductions (`gpu/reduction.rs`: a block per output, threads
-//!    striding the reduced dim, `gpu.all_reduce`);
+//!    striding the reduced dim, `gpu.all_reduce`); the families' marked `scf.for`s → `scf.parallel`;
 //! 3. `pipeline::gpu_loops` and `pipeline::gpu_kernel_mapping`: every remaining linalg op →
 //!    `scf.parallel` → tiled with 128 threads per block on its contiguous dim (`gpu/rewrite.rs::contiguous_dim_first`), blocks over the rest →
 //!    `gpu.launch` → outlined `gpu.module`s → NVVM;
