@@ -32,6 +32,7 @@ pub mod region;
 pub mod stablehlo;
 pub mod stablehlo_to_linalg;
 pub mod tied_weights;
+pub mod tm_tensor_lowering;
 
 /// A failure whose diagnostics were already emitted on the offending ops' locations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,6 +175,7 @@ pub static REGISTRY: &[&PassInfo] = &[
     &par_export_shard::INFO,
     &par_lower_runtime::INFO,
     &stablehlo_to_linalg::INFO,
+    &tm_tensor_lowering::INFO,
 ];
 
 pub fn lookup(argument: &str) -> Option<&'static PassInfo> {

@@ -422,6 +422,7 @@ fn lowering(runtime: Pipeline, interfaces: bool) -> Pipeline {
         to_llvm
     };
     runtime
+        .flexc(&crate::tm_tensor_lowering::INFO, "")
         .upstream("inline")
         .nested(
             "func.func",
@@ -441,6 +442,12 @@ fn lowering(runtime: Pipeline, interfaces: bool) -> Pipeline {
 }
 
 // ---- The GPU target's recipes (`flexc --target=cuda`, src/gpu.rs runs them between its own rewrites). ----
+
+/// torch-mlir's `tm_tensor.scatter` → upstream ops on tensors (the gather family's lowering), after
+/// materializing; the first step of [`cpu_lowering`] and of the GPU target (before its dialect check).
+pub fn tm_tensor_lowering() -> Pipeline {
+    Pipeline::new().flexc(&crate::tm_tensor_lowering::INFO, "")
+}
 
 /// Tensor-level GPU lowering: `par` communication → `flexc_gpu_*` calls (`par-lower-runtime` with
 /// `target=gpu`), helpers inlined, elementwise chains fused into one op each, one-shot bufferization
@@ -465,10 +472,13 @@ pub fn gpu_tensor_lowering() -> Pipeline {
         .upstream("canonicalize")
 }
 
-/// After the constants' uploads: every buffer freed after its last use.
+/// After the constants' uploads: every buffer freed after its last use; the clones the deallocation
+/// inserts (a function returning its argument, or one buffer twice, returns an owned copy) become an
+/// allocation and a copy, which the GPU rewrite makes device memory and a copy kernel.
 pub fn gpu_deallocation() -> Pipeline {
     Pipeline::new()
         .upstream("buffer-deallocation-pipeline")
+        .upstream("convert-bufferization-to-memref")
         .upstream("canonicalize")
 }
 
@@ -554,7 +564,7 @@ mod tests {
         );
         assert_eq!(
             gpu_deallocation().to_string(),
-            "builtin.module(buffer-deallocation-pipeline,canonicalize)"
+            "builtin.module(buffer-deallocation-pipeline,convert-bufferization-to-memref,canonicalize)"
         );
         assert_eq!(
             gpu_loops().to_string(),
@@ -620,7 +630,7 @@ mod tests {
         }
         assert_eq!(
             cpu_lowering().to_string(),
-            "builtin.module(par-lower-runtime,inline,func.func(convert-elementwise-to-linalg),\
+            "builtin.module(par-lower-runtime,tm-tensor-lowering,inline,func.func(convert-elementwise-to-linalg),\
              one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
              convert-linalg-to-loops,lower-affine,convert-scf-to-cf,expand-strided-metadata,lower-affine,\
              finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,\
@@ -628,7 +638,7 @@ mod tests {
         );
         assert!(mpi_lowering(4)
             .to_string()
-            .contains("par-lower-runtime{target=mpi ranks=4},inline,"));
+            .contains("par-lower-runtime{target=mpi ranks=4},tm-tensor-lowering,inline,"));
         assert!(mpi_lowering(4)
             .to_string()
             .ends_with("convert-cf-to-llvm,convert-to-llvm,reconcile-unrealized-casts)"));

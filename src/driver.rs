@@ -530,8 +530,14 @@ fn compile_module(
     // The op table and graph: for the summary, the simulation, the search, and the warnings of opaque ops
     // (the C API cannot emit warnings from a pass). The default pipeline's import is this one, the only one.
     let mut resolved = None;
-    // A materialized module (device functions present) goes to --target=cuda as it is.
-    let materialized = options.cuda.is_some() && crate::gpu::is_materialized(module);
+    // A materialized module (device functions present) or one that carries its strategy (a
+    // .par.mlir: some op has a `#par.config`) goes to --target=cuda as it is, without an import: an
+    // import with other settings than the strategy's (a training step without its --data-args) sees
+    // graph ops the strategy did not configure, and would either annotate them (a `#par.space`
+    // without `#par.config`, which par-materialize refuses) or search again, silently replacing the
+    // file's strategy with one for the machine's default device count.
+    let materialized = options.cuda.is_some()
+        && (crate::gpu::is_materialized(module) || crate::gpu::has_strategy(module));
     let imported = if !materialized && (stages.imports() || options.emit != Emit::Mlir) {
         let mut imported = import_module(module, options, stages.imports(), own)?;
         let (mode, why) = resolve_mode(options.mode, &imported.graph);
@@ -597,14 +603,6 @@ fn compile_module(
                 own.push(diag);
                 return None;
             }
-            None
-        }
-        // --target=cuda on a module that has its strategy already: compiled as it is.
-        (Emit::Mlir, Some(imported))
-            if options.cuda.is_some()
-                && !imported.ops.is_empty()
-                && imported.ops.iter().all(|op| op.config.is_some()) =>
-        {
             None
         }
         (Emit::Mlir, Some(imported))

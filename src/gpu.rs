@@ -6,7 +6,9 @@
 //! Data flow (each step a typed recipe of `flexc_passes::pipeline` plus flexc's rewrites in `gpu/`):
 //! 0. graph ops marked for profiling, the strategy materialized (`pipeline::materialize`), every
 //!    task bracketed by `flexc_gpu_task_begin/end` (`run::measure`'s marking, shared with flexc-run);
-//! 1. `pipeline::gpu_tensor_lowering`: `par` communication → `flexc_gpu_*` calls
+//! 1. `pipeline::tm_tensor_lowering`: torch-mlir's `tm_tensor.scatter` → upstream ops on tensors (the
+//!    gather family's deterministic schemes, shared with flexc-run; their parallel loop is an `scf.for`
+//!    marked for step 2); `pipeline::gpu_tensor_lowering`: `par` communication → `flexc_gpu_*` calls
 //!    (`par-lower-runtime{target=gpu}`), elementwise chains fused (`linalg-fuse-elementwise-ops`), one-shot bufferization; constants
 //!    uploaded into fresh buffers (`gpu.memcpy`), then every buffer freed after its last use
 //!    (`pipeline::gpu_deallocation`);
@@ -15,7 +17,7 @@
 //!    into a GEMM and convolutions → vendor-library calls (`flexc_gpu_gemm_f32`, ...), copies →
 //!    `linalg.copy` (copy kernels), 0-d ops → one-iteration loops;
 //!    reductions over one long dim → block reductions (`gpu/reduction.rs`: a block per output, threads
-//!    striding the reduced dim, `gpu.all_reduce`);
+//!    striding the reduced dim, `gpu.all_reduce`); the families' marked `scf.for`s → `scf.parallel`;
 //! 3. `pipeline::gpu_loops` and `pipeline::gpu_kernel_mapping`: every remaining linalg op →
 //!    `scf.parallel` → tiled with 128 threads per block on its contiguous dim (`gpu/rewrite.rs::contiguous_dim_first`), blocks over the rest →
 //!    `gpu.launch` → outlined `gpu.module`s → NVVM;
@@ -202,6 +204,8 @@ pub fn compile(
     crate::run::fill_elided_weights(&module, options.seed);
     let tasks = bracket_tasks(&context, &module, &programs, &keys);
     mark_c_interface(&module, &programs);
+    // torch-mlir's scatters → upstream ops (the gather family's lowering, shared with flexc-run).
+    lower(&session, &mut module, &pipeline::tm_tensor_lowering())?;
     rewrite::reject_unsupported(&module).map_err(|e| vec![e])?;
     rewrite::tag_families(&module);
     lower(&session, &mut module, &pipeline::gpu_tensor_lowering())?;
@@ -216,6 +220,7 @@ pub fn compile(
             "flexc built invalid block reductions (a flexc bug)".into(),
         ));
     }
+    rewrite::parallel_loops(&module).map_err(|e| vec![e])?;
     let families = rewrite::families(&module);
     rewrite::drop_kernel_asserts(&module);
     rewrite::wrap_scalar_ops(&module);
@@ -289,6 +294,21 @@ fn lower<'c>(
     session
         .run_pipeline(module, recipe)
         .map_err(|_| session.diagnosed(format!("the GPU lowering {recipe} failed")))
+}
+
+/// Whether some op of `module` carries a `#par.config` (a strategy to materialize: a `.par.mlir`).
+pub fn has_strategy(module: &Module) -> bool {
+    let mut found = false;
+    module
+        .as_operation()
+        .walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+            if op.attribute(flexc_dialects::names::CONFIG_ATTR).is_ok() {
+                found = true;
+                return melior::ir::operation::WalkResult::Interrupt;
+            }
+            melior::ir::operation::WalkResult::Advance
+        });
+    found
 }
 
 /// Whether `module` holds device programs already (`@f` with `@f_device0`, ...).

@@ -76,9 +76,14 @@ pub enum Body {
     },
     /// The single result is this operand (a concat task inside one part, an insert past the source).
     Forward(Operand),
-    /// The serial op, unchanged, on this single operand (the whole source of a reshape), of which the
-    /// task keeps this region of the single result.
-    Part(Operand, Region),
+    /// The serial op on these operands (the whole source of a reshape; a scatter's rows with the
+    /// whole destination), with these attributes set, of which the task keeps `region` of the single
+    /// result.
+    Part {
+        operands: Vec<Operand>,
+        attributes: Vec<(&'static str, String)>,
+        region: Region,
+    },
 }
 
 /// Regions of values a task reads.

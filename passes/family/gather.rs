@@ -7,12 +7,31 @@
 //!   ops through their maps ([`super::structured`], the table as a capture); `tm_tensor.scatter` below;
 //!   StableHLO by its dimension numbers (`crate::stablehlo`).
 //! - **Cut**: the structured cut for linalg ops (every task reads captured tables whole; tasks that
-//!   differ only in capture loops compute the same region); scatters are not cut.
+//!   differ only in capture loops compute the same region). `tm_tensor.scatter` whose rows follow a
+//!   result dim `j` in blocks of `w` ([`row_blocks`]) is cut along `j` ([`ScatterCut`]): a task takes
+//!   the rows of its blocks and the whole destination (only its box is read and kept: its rows land
+//!   nowhere else), and its clone carries [`ROW_BLOCK_ATTR`] so that its lowering keeps the blocks
+//!   parallel; other scatters and other splits are refused (an unsplit op runs whole).
 //! - **Shard export**: the generic rule.
 //! - **GPU**: a generated gather kernel, or a scatter-combine kernel when the op reads what it writes.
+//!   `tm_tensor.scatter` is first lowered to upstream ops on tensors ([`lowering`], shared with the CPU
+//!   runtime): rows in parallel where the indices are unique, blocks of rows in parallel where the
+//!   index trace proves the blocks never meet, else one result element per thread scanning the rows;
+//!   always deterministic (colliding rows combine in row order).
 
-use super::{gpu, index_trace, operand_shape, result_shape, GpuLowering, Import, OpCx, OpFamily};
-use crate::op_model::{identity, OpModel};
+mod lowering;
+
+pub use lowering::{lower_scatters, GPU_FAMILY_ATTR, PARALLEL_LOOP_ATTR, ROW_BLOCK_ATTR};
+
+use super::{
+    cut::{Body, Combine, Operand, Planned, TaskCut, TaskCx},
+    default_cut, gpu, index_trace, operand_shape, result_shape, GpuLowering, Import, OpCx,
+    OpFamily,
+};
+use crate::{
+    op_model::{identity, OpModel},
+    region::{full, Region},
+};
 use flexc_core::{AffineDim, OpClass};
 use melior::ir::{operation::OperationLike, OperationRef, ValueLike};
 
@@ -29,6 +48,41 @@ impl OpFamily for Gather {
         }
         cx.structured_of_class(OpClass::Embedding)
             .or_else(|| cx.stablehlo(&["gather", "scatter"]))
+    }
+
+    fn cut(
+        &self,
+        op: &OperationRef<'_, '_>,
+        name: &str,
+        model: &OpModel,
+    ) -> Result<Box<dyn TaskCut>, String> {
+        if name != "tm_tensor.scatter" {
+            return default_cut(op, name, model);
+        }
+        let refused = || {
+            "has rows that may land anywhere in its result: par-materialize runs it only whole, not split".to_string()
+        };
+        let (Some(updates), Some(indices), Some(result)) = (
+            operand_shape(op, 0),
+            operand_shape(op, 1),
+            result_shape(op, 0),
+        ) else {
+            return Err(refused());
+        };
+        let (j, w) = row_blocks(op, &updates, &indices, &result).ok_or_else(refused)?;
+        // The finest blocks of rows that never meet (the lowering's scheme), which the task clones
+        // can no longer prove from their sliced indices.
+        let rows = updates.first().copied().unwrap_or(0);
+        let fine = op
+            .operand(1)
+            .ok()
+            .and_then(|v| index_trace::row_block_digits(v.to_raw(), rows, indices[1]))
+            .map_or(w, |(_, fine)| fine);
+        Ok(Box::new(ScatterCut {
+            dim: j,
+            block: w,
+            fine,
+        }))
     }
 
     fn gpu_lowering(&self, model: &OpModel) -> GpuLowering {
@@ -114,6 +168,65 @@ fn row_blocks(
     let j = usize::try_from(*dimension_map.get(column)?).ok()?;
     (w > 0 && result.get(j)?.checked_mul(w) == Some(rows) && i64::try_from(w).is_ok())
         .then_some((j, w))
+}
+
+/// The cut of a `tm_tensor.scatter` whose rows `b*block .. (b+1)*block` land only at index `b` of
+/// result dim `dim` (module doc): along `dim` only.
+struct ScatterCut {
+    dim: usize,
+    block: u64,
+    /// The finest blocks of rows that never meet ([`index_trace::row_block_digits`]).
+    fine: u64,
+}
+
+impl TaskCut for ScatterCut {
+    fn task(
+        &self,
+        cx: &TaskCx<'_, '_, '_>,
+        loops: &Region,
+        _first: Result<(), Option<Combine>>,
+    ) -> Result<Planned, String> {
+        let result = cx.result_shape()?;
+        let rank = result.len();
+        let whole = |d: usize, extent: i64| loops.get(d) == Some(&(0, extent));
+        let block = i64::try_from(self.block).map_err(|_| "has too many rows")?;
+        if loops.len() != rank + 1
+            || !whole(rank, block)
+            || (0..rank).any(|d| d != self.dim && !whole(d, result[d]))
+        {
+            return Err(format!(
+                "can only be split along result dim {}, which its rows follow",
+                self.dim
+            ));
+        }
+        let (updates, indices, original) = (cx.id(0)?, cx.id(1)?, cx.id(2)?);
+        let updates_shape = cx.shape(0).ok_or("has dynamic updates")?;
+        let indices_shape = cx.shape(1).ok_or("has dynamic indices")?;
+        let (lo, hi) = loops[self.dim];
+        let rows = (lo * block, hi * block);
+        let mut update_part = full(&updates_shape);
+        update_part[0] = rows;
+        let mut index_part = full(&indices_shape);
+        index_part[0] = rows;
+        let task_box: Region = loops[..rank].to_vec();
+        Ok(Planned {
+            body: Body::Part {
+                operands: vec![
+                    Operand::Slice(updates, update_part.clone()),
+                    Operand::Slice(indices, index_part.clone()),
+                    Operand::Whole(original),
+                ],
+                attributes: vec![(ROW_BLOCK_ATTR, format!("{} : i64", self.fine))],
+                region: task_box.clone(),
+            },
+            reads: vec![
+                (updates, update_part),
+                (indices, index_part),
+                (original, task_box.clone()),
+            ],
+            outputs: vec![task_box],
+        })
+    }
 }
 
 #[cfg(test)]

@@ -124,6 +124,42 @@ pub fn row_block(indices: MlirValue, rows: u64, columns: u64) -> Option<(usize, 
     })
 }
 
+/// The finest partition of the rows by index columns: the columns that provably hold one digit each of
+/// a mixed-radix split of `r / w` (column `c_i` holds `(r / W_i) % R_i`, with `W_1 * R_1 = rows`,
+/// `W_{i+1} * R_{i+1} = W_i` and `w` the last `W_i`), as `(columns, w)` with the columns outermost
+/// first; `None` when no column holds even the outermost digit. Rows `b*w .. (b+1)*w` then hold the
+/// same value in every one of these columns, and rows of different blocks differ in at least one: a
+/// max-pool backward's `(n, c)` columns give one block per plane, `w` its windows.
+pub fn row_block_digits(indices: MlirValue, rows: u64, columns: u64) -> Option<(Vec<usize>, u64)> {
+    // Each column that is one digit of `r`: (weight, range, column).
+    let mut single: Vec<(u64, u64, usize)> = (0..columns)
+        .filter_map(|c| {
+            let mut digits = Digits::default();
+            let r = digits.push(rows, 1);
+            let coords = [Lin::var(r), Lin::constant(i64::try_from(c).ok()?)];
+            let value = tensor_element(indices, &coords, &mut digits, 0)?;
+            let [(v, 1)] = value.terms[..] else {
+                return None;
+            };
+            (value.offset == 0 && digits.range[v] > 1).then_some((
+                digits.weight[v],
+                digits.range[v],
+                usize::try_from(c).ok()?,
+            ))
+        })
+        .collect();
+    single.sort_by(|a, b| b.0.cmp(&a.0).then(a.2.cmp(&b.2)));
+    let mut chain = Vec::new();
+    let mut above = rows;
+    for (weight, range, column) in single {
+        if weight.checked_mul(range) == Some(above) {
+            chain.push(column);
+            above = weight;
+        }
+    }
+    (!chain.is_empty()).then_some((chain, above))
+}
+
 /// The element of tensor `value` at `coords`.
 fn tensor_element(
     value: MlirValue,

@@ -173,7 +173,11 @@ impl TaskCut for ReshapeCut {
             reads.push((source, full(&source_shape)));
             let output = if *expand { loops.clone() } else { low_region };
             return Ok(Planned {
-                body: Body::Part(Operand::Whole(source), output.clone()),
+                body: Body::Part {
+                    operands: vec![Operand::Whole(source)],
+                    attributes: Vec::new(),
+                    region: output.clone(),
+                },
                 reads,
                 outputs: vec![output],
             });

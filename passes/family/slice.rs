@@ -9,8 +9,11 @@
 //!   (offsets moved by the task's start); `tensor.insert_slice`, `tensor.pad` and `tensor.concat` get
 //!   the part of the source that falls into the task's box, with offsets, padding and operand lists
 //!   recomputed per task (a task entirely in the padding pads an empty slice; a concat task inside one
-//!   operand is that operand's slice). Dynamic offsets, sizes or widths that are not constants, strided
-//!   inserts and index-dependent padding values are refused. StableHLO ops are not cut.
+//!   operand is that operand's slice). A strided insert (the export of a strided convolution's input
+//!   gradient: every `s`-th element) is cut along any dim: the task takes the source elements that
+//!   land in its box, placed from the first one's position with the op's strides. Dynamic offsets,
+//!   sizes or widths that are not constants and index-dependent padding values are refused. StableHLO
+//!   ops are not cut.
 //! - **Shard export**: the generic rule (an offset on a split loop is not expressible).
 //! - **GPU**: a generated copy kernel.
 
@@ -312,8 +315,9 @@ fn insert_task(cx: &TaskCx<'_, '_, '_>, loops: &Region) -> Result<Planned, Strin
     let mut reads = Vec::new();
     let offsets = i64_attribute(op, "static_offsets")?;
     let sizes = i64_attribute(op, "static_sizes")?;
-    if i64_attribute(op, "static_strides")?.iter().any(|&s| s != 1) {
-        return Err("inserts with strides other than 1; par-materialize cannot cut it".into());
+    let strides = i64_attribute(op, "static_strides")?;
+    if strides.len() != offsets.len() || strides.iter().any(|&s| s < 1) {
+        return Err("inserts with strides below 1; par-materialize cannot cut it".into());
     }
     let source_shape = cx.shape(0).ok_or("has a dynamic source")?;
     let kept = kept_dims(
@@ -324,10 +328,9 @@ fn insert_task(cx: &TaskCx<'_, '_, '_>, loops: &Region) -> Result<Planned, Strin
     let (source, dest) = (cx.id(0)?, cx.id(1)?);
     let part: Region = loops
         .iter()
-        .zip(offsets.iter().zip(&sizes))
-        .map(|(&(lo, hi), (&offset, &size))| {
-            let a = (lo - offset).clamp(0, size);
-            (a, (hi - offset).clamp(a, size))
+        .zip(offsets.iter().zip(&sizes).zip(&strides))
+        .map(|(&(lo, hi), ((&offset, &size), &stride))| {
+            strided_part((lo, hi), offset, size, stride)
         })
         .collect();
     reads.push((dest, loops.clone()));
@@ -346,10 +349,12 @@ fn insert_task(cx: &TaskCx<'_, '_, '_>, loops: &Region) -> Result<Planned, Strin
         .map(|(&r, _)| r)
         .collect();
     reads.push((source, source_part.clone()));
+    // The first source element of the part lands at `offset + stride * lo`, in the task's box at that
+    // minus the box's start; the strides stay the op's own.
     let local_offsets: Vec<i64> = part
         .iter()
-        .zip(offsets.iter().zip(loops))
-        .map(|(&(lo, _), (&offset, &(task_lo, _)))| lo + offset - task_lo)
+        .zip(offsets.iter().zip(&strides).zip(loops))
+        .map(|(&(lo, _), ((&offset, &stride), &(task_lo, _)))| offset + stride * lo - task_lo)
         .collect();
     Ok(Planned {
         body: Body::Clone {
@@ -364,6 +369,16 @@ fn insert_task(cx: &TaskCx<'_, '_, '_>, loops: &Region) -> Result<Planned, Strin
         reads,
         outputs: vec![loops.clone()],
     })
+}
+
+/// The source elements `[first, end)` of an insert along one dim (`size` elements placed at `offset`,
+/// `offset + stride`, ...) that land in the task's destination range `[lo, hi)`: `first` is the
+/// smallest `i` with `offset + stride * i >= lo`, `end` the smallest with `offset + stride * i >= hi`,
+/// both clamped to the source (an empty range when none lands there).
+fn strided_part((lo, hi): (i64, i64), offset: i64, size: i64, stride: i64) -> (i64, i64) {
+    let ceil_div = |a: i64, b: i64| -((-a).div_euclid(b));
+    let first = ceil_div(lo - offset, stride).clamp(0, size);
+    (first, ceil_div(hi - offset, stride).clamp(first, size))
 }
 
 fn pad_task(cx: &TaskCx<'_, '_, '_>, loops: &Region) -> Result<Planned, String> {
@@ -442,6 +457,18 @@ fn concat_task(cx: &TaskCx<'_, '_, '_>, loops: &Region, dim: usize) -> Result<Pl
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strided_parts_take_the_elements_landing_in_the_task() {
+        // 4 elements at 1, 3, 5, 7 of a destination of 8 (offset 1, stride 2).
+        assert_eq!(strided_part((0, 4), 1, 4, 2), (0, 2)); // lands at 1, 3
+        assert_eq!(strided_part((4, 8), 1, 4, 2), (2, 4)); // lands at 5, 7
+        assert_eq!(strided_part((2, 3), 1, 4, 2), (1, 1)); // nothing at 2
+        assert_eq!(strided_part((0, 1), 1, 4, 2), (0, 0)); // before the first
+                                                           // Stride 1 is a shifted copy: [lo - offset, hi - offset) clamped.
+        assert_eq!(strided_part((2, 6), 3, 10, 1), (0, 3));
+        assert_eq!(strided_part((20, 30), 3, 10, 1), (10, 10));
+    }
 
     #[test]
     fn slices_are_copies_of_their_result() {

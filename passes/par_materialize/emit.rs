@@ -380,6 +380,19 @@ impl Emitter {
         }
     }
 
+    /// Sets `attributes` (name, text) on the task clone `op`.
+    fn set_attributes(&self, op: MlirOperation, attributes: &[(&'static str, String)]) {
+        for (name, text) in attributes {
+            unsafe {
+                mlirOperationSetAttributeByName(
+                    op,
+                    melior::StringRef::new(name).to_raw(),
+                    attribute(self.context, text),
+                )
+            };
+        }
+    }
+
     /// Emits one task; returns its results.
     fn task(
         &mut self,
@@ -390,9 +403,17 @@ impl Emitter {
     ) -> Vec<MlirValue> {
         match body {
             Body::Forward(operand) => vec![self.operand(operand, serial, partitioned)],
-            Body::Part(operand, region) => {
-                let value = self.operand(operand, serial, partitioned);
-                let op = strip_clone(serial, &[value]);
+            Body::Part {
+                operands,
+                attributes,
+                region,
+            } => {
+                let values: Vec<MlirValue> = operands
+                    .iter()
+                    .map(|operand| self.operand(operand, serial, partitioned))
+                    .collect();
+                let op = strip_clone(serial, &values);
+                self.set_attributes(op, attributes);
                 self.insert(op);
                 vec![self.extract(Self::result(op), region)]
             }
@@ -412,14 +433,8 @@ impl Emitter {
                         let result = mlirOperationGetResult(op, r as isize);
                         mlirValueSetType(result, tensor_type(shape, element_type(result)));
                     }
-                    for (name, text) in attributes {
-                        mlirOperationSetAttributeByName(
-                            op,
-                            melior::StringRef::new(name).to_raw(),
-                            attribute(self.context, text),
-                        );
-                    }
                 }
+                self.set_attributes(op, attributes);
                 self.insert(op);
                 self.shift_indices(op, starts);
                 recapture(op, captured);

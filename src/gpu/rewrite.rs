@@ -79,7 +79,7 @@ pub fn reject_unsupported(module: &Module) -> Result<(), Diag> {
 }
 
 /// The attribute [`tag_families`] writes: the op family's GPU lowering, by name.
-const FAMILY_ATTR: &str = "flexc.gpu_family";
+const FAMILY_ATTR: &str = flexc_passes::family::gather::GPU_FAMILY_ATTR;
 
 /// The manifest's name of a family's GPU lowering.
 fn lowering_name(lowering: flexc_passes::family::GpuLowering) -> &'static str {
@@ -104,6 +104,10 @@ pub fn tag_families(module: &Module) {
             continue;
         }
         let view = unsafe { melior::ir::OperationRef::from_raw(op) };
+        // Ops a family's own lowering made (a scatter's) carry their family already.
+        if view.attribute(FAMILY_ATTR).is_ok() {
+            continue;
+        }
         if let Some(lowering) = flexc_passes::family::gpu_lowering(&view) {
             unsafe {
                 let context = mlirOperationGetContext(op);
@@ -1856,8 +1860,12 @@ pub fn families(module: &Module) -> BTreeMap<String, Vec<&'static str>> {
         let view = unsafe { melior::ir::OperationRef::from_raw(function) };
         view.walk(WalkOrder::PreOrder, |op| {
             let raw = op.to_raw();
-            if op_name(raw).starts_with("linalg.") && op_name(raw) != "linalg.yield" {
+            let name = op_name(raw);
+            let tagged_loop = name == "scf.parallel" && op.attribute(FAMILY_ATTR).is_ok();
+            if (name.starts_with("linalg.") && name != "linalg.yield") || tagged_loop {
                 list.push(family(raw));
+                // One kernel per op: the `linalg.index` ops of its body are not ops of their own.
+                return WalkResult::Skip;
             }
             WalkResult::Advance
         });
@@ -2022,6 +2030,89 @@ fn wrap_in_parallel(op: MlirOperation) {
         mlirBlockAppendOwnedOperation(body, op);
         let reduce = create_op(context, "scf.reduce", location, &[], &[], &[]);
         mlirBlockAppendOwnedOperation(body, reduce);
+    }
+}
+
+/// Every `scf.for` a family's lowering marked as parallel (`flexc_passes::family::gather::PARALLEL_LOOP_ATTR`:
+/// its iterations write disjoint elements, e.g. a scatter's blocks of rows) → an `scf.parallel` over the
+/// same range with the same body and the same family attribute, so that it is mapped onto threads like
+/// every other parallel loop. After bufferization: the loop must carry no values any more (its tensor
+/// became the buffer it writes in place); one that still does is a located error.
+pub fn parallel_loops(module: &Module) -> Result<(), Diag> {
+    let mut marked = Vec::new();
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        if op_name(op.to_raw()) == "scf.for"
+            && op
+                .attribute(flexc_passes::family::gather::PARALLEL_LOOP_ATTR)
+                .is_ok()
+        {
+            marked.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    for op in marked {
+        if unsafe { mlirOperationGetNumResults(op) } != 0 {
+            return Err(error_at(
+                op,
+                "a parallel loop still carries values after bufferization (a flexc bug)".into(),
+            ));
+        }
+        for_to_parallel(op);
+    }
+    Ok(())
+}
+
+/// `scf.for %i = lb to ub step s { body }` (no results) → `scf.parallel (%i) = (lb) to (ub) step (s)
+/// { body }`, the family attribute kept.
+fn for_to_parallel(op: MlirOperation) {
+    unsafe {
+        let context = mlirOperationGetContext(op);
+        let location = mlirOperationGetLocation(op);
+        let operands = [0, 1, 2].map(|i| mlirOperationGetOperand(op, i));
+        let old_body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+        let index = mlirIndexTypeGet(context);
+        let body = mlirBlockCreate(1, &index, &location);
+        mlirValueReplaceAllUsesOfWith(
+            mlirBlockGetArgument(old_body, 0),
+            mlirBlockGetArgument(body, 0),
+        );
+        let terminator = mlirBlockGetTerminator(old_body);
+        let mut next = mlirBlockGetFirstOperation(old_body);
+        while !next.ptr.is_null() && next.ptr != terminator.ptr {
+            let following = mlirOperationGetNextInBlock(next);
+            mlirOperationRemoveFromParent(next);
+            mlirBlockAppendOwnedOperation(body, next);
+            next = following;
+        }
+        let region = mlirRegionCreate();
+        mlirRegionAppendOwnedBlock(region, body);
+        let mut attributes = vec![mlirNamedAttributeGet(
+            mlirIdentifierGet(
+                context,
+                melior::StringRef::new("operandSegmentSizes").to_raw(),
+            ),
+            attribute(context, "array<i32: 1, 1, 1, 0>"),
+        )];
+        let family = mlirOperationGetDiscardableAttributeByName(
+            op,
+            melior::StringRef::new(FAMILY_ATTR).to_raw(),
+        );
+        if !family.ptr.is_null() {
+            attributes.push(mlirNamedAttributeGet(
+                mlirIdentifierGet(context, melior::StringRef::new(FAMILY_ATTR).to_raw()),
+                family,
+            ));
+        }
+        let mut state =
+            mlirOperationStateGet(melior::StringRef::new("scf.parallel").to_raw(), location);
+        mlirOperationStateAddOperands(&mut state, 3, operands.as_ptr());
+        mlirOperationStateAddAttributes(&mut state, attributes.len() as isize, attributes.as_ptr());
+        mlirOperationStateAddOwnedRegions(&mut state, 1, &region);
+        let parallel = mlirOperationCreate(&mut state);
+        mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, parallel);
+        let reduce = create_op(context, "scf.reduce", location, &[], &[], &[]);
+        mlirBlockAppendOwnedOperation(body, reduce);
+        mlirOperationDestroy(op);
     }
 }
 
