@@ -1322,7 +1322,29 @@ fn unfuse_producer(op: MlirOperation, helpers: &mut Helpers) -> Option<&'static 
     if unsafe { !mlirTypeIsAF32(mlirValueGetType(x)) } {
         return None;
     }
+    call_on_unfused(
+        op,
+        t_type,
+        |producer, t| unsafe { make_producer(producer, b, count, &dims, &t_dims, t) },
+        || helpers.add(helper, text),
+        |t| vec![t, operands[b], operands[count - 1]],
+    )?;
+    Some(entry)
+}
+
+/// A library call on a fused producer's values: a fresh buffer T of `t_type` before `op`, a clone of
+/// `op` that `make` turns into the elementwise producer writing T, then a call of the helper
+/// `callee()` names on `arguments(T)`, T freed after it; `op` goes. Where `make` fails, nothing
+/// changes (`None`): the op stays a generated kernel.
+fn call_on_unfused(
+    op: MlirOperation,
+    t_type: MlirType,
+    make: impl FnOnce(MlirOperation, MlirValue) -> Option<()>,
+    callee: impl FnOnce() -> String,
+    arguments: impl FnOnce(MlirValue) -> Vec<MlirValue>,
+) -> Option<()> {
     unsafe {
+        let context = mlirOperationGetContext(op);
         let location = mlirOperationGetLocation(op);
         let block = mlirOperationGetBlock(op);
         let alloc = create_op(
@@ -1340,14 +1362,18 @@ fn unfuse_producer(op: MlirOperation, helpers: &mut Helpers) -> Option<&'static 
         let t = mlirOperationGetResult(alloc, 0);
         let producer = mlirOperationClone(op);
         mlirBlockInsertOwnedOperationBefore(block, op, producer);
-        make_producer(producer, b, count, &dims, &t_dims, t)?;
-        let callee = helpers.add(helper, text);
+        if make(producer, t).is_none() {
+            mlirOperationDestroy(producer);
+            mlirOperationDestroy(alloc);
+            return None;
+        }
+        let callee = callee();
         let symbol = mlirFlatSymbolRefAttrGet(context, melior::StringRef::new(&callee).to_raw());
         let call = create_op(
             context,
             "func.call",
             location,
-            &[t, operands[b], operands[count - 1]],
+            &arguments(t),
             &[],
             &[("callee", symbol)],
         );
@@ -1356,7 +1382,7 @@ fn unfuse_producer(op: MlirOperation, helpers: &mut Helpers) -> Option<&'static 
         mlirBlockInsertOwnedOperationBefore(block, op, dealloc);
         mlirOperationDestroy(op);
     }
-    Some(entry)
+    Some(())
 }
 
 /// A convolution one of whose factors elementwise fusion computed inside its body (`out + f(x, p,
@@ -1441,50 +1467,20 @@ fn unfuse_conv_producer(op: MlirOperation, helpers: &mut Helpers) -> Option<&'st
     };
     let (helper, text, entry) =
         conv_nhwc_helper(&conv, [input_type, filter_type, types[count - 1]])?;
-    unsafe {
-        let location = mlirOperationGetLocation(op);
-        let block = mlirOperationGetBlock(op);
-        let alloc = create_op(
-            context,
-            "memref.alloc",
-            location,
-            &[],
-            &[t_type],
-            &[(
-                "operandSegmentSizes",
-                attribute(context, "array<i32: 0, 0>"),
-            )],
-        );
-        mlirBlockInsertOwnedOperationBefore(block, op, alloc);
-        let t = mlirOperationGetResult(alloc, 0);
-        let producer = mlirOperationClone(op);
-        mlirBlockInsertOwnedOperationBefore(block, op, producer);
-        if make_producer(producer, b, count, &dims, &[0, 1, 2, 3], t).is_none() {
-            // Undo: the op stays a generated kernel.
-            mlirOperationDestroy(producer);
-            mlirOperationDestroy(alloc);
-            return None;
-        }
-        let callee = helpers.add(helper, text);
-        let symbol = mlirFlatSymbolRefAttrGet(context, melior::StringRef::new(&callee).to_raw());
-        let [input, filter] = if t_is_input {
-            [t, operands[b]]
-        } else {
-            [operands[b], t]
-        };
-        let call = create_op(
-            context,
-            "func.call",
-            location,
-            &[input, filter, operands[count - 1]],
-            &[],
-            &[("callee", symbol)],
-        );
-        mlirBlockInsertOwnedOperationBefore(block, op, call);
-        let dealloc = create_op(context, "memref.dealloc", location, &[t], &[], &[]);
-        mlirBlockInsertOwnedOperationBefore(block, op, dealloc);
-        mlirOperationDestroy(op);
-    }
+    call_on_unfused(
+        op,
+        t_type,
+        |producer, t| unsafe { make_producer(producer, b, count, &dims, &[0, 1, 2, 3], t) },
+        || helpers.add(helper, text),
+        |t| {
+            let [input, filter] = if t_is_input {
+                [t, operands[b]]
+            } else {
+                [operands[b], t]
+            };
+            vec![input, filter, operands[count - 1]]
+        },
+    )?;
     Some(entry)
 }
 
