@@ -417,3 +417,76 @@ pub fn create_op(
     assert!(!op.ptr.is_null(), "flexc could not build a {name} op");
     op
 }
+
+/// Replaces `op` by the body of a function written as text: parses `text` (a module of one function
+/// whose arguments take `op`'s operands and whose returned values replace `op`'s results) in `op`'s
+/// context, lets `prepare` edit the parsed function first (a lowering that moves `op`'s own region
+/// into it), then moves the body before `op`, every moved op located at `op`, and destroys `op`.
+/// `what` names the lowered op in the errors (a text that does not parse or fit is a flexc bug).
+pub fn splice_function(
+    op: MlirOperation,
+    text: &str,
+    what: &str,
+    prepare: impl FnOnce(MlirOperation) -> Result<(), String>,
+) -> Result<(), String> {
+    unsafe {
+        let context = mlirOperationGetContext(op);
+        let module = mlirModuleCreateParse(context, melior::StringRef::new(text).to_raw());
+        if module.ptr.is_null() {
+            return Err(format!(
+                "flexc bug: the lowering of this {what} does not parse:\n{text}"
+            ));
+        }
+        let result = (|| {
+            let function = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+            let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
+            let count = mlirBlockGetNumArguments(block);
+            if count != mlirOperationGetNumOperands(op) {
+                return Err(format!(
+                    "flexc bug: the lowering of this {what} has the wrong arity"
+                ));
+            }
+            prepare(function)?;
+            for i in 0..count {
+                mlirValueReplaceAllUsesOfWith(
+                    mlirBlockGetArgument(block, i),
+                    mlirOperationGetOperand(op, i),
+                );
+            }
+            let terminator = mlirBlockGetTerminator(block);
+            let returned: Vec<MlirValue> = (0..mlirOperationGetNumOperands(terminator))
+                .map(|i| mlirOperationGetOperand(terminator, i))
+                .collect();
+            if returned.len() as isize != mlirOperationGetNumResults(op) {
+                return Err(format!(
+                    "flexc bug: the lowering of this {what} returns the wrong number of values"
+                ));
+            }
+            let location = mlirOperationGetLocation(op);
+            let mut next = mlirBlockGetFirstOperation(block);
+            while !next.ptr.is_null() && next.ptr != terminator.ptr {
+                let following = mlirOperationGetNextInBlock(next);
+                mlirOperationMoveBefore(next, op);
+                relocate(next, location);
+                next = following;
+            }
+            for (i, value) in returned.into_iter().enumerate() {
+                mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, i as isize), value);
+            }
+            mlirOperationDestroy(op);
+            Ok(())
+        })();
+        mlirModuleDestroy(module);
+        result
+    }
+}
+
+/// Gives `op` and every op nested in it `location`.
+pub fn relocate(op: MlirOperation, location: MlirLocation) {
+    use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
+    let op = unsafe { OperationRef::from_raw(op) };
+    op.walk(WalkOrder::PreOrder, |nested| {
+        unsafe { mlirOperationSetLocation(nested.to_raw(), location) };
+        WalkResult::Advance
+    });
+}

@@ -200,61 +200,7 @@ fn string_ref(text: &str) -> MlirStringRef {
 
 /// Parses `text` (one function) and moves its body in place of `op`.
 fn splice(op: MlirOperation, text: &str) -> Result<(), String> {
-    unsafe {
-        let context = mlirOperationGetContext(op);
-        let module = mlirModuleCreateParse(context, string_ref(text));
-        if module.ptr.is_null() {
-            return Err(format!(
-                "flexc bug: the lowering of this op does not parse:\n{text}"
-            ));
-        }
-        let result = (|| {
-            let body = mlirModuleGetBody(module);
-            let function = mlirBlockGetFirstOperation(body);
-            let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
-            let count = mlirBlockGetNumArguments(block);
-            if count != mlirOperationGetNumOperands(op) {
-                return Err("flexc bug: lowering has the wrong arity".to_string());
-            }
-            for i in 0..count {
-                mlirValueReplaceAllUsesOfWith(
-                    mlirBlockGetArgument(block, i),
-                    mlirOperationGetOperand(op, i),
-                );
-            }
-            let terminator = mlirBlockGetTerminator(block);
-            let returned: Vec<MlirValue> = (0..mlirOperationGetNumOperands(terminator))
-                .map(|i| mlirOperationGetOperand(terminator, i))
-                .collect();
-            if returned.len() as isize != mlirOperationGetNumResults(op) {
-                return Err("flexc bug: lowering returns the wrong number of values".to_string());
-            }
-            let location = mlirOperationGetLocation(op);
-            let mut next = mlirBlockGetFirstOperation(block);
-            while !next.ptr.is_null() && next.ptr != terminator.ptr {
-                let following = mlirOperationGetNextInBlock(next);
-                mlirOperationMoveBefore(next, op);
-                relocate(next, location);
-                next = following;
-            }
-            for (i, value) in returned.into_iter().enumerate() {
-                mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, i as isize), value);
-            }
-            mlirOperationDestroy(op);
-            Ok(())
-        })();
-        mlirModuleDestroy(module);
-        result
-    }
-}
-
-/// Gives `op` and every op nested in it `location`.
-fn relocate(op: MlirOperation, location: MlirLocation) {
-    let op = unsafe { OperationRef::from_raw(op) };
-    op.walk(WalkOrder::PreOrder, |nested| {
-        unsafe { mlirOperationSetLocation(nested.to_raw(), location) };
-        WalkResult::Advance
-    });
+    crate::ir::splice_function(op, text, "op", |_| Ok(()))
 }
 
 // ----- text of the replacement -------------------------------------------------------------------

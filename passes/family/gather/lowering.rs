@@ -460,40 +460,20 @@ fn matching(scatter: &Scatter) -> String {
     s
 }
 
-fn string_ref(text: &str) -> MlirStringRef {
-    MlirStringRef {
-        data: text.as_ptr() as *const _,
-        length: text.len(),
-    }
-}
-
 /// Parses `text` (one function of the scatter's three operands) in `op`'s context and moves its body
-/// in place of `op`, with the scatter's body moved to the [`BODY_MARK`] placeholder; every new op takes
-/// the scatter's location.
+/// in place of `op` ([`ir::splice_function`]), with the scatter's body moved to the [`BODY_MARK`]
+/// placeholder first; every new op takes the scatter's location.
 fn splice(op: MlirOperation, text: &str) -> Result<(), String> {
-    unsafe {
-        let context = mlirOperationGetContext(op);
-        let module = mlirModuleCreateParse(context, string_ref(text));
-        if module.ptr.is_null() {
-            return Err(format!(
-                "flexc bug: the lowering of this scatter does not parse:\n{text}"
-            ));
-        }
-        let result = splice_parsed(op, module);
-        mlirModuleDestroy(module);
-        result
-    }
+    ir::splice_function(op, text, "scatter", |function| unsafe {
+        inline_body(op, function)
+    })
 }
 
-unsafe fn splice_parsed(op: MlirOperation, module: MlirModule) -> Result<(), String> {
-    let body = mlirModuleGetBody(module);
-    let function = mlirBlockGetFirstOperation(body);
-    let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
-    if mlirBlockGetNumArguments(block) != mlirOperationGetNumOperands(op) {
-        return Err("flexc bug: the scatter's lowering has the wrong arity".into());
-    }
+/// Moves the scatter's body to the [`BODY_MARK`] placeholder of the parsed `function`: the body's
+/// arguments (update, current) become the mark's operands 1 and 2, its yielded value the mark's
+/// result.
+unsafe fn inline_body(op: MlirOperation, function: MlirOperation) -> Result<(), String> {
     let mark = find_mark(function).ok_or("flexc bug: the scatter's lowering has no body mark")?;
-    // The scatter's body combines at the mark: (update, current) are the mark's operands 1 and 2.
     let scatter_block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
     if scatter_block.ptr.is_null() || mlirBlockGetNumArguments(scatter_block) != 2 {
         return Err("'tm_tensor.scatter' needs a body of two arguments".into());
@@ -523,27 +503,6 @@ unsafe fn splice_parsed(op: MlirOperation, module: MlirModule) -> Result<(), Str
         mlirOperationGetOperand(terminator, 0),
     );
     mlirOperationDestroy(mark);
-    for k in 0..mlirBlockGetNumArguments(block) {
-        mlirValueReplaceAllUsesOfWith(
-            mlirBlockGetArgument(block, k),
-            mlirOperationGetOperand(op, k),
-        );
-    }
-    let returned = mlirBlockGetTerminator(block);
-    if mlirOperationGetNumOperands(returned) != 1 {
-        return Err("flexc bug: the scatter's lowering returns the wrong number of values".into());
-    }
-    let location = mlirOperationGetLocation(op);
-    let value = mlirOperationGetOperand(returned, 0);
-    let mut next = mlirBlockGetFirstOperation(block);
-    while !next.ptr.is_null() && next.ptr != returned.ptr {
-        let following = mlirOperationGetNextInBlock(next);
-        mlirOperationMoveBefore(next, op);
-        relocate(next, location);
-        next = following;
-    }
-    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), value);
-    mlirOperationDestroy(op);
     Ok(())
 }
 
@@ -571,13 +530,4 @@ fn find_mark(function: MlirOperation) -> Option<MlirOperation> {
         WalkResult::Advance
     });
     found
-}
-
-/// Gives `op` and every op nested in it `location`.
-fn relocate(op: MlirOperation, location: MlirLocation) {
-    let op = unsafe { OperationRef::from_raw(op) };
-    op.walk(WalkOrder::PreOrder, |nested| {
-        unsafe { mlirOperationSetLocation(nested.to_raw(), location) };
-        WalkResult::Advance
-    });
 }
