@@ -95,7 +95,7 @@ pub fn data_parallel(graph: &Graph, n: u32) -> Strategy {
             None => replicated_everywhere(op, ways),
         })
         .collect();
-    Strategy { configs }
+    Strategy::flat(configs)
 }
 
 /// The gcd of every op's sample-dim size: the batch, when every sample dim is the batch or a batch-major
@@ -142,7 +142,7 @@ pub fn model_parallel(graph: &Graph, n: u32) -> Strategy {
             Config::single(op, crate::graph::DeviceId(group))
         })
         .collect();
-    Strategy { configs }
+    Strategy::flat(configs)
 }
 
 /// Whether `op` is a fully-connected layer in the sense of the module doc: a contraction reading a weight
@@ -209,7 +209,7 @@ pub fn one_weird_trick(graph: &Graph, n: u32) -> Strategy {
             }
         })
         .collect();
-    Strategy { configs }
+    Strategy::flat(configs)
 }
 
 fn largest_non_sample_parallel_dim(op: &Op) -> Option<usize> {
@@ -376,7 +376,7 @@ pub fn megatron(graph: &Graph, n: u32, max_tp: u32) -> Strategy {
             };
         }
     }
-    Strategy { configs }
+    Strategy::flat(configs)
 }
 
 /// An op outside tensor-parallel regions: its sample dim split as far as `n` allows, the leftover factor on

@@ -107,6 +107,27 @@ pub fn rescale_batch(
     Ok((rebuilt, Rescaled { from, to }))
 }
 
+/// Which loops of every op follow the batch (the fixpoint of the module doc), per op and per loop: the
+/// sample loops and every loop, parallel or reduction, that indexes a batch dim of a tensor. A pipeline
+/// schedule runs the ops with a marked loop once per micro-batch (`crate::schedule`). Errors as
+/// [`rescale_batch`] where the batch cannot be followed.
+pub fn batch_loops(graph: &Graph, batch_dim: usize) -> Result<Vec<Vec<bool>>, BatchError> {
+    let Some(from) = batch_of(graph, batch_dim) else {
+        // No data input has the batch dim: the importer's sample loops alone.
+        return Ok(graph
+            .ops()
+            .iter()
+            .map(|op| {
+                op.dims
+                    .iter()
+                    .map(|d| d.role == crate::graph::Role::Sample)
+                    .collect()
+            })
+            .collect());
+    };
+    Ok(mark(graph, batch_dim, from)?.loops)
+}
+
 fn op_error(graph: &Graph, op: OpId, message: String) -> BatchError {
     let o = graph.op(op);
     BatchError {

@@ -14,6 +14,7 @@
 //! - [`fusion`]: fused pointwise chains and the activations training keeps;
 //! - [`devices`]: the device count of a machine and the limits on device ids;
 //! - [`strategy`]: per-op configurations, their one validator, and baseline strategies;
+//! - [`schedule`]: replicas, pipeline stages, micro-batches, recomputation and sharded weight state;
 //! - [`sim`]: task graph, FIFO simulation, delta simulation;
 //! - [`memory`]: per-device live bytes over the iteration;
 //! - [`precision`]: `--precision` and `--optimizer`: matrix or vector rates, 16-bit storage, weight state;
@@ -38,6 +39,7 @@ pub mod npy;
 pub mod precision;
 pub mod reduce;
 pub mod report;
+pub mod schedule;
 pub mod search;
 pub mod seed;
 pub mod sim;

@@ -716,14 +716,13 @@ fn run_chain(
         Start::Given(name, s) => (name, s),
         Start::Random => (
             "random".to_string(),
-            Strategy {
-                configs: ctx
-                    .graph
+            Strategy::flat(
+                ctx.graph
                     .ops()
                     .iter()
                     .map(|op| Config::random(op, n, &mut rng))
                     .collect(),
-            },
+            ),
         ),
     };
     let mut sim = simulate(ctx.graph, ctx.machine, ctx.cost, ctx.mode, strategy)?;

@@ -26,6 +26,7 @@ use rand::Rng;
 use crate::devices::DeviceCount;
 use crate::graph::{DeviceId, Graph, Interval, Op, OpId, Role};
 use crate::machine::Machine;
+use crate::schedule::Schedule;
 
 /// How one op is split and placed.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -316,10 +317,12 @@ impl fmt::Display for Config {
     }
 }
 
-/// One configuration per op, indexed by [`OpId`].
+/// One configuration per op, indexed by [`OpId`], and the [`Schedule`] that divides the iteration among
+/// replicas, pipeline stages and micro-batches (flat by default: the configurations alone).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Strategy {
     pub configs: Vec<Config>,
+    pub schedule: Schedule,
 }
 
 /// An invalid strategy, located at the offending op.
@@ -353,15 +356,23 @@ impl StrategyError {
 }
 
 impl Strategy {
+    /// `configs` under the flat schedule.
+    pub fn flat(configs: Vec<Config>) -> Strategy {
+        Strategy {
+            configs,
+            schedule: Schedule::flat(),
+        }
+    }
+
     /// Every op whole on device 0.
     pub fn single_device(graph: &Graph) -> Strategy {
-        Strategy {
-            configs: graph
+        Strategy::flat(
+            graph
                 .ops()
                 .iter()
                 .map(|op| Config::single(op, DeviceId(0)))
                 .collect(),
-        }
+        )
     }
 
     /// Data parallelism over devices `0..n`: each op's first [`Role::Sample`] dim is split `gcd(size, n)` ways,
@@ -384,7 +395,7 @@ impl Strategy {
                 None => Config::single(op, DeviceId(0)),
             })
             .collect();
-        Strategy { configs }
+        Strategy::flat(configs)
     }
 
     /// # Panics

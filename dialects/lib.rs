@@ -59,6 +59,10 @@ pub struct MachineAttr {
     pub other: Vec<(String, String)>,
 }
 
+/// `#par.schedule<{fields}>`, the schedule of a strategy, is read into and printed from core's
+/// [`Schedule`] through [`ScheduleAttr`] (its per-op virtual stages are `par.stage` on each op).
+pub use flexc_core::schedule::Schedule;
+
 /// Error of reading a `par` attribute from its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AttrError(pub String);
@@ -302,6 +306,55 @@ impl MachineAttr {
     }
 }
 
+/// Text form of [`Schedule`] (its module-level fields; `stage_of` lives on the ops).
+pub trait ScheduleAttr: Sized {
+    fn to_text(&self) -> String;
+    fn parse(text: &str) -> Result<Self, AttrError>;
+    fn to_attribute<'c>(&self, context: &'c Context) -> Attribute<'c> {
+        parse_attribute(context, &self.to_text())
+    }
+}
+
+impl ScheduleAttr for Schedule {
+    fn to_text(&self) -> String {
+        let fields: Vec<String> = self
+            .fields()
+            .into_iter()
+            .map(|(key, value)| match key {
+                "order" | "recompute" => format!("{key} = {}", string_literal(&value)),
+                _ => format!("{key} = {value} : i64"),
+            })
+            .collect();
+        format!("#par.schedule<{{{}}}>", fields.join(", "))
+    }
+
+    fn parse(text: &str) -> Result<Self, AttrError> {
+        let params = parameters(text, "schedule")?;
+        let [fields] = params.as_slice() else {
+            return Err(AttrError(format!(
+                "#par.schedule takes 1 parameter: {text}"
+            )));
+        };
+        let body = fields
+            .strip_prefix('{')
+            .and_then(|rest| rest.strip_suffix('}'))
+            .ok_or_else(|| AttrError(format!("expected a dictionary of fields, got {fields}")))?;
+        let mut schedule = Schedule::default();
+        for entry in split_top_level(body).into_iter().filter(|e| !e.is_empty()) {
+            let (key, value) = entry
+                .split_once('=')
+                .map(|(k, v)| (k.trim(), v.trim()))
+                .ok_or_else(|| AttrError(format!("#par.schedule field '{entry}' has no value")))?;
+            let value = value.strip_suffix(": i64").unwrap_or(value).trim();
+            let value = parse_string(value).unwrap_or(value);
+            schedule
+                .set_field(key, value)
+                .map_err(|e| AttrError(format!("#par.schedule: {e}")))?;
+        }
+        Ok(schedule)
+    }
+}
+
 /// `"text"` with MLIR's escapes for `"` and `\`.
 fn string_literal(text: &str) -> String {
     format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
@@ -354,6 +407,28 @@ mod tests {
         assert_eq!(unknown.device_count(), None);
         assert!(MachineAttr::parse("#par.machine<\"x\", {devices = 0 : i64}>").is_err());
         assert!(MachineAttr::parse("#par.machine<\"x\", {nodes = -1 : i64}>").is_err());
+    }
+
+    #[test]
+    fn schedule_text_round_trips() {
+        let schedule = Schedule {
+            replicas: 4,
+            stages: 2,
+            chunks: 2,
+            micro_batches: 8,
+            order: flexc_core::schedule::Order::GPipe,
+            recompute: flexc_core::schedule::Recompute::Full,
+            zero: flexc_core::schedule::Zero::Full,
+            stage_of: Vec::new(),
+        };
+        let text = schedule.to_text();
+        assert_eq!(
+            text,
+            "#par.schedule<{replicas = 4 : i64, stages = 2 : i64, chunks = 2 : i64, micro_batches = 8 : i64, order = \"gpipe\", recompute = \"full\", zero = 3 : i64}>"
+        );
+        assert_eq!(<Schedule as ScheduleAttr>::parse(&text), Ok(schedule));
+        assert!(<Schedule as ScheduleAttr>::parse("#par.schedule<{zero = 2 : i64}>").is_err());
+        assert!(<Schedule as ScheduleAttr>::parse("#par.schedule<{pipes = 2 : i64}>").is_err());
     }
 
     #[test]

@@ -14,6 +14,10 @@ pub const SPACE_ATTR: &str = "par.space";
 pub const CONFIG_ATTR: &str = "par.config";
 /// Discardable attribute on the module: the `#par.machine` the strategy is for.
 pub const MACHINE_ATTR: &str = "par.machine";
+/// Module attribute: the strategy's schedule (`#par.schedule`; absent: flat).
+pub const SCHEDULE_ATTR: &str = "par.schedule";
+/// Op attribute: the op's virtual pipeline stage (an i64), on every op when the schedule has several.
+pub const STAGE_ATTR: &str = "par.stage";
 
 /// Graph-level parallel ops (Unity).
 pub const REPARTITION: &str = "par.repartition";

@@ -56,6 +56,19 @@ irdl.dialect @par {
     irdl.parameters(name: %name, facts: %facts)
   }
 
+  // The schedule of a strategy (flexc_core::schedule): data-parallel replicas of the whole
+  // configuration, pipeline stages (device groups) per replica, virtual stages (chunks) per group,
+  // micro-batches per replica and iteration, the pipeline order ("1f1b" or "gpipe"), recomputation
+  // ("none", "selective", "full") and ZeRO stage (0, 1, 3). Absent on a module: the flat schedule.
+  // When stages x chunks > 1, every op carries its virtual stage as `par.stage = K : i64`.
+  // Example, as a module attribute:
+  //   module attributes {par.schedule = #par.schedule<{chunks = 1 : i64, micro_batches = 8 : i64,
+  //     order = "1f1b", recompute = "selective", replicas = 4 : i64, stages = 2 : i64, zero = 1 : i64}>}
+  irdl.attribute @schedule {
+    %fields = irdl.base "#builtin.dictionary"
+    irdl.parameters(fields: %fields)
+  }
+
   // ===--------------------------------------------------------------------------------------===//
   // Graph-level parallel ops (Unity): the value is the whole logical tensor; the op changes how it
   // is distributed over the devices of the consumer's configuration.

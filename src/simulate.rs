@@ -115,7 +115,7 @@ pub fn annotated_strategy(
             .map_err(|message| Diag::error(FileLoc::parse(&op.location), message))?;
         configs.push(config);
     }
-    Ok(Some(Strategy { configs }))
+    Ok(Some(Strategy::flat(configs)))
 }
 
 /// The baseline called `name` over all devices of `machine`.

@@ -89,13 +89,13 @@ pub fn pase_dp(
             build(&model, &cands, limit, &mut matrices, options.deadline).ok_or_else(expired)?;
         match minsum::solve(&problem, max_work, options.deadline) {
             Ok((choice, predicted, stats)) => {
-                let strategy = Strategy {
-                    configs: choice
+                let strategy = Strategy::flat(
+                    choice
                         .iter()
                         .zip(&cands)
                         .map(|(&c, cs)| cs[c].clone())
                         .collect(),
-                };
+                );
                 let details = Details::Dp(DpStats {
                     predicted_s: predicted,
                     candidates: cands.iter().map(|c| c.len()).max().unwrap_or(0),

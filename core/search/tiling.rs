@@ -196,7 +196,7 @@ pub fn soybean_tiling(
             .zip(&splits)
             .map(|(op, levels)| config(op, &levels[..used], k))
             .collect();
-        let sim = simulate(graph, machine, cost, mode, Strategy { configs })?;
+        let sim = simulate(graph, machine, cost, mode, Strategy::flat(configs))?;
         let key = (!sim.fits_memory(), sim.iteration_time());
         if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
             best = Some((

@@ -255,13 +255,12 @@ fn dp_is_exact_for_its_cost_model() {
         let mut pick = vec![0usize; g.num_ops()];
         let mut best = f64::INFINITY;
         'all: loop {
-            let s = Strategy {
-                configs: pick
-                    .iter()
+            let s = Strategy::flat(
+                pick.iter()
                     .zip(&cands)
                     .map(|(&i, c)| c[i].clone())
                     .collect(),
-            };
+            );
             best = best.min(additive_cost(&g, &m, &cost, Mode::Training, &s));
             for d in 0..pick.len() {
                 pick[d] += 1;

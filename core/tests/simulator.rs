@@ -61,12 +61,12 @@ fn random_config(graph: &Graph, op: OpId, n_dev: u32, rng: &mut StdRng) -> Confi
 }
 
 fn random_strategy(graph: &Graph, n_dev: u32, rng: &mut StdRng) -> Strategy {
-    Strategy {
-        configs: graph
+    Strategy::flat(
+        graph
             .topological_order()
             .map(|op| random_config(graph, op, n_dev, rng))
             .collect(),
-    }
+    )
 }
 
 /// Applies `steps` random single-op changes and compares every state with a fresh full simulation.
@@ -179,7 +179,7 @@ fn set_config_rejects_invalid_configs_and_keeps_state() {
         .message
         .contains("places two tasks on device 1"));
     assert_eq!(sim.iteration_time(), before);
-    let short = Strategy { configs: vec![] };
+    let short = Strategy::flat(vec![]);
     assert!(Simulator::new(&g, &m, &cost, Mode::Training, short).is_err());
 }
 
@@ -379,9 +379,7 @@ fn convolution_halos_are_transferred() {
         degrees: vec![1, 1, 2, 1, 1, 1, 1],
         devices: vec![DeviceId(0), DeviceId(1)],
     };
-    let s = Strategy {
-        configs: vec![rows.clone(), rows],
-    };
+    let s = Strategy::flat(vec![rows.clone(), rows]);
     let sim = Simulator::new(&g, &m, &cost, Mode::Training, s).unwrap();
     let timeline = sim.timeline();
     let transfers: Vec<_> = timeline

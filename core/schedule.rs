@@ -1,0 +1,894 @@
+//! The schedule of a strategy: how one training iteration is divided among data-parallel replicas,
+//! pipeline stages and micro-batches, and what is recomputed or sharded (docs/design.md §10).
+//!
+//! A [`crate::strategy::Strategy`] is one [`crate::strategy::Config`] per op (the SOAP split of the op
+//! and the devices of its tasks) plus a [`Schedule`]. The default schedule is *flat*: one replica, one
+//! stage, one micro-batch, nothing recomputed or sharded, and the configurations place the whole
+//! iteration on the machine's devices exactly as before this module existed.
+//!
+//! # Device layout
+//! The `n` devices in use form `replicas` (d) *replicas* of `R = n / d` consecutive devices each; a
+//! replica is `stages` (p) *groups* of `T = R / p` consecutive devices. Device `r·R + g·T + l` is local
+//! device `l` of group `g` of replica `r` ([`Schedule::device`]). Every configuration names devices of
+//! replica 0 (`[0, R)`); replica `r` runs the same configuration shifted by `r·R` on its own `1/d` of the
+//! samples. This is Megatron-LM's rank layout with the tensor-parallel rank fastest and, unlike
+//! Megatron's, the pipeline rank before the data-parallel one (the same links are crossed on the
+//! machines flexc models, where every GPU of a node has its own NIC).
+//!
+//! # Stages, chunks, micro-batches
+//! Each op has a *virtual stage* `k` in `[0, p·v)` ([`Schedule::stage_of`]): `v` = `chunks` virtual
+//! stages per group, stage `k` on group `k mod p` as its chunk `k / p` (Megatron's interleaved
+//! assignment; `v = 1` is the plain pipeline). Per replica, an iteration runs `micro_batches` (m)
+//! micro-batches of `B / (d·m)` samples each (`B` the graph's batch); the ops that follow the batch
+//! ([`Phases`]) run once per micro-batch in the order of [`Schedule::steps`], and weight gradients
+//! accumulate across micro-batches before they are synchronized once. The configurations describe one
+//! micro-batch: their sample splits divide the micro-batch.
+//!
+//! # Phases
+//! [`Phases`] sorts the ops of a graph into what runs once before the micro-batches (*prologue*: no
+//! loop follows the batch and nothing that does precedes it — a weight cast), what runs per
+//! micro-batch (*forward* and, in a training-step graph that carries its own backward, *backward*), and
+//! what runs once after them (*epilogue*: the optimizer update, the loss's final scaling). Micro-batches
+//! are only sound where no epilogue op feeds a per-micro-batch op (a batch norm's batch statistics do:
+//! [`Phases::micro_batch_blocker`]).
+//!
+//! # Recomputation and sharded weight state
+//! [`Recompute`]: none; *selective* (Korthikanti et al. 2022: the tensors that are large next to the
+//! work that makes them — attention scores and softmax — are recomputed in the backward instead of
+//! kept); *full* (only each virtual stage's input is kept per micro-batch, and its forward is run again
+//! before its backward). [`Zero`]: the optimizer state split over the data-parallel replicas (ZeRO-1, the
+//! distributed optimizer: gradients reduce-scattered, updated weights all-gathered), or weights, gradients
+//! and optimizer state all split (ZeRO-3/FSDP: each weight all-gathered before its forward and backward
+//! uses, its gradient reduce-scattered).
+
+use std::fmt;
+
+use crate::graph::{DeviceId, Graph, OpId, TensorKind};
+
+/// The order in which a stage group runs its forward and backward passes of the micro-batches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Order {
+    /// Every forward, then every backward (GPipe): `m` micro-batches of activations in flight.
+    GPipe,
+    /// One forward, one backward (PipeDream-Flush / Megatron-LM), interleaved over the chunks when a
+    /// group holds several: at most `p − g` micro-batches in flight on group `g` (plain).
+    #[default]
+    OneFOneB,
+}
+
+/// What the backward recomputes instead of keeping it from the forward.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Recompute {
+    #[default]
+    None,
+    /// The tensors that are large next to the work that makes them (attention scores, softmax).
+    Selective,
+    /// Everything but each virtual stage's input.
+    Full,
+}
+
+/// Which weight state is split over the data-parallel replicas.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Zero {
+    #[default]
+    None,
+    /// ZeRO-1, the distributed optimizer: optimizer state split; gradients reduce-scattered and updated
+    /// weights all-gathered (the bytes of an all-reduce).
+    Optimizer,
+    /// ZeRO-3 / FSDP: weights, gradients and optimizer state split; weights all-gathered before each
+    /// use, gradients reduce-scattered after each micro-batch's backward.
+    Full,
+}
+
+impl Recompute {
+    pub const ALL: [Recompute; 3] = [Recompute::None, Recompute::Selective, Recompute::Full];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Recompute::None => "none",
+            Recompute::Selective => "selective",
+            Recompute::Full => "full",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Recompute> {
+        Recompute::ALL.into_iter().find(|r| r.name() == name)
+    }
+}
+
+impl Zero {
+    pub const ALL: [Zero; 3] = [Zero::None, Zero::Optimizer, Zero::Full];
+
+    /// The ZeRO stage: 0, 1 or 3.
+    pub fn level(self) -> u32 {
+        match self {
+            Zero::None => 0,
+            Zero::Optimizer => 1,
+            Zero::Full => 3,
+        }
+    }
+
+    pub fn from_level(level: u32) -> Option<Zero> {
+        Zero::ALL.into_iter().find(|z| z.level() == level)
+    }
+}
+
+impl Order {
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::GPipe => "gpipe",
+            Order::OneFOneB => "1f1b",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Order> {
+        [Order::GPipe, Order::OneFOneB]
+            .into_iter()
+            .find(|o| o.name() == name)
+    }
+}
+
+/// How one iteration is divided among replicas, stages and micro-batches (module doc).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Schedule {
+    /// Data-parallel replicas `d` of the whole pipeline.
+    pub replicas: u32,
+    /// Pipeline device groups `p` per replica.
+    pub stages: u32,
+    /// Virtual stages `v` per group (interleaved 1F1B when above 1).
+    pub chunks: u32,
+    /// Micro-batches `m` per replica and iteration (gradient accumulation steps).
+    pub micro_batches: u32,
+    pub order: Order,
+    pub recompute: Recompute,
+    pub zero: Zero,
+    /// Virtual stage of every op, indexed by [`OpId`]; empty when there is one (`p·v = 1`).
+    pub stage_of: Vec<u32>,
+}
+
+impl Default for Schedule {
+    fn default() -> Self {
+        Schedule {
+            replicas: 1,
+            stages: 1,
+            chunks: 1,
+            micro_batches: 1,
+            order: Order::OneFOneB,
+            recompute: Recompute::None,
+            zero: Zero::None,
+            stage_of: Vec::new(),
+        }
+    }
+}
+
+/// Which pass of a micro-batch a step runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Pass {
+    Forward,
+    Backward,
+}
+
+/// One step of a stage group's order: a pass of one micro-batch through one of its chunks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Step {
+    pub pass: Pass,
+    pub micro_batch: u32,
+    pub chunk: u32,
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pass = match self.pass {
+            Pass::Forward => 'F',
+            Pass::Backward => 'B',
+        };
+        write!(f, "{pass}{}", self.micro_batch)?;
+        if self.chunk > 0 {
+            write!(f, ".{}", self.chunk)?;
+        }
+        Ok(())
+    }
+}
+
+impl Schedule {
+    /// The flat schedule (module doc).
+    pub fn flat() -> Schedule {
+        Schedule::default()
+    }
+
+    /// One replica, one stage, one micro-batch, nothing recomputed or sharded: the strategy is its
+    /// configurations alone.
+    pub fn is_flat(&self) -> bool {
+        self.replicas == 1
+            && self.virtual_stages() == 1
+            && self.micro_batches == 1
+            && self.recompute == Recompute::None
+            && self.zero == Zero::None
+    }
+
+    /// Whether one replica runs its micro-batches through several stages or chunks.
+    pub fn is_pipelined(&self) -> bool {
+        self.virtual_stages() > 1
+    }
+
+    /// `p·v`.
+    pub fn virtual_stages(&self) -> u32 {
+        self.stages.saturating_mul(self.chunks)
+    }
+
+    /// The virtual stage of `op` (0 without stages).
+    pub fn stage_of(&self, op: OpId) -> u32 {
+        self.stage_of.get(op.index()).copied().unwrap_or(0)
+    }
+
+    /// The group that runs virtual stage `k`.
+    pub fn group_of_stage(&self, k: u32) -> u32 {
+        k % self.stages.max(1)
+    }
+
+    /// The chunk (of its group) that virtual stage `k` is.
+    pub fn chunk_of_stage(&self, k: u32) -> u32 {
+        k / self.stages.max(1)
+    }
+
+    /// The virtual stage that is chunk `c` of group `g`.
+    pub fn stage_at(&self, group: u32, chunk: u32) -> u32 {
+        chunk * self.stages + group
+    }
+
+    /// Devices per replica on `n` devices.
+    pub fn replica_width(&self, n: u32) -> u32 {
+        n / self.replicas.max(1)
+    }
+
+    /// Devices per group on `n` devices.
+    pub fn group_width(&self, n: u32) -> u32 {
+        self.replica_width(n) / self.stages.max(1)
+    }
+
+    /// Device `l` of group `g` of replica `r` on `n` devices (module doc).
+    pub fn device(&self, n: u32, replica: u32, group: u32, local: u32) -> DeviceId {
+        DeviceId(replica * self.replica_width(n) + group * self.group_width(n) + local)
+    }
+
+    /// The group of replica 0 that device `d` (of replica 0) belongs to.
+    pub fn group_of_device(&self, n: u32, d: DeviceId) -> u32 {
+        let t = self.group_width(n).max(1);
+        (d.0 % self.replica_width(n).max(1)) / t
+    }
+
+    /// Samples per micro-batch for a graph batch of `batch`, when the schedule divides it.
+    pub fn micro_batch_size(&self, batch: u64) -> Option<u64> {
+        let parts = u64::from(self.replicas) * u64::from(self.micro_batches);
+        (parts > 0 && batch % parts == 0).then(|| batch / parts)
+    }
+
+    /// The schedule's own rules on `n` devices and a graph of `ops` ops (the configurations are checked
+    /// against the layout by [`Schedule::check_configs`]).
+    pub fn check(&self, n: u32, ops: usize) -> Result<(), String> {
+        for (name, value) in [
+            ("replicas", self.replicas),
+            ("stages", self.stages),
+            ("chunks", self.chunks),
+            ("micro-batches", self.micro_batches),
+        ] {
+            if value == 0 {
+                return Err(format!("the schedule has 0 {name}; it needs at least 1"));
+            }
+        }
+        if n % self.replicas != 0 {
+            return Err(format!(
+                "the schedule's {} data-parallel replicas do not divide the {n} devices",
+                self.replicas
+            ));
+        }
+        let r = n / self.replicas;
+        if r % self.stages != 0 {
+            return Err(format!(
+                "the schedule's {} pipeline stages do not divide the {r} devices of a replica",
+                self.stages
+            ));
+        }
+        if self.chunks > 1 && self.order == Order::OneFOneB && self.micro_batches % self.stages != 0
+        {
+            return Err(format!(
+                "the interleaved schedule needs the micro-batches ({}) to be a multiple of the stages ({})",
+                self.micro_batches, self.stages
+            ));
+        }
+        let k = self.virtual_stages();
+        if k == 1 {
+            if !self.stage_of.is_empty() && self.stage_of.iter().any(|&s| s != 0) {
+                return Err("the schedule has one stage but ops on others".into());
+            }
+        } else {
+            if self.stage_of.len() != ops {
+                return Err(format!(
+                    "the schedule gives {} ops a stage, but the graph has {ops}",
+                    self.stage_of.len()
+                ));
+            }
+            if let Some((op, &s)) = self.stage_of.iter().enumerate().find(|(_, &s)| s >= k) {
+                return Err(format!(
+                    "op #{op} is on virtual stage {s}, but the schedule has {k} ({} stages × {} chunks)",
+                    self.stages, self.chunks
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every per-micro-batch op's devices inside the group of its stage (`Ok` for a flat layout).
+    /// `devices(op)` lists an op's configured devices; `phases` tells which ops run per micro-batch.
+    pub fn check_configs<'d>(
+        &self,
+        n: u32,
+        phases: &Phases,
+        mut devices: impl FnMut(OpId) -> &'d [DeviceId],
+    ) -> Result<(), (OpId, String)> {
+        let r = self.replica_width(n);
+        let t = self.group_width(n).max(1);
+        for (i, &phase) in phases.phase.iter().enumerate() {
+            let op = OpId::new(i);
+            let stage = self.stage_of(op);
+            let group = self.group_of_stage(stage);
+            let lo = group * t;
+            for &d in devices(op) {
+                if d.0 >= r {
+                    return Err((
+                        op,
+                        format!(
+                            "is placed on device {}, outside replica 0's devices [0, {r}) ({} replicas of {r})",
+                            d.0, self.replicas
+                        ),
+                    ));
+                }
+                let per_micro_batch = matches!(phase, Phase::Forward | Phase::Backward);
+                if per_micro_batch && !(lo..lo + t).contains(&d.0) {
+                    return Err((
+                        op,
+                        format!(
+                            "is on pipeline stage {stage} (devices [{lo}, {})) but placed on device {}",
+                            lo + t,
+                            d.0
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The steps group `g` runs in one iteration, in order (module doc; Megatron-LM's schedules).
+    pub fn steps(&self, group: u32) -> Vec<Step> {
+        let (p, v, m) = (
+            self.stages.max(1),
+            self.chunks.max(1),
+            self.micro_batches.max(1),
+        );
+        let f = |micro_batch, chunk| Step {
+            pass: Pass::Forward,
+            micro_batch,
+            chunk,
+        };
+        let b = |micro_batch, chunk| Step {
+            pass: Pass::Backward,
+            micro_batch,
+            chunk,
+        };
+        let mut out = Vec::with_capacity(2 * (m * v) as usize);
+        match self.order {
+            Order::GPipe => {
+                for c in 0..v {
+                    out.extend((0..m).map(|j| f(j, c)));
+                }
+                for c in (0..v).rev() {
+                    out.extend((0..m).map(|j| b(j, c)));
+                }
+            }
+            Order::OneFOneB if v == 1 => {
+                let warmup = (p - group - 1).min(m);
+                out.extend((0..warmup).map(|j| f(j, 0)));
+                for i in 0..m - warmup {
+                    out.push(f(warmup + i, 0));
+                    out.push(b(i, 0));
+                }
+                out.extend((m - warmup..m).map(|j| b(j, 0)));
+            }
+            Order::OneFOneB => {
+                // Megatron-LM's interleaved schedule: the k-th forward runs chunk (k mod pv) / p of
+                // micro-batch (k / pv)·p + k mod p; backwards walk the chunks in reverse.
+                let total = m * v;
+                let warmup = if m == p {
+                    total
+                } else {
+                    ((p - group - 1) * 2 + (v - 1) * p).min(total)
+                };
+                let mb = |k: u32| (k / (p * v)) * p + k % p;
+                let fwd = |k: u32| f(mb(k), (k % (p * v)) / p);
+                let bwd = |k: u32| b(mb(k), v - 1 - (k % (p * v)) / p);
+                out.extend((0..warmup).map(fwd));
+                for i in 0..total - warmup {
+                    out.push(fwd(warmup + i));
+                    out.push(bwd(i));
+                }
+                out.extend((total - warmup..total).map(bwd));
+            }
+        }
+        out
+    }
+
+    /// The most (micro-batch, chunk) pairs whose forward has run and whose backward has not, at any
+    /// point of group `g`'s order, weighted by `kept(chunk)` bytes: the activation memory a stage
+    /// group holds at its worst moment, before the transient memory of the running pass.
+    pub fn peak_in_flight(&self, group: u32, kept: impl Fn(u32) -> u64) -> u64 {
+        let (mut now, mut peak) = (0u64, 0u64);
+        for step in self.steps(group) {
+            match step.pass {
+                Pass::Forward => {
+                    now += kept(step.chunk);
+                    peak = peak.max(now);
+                }
+                Pass::Backward => now -= kept(step.chunk),
+            }
+        }
+        peak
+    }
+
+    /// `dp=4 pp=2 vp=2 m=8 1f1b recompute=selective zero=1`, the non-default parts only; `flat` when
+    /// there are none.
+    pub fn summary(&self) -> String {
+        let mut parts = Vec::new();
+        if self.replicas > 1 {
+            parts.push(format!("dp={}", self.replicas));
+        }
+        if self.stages > 1 {
+            parts.push(format!("pp={}", self.stages));
+        }
+        if self.chunks > 1 {
+            parts.push(format!("vp={}", self.chunks));
+        }
+        if self.micro_batches > 1 {
+            parts.push(format!("m={}", self.micro_batches));
+        }
+        if self.is_pipelined() {
+            parts.push(self.order.name().to_string());
+        }
+        if self.recompute != Recompute::None {
+            parts.push(format!("recompute={}", self.recompute.name()));
+        }
+        if self.zero != Zero::None {
+            parts.push(format!("zero={}", self.zero.level()));
+        }
+        if parts.is_empty() {
+            "flat".into()
+        } else {
+            parts.join(" ")
+        }
+    }
+
+    /// The schedule's fields as `key=value` pairs for `#par.schedule` (every field, stage_of aside).
+    pub fn fields(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("replicas", self.replicas.to_string()),
+            ("stages", self.stages.to_string()),
+            ("chunks", self.chunks.to_string()),
+            ("micro_batches", self.micro_batches.to_string()),
+            ("order", self.order.name().to_string()),
+            ("recompute", self.recompute.name().to_string()),
+            ("zero", self.zero.level().to_string()),
+        ]
+    }
+
+    /// Sets one field from its `#par.schedule` key and text value.
+    pub fn set_field(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let number = || -> Result<u32, String> {
+            value.parse::<u32>().map_err(|_| {
+                format!("schedule field '{key}' must be a non-negative integer, not '{value}'")
+            })
+        };
+        match key {
+            "replicas" => self.replicas = number()?,
+            "stages" => self.stages = number()?,
+            "chunks" => self.chunks = number()?,
+            "micro_batches" => self.micro_batches = number()?,
+            "order" => {
+                self.order = Order::from_name(value)
+                    .ok_or_else(|| format!("schedule order must be gpipe or 1f1b, not '{value}'"))?
+            }
+            "recompute" => {
+                self.recompute = Recompute::from_name(value).ok_or_else(|| {
+                    format!("recompute must be none, selective or full, not '{value}'")
+                })?
+            }
+            "zero" => {
+                self.zero = Zero::from_level(number()?)
+                    .ok_or_else(|| format!("zero must be 0, 1 or 3, not '{value}'"))?
+            }
+            _ => return Err(format!("unknown schedule field '{key}'")),
+        }
+        Ok(())
+    }
+}
+
+/// When an op runs in a scheduled iteration (module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Phase {
+    /// Once, before the micro-batches: nothing it reads follows the batch.
+    Prologue,
+    /// Per micro-batch, in the forward pass.
+    Forward,
+    /// Per micro-batch, in the backward pass (training-step graphs that carry their backward).
+    Backward,
+    /// Once, after the micro-batches: it reads what follows the batch but does not itself (the update).
+    Epilogue,
+}
+
+/// The phase of every op of a graph ([`Phases::new`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Phases {
+    /// Indexed by [`OpId`].
+    pub phase: Vec<Phase>,
+}
+
+impl Phases {
+    /// Phases of `graph`, whose loops that follow the batch are `batch_loops`
+    /// ([`crate::batch::batch_loops`]). `training_step`: the graph carries its own backward (an as-is
+    /// training step); its per-micro-batch ops are split into the forward (every op the loss depends
+    /// on) and the backward (the rest). The loss is every scalar result that does not come out of an
+    /// epilogue chain reading a weight (an updated weight does); when there is none, every
+    /// per-micro-batch op is forward.
+    pub fn new(graph: &Graph, batch_loops: &[Vec<bool>], training_step: bool) -> Phases {
+        let n = graph.num_ops();
+        let follows: Vec<bool> = (0..n)
+            .map(|i| batch_loops.get(i).is_some_and(|l| l.iter().any(|&x| x)))
+            .collect();
+        // After the batch: an op that does not follow it but reads (transitively) one that does.
+        let mut after = vec![false; n];
+        for id in graph.topological_order() {
+            let op = graph.op(id);
+            after[id.index()] = !follows[id.index()]
+                && op.inputs.iter().any(|a| {
+                    graph
+                        .tensor(a.tensor)
+                        .producer
+                        .is_some_and(|p| follows[p.index()] || after[p.index()])
+                });
+        }
+        let mut phase: Vec<Phase> = (0..n)
+            .map(|i| {
+                if follows[i] {
+                    Phase::Forward
+                } else if after[i] {
+                    Phase::Epilogue
+                } else {
+                    Phase::Prologue
+                }
+            })
+            .collect();
+        if training_step {
+            // Epilogue ops whose chain (within the epilogue) reads a weight: updates.
+            let mut updates = vec![false; n];
+            for id in graph.topological_order() {
+                let i = id.index();
+                if phase[i] != Phase::Epilogue {
+                    continue;
+                }
+                updates[i] = graph.op(id).inputs.iter().any(|a| {
+                    let t = graph.tensor(a.tensor);
+                    t.kind == TensorKind::Weight || t.producer.is_some_and(|p| updates[p.index()])
+                });
+            }
+            let mut forward = vec![false; n];
+            let mut stack: Vec<OpId> = graph
+                .tensors()
+                .iter()
+                .enumerate()
+                .filter(|(t, tensor)| {
+                    tensor.kind == TensorKind::Activation
+                        && graph.consumers(crate::TensorId::new(*t)).is_empty()
+                        && tensor.shape.iter().all(|&d| d == 1)
+                })
+                .filter_map(|(_, tensor)| tensor.producer)
+                .filter(|p| !updates[p.index()])
+                .collect();
+            while let Some(id) = stack.pop() {
+                if std::mem::replace(&mut forward[id.index()], true) {
+                    continue;
+                }
+                for a in &graph.op(id).inputs {
+                    if let Some(p) = graph.tensor(a.tensor).producer {
+                        if !forward[p.index()] {
+                            stack.push(p);
+                        }
+                    }
+                }
+            }
+            if (0..n).any(|i| forward[i] && follows[i]) {
+                for i in 0..n {
+                    if follows[i] && !forward[i] {
+                        phase[i] = Phase::Backward;
+                    }
+                }
+            }
+        }
+        Phases { phase }
+    }
+
+    /// Every op in the forward (a graph without a batch: nothing to split into micro-batches).
+    pub fn all_forward(graph: &Graph) -> Phases {
+        Phases {
+            phase: vec![Phase::Forward; graph.num_ops()],
+        }
+    }
+
+    pub fn of(&self, op: OpId) -> Phase {
+        self.phase[op.index()]
+    }
+
+    /// Whether `op` runs once per micro-batch.
+    pub fn per_micro_batch(&self, op: OpId) -> bool {
+        matches!(self.of(op), Phase::Forward | Phase::Backward)
+    }
+
+    /// An epilogue op read by a per-micro-batch op, which micro-batches would change (a batch norm's
+    /// statistics over the whole batch feeding its normalization): the op that reads it, and the
+    /// epilogue op. `None` when micro-batches are sound.
+    pub fn micro_batch_blocker(&self, graph: &Graph) -> Option<(OpId, OpId)> {
+        graph.topological_order().find_map(|id| {
+            if !self.per_micro_batch(id) {
+                return None;
+            }
+            graph.op(id).inputs.iter().find_map(|a| {
+                let p = graph.tensor(a.tensor).producer?;
+                (self.of(p) == Phase::Epilogue).then_some((id, p))
+            })
+        })
+    }
+
+    /// Completes a stage assignment whose forward ops are set: backward ops go to the last stage among
+    /// the forward ops whose results they read, but never past a stage their backward producers are on
+    /// (gradients flow to lower stages); backward ops that read neither (a constant seed of the
+    /// gradients) to the highest stage of their readers; prologue ops to the lowest stage among their
+    /// readers and epilogue ops to the highest among their producers.
+    pub fn complete_stages(&self, graph: &Graph, stage_of: &mut [u32]) {
+        let n = graph.num_ops();
+        let producers = |id: OpId| {
+            graph
+                .op(id)
+                .inputs
+                .iter()
+                .filter_map(|a| graph.tensor(a.tensor).producer)
+                .collect::<Vec<_>>()
+        };
+        let mut set = vec![false; n];
+        for id in graph.topological_order() {
+            let i = id.index();
+            match self.of(id) {
+                Phase::Forward => set[i] = true,
+                Phase::Backward => {
+                    let ps = producers(id);
+                    let home = ps
+                        .iter()
+                        .filter(|p| self.of(**p) == Phase::Forward)
+                        .map(|p| stage_of[p.index()])
+                        .max();
+                    let cap = ps
+                        .iter()
+                        .filter(|p| self.of(**p) == Phase::Backward && set[p.index()])
+                        .map(|p| stage_of[p.index()])
+                        .min();
+                    if let Some(s) = match (home, cap) {
+                        (Some(h), Some(c)) => Some(h.min(c)),
+                        (h, c) => h.or(c),
+                    } {
+                        stage_of[i] = s;
+                        set[i] = true;
+                    }
+                }
+                Phase::Epilogue => {
+                    if let Some(s) = producers(id)
+                        .iter()
+                        .filter(|p| set[p.index()])
+                        .map(|p| stage_of[p.index()])
+                        .max()
+                    {
+                        stage_of[i] = s;
+                        set[i] = true;
+                    }
+                }
+                Phase::Prologue => {}
+            }
+        }
+        // Seeds and prologue ops: from their readers, last reader first.
+        for id in graph.topological_order().rev() {
+            let i = id.index();
+            if set[i] {
+                continue;
+            }
+            let readers: Vec<u32> = graph
+                .op(id)
+                .outputs
+                .iter()
+                .flat_map(|a| graph.consumers(a.tensor))
+                .filter(|c| set[c.index()])
+                .map(|c| stage_of[c.index()])
+                .collect();
+            let s = match self.of(id) {
+                Phase::Prologue => readers.iter().min(),
+                _ => readers.iter().max(),
+            };
+            if let Some(&s) = s {
+                stage_of[i] = s;
+                set[i] = true;
+            }
+        }
+        // Epilogue ops of unset producers (a seed's epilogue) follow them now.
+        for id in graph.topological_order() {
+            let i = id.index();
+            if !set[i] {
+                if let Some(s) = producers(id)
+                    .iter()
+                    .filter(|p| set[p.index()])
+                    .map(|p| stage_of[p.index()])
+                    .max()
+                {
+                    stage_of[i] = s;
+                }
+                set[i] = true;
+            }
+        }
+    }
+}
+
+/// Cuts `costs` (per item, in order) into `k` contiguous parts of about equal total cost: the part
+/// of each item. Item `i` goes to the part its cost midpoint falls in, so an item heavier than a part's
+/// share spans no boundary; without any cost, items are balanced by count. Parts may be empty when
+/// there are fewer items than parts.
+pub fn balanced_parts(costs: &[f64], k: u32) -> Vec<u32> {
+    let k = k.max(1);
+    let total: f64 = costs.iter().sum();
+    let count = costs.len().max(1) as f64;
+    let mut before = 0.0;
+    costs
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let fraction = if total > 0.0 {
+                let mid = before + c / 2.0;
+                before += c;
+                mid / total
+            } else {
+                (i as f64 + 0.5) / count
+            };
+            ((fraction * f64::from(k)) as u32).min(k - 1)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn schedule(p: u32, v: u32, m: u32, order: Order) -> Schedule {
+        Schedule {
+            stages: p,
+            chunks: v,
+            micro_batches: m,
+            order,
+            ..Schedule::default()
+        }
+    }
+
+    fn text(steps: &[Step]) -> String {
+        steps
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn one_f_one_b_warms_up_p_minus_g_minus_one_forwards() {
+        let s = schedule(4, 1, 6, Order::OneFOneB);
+        assert_eq!(text(&s.steps(0)), "F0 F1 F2 F3 B0 F4 B1 F5 B2 B3 B4 B5");
+        assert_eq!(text(&s.steps(3)), "F0 B0 F1 B1 F2 B2 F3 B3 F4 B4 F5 B5");
+        // In flight: p − g micro-batches.
+        for g in 0..4 {
+            assert_eq!(s.peak_in_flight(g, |_| 1), u64::from(4 - g));
+        }
+    }
+
+    #[test]
+    fn gpipe_keeps_every_micro_batch_in_flight() {
+        let s = schedule(4, 1, 6, Order::GPipe);
+        assert_eq!(text(&s.steps(2)), "F0 F1 F2 F3 F4 F5 B0 B1 B2 B3 B4 B5");
+        assert_eq!(s.peak_in_flight(0, |_| 1), 6);
+    }
+
+    #[test]
+    fn interleaved_schedule_runs_every_chunk_of_every_micro_batch_once() {
+        let s = schedule(2, 2, 4, Order::OneFOneB);
+        for g in 0..2 {
+            let steps = s.steps(g);
+            assert_eq!(steps.len(), 16);
+            for pass in [Pass::Forward, Pass::Backward] {
+                let mut seen: Vec<(u32, u32)> = steps
+                    .iter()
+                    .filter(|st| st.pass == pass)
+                    .map(|st| (st.micro_batch, st.chunk))
+                    .collect();
+                seen.sort();
+                let all: Vec<(u32, u32)> =
+                    (0..4).flat_map(|j| (0..2).map(move |c| (j, c))).collect();
+                assert_eq!(seen, all);
+            }
+            // A chunk's backward of a micro-batch comes after its forward.
+            for (i, st) in steps.iter().enumerate() {
+                if st.pass == Pass::Backward {
+                    assert!(steps[..i].iter().any(|f| f.pass == Pass::Forward
+                        && f.micro_batch == st.micro_batch
+                        && f.chunk == st.chunk));
+                }
+            }
+        }
+        // Megatron's warm-up on the first group: (p − 1)·2 + (v − 1)·p forwards.
+        assert_eq!(text(&s.steps(0)[..5]), "F0 F1 F0.1 F1.1 F2");
+    }
+
+    #[test]
+    fn layout_numbers_groups_inside_replicas() {
+        let s = Schedule {
+            replicas: 2,
+            stages: 4,
+            ..Schedule::default()
+        };
+        // 16 devices: replicas of 8, groups of 2.
+        assert_eq!(s.device(16, 1, 2, 1), DeviceId(13));
+        assert_eq!(s.group_of_device(16, DeviceId(5)), 2);
+        assert!(s.check(16, 3).is_err(), "4 stages need a stage per op");
+        assert_eq!(
+            Schedule {
+                replicas: 3,
+                ..Schedule::default()
+            }
+            .check(16, 0)
+            .unwrap_err(),
+            "the schedule's 3 data-parallel replicas do not divide the 16 devices"
+        );
+    }
+
+    #[test]
+    fn fields_round_trip() {
+        let s = Schedule {
+            replicas: 4,
+            stages: 2,
+            chunks: 2,
+            micro_batches: 8,
+            order: Order::OneFOneB,
+            recompute: Recompute::Selective,
+            zero: Zero::Optimizer,
+            stage_of: vec![],
+        };
+        let mut t = Schedule::default();
+        for (k, v) in s.fields() {
+            t.set_field(k, &v).unwrap();
+        }
+        assert_eq!(s, t);
+        assert_eq!(
+            s.summary(),
+            "dp=4 pp=2 vp=2 m=8 1f1b recompute=selective zero=1"
+        );
+        assert_eq!(Schedule::default().summary(), "flat");
+    }
+
+    #[test]
+    fn balanced_parts_follow_cost_midpoints() {
+        assert_eq!(balanced_parts(&[1.0, 1.0, 1.0, 1.0], 2), vec![0, 0, 1, 1]);
+        assert_eq!(
+            balanced_parts(&[0.0, 10.0, 0.0, 1.0, 1.0], 2),
+            vec![0, 0, 1, 1, 1]
+        );
+        assert_eq!(balanced_parts(&[], 3), Vec::<u32>::new());
+    }
+}
