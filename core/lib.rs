@@ -36,6 +36,7 @@ pub mod machine;
 pub mod mailbox;
 pub mod memory;
 pub mod npy;
+pub mod pipeline;
 pub mod precision;
 pub mod reduce;
 pub mod report;

@@ -142,6 +142,10 @@ pub struct Request<'a> {
     pub machine: &'a Machine,
     pub cost: &'a CostModel,
     pub mode: Mode,
+    /// The data inputs' batch dim.
+    pub batch_dim: usize,
+    /// The graph is a whole training step (`--mode=as-is`).
+    pub training_step: bool,
     pub algorithm: &'static dyn SearchAlgorithm,
     pub run: Run,
 }
@@ -164,6 +168,8 @@ pub fn search(imported: &Imported, request: &Request) -> Result<Found, String> {
         machine: request.machine,
         cost: request.cost,
         mode: request.mode,
+        batch_dim: request.batch_dim,
+        training_step: request.training_step,
     };
     let found = request
         .algorithm
@@ -308,6 +314,8 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
         machine: &machine,
         cost: &cost,
         mode: simulator_mode(options.get("mode")),
+        batch_dim: options.unsigned("batch-dim") as usize,
+        training_step: options.get("mode") == "as-is",
         algorithm,
         run: Run::new(budget, options.unsigned("seed")),
     };

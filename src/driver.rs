@@ -770,6 +770,7 @@ fn search_and_annotate(
         cost: &cost,
         mode: options.mode.simulator_mode(),
         training_step: options.mode == ImportMode::AsIs,
+        batch_dim: options.batch_dim,
     };
     let operation = module.as_operation();
     let (found, annotated) = match (sim.strategy.as_deref(), options.search.algorithm) {

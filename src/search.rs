@@ -163,6 +163,22 @@ pub struct Target<'a> {
     pub mode: Mode,
     /// The graph is a whole training step taken as it is (`--mode=as-is`): reports say so.
     pub training_step: bool,
+    /// The data inputs' batch dim (`--batch-dim`).
+    pub batch_dim: usize,
+}
+
+impl Target<'_> {
+    /// The search problem of `graph` on this target.
+    pub fn problem<'g>(&'g self, graph: &'g Graph) -> flexc_core::search::Problem<'g> {
+        flexc_core::search::Problem {
+            graph,
+            machine: self.machine,
+            cost: self.cost,
+            mode: self.mode,
+            batch_dim: self.batch_dim,
+            training_step: self.training_step,
+        }
+    }
 }
 
 /// Runs the `par-search` pass's search on the imported graph (`algorithm` of `options`), writes its
@@ -183,6 +199,8 @@ pub fn find_and_annotate(
         machine: target.machine,
         cost: target.cost,
         mode: target.mode,
+        batch_dim: target.batch_dim,
+        training_step: target.training_step,
         algorithm,
         run: Run {
             progress: Some(progress),
@@ -227,6 +245,7 @@ fn search_report(
         cost,
         mode,
         training_step,
+        ..
     } = *target;
     let sim = Simulator::new(graph, machine, cost, mode, found.strategy.clone()).map_err(|e| {
         Diag::error(
@@ -336,6 +355,7 @@ pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<
         cost,
         mode,
         training_step,
+        ..
     } = *target;
     let strategy = crate::simulate::baseline(name, graph, machine).ok_or_else(|| {
         Diag::error(
