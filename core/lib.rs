@@ -41,6 +41,7 @@ pub mod precision;
 pub mod reduce;
 pub mod report;
 pub mod schedule;
+pub mod scheduled;
 pub mod search;
 pub mod seed;
 pub mod sim;

@@ -195,6 +195,100 @@ impl Evaluation {
     }
 }
 
+/// The shape of a strategy in Megatron-LM's terms, for reports: `dp` the data-parallel degree (replicas
+/// times the least sample split of the contractions), `tp` the most devices one contraction spreads over
+/// beyond its sample split, `pp`/`vp` the stages and chunks, the micro-batch size and the micro-batches
+/// accumulated per replica, recomputation, ZeRO and the pipeline order (`flat`, `1f1b`, `interleaved`,
+/// `gpipe`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parallelism {
+    pub tp: u64,
+    pub pp: u32,
+    pub vp: u32,
+    pub dp: u64,
+    pub micro_batch: u64,
+    pub accumulation: u32,
+    pub recompute: Recompute,
+    pub zero: Zero,
+    pub schedule: &'static str,
+}
+
+impl Parallelism {
+    /// Of `strategy` on `graph` (the whole batch `batch`).
+    pub fn of(graph: &Graph, strategy: &Strategy, batch: u64) -> Parallelism {
+        let s = &strategy.schedule;
+        let contractions: Vec<usize> = graph
+            .ops()
+            .iter()
+            .enumerate()
+            .filter(|(_, op)| {
+                matches!(
+                    op.class,
+                    crate::graph::OpClass::Contraction | crate::graph::OpClass::Convolution
+                )
+            })
+            .map(|(i, _)| i)
+            .collect();
+        let ops: Vec<usize> = if contractions.is_empty() {
+            (0..graph.num_ops()).collect()
+        } else {
+            contractions
+        };
+        let (mut inner_dp, mut tp) = (u64::MAX, 1u64);
+        for &i in &ops {
+            let (op, c) = (&graph.ops()[i], &strategy.configs[i]);
+            let sample = op
+                .first_dim(crate::graph::Role::Sample)
+                .map_or(1, |k| c.degrees[k]);
+            if op.first_dim(crate::graph::Role::Sample).is_some() {
+                inner_dp = inner_dp.min(sample);
+            }
+            let tasks: u64 = c.degrees.iter().product();
+            tp = tp.max(tasks / sample.max(1));
+        }
+        let inner_dp = if inner_dp == u64::MAX { 1 } else { inner_dp };
+        let schedule = if !s.is_pipelined() {
+            "flat"
+        } else if s.order == crate::schedule::Order::GPipe {
+            "gpipe"
+        } else if s.chunks > 1 {
+            "interleaved"
+        } else {
+            "1f1b"
+        };
+        Parallelism {
+            tp,
+            pp: s.stages,
+            vp: s.chunks,
+            dp: u64::from(s.replicas) * inner_dp,
+            micro_batch: s.micro_batch_size(batch).unwrap_or(batch),
+            accumulation: s.micro_batches,
+            recompute: s.recompute,
+            zero: s.zero,
+            schedule,
+        }
+    }
+
+    /// `tp=8 pp=4 dp=32 micro-batch=2 accumulation=24 recompute=full zero=1 schedule=interleaved:2`.
+    pub fn text(&self) -> String {
+        let schedule = if self.schedule == "interleaved" {
+            format!("interleaved:{}", self.vp)
+        } else {
+            self.schedule.to_string()
+        };
+        format!(
+            "tp={} pp={} dp={} micro-batch={} accumulation={} recompute={} zero={} schedule={schedule}",
+            self.tp,
+            self.pp,
+            self.dp,
+            self.micro_batch,
+            self.accumulation,
+            self.recompute.name(),
+            self.zero.level()
+        )
+    }
+}
+
 /// Evaluates `strategy` (module doc). The problem's graph holds the whole batch.
 pub fn evaluate(problem: &Problem, strategy: &Strategy) -> Result<Evaluation, PipelineError> {
     Evaluator::new(problem, strategy)?.run()

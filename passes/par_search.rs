@@ -218,6 +218,34 @@ pub fn annotate(
         )?;
         annotated.written.insert(op.handle, config.clone());
     }
+    // The schedule: on the module when it is not flat, and every op's stage when there are several.
+    let schedule = &strategy.schedule;
+    let pipelined = schedule.is_pipelined();
+    let mut staged = std::collections::HashSet::new();
+    for (i, op) in imported.ops.iter().enumerate() {
+        let handle = mlir_sys::MlirOperation {
+            ptr: op.handle as *mut std::ffi::c_void,
+        };
+        if pipelined {
+            if staged.insert(op.handle) {
+                let stage = schedule.stage_of(flexc_core::OpId::new(i));
+                set_attribute(
+                    handle,
+                    flexc_dialects::names::STAGE_ATTR,
+                    &format!("{stage} : i64"),
+                )?;
+            }
+        } else {
+            remove_attribute(handle, flexc_dialects::names::STAGE_ATTR);
+        }
+    }
+    if schedule.is_flat() {
+        remove_attribute(module.to_raw(), flexc_dialects::names::SCHEDULE_ATTR);
+    } else {
+        let text =
+            <flexc_core::schedule::Schedule as flexc_dialects::ScheduleAttr>::to_text(schedule);
+        set_attribute(module.to_raw(), flexc_dialects::names::SCHEDULE_ATTR, &text)?;
+    }
     let machine_text = flexc_dialects::MachineAttr {
         name: machine.name.clone(),
         nodes: Some(machine.nodes),
@@ -244,6 +272,16 @@ pub fn search_and_annotate(
     let found = search(imported, request)?;
     let annotated = annotate(module, imported, &found.strategy, request.machine)?;
     Ok((found, annotated))
+}
+
+/// Removes the discardable attribute `name` of `op`, if it has one.
+fn remove_attribute(op: mlir_sys::MlirOperation, name: &str) {
+    unsafe {
+        mlir_sys::mlirOperationRemoveDiscardableAttributeByName(
+            op,
+            melior::StringRef::new(name).to_raw(),
+        );
+    }
 }
 
 /// Sets the discardable attribute `name` of `op` to the attribute `text` parses to.

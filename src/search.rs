@@ -357,6 +357,18 @@ pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<
         training_step,
         ..
     } = *target;
+    let problem = target.problem(graph);
+    if let Some(strategy) = crate::plan::from_spec(name, &problem)? {
+        let (_, json, e) = crate::plan::report(model, &problem, name, &strategy)?;
+        let table = format!(
+            "flexc: strategy {name} ({}) on {} ({} devices), no search: {:.3} ms simulated\n",
+            strategy.schedule.summary(),
+            machine.name,
+            machine.num_devices(),
+            e.iteration_s * 1e3
+        );
+        return Ok(Found::new(strategy, table, &json));
+    }
     let strategy = crate::simulate::baseline(name, graph, machine).ok_or_else(|| {
         Diag::error(
             None,
