@@ -1232,8 +1232,8 @@ impl<'a> Evaluator<'a> {
     }
 
     /// Transfers between stages per micro-batch: `(from, to, bytes, backward)`, all devices together.
-    fn transfers(&self) -> Vec<(u32, u32, u64, bool)> {
-        let mut out: BTreeMap<(u32, u32, bool, TensorId), u64> = BTreeMap::new();
+    fn transfers(&self) -> Vec<Transfer> {
+        let mut out: BTreeMap<(u32, u32, bool, bool, TensorId), u64> = BTreeMap::new();
         for e in self.micro().edges() {
             let (p, c) = (e.producer, e.consumer);
             if !self.phases.per_micro_batch(p) || !self.phases.per_micro_batch(c) {
@@ -1245,21 +1245,29 @@ impl<'a> Evaluator<'a> {
             }
             let bytes = self.micro().tensor(e.tensor).bytes();
             if self.mode().has_backward() {
-                out.insert((sp, sc, false, e.tensor), bytes);
-                out.insert((sc, sp, true, e.tensor), bytes);
+                out.insert((sp, sc, false, false, e.tensor), bytes);
+                out.insert((sc, sp, true, true, e.tensor), bytes);
             } else {
-                let backward =
-                    self.phases.of(c) == Phase::Backward && self.phases.of(p) == Phase::Backward;
-                out.insert((sp, sc, backward, e.tensor), bytes);
+                // The transfer leaves with the producer's step and feeds the consumer's: a backward op
+                // may read a forward result of another stage.
+                let from_backward = self.phases.of(p) == Phase::Backward;
+                let to_backward = self.phases.of(c) == Phase::Backward;
+                out.insert((sp, sc, from_backward, to_backward, e.tensor), bytes);
             }
         }
-        let mut merged: BTreeMap<(u32, u32, bool), u64> = BTreeMap::new();
-        for ((a, b, back, _), bytes) in out {
-            *merged.entry((a, b, back)).or_default() += bytes;
+        let mut merged: BTreeMap<(u32, u32, bool, bool), u64> = BTreeMap::new();
+        for ((a, b, fb, tb, _), bytes) in out {
+            *merged.entry((a, b, fb, tb)).or_default() += bytes;
         }
         merged
             .into_iter()
-            .map(|((a, b, back), bytes)| (a, b, bytes, back))
+            .map(|((from, to, from_backward, to_backward), bytes)| Transfer {
+                from,
+                to,
+                bytes,
+                from_backward,
+                to_backward,
+            })
             .collect()
     }
 
@@ -1369,13 +1377,17 @@ impl<'a> Evaluator<'a> {
         let m = s.micro_batches;
         let once = self.once_times()?;
         let transfers = self.transfers();
-        // Inputs of each (stage, backward?) step: (from stage, seconds).
-        let mut inputs: Vec<Vec<(u32, f64)>> = vec![Vec::new(); 2 * k_count as usize];
+        // Inputs of each (stage, backward?) step: (from stage, from its backward?, seconds).
+        let mut inputs: Vec<Vec<(u32, bool, f64)>> = vec![Vec::new(); 2 * k_count as usize];
         let mut p2p_bytes = 0u64;
-        for &(a, b, bytes, back) in &transfers {
-            let dur = self.p2p_time(s.group_of_stage(a), s.group_of_stage(b), bytes);
-            inputs[(2 * b + u32::from(back)) as usize].push((a, dur));
-            p2p_bytes += bytes * u64::from(m);
+        for t in &transfers {
+            let dur = self.p2p_time(s.group_of_stage(t.from), s.group_of_stage(t.to), t.bytes);
+            inputs[(2 * t.to + u32::from(t.to_backward)) as usize].push((
+                t.from,
+                t.from_backward,
+                dur,
+            ));
+            p2p_bytes += t.bytes * u64::from(m);
         }
         // Last backward step of every stage (it carries the synchronization).
         let steps: Vec<Vec<crate::schedule::Step>> = (0..p).map(|g| s.steps(g)).collect();
@@ -1389,7 +1401,7 @@ impl<'a> Evaluator<'a> {
         let mut scheduled = 0usize;
         // Arrival of stage `a`'s output (step of micro-batch j) at group of stage `b`, through the
         // link's FIFO, computed when first asked for (deterministic: groups are visited in order).
-        let mut arrivals: HashMap<(u32, u32, u32, bool), f64> = HashMap::new();
+        let mut arrivals: HashMap<(u32, bool, u32, u32, bool), f64> = HashMap::new();
         while scheduled < total {
             let mut progressed = false;
             for g in 0..p {
@@ -1401,13 +1413,13 @@ impl<'a> Evaluator<'a> {
                 let j = step.micro_batch;
                 let mut ready = free[g as usize];
                 let mut blocked = false;
-                for &(from, dur) in &inputs[(2 * k + u32::from(back)) as usize] {
-                    let key = (from, k, j, back);
+                for &(from, from_back, dur) in &inputs[(2 * k + u32::from(back)) as usize] {
+                    let key = (from, from_back, k, j, back);
                     if let Some(&t) = arrivals.get(&key) {
                         ready = ready.max(t);
                         continue;
                     }
-                    match done.get(&(from, j, back)) {
+                    match done.get(&(from, j, from_back)) {
                         Some(&end) => {
                             let link = (s.group_of_stage(from), g);
                             let start = end.max(*link_free.get(&link).unwrap_or(&0.0));
@@ -1572,6 +1584,16 @@ impl Sub {
         }
         h.finish()
     }
+}
+
+/// Bytes one micro-batch sends from a stage to another, all devices together, with the passes that send and
+/// receive them.
+struct Transfer {
+    from: u32,
+    to: u32,
+    bytes: u64,
+    from_backward: bool,
+    to_backward: bool,
 }
 
 /// Kept tensors of a stage and its largest op's working set (per device of the group).

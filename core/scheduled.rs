@@ -22,7 +22,7 @@
 //!
 //! # Stages
 //! The forward ops are cut into `pp · vp` contiguous virtual stages of about equal work in program order
-//! ([`crate::schedule::balanced_parts`]); the other ops follow them ([`Phases::complete_stages`]). Every
+//! ([`crate::schedule::balanced_cuts`]); the other ops follow them ([`Phases::complete_stages`]). Every
 //! op's configuration is the group baseline's, moved to its stage's group.
 //!
 //! # Tensor parallelism in a group ([`tensor_parallel`])
@@ -40,7 +40,7 @@ use crate::baselines::{self, dominant_term, grid, split_term};
 use crate::batch::batch_of;
 use crate::graph::{DeviceId, Graph, Mode, Op, OpId, Role, TensorId, TensorKind};
 use crate::pipeline::micro_graph;
-use crate::schedule::{balanced_parts, Order, Phase, Phases, Recompute, Schedule, Zero};
+use crate::schedule::{Order, Phase, Phases, Recompute, Schedule, Zero};
 use crate::search::Problem;
 use crate::strategy::{divisors, Config, Strategy};
 
@@ -269,7 +269,10 @@ pub fn build(problem: &Problem, spec: &Spec) -> Result<Strategy, String> {
                 op.flops * (1.0 + backward)
             })
             .collect();
-        for (&id, part) in forward.iter().zip(balanced_parts(&costs, k)) {
+        for (&id, part) in forward
+            .iter()
+            .zip(crate::schedule::balanced_cuts(graph, &forward, &costs, k))
+        {
             stage_of[id.index()] = part;
         }
         phases.complete_stages(graph, &mut stage_of);

@@ -9,7 +9,7 @@
 //! (`vp` = 2) where the micro-batches allow it, recomputation (none, selective, full), ZeRO (0, 1, 3) and
 //! sequence parallelism inside tensor-parallel groups. A candidate's groups run Megatron's tensor
 //! parallelism ([`crate::scheduled::tensor_parallel`]; data parallelism when `tp` = 1), its stages cut
-//! the forward ops into equal work ([`crate::schedule::balanced_parts`]).
+//! the forward ops into equal work ([`crate::schedule::balanced_cuts`]).
 //!
 //! # Order and pruning
 //! A candidate whose weight state alone (parameters × bytes per parameter under the precision and
@@ -28,7 +28,7 @@ use super::{Deadline, Details, Found, Problem, Run, SearchError, StopReason};
 use crate::graph::{DeviceId, Mode, OpClass, OpId, TensorKind};
 use crate::pipeline::Context;
 use crate::precision::WeightState;
-use crate::schedule::{balanced_parts, Order, Phase, Recompute, Schedule, Zero};
+use crate::schedule::{Order, Phase, Recompute, Schedule, Zero};
 use crate::strategy::{divisors, Config, Strategy};
 
 /// What the schedule search saw.
@@ -267,7 +267,10 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
                         })
                         .collect();
                     let mut stage_of = vec![0u32; graph.num_ops()];
-                    for (&id, part) in forward.iter().zip(balanced_parts(&costs, k)) {
+                    for (&id, part) in forward
+                        .iter()
+                        .zip(crate::schedule::balanced_cuts(graph, &forward, &costs, k))
+                    {
                         stage_of[id.index()] = part;
                     }
                     phases.complete_stages(graph, &mut stage_of);
