@@ -10,12 +10,23 @@
 //!   [`dp_candidates`]), or
 //! - a configuration *aligned* with a random neighbour: the tensor dims the neighbour splits are split the same
 //!   way, and each task goes to the device of the neighbour task it overlaps most, so a change can travel along
-//!   a chain of ops one proposal at a time.
+//!   a chain of ops one proposal at a time, or
+//! - a new split of two of its dims at once (one proposal in ten; [`moves`]), which reaches a 2×2 split of an
+//!   output and a reduction dim that single-dim changes reach only through an uphill intermediate.
 //!
 //! One proposal in five is a *segment*: the op gets a candidate or random configuration and the next few ops
 //! in program order (up to 15) that read a changed op are aligned with it, all in one step. Changing one op of
 //! a consistently split graph almost always adds communication at both of its edges; a segment moves a whole
 //! run of layers to a new split at once, which single-op proposals reach only through many uphill steps.
+//!
+//! One proposal in forty is a *local exhaustive step*: an op drawn in proportion to its FLOPs gets the best
+//! of (up to 48 of) all its configurations over its current devices.
+//!
+//! *Repeated layers* ([`crate::layers`], [`McmcOptions::tie_layers`]): in the first half of each chain (its
+//! proposals, else its time) every proposal is *tied* — each op it changes passes its new configuration to
+//! its counterparts in every other instance of its layer group — so the chain searches one representative
+//! layer's configurations applied to all; afterwards one proposal in five is tied and the rest refine layers
+//! one by one.
 //!
 //! Each changed op is a delta simulation ([`Simulator::set_config`]); a rejected proposal is undone by setting
 //! the old configurations back, last first. Memory is part of the cost: a strategy over any device's capacity costs
@@ -49,6 +60,7 @@
 mod additive;
 mod algorithm;
 mod minsum;
+mod moves;
 mod pase;
 mod tiling;
 
@@ -70,6 +82,7 @@ pub use tiling::{soybean_tiling, CutStats, TilingStats};
 use crate::baselines;
 use crate::cost::CostModel;
 use crate::graph::{DeviceId, Graph, Mode, OpId};
+use crate::layers::Layers;
 use crate::machine::Machine;
 use crate::sim::Simulator;
 use crate::strategy::{Config, Strategy, StrategyError};
@@ -201,6 +214,9 @@ pub struct McmcOptions {
     /// Incremented once per proposal by every chain, for a progress display that reads it while the search
     /// runs; the search never reads it.
     pub progress: Option<Arc<AtomicU64>>,
+    /// Whether proposals are tied across repeated layers ([`crate::layers`]): every proposal in the first
+    /// half of a chain, one in five after (module doc).
+    pub tie_layers: bool,
 }
 
 impl Default for McmcOptions {
@@ -216,6 +232,7 @@ impl Default for McmcOptions {
             starts: Vec::new(),
             seed_with_dp: true,
             progress: None,
+            tie_layers: true,
         }
     }
 }
@@ -411,6 +428,10 @@ struct Ctx<'a> {
     candidates: Vec<Vec<Config>>,
     /// Edge indices touching each op.
     neighbours: Vec<Vec<usize>>,
+    /// The graph's repeated layers, for tied proposals (empty without [`McmcOptions::tie_layers`]).
+    layers: Layers,
+    /// Running sum of the ops' FLOPs, for drawing an op in proportion to its work.
+    flops_prefix: Vec<f64>,
     t0: Instant,
     progress: Option<Arc<AtomicU64>>,
 }
@@ -554,6 +575,19 @@ pub fn mcmc(
             }
             adj
         },
+        layers: if options.tie_layers {
+            Layers::detect(graph)
+        } else {
+            Layers::default()
+        },
+        flops_prefix: graph
+            .ops()
+            .iter()
+            .scan(0.0, |sum, op| {
+                *sum += op.flops;
+                Some(*sum)
+            })
+            .collect(),
         t0,
     };
     let workers = match options.threads {
@@ -768,19 +802,41 @@ fn run_chain(
         if let Some(progress) = &ctx.progress {
             progress.fetch_add(1, Ordering::Relaxed);
         }
+        // The tied phase: the first half of the chain's proposals (or of its time).
+        let early = match (budget.proposals, budget.time) {
+            (Some(max), _) => proposals * 2 <= max,
+            (None, Some(max)) => elapsed * 2 <= max,
+            (None, None) => false,
+        };
+        let tied = !ctx.layers.is_empty() && (early || rng.random_range(0..5) == 0);
         let op = OpId::new(rng.random_range(0..n_ops));
-        let changes = if rng.random_range(0..5) == 0 {
-            propose_segment(ctx, &mut sim, op, &mut rng)?
-        } else {
-            let proposal = admissible(ctx.graph, op, propose(ctx, &sim, op, &mut rng));
-            let old = sim.strategy().config(op).clone();
-            if proposal == old {
-                Vec::new()
-            } else {
-                sim.set_config(op, proposal)?;
-                vec![(op, old)]
+        let kind = rng.random_range(0..40);
+        let mut changes = match kind {
+            0 => {
+                let op = moves::heavy_op(ctx, &mut rng);
+                moves::best_of_op(ctx, &mut sim, op, tied, &mut rng)?
+            }
+            1..=8 => propose_segment(ctx, &mut sim, op, &mut rng)?,
+            kind => {
+                let proposal = match kind {
+                    9..=12 => moves::two_dims(ctx, &sim, op, &mut rng),
+                    _ => None,
+                }
+                .unwrap_or_else(|| propose(ctx, &sim, op, &mut rng));
+                let proposal = admissible(ctx.graph, op, proposal);
+                let old = sim.strategy().config(op).clone();
+                if proposal == old {
+                    Vec::new()
+                } else {
+                    sim.set_config(op, proposal)?;
+                    vec![(op, old)]
+                }
             }
         };
+        // (The local exhaustive step mirrors each of its tries itself.)
+        if tied && kind != 0 {
+            moves::mirror(ctx, &mut sim, &mut changes)?;
+        }
         if changes.is_empty() {
             continue;
         }
