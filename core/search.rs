@@ -33,10 +33,11 @@
 //! `time · (1 + 4 · worst overflow / capacity)`, so a chain can walk through it, but it is never recorded as a
 //! best.
 //!
-//! Start points: data parallelism, caller-supplied starts ([`McmcOptions::starts`]), the results of PaSE's
-//! dynamic program and SoyBean's tiling (unless [`McmcOptions::seed_with_dp`] is off), and the expert
-//! strategies (model parallel, OWT, Megatron). Every start point is simulated, so the result is never slower
-//! than any of them that fits memory. Chain 0 starts from data parallelism, the next chains from the other
+//! Start points: the baselines (data parallelism, then the expert strategies: model parallel, OWT,
+//! Megatron), caller-supplied starts ([`McmcOptions::starts`]), and the results of PaSE's dynamic program and
+//! SoyBean's tiling (unless [`McmcOptions::seed_with_dp`] is off; one the deadline cuts short is listed in
+//! [`McmcDetails::skipped`] with its reason). Every start point is simulated, whatever the deadline, so the
+//! result is never slower than any of them that fits memory. Chain 0 starts from data parallelism, the next chains from the other
 //! distinct start points, fastest first, and any further chains from random strategies. Single-op proposals
 //! rarely climb from data parallelism to a coherent hybrid such as "batch across nodes, channels within a
 //! node" on a 345-op ResNet, which every op must adopt at once; the DP and tiling starts give the chains such
@@ -74,7 +75,7 @@ use rand::{Rng, SeedableRng};
 
 pub use algorithm::{
     algorithm, algorithm_names, Budget, Deadline, Mcmc, PaseDp, Problem, Run, SearchAlgorithm,
-    Tiling, ALGORITHMS,
+    Tiling, ALGORITHMS, PROPOSAL_BUDGET_BOUND,
 };
 pub use pase::{additive_cost, dp_candidates, pase_dp, DpOptions, DpStats};
 pub use tiling::{soybean_tiling, CutStats, TilingStats};
@@ -273,6 +274,9 @@ pub struct McmcStats {
     pub time_to_best_s: f64,
     /// Why the chain that found the returned strategy stopped (that of chain 0 when a start won).
     pub stop: StopReason,
+    /// Mean wall time of one full simulation (the start points'), to compare with the chains' wall time per
+    /// proposal (delta simulations).
+    pub full_simulation_s: f64,
     pub chains: Vec<ChainStats>,
 }
 
@@ -307,10 +311,11 @@ pub enum Details {
 /// What an MCMC search saw.
 #[derive(Clone, Debug)]
 pub struct McmcDetails {
-    /// Every start point: data parallelism, caller starts, `pase` and `soybean` (with
-    /// [`McmcOptions::seed_with_dp`]), then model parallel, OWT, Megatron (those the deadline left time
-    /// to simulate).
+    /// Every start point, simulated: data parallelism, model parallel, OWT, Megatron, caller starts, then
+    /// `pase` and `soybean` (with [`McmcOptions::seed_with_dp`]).
     pub starts: Vec<Evaluated>,
+    /// Seeding searches that gave no start point, with the reason (`pase`: its share of the time ran out).
+    pub skipped: Vec<(String, String)>,
     pub stats: McmcStats,
 }
 
@@ -476,14 +481,15 @@ pub fn mcmc(
         .deadline
         .min(options.time_limit.map_or(Deadline::NONE, Deadline::after));
 
-    // Start points, in order: data parallel, caller starts, PaSE and SoyBean, experts.
-    let mut named: Vec<(String, Strategy)> = Vec::new();
-    let all = baselines::all(graph, machine);
-    let mut experts = all.into_iter();
-    if let Some(dp) = experts.next() {
-        named.push((dp.name.to_string(), dp.strategy));
-    }
+    // Start points, in order: the baselines (data parallel, then the experts), caller starts, PaSE and
+    // SoyBean. Every one is scored whatever the deadline: the result is never slower than any baseline that
+    // fits memory (the driver's table shows these same scores).
+    let mut named: Vec<(String, Strategy)> = baselines::all(graph, machine)
+        .into_iter()
+        .map(|b| (b.name.to_string(), b.strategy))
+        .collect();
     named.extend(options.starts.iter().cloned());
+    let mut skipped: Vec<(String, String)> = Vec::new();
     if options.seed_with_dp {
         // A table too large for PaSE, or a deadline that passes first, only costs a start point. Under a
         // deadline each seeding search gets a third of the time left, so the chains keep at least a third.
@@ -491,16 +497,16 @@ pub fn mcmc(
             deadline: deadline.share(1.0 / 3.0),
             ..DpOptions::default()
         };
-        if let Ok(r) = pase_dp(graph, machine, cost, mode, &dp_options) {
-            named.push(("pase".into(), r.strategy));
+        match pase_dp(graph, machine, cost, mode, &dp_options) {
+            Ok(r) => named.push(("pase".into(), r.strategy)),
+            Err(e) => skipped.push(("pase".into(), e.to_string())),
         }
         match soybean_tiling(graph, machine, cost, mode, deadline.share(0.5)) {
             Ok(r) => named.push(("soybean".into(), r.strategy)),
-            Err(SearchError::Expired(_)) => {}
+            Err(e @ SearchError::Expired(_)) => skipped.push(("soybean".into(), e.to_string())),
             Err(e) => return Err(e),
         }
     }
-    named.extend(experts.map(|b| (b.name.to_string(), b.strategy)));
 
     let mut evaluated = Vec::with_capacity(named.len());
     // Time, strategy, name and per-device peaks of the best that fits memory.
@@ -510,15 +516,13 @@ pub fn mcmc(
     let mut distinct: Vec<(f64, usize)> = Vec::new();
     // The longest full simulation so far: under a deadline, nothing starts that would not end before it.
     let mut sim_cost = Duration::ZERO;
+    let mut sim_total = Duration::ZERO;
     let no_time_for = |work: Duration| deadline.remaining().is_some_and(|left| left <= work);
     for (i, (name, strategy)) in named.iter().enumerate() {
-        // Data parallelism is always scored; the other starts while the deadline allows.
-        if i > 0 && no_time_for(sim_cost) {
-            break;
-        }
         let sim_t0 = Instant::now();
         let sim = simulate(graph, machine, cost, mode, strategy.clone())?;
         sim_cost = sim_cost.max(sim_t0.elapsed());
+        sim_total += sim_t0.elapsed();
         let time = sim.iteration_time();
         let over = worst_overflow(&sim);
         evaluated.push(Evaluated {
@@ -649,6 +653,7 @@ pub fn mcmc(
         wall_s: 0.0,
         time_to_best_s: 0.0,
         stop: StopReason::Budget,
+        full_simulation_s: sim_total.as_secs_f64() / named.len().max(1) as f64,
         chains: Vec::with_capacity(chains),
     };
     let mut winner: Option<usize> = None;
@@ -687,6 +692,7 @@ pub fn mcmc(
     let (stop, proposals) = (stats.stop, stats.proposals);
     let details = Details::Mcmc(McmcDetails {
         starts: evaluated,
+        skipped,
         stats,
     });
     // Under a deadline there is no time for one more simulation: the best's time and peaks as simulated

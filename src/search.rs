@@ -50,6 +50,9 @@ pub struct SearchOptions {
     pub algorithm: Option<&'static dyn SearchAlgorithm>,
     pub budget: Budget,
     pub seed: u64,
+    /// When the process started: a time budget counts from there, and the search leaves time for the
+    /// table, so that the whole process stays within the budget (`None`: from the search's start).
+    pub started: Option<std::time::Instant>,
 }
 
 impl Default for SearchOptions {
@@ -58,6 +61,7 @@ impl Default for SearchOptions {
             algorithm: search::ALGORITHMS.first().copied(),
             budget: Budget::default(),
             seed: 0,
+            started: None,
         }
     }
 }
@@ -179,15 +183,17 @@ pub fn find_and_annotate(
     let start = std::time::Instant::now();
     let progress = Arc::new(AtomicU64::new(0));
     let bar = Progress::start(progress.clone(), options.budget);
+    let run = Run {
+        progress: Some(progress),
+        deadline: search_deadline(&imported.graph, target, options),
+        ..Run::new(options.budget, options.seed)
+    };
     let request = Request {
         machine: target.machine,
         cost: target.cost,
         mode: target.mode,
         algorithm,
-        run: Run {
-            progress: Some(progress),
-            ..Run::new(options.budget, options.seed)
-        },
+        run,
     };
     let result = par_search::search_and_annotate(module, imported, &request);
     drop(bar);
@@ -208,6 +214,25 @@ pub fn find_and_annotate(
         wall,
     )?;
     Ok((Found::new(found.strategy, table, &json), annotated))
+}
+
+/// The search's deadline. A time budget `T` counts from the process's start ([`SearchOptions::started`]);
+/// the search ends early enough to leave the table its time: one full simulation of the found strategy
+/// (the baselines' times come from the search's own start points), estimated as two of data parallelism,
+/// timed here, plus 2% of `T`.
+fn search_deadline(graph: &Graph, target: &Target, options: &SearchOptions) -> search::Deadline {
+    let Budget::Time(budget) = options.budget else {
+        return options.budget.deadline();
+    };
+    let t0 = std::time::Instant::now();
+    let strategy = Strategy::data_parallel(graph, target.machine.num_devices());
+    let _ = Simulator::new(graph, target.machine, target.cost, target.mode, strategy);
+    let reserve = t0.elapsed() * 2 + budget / 50;
+    let started = options.started.unwrap_or(t0);
+    let left = budget
+        .saturating_sub(started.elapsed())
+        .saturating_sub(reserve);
+    search::Deadline::after(left)
 }
 
 /// The standard-error table and the `--report` JSON of a search result.
@@ -236,12 +261,24 @@ fn search_report(
     })?;
     let mut report = sim.report();
     report.training_step = training_step;
+    // The baselines as the search scored them (MCMC scores every one as a start point); simulated here
+    // for the other algorithms.
+    let scored = |name: &str| {
+        found
+            .mcmc()?
+            .starts
+            .iter()
+            .find(|e| e.name == name)
+            .map(|e| e.fits_memory.then_some(e.iteration_time_s))
+    };
     let mut baseline_times = Vec::new();
     for b in baselines::all(graph, machine) {
-        let time = Simulator::new(graph, machine, cost, mode, b.strategy)
-            .ok()
-            .filter(Simulator::fits_memory)
-            .map(|s| s.iteration_time());
+        let time = scored(b.name).unwrap_or_else(|| {
+            Simulator::new(graph, machine, cost, mode, b.strategy)
+                .ok()
+                .filter(Simulator::fits_memory)
+                .map(|s| s.iteration_time())
+        });
         baseline_times.push((b.name, time));
     }
     let ideal = ideal_time(graph, machine, mode);
@@ -283,6 +320,18 @@ fn search_report(
         row(&mut table, name, *t);
     }
     row(&mut table, "ideal", Some(ideal));
+    let skipped: Vec<String> = found
+        .mcmc()
+        .map(|d| {
+            d.skipped
+                .iter()
+                .map(|(name, why)| format!("{name} ({why})"))
+                .collect()
+        })
+        .unwrap_or_default();
+    if !skipped.is_empty() {
+        let _ = writeln!(table, "  seeds skipped: {}", skipped.join(", "));
+    }
     let peaks: Vec<String> = report
         .devices
         .iter()
@@ -311,6 +360,12 @@ fn search_report(
                     "stop_reason": stop,
                     "proposals": proposals,
                     "wall_s": wall,
+                    "seeds_skipped": skipped,
+                    "full_simulation_s": found.mcmc().map(|d| d.stats.full_simulation_s),
+                    "proposal_s": found.mcmc().and_then(|d| {
+                        let wall: f64 = d.stats.chains.iter().map(|c| c.wall_s).sum();
+                        (d.stats.proposals > 0).then(|| wall / d.stats.proposals as f64)
+                    }),
                 }),
             ),
             ("iteration_time_s".to_string(), json!(time)),

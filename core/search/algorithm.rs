@@ -9,7 +9,8 @@
 //! # Budgets and the deadline
 //! A proposal budget ([`Budget::Proposals`]) is deterministic: every seeding search (PaSE, SoyBean, the
 //! sub-machine searches) runs to completion and the chains stop at their proposal count, so the same seed
-//! gives the same strategy. A time budget ([`Budget::Time`]) becomes one [`Deadline`] for the whole search;
+//! gives the same strategy — unless the search reaches [`PROPOSAL_BUDGET_BOUND`], the wall-clock bound every
+//! search has. A time budget ([`Budget::Time`]) becomes one [`Deadline`] for the whole search;
 //! it is passed down to every seeding search, which checks it in its loops and returns its best so far (or
 //! nothing) when it passes, so the search ends close to the deadline whatever the model.
 
@@ -17,7 +18,9 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{mcmc, pase_dp, soybean_tiling, DpOptions, Found, McmcOptions, SearchError};
+use super::{
+    mcmc, pase_dp, soybean_tiling, Details, DpOptions, Found, McmcOptions, SearchError,
+};
 use crate::cost::CostModel;
 use crate::graph::{Graph, Mode};
 use crate::machine::Machine;
@@ -76,6 +79,12 @@ impl Deadline {
     }
 }
 
+/// The wall-clock bound of a search under a proposal budget: it ends by then with what it has (stop reason
+/// `time`), though seeding searches and chains that finish sooner give the same strategy for the same seed.
+/// A bound the default budget (4000 proposals) reaches only on graphs of tens of thousands of ops at
+/// thousands of devices.
+pub const PROPOSAL_BUDGET_BOUND: Duration = Duration::from_secs(120);
+
 /// How long a search may run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
@@ -132,11 +141,12 @@ impl Budget {
         }
     }
 
-    /// The deadline of a search started now under this budget.
+    /// The deadline of a search started now under this budget: a proposal budget's is
+    /// [`PROPOSAL_BUDGET_BOUND`] away, so that every search has a wall-clock bound.
     pub fn deadline(self) -> Deadline {
         match self {
             Budget::Time(d) => Deadline::after(d),
-            Budget::Proposals(_) => Deadline::NONE,
+            Budget::Proposals(_) => Deadline::after(PROPOSAL_BUDGET_BOUND),
         }
     }
 }
@@ -254,6 +264,31 @@ impl Mcmc {
                     )
                 })
                 .collect();
+        // The whole machine's seeds take their turns first (PaSE a quarter of the time left, SoyBean a third
+        // of what is left then), so that the sub-machine search, which takes half of the rest, cannot starve
+        // them; a seed the deadline cuts short is skipped with its reason.
+        let mut skipped: Vec<(String, String)> = Vec::new();
+        let dp_options = DpOptions {
+            deadline: run.deadline.share(0.25),
+            ..DpOptions::default()
+        };
+        match pase_dp(graph, machine, problem.cost, problem.mode, &dp_options) {
+            Ok(r) => starts.push(("pase".into(), r.strategy)),
+            Err(e) => skipped.push(("pase".into(), seed_error(&e))),
+        }
+        match soybean_tiling(
+            graph,
+            machine,
+            problem.cost,
+            problem.mode,
+            run.deadline.share(1.0 / 3.0),
+        ) {
+            Ok(r) => starts.push(("soybean".into(), r.strategy)),
+            Err(e @ (SearchError::Expired(_) | SearchError::TooLarge { .. })) => {
+                skipped.push(("soybean".into(), seed_error(&e)))
+            }
+            Err(e) => return Err(e),
+        }
         let half_budget = match run.budget {
             Budget::Proposals(p) => (p >= 2 * CHAINS).then_some(Budget::Proposals(p / 2)),
             Budget::Time(d) => Some(Budget::Time(d / 2)),
@@ -278,9 +313,12 @@ impl Mcmc {
             };
             // On half the devices nothing may fit (memory), or the deadline may pass first: then there is
             // just no such start.
-            if let Ok(found) = self.search_with(&half_problem, &sub, sim_cost) {
-                starts.push((format!("mcmc/{}", n / 2), found.strategy));
+            match self.search_with(&half_problem, &sub, sim_cost) {
+                Ok(found) => starts.push((format!("mcmc/{}", n / 2), found.strategy)),
+                Err(e) => skipped.push((format!("mcmc/{}", n / 2), seed_error(&e))),
             }
+        } else if n >= 2 {
+            skipped.push((format!("mcmc/{}", n / 2), "no time left for it".into()));
         }
         let options = McmcOptions {
             progress: run.progress.clone(),
@@ -296,9 +334,24 @@ impl Mcmc {
             },
             deadline: run.deadline,
             starts,
+            seed_with_dp: false,
             ..McmcOptions::default()
         };
-        mcmc(graph, problem.machine, problem.cost, problem.mode, &options)
+        let mut found = mcmc(graph, problem.machine, problem.cost, problem.mode, &options)?;
+        if let Details::Mcmc(details) = &mut found.details {
+            details.skipped.extend(skipped);
+        }
+        Ok(found)
+    }
+}
+
+/// Why a seeding search gave no start point, in a few words.
+fn seed_error(e: &SearchError) -> String {
+    match e {
+        SearchError::Expired(_) => "its share of the time ran out".into(),
+        SearchError::TooLarge { .. } => "its tables would be too large".into(),
+        SearchError::OutOfMemory { .. } => "nothing it saw fits memory".into(),
+        e => e.to_string(),
     }
 }
 
