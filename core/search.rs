@@ -23,10 +23,10 @@
 //! of (up to 48 of) all its configurations over its current devices.
 //!
 //! *Repeated layers* ([`crate::layers`], [`McmcOptions::tie_layers`]): in the first half of each chain (its
-//! proposals, else its time) every proposal is *tied* — each op it changes passes its new configuration to
-//! its counterparts in every other instance of its layer group — so the chain searches one representative
-//! layer's configurations applied to all; afterwards one proposal in five is tied and the rest refine layers
-//! one by one.
+//! proposals, else its time) every single-op proposal is *tied* — the op passes its new configuration to its
+//! counterparts in every other instance of its layer group — so the chain searches one representative
+//! layer's configurations applied to all; afterwards one in five is tied and the rest refine layers one by
+//! one. Segments and local steps are never tied (each would cost a delta simulation per op and layer).
 //!
 //! Each changed op is a delta simulation ([`Simulator::set_config`]); a rejected proposal is undone by setting
 //! the old configurations back, last first. Memory is part of the cost: a strategy over any device's capacity costs
@@ -36,8 +36,9 @@
 //! Start points: the baselines (data parallelism, then the expert strategies: model parallel, OWT,
 //! Megatron), caller-supplied starts ([`McmcOptions::starts`]), and the results of PaSE's dynamic program and
 //! SoyBean's tiling (unless [`McmcOptions::seed_with_dp`] is off; one the deadline cuts short is listed in
-//! [`McmcDetails::skipped`] with its reason). Every start point is simulated, whatever the deadline, so the
-//! result is never slower than any of them that fits memory. Chain 0 starts from data parallelism, the next chains from the other
+//! [`McmcDetails::skipped`] with its reason). The baselines are simulated whatever the deadline, the other
+//! start points while it allows (else listed as skipped), so the result is never slower than any baseline
+//! that fits memory, nor than any start point scored. Chain 0 starts from data parallelism, the next chains from the other
 //! distinct start points, fastest first, and any further chains from random strategies. Single-op proposals
 //! rarely climb from data parallelism to a coherent hybrid such as "batch across nodes, channels within a
 //! node" on a 345-op ResNet, which every op must adopt at once; the DP and tiling starts give the chains such
@@ -311,8 +312,8 @@ pub enum Details {
 /// What an MCMC search saw.
 #[derive(Clone, Debug)]
 pub struct McmcDetails {
-    /// Every start point, simulated: data parallelism, model parallel, OWT, Megatron, caller starts, then
-    /// `pase` and `soybean` (with [`McmcOptions::seed_with_dp`]).
+    /// The start points scored: data parallelism, model parallel, OWT, Megatron (always), caller starts,
+    /// then `pase` and `soybean` (with [`McmcOptions::seed_with_dp`]) while the deadline allowed.
     pub starts: Vec<Evaluated>,
     /// Seeding searches that gave no start point, with the reason (`pase`: its share of the time ran out).
     pub skipped: Vec<(String, String)>,
@@ -488,6 +489,7 @@ pub fn mcmc(
         .into_iter()
         .map(|b| (b.name.to_string(), b.strategy))
         .collect();
+    let baseline_count = named.len();
     named.extend(options.starts.iter().cloned());
     let mut skipped: Vec<(String, String)> = Vec::new();
     if options.seed_with_dp {
@@ -519,6 +521,12 @@ pub fn mcmc(
     let mut sim_total = Duration::ZERO;
     let no_time_for = |work: Duration| deadline.remaining().is_some_and(|left| left <= work);
     for (i, (name, strategy)) in named.iter().enumerate() {
+        // The baselines always; the other starts while the deadline allows.
+        let baseline = i < baseline_count;
+        if !baseline && no_time_for(sim_cost) {
+            skipped.push((name.clone(), "not scored: no time left".into()));
+            continue;
+        }
         let sim_t0 = Instant::now();
         let sim = simulate(graph, machine, cost, mode, strategy.clone())?;
         sim_cost = sim_cost.max(sim_t0.elapsed());
@@ -820,7 +828,7 @@ fn run_chain(
         let mut changes = match kind {
             0 => {
                 let op = moves::heavy_op(ctx, &mut rng);
-                moves::best_of_op(ctx, &mut sim, op, tied, &mut rng)?
+                moves::best_of_op(ctx, &mut sim, op, &mut rng)?
             }
             1..=8 => propose_segment(ctx, &mut sim, op, &mut rng)?,
             kind => {
@@ -839,8 +847,9 @@ fn run_chain(
                 }
             }
         };
-        // (The local exhaustive step mirrors each of its tries itself.)
-        if tied && kind != 0 {
+        // Single-op proposals only: a tied one costs a delta simulation per layer, a tied segment or local
+        // step as many times more as it changes ops.
+        if tied && kind > 8 {
             moves::mirror(ctx, &mut sim, &mut changes)?;
         }
         if changes.is_empty() {

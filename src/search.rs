@@ -185,7 +185,7 @@ pub fn find_and_annotate(
     let bar = Progress::start(progress.clone(), options.budget);
     let run = Run {
         progress: Some(progress),
-        deadline: search_deadline(&imported.graph, target, options),
+        deadline: search_deadline(options),
         ..Run::new(options.budget, options.seed)
     };
     let request = Request {
@@ -216,23 +216,15 @@ pub fn find_and_annotate(
     Ok((Found::new(found.strategy, table, &json), annotated))
 }
 
-/// The search's deadline. A time budget `T` counts from the process's start ([`SearchOptions::started`]);
-/// the search ends early enough to leave the table its time: one full simulation of the found strategy
-/// (the baselines' times come from the search's own start points), estimated as two of data parallelism,
-/// timed here, plus 2% of `T`.
-fn search_deadline(graph: &Graph, target: &Target, options: &SearchOptions) -> search::Deadline {
+/// The search's deadline. A time budget `T` counts from the process's start ([`SearchOptions::started`]),
+/// less 2% of `T` for the table (the default search ends a full simulation early for the report's, and the
+/// baselines' times come from its own start points).
+fn search_deadline(options: &SearchOptions) -> search::Deadline {
     let Budget::Time(budget) = options.budget else {
         return options.budget.deadline();
     };
-    let t0 = std::time::Instant::now();
-    let strategy = Strategy::data_parallel(graph, target.machine.num_devices());
-    let _ = Simulator::new(graph, target.machine, target.cost, target.mode, strategy);
-    let reserve = t0.elapsed() * 2 + budget / 50;
-    let started = options.started.unwrap_or(t0);
-    let left = budget
-        .saturating_sub(started.elapsed())
-        .saturating_sub(reserve);
-    search::Deadline::after(left)
+    let elapsed = options.started.map_or(Duration::ZERO, |s| s.elapsed());
+    search::Deadline::after(budget.saturating_sub(elapsed).saturating_sub(budget / 50))
 }
 
 /// The standard-error table and the `--report` JSON of a search result.

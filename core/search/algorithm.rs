@@ -240,7 +240,13 @@ impl SearchAlgorithm for Mcmc {
             );
             t0.elapsed()
         });
-        self.search_with(problem, run, sim_cost)
+        // Under a deadline the search ends one full simulation early: its caller scores the result once more
+        // (the driver's report).
+        let run = Run {
+            deadline: run.deadline.earlier_by(sim_cost.unwrap_or_default()),
+            ..run.clone()
+        };
+        self.search_with(problem, &run, sim_cost)
     }
 }
 
@@ -254,22 +260,30 @@ impl Mcmc {
     ) -> Result<Found, SearchError> {
         let Problem { graph, machine, .. } = *problem;
         let n = machine.num_devices();
-        let mut starts: Vec<(String, Strategy)> =
-            std::iter::successors(Some(n / 2), |k| Some(k / 2))
-                .take_while(|&k| k >= 1)
-                .map(|k| {
-                    (
-                        format!("data-parallel/{k}"),
-                        Strategy::data_parallel(graph, k),
-                    )
-                })
-                .collect();
+        // Data parallelism over halves, quarters, ... of the devices: start points scored last, while the
+        // deadline allows.
+        let fractions: Vec<(String, Strategy)> = std::iter::successors(Some(n / 2), |k| Some(k / 2))
+            .take_while(|&k| k >= 1)
+            .map(|k| {
+                (
+                    format!("data-parallel/{k}"),
+                    Strategy::data_parallel(graph, k),
+                )
+            })
+            .collect();
+        let mut starts: Vec<(String, Strategy)> = Vec::new();
+        // Under a deadline the seeds end early enough for the baselines and themselves to be scored (a full
+        // simulation each).
+        let seeding = match sim_cost {
+            Some(cost) => run.deadline.earlier_by(cost * 8),
+            None => run.deadline,
+        };
         // The whole machine's seeds take their turns first (PaSE a quarter of the time left, SoyBean a third
         // of what is left then), so that the sub-machine search, which takes half of the rest, cannot starve
         // them; a seed the deadline cuts short is skipped with its reason.
         let mut skipped: Vec<(String, String)> = Vec::new();
         let dp_options = DpOptions {
-            deadline: run.deadline.share(0.25),
+            deadline: seeding.share(0.25),
             ..DpOptions::default()
         };
         match pase_dp(graph, machine, problem.cost, problem.mode, &dp_options) {
@@ -281,7 +295,7 @@ impl Mcmc {
             machine,
             problem.cost,
             problem.mode,
-            run.deadline.share(1.0 / 3.0),
+            seeding.share(1.0 / 3.0),
         ) {
             Ok(r) => starts.push(("soybean".into(), r.strategy)),
             Err(e @ (SearchError::Expired(_) | SearchError::TooLarge { .. })) => {
@@ -293,7 +307,7 @@ impl Mcmc {
             Budget::Proposals(p) => (p >= 2 * CHAINS).then_some(Budget::Proposals(p / 2)),
             Budget::Time(d) => Some(Budget::Time(d / 2)),
         };
-        let sub_deadline = run.deadline.share(0.5);
+        let sub_deadline = seeding.share(0.5);
         // A sub-search simulates at least its data-parallel start, its own sub-search's and its result.
         let worth = match (sub_deadline.remaining(), sim_cost) {
             (Some(left), Some(cost)) => left > cost * 8,
@@ -320,6 +334,7 @@ impl Mcmc {
         } else if n >= 2 {
             skipped.push((format!("mcmc/{}", n / 2), "no time left for it".into()));
         }
+        starts.extend(fractions);
         let options = McmcOptions {
             progress: run.progress.clone(),
             seed: run.seed,

@@ -8,7 +8,7 @@
 //!   an output dim and a reduction dim is two uphill steps away from a 1-dim split by single-dim changes (the
 //!   intermediate splits add an all-reduce or a gather); this reaches it in one.
 //! - *Local exhaustive step* ([`best_of_op`]): every configuration of one op over its current devices (up to
-//!   [`LOCAL_LIMIT`] of them), the best kept: a coordinate-descent step on the op, chosen with probability in
+//!   [`LOCAL_LIMIT`] of them; each try is one delta simulation and its rollback), the best kept: a coordinate-descent step on the op, chosen with probability in
 //!   proportion to its FLOPs (the ops that dominate the critical path).
 
 use rand::rngs::StdRng;
@@ -147,21 +147,19 @@ pub(super) fn heavy_op(ctx: &Ctx, rng: &mut StdRng) -> OpId {
     OpId::new(i.min(ctx.graph.num_ops() - 1))
 }
 
-/// The local exhaustive step (module doc): tries the configurations of `op` over the devices it uses (the
-/// tied counterparts too when `tied`), leaves the best one set in `sim`, and returns the changes made.
+/// The local exhaustive step (module doc): tries the configurations of `op` over the devices it uses,
+/// leaves the best one set in `sim`, and returns the change made.
 pub(super) fn best_of_op(
     ctx: &Ctx,
     sim: &mut Simulator,
     op: OpId,
-    tied: bool,
     rng: &mut StdRng,
 ) -> Result<Vec<(OpId, Config)>, SearchError> {
     let o = ctx.graph.op(op);
     let n = ctx.machine.num_devices();
     let current = sim.strategy().config(op).clone();
     let sizes: Vec<u64> = o.dims.iter().map(|d| d.size).collect();
-    // Tied, each try moves every layer: fewer tries.
-    let limit = if tied { LOCAL_LIMIT / 4 } else { LOCAL_LIMIT };
+    let limit = LOCAL_LIMIT;
     let mut vectors = degree_vectors(&sizes, u64::from(n));
     if vectors.len() > limit {
         // A random sample, the current degrees included.
@@ -179,31 +177,21 @@ pub(super) fn best_of_op(
             continue;
         };
         let config = admissible(ctx.graph, op, config);
-        let mut changes = Vec::new();
         let old = sim.strategy().config(op).clone();
         if old != config {
             sim.set_config(op, config.clone())?;
-            changes.push((op, old));
-        }
-        if tied {
-            mirror(ctx, sim, &mut changes)?;
         }
         let cost = penalized(sim, worst_overflow(sim));
         if best.as_ref().is_none_or(|(c, _)| cost < *c) {
             best = Some((cost, config));
         }
-        for (op, old) in changes.into_iter().rev() {
-            sim.set_config(op, old)?;
-        }
+        sim.set_config(op, old)?;
     }
     let mut changes = Vec::new();
     if let Some((_, config)) = best {
         if config != current {
             sim.set_config(op, config)?;
             changes.push((op, current));
-            if tied {
-                mirror(ctx, sim, &mut changes)?;
-            }
         }
     }
     Ok(changes)
