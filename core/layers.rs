@@ -88,9 +88,7 @@ impl Group {
 
     /// All ops of the group.
     pub fn ops(&self) -> impl Iterator<Item = OpId> + '_ {
-        self.instances
-            .iter()
-            .flat_map(|r| r.clone().map(OpId::new))
+        self.instances.iter().flat_map(|r| r.clone().map(OpId::new))
     }
 }
 
@@ -145,16 +143,14 @@ impl Layers {
     /// The ops at `op`'s place in the other instances of its group (empty for a non-layer op).
     pub fn counterparts(&self, op: OpId) -> impl Iterator<Item = OpId> + '_ {
         let place = self.place(op);
-        place
-            .into_iter()
-            .flat_map(move |p| {
-                let g = &self.groups[p.group as usize];
-                g.instances
-                    .iter()
-                    .enumerate()
-                    .filter(move |&(i, _)| i != p.instance as usize)
-                    .map(move |(_, r)| OpId::new(r.start + p.position as usize))
-            })
+        place.into_iter().flat_map(move |p| {
+            let g = &self.groups[p.group as usize];
+            g.instances
+                .iter()
+                .enumerate()
+                .filter(move |&(i, _)| i != p.instance as usize)
+                .map(move |(_, r)| OpId::new(r.start + p.position as usize))
+        })
     }
 
     /// The ops in no group (embedding, head, loss, stems), in program order.
@@ -359,9 +355,8 @@ fn longest_run(
     let mut i = within.start;
     let end = within.end;
     while i + k < end {
-        let matches = |j: usize| {
-            j + k < end && !covered[j] && !covered[j + k] && sig[j] == sig[j + k]
-        };
+        let matches =
+            |j: usize| j + k < end && !covered[j] && !covered[j + k] && sig[j] == sig[j + k];
         if !matches(i) {
             i += 1;
             continue;
@@ -563,7 +558,9 @@ fn companions(
             // Layers do the heavy work and pass data from one to the next: a run of alike pointwise ops (a
             // norm's arithmetic) or of side-by-side branches (a bottleneck's last convolution and its
             // shortcut) is no layer of its own, though it may be a layer's weight update (a companion).
-            None if !instances.iter().all(|r| r.clone().any(|i| heavy(&graph.ops()[i])))
+            None if !instances
+                .iter()
+                .all(|r| r.clone().any(|i| heavy(&graph.ops()[i])))
                 || chained_prefix(graph, &instances) < instances.len() =>
             {
                 kept.push(None);
@@ -656,15 +653,15 @@ mod tests {
     fn resnet_stages_are_separate_groups() {
         let g = synth::resnet(&ResNetSpec::resnet101(8));
         let layers = Layers::detect(&g);
-        let counts: Vec<usize> = layers
-            .groups()
-            .iter()
-            .map(|g| g.instances.len())
-            .collect();
+        let counts: Vec<usize> = layers.groups().iter().map(|g| g.instances.len()).collect();
         // ResNet-101's stages have 3, 4, 23 and 3 bottlenecks; the first of each differs (downsampling), so
         // the repeats are 2, 3, 22, 2.
         assert_eq!(counts, vec![2, 3, 22, 2], "{:?}", layers.describe(&g));
-        assert!(layers.groups().iter().enumerate().all(|(i, g)| g.is_primary(i)));
+        assert!(layers
+            .groups()
+            .iter()
+            .enumerate()
+            .all(|(i, g)| g.is_primary(i)));
     }
 
     #[test]

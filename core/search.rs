@@ -278,6 +278,9 @@ pub struct McmcStats {
     /// Mean wall time of one full simulation (the start points'), to compare with the chains' wall time per
     /// proposal (delta simulations).
     pub full_simulation_s: f64,
+    /// Delta simulations the chains ran (a tied proposal runs one per layer, a local step one per try and
+    /// its rollback).
+    pub delta_simulations: u64,
     pub chains: Vec<ChainStats>,
 }
 
@@ -438,8 +441,18 @@ struct Ctx<'a> {
     layers: Layers,
     /// Running sum of the ops' FLOPs, for drawing an op in proportion to its work.
     flops_prefix: Vec<f64>,
+    /// Delta simulations run by every chain ([`Ctx::set`]).
+    deltas: AtomicU64,
     t0: Instant,
     progress: Option<Arc<AtomicU64>>,
+}
+
+impl Ctx<'_> {
+    /// [`Simulator::set_config`], counted.
+    fn set(&self, sim: &mut Simulator, op: OpId, config: Config) -> Result<(), SearchError> {
+        self.deltas.fetch_add(1, Ordering::Relaxed);
+        Ok(sim.set_config(op, config)?)
+    }
 }
 
 enum Start {
@@ -600,6 +613,7 @@ pub fn mcmc(
                 Some(*sum)
             })
             .collect(),
+        deltas: AtomicU64::new(0),
         t0,
     };
     let workers = match options.threads {
@@ -661,7 +675,8 @@ pub fn mcmc(
         wall_s: 0.0,
         time_to_best_s: 0.0,
         stop: StopReason::Budget,
-        full_simulation_s: sim_total.as_secs_f64() / named.len().max(1) as f64,
+        full_simulation_s: sim_total.as_secs_f64() / evaluated.len().max(1) as f64,
+        delta_simulations: ctx.deltas.load(Ordering::Relaxed),
         chains: Vec::with_capacity(chains),
     };
     let mut winner: Option<usize> = None;
@@ -842,7 +857,7 @@ fn run_chain(
                 if proposal == old {
                     Vec::new()
                 } else {
-                    sim.set_config(op, proposal)?;
+                    ctx.set(&mut sim, op, proposal)?;
                     vec![(op, old)]
                 }
             }
@@ -866,7 +881,7 @@ fn run_chain(
         }
         if !take {
             for (op, old) in changes.into_iter().rev() {
-                sim.set_config(op, old)?;
+                ctx.set(&mut sim, op, old)?;
             }
             continue;
         }
@@ -938,7 +953,7 @@ fn propose_segment(
     let mut changed = vec![op];
     let old = sim.strategy().config(op).clone();
     if first != old {
-        sim.set_config(op, first)?;
+        ctx.set(sim, op, first)?;
         changes.push((op, old));
     }
     let end = (op.index() + len).min(ctx.graph.num_ops());
@@ -958,7 +973,7 @@ fn propose_segment(
         changed.push(id);
         let old = sim.strategy().config(id).clone();
         if config != old {
-            sim.set_config(id, config)?;
+            ctx.set(sim, id, config)?;
             changes.push((id, old));
         }
     }

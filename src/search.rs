@@ -358,6 +358,11 @@ fn search_report(
                         let wall: f64 = d.stats.chains.iter().map(|c| c.wall_s).sum();
                         (d.stats.proposals > 0).then(|| wall / d.stats.proposals as f64)
                     }),
+                    "delta_simulation_s": found.mcmc().and_then(|d| {
+                        let wall: f64 = d.stats.chains.iter().map(|c| c.wall_s).sum();
+                        let n = d.stats.delta_simulations;
+                        (n > 0).then(|| wall / n as f64)
+                    }),
                 }),
             ),
             ("iteration_time_s".to_string(), json!(time)),

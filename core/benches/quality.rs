@@ -116,7 +116,13 @@ fn exhaustive(graph: &Graph, machine: &Machine, cost: &CostModel) -> (f64, u64) 
     }
 }
 
-fn default_search(graph: &Graph, machine: &Machine, cost: &CostModel, budget: Budget, seed: u64) -> (f64, u64, f64) {
+fn default_search(
+    graph: &Graph,
+    machine: &Machine,
+    cost: &CostModel,
+    budget: Budget,
+    seed: u64,
+) -> (f64, u64, f64) {
     let problem = Problem {
         graph,
         machine,
@@ -127,7 +133,11 @@ fn default_search(graph: &Graph, machine: &Machine, cost: &CostModel, budget: Bu
     let found = Mcmc
         .search(&problem, &Run::new(budget, seed))
         .expect("a strategy fits");
-    (found.iteration_time_s, found.proposals, t.elapsed().as_secs_f64())
+    (
+        found.iteration_time_s,
+        found.proposals,
+        t.elapsed().as_secs_f64(),
+    )
 }
 
 /// The small cases: `(name, graph)`.
@@ -165,7 +175,11 @@ fn cases() -> Vec<(String, Graph)> {
         b.matmul(y, width / 4);
         out.push((format!("matmul x3/{size}"), b.finish()));
 
-        let (n, c, hw) = if size == "compute" { (32, 64, 56) } else { (4, 256, 14) };
+        let (n, c, hw) = if size == "compute" {
+            (32, 64, 56)
+        } else {
+            (4, 256, 14)
+        };
         let mut b = Builder::new("conv-pool", DType::F32);
         let x = b.input("x", &[n, c, hw, hw], DType::F32);
         let y = b.conv2d(x, c, 3, 1, 1);
@@ -193,8 +207,7 @@ fn main() {
             if std::env::var_os("FLEXC_QUALITY_DEBUG").is_some() {
                 eprintln!("{name}: exhaustive {:.2} s", t.elapsed().as_secs_f64());
             }
-            let (found, _, wall) =
-                default_search(&graph, &machine, &cost, Budget::default(), 1);
+            let (found, _, wall) = default_search(&graph, &machine, &cost, Budget::default(), 1);
             let hit = found <= optimum * (1.0 + 1e-9);
             total += 1;
             exact += usize::from(hit);
@@ -214,7 +227,9 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(40_000);
-    println!("best known: the default search vs a {long}-proposal search (seed 2) and the baselines");
+    println!(
+        "best known: the default search vs a {long}-proposal search (seed 2) and the baselines"
+    );
     println!(
         "{:<12} {:<10} {:>4} {:>10} {:>10} {:>9} {:>11} {:>10} {:>9}",
         "model", "machine", "gpus", "found ms", "props", "search s", "best ms", "by", "found/best"
@@ -224,7 +239,10 @@ fn main() {
     let graph = synth::transformer(&TransformerSpec::gpt2_small(16));
     let (found, props, wall) = default_search(&graph, &machine, &cost, Budget::default(), 1);
     let (long_t, _, _) = default_search(&graph, &machine, &cost, Budget::Proposals(long), 2);
-    let mut best = (found.min(long_t), if long_t < found { "long" } else { "default" });
+    let mut best = (
+        found.min(long_t),
+        if long_t < found { "long" } else { "default" },
+    );
     for b in baselines::all(&graph, &machine) {
         if let Ok(sim) = Simulator::new(&graph, &machine, &cost, Mode::Training, b.strategy) {
             if sim.fits_memory() && sim.iteration_time() < best.0 {

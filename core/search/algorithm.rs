@@ -18,9 +18,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{
-    mcmc, pase_dp, soybean_tiling, Details, DpOptions, Found, McmcOptions, SearchError,
-};
+use super::{mcmc, pase_dp, soybean_tiling, Details, DpOptions, Found, McmcOptions, SearchError};
 use crate::cost::CostModel;
 use crate::graph::{Graph, Mode};
 use crate::machine::Machine;
@@ -262,15 +260,16 @@ impl Mcmc {
         let n = machine.num_devices();
         // Data parallelism over halves, quarters, ... of the devices: start points scored last, while the
         // deadline allows.
-        let fractions: Vec<(String, Strategy)> = std::iter::successors(Some(n / 2), |k| Some(k / 2))
-            .take_while(|&k| k >= 1)
-            .map(|k| {
-                (
-                    format!("data-parallel/{k}"),
-                    Strategy::data_parallel(graph, k),
-                )
-            })
-            .collect();
+        let fractions: Vec<(String, Strategy)> =
+            std::iter::successors(Some(n / 2), |k| Some(k / 2))
+                .take_while(|&k| k >= 1)
+                .map(|k| {
+                    (
+                        format!("data-parallel/{k}"),
+                        Strategy::data_parallel(graph, k),
+                    )
+                })
+                .collect();
         let mut starts: Vec<(String, Strategy)> = Vec::new();
         // Under a deadline the seeds end early enough for the baselines and themselves to be scored (a full
         // simulation each).
@@ -278,12 +277,13 @@ impl Mcmc {
             Some(cost) => run.deadline.earlier_by(cost * 8),
             None => run.deadline,
         };
-        // The whole machine's seeds take their turns first (PaSE a quarter of the time left, SoyBean a third
-        // of what is left then), so that the sub-machine search, which takes half of the rest, cannot starve
-        // them; a seed the deadline cuts short is skipped with its reason.
+        // The whole machine's seeds take their turns first (PaSE half of the time left, SoyBean half of what
+        // is left then; each returns early when it finishes), so that the sub-machine search, which takes half
+        // of the rest, cannot starve them: the chains improve on the best seed by a few percent, the seeds
+        // make the quality. A seed the deadline cuts short is skipped with its reason.
         let mut skipped: Vec<(String, String)> = Vec::new();
         let dp_options = DpOptions {
-            deadline: seeding.share(0.25),
+            deadline: seeding.share(0.5),
             ..DpOptions::default()
         };
         match pase_dp(graph, machine, problem.cost, problem.mode, &dp_options) {
@@ -295,7 +295,7 @@ impl Mcmc {
             machine,
             problem.cost,
             problem.mode,
-            seeding.share(1.0 / 3.0),
+            seeding.share(0.5),
         ) {
             Ok(r) => starts.push(("soybean".into(), r.strategy)),
             Err(e @ (SearchError::Expired(_) | SearchError::TooLarge { .. })) => {

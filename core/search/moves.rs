@@ -36,7 +36,7 @@ pub(super) fn mirror(
             let old = sim.strategy().config(other);
             if *old != config {
                 let old = old.clone();
-                sim.set_config(other, config.clone())?;
+                ctx.set(sim, other, config.clone())?;
                 changes.push((other, old));
             }
         }
@@ -179,18 +179,18 @@ pub(super) fn best_of_op(
         let config = admissible(ctx.graph, op, config);
         let old = sim.strategy().config(op).clone();
         if old != config {
-            sim.set_config(op, config.clone())?;
+            ctx.set(sim, op, config.clone())?;
         }
         let cost = penalized(sim, worst_overflow(sim));
         if best.as_ref().is_none_or(|(c, _)| cost < *c) {
             best = Some((cost, config));
         }
-        sim.set_config(op, old)?;
+        ctx.set(sim, op, old)?;
     }
     let mut changes = Vec::new();
     if let Some((_, config)) = best {
         if config != current {
-            sim.set_config(op, config)?;
+            ctx.set(sim, op, config)?;
             changes.push((op, current));
         }
     }

@@ -553,7 +553,11 @@ fn every_baseline_is_scored_and_starved_seeds_say_why() {
         let scored = scored.unwrap_or_else(|| panic!("{} was not scored", b.name));
         let (time, fits) = time_of(&g, &m, &b.strategy);
         assert_eq!(scored.fits_memory, fits, "{}", b.name);
-        assert!((scored.iteration_time_s - time).abs() <= 1e-12 * time, "{}", b.name);
+        assert!(
+            (scored.iteration_time_s - time).abs() <= 1e-12 * time,
+            "{}",
+            b.name
+        );
         if fits {
             assert!(found.iteration_time_s <= time * (1.0 + 1e-9), "{}", b.name);
         }
