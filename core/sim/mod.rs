@@ -51,6 +51,7 @@
 //! - without a backward pass (training-step graphs that carry their own), an output that a sample loop
 //!   does not index (a weight gradient, a loss) holds partial sums in every replica: its groups (one task
 //!   included) are all-reduced across replicas the same way.
+//!
 //! Each replica's own tasks use its own devices and links, and every replica plays the same part in each
 //! lifted ring when replicas are whole nodes or the machine is one node: then the timeline is exactly the
 //! per-device simulation's (a test compares both). When several replicas share a node of a multi-node
@@ -195,6 +196,9 @@ pub struct Simulator<'a> {
     builder: Builder,
     /// Symmetric replicas (module doc, "Replicas").
     pub(crate) replicas: Replicas,
+    /// Whether training synchronizes weight gradients (off: one micro-batch of a pipeline stage, whose
+    /// gradients accumulate and are synchronized once, after the last one; `crate::pipeline`).
+    pub(crate) weight_sync: bool,
 }
 
 /// The data-parallel replicas of a strategy whose tasks the simulator builds for replica 0 only
@@ -250,6 +254,18 @@ impl<'a> Simulator<'a> {
         mode: Mode,
         strategy: Strategy,
     ) -> Result<Simulator<'a>, StrategyError> {
+        Self::with_weight_sync(graph, machine, cost, mode, strategy, true)
+    }
+
+    /// [`Simulator::new`], with (`true`) or without the synchronization of weight gradients in training.
+    pub fn with_weight_sync(
+        graph: &'a Graph,
+        machine: &'a Machine,
+        cost: &'a CostModel,
+        mode: Mode,
+        strategy: Strategy,
+        weight_sync: bool,
+    ) -> Result<Simulator<'a>, StrategyError> {
         strategy.validate(graph, machine)?;
         let schedule = &strategy.schedule;
         if schedule.is_pipelined()
@@ -295,6 +311,7 @@ impl<'a> Simulator<'a> {
             builder: Builder::default(),
             layout,
             replicas,
+            weight_sync,
         };
         for op in graph.topological_order() {
             let tasks = OpTasks::new(graph, op, sim.strategy.config(op), &mut sim.loops);
@@ -341,6 +358,11 @@ impl<'a> Simulator<'a> {
     /// Peak memory of `device` in bytes.
     pub fn peak_memory(&self, device: DeviceId) -> u64 {
         self.memory.peak(device.index())
+    }
+
+    /// Weight state `device` holds for the whole iteration, in bytes (part of its peak).
+    pub fn weight_memory(&self, device: DeviceId) -> u64 {
+        self.memory.weights(device.index())
     }
 
     /// Peak memory of every device in use.

@@ -836,6 +836,9 @@ impl<'a> Simulator<'a> {
         match self.layout.kinds[b as usize] {
             BlockKind::Forward(op) => self.build_forward(op.index()),
             BlockKind::Backward(op) => self.build_backward(op.index()),
+            BlockKind::AllReduce(_) if self.mode.has_backward() && !self.weight_sync => {
+                Block::with_tasks(0)
+            }
             BlockKind::AllReduce(op) if self.mode.has_backward() => {
                 self.build_all_reduce(op.index(), &mut builder.routes)
             }
@@ -1079,7 +1082,8 @@ impl<'a> Simulator<'a> {
             let tensor = self.graph.tensor(access.tensor);
             let elem = tensor.dtype.size_bytes();
             match tensor.kind {
-                TensorKind::Input => {
+                // A stage's received activations are held like inputs, until their reader's backward.
+                TensorKind::Input | TensorKind::Received => {
                     for t in 0..n {
                         let bytes = tasks.region_bytes(k, t, elem);
                         let device = tasks.devices[t].0;
