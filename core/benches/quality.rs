@@ -123,12 +123,7 @@ fn default_search(
     budget: Budget,
     seed: u64,
 ) -> (f64, u64, f64) {
-    let problem = Problem {
-        graph,
-        machine,
-        cost,
-        mode: Mode::Training,
-    };
+    let problem = Problem::new(graph, machine, cost, Mode::Training);
     let t = Instant::now();
     let found = Mcmc
         .search(&problem, &Run::new(budget, seed))

@@ -525,12 +525,7 @@ fn every_baseline_is_scored_and_starved_seeds_say_why() {
     let g = synth::resnet(&ResNetSpec::resnet101(64));
     let m = Machine::preset("p100-4x4").unwrap();
     let cost = CostModel::new(&m.gpu);
-    let problem = Problem {
-        graph: &g,
-        machine: &m,
-        cost: &cost,
-        mode: Mode::Training,
-    };
+    let problem = Problem::new(&g, &m, &cost, Mode::Training);
     let found = Mcmc
         .search(
             &problem,
