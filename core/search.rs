@@ -22,8 +22,8 @@
 //! One proposal in forty is a *local exhaustive step*: an op drawn in proportion to its FLOPs gets the best
 //! of (up to 48 of) all its configurations over its current devices.
 //!
-//! *Repeated layers* ([`crate::layers`], [`McmcOptions::tie_layers`]): in the first half of each chain (its
-//! proposals, else its time) every single-op proposal is *tied* — the op passes its new configuration to its
+//! *Repeated layers* ([`crate::layers`], [`McmcOptions::tie_layers`]): in the first quarter of each chain
+//! (its proposals, else its time) every single-op proposal is *tied* — the op passes its new configuration to its
 //! counterparts in every other instance of its layer group — so the chain searches one representative
 //! layer's configurations applied to all; afterwards one in five is tied and the rest refine layers one by
 //! one. Segments and local steps are never tied (each would cost a delta simulation per op and layer).
@@ -216,8 +216,8 @@ pub struct McmcOptions {
     /// Incremented once per proposal by every chain, for a progress display that reads it while the search
     /// runs; the search never reads it.
     pub progress: Option<Arc<AtomicU64>>,
-    /// Whether proposals are tied across repeated layers ([`crate::layers`]): every proposal in the first
-    /// half of a chain, one in five after (module doc).
+    /// Whether proposals are tied across repeated layers ([`crate::layers`]): every single-op proposal in
+    /// the first quarter of a chain, one in five after (module doc).
     pub tie_layers: bool,
 }
 
@@ -826,10 +826,10 @@ fn run_chain(
         if let Some(progress) = &ctx.progress {
             progress.fetch_add(1, Ordering::Relaxed);
         }
-        // The tied phase: the first half of the chain's proposals (or of its time).
+        // The tied phase: the first quarter of the chain's proposals (or of its time).
         let early = match (budget.proposals, budget.time) {
-            (Some(max), _) => proposals * 2 <= max,
-            (None, Some(max)) => elapsed * 2 <= max,
+            (Some(max), _) => proposals * 4 <= max,
+            (None, Some(max)) => elapsed * 4 <= max,
             (None, None) => false,
         };
         let tied = !ctx.layers.is_empty() && (early || rng.random_range(0..5) == 0);

@@ -349,7 +349,7 @@ impl Mcmc {
                 Ok(found) => starts.push((format!("mcmc/{}", n / 2), found.strategy)),
                 Err(e) => skipped.push((format!("mcmc/{}", n / 2), seed_error(&e))),
             }
-        } else if n >= 2 {
+        } else if n >= 2 && !worth {
             skipped.push((format!("mcmc/{}", n / 2), "no time left for it".into()));
         }
         starts.extend(fractions);
