@@ -32,6 +32,7 @@ pub mod cost;
 pub mod devices;
 pub mod fusion;
 pub mod graph;
+pub mod layers;
 pub mod machine;
 pub mod mailbox;
 pub mod memory;

@@ -1029,6 +1029,18 @@ pub fn import_table(imported: &flexc_passes::import::Imported, mode: ImportMode)
             weights.len()
         );
     }
+    let layers = flexc_core::layers::Layers::detect(graph);
+    let _ = writeln!(
+        out,
+        "layers: {} in {} groups, {} of {} ops repeated",
+        layers.num_layers(),
+        layers.groups().len(),
+        layers.num_layer_ops(),
+        graph.num_ops()
+    );
+    for line in layers.describe(graph) {
+        let _ = writeln!(out, "  {line}");
+    }
     out
 }
 

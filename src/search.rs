@@ -50,6 +50,9 @@ pub struct SearchOptions {
     pub algorithm: Option<&'static dyn SearchAlgorithm>,
     pub budget: Budget,
     pub seed: u64,
+    /// When the process started: a time budget counts from there, and the search leaves time for the
+    /// table, so that the whole process stays within the budget (`None`: from the search's start).
+    pub started: Option<std::time::Instant>,
 }
 
 impl Default for SearchOptions {
@@ -58,6 +61,7 @@ impl Default for SearchOptions {
             algorithm: search::ALGORITHMS.first().copied(),
             budget: Budget::default(),
             seed: 0,
+            started: None,
         }
     }
 }
@@ -202,6 +206,11 @@ pub fn find_and_annotate(
     let start = std::time::Instant::now();
     let progress = Arc::new(AtomicU64::new(0));
     let bar = Progress::start(progress.clone(), options.budget);
+    let run = Run {
+        progress: Some(progress),
+        deadline: search_deadline(options),
+        ..Run::new(options.budget, options.seed)
+    };
     let request = Request {
         machine: target.machine,
         cost: target.cost,
@@ -209,10 +218,7 @@ pub fn find_and_annotate(
         batch_dim: target.batch_dim,
         training_step: target.training_step,
         algorithm,
-        run: Run {
-            progress: Some(progress),
-            ..Run::new(options.budget, options.seed)
-        },
+        run,
     };
     let result = par_search::search_and_annotate(module, imported, &request);
     drop(bar);
@@ -272,6 +278,17 @@ fn table_baselines(problem: &flexc_core::search::Problem) -> Vec<(&'static str, 
 /// Devices from which the search table's baselines are simulated symmetrically.
 const SYMMETRIC_FROM: u32 = 64;
 
+/// The search's deadline. A time budget `T` counts from the process's start ([`SearchOptions::started`]),
+/// less 2% of `T` for the table (the default search ends a full simulation early for the report's, and the
+/// baselines' times come from its own start points).
+fn search_deadline(options: &SearchOptions) -> search::Deadline {
+    let Budget::Time(budget) = options.budget else {
+        return options.budget.deadline();
+    };
+    let elapsed = options.started.map_or(Duration::ZERO, |s| s.elapsed());
+    search::Deadline::after(budget.saturating_sub(elapsed).saturating_sub(budget / 50))
+}
+
 /// The standard-error table and the `--report` JSON of a search result.
 #[allow(clippy::too_many_arguments)]
 fn search_report(
@@ -315,8 +332,22 @@ fn search_report(
     };
     let parallelism =
         flexc_core::pipeline::Parallelism::of(graph, &found.strategy, crate::plan::batch(&problem));
+    // The baselines as the search scored them (MCMC scores every one as a start point); simulated here
+    // for the other algorithms.
+    let scored = |name: &str| {
+        found
+            .mcmc()?
+            .starts
+            .iter()
+            .find(|e| e.name == name)
+            .map(|e| e.fits_memory.then_some(e.iteration_time_s))
+    };
     let mut baseline_times = Vec::new();
     for (name, strategy) in table_baselines(&problem) {
+        if let Some(time) = scored(name).filter(|_| strategy.schedule.is_flat()) {
+            baseline_times.push((name, time));
+            continue;
+        }
         let time = if strategy.schedule.is_flat() {
             Simulator::new(graph, machine, cost, mode, strategy)
                 .ok()
@@ -369,6 +400,18 @@ fn search_report(
         row(&mut table, name, *t);
     }
     row(&mut table, "ideal", Some(ideal));
+    let skipped: Vec<String> = found
+        .mcmc()
+        .map(|d| {
+            d.skipped
+                .iter()
+                .map(|(name, why)| format!("{name} ({why})"))
+                .collect()
+        })
+        .unwrap_or_default();
+    if !skipped.is_empty() {
+        let _ = writeln!(table, "  seeds skipped: {}", skipped.join(", "));
+    }
     if let Some(p) = found.plan() {
         let _ = writeln!(
             table,
@@ -425,6 +468,17 @@ fn search_report(
                     "stop_reason": stop,
                     "proposals": proposals,
                     "wall_s": wall,
+                    "seeds_skipped": skipped,
+                    "full_simulation_s": found.mcmc().map(|d| d.stats.full_simulation_s),
+                    "proposal_s": found.mcmc().and_then(|d| {
+                        let wall: f64 = d.stats.chains.iter().map(|c| c.wall_s).sum();
+                        (d.stats.proposals > 0).then(|| wall / d.stats.proposals as f64)
+                    }),
+                    "delta_simulation_s": found.mcmc().and_then(|d| {
+                        let wall: f64 = d.stats.chains.iter().map(|c| c.wall_s).sum();
+                        let n = d.stats.delta_simulations;
+                        (n > 0).then(|| wall / n as f64)
+                    }),
                 }),
             ),
             ("iteration_time_s".to_string(), json!(time)),

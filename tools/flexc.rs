@@ -262,6 +262,7 @@ fn list_passes() {
 }
 
 fn main() -> ExitCode {
+    let started = std::time::Instant::now();
     let cli = Cli::parse();
     if cli.list_passes {
         list_passes();
@@ -330,6 +331,7 @@ fn main() -> ExitCode {
             algorithm: flexc::search::algorithm(&cli.search),
             budget,
             seed: cli.seed,
+            started: Some(started),
         },
         cuda: (cli.target == TargetArg::Cuda).then(|| flexc::gpu::CudaOptions {
             emit: match cli.gpu_emit {

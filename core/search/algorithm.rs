@@ -9,7 +9,8 @@
 //! # Budgets and the deadline
 //! A proposal budget ([`Budget::Proposals`]) is deterministic: every seeding search (PaSE, SoyBean, the
 //! sub-machine searches) runs to completion and the chains stop at their proposal count, so the same seed
-//! gives the same strategy. A time budget ([`Budget::Time`]) becomes one [`Deadline`] for the whole search;
+//! gives the same strategy — unless the search reaches [`PROPOSAL_BUDGET_BOUND`], the wall-clock bound every
+//! search has. A time budget ([`Budget::Time`]) becomes one [`Deadline`] for the whole search;
 //! it is passed down to every seeding search, which checks it in its loops and returns its best so far (or
 //! nothing) when it passes, so the search ends close to the deadline whatever the model.
 
@@ -17,7 +18,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{mcmc, pase_dp, soybean_tiling, DpOptions, Found, McmcOptions, SearchError};
+use super::{mcmc, pase_dp, soybean_tiling, Details, DpOptions, Found, McmcOptions, SearchError};
 use crate::cost::CostModel;
 use crate::graph::{Graph, Mode};
 use crate::machine::Machine;
@@ -76,6 +77,12 @@ impl Deadline {
     }
 }
 
+/// The wall-clock bound of a search under a proposal budget: it ends by then with what it has (stop reason
+/// `time`), though seeding searches and chains that finish sooner give the same strategy for the same seed.
+/// A bound the default budget (4000 proposals) reaches only on graphs of tens of thousands of ops at
+/// thousands of devices.
+pub const PROPOSAL_BUDGET_BOUND: Duration = Duration::from_secs(120);
+
 /// How long a search may run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
@@ -132,11 +139,12 @@ impl Budget {
         }
     }
 
-    /// The deadline of a search started now under this budget.
+    /// The deadline of a search started now under this budget: a proposal budget's is
+    /// [`PROPOSAL_BUDGET_BOUND`] away, so that every search has a wall-clock bound.
     pub fn deadline(self) -> Deadline {
         match self {
             Budget::Time(d) => Deadline::after(d),
-            Budget::Proposals(_) => Deadline::NONE,
+            Budget::Proposals(_) => Deadline::after(PROPOSAL_BUDGET_BOUND),
         }
     }
 }
@@ -248,7 +256,13 @@ impl SearchAlgorithm for Mcmc {
             );
             t0.elapsed()
         });
-        self.search_with(problem, run, sim_cost)
+        // Under a deadline the search ends one full simulation early: its caller scores the result once more
+        // (the driver's report).
+        let run = Run {
+            deadline: run.deadline.earlier_by(sim_cost.unwrap_or_default()),
+            ..run.clone()
+        };
+        self.search_with(problem, &run, sim_cost)
     }
 }
 
@@ -262,7 +276,9 @@ impl Mcmc {
     ) -> Result<Found, SearchError> {
         let Problem { graph, machine, .. } = *problem;
         let n = machine.num_devices();
-        let mut starts: Vec<(String, Strategy)> =
+        // Data parallelism over halves, quarters, ... of the devices: start points scored last, while the
+        // deadline allows.
+        let fractions: Vec<(String, Strategy)> =
             std::iter::successors(Some(n / 2), |k| Some(k / 2))
                 .take_while(|&k| k >= 1)
                 .map(|k| {
@@ -272,11 +288,44 @@ impl Mcmc {
                     )
                 })
                 .collect();
+        let mut starts: Vec<(String, Strategy)> = Vec::new();
+        // Under a deadline the seeds end early enough for the baselines and themselves to be scored (a full
+        // simulation each).
+        let seeding = match sim_cost {
+            Some(cost) => run.deadline.earlier_by(cost * 8),
+            None => run.deadline,
+        };
+        // The whole machine's seeds take their turns first (PaSE half of the time left, SoyBean half of what
+        // is left then; each returns early when it finishes), so that the sub-machine search, which takes half
+        // of the rest, cannot starve them: the chains improve on the best seed by a few percent, the seeds
+        // make the quality. A seed the deadline cuts short is skipped with its reason.
+        let mut skipped: Vec<(String, String)> = Vec::new();
+        let dp_options = DpOptions {
+            deadline: seeding.share(0.5),
+            ..DpOptions::default()
+        };
+        match pase_dp(graph, machine, problem.cost, problem.mode, &dp_options) {
+            Ok(r) => starts.push(("pase".into(), r.strategy)),
+            Err(e) => skipped.push(("pase".into(), seed_error(&e))),
+        }
+        match soybean_tiling(
+            graph,
+            machine,
+            problem.cost,
+            problem.mode,
+            seeding.share(0.5),
+        ) {
+            Ok(r) => starts.push(("soybean".into(), r.strategy)),
+            Err(e @ (SearchError::Expired(_) | SearchError::TooLarge { .. })) => {
+                skipped.push(("soybean".into(), seed_error(&e)))
+            }
+            Err(e) => return Err(e),
+        }
         let half_budget = match run.budget {
             Budget::Proposals(p) => (p >= 2 * CHAINS).then_some(Budget::Proposals(p / 2)),
             Budget::Time(d) => Some(Budget::Time(d / 2)),
         };
-        let sub_deadline = run.deadline.share(0.5);
+        let sub_deadline = seeding.share(0.5);
         // A sub-search simulates at least its data-parallel start, its own sub-search's and its result.
         let worth = match (sub_deadline.remaining(), sim_cost) {
             (Some(left), Some(cost)) => left > cost * 8,
@@ -296,10 +345,14 @@ impl Mcmc {
             };
             // On half the devices nothing may fit (memory), or the deadline may pass first: then there is
             // just no such start.
-            if let Ok(found) = self.search_with(&half_problem, &sub, sim_cost) {
-                starts.push((format!("mcmc/{}", n / 2), found.strategy));
+            match self.search_with(&half_problem, &sub, sim_cost) {
+                Ok(found) => starts.push((format!("mcmc/{}", n / 2), found.strategy)),
+                Err(e) => skipped.push((format!("mcmc/{}", n / 2), seed_error(&e))),
             }
+        } else if n >= 2 && !worth {
+            skipped.push((format!("mcmc/{}", n / 2), "no time left for it".into()));
         }
+        starts.extend(fractions);
         let options = McmcOptions {
             progress: run.progress.clone(),
             seed: run.seed,
@@ -314,9 +367,24 @@ impl Mcmc {
             },
             deadline: run.deadline,
             starts,
+            seed_with_dp: false,
             ..McmcOptions::default()
         };
-        mcmc(graph, problem.machine, problem.cost, problem.mode, &options)
+        let mut found = mcmc(graph, problem.machine, problem.cost, problem.mode, &options)?;
+        if let Details::Mcmc(details) = &mut found.details {
+            details.skipped.extend(skipped);
+        }
+        Ok(found)
+    }
+}
+
+/// Why a seeding search gave no start point, in a few words.
+fn seed_error(e: &SearchError) -> String {
+    match e {
+        SearchError::Expired(_) => "its share of the time ran out".into(),
+        SearchError::TooLarge { .. } => "its tables would be too large".into(),
+        SearchError::OutOfMemory { .. } => "nothing it saw fits memory".into(),
+        e => e.to_string(),
     }
 }
 
