@@ -237,6 +237,7 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
         .sum();
     let forward_flops: f64 = forward.iter().map(|&id| graph.op(id).flops).sum();
     let state: WeightState = problem.cost.state();
+    // Bytes of weight state per (f32) parameter: weight, gradient, optimizer state, 16-bit copy.
     let per_parameter = state.bytes(Mode::Training, 4) as f64;
     let optimizer_part = (4 * state.optimizer.state_values()) as f64;
     let parameters = graph.parameter_count() as f64;
@@ -288,14 +289,13 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
                                 let shards = f64::from(tp * pp);
                                 let d = f64::from(dp);
                                 let static_bytes = match zero {
-                                    Zero::None => parameters * per_parameter / 4.0 / shards,
+                                    Zero::None => parameters * per_parameter / shards,
                                     Zero::Optimizer => {
                                         parameters
                                             * (per_parameter - optimizer_part + optimizer_part / d)
-                                            / 4.0
                                             / shards
                                     }
-                                    Zero::Full => parameters * per_parameter / 4.0 / shards / d,
+                                    Zero::Full => parameters * per_parameter / shards / d,
                                 };
                                 if static_bytes > capacity {
                                     over_memory += 1;
