@@ -53,7 +53,6 @@ mod pase;
 mod tiling;
 
 use std::fmt;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -61,8 +60,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 pub use algorithm::{
-    algorithm, algorithm_names, Budget, Deadline, Mcmc, PaseDp, Problem, Run, SearchAlgorithm,
-    Tiling, ALGORITHMS,
+    algorithm, algorithm_names, Budget, Deadline, Mcmc, PaseDp, Problem, Progress, Run,
+    SearchAlgorithm, Tiling, ALGORITHMS,
 };
 pub use pase::{additive_cost, dp_candidates, pase_dp, DpOptions, DpStats};
 pub use tiling::{soybean_tiling, CutStats, TilingStats};
@@ -142,9 +141,9 @@ impl fmt::Display for SearchError {
             } => write!(
                 f,
                 "error: no parallelization strategy fits device memory: the least demanding one found \
-                 ({strategy}) needs {} ({needed} bytes) on {device}, which has {} ({capacity} bytes)",
-                gib(*needed),
-                gib(*capacity)
+                 ({strategy}) needs {} on {device}, which has {}",
+                crate::units::bytes(*needed),
+                crate::units::bytes(*capacity)
             ),
             SearchError::TooLarge {
                 what,
@@ -171,10 +170,6 @@ impl From<StrategyError> for SearchError {
     }
 }
 
-fn gib(bytes: u64) -> String {
-    format!("{:.2} GiB", bytes as f64 / (1u64 << 30) as f64)
-}
-
 /// Budget and shape of an MCMC search.
 #[derive(Clone, Debug)]
 pub struct McmcOptions {
@@ -198,9 +193,9 @@ pub struct McmcOptions {
     /// Whether PaSE's dynamic program and SoyBean's tiling run first and become start points (`pase`,
     /// `soybean`).
     pub seed_with_dp: bool,
-    /// Incremented once per proposal by every chain, for a progress display that reads it while the search
-    /// runs; the search never reads it.
-    pub progress: Option<Arc<AtomicU64>>,
+    /// Proposals and the best time so far, for a progress display that reads it while the search runs;
+    /// the search never reads it.
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl Default for McmcOptions {
@@ -412,7 +407,7 @@ struct Ctx<'a> {
     /// Edge indices touching each op.
     neighbours: Vec<Vec<usize>>,
     t0: Instant,
-    progress: Option<Arc<AtomicU64>>,
+    progress: Option<Arc<Progress>>,
 }
 
 enum Start {
@@ -508,6 +503,9 @@ pub fn mcmc(
         match over {
             Some((d, peak)) => note_overflow(&mut overflow, d, peak, name),
             None => {
+                if let Some(progress) = &options.progress {
+                    progress.found(time);
+                }
                 if best.as_ref().is_none_or(|(t, _, _, _)| time < *t) {
                     best = Some((time, strategy.clone(), name.clone(), sim.peak_memories()));
                 }
@@ -767,7 +765,7 @@ fn run_chain(
         }
         proposals += 1;
         if let Some(progress) = &ctx.progress {
-            progress.fetch_add(1, Ordering::Relaxed);
+            progress.proposal();
         }
         let op = OpId::new(rng.random_range(0..n_ops));
         let changes = if rng.random_range(0..5) == 0 {
@@ -810,6 +808,9 @@ fn run_chain(
         };
         if improved {
             if over.is_none() {
+                if let Some(progress) = &ctx.progress {
+                    progress.found(time);
+                }
                 best = Some((time, sim.strategy().clone(), sim.peak_memories()));
                 best_at_proposal = proposals;
                 best_at = chain_t0.elapsed().as_secs_f64();

@@ -14,6 +14,8 @@ pub const SPACE_ATTR: &str = "par.space";
 pub const CONFIG_ATTR: &str = "par.config";
 /// Discardable attribute on the module: the `#par.machine` the strategy is for.
 pub const MACHINE_ATTR: &str = "par.machine";
+/// Discardable attribute on the module: the `#par.import` options the strategy was found with.
+pub const IMPORT_ATTR: &str = "par.import";
 
 /// Graph-level parallel ops (Unity).
 pub const REPARTITION: &str = "par.repartition";

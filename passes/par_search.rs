@@ -241,7 +241,7 @@ pub fn search_and_annotate(
 }
 
 /// Sets the discardable attribute `name` of `op` to the attribute `text` parses to.
-fn set_attribute(op: mlir_sys::MlirOperation, name: &str, text: &str) -> Result<(), String> {
+pub fn set_attribute(op: mlir_sys::MlirOperation, name: &str, text: &str) -> Result<(), String> {
     unsafe {
         let context = mlir_sys::mlirOperationGetContext(op);
         let attribute =

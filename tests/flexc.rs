@@ -148,7 +148,7 @@ fn error_diagnostics() {
 fn settings(relative: &str) -> driver::Options {
     let mut options = driver::Options::default();
     if ["lstm", "rnntc"].iter().any(|m| relative.contains(m)) {
-        options.batch_dim = 1;
+        options.batch_dim = Some(1);
     }
     let data_args = [
         ("jax/mlp_b512.fwd.", "8"),
@@ -363,7 +363,7 @@ fn simulate_model(relative: &str, flags: &[&str], dir: &Path) -> (Exit, String, 
         let (key, value) = flag.split_once('=').unwrap();
         let value = value.to_string();
         match key {
-            "--machine" => options.simulate.machine = value,
+            "--machine" => options.simulate.machine = Some(value),
             "--devices" => options.simulate.devices = Some(value.parse().unwrap()),
             "--strategy" => options.simulate.strategy = Some(value),
             "--trace" => options.simulate.trace = Some(value),
@@ -829,7 +829,7 @@ fn partitioned_small_models_compute_what_the_serial_ones_do() {
                 let par = dir.join(format!("{stem}.par.mlir"));
                 let mut options = settings(relative);
                 options.input = model.display().to_string();
-                options.simulate.machine = "p100-4x4".into();
+                options.simulate.machine = Some("p100-4x4".into());
                 options.simulate.devices = Some(devices);
                 options.search.seed = 1;
                 if strategy != "searched" {
@@ -891,7 +891,7 @@ fn small_models_compile_to_gpu_artifacts() {
             let mut options = settings(relative);
             options.input = root().join("models").join(relative).display().to_string();
             options.output = out.display().to_string();
-            options.simulate.machine = "dgx-h100".into();
+            options.simulate.machine = Some("dgx-h100".into());
             options.simulate.devices = Some(flexc::core::DeviceCount::new(devices).unwrap());
             options.search.budget = flexc::search::Budget::parse("300").unwrap();
             options.cuda = Some(flexc::gpu::CudaOptions::default());
