@@ -357,6 +357,21 @@ pub fn analyze(
     Ok(result)
 }
 
+/// The `#par.import` record of a module imported as `imported` with `options` and trained in `mode`
+/// (`train`, `as-is` or `inference`): what reading the module again needs to import it the same way.
+pub fn record(imported: &Imported, options: &ImportOptions, mode: &str) -> flexc_dialects::ImportAttr {
+    let list = |values: &[usize]| values.iter().map(|&v| v as u64).collect::<Vec<_>>();
+    flexc_dialects::ImportAttr {
+        batch_dim: options.batch_dim as u64,
+        mode: mode.to_string(),
+        data_args: imported.data_args.as_deref().map(list),
+        param_args: list(&options.param_args),
+        batch: options.batch,
+        entry: Some(imported.entry.clone()).filter(|e| !e.is_empty()),
+        opaque_unknown: options.opaque_unknown,
+    }
+}
+
 /// The batch dim of the data arguments when `batch-dim` is not given, and why, from `imported` (the
 /// module imported with `options`, batch dim 0). A dim that holds the batch keeps it whole through the
 /// graph: the gcd of every sample loop's size is the dim's own size and no op loses it. Dim 0 unless
@@ -1431,7 +1446,14 @@ fn updated_arguments(
                 let Some(def) = ir::defining_op(value) else {
                     continue;
                 };
-                for k in 0..unsafe { mlir_sys::mlirOperationGetNumOperands(def) } {
+                // A linalg op's inits (`outs`) are where it writes, not what it computes from.
+                let operands = unsafe { mlir_sys::mlirOperationGetNumOperands(def) };
+                let inits = if ir::op_name(def).starts_with("linalg.") {
+                    unsafe { mlir_sys::mlirOperationGetNumResults(def) }
+                } else {
+                    0
+                };
+                for k in 0..operands - inits {
                     let operand = unsafe { mlir_sys::mlirOperationGetOperand(def, k) };
                     if !unsafe { mlir_sys::mlirTypeEqual(mlir_sys::mlirValueGetType(operand), ty) }
                     {

@@ -193,7 +193,7 @@ impl Report {
             return String::new();
         }
         let mut text = format!(
-            "flexc: warning: {what}: {} ops left replicated (their configuration is not an SPMD split over a device grid):\n",
+            "flexc: warning: {what}: {} ops left replicated (not an SPMD split over the grid, or beyond MLIR 22's shard-partition):\n",
             self.unsupported.len()
         );
         for (location, name, reason) in &self.unsupported {

@@ -288,8 +288,8 @@ fn training_state(options: &Options) -> WeightState {
 
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
     let fail = |message: String| emit_error(module.location(), &message);
-    let mut imported = import::analyze(&module, &ImportOptions::from_pass_options(options), false)
-        .map_err(drop)?;
+    let import_options = ImportOptions::from_pass_options(options);
+    let mut imported = import::analyze(&module, &import_options, false).map_err(drop)?;
     // Mixed precision stores data in 16 bits.
     let precision = training_state(options).precision;
     if precision.half().is_some() {
@@ -311,7 +311,12 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
         algorithm,
         run: Run::new(budget, options.unsigned("seed")),
     };
-    search_and_annotate(&module, &imported, &request)
-        .map(drop)
-        .map_err(fail)
+    search_and_annotate(&module, &imported, &request).map_err(fail)?;
+    let record = import::record(&imported, &import_options, options.get("mode"));
+    set_attribute(
+        module.to_raw(),
+        flexc_dialects::names::IMPORT_ATTR,
+        &record.to_text(),
+    )
+    .map_err(fail)
 }

@@ -7,7 +7,9 @@
 //! that carries them is read again, [`Record::apply`] merges them into the command line's options: an
 //! option the command line does not give takes the recorded value, one it gives with another value is an
 //! error naming both (the strategy was found for the recorded set-up: simulating it under another one
-//! would give numbers for a graph it was not made for). A new `--search` may change the machine.
+//! would give numbers for a graph it was not made for). A new `--search` may change the machine; without
+//! one, another `--machine` is accepted only with as many devices as recorded (a what-if: the same
+//! strategy on other hardware).
 
 use crate::driver::{ImportMode, Options};
 use flexc_core::{machine::Machine, DeviceCount};
@@ -126,12 +128,26 @@ impl Record {
             let devices = machine.device_count();
             let research = options.search.explicit;
             match &options.simulate.machine {
+                // Another machine with as many devices runs the strategy as it is: a what-if (the
+                // simulator's fidelity runs simulate CPU-searched strategies on a measured machine).
                 Some(given) if !research && !same_machine(given, machine) => {
-                    return Err(conflict(
-                        "--machine",
-                        given,
-                        &format!("machine \"{}\"", machine.name),
-                    ))
+                    let given_devices = Machine::from_spec(given, options.simulate.devices)
+                        .ok()
+                        .and_then(|m| DeviceCount::new(u64::from(m.num_devices())).ok());
+                    if given_devices != devices {
+                        return Err(conflict(
+                            "--machine",
+                            &format!(
+                                "{given} ({} devices)",
+                                given_devices.map_or("?".to_string(), |d| d.to_string())
+                            ),
+                            &format!(
+                                "machine \"{}\" ({} devices)",
+                                machine.name,
+                                devices.map_or("?".to_string(), |d| d.to_string())
+                            ),
+                        ));
+                    }
                 }
                 Some(_) => {}
                 None => match toml_text(machine) {
@@ -203,24 +219,16 @@ pub fn attributes(
     imported: &flexc_passes::import::Imported,
     machine: &Machine,
 ) -> (ImportAttr, MachineAttr) {
-    let import = ImportAttr {
-        batch_dim: options.batch_dim.unwrap_or(0) as u64,
-        mode: match options.mode {
-            ImportMode::Auto => "train".to_string(),
-            mode => mode.word().to_string(),
+    let mode = match options.mode {
+        ImportMode::Auto => "train",
+        mode => mode.word(),
+    };
+    let import = match crate::driver::import_options(options) {
+        Ok(import_options) => flexc_passes::import::record(imported, &import_options, mode),
+        Err(_) => ImportAttr {
+            mode: mode.to_string(),
+            ..ImportAttr::default()
         },
-        data_args: imported
-            .data_args
-            .as_ref()
-            .map(|args| args.iter().map(|&a| a as u64).collect()),
-        param_args: parse_list(&options.param_args)
-            .unwrap_or_default()
-            .into_iter()
-            .map(|a| a as u64)
-            .collect(),
-        batch: options.batch,
-        entry: Some(imported.entry.clone()).filter(|e| !e.is_empty()),
-        opaque_unknown: options.opaque_unknown,
     };
     let mut other = Vec::new();
     let file_text = match (&options.simulate.machine, &options.simulate.machine_toml) {
