@@ -9,16 +9,20 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 const EXAMPLE: &str = "\
-Example:
-  flexc models/torch/mlp_b512.linalg.mlir -o mlp.par.mlir --machine=p100-4x4 --report=mlp.json
-  flexc model.mlir --pass-pipeline='builtin.module(canonicalize,par-verify)' -o -
-  flexc --allow-unregistered-dialect models/jax/mlp_b512.fwd.stablehlo.generic.mlir -o -
-  flexc --split-input-file --verify-diagnostics errors.mlir
-  flexc models/small/torch/mlp_b8.linalg.mlir --machine=dgx-h100 --devices=2 --target=cuda -o mlp.fgpu
-  flexc models/torch/resnet101_b64.linalg.mlir --simulate --machine=p100-4x4 --strategy=owt
-  flexc model.mlir --simulate --machine=cluster.toml --devices=8 --trace=trace.json --report=r.json
-  flexc --allow-unregistered-dialect models/jax/mlp_b512.train_sgd.stablehlo.generic.mlir \
-        --data-args=8,9 --mode=as-is --simulate
+Examples, by stage:
+  Import:          flexc models/torch/lstm_lm_b64.linalg.mlir --emit=summary   (batch dim, weights, mode inferred and printed)
+                   flexc --allow-unregistered-dialect models/jax/mlp_b512.train_sgd.stablehlo.generic.mlir --emit=summary
+  Search:          flexc models/torch/mlp_b512.linalg.mlir -o mlp.par.mlir --machine=p100-4x4 --report=mlp.json
+                   flexc model.mlir -o model.par.mlir --search=pase --search-budget=10s --seed=7
+  Simulation:      flexc mlp.par.mlir --simulate   (the machine and import options recorded in the file)
+                   flexc models/torch/resnet101_b64.linalg.mlir --simulate --machine=p100-4x4 --strategy=owt --trace=t.json
+  Materialization: flexc mlp.par.mlir --pass-pipeline='builtin.module(par-materialize)' -o mlp.dev.mlir
+                   flexc-run mlp.par.mlir --check
+                   flexc mlp.par.mlir --emit=shard -o mlp.shard.mlir
+                   mlir-opt-22 --pass-pipeline='builtin.module(func.func(shard-partition))' mlp.shard.mlir
+  GPU:             flexc models/small/torch/mlp_b8.linalg.mlir --machine=dgx-h100 --devices=2 --target=cuda -o mlp.fgpu
+  MLIR tool:       flexc model.mlir --pass-pipeline='builtin.module(canonicalize,par-verify)' -o -
+                   flexc --split-input-file --verify-diagnostics errors.mlir
 
 Exit status: 0 success, 1 input or compilation error, 2 usage error.";
 
