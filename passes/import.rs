@@ -359,7 +359,11 @@ pub fn analyze(
 
 /// The `#par.import` record of a module imported as `imported` with `options` and trained in `mode`
 /// (`train`, `as-is` or `inference`): what reading the module again needs to import it the same way.
-pub fn record(imported: &Imported, options: &ImportOptions, mode: &str) -> flexc_dialects::ImportAttr {
+pub fn record(
+    imported: &Imported,
+    options: &ImportOptions,
+    mode: &str,
+) -> flexc_dialects::ImportAttr {
     let list = |values: &[usize]| values.iter().map(|&v| v as u64).collect::<Vec<_>>();
     flexc_dialects::ImportAttr {
         batch_dim: options.batch_dim as u64,

@@ -822,8 +822,8 @@ fn import_module(
     Some(imported)
 }
 
-/// Parses the model at `path` and imports it through the default pipeline (TOSA lowering included):
-/// the library entry point for tools, benchmarks and tests. Unregistered dialects are allowed (StableHLO
+/// Parses the model at `path` and imports it through the default pipeline (TOSA lowering included), the
+/// batch dim inferred unless `options` gives it: the library entry point for tools, benchmarks and tests. Unregistered dialects are allowed (StableHLO
 /// in generic form). `Err` carries the diagnostics as `flexc` prints them.
 pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
     let name = path.display().to_string();
@@ -854,7 +854,21 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
     if manager.run(&mut module).is_err() {
         return Err(failure(capture));
     }
-    import::analyze(&module.as_operation(), &import, true).map_err(|_| failure(capture))
+    let imported =
+        import::analyze(&module.as_operation(), &import, true).map_err(|_| failure(capture))?;
+    if options.batch_dim.is_some() {
+        return Ok(imported);
+    }
+    // The batch dim inferred, as the driver does.
+    let (dim, _) = import::infer_batch_dim(&module.as_operation(), &import, &imported);
+    if dim == import.batch_dim {
+        return Ok(imported);
+    }
+    let inferred = ImportOptions {
+        batch_dim: dim,
+        ..import
+    };
+    import::analyze(&module.as_operation(), &inferred, true).map_err(|_| failure(capture))
 }
 
 /// `--emit=shard`: the strategy (the module's own `#par.config` on every graph op, else the search's)

@@ -270,6 +270,22 @@ fn search_report(
     ) {
         text.push_str(&warning);
     }
+    // A search that optimizes another cost than the simulator's (PaSE's additive model) can lose to a
+    // baseline it is shown beside: say so rather than let the table speak alone.
+    if let Some((faster, t)) = baseline_times
+        .iter()
+        .filter_map(|(n, t)| t.map(|t| (*n, t)))
+        .filter(|&(_, t)| t < time)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+    {
+        let _ = writeln!(
+            text,
+            "flexc: warning: the found strategy ({name}, {}) is slower in the simulator than baseline {faster} ({}); \
+             --strategy={faster} writes that one, --search=mcmc starts from it",
+            units::seconds(time),
+            units::seconds(t)
+        );
+    }
     let idle_baselines: Vec<&str> = idle
         .iter()
         .filter(|(_, ids)| !ids.is_empty())

@@ -23,7 +23,7 @@ use flexc_passes::import::Imported;
 use serde_json::json;
 
 /// What `--simulate` and its companions ask for.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct SimulateOptions {
     /// Preset name or path of a machine TOML file; `None`: a `.par.mlir`'s recorded machine, else
     /// [`DEFAULT_MACHINE`].
@@ -48,20 +48,6 @@ pub struct SimulateOptions {
 /// The machine used when none is named.
 pub const DEFAULT_MACHINE: &str = "dgx-a100:1";
 
-impl Default for SimulateOptions {
-    fn default() -> Self {
-        SimulateOptions {
-            machine: None,
-            machine_toml: None,
-            devices: None,
-            strategy: None,
-            trace: None,
-            report: None,
-            profile_db: None,
-            state: WeightState::default(),
-        }
-    }
-}
 
 /// The names `--strategy` accepts besides a file.
 pub const STRATEGY_NAMES: [&str; 5] = [

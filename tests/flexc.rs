@@ -995,10 +995,7 @@ fn every_strategy_the_search_finds_for_a_small_model_runs() {
                 let Some((relative, devices, seed)) = next.lock().unwrap().next() else {
                     return;
                 };
-                let stem = format!(
-                    "{}-{devices}-{seed}",
-                    relative.rsplit('/').next().unwrap()
-                );
+                let stem = format!("{}-{devices}-{seed}", relative.rsplit('/').next().unwrap());
                 let par = dir.join(format!("{stem}.par.mlir"));
                 let searched = run_default(&relative, |options| {
                     options.output = par.display().to_string();
@@ -1103,7 +1100,8 @@ fn shard_exports_of_small_models_partition_with_upstream_mlir() {
     // shard-partition))'`: exit 0 (no error, no crash) for every small model's searched strategies and
     // baselines. MLIR 22's partitioner crashed on the multi-grid export of a searched MLP and refused
     // convolutions, reshapes and StableHLO ops; the export now keeps to what it takes.
-    let llvm_bin = std::env::var("FLEXC_LLVM_BIN").unwrap_or_else(|_| "/usr/lib/llvm-22/bin".into());
+    let llvm_bin =
+        std::env::var("FLEXC_LLVM_BIN").unwrap_or_else(|_| "/usr/lib/llvm-22/bin".into());
     let mlir_opt = Path::new(&llvm_bin).join("mlir-opt");
     let dir = std::env::temp_dir().join(format!("flexc-shard-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -130,7 +130,10 @@ impl Progress {
                     if start.elapsed() >= next {
                         let now = phase.lock().unwrap_or_else(|e| e.into_inner()).clone();
                         // One write of a whole line: no lock is held across the run.
-                        eprintln!("flexc-run: {now}, {:.0} s elapsed", start.elapsed().as_secs_f64());
+                        eprintln!(
+                            "flexc-run: {now}, {:.0} s elapsed",
+                            start.elapsed().as_secs_f64()
+                        );
                         next += PROGRESS_EVERY;
                     }
                 }

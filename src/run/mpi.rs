@@ -87,7 +87,11 @@ pub(super) fn launch(
         .arg(format!("--mpi-worker={}", scratch.0.display()))
         .arg(format!("--seed={}", options.seed))
         .arg(format!("--int-max={}", options.int_max))
-        .args(options.opt_level.map(|level| format!("--opt-level={level}")))
+        .args(
+            options
+                .opt_level
+                .map(|level| format!("--opt-level={level}")),
+        )
         .args(options.inputs.iter().map(|dir| {
             let mut arg = std::ffi::OsString::from("--inputs=");
             arg.push(dir);
