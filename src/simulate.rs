@@ -48,7 +48,6 @@ pub struct SimulateOptions {
 /// The machine used when none is named.
 pub const DEFAULT_MACHINE: &str = "dgx-a100:1";
 
-
 /// The names `--strategy` accepts besides a file.
 pub const STRATEGY_NAMES: [&str; 5] = [
     "data-parallel",

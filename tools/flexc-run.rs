@@ -181,7 +181,9 @@ fn main() -> ExitCode {
         // What the run is doing, printed every few seconds while it lasts.
         phase: Some(Default::default()),
     };
-    let (out, errors) = (&mut std::io::stdout().lock(), &mut std::io::stderr().lock());
+    // Standard error is not locked for the run: the progress lines (`run::PROGRESS_EVERY`) are written
+    // by another thread meanwhile (holding the lock here made every run longer than 10 s hang).
+    let (out, errors) = (&mut std::io::stdout().lock(), &mut std::io::stderr());
     let exit = if let Some(devices) = cli.describe_cpu {
         let describe = run::describe::DescribeOptions {
             devices,
