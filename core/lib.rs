@@ -48,6 +48,7 @@ pub mod seed;
 pub mod sim;
 pub mod strategy;
 pub mod synth;
+pub mod units;
 pub mod weight_sync;
 
 pub use cost::{CostModel, ProfileDb, ProfileEntry, Work};

@@ -1038,7 +1038,9 @@ impl<'a> Evaluator<'a> {
         // k segments keep k − 1 checkpoints for every micro-batch in flight and recompute one segment at
         // a time: `in_flight · k · cut + total / k` is least at `k = √(total / (in_flight · cut))`.
         let in_flight = self.in_flight_chunks().max(1) as f64;
-        let segments = ((sum(&total) / (in_flight * mean_cut.max(1.0))).sqrt().round() as usize)
+        let segments = ((sum(&total) / (in_flight * mean_cut.max(1.0)))
+            .sqrt()
+            .round() as usize)
             .clamp(1, cuts.len() + 1);
         // Cuts closest to equal shares of the kept bytes.
         let mut chosen: Vec<usize> = Vec::new();

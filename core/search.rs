@@ -76,7 +76,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 pub use algorithm::{
-    algorithm, algorithm_names, Auto, Budget, Deadline, Mcmc, PaseDp, Plan, Problem, Run,
+    algorithm, algorithm_names, Auto, Budget, Deadline, Mcmc, PaseDp, Plan, Problem, Progress, Run,
     SearchAlgorithm, Tiling, ALGORITHMS, PROPOSAL_BUDGET_BOUND,
 };
 pub use pase::{additive_cost, dp_candidates, pase_dp, DpOptions, DpStats};
@@ -161,9 +161,9 @@ impl fmt::Display for SearchError {
             } => write!(
                 f,
                 "error: no parallelization strategy fits device memory: the least demanding one found \
-                 ({strategy}) needs {} ({needed} bytes) on {device}, which has {} ({capacity} bytes)",
-                gib(*needed),
-                gib(*capacity)
+                 ({strategy}) needs {} on {device}, which has {}",
+                crate::units::bytes(*needed),
+                crate::units::bytes(*capacity)
             ),
             SearchError::TooLarge {
                 what,
@@ -197,10 +197,6 @@ impl From<StrategyError> for SearchError {
     }
 }
 
-fn gib(bytes: u64) -> String {
-    format!("{:.2} GiB", bytes as f64 / (1u64 << 30) as f64)
-}
-
 /// Budget and shape of an MCMC search.
 #[derive(Clone, Debug)]
 pub struct McmcOptions {
@@ -224,9 +220,9 @@ pub struct McmcOptions {
     /// Whether PaSE's dynamic program and SoyBean's tiling run first and become start points (`pase`,
     /// `soybean`).
     pub seed_with_dp: bool,
-    /// Incremented once per proposal by every chain, for a progress display that reads it while the search
-    /// runs; the search never reads it.
-    pub progress: Option<Arc<AtomicU64>>,
+    /// Proposals and the best time so far, for a progress display that reads it while the search runs;
+    /// the search never reads it.
+    pub progress: Option<Arc<Progress>>,
     /// Whether proposals are tied across repeated layers ([`crate::layers`]): every single-op proposal in
     /// the first quarter of a chain, one in five after (module doc).
     pub tie_layers: bool,
@@ -481,7 +477,7 @@ struct Ctx<'a> {
     /// Delta simulations run by every chain ([`Ctx::set`]).
     deltas: AtomicU64,
     t0: Instant,
-    progress: Option<Arc<AtomicU64>>,
+    progress: Option<Arc<Progress>>,
 }
 
 impl Ctx<'_> {
@@ -591,6 +587,9 @@ pub fn mcmc(
         match over {
             Some((d, peak)) => note_overflow(&mut overflow, d, peak, name),
             None => {
+                if let Some(progress) = &options.progress {
+                    progress.found(time);
+                }
                 if best.as_ref().is_none_or(|(t, _, _, _)| time < *t) {
                     best = Some((time, strategy.clone(), name.clone(), sim.peak_memories()));
                 }
@@ -861,7 +860,7 @@ fn run_chain(
         }
         proposals += 1;
         if let Some(progress) = &ctx.progress {
-            progress.fetch_add(1, Ordering::Relaxed);
+            progress.proposal();
         }
         // The tied phase: the first quarter of the chain's proposals (or of its time).
         let early = match (budget.proposals, budget.time) {
@@ -927,6 +926,9 @@ fn run_chain(
         };
         if improved {
             if over.is_none() {
+                if let Some(progress) = &ctx.progress {
+                    progress.found(time);
+                }
                 best = Some((time, sim.strategy().clone(), sim.peak_memories()));
                 best_at_proposal = proposals;
                 best_at = chain_t0.elapsed().as_secs_f64();

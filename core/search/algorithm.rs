@@ -14,7 +14,7 @@
 //! it is passed down to every seeding search, which checks it in its loops and returns its best so far (or
 //! nothing) when it passes, so the search ends close to the deadline whatever the model.
 
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -176,14 +176,56 @@ impl<'a> Problem<'a> {
     }
 }
 
+/// What a running search tells a progress display: proposals so far and the best iteration time found so
+/// far. The search only writes it (relaxed atomics: a display may read a slightly stale value), so it
+/// changes nothing in the result.
+#[derive(Debug)]
+pub struct Progress {
+    proposals: AtomicU64,
+    /// `f64` bits of the best time; non-negative floats order as their bits, so `fetch_min` keeps the best.
+    best: AtomicU64,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            proposals: AtomicU64::new(0),
+            best: AtomicU64::new(f64::INFINITY.to_bits()),
+        }
+    }
+}
+
+impl Progress {
+    /// One more proposal.
+    pub fn proposal(&self) {
+        self.proposals.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// A strategy that fits memory and simulates in `time_s`.
+    pub fn found(&self, time_s: f64) {
+        if time_s.is_finite() && time_s >= 0.0 {
+            self.best.fetch_min(time_s.to_bits(), Ordering::Relaxed);
+        }
+    }
+
+    pub fn proposals(&self) -> u64 {
+        self.proposals.load(Ordering::Relaxed)
+    }
+
+    /// The best time so far; `None` before the first strategy that fits.
+    pub fn best(&self) -> Option<f64> {
+        Some(f64::from_bits(self.best.load(Ordering::Relaxed))).filter(|t| t.is_finite())
+    }
+}
+
 /// How one search runs: its budget, the deadline derived from it (or a caller's earlier one), its seed and an
-/// optional progress counter (proposals so far, read by a progress display).
+/// optional [`Progress`] a display reads while it runs.
 #[derive(Clone, Debug, Default)]
 pub struct Run {
     pub budget: Budget,
     pub deadline: Deadline,
     pub seed: u64,
-    pub progress: Option<Arc<AtomicU64>>,
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl Run {
@@ -202,6 +244,10 @@ impl Run {
 pub trait SearchAlgorithm: Sync {
     /// The `--search` / `algorithm=` name.
     fn name(&self) -> &'static str;
+    /// Older names still accepted for it.
+    fn aliases(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// One line for `--help`.
     fn summary(&self) -> &'static str;
     /// The best strategy found within `run`'s budget and deadline.
@@ -211,9 +257,12 @@ pub trait SearchAlgorithm: Sync {
 /// Every search algorithm, the default first.
 pub static ALGORITHMS: &[&dyn SearchAlgorithm] = &[&Auto, &Mcmc, &PaseDp, &Tiling, &Plan];
 
-/// The algorithm called `name`.
+/// The algorithm called `name` (or one of its [`SearchAlgorithm::aliases`]).
 pub fn algorithm(name: &str) -> Option<&'static dyn SearchAlgorithm> {
-    ALGORITHMS.iter().copied().find(|a| a.name() == name)
+    ALGORITHMS
+        .iter()
+        .copied()
+        .find(|a| a.name() == name || a.aliases().contains(&name))
 }
 
 /// The names of [`ALGORITHMS`], in order.
@@ -457,7 +506,9 @@ impl SearchAlgorithm for Auto {
                 (Ok(p), _) => p,
                 (Err(e), Some(Ok(f))) if !f.fits_memory => return Err(e),
                 (Err(_), Some(Ok(f))) => f,
-                (Err(e), _) => return Err(e),
+                // Both failed: the flat search's error names a simulated device.
+                (Err(_), Some(Err(e))) => return Err(e),
+                (Err(e), None) => return Err(e),
             }
         };
         found.details = super::Details::Auto(plan_stats, mcmc_details);
@@ -471,7 +522,11 @@ pub struct PaseDp;
 
 impl SearchAlgorithm for PaseDp {
     fn name(&self) -> &'static str {
-        "dp"
+        "pase"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["dp"]
     }
 
     fn summary(&self) -> &'static str {
@@ -498,7 +553,11 @@ pub struct Tiling;
 
 impl SearchAlgorithm for Tiling {
     fn name(&self) -> &'static str {
-        "tiling"
+        "soybean"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["tiling"]
     }
 
     fn summary(&self) -> &'static str {
