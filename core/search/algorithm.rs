@@ -457,7 +457,8 @@ impl SearchAlgorithm for Plan {
 /// The default: the schedule search ([`super::plan`]) with part of the budget, then FlexFlow's MCMC over
 /// flat strategies ([`Mcmc`]) with the rest when the machine is small enough for per-device simulation
 /// ([`AUTO_FLAT_DEVICES`]); the faster of the two that fits memory. Under a time budget the schedule
-/// search gets a third of it; with a proposal budget both run to their bounds.
+/// search gets a third of it when the MCMC runs too, all of it otherwise; with a proposal budget both run
+/// to their bounds.
 pub struct Auto;
 
 /// Devices up to which [`Auto`] also runs the flat MCMC.
@@ -474,8 +475,13 @@ impl SearchAlgorithm for Auto {
 
     fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
         let t0 = Instant::now();
+        let flat_too = problem.machine.num_devices() <= AUTO_FLAT_DEVICES;
         let plan_run = Run {
-            deadline: run.deadline.share(1.0 / 3.0),
+            deadline: if flat_too {
+                run.deadline.share(1.0 / 3.0)
+            } else {
+                run.deadline
+            },
             ..run.clone()
         };
         let planned = super::plan(problem, &plan_run);
