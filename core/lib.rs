@@ -21,6 +21,7 @@
 //! - [`report`]: breakdown, per-device report, Chrome trace;
 //! - [`synth`]: synthetic models for tests and benchmarks;
 //! - [`seed`]: seeded inputs and weights shared by the CPU runner and the GPU runtime;
+//! - [`output`]: output files written without harming their targets, scratch folders, cleanup on signals;
 //! - [`npy`]: the `.npy` reader and writer, and [`compare`]: the error of a result, both shared by
 //!   the CPU runner and the GPU runtime.
 
@@ -35,6 +36,7 @@ pub mod machine;
 pub mod mailbox;
 pub mod memory;
 pub mod npy;
+pub mod output;
 pub mod precision;
 pub mod reduce;
 pub mod report;

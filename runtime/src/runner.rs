@@ -515,7 +515,8 @@ pub fn profile_entries(
     (entries, unknown)
 }
 
-/// Merges `entries` into the database at `path` (created when missing), through a temporary file.
+/// Merges `entries` into the database at `path` (created when missing), written by
+/// `flexc_core::output` (atomic replacement, never a device or FIFO replaced).
 pub fn merge_profile(path: &Path, entries: Vec<ProfileEntry>) -> Result<usize, String> {
     let mut db = if path.exists() {
         ProfileDb::load(path).map_err(|e| e.to_string())?
@@ -525,10 +526,10 @@ pub fn merge_profile(path: &Path, entries: Vec<ProfileEntry>) -> Result<usize, S
     for entry in entries {
         db.insert(entry);
     }
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    std::fs::write(&temporary, db.to_jsonl()).map_err(|e| format!("{}: {e}", path.display()))?;
-    std::fs::rename(&temporary, path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = path
+        .to_str()
+        .ok_or_else(|| format!("{}: not a UTF-8 path", path.display()))?;
+    flexc_core::output::write(text, db.to_jsonl().as_bytes())?;
     Ok(db.len())
 }
 

@@ -246,19 +246,12 @@ pub fn artifact(module: &MlirModule, manifest: &str) -> Result<Vec<u8>, String> 
     link(object.as_slice())
 }
 
-/// `cc -shared` of one object file, in a private temporary folder (removed afterwards).
+/// `cc -shared` of one object file, in a private scratch folder (removed afterwards, and when a
+/// signal ends the compiler).
 fn link(object: &[u8]) -> Result<Vec<u8>, String> {
-    static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let folder = std::env::temp_dir().join(format!(
-        "flexc-gpu-{}-{}",
-        std::process::id(),
-        COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&folder)
-        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
-    let result = link_in(&folder, object);
-    let _ = std::fs::remove_dir_all(&folder);
-    result
+    let folder = flexc_core::output::ScratchDir::new("flexc-gpu")
+        .map_err(|e| format!("cannot create a scratch folder: {e}"))?;
+    link_in(folder.path(), object)
 }
 
 fn link_in(folder: &Path, object: &[u8]) -> Result<Vec<u8>, String> {

@@ -35,24 +35,19 @@ use std::{
     time::{Duration, Instant},
 };
 
-/// A scratch directory removed when dropped.
-pub(super) struct Scratch(pub PathBuf);
+/// A private scratch directory, removed when dropped and when a signal ends the launcher
+/// (`flexc_core::output::ScratchDir`).
+pub(super) struct Scratch(flexc_core::output::ScratchDir);
 
 impl Scratch {
     pub(super) fn new() -> Result<Scratch, String> {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let path = std::env::temp_dir().join(format!("flexc-run-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&path)
-            .map_err(|e| format!("cannot create '{}': {e}", path.display()))?;
-        Ok(Scratch(path))
+        flexc_core::output::ScratchDir::new("flexc-run")
+            .map(Scratch)
+            .map_err(|e| format!("cannot create a scratch directory: {e}"))
     }
-}
 
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+    fn path(&self) -> &Path {
+        self.0.path()
     }
 }
 
@@ -69,7 +64,7 @@ pub(super) fn launch(
     ranks: DeviceCount,
     scratch: &Scratch,
 ) -> Result<Vec<Vec<Vec<u8>>>, String> {
-    let program_path = scratch.0.join("program.mlir");
+    let program_path = scratch.path().join("program.mlir");
     std::fs::write(&program_path, program)
         .map_err(|e| format!("cannot write '{}': {e}", program_path.display()))?;
     let worker = options
@@ -84,7 +79,7 @@ pub(super) fn launch(
         .arg(ranks.to_string())
         .arg(&worker)
         .arg(&program_path)
-        .arg(format!("--mpi-worker={}", scratch.0.display()))
+        .arg(format!("--mpi-worker={}", scratch.path().display()))
         .arg(format!("--seed={}", options.seed))
         .arg(format!("--int-max={}", options.int_max))
         .arg(format!("--opt-level={}", options.opt_level))
@@ -110,6 +105,8 @@ pub(super) fn launch(
     let mut child = command.spawn().map_err(|e| {
         format!("cannot start '{mpirun}': {e} (install Open MPI: tools/setup, or set FLEXC_MPIRUN)")
     })?;
+    // Killing the launcher stops the ranks too (mpirun passes SIGTERM on).
+    let _stop_with_launcher = flexc_core::output::ChildGuard::new(child.id());
     // Drained on threads so that a chatty rank cannot fill a pipe and stall.
     let drain = |pipe: Option<Box<dyn Read + Send>>| {
         std::thread::spawn(move || {
@@ -171,7 +168,7 @@ pub(super) fn launch(
                 .iter()
                 .enumerate()
                 .map(|(index, ty)| {
-                    let path = result_path(&scratch.0, &entry.name, index);
+                    let path = result_path(scratch.path(), &entry.name, index);
                     let bytes = std::fs::read(&path).map_err(|e| {
                         format!("rank 0 wrote no result {index} of @{}: {e}", entry.name)
                     })?;
