@@ -142,6 +142,11 @@ fn mpi_ranks(text: &str) -> Result<DeviceCount, String> {
 }
 
 fn main() -> ExitCode {
+    // MLIR recurses once per nesting level of the input: a large stack (src/parse.rs).
+    flexc::parse::on_large_stack(run_tool)
+}
+
+fn run_tool() -> ExitCode {
     // Before any device thread exists (src/run/runtime.rs).
     run::share_one_heap();
     let cli = Cli::parse();

@@ -260,6 +260,11 @@ fn list_passes() {
 }
 
 fn main() -> ExitCode {
+    // MLIR recurses once per nesting level of the input: a large stack (src/parse.rs).
+    flexc::parse::on_large_stack(compile)
+}
+
+fn compile() -> ExitCode {
     let cli = Cli::parse();
     if cli.list_passes {
         list_passes();
