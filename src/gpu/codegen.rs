@@ -231,11 +231,23 @@ pub fn artifact(module: &MlirModule, manifest: &str) -> Result<Vec<u8>, String> 
     let global = llvm.add_global(
         bytes.get_type(),
         Some(AddressSpace::default()),
-        "flexc_gpu_manifest",
+        flexc_core::artifact::MANIFEST_SYMBOL,
     );
     global.set_initializer(&bytes);
     global.set_constant(true);
     global.set_linkage(Linkage::External);
+    // The manifest's digest: flexc-gpu refuses a manifest changed after compilation.
+    let digest = context
+        .i64_type()
+        .const_int(flexc_core::artifact::digest(manifest.as_bytes()), false);
+    let digest_global = llvm.add_global(
+        context.i64_type(),
+        Some(AddressSpace::default()),
+        flexc_core::artifact::DIGEST_SYMBOL,
+    );
+    digest_global.set_initializer(&digest);
+    digest_global.set_constant(true);
+    digest_global.set_linkage(Linkage::External);
     llvm.verify()
         .map_err(|e| format!("the host LLVM IR does not verify: {e}"))?;
     llvm.run_passes("default<O2>", &machine, PassBuilderOptions::create())
