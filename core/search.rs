@@ -62,7 +62,7 @@ use rand::{Rng, SeedableRng};
 
 pub use algorithm::{
     algorithm, algorithm_names, Budget, Deadline, Mcmc, PaseDp, Problem, Run, SearchAlgorithm,
-    Tiling, ALGORITHMS,
+    Tiling, ALGORITHMS, DEFAULT_SEEDING_LIMIT,
 };
 pub use pase::{additive_cost, dp_candidates, pase_dp, DpOptions, DpStats};
 pub use tiling::{soybean_tiling, CutStats, TilingStats};
@@ -126,7 +126,7 @@ pub enum SearchError {
     },
     /// Options that do not bound the search or make no sense.
     InvalidOptions(String),
-    /// The deadline passed before the search had any strategy (what it was doing).
+    /// The deadline passed before the search had any strategy (what it was doing, and which deadline).
     Expired(String),
 }
 
@@ -155,10 +155,7 @@ impl fmt::Display for SearchError {
                 "error: {what} needs {needed} entries, over the limit of {limit}"
             ),
             SearchError::InvalidOptions(m) => write!(f, "error: {m}"),
-            SearchError::Expired(what) => write!(
-                f,
-                "error: the search budget ran out before {what} found a strategy"
-            ),
+            SearchError::Expired(what) => write!(f, "error: {what} found no strategy in time"),
         }
     }
 }
@@ -201,6 +198,11 @@ pub struct McmcOptions {
     /// Incremented once per proposal by every chain, for a progress display that reads it while the search
     /// runs; the search never reads it.
     pub progress: Option<Arc<AtomicU64>>,
+    /// When the seeding searches (PaSE, SoyBean) must stop, besides `deadline`: under a proposal budget,
+    /// [`algorithm::DEFAULT_SEEDING_LIMIT`] after the search began, so that a graph too large for them
+    /// costs a start point, not an unbounded wait. The chains do not see it (they stop at their
+    /// proposal count, deterministically).
+    pub seeding: Deadline,
 }
 
 impl Default for McmcOptions {
@@ -216,6 +218,7 @@ impl Default for McmcOptions {
             starts: Vec::new(),
             seed_with_dp: true,
             progress: None,
+            seeding: Deadline::NONE,
         }
     }
 }
@@ -295,6 +298,10 @@ pub struct McmcDetails {
     /// to simulate).
     pub starts: Vec<Evaluated>,
     pub stats: McmcStats,
+    /// The seeding searches [`McmcOptions::seeding`] stopped (`pase`, `soybean`, `mcmc/N` for a
+    /// sub-machine search that lost one): under a proposal budget the result is then no longer a
+    /// function of the seed alone.
+    pub seeding_stopped: Vec<String>,
 }
 
 impl Found {
@@ -463,17 +470,42 @@ pub fn mcmc(
         named.push((dp.name.to_string(), dp.strategy));
     }
     named.extend(options.starts.iter().cloned());
+    let mut seeding_stopped = Vec::new();
+    // A seeding search that the seeding deadline (not the search's own) stopped: without a strategy,
+    // or (SoyBean) with the cuts made so far.
+    let cut_by_seeding = |result: &Result<Found, SearchError>| {
+        let stopped = match result {
+            Err(SearchError::Expired(_)) => true,
+            Ok(found) => found.stop == StopReason::Time,
+            Err(_) => false,
+        };
+        stopped && options.seeding.expired() && !deadline.expired()
+    };
     if options.seed_with_dp {
         // A table too large for PaSE, or a deadline that passes first, only costs a start point. Under a
         // deadline each seeding search gets a third of the time left, so the chains keep at least a third.
         let dp_options = DpOptions {
-            deadline: deadline.share(1.0 / 3.0),
+            deadline: deadline.share(1.0 / 3.0).min(options.seeding),
             ..DpOptions::default()
         };
-        if let Ok(r) = pase_dp(graph, machine, cost, mode, &dp_options) {
+        let pase = pase_dp(graph, machine, cost, mode, &dp_options);
+        if cut_by_seeding(&pase) {
+            seeding_stopped.push("pase".to_string());
+        }
+        if let Ok(r) = pase {
             named.push(("pase".into(), r.strategy));
         }
-        match soybean_tiling(graph, machine, cost, mode, deadline.share(0.5)) {
+        let soybean = soybean_tiling(
+            graph,
+            machine,
+            cost,
+            mode,
+            deadline.share(0.5).min(options.seeding),
+        );
+        if cut_by_seeding(&soybean) {
+            seeding_stopped.push("soybean".to_string());
+        }
+        match soybean {
             Ok(r) => named.push(("soybean".into(), r.strategy)),
             Err(SearchError::Expired(_)) => {}
             Err(e) => return Err(e),
@@ -654,6 +686,7 @@ pub fn mcmc(
     let details = Details::Mcmc(McmcDetails {
         starts: evaluated,
         stats,
+        seeding_stopped,
     });
     // Under a deadline there is no time for one more simulation: the best's time and peaks as simulated
     // (delta simulations equal full ones exactly).

@@ -12,6 +12,12 @@
 //! gives the same strategy. A time budget ([`Budget::Time`]) becomes one [`Deadline`] for the whole search;
 //! it is passed down to every seeding search, which checks it in its loops and returns its best so far (or
 //! nothing) when it passes, so the search ends close to the deadline whatever the model.
+//!
+//! Every search has a wall-clock bound by default: under a proposal budget the seeding searches stop
+//! at [`Run::seeding`], [`DEFAULT_SEEDING_LIMIT`] after the run began (PaSE or SoyBean on a graph too
+//! large for them then costs a start point, reported in [`McmcDetails::seeding_stopped`](super::McmcDetails),
+//! instead of an unbounded wait); the chains still stop at their proposal count. PaSE or SoyBean run
+//! alone stop there too, with [`SearchError::Expired`].
 
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -150,12 +156,18 @@ pub struct Problem<'a> {
     pub mode: Mode,
 }
 
-/// How one search runs: its budget, the deadline derived from it (or a caller's earlier one), its seed and an
-/// optional progress counter (proposals so far, read by a progress display).
+/// How long seeding searches may run under a proposal budget (module doc).
+pub const DEFAULT_SEEDING_LIMIT: Duration = Duration::from_secs(60);
+
+/// How one search runs: its budget, the deadline derived from it (or a caller's earlier one), when its
+/// seeding searches must stop, its seed and an optional progress counter (proposals so far, read by a
+/// progress display).
 #[derive(Clone, Debug, Default)]
 pub struct Run {
     pub budget: Budget,
     pub deadline: Deadline,
+    /// The time budget's deadline, or [`DEFAULT_SEEDING_LIMIT`] from the start under a proposal budget.
+    pub seeding: Deadline,
     pub seed: u64,
     pub progress: Option<Arc<AtomicU64>>,
 }
@@ -163,11 +175,34 @@ pub struct Run {
 impl Run {
     /// A run of `budget` starting now.
     pub fn new(budget: Budget, seed: u64) -> Run {
+        let deadline = budget.deadline();
         Run {
             budget,
-            deadline: budget.deadline(),
+            deadline,
+            seeding: match budget {
+                Budget::Time(_) => deadline,
+                Budget::Proposals(_) => Deadline::after(DEFAULT_SEEDING_LIMIT),
+            },
             seed,
             progress: None,
+        }
+    }
+
+    /// When a seeding search (or PaSE and SoyBean run alone) must stop.
+    pub fn seeding_deadline(&self) -> Deadline {
+        self.deadline.min(self.seeding)
+    }
+
+    /// `error` with the reason when the default bound (not a time budget) stopped the search.
+    fn explain(&self, error: SearchError) -> SearchError {
+        match error {
+            SearchError::Expired(what) if !self.deadline.is_set() && self.seeding.expired() => {
+                SearchError::Expired(format!(
+                    "{what}, stopped after {} s (the bound of a search with a proposal budget; a time budget such as --search-budget=10m waits longer)",
+                    DEFAULT_SEEDING_LIMIT.as_secs()
+                ))
+            }
+            other => other,
         }
     }
 }
@@ -254,6 +289,7 @@ impl Mcmc {
                     )
                 })
                 .collect();
+        let mut sub_stopped = Vec::new();
         let half_budget = match run.budget {
             Budget::Proposals(p) => (p >= 2 * CHAINS).then_some(Budget::Proposals(p / 2)),
             Budget::Time(d) => Some(Budget::Time(d / 2)),
@@ -278,8 +314,17 @@ impl Mcmc {
             };
             // On half the devices nothing may fit (memory), or the deadline may pass first: then there is
             // just no such start.
-            if let Ok(found) = self.search_with(&half_problem, &sub, sim_cost) {
-                starts.push((format!("mcmc/{}", n / 2), found.strategy));
+            match self.search_with(&half_problem, &sub, sim_cost) {
+                Ok(found) => {
+                    if found.mcmc().is_some_and(|d| !d.seeding_stopped.is_empty()) {
+                        sub_stopped.push(format!("mcmc/{}", n / 2));
+                    }
+                    starts.push((format!("mcmc/{}", n / 2), found.strategy));
+                }
+                Err(SearchError::Expired(_)) if run.seeding.expired() => {
+                    sub_stopped.push(format!("mcmc/{}", n / 2));
+                }
+                Err(_) => {}
             }
         }
         let options = McmcOptions {
@@ -295,10 +340,15 @@ impl Mcmc {
                 Budget::Proposals(_) => None,
             },
             deadline: run.deadline,
+            seeding: run.seeding,
             starts,
             ..McmcOptions::default()
         };
-        mcmc(graph, problem.machine, problem.cost, problem.mode, &options)
+        let mut found = mcmc(graph, problem.machine, problem.cost, problem.mode, &options)?;
+        if let super::Details::Mcmc(details) = &mut found.details {
+            details.seeding_stopped.extend(sub_stopped);
+        }
+        Ok(found)
     }
 }
 
@@ -316,7 +366,7 @@ impl SearchAlgorithm for PaseDp {
 
     fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
         let options = DpOptions {
-            deadline: run.deadline,
+            deadline: run.seeding_deadline(),
             ..DpOptions::default()
         };
         pase_dp(
@@ -326,6 +376,7 @@ impl SearchAlgorithm for PaseDp {
             problem.mode,
             &options,
         )
+        .map_err(|e| run.explain(e))
     }
 }
 
@@ -347,7 +398,8 @@ impl SearchAlgorithm for Tiling {
             problem.machine,
             problem.cost,
             problem.mode,
-            run.deadline,
+            run.seeding_deadline(),
         )
+        .map_err(|e| run.explain(e))
     }
 }
