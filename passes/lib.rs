@@ -107,6 +107,8 @@ impl Options {
     /// The `devices` option ([`DEVICES_OPTION`]), else the device count of the module's
     /// `#par.machine`, else `None`; `Err` (emitted at the module) when the module's `#par.machine`
     /// is malformed, whether or not the option overrides it.
+    // `()`: the error is already a diagnostic, as a pass's `run` returns it.
+    #[allow(clippy::result_unit_err)]
     pub fn devices(
         &self,
         module: &OperationRef<'_, '_>,

@@ -216,7 +216,7 @@ pub fn check(data: &[u8], exports: &[String]) -> Result<Manifest, String> {
                 call.entry
             ));
         }
-        if !dynamic.get(&ciface).is_some_and(|s| !s.defined) {
+        if dynamic.get(&ciface).is_none_or(|s| s.defined) {
             return Err(format!(
                 "library[{i}]: the artifact does not call '{}'",
                 call.entry

@@ -83,7 +83,9 @@ impl RankMarker {
         // Locked before it gets its name, so the launcher never sees it unlocked while we live.
         let temporary = dir.join(format!(".rank{rank}.{}", std::process::id()));
         let file = std::fs::File::create(&temporary).ok()?;
-        file.lock().ok()?;
+        if !lock(&file, true) {
+            return None;
+        }
         let marker = RankMarker(file);
         marker.phase("started");
         std::fs::rename(&temporary, marker_path(dir, rank)).ok()?;
@@ -112,6 +114,18 @@ enum StartUp {
     Missing(String),
 }
 
+/// `flock`s `file` exclusively (waiting for it when `wait`); whether it got the lock. The lock goes
+/// with the process, whatever ends it.
+fn lock(file: &std::fs::File, wait: bool) -> bool {
+    use std::os::fd::AsRawFd;
+    let operation = if wait {
+        libc::LOCK_EX
+    } else {
+        libc::LOCK_EX | libc::LOCK_NB
+    };
+    unsafe { libc::flock(file.as_raw_fd(), operation) == 0 }
+}
+
 /// Why the ranks may have to be stopped (module doc), if they may.
 fn start_up_failure(dir: &Path, ranks: usize, since: Instant, limit: Duration) -> Option<StartUp> {
     let mut missing = Vec::new();
@@ -121,7 +135,7 @@ fn start_up_failure(dir: &Path, ranks: usize, since: Instant, limit: Duration) -
             missing.push(rank.to_string());
             continue;
         };
-        if file.try_lock().is_ok() {
+        if lock(&file, false) {
             let phase = std::fs::read_to_string(&path).unwrap_or_default();
             if phase != "finished" {
                 let when = if phase == "initialized" {
