@@ -35,9 +35,11 @@ struct Verifier {
 };
 } // namespace
 
+// Parsing does not verify: flexc checks the IR for what crashes MLIR's verifiers first
+// (src/parse.rs), then verifies.
 extern "C" MlirModule flexcParseModuleNamed(MlirContext context, MlirStringRef source,
                                             MlirStringRef sourceName) {
-  mlir::ParserConfig config(unwrap(context));
+  mlir::ParserConfig config(unwrap(context), /*verifyAfterParse=*/false);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(unwrap(source), unwrap(sourceName)), llvm::SMLoc());
@@ -65,7 +67,7 @@ extern "C" void *flexcVerifierCreate(MlirContext context, MlirStringRef source,
 
 extern "C" MlirModule flexcVerifierParse(void *opaque, MlirContext context) {
   auto *verifier = static_cast<Verifier *>(opaque);
-  mlir::ParserConfig config(unwrap(context));
+  mlir::ParserConfig config(unwrap(context), /*verifyAfterParse=*/false);
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceFile<mlir::ModuleOp>(verifier->sourceMgr, config);
   return wrap(module.release());
