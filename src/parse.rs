@@ -332,11 +332,11 @@ fn index_array(source: &[u8], at: usize) -> Option<(usize, String)> {
     )
 }
 
-/// `dimensions = [` or `permutation = [` right after a `)` (the custom form of `linalg.broadcast`,
-/// `linalg.transpose` and `linalg.reduce`; in an attribute dictionary a key follows `{` or `,`) whose
-/// list is not comma-separated `i64` literals closed by `]` (on any line: whitespace and `//`
-/// comments between the items are fine; the end of the text before `]` is not): the offset of `[`
-/// and the error.
+/// `dimensions =` or `permutation =` right after a `)` (the custom form of `linalg.broadcast`,
+/// `linalg.transpose` and `linalg.reduce`; in an attribute dictionary a key follows `{` or `,`) not
+/// followed by comma-separated `i64` literals in brackets (on any line: whitespace and `//` comments
+/// between the items are fine; the end of the text before `]` is not): the offset of what follows
+/// `=` and the error.
 fn linalg_int_list(source: &[u8], at: usize) -> Option<(usize, String)> {
     let keyword = [&b"dimensions"[..], b"permutation"].into_iter().find(|k| {
         source[at..].starts_with(k) && source.get(at + k.len()).is_none_or(|&c| !ident(c))
@@ -352,8 +352,15 @@ fn linalg_int_list(source: &[u8], at: usize) -> Option<(usize, String)> {
         return None;
     }
     let open = skip_space(source, equal + 1);
+    let message = || {
+        format!(
+            "expected '{}' to be a list of i64 integers in brackets",
+            String::from_utf8_lossy(keyword)
+        )
+    };
+    // Anything but a list there fails the same way (tools/fuzz: `permutation = 3[1, 0]`).
     if source.get(open) != Some(&b'[') {
-        return None;
+        return Some((open.min(source.len().saturating_sub(1)), message()));
     }
     // The list's text up to its `]`, `//` comments left out (a `]` in a comment closes nothing:
     // tools/fuzz found that); `None` when the text ends first.
@@ -382,15 +389,7 @@ fn linalg_int_list(source: &[u8], at: usize) -> Option<(usize, String)> {
                 .split(',')
                 .all(|item| item.trim().parse::<i64>().is_ok())
     });
-    (!valid).then(|| {
-        (
-            open,
-            format!(
-                "expected '{}' to be a list of i64 integers in brackets",
-                String::from_utf8_lossy(keyword)
-            ),
-        )
-    })
+    (!valid).then(|| (open, message()))
 }
 
 #[cfg(test)]
@@ -426,6 +425,12 @@ mod tests {
                 format!("%t = linalg.transpose ins(%a : t) outs(%e : t) permutation = {end}");
             let found = parser_crash(text.as_bytes());
             assert_eq!(found.map(|(l, c, _)| (l, c)), Some((1, 62)), "{end}");
+        }
+        // No list at all (tools/fuzz: SIGSEGV).
+        for value in ["3[1, 0]", "x", "array<i64: 1, 0>", ""] {
+            let text =
+                format!("%t = linalg.transpose ins(%a : t) outs(%e : t) permutation = {value}");
+            assert!(parser_crash(text.as_bytes()).is_some(), "{value}");
         }
         // A `]` in a comment closes nothing (tools/fuzz: SIGSEGV).
         let commented = "%t = linalg.transpose ins(%a : t) outs(%e : t) permutation = [1\n// ']'\n";

@@ -34,6 +34,15 @@ func.func @reduce(%x: tensor<64x8xf32>, %o: tensor<64xf32>) -> tensor<64xf32> {
 
 // -----
 
+// No list at all (tools/fuzz, issue 20: the guard looked only at lists).
+func.func @not_a_list(%x: tensor<64x8xf32>, %o: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  // expected-error@+1 {{expected 'permutation' to be a list of i64 integers in brackets}}
+  %t = linalg.transpose ins(%x : tensor<64x8xf32>) outs(%o : tensor<8x64xf32>) permutation = 3[1, 0]
+  return %t : tensor<8x64xf32>
+}
+
+// -----
+
 // Well-formed lists, and integer arrays in attribute dictionaries, parse as usual.
 func.func @valid(%x: tensor<64xf32>, %o: tensor<64x8xf32>) -> tensor<64x8xf32> {
   %b = linalg.broadcast ins(%x : tensor<64xf32>) outs(%o : tensor<64x8xf32>) dimensions = [1] {dims = [9223372036854775808]}
