@@ -511,6 +511,10 @@ impl Schedule {
     }
 }
 
+/// FLOPs per byte of result below which [`Recompute::Selective`] recomputes a forward op
+/// ([`Phases::recomputed`]).
+pub const SELECTIVE_FLOPS_PER_BYTE: f64 = 4.0;
+
 /// When an op runs in a scheduled iteration (module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Phase {
@@ -644,6 +648,37 @@ impl Phases {
                 (self.of(p) == Phase::Epilogue).then_some((id, p))
             })
         })
+    }
+
+    /// Which ops the backward of their stage runs again instead of keeping their results, per op
+    /// (`par-materialize` replays them; the memory a stage keeps per micro-batch is what is not
+    /// replayed): nothing for [`Recompute::None`]; every forward op for [`Recompute::Full`] (a stage
+    /// keeps only its inputs); for [`Recompute::Selective`], the forward ops doing fewer than
+    /// [`SELECTIVE_FLOPS_PER_BYTE`] FLOPs per byte of their results — memory-bound work (pointwise maps,
+    /// softmax, norms, moves and reshapes) is cheap to redo next to the bytes it would keep alive, while
+    /// contractions and convolutions are kept.
+    pub fn recomputed(&self, graph: &Graph, recompute: Recompute) -> Vec<bool> {
+        graph
+            .topological_order()
+            .map(|id| {
+                if self.of(id) != Phase::Forward {
+                    return false;
+                }
+                match recompute {
+                    Recompute::None => false,
+                    Recompute::Full => true,
+                    Recompute::Selective => {
+                        let op = graph.op(id);
+                        let bytes: u64 = op
+                            .outputs
+                            .iter()
+                            .map(|a| graph.tensor(a.tensor).bytes())
+                            .sum();
+                        bytes > 0 && op.flops < SELECTIVE_FLOPS_PER_BYTE * bytes as f64
+                    }
+                }
+            })
+            .collect()
     }
 
     /// Completes a stage assignment whose forward ops are set: backward ops go to the last stage among
@@ -880,6 +915,52 @@ mod tests {
             "dp=4 pp=2 vp=2 m=8 1f1b recompute=selective zero=1"
         );
         assert_eq!(Schedule::default().summary(), "flat");
+    }
+
+    #[test]
+    fn selective_recomputation_redoes_memory_bound_forward_work_only() {
+        use crate::graph::{Access, DType, Dim, Op, OpClass, Role};
+        let mut g = Graph::new();
+        let x = g.add_tensor("x", vec![8, 64], DType::F32, TensorKind::Input);
+        let w = g.add_tensor("w", vec![64, 64], DType::F32, TensorKind::Weight);
+        let y = g.add_tensor("y", vec![8, 64], DType::F32, TensorKind::Activation);
+        let z = g.add_tensor("z", vec![8, 64], DType::F32, TensorKind::Activation);
+        let dims = |k: u64| {
+            let mut d = vec![Dim::new(8, Role::Sample), Dim::new(64, Role::Parameter)];
+            if k > 0 {
+                d.push(Dim::new(k, Role::Reduction));
+            }
+            d
+        };
+        g.add_op(Op {
+            name: "matmul".into(),
+            location: String::new(),
+            class: OpClass::Contraction,
+            dims: dims(64),
+            inputs: vec![Access::dims(x, &[0, 2]), Access::dims(w, &[2, 1])],
+            outputs: vec![Access::dims(y, &[0, 1])],
+            flops: 2.0 * 8.0 * 64.0 * 64.0,
+            dtype: DType::F32,
+        })
+        .unwrap();
+        g.add_op(Op {
+            name: "relu".into(),
+            location: String::new(),
+            class: OpClass::Elementwise,
+            dims: dims(0),
+            inputs: vec![Access::dims(y, &[0, 1])],
+            outputs: vec![Access::dims(z, &[0, 1])],
+            flops: 8.0 * 64.0,
+            dtype: DType::F32,
+        })
+        .unwrap();
+        let phases = Phases::all_forward(&g);
+        assert_eq!(phases.recomputed(&g, Recompute::None), vec![false, false]);
+        assert_eq!(
+            phases.recomputed(&g, Recompute::Selective),
+            vec![false, true]
+        );
+        assert_eq!(phases.recomputed(&g, Recompute::Full), vec![true, true]);
     }
 
     #[test]
