@@ -91,7 +91,10 @@
 //! ```
 
 mod emit;
+pub mod order;
 mod plan;
+mod scheduled;
+mod scheduled_emit;
 
 use crate::{ir, op_name, Options, PassId, PassInfo};
 use melior::ir::{operation::OperationLike, OperationRef};
@@ -112,6 +115,9 @@ pub static INFO: PassInfo = PassInfo {
 
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
     let machine = options.devices(&module);
+    if let Some(schedule) = schedule_of(&module)? {
+        return run_scheduled(module, &schedule, machine);
+    }
     let functions: Vec<OperationRef> = ir::top_level_ops(module.to_raw())
         .into_iter()
         .map(|op| unsafe { OperationRef::from_raw(op) })
@@ -153,6 +159,75 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
         }
     }
     Ok(())
+}
+
+/// The module's `par.schedule`, when it has one that is not flat; `Err` (reported) when it is malformed.
+fn schedule_of(module: &OperationRef<'_, '_>) -> Result<Option<flexc_core::schedule::Schedule>, ()> {
+    use flexc_dialects::ScheduleAttr;
+    let Ok(attribute) = module.attribute(flexc_dialects::names::SCHEDULE_ATTR) else {
+        return Ok(None);
+    };
+    match flexc_core::schedule::Schedule::parse(&attribute.to_string()) {
+        Ok(schedule) if schedule.is_flat() => Ok(None),
+        Ok(schedule) => Ok(Some(schedule)),
+        Err(e) => {
+            crate::emit_error(module.location(), &format!("malformed par.schedule: {e}"));
+            Err(())
+        }
+    }
+}
+
+/// The scheduled path (`scheduled`, `scheduled_emit`): plans every public function, then adds its
+/// device functions.
+fn run_scheduled(
+    module: OperationRef<'_, '_>,
+    schedule: &flexc_core::schedule::Schedule,
+    machine: Option<flexc_core::DeviceCount>,
+) -> Result<(), ()> {
+    let Some(devices) = machine.and_then(|m| u32::try_from(m.get()).ok()) else {
+        crate::emit_error(
+            module.location(),
+            "a scheduled strategy (par.schedule) needs the machine's size: par.machine on the module or the devices option",
+        );
+        return Err(());
+    };
+    let mut tag = 0i64;
+    let mut plans = Vec::new();
+    let mut ok = true;
+    for function in public_functions(&module) {
+        match scheduled::plan(&function, schedule, devices, &mut tag) {
+            Ok(plan) => plans.push((function.to_raw(), plan)),
+            Err(()) => ok = false,
+        }
+    }
+    if !ok {
+        return Err(());
+    }
+    for (function, plan) in &plans {
+        let replay = scheduled_emit::replay(plan);
+        let mut after = *function;
+        for device in 0..devices {
+            after = unsafe { scheduled_emit::emit_device(*function, after, plan, &replay, device) };
+        }
+    }
+    Ok(())
+}
+
+/// The module's public functions with a body.
+fn public_functions<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    ir::top_level_ops(module.to_raw())
+        .into_iter()
+        .map(|op| unsafe { OperationRef::from_raw(op) })
+        .filter(|op| {
+            op_name(op) == "func.func"
+                && !op
+                    .attribute("sym_visibility")
+                    .is_ok_and(|v| v.to_string().contains("private"))
+                && !unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(op.to_raw(), 0)) }
+                    .ptr
+                    .is_null()
+        })
+        .collect()
 }
 
 fn has_attribute(op: MlirOperation, name: &str) -> bool {

@@ -24,6 +24,23 @@ use std::collections::{HashMap, HashSet};
 pub(super) struct Task {
     pub(super) device: i64,
     pub(super) body: Body,
+    /// Whether the task's reduction coordinates are all 0 (it would start from the op's init).
+    pub(super) first: bool,
+}
+
+/// How `Planner::graph_op_in` sees an op: as the serial program runs it (the default), or as one
+/// micro-batch of a scheduled program runs it (`scheduled`).
+#[derive(Clone, Debug, Default)]
+pub(super) struct View {
+    /// The op's loops for one micro-batch (loops that follow the batch divided by the micro-batches of
+    /// the whole iteration); `None`: the op's own.
+    pub(super) loops: Option<Vec<u64>>,
+    /// Every task starts from the combiner's identity: the op reduces over the batch, and its partial
+    /// results are accumulated over the micro-batches (the accumulator holds the init).
+    pub(super) identity: bool,
+    /// No fallback to one whole task when the op's family cannot cut it (a whole task would compute
+    /// the whole batch, not the micro-batch).
+    pub(super) strict: bool,
 }
 
 /// Tasks writing one output region of one result: one task, or the partial results of a split
@@ -244,7 +261,7 @@ impl Planner<'_> {
     }
 
     /// Plans the receives that give `device` the `region` of `value`, appending them to `transfers`.
-    fn need(
+    pub(super) fn need(
         &mut self,
         value: ValueId,
         region: &Region,
@@ -283,6 +300,7 @@ impl Planner<'_> {
         &self,
         op: &OperationRef<'_, '_>,
         name: &str,
+        view: &View,
     ) -> Result<(Config, OpModel, Option<&'static dyn OpFamily>), String> {
         let config = op
             .attribute(names::CONFIG_ATTR)
@@ -299,14 +317,30 @@ impl Planner<'_> {
                 return Err("has a par.config but flexc knows no iteration space for it".to_string())
             }
         };
-        check_config(&config, &model, self.machine)?;
+        let mut checked = model.clone();
+        if let Some(loops) = &view.loops {
+            checked.loops = loops.clone();
+        }
+        check_config(&config, &checked, self.machine)?;
         Ok((config, model, family))
     }
 
     fn graph_op(&mut self, op: MlirOperation, position: usize) -> Result<OpPlan, String> {
+        self.graph_op_in(op, position, &View::default())
+    }
+
+    /// Plans the tasks, transfers and groups of the graph op `op` at `position`, as `view` sees it.
+    pub(super) fn graph_op_in(
+        &mut self,
+        op: MlirOperation,
+        position: usize,
+        view: &View,
+    ) -> Result<OpPlan, String> {
         let op_ref = unsafe { OperationRef::from_raw(op) };
         let name = op_name(&op_ref);
-        let (config, model, family) = self.configured(&op_ref, &name)?;
+        let (config, model, family) = self.configured(&op_ref, &name, view)?;
+        // The cut sees the serial op; the task boxes are the view's (one micro-batch of it).
+        let loops = view.loops.clone().unwrap_or_else(|| model.loops.clone());
         // The plan's region arithmetic is in i64.
         let degrees: Vec<i64> = config.degrees.iter().map(|&d| d as i64).collect();
         let captured = self.captured(op);
@@ -316,7 +350,7 @@ impl Planner<'_> {
         };
         // An op that is not split runs whole wherever it is placed, whether or not its family can cut
         // it (or this task of it).
-        let unsplit = degrees.iter().all(|&d| d == 1);
+        let unsplit = degrees.iter().all(|&d| d == 1) && !view.strict;
         let cut = match cut {
             Ok(cut) => cut,
             Err(_) if unsplit => Box::new(family::cut::WholeCut),
@@ -332,7 +366,7 @@ impl Planner<'_> {
             .zip(&degrees)
             .take(own)
             .any(|(&parallel, &degree)| !parallel && degree > 1);
-        let combine = if reduction_split {
+        let combine = if reduction_split || view.identity {
             Some(combine_of(op, &model)?)
         } else {
             None
@@ -343,12 +377,13 @@ impl Planner<'_> {
         for (t, device) in config.devices.iter().enumerate() {
             let device = i64::from(device.0);
             self.used = self.used.max(device + 1);
-            let (coords, loops) = task_box(&degrees, &model.loops, t);
+            let (coords, task_loops) = task_box(&degrees, &loops, t);
             let first = coords
                 .iter()
                 .zip(&model.parallel)
                 .take(own)
                 .all(|(&c, &parallel)| parallel || c == 0);
+            let starts_from_init = first && !view.identity;
             let planned = {
                 let values = &self.values;
                 let ids = |value: MlirValue| values.get(&ir::value_key(value)).copied();
@@ -357,12 +392,12 @@ impl Planner<'_> {
                     model: &model,
                     ids: &ids,
                 };
-                let first = first.then_some(()).ok_or(combine);
-                match cut.task(&cx, &loops, first) {
+                let from = starts_from_init.then_some(()).ok_or(combine);
+                match cut.task(&cx, &task_loops, from) {
                     Ok(planned) => planned,
                     Err(_) if unsplit => {
                         use family::cut::TaskCut;
-                        family::cut::WholeCut.task(&cx, &loops, first)?
+                        family::cut::WholeCut.task(&cx, &task_loops, from)?
                     }
                     Err(message) => return Err(message),
                 }
@@ -381,6 +416,7 @@ impl Planner<'_> {
             tasks.push(Task {
                 device,
                 body: planned.body,
+                first,
             });
         }
         let groups = groups.groups;
