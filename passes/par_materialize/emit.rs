@@ -197,7 +197,12 @@ impl Emitter {
     }
 
     /// `region` of the device's copy of `id` (of the value itself when replicated).
-    pub(super) fn slice(&mut self, id: ValueId, region: &Region, partitioned: &HashSet<ValueId>) -> MlirValue {
+    pub(super) fn slice(
+        &mut self,
+        id: ValueId,
+        region: &Region,
+        partitioned: &HashSet<ValueId>,
+    ) -> MlirValue {
         if let Some(&(_, piece)) = self
             .pieces
             .get(&id)
@@ -244,7 +249,12 @@ impl Emitter {
             .push((region.clone(), piece));
     }
 
-    pub(super) fn transfers(&mut self, transfers: &[Transfer], device: i64, partitioned: &HashSet<ValueId>) {
+    pub(super) fn transfers(
+        &mut self,
+        transfers: &[Transfer],
+        device: i64,
+        partitioned: &HashSet<ValueId>,
+    ) {
         for transfer in transfers {
             let context = self.context;
             let peer_tag = |peer: i64| {

@@ -162,7 +162,9 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
 }
 
 /// The module's `par.schedule`, when it has one that is not flat; `Err` (reported) when it is malformed.
-fn schedule_of(module: &OperationRef<'_, '_>) -> Result<Option<flexc_core::schedule::Schedule>, ()> {
+fn schedule_of(
+    module: &OperationRef<'_, '_>,
+) -> Result<Option<flexc_core::schedule::Schedule>, ()> {
     use flexc_dialects::ScheduleAttr;
     let Ok(attribute) = module.attribute(flexc_dialects::names::SCHEDULE_ATTR) else {
         return Ok(None);

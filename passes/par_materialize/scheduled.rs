@@ -36,7 +36,7 @@ use flexc_core::{
     batch::batch_marks,
     graph::detect_training_step,
     schedule::{Pass, Phase, Phases, Schedule},
-    Access, Config, DType, Dim, DeviceId, Graph, Op as GraphOp, OpId, Role, TensorId, TensorKind,
+    Access, Config, DType, DeviceId, Dim, Graph, Op as GraphOp, OpId, Role, TensorId, TensorKind,
 };
 use flexc_dialects::{names, Space};
 use melior::ir::{attribute::AttributeLike, operation::OperationLike, OperationRef};
@@ -131,10 +131,11 @@ struct Built {
 }
 
 fn location_text(op: MlirOperation) -> String {
-    let text = ir::attribute_text(unsafe {
-        mlirLocationGetAttribute(mlirOperationGetLocation(op))
-    });
-    text.trim_start_matches("loc(").trim_end_matches(')').to_string()
+    let text =
+        ir::attribute_text(unsafe { mlirLocationGetAttribute(mlirOperationGetLocation(op)) });
+    text.trim_start_matches("loc(")
+        .trim_end_matches(')')
+        .to_string()
 }
 
 fn error(op: MlirOperation, message: &str) {
@@ -190,7 +191,10 @@ fn build(
             Import::Modelled(model) => (model, Vec::new()),
             Import::Capturing(model, captures) => (model, captures),
             _ => {
-                error(op, "has a par.config but flexc knows no iteration space for it");
+                error(
+                    op,
+                    "has a par.config but flexc knows no iteration space for it",
+                );
                 failed = true;
                 continue;
             }
@@ -273,19 +277,27 @@ fn build(
     let mut graph = Graph::new();
     let mut tensor_of: HashMap<ValueId, TensorId> = HashMap::new();
     let mut value_of: Vec<ValueId> = Vec::new();
-    let mut tensor = |graph: &mut Graph, value: MlirValue| -> Option<TensorId> {
-        let id = *values.get(&ir::value_key(value))?;
+    let mut weights = WeightDerived::default();
+    // `Ok(None)`: a constant (the importer's rule: free everywhere, never read as a tensor).
+    let mut tensor = |graph: &mut Graph, value: MlirValue| -> Result<Option<TensorId>, ()> {
+        let id = *values.get(&ir::value_key(value)).ok_or(())?;
         if let Some(&t) = tensor_of.get(&id) {
-            return Some(t);
+            return Ok(Some(t));
         }
-        let shape: Vec<u64> = shape_of(value)?.into_iter().map(|d| d as u64).collect();
+        let shape: Vec<u64> = shape_of(value)
+            .ok_or(())?
+            .into_iter()
+            .map(|d| d as u64)
+            .collect();
         let key = ir::value_key(value);
         let kind = if produced.contains(&key) {
             TensorKind::Activation
         } else if data.contains(&key) {
             TensorKind::Input
-        } else {
+        } else if weights.of(value) {
             TensorKind::Weight
+        } else {
+            return Ok(None);
         };
         let name = match id {
             ValueId::Arg(i) => format!("arg{i}"),
@@ -294,12 +306,12 @@ fn build(
         let t = graph.add_tensor(name, shape, dtype_of(value), kind);
         tensor_of.insert(id, t);
         value_of.push(id);
-        Some(t)
+        Ok(Some(t))
     };
     // Arguments first, in order (the batch of the data inputs is the first one's).
     for &arg in args {
         if data.contains(&ir::value_key(arg)) {
-            tensor(&mut graph, arg);
+            let _ = tensor(&mut graph, arg);
         }
     }
     let mut nodes = Vec::new();
@@ -307,11 +319,12 @@ fn build(
         let mut accesses = Vec::new();
         for (value, access) in &p.inputs {
             match tensor(&mut graph, *value) {
-                Some(t) => accesses.push(Access {
+                Ok(Some(t)) => accesses.push(Access {
                     tensor: t,
                     exprs: access.clone(),
                 }),
-                None => {
+                Ok(None) => {}
+                Err(()) => {
                     error(p.op, "reads a value from outside its function");
                     failed = true;
                 }
@@ -321,11 +334,11 @@ fn build(
         for (r, access) in p.model.outputs.iter().enumerate() {
             let value = unsafe { mlirOperationGetResult(p.op, r as isize) };
             match tensor(&mut graph, value) {
-                Some(t) => outputs.push(Access {
+                Ok(Some(t)) => outputs.push(Access {
                     tensor: t,
                     exprs: access.clone(),
                 }),
-                None => {
+                _ => {
                     error(p.op, "has a result that is not a static tensor");
                     failed = true;
                 }
@@ -369,6 +382,44 @@ fn build(
         nodes,
         value_of,
     })
+}
+
+/// Whether a value no graph op makes is a weight: an argument, a constant with distinct values (not a
+/// splat), or computed from one by ops without `par.config` (the importer's rule).
+#[derive(Default)]
+struct WeightDerived {
+    known: HashMap<usize, bool>,
+}
+
+impl WeightDerived {
+    fn of(&mut self, value: MlirValue) -> bool {
+        let key = ir::value_key(value);
+        if let Some(&known) = self.known.get(&key) {
+            return known;
+        }
+        // Cycle guard (values of one block are acyclic; regions are not followed).
+        self.known.insert(key, false);
+        let weight = match ir::defining_op(value) {
+            None => true,
+            Some(op) => unsafe {
+                let operands = mlirOperationGetNumOperands(op);
+                if operands == 0 {
+                    let attribute = mlirOperationGetAttributeByName(
+                        op,
+                        melior::StringRef::new("value").to_raw(),
+                    );
+                    !attribute.ptr.is_null()
+                        && (mlirAttributeIsADenseResourceElements(attribute)
+                            || (mlirAttributeIsADenseElements(attribute)
+                                && !mlirDenseElementsAttrIsSplat(attribute)))
+                } else {
+                    (0..operands).any(|i| self.of(mlirOperationGetOperand(op, i)))
+                }
+            },
+        };
+        self.known.insert(key, weight);
+        weight
+    }
 }
 
 /// The batch dim of the data inputs: the dim of the first data input that a sample loop indexes alone.
@@ -480,8 +531,14 @@ pub(super) fn plan(
     };
     let training = detect_training_step(graph).is_ok();
     let phases = Phases::new(graph, &marks.loops, training);
-    let devices_of: Vec<Vec<DeviceId>> = built.nodes.iter().map(|n| n.config.devices.clone()).collect();
-    if let Err((op, message)) = schedule.check_configs(devices, &phases, |op| &devices_of[op.index()]) {
+    let devices_of: Vec<Vec<DeviceId>> = built
+        .nodes
+        .iter()
+        .map(|n| n.config.devices.clone())
+        .collect();
+    if let Err((op, message)) =
+        schedule.check_configs(devices, &phases, |op| &devices_of[op.index()])
+    {
         error(built.nodes[op.index()].op, &format!("par.config {message}"));
         return Err(());
     }
@@ -524,7 +581,11 @@ pub(super) fn plan(
         for (j, &marked) in dims.iter().enumerate() {
             let extent = tensor.shape[j];
             if marked && extent % u64::from(units) != 0 {
-                let consumer = graph.consumers(TensorId::new(t)).first().copied().or(tensor.producer);
+                let consumer = graph
+                    .consumers(TensorId::new(t))
+                    .first()
+                    .copied()
+                    .or(tensor.producer);
                 if let Some(op) = consumer {
                     error(
                         built.nodes[op.index()].op,
@@ -563,7 +624,9 @@ pub(super) fn plan(
     };
     let stages = schedule.virtual_stages();
     let by_phase = |phase: Phase| -> Vec<usize> {
-        (0..built.nodes.len()).filter(|&i| phase_of(i) == phase).collect()
+        (0..built.nodes.len())
+            .filter(|&i| phase_of(i) == phase)
+            .collect()
     };
     let mut prologue = Vec::new();
     for i in by_phase(Phase::Prologue) {
@@ -665,7 +728,10 @@ pub(super) fn plan(
                 None => {
                     let outside = matches!(transfer.value, ValueId::Result(p, _) if prologue_positions.contains(&p));
                     if !outside {
-                        error(node.op, "reads a value made after the micro-batches (an epilogue result)");
+                        error(
+                            node.op,
+                            "reads a value made after the micro-batches (an epilogue result)",
+                        );
                         failed = true;
                     }
                     pre_steps.push(transfer);
@@ -866,11 +932,9 @@ fn check_micro_batch(
     }
     for (id, region) in reads {
         match region {
-            Some(region) if !inside(id, region) => {
-                return Err(format!(
-                    "a task reads {region:?} of a value that follows the batch, beyond one micro-batch"
-                ))
-            }
+            Some(region) if !inside(id, region) => return Err(format!(
+                "a task reads {region:?} of a value that follows the batch, beyond one micro-batch"
+            )),
             None if per_micro_batch.contains(&id) && blocks.contains_key(&id) => {}
             _ => {}
         }
@@ -886,4 +950,3 @@ fn check_micro_batch(
     }
     Ok(())
 }
-

@@ -321,9 +321,8 @@ fn keeping(plan: &Scheduled, replay: &Replay, device: i64, program: &Program) ->
         .map(|(key, live)| {
             let fits = |s: u32| {
                 live.iter().all(|(&a, ra)| {
-                    live.iter().all(|(&b, rb)| {
-                        a == b || a % s != b % s || ra.1 < rb.0 || rb.1 < ra.0
-                    })
+                    live.iter()
+                        .all(|(&b, rb)| a == b || a % s != b % s || ra.1 < rb.0 || rb.1 < ra.0)
                 })
             };
             let s = (1..=m).find(|&s| fits(s)).unwrap_or(m);
@@ -393,8 +392,14 @@ impl Device<'_> {
             })
             .collect();
         vec![
-            ("static_offsets", attribute(self.e.context, &array_text(&statics))),
-            ("static_sizes", attribute(self.e.context, &array_text(sizes))),
+            (
+                "static_offsets",
+                attribute(self.e.context, &array_text(&statics)),
+            ),
+            (
+                "static_sizes",
+                attribute(self.e.context, &array_text(sizes)),
+            ),
             (
                 "static_strides",
                 attribute(self.e.context, &array_text(&vec![1; sizes.len()])),
@@ -414,7 +419,13 @@ impl Device<'_> {
     }
 
     /// `tensor.extract_slice` of `sizes` at `offsets`, of result shape `shape` (unit dims dropped).
-    fn extract(&self, source: MlirValue, offsets: &[Offset], sizes: &[i64], shape: &[i64]) -> MlirValue {
+    fn extract(
+        &self,
+        source: MlirValue,
+        offsets: &[Offset],
+        sizes: &[i64],
+        shape: &[i64],
+    ) -> MlirValue {
         let dynamic = Self::dynamic(offsets);
         let mut operands = vec![source];
         operands.extend(&dynamic);
@@ -429,7 +440,13 @@ impl Device<'_> {
     }
 
     /// `tensor.insert_slice` of `piece` into `into` at `offsets` with `sizes`.
-    fn insert(&self, piece: MlirValue, into: MlirValue, offsets: &[Offset], sizes: &[i64]) -> MlirValue {
+    fn insert(
+        &self,
+        piece: MlirValue,
+        into: MlirValue,
+        offsets: &[Offset],
+        sizes: &[i64],
+    ) -> MlirValue {
         let dynamic = Self::dynamic(offsets);
         let mut operands = vec![piece, into];
         operands.extend(&dynamic);
@@ -452,7 +469,9 @@ impl Device<'_> {
         unsafe {
             match id {
                 ValueId::Arg(index) => mlirBlockGetArgument(self.e.body, index as isize),
-                ValueId::Result(position, r) => mlirOperationGetResult(self.e.ops[position], r as isize),
+                ValueId::Result(position, r) => {
+                    mlirOperationGetResult(self.e.ops[position], r as isize)
+                }
             }
         }
     }
@@ -566,7 +585,12 @@ impl Device<'_> {
             }
         }
         if kind.pass == Pass::Backward {
-            let rebuilt = self.replay.rebuilt.get(&kind.stage).cloned().unwrap_or_default();
+            let rebuilt = self
+                .replay
+                .rebuilt
+                .get(&kind.stage)
+                .cloned()
+                .unwrap_or_default();
             for &i in self.replay.ops.get(&kind.stage).into_iter().flatten() {
                 let step = &plan.steps[i];
                 let partials = self.e.partials(&step.plan, self.d0, partitioned, |t| {
@@ -592,7 +616,13 @@ impl Device<'_> {
 
     /// What a step op's partial results become: accumulated, or all-reduced within the step and
     /// written (and, for a returned result, inserted into its assembled copy).
-    fn keep_partials(&mut self, step: usize, partials: Vec<(usize, MlirValue)>, unit: MlirValue, first_run: bool) {
+    fn keep_partials(
+        &mut self,
+        step: usize,
+        partials: Vec<(usize, MlirValue)>,
+        unit: MlirValue,
+        first_run: bool,
+    ) {
         let plan = self.plan;
         let op = &plan.steps[step];
         for (g, partial) in partials {
@@ -639,7 +669,10 @@ impl Device<'_> {
             &[piece],
             &[],
             &[
-                ("peer", attribute(context, &format!("{} : i64", to + self.e.shift))),
+                (
+                    "peer",
+                    attribute(context, &format!("{} : i64", to + self.e.shift)),
+                ),
                 ("tag", attribute(context, &format!("{tag} : i64"))),
             ],
         );
@@ -669,7 +702,8 @@ impl Device<'_> {
                 let upper = self.index(i64::from(trips));
                 let one = self.index(1);
                 let (for_op, body, iv, args) = self.build_for(lower, upper, one, &inits);
-                let yield_op = ir::create_op(self.e.context, "scf.yield", self.e.location, &[], &[], &[]);
+                let yield_op =
+                    ir::create_op(self.e.context, "scf.yield", self.e.location, &[], &[], &[]);
                 unsafe { mlirBlockAppendOwnedOperation(body, yield_op) };
                 let outer = (self.e.block, self.e.anchor, self.e.fixed_anchor);
                 let outer_local = self.e.local.clone();
@@ -689,7 +723,9 @@ impl Device<'_> {
                     self.step(instance, j);
                 }
                 let yielded: Vec<MlirValue> = keys.iter().map(|k| self.state[k]).collect();
-                unsafe { mlirOperationSetOperands(yield_op, yielded.len() as isize, yielded.as_ptr()) };
+                unsafe {
+                    mlirOperationSetOperands(yield_op, yielded.len() as isize, yielded.as_ptr())
+                };
                 (self.e.block, self.e.anchor, self.e.fixed_anchor) = outer;
                 self.e.local = outer_local;
                 self.e.pieces = outer_pieces;
@@ -830,7 +866,9 @@ pub(super) unsafe fn emit_device(
         let mut shape = vec![i64::from(slots)];
         shape.extend(dev.micro_shape(id));
         let element = element_type(dev.serial(id));
-        let empty = dev.e.build("tensor.empty", &[], &[tensor_type(&shape, element)], &[]);
+        let empty = dev
+            .e
+            .build("tensor.empty", &[], &[tensor_type(&shape, element)], &[]);
         dev.state.insert(State::Stash(key), Emitter::result(empty));
     }
     for (i, step) in plan.steps.iter().enumerate() {
@@ -859,7 +897,10 @@ pub(super) unsafe fn emit_device(
             let init = if replica == 0 && mine.iter().any(|t| t.first) {
                 dev.e.extract(like_value, &group.region)
             } else {
-                let combine = step.plan.combine.expect("an accumulating op has a combiner");
+                let combine = step
+                    .plan
+                    .combine
+                    .expect("an accumulating op has a combiner");
                 dev.e.identity(like_value, &lengths(&group.region), combine)
             };
             dev.state.insert(State::Accumulator(i, g), init);
@@ -868,7 +909,8 @@ pub(super) unsafe fn emit_device(
     for &id in &plan.assembled {
         let ty = mlirValueGetType(dev.serial(id));
         let empty = dev.e.build("tensor.empty", &[], &[ty], &[]);
-        dev.state.insert(State::Assembled(id.into()), Emitter::result(empty));
+        dev.state
+            .insert(State::Assembled(id.into()), Emitter::result(empty));
     }
     for &segment in segments {
         dev.segment(program, segment);
@@ -908,7 +950,10 @@ pub(super) unsafe fn emit_device(
                 .flat_map(|rr| group.devices.iter().map(move |&x| x + i64::from(rr * r)))
                 .collect();
             members.sort_unstable();
-            let combine = step.plan.combine.expect("an accumulating op has a combiner");
+            let combine = step
+                .plan
+                .combine
+                .expect("an accumulating op has a combiner");
             let value = if members.len() > 1 {
                 dev.e.all_reduce(acc, &members, combine)
             } else {
@@ -934,7 +979,8 @@ pub(super) unsafe fn emit_device(
     dev.e.anchor = ret;
     dev.e.location = mlirOperationGetLocation(ret);
     dev.e.shift = 0;
-    dev.e.transfers(&plan.return_transfers, i64::from(device), partitioned);
+    dev.e
+        .transfers(&plan.return_transfers, i64::from(device), partitioned);
     let mut e = dev.e;
     if device == 0 {
         let values: Vec<MlirValue> = plan
@@ -952,7 +998,13 @@ pub(super) unsafe fn emit_device(
         let inputs: Vec<MlirType> = (0..mlirFunctionTypeGetNumInputs(ty))
             .map(|i| mlirFunctionTypeGetInput(ty, i))
             .collect();
-        let ty = mlirFunctionTypeGet(context, inputs.len() as isize, inputs.as_ptr(), 0, std::ptr::null());
+        let ty = mlirFunctionTypeGet(
+            context,
+            inputs.len() as isize,
+            inputs.as_ptr(),
+            0,
+            std::ptr::null(),
+        );
         mlirOperationSetAttributeByName(
             clone,
             melior::StringRef::new("function_type").to_raw(),
