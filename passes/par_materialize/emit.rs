@@ -35,6 +35,12 @@ pub(super) struct Emitter {
     pub(super) pieces: HashMap<ValueId, Vec<(Region, MlirValue)>>,
     /// Values used in place of replicated ones (a micro-batch's slice of an argument).
     pub(super) views: HashMap<ValueId, MlirValue>,
+    /// What the bodies of task clones read in place of a captured value (a micro-batch's copy in
+    /// the serial coordinates that data-dependent indices use); absent: the device's copy.
+    pub(super) captures: HashMap<ValueId, MlirValue>,
+    /// Per loop of the op being emitted, an SSA index added to its `linalg.index` in task bodies
+    /// besides the task's start (a micro-batch's first sample along a loop that follows the batch).
+    pub(super) index_offsets: Vec<Option<MlirValue>>,
     /// Shapes of device copies other than the serial value's (one micro-batch's).
     pub(super) shapes: HashMap<ValueId, Vec<i64>>,
     /// Added to every peer and group member: the plan is replica 0's, the device is replica `r`'s.
@@ -88,6 +94,8 @@ impl Emitter {
             local: HashMap::new(),
             pieces: HashMap::new(),
             views: HashMap::new(),
+            captures: HashMap::new(),
+            index_offsets: Vec::new(),
             shapes: HashMap::new(),
             shift: 0,
             fixed_anchor: None,
@@ -123,6 +131,11 @@ impl Emitter {
         if let Some(&view) = self.views.get(&id) {
             return view;
         }
+        self.serial_value(id)
+    }
+
+    /// The serial value `id` in this device's clone (views ignored).
+    pub(super) fn serial_value(&self, id: ValueId) -> MlirValue {
         unsafe {
             match id {
                 ValueId::Arg(index) => mlirBlockGetArgument(self.body, index as isize),
@@ -358,7 +371,7 @@ impl Emitter {
     /// clone iterates from 0, the task from `starts[k]`, so every use of the index gets
     /// `index + starts[k]` (`arith.addi` of an `arith.constant`, right after the `linalg.index`).
     fn shift_indices(&self, op: MlirOperation, starts: &[i64]) {
-        if starts.iter().all(|&s| s == 0) {
+        if starts.iter().all(|&s| s == 0) && self.index_offsets.iter().all(Option::is_none) {
             return;
         }
         let mut indices = Vec::new();
@@ -387,14 +400,35 @@ impl Emitter {
                 .attribute("dim")
                 .ok()
                 .and_then(|a| ir::integer(a.to_raw()));
-            let Some(&start) = dim.and_then(|d| starts.get(d as usize)) else {
+            let Some(d) = dim.map(|d| d as usize) else {
                 continue;
             };
-            if start == 0 {
+            let start = starts.get(d).copied().unwrap_or(0);
+            let dynamic = self.index_offsets.get(d).copied().flatten();
+            if start == 0 && dynamic.is_none() {
                 continue;
             }
             unsafe {
-                let value = mlirOperationGetResult(index, 0);
+                let mut value = mlirOperationGetResult(index, 0);
+                let mut after = index;
+                if let Some(offset) = dynamic {
+                    let ty = mlirIndexTypeGet(self.context);
+                    let mut state = mlirOperationStateGet(
+                        melior::StringRef::new("arith.addi").to_raw(),
+                        self.location,
+                    );
+                    let operands = [value, offset];
+                    mlirOperationStateAddOperands(&mut state, 2, operands.as_ptr());
+                    mlirOperationStateAddResults(&mut state, 1, &ty);
+                    let mut add = mlirOperationCreate(&mut state);
+                    mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(index), index, add);
+                    mlirValueReplaceAllUsesExcept(value, mlirOperationGetResult(add, 0), 1, &mut add);
+                    value = mlirOperationGetResult(add, 0);
+                    after = add;
+                }
+                if start == 0 {
+                    continue;
+                }
                 let ty = mlirIndexTypeGet(self.context);
                 let build = |name: &str,
                              operands: &[MlirValue],
@@ -428,7 +462,7 @@ impl Emitter {
                     &[],
                 );
                 let block = mlirOperationGetBlock(index);
-                mlirBlockInsertOwnedOperationAfter(block, index, constant);
+                mlirBlockInsertOwnedOperationAfter(block, after, constant);
                 mlirBlockInsertOwnedOperationAfter(block, constant, add);
                 mlirValueReplaceAllUsesExcept(value, mlirOperationGetResult(add, 0), 1, &mut add);
             }
@@ -560,7 +594,16 @@ impl Emitter {
             .captured
             .iter()
             .filter(|_| runs)
-            .map(|&id| (self.value(id), self.copy(id, partitioned)))
+            .map(|&id| {
+                let serial = self.serial_value(id);
+                let read = match self.captures.get(&id) {
+                    Some(&value) => value,
+                    // A view replaces an operand, not what indices computed in the body address.
+                    None if self.views.contains_key(&id) => serial,
+                    None => self.copy(id, partitioned),
+                };
+                (serial, read)
+            })
             .collect();
         let mut results: HashMap<usize, Vec<MlirValue>> = HashMap::new();
         for (t, task) in plan.tasks.iter().enumerate() {

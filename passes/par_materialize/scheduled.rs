@@ -52,6 +52,9 @@ pub(super) struct StepOp {
     pub(super) accumulate: bool,
     /// The backward of its stage runs it again instead of keeping its results.
     pub(super) recomputed: bool,
+    /// Per loop: one micro-batch's extent along it when it follows the batch (its `linalg.index`
+    /// is offset by the micro-batch's first sample).
+    pub(super) batch_blocks: Vec<Option<i64>>,
 }
 
 /// A message between steps: the transfer it carries (replica-0 devices).
@@ -689,6 +692,11 @@ pub(super) fn plan(
                 }
             }
         }
+        let batch_blocks: Vec<Option<i64>> = loops
+            .iter()
+            .zip(&marks.loops[i])
+            .map(|(&l, &m)| m.then_some(l as i64))
+            .collect();
         let view = View {
             loops: Some(loops),
             identity: accumulate,
@@ -744,6 +752,7 @@ pub(super) fn plan(
             kind,
             accumulate,
             recomputed: recomputed[i],
+            batch_blocks,
         });
     }
     // Per-micro-batch results (and what the steps read from outside them) follow the batch by block.

@@ -584,6 +584,7 @@ impl Device<'_> {
                 }
             }
         }
+        self.e.captures.clear();
         if kind.pass == Pass::Backward {
             let rebuilt = self
                 .replay
@@ -593,6 +594,8 @@ impl Device<'_> {
                 .unwrap_or_default();
             for &i in self.replay.ops.get(&kind.stage).into_iter().flatten() {
                 let step = &plan.steps[i];
+                self.present_captures(&step.plan, unit);
+                self.index_offsets(step, unit);
                 let partials = self.e.partials(&step.plan, self.d0, partitioned, |t| {
                     rebuilt.contains(&t.value)
                 });
@@ -603,14 +606,56 @@ impl Device<'_> {
             if step.kind != kind {
                 continue;
             }
+            self.present_captures(&step.plan, unit);
+            self.index_offsets(step, unit);
             let partials = self.e.partials(&step.plan, self.d0, partitioned, |_| true);
             self.keep_partials(i, partials, unit, true);
         }
+        self.e.index_offsets.clear();
         self.e.location = unsafe { mlirOperationGetLocation(self.e.ops[plan.return_position]) };
         let stores = self.keep.stores.get(&kind).cloned().unwrap_or_default();
         for id in stores {
             let value = self.e.copy(id, partitioned);
             self.stash(id, value, j);
+        }
+    }
+
+    /// The offsets of a step op's loops that follow the batch: unit `u`'s first sample, `u·block`.
+    fn index_offsets(&mut self, step: &StepOp, unit: MlirValue) {
+        self.e.index_offsets = step
+            .batch_blocks
+            .iter()
+            .map(|b| {
+                b.map(|b| {
+                    let block = self.index(b);
+                    self.arith("arith.muli", unit, block)
+                })
+            })
+            .collect();
+    }
+
+    /// Values a step op reads through indices computed in its body (a gather's table) are read in the
+    /// serial program's coordinates, which those indices are in: a per-micro-batch value as its copy
+    /// inserted at the unit's offset into a tensor of the serial shape (the rest undefined, as no
+    /// index of this micro-batch reaches it).
+    fn present_captures(&mut self, op: &OpPlan, unit: MlirValue) {
+        for &id in &op.captured {
+            if !self.plan.per_micro_batch.contains(&id) || self.e.captures.contains_key(&id) {
+                continue;
+            }
+            let Some(blocks) = self.plan.blocks.get(&id) else {
+                continue;
+            };
+            if blocks.iter().all(Option::is_none) {
+                continue;
+            }
+            let copy = self.e.copy(id, &self.plan.partitioned);
+            let ty = unsafe { mlirValueGetType(self.serial(id)) };
+            let whole = Emitter::result(self.e.build("tensor.empty", &[], &[ty], &[]));
+            let shape = self.micro_shape(id);
+            let offsets = self.unit_offsets(id, &vec![0; shape.len()], unit);
+            let placed = self.insert(copy, whole, &offsets, &shape);
+            self.e.captures.insert(id, placed);
         }
     }
 
@@ -778,7 +823,15 @@ impl Device<'_> {
 fn outside_values(plan: &Scheduled, replay: &Replay) -> HashMap<Kind, Vec<ValueId>> {
     let mut out: HashMap<Kind, BTreeSet<ValueIdKey>> = HashMap::new();
     let mut add = |kind: Kind, p: &OpPlan| {
-        for id in reads(p) {
+        let mut read: Vec<ValueId> = Vec::new();
+        for task in &p.tasks {
+            for operand in operands(&task.body) {
+                if let Operand::Slice(id, _) | Operand::Whole(id) = operand {
+                    read.push(*id);
+                }
+            }
+        }
+        for id in read {
             if !plan.partitioned.contains(&id) && plan.blocks.contains_key(&id) {
                 out.entry(kind).or_default().insert(id.into());
             }
