@@ -27,6 +27,7 @@
 
 pub mod baselines;
 pub mod batch;
+pub mod collective;
 pub mod compare;
 pub mod cost;
 pub mod devices;

@@ -10,6 +10,9 @@
 //! - `all_reduce` matches the calls of one group (a bit mask of devices) by the caller's count of
 //!   calls with that mask; the last member to arrive combines the contributions **in ascending
 //!   device order** (so the result does not depend on timing) and every member reads the result.
+//!   `collective` is the same meeting for any collective (all-gather, reduce-scatter: the combination
+//!   and what each member keeps of it are the caller's); the n-th calls of one group must be the same
+//!   collective, else the run fails.
 //!
 //! Problems (a device outside a group, a peer that does not exist, unread messages at the end) become
 //! the run's failure; waits return at once from then on. A deadlock is
@@ -29,6 +32,8 @@ struct Reduction<P> {
     contributions: BTreeMap<usize, P>,
     result: Option<Arc<P>>,
     unread: usize,
+    /// Which collective the first member called.
+    what: &'static str,
 }
 
 struct State<P> {
@@ -253,6 +258,20 @@ impl<P> Mailbox<P> {
         payload: P,
         combine: impl FnOnce(&[&P]) -> Result<P, String>,
     ) -> Option<Arc<P>> {
+        self.collective(device, mask, "all-reduce", payload, combine)
+    }
+
+    /// Contributes `payload` to the next collective `what` (`all-reduce`, `all-gather`,
+    /// `reduce-scatter`) of group `mask`: as [`Mailbox::all_reduce`]; the members' n-th collectives
+    /// on one group must be the same.
+    pub fn collective(
+        &self,
+        device: usize,
+        mask: i64,
+        what: &'static str,
+        payload: P,
+        combine: impl FnOnce(&[&P]) -> Result<P, String>,
+    ) -> Option<Arc<P>> {
         let mut state = self.lock();
         let members: Vec<usize> = (0..self.devices.min(63))
             .filter(|d| mask & (1 << d) != 0)
@@ -260,7 +279,7 @@ impl<P> Mailbox<P> {
         if device >= 63 || mask & (1 << device) == 0 || members.len() != mask.count_ones() as usize
         {
             let message = format!(
-                "device {device} calls an all-reduce over group mask {mask:#x}, which is not a group of this machine containing it"
+                "device {device} calls an {what} over group mask {mask:#x}, which is not a group of this machine containing it"
             );
             self.fail_locked(&mut state, message);
             return None;
@@ -273,7 +292,16 @@ impl<P> Mailbox<P> {
             contributions: BTreeMap::new(),
             result: None,
             unread: members.len(),
+            what,
         });
+        if reduction.what != what {
+            let message = format!(
+                "device {device} calls an {what} as collective #{} over devices {members:?}, where another member called an {}",
+                key.1, reduction.what
+            );
+            self.fail_locked(&mut state, message);
+            return None;
+        }
         reduction.contributions.insert(device, payload);
         if reduction.contributions.len() == members.len() {
             let parts: Vec<&P> = reduction.contributions.values().collect();
@@ -284,14 +312,14 @@ impl<P> Mailbox<P> {
                     self.progress(&mut state);
                 }
                 Err(e) => {
-                    let message = format!("all-reduce #{} over devices {members:?}: {e}", key.1);
+                    let message = format!("{what} #{} over devices {members:?}: {e}", key.1);
                     self.fail_locked(&mut state, message);
                     return None;
                 }
             }
         }
-        let what = || format!("all-reduce #{} over devices {members:?}", key.1);
-        let (mut state, result) = self.wait(state, device, &what, |state| {
+        let waiting = || format!("{what} #{} over devices {members:?}", key.1);
+        let (mut state, result) = self.wait(state, device, &waiting, |state| {
             state.reductions.get(&key).and_then(|r| r.result.clone())
         });
         let result = result?;
@@ -435,6 +463,23 @@ mod tests {
             let ordered = ((1e8f32 + 1.0) + -1e8) + 1.0;
             assert!(results.iter().all(|&r| r == ordered), "{results:?}");
         }
+    }
+
+    #[test]
+    fn different_collectives_at_one_meeting_fail() {
+        let mailbox = Mailbox::<i64>::new(2);
+        thread::scope(|s| {
+            for d in 0..2usize {
+                let mailbox = &mailbox;
+                s.spawn(move || {
+                    let what = if d == 0 { "all-gather" } else { "all-reduce" };
+                    let _ = mailbox.collective(d, 0b11, what, 1, |parts| Ok(parts.len() as i64));
+                    mailbox.finish(d);
+                });
+            }
+        });
+        let failure = mailbox.failure().unwrap();
+        assert!(failure.contains("where another member called"), "{failure}");
     }
 
     #[test]

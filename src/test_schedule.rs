@@ -28,17 +28,18 @@ pub fn parse(spec: &str) -> Result<Schedule, String> {
         let (key, value) = pair
             .split_once('=')
             .ok_or_else(|| format!("--test-schedule: '{pair}' is not key=value"))?;
-        let field =
-            match key {
-                "dp" => "replicas",
-                "pp" => "stages",
-                "vp" => "chunks",
-                "m" => "micro_batches",
-                "order" | "recompute" | "zero" => key,
-                _ => return Err(format!(
+        let field = match key {
+            "dp" => "replicas",
+            "pp" => "stages",
+            "vp" => "chunks",
+            "m" => "micro_batches",
+            "order" | "recompute" | "zero" => key,
+            _ => {
+                return Err(format!(
                     "--test-schedule: unknown key '{key}' (dp, pp, vp, m, order, recompute, zero)"
-                )),
-            };
+                ))
+            }
+        };
         schedule
             .set_field(field, value)
             .map_err(|e| format!("--test-schedule: {e}"))?;

@@ -422,7 +422,12 @@ impl Emitter {
                     mlirOperationStateAddResults(&mut state, 1, &ty);
                     let mut add = mlirOperationCreate(&mut state);
                     mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(index), index, add);
-                    mlirValueReplaceAllUsesExcept(value, mlirOperationGetResult(add, 0), 1, &mut add);
+                    mlirValueReplaceAllUsesExcept(
+                        value,
+                        mlirOperationGetResult(add, 0),
+                        1,
+                        &mut add,
+                    );
                     value = mlirOperationGetResult(add, 0);
                     after = add;
                 }

@@ -941,9 +941,11 @@ fn check_micro_batch(
     }
     for (id, region) in reads {
         match region {
-            Some(region) if !inside(id, region) => return Err(format!(
+            Some(region) if !inside(id, region) => {
+                return Err(format!(
                 "a task reads {region:?} of a value that follows the batch, beyond one micro-batch"
-            )),
+            ))
+            }
             None if per_micro_batch.contains(&id) && blocks.contains_key(&id) => {}
             _ => {}
         }

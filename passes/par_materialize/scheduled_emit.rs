@@ -35,7 +35,7 @@ use super::{
     scheduled::{Scheduled, StepOp},
 };
 use crate::{
-    family::{cut::array_text, Body, Operand, ValueId},
+    family::{cut::array_text, Body, Combine, Operand, ValueId},
     ir,
     region::lengths,
 };
@@ -355,6 +355,8 @@ struct Device<'p> {
     state: BTreeMap<State, MlirValue>,
     /// Per step kind: the arguments and replicated values its ops read that follow the batch.
     outside: HashMap<Kind, Vec<ValueId>>,
+    /// The module's body (helpers are added there).
+    module_body: MlirBlock,
 }
 
 impl Device<'_> {
@@ -679,15 +681,9 @@ impl Device<'_> {
                 }
                 let key = State::Accumulator(step, g);
                 let acc = self.state[&key];
-                let float = unsafe { mlirTypeIsAFloat(element_type(partial)) };
                 let combine = op.plan.combine.expect("an accumulating op has a combiner");
-                let sum = self.e.build(
-                    combine.arith_op(float),
-                    &[acc, partial],
-                    &[unsafe { mlirValueGetType(acc) }],
-                    &[],
-                );
-                self.state.insert(key, Emitter::result(sum));
+                let sum = self.accumulate(acc, partial, combine);
+                self.state.insert(key, sum);
                 continue;
             }
             let mut value = partial;
@@ -705,6 +701,37 @@ impl Device<'_> {
                 self.state.insert(key, assembled);
             }
         }
+    }
+
+    /// `acc ⊕ x` written into `acc` (destination-passing: a loop's carried accumulator stays one
+    /// buffer through bufferization): a call of a private helper holding the `linalg.generic`, which
+    /// the lowerings inline.
+    fn accumulate(&self, acc: MlirValue, x: MlirValue, combine: Combine) -> MlirValue {
+        let ty = unsafe { mlirValueGetType(acc) };
+        let text = ir::type_text(ty);
+        let shape = crate::family::cut::shape_of(acc).unwrap_or_default();
+        let element = ir::tensor_shape(ty).map(|s| s.element).unwrap_or_default();
+        let float = unsafe { mlirTypeIsAFloat(element_type(acc)) };
+        let dims: Vec<String> = (0..shape.len()).map(|k| format!("d{k}")).collect();
+        let map = format!("affine_map<({}) -> ({})>", dims.join(", "), dims.join(", "));
+        let iterators = vec!["\"parallel\""; shape.len()].join(", ");
+        let name = format!(
+            "__flexc_accumulate_{}_{}{element}",
+            combine.kind(),
+            shape.iter().map(|d| format!("{d}x")).collect::<String>()
+        );
+        let function = format!(
+            "func.func private @{name}(%acc: {text}, %x: {text}) -> {text} {{\n  %r = linalg.generic {{indexing_maps = [{map}, {map}], iterator_types = [{iterators}]}} ins(%x : {text}) outs(%acc : {text}) {{\n  ^bb0(%in: {element}, %out: {element}):\n    %s = {} %out, %in : {element}\n    linalg.yield %s : {element}\n  }} -> {text}\n  return %r : {text}\n}}",
+            combine.arith_op(float)
+        );
+        define_helper(self.e.context, self.module_body, &name, &function);
+        let callee = unsafe {
+            mlirFlatSymbolRefAttrGet(self.e.context, melior::StringRef::new(&name).to_raw())
+        };
+        let call = self
+            .e
+            .build("func.call", &[acc, x], &[ty], &[("callee", callee)]);
+        Emitter::result(call)
     }
 
     fn send(&self, piece: MlirValue, to: i64, tag: i64) {
@@ -819,6 +846,34 @@ impl Device<'_> {
     }
 }
 
+/// Adds the private function `text` named `name` to the module (once).
+fn define_helper(context: MlirContext, module_body: MlirBlock, name: &str, text: &str) {
+    let exists = unsafe { ir::block_ops(module_body) }
+        .into_iter()
+        .any(|op| ir::op_name(op) == "func.func" && ir::symbol_name(op) == name);
+    if exists {
+        return;
+    }
+    let wrapped = format!("module {{\n{text}\n}}");
+    unsafe {
+        let parsed = mlirOperationCreateParse(
+            context,
+            melior::StringRef::new(&wrapped).to_raw(),
+            melior::StringRef::new("par-materialize").to_raw(),
+        );
+        // The text is ours: a parse failure is a flexc bug.
+        assert!(
+            !parsed.ptr.is_null(),
+            "par-materialize built unparsable IR:\n{wrapped}"
+        );
+        for function in ir::top_level_ops(parsed) {
+            mlirOperationRemoveFromParent(function);
+            mlirBlockAppendOwnedOperation(module_body, function);
+        }
+        mlirOperationDestroy(parsed);
+    }
+}
+
 /// The arguments and replicated values the ops of each step kind read that follow the batch.
 fn outside_values(plan: &Scheduled, replay: &Replay) -> HashMap<Kind, Vec<ValueId>> {
     let mut out: HashMap<Kind, BTreeSet<ValueIdKey>> = HashMap::new();
@@ -867,6 +922,7 @@ pub(super) unsafe fn emit_device(
     let context = mlirOperationGetContext(function);
     let clone = mlirOperationClone(function);
     let module_block = mlirOperationGetBlock(function);
+    let module_body = module_block;
     mlirBlockInsertOwnedOperationAfter(module_block, after, clone);
     let name = OperationRef::from_raw(function)
         .attribute("sym_name")
@@ -900,6 +956,7 @@ pub(super) unsafe fn emit_device(
         replica,
         state: BTreeMap::new(),
         outside: outside_values(plan, replay),
+        module_body,
     };
     let partitioned = &plan.partitioned;
     for op_plan in &plan.prologue {
