@@ -95,6 +95,7 @@ pub mod order;
 mod plan;
 mod scheduled;
 mod scheduled_emit;
+mod zero;
 
 use crate::{ir, op_name, Options, PassId, PassInfo};
 use melior::ir::{operation::OperationLike, OperationRef};

@@ -41,6 +41,9 @@ pub(super) struct View {
     /// No fallback to one whole task when the op's family cannot cut it (a whole task would compute
     /// the whole batch, not the micro-batch).
     pub(super) strict: bool,
+    /// The configuration to plan instead of the op's `par.config` (an epilogue op's, split over the
+    /// data-parallel replicas for ZeRO).
+    pub(super) config: Option<Config>,
 }
 
 /// Tasks writing one output region of one result: one task, or the partial results of a split
@@ -302,13 +305,16 @@ impl Planner<'_> {
         name: &str,
         view: &View,
     ) -> Result<(Config, OpModel, Option<&'static dyn OpFamily>), String> {
-        let config = op
-            .attribute(names::CONFIG_ATTR)
-            .map_err(|_| "has no par.config".to_string())
-            .and_then(|a| {
-                Config::parse(&a.to_string())
-                    .map_err(|e| format!("has a malformed par.config: {e}"))
-            })?;
+        let config = match &view.config {
+            Some(config) => config.clone(),
+            None => op
+                .attribute(names::CONFIG_ATTR)
+                .map_err(|_| "has no par.config".to_string())
+                .and_then(|a| {
+                    Config::parse(&a.to_string())
+                        .map_err(|e| format!("has a malformed par.config: {e}"))
+                })?,
+        };
         let (family, import) = family::model_of(op, name);
         let model = match import {
             Import::Modelled(model) | Import::Capturing(model, _) => model,

@@ -25,6 +25,7 @@ use super::{
     has_attribute,
     order::{self, Kind, Message, Program, Segment},
     plan::{OpPlan, Planner, Transfer, View},
+    zero,
 };
 use crate::{
     emit_error,
@@ -94,6 +95,8 @@ pub(super) struct Scheduled {
     pub(super) blocks: HashMap<ValueId, Blocks>,
     /// Per-micro-batch results that the function returns: assembled over the micro-batches.
     pub(super) assembled: Vec<ValueId>,
+    /// ZeRO's changes (`super::zero`); with ZeRO the epilogue is planned on the real devices.
+    pub(super) zero: zero::ZeroPlan,
 }
 
 impl Scheduled {
@@ -533,6 +536,16 @@ pub(super) fn plan(
         }
     };
     let training = detect_training_step(graph).is_ok();
+    let weight_args: HashSet<usize> = built
+        .value_of
+        .iter()
+        .enumerate()
+        .filter(|(t, _)| graph.tensor(TensorId::new(*t)).kind == TensorKind::Weight)
+        .filter_map(|(_, id)| match id {
+            ValueId::Arg(a) => Some(*a),
+            ValueId::Result(..) => None,
+        })
+        .collect();
     let phases = Phases::new(graph, &marks.loops, training);
     let devices_of: Vec<Vec<DeviceId>> = built
         .nodes
@@ -701,6 +714,7 @@ pub(super) fn plan(
             loops: Some(loops),
             identity: accumulate,
             strict: true,
+            config: None,
         };
         let mut plan = match planner.graph_op_in(node.op, node.position, &view) {
             Ok(plan) => plan,
@@ -755,12 +769,162 @@ pub(super) fn plan(
             batch_blocks,
         });
     }
-    // Per-micro-batch results (and what the steps read from outside them) follow the batch by block.
+    // ZeRO: the accumulated gradients split over the replicas after the last micro-batch, the
+    // epilogue planned split over them on the real devices (`zero`).
+    let replicas = schedule.replicas.max(1);
+    let replica_width = schedule.replica_width(devices);
+    let mut zero_plan = zero::ZeroPlan {
+        level: if replicas > 1 {
+            schedule.zero.level()
+        } else {
+            0
+        },
+        ..Default::default()
+    };
+    let mut split: HashMap<ValueId, usize> = HashMap::new();
+    if zero_plan.level > 0 {
+        let shifted = |holders: &[i64]| -> Vec<i64> {
+            (0..replicas)
+                .flat_map(|r| {
+                    holders
+                        .iter()
+                        .map(move |&h| h + i64::from(r * replica_width))
+                })
+                .collect()
+        };
+        // Every replica holds its own prologue results.
+        for (id, held) in planner.held.iter_mut() {
+            if matches!(id, ValueId::Result(p, _) if prologue_positions.contains(p)) {
+                held.pieces = held
+                    .pieces
+                    .iter()
+                    .map(|(region, holders)| (region.clone(), shifted(holders)))
+                    .collect();
+                held.received.clear();
+            }
+        }
+        for (i, step) in steps.iter().enumerate() {
+            if !step.accumulate {
+                continue;
+            }
+            let mut pieces = Vec::new();
+            for (g, group) in step.plan.groups.iter().enumerate() {
+                let id = ValueId::Result(step.plan.position, group.result);
+                match zero::shard_dim(&crate::region::lengths(&group.region), replicas) {
+                    Some(dim) => {
+                        zero_plan.scatter.insert((i, g), dim);
+                        split.insert(id, dim);
+                        for r in 0..replicas {
+                            let devices = group
+                                .devices
+                                .iter()
+                                .map(|&x| x + i64::from(r * replica_width))
+                                .collect();
+                            pieces.push((id, zero::part(&group.region, dim, replicas, r), devices));
+                        }
+                    }
+                    None => pieces.push((id, group.region.clone(), shifted(&group.devices))),
+                }
+            }
+            let mut replaced: HashMap<ValueId, Vec<(Region, Vec<i64>)>> = HashMap::new();
+            for (id, region, devices) in pieces {
+                replaced.entry(id).or_default().push((region, devices));
+            }
+            for (id, pieces) in replaced {
+                let held = planner.held.entry(id).or_default();
+                held.pieces = pieces;
+                held.received.clear();
+            }
+        }
+    }
     let mut epilogue = Vec::new();
     for i in by_phase(Phase::Epilogue) {
-        match planner.graph_op_in(built.nodes[i].op, built.nodes[i].position, &View::default()) {
+        let node = &built.nodes[i];
+        let view = if zero_plan.level > 0 {
+            let op_ref = unsafe { OperationRef::from_raw(node.op) };
+            let model = family::op_model(&op_ref);
+            let inputs: Vec<Option<ValueId>> = (0..unsafe { mlirOperationGetNumOperands(node.op) })
+                .map(|j| {
+                    values
+                        .get(&ir::value_key(unsafe {
+                            mlirOperationGetOperand(node.op, j)
+                        }))
+                        .copied()
+                })
+                .collect();
+            let k = model
+                .as_ref()
+                .and_then(|m| zero::split_loop(m, &inputs, &node.config, &split, replicas));
+            if let (Some(k), Some(model)) = (k, &model) {
+                for (r, access) in model.outputs.iter().enumerate() {
+                    if let Some(dim) = access.iter().position(|e| e.single_dim() == Some(k)) {
+                        split.insert(ValueId::Result(node.position, r), dim);
+                    }
+                }
+            }
+            View {
+                config: Some(zero::expanded(&node.config, k, replicas, replica_width)),
+                ..View::default()
+            }
+        } else {
+            View::default()
+        };
+        match planner.graph_op_in(node.op, node.position, &view) {
             Ok(plan) => epilogue.push(plan),
-            Err(message) => error(built.nodes[i].op, &message),
+            Err(message) => error(node.op, &message),
+        }
+    }
+    if zero_plan.level > 0 {
+        let epilogue_positions: HashSet<usize> = by_phase(Phase::Epilogue)
+            .into_iter()
+            .map(|i| built.nodes[i].position)
+            .collect();
+        let mut gathered = HashSet::new();
+        for &value in &returned_values {
+            let Some(&id) = values.get(&ir::value_key(value)) else {
+                continue;
+            };
+            let made_by_epilogue =
+                matches!(id, ValueId::Result(p, _) if epilogue_positions.contains(&p));
+            if let (true, Some(&dim)) = (made_by_epilogue, split.get(&id)) {
+                if gathered.insert(id) {
+                    zero_plan.gathers.extend(zero::gather_returned(
+                        &mut planner,
+                        id,
+                        dim,
+                        replicas,
+                        replica_width,
+                    ));
+                }
+            }
+        }
+        if zero_plan.level == 3 {
+            // The weight arguments the per-micro-batch ops read, held split.
+            for step in &steps {
+                for task in &step.plan.tasks {
+                    let operands = match &task.body {
+                        family::Body::Clone { operands, .. }
+                        | family::Body::Part { operands, .. } => {
+                            operands.iter().collect::<Vec<_>>()
+                        }
+                        family::Body::Forward(operand) => vec![operand],
+                    };
+                    for operand in operands {
+                        let (family::Operand::Slice(ValueId::Arg(a), _)
+                        | family::Operand::Whole(ValueId::Arg(a))) = operand
+                        else {
+                            continue;
+                        };
+                        if weight_args.contains(a) && !zero_plan.weights.contains_key(a) {
+                            if let Some(shape) = shape_of(args[*a]) {
+                                if let Some(dim) = zero::shard_dim(&shape, replicas) {
+                                    zero_plan.weights.insert(*a, dim);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
     if failed || planner.failed {
@@ -803,7 +967,6 @@ pub(super) fn plan(
             return Err(());
         }
     };
-    let replica_width = schedule.replica_width(devices);
     let group_width = schedule.group_width(devices).max(1);
     let mut programs = Vec::new();
     for device in 0..replica_width {
@@ -899,6 +1062,7 @@ pub(super) fn plan(
         per_micro_batch,
         blocks,
         assembled,
+        zero: zero_plan,
     })
 }
 

@@ -357,6 +357,8 @@ struct Device<'p> {
     outside: HashMap<Kind, Vec<ValueId>>,
     /// The module's body (helpers are added there).
     module_body: MlirBlock,
+    /// ZeRO-3: this device's part of each split weight argument, by argument index.
+    shards: HashMap<usize, MlirValue>,
 }
 
 impl Device<'_> {
@@ -549,11 +551,19 @@ impl Device<'_> {
         let m = i64::from(plan.schedule.micro_batches.max(1));
         let base = self.index(i64::from(self.replica) * m);
         let unit = self.arith("arith.addi", base, j);
-        for &id in self.outside.get(&kind).into_iter().flatten() {
+        let mut rederived: HashMap<usize, MlirValue> = HashMap::new();
+        let outside = self.outside.get(&kind).cloned().unwrap_or_default();
+        for id in outside {
+            // ZeRO-3: a weight (or what ops without par.config compute from one) gathered again.
+            let source = self.rederive(self.serial(id), &mut rederived);
+            if !plan.blocks.contains_key(&id) {
+                self.e.views.insert(id, source);
+                continue;
+            }
             let shape = self.serial_shape(id);
             let micro = self.micro_shape(id);
             let offsets = self.unit_offsets(id, &vec![0; shape.len()], unit);
-            let view = self.extract(self.serial(id), &offsets, &micro, &micro);
+            let view = self.extract(source, &offsets, &micro, &micro);
             self.e.views.insert(id, view);
         }
         for &id in self.keep.loads.get(&kind).into_iter().flatten() {
@@ -682,6 +692,13 @@ impl Device<'_> {
                 let key = State::Accumulator(step, g);
                 let acc = self.state[&key];
                 let combine = op.plan.combine.expect("an accumulating op has a combiner");
+                let partial = match (plan.zero.level, plan.zero.scatter.get(&(step, g))) {
+                    (3, Some(&dim)) => {
+                        let members = self.replica_members();
+                        self.reduce_scatter(partial, &members, dim, combine)
+                    }
+                    _ => partial,
+                };
                 let sum = self.accumulate(acc, partial, combine);
                 self.state.insert(key, sum);
                 continue;
@@ -701,6 +718,113 @@ impl Device<'_> {
                 self.state.insert(key, assembled);
             }
         }
+    }
+
+    /// `value` as this step computes it under ZeRO-3: a split weight argument all-gathered over the
+    /// replicas (member `r` holds part `r`); a value that ops without `par.config` compute from one,
+    /// computed again from the gathered weights (those ops cloned here); anything else itself.
+    fn rederive(&mut self, value: MlirValue, done: &mut HashMap<usize, MlirValue>) -> MlirValue {
+        if self.plan.zero.weights.is_empty() {
+            return value;
+        }
+        let key = ir::value_key(value);
+        if let Some(&v) = done.get(&key) {
+            return v;
+        }
+        let result = unsafe {
+            if mlirValueIsABlockArgument(value) {
+                let index = mlirBlockArgumentGetArgNumber(value) as usize;
+                match (self.plan.zero.weights.get(&index), self.shards.get(&index)) {
+                    (Some(&dim), Some(&shard)) => {
+                        let members = self.replica_members();
+                        self.all_gather(shard, &members, dim, mlirValueGetType(value))
+                    }
+                    _ => value,
+                }
+            } else {
+                let op = mlirOpResultGetOwner(value);
+                let inputs: Vec<MlirValue> = (0..mlirOperationGetNumOperands(op))
+                    .map(|i| mlirOperationGetOperand(op, i))
+                    .collect();
+                let top_level = mlirOperationGetBlock(op).ptr == self.e.body.ptr;
+                let mapped: Vec<MlirValue> = if top_level {
+                    inputs.iter().map(|&v| self.rederive(v, done)).collect()
+                } else {
+                    inputs.clone()
+                };
+                if mapped.iter().zip(&inputs).all(|(a, b)| a.ptr == b.ptr) {
+                    value
+                } else {
+                    let clone = mlirOperationClone(op);
+                    mlirOperationSetOperands(clone, mapped.len() as isize, mapped.as_ptr());
+                    self.e.insert(clone);
+                    let r = (0..mlirOperationGetNumResults(op))
+                        .find(|&r| mlirOperationGetResult(op, r).ptr == value.ptr)
+                        .unwrap_or(0);
+                    for i in 0..mlirOperationGetNumResults(op) {
+                        done.insert(
+                            ir::value_key(mlirOperationGetResult(op, i)),
+                            mlirOperationGetResult(clone, i),
+                        );
+                    }
+                    mlirOperationGetResult(clone, r)
+                }
+            }
+        };
+        done.insert(key, result);
+        result
+    }
+
+    /// The replica copies of this device, ascending: the group of its ZeRO collectives.
+    fn replica_members(&self) -> Vec<i64> {
+        let r = self.plan.replica_width.max(1);
+        (0..self.plan.schedule.replicas.max(1))
+            .map(|rr| self.d0 + i64::from(rr * r))
+            .collect()
+    }
+
+    fn all_gather(
+        &self,
+        part: MlirValue,
+        members: &[i64],
+        dim: usize,
+        whole: MlirType,
+    ) -> MlirValue {
+        let op = self.e.build(
+            names::ALL_GATHER,
+            &[part],
+            &[whole],
+            &[
+                ("group", attribute(self.e.context, &array_text(members))),
+                ("dim", attribute(self.e.context, &format!("{dim} : i64"))),
+            ],
+        );
+        Emitter::result(op)
+    }
+
+    fn reduce_scatter(
+        &self,
+        whole: MlirValue,
+        members: &[i64],
+        dim: usize,
+        combine: Combine,
+    ) -> MlirValue {
+        let mut shape = crate::family::cut::shape_of(whole).unwrap_or_default();
+        shape[dim] /= members.len() as i64;
+        let op = self.e.build(
+            names::REDUCE_SCATTER,
+            &[whole],
+            &[tensor_type(&shape, element_type(whole))],
+            &[
+                ("group", attribute(self.e.context, &array_text(members))),
+                ("dim", attribute(self.e.context, &format!("{dim} : i64"))),
+                (
+                    "kind",
+                    attribute(self.e.context, &format!("\"{}\"", combine.kind())),
+                ),
+            ],
+        );
+        Emitter::result(op)
     }
 
     /// `acc ⊕ x` written into `acc` (destination-passing: a loop's carried accumulator stays one
@@ -887,7 +1011,12 @@ fn outside_values(plan: &Scheduled, replay: &Replay) -> HashMap<Kind, Vec<ValueI
             }
         }
         for id in read {
-            if !plan.partitioned.contains(&id) && plan.blocks.contains_key(&id) {
+            let weight = match id {
+                ValueId::Arg(a) => plan.zero.weights.contains_key(&a),
+                // A value of an op without par.config may be computed from a split weight.
+                ValueId::Result(..) => !plan.zero.weights.is_empty(),
+            };
+            if !plan.partitioned.contains(&id) && (plan.blocks.contains_key(&id) || weight) {
                 out.entry(kind).or_default().insert(id.into());
             }
         }
@@ -957,6 +1086,7 @@ pub(super) unsafe fn emit_device(
         state: BTreeMap::new(),
         outside: outside_values(plan, replay),
         module_body,
+        shards: HashMap::new(),
     };
     let partitioned = &plan.partitioned;
     for op_plan in &plan.prologue {
@@ -1004,14 +1134,25 @@ pub(super) unsafe fn emit_device(
             });
             let Some(like) = like else { continue };
             let like_value = mlirOperationGetOperand(serial, like as isize);
-            let init = if replica == 0 && mine.iter().any(|t| t.first) {
-                dev.e.extract(like_value, &group.region)
+            // ZeRO-3 accumulates this replica's part (each replica adds the init's part once).
+            let (region, first) = match (plan.zero.level, plan.zero.scatter.get(&(i, g))) {
+                (3, Some(&dim)) => (
+                    super::zero::part(&group.region, dim, plan.schedule.replicas.max(1), replica),
+                    mine.iter().any(|t| t.first),
+                ),
+                _ => (
+                    group.region.clone(),
+                    replica == 0 && mine.iter().any(|t| t.first),
+                ),
+            };
+            let init = if first {
+                dev.e.extract(like_value, &region)
             } else {
                 let combine = step
                     .plan
                     .combine
                     .expect("an accumulating op has a combiner");
-                dev.e.identity(like_value, &lengths(&group.region), combine)
+                dev.e.identity(like_value, &lengths(&region), combine)
             };
             dev.state.insert(State::Accumulator(i, g), init);
         }
@@ -1021,6 +1162,22 @@ pub(super) unsafe fn emit_device(
         let empty = dev.e.build("tensor.empty", &[], &[ty], &[]);
         dev.state
             .insert(State::Assembled(id.into()), Emitter::result(empty));
+    }
+    // ZeRO-3: from here on this device holds only its replica's part of each split weight.
+    let mut split_weights: Vec<(usize, usize)> =
+        plan.zero.weights.iter().map(|(&a, &d)| (a, d)).collect();
+    split_weights.sort_unstable();
+    for (index, dim) in split_weights {
+        let weight = dev.serial(ValueId::Arg(index));
+        let shape = crate::family::cut::shape_of(weight).unwrap_or_default();
+        let region = super::zero::part(
+            &crate::region::full(&shape),
+            dim,
+            plan.schedule.replicas.max(1),
+            replica,
+        );
+        let shard = dev.e.extract(weight, &region);
+        dev.shards.insert(index, shard);
     }
     for &segment in segments {
         dev.segment(program, segment);
@@ -1064,15 +1221,43 @@ pub(super) unsafe fn emit_device(
                 .plan
                 .combine
                 .expect("an accumulating op has a combiner");
-            let value = if members.len() > 1 {
-                dev.e.all_reduce(acc, &members, combine)
-            } else {
-                acc
+            let own: Vec<i64> = group.devices.iter().map(|&x| x + dev.e.shift).collect();
+            let (value, region) = match (plan.zero.level, plan.zero.scatter.get(&(i, g))) {
+                // ZeRO-1: reduce-scattered over the replicas, summed over this replica's devices.
+                (1, Some(&dim)) => {
+                    let part = dev.reduce_scatter(acc, &dev.replica_members(), dim, combine);
+                    let part = if own.len() > 1 {
+                        dev.e.all_reduce(part, &own, combine)
+                    } else {
+                        part
+                    };
+                    (
+                        part,
+                        super::zero::part(&group.region, dim, replicas, replica),
+                    )
+                }
+                // ZeRO-3: every micro-batch's part was reduce-scattered already.
+                (3, Some(&dim)) => {
+                    let part = if own.len() > 1 {
+                        dev.e.all_reduce(acc, &own, combine)
+                    } else {
+                        acc
+                    };
+                    (
+                        part,
+                        super::zero::part(&group.region, dim, replicas, replica),
+                    )
+                }
+                _ if members.len() > 1 => (
+                    dev.e.all_reduce(acc, &members, combine),
+                    group.region.clone(),
+                ),
+                _ => (acc, group.region.clone()),
             };
             dev.e.write(
                 ValueId::Result(step.plan.position, group.result),
                 value,
-                &group.region,
+                &region,
                 partitioned,
             );
         }
@@ -1082,8 +1267,29 @@ pub(super) unsafe fn emit_device(
         dev.e.local.insert(id, value);
         dev.e.pieces.remove(&id);
     }
-    for op_plan in &plan.epilogue {
-        dev.e.graph_op(op_plan, d0, partitioned);
+    if plan.zero.level > 0 {
+        // Planned on the real devices (split over the replicas).
+        dev.e.shift = 0;
+        for op_plan in &plan.epilogue {
+            dev.e.graph_op(op_plan, i64::from(device), partitioned);
+        }
+        dev.e.anchor = ret;
+        for gather in &plan.zero.gathers {
+            let Some(rank) = gather.members.iter().position(|&m| m == i64::from(device)) else {
+                continue;
+            };
+            let d = gather.members.len() as u32;
+            let part = super::zero::part(&gather.region, gather.dim, d, rank as u32);
+            let piece = dev.e.slice(gather.value, &part, partitioned);
+            let whole = tensor_type(&lengths(&gather.region), element_type(piece));
+            let value = dev.all_gather(piece, &gather.members, gather.dim, whole);
+            dev.e
+                .write(gather.value, value, &gather.region, partitioned);
+        }
+    } else {
+        for op_plan in &plan.epilogue {
+            dev.e.graph_op(op_plan, d0, partitioned);
+        }
     }
     // The results, gathered on device 0 (planned with every replica's devices).
     dev.e.anchor = ret;
