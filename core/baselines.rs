@@ -231,13 +231,19 @@ pub struct TpRegion {
 
 /// The tensor-parallel regions of `graph`, disjoint, in program order of their starts.
 pub fn tp_regions(graph: &Graph) -> Vec<TpRegion> {
-    let mut taken = vec![false; graph.num_ops()];
+    tp_regions_among(graph, &|_| true)
+}
+
+/// [`tp_regions`] over the ops `among` accepts: other ops are neither part of a region nor reasons to
+/// reject one (the forward of a training step whose backward ops read the forward's results).
+pub fn tp_regions_among(graph: &Graph, among: &dyn Fn(OpId) -> bool) -> Vec<TpRegion> {
+    let mut taken: Vec<bool> = (0..graph.num_ops()).map(|i| !among(OpId::new(i))).collect();
     let mut regions = Vec::new();
     for start in graph.topological_order() {
         if taken[start.index()] {
             continue;
         }
-        if let Some(region) = grow_region(graph, start, &taken) {
+        if let Some(region) = grow_region(graph, start, &taken, among) {
             for &(op, _) in &region.ops {
                 taken[op.index()] = true;
             }
@@ -249,7 +255,12 @@ pub fn tp_regions(graph: &Graph) -> Vec<TpRegion> {
 
 /// The region starting at `start`, if `start` is a column-parallel layer whose split ends in row-parallel
 /// layers only.
-fn grow_region(graph: &Graph, start: OpId, taken: &[bool]) -> Option<TpRegion> {
+fn grow_region(
+    graph: &Graph,
+    start: OpId,
+    taken: &[bool],
+    among: &dyn Fn(OpId) -> bool,
+) -> Option<TpRegion> {
     let op = graph.op(start);
     if op.class != OpClass::Contraction {
         return None;
@@ -274,6 +285,9 @@ fn grow_region(graph: &Graph, start: OpId, taken: &[bool]) -> Option<TpRegion> {
             }
         }
         for &c in graph.consumers(tensor) {
+            if !among(c) {
+                continue;
+            }
             if c == start || taken[c.index()] {
                 return None;
             }

@@ -193,6 +193,10 @@ pub enum TensorKind {
     Weight,
     /// Produced by an op.
     Activation,
+    /// An activation produced outside this graph, present on every device that reads it when the
+    /// iteration starts like an input, but needing a gradient like an activation: the input of a pipeline
+    /// stage simulated on its own (`crate::pipeline`).
+    Received,
 }
 
 /// A tensor value of the graph.

@@ -671,12 +671,7 @@ pub fn mcmc(
         });
     }
     // Re-simulate: the reported time and memory come from a fresh full simulation.
-    let problem = Problem {
-        graph,
-        machine,
-        cost,
-        mode,
-    };
+    let problem = Problem::new(graph, machine, cost, mode);
     Found::simulated(&problem, strategy, found_by, stop, proposals, t0, details)
 }
 

@@ -398,14 +398,86 @@ impl Strategy {
         Strategy::flat(configs)
     }
 
+    /// The flat strategy on `n` devices that a strategy of replicas alone (schedule `dp=d`, nothing
+    /// else) stands for on `graph` (the whole batch): each op's first sample loop split `d` times more,
+    /// replica `r`'s tasks on its devices `r·R + x`, its samples the `r`-th block; an op without a sample
+    /// loop replicated on every replica's copy of its device. `None` where that has no flat form (an op
+    /// without a sample loop split inside the replica, an op with one replicated inside it, or a
+    /// sample loop that does not divide), or the
+    /// schedule is not replicas alone. The per-device simulation of the result is what the symmetric
+    /// simulation of `self` must equal (core/sim/mod.rs, "Replicas").
+    pub fn expanded(&self, graph: &Graph, n: u32) -> Option<Strategy> {
+        let schedule = &self.schedule;
+        let replicas_only = Schedule {
+            replicas: schedule.replicas,
+            ..Schedule::flat()
+        };
+        if *schedule != replicas_only {
+            return None;
+        }
+        let d = schedule.replicas;
+        let width = schedule.replica_width(n);
+        let shift = |devices: &[DeviceId], r: u32| -> Vec<DeviceId> {
+            devices.iter().map(|x| DeviceId(x.0 + r * width)).collect()
+        };
+        let configs = graph
+            .ops()
+            .iter()
+            .zip(&self.configs)
+            .map(|(op, config)| match op.first_dim(Role::Sample) {
+                Some(_) if config.is_replicated() => None,
+                Some(k) => {
+                    let mut degrees = config.degrees.clone();
+                    degrees[k] = degrees[k].checked_mul(u64::from(d))?;
+                    if op.dims[k].size % degrees[k] != 0 {
+                        return None;
+                    }
+                    // Row-major grid: the tasks of one coordinate along k are a block of `inner` tasks.
+                    let inner: usize = config.degrees[k + 1..].iter().product::<u64>() as usize;
+                    let outer: usize = config.degrees[..k].iter().product::<u64>() as usize;
+                    let along = config.degrees[k] as usize;
+                    let mut devices = Vec::with_capacity(config.devices.len() * d as usize);
+                    for o in 0..outer {
+                        for r in 0..d {
+                            for c in 0..along {
+                                let at = (o * along + c) * inner;
+                                devices.extend(shift(&config.devices[at..at + inner], r));
+                            }
+                        }
+                    }
+                    Some(Config { degrees, devices })
+                }
+                None if config.num_tasks() == 1 || config.is_replicated() => {
+                    let devices = (0..d).flat_map(|r| shift(&config.devices, r)).collect();
+                    Some(Config {
+                        degrees: config.degrees.clone(),
+                        devices,
+                    })
+                }
+                None => None,
+            })
+            .collect::<Option<Vec<Config>>>()?;
+        Some(Strategy::flat(configs))
+    }
+
     /// # Panics
     /// If `op` is out of range.
     pub fn config(&self, op: OpId) -> &Config {
         &self.configs[op.index()]
     }
 
-    /// Checks one configuration per op and each against its op.
+    /// Checks one configuration per op and each against its op, on the devices of replica 0 of the
+    /// schedule (all devices for a flat one), and the schedule itself.
     pub fn validate(&self, graph: &Graph, machine: &Machine) -> Result<(), StrategyError> {
+        let n = machine.num_devices();
+        self.schedule
+            .check(n, graph.num_ops())
+            .map_err(|message| StrategyError {
+                op: None,
+                location: String::new(),
+                message,
+            })?;
+        let width = self.schedule.replica_width(n);
         if self.configs.len() != graph.num_ops() {
             return Err(StrategyError {
                 op: None,
@@ -419,7 +491,7 @@ impl Strategy {
         }
         for (id, config) in graph.topological_order().zip(&self.configs) {
             config
-                .validate(graph.op(id), machine.num_devices())
+                .validate(graph.op(id), width)
                 .map_err(|m| StrategyError::at(graph, id, m))?;
         }
         Ok(())

@@ -43,6 +43,14 @@ pub struct WeightSync {
 /// Analyzes the holdings of one weight (see the module doc). `holdings` is sorted and deduplicated in
 /// place; empty regions are ignored.
 pub fn analyze(holdings: &mut Vec<(u32, Vec<Interval>)>) -> WeightSync {
+    analyze_groups(holdings, 2)
+}
+
+/// [`analyze`], keeping the cells held by `min_devices` or more devices as groups: 1 when the holders are
+/// one replica of several whose copies of every cell are summed across replicas (the simulator's
+/// symmetric replicas, `crate::schedule`), so that a cell one device of the replica holds is synchronized
+/// too.
+pub fn analyze_groups(holdings: &mut Vec<(u32, Vec<Interval>)>, min_devices: usize) -> WeightSync {
     holdings.retain(|(_, r)| r.iter().all(|i| !i.is_empty()));
     holdings.sort_unstable();
     holdings.dedup();
@@ -54,7 +62,7 @@ pub fn analyze(holdings: &mut Vec<(u32, Vec<Interval>)>) -> WeightSync {
         let elements = volume(first);
         let devices: Vec<u32> = holdings.iter().map(|h| h.0).collect();
         let held = devices.iter().map(|&d| (d, elements)).collect();
-        let groups = if devices.len() >= 2 {
+        let groups = if devices.len() >= min_devices {
             vec![Group { devices, elements }]
         } else {
             Vec::new()
@@ -76,13 +84,18 @@ pub fn analyze(holdings: &mut Vec<(u32, Vec<Interval>)>) -> WeightSync {
         .iter()
         .try_fold(1u64, |n, c| n.checked_mul(c.len() as u64 - 1));
     match cells {
-        Some(n) if n <= MAX_CELLS => by_cells(holdings, &cuts, n as usize),
-        _ => by_regions(holdings),
+        Some(n) if n <= MAX_CELLS => by_cells(holdings, &cuts, n as usize, min_devices),
+        _ => by_regions(holdings, min_devices),
     }
 }
 
 /// The exact analysis over cells.
-fn by_cells(holdings: &[(u32, Vec<Interval>)], cuts: &[Vec<u64>], n: usize) -> WeightSync {
+fn by_cells(
+    holdings: &[(u32, Vec<Interval>)],
+    cuts: &[Vec<u64>],
+    n: usize,
+    min_devices: usize,
+) -> WeightSync {
     let rank = cuts.len();
     // Each holding's covered cell-index range per dim.
     let spans: Vec<Vec<(usize, usize)>> = holdings
@@ -125,7 +138,7 @@ fn by_cells(holdings: &[(u32, Vec<Interval>)], cuts: &[Vec<u64>], n: usize) -> W
                 None => held.push((d, elements)),
             }
         }
-        if devices.len() >= 2 {
+        if devices.len() >= min_devices.max(1) {
             match groups.iter_mut().find(|g| g.devices == devices) {
                 Some(g) => g.elements += elements,
                 None => groups.push(Group {
@@ -148,7 +161,7 @@ fn by_cells(holdings: &[(u32, Vec<Interval>)], cuts: &[Vec<u64>], n: usize) -> W
 }
 
 /// The approximation for too many cells (see the module doc).
-fn by_regions(holdings: &[(u32, Vec<Interval>)]) -> WeightSync {
+fn by_regions(holdings: &[(u32, Vec<Interval>)], min_devices: usize) -> WeightSync {
     let mut held: Vec<(u32, u64)> = Vec::new();
     for device_holdings in holdings.chunk_by(|a, b| a.0 == b.0) {
         let sum: u64 = device_holdings.iter().map(|(_, r)| volume(r)).sum();
@@ -167,7 +180,7 @@ fn by_regions(holdings: &[(u32, Vec<Interval>)]) -> WeightSync {
     by_region.sort_unstable();
     let groups = by_region
         .chunk_by(|a, b| a.0 == b.0)
-        .filter(|g| g.len() >= 2)
+        .filter(|g| g.len() >= min_devices.max(1))
         .map(|g| Group {
             devices: g.iter().map(|h| h.1).collect(),
             elements: volume(g[0].0),

@@ -169,6 +169,8 @@ pub struct ImportedOp {
     pub handle: usize,
     /// Its `#par.config`, when the module carries one (a `.par.mlir`), for simulating that strategy.
     pub config: Option<flexc_core::Config>,
+    /// Its virtual pipeline stage (`par.stage`), when the module's strategy has several.
+    pub stage: Option<u32>,
     /// Whether its data operands carry a batch dim that reaches none of its loops (see
     /// [`Imported::sample_lost`]).
     pub sample_lost: bool,
@@ -190,6 +192,8 @@ pub struct Imported {
     pub graph: Graph,
     /// The batch as exported and as rescaled (`batch=N`), when it was rescaled.
     pub batch: Option<flexc_core::batch::Rescaled>,
+    /// The module's `#par.schedule` (a `.par.mlir` whose strategy is not flat).
+    pub schedule: Option<flexc_core::schedule::Schedule>,
 }
 
 impl Imported {
@@ -295,6 +299,13 @@ pub fn analyze(
         failed: false,
         annotations: Vec::new(),
     };
+    match crate::schedule_attr(module) {
+        Ok(schedule) => analysis.result.schedule = schedule,
+        Err(e) => {
+            emit_error(module.location(), &format!("invalid par.schedule: {e}"));
+            return Err(Diagnosed);
+        }
+    }
     let mut functions = Vec::new();
     for op in top_level_ops(module) {
         if op_name(&op) != "func.func" {
@@ -1125,6 +1136,22 @@ impl Analysis<'_> {
             },
             Err(_) => None,
         };
+        let stage = match op.attribute(names::STAGE_ATTR) {
+            Ok(attribute) => match melior::ir::attribute::IntegerAttribute::try_from(attribute)
+                .ok()
+                .and_then(|a| u32::try_from(a.value()).ok())
+            {
+                Some(stage) => Some(stage),
+                None => {
+                    self.error(
+                        op,
+                        &format!("'{name}' op has an invalid par.stage (a stage number, i64)"),
+                    );
+                    return;
+                }
+            },
+            Err(_) => None,
+        };
         self.result.ops.push(ImportedOp {
             name: name.to_string(),
             location,
@@ -1134,6 +1161,7 @@ impl Analysis<'_> {
             parameters,
             handle: op.to_raw().ptr as usize,
             config,
+            stage,
             sample_lost: roles.sample_seen
                 && roles.carrier.is_none()
                 && model.class != OpClass::Opaque,

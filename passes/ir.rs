@@ -490,3 +490,161 @@ pub fn relocate(op: MlirOperation, location: MlirLocation) {
         WalkResult::Advance
     });
 }
+
+/// Inlines every `func.call` of a private function with a body into the functions of `module`,
+/// repeatedly (a callee's own calls are inlined in turn, up to `max_depth` levels, so that recursion
+/// stops), and erases the private functions no call refers to any more. Each inlined op keeps its own
+/// location, so an op inlined from a function called twice is told apart by its call's position in the
+/// caller, not by its location. Returns the number of calls inlined.
+///
+/// flexc's own inliner because MLIR 22's `inline` pass crashes on functions holding ops of an
+/// unregistered dialect with regions (generic StableHLO: `stablehlo.reduce`), in its symbol-use walk.
+pub fn inline_calls(module: MlirOperation, max_depth: usize) -> Result<usize, String> {
+    let mut inlined = 0;
+    for _ in 0..max_depth {
+        let functions: std::collections::HashMap<String, MlirOperation> = top_level_ops(module)
+            .into_iter()
+            .filter(|&op| op_name(op) == "func.func")
+            .map(|op| (symbol_name(op), op))
+            .collect();
+        let mut calls = Vec::new();
+        for &function in functions.values() {
+            walk_ops(function, &mut |op| {
+                if op_name(op) == "func.call" {
+                    calls.push(op);
+                }
+            });
+        }
+        let mut progress = false;
+        for call in calls {
+            let callee = unsafe {
+                flat_symbol(mlirOperationGetAttributeByName(
+                    call,
+                    melior::StringRef::new("callee").to_raw(),
+                ))
+            };
+            let Some(&function) = callee.as_ref().and_then(|c| functions.get(c)) else {
+                continue;
+            };
+            let private = unsafe {
+                let visibility = mlirOperationGetAttributeByName(
+                    function,
+                    melior::StringRef::new("sym_visibility").to_raw(),
+                );
+                !visibility.ptr.is_null()
+                    && mlirAttributeIsAString(visibility)
+                    && string(mlirStringAttrGetValue(visibility)) == "private"
+            };
+            let body = unsafe { mlirOperationGetRegion(function, 0) };
+            let block = unsafe { mlirRegionGetFirstBlock(body) };
+            if !private
+                || block.ptr.is_null()
+                || unsafe { !mlirBlockGetNextInRegion(block).ptr.is_null() }
+            {
+                continue;
+            }
+            inline_call(call, function)?;
+            inlined += 1;
+            progress = true;
+        }
+        if !progress {
+            break;
+        }
+    }
+    // Private functions without a call left.
+    let mut called = std::collections::HashSet::new();
+    for op in top_level_ops(module) {
+        walk_ops(op, &mut |inner| {
+            if op_name(inner) == "func.call" {
+                if let Some(name) = unsafe {
+                    flat_symbol(mlirOperationGetAttributeByName(
+                        inner,
+                        melior::StringRef::new("callee").to_raw(),
+                    ))
+                } {
+                    called.insert(name);
+                }
+            }
+        });
+    }
+    for op in top_level_ops(module) {
+        let private = unsafe {
+            let visibility = mlirOperationGetAttributeByName(
+                op,
+                melior::StringRef::new("sym_visibility").to_raw(),
+            );
+            !visibility.ptr.is_null()
+                && mlirAttributeIsAString(visibility)
+                && string(mlirStringAttrGetValue(visibility)) == "private"
+        };
+        if op_name(op) == "func.func" && private && !called.contains(&symbol_name(op)) {
+            unsafe { mlirOperationDestroy(op) };
+        }
+    }
+    Ok(inlined)
+}
+
+/// Every op nested in `op` (not `op` itself), pre-order.
+fn walk_ops(op: MlirOperation, f: &mut impl FnMut(MlirOperation)) {
+    unsafe {
+        for r in 0..mlirOperationGetNumRegions(op) {
+            let mut block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+            while !block.ptr.is_null() {
+                for inner in block_ops(block) {
+                    f(inner);
+                    walk_ops(inner, f);
+                }
+                block = mlirBlockGetNextInRegion(block);
+            }
+        }
+    }
+}
+
+/// Replaces `call` by a copy of `function`'s single-block body: the arguments become the call's
+/// operands, the returned values its results.
+fn inline_call(call: MlirOperation, function: MlirOperation) -> Result<(), String> {
+    unsafe {
+        let copy = mlirOperationClone(function);
+        let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(copy, 0));
+        let count = mlirBlockGetNumArguments(block);
+        if count != mlirOperationGetNumOperands(call) {
+            mlirOperationDestroy(copy);
+            return Err(format!(
+                "a call of @{} passes {} operands to {count} arguments",
+                symbol_name(function),
+                mlirOperationGetNumOperands(call)
+            ));
+        }
+        for i in 0..count {
+            mlirValueReplaceAllUsesOfWith(
+                mlirBlockGetArgument(block, i),
+                mlirOperationGetOperand(call, i),
+            );
+        }
+        let terminator = mlirBlockGetTerminator(block);
+        let returned: Vec<MlirValue> = (0..mlirOperationGetNumOperands(terminator))
+            .map(|i| mlirOperationGetOperand(terminator, i))
+            .collect();
+        if returned.len() as isize != mlirOperationGetNumResults(call) {
+            mlirOperationDestroy(copy);
+            return Err(format!(
+                "@{} returns {} values to a call of {} results",
+                symbol_name(function),
+                returned.len(),
+                mlirOperationGetNumResults(call)
+            ));
+        }
+        let mut next = mlirBlockGetFirstOperation(block);
+        while !next.ptr.is_null() && next.ptr != terminator.ptr {
+            let following = mlirOperationGetNextInBlock(next);
+            mlirOperationMoveBefore(next, call);
+            next = following;
+        }
+        for (i, value) in returned.into_iter().enumerate() {
+            mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(call, i as isize), value);
+        }
+        mlirOperationDestroy(call);
+        mlirOperationDestroy(copy);
+        Ok(())
+    }
+}

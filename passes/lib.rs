@@ -306,6 +306,18 @@ pub fn op_name(operation: &OperationRef<'_, '_>) -> String {
         .unwrap_or_default()
 }
 
+/// The module's `#par.schedule`: `Ok(None)` without one, `Err` with the reason when it does not parse.
+pub fn schedule_attr(
+    module: &OperationRef<'_, '_>,
+) -> Result<Option<flexc_core::schedule::Schedule>, String> {
+    let Ok(attribute) = module.attribute(flexc_dialects::names::SCHEDULE_ATTR) else {
+        return Ok(None);
+    };
+    <flexc_core::schedule::Schedule as flexc_dialects::ScheduleAttr>::parse(&attribute.to_string())
+        .map(Some)
+        .map_err(|e| e.to_string())
+}
+
 /// The module's `#par.machine`, when it has a readable one.
 pub fn machine_attr(module: &OperationRef<'_, '_>) -> Option<flexc_dialects::MachineAttr> {
     let attribute = module.attribute(flexc_dialects::names::MACHINE_ATTR).ok()?;

@@ -142,6 +142,10 @@ pub struct Request<'a> {
     pub machine: &'a Machine,
     pub cost: &'a CostModel,
     pub mode: Mode,
+    /// The data inputs' batch dim.
+    pub batch_dim: usize,
+    /// The graph is a whole training step (`--mode=as-is`).
+    pub training_step: bool,
     pub algorithm: &'static dyn SearchAlgorithm,
     pub run: Run,
 }
@@ -164,6 +168,8 @@ pub fn search(imported: &Imported, request: &Request) -> Result<Found, String> {
         machine: request.machine,
         cost: request.cost,
         mode: request.mode,
+        batch_dim: request.batch_dim,
+        training_step: request.training_step,
     };
     let found = request
         .algorithm
@@ -212,6 +218,34 @@ pub fn annotate(
         )?;
         annotated.written.insert(op.handle, config.clone());
     }
+    // The schedule: on the module when it is not flat, and every op's stage when there are several.
+    let schedule = &strategy.schedule;
+    let pipelined = schedule.is_pipelined();
+    let mut staged = std::collections::HashSet::new();
+    for (i, op) in imported.ops.iter().enumerate() {
+        let handle = mlir_sys::MlirOperation {
+            ptr: op.handle as *mut std::ffi::c_void,
+        };
+        if pipelined {
+            if staged.insert(op.handle) {
+                let stage = schedule.stage_of(flexc_core::OpId::new(i));
+                set_attribute(
+                    handle,
+                    flexc_dialects::names::STAGE_ATTR,
+                    &format!("{stage} : i64"),
+                )?;
+            }
+        } else {
+            remove_attribute(handle, flexc_dialects::names::STAGE_ATTR);
+        }
+    }
+    if schedule.is_flat() {
+        remove_attribute(module.to_raw(), flexc_dialects::names::SCHEDULE_ATTR);
+    } else {
+        let text =
+            <flexc_core::schedule::Schedule as flexc_dialects::ScheduleAttr>::to_text(schedule);
+        set_attribute(module.to_raw(), flexc_dialects::names::SCHEDULE_ATTR, &text)?;
+    }
     let machine_text = flexc_dialects::MachineAttr {
         name: machine.name.clone(),
         nodes: Some(machine.nodes),
@@ -238,6 +272,16 @@ pub fn search_and_annotate(
     let found = search(imported, request)?;
     let annotated = annotate(module, imported, &found.strategy, request.machine)?;
     Ok((found, annotated))
+}
+
+/// Removes the discardable attribute `name` of `op`, if it has one.
+fn remove_attribute(op: mlir_sys::MlirOperation, name: &str) {
+    unsafe {
+        mlir_sys::mlirOperationRemoveDiscardableAttributeByName(
+            op,
+            melior::StringRef::new(name).to_raw(),
+        );
+    }
 }
 
 /// Sets the discardable attribute `name` of `op` to the attribute `text` parses to.
@@ -308,6 +352,8 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
         machine: &machine,
         cost: &cost,
         mode: simulator_mode(options.get("mode")),
+        batch_dim: options.unsigned("batch-dim") as usize,
+        training_step: options.get("mode") == "as-is",
         algorithm,
         run: Run::new(budget, options.unsigned("seed")),
     };

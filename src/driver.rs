@@ -743,6 +743,7 @@ fn search_and_annotate(
         cost: &cost,
         mode: options.mode.simulator_mode(),
         training_step: options.mode == ImportMode::AsIs,
+        batch_dim: options.batch_dim,
     };
     let operation = module.as_operation();
     let (found, annotated) = match (sim.strategy.as_deref(), options.search.algorithm) {
@@ -777,7 +778,31 @@ fn search_and_annotate(
         )?,
         (None, None) => return Ok(Default::default()),
     };
-    let Annotated { written, conflicts } = annotated;
+    let Annotated {
+        mut written,
+        mut conflicts,
+    } = annotated;
+    if conflicts > 0 {
+        // Calls of one function got different configurations (or pipeline stages): inline every call
+        // so that each op carries its own, and write the strategy again (the graph's ops keep their
+        // order: calls are imported in place).
+        let mut own = Vec::new();
+        let reimported = inline_calls(module)
+            .ok()
+            .and_then(|()| import_module(module, options, true, &mut own))
+            .filter(|again| again.ops.len() == imported.ops.len());
+        if let Some(again) = reimported {
+            let annotated = flexc_passes::par_search::annotate(
+                &module.as_operation(),
+                &again,
+                &found.strategy,
+                &machine,
+            )
+            .map_err(|e| Diag::error(None, e))?;
+            written = annotated.written;
+            conflicts = annotated.conflicts;
+        }
+    }
     compiled.notes.push_str(&found.table);
     if conflicts > 0 {
         compiled.notes.push_str(&format!(
@@ -788,6 +813,11 @@ fn search_and_annotate(
         compiled.files.push((path.clone(), found.json.into_bytes()));
     }
     Ok(written)
+}
+
+/// Inlines every function call of `module` ([`flexc_passes::ir::inline_calls`]).
+fn inline_calls(module: &Module) -> Result<(), String> {
+    flexc_passes::ir::inline_calls(module.as_operation().to_raw(), 64).map(drop)
 }
 
 /// `--simulate`: the report text; `--trace`/`--report` contents are added to `files`.
@@ -801,16 +831,29 @@ fn run_simulation(
     let machine = simulate::load_machine(&sim.machine, sim.devices)?;
     let cost = simulate::cost_model(&machine, sim.state, sim.profile_db.as_deref())?;
     let graph = &imported.graph;
-    let (strategy_name, strategy) = match sim.strategy.as_deref() {
-        Some(named) if simulate::STRATEGY_NAMES.contains(&named) => (
+    let problem = flexc_core::search::Problem {
+        graph,
+        machine: &machine,
+        cost: &cost,
+        mode: options.mode.simulator_mode(),
+        batch_dim: options.batch_dim,
+        training_step: options.mode == ImportMode::AsIs,
+    };
+    let keyed = match sim.strategy.as_deref() {
+        Some(text) => crate::plan::from_spec(text, &problem)?,
+        None => None,
+    };
+    let (strategy_name, strategy) = match (sim.strategy.as_deref(), keyed) {
+        (Some(text), Some(strategy)) => (text.to_string(), strategy),
+        (Some(named), None) if simulate::STRATEGY_NAMES.contains(&named) => (
             named.to_string(),
             simulate::baseline(named, graph, &machine).expect("a known name"),
         ),
-        Some(path) => (
+        (Some(path), None) => (
             path.to_string(),
             strategy_from_file(path, options, graph, machine.num_devices())?,
         ),
-        None => match simulate::annotated_strategy(imported, graph, machine.num_devices())? {
+        (None, _) => match simulate::annotated_strategy(imported, graph, machine.num_devices())? {
             Some(strategy) => ("annotated".to_string(), strategy),
             None => (
                 "data-parallel".to_string(),
@@ -819,6 +862,24 @@ fn run_simulation(
         },
     };
     let model = name.rsplit('/').next().unwrap_or(name);
+    if !strategy.schedule.is_flat() {
+        if sim.trace.is_some() {
+            return Err(Diag::error(
+                None,
+                format!(
+                    "--trace shows the per-device tasks of a flat strategy; '{strategy_name}' has the schedule '{}' (its stages are in the report)",
+                    strategy.schedule.summary()
+                ),
+            ));
+        }
+        let (text, json, _) = crate::plan::report(model, &problem, &strategy_name, &strategy)?;
+        if let Some(path) = &sim.report {
+            let mut json = serde_json::to_string_pretty(&json).expect("JSON values serialize");
+            json.push('\n');
+            files.push((path.clone(), json.into_bytes()));
+        }
+        return Ok(text);
+    }
     let simulated = simulate::simulate(
         model,
         graph,

@@ -12,6 +12,7 @@ pub mod diagnostics;
 pub mod driver;
 pub mod gpu;
 pub mod parse;
+pub mod plan;
 pub mod run;
 pub mod search;
 pub mod session;

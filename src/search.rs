@@ -163,6 +163,22 @@ pub struct Target<'a> {
     pub mode: Mode,
     /// The graph is a whole training step taken as it is (`--mode=as-is`): reports say so.
     pub training_step: bool,
+    /// The data inputs' batch dim (`--batch-dim`).
+    pub batch_dim: usize,
+}
+
+impl Target<'_> {
+    /// The search problem of `graph` on this target.
+    pub fn problem<'g>(&'g self, graph: &'g Graph) -> flexc_core::search::Problem<'g> {
+        flexc_core::search::Problem {
+            graph,
+            machine: self.machine,
+            cost: self.cost,
+            mode: self.mode,
+            batch_dim: self.batch_dim,
+            training_step: self.training_step,
+        }
+    }
 }
 
 /// Runs the `par-search` pass's search on the imported graph (`algorithm` of `options`), writes its
@@ -183,6 +199,8 @@ pub fn find_and_annotate(
         machine: target.machine,
         cost: target.cost,
         mode: target.mode,
+        batch_dim: target.batch_dim,
+        training_step: target.training_step,
         algorithm,
         run: Run {
             progress: Some(progress),
@@ -227,6 +245,7 @@ fn search_report(
         cost,
         mode,
         training_step,
+        ..
     } = *target;
     let sim = Simulator::new(graph, machine, cost, mode, found.strategy.clone()).map_err(|e| {
         Diag::error(
@@ -336,7 +355,20 @@ pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<
         cost,
         mode,
         training_step,
+        ..
     } = *target;
+    let problem = target.problem(graph);
+    if let Some(strategy) = crate::plan::from_spec(name, &problem)? {
+        let (_, json, e) = crate::plan::report(model, &problem, name, &strategy)?;
+        let table = format!(
+            "flexc: strategy {name} ({}) on {} ({} devices), no search: {:.3} ms simulated\n",
+            strategy.schedule.summary(),
+            machine.name,
+            machine.num_devices(),
+            e.iteration_s * 1e3
+        );
+        return Ok(Found::new(strategy, table, &json));
+    }
     let strategy = crate::simulate::baseline(name, graph, machine).ok_or_else(|| {
         Diag::error(
             None,

@@ -89,8 +89,9 @@ pub fn load_machine(spec: &str, devices: Option<DeviceCount>) -> Result<Machine,
     Machine::from_spec(spec, devices).map_err(machine_diag)
 }
 
-/// A strategy from the `#par.config` annotations of `imported` (one per graph op), or `None` when some op
-/// has none. Errors name the op whose annotation does not fit its iteration space.
+/// A strategy from the `#par.config` annotations of `imported` (one per graph op) with its schedule
+/// (`#par.schedule` and every op's `par.stage`), or `None` when some op has no configuration. Errors
+/// name the op whose annotation does not fit its iteration space or the replica's devices.
 pub fn annotated_strategy(
     imported: &Imported,
     graph: &Graph,
@@ -109,16 +110,49 @@ pub fn annotated_strategy(
             ),
         ));
     }
+    let mut schedule = imported.schedule.clone().unwrap_or_default();
+    if schedule.is_pipelined() {
+        let mut stage_of = Vec::with_capacity(graph.num_ops());
+        for op in &imported.ops {
+            let stage = op.stage.ok_or_else(|| {
+                Diag::error(
+                    FileLoc::parse(&op.location),
+                    format!(
+                        "'{}' op has no par.stage, but the module's schedule has {} stages",
+                        op.name,
+                        schedule.virtual_stages()
+                    ),
+                )
+            })?;
+            stage_of.push(stage);
+        }
+        schedule.stage_of = stage_of;
+    }
+    schedule
+        .check(devices, graph.num_ops())
+        .map_err(|m| Diag::error(None, format!("par.schedule: {m}")))?;
+    let width = schedule.replica_width(devices);
     let mut configs = Vec::with_capacity(graph.num_ops());
     for (op, graph_op) in imported.ops.iter().zip(graph.ops()) {
         let config = op.config.clone().expect("checked above");
-        // Checked here, where the location is the annotated op's own.
-        config
-            .validate(graph_op, devices)
-            .map_err(|message| Diag::error(FileLoc::parse(&op.location), message))?;
+        // Sizes are checked against the micro-batch when the schedule is simulated; devices here,
+        // where the location is the annotated op's own.
+        let check = if schedule.micro_batches > 1 || schedule.replicas > 1 {
+            let target = flexc_core::ConfigTarget {
+                sizes: None,
+                partitionable: graph_op.is_partitionable(),
+                devices: flexc_core::DeviceCount::new(u64::from(width)).ok(),
+            };
+            config
+                .check(&target)
+                .map_err(|e| format!("'{}' op {e}", graph_op.name))
+        } else {
+            config.validate(graph_op, width)
+        };
+        check.map_err(|message| Diag::error(FileLoc::parse(&op.location), message))?;
         configs.push(config);
     }
-    Ok(Some(Strategy::flat(configs)))
+    Ok(Some(Strategy { configs, schedule }))
 }
 
 /// The baseline called `name` over all devices of `machine`.

@@ -103,12 +103,7 @@ pub fn pase_dp(
                     max_work: stats.max_work,
                     max_dependent: stats.max_dependent,
                 });
-                let problem = super::Problem {
-                    graph,
-                    machine,
-                    cost,
-                    mode,
-                };
+                let problem = super::Problem::new(graph, machine, cost, mode);
                 let name = "pase".to_string();
                 return Found::simulated(
                     &problem,

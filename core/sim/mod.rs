@@ -39,6 +39,27 @@
 //! stream does.) Dependencies between tasks on the same device are not stored: the device's FIFO already orders
 //! them, so only transfers and all-reduces appear as dependency edges.
 //!
+//! # Replicas
+//! A strategy whose schedule has `d` data-parallel replicas ([`crate::schedule::Schedule::replicas`]) is
+//! simulated *symmetrically*: the graph is one replica's (its batch already divided by `d`), the
+//! configurations place its tasks on replica 0's devices, and every replica is assumed to run the same
+//! timeline on its own devices (`r·R + x` for device `x`). What crosses replicas is kept exactly:
+//! - in training, each weight-gradient group of replica 0 (any size, one device included) is summed with
+//!   the same cell on every replica: one ring all-reduce over the group's devices in every replica, the
+//!   very task the per-device simulation of the expanded strategy issues (same ring, same channels), issued
+//!   when replica 0's readers are done;
+//! - without a backward pass (training-step graphs that carry their own), an output that a sample loop
+//!   does not index (a weight gradient, a loss) holds partial sums in every replica: its groups (one task
+//!   included) are all-reduced across replicas the same way.
+//!
+//! Each replica's own tasks use its own devices and links, and every replica plays the same part in each
+//! lifted ring when replicas are whole nodes or the machine is one node: then the timeline is exactly the
+//! per-device simulation's (a test compares both). When several replicas share a node of a multi-node
+//! machine, a ring over them crosses the node boundary at some replicas and not at others, so the
+//! per-device simulation is not symmetric itself; the symmetric one gives every replica replica 0's part. Partial sums of sample reductions in a graph whose backward flexc adds
+//! (batch-norm statistics, the loss) are not combined across replicas: statistic readers use their own
+//! device's (as data parallelism does) and nothing else reads them.
+//!
 //! # Delta simulation
 //! Tasks live in *blocks* with fixed ids and a fixed place in issue order: per op its forward tasks, backward
 //! tasks and all-reduces; per edge its transfers and gradient transfers. [`Simulator::set_config`] rebuilds the
@@ -173,6 +194,55 @@ pub struct Simulator<'a> {
     scratch: Scratch,
     undo: Undo,
     builder: Builder,
+    /// Symmetric replicas (module doc, "Replicas").
+    pub(crate) replicas: Replicas,
+    /// Whether training synchronizes weight gradients (off: one micro-batch of a pipeline stage, whose
+    /// gradients accumulate and are synchronized once, after the last one; `crate::pipeline`).
+    pub(crate) weight_sync: bool,
+}
+
+/// The data-parallel replicas of a strategy whose tasks the simulator builds for replica 0 only
+/// (module doc, "Replicas").
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Replicas {
+    /// `d`; 1 for a flat strategy.
+    pub count: u32,
+    /// Devices per replica.
+    pub width: u32,
+    /// Per op and output: whether replicas write partial sums of it (a sample loop that the output
+    /// does not index), combined across replicas without a backward pass.
+    pub partial_sums: Vec<Vec<bool>>,
+}
+
+impl Replicas {
+    fn new(graph: &Graph, machine: &Machine, strategy: &Strategy, mode: Mode) -> Replicas {
+        let count = strategy.schedule.replicas.max(1);
+        let across = count > 1 && !mode.has_backward();
+        let partial_sums = graph
+            .ops()
+            .iter()
+            .map(|op| {
+                op.outputs
+                    .iter()
+                    .map(|access| {
+                        across
+                            && op.dims.iter().enumerate().any(|(k, d)| {
+                                d.role == Role::Sample
+                                    && !access
+                                        .exprs
+                                        .iter()
+                                        .any(|e| e.terms.iter().any(|&(j, c)| j == k && c != 0))
+                            })
+                    })
+                    .collect()
+            })
+            .collect();
+        Replicas {
+            count,
+            width: strategy.schedule.replica_width(machine.num_devices()),
+            partial_sums,
+        }
+    }
 }
 
 impl<'a> Simulator<'a> {
@@ -184,7 +254,35 @@ impl<'a> Simulator<'a> {
         mode: Mode,
         strategy: Strategy,
     ) -> Result<Simulator<'a>, StrategyError> {
+        Self::with_weight_sync(graph, machine, cost, mode, strategy, true)
+    }
+
+    /// [`Simulator::new`], with (`true`) or without the synchronization of weight gradients in training.
+    pub fn with_weight_sync(
+        graph: &'a Graph,
+        machine: &'a Machine,
+        cost: &'a CostModel,
+        mode: Mode,
+        strategy: Strategy,
+        weight_sync: bool,
+    ) -> Result<Simulator<'a>, StrategyError> {
         strategy.validate(graph, machine)?;
+        let schedule = &strategy.schedule;
+        if schedule.is_pipelined()
+            || schedule.micro_batches > 1
+            || schedule.recompute != crate::schedule::Recompute::None
+            || schedule.zero != crate::schedule::Zero::None
+        {
+            return Err(StrategyError {
+                op: None,
+                location: String::new(),
+                message: format!(
+                    "the task simulator runs one micro-batch of one pipeline stage; the schedule '{}' is simulated by core::pipeline",
+                    schedule.summary()
+                ),
+            });
+        }
+        let replicas = Replicas::new(graph, machine, &strategy, mode);
         let layout = Layout::new(graph, mode);
         let n_res = machine.num_devices() as usize + machine.channel_count();
         let n_blocks = layout.kinds.len();
@@ -212,6 +310,8 @@ impl<'a> Simulator<'a> {
             undo: Undo::default(),
             builder: Builder::default(),
             layout,
+            replicas,
+            weight_sync,
         };
         for op in graph.topological_order() {
             let tasks = OpTasks::new(graph, op, sim.strategy.config(op), &mut sim.loops);
@@ -258,6 +358,11 @@ impl<'a> Simulator<'a> {
     /// Peak memory of `device` in bytes.
     pub fn peak_memory(&self, device: DeviceId) -> u64 {
         self.memory.peak(device.index())
+    }
+
+    /// Weight state `device` holds for the whole iteration, in bytes (part of its peak).
+    pub fn weight_memory(&self, device: DeviceId) -> u64 {
+        self.memory.weights(device.index())
     }
 
     /// Peak memory of every device in use.

@@ -836,6 +836,9 @@ impl<'a> Simulator<'a> {
         match self.layout.kinds[b as usize] {
             BlockKind::Forward(op) => self.build_forward(op.index()),
             BlockKind::Backward(op) => self.build_backward(op.index()),
+            BlockKind::AllReduce(_) if self.mode.has_backward() && !self.weight_sync => {
+                Block::with_tasks(0)
+            }
             BlockKind::AllReduce(op) if self.mode.has_backward() => {
                 self.build_all_reduce(op.index(), &mut builder.routes)
             }
@@ -1079,7 +1082,8 @@ impl<'a> Simulator<'a> {
             let tensor = self.graph.tensor(access.tensor);
             let elem = tensor.dtype.size_bytes();
             match tensor.kind {
-                TensorKind::Input => {
+                // A stage's received activations are held like inputs, until their reader's backward.
+                TensorKind::Input | TensorKind::Received => {
                     for t in 0..n {
                         let bytes = tasks.region_bytes(k, t, elem);
                         let device = tasks.devices[t].0;
@@ -1222,6 +1226,20 @@ impl<'a> Simulator<'a> {
     /// The all-reduces of the weights `o` is the first reader of: one ring per replica group of each weight
     /// ([`crate::weight_sync`]), after the last backward task of the weight's readers on every device of the
     /// ring (the readers' backward tasks accumulate into one gradient per device).
+    /// `ring` (devices of replica 0) with its counterpart in every replica, sorted: the ring of an
+    /// all-reduce across replicas ([`Replicas`]).
+    pub(super) fn lift(&self, ring: Vec<DeviceId>) -> Vec<DeviceId> {
+        let Replicas { count, width, .. } = self.replicas;
+        if count <= 1 {
+            return ring;
+        }
+        let mut out = Vec::with_capacity(ring.len() * count as usize);
+        for r in 0..count {
+            out.extend(ring.iter().map(|d| DeviceId(d.0 + r * width)));
+        }
+        out
+    }
+
     pub(super) fn build_all_reduce(&self, o: usize, routes: &mut Routes) -> Block {
         let op = self.graph.op(OpId::new(o));
         let mut block = Block::with_tasks(0);
@@ -1232,13 +1250,15 @@ impl<'a> Simulator<'a> {
             let Some(k) = op.inputs.iter().position(|a| a.tensor == t) else {
                 continue;
             };
-            let sync = weight_sync::analyze(&mut self.weight_holdings(t));
+            let min_devices = if self.replicas.count > 1 { 1 } else { 2 };
+            let sync = weight_sync::analyze_groups(&mut self.weight_holdings(t), min_devices);
             for (g, group) in sync.groups.iter().enumerate() {
                 let bytes = group.elements * tensor.dtype.size_bytes();
                 if bytes == 0 {
                     continue;
                 }
-                let ring: Vec<DeviceId> = group.devices.iter().map(|&d| DeviceId(d)).collect();
+                let ring: Vec<DeviceId> =
+                    self.lift(group.devices.iter().map(|&d| DeviceId(d)).collect());
                 let (dur, channels) = self.ring_all_reduce(&ring, bytes, routes);
                 block.push(
                     dur,
@@ -1299,12 +1319,13 @@ impl<'a> Simulator<'a> {
         let mut off = vec![0u32];
         for (k, access) in op.outputs.iter().enumerate() {
             let (_, members) = output_groups(tasks, n_in + k);
-            if members.len() == tasks.len() || tasks.replicated {
+            let across = self.replicas.partial_sums[o][k];
+            if (members.len() == tasks.len() && !across) || tasks.replicated {
                 continue;
             }
             let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
             for group in &members {
-                let ring = group_ring(tasks, group);
+                let ring = self.sum_ring(tasks, group, across);
                 let bytes = tasks.region_bytes(n_in + k, group[0] as usize, elem);
                 if ring.len() < 2 || bytes == 0 {
                     continue;
@@ -1327,6 +1348,16 @@ impl<'a> Simulator<'a> {
         block
     }
 
+    /// The ring of a partial-sum group: its devices, in every replica when `across` replicas.
+    pub(super) fn sum_ring(&self, tasks: &OpTasks, group: &[u32], across: bool) -> Vec<DeviceId> {
+        let ring = group_ring(tasks, group);
+        if across {
+            self.lift(ring)
+        } else {
+            ring
+        }
+    }
+
     /// For each task of producer `p`, the arena slot a reader of its output `output` waits for: the
     /// all-reduce of its partial-sum group ([`Simulator::build_partial_sums`], same enumeration), if any
     /// (`Some`), or else the forward of the group's last task (`None`).
@@ -1345,12 +1376,13 @@ impl<'a> Simulator<'a> {
         let mut slots = Vec::new();
         for k in 0..op.outputs.len() {
             let (group_of, members) = output_groups(tasks, n_in + k);
-            let partial = members.len() < tasks.len();
+            let across = self.replicas.partial_sums[p][k];
+            let partial = members.len() < tasks.len() || across;
             let mut reduce_slot = vec![None; members.len()];
             if partial {
                 for (g, group) in members.iter().enumerate() {
                     let bytes = tasks.region_bytes(n_in + k, group[0] as usize, elem(k));
-                    if group_ring(tasks, group).len() >= 2 && bytes > 0 {
+                    if self.sum_ring(tasks, group, across).len() >= 2 && bytes > 0 {
                         reduce_slot[g] = Some(at);
                         at += 1;
                     }

@@ -455,12 +455,7 @@ fn proposal_budgets_are_deterministic_through_the_interface() {
     let g = small_transformer(8);
     let m = Machine::preset("p100-4x4").unwrap();
     let cost = CostModel::new(&m.gpu);
-    let problem = Problem {
-        graph: &g,
-        machine: &m,
-        cost: &cost,
-        mode: Mode::Training,
-    };
+    let problem = Problem::new(&g, &m, &cost, Mode::Training);
     for algorithm in ALGORITHMS {
         let run = || algorithm.search(&problem, &Run::new(Budget::Proposals(400), 3));
         let (a, b) = (run().unwrap(), run().unwrap());
@@ -480,12 +475,7 @@ fn a_time_budget_bounds_the_whole_search() {
     let g = synth::resnet(&ResNetSpec::resnet101(64));
     let m = Machine::preset("p100-4x4").unwrap();
     let cost = CostModel::new(&m.gpu);
-    let problem = Problem {
-        graph: &g,
-        machine: &m,
-        cost: &cost,
-        mode: Mode::Training,
-    };
+    let problem = Problem::new(&g, &m, &cost, Mode::Training);
     let budget = Duration::from_millis(300);
     for algorithm in ALGORITHMS {
         let t0 = Instant::now();

@@ -907,3 +907,98 @@ fn delta_equals_full_with_runtime_costs() {
     check_delta(&g, &m, Mode::Inference, 800, 6);
     check_delta(&g, &m, Mode::Training, 400, 7);
 }
+
+/// A random configuration on `n_dev` devices that has a flat form across replicas
+/// ([`Strategy::expanded`]): ops without a sample loop run as one task.
+fn random_replica_config(graph: &Graph, op: OpId, n_dev: u32, rng: &mut StdRng) -> Config {
+    let o = graph.op(op);
+    if o.first_dim(flexc_core::Role::Sample).is_none() {
+        return Config::single(o, DeviceId(rng.random_range(0..n_dev)));
+    }
+    random_config(graph, op, n_dev, rng)
+}
+
+/// The symmetric simulation of `d` replicas (one replica's graph and tasks, cross-replica all-reduces
+/// lifted) equals the per-device simulation of the expanded strategy: iteration time and every device's
+/// peak memory of replica 0, for data parallelism inside the replica and for random replica strategies,
+/// with and without a backward pass, where replicas are whole nodes or the machine is one node.
+#[test]
+fn symmetric_replicas_equal_the_per_device_simulation() {
+    type Build = fn(u64) -> Graph;
+    let models: [(&str, Build, u64); 4] = [
+        ("mlp", |b| synth::mlp(b, &[64, 128, 64, 32]), 32),
+        ("cnn", small_cnn, 16),
+        (
+            "transformer",
+            |b| {
+                synth::transformer(&TransformerSpec {
+                    batch: b,
+                    ..TransformerSpec::TINY
+                })
+            },
+            16,
+        ),
+        ("rnn", |b| synth::rnn(b, 32, 4), 16),
+    ];
+    let machines = [
+        Machine::preset("p100-4x4").unwrap(),
+        Machine::preset("dgx-a100:2").unwrap(),
+        Machine::preset("dgx-a100:1").unwrap(),
+    ];
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut compared = 0;
+    for (name, build, batch) in models {
+        let full = build(batch);
+        for machine in &machines {
+            let n = machine.num_devices();
+            let cost = CostModel::new(&machine.gpu);
+            for d in [2u32, 4, 8, 16].into_iter().filter(|d| n % d == 0) {
+                let width = n / d;
+                let g = machine.gpus_per_node;
+                // Replicas that share a node of a multi-node machine play different parts in a ring
+                // that crosses nodes: the per-device simulation is not symmetric itself there.
+                let symmetric = width % g == 0 || machine.nodes_in_use() == 1;
+                if !symmetric || batch % u64::from(d) != 0 {
+                    continue;
+                }
+                let replica = build(batch / u64::from(d));
+                for mode in [Mode::Training, Mode::Inference] {
+                    for trial in 0..4 {
+                        let configs = if trial == 0 {
+                            Strategy::data_parallel(&replica, width).configs
+                        } else {
+                            replica
+                                .topological_order()
+                                .map(|op| random_replica_config(&replica, op, width, &mut rng))
+                                .collect()
+                        };
+                        let mut strategy = Strategy::flat(configs);
+                        strategy.schedule.replicas = d;
+                        let Some(flat) = strategy.expanded(&full, n) else {
+                            continue;
+                        };
+                        let sym = Simulator::new(&replica, machine, &cost, mode, strategy)
+                            .unwrap_or_else(|e| panic!("{name} d={d}: {e}"));
+                        let per_device = Simulator::new(&full, machine, &cost, mode, flat)
+                            .unwrap_or_else(|e| panic!("{name} d={d} expanded: {e}"));
+                        let (a, b) = (sym.iteration_time(), per_device.iteration_time());
+                        assert!(
+                            (a - b).abs() <= 1e-9 * b.max(1e-12),
+                            "{name} on {} d={d} {mode:?} trial {trial}: symmetric {a} vs per-device {b}",
+                            machine.name
+                        );
+                        for x in 0..width {
+                            assert_eq!(
+                                sym.peak_memory(DeviceId(x)),
+                                per_device.peak_memory(DeviceId(x)),
+                                "{name} d={d} {mode:?} trial {trial}: memory of gpu{x}"
+                            );
+                        }
+                        compared += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 50, "only {compared} strategies compared");
+}

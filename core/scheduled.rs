@@ -1,0 +1,483 @@
+//! User configurations of scheduled strategies: `--strategy=NAME:key=value,...` (a baseline inside each
+//! pipeline stage group, with replicas, stages, micro-batches, recomputation and ZeRO around it), and the
+//! tensor parallelism of a group that works on training steps which carry their own backward.
+//!
+//! # The spec
+//! `NAME[:key=value,...]`, NAME a baseline ([`crate::baselines`]: `data-parallel`, `model-parallel`,
+//! `owt`, `megatron`, `single-device`), keys:
+//! - `tp`: devices per stage group (default: `megatron` the GPUs of a node, at most what is left; the
+//!   others 1 for `data-parallel`, else all the devices left);
+//! - `pp`: pipeline stages (default 1); `vp`: virtual stages per group (interleaved 1F1B);
+//! - `dp`: data-parallel replicas (default: the devices left, `n / (tp · pp)`);
+//! - `m`: micro-batches per replica, or `mb`: samples per micro-batch (default: one micro-batch
+//!   without stages, else the fewest that are at least `2·pp`, as the closed-form bubble suggests);
+//! - `order` or `schedule`: `1f1b` (default), `gpipe`, `interleaved:V` (= `vp=V`);
+//! - `recompute`: `none`, `selective`, `full`; `zero`: `0`, `1`, `3`; `sp`: sequence parallelism inside
+//!   tensor-parallel groups (`megatron`: ops outside the tensor-parallel regions split along their largest
+//!   attribute dim instead of being replicated).
+//!
+//! Megatron-LM's `--tensor-model-parallel-size 8 --pipeline-model-parallel-size 4
+//! --micro-batch-size 2 --recompute-granularity full` on 1024 GPUs is
+//! `megatron:tp=8,pp=4,mb=2,recompute=full` (`dp` follows: 32).
+//!
+//! # Stages
+//! The forward ops are cut into `pp · vp` contiguous virtual stages of about equal work in program order
+//! ([`crate::schedule::balanced_parts`]); the other ops follow them ([`Phases::complete_stages`]). Every
+//! op's configuration is the group baseline's, moved to its stage's group.
+//!
+//! # Tensor parallelism in a group ([`tensor_parallel`])
+//! Megatron's regions ([`crate::baselines::tp_regions_among`]) are found among the forward ops; then
+//! the split is propagated to every other op (a training step's backward and update, a loss) from what it
+//! reads: an op reading a tensor dim that is split, or a weight dim that is sharded, through one loop splits
+//! that loop (a reduction loop gives partial sums, all-reduced: the backward of a column-parallel layer, a
+//! vocabulary-parallel loss). Ops the split does not reach are replicated on the group's devices, as
+//! Megatron runs layer norms and residual adds on every rank, or, with sequence parallelism, split along
+//! their largest attribute loop.
+
+use std::collections::BTreeMap;
+
+use crate::baselines::{self, dominant_term, grid};
+use crate::batch::batch_of;
+use crate::graph::{DeviceId, Graph, Mode, Op, OpId, Role, TensorId, TensorKind};
+use crate::pipeline::micro_graph;
+use crate::schedule::{balanced_parts, Order, Phase, Phases, Recompute, Schedule, Zero};
+use crate::search::Problem;
+use crate::strategy::{divisors, Config, Strategy};
+
+/// A parsed `--strategy=NAME:key=value,...` (module doc).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Spec {
+    pub name: String,
+    pub tp: Option<u32>,
+    pub pp: Option<u32>,
+    pub vp: Option<u32>,
+    pub dp: Option<u32>,
+    pub micro_batches: Option<u32>,
+    pub micro_batch_size: Option<u64>,
+    pub order: Option<Order>,
+    pub recompute: Option<Recompute>,
+    pub zero: Option<Zero>,
+    pub sequence_parallel: bool,
+}
+
+/// The baselines a spec may name.
+pub const NAMES: [&str; 5] = [
+    "data-parallel",
+    "model-parallel",
+    "owt",
+    "megatron",
+    "single-device",
+];
+
+impl Spec {
+    /// Parses the spec; a plain name (no `:`) is a spec without keys.
+    pub fn parse(text: &str) -> Result<Spec, String> {
+        let (name, keys) = match text.split_once(':') {
+            Some((n, k)) => (n.trim(), Some(k)),
+            None => (text.trim(), None),
+        };
+        if !NAMES.contains(&name) {
+            return Err(format!(
+                "unknown strategy '{name}' (expected one of: {}, optionally followed by :key=value,...)",
+                NAMES.join(", ")
+            ));
+        }
+        let mut spec = Spec {
+            name: name.to_string(),
+            ..Spec::default()
+        };
+        for entry in keys.into_iter().flat_map(|k| k.split(',')) {
+            let entry = entry.trim();
+            if entry.is_empty() {
+                continue;
+            }
+            let (key, value) = entry
+                .split_once('=')
+                .map(|(k, v)| (k.trim(), v.trim()))
+                .ok_or_else(|| format!("strategy key '{entry}' has no value (key=value)"))?;
+            let count = || -> Result<u32, String> {
+                value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&v| v >= 1)
+                    .ok_or_else(|| {
+                        format!("strategy key {key} must be a positive count, not '{value}'")
+                    })
+            };
+            match key {
+                "tp" => spec.tp = Some(count()?),
+                "pp" => spec.pp = Some(count()?),
+                "vp" => spec.vp = Some(count()?),
+                "dp" => spec.dp = Some(count()?),
+                "m" => spec.micro_batches = Some(count()?),
+                "mb" => spec.micro_batch_size = Some(u64::from(count()?)),
+                "order" | "schedule" => match value.split_once(':') {
+                    Some(("interleaved", v)) => {
+                        spec.order = Some(Order::OneFOneB);
+                        spec.vp = Some(v.parse::<u32>().ok().filter(|&v| v >= 1).ok_or_else(
+                            || format!("interleaved:V needs a positive count V, not '{v}'"),
+                        )?);
+                    }
+                    _ => {
+                        spec.order = Some(Order::from_name(value).ok_or_else(|| {
+                            format!("{key} must be 1f1b, gpipe or interleaved:V, not '{value}'")
+                        })?)
+                    }
+                },
+                "recompute" => {
+                    spec.recompute = Some(Recompute::from_name(value).ok_or_else(|| {
+                        format!("recompute must be none, selective or full, not '{value}'")
+                    })?)
+                }
+                "zero" => {
+                    spec.zero = Some(
+                        value
+                            .parse::<u32>()
+                            .ok()
+                            .and_then(Zero::from_level)
+                            .ok_or_else(|| format!("zero must be 0, 1 or 3, not '{value}'"))?,
+                    )
+                }
+                "sp" => {
+                    spec.sequence_parallel = match value {
+                        "1" | "true" | "on" => true,
+                        "0" | "false" | "off" => false,
+                        _ => return Err(format!("sp must be true or false, not '{value}'")),
+                    }
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown strategy key '{key}' (expected tp, pp, vp, dp, m, mb, order, schedule, recompute, zero, sp)"
+                    ))
+                }
+            }
+        }
+        Ok(spec)
+    }
+
+    /// Whether the spec has no key: the plain baseline over the whole machine.
+    pub fn is_plain(&self) -> bool {
+        *self
+            == Spec {
+                name: self.name.clone(),
+                ..Spec::default()
+            }
+    }
+}
+
+/// The strategy `spec` describes for `problem` (module doc).
+pub fn build(problem: &Problem, spec: &Spec) -> Result<Strategy, String> {
+    let graph = problem.graph;
+    let machine = problem.machine;
+    let n = machine.num_devices();
+    let pp = spec.pp.unwrap_or(1);
+    let vp = spec.vp.unwrap_or(1);
+    let left = |used: u32| -> Result<u32, String> {
+        if used == 0 || n % used != 0 {
+            Err(format!(
+                "the strategy's tp × pp ({used}) does not divide the {n} devices"
+            ))
+        } else {
+            Ok(n / used)
+        }
+    };
+    let tp = match (spec.tp, spec.name.as_str()) {
+        (Some(t), _) => t,
+        (None, "megatron") => {
+            let room = left(pp)? / spec.dp.unwrap_or(1);
+            divisors(u64::from(room.max(1)))
+                .into_iter()
+                .filter(|&t| t <= u64::from(machine.gpus_per_node))
+                .max()
+                .unwrap_or(1) as u32
+        }
+        (None, "data-parallel") => 1,
+        (None, _) => left(pp)? / spec.dp.unwrap_or(1).max(1),
+    };
+    let dp = match spec.dp {
+        Some(d) => d,
+        None => left(tp.saturating_mul(pp))?,
+    };
+    if u64::from(tp) * u64::from(pp) * u64::from(dp) != u64::from(n) {
+        return Err(format!(
+            "the strategy's tp × pp × dp = {tp} × {pp} × {dp} is not the {n} devices in use"
+        ));
+    }
+    let batch = batch_of(graph, problem.batch_dim).unwrap_or(1);
+    let per_replica = batch / u64::from(dp);
+    if batch % u64::from(dp) != 0 {
+        return Err(format!(
+            "the strategy's {dp} data-parallel replicas do not divide the batch of {batch}"
+        ));
+    }
+    let micro_batches = match (spec.micro_batches, spec.micro_batch_size) {
+        (Some(m), None) => m,
+        (None, Some(b)) => {
+            if b == 0 || per_replica % b != 0 {
+                return Err(format!(
+                    "a micro-batch of {b} does not divide the {per_replica} samples of a replica (batch {batch} over {dp} replicas)"
+                ));
+            }
+            u32::try_from(per_replica / b).map_err(|_| "too many micro-batches".to_string())?
+        }
+        (Some(_), Some(_)) => {
+            return Err("give the micro-batches (m) or their size (mb), not both".into())
+        }
+        (None, None) if pp * vp > 1 => divisors(per_replica)
+            .into_iter()
+            .find(|&m| m >= u64::from(2 * pp) && (vp == 1 || m % u64::from(pp) == 0))
+            .unwrap_or(per_replica) as u32,
+        (None, None) => 1,
+    };
+    let mut schedule = Schedule {
+        replicas: dp,
+        stages: pp,
+        chunks: vp,
+        micro_batches,
+        order: spec.order.unwrap_or_default(),
+        recompute: spec.recompute.unwrap_or_default(),
+        zero: spec.zero.unwrap_or_default(),
+        stage_of: Vec::new(),
+    };
+    let (micro, _, _) = micro_graph(problem, &schedule).map_err(|e| e.message)?;
+    let loops = crate::batch::batch_loops(graph, problem.batch_dim).map_err(|e| e.message)?;
+    let phases = Phases::new(graph, &loops, problem.training_step);
+    let group: Vec<Config> = match spec.name.as_str() {
+        "megatron" => tensor_parallel(&micro, &phases, tp, spec.sequence_parallel),
+        "data-parallel" => baselines::data_parallel(&micro, tp).configs,
+        "model-parallel" => baselines::model_parallel(&micro, tp).configs,
+        "owt" => baselines::one_weird_trick(&micro, tp).configs,
+        _ => Strategy::single_device(&micro).configs,
+    };
+    let k = pp * vp;
+    let mut stage_of = vec![0u32; graph.num_ops()];
+    if k > 1 {
+        let forward: Vec<OpId> = graph
+            .topological_order()
+            .filter(|&id| phases.of(id) == Phase::Forward)
+            .collect();
+        let costs: Vec<f64> = forward
+            .iter()
+            .map(|&id| {
+                let op = graph.op(id);
+                let backward = match problem.mode {
+                    Mode::Training => problem.mode.backward_factor(graph, op),
+                    // A training step's backward is about twice its forward.
+                    Mode::Inference if problem.training_step => 2.0,
+                    Mode::Inference => 0.0,
+                };
+                op.flops * (1.0 + backward)
+            })
+            .collect();
+        for (&id, part) in forward.iter().zip(balanced_parts(&costs, k)) {
+            stage_of[id.index()] = part;
+        }
+        phases.complete_stages(graph, &mut stage_of);
+        schedule.stage_of = stage_of.clone();
+    }
+    let configs = group
+        .into_iter()
+        .zip(&stage_of)
+        .map(|(mut c, &s)| {
+            let shift = schedule.group_of_stage(s) * tp;
+            for d in &mut c.devices {
+                d.0 += shift;
+            }
+            c
+        })
+        .collect();
+    Ok(Strategy { configs, schedule })
+}
+
+/// Megatron-LM tensor parallelism of `graph` over devices `0..t` (module doc), for every op of any phase.
+pub fn tensor_parallel(
+    graph: &Graph,
+    phases: &Phases,
+    t: u32,
+    sequence_parallel: bool,
+) -> Vec<Config> {
+    let t64 = u64::from(t.max(1));
+    let n = graph.num_ops();
+    let mut split: Vec<Option<usize>> = vec![None; n];
+    if t64 > 1 {
+        let regions = baselines::tp_regions_among(graph, &|op| phases.of(op) == Phase::Forward);
+        for region in &regions {
+            for &(op, d) in &region.ops {
+                if graph.op(op).dims[d].size % t64 == 0 {
+                    split[op.index()] = Some(d);
+                }
+            }
+        }
+        propagate(graph, &mut split, t64);
+    }
+    graph
+        .ops()
+        .iter()
+        .zip(&split)
+        .map(|(op, s)| match s {
+            Some(d) => grid(op, &[(*d, t64)]),
+            None if !op.is_partitionable() || t64 == 1 => Config::single(op, DeviceId(0)),
+            None => match sequence_parallel.then(|| sequence_dim(op, t64)).flatten() {
+                Some(a) => grid(op, &[(a, t64)]),
+                None => Config::replicated(op, (0..t).map(DeviceId)),
+            },
+        })
+        .collect()
+}
+
+/// The largest attribute loop that indexes every output and divides by `t` (a sequence).
+fn sequence_dim(op: &Op, t: u64) -> Option<usize> {
+    op.dims
+        .iter()
+        .enumerate()
+        .filter(|(k, d)| {
+            d.role == Role::Attribute
+                && d.size % t == 0
+                && op
+                    .outputs
+                    .iter()
+                    .all(|a| a.exprs.iter().any(|e| dominant_term(e) == Some(*k)))
+        })
+        .max_by_key(|&(k, d)| (d.size, std::cmp::Reverse(k)))
+        .map(|(k, _)| k)
+}
+
+/// Extends `split` (a loop per op, split `t` ways) to every op that reads a split tensor dim or a sharded
+/// weight dim through exactly one loop (weights first), to a fixpoint.
+fn propagate(graph: &Graph, split: &mut [Option<usize>], t: u64) {
+    // Split tensor dims: (tensor, dim) → whether it is a weight shard.
+    let mut dims: BTreeMap<(TensorId, usize), bool> = BTreeMap::new();
+    let record =
+        |graph: &Graph, op: &Op, d: usize, dims: &mut BTreeMap<(TensorId, usize), bool>| {
+            for a in &op.outputs {
+                for (j, e) in a.exprs.iter().enumerate() {
+                    if dominant_term(e) == Some(d) {
+                        dims.entry((a.tensor, j)).or_insert(false);
+                    }
+                }
+            }
+            for a in &op.inputs {
+                if graph.tensor(a.tensor).kind == TensorKind::Weight {
+                    for (j, e) in a.exprs.iter().enumerate() {
+                        if dominant_term(e) == Some(d) {
+                            dims.insert((a.tensor, j), true);
+                        }
+                    }
+                }
+            }
+        };
+    for (i, s) in split.iter().enumerate() {
+        if let Some(d) = *s {
+            record(graph, graph.op(OpId::new(i)), d, &mut dims);
+        }
+    }
+    for _round in 0..8 {
+        let mut changed = false;
+        for id in graph.topological_order() {
+            if split[id.index()].is_some() {
+                continue;
+            }
+            let op = graph.op(id);
+            if !op.is_partitionable() {
+                continue;
+            }
+            let mut weight_loops: Vec<usize> = Vec::new();
+            let mut data_loops: Vec<usize> = Vec::new();
+            for a in &op.inputs {
+                for (j, e) in a.exprs.iter().enumerate() {
+                    let Some(&is_weight) = dims.get(&(a.tensor, j)) else {
+                        continue;
+                    };
+                    let Some(d) = dominant_term(e) else { continue };
+                    if op.dims[d].size % t != 0 {
+                        continue;
+                    }
+                    if is_weight {
+                        weight_loops.push(d);
+                    } else {
+                        data_loops.push(d);
+                    }
+                }
+            }
+            let pick = |loops: &mut Vec<usize>| {
+                loops.sort_unstable();
+                loops.dedup();
+                (loops.len() == 1).then(|| loops[0])
+            };
+            let choice = if weight_loops.is_empty() {
+                pick(&mut data_loops)
+            } else {
+                pick(&mut weight_loops)
+            };
+            if let Some(d) = choice {
+                split[id.index()] = Some(d);
+                record(graph, op, d, &mut dims);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cost::CostModel;
+    use crate::machine::Machine;
+    use crate::synth::{self, TransformerSpec};
+
+    #[test]
+    fn specs_parse_and_reject() {
+        let s = Spec::parse("megatron:tp=8,pp=4,mb=2,recompute=full,zero=1,schedule=interleaved:2")
+            .unwrap();
+        assert_eq!(s.tp, Some(8));
+        assert_eq!(s.pp, Some(4));
+        assert_eq!(s.vp, Some(2));
+        assert_eq!(s.micro_batch_size, Some(2));
+        assert_eq!(s.recompute, Some(Recompute::Full));
+        assert_eq!(s.zero, Some(Zero::Optimizer));
+        assert!(Spec::parse("megatron").unwrap().is_plain());
+        assert!(Spec::parse("megatron:zero=2").is_err());
+        assert!(Spec::parse("megatron:pipes=2").is_err());
+        assert!(Spec::parse("nonsense:tp=2").is_err());
+        assert!(Spec::parse("megatron:tp=0").is_err());
+    }
+
+    #[test]
+    fn megatron_spec_builds_a_valid_pipelined_strategy() {
+        let spec = TransformerSpec {
+            batch: 16,
+            seq: 128,
+            hidden: 256,
+            heads: 8,
+            layers: 4,
+            ffn: 1024,
+            vocab: 512,
+        };
+        let g = synth::transformer(&spec);
+        let machine = Machine::preset("dgx-a100:2").unwrap();
+        let cost = CostModel::new(&machine.gpu);
+        let problem = Problem::new(&g, &machine, &cost, Mode::Training);
+        let s = build(
+            &problem,
+            &Spec::parse("megatron:tp=4,pp=2,m=4,recompute=selective").unwrap(),
+        )
+        .unwrap();
+        assert_eq!(s.schedule.replicas, 2);
+        assert_eq!(s.schedule.stages, 2);
+        let e = crate::pipeline::evaluate(&problem, &s).unwrap();
+        assert_eq!(e.stages.len(), 2);
+        assert_eq!(e.micro_batch, 2);
+        // The tensor-parallel regions split the big contractions 4 ways.
+        let split = s
+            .configs
+            .iter()
+            .zip(g.ops())
+            .filter(|(c, op)| op.class == crate::graph::OpClass::Contraction && c.num_tasks() == 4)
+            .count();
+        assert!(split >= 4 * 4, "{split} contractions split");
+        assert!(build(&problem, &Spec::parse("megatron:tp=3").unwrap()).is_err());
+    }
+}
