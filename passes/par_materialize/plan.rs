@@ -26,6 +26,9 @@ pub(super) struct Task {
     pub(super) body: Body,
     /// Whether the task's reduction coordinates are all 0 (it would start from the op's init).
     pub(super) first: bool,
+    /// Whether no earlier task of the op has its coordinates along the op's own loops: the others
+    /// compute the same part again (a replicated configuration, capture loops).
+    pub(super) distinct: bool,
 }
 
 /// How `Planner::graph_op_in` sees an op: as the serial program runs it (the default), or as one
@@ -380,6 +383,7 @@ impl Planner<'_> {
         let mut tasks = Vec::new();
         let mut transfers = Vec::new();
         let mut groups = Groups::default();
+        let mut seen: HashSet<Vec<i64>> = HashSet::new();
         for (t, device) in config.devices.iter().enumerate() {
             let device = i64::from(device.0);
             self.used = self.used.max(device + 1);
@@ -419,10 +423,12 @@ impl Planner<'_> {
             for (result, region) in planned.outputs.into_iter().enumerate() {
                 groups.add(result, &key, region, t, device);
             }
+            let distinct = seen.insert(coords[..own].to_vec());
             tasks.push(Task {
                 device,
                 body: planned.body,
                 first,
+                distinct,
             });
         }
         let groups = groups.groups;

@@ -686,7 +686,12 @@ impl Device<'_> {
             let group = &op.plan.groups[g];
             let id = ValueId::Result(op.plan.position, group.result);
             if op.accumulate {
-                if !first_run {
+                // A device whose tasks repeat another's adds nothing (the group sums partials).
+                let contributes = group.tasks.iter().any(|&t| {
+                    let task = &op.plan.tasks[t];
+                    task.device == self.d0 && task.distinct
+                });
+                if !first_run || !contributes {
                     continue;
                 }
                 let key = State::Accumulator(step, g);
@@ -1138,11 +1143,11 @@ pub(super) unsafe fn emit_device(
             let (region, first) = match (plan.zero.level, plan.zero.scatter.get(&(i, g))) {
                 (3, Some(&dim)) => (
                     super::zero::part(&group.region, dim, plan.schedule.replicas.max(1), replica),
-                    mine.iter().any(|t| t.first),
+                    mine.iter().any(|t| t.first && t.distinct),
                 ),
                 _ => (
                     group.region.clone(),
-                    replica == 0 && mine.iter().any(|t| t.first),
+                    replica == 0 && mine.iter().any(|t| t.first && t.distinct),
                 ),
             };
             let init = if first {
