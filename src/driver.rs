@@ -748,24 +748,10 @@ fn search_and_annotate(
     let operation = module.as_operation();
     let (found, annotated) = match (sim.strategy.as_deref(), options.search.algorithm) {
         (Some(strategy), _) => {
-            let mut found = strategy_search::named(model, &imported.graph, &target, strategy)?;
-            if let Some(spec) = &sim.test_schedule {
-                found.strategy = crate::test_schedule::strategy(
-                    &imported.graph,
-                    &machine,
-                    options.batch_dim,
-                    options.mode == ImportMode::AsIs,
-                    crate::test_schedule::parse(spec).map_err(|e| Diag::error(None, e))?,
-                    |graph, machine| simulate::baseline(strategy, graph, machine),
-                )
-                .map_err(|e| Diag::error(None, e))?;
-            }
+            let found = strategy_search::named(model, &imported.graph, &target, strategy)?;
             let annotated =
                 flexc_passes::par_search::annotate(&operation, imported, &found.strategy, &machine)
                     .map_err(|e| Diag::error(None, e))?;
-            if sim.test_schedule.is_some() {
-                crate::test_schedule::annotate(&operation, imported, &found.strategy)?;
-            }
             (found, annotated)
         }
         (None, Some(algorithm)) => strategy_search::find_and_annotate(

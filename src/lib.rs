@@ -18,7 +18,6 @@ pub mod search;
 pub mod session;
 pub mod simulate;
 pub mod source;
-pub mod test_schedule;
 
 pub use flexc_core as core;
 pub use flexc_dialects as dialects;

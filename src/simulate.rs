@@ -39,8 +39,6 @@ pub struct SimulateOptions {
     pub profile_db: Option<String>,
     /// `--precision` and `--optimizer` of the training step (also the search's).
     pub state: WeightState,
-    /// `--test-schedule` (hidden; `crate::test_schedule`): the schedule written with `--strategy=NAME`.
-    pub test_schedule: Option<String>,
 }
 
 /// The machine used when none is named.
@@ -56,7 +54,6 @@ impl Default for SimulateOptions {
             report: None,
             profile_db: None,
             state: WeightState::default(),
-            test_schedule: None,
         }
     }
 }

@@ -129,10 +129,6 @@ struct Cli {
     /// Without --simulate, a baseline name is written as the strategy instead of searching.
     #[arg(long = "strategy", value_name = "NAME|FILE")]
     strategy: Option<String>,
-    /// With --strategy=NAME: write it with this schedule (dp=,pp=,vp=,m=,order=,recompute=,zero=);
-    /// for tests, until the strategy spec exists.
-    #[arg(long = "test-schedule", value_name = "SPEC", hide = true)]
-    test_schedule: Option<String>,
 
     /// Write the simulated timeline as Chrome trace JSON (implies --simulate).
     #[arg(long = "trace", value_name = "FILE")]
@@ -311,7 +307,6 @@ fn main() -> ExitCode {
             machine: cli.machine,
             devices: cli.devices,
             strategy: cli.strategy,
-            test_schedule: cli.test_schedule,
             trace: cli.trace,
             report: cli.report,
             profile_db: cli.profile_db,

@@ -571,7 +571,7 @@ pub(super) fn plan(
             return Err(());
         }
     }
-    let recomputed = phases.recomputed(graph, schedule.recompute);
+    let recomputed = phases.recomputed(graph, &schedule);
     // Ops that reduce over the batch: a loop that follows the batch and is a reduction.
     let accumulates: Vec<bool> = built
         .nodes
