@@ -649,9 +649,9 @@ impl Phases {
     /// Which ops the backward of their stage runs again instead of keeping their results, per op
     /// (`par-materialize` replays them before the stage's backward ops; what it keeps per micro-batch is
     /// what is not replayed), under `schedule`'s recomputation and stages:
-    /// - [`Recompute::None`]: nothing;
-    /// - [`Recompute::Full`]: every forward op (a stage keeps its inputs);
-    /// - [`Recompute::Selective`]: the forward ops that read no weight and make a tensor a backward op
+    /// - none ([`Recompute::None`]): nothing;
+    /// - full ([`Recompute::Full`]): every forward op (a stage keeps its inputs);
+    /// - selective ([`Recompute::Selective`]): the forward ops that read no weight and make a tensor a backward op
     ///   reads that is larger than every non-weight tensor a weighted op of their stage reads or writes
     ///   (attention scores and probabilities; the rule of `crate::pipeline`'s memory model).
     pub fn recomputed(&self, graph: &Graph, schedule: &Schedule) -> Vec<bool> {

@@ -187,7 +187,7 @@ fn run_scheduled(
     schedule: &flexc_core::schedule::Schedule,
     machine: Option<flexc_core::DeviceCount>,
 ) -> Result<(), ()> {
-    let Some(devices) = machine.and_then(|m| u32::try_from(m.get()).ok()) else {
+    let Some(devices) = machine.map(|m| m.get()) else {
         crate::emit_error(
             module.location(),
             "a scheduled strategy (par.schedule) needs the machine's size: par.machine on the module or the devices option",

@@ -71,8 +71,7 @@ pub(super) type Blocks = Vec<Option<i64>>;
 /// The plan of one scheduled function.
 pub(super) struct Scheduled {
     pub(super) schedule: Schedule,
-    /// Devices in use (`n`) and per replica (`R`).
-    pub(super) devices: u32,
+    /// Devices per replica (`R`).
     pub(super) replica_width: u32,
     pub(super) prologue: Vec<OpPlan>,
     /// Transfers of prologue results that per-micro-batch ops read: once, before the steps.
@@ -110,11 +109,6 @@ impl Scheduled {
                 .collect(),
             None => shape.to_vec(),
         }
-    }
-
-    /// Micro-batches of the whole iteration (`d·m`).
-    pub(super) fn units(&self) -> u32 {
-        self.schedule.replicas.max(1) * self.schedule.micro_batches.max(1)
     }
 }
 
@@ -1046,7 +1040,6 @@ pub(super) fn plan(
         .collect();
     Ok(Scheduled {
         schedule,
-        devices,
         replica_width,
         prologue,
         pre_steps,

@@ -105,7 +105,7 @@ pub(super) fn split_loop(
 ) -> Option<usize> {
     let fits = |k: usize| {
         model.parallel.get(k).copied().unwrap_or(false)
-            && model.loops[k] % (config.degrees[k] * u64::from(d)) == 0
+            && model.loops[k].is_multiple_of(config.degrees[k] * u64::from(d))
     };
     for (i, access) in model.inputs.iter().enumerate() {
         let (Some(access), Some(Some(id))) = (access, inputs.get(i)) else {
