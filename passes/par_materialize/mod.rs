@@ -111,7 +111,14 @@ pub static INFO: PassInfo = PassInfo {
     anchor: "builtin.module",
     id: &ID,
     run,
-    dependent_dialects: &[],
+    // The device programs' slices, loops (a scheduled program), index arithmetic and helper calls.
+    dependent_dialects: &[
+        mlirGetDialectHandle__tensor__,
+        mlirGetDialectHandle__scf__,
+        mlirGetDialectHandle__arith__,
+        mlirGetDialectHandle__linalg__,
+        mlirGetDialectHandle__func__,
+    ],
 };
 
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {

@@ -130,12 +130,13 @@ struct Built {
     value_of: Vec<ValueId>,
 }
 
+/// `file:line:col` of an op (for messages about another op than the one an error is at).
 fn location_text(op: MlirOperation) -> String {
     let text =
         ir::attribute_text(unsafe { mlirLocationGetAttribute(mlirOperationGetLocation(op)) });
     text.trim_start_matches("loc(")
         .trim_end_matches(')')
-        .to_string()
+        .replace('"', "")
 }
 
 fn error(op: MlirOperation, message: &str) {
@@ -582,6 +583,7 @@ pub(super) fn plan(
     // Per value: the blocks of its dims that follow the batch.
     let mut blocks: HashMap<ValueId, Blocks> = HashMap::new();
     let mut failed = false;
+    let mut blamed = HashSet::new();
     for (t, dims) in marks.dims.iter().enumerate() {
         if !dims.iter().any(|&d| d) {
             continue;
@@ -596,7 +598,7 @@ pub(super) fn plan(
                     .first()
                     .copied()
                     .or(tensor.producer);
-                if let Some(op) = consumer {
+                if let Some(op) = consumer.filter(|op| blamed.insert(*op)) {
                     error(
                         built.nodes[op.index()].op,
                         &format!(
@@ -670,6 +672,7 @@ pub(super) fn plan(
     let mut messages = Vec::new();
     let mut cross = Vec::new();
     let mut deps: Vec<(Kind, Kind)> = Vec::new();
+    let mut planned_ops: HashSet<OpId> = HashSet::new();
     for &i in &per_mb {
         let node = &built.nodes[i];
         let op = graph.op(OpId::new(i));
@@ -681,6 +684,28 @@ pub(super) fn plan(
             .collect();
         let accumulate = accumulates[i];
         let kind = kind_of(i);
+        // The ops run in the order of the stages (forward up, backward down): what an op reads
+        // from another per-micro-batch op must come from an earlier step kind.
+        if let Some(producer) = op.inputs.iter().find_map(|a| {
+            graph
+                .tensor(a.tensor)
+                .producer
+                .filter(|p| phases.per_micro_batch(*p) && !planned_ops.contains(p))
+        }) {
+            error(
+                node.op,
+                &format!(
+                    "on stage {} reads the result of '{}' on stage {} ({}), which runs after it: the stages must follow the data",
+                    kind.stage,
+                    graph.op(producer).name,
+                    schedule.stage_of(producer),
+                    graph.op(producer).location
+                ),
+            );
+            failed = true;
+            continue;
+        }
+        planned_ops.insert(OpId::new(i));
         // What the op reads that another per-micro-batch op makes: the clock's dependencies.
         for access in &op.inputs {
             if let Some(p) = graph.tensor(access.tensor).producer {
