@@ -20,12 +20,20 @@
 //! | `par.send {peer, tag}` | `flexc_rt_send_T(memref<*xT>, i64 peer, i64 tag)` |
 //! | `par.recv {peer, tag}` | `flexc_rt_recv_T(memref<*xT>, i64 peer, i64 tag)`: fills the buffer |
 //! | `par.all_reduce {group, kind}` | `flexc_rt_all_reduce_<kind>_T(memref<*xT>, i64 group_mask)`: in place; T in `f32`, `f64`, `i32`, `i64` |
+//! | `par.all_gather {group, dim}` | `flexc_rt_all_gather_T(memref<*xT> part, memref<*xT> whole, i64 group_mask, i64 dim)` |
+//! | `par.reduce_scatter {group, dim, kind}` | `flexc_rt_reduce_scatter_<kind>_T(memref<*xT> whole, memref<*xT> part, i64 group_mask, i64 dim)`; T as all-reduce |
+//!
+//! The group of an all-gather or reduce-scatter is in ascending device order: member `i` owns part `i`
+//! along `dim` (`flexc_core::collective`).
 //!
 //! The group of an all-reduce is passed as a bit mask of device ids (so device ids must be below
 //! 63); members call the same groups in the same order, which is how the runtime matches them. The
 //! calling device is the runtime's business (one thread or process per device).
 //!
-//! **MPI target.** Communication is on `MPI_COMM_WORLD` (`mpi.comm_world`); a send or receive is
+//! **MPI target.** Stage 0: a reduce-scatter becomes, in place, a `par.all_reduce` and the slice of
+//! the device's part; an all-gather a helper of messages with the group's lowest device, which places
+//! the parts into the whole tensor and sends it to each member (the `mpi` dialect has neither
+//! collective). Communication is on `MPI_COMM_WORLD` (`mpi.comm_world`); a send or receive is
 //! `mpi.send`/`mpi.recv` with the op's peer and tag, an all-reduce over the whole world (`ranks`,
 //! else one rank per device function `@f_device<d>`) is `mpi.allreduce` (`MPI_SUM`, `MPI_MAX`,
 //! `MPI_MIN`). An all-reduce over part of the world first becomes, in device `d`'s function, a

@@ -62,6 +62,17 @@
 //! of the group run `par.all_reduce` with that kind, after which every member holds the region.
 //! **Results** are gathered on device 0 with send/recv and returned there.
 //!
+//! **Scheduled strategies.** A module with a non-flat `#par.schedule` (replicas, pipeline stages
+//! given by `par.stage` on every op, chunks, micro-batches, order, recomputation, ZeRO;
+//! `flexc_core::schedule`) is materialized by `scheduled` (planning on core's graph, phases and step
+//! orders), `order` (each device's steps, the messages between them in the global order, the loops)
+//! and `scheduled_emit`: every device runs replica 0's template shifted to its replica, its group's
+//! steps as `scf.for` loops over micro-batches (what repeats) with stashes, gradient accumulators and
+//! assembled results carried through them, one synchronization of the accumulated gradients after the
+//! last micro-batch, then the epilogue (the update); `zero` splits that synchronization and the
+//! epilogue over the replicas (ZeRO-1) and, for ZeRO-3, the weights too. The flat schedule (and no
+//! attribute) is the program above, unchanged.
+//!
 //! Precondition: a module whose graph ops carry `par.config` valid for their `par.space` (par-verify),
 //! checked again here by the same validator (`flexc_core::Config::check`) — in particular one task per
 //! device: a device's share of an op is one task with one local result —, static shapes, graph ops at the top level of public functions. The machine size comes from the

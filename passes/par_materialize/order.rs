@@ -7,18 +7,19 @@
 //!
 //! **The message order.** A message between steps (an activation to the next stage, a gradient to the
 //! previous one, a forward value the backward of another device reads) is received at the start of
-//! the step that reads it and sent from the step that made it. Every message gets a *key*: the clock
+//! the step that reads it and sent after the step that made it. Every message gets a *key*: the clock
 //! of its consumer step in the as-soon-as-possible execution of the schedule with every step one time
-//! unit long ([`clock`]), then the consumer's group, then the message. Messages inside a step (a
-//! split op's pieces and all-reduces, which only the devices running that step take part in) have the
-//! key of their step, after its incoming messages. **Each device posts its messages in increasing key
-//! order**: a receive sits before the step that reads it (its key is that step's); a send sits at the
-//! first step boundary of the sender whose next step has a key at least the send's (never before the
-//! step that made the value, which ends before its consumer starts), later sends of the same boundary
-//! in key order. So every device's messages follow one global order, and the earliest message not yet
+//! unit long ([`clock`]), then the message's index; messages between steps come before the messages
+//! inside any step starting at the same time. Messages inside a step (a split op's pieces and
+//! all-reduces, ZeRO's collectives: only the devices running that step, in every replica, take part)
+//! have their step's time and follow its incoming messages. **Each device posts its messages in
+//! increasing key order**: a receive sits before the step that reads it; a send sits at the first step
+//! boundary of the sender whose next step starts no earlier than the consumer (never before the step
+//! that made the value, which ends before its consumer starts), sends and receives of one boundary in
+//! key order. So every device's messages follow one global order, and the earliest message not yet
 //! completed always has both ends posted on it: the programs cannot deadlock, whether sends are
-//! buffered or block until matched (MPI). A send posted later than the step that made its value reads
-//! the value from the device's stash ([`super::scheduled`]).
+//! buffered or block until matched (MPI). A send posted at a later step than the one that made its
+//! value reads the value from the device's stash (`super::scheduled_emit`).
 //!
 //! **Loops.** A device's steps are compressed into [`Segment`]s: runs that repeat with a period of `P`
 //! steps, every micro-batch index (of the steps and of the messages posted between them) advancing by
