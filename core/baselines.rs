@@ -169,7 +169,7 @@ pub fn is_fully_connected(graph: &Graph, op: &Op) -> bool {
 }
 
 /// The first parameter loop dim of `op` that indexes one of its weights.
-fn weight_parameter_dim(graph: &Graph, op: &Op) -> Option<usize> {
+pub fn weight_parameter_dim(graph: &Graph, op: &Op) -> Option<usize> {
     op.dims.iter().enumerate().find_map(|(d, dim)| {
         let indexes_weight = op.inputs.iter().any(|a| {
             graph.tensor(a.tensor).kind == TensorKind::Weight
@@ -237,13 +237,22 @@ pub fn tp_regions(graph: &Graph) -> Vec<TpRegion> {
 /// [`tp_regions`] over the ops `among` accepts: other ops are neither part of a region nor reasons to
 /// reject one (the forward of a training step whose backward ops read the forward's results).
 pub fn tp_regions_among(graph: &Graph, among: &dyn Fn(OpId) -> bool) -> Vec<TpRegion> {
+    tp_regions_for(graph, among, 1)
+}
+
+/// [`tp_regions_among`] for a split `ways` ways: where a split tensor dim is read through a merged index
+/// (`d2·2304 + d3·96 + d4`: a fused QKV projection's `[q | k | v]` columns reshaped to `(3, heads,
+/// dim)`), the split follows the outermost term whose loop `ways` divides (the heads), not the dominant
+/// one (the 3 of q, k, v). The fused projection's contiguous column blocks then do not line up with head
+/// groups, as Megatron's permuted weight layout makes them; the simulator charges the exchange.
+pub fn tp_regions_for(graph: &Graph, among: &dyn Fn(OpId) -> bool, ways: u64) -> Vec<TpRegion> {
     let mut taken: Vec<bool> = (0..graph.num_ops()).map(|i| !among(OpId::new(i))).collect();
     let mut regions = Vec::new();
     for start in graph.topological_order() {
         if taken[start.index()] {
             continue;
         }
-        if let Some(region) = grow_region(graph, start, &taken, among) {
+        if let Some(region) = grow_region(graph, start, &taken, among, ways) {
             for &(op, _) in &region.ops {
                 taken[op.index()] = true;
             }
@@ -260,6 +269,7 @@ fn grow_region(
     start: OpId,
     taken: &[bool],
     among: &dyn Fn(OpId) -> bool,
+    ways: u64,
 ) -> Option<TpRegion> {
     let op = graph.op(start);
     if op.class != OpClass::Contraction {
@@ -271,7 +281,7 @@ fn grow_region(
     split.insert(start, p);
     let mut ends = 0usize;
     // Tensors whose dim is split, to visit: (tensor, tensor dim).
-    let mut work: Vec<(TensorId, usize)> = split_outputs(op, p);
+    let mut work: Vec<(TensorId, usize)> = split_outputs(op, p, ways);
     if work.is_empty() {
         return None;
     }
@@ -294,7 +304,7 @@ fn grow_region(
             let cop = graph.op(c);
             let mut loop_dim = None;
             for access in cop.inputs.iter().filter(|a| a.tensor == tensor) {
-                let d = dominant_term(&access.exprs[tdim])?;
+                let d = split_term(&access.exprs[tdim], cop, ways)?;
                 if loop_dim.is_some_and(|l| l != d) {
                     return None;
                 }
@@ -322,7 +332,7 @@ fn grow_region(
             if is_end {
                 ends += 1;
             } else {
-                let outs = split_outputs(cop, d);
+                let outs = split_outputs(cop, d, ways);
                 if outs.is_empty() {
                     return None;
                 }
@@ -335,17 +345,36 @@ fn grow_region(
     })
 }
 
-/// `(tensor, tensor dim)` of every output dim of `op` whose dominant term is loop dim `d`.
-fn split_outputs(op: &Op, d: usize) -> Vec<(TensorId, usize)> {
+/// `(tensor, tensor dim)` of every output dim of `op` that a split of loop dim `d` splits
+/// ([`split_term`]).
+fn split_outputs(op: &Op, d: usize, ways: u64) -> Vec<(TensorId, usize)> {
     let mut out = Vec::new();
     for access in &op.outputs {
         for (j, e) in access.exprs.iter().enumerate() {
-            if dominant_term(e) == Some(d) {
+            if split_term(e, op, ways) == Some(d) {
                 out.push((access.tensor, j));
             }
         }
     }
     out
+}
+
+/// The loop dim a split `ways` ways follows in index `e` of `op`: the outermost term (largest
+/// coefficient) over a loop of more than one iteration that `ways` divides, else the dominant term.
+pub fn split_term(e: &crate::graph::AffineDim, op: &Op, ways: u64) -> Option<usize> {
+    if ways > 1 {
+        let mut terms: Vec<(usize, i64)> = e
+            .terms
+            .iter()
+            .copied()
+            .filter(|&(d, c)| c != 0 && op.dims.get(d).is_some_and(|l| l.size > 1))
+            .collect();
+        terms.sort_by_key(|&(d, c)| (std::cmp::Reverse(c.abs()), d));
+        if let Some(&(d, _)) = terms.iter().find(|&&(d, _)| op.dims[d].size % ways == 0) {
+            return Some(d);
+        }
+    }
+    dominant_term(e)
 }
 
 /// The loop dim of the term with the largest coefficient (the outermost of a linearized index); ties go to

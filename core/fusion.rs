@@ -8,10 +8,13 @@
 //! 2× in memory for convolutional networks).
 //!
 //! **Fusion rule** (a function of the graph alone): an elementwise op `c` is *fused* into the producer
-//! `p` of one of its inputs `t` when `t` is an activation read by `c` alone, and `p` is elementwise (a
-//! chain of pointwise and broadcast ops) or a contraction or convolution (an epilogue: bias, activation).
-//! Then `t` never reaches memory: `p` does not write it, `c` does not read it, it occupies no memory and
-//! neither does its gradient, and `c` launches no kernel of its own. The fused kernel reads the chain's
+//! `p` of one of its inputs `t` when `t` is an activation that `c` reads first (in program order), and
+//! `p` is elementwise (a chain of pointwise ops), a contraction or convolution (an epilogue: bias,
+//! activation), or an expansion (a data-movement op writing more elements than it reads: a broadcast of a
+//! bias or a statistic). Then `c` does not read `t` from memory and launches no kernel of its own; when `c`
+//! is `t`'s only reader, `t` never reaches memory at all: `p` does not write it, it occupies no memory and
+//! neither does its gradient. A later reader (a residual add, a training step's backward reading a
+//! forward result) reads `t` from memory, so `p` writes it, as a compiler's fused kernel does. The fused kernel reads the chain's
 //! external inputs once and writes its result once, its cost attached to the chain's first op (the
 //! producer) and last op (the consumer writing the result).
 //!
@@ -73,8 +76,11 @@ impl Fusion {
                 let fusable = matches!(
                     producer.class,
                     OpClass::Elementwise | OpClass::Contraction | OpClass::Convolution
-                );
-                if t.kind == TensorKind::Activation && readers.len() == 1 && read_once && fusable {
+                ) || is_expansion(graph, producer);
+                // The first reader fuses; later readers (a residual add, a training step's backward)
+                // read the tensor from memory, so the producer still writes it.
+                let first_reader = readers.first().map(|r| r.index()) == Some(c);
+                if t.kind == TensorKind::Activation && first_reader && read_once && fusable {
                     fusion.fused[c] = true;
                     fusion.internal_input[c][k] = true;
                     if let Some(j) = producer
@@ -82,7 +88,9 @@ impl Fusion {
                         .iter()
                         .position(|a| a.tensor == access.tensor)
                     {
-                        fusion.internal_output[p.index()][j] = true;
+                        if readers.len() == 1 {
+                            fusion.internal_output[p.index()][j] = true;
+                        }
                     }
                 }
             }
@@ -110,6 +118,22 @@ impl Fusion {
         }
         fusion
     }
+}
+
+/// A data-movement op that writes more elements than it reads (a broadcast of a bias or a statistic to
+/// the activations' shape): compilers compute it inside the kernel that reads it.
+fn is_expansion(graph: &Graph, op: &crate::graph::Op) -> bool {
+    let written: u64 = op
+        .outputs
+        .iter()
+        .map(|a| graph.tensor(a.tensor).elements())
+        .sum();
+    let read: u64 = op
+        .inputs
+        .iter()
+        .map(|a| graph.tensor(a.tensor).elements())
+        .sum();
+    op.class == OpClass::DataMovement && op.outputs.len() == 1 && written > read
 }
 
 #[cfg(test)]

@@ -260,6 +260,20 @@ impl fmt::Display for Interval {
     }
 }
 
+/// Points two sorted lists of disjoint intervals share.
+pub fn overlap_of(a: &[Interval], b: &[Interval]) -> u64 {
+    let (mut i, mut j, mut total) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        total += a[i].intersect(b[j]).len();
+        if a[i].hi <= b[j].hi {
+            i += 1;
+        } else {
+            j += 1;
+        }
+    }
+    total
+}
+
 /// Number of elements in a box given per dim (product of the interval lengths).
 pub fn volume(region: &[Interval]) -> u64 {
     region
@@ -319,6 +333,89 @@ impl AffineDim {
             terms: vec![(dim, stride), (window, dilation)],
             offset,
         }
+    }
+
+    /// The exact indices this expression takes over `loops`, clamped to `[0, size)`, as sorted disjoint
+    /// intervals, when they are not one interval and at most `cap` intervals make them (`None`
+    /// otherwise: [`AffineDim::range`] is then exact or the bounding interval stands in). The terms
+    /// with the smallest coefficients form a contiguous block as long as each next coefficient is at
+    /// most the block's span; the outer terms are enumerated (a fused projection's `q·4096 + h·128 + d`
+    /// over some heads: one block per `q`).
+    pub fn image(&self, loops: &[Interval], size: u64, cap: usize) -> Option<Vec<Interval>> {
+        // At most 8 live terms (index expressions have a few); more: the bounding interval.
+        let mut buf = [(0i64, Interval::default()); 8];
+        let mut live = 0;
+        for &(d, c) in &self.terms {
+            let r = *loops.get(d)?;
+            if r.is_empty() {
+                return None;
+            }
+            if c == 0 || r.len() == 1 {
+                continue;
+            }
+            if c < 0 || live == buf.len() {
+                return None;
+            }
+            buf[live] = (c, r);
+            live += 1;
+        }
+        let terms = &mut buf[..live];
+        if terms.len() < 2 && terms.first().is_none_or(|&(c, _)| c == 1) {
+            return None;
+        }
+        terms.sort_by_key(|&(c, _)| c);
+        // The contiguous inner block: [start, start + span).
+        let mut start = i128::from(self.offset);
+        let mut span: i128 = 1;
+        let mut inner = 0;
+        for &(c, r) in terms.iter() {
+            let c = i128::from(c);
+            if c > span {
+                break;
+            }
+            start += c * i128::from(r.lo);
+            span += c * (i128::from(r.len()) - 1);
+            inner += 1;
+        }
+        let outer = &terms[inner..];
+        let count = outer
+            .iter()
+            .try_fold(1usize, |n, &(_, r)| n.checked_mul(r.len() as usize))?;
+        if count > cap || count < 2 {
+            return None;
+        }
+        let size = i128::from(size);
+        let mut out: Vec<Interval> = Vec::with_capacity(count);
+        let mut coord: Vec<u64> = outer.iter().map(|&(_, r)| r.lo).collect();
+        for _ in 0..count {
+            let base = start
+                + outer
+                    .iter()
+                    .zip(&coord)
+                    .map(|(&(c, _), &x)| i128::from(c) * i128::from(x))
+                    .sum::<i128>();
+            let lo = base.clamp(0, size);
+            let hi = (base + span).clamp(lo, size);
+            if hi > lo {
+                out.push(Interval::new(lo as u64, hi as u64));
+            }
+            for (k, &(_, r)) in outer.iter().enumerate() {
+                coord[k] += 1;
+                if coord[k] < r.hi {
+                    break;
+                }
+                coord[k] = r.lo;
+            }
+        }
+        out.sort_unstable();
+        let mut merged: Vec<Interval> = Vec::with_capacity(out.len());
+        for i in out {
+            match merged.last_mut() {
+                Some(last) if i.lo <= last.hi => last.hi = last.hi.max(i.hi),
+                _ => merged.push(i),
+            }
+        }
+        (merged.len() > 1).then_some(merged)
     }
 
     /// The index range this expression takes when every loop dim `d` ranges over `loops[d]`, clamped to
@@ -804,6 +901,59 @@ impl Graph {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn images_of_merged_indices_are_exact() {
+        // q·4096 + h·128 + d over q in [0,3), h in [8,16), d in [0,128): one block of heads per q.
+        let e = AffineDim {
+            terms: vec![(0, 4096), (1, 128), (2, 1)],
+            offset: 0,
+        };
+        let loops = [
+            Interval::new(0, 3),
+            Interval::new(8, 16),
+            Interval::new(0, 128),
+        ];
+        assert_eq!(
+            e.image(&loops, 12288, 64),
+            Some(vec![
+                Interval::new(1024, 2048),
+                Interval::new(5120, 6144),
+                Interval::new(9216, 10240)
+            ])
+        );
+        // Contiguous (all heads): no list; a window over a stride-1 loop: contiguous.
+        let all = [
+            Interval::new(0, 3),
+            Interval::new(0, 32),
+            Interval::new(0, 128),
+        ];
+        assert_eq!(e.image(&all, 12288, 64), None);
+        let window = AffineDim::window(0, 1, 1, 1, 0);
+        assert_eq!(
+            window.image(&[Interval::new(0, 8), Interval::new(0, 3)], 10, 64),
+            None
+        );
+        // Too many pieces: the bounding interval stands in.
+        let strided = AffineDim {
+            terms: vec![(0, 2)],
+            offset: 0,
+        };
+        assert_eq!(strided.image(&[Interval::new(0, 100)], 200, 64), None);
+        assert_eq!(
+            strided
+                .image(&[Interval::new(0, 4)], 200, 64)
+                .map(|v| v.len()),
+            Some(4)
+        );
+        assert_eq!(
+            overlap_of(
+                &[Interval::new(0, 10), Interval::new(20, 30)],
+                &[Interval::new(5, 25)]
+            ),
+            10
+        );
+    }
 
     fn iv(lo: u64, hi: u64) -> Interval {
         Interval::new(lo, hi)

@@ -48,9 +48,11 @@
 //! - **Transient**: the largest working set while a pass runs — the kept tensors of the segment being
 //!   recomputed (full), else the largest op's operands and results.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::rc::Rc;
 
 use crate::batch::{batch_loops, batch_of, rescale_batch};
 use crate::fusion::Fusion;
@@ -291,7 +293,111 @@ impl Parallelism {
 
 /// Evaluates `strategy` (module doc). The problem's graph holds the whole batch.
 pub fn evaluate(problem: &Problem, strategy: &Strategy) -> Result<Evaluation, PipelineError> {
-    Evaluator::new(problem, strategy)?.run()
+    Context::new(problem)?.evaluate(strategy)
+}
+
+/// What evaluations of many strategies of one problem share: the phases, the micro-batch graphs and the
+/// task simulations of stages (a search's candidates reuse them; [`Context::evaluate`]).
+pub struct Context<'a> {
+    problem: &'a Problem<'a>,
+    phases: Phases,
+    micro: RefCell<HashMap<(u32, u32), Rc<(Graph, u64, u64)>>>,
+    sims: RefCell<HashMap<(u64, StageKey, u32), Rc<StageSims>>>,
+    once: RefCell<HashMap<u64, f64>>,
+    held: RefCell<HashMap<u64, Rc<Vec<u64>>>>,
+}
+
+impl<'a> Context<'a> {
+    /// The context of `problem` (its batch loops and phases analyzed once).
+    pub fn new(problem: &'a Problem<'a>) -> Result<Context<'a>, PipelineError> {
+        let loops = batch_loops(problem.graph, problem.batch_dim).map_err(|e| PipelineError {
+            location: e.location,
+            message: e.message,
+        })?;
+        Ok(Context {
+            problem,
+            phases: Phases::new(problem.graph, &loops, problem.training_step),
+            micro: RefCell::default(),
+            sims: RefCell::default(),
+            once: RefCell::default(),
+            held: RefCell::default(),
+        })
+    }
+
+    pub fn problem(&self) -> &Problem<'a> {
+        self.problem
+    }
+
+    pub fn phases(&self) -> &Phases {
+        &self.phases
+    }
+
+    /// Evaluates `strategy` (module doc), reusing what earlier evaluations computed.
+    pub fn evaluate(&self, strategy: &Strategy) -> Result<Evaluation, PipelineError> {
+        Evaluator::new(self, strategy)?.run()
+    }
+
+    /// The micro-batch graph of `schedule` (cached by replicas and micro-batches).
+    fn micro(&self, schedule: &Schedule) -> Result<Rc<(Graph, u64, u64)>, PipelineError> {
+        let key = (schedule.replicas, schedule.micro_batches);
+        if let Some(m) = self.micro.borrow().get(&key) {
+            return Ok(m.clone());
+        }
+        let m = Rc::new(micro_graph(self.problem, schedule)?);
+        self.micro.borrow_mut().insert(key, m.clone());
+        Ok(m)
+    }
+}
+
+/// The two task simulations of a stage and what is read off them (module doc), for every
+/// recomputation mode and ZeRO stage.
+struct StageSims {
+    forward_s: f64,
+    backward_s: f64,
+    last_backward_s: f64,
+    kept: Kept,
+    /// Per op of the stage and device of its group: its forward tasks' seconds.
+    forward_task_s: Vec<Vec<f64>>,
+    flops: (f64, f64),
+    held: Vec<u64>,
+}
+
+/// Per-micro-batch results flow the way the pipeline runs: a forward op's results go to its own stage or
+/// later ones, a backward op's to its own stage or earlier ones, and no forward op reads a backward result
+/// (each step's inputs must exist when the schedule runs it).
+fn check_stage_order(
+    graph: &Graph,
+    phases: &Phases,
+    schedule: &Schedule,
+) -> Result<(), PipelineError> {
+    if !schedule.is_pipelined() {
+        return Ok(());
+    }
+    for e in graph.edges() {
+        let (p, c) = (e.producer, e.consumer);
+        if !phases.per_micro_batch(p) || !phases.per_micro_batch(c) {
+            continue;
+        }
+        let (sp, sc) = (schedule.stage_of(p), schedule.stage_of(c));
+        let bad = match (phases.of(p), phases.of(c)) {
+            (Phase::Forward, Phase::Forward) => sc < sp,
+            (Phase::Backward, Phase::Backward) => sc > sp,
+            (Phase::Backward, Phase::Forward) => true,
+            _ => false,
+        };
+        if bad {
+            return Err(at(
+                graph,
+                c,
+                format!(
+                    "on pipeline stage {sc} reads '{}' of stage {sp} (at {}), against the pipeline's flow",
+                    graph.op(p).name,
+                    graph.op(p).location
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The graph of one replica's micro-batch, or why the schedule cannot cut one.
@@ -330,13 +436,14 @@ pub fn micro_graph(
 }
 
 struct Evaluator<'a> {
+    ctx: &'a Context<'a>,
     problem: &'a Problem<'a>,
     strategy: &'a Strategy,
     schedule: &'a Schedule,
-    micro: Graph,
+    micro_rc: Rc<(Graph, u64, u64)>,
     batch: u64,
     micro_batch: u64,
-    phases: Phases,
+    phases: &'a Phases,
     n: u32,
 }
 
@@ -344,7 +451,8 @@ struct Evaluator<'a> {
 type StageKey = u64;
 
 impl<'a> Evaluator<'a> {
-    fn new(problem: &'a Problem<'a>, strategy: &'a Strategy) -> Result<Self, PipelineError> {
+    fn new(ctx: &'a Context<'a>, strategy: &'a Strategy) -> Result<Self, PipelineError> {
+        let problem = ctx.problem;
         let graph = problem.graph;
         let schedule = &strategy.schedule;
         let n = problem.machine.num_devices();
@@ -356,12 +464,9 @@ impl<'a> Evaluator<'a> {
                 graph.num_ops()
             )));
         }
-        let loops = batch_loops(graph, problem.batch_dim).map_err(|e| PipelineError {
-            location: e.location,
-            message: e.message,
-        })?;
-        let phases = Phases::new(graph, &loops, problem.training_step);
-        let (micro, batch, micro_batch) = micro_graph(problem, schedule)?;
+        let phases = &ctx.phases;
+        let micro_rc = ctx.micro(schedule)?;
+        let (micro, batch, micro_batch) = (&micro_rc.0, micro_rc.1, micro_rc.2);
         if schedule.micro_batches > 1 || schedule.is_pipelined() {
             if let Some((reader, epilogue)) = phases.micro_batch_blocker(graph) {
                 return Err(at(
@@ -385,18 +490,25 @@ impl<'a> Evaluator<'a> {
                 })?;
         }
         schedule
-            .check_configs(n, &phases, |op| &strategy.configs[op.index()].devices)
+            .check_configs(n, phases, |op| &strategy.configs[op.index()].devices)
             .map_err(|(op, m)| at(graph, op, m))?;
+        check_stage_order(graph, phases, schedule)?;
         Ok(Evaluator {
+            ctx,
             problem,
             strategy,
             schedule,
-            micro,
+            micro_rc: micro_rc.clone(),
             batch,
             micro_batch,
             phases,
             n,
         })
+    }
+
+    /// The micro-batch graph.
+    fn micro(&self) -> &Graph {
+        &self.micro_rc.0
     }
 
     fn mode(&self) -> Mode {
@@ -418,7 +530,7 @@ impl<'a> Evaluator<'a> {
         }
         let k_count = s.virtual_stages() as usize;
         let mut stage_ops: Vec<Vec<OpId>> = vec![Vec::new(); k_count];
-        for id in self.micro.topological_order() {
+        for id in self.micro().topological_order() {
             if self.phases.per_micro_batch(id) {
                 stage_ops[s.stage_of(id) as usize].push(id);
             }
@@ -432,7 +544,7 @@ impl<'a> Evaluator<'a> {
             let mut cost = match cache.get(&key) {
                 Some(c) => c.clone(),
                 None => {
-                    let c = self.stage_cost(&sub, group)?;
+                    let c = self.stage_cost(&sub, group, key)?;
                     cache.insert(key, c.clone());
                     c
                 }
@@ -452,7 +564,7 @@ impl<'a> Evaluator<'a> {
     /// Replicas only: one symmetric task simulation.
     fn symmetric(self) -> Result<Evaluation, PipelineError> {
         let sim = Simulator::new(
-            &self.micro,
+            self.micro(),
             self.machine(),
             self.problem.cost,
             self.mode(),
@@ -520,7 +632,7 @@ impl<'a> Evaluator<'a> {
 
     /// The per-micro-batch ops `ops` of the micro graph as a graph of their own.
     fn subgraph(&self, ops: &[OpId]) -> Sub {
-        let micro = &self.micro;
+        let micro = self.micro();
         let mut g = Graph::new();
         let mut map: HashMap<TensorId, TensorId> = HashMap::new();
         let inside: std::collections::HashSet<OpId> = ops.iter().copied().collect();
@@ -560,7 +672,16 @@ impl<'a> Evaluator<'a> {
     }
 
     /// The costs of one stage (module doc).
-    fn stage_cost(&self, sub: &Sub, group: u32) -> Result<StageCost, PipelineError> {
+    fn stage_sims(
+        &self,
+        sub: &Sub,
+        group: u32,
+        key: StageKey,
+    ) -> Result<Rc<StageSims>, PipelineError> {
+        let cache_key = (self.micro_batch, key, self.schedule.replicas);
+        if let Some(s) = self.ctx.sims.borrow().get(&cache_key) {
+            return Ok(s.clone());
+        }
         let machine = self.machine();
         let cost_model = self.problem.cost;
         let mode = self.mode();
@@ -584,11 +705,40 @@ impl<'a> Evaluator<'a> {
         let synced = Simulator::new(&sub.graph, machine, cost_model, mode, one).map_err(err)?;
         let (forward_s, end_s) = self.pass_times(sub, &plain_sim);
         let (synced_forward, synced_end) = self.pass_times(sub, &synced);
-        let backward_s = (end_s - forward_s).max(0.0);
-        let mut last_backward_s =
-            (synced_end.max(synced.iteration_time()) - synced_forward).max(0.0);
+        let width = self.schedule.group_width(self.n).max(1) as usize;
+        let base = self.group_base(group);
+        let mut forward_task_s = vec![vec![0.0f64; width]; sub.ops.len()];
+        for t in plain_sim.timeline() {
+            if t.kind != TaskKind::Forward {
+                continue;
+            }
+            for r in &t.resources {
+                if let crate::sim::Resource::Device(d) = r {
+                    let i = d.0.saturating_sub(base) as usize;
+                    if i < width {
+                        forward_task_s[t.op.index()][i] += t.duration_s;
+                    }
+                }
+            }
+        }
+        let sims = Rc::new(StageSims {
+            forward_s,
+            backward_s: (end_s - forward_s).max(0.0),
+            last_backward_s: (synced_end.max(synced.iteration_time()) - synced_forward).max(0.0),
+            kept: self.kept(sub, group),
+            forward_task_s,
+            flops: self.stage_flops(sub),
+            held: self.held_elements(&sub.graph, &configs),
+        });
+        self.ctx.sims.borrow_mut().insert(cache_key, sims.clone());
+        Ok(sims)
+    }
 
-        let kept = self.kept(sub, group);
+    fn stage_cost(&self, sub: &Sub, group: u32, key: StageKey) -> Result<StageCost, PipelineError> {
+        let sims = self.stage_sims(sub, group, key)?;
+        let (forward_s, backward_s) = (sims.forward_s, sims.backward_s);
+        let mut last_backward_s = sims.last_backward_s;
+        let kept = &sims.kept;
         let width = self.schedule.group_width(self.n).max(1) as usize;
         let base = self.group_base(group);
         let per_device = |bytes: &BTreeMap<TensorId, Vec<u64>>| -> Vec<u64> {
@@ -608,7 +758,7 @@ impl<'a> Evaluator<'a> {
         match self.schedule.recompute {
             Recompute::None => {}
             Recompute::Selective => {
-                let selected = self.selected(sub, &kept);
+                let selected = self.selected(sub, kept);
                 for t in &selected {
                     for (d, b) in kept.bytes[t].iter().enumerate() {
                         kept_now[d] -= b;
@@ -618,11 +768,18 @@ impl<'a> Evaluator<'a> {
                     .iter()
                     .filter_map(|&t| sub.graph.tensor(t).producer.map(|p| p.index()))
                     .collect();
-                recompute_s = forward_time_of(&plain_sim, &producers, base, width);
+                recompute_s = (0..width)
+                    .map(|d| {
+                        producers
+                            .iter()
+                            .map(|&o| sims.forward_task_s[o][d])
+                            .sum::<f64>()
+                    })
+                    .fold(0.0, f64::max);
                 recompute_flops = producers.iter().map(|&o| sub.graph.ops()[o].flops).sum();
             }
             Recompute::Full => {
-                let (checkpoints, segment) = self.checkpoints(sub, &kept, width);
+                let (checkpoints, segment) = self.checkpoints(sub, kept, width);
                 kept_now = checkpoints;
                 for (d, t) in transient.iter_mut().enumerate() {
                     *t = (*t).max(segment[d]);
@@ -641,8 +798,7 @@ impl<'a> Evaluator<'a> {
         // ZeRO-3: gathers and scatters per step.
         let (mut gather_s, mut scatter_s, mut gathered_bytes) = (0.0, 0.0, 0);
         if self.schedule.zero == Zero::Full && self.schedule.replicas > 1 {
-            let held = self.held_elements(&sub.graph, &configs);
-            let elements = held.iter().copied().max().unwrap_or(0);
+            let elements = sims.held.iter().copied().max().unwrap_or(0);
             let half = self.problem.cost.state().precision.half();
             let weight_bytes = elements * half.map_or(4, |h| h.size_bytes());
             let grad_bytes = elements * 4;
@@ -652,7 +808,8 @@ impl<'a> Evaluator<'a> {
             last_backward_s = backward_s.max(gather_s + scatter_s);
         }
         let busiest = (0..width).max_by_key(|&d| kept_now[d]).unwrap_or(0);
-        let (forward_flops, backward_flops) = self.stage_flops(sub);
+        let (forward_flops, backward_flops) = sims.flops;
+        let _ = base;
         Ok(StageCost {
             group,
             ops: sub.ops.len(),
@@ -961,17 +1118,36 @@ impl<'a> Evaluator<'a> {
     /// Weight state of every device of replica 0 (every op of the strategy, every phase), with ZeRO's
     /// division, in the module doc's terms.
     fn weight_memory(&self) -> Vec<MemoryBreakdown> {
-        let graph = self.problem.graph;
         let width = self.schedule.replica_width(self.n) as usize;
+        let key = {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (width, &self.strategy.configs).hash(&mut h);
+            h.finish()
+        };
+        let cached = self.ctx.held.borrow().get(&key).cloned();
+        let held_bytes = match cached {
+            Some(held) => held,
+            None => {
+                let held = Rc::new(self.held_bytes(width));
+                self.ctx.held.borrow_mut().insert(key, held.clone());
+                held
+            }
+        };
+        self.weight_state(&held_bytes)
+    }
+
+    /// Bytes of weights every device of replica 0 holds (the union of what its tasks read).
+    fn held_bytes(&self, width: usize) -> Vec<u64> {
+        let graph = self.problem.graph;
         let mut holdings: BTreeMap<TensorId, Vec<(u32, Vec<crate::Interval>)>> = BTreeMap::new();
         let mut loops = Vec::new();
         for (id, config) in graph.topological_order().zip(&self.strategy.configs) {
-            let op = self.micro.op(id);
+            let op = self.micro().op(id);
             for task in 0..config.num_tasks() {
                 loops.clear();
                 config.task_ranges_into(op, task, &mut loops);
                 for a in &op.inputs {
-                    let tensor = self.micro.tensor(a.tensor);
+                    let tensor = self.micro().tensor(a.tensor);
                     if tensor.kind == TensorKind::Weight {
                         holdings
                             .entry(a.tensor)
@@ -983,18 +1159,23 @@ impl<'a> Evaluator<'a> {
         }
         let mut held_bytes = vec![0u64; width];
         for (t, mut h) in holdings {
-            let elem = self.micro.tensor(t).dtype.size_bytes();
+            let elem = self.micro().tensor(t).dtype.size_bytes();
             for (d, e) in weight_sync::analyze(&mut h).held {
                 if let Some(slot) = held_bytes.get_mut(d as usize) {
                     *slot += e * elem;
                 }
             }
         }
+        held_bytes
+    }
+
+    /// The weight state of devices holding `held_bytes` of weights (module doc).
+    fn weight_state(&self, held_bytes: &[u64]) -> Vec<MemoryBreakdown> {
         let state: WeightState = self.problem.cost.state();
         let d = u64::from(self.schedule.replicas.max(1));
         held_bytes
-            .into_iter()
-            .map(|bytes| {
+            .iter()
+            .map(|&bytes| {
                 let total = if self.mode().has_backward() || self.problem.training_step {
                     state.bytes(Mode::Training, bytes)
                 } else {
@@ -1037,23 +1218,23 @@ impl<'a> Evaluator<'a> {
     /// Activation bytes stage `k` sends to later stages per micro-batch, all devices together.
     fn sent_bytes(&self, k: u32) -> u64 {
         let mut sent: BTreeMap<(TensorId, u32), u64> = BTreeMap::new();
-        for e in self.micro.edges() {
+        for e in self.micro().edges() {
             let (p, c) = (e.producer, e.consumer);
             if !self.phases.per_micro_batch(p) || !self.phases.per_micro_batch(c) {
                 continue;
             }
             let (sp, sc) = (self.schedule.stage_of(p), self.schedule.stage_of(c));
             if sp == k && sc != sp {
-                sent.insert((e.tensor, sc), self.micro.tensor(e.tensor).bytes());
+                sent.insert((e.tensor, sc), self.micro().tensor(e.tensor).bytes());
             }
         }
         sent.values().sum()
     }
 
     /// Transfers between stages per micro-batch: `(from, to, bytes, backward)`, all devices together.
-    fn transfers(&self) -> Vec<(u32, u32, u64, bool)> {
-        let mut out: BTreeMap<(u32, u32, bool, TensorId), u64> = BTreeMap::new();
-        for e in self.micro.edges() {
+    fn transfers(&self) -> Vec<Transfer> {
+        let mut out: BTreeMap<(u32, u32, bool, bool, TensorId), u64> = BTreeMap::new();
+        for e in self.micro().edges() {
             let (p, c) = (e.producer, e.consumer);
             if !self.phases.per_micro_batch(p) || !self.phases.per_micro_batch(c) {
                 continue;
@@ -1062,23 +1243,31 @@ impl<'a> Evaluator<'a> {
             if sp == sc {
                 continue;
             }
-            let bytes = self.micro.tensor(e.tensor).bytes();
+            let bytes = self.micro().tensor(e.tensor).bytes();
             if self.mode().has_backward() {
-                out.insert((sp, sc, false, e.tensor), bytes);
-                out.insert((sc, sp, true, e.tensor), bytes);
+                out.insert((sp, sc, false, false, e.tensor), bytes);
+                out.insert((sc, sp, true, true, e.tensor), bytes);
             } else {
-                let backward =
-                    self.phases.of(c) == Phase::Backward && self.phases.of(p) == Phase::Backward;
-                out.insert((sp, sc, backward, e.tensor), bytes);
+                // The transfer leaves with the producer's step and feeds the consumer's: a backward op
+                // may read a forward result of another stage.
+                let from_backward = self.phases.of(p) == Phase::Backward;
+                let to_backward = self.phases.of(c) == Phase::Backward;
+                out.insert((sp, sc, from_backward, to_backward, e.tensor), bytes);
             }
         }
-        let mut merged: BTreeMap<(u32, u32, bool), u64> = BTreeMap::new();
-        for ((a, b, back, _), bytes) in out {
-            *merged.entry((a, b, back)).or_default() += bytes;
+        let mut merged: BTreeMap<(u32, u32, bool, bool), u64> = BTreeMap::new();
+        for ((a, b, fb, tb, _), bytes) in out {
+            *merged.entry((a, b, fb, tb)).or_default() += bytes;
         }
         merged
             .into_iter()
-            .map(|((a, b, back), bytes)| (a, b, bytes, back))
+            .map(|((from, to, from_backward, to_backward), bytes)| Transfer {
+                from,
+                to,
+                bytes,
+                from_backward,
+                to_backward,
+            })
             .collect()
     }
 
@@ -1123,7 +1312,7 @@ impl<'a> Evaluator<'a> {
         for (phase, slot) in [(Phase::Prologue, 0usize), (Phase::Epilogue, 1)] {
             for g in 0..p {
                 let ops: Vec<OpId> = self
-                    .micro
+                    .micro()
                     .topological_order()
                     .filter(|&id| {
                         self.phases.of(id) == phase
@@ -1136,23 +1325,37 @@ impl<'a> Evaluator<'a> {
                 if ops.is_empty() {
                     continue;
                 }
-                let sub = self.subgraph(&ops);
                 let configs: Vec<Config> = ops
                     .iter()
                     .map(|id| self.strategy.configs[id.index()].clone())
                     .collect();
-                let sim = Simulator::new(
-                    &sub.graph,
-                    self.machine(),
-                    self.problem.cost,
-                    Mode::Inference,
-                    Strategy::flat(configs),
-                )
-                .map_err(|e| PipelineError {
-                    location: e.location,
-                    message: e.message,
-                })?;
-                let mut t = sim.iteration_time();
+                let key = {
+                    let mut h = std::collections::hash_map::DefaultHasher::new();
+                    (&ops, &configs).hash(&mut h);
+                    h.finish()
+                };
+                let cached = self.ctx.once.borrow().get(&key).copied();
+                let time = match cached {
+                    Some(t) => t,
+                    None => {
+                        let sub = self.subgraph(&ops);
+                        let sim = Simulator::new(
+                            &sub.graph,
+                            self.machine(),
+                            self.problem.cost,
+                            Mode::Inference,
+                            Strategy::flat(configs),
+                        )
+                        .map_err(|e| PipelineError {
+                            location: e.location,
+                            message: e.message,
+                        })?;
+                        let t = sim.iteration_time();
+                        self.ctx.once.borrow_mut().insert(key, t);
+                        t
+                    }
+                };
+                let mut t = time;
                 if slot == 1 && self.schedule.zero != Zero::None {
                     t /= f64::from(self.schedule.replicas.max(1));
                 }
@@ -1174,13 +1377,17 @@ impl<'a> Evaluator<'a> {
         let m = s.micro_batches;
         let once = self.once_times()?;
         let transfers = self.transfers();
-        // Inputs of each (stage, backward?) step: (from stage, seconds).
-        let mut inputs: Vec<Vec<(u32, f64)>> = vec![Vec::new(); 2 * k_count as usize];
+        // Inputs of each (stage, backward?) step: (from stage, from its backward?, seconds).
+        let mut inputs: Vec<Vec<(u32, bool, f64)>> = vec![Vec::new(); 2 * k_count as usize];
         let mut p2p_bytes = 0u64;
-        for &(a, b, bytes, back) in &transfers {
-            let dur = self.p2p_time(s.group_of_stage(a), s.group_of_stage(b), bytes);
-            inputs[(2 * b + u32::from(back)) as usize].push((a, dur));
-            p2p_bytes += bytes * u64::from(m);
+        for t in &transfers {
+            let dur = self.p2p_time(s.group_of_stage(t.from), s.group_of_stage(t.to), t.bytes);
+            inputs[(2 * t.to + u32::from(t.to_backward)) as usize].push((
+                t.from,
+                t.from_backward,
+                dur,
+            ));
+            p2p_bytes += t.bytes * u64::from(m);
         }
         // Last backward step of every stage (it carries the synchronization).
         let steps: Vec<Vec<crate::schedule::Step>> = (0..p).map(|g| s.steps(g)).collect();
@@ -1194,7 +1401,7 @@ impl<'a> Evaluator<'a> {
         let mut scheduled = 0usize;
         // Arrival of stage `a`'s output (step of micro-batch j) at group of stage `b`, through the
         // link's FIFO, computed when first asked for (deterministic: groups are visited in order).
-        let mut arrivals: HashMap<(u32, u32, u32, bool), f64> = HashMap::new();
+        let mut arrivals: HashMap<(u32, bool, u32, u32, bool), f64> = HashMap::new();
         while scheduled < total {
             let mut progressed = false;
             for g in 0..p {
@@ -1206,13 +1413,13 @@ impl<'a> Evaluator<'a> {
                 let j = step.micro_batch;
                 let mut ready = free[g as usize];
                 let mut blocked = false;
-                for &(from, dur) in &inputs[(2 * k + u32::from(back)) as usize] {
-                    let key = (from, k, j, back);
+                for &(from, from_back, dur) in &inputs[(2 * k + u32::from(back)) as usize] {
+                    let key = (from, from_back, k, j, back);
                     if let Some(&t) = arrivals.get(&key) {
                         ready = ready.max(t);
                         continue;
                     }
-                    match done.get(&(from, j, back)) {
+                    match done.get(&(from, j, from_back)) {
                         Some(&end) => {
                             let link = (s.group_of_stage(from), g);
                             let start = end.max(*link_free.get(&link).unwrap_or(&0.0));
@@ -1351,29 +1558,6 @@ impl<'a> Evaluator<'a> {
     }
 }
 
-/// Sum per device of the forward tasks of `ops` in a stage simulation; the largest over the group.
-fn forward_time_of(
-    sim: &Simulator,
-    ops: &std::collections::BTreeSet<usize>,
-    base: u32,
-    width: usize,
-) -> f64 {
-    let mut per = vec![0.0f64; width];
-    for t in sim.timeline() {
-        if t.kind == TaskKind::Forward && ops.contains(&t.op.index()) {
-            for r in &t.resources {
-                if let crate::sim::Resource::Device(d) = r {
-                    let i = d.0.saturating_sub(base) as usize;
-                    if i < width {
-                        per[i] += t.duration_s;
-                    }
-                }
-            }
-        }
-    }
-    per.into_iter().fold(0.0, f64::max)
-}
-
 /// A stage as a graph of its own.
 struct Sub {
     graph: Graph,
@@ -1400,6 +1584,16 @@ impl Sub {
         }
         h.finish()
     }
+}
+
+/// Bytes one micro-batch sends from a stage to another, all devices together, with the passes that send and
+/// receive them.
+struct Transfer {
+    from: u32,
+    to: u32,
+    bytes: u64,
+    from_backward: bool,
+    to_backward: bool,
 }
 
 /// Kept tensors of a stage and its largest op's working set (per device of the group).

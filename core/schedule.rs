@@ -800,6 +800,99 @@ impl Phases {
     }
 }
 
+/// The forward ops `forward` (in program order, with their `costs`) cut into `k` contiguous stages of
+/// about equal cost, each boundary moved, within half a stage's share of its ideal place, to where the
+/// forward carries the fewest bytes across (between two layers only the residual stream crosses; inside
+/// an attention block its scores would). Returns each forward op's stage, in `forward`'s order.
+pub fn balanced_cuts(graph: &Graph, forward: &[OpId], costs: &[f64], k: u32) -> Vec<u32> {
+    let n = forward.len();
+    let k = k.max(1);
+    if n == 0 || k == 1 {
+        return vec![0; n];
+    }
+    let position: std::collections::HashMap<OpId, usize> =
+        forward.iter().enumerate().map(|(p, &id)| (id, p)).collect();
+    // Bytes carried from position p to p + 1: activations produced at or before p, read after p.
+    let mut delta = vec![0i128; n + 1];
+    for (p, &id) in forward.iter().enumerate() {
+        for a in &graph.op(id).outputs {
+            let last = graph
+                .consumers(a.tensor)
+                .iter()
+                .filter_map(|c| position.get(c))
+                .copied()
+                .max();
+            if let Some(last) = last.filter(|&l| l > p) {
+                let bytes = i128::from(graph.tensor(a.tensor).bytes());
+                delta[p] += bytes;
+                delta[last] -= bytes;
+            }
+        }
+    }
+    let mut carried = vec![0i128; n];
+    let mut now = 0i128;
+    for p in 0..n {
+        now += delta[p];
+        carried[p] = now;
+    }
+    let total: f64 = costs.iter().sum();
+    let share = if total > 0.0 {
+        total / f64::from(k)
+    } else {
+        0.0
+    };
+    let mut cumulative = Vec::with_capacity(n);
+    let mut acc = 0.0;
+    for &c in costs {
+        acc += if total > 0.0 { c } else { 1.0 };
+        cumulative.push(acc);
+    }
+    let share = if total > 0.0 {
+        share
+    } else {
+        n as f64 / f64::from(k)
+    };
+    // Boundary after position `cut[s]` for s in 1..k.
+    let mut cuts: Vec<usize> = Vec::with_capacity(k as usize - 1);
+    let mut from = 0usize;
+    for s in 1..k {
+        let target = share * f64::from(s);
+        let window: Vec<usize> = (from..n.saturating_sub(1))
+            .filter(|&p| (cumulative[p] - target).abs() <= share / 2.0)
+            .collect();
+        let pick = window
+            .iter()
+            .copied()
+            .min_by(|&a, &b| {
+                carried[a].cmp(&carried[b]).then(
+                    (cumulative[a] - target)
+                        .abs()
+                        .total_cmp(&(cumulative[b] - target).abs()),
+                )
+            })
+            .unwrap_or_else(|| {
+                (from..n.saturating_sub(1))
+                    .min_by(|&a, &b| {
+                        (cumulative[a] - target)
+                            .abs()
+                            .total_cmp(&(cumulative[b] - target).abs())
+                    })
+                    .unwrap_or(from)
+            });
+        cuts.push(pick);
+        from = pick + 1;
+    }
+    let mut stage = 0u32;
+    let mut out = Vec::with_capacity(n);
+    for p in 0..n {
+        out.push(stage.min(k - 1));
+        if cuts.get(stage as usize) == Some(&p) {
+            stage += 1;
+        }
+    }
+    out
+}
+
 /// Cuts `costs` (per item, in order) into `k` contiguous parts of about equal total cost: the part
 /// of each item. Item `i` goes to the part its cost midpoint falls in, so an item heavier than a part's
 /// share spans no boundary; without any cost, items are balanced by count. Parts may be empty when

@@ -22,11 +22,11 @@
 //!
 //! # Stages
 //! The forward ops are cut into `pp · vp` contiguous virtual stages of about equal work in program order
-//! ([`crate::schedule::balanced_parts`]); the other ops follow them ([`Phases::complete_stages`]). Every
+//! ([`crate::schedule::balanced_cuts`]); the other ops follow them ([`Phases::complete_stages`]). Every
 //! op's configuration is the group baseline's, moved to its stage's group.
 //!
 //! # Tensor parallelism in a group ([`tensor_parallel`])
-//! Megatron's regions ([`crate::baselines::tp_regions_among`]) are found among the forward ops; then
+//! Megatron's regions ([`crate::baselines::tp_regions_for`]) are found among the forward ops; then
 //! the split is propagated to every other op (a training step's backward and update, a loss) from what it
 //! reads: an op reading a tensor dim that is split, or a weight dim that is sharded, through one loop splits
 //! that loop (a reduction loop gives partial sums, all-reduced: the backward of a column-parallel layer, a
@@ -36,11 +36,11 @@
 
 use std::collections::BTreeMap;
 
-use crate::baselines::{self, dominant_term, grid};
+use crate::baselines::{self, dominant_term, grid, split_term};
 use crate::batch::batch_of;
 use crate::graph::{DeviceId, Graph, Mode, Op, OpId, Role, TensorId, TensorKind};
 use crate::pipeline::micro_graph;
-use crate::schedule::{balanced_parts, Order, Phase, Phases, Recompute, Schedule, Zero};
+use crate::schedule::{Order, Phase, Phases, Recompute, Schedule, Zero};
 use crate::search::Problem;
 use crate::strategy::{divisors, Config, Strategy};
 
@@ -269,7 +269,10 @@ pub fn build(problem: &Problem, spec: &Spec) -> Result<Strategy, String> {
                 op.flops * (1.0 + backward)
             })
             .collect();
-        for (&id, part) in forward.iter().zip(balanced_parts(&costs, k)) {
+        for (&id, part) in forward
+            .iter()
+            .zip(crate::schedule::balanced_cuts(graph, &forward, &costs, k))
+        {
             stage_of[id.index()] = part;
         }
         phases.complete_stages(graph, &mut stage_of);
@@ -300,12 +303,33 @@ pub fn tensor_parallel(
     let n = graph.num_ops();
     let mut split: Vec<Option<usize>> = vec![None; n];
     if t64 > 1 {
-        let regions = baselines::tp_regions_among(graph, &|op| phases.of(op) == Phase::Forward);
+        let regions = baselines::tp_regions_for(graph, &|op| phases.of(op) == Phase::Forward, t64);
         for region in &regions {
             for &(op, d) in &region.ops {
                 if graph.op(op).dims[d].size % t64 == 0 {
                     split[op.index()] = Some(d);
                 }
+            }
+        }
+        // Large weights outside the regions (a vocabulary-sized LM head) are column-parallel too: their
+        // parameter loop split, the loss's reductions over it becoming partial sums (Megatron's
+        // vocabulary-parallel head and cross entropy; the embedding lookup follows the sharded table).
+        for id in graph.topological_order() {
+            let op = graph.op(id);
+            if split[id.index()].is_some()
+                || phases.of(id) != Phase::Forward
+                || op.class != crate::graph::OpClass::Contraction
+            {
+                continue;
+            }
+            let large = op.inputs.iter().any(|a| {
+                let t = graph.tensor(a.tensor);
+                t.kind == TensorKind::Weight && t.elements() >= LARGE_WEIGHT
+            });
+            if let Some(p) = baselines::weight_parameter_dim(graph, op)
+                .filter(|&p| large && op.dims[p].size % t64 == 0)
+            {
+                split[id.index()] = Some(p);
             }
         }
         propagate(graph, &mut split, t64);
@@ -324,6 +348,9 @@ pub fn tensor_parallel(
         })
         .collect()
 }
+
+/// Elements from which a weight outside Megatron's regions is split all the same.
+const LARGE_WEIGHT: u64 = 1 << 22;
 
 /// The largest attribute loop that indexes every output and divides by `t` (a sequence).
 fn sequence_dim(op: &Op, t: u64) -> Option<usize> {
@@ -351,7 +378,7 @@ fn propagate(graph: &Graph, split: &mut [Option<usize>], t: u64) {
         |graph: &Graph, op: &Op, d: usize, dims: &mut BTreeMap<(TensorId, usize), bool>| {
             for a in &op.outputs {
                 for (j, e) in a.exprs.iter().enumerate() {
-                    if dominant_term(e) == Some(d) {
+                    if split_term(e, op, t) == Some(d) {
                         dims.entry((a.tensor, j)).or_insert(false);
                     }
                 }
@@ -359,7 +386,7 @@ fn propagate(graph: &Graph, split: &mut [Option<usize>], t: u64) {
             for a in &op.inputs {
                 if graph.tensor(a.tensor).kind == TensorKind::Weight {
                     for (j, e) in a.exprs.iter().enumerate() {
-                        if dominant_term(e) == Some(d) {
+                        if split_term(e, op, t) == Some(d) {
                             dims.insert((a.tensor, j), true);
                         }
                     }
@@ -388,7 +415,9 @@ fn propagate(graph: &Graph, split: &mut [Option<usize>], t: u64) {
                     let Some(&is_weight) = dims.get(&(a.tensor, j)) else {
                         continue;
                     };
-                    let Some(d) = dominant_term(e) else { continue };
+                    let Some(d) = split_term(e, op, t) else {
+                        continue;
+                    };
                     if op.dims[d].size % t != 0 {
                         continue;
                     }

@@ -50,6 +50,7 @@ mod additive;
 mod algorithm;
 mod minsum;
 mod pase;
+mod plan;
 mod tiling;
 
 use std::fmt;
@@ -61,10 +62,11 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 pub use algorithm::{
-    algorithm, algorithm_names, Budget, Deadline, Mcmc, PaseDp, Problem, Run, SearchAlgorithm,
-    Tiling, ALGORITHMS,
+    algorithm, algorithm_names, Auto, Budget, Deadline, Mcmc, PaseDp, Plan, Problem, Run,
+    SearchAlgorithm, Tiling, ALGORITHMS,
 };
 pub use pase::{additive_cost, dp_candidates, pase_dp, DpOptions, DpStats};
+pub use plan::{plan, PlanStats};
 pub use tiling::{soybean_tiling, CutStats, TilingStats};
 
 use crate::baselines;
@@ -109,6 +111,8 @@ impl fmt::Display for StopReason {
 pub enum SearchError {
     /// A strategy the search built or was given is invalid.
     Strategy(StrategyError),
+    /// A scheduled strategy could not be evaluated ([`crate::pipeline`]).
+    Pipeline(String),
     /// No strategy the search saw fits device memory; the least demanding one needs `needed` bytes on
     /// `device`, which has `capacity`.
     OutOfMemory {
@@ -155,6 +159,13 @@ impl fmt::Display for SearchError {
                 "error: {what} needs {needed} entries, over the limit of {limit}"
             ),
             SearchError::InvalidOptions(m) => write!(f, "error: {m}"),
+            SearchError::Pipeline(m) => {
+                if m.starts_with("error: ") || m.contains(": error: ") {
+                    write!(f, "{m}")
+                } else {
+                    write!(f, "error: {m}")
+                }
+            }
             SearchError::Expired(what) => write!(
                 f,
                 "error: the search budget ran out before {what} found a strategy"
@@ -285,6 +296,9 @@ pub enum Details {
     Mcmc(McmcDetails),
     Dp(DpStats),
     Tiling(TilingStats),
+    Plan(PlanStats),
+    /// The default search: the schedule search's statistics, and the flat MCMC's when it ran.
+    Auto(PlanStats, Option<McmcDetails>),
 }
 
 /// What an MCMC search saw.
@@ -308,6 +322,21 @@ impl Found {
         t0: Instant,
         details: Details,
     ) -> Result<Found, SearchError> {
+        if !strategy.schedule.is_flat() {
+            let e = crate::pipeline::evaluate(problem, &strategy)
+                .map_err(|e| SearchError::Pipeline(e.to_string()))?;
+            return Ok(Found {
+                iteration_time_s: e.iteration_s,
+                peak_memory: e.groups.iter().map(|g| g.memory.total()).collect(),
+                fits_memory: e.fits_memory(),
+                strategy,
+                found_by,
+                stop,
+                proposals,
+                wall_s: t0.elapsed().as_secs_f64(),
+                details,
+            });
+        }
         let sim = simulate(
             problem.graph,
             problem.machine,
@@ -331,7 +360,15 @@ impl Found {
     /// MCMC's statistics, when an MCMC search found it.
     pub fn mcmc(&self) -> Option<&McmcDetails> {
         match &self.details {
-            Details::Mcmc(d) => Some(d),
+            Details::Mcmc(d) | Details::Auto(_, Some(d)) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// The schedule search's statistics, when it ran (`plan`, `auto`).
+    pub fn plan(&self) -> Option<&PlanStats> {
+        match &self.details {
+            Details::Plan(s) | Details::Auto(s, _) => Some(s),
             _ => None,
         }
     }

@@ -145,7 +145,7 @@ pub fn report(
     );
     let _ = writeln!(
         text,
-        "iteration time: {} (pipeline bubble {:.1}%)",
+        "iteration time: {} (busiest group idle {:.1}%: pipeline bubble and exposed synchronization)",
         ms(e.iteration_s),
         e.bubble_fraction * 100.0
     );

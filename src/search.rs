@@ -145,14 +145,21 @@ pub struct Found {
     pub json: String,
 }
 
-/// Total FLOPs of one iteration (backward work included in training) over the aggregate peak rate.
-fn ideal_time(graph: &Graph, machine: &Machine, mode: Mode) -> f64 {
+/// Total FLOPs of one iteration (backward work included in training) over the aggregate peak rate of
+/// the training precision (its matrix rate: the fastest any op could run).
+fn ideal_time(graph: &Graph, machine: &Machine, cost: &CostModel, mode: Mode) -> f64 {
     let flops: f64 = graph
         .ops()
         .iter()
         .map(|op| op.flops * (1.0 + mode.backward_factor(graph, op)))
         .sum();
-    let peak = machine.gpu.peak_flops.for_dtype(flexc_core::DType::F32);
+    let f32_peak = machine.gpu.peak_flops.for_dtype(flexc_core::DType::F32);
+    let peak = cost
+        .state()
+        .precision
+        .matrix_rate(&machine.gpu)
+        .unwrap_or(f32_peak)
+        .max(f32_peak);
     flops / (f64::from(machine.num_devices()) * peak)
 }
 
@@ -228,6 +235,43 @@ pub fn find_and_annotate(
     Ok((Found::new(found.strategy, table, &json), annotated))
 }
 
+/// What the found strategy's simulation reports: a flat strategy's task simulation, or a scheduled one's
+/// JSON ([`crate::plan::report`]).
+enum Facts {
+    Flat(Box<flexc_core::Report>),
+    Scheduled(serde_json::Value),
+}
+
+/// The baselines of the search table: on up to [`SYMMETRIC_FROM`] devices the flat ones of
+/// [`baselines::all`]; beyond, data parallelism and Megatron as scheduled strategies (replicas simulated
+/// symmetrically), since per-device simulations of thousands of devices would take longer than the
+/// search.
+fn table_baselines(problem: &flexc_core::search::Problem) -> Vec<(&'static str, Strategy)> {
+    if problem.machine.num_devices() <= SYMMETRIC_FROM {
+        return baselines::all(problem.graph, problem.machine)
+            .into_iter()
+            .map(|b| (b.name, b.strategy))
+            .collect();
+    }
+    let mut out = Vec::new();
+    for (name, spec) in [
+        ("data-parallel", "data-parallel:tp=1"),
+        ("megatron", "megatron"),
+    ] {
+        let spec = format!("{spec}:pp=1");
+        let spec = spec.replacen(":tp=1:pp=1", ":tp=1,pp=1", 1);
+        if let Ok(strategy) = flexc_core::scheduled::Spec::parse(&spec)
+            .and_then(|spec| flexc_core::scheduled::build(problem, &spec))
+        {
+            out.push((name, strategy));
+        }
+    }
+    out
+}
+
+/// Devices from which the search table's baselines are simulated symmetrically.
+const SYMMETRIC_FROM: u32 = 64;
+
 /// The standard-error table and the `--report` JSON of a search result.
 #[allow(clippy::too_many_arguments)]
 fn search_report(
@@ -247,23 +291,46 @@ fn search_report(
         training_step,
         ..
     } = *target;
-    let sim = Simulator::new(graph, machine, cost, mode, found.strategy.clone()).map_err(|e| {
-        Diag::error(
-            None,
-            format!("the search produced an invalid strategy: {e}"),
-        )
-    })?;
-    let mut report = sim.report();
-    report.training_step = training_step;
+    let problem = target.problem(graph);
+    // A scheduled strategy: its report from the pipeline simulation; a flat one: the task simulation.
+    let (facts, schedule_text) = if found.strategy.schedule.is_flat() {
+        let sim =
+            Simulator::new(graph, machine, cost, mode, found.strategy.clone()).map_err(|e| {
+                Diag::error(
+                    None,
+                    format!("the search produced an invalid strategy: {e}"),
+                )
+            })?;
+        let mut report = sim.report();
+        report.training_step = training_step;
+        (Facts::Flat(Box::new(report)), String::new())
+    } else {
+        let (text, json, _) = crate::plan::report(model, &problem, "found", &found.strategy)?;
+        let summary: String = text
+            .lines()
+            .skip_while(|l| !l.starts_with("iteration time:"))
+            .map(|l| format!("  {l}\n"))
+            .collect();
+        (Facts::Scheduled(json), summary)
+    };
+    let parallelism =
+        flexc_core::pipeline::Parallelism::of(graph, &found.strategy, crate::plan::batch(&problem));
     let mut baseline_times = Vec::new();
-    for b in baselines::all(graph, machine) {
-        let time = Simulator::new(graph, machine, cost, mode, b.strategy)
-            .ok()
-            .filter(Simulator::fits_memory)
-            .map(|s| s.iteration_time());
-        baseline_times.push((b.name, time));
+    for (name, strategy) in table_baselines(&problem) {
+        let time = if strategy.schedule.is_flat() {
+            Simulator::new(graph, machine, cost, mode, strategy)
+                .ok()
+                .filter(Simulator::fits_memory)
+                .map(|s| s.iteration_time())
+        } else {
+            flexc_core::pipeline::evaluate(&problem, &strategy)
+                .ok()
+                .filter(|e| e.fits_memory())
+                .map(|e| e.iteration_s)
+        };
+        baseline_times.push((name, time));
     }
-    let ideal = ideal_time(graph, machine, mode);
+    let ideal = ideal_time(graph, machine, cost, mode);
     let dp_time = baseline_times
         .iter()
         .find(|(n, _)| *n == "data-parallel")
@@ -302,22 +369,50 @@ fn search_report(
         row(&mut table, name, *t);
     }
     row(&mut table, "ideal", Some(ideal));
-    let peaks: Vec<String> = report
-        .devices
-        .iter()
-        .map(|d| {
-            format!(
-                "{} {:.2} GiB",
-                d.device,
-                d.peak_memory as f64 / (1u64 << 30) as f64
-            )
-        })
-        .collect();
-    let _ = writeln!(table, "  peak memory: {}", peaks.join(", "));
+    if let Some(p) = found.plan() {
+        let _ = writeln!(
+            table,
+            "  schedule search: {} candidates, {} skipped (weights alone over memory), {} simulated, {} fit{}",
+            p.candidates,
+            p.over_memory,
+            p.evaluated,
+            p.fitting,
+            if p.best.is_empty() {
+                String::new()
+            } else {
+                format!("; best {}", p.best)
+            }
+        );
+    }
+    let _ = writeln!(table, "  parallelism: {}", parallelism.text());
+    match &facts {
+        Facts::Flat(report) => {
+            let peaks: Vec<String> = report
+                .devices
+                .iter()
+                .map(|d| {
+                    format!(
+                        "{} {:.2} GiB",
+                        d.device,
+                        d.peak_memory as f64 / (1u64 << 30) as f64
+                    )
+                })
+                .collect();
+            let _ = writeln!(table, "  peak memory: {}", peaks.join(", "));
+        }
+        Facts::Scheduled(_) => table.push_str(&schedule_text),
+    }
 
-    let mut json = crate::simulate::simulation_facts(&report);
+    let mut json = match facts {
+        Facts::Flat(report) => crate::simulate::simulation_facts(&report),
+        Facts::Scheduled(json) => json,
+    };
     if let Some(map) = json.as_object_mut() {
         map.extend([
+            (
+                "parallelism".to_string(),
+                crate::plan::parallelism_json(&parallelism),
+            ),
             ("model".to_string(), json!(model)),
             ("machine".to_string(), json!(machine.name)),
             ("devices".to_string(), json!(machine.num_devices())),

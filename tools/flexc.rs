@@ -139,9 +139,11 @@ struct Cli {
     report: Option<String>,
 
     /// Strategy search run when writing MLIR with the default pipeline: one of flexc-core's search
-    /// algorithms (mcmc: FlexFlow, seeded with the dp and tiling results and the expert strategies; dp:
+    /// algorithms (auto: the schedule search, then mcmc where the machine is small enough; plan: replicas,
+    /// pipeline stages, micro-batches, recomputation and ZeRO around Megatron tensor parallelism; mcmc:
+    /// FlexFlow over flat strategies, seeded with the dp and tiling results and the expert strategies; dp:
     /// PaSE; tiling: SoyBean), or none (import only).
-    #[arg(long = "search", default_value = "mcmc", value_parser = clap::builder::PossibleValuesParser::new(flexc::search::algorithm_names()))]
+    #[arg(long = "search", default_value = "auto", value_parser = clap::builder::PossibleValuesParser::new(flexc::search::algorithm_names()))]
     search: String,
 
     /// Search budget: a duration (5s, 500ms, 2m) or a number of MCMC proposals (same seed and proposal

@@ -201,7 +201,7 @@ pub trait SearchAlgorithm: Sync {
 }
 
 /// Every search algorithm, the default first.
-pub static ALGORITHMS: &[&dyn SearchAlgorithm] = &[&Mcmc, &PaseDp, &Tiling];
+pub static ALGORITHMS: &[&dyn SearchAlgorithm] = &[&Auto, &Mcmc, &PaseDp, &Tiling, &Plan];
 
 /// The algorithm called `name`.
 pub fn algorithm(name: &str) -> Option<&'static dyn SearchAlgorithm> {
@@ -317,6 +317,84 @@ impl Mcmc {
             ..McmcOptions::default()
         };
         mcmc(graph, problem.machine, problem.cost, problem.mode, &options)
+    }
+}
+
+/// The schedule search alone (see [`super::plan`]).
+pub struct Plan;
+
+impl SearchAlgorithm for Plan {
+    fn name(&self) -> &'static str {
+        "plan"
+    }
+
+    fn summary(&self) -> &'static str {
+        "replicas, pipeline stages, micro-batches, recomputation and ZeRO around Megatron tensor parallelism"
+    }
+
+    fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+        super::plan(problem, run)
+    }
+}
+
+/// The default: the schedule search ([`super::plan`]) with part of the budget, then FlexFlow's MCMC over
+/// flat strategies ([`Mcmc`]) with the rest when the machine is small enough for per-device simulation
+/// ([`AUTO_FLAT_DEVICES`]); the faster of the two that fits memory. Under a time budget the schedule
+/// search gets a third of it; with a proposal budget both run to their bounds.
+pub struct Auto;
+
+/// Devices up to which [`Auto`] also runs the flat MCMC.
+pub const AUTO_FLAT_DEVICES: u32 = 256;
+
+impl SearchAlgorithm for Auto {
+    fn name(&self) -> &'static str {
+        "auto"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the schedule search (plan), then MCMC over flat strategies where the machine is small enough; the faster"
+    }
+
+    fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+        let t0 = Instant::now();
+        let plan_run = Run {
+            deadline: run.deadline.share(1.0 / 3.0),
+            ..run.clone()
+        };
+        let planned = super::plan(problem, &plan_run);
+        let plan_stats = match &planned {
+            Ok(Found {
+                details: super::Details::Plan(s),
+                ..
+            }) => s.clone(),
+            _ => super::PlanStats::default(),
+        };
+        let flat =
+            (problem.machine.num_devices() <= AUTO_FLAT_DEVICES).then(|| Mcmc.search(problem, run));
+        let mcmc_details = match &flat {
+            Some(Ok(f)) => f.mcmc().cloned(),
+            _ => None,
+        };
+        let fits = |f: &Result<Found, SearchError>| matches!(f, Ok(found) if found.fits_memory);
+        let pick_flat = match (&planned, &flat) {
+            (_, Some(f)) if !fits(f) => false,
+            (p, Some(_)) if !fits(p) => true,
+            (Ok(p), Some(Ok(f))) => f.iteration_time_s <= p.iteration_time_s,
+            _ => false,
+        };
+        let mut found = if pick_flat {
+            flat.expect("checked")?
+        } else {
+            match (planned, flat) {
+                (Ok(p), _) => p,
+                (Err(e), Some(Ok(f))) if !f.fits_memory => return Err(e),
+                (Err(_), Some(Ok(f))) => f,
+                (Err(e), _) => return Err(e),
+            }
+        };
+        found.details = super::Details::Auto(plan_stats, mcmc_details);
+        found.wall_s = t0.elapsed().as_secs_f64();
+        Ok(found)
     }
 }
 

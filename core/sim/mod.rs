@@ -102,6 +102,10 @@ use schedule::*;
 use tasks::*;
 pub(crate) use tasks::{BlockKind, TaskRef};
 
+/// The most bytes the tensors of a graph the task simulator runs may total: 2^50 (1 PiB). It sums bytes
+/// per device, per transfer and over devices (up to 2^16) in 64 bits; 2^50 keeps every such sum exact.
+pub const MAX_SIMULATED_BYTES: u64 = 1 << 50;
+
 /// What a task does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum TaskKind {
@@ -279,6 +283,19 @@ impl<'a> Simulator<'a> {
                 message: format!(
                     "the task simulator runs one micro-batch of one pipeline stage; the schedule '{}' is simulated by core::pipeline",
                     schedule.summary()
+                ),
+            });
+        }
+        let total = graph
+            .tensors()
+            .iter()
+            .fold(0u64, |sum, t| sum.saturating_add(t.bytes()));
+        if total > MAX_SIMULATED_BYTES {
+            return Err(StrategyError {
+                op: None,
+                location: String::new(),
+                message: format!(
+                    "the graph's tensors total {total} bytes, more than the {MAX_SIMULATED_BYTES} bytes (2^50) the task simulator sums exactly in 64 bits; a strategy with replicas or micro-batches simulates its share of the batch"
                 ),
             });
         }

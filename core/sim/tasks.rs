@@ -316,7 +316,14 @@ pub(crate) struct OpTasks {
     /// Every task computes the whole op on its own device ([`Config::is_replicated`]): the tasks' equal
     /// output regions are copies, not partial sums, and a reader takes the copy on its own device.
     pub replicated: bool,
+    /// The exact indices of the region dims whose index merges several loops into a set that is not one
+    /// interval (a fused projection's columns read for some heads: [`crate::graph::AffineDim::image`]),
+    /// by `(access, task, dim)`; the region keeps the bounding interval. Volumes and transfers use these.
+    pub strided: std::collections::HashMap<(u32, u32, u32), Vec<Interval>>,
 }
+
+/// Intervals an exact image may have before the bounding interval stands in for it.
+const IMAGE_CAP: usize = 64;
 
 impl OpTasks {
     pub(super) fn new(
@@ -380,6 +387,24 @@ impl OpTasks {
             }
         }
 
+        // Index expressions that merge loops (several terms, or a stride): their exact image per task.
+        let merged: Vec<bool> = accesses
+            .iter()
+            .flat_map(|a| {
+                a.exprs.iter().map(|e| {
+                    let live = e
+                        .terms
+                        .iter()
+                        .filter(|&&(d, c)| c != 0 && o.dims[d].size > 1);
+                    let (count, strided) =
+                        live.fold((0, false), |(n, s), &(_, c)| (n + 1, s || c.abs() > 1));
+                    count > 1 || strided
+                })
+            })
+            .collect();
+        let any_merged = merged.iter().any(|&m| m);
+        let mut strided = std::collections::HashMap::new();
+        let mut task_loops: Vec<Interval> = Vec::new();
         let total: usize = ranks.iter().sum();
         let mut regions = vec![Interval::default(); n * total];
         let mut bytes = vec![0.0; n];
@@ -394,6 +419,13 @@ impl OpTasks {
                 for (d, l) in loops.iter_mut().enumerate() {
                     *l = Interval::new(coord[d] * extents[d], (coord[d] + 1) * extents[d]);
                 }
+            }
+            if any_merged {
+                task_loops.clear();
+                task_loops
+                    .extend((0..degrees.len()).map(|d| {
+                        Interval::new(coord[d] * extents[d], (coord[d] + 1) * extents[d])
+                    }));
             }
             // Access-major layout: access `a`'s regions start at `n * (ranks before a)`.
             let (mut offset, mut k) = (0, 0);
@@ -410,7 +442,16 @@ impl OpTasks {
                         Eval::Table { dim, at } => tables[at + coord[dim] as usize],
                         Eval::General => access.exprs[j].range(loops, shape[j]),
                     };
-                    elems *= r.len();
+                    let exact = merged[k + j]
+                        .then(|| access.exprs[j].image(&task_loops, shape[j], IMAGE_CAP))
+                        .flatten();
+                    match exact {
+                        Some(list) => {
+                            elems *= list.iter().map(|i| i.len()).sum::<u64>();
+                            strided.insert((a as u32, t as u32, j as u32), list);
+                        }
+                        None => elems *= r.len(),
+                    }
                 }
                 volumes[a * n + t] = elems;
                 bytes[t] += (elems * elem[a]) as f64;
@@ -433,6 +474,7 @@ impl OpTasks {
             regions,
             volumes,
             bytes,
+            strided,
         }
     }
 
@@ -443,6 +485,30 @@ impl OpTasks {
     /// Bytes of task `task`'s region of access `access`, for elements of `elem` bytes.
     pub(super) fn region_bytes(&self, access: usize, task: usize, elem: u64) -> u64 {
         self.volumes[access * self.len() + task] * elem
+    }
+
+    /// Points of dim `dim` of task `task`'s region of access `access` that `other` (an interval, or the exact
+    /// list of another region's strided dim) holds too.
+    pub(super) fn dim_overlap(
+        &self,
+        access: usize,
+        task: usize,
+        dim: usize,
+        other: Interval,
+        other_exact: Option<&Vec<Interval>>,
+    ) -> u64 {
+        let mine = self.strided.get(&(access as u32, task as u32, dim as u32));
+        match (mine, other_exact) {
+            (None, None) => self.region(access, task)[dim].intersect(other).len(),
+            (Some(a), None) => crate::graph::overlap_of(a, &[other]),
+            (None, Some(b)) => crate::graph::overlap_of(&[self.region(access, task)[dim]], b),
+            (Some(a), Some(b)) => crate::graph::overlap_of(a, b),
+        }
+    }
+
+    /// The exact list of a strided region dim, if that dim is one.
+    pub(super) fn exact(&self, access: usize, task: usize, dim: usize) -> Option<&Vec<Interval>> {
+        self.strided.get(&(access as u32, task as u32, dim as u32))
     }
 
     pub(super) fn region(&self, access: usize, task: usize) -> &[Interval] {
@@ -591,11 +657,17 @@ pub(super) fn edge_pairs(
     let (np, nc) = (prod.len(), cons.len());
     let pr = |p: usize| prod.region(out_access, p);
     let cr = |c: usize| cons.region(edge.input, c);
+    let exact = !prod.strided.is_empty() || !cons.strided.is_empty();
     let overlap = |p: usize, c: usize| -> u64 {
-        pr(p)
-            .iter()
-            .zip(cr(c))
-            .map(|(a, b)| a.intersect(*b).len())
+        if !exact {
+            return pr(p)
+                .iter()
+                .zip(cr(c))
+                .map(|(a, b)| a.intersect(*b).len())
+                .product();
+        }
+        (0..rank)
+            .map(|j| prod.dim_overlap(out_access, p, j, cr(c)[j], cons.exact(edge.input, c, j)))
             .product()
     };
 

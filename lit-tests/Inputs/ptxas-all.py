@@ -23,7 +23,10 @@ with tempfile.TemporaryDirectory() as folder:
         source = os.path.join(folder, name + ".ptx")
         with open(source, "w") as out:
             out.writelines(lines)
-        result = subprocess.run([ptxas, f"-arch={arch}", source, "-o", os.devnull],
+        # Into the scratch folder: ptxas replaces its output file, and run as root it would turn
+        # /dev/null into a regular file.
+        cubin = os.path.join(folder, name + ".cubin")
+        result = subprocess.run([ptxas, f"-arch={arch}", source, "-o", cubin],
                                 capture_output=True, text=True)
         status = "assembled" if result.returncode == 0 else "FAILED"
         failed += result.returncode != 0

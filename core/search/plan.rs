@@ -1,0 +1,363 @@
+//! The schedule search (`--search=plan`, and the first part of the default `auto`): Megatron-LM's
+//! dimensions enumerated outside, each stage group's per-op configurations from a baseline inside
+//! (docs/design.md §10; Alpa's inter-/intra-op split).
+//!
+//! # Space
+//! Every factorization of the devices into `tp` (devices per stage group, at most a node) × `pp`
+//! (stages) × `dp` (replicas), with `pp` at most the number of weighted forward contractions (a stage
+//! needs layers), every micro-batch size that divides a replica's share of the batch, interleaving
+//! (`vp` = 2) where the micro-batches allow it, recomputation (none, selective, full), ZeRO (0, 1, 3) and
+//! sequence parallelism inside tensor-parallel groups. A candidate's groups run Megatron's tensor
+//! parallelism ([`crate::scheduled::tensor_parallel`]; data parallelism when `tp` = 1), its stages cut
+//! the forward ops into equal work ([`crate::schedule::balanced_cuts`]).
+//!
+//! # Order and pruning
+//! A candidate whose weight state alone (parameters × bytes per parameter under the precision and
+//! optimizer, over `tp · pp` devices, ZeRO dividing by `dp`) exceeds a device is skipped without a
+//! simulation. The others are evaluated ([`crate::pipeline::Context::evaluate`]: stage simulations are
+//! shared between candidates) in the order of a closed-form estimate — the work at the machine's peak,
+//! plus recomputation, times the bubble `1 + (pp − 1) / (vp · m)` — so that under a deadline the
+//! likely best are simulated first. Each evaluation is exact for its candidate; the estimate only orders
+//! them. The best candidate that fits memory is returned, with the count of candidates, skipped and
+//! simulated ones, as [`PlanStats`].
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use super::{Deadline, Details, Found, Problem, Run, SearchError, StopReason};
+use crate::graph::{DeviceId, Mode, OpClass, OpId, TensorKind};
+use crate::pipeline::Context;
+use crate::precision::WeightState;
+use crate::schedule::{Order, Phase, Recompute, Schedule, Zero};
+use crate::strategy::{divisors, Config, Strategy};
+
+/// What the schedule search saw.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlanStats {
+    /// Candidates enumerated.
+    pub candidates: usize,
+    /// Skipped: their weight state alone exceeds a device.
+    pub over_memory: usize,
+    /// Simulated.
+    pub evaluated: usize,
+    /// Simulated and fitting memory.
+    pub fitting: usize,
+    /// The best candidate's spec (`megatron:tp=8,pp=4,...`).
+    pub best: String,
+}
+
+/// One point of the space.
+#[derive(Clone, Debug, PartialEq)]
+struct Candidate {
+    tp: u32,
+    pp: u32,
+    vp: u32,
+    dp: u32,
+    m: u32,
+    recompute: Recompute,
+    zero: Zero,
+    sp: bool,
+    estimate: f64,
+}
+
+impl Candidate {
+    fn spec(&self) -> String {
+        let mut s = format!(
+            "megatron:tp={},pp={},dp={},m={}",
+            self.tp, self.pp, self.dp, self.m
+        );
+        if self.vp > 1 {
+            s.push_str(&format!(",vp={}", self.vp));
+        }
+        if self.recompute != Recompute::None {
+            s.push_str(&format!(",recompute={}", self.recompute.name()));
+        }
+        if self.zero != Zero::None {
+            s.push_str(&format!(",zero={}", self.zero.level()));
+        }
+        if self.sp {
+            s.push_str(",sp=true");
+        }
+        s
+    }
+}
+
+/// Candidates simulated at most without a deadline (a proposal budget): the enumeration is bounded.
+const MAX_EVALUATED: usize = 400;
+
+/// The schedule search (module doc).
+pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+    let t0 = Instant::now();
+    let graph = problem.graph;
+    let machine = problem.machine;
+    let n = machine.num_devices();
+    let ctx = Context::new(problem).map_err(|e| SearchError::Pipeline(e.to_string()))?;
+    let batch = crate::batch::batch_of(graph, problem.batch_dim).unwrap_or(1);
+    let phases = ctx.phases().clone();
+    let micro_batchable = phases.micro_batch_blocker(graph).is_none();
+    let forward: Vec<OpId> = graph
+        .topological_order()
+        .filter(|&id| phases.of(id) == Phase::Forward)
+        .collect();
+    let weighted = forward
+        .iter()
+        .filter(|&&id| {
+            let op = graph.op(id);
+            op.class == OpClass::Contraction
+                && op
+                    .inputs
+                    .iter()
+                    .any(|a| graph.tensor(a.tensor).kind == TensorKind::Weight)
+        })
+        .count() as u32;
+    let max_stages = if micro_batchable { weighted.max(1) } else { 1 };
+    let flops: f64 = graph
+        .ops()
+        .iter()
+        .map(|op| op.flops * (1.0 + problem.mode.backward_factor(graph, op)))
+        .sum();
+    let forward_flops: f64 = forward.iter().map(|&id| graph.op(id).flops).sum();
+    let state: WeightState = problem.cost.state();
+    let per_parameter = state.bytes(Mode::Training, 4) as f64;
+    let optimizer_part = (4 * state.optimizer.state_values()) as f64;
+    let parameters = graph.parameter_count() as f64;
+    let capacity = machine.gpu.mem_capacity as f64;
+    let peak = state
+        .precision
+        .matrix_rate(&machine.gpu)
+        .unwrap_or(machine.gpu.peak_flops.f32);
+
+    // Enumerate.
+    let mut candidates = Vec::new();
+    let mut over_memory = 0usize;
+    for tp in divisors(u64::from(n)).into_iter().map(|t| t as u32) {
+        if tp > machine.gpus_per_node.max(1) {
+            continue;
+        }
+        for pp in divisors(u64::from(n / tp)).into_iter().map(|p| p as u32) {
+            if pp > max_stages {
+                continue;
+            }
+            let dp = n / (tp * pp);
+            if batch % u64::from(dp) != 0 {
+                continue;
+            }
+            let per_replica = batch / u64::from(dp);
+            for m in divisors(per_replica).into_iter().map(|m| m as u32) {
+                if m > 1 && !micro_batchable {
+                    continue;
+                }
+                // More micro-batches than 64 per stage buys no bubble and costs per-step overheads.
+                if m > 64 * pp.max(1) && m > 1 {
+                    continue;
+                }
+                for vp in [1u32, 2] {
+                    if vp > 1 && (pp == 1 || m % pp != 0 || pp * vp > max_stages) {
+                        continue;
+                    }
+                    for recompute in Recompute::ALL {
+                        for zero in Zero::ALL {
+                            if zero != Zero::None && dp == 1 {
+                                continue;
+                            }
+                            for sp in [false, true] {
+                                if sp && tp == 1 {
+                                    continue;
+                                }
+                                // Weight state per device: the lower bound that prunes.
+                                let shards = f64::from(tp * pp);
+                                let d = f64::from(dp);
+                                let static_bytes = match zero {
+                                    Zero::None => parameters * per_parameter / 4.0 / shards,
+                                    Zero::Optimizer => {
+                                        parameters
+                                            * (per_parameter - optimizer_part + optimizer_part / d)
+                                            / 4.0
+                                            / shards
+                                    }
+                                    Zero::Full => parameters * per_parameter / 4.0 / shards / d,
+                                };
+                                if static_bytes > capacity {
+                                    over_memory += 1;
+                                    continue;
+                                }
+                                let extra = match recompute {
+                                    Recompute::None => 0.0,
+                                    Recompute::Selective => 0.03 * forward_flops,
+                                    Recompute::Full => forward_flops,
+                                };
+                                let bubble = 1.0 + f64::from(pp - 1) / f64::from(vp * m);
+                                let tp_penalty = 1.0 + 0.05 * f64::from(tp - 1) / 7.0;
+                                let zero_penalty = if zero == Zero::Full { 1.1 } else { 1.0 };
+                                let estimate = (flops + extra) / (f64::from(n) * peak)
+                                    * bubble
+                                    * tp_penalty
+                                    * zero_penalty;
+                                candidates.push(Candidate {
+                                    tp,
+                                    pp,
+                                    vp,
+                                    dp,
+                                    m,
+                                    recompute,
+                                    zero,
+                                    sp,
+                                    estimate,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let enumerated = candidates.len() + over_memory;
+    candidates.sort_by(|a, b| {
+        a.estimate
+            .total_cmp(&b.estimate)
+            .then_with(|| a.spec().cmp(&b.spec()))
+    });
+
+    // Build and simulate, likely best first.
+    let deadline = if run.deadline.is_set() {
+        run.deadline
+    } else {
+        Deadline::NONE
+    };
+    let mut groups: HashMap<(u32, bool), Vec<Config>> = HashMap::new();
+    let mut stages: HashMap<u32, Vec<u32>> = HashMap::new();
+    let mut best: Option<(f64, Strategy, String)> = None;
+    let mut least_memory: Option<(u64, DeviceId, String)> = None;
+    let (mut evaluated, mut fitting) = (0usize, 0usize);
+    let mut stop = StopReason::Exact;
+    for c in &candidates {
+        if deadline.expired() {
+            stop = StopReason::Time;
+            break;
+        }
+        if !deadline.is_set() && evaluated >= MAX_EVALUATED {
+            stop = StopReason::Budget;
+            break;
+        }
+        // A candidate can only win if its estimate is below the best time found.
+        if let Some((time, _, _)) = &best {
+            if c.estimate > *time {
+                continue;
+            }
+        }
+        let group = groups
+            .entry((c.tp, c.sp))
+            .or_insert_with(|| crate::scheduled::tensor_parallel(graph, &phases, c.tp, c.sp))
+            .clone();
+        let k = c.pp * c.vp;
+        let stage_of = if k > 1 {
+            stages
+                .entry(k)
+                .or_insert_with(|| {
+                    let costs: Vec<f64> = forward
+                        .iter()
+                        .map(|&id| {
+                            let op = graph.op(id);
+                            let backward = if problem.training_step {
+                                2.0
+                            } else {
+                                problem.mode.backward_factor(graph, op)
+                            };
+                            op.flops * (1.0 + backward)
+                        })
+                        .collect();
+                    let mut stage_of = vec![0u32; graph.num_ops()];
+                    for (&id, part) in forward
+                        .iter()
+                        .zip(crate::schedule::balanced_cuts(graph, &forward, &costs, k))
+                    {
+                        stage_of[id.index()] = part;
+                    }
+                    phases.complete_stages(graph, &mut stage_of);
+                    stage_of
+                })
+                .clone()
+        } else {
+            Vec::new()
+        };
+        let schedule = Schedule {
+            replicas: c.dp,
+            stages: c.pp,
+            chunks: c.vp,
+            micro_batches: c.m,
+            order: Order::OneFOneB,
+            recompute: c.recompute,
+            zero: c.zero,
+            stage_of,
+        };
+        let configs: Vec<Config> = group
+            .into_iter()
+            .enumerate()
+            .map(|(i, mut config)| {
+                let shift = schedule.group_of_stage(schedule.stage_of(OpId::new(i))) * c.tp;
+                for d in &mut config.devices {
+                    *d = DeviceId(d.0 + shift);
+                }
+                config
+            })
+            .collect();
+        let strategy = Strategy { configs, schedule };
+        evaluated += 1;
+        let Ok(e) = ctx.evaluate(&strategy) else {
+            continue;
+        };
+        let worst = e
+            .groups
+            .iter()
+            .max_by_key(|g| g.memory.total())
+            .map(|g| (g.memory.total(), g.device));
+        if !e.fits_memory() {
+            if let Some((bytes, device)) = worst {
+                if least_memory.as_ref().is_none_or(|(b, _, _)| bytes < *b) {
+                    least_memory = Some((bytes, device, c.spec()));
+                }
+            }
+            continue;
+        }
+        fitting += 1;
+        if best.as_ref().is_none_or(|(t, _, _)| e.iteration_s < *t) {
+            best = Some((e.iteration_s, strategy, c.spec()));
+        }
+    }
+    let stats = PlanStats {
+        candidates: enumerated,
+        over_memory,
+        evaluated,
+        fitting,
+        best: best.as_ref().map(|b| b.2.clone()).unwrap_or_default(),
+    };
+    match best {
+        Some((time, strategy, name)) => {
+            let e = ctx
+                .evaluate(&strategy)
+                .map_err(|e| SearchError::Pipeline(e.to_string()))?;
+            Ok(Found {
+                iteration_time_s: time,
+                peak_memory: e.groups.iter().map(|g| g.memory.total()).collect(),
+                fits_memory: true,
+                strategy,
+                found_by: name,
+                stop,
+                proposals: 0,
+                wall_s: t0.elapsed().as_secs_f64(),
+                details: Details::Plan(stats),
+            })
+        }
+        None => match least_memory {
+            Some((needed, device, name)) => Err(SearchError::OutOfMemory {
+                device,
+                needed,
+                capacity: machine.gpu.mem_capacity,
+                strategy: name,
+            }),
+            None => Err(SearchError::Pipeline(format!(
+                "no schedule candidate could be simulated ({enumerated} enumerated, {over_memory} over memory by their weights alone)"
+            ))),
+        },
+    }
+}
