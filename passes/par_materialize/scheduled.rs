@@ -423,8 +423,29 @@ impl WeightDerived {
     }
 }
 
-/// The batch dim of the data inputs: the dim of the first data input that a sample loop indexes alone.
+/// The batch dim of the data inputs: the dim of the first data input (the tensor whose extent
+/// `batch_marks` takes as the batch) that a sample loop indexes, alone or as the outer part of a merged
+/// dim (a TOSA model's `tensor.expand_shape` of its input); else the dim of any data input that a
+/// sample loop indexes alone.
 fn batch_dim(graph: &Graph) -> usize {
+    let first = graph
+        .tensors()
+        .iter()
+        .position(|t| t.kind == TensorKind::Input);
+    if let Some(first) = first {
+        let first = TensorId::new(first);
+        for op in graph.ops() {
+            for access in op.inputs.iter().filter(|a| a.tensor == first) {
+                for (j, e) in access.exprs.iter().enumerate() {
+                    if e.terms.iter().any(|&(k, c)| {
+                        c != 0 && op.dims[k].size > 1 && op.dims[k].role == Role::Sample
+                    }) {
+                        return j;
+                    }
+                }
+            }
+        }
+    }
     for op in graph.ops() {
         for access in &op.inputs {
             if graph.tensor(access.tensor).kind != TensorKind::Input {
