@@ -43,7 +43,8 @@
 //!   `ways` ways); at the worst point of the group's order ([`Schedule::peak_in_flight`]). Selective
 //!   recomputation keeps none of the tensors that are larger than everything a weighted op of the stage
 //!   reads or writes (attention scores and probabilities); full recomputation keeps the stage's inputs and
-//!   the checkpoints between segments of the stage: `√(kept / checkpoint)` segments (Chen et al. 2016) cut
+//!   the checkpoints between segments of the stage: `√(kept / (in flight · checkpoint))` segments (Chen
+//!   et al. 2016's rule, weighing the checkpoints by the micro-batches in flight) cut
 //!   where one op's outputs are all the forward carries on, about equal in kept bytes.
 //! - **Transient**: the largest working set while a pass runs — the kept tensors of the segment being
 //!   recomputed (full), else the largest op's operands and results.
@@ -894,9 +895,6 @@ impl<'a> Evaluator<'a> {
                     region.clear();
                     access.region_into(&loops, &tensor.shape, &mut region);
                     let b = crate::graph::volume(&region) * tensor.dtype.size_bytes();
-                    if tensor.kind != TensorKind::Weight {
-                        working[d] += b;
-                    }
                     let is_output = k >= op.inputs.len();
                     let keep = match (&fusion, is_output) {
                         // Training: outputs saved for the backward, and received inputs.
@@ -913,6 +911,10 @@ impl<'a> Evaluator<'a> {
                     if keep {
                         let v = bytes.entry(access.tensor).or_insert_with(|| vec![0; width]);
                         v[d] = v[d].max(b);
+                    }
+                    // The working set beyond what is kept anyway (counted with the activations).
+                    if tensor.kind != TensorKind::Weight && !bytes.contains_key(&access.tensor) {
+                        working[d] += b;
                     }
                 }
             }
@@ -1033,8 +1035,11 @@ impl<'a> Evaluator<'a> {
             .map(|(_, ts)| ts.iter().map(|t| sum(&per_tensor(t))).sum::<f64>())
             .sum::<f64>()
             / cuts.len() as f64;
-        let segments =
-            ((sum(&total) / mean_cut.max(1.0)).sqrt().round() as usize).clamp(1, cuts.len() + 1);
+        // k segments keep k − 1 checkpoints for every micro-batch in flight and recompute one segment at
+        // a time: `in_flight · k · cut + total / k` is least at `k = √(total / (in_flight · cut))`.
+        let in_flight = self.in_flight_chunks().max(1) as f64;
+        let segments = ((sum(&total) / (in_flight * mean_cut.max(1.0))).sqrt().round() as usize)
+            .clamp(1, cuts.len() + 1);
         // Cuts closest to equal shares of the kept bytes.
         let mut chosen: Vec<usize> = Vec::new();
         let cum: Vec<f64> = {
@@ -1083,6 +1088,14 @@ impl<'a> Evaluator<'a> {
             }
         }
         (kept_now, largest)
+    }
+
+    /// The most stage chunks' micro-batches any group holds in flight under the schedule's order.
+    fn in_flight_chunks(&self) -> u64 {
+        (0..self.schedule.stages)
+            .map(|g| self.schedule.peak_in_flight(g, |_| 1))
+            .max()
+            .unwrap_or(1)
     }
 
     /// Elements of weights each device of the group holds for `configs` (every op of the stage).
@@ -1596,7 +1609,7 @@ struct Transfer {
     to_backward: bool,
 }
 
-/// Kept tensors of a stage and its largest op's working set (per device of the group).
+/// Kept tensors of a stage and its largest op's working set beyond them (per device of the group).
 struct Kept {
     bytes: BTreeMap<TensorId, Vec<u64>>,
     largest_op: Vec<u64>,

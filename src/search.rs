@@ -372,7 +372,7 @@ fn search_report(
     if let Some(p) = found.plan() {
         let _ = writeln!(
             table,
-            "  schedule search: {} candidates, {} skipped (weights alone over memory), {} simulated, {} fit{}",
+            "  schedule search: {} candidates, {} skipped (estimated over memory), {} simulated, {} fit{}",
             p.candidates,
             p.over_memory,
             p.evaluated,

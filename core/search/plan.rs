@@ -12,9 +12,9 @@
 //! the forward ops into equal work ([`crate::schedule::balanced_cuts`]).
 //!
 //! # Order and pruning
-//! A candidate whose weight state alone (parameters × bytes per parameter under the precision and
-//! optimizer, over `tp · pp` devices, ZeRO dividing by `dp`) exceeds a device is skipped without a
-//! simulation. The others are evaluated ([`crate::pipeline::Context::evaluate`]: stage simulations are
+//! A candidate whose weight state (parameters × bytes per parameter under the precision and optimizer,
+//! over `tp · pp` devices, ZeRO dividing by `dp`) plus its estimated activations ([`ActivationModel`])
+//! exceed a device by more than 15% is skipped without a simulation. The others are evaluated ([`crate::pipeline::Context::evaluate`]: stage simulations are
 //! shared between candidates) in the order of a closed-form estimate — the work at the machine's peak,
 //! plus recomputation, times the bubble `1 + (pp − 1) / (vp · m)` — so that under a deadline the
 //! likely best are simulated first. Each evaluation is exact for its candidate; the estimate only orders
@@ -36,7 +36,8 @@ use crate::strategy::{divisors, Config, Strategy};
 pub struct PlanStats {
     /// Candidates enumerated.
     pub candidates: usize,
-    /// Skipped: their weight state alone exceeds a device.
+    /// Skipped: their weight state, or weight state and estimated activations (15% margin), exceed a
+    /// device.
     pub over_memory: usize,
     /// Simulated.
     pub evaluated: usize,
@@ -82,6 +83,124 @@ impl Candidate {
     }
 }
 
+/// A closed-form estimate of the activations a device holds, from the whole-batch graph: the bytes a
+/// micro-batch keeps for its backward (all of them; without the large tensors of weightless ops for
+/// selective recomputation) and the bytes the forward carries between layers (full recomputation's
+/// checkpoints), scaled by the micro-batch's share of the batch, the tensor-parallel split (without
+/// sequence parallelism about a third of a layer's kept bytes stay replicated: Korthikanti et al.'s
+/// `10 + 24/t`) and the chunks in flight.
+struct ActivationModel {
+    kept: f64,
+    selective: f64,
+    boundary: f64,
+}
+
+impl ActivationModel {
+    fn of(graph: &crate::graph::Graph, problem: &Problem, phases: &crate::schedule::Phases, forward: &[OpId]) -> Self {
+        let training = problem.mode.has_backward();
+        let fusion = training.then(|| crate::fusion::Fusion::new(graph));
+        let reads_weight = |op: &crate::graph::Op| {
+            op.inputs
+                .iter()
+                .any(|a| graph.tensor(a.tensor).kind == TensorKind::Weight)
+        };
+        let weighted_max = forward
+            .iter()
+            .map(|&id| graph.op(id))
+            .filter(|op| reads_weight(op))
+            .flat_map(|op| op.inputs.iter().chain(&op.outputs))
+            .filter(|a| graph.tensor(a.tensor).kind != TensorKind::Weight)
+            .map(|a| graph.tensor(a.tensor).bytes())
+            .max()
+            .unwrap_or(u64::MAX);
+        let (mut kept, mut selective) = (0.0, 0.0);
+        for &id in forward {
+            let op = graph.op(id);
+            for (j, a) in op.outputs.iter().enumerate() {
+                let keep = match &fusion {
+                    Some(f) => f.saved_output[id.index()][j],
+                    None => graph
+                        .consumers(a.tensor)
+                        .iter()
+                        .any(|&c| phases.of(c) == Phase::Backward),
+                };
+                if keep {
+                    let bytes = graph.tensor(a.tensor).bytes();
+                    kept += bytes as f64;
+                    if !(bytes > weighted_max && !reads_weight(op)) {
+                        selective += bytes as f64;
+                    }
+                }
+            }
+        }
+        // The least the forward carries across a position: between two layers.
+        let boundary = min_carried(graph, forward);
+        ActivationModel {
+            kept,
+            selective,
+            boundary,
+        }
+    }
+
+    /// Bytes per device for a micro-batch that is `share` of the batch.
+    fn estimate(
+        &self,
+        recompute: Recompute,
+        share: f64,
+        tp: u32,
+        sp: bool,
+        chunks: f64,
+        in_flight: f64,
+    ) -> f64 {
+        let t = f64::from(tp.max(1));
+        let split = if sp { 1.0 / t } else { 0.3 + 0.7 / t };
+        let per_chunk = |bytes: f64| bytes * share * split / chunks;
+        match recompute {
+            Recompute::None => in_flight * per_chunk(self.kept),
+            Recompute::Selective => in_flight * per_chunk(self.selective),
+            Recompute::Full => {
+                let checkpoint = self.boundary * share * if sp { 1.0 / t } else { 1.0 };
+                in_flight * checkpoint + per_chunk(self.kept)
+            }
+        }
+    }
+}
+
+/// Bytes the forward carries across its cheapest position (program order).
+fn min_carried(graph: &crate::graph::Graph, forward: &[OpId]) -> f64 {
+    let position: HashMap<OpId, usize> = forward.iter().enumerate().map(|(p, &id)| (id, p)).collect();
+    let n = forward.len();
+    let mut delta = vec![0i128; n + 1];
+    for (p, &id) in forward.iter().enumerate() {
+        for a in &graph.op(id).outputs {
+            if let Some(last) = graph
+                .consumers(a.tensor)
+                .iter()
+                .filter_map(|c| position.get(c))
+                .copied()
+                .max()
+                .filter(|&l| l > p)
+            {
+                let bytes = i128::from(graph.tensor(a.tensor).bytes());
+                delta[p] += bytes;
+                delta[last] -= bytes;
+            }
+        }
+    }
+    let (mut now, mut least) = (0i128, i128::MAX);
+    for d in delta.iter().take(n.saturating_sub(1)) {
+        now += d;
+        if now > 0 {
+            least = least.min(now);
+        }
+    }
+    if least == i128::MAX {
+        0.0
+    } else {
+        least as f64
+    }
+}
+
 /// Candidates simulated at most without a deadline (a proposal budget): the enumeration is bounded.
 const MAX_EVALUATED: usize = 400;
 
@@ -122,6 +241,7 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
     let optimizer_part = (4 * state.optimizer.state_values()) as f64;
     let parameters = graph.parameter_count() as f64;
     let capacity = machine.gpu.mem_capacity as f64;
+    let activations = ActivationModel::of(graph, problem, &phases, &forward);
     let peak = state
         .precision
         .matrix_rate(&machine.gpu)
@@ -178,6 +298,31 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
                                     Zero::Full => parameters * per_parameter / 4.0 / shards / d,
                                 };
                                 if static_bytes > capacity {
+                                    over_memory += 1;
+                                    continue;
+                                }
+                                // Activations in flight, estimated (a 15% margin: the
+                                // simulation decides).
+                                let schedule = Schedule {
+                                    stages: pp,
+                                    chunks: vp,
+                                    micro_batches: m,
+                                    ..Schedule::default()
+                                };
+                                let in_flight = (0..pp)
+                                    .map(|g| schedule.peak_in_flight(g, |_| 1))
+                                    .max()
+                                    .unwrap_or(1) as f64;
+                                let share = per_replica as f64 / f64::from(m) / batch as f64;
+                                let act = activations.estimate(
+                                    recompute,
+                                    share,
+                                    tp,
+                                    sp,
+                                    f64::from(pp * vp),
+                                    in_flight,
+                                );
+                                if static_bytes + act > 1.15 * capacity {
                                     over_memory += 1;
                                     continue;
                                 }
