@@ -100,7 +100,7 @@ pub fn data_parallel(graph: &Graph, n: u32) -> Strategy {
 
 /// The gcd of every op's sample-dim size: the batch, when every sample dim is the batch or a batch-major
 /// merge of it (0 without sample dims, so that `gcd(0, n) = n`).
-fn batch_of(graph: &Graph) -> u64 {
+pub fn batch_of(graph: &Graph) -> u64 {
     graph
         .ops()
         .iter()

@@ -33,6 +33,7 @@ pub mod cost;
 pub mod devices;
 pub mod fusion;
 pub mod graph;
+pub mod layers;
 pub mod machine;
 pub mod mailbox;
 pub mod memory;
@@ -48,6 +49,7 @@ pub mod seed;
 pub mod sim;
 pub mod strategy;
 pub mod synth;
+pub mod units;
 pub mod weight_sync;
 
 pub use cost::{CostModel, ProfileDb, ProfileEntry, Work};

@@ -1038,7 +1038,9 @@ impl<'a> Evaluator<'a> {
         // k segments keep k − 1 checkpoints for every micro-batch in flight and recompute one segment at
         // a time: `in_flight · k · cut + total / k` is least at `k = √(total / (in_flight · cut))`.
         let in_flight = self.in_flight_chunks().max(1) as f64;
-        let segments = ((sum(&total) / (in_flight * mean_cut.max(1.0))).sqrt().round() as usize)
+        let segments = ((sum(&total) / (in_flight * mean_cut.max(1.0)))
+            .sqrt()
+            .round() as usize)
             .clamp(1, cuts.len() + 1);
         // Cuts closest to equal shares of the kept bytes.
         let mut chosen: Vec<usize> = Vec::new();
@@ -1408,6 +1410,7 @@ impl<'a> Evaluator<'a> {
         let mut link_free: HashMap<(u32, u32), f64> = HashMap::new();
         let mut next = vec![0usize; p as usize];
         let mut free: Vec<f64> = once.iter().map(|o| o.0).collect();
+        let mut comm_free: Vec<f64> = vec![0.0; p as usize];
         let mut busy: Vec<f64> = once.iter().map(|o| o.0 + o.1).collect();
         let mut first_start = vec![f64::INFINITY; p as usize];
         let total: usize = steps.iter().map(Vec::len).sum();
@@ -1469,12 +1472,7 @@ impl<'a> Evaluator<'a> {
                 let c = &stages[k as usize];
                 let last_of_stage = back && j + 1 == m;
                 let dur = if back {
-                    let base = if last_of_stage {
-                        c.last_backward_s.max(c.backward_s)
-                    } else {
-                        c.backward_s
-                    };
-                    let b = base + c.recompute_s;
+                    let b = c.backward_s + c.recompute_s;
                     if s.zero == Zero::Full {
                         b.max(c.gather_s + c.scatter_s)
                     } else {
@@ -1489,11 +1487,15 @@ impl<'a> Evaluator<'a> {
                 let end = ready + dur;
                 done.insert((k, j, back), end);
                 free[g as usize] = end;
-                busy[g as usize] += if back && last_of_stage {
-                    c.backward_s + c.recompute_s
-                } else {
-                    dur
-                };
+                busy[g as usize] += dur;
+                if last_of_stage {
+                    // The chunk's gradient synchronization after its last backward, on the group's
+                    // communication stream: what the stage simulation exposed beyond its backward
+                    // (the rest overlapped with that backward), overlapping later chunks' compute.
+                    let tail = (c.last_backward_s - c.backward_s).max(0.0);
+                    let comm = &mut comm_free[g as usize];
+                    *comm = comm.max(end) + tail;
+                }
                 next[g as usize] += 1;
                 scheduled += 1;
                 progressed = true;
@@ -1505,7 +1507,12 @@ impl<'a> Evaluator<'a> {
                 )));
             }
         }
-        let ends: Vec<f64> = free.iter().zip(&once).map(|(f, o)| f + o.1).collect();
+        let ends: Vec<f64> = free
+            .iter()
+            .zip(&comm_free)
+            .zip(&once)
+            .map(|((f, c), o)| f.max(*c) + o.1)
+            .collect();
         let iteration_s = ends.iter().copied().fold(0.0, f64::max);
         // Bubble of the busiest group: idle share between its first step and its last.
         let busiest = (0..p as usize)

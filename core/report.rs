@@ -329,23 +329,13 @@ impl<'a> Simulator<'a> {
     }
 }
 
+/// Milliseconds, fixed: the report's times line up and scripts read them (`tools/results`).
 fn ms(s: f64) -> String {
     format!("{:.3} ms", s * 1e3)
 }
 
-/// Bytes in the largest binary unit that keeps the value at least 1 (`0 B` for none).
 fn size(bytes: u64) -> String {
-    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
-    if bytes < 1024 {
-        return format!("{bytes} B");
-    }
-    let mut v = bytes as f64 / 1024.0;
-    let mut unit = 0;
-    while v >= 1024.0 && unit + 1 < UNITS.len() {
-        v /= 1024.0;
-        unit += 1;
-    }
-    format!("{v:.1} {}", UNITS[unit])
+    crate::units::bytes(bytes)
 }
 
 impl fmt::Display for Report {
@@ -408,27 +398,39 @@ impl fmt::Display for Report {
             "memory capacity: {} per device",
             size(self.memory_capacity)
         )?;
-        writeln!(
-            f,
-            "{:<7} {:>12}  {:>6}  {:>12}  {:>12}",
-            "device", "busy", "util", "peak memory", "weights"
-        )?;
-        for d in &self.devices {
-            writeln!(
-                f,
-                "{:<7} {:>12}  {:5.1}%  {:>12}  {:>12}{}",
-                d.device.to_string(),
+        // One row per run of consecutive devices that look the same (data parallelism over 4096 GPUs is
+        // one row, not 4096).
+        let mut table = crate::units::table(
+            &["device", "busy", "util", "peak memory", "weights", ""],
+            &[1, 2, 3, 4],
+        );
+        let row = |d: &DeviceReport| {
+            vec![
                 ms(d.busy_s),
-                100.0 * d.utilization,
+                format!("{:.1}%", 100.0 * d.utilization),
                 size(d.peak_memory),
                 size(d.weight_memory),
                 if d.over_capacity {
-                    "  OVER CAPACITY"
+                    "OVER CAPACITY".to_string()
                 } else {
-                    ""
-                }
-            )?;
+                    String::new()
+                },
+            ]
+        };
+        let mut i = 0;
+        while i < self.devices.len() {
+            let cells = row(&self.devices[i]);
+            let mut j = i;
+            while j + 1 < self.devices.len() && row(&self.devices[j + 1]) == cells {
+                j += 1;
+            }
+            let ids: Vec<DeviceId> = self.devices[i..=j].iter().map(|d| d.device).collect();
+            let mut full = vec![crate::units::devices(&ids)];
+            full.extend(cells);
+            table.add_row(full);
+            i = j + 1;
         }
+        f.write_str(&crate::units::render(&table, ""))?;
         Ok(())
     }
 }

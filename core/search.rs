@@ -10,22 +10,35 @@
 //!   [`dp_candidates`]), or
 //! - a configuration *aligned* with a random neighbour: the tensor dims the neighbour splits are split the same
 //!   way, and each task goes to the device of the neighbour task it overlaps most, so a change can travel along
-//!   a chain of ops one proposal at a time.
+//!   a chain of ops one proposal at a time, or
+//! - a new split of two of its dims at once (one proposal in ten; [`moves`]), which reaches a 2×2 split of an
+//!   output and a reduction dim that single-dim changes reach only through an uphill intermediate.
 //!
 //! One proposal in five is a *segment*: the op gets a candidate or random configuration and the next few ops
 //! in program order (up to 15) that read a changed op are aligned with it, all in one step. Changing one op of
 //! a consistently split graph almost always adds communication at both of its edges; a segment moves a whole
 //! run of layers to a new split at once, which single-op proposals reach only through many uphill steps.
 //!
+//! One proposal in forty is a *local exhaustive step*: an op drawn in proportion to its FLOPs gets the best
+//! of (up to 48 of) all its configurations over its current devices.
+//!
+//! *Repeated layers* ([`crate::layers`], [`McmcOptions::tie_layers`]): in the first quarter of each chain
+//! (its proposals, else its time) every single-op proposal is *tied* — the op passes its new configuration to its
+//! counterparts in every other instance of its layer group — so the chain searches one representative
+//! layer's configurations applied to all; afterwards one in five is tied and the rest refine layers one by
+//! one. Segments and local steps are never tied (each would cost a delta simulation per op and layer).
+//!
 //! Each changed op is a delta simulation ([`Simulator::set_config`]); a rejected proposal is undone by setting
 //! the old configurations back, last first. Memory is part of the cost: a strategy over any device's capacity costs
 //! `time · (1 + 4 · worst overflow / capacity)`, so a chain can walk through it, but it is never recorded as a
 //! best.
 //!
-//! Start points: data parallelism, caller-supplied starts ([`McmcOptions::starts`]), the results of PaSE's
-//! dynamic program and SoyBean's tiling (unless [`McmcOptions::seed_with_dp`] is off), and the expert
-//! strategies (model parallel, OWT, Megatron). Every start point is simulated, so the result is never slower
-//! than any of them that fits memory. Chain 0 starts from data parallelism, the next chains from the other
+//! Start points: the baselines (data parallelism, then the expert strategies: model parallel, OWT,
+//! Megatron), caller-supplied starts ([`McmcOptions::starts`]), and the results of PaSE's dynamic program and
+//! SoyBean's tiling (unless [`McmcOptions::seed_with_dp`] is off; one the deadline cuts short is listed in
+//! [`McmcDetails::skipped`] with its reason). The baselines are simulated whatever the deadline, the other
+//! start points while it allows (else listed as skipped), so the result is never slower than any baseline
+//! that fits memory, nor than any start point scored. Chain 0 starts from data parallelism, the next chains from the other
 //! distinct start points, fastest first, and any further chains from random strategies. Single-op proposals
 //! rarely climb from data parallelism to a coherent hybrid such as "batch across nodes, channels within a
 //! node" on a 345-op ResNet, which every op must adopt at once; the DP and tiling starts give the chains such
@@ -49,6 +62,7 @@
 mod additive;
 mod algorithm;
 mod minsum;
+mod moves;
 mod pase;
 mod plan;
 mod tiling;
@@ -62,8 +76,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 pub use algorithm::{
-    algorithm, algorithm_names, Auto, Budget, Deadline, Mcmc, PaseDp, Plan, Problem, Run,
-    SearchAlgorithm, Tiling, ALGORITHMS,
+    algorithm, algorithm_names, Auto, Budget, Deadline, Mcmc, PaseDp, Plan, Problem, Progress, Run,
+    SearchAlgorithm, Tiling, ALGORITHMS, PROPOSAL_BUDGET_BOUND,
 };
 pub use pase::{additive_cost, dp_candidates, pase_dp, DpOptions, DpStats};
 pub use plan::{plan, PlanStats};
@@ -72,6 +86,7 @@ pub use tiling::{soybean_tiling, CutStats, TilingStats};
 use crate::baselines;
 use crate::cost::CostModel;
 use crate::graph::{DeviceId, Graph, Mode, OpId};
+use crate::layers::Layers;
 use crate::machine::Machine;
 use crate::sim::Simulator;
 use crate::strategy::{Config, Strategy, StrategyError};
@@ -146,9 +161,9 @@ impl fmt::Display for SearchError {
             } => write!(
                 f,
                 "error: no parallelization strategy fits device memory: the least demanding one found \
-                 ({strategy}) needs {} ({needed} bytes) on {device}, which has {} ({capacity} bytes)",
-                gib(*needed),
-                gib(*capacity)
+                 ({strategy}) needs {} on {device}, which has {}",
+                crate::units::bytes(*needed),
+                crate::units::bytes(*capacity)
             ),
             SearchError::TooLarge {
                 what,
@@ -182,10 +197,6 @@ impl From<StrategyError> for SearchError {
     }
 }
 
-fn gib(bytes: u64) -> String {
-    format!("{:.2} GiB", bytes as f64 / (1u64 << 30) as f64)
-}
-
 /// Budget and shape of an MCMC search.
 #[derive(Clone, Debug)]
 pub struct McmcOptions {
@@ -209,9 +220,12 @@ pub struct McmcOptions {
     /// Whether PaSE's dynamic program and SoyBean's tiling run first and become start points (`pase`,
     /// `soybean`).
     pub seed_with_dp: bool,
-    /// Incremented once per proposal by every chain, for a progress display that reads it while the search
-    /// runs; the search never reads it.
-    pub progress: Option<Arc<AtomicU64>>,
+    /// Proposals and the best time so far, for a progress display that reads it while the search runs;
+    /// the search never reads it.
+    pub progress: Option<Arc<Progress>>,
+    /// Whether proposals are tied across repeated layers ([`crate::layers`]): every single-op proposal in
+    /// the first quarter of a chain, one in five after (module doc).
+    pub tie_layers: bool,
 }
 
 impl Default for McmcOptions {
@@ -227,6 +241,7 @@ impl Default for McmcOptions {
             starts: Vec::new(),
             seed_with_dp: true,
             progress: None,
+            tie_layers: true,
         }
     }
 }
@@ -267,6 +282,12 @@ pub struct McmcStats {
     pub time_to_best_s: f64,
     /// Why the chain that found the returned strategy stopped (that of chain 0 when a start won).
     pub stop: StopReason,
+    /// Mean wall time of one full simulation (the start points'), to compare with the chains' wall time per
+    /// proposal (delta simulations).
+    pub full_simulation_s: f64,
+    /// Delta simulations the chains ran (a tied proposal runs one per layer, a local step one per try and
+    /// its rollback).
+    pub delta_simulations: u64,
     pub chains: Vec<ChainStats>,
 }
 
@@ -304,10 +325,11 @@ pub enum Details {
 /// What an MCMC search saw.
 #[derive(Clone, Debug)]
 pub struct McmcDetails {
-    /// Every start point: data parallelism, caller starts, `pase` and `soybean` (with
-    /// [`McmcOptions::seed_with_dp`]), then model parallel, OWT, Megatron (those the deadline left time
-    /// to simulate).
+    /// The start points scored: data parallelism, model parallel, OWT, Megatron (always), caller starts,
+    /// then `pase` and `soybean` (with [`McmcOptions::seed_with_dp`]) while the deadline allowed.
     pub starts: Vec<Evaluated>,
+    /// Seeding searches that gave no start point, with the reason (`pase`: its share of the time ran out).
+    pub skipped: Vec<(String, String)>,
     pub stats: McmcStats,
 }
 
@@ -448,8 +470,22 @@ struct Ctx<'a> {
     candidates: Vec<Vec<Config>>,
     /// Edge indices touching each op.
     neighbours: Vec<Vec<usize>>,
+    /// The graph's repeated layers, for tied proposals (empty without [`McmcOptions::tie_layers`]).
+    layers: Layers,
+    /// Running sum of the ops' FLOPs, for drawing an op in proportion to its work.
+    flops_prefix: Vec<f64>,
+    /// Delta simulations run by every chain ([`Ctx::set`]).
+    deltas: AtomicU64,
     t0: Instant,
-    progress: Option<Arc<AtomicU64>>,
+    progress: Option<Arc<Progress>>,
+}
+
+impl Ctx<'_> {
+    /// [`Simulator::set_config`], counted.
+    fn set(&self, sim: &mut Simulator, op: OpId, config: Config) -> Result<(), SearchError> {
+        self.deltas.fetch_add(1, Ordering::Relaxed);
+        Ok(sim.set_config(op, config)?)
+    }
 }
 
 enum Start {
@@ -492,14 +528,16 @@ pub fn mcmc(
         .deadline
         .min(options.time_limit.map_or(Deadline::NONE, Deadline::after));
 
-    // Start points, in order: data parallel, caller starts, PaSE and SoyBean, experts.
-    let mut named: Vec<(String, Strategy)> = Vec::new();
-    let all = baselines::all(graph, machine);
-    let mut experts = all.into_iter();
-    if let Some(dp) = experts.next() {
-        named.push((dp.name.to_string(), dp.strategy));
-    }
+    // Start points, in order: the baselines (data parallel, then the experts), caller starts, PaSE and
+    // SoyBean. Every one is scored whatever the deadline: the result is never slower than any baseline that
+    // fits memory (the driver's table shows these same scores).
+    let mut named: Vec<(String, Strategy)> = baselines::all(graph, machine)
+        .into_iter()
+        .map(|b| (b.name.to_string(), b.strategy))
+        .collect();
+    let baseline_count = named.len();
     named.extend(options.starts.iter().cloned());
+    let mut skipped: Vec<(String, String)> = Vec::new();
     if options.seed_with_dp {
         // A table too large for PaSE, or a deadline that passes first, only costs a start point. Under a
         // deadline each seeding search gets a third of the time left, so the chains keep at least a third.
@@ -507,16 +545,16 @@ pub fn mcmc(
             deadline: deadline.share(1.0 / 3.0),
             ..DpOptions::default()
         };
-        if let Ok(r) = pase_dp(graph, machine, cost, mode, &dp_options) {
-            named.push(("pase".into(), r.strategy));
+        match pase_dp(graph, machine, cost, mode, &dp_options) {
+            Ok(r) => named.push(("pase".into(), r.strategy)),
+            Err(e) => skipped.push(("pase".into(), e.to_string())),
         }
         match soybean_tiling(graph, machine, cost, mode, deadline.share(0.5)) {
             Ok(r) => named.push(("soybean".into(), r.strategy)),
-            Err(SearchError::Expired(_)) => {}
+            Err(e @ SearchError::Expired(_)) => skipped.push(("soybean".into(), e.to_string())),
             Err(e) => return Err(e),
         }
     }
-    named.extend(experts.map(|b| (b.name.to_string(), b.strategy)));
 
     let mut evaluated = Vec::with_capacity(named.len());
     // Time, strategy, name and per-device peaks of the best that fits memory.
@@ -526,15 +564,19 @@ pub fn mcmc(
     let mut distinct: Vec<(f64, usize)> = Vec::new();
     // The longest full simulation so far: under a deadline, nothing starts that would not end before it.
     let mut sim_cost = Duration::ZERO;
+    let mut sim_total = Duration::ZERO;
     let no_time_for = |work: Duration| deadline.remaining().is_some_and(|left| left <= work);
     for (i, (name, strategy)) in named.iter().enumerate() {
-        // Data parallelism is always scored; the other starts while the deadline allows.
-        if i > 0 && no_time_for(sim_cost) {
-            break;
+        // The baselines always; the other starts while the deadline allows.
+        let baseline = i < baseline_count;
+        if !baseline && no_time_for(sim_cost) {
+            skipped.push((name.clone(), "not scored: no time left".into()));
+            continue;
         }
         let sim_t0 = Instant::now();
         let sim = simulate(graph, machine, cost, mode, strategy.clone())?;
         sim_cost = sim_cost.max(sim_t0.elapsed());
+        sim_total += sim_t0.elapsed();
         let time = sim.iteration_time();
         let over = worst_overflow(&sim);
         evaluated.push(Evaluated {
@@ -545,6 +587,9 @@ pub fn mcmc(
         match over {
             Some((d, peak)) => note_overflow(&mut overflow, d, peak, name),
             None => {
+                if let Some(progress) = &options.progress {
+                    progress.found(time);
+                }
                 if best.as_ref().is_none_or(|(t, _, _, _)| time < *t) {
                     best = Some((time, strategy.clone(), name.clone(), sim.peak_memories()));
                 }
@@ -591,6 +636,20 @@ pub fn mcmc(
             }
             adj
         },
+        layers: if options.tie_layers {
+            Layers::detect(graph)
+        } else {
+            Layers::default()
+        },
+        flops_prefix: graph
+            .ops()
+            .iter()
+            .scan(0.0, |sum, op| {
+                *sum += op.flops;
+                Some(*sum)
+            })
+            .collect(),
+        deltas: AtomicU64::new(0),
         t0,
     };
     let workers = match options.threads {
@@ -652,6 +711,8 @@ pub fn mcmc(
         wall_s: 0.0,
         time_to_best_s: 0.0,
         stop: StopReason::Budget,
+        full_simulation_s: sim_total.as_secs_f64() / evaluated.len().max(1) as f64,
+        delta_simulations: ctx.deltas.load(Ordering::Relaxed),
         chains: Vec::with_capacity(chains),
     };
     let mut winner: Option<usize> = None;
@@ -690,6 +751,7 @@ pub fn mcmc(
     let (stop, proposals) = (stats.stop, stats.proposals);
     let details = Details::Mcmc(McmcDetails {
         starts: evaluated,
+        skipped,
         stats,
     });
     // Under a deadline there is no time for one more simulation: the best's time and peaks as simulated
@@ -798,21 +860,44 @@ fn run_chain(
         }
         proposals += 1;
         if let Some(progress) = &ctx.progress {
-            progress.fetch_add(1, Ordering::Relaxed);
+            progress.proposal();
         }
+        // The tied phase: the first quarter of the chain's proposals (or of its time).
+        let early = match (budget.proposals, budget.time) {
+            (Some(max), _) => proposals * 4 <= max,
+            (None, Some(max)) => elapsed * 4 <= max,
+            (None, None) => false,
+        };
+        let tied = !ctx.layers.is_empty() && (early || rng.random_range(0..5) == 0);
         let op = OpId::new(rng.random_range(0..n_ops));
-        let changes = if rng.random_range(0..5) == 0 {
-            propose_segment(ctx, &mut sim, op, &mut rng)?
-        } else {
-            let proposal = admissible(ctx.graph, op, propose(ctx, &sim, op, &mut rng));
-            let old = sim.strategy().config(op).clone();
-            if proposal == old {
-                Vec::new()
-            } else {
-                sim.set_config(op, proposal)?;
-                vec![(op, old)]
+        let kind = rng.random_range(0..40);
+        let mut changes = match kind {
+            0 => {
+                let op = moves::heavy_op(ctx, &mut rng);
+                moves::best_of_op(ctx, &mut sim, op, &mut rng)?
+            }
+            1..=8 => propose_segment(ctx, &mut sim, op, &mut rng)?,
+            kind => {
+                let proposal = match kind {
+                    9..=12 => moves::two_dims(ctx, &sim, op, &mut rng),
+                    _ => None,
+                }
+                .unwrap_or_else(|| propose(ctx, &sim, op, &mut rng));
+                let proposal = admissible(ctx.graph, op, proposal);
+                let old = sim.strategy().config(op).clone();
+                if proposal == old {
+                    Vec::new()
+                } else {
+                    ctx.set(&mut sim, op, proposal)?;
+                    vec![(op, old)]
+                }
             }
         };
+        // Single-op proposals only: a tied one costs a delta simulation per layer, a tied segment or local
+        // step as many times more as it changes ops.
+        if tied && kind > 8 {
+            moves::mirror(ctx, &mut sim, &mut changes)?;
+        }
         if changes.is_empty() {
             continue;
         }
@@ -827,7 +912,7 @@ fn run_chain(
         }
         if !take {
             for (op, old) in changes.into_iter().rev() {
-                sim.set_config(op, old)?;
+                ctx.set(&mut sim, op, old)?;
             }
             continue;
         }
@@ -841,6 +926,9 @@ fn run_chain(
         };
         if improved {
             if over.is_none() {
+                if let Some(progress) = &ctx.progress {
+                    progress.found(time);
+                }
                 best = Some((time, sim.strategy().clone(), sim.peak_memories()));
                 best_at_proposal = proposals;
                 best_at = chain_t0.elapsed().as_secs_f64();
@@ -899,7 +987,7 @@ fn propose_segment(
     let mut changed = vec![op];
     let old = sim.strategy().config(op).clone();
     if first != old {
-        sim.set_config(op, first)?;
+        ctx.set(sim, op, first)?;
         changes.push((op, old));
     }
     let end = (op.index() + len).min(ctx.graph.num_ops());
@@ -919,7 +1007,7 @@ fn propose_segment(
         changed.push(id);
         let old = sim.strategy().config(id).clone();
         if config != old {
-            sim.set_config(id, config)?;
+            ctx.set(sim, id, config)?;
             changes.push((id, old));
         }
     }

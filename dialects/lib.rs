@@ -62,6 +62,22 @@ pub struct MachineAttr {
 /// `#par.schedule<{fields}>`, the schedule of a strategy, is read into and printed from core's
 /// [`Schedule`] through [`ScheduleAttr`] (its per-op virtual stages are `par.stage` on each op).
 pub use flexc_core::schedule::Schedule;
+/// `#par.import<{facts}>`: the import options a strategy was found with, recorded on the module
+/// (`par.import`) so that a `.par.mlir` is read again as it was imported: `batch_dim`, `mode`
+/// (`train`, `as-is` or `inference`, never `auto`), and when set `data_args`, `param_args`, `batch`,
+/// `entry`, `opaque_unknown`.
+/// Example: `#par.import<{batch_dim = 1 : i64, mode = "train"}>`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ImportAttr {
+    pub batch_dim: u64,
+    pub mode: String,
+    /// The data arguments, when some are (given or inferred); every other tensor argument is a weight.
+    pub data_args: Option<Vec<u64>>,
+    pub param_args: Vec<u64>,
+    pub batch: Option<u64>,
+    pub entry: Option<String>,
+    pub opaque_unknown: bool,
+}
 
 /// Error of reading a `par` attribute from its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -356,6 +372,91 @@ impl ScheduleAttr for Schedule {
 }
 
 /// `"text"` with MLIR's escapes for `"` and `\`.
+impl ImportAttr {
+    pub fn to_text(&self) -> String {
+        let mut facts = vec![
+            format!("batch_dim = {} : i64", self.batch_dim),
+            format!("mode = {}", string_literal(&self.mode)),
+        ];
+        let list = |values: &[u64]| {
+            format_i64_array(&values.iter().map(|&v| v as i64).collect::<Vec<_>>())
+        };
+        if let Some(data) = &self.data_args {
+            facts.push(format!("data_args = {}", list(data)));
+        }
+        if !self.param_args.is_empty() {
+            facts.push(format!("param_args = {}", list(&self.param_args)));
+        }
+        if let Some(batch) = self.batch {
+            facts.push(format!("batch = {batch} : i64"));
+        }
+        if let Some(entry) = &self.entry {
+            facts.push(format!("entry = {}", string_literal(entry)));
+        }
+        if self.opaque_unknown {
+            facts.push("opaque_unknown = true".to_string());
+        }
+        format!("#par.import<{{{}}}>", facts.join(", "))
+    }
+
+    /// Reads the text MLIR prints for the attribute (facts in any order; every one known).
+    pub fn parse(text: &str) -> Result<Self, AttrError> {
+        let params = parameters(text, "import")?;
+        let [facts] = params.as_slice() else {
+            return Err(AttrError(format!("#par.import takes 1 parameter: {text}")));
+        };
+        let body = facts
+            .strip_prefix('{')
+            .and_then(|rest| rest.strip_suffix('}'))
+            .ok_or_else(|| AttrError(format!("expected a dictionary of options, got {facts}")))?;
+        let mut record = ImportAttr::default();
+        let mut mode = None;
+        for entry in split_top_level(body).into_iter().filter(|e| !e.is_empty()) {
+            let (key, value) = entry
+                .split_once('=')
+                .map(|(k, v)| (k.trim(), v.trim()))
+                .unwrap_or((entry, "unit"));
+            let bad = || AttrError(format!("#par.import option {key} = {value} is not valid"));
+            let number = || -> Result<u64, AttrError> {
+                value
+                    .strip_suffix(": i64")
+                    .unwrap_or(value)
+                    .trim()
+                    .parse()
+                    .map_err(|_| bad())
+            };
+            let list = || -> Result<Vec<u64>, AttrError> {
+                parse_i64_array(value)?
+                    .into_iter()
+                    .map(|v| u64::try_from(v).map_err(|_| bad()))
+                    .collect()
+            };
+            match key {
+                "batch_dim" => record.batch_dim = number()?,
+                "mode" => {
+                    let word = parse_string(value)?;
+                    if !["train", "as-is", "inference"].contains(&word) {
+                        return Err(bad());
+                    }
+                    mode = Some(word.to_string());
+                }
+                "data_args" => record.data_args = Some(list()?),
+                "param_args" => record.param_args = list()?,
+                "batch" => record.batch = Some(number()?).filter(|&b| b > 0),
+                "entry" => record.entry = Some(parse_string(value)?.to_string()),
+                "opaque_unknown" => record.opaque_unknown = matches!(value, "true" | "unit"),
+                _ => {
+                    return Err(AttrError(format!(
+                        "#par.import has an unknown option '{key}'"
+                    )))
+                }
+            }
+        }
+        record.mode = mode.ok_or_else(|| AttrError(format!("#par.import has no mode: {text}")))?;
+        Ok(record)
+    }
+}
+
 fn string_literal(text: &str) -> String {
     format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
 }
@@ -370,6 +471,23 @@ fn parse_attribute<'c>(context: &'c Context, text: &str) -> Attribute<'c> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn import_text_round_trips() {
+        let record = ImportAttr {
+            batch_dim: 1,
+            mode: "as-is".into(),
+            data_args: Some(vec![38, 39]),
+            param_args: vec![],
+            batch: Some(64),
+            entry: Some("main".into()),
+            opaque_unknown: true,
+        };
+        assert_eq!(ImportAttr::parse(&record.to_text()), Ok(record));
+        assert!(ImportAttr::parse("#par.import<{batch_dim = 0 : i64}>").is_err());
+        assert!(ImportAttr::parse("#par.import<{mode = \"auto\"}>").is_err());
+        assert!(ImportAttr::parse("#par.import<{mode = \"train\", colour = 1}>").is_err());
+    }
 
     #[test]
     fn config_text_round_trips() {

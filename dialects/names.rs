@@ -18,6 +18,8 @@ pub const MACHINE_ATTR: &str = "par.machine";
 pub const SCHEDULE_ATTR: &str = "par.schedule";
 /// Op attribute: the op's virtual pipeline stage (an i64), on every op when the schedule has several.
 pub const STAGE_ATTR: &str = "par.stage";
+/// Discardable attribute on the module: the `#par.import` options the strategy was found with.
+pub const IMPORT_ATTR: &str = "par.import";
 
 /// Graph-level parallel ops (Unity).
 pub const REPARTITION: &str = "par.repartition";

@@ -8,7 +8,8 @@
 //
 // Three layers (DESIGN §3):
 //   1. attributes that annotate the input program: iteration spaces with SOAP roles (`#par.space`), a
-//      parallel configuration per op (`#par.config`), the machine (`#par.machine`);
+//      parallel configuration per op (`#par.config`), the machine (`#par.machine`) and the import
+//      options (`#par.import`);
 //   2. graph-level parallel ops inserted between a producer and a consumer whose configurations
 //      differ (Unity's four: repartition, combine, replicate, reduce);
 //   3. device-level ops after materialization: the device id, halo exchange, point-to-point and
@@ -67,6 +68,17 @@ irdl.dialect @par {
   irdl.attribute @schedule {
     %fields = irdl.base "#builtin.dictionary"
     irdl.parameters(fields: %fields)
+  }
+
+  // The import options a strategy was found with, so that a .par.mlir is read again as it was
+  // imported: batch_dim, mode ("train", "as-is" or "inference"), and when set data_args, param_args
+  // (array<i64: ...>), batch, entry, opaque_unknown. A machine read from a TOML file is recorded in
+  // #par.machine with its text (fact `toml`).
+  // Example, as a module attribute:
+  //   module attributes {par.import = #par.import<{batch_dim = 1 : i64, mode = "train"}>}
+  irdl.attribute @import {
+    %options = irdl.base "#builtin.dictionary"
+    irdl.parameters(options: %options)
   }
 
   // ===--------------------------------------------------------------------------------------===//

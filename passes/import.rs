@@ -194,6 +194,14 @@ pub struct Imported {
     pub batch: Option<flexc_core::batch::Rescaled>,
     /// The module's `#par.schedule` (a `.par.mlir` whose strategy is not flat).
     pub schedule: Option<flexc_core::schedule::Schedule>,
+    /// The entry function's name.
+    pub entry: String,
+    /// The entry function's data arguments when not all of its tensor arguments are (`data-args`, or
+    /// inferred: see [`Imported::weights_inferred`]).
+    pub data_args: Option<Vec<usize>>,
+    /// How the weights among the entry function's arguments were found without `param-args` or
+    /// `data-args` (module doc), when they were.
+    pub weights_inferred: Option<String>,
 }
 
 impl Imported {
@@ -358,6 +366,110 @@ pub fn analyze(
         })?;
     }
     Ok(result)
+}
+
+/// The `#par.import` record of a module imported as `imported` with `options` and trained in `mode`
+/// (`train`, `as-is` or `inference`): what reading the module again needs to import it the same way.
+pub fn record(
+    imported: &Imported,
+    options: &ImportOptions,
+    mode: &str,
+) -> flexc_dialects::ImportAttr {
+    let list = |values: &[usize]| values.iter().map(|&v| v as u64).collect::<Vec<_>>();
+    flexc_dialects::ImportAttr {
+        batch_dim: options.batch_dim as u64,
+        mode: mode.to_string(),
+        data_args: imported.data_args.as_deref().map(list),
+        param_args: list(&options.param_args),
+        batch: options.batch,
+        entry: Some(imported.entry.clone()).filter(|e| !e.is_empty()),
+        opaque_unknown: options.opaque_unknown,
+    }
+}
+
+/// The batch dim of the data arguments when `batch-dim` is not given, and why, from `imported` (the
+/// module imported with `options`, batch dim 0). A dim that holds the batch keeps it whole through the
+/// graph: the gcd of every sample loop's size is the dim's own size and no op loses it. Dim 0 unless
+/// its sample loops have one iteration (a seq-first recurrence steps through dim 0 one time step at a
+/// time) or some op loses it; then the dim that keeps it, loses it at the fewest ops and follows it
+/// through the most, dim 0 on a tie. Each other dim below the data arguments' rank is imported once more (no annotations).
+pub fn infer_batch_dim(
+    module: &OperationRef<'_, '_>,
+    options: &ImportOptions,
+    imported: &Imported,
+) -> (usize, String) {
+    let rank = imported
+        .graph
+        .tensors()
+        .iter()
+        .filter(|t| t.kind == TensorKind::Input)
+        .map(|t| t.shape.len())
+        .max()
+        .unwrap_or(0);
+    // (dim, whether the batch stays whole, ops that lose it, ops that follow it, the batch).
+    let score = |dim: usize, imported: &Imported| {
+        let size = imported
+            .graph
+            .tensors()
+            .iter()
+            .filter(|t| t.kind == TensorKind::Input)
+            .filter_map(|t| t.shape.get(dim).copied())
+            .max()
+            .unwrap_or(0);
+        let batch = flexc_core::baselines::batch_of(&imported.graph);
+        let followed = imported
+            .graph
+            .ops()
+            .iter()
+            .filter(|op| op.first_dim(Role::Sample).is_some())
+            .count();
+        (
+            dim,
+            batch == size && size > 1,
+            imported.sample_lost().len(),
+            followed,
+            batch,
+        )
+    };
+    let first = score(options.batch_dim, imported);
+    let mut best = first;
+    // Only a batch stepped through one sample at a time (or lost) says the dim is not the batch: a
+    // smaller batch than the dim's size may be arguments that are weights (JAX without --data-args).
+    if first.4 == 1 && !first.1 || first.2 > 0 {
+        for dim in (0..rank).filter(|&d| d != options.batch_dim) {
+            let probe = ImportOptions {
+                batch_dim: dim,
+                batch: None,
+                ..options.clone()
+            };
+            let Ok(other) = analyze(module, &probe, false) else {
+                continue;
+            };
+            let other = score(dim, &other);
+            let key = |s: &(usize, bool, usize, usize, u64)| (!s.1, s.2, std::cmp::Reverse(s.3));
+            if key(&other) < key(&best) {
+                best = other;
+            }
+        }
+    }
+    let why = if best.0 == first.0 {
+        format!(
+            "dim {} of the data arguments, inferred: a batch of {} followed through {} ops",
+            best.0, best.4, best.3
+        )
+    } else {
+        format!(
+            "dim {} of the data arguments, inferred: dim {} is stepped through {} at a time (a seq-first \
+             recurrence), dim {} keeps a batch of {} through {} ops",
+            best.0,
+            first.0,
+            first.4.max(1),
+            best.0,
+            best.4,
+            best.3
+        )
+    };
+    (best.0, why)
 }
 
 /// `batch=N`: the graph, the op table and the FLOP totals with the batch rescaled (the annotations keep
@@ -643,6 +755,24 @@ impl Analysis<'_> {
             .map(|a| a.to_string().trim_matches('"').to_string())
             .unwrap_or_default();
         let arg_attrs = op.attribute("arg_attrs").map(|a| a.to_string()).ok();
+        self.result.entry = function.clone();
+        let inferred = (self.options.param_args.is_empty() && self.options.data_args.is_empty())
+            .then(|| updated_arguments(arg_attrs.as_deref(), block))
+            .flatten();
+        if !self.options.data_args.is_empty() {
+            self.result.data_args = Some(self.options.data_args.clone());
+        }
+        if let Some((weights, why)) = &inferred {
+            let data: Vec<usize> = (0..block.argument_count())
+                .filter(|i| !weights.contains(i))
+                .collect();
+            self.result.weights_inferred = Some(format!(
+                "weights: arguments {} of @{function} ({why}); data: {}",
+                index_ranges(weights),
+                index_ranges(&data)
+            ));
+            self.result.data_args = Some(data);
+        }
         for index in 0..block.argument_count() {
             let Ok(argument) = block.argument(index) else {
                 continue;
@@ -674,6 +804,7 @@ impl Analysis<'_> {
             });
             let weight = self.options.param_args.contains(&index)
                 || (!self.options.data_args.is_empty() && !self.options.data_args.contains(&index))
+                || inferred.as_ref().is_some_and(|(w, _)| w.contains(&index))
                 || marked;
             if weight {
                 self.result.weight_args.push(format!("@{function}:{index}"));
@@ -1298,15 +1429,124 @@ impl Analysis<'_> {
     }
 }
 
+/// The entry function's arguments that a training step returns updated, and how they were found (only
+/// when `param-args` and `data-args` are not given): those JAX marks `tf.aliasing_output` (its donated
+/// state, each aliased to the result holding its new value; `jax.result_info` names them
+/// `result[0]['Dense_0']['kernel']`); else, as torch-mlir exports a step without such marks, those a
+/// returned value of the same type is computed from directly (`w - lr * g`). `None` when none is, or
+/// when that would leave no data argument.
+fn updated_arguments(
+    arg_attrs: Option<&str>,
+    block: BlockRef<'_, '_>,
+) -> Option<(Vec<usize>, &'static str)> {
+    let count = block.argument_count();
+    let tensors: Vec<usize> = (0..count)
+        .filter(|&i| {
+            block
+                .argument(i)
+                .is_ok_and(|a| ir::tensor_shape(a.r#type().to_raw()).is_some())
+        })
+        .collect();
+    let marked: Vec<usize> = arg_attrs
+        .map(|attrs| {
+            flexc_dialects::split_top_level(attrs.trim_start_matches('[').trim_end_matches(']'))
+                .iter()
+                .enumerate()
+                .filter(|(_, dict)| dict.contains("tf.aliasing_output"))
+                .map(|(i, _)| i)
+                .collect()
+        })
+        .unwrap_or_default();
+    let leaves_data = |weights: &[usize]| tensors.iter().any(|i| !weights.contains(i));
+    if !marked.is_empty() && leaves_data(&marked) {
+        return Some((marked, "marked tf.aliasing_output: the step updates them"));
+    }
+    // The returned values computed from an argument of their own type: directly (`w - lr * g`) or
+    // through a few ops of that type (a running statistic `(1 - m) * s + m * x`), or the argument itself.
+    let terminator = ir::block_operations(block).last().map(|op| op.to_raw())?;
+    let arguments: Vec<(usize, MlirValue)> = tensors
+        .iter()
+        .filter_map(|&i| block.argument(i).ok().map(|a| (i, a.to_raw())))
+        .collect();
+    const DEPTH: usize = 3;
+    let mut updated = Vec::new();
+    for r in 0..unsafe { mlir_sys::mlirOperationGetNumOperands(terminator) } {
+        let value = unsafe { mlir_sys::mlirOperationGetOperand(terminator, r) };
+        let ty = unsafe { mlir_sys::mlirValueGetType(value) };
+        // State returned as it is (a batch-norm buffer the step does not change) counts too.
+        if let Some(&(i, _)) = arguments.iter().find(|(_, a)| a.ptr == value.ptr) {
+            if !updated.contains(&i) {
+                updated.push(i);
+            }
+        }
+        let mut frontier = vec![value];
+        for _ in 0..DEPTH {
+            let mut next = Vec::new();
+            for value in frontier {
+                let Some(def) = ir::defining_op(value) else {
+                    continue;
+                };
+                // A linalg op's inits (`outs`) are where it writes, not what it computes from.
+                let operands = unsafe { mlir_sys::mlirOperationGetNumOperands(def) };
+                let inits = if ir::op_name(def).starts_with("linalg.") {
+                    unsafe { mlir_sys::mlirOperationGetNumResults(def) }
+                } else {
+                    0
+                };
+                for k in 0..operands - inits {
+                    let operand = unsafe { mlir_sys::mlirOperationGetOperand(def, k) };
+                    if !unsafe { mlir_sys::mlirTypeEqual(mlir_sys::mlirValueGetType(operand), ty) }
+                    {
+                        continue;
+                    }
+                    match arguments.iter().find(|(_, a)| a.ptr == operand.ptr) {
+                        Some(&(i, _)) if !updated.contains(&i) => updated.push(i),
+                        Some(_) => {}
+                        None => next.push(operand),
+                    }
+                }
+            }
+            frontier = next;
+        }
+    }
+    updated.sort_unstable();
+    (!updated.is_empty() && leaves_data(&updated)).then_some((
+        updated,
+        "a returned value of the same type is computed from each: the step updates them",
+    ))
+}
+
+/// `0-37, 40` for a sorted list of indices.
+fn index_ranges(indices: &[usize]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < indices.len() {
+        let mut j = i;
+        while j + 1 < indices.len() && indices[j + 1] == indices[j] + 1 {
+            j += 1;
+        }
+        parts.push(if j > i {
+            format!("{}-{}", indices[i], indices[j])
+        } else {
+            indices[i].to_string()
+        });
+        i = j + 1;
+    }
+    if parts.is_empty() {
+        "none".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
 /// Whether a reduction loop of `model` that carries the batch sums over the samples (a weight gradient, a
-/// loss, batch-norm statistics) and so may be split into partial sums. Scatters and gathers (embedding
-/// class) are excluded: their batch-carrying loop walks scattered updates, whose partial results are whole
-/// activation-sized outputs, not small sums.
+/// loss, batch-norm statistics, an embedding gradient's scatter-add) and so may be split into partial
+/// sums. Every modelled class does: a scatter (embedding class) whose batch loop is a reduction adds the
+/// updates of all samples into a result without a batch dim (the embedding table's gradient), which data
+/// parallelism computes per device and all-reduces, as DDP does; leaving it whole gathered every
+/// sample's updates, activations, onto one device. Only opaque ops do not.
 fn sums_samples(model: &OpModel) -> bool {
-    matches!(
-        model.class,
-        OpClass::Contraction | OpClass::Convolution | OpClass::Reduction | OpClass::Elementwise
-    )
+    model.class != OpClass::Opaque
 }
 
 /// The SOAP roles of a data-reading op's loops, and where the batch went.

@@ -1,42 +1,45 @@
 //! `par-export-shard`: the strategy (`#par.config` on every graph op) written in MLIR's upstream `shard`
-//! dialect instead of `par` attributes, so that plain `mlir-opt` (`--sharding-propagation`,
-//! `--shard-partition`) can partition the module. The driver's `--emit=shard` runs it ([`export`], on
+//! dialect instead of `par` attributes, so that plain `mlir-opt` partitions the module:
+//! `mlir-opt-22 --pass-pipeline='builtin.module(func.func(shard-partition))'` (with
+//! `--allow-unregistered-dialect` for StableHLO). The driver's `--emit=shard` runs it ([`export`], on
 //! the imported graph ops).
 //!
-//! **What is expressible.** A configuration (`flexc_core::Config`: a degree per loop, a device per task
-//! in row-major task-grid order) is an SPMD split over a device grid when its devices are distinct: the
-//! loops with a degree above 1 (the *split loops*), in loop order, are the axes of a `shard.grid` whose
-//! shape is their degrees, and the row-major task order of the configuration is the grid's row-major
-//! process order, so process `p` of the grid runs on `devices[p]`. One grid is declared per distinct
-//! shape and device order: `@grid_<d1>x<d2>...` (`@grid_4`, `@grid_2x4`) for devices `0..n` in order;
-//! any other order gets a numbered grid (`@grid_4_1`) carrying its device list as a discardable
-//! `flexc.devices = array<i64: ...>` attribute (the `shard` dialect has no device map; plain `mlir-opt`
-//! keeps the attribute as it is).
+//! **What upstream can take.** MLIR 22's partitioner is narrow, and crashes rather than refusing
+//! outside it, so the export keeps to what it handles (every small model's searched and baseline
+//! strategies partition with exit 0, `tests/flexc.rs`):
+//! - one 1-D grid for the module, `@grid_<n>`: upstream cannot move values between grids, and it
+//!   reshards a value over one grid axis only (a split over two axes comes out half done). `n` is the
+//!   task count most split ops have; an op with another count or with several split loops is left
+//!   replicated. Upstream's SPMD form runs every op on the whole grid: flexc's device placement (which
+//!   devices run which task) is not kept, only the splits;
+//! - split ops are linalg structured ops whose indexing maps are projected permutations (upstream has
+//!   no sharding rule for convolutions, pooling, reshapes, pads, slices or StableHLO ops): another op
+//!   with a split configuration is left replicated;
+//! - every tensor value is annotated (`sharding-propagation` is not run: it refuses any op without a
+//!   sharding rule, and the partitioner crashes on gaps): each function argument and op result where it
+//!   is defined, each operand for its user. A split op's operands and results carry its split (a
+//!   `tensor.empty` init gets a copy of its own); every other op reads and writes replicated values,
+//!   so the partitioner gathers split values before it and copies it whole; a linalg op upstream
+//!   cannot partition is wrapped in `scf.execute_region`, which the partitioner copies whole instead of
+//!   asking the op's rule.
 //!
-//! **Tensor shardings.** For every result of such an op, and every operand it reads, the tensor dim `j`
+//! **Tensor shardings.** For every result of a split op, and every operand it reads, the tensor dim `j`
 //! indexed (in the op family's access, `crate::family::model_of`) by exactly the split loop `k` gets
-//! split axis `[a]`, `a` being `k`'s grid axis, and so does a reshape's merged dim whose outermost
-//! (row-major) term is `k` (the family's [`OpFamily::shard_axes`](crate::family::OpFamily::shard_axes)); dims indexed by no split loop are not split. A
-//! result is annotated with `shard.shard %r to %s` (all its uses read the annotated value), an operand
-//! with `shard.shard %v to %s annotate_for_users` just before the op. Values the annotated operands read
-//! from outside the annotated ops (function arguments, weight constants, results of ops left
-//! replicated; not `tensor.empty`/`linalg.fill` destinations, which the partitioner adapts) are first
-//! annotated *replicated* at their definition: the partitioner then slices them locally
-//! (`shard.all_slice`) instead of trying to shard a constant, which it cannot.
+//! split axis `[0]`, and so does a reshape's merged dim whose outermost (row-major) term is `k` (the
+//! family's [`OpFamily::shard_axes`](crate::family::OpFamily::shard_axes)); dims indexed by no split loop
+//! are not split.
 //!
 //! **Reduction splits.** MLIR 22's `shard.sharding` has no partial axes, so a split reduction loop shows
 //! only in the operand shardings (split along the contraction dim); the result is annotated without that
 //! axis and the partitioner inserts the `shard.all_reduce` that sums the partial results.
 //!
-//! **Left replicated** (no annotation, listed in a warning with their count; with the option
-//! `unsupported=error`, an error at each such op instead): ops that place several
-//! tasks on one device, ops no family models (opaque), and ops with a tensor dim indexed by a split loop with
-//! an offset, a stride, other loops beside it (a convolution's halo) or a size other than the loop's, or
-//! by a sum of several split loops. Ops of one task are replicated without a warning (in SPMD form every
-//! device computes them). Every `par.*` attribute is removed, so the output needs no `par` dialect.
-//!
-//! Limits: edges between ops on different grids (e.g. `@grid_4` and `@grid_2x2`) need resharding across
-//! grids, which MLIR 22's `--shard-partition` does not do.
+//! **Left replicated** (listed in a warning naming each op and why; with the option
+//! `unsupported=error`, an error at each op whose configuration is not an SPMD split instead): ops that
+//! place several tasks on one device, ops no family models (opaque), ops with a tensor dim indexed by a
+//! split loop with an offset, a stride, other loops beside it (a convolution's halo) or a size other than
+//! the loop's, or by a sum of several split loops, and the upstream limits above. Ops of one task are
+//! replicated without a warning (in SPMD form every device computes them). Every `par.*` attribute is
+//! removed, so the output needs no `par` dialect.
 
 use crate::{
     family::{
@@ -50,7 +53,7 @@ use flexc_core::{AffineDim, Config, DeviceId};
 use flexc_dialects::{names, ConfigAttr};
 use melior::ir::{attribute::AttributeLike, operation::OperationLike, OperationRef};
 use mlir_sys::{MlirAttribute, MlirBlock, MlirContext, MlirOperation, MlirType, MlirValue};
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 static ID: PassId = PassId::new();
 
@@ -190,7 +193,7 @@ impl Report {
             return String::new();
         }
         let mut text = format!(
-            "flexc: warning: {what}: {} ops left replicated (their configuration is not an SPMD split over a device grid):\n",
+            "flexc: warning: {what}: {} ops left replicated (not an SPMD split over the grid, or beyond MLIR 22's shard-partition):\n",
             self.unsupported.len()
         );
         for (location, name, reason) in &self.unsupported {
@@ -202,10 +205,6 @@ impl Report {
 
 /// A grid: its shape and the device of each process.
 type GridKey = (Vec<u64>, Vec<DeviceId>);
-
-fn in_order(devices: &[DeviceId]) -> bool {
-    devices.iter().enumerate().all(|(i, &d)| d.index() == i)
-}
 
 /// One op's annotations.
 struct Plan {
@@ -275,10 +274,10 @@ pub fn export(module: MlirOperation, ops: &[MlirOperation]) -> Result<Report, St
     let context = unsafe { mlir_sys::mlirOperationGetContext(module) };
     unsafe {
         mlir_sys::mlirContextGetOrLoadDialect(context, melior::StringRef::new("shard").to_raw());
+        mlir_sys::mlirContextGetOrLoadDialect(context, melior::StringRef::new("scf").to_raw());
     }
     let mut report = Report::default();
     let mut plans = Vec::new();
-    let mut grids = BTreeSet::new();
     let mut seen = HashSet::new();
     for &op in ops {
         if !seen.insert(op.ptr as usize) {
@@ -288,150 +287,294 @@ pub fn export(module: MlirOperation, ops: &[MlirOperation]) -> Result<Report, St
         let Some(config) = config_of(&op_ref)? else {
             continue;
         };
-        match plan(op, &config) {
-            Ok(Some(plan)) => {
-                grids.insert(plan.grid.clone());
-                plans.push(plan);
-            }
-            Ok(None) => {}
-            Err(reason) => report.unsupported.push((
+        let unsupported = |reason: String| {
+            (
                 family::location_text(&op_ref),
                 crate::op_name(&op_ref),
                 reason,
-            )),
+            )
+        };
+        match plan(op, &config) {
+            Ok(Some(_)) if !upstream_partitions(op) => report
+                .unsupported
+                .push(unsupported(UPSTREAM_CANNOT.to_string())),
+            Ok(Some(plan)) => plans.push(plan),
+            Ok(None) => {}
+            Err(reason) => report.unsupported.push(unsupported(reason)),
         }
     }
-    let builder = Builder::new(context)?;
-    let names = declare_grids(&builder, module, &grids)?;
-    let planned: HashSet<usize> = plans.iter().map(|p| p.op.ptr as usize).collect();
-    let mut replicated = HashSet::new();
+    // One 1-D grid for the whole module: values cannot move between grids upstream, and MLIR 22's
+    // partitioner reshards a value over one grid axis only (a split over two axes comes out half
+    // done). Its size is the task count most split ops have; the others are left replicated.
+    let mut counts: BTreeMap<u64, usize> = BTreeMap::new();
     for plan in &plans {
-        annotate(
-            &builder,
-            plan,
-            &names[&plan.grid],
-            &planned,
-            &mut replicated,
-        )?;
-        report.annotated += 1;
+        if let [n] = plan.grid.0[..] {
+            *counts.entry(n).or_default() += 1;
+        }
+    }
+    let grid: Vec<u64> = counts
+        .iter()
+        .max_by_key(|&(&n, &count)| (count, n))
+        .map(|(&n, _)| vec![n])
+        .unwrap_or_default();
+    let mut on_grid = Vec::new();
+    for mut plan in plans {
+        if plan.grid.0 == grid {
+            plan.grid = (grid.clone(), Vec::new());
+            on_grid.push(plan);
+            continue;
+        }
+        let op_ref = unsafe { OperationRef::from_raw(plan.op) };
+        let shape: Vec<String> = plan.grid.0.iter().map(u64::to_string).collect();
+        report.unsupported.push((
+            family::location_text(&op_ref),
+            crate::op_name(&op_ref),
+            format!(
+                "its {} split is not one split loop over the module's {}-device grid (MLIR 22's \
+                 partitioner uses one grid per module and reshards over one grid axis only)",
+                shape.join("x"),
+                grid.first().copied().unwrap_or(0)
+            ),
+        ));
+    }
+    let plans = on_grid;
+    let builder = Builder::new(context)?;
+    if !plans.is_empty() {
+        let name = declare_grid(&builder, module, &grid)?;
+        let planned: HashMap<usize, &Plan> = plans.iter().map(|p| (p.op.ptr as usize, p)).collect();
+        annotate_all(&builder, module, &name, &planned)?;
+        report.annotated = plans.len();
+        report.grids = vec![grid];
     }
     strip_par_attributes(module);
-    report.grids = grids.into_iter().map(|(shape, _)| shape).collect();
     Ok(report)
 }
 
-/// Declares every grid (`shard.grid`) first in the module body, in shape order; returns their names.
-fn declare_grids(
-    builder: &Builder,
-    module: MlirOperation,
-    grids: &BTreeSet<GridKey>,
-) -> Result<HashMap<GridKey, String>, String> {
-    let body =
-        unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(module, 0)) };
-    let first = unsafe { mlir_sys::mlirBlockGetFirstOperation(body) };
-    let mut names = HashMap::new();
-    let mut numbers = HashMap::<&Vec<u64>, usize>::new();
-    for key in grids {
-        let (shape, devices) = key;
-        let number = if in_order(devices) {
-            0
-        } else {
-            let n = numbers.entry(shape).or_default();
-            *n += 1;
-            *n
-        };
-        let name = grid_name(shape, number);
-        let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
-        let mut attributes = vec![
-            ("sym_name", format!("\"{name}\"")),
-            ("shape", format!("array<i64: {}>", dims.join(", "))),
-        ];
-        if number > 0 {
-            let list: Vec<String> = devices.iter().map(|d| d.0.to_string()).collect();
-            attributes.push(("flexc.devices", format!("array<i64: {}>", list.join(", "))));
-        }
-        let grid = builder.create("shard.grid", &[], &[], &attributes)?;
-        unsafe { insert_before(body, first, grid) };
-        names.insert(key.clone(), name);
-    }
-    Ok(names)
+/// Why an op left replicated because of upstream's partitioner, not its configuration.
+const UPSTREAM_CANNOT: &str =
+    "MLIR 22's shard-partition has no rule for it (it partitions linalg ops \
+     whose indexing maps are projected permutations only)";
+
+/// Whether MLIR 22's `shard-partition` partitions `op` when its values are split: a linalg structured
+/// op whose indexing maps are all projected permutations (convolutions, reshapes, pads, slices and
+/// StableHLO ops are not).
+fn upstream_partitions(op: MlirOperation) -> bool {
+    ir::op_name(op).starts_with("linalg.") && linalg_projected(op) == Some(true)
 }
 
-/// Annotates one planned op: sources of its split operands replicated at their definition (once,
-/// `replicated`), its operands for it, its results where they are defined.
-fn annotate(
+/// Whether a linalg op's indexing maps are all projected permutations (`None`: it has none).
+fn linalg_projected(op: MlirOperation) -> Option<bool> {
+    let maps = ir::linalg_indexing_maps(op)?;
+    Some(maps.iter().all(|(_, results)| {
+        let mut dims = HashSet::new();
+        results.iter().all(|expr| {
+            expr.offset == 0 && matches!(expr.terms.as_slice(), [(d, 1)] if dims.insert(*d))
+        })
+    }))
+}
+
+/// Annotates every tensor value of every function: each block argument and op result where it is
+/// defined, each operand for its user (MLIR 22's `shard-partition` alone, without
+/// `sharding-propagation`, which refuses any op without a sharding rule, needs every value annotated
+/// and crashes on gaps). Planned ops get their split (an init operand its result's), everything else
+/// is replicated: the partitioner gathers split values before such ops and copies the ops whole. A
+/// linalg op whose indexing maps upstream cannot partition (convolutions, pooling) is wrapped in an
+/// `scf.execute_region`, which the partitioner copies whole instead of asking the op's sharding rule.
+fn annotate_all(
     builder: &Builder,
-    plan: &Plan,
+    module: MlirOperation,
     grid: &str,
-    planned: &HashSet<usize>,
-    replicated: &mut HashSet<usize>,
+    planned: &HashMap<usize, &Plan>,
 ) -> Result<(), String> {
-    let op = plan.op;
-    // Sources of split operands: replicated at their definition.
-    for (i, axes) in plan.operands.iter().enumerate() {
-        if axes.is_none() {
+    let replicated = |value: MlirValue| -> Option<SplitAxes> {
+        static_shape(unsafe { mlir_sys::mlirValueGetType(value) })
+            .or_else(|| is_scalar_tensor(value).then(Vec::new))
+            .map(|shape| vec![Vec::new(); shape.len()])
+    };
+    for function in ir::top_level_ops(module) {
+        if ir::op_name(function) != "func.func" {
             continue;
         }
-        let value = unsafe { mlir_sys::mlirOperationGetOperand(op, i as isize) };
-        if needs_replicated_source(value, planned) && replicated.insert(value.ptr as usize) {
-            let rank =
-                static_shape(unsafe { mlir_sys::mlirValueGetType(value) }).map_or(0, |s| s.len());
-            annotate_definition(builder, value, grid, &vec![Vec::new(); rank])?;
+        let block = unsafe {
+            mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(function, 0))
+        };
+        if block.ptr.is_null() {
+            continue;
         }
-    }
-    for (i, axes) in plan.operands.iter().enumerate() {
-        let Some(axes) = axes else { continue };
-        let value = unsafe { mlir_sys::mlirOperationGetOperand(op, i as isize) };
-        let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
-        let sharding = builder.sharding(grid, axes)?;
-        let shard = builder.shard(value, sharding, true)?;
-        unsafe {
-            insert_before(block, op, sharding);
-            insert_before(block, op, shard);
-            mlir_sys::mlirOperationSetOperand(
-                op,
-                i as isize,
-                mlir_sys::mlirOperationGetResult(shard, 0),
-            );
+        for a in 0..unsafe { mlir_sys::mlirBlockGetNumArguments(block) } {
+            let value = unsafe { mlir_sys::mlirBlockGetArgument(block, a) };
+            if let Some(axes) = replicated(value) {
+                annotate_definition(builder, value, grid, &axes)?;
+            }
         }
-    }
-    for (r, axes) in plan.results.iter().enumerate() {
-        let Some(axes) = axes else { continue };
-        let value = unsafe { mlir_sys::mlirOperationGetResult(op, r as isize) };
-        annotate_definition(builder, value, grid, axes)?;
+        for op in unsafe { ir::block_ops(block) } {
+            let name = ir::op_name(op);
+            if name.starts_with("shard.") {
+                continue;
+            }
+            let plan = planned.get(&(op.ptr as usize));
+            let operands = unsafe { mlir_sys::mlirOperationGetNumOperands(op) };
+            let results = unsafe { mlir_sys::mlirOperationGetNumResults(op) };
+            for i in 0..operands {
+                let mut value = unsafe { mlir_sys::mlirOperationGetOperand(op, i) };
+                let Some(whole) = replicated(value) else {
+                    continue;
+                };
+                // A split op's own copy of a `tensor.empty` init, annotated only for it (MLIR 22
+                // reshards a replicated init over one grid axis only).
+                let source = ir::defining_op(value)
+                    .filter(|&d| ir::op_name(d) == "shard.shard")
+                    .map_or(value, |shard| unsafe {
+                        mlir_sys::mlirOperationGetOperand(shard, 0)
+                    });
+                let empty = ir::defining_op(source).filter(|&d| ir::op_name(d) == "tensor.empty");
+                if let (Some(empty), Some(_)) = (empty, plan) {
+                    unsafe {
+                        let copy = mlir_sys::mlirOperationClone(empty);
+                        insert_before(block, op, copy);
+                        value = mlir_sys::mlirOperationGetResult(copy, 0);
+                    }
+                }
+                let init = i - (operands - results);
+                let axes = match plan {
+                    Some(plan) => plan.operands[i as usize]
+                        .clone()
+                        .or_else(|| {
+                            (init >= 0)
+                                .then(|| plan.results[init as usize].clone())
+                                .flatten()
+                        })
+                        .unwrap_or(whole),
+                    None => whole,
+                };
+                let sharding = builder.sharding(grid, &axes)?;
+                let shard = builder.shard(value, sharding, true)?;
+                unsafe {
+                    insert_before(block, op, sharding);
+                    insert_before(block, op, shard);
+                    mlir_sys::mlirOperationSetOperand(
+                        op,
+                        i,
+                        mlir_sys::mlirOperationGetResult(shard, 0),
+                    );
+                }
+            }
+            // Values an op reads inside its regions from outside it, for ops left whole.
+            if plan.is_none() {
+                gather_captures(builder, block, op, grid)?;
+            }
+            let op = if plan.is_none()
+                && name.starts_with("linalg.")
+                && linalg_projected(op) == Some(false)
+            {
+                builder.wrap_in_execute_region(op)?
+            } else {
+                op
+            };
+            for r in 0..results {
+                let value = unsafe { mlir_sys::mlirOperationGetResult(op, r) };
+                let Some(whole) = replicated(value) else {
+                    continue;
+                };
+                let axes = plan
+                    .and_then(|plan| plan.results[r as usize].clone())
+                    .unwrap_or(whole);
+                annotate_definition(builder, value, grid, &axes)?;
+            }
+        }
     }
     Ok(())
 }
 
-/// Whether an operand value of a planned op is to be annotated replicated where it is defined.
-fn needs_replicated_source(value: MlirValue, planned: &HashSet<usize>) -> bool {
+/// Whether `value` is a rank-0 tensor.
+fn is_scalar_tensor(value: MlirValue) -> bool {
+    crate::ir::tensor_shape(unsafe { mlir_sys::mlirValueGetType(value) })
+        .is_some_and(|s| s.dims.is_empty())
+}
+
+/// Annotates replicated, for `op`, the tensor values its nested ops read from outside it.
+fn gather_captures(
+    builder: &Builder,
+    block: MlirBlock,
+    op: MlirOperation,
+    grid: &str,
+) -> Result<(), String> {
+    use melior::ir::operation::{WalkOrder, WalkResult};
+    let mut nested_ops = Vec::new();
+    unsafe { OperationRef::from_raw(op) }.walk(WalkOrder::PreOrder, |nested| {
+        if nested.to_raw().ptr != op.ptr {
+            nested_ops.push(nested.to_raw());
+        }
+        WalkResult::Advance
+    });
+    let mut gathered: HashMap<usize, MlirValue> = HashMap::new();
+    for nested in nested_ops {
+        for i in 0..unsafe { mlir_sys::mlirOperationGetNumOperands(nested) } {
+            let value = unsafe { mlir_sys::mlirOperationGetOperand(nested, i) };
+            if !defined_in_block(value, block) {
+                continue;
+            }
+            let Some(shape) = static_shape(unsafe { mlir_sys::mlirValueGetType(value) }) else {
+                continue;
+            };
+            let whole = match gathered.get(&(value.ptr as usize)) {
+                Some(&whole) => whole,
+                None => {
+                    let sharding = builder.sharding(grid, &vec![Vec::new(); shape.len()])?;
+                    let shard = builder.shard(value, sharding, true)?;
+                    unsafe {
+                        insert_before(block, op, sharding);
+                        insert_before(block, op, shard);
+                    }
+                    let whole = unsafe { mlir_sys::mlirOperationGetResult(shard, 0) };
+                    gathered.insert(value.ptr as usize, whole);
+                    whole
+                }
+            };
+            unsafe { mlir_sys::mlirOperationSetOperand(nested, i, whole) };
+        }
+    }
+    Ok(())
+}
+
+/// Whether `value` is defined directly in `block` (an argument or a top-level op's result).
+fn defined_in_block(value: MlirValue, block: MlirBlock) -> bool {
     unsafe {
         if mlir_sys::mlirValueIsABlockArgument(value) {
-            let block = mlir_sys::mlirBlockArgumentGetOwner(value);
-            let parent = mlir_sys::mlirBlockGetParentOperation(block);
-            return !parent.ptr.is_null()
-                && crate::op_name(&OperationRef::from_raw(parent)) == "func.func";
+            return mlir_sys::mlirBlockArgumentGetOwner(value).ptr == block.ptr;
         }
-        let owner = mlir_sys::mlirOpResultGetOwner(value);
-        if planned.contains(&(owner.ptr as usize)) {
-            return false;
-        }
-        let name = crate::op_name(&OperationRef::from_raw(owner));
-        !matches!(
-            name.as_str(),
-            "tensor.empty" | "linalg.fill" | "shard.shard" | "bufferization.alloc_tensor"
-        )
+        mlir_sys::mlirOperationGetBlock(mlir_sys::mlirOpResultGetOwner(value)).ptr == block.ptr
     }
 }
 
+/// Declares the grid (`shard.grid @grid_<n>`) first in the module body; returns its name.
+fn declare_grid(builder: &Builder, module: MlirOperation, shape: &[u64]) -> Result<String, String> {
+    let body =
+        unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(module, 0)) };
+    let first = unsafe { mlir_sys::mlirBlockGetFirstOperation(body) };
+    let name = grid_name(shape, 0);
+    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    let grid = builder.create(
+        "shard.grid",
+        &[],
+        &[],
+        &[
+            ("sym_name", format!("\"{name}\"")),
+            ("shape", format!("array<i64: {}>", dims.join(", "))),
+        ],
+    )?;
+    unsafe { insert_before(body, first, grid) };
+    Ok(name)
+}
+
 /// `%a = shard.shard %value to <axes>` right after `value`'s definition; every other use of `value`
-/// reads `%a`.
+/// reads `%a`, which is returned.
 fn annotate_definition(
     builder: &Builder,
     value: MlirValue,
     grid: &str,
     axes: &SplitAxes,
-) -> Result<(), String> {
+) -> Result<MlirValue, String> {
     let sharding = builder.sharding(grid, axes)?;
     let mut shard = builder.shard(value, sharding, false)?;
     unsafe {
@@ -452,8 +595,8 @@ fn annotate_definition(
             1,
             &mut shard,
         );
+        Ok(mlir_sys::mlirOperationGetResult(shard, 0))
     }
-    Ok(())
 }
 
 /// Inserts `op` before `reference` in `block` (at the end when `reference` is null).
@@ -556,6 +699,50 @@ impl Builder {
                 ("operandSegmentSizes", "array<i32: 0, 0>".into()),
             ],
         )
+    }
+
+    /// Puts `op` alone in an `scf.execute_region` (its results the region's), in its place; returns
+    /// the region op.
+    fn wrap_in_execute_region(&self, op: MlirOperation) -> Result<MlirOperation, String> {
+        unsafe {
+            let count = mlir_sys::mlirOperationGetNumResults(op);
+            let results: Vec<MlirValue> = (0..count)
+                .map(|r| mlir_sys::mlirOperationGetResult(op, r))
+                .collect();
+            let types: Vec<MlirType> = results
+                .iter()
+                .map(|&v| mlir_sys::mlirValueGetType(v))
+                .collect();
+            let mut yield_op = self.create("scf.yield", &results, &[], &[])?;
+            let block = mlir_sys::mlirBlockCreate(0, std::ptr::null(), std::ptr::null());
+            mlir_sys::mlirBlockAppendOwnedOperation(block, yield_op);
+            let region = mlir_sys::mlirRegionCreate();
+            mlir_sys::mlirRegionAppendOwnedBlock(region, block);
+            let location = mlir_sys::mlirOperationGetLocation(op);
+            let mut state = mlir_sys::mlirOperationStateGet(
+                melior::StringRef::new("scf.execute_region").to_raw(),
+                location,
+            );
+            mlir_sys::mlirOperationStateAddResults(&mut state, count, types.as_ptr());
+            let mut regions = [region];
+            mlir_sys::mlirOperationStateAddOwnedRegions(&mut state, 1, regions.as_mut_ptr());
+            let wrapper = mlir_sys::mlirOperationCreate(&mut state);
+            if wrapper.ptr.is_null() {
+                return Err("flexc could not build an 'scf.execute_region' op".into());
+            }
+            let parent = mlir_sys::mlirOperationGetBlock(op);
+            mlir_sys::mlirBlockInsertOwnedOperationBefore(parent, op, wrapper);
+            for (r, &value) in results.iter().enumerate() {
+                mlir_sys::mlirValueReplaceAllUsesExcept(
+                    value,
+                    mlir_sys::mlirOperationGetResult(wrapper, r as isize),
+                    1,
+                    &mut yield_op,
+                );
+            }
+            mlir_sys::mlirOperationMoveBefore(op, yield_op);
+            Ok(wrapper)
+        }
     }
 
     /// `shard.shard %value to %sharding [annotate_for_users]`.

@@ -285,7 +285,7 @@ fn remove_attribute(op: mlir_sys::MlirOperation, name: &str) {
 }
 
 /// Sets the discardable attribute `name` of `op` to the attribute `text` parses to.
-fn set_attribute(op: mlir_sys::MlirOperation, name: &str, text: &str) -> Result<(), String> {
+pub fn set_attribute(op: mlir_sys::MlirOperation, name: &str, text: &str) -> Result<(), String> {
     unsafe {
         let context = mlir_sys::mlirOperationGetContext(op);
         let attribute =
@@ -332,8 +332,8 @@ fn training_state(options: &Options) -> WeightState {
 
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
     let fail = |message: String| emit_error(module.location(), &message);
-    let mut imported = import::analyze(&module, &ImportOptions::from_pass_options(options), false)
-        .map_err(drop)?;
+    let import_options = ImportOptions::from_pass_options(options);
+    let mut imported = import::analyze(&module, &import_options, false).map_err(drop)?;
     // Mixed precision stores data in 16 bits.
     let precision = training_state(options).precision;
     if precision.half().is_some() {
@@ -357,7 +357,12 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
         algorithm,
         run: Run::new(budget, options.unsigned("seed")),
     };
-    search_and_annotate(&module, &imported, &request)
-        .map(drop)
-        .map_err(fail)
+    search_and_annotate(&module, &imported, &request).map_err(fail)?;
+    let record = import::record(&imported, &import_options, options.get("mode"));
+    set_attribute(
+        module.to_raw(),
+        flexc_dialects::names::IMPORT_ATTR,
+        &record.to_text(),
+    )
+    .map_err(fail)
 }

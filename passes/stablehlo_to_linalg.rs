@@ -1633,6 +1633,7 @@ impl Lowering<'_, '_, '_> {
         let raw = self.op.to_raw();
         let index_elem = indices.elem.clone();
         let elems: Vec<String> = self.results.iter().map(|r| r.elem.clone()).collect();
+        let combiner = scatter_combiner(raw);
         self.e.generic(
             &model.loops,
             &model.parallel,
@@ -1644,6 +1645,25 @@ impl Lowering<'_, '_, '_> {
                 let hit = index_match(e, &args[..m], &index_elem, &bounds, false);
                 let updates = &args[m..m + count];
                 let current = &args[m + count..m + 2 * count];
+                if let (Some(combiner), [update], [old], [elem]) =
+                    (combiner, updates, current, elems.as_slice())
+                {
+                    // `old (+|max|min) select(hit, update, neutral)`: the body accumulates its result,
+                    // so a split of the update loops leaves partial results par-materialize combines
+                    // (the embedding gradient's scatter-add split over the samples).
+                    let neutral = match combiner {
+                        "add" if elem.starts_with('f') || elem.starts_with("bf") => {
+                            e.constant("0.000000e+00", elem)
+                        }
+                        "add" => e.constant("0", elem),
+                        _ => old.clone(),
+                    };
+                    let picked = e.fresh();
+                    e.line(format!(
+                        "{picked} = arith.select {hit}, {update}, {neutral} : {elem}"
+                    ));
+                    return region_body(e, raw, 0, &[old.clone(), picked]);
+                }
                 let mut region_args = current.to_vec();
                 region_args.extend_from_slice(updates);
                 let combined = region_body(e, raw, 0, &region_args)?;
@@ -2165,6 +2185,45 @@ fn reassociation(coarse: &[u64], fine: &[u64]) -> Option<Vec<Vec<i64>>> {
 
 /// The scalar body of region `index` of `op` (StableHLO ops on rank-0 tensors) on `args`; returns
 /// the values of its `stablehlo.return`.
+/// `add`, `max` or `min` when a one-result scatter's update body is that op of the current value and
+/// the update (in either order), so that updates landing on one element combine associatively.
+fn scatter_combiner(op: MlirOperation) -> Option<&'static str> {
+    let block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)) };
+    if block.ptr.is_null() || unsafe { mlirBlockGetNumArguments(block) } != 2 {
+        return None;
+    }
+    let ops = unsafe { ir::block_ops(block) };
+    let [combine, ret] = ops.as_slice() else {
+        return None;
+    };
+    let name = ir::op_name(*combine);
+    let kind = match name.as_str() {
+        "stablehlo.add" => "add",
+        "stablehlo.maximum" => "max",
+        "stablehlo.minimum" => "min",
+        _ => return None,
+    };
+    let is_arg = |value: mlir_sys::MlirValue, i: isize| unsafe {
+        mlir_sys::mlirValueIsABlockArgument(value)
+            && mlir_sys::mlirBlockArgumentGetOwner(value).ptr == block.ptr
+            && mlir_sys::mlirBlockArgumentGetArgNumber(value) == i
+    };
+    let (a, b, returned) = unsafe {
+        if mlir_sys::mlirOperationGetNumOperands(*combine) != 2
+            || mlir_sys::mlirOperationGetNumOperands(*ret) != 1
+        {
+            return None;
+        }
+        (
+            mlir_sys::mlirOperationGetOperand(*combine, 0),
+            mlir_sys::mlirOperationGetOperand(*combine, 1),
+            mlir_sys::mlirOperationGetOperand(*ret, 0),
+        )
+    };
+    let returns_it = ir::defining_op(returned).is_some_and(|def| def.ptr == combine.ptr);
+    ((is_arg(a, 0) && is_arg(b, 1) || is_arg(a, 1) && is_arg(b, 0)) && returns_it).then_some(kind)
+}
+
 fn region_body(
     e: &mut Emit,
     op: MlirOperation,

@@ -36,7 +36,8 @@ pub fn default_pipeline(options: &Options) -> Pipeline {
 pub fn import_option_text(options: &Options) -> String {
     let mut text = format!(
         "batch-dim={} opaque-unknown={}",
-        options.batch_dim, options.opaque_unknown
+        options.batch_dim.unwrap_or(0),
+        options.opaque_unknown
     );
     if options.mode == ImportMode::AsIs {
         // A whole training step: its backward reduces over the samples, which data parallelism splits.
@@ -92,6 +93,18 @@ impl ImportMode {
             ImportMode::Auto => Mode::Training,
             _ => flexc_passes::par_search::simulator_mode(self.word()),
         }
+    }
+
+    /// The mode of a `--mode` / `mode=` word.
+    pub fn from_word(word: &str) -> Option<ImportMode> {
+        [
+            ImportMode::Auto,
+            ImportMode::Train,
+            ImportMode::AsIs,
+            ImportMode::Inference,
+        ]
+        .into_iter()
+        .find(|mode| mode.word() == word)
     }
 
     /// The `--mode` / `mode=` word.
@@ -160,8 +173,9 @@ pub struct Options {
     /// Print a short summary of each compiled module to the diagnostics stream.
     pub summary: bool,
     pub emit: Emit,
-    /// Import settings for the default pipeline (see `par-import`).
-    pub batch_dim: usize,
+    /// Import settings for the default pipeline (see `par-import`). `None`: inferred
+    /// ([`flexc_passes::import::infer_batch_dim`]), or recorded in a `.par.mlir`.
+    pub batch_dim: Option<usize>,
     /// `--batch=N`: the imported graph's batch rescaled to `N` (`par-import`'s `batch`).
     pub batch: Option<u64>,
     /// `param-args` list text (`0,1` or `0-7`).
@@ -500,9 +514,6 @@ fn compile_module(
         files: Vec::new(),
         notes: String::new(),
     };
-    // The op table and graph: for the summary, the simulation, the search, and the warnings of opaque ops
-    // (the C API cannot emit warnings from a pass). The default pipeline's import is this one, the only one.
-    let mut resolved = None;
     // A materialized module (device functions present) or one that carries its strategy (a
     // .par.mlir: some op has a `#par.config`) goes to --target=cuda as it is, without an import: an
     // import with other settings than the strategy's (a training step without its --data-args) sees
@@ -511,17 +522,16 @@ fn compile_module(
     // file's strategy with one for the machine's default device count.
     let materialized = options.cuda.is_some()
         && (crate::gpu::is_materialized(module) || crate::gpu::has_strategy(module));
+    // The op table and graph: for the summary, the simulation, the search, and the warnings of opaque ops
+    // (the C API cannot emit warnings from a pass). The default pipeline's import is this one, the only one.
+    // `options` becomes the command line merged with what the input records (`crate::record`), the
+    // batch dim and the mode resolved; `decisions` says what was inferred.
+    let mut options = options.clone();
+    let mut decisions = Vec::new();
     let imported = if !materialized && (stages.imports() || options.emit != Emit::Mlir) {
-        let mut imported = import_module(module, options, stages.imports(), own)?;
-        let (mode, why) = resolve_mode(options.mode, &imported.graph);
-        if mode == ImportMode::AsIs && options.mode == ImportMode::Auto {
-            // A training step detected: imported again with its sample reductions split (see
-            // `import_option_text`); its warnings were already pushed.
-            let mut as_is = options.clone();
-            as_is.mode = mode;
-            imported = import_module(module, &as_is, stages.imports(), &mut Vec::new())?;
-        }
-        resolved = Some((mode, why));
+        let (imported, resolved) = import_resolved(stages, module, &options, own)?;
+        options = resolved.options;
+        decisions = resolved.decisions;
         if let Some(after) = &stages.after {
             after.run(module).ok()?;
         }
@@ -537,34 +547,20 @@ fn compile_module(
         }
         imported
     });
-    // `auto` resolved: everything below sees the chosen mode.
-    let mut options = options.clone();
-    let why = resolved.map(|(mode, why)| {
-        options.mode = mode;
-        why
-    });
     let options = &options;
+    let decided: String = decisions.iter().map(|line| format!("{line}\n")).collect();
     // The summary and the simulation replace the module; the other outputs print it, after the
     // shard export or the search rewrote it.
     let replaced = match (options.emit, imported) {
         (Emit::Summary, Some(imported)) => {
             let mut table = import_table(&imported, options.mode);
             table.push_str(&batch_note(&imported));
-            if let Some(why) = &why {
-                table.push_str(&format!("{why}\n"));
-            }
+            table.push_str(&decided);
             Some(table.into_bytes())
         }
         (Emit::Simulation, Some(imported)) => {
-            match run_simulation(&imported, options, name, &mut compiled.files) {
-                Ok(text) => Some(
-                    format!(
-                        "{text}{}{}\n",
-                        batch_note(&imported),
-                        why.unwrap_or_default()
-                    )
-                    .into_bytes(),
-                ),
+            match run_simulation(&imported, options, name, &mut compiled) {
+                Ok(text) => Some(format!("{text}{}{decided}", batch_note(&imported)).into_bytes()),
                 Err(diag) => {
                     own.push(diag);
                     return None;
@@ -572,6 +568,7 @@ fn compile_module(
             }
         }
         (Emit::Shard, Some(imported)) => {
+            compiled.notes.push_str(&notes(&decisions));
             if let Err(diag) = shard_output(module, &imported, options, name, &mut compiled) {
                 own.push(diag);
                 return None;
@@ -583,6 +580,7 @@ fn compile_module(
                 && options.search.algorithm.is_some()
                 && imported.graph.num_ops() > 0 =>
         {
+            compiled.notes.push_str(&notes(&decisions));
             if let Some(b) = imported.batch {
                 own.push(Diag {
                     severity: crate::diagnostics::Severity::Warning,
@@ -595,8 +593,12 @@ fn compile_module(
                     notes: Vec::new(),
                 });
             }
-            if let Err(diag) = search_and_annotate(module, &imported, options, name, &mut compiled)
-            {
+            let result = if keeps_strategy(&imported, options) {
+                keep_strategy(module, &imported, options, name, &mut compiled)
+            } else {
+                search_and_annotate(module, &imported, options, name, &mut compiled).map(drop)
+            };
+            if let Err(diag) = result {
                 own.push(diag);
                 return None;
             }
@@ -627,6 +629,151 @@ fn compile_module(
     Some(compiled)
 }
 
+/// `decisions` as notes for standard error (`flexc: ` before each line).
+fn notes(decisions: &[String]) -> String {
+    decisions
+        .iter()
+        .map(|line| format!("flexc: {line}\n"))
+        .collect()
+}
+
+/// The options an import settled: the command line merged with the input's records, the batch dim and
+/// the mode resolved, and the lines saying what was inferred (batch dim, weights, mode).
+struct Resolved {
+    options: Options,
+    decisions: Vec<String>,
+}
+
+/// Imports `module` with the command line's options merged with what it records ([`crate::record`]):
+/// the batch dim inferred when neither gives it, `auto` mode resolved (a training step imported again
+/// with its sample reductions split). Annotates with `#par.space` when the default pipeline runs.
+fn import_resolved(
+    stages: &Stages,
+    module: &Module,
+    options: &Options,
+    own: &mut Vec<Diag>,
+) -> Option<(Imported, Resolved)> {
+    let record = match crate::record::Record::read(&module.as_operation()) {
+        Ok(record) => record,
+        Err(message) => {
+            own.push(Diag::error(None, message));
+            return None;
+        }
+    };
+    let mut options = match record.apply(options) {
+        Ok(merged) => merged,
+        Err(message) => {
+            own.push(Diag::error(None, message));
+            return None;
+        }
+    };
+    let recorded = record.import.is_some();
+    let mut decisions = Vec::new();
+    let annotate = stages.imports();
+    let batch_dim_given = options.batch_dim.is_some();
+    options.batch_dim.get_or_insert(0);
+    let mut imported = import_module(module, &options, annotate, own)?;
+    if batch_dim_given {
+        decisions.push(format!(
+            "batch dim: {} ({})",
+            options.batch_dim.unwrap_or(0),
+            if recorded {
+                "recorded in the input's par.import"
+            } else {
+                "--batch-dim"
+            }
+        ));
+    } else {
+        let import = import_options(&options).ok()?;
+        let (dim, why) = import::infer_batch_dim(&module.as_operation(), &import, &imported);
+        if Some(dim) != options.batch_dim {
+            options.batch_dim = Some(dim);
+            imported = import_module(module, &options, annotate, &mut Vec::new())?;
+        }
+        decisions.push(format!("batch dim: {why}; --batch-dim sets it"));
+    }
+    if let Some(weights) = &imported.weights_inferred {
+        decisions.push(format!("{weights}; --data-args or --param-args set them"));
+    }
+    let (mode, mut why) = resolve_mode(options.mode, &imported.graph);
+    if mode == ImportMode::AsIs && options.mode == ImportMode::Auto {
+        // A training step detected: imported again with its sample reductions split (see
+        // `import_option_text`); its warnings were already pushed.
+        let mut as_is = options.clone();
+        as_is.mode = mode;
+        imported = import_module(module, &as_is, annotate, &mut Vec::new())?;
+    }
+    if recorded {
+        why = format!("mode: {} (recorded in the input's par.import)", mode.word());
+    }
+    options.mode = mode;
+    decisions.push(why);
+    Some((imported, Resolved { options, decisions }))
+}
+
+/// Whether the search is skipped because the input carries a strategy for every graph op (a
+/// `.par.mlir`) and neither `--search` nor `--strategy` asks for another.
+fn keeps_strategy(imported: &Imported, options: &Options) -> bool {
+    !options.search.explicit
+        && options.simulate.strategy.is_none()
+        && !imported.ops.is_empty()
+        && imported.ops.iter().all(|op| op.config.is_some())
+}
+
+/// The input's own strategy written again as it is (no search): checked against the machine, its
+/// records refreshed, its `--report`/`--trace` written when asked for.
+fn keep_strategy(
+    module: &Module,
+    imported: &Imported,
+    options: &Options,
+    name: &str,
+    compiled: &mut Compiled,
+) -> Result<(), Diag> {
+    let sim = &options.simulate;
+    let machine = sim.load_machine()?;
+    let strategy = simulate::annotated_strategy(imported, &imported.graph, machine.num_devices())?
+        .expect("every graph op has a configuration");
+    compiled.notes.push_str(&format!(
+        "flexc: keeping the input's strategy (for {} devices of {}); --search=mcmc searches again\n",
+        machine.num_devices(),
+        machine.name
+    ));
+    let (import, machine_attr) = crate::record::attributes(options, imported, &machine);
+    crate::record::write(&module.as_operation(), &import, &machine_attr)
+        .map_err(|e| Diag::error(None, e))?;
+    if sim.trace.is_some() || sim.report.is_some() {
+        let cost = simulate::cost_model(&machine, sim.state, sim.profile_db.as_deref())?;
+        let model = name.rsplit('/').next().unwrap_or(name);
+        let simulated = simulate::simulate(
+            model,
+            &imported.graph,
+            &machine,
+            &cost,
+            options.mode,
+            "annotated",
+            strategy,
+            sim,
+        )?;
+        push_files(compiled, sim, simulated.json, simulated.trace);
+    }
+    Ok(())
+}
+
+/// Adds the `--report` and `--trace` contents, when there are any, to the files to write.
+fn push_files(
+    compiled: &mut Compiled,
+    sim: &SimulateOptions,
+    json: Option<String>,
+    trace: Option<String>,
+) {
+    if let (Some(path), Some(json)) = (&sim.report, json) {
+        compiled.files.push((path.clone(), json.into_bytes()));
+    }
+    if let (Some(path), Some(trace)) = (&sim.trace, trace) {
+        compiled.files.push((path.clone(), trace.into_bytes()));
+    }
+}
+
 /// The import analysis of `module` with the command line's settings, `#par.space` annotations written when
 /// `annotate` (what `par-import` does); opaque-op warnings are pushed to `own`.
 fn import_module(
@@ -648,8 +795,8 @@ fn import_module(
     Some(imported)
 }
 
-/// Parses the model at `path` and imports it through the default pipeline (TOSA lowering included):
-/// the library entry point for tools, benchmarks and tests. Unregistered dialects are allowed (StableHLO
+/// Parses the model at `path` and imports it through the default pipeline (TOSA lowering included), the
+/// batch dim inferred unless `options` gives it: the library entry point for tools, benchmarks and tests. Unregistered dialects are allowed (StableHLO
 /// in generic form). `Err` carries the diagnostics as `flexc` prints them.
 pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
     let name = path.display().to_string();
@@ -680,7 +827,21 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
     if manager.run(&mut module).is_err() {
         return Err(failure(capture));
     }
-    import::analyze(&module.as_operation(), &import, true).map_err(|_| failure(capture))
+    let imported =
+        import::analyze(&module.as_operation(), &import, true).map_err(|_| failure(capture))?;
+    if options.batch_dim.is_some() {
+        return Ok(imported);
+    }
+    // The batch dim inferred, as the driver does.
+    let (dim, _) = import::infer_batch_dim(&module.as_operation(), &import, &imported);
+    if dim == import.batch_dim {
+        return Ok(imported);
+    }
+    let inferred = ImportOptions {
+        batch_dim: dim,
+        ..import
+    };
+    import::analyze(&module.as_operation(), &inferred, true).map_err(|_| failure(capture))
 }
 
 /// `--emit=shard`: the strategy (the module's own `#par.config` on every graph op, else the search's)
@@ -725,8 +886,9 @@ fn shard_output(
 }
 
 /// Searches a strategy for the imported graph and writes it into `module` (the `par-search` pass's code):
-/// `#par.config` on every graph op, `#par.machine` on the module; or, with `--strategy=NAME`, writes that
-/// baseline. Returns the configuration written for each MLIR op (by `ImportedOp::handle`).
+/// `#par.config` on every graph op, `#par.machine` and `#par.import` on the module (`crate::record`); or,
+/// with `--strategy=NAME`, writes that baseline. Returns the configuration written for each MLIR op (by
+/// `ImportedOp::handle`).
 fn search_and_annotate(
     module: &Module,
     imported: &Imported,
@@ -735,7 +897,7 @@ fn search_and_annotate(
     compiled: &mut Compiled,
 ) -> Result<std::collections::HashMap<usize, flexc_core::Config>, Diag> {
     let sim = &options.simulate;
-    let machine = simulate::load_machine(&sim.machine, sim.devices)?;
+    let machine = sim.load_machine()?;
     let cost = simulate::cost_model(&machine, sim.state, sim.profile_db.as_deref())?;
     let model = name.rsplit('/').next().unwrap_or(name);
     let target = strategy_search::Target {
@@ -743,7 +905,8 @@ fn search_and_annotate(
         cost: &cost,
         mode: options.mode.simulator_mode(),
         training_step: options.mode == ImportMode::AsIs,
-        batch_dim: options.batch_dim,
+        batch_dim: options.batch_dim.unwrap_or(0),
+        trace: sim.trace.is_some(),
     };
     let operation = module.as_operation();
     let (found, annotated) = match (sim.strategy.as_deref(), options.search.algorithm) {
@@ -789,15 +952,15 @@ fn search_and_annotate(
             conflicts = annotated.conflicts;
         }
     }
+    let (import, machine_attr) = crate::record::attributes(options, imported, &machine);
+    crate::record::write(&operation, &import, &machine_attr).map_err(|e| Diag::error(None, e))?;
     compiled.notes.push_str(&found.table);
     if conflicts > 0 {
         compiled.notes.push_str(&format!(
             "flexc: warning: {conflicts} ops of functions called several times have different configurations per call; the output records each op's first call\n"
         ));
     }
-    if let Some(path) = &sim.report {
-        compiled.files.push((path.clone(), found.json.into_bytes()));
-    }
+    push_files(compiled, sim, Some(found.json), found.trace);
     Ok(written)
 }
 
@@ -806,15 +969,16 @@ fn inline_calls(module: &Module) -> Result<(), String> {
     flexc_passes::ir::inline_calls(module.as_operation().to_raw(), 64).map(drop)
 }
 
-/// `--simulate`: the report text; `--trace`/`--report` contents are added to `files`.
+/// `--simulate`: the report text; `--trace`/`--report` contents are added to the files, warnings to the
+/// notes.
 fn run_simulation(
     imported: &Imported,
     options: &Options,
     name: &str,
-    files: &mut Vec<(String, Vec<u8>)>,
+    compiled: &mut Compiled,
 ) -> Result<String, Diag> {
     let sim = &options.simulate;
-    let machine = simulate::load_machine(&sim.machine, sim.devices)?;
+    let machine = sim.load_machine()?;
     let cost = simulate::cost_model(&machine, sim.state, sim.profile_db.as_deref())?;
     let graph = &imported.graph;
     let problem = flexc_core::search::Problem {
@@ -822,7 +986,7 @@ fn run_simulation(
         machine: &machine,
         cost: &cost,
         mode: options.mode.simulator_mode(),
-        batch_dim: options.batch_dim,
+        batch_dim: options.batch_dim.unwrap_or(0),
         training_step: options.mode == ImportMode::AsIs,
     };
     let keyed = match sim.strategy.as_deref() {
@@ -859,11 +1023,9 @@ fn run_simulation(
             ));
         }
         let (text, json, _) = crate::plan::report(model, &problem, &strategy_name, &strategy)?;
-        if let Some(path) = &sim.report {
-            let mut json = serde_json::to_string_pretty(&json).expect("JSON values serialize");
-            json.push('\n');
-            files.push((path.clone(), json.into_bytes()));
-        }
+        let mut json = serde_json::to_string_pretty(&json).expect("JSON values serialize");
+        json.push('\n');
+        push_files(compiled, sim, Some(json), None);
         return Ok(text);
     }
     let simulated = simulate::simulate(
@@ -876,16 +1038,13 @@ fn run_simulation(
         strategy,
         sim,
     )?;
-    if let (Some(path), Some(json)) = (&sim.report, simulated.json) {
-        files.push((path.clone(), json.into_bytes()));
-    }
-    if let (Some(path), Some(trace)) = (&sim.trace, simulated.trace) {
-        files.push((path.clone(), trace.into_bytes()));
-    }
+    compiled.notes.push_str(&simulated.warnings);
+    push_files(compiled, sim, simulated.json, simulated.trace);
     Ok(simulated.text)
 }
 
-/// The `#par.config` strategy of a `.par.mlir` file, imported with the same settings as the model.
+/// The `#par.config` strategy of a `.par.mlir` file, imported with the settings it records, else the
+/// model's.
 fn strategy_from_file(
     path: &str,
     options: &Options,
@@ -912,7 +1071,23 @@ fn strategy_from_file(
             .unwrap_or_else(|| Diag::error(None, format!("cannot read strategy file '{path}'")))
     };
     let module = parse_module(&context, &bytes, path).ok_or_else(|| first_error(capture))?;
-    let import = import_options(options).map_err(|e| Diag::error(None, e))?;
+    let record = crate::record::Record::read(&module.as_operation())
+        .map_err(|e| Diag::error(None, format!("strategy file '{path}': {e}")))?;
+    let mut file_options = options.clone();
+    if let Some(import) = record.import {
+        file_options.batch_dim = Some(import.batch_dim as usize);
+        file_options.data_args = import
+            .data_args
+            .map(|args| {
+                args.iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .unwrap_or_default();
+        file_options.mode = ImportMode::from_word(&import.mode).unwrap_or(options.mode);
+    }
+    let import = import_options(&file_options).map_err(|e| Diag::error(None, e))?;
     let imported = flexc_passes::import::analyze(&module.as_operation(), &import, false)
         .map_err(|_| first_error(capture))?;
     simulate::annotated_strategy(&imported, graph, devices)?.ok_or_else(|| {
@@ -1001,6 +1176,18 @@ pub fn import_table(imported: &flexc_passes::import::Imported, mode: ImportMode)
             "weight_gradients: {} tensors, {elements} elements to synchronize",
             weights.len()
         );
+    }
+    let layers = flexc_core::layers::Layers::detect(graph);
+    let _ = writeln!(
+        out,
+        "layers: {} in {} groups, {} of {} ops repeated",
+        layers.num_layers(),
+        layers.groups().len(),
+        layers.num_layer_ops(),
+        graph.num_ops()
+    );
+    for line in layers.describe(graph) {
+        let _ = writeln!(out, "  {line}");
     }
     out
 }

@@ -8,11 +8,13 @@
 //!
 //! Layering: `flexc-dialects` ← `flexc-passes` ← this crate ← `tools/`.
 
+pub mod console;
 pub mod diagnostics;
 pub mod driver;
 pub mod gpu;
 pub mod parse;
 pub mod plan;
+pub mod record;
 pub mod run;
 pub mod search;
 pub mod session;

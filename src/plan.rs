@@ -94,7 +94,7 @@ impl Throughput {
 }
 
 fn gib(bytes: u64) -> String {
-    format!("{:.2} GiB", bytes as f64 / f64::from(1u32 << 30))
+    flexc_core::units::bytes(bytes)
 }
 
 fn ms(s: f64) -> String {
@@ -164,57 +164,74 @@ pub fn report(
             "stages (one micro-batch of {} samples; kept: activations held per micro-batch in flight, per device):",
             e.micro_batch
         );
-        let _ = writeln!(
-            text,
-            "  {:>5} {:>5} {:>6} {:>12} {:>12} {:>12} {:>12} {:>11} {:>11}",
-            "stage", "group", "ops", "forward", "backward", "recompute", "last bwd", "kept", "sent"
+        let mut table = flexc_core::units::table(
+            &[
+                "stage",
+                "group",
+                "ops",
+                "forward",
+                "backward",
+                "recompute",
+                "last backward",
+                "kept",
+                "sent",
+            ],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8],
         );
         for (k, c) in e.stages.iter().enumerate() {
-            let _ = writeln!(
-                text,
-                "  {:>5} {:>5} {:>6} {:>12} {:>12} {:>12} {:>12} {:>11} {:>11}",
-                k,
-                c.group,
-                c.ops,
+            table.add_row(vec![
+                k.to_string(),
+                c.group.to_string(),
+                c.ops.to_string(),
                 ms(c.forward_s),
                 ms(c.backward_s),
                 ms(c.recompute_s),
                 ms(c.last_backward_s),
                 gib(c.kept_bytes),
-                gib(c.sent_bytes)
-            );
+                gib(c.sent_bytes),
+            ]);
         }
+        text.push_str(&flexc_core::units::render(&table, "  "));
     }
     let _ = writeln!(
         text,
         "memory per device (the worst device of each group), capacity {}:",
         gib(e.memory_capacity)
     );
-    let _ = writeln!(
-        text,
-        "  {:>5} {:>6} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11}",
-        "group", "device", "weights", "gradients", "optimizer", "activations", "transient", "total"
+    let mut table = flexc_core::units::table(
+        &[
+            "group",
+            "device",
+            "weights",
+            "gradients",
+            "optimizer",
+            "activations",
+            "transient",
+            "total",
+            "",
+        ],
+        &[0, 2, 3, 4, 5, 6, 7],
     );
     for g in &e.groups {
         let m = g.memory;
         let over = if m.total() > e.memory_capacity {
-            "  OVER CAPACITY"
+            "OVER CAPACITY"
         } else {
             ""
         };
-        let _ = writeln!(
-            text,
-            "  {:>5} {:>6} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11}{over}",
-            g.group,
+        table.add_row(vec![
+            g.group.to_string(),
             g.device.to_string(),
             gib(m.weights),
             gib(m.gradients),
             gib(m.optimizer),
             gib(m.activations),
             gib(m.transient),
-            gib(m.total())
-        );
+            gib(m.total()),
+            over.to_string(),
+        ]);
     }
+    text.push_str(&flexc_core::units::render(&table, "  "));
     let json = json!({
         "model": model,
         "machine": machine.name,

@@ -22,7 +22,9 @@
 //! The search itself and the annotation are the `par-search` pass's ([`flexc_passes::par_search`]); this module
 //! adds what the user is shown: the progress bar, the baseline table and the `--report` JSON.
 
+use crate::console::Console;
 use crate::diagnostics::Diag;
+use flexc_core::units;
 use flexc_core::{
     baselines,
     machine::Machine,
@@ -35,11 +37,7 @@ use flexc_passes::{
 };
 use melior::ir::OperationRef;
 use serde_json::json;
-use std::{
-    fmt::Write as _,
-    sync::{atomic::AtomicU64, Arc},
-    time::Duration,
-};
+use std::{fmt::Write as _, sync::Arc, time::Duration};
 
 pub use flexc_core::search::{algorithm, Budget};
 
@@ -48,16 +46,26 @@ pub use flexc_core::search::{algorithm, Budget};
 pub struct SearchOptions {
     /// One of [`search::ALGORITHMS`]; `None` (`--search=none`) only imports.
     pub algorithm: Option<&'static dyn SearchAlgorithm>,
+    /// Whether `--search` was given (a `.par.mlir` keeps its strategy unless it was).
+    pub explicit: bool,
     pub budget: Budget,
     pub seed: u64,
+    /// When the process started: a time budget counts from there, and the search leaves time for the
+    /// table, so that the whole process stays within the budget (`None`: from the search's start).
+    pub started: Option<std::time::Instant>,
+    /// Where the search's progress is shown (the `flexc` binary's standard error); `None`: nowhere.
+    pub console: Option<Arc<Console>>,
 }
 
 impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions {
             algorithm: search::ALGORITHMS.first().copied(),
+            explicit: false,
             budget: Budget::default(),
             seed: 0,
+            started: None,
+            console: None,
         }
     }
 }
@@ -66,6 +74,7 @@ impl std::fmt::Debug for SearchOptions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SearchOptions")
             .field("algorithm", &self.algorithm.map(|a| a.name()))
+            .field("explicit", &self.explicit)
             .field("budget", &self.budget)
             .field("seed", &self.seed)
             .finish()
@@ -79,61 +88,17 @@ pub fn algorithm_names() -> Vec<&'static str> {
     names
 }
 
-/// A progress bar on standard error while the search runs, only when standard error is a terminal (indicatif
-/// hides it otherwise); cleared when dropped.
-struct Progress {
-    bar: indicatif::ProgressBar,
-    ticker: Option<std::thread::JoinHandle<()>>,
-    done: Arc<std::sync::atomic::AtomicBool>,
-}
-
-impl Progress {
-    /// A bar that follows `counter` (proposals so far) against `budget`, redrawn ten times a second.
-    fn start(counter: Arc<AtomicU64>, budget: Budget) -> Progress {
-        use std::sync::atomic::Ordering;
-        let length = match budget {
-            Budget::Proposals(n) => n,
-            Budget::Time(d) => (d.as_millis() as u64).max(1),
-        };
-        let bar = indicatif::ProgressBar::with_draw_target(
-            Some(length),
-            indicatif::ProgressDrawTarget::stderr_with_hz(10),
-        );
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "flexc: searching [{bar:30}] {msg}, {elapsed_precise}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar())
-            .progress_chars("## "),
-        );
-        let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let ticker = (!bar.is_hidden()).then(|| {
-            let (bar, done) = (bar.clone(), done.clone());
-            std::thread::spawn(move || {
-                let t0 = std::time::Instant::now();
-                while !done.load(Ordering::Relaxed) {
-                    let proposals = counter.load(Ordering::Relaxed);
-                    bar.set_position(match budget {
-                        Budget::Proposals(_) => proposals,
-                        Budget::Time(_) => t0.elapsed().as_millis() as u64,
-                    });
-                    bar.set_message(format!("{proposals} proposals"));
-                    std::thread::sleep(Duration::from_millis(100));
-                }
-            })
-        });
-        Progress { bar, ticker, done }
-    }
-}
-
-impl Drop for Progress {
-    fn drop(&mut self) {
-        self.done.store(true, std::sync::atomic::Ordering::Relaxed);
-        if let Some(ticker) = self.ticker.take() {
-            let _ = ticker.join();
-        }
-        self.bar.finish_and_clear();
-    }
+/// The `--search` values with their help and older aliases (`dp` for `pase`, `tiling` for `soybean`).
+pub fn algorithm_values() -> Vec<clap::builder::PossibleValue> {
+    search::ALGORITHMS
+        .iter()
+        .map(|a| {
+            clap::builder::PossibleValue::new(a.name())
+                .help(a.summary())
+                .aliases(a.aliases().iter().copied())
+        })
+        .chain([clap::builder::PossibleValue::new("none").help("import only, no strategy")])
+        .collect()
 }
 
 /// A found strategy with what the user is shown about it.
@@ -143,6 +108,8 @@ pub struct Found {
     pub table: String,
     /// `--report` JSON.
     pub json: String,
+    /// `--trace` JSON of the strategy, when [`Target::trace`] asked for it.
+    pub trace: Option<String>,
 }
 
 /// Total FLOPs of one iteration (backward work included in training) over the aggregate peak rate of
@@ -170,6 +137,8 @@ pub struct Target<'a> {
     pub mode: Mode,
     /// The graph is a whole training step taken as it is (`--mode=as-is`): reports say so.
     pub training_step: bool,
+    /// Whether the written strategy's Chrome trace is wanted (`--trace`).
+    pub trace: bool,
     /// The data inputs' batch dim (`--batch-dim`).
     pub batch_dim: usize,
 }
@@ -200,8 +169,11 @@ pub fn find_and_annotate(
     algorithm: &'static dyn SearchAlgorithm,
 ) -> Result<(Found, Annotated), Diag> {
     let start = std::time::Instant::now();
-    let progress = Arc::new(AtomicU64::new(0));
-    let bar = Progress::start(progress.clone(), options.budget);
+    let progress = Arc::new(search::Progress::default());
+    let display = options
+        .console
+        .as_ref()
+        .map(|console| console.search_progress(algorithm.name(), options.budget, progress.clone()));
     let request = Request {
         machine: target.machine,
         cost: target.cost,
@@ -211,18 +183,19 @@ pub fn find_and_annotate(
         algorithm,
         run: Run {
             progress: Some(progress),
+            deadline: search_deadline(options),
             ..Run::new(options.budget, options.seed)
         },
     };
     let result = par_search::search_and_annotate(module, imported, &request);
-    drop(bar);
+    drop(display);
     let (found, annotated) = result.map_err(|message| Diag::error(None, message))?;
     let wall = start.elapsed().as_secs_f64();
     let stop = match found.mcmc() {
         Some(_) => format!("{} (best from {})", found.stop, found.found_by),
         None => found.stop.to_string(),
     };
-    let (table, json) = search_report(
+    let (table, json, trace) = search_report(
         model,
         &imported.graph,
         target,
@@ -232,7 +205,9 @@ pub fn find_and_annotate(
         &stop,
         wall,
     )?;
-    Ok((Found::new(found.strategy, table, &json), annotated))
+    let mut found = Found::new(found.strategy, table, &json);
+    found.trace = trace;
+    Ok((found, annotated))
 }
 
 /// What the found strategy's simulation reports: a flat strategy's task simulation, or a scheduled one's
@@ -272,6 +247,17 @@ fn table_baselines(problem: &flexc_core::search::Problem) -> Vec<(&'static str, 
 /// Devices from which the search table's baselines are simulated symmetrically.
 const SYMMETRIC_FROM: u32 = 64;
 
+/// The search's deadline. A time budget `T` counts from the process's start ([`SearchOptions::started`]),
+/// less 2% of `T` for the table (the default search ends a full simulation early for the report's, and the
+/// baselines' times come from its own start points).
+fn search_deadline(options: &SearchOptions) -> search::Deadline {
+    let Budget::Time(budget) = options.budget else {
+        return options.budget.deadline();
+    };
+    let elapsed = options.started.map_or(Duration::ZERO, |s| s.elapsed());
+    search::Deadline::after(budget.saturating_sub(elapsed).saturating_sub(budget / 50))
+}
+
 /// The standard-error table and the `--report` JSON of a search result.
 #[allow(clippy::too_many_arguments)]
 fn search_report(
@@ -283,17 +269,19 @@ fn search_report(
     found: &search::Found,
     stop: &str,
     wall: f64,
-) -> Result<(String, serde_json::Value), Diag> {
+) -> Result<(String, serde_json::Value, Option<String>), Diag> {
     let Target {
         machine,
         cost,
         mode,
         training_step,
+        trace,
         ..
     } = *target;
     let problem = target.problem(graph);
+    let devices = machine.num_devices();
     // A scheduled strategy: its report from the pipeline simulation; a flat one: the task simulation.
-    let (facts, schedule_text) = if found.strategy.schedule.is_flat() {
+    let (facts, schedule_text, sim_trace) = if found.strategy.schedule.is_flat() {
         let sim =
             Simulator::new(graph, machine, cost, mode, found.strategy.clone()).map_err(|e| {
                 Diag::error(
@@ -303,7 +291,8 @@ fn search_report(
             })?;
         let mut report = sim.report();
         report.training_step = training_step;
-        (Facts::Flat(Box::new(report)), String::new())
+        let trace = trace.then(|| sim.chrome_trace());
+        (Facts::Flat(Box::new(report)), String::new(), trace)
     } else {
         let (text, json, _) = crate::plan::report(model, &problem, "found", &found.strategy)?;
         let summary: String = text
@@ -311,12 +300,28 @@ fn search_report(
             .skip_while(|l| !l.starts_with("iteration time:"))
             .map(|l| format!("  {l}\n"))
             .collect();
-        (Facts::Scheduled(json), summary)
+        (Facts::Scheduled(json), summary, None)
     };
     let parallelism =
         flexc_core::pipeline::Parallelism::of(graph, &found.strategy, crate::plan::batch(&problem));
+    // The baselines as the search scored them (MCMC scores every one as a start point); simulated here
+    // for the other algorithms.
+    let scored = |name: &str| {
+        found
+            .mcmc()?
+            .starts
+            .iter()
+            .find(|e| e.name == name)
+            .map(|e| e.fits_memory.then_some(e.iteration_time_s))
+    };
     let mut baseline_times = Vec::new();
+    let mut idle = Vec::new();
     for (name, strategy) in table_baselines(&problem) {
+        idle.push((name, crate::simulate::idle_devices(&strategy, devices)));
+        if let Some(time) = scored(name).filter(|_| strategy.schedule.is_flat()) {
+            baseline_times.push((name, time));
+            continue;
+        }
         let time = if strategy.schedule.is_flat() {
             Simulator::new(graph, machine, cost, mode, strategy)
                 .ok()
@@ -339,39 +344,55 @@ fn search_report(
     let proposals = found.proposals;
     let name = algorithm.name();
 
-    let mut table = String::new();
+    let mut text = String::new();
     let _ = writeln!(
-        table,
-        "flexc: search {name} on {} ({} devices), seed {}, budget {}: {:.3} s, {} proposals, stop: {}",
+        text,
+        "flexc: search {name} on {} ({devices} devices), seed {}, budget {}: {:.3} s, {} proposals, stop: {}",
         machine.name,
-        machine.num_devices(),
         options.seed,
         options.budget.text(),
         wall,
         proposals,
         stop
     );
-    let _ = writeln!(
-        table,
-        "  {:<16} {:>14} {:>18}",
-        "strategy", "iteration", "vs data-parallel"
+    let mut table = units::table(
+        &["strategy", "iteration", "vs data-parallel", "idle devices"],
+        &[1, 2],
     );
-    let row = |table: &mut String, name: &str, t: Option<f64>| {
+    let mut row = |name: &str, t: Option<f64>, idle: Option<&[flexc_core::DeviceId]>| {
         let speedup = match (dp_time, t) {
             (Some(dp), Some(t)) if t > 0.0 => format!("{:.2}x", dp / t),
             _ => "-".into(),
         };
-        let time = t.map_or("over memory".to_string(), |t| format!("{:.3} ms", t * 1e3));
-        let _ = writeln!(table, "  {name:<16} {time:>14} {speedup:>18}");
+        let time = t.map_or("over memory".to_string(), units::seconds);
+        let idle = match idle {
+            Some([]) | None => String::new(),
+            Some(ids) => format!("{} of {devices}: {}", ids.len(), units::devices(ids)),
+        };
+        table.add_row(vec![name.to_string(), time, speedup, idle]);
     };
-    row(&mut table, &format!("found ({name})"), Some(time));
-    for (name, t) in &baseline_times {
-        row(&mut table, name, *t);
+    let found_idle = crate::simulate::idle_devices(&found.strategy, devices);
+    row(&format!("found ({name})"), Some(time), Some(&found_idle));
+    for ((name, t), (_, ids)) in baseline_times.iter().zip(&idle) {
+        row(name, *t, Some(ids));
     }
-    row(&mut table, "ideal", Some(ideal));
+    row("ideal", Some(ideal), None);
+    text.push_str(&units::render(&table, "  "));
+    let skipped: Vec<String> = found
+        .mcmc()
+        .map(|d| {
+            d.skipped
+                .iter()
+                .map(|(name, why)| format!("{name} ({why})"))
+                .collect()
+        })
+        .unwrap_or_default();
+    if !skipped.is_empty() {
+        let _ = writeln!(text, "  seeds skipped: {}", skipped.join(", "));
+    }
     if let Some(p) = found.plan() {
         let _ = writeln!(
-            table,
+            text,
             "  schedule search: {} candidates, {} skipped (estimated over memory), {} simulated, {} fit{}",
             p.candidates,
             p.over_memory,
@@ -384,24 +405,49 @@ fn search_report(
             }
         );
     }
-    let _ = writeln!(table, "  parallelism: {}", parallelism.text());
+    let _ = writeln!(text, "  parallelism: {}", parallelism.text());
     match &facts {
-        Facts::Flat(report) => {
-            let peaks: Vec<String> = report
-                .devices
-                .iter()
-                .map(|d| {
-                    format!(
-                        "{} {:.2} GiB",
-                        d.device,
-                        d.peak_memory as f64 / (1u64 << 30) as f64
-                    )
-                })
-                .collect();
-            let _ = writeln!(table, "  peak memory: {}", peaks.join(", "));
-        }
-        Facts::Scheduled(_) => table.push_str(&schedule_text),
+        Facts::Flat(report) => text.push_str(&peak_memory_line(report)),
+        Facts::Scheduled(_) => text.push_str(&schedule_text),
     }
+    if let Some(warning) = crate::simulate::idle_warning(
+        &format!("the found strategy ({name})"),
+        graph,
+        &found_idle,
+        devices,
+    ) {
+        text.push_str(&warning);
+    }
+    // A search that optimizes another cost than the simulator's (PaSE's additive model) can lose to a
+    // baseline it is shown beside: say so rather than let the table speak alone.
+    if let Some((faster, t)) = baseline_times
+        .iter()
+        .filter_map(|(n, t)| t.map(|t| (*n, t)))
+        .filter(|&(_, t)| t < time)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+    {
+        let _ = writeln!(
+            text,
+            "flexc: warning: the found strategy ({name}, {}) is slower in the simulator than baseline {faster} ({}); \
+             --strategy={faster} writes that one, --search=mcmc starts from it",
+            units::seconds(time),
+            units::seconds(t)
+        );
+    }
+    let idle_baselines: Vec<&str> = idle
+        .iter()
+        .filter(|(_, ids)| !ids.is_empty())
+        .map(|(n, _)| *n)
+        .collect();
+    if !idle_baselines.is_empty() && found_idle.is_empty() {
+        let _ = writeln!(
+            text,
+            "flexc: warning: baselines {} leave devices idle (see the table){}",
+            idle_baselines.join(", "),
+            crate::simulate::batch_reason(graph, devices)
+        );
+    }
+    let table = text;
 
     let mut json = match facts {
         Facts::Flat(report) => crate::simulate::simulation_facts(&report),
@@ -425,6 +471,17 @@ fn search_report(
                     "stop_reason": stop,
                     "proposals": proposals,
                     "wall_s": wall,
+                    "seeds_skipped": skipped,
+                    "full_simulation_s": found.mcmc().map(|d| d.stats.full_simulation_s),
+                    "proposal_s": found.mcmc().and_then(|d| {
+                        let wall: f64 = d.stats.chains.iter().map(|c| c.wall_s).sum();
+                        (d.stats.proposals > 0).then(|| wall / d.stats.proposals as f64)
+                    }),
+                    "delta_simulation_s": found.mcmc().and_then(|d| {
+                        let wall: f64 = d.stats.chains.iter().map(|c| c.wall_s).sum();
+                        let n = d.stats.delta_simulations;
+                        (n > 0).then(|| wall / n as f64)
+                    }),
                 }),
             ),
             ("iteration_time_s".to_string(), json!(time)),
@@ -439,7 +496,33 @@ fn search_report(
             ("ideal_time_s".to_string(), json!(ideal)),
         ]);
     }
-    Ok((table, json))
+    Ok((table, json, sim_trace))
+}
+
+/// `  peak memory: ...` of a report: every device up to 8, else the range and the worst device.
+fn peak_memory_line(report: &flexc_core::Report) -> String {
+    let devices = &report.devices;
+    if devices.len() <= 8 {
+        let peaks: Vec<String> = devices
+            .iter()
+            .map(|d| format!("{} {}", d.device, units::bytes(d.peak_memory)))
+            .collect();
+        return format!("  peak memory: {}\n", peaks.join(", "));
+    }
+    let (Some(high), Some(low)) = (
+        devices.iter().max_by_key(|d| d.peak_memory),
+        devices.iter().min_by_key(|d| d.peak_memory),
+    ) else {
+        return String::new();
+    };
+    format!(
+        "  peak memory: {} devices, {} to {} (most on {}), capacity {}\n",
+        devices.len(),
+        units::bytes(low.peak_memory),
+        units::bytes(high.peak_memory),
+        high.device,
+        units::bytes(report.memory_capacity)
+    )
 }
 
 /// The baseline `name` instead of a search (`--strategy=NAME` without `--simulate`): simulated to check that it
@@ -450,6 +533,7 @@ pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<
         cost,
         mode,
         training_step,
+        trace,
         ..
     } = *target;
     let problem = target.problem(graph);
@@ -477,26 +561,30 @@ pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<
         .map_err(|e| Diag::error(None, format!("strategy '{name}' is invalid: {e}")))?;
     let mut report = sim.report();
     report.training_step = training_step;
-    if !sim.fits_memory() {
-        return Err(Diag::error(
-            None,
-            format!(
-                "strategy '{name}' does not fit in device memory ({} bytes per device)",
-                machine.gpu.mem_capacity
-            ),
-        ));
+    if let Some(message) = crate::simulate::over_memory(name, &report) {
+        return Err(Diag::error(None, message));
     }
-    let table = format!(
-        "flexc: strategy {name} on {} ({} devices), no search: {:.3} ms simulated\n",
+    let mut table = format!(
+        "flexc: strategy {name} on {} ({} devices), no search: {} simulated\n",
         machine.name,
         machine.num_devices(),
-        report.iteration_time_s * 1e3
+        units::seconds(report.iteration_time_s)
     );
+    let idle = crate::simulate::idle_devices(&strategy, machine.num_devices());
+    if let Some(warning) = crate::simulate::idle_warning(
+        &format!("strategy {name}"),
+        graph,
+        &idle,
+        machine.num_devices(),
+    ) {
+        table.push_str(&warning);
+    }
     let json = crate::simulate::json_report(model, machine, name, cost.state(), &report);
     Ok(Found {
         strategy,
         table,
         json,
+        trace: trace.then(|| sim.chrome_trace()),
     })
 }
 
@@ -508,6 +596,7 @@ impl Found {
             strategy,
             table,
             json,
+            trace: None,
         }
     }
 }

@@ -16,17 +16,21 @@
 use crate::diagnostics::{Diag, FileLoc};
 use flexc_core::precision::WeightState;
 use flexc_core::{
-    baselines, machine::Machine, CostModel, DeviceCount, Graph, ProfileDb, Report, Simulator,
-    Strategy,
+    baselines, machine::Machine, CostModel, DeviceCount, DeviceId, Graph, ProfileDb, Report,
+    Simulator, Strategy,
 };
 use flexc_passes::import::Imported;
 use serde_json::json;
 
 /// What `--simulate` and its companions ask for.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct SimulateOptions {
-    /// Preset name or path of a machine TOML file.
-    pub machine: String,
+    /// Preset name or path of a machine TOML file; `None`: a `.par.mlir`'s recorded machine, else
+    /// [`DEFAULT_MACHINE`].
+    pub machine: Option<String>,
+    /// A machine file's name and text recorded in a `.par.mlir` (`#par.machine`'s `toml` fact), used
+    /// when `machine` is `None`.
+    pub machine_toml: Option<(String, String)>,
     /// Use only the first N GPUs of the machine.
     pub devices: Option<DeviceCount>,
     /// Baseline name or `.par.mlir` path; `None`: the input's annotations, else data parallel.
@@ -44,20 +48,6 @@ pub struct SimulateOptions {
 /// The machine used when none is named.
 pub const DEFAULT_MACHINE: &str = "dgx-a100:1";
 
-impl Default for SimulateOptions {
-    fn default() -> Self {
-        SimulateOptions {
-            machine: DEFAULT_MACHINE.to_string(),
-            devices: None,
-            strategy: None,
-            trace: None,
-            report: None,
-            profile_db: None,
-            state: WeightState::default(),
-        }
-    }
-}
-
 /// The names `--strategy` accepts besides a file.
 pub const STRATEGY_NAMES: [&str; 5] = [
     "data-parallel",
@@ -66,6 +56,30 @@ pub const STRATEGY_NAMES: [&str; 5] = [
     "megatron",
     "single-device",
 ];
+
+impl SimulateOptions {
+    /// The machine: `machine`, else the recorded machine file, else [`DEFAULT_MACHINE`]; restricted to
+    /// `devices`.
+    pub fn load_machine(&self) -> Result<Machine, Diag> {
+        match (&self.machine, &self.machine_toml) {
+            (Some(spec), _) => load_machine(spec, self.devices),
+            (None, Some((name, text))) => {
+                let machine = Machine::from_toml(text, &format!("par.machine \"{name}\""))
+                    .map_err(machine_diag)?;
+                match self.devices {
+                    Some(n) => machine.with_devices(n.get()).map_err(machine_diag),
+                    None => Ok(machine),
+                }
+            }
+            (None, None) => load_machine(DEFAULT_MACHINE, self.devices),
+        }
+    }
+
+    /// The `--machine` spec in use (a preset name or a file), for the record of a written strategy.
+    pub fn machine_spec(&self) -> &str {
+        self.machine.as_deref().unwrap_or(DEFAULT_MACHINE)
+    }
+}
 
 /// A machine error as a diagnostic at its file position (when it comes from a file).
 fn machine_diag(e: flexc_core::MachineError) -> Diag {
@@ -173,6 +187,8 @@ pub struct Simulated {
     pub json: Option<String>,
     /// `--trace` contents.
     pub trace: Option<String>,
+    /// Warnings for standard error (devices left idle).
+    pub warnings: String,
 }
 
 /// Simulates `strategy` (named `strategy_name`) of `graph` on `machine`.
@@ -188,6 +204,14 @@ pub fn simulate(
     options: &SimulateOptions,
 ) -> Result<Simulated, Diag> {
     let coverage = (!cost.profile().is_empty()).then(|| measured_ops(graph, cost, &strategy));
+    let idle = idle_devices(&strategy, machine.num_devices());
+    let warnings = idle_warning(
+        &format!("strategy '{strategy_name}'"),
+        graph,
+        &idle,
+        machine.num_devices(),
+    )
+    .unwrap_or_default();
     let sim =
         Simulator::new(graph, machine, cost, mode.simulator_mode(), strategy).map_err(|e| {
             Diag::error(
@@ -211,29 +235,102 @@ pub fn simulate(
         )
     };
     let text = format!("model: {model}\nstrategy: {strategy_name}\n{setup}{profile}{report}");
-    let over = report.over_capacity();
-    if !over.is_empty() {
-        let worst = report
-            .devices
-            .iter()
-            .filter(|d| d.over_capacity)
-            .map(|d| format!("{} needs {} bytes", d.device, d.peak_memory))
-            .collect::<Vec<_>>()
-            .join(", ");
-        return Err(Diag::error(
-            None,
-            format!(
-                "strategy '{strategy_name}' does not fit in device memory ({} bytes per device): {worst}\n{text}",
-                report.memory_capacity
-            ),
-        ));
+    if let Some(message) = over_memory(strategy_name, &report) {
+        return Err(Diag::error(None, format!("{message}\n{text}")));
     }
     let json = options
         .report
         .as_ref()
         .map(|_| json_report(model, machine, strategy_name, state, &report));
     let trace = options.trace.as_ref().map(|_| sim.chrome_trace());
-    Ok(Simulated { text, json, trace })
+    Ok(Simulated {
+        text,
+        json,
+        trace,
+        warnings,
+    })
+}
+
+/// The devices among the first `devices` that `strategy` gives no task.
+pub fn idle_devices(strategy: &Strategy, devices: u32) -> Vec<DeviceId> {
+    let mut used = vec![false; devices as usize];
+    // Configurations name replica 0's devices; every replica runs the same on its own.
+    let replicas = strategy.schedule.replicas.max(1);
+    let width = strategy.schedule.replica_width(devices);
+    for config in &strategy.configs {
+        for d in &config.devices {
+            for r in 0..replicas {
+                if let Some(slot) = used.get_mut((d.0 + r * width) as usize) {
+                    *slot = true;
+                }
+            }
+        }
+    }
+    (0..devices)
+        .filter(|&d| !used[d as usize])
+        .map(DeviceId)
+        .collect()
+}
+
+/// The warning line for `what` (a strategy) leaving `idle` of `devices` devices without work, with the
+/// reason when the batch does not divide into the devices (data parallelism splits it
+/// `gcd(batch, devices)` ways); `None` when no device is idle.
+pub fn idle_warning(what: &str, graph: &Graph, idle: &[DeviceId], devices: u32) -> Option<String> {
+    if idle.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "flexc: warning: {what} leaves {} of {devices} devices idle: {}{}\n",
+        idle.len(),
+        flexc_core::units::devices(idle),
+        batch_reason(graph, devices)
+    ))
+}
+
+/// ` (the batch of 512 does not divide into 3 devices: ...)` when it does not, else empty.
+pub fn batch_reason(graph: &Graph, devices: u32) -> String {
+    let batch = baselines::batch_of(graph);
+    if batch > 0 && batch % u64::from(devices) != 0 {
+        format!(
+            " (the batch of {batch} does not divide into {devices} devices: data parallelism splits it {} ways)",
+            gcd(batch, u64::from(devices))
+        )
+    } else {
+        String::new()
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Why `report`'s strategy does not fit device memory, summarised (how many devices, the worst one, the
+/// capacity); `None` when it fits.
+pub fn over_memory(strategy_name: &str, report: &Report) -> Option<String> {
+    let over: Vec<_> = report.devices.iter().filter(|d| d.over_capacity).collect();
+    let worst = over
+        .iter()
+        .max_by_key(|d| (d.peak_memory, std::cmp::Reverse(d.device)))?;
+    let devices = if over.len() == 1 {
+        format!("{} of {} devices", 1, report.devices.len())
+    } else {
+        format!(
+            "{} of {} devices ({})",
+            over.len(),
+            report.devices.len(),
+            flexc_core::units::devices(&over.iter().map(|d| d.device).collect::<Vec<_>>())
+        )
+    };
+    Some(format!(
+        "strategy '{strategy_name}' does not fit in device memory: {devices} need more than their {}; the worst, {}, needs {}",
+        flexc_core::units::bytes(report.memory_capacity),
+        worst.device,
+        flexc_core::units::bytes(worst.peak_memory)
+    ))
 }
 
 /// How many ops of `graph` have a profile entry for their task shape under `strategy` (of all ops).

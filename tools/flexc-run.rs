@@ -64,9 +64,11 @@ struct Cli {
     #[arg(long, value_name = "N")]
     devices: Option<DeviceCount>,
 
-    /// LLVM optimization level of the JIT.
-    #[arg(long = "opt-level", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=3))]
-    opt_level: u32,
+    /// LLVM optimization level of the JIT. Default: 2 for a model with a tensor of 2^20 elements or
+    /// more (a full-size model: optimized code runs far faster than it takes to compile), else 0;
+    /// 2 for --time, --profile-db-out and --describe-cpu.
+    #[arg(long = "opt-level", value_parser = clap::value_parser!(u32).range(0..=3))]
+    opt_level: Option<u32>,
 
     /// Print the time of each phase (lowering, JIT compilation and runs) to standard error.
     #[arg(long)]
@@ -176,13 +178,17 @@ fn main() -> ExitCode {
         inputs: cli.inputs,
         reference: cli.reference,
         dump_outputs: cli.dump_outputs,
+        // What the run is doing, printed every few seconds while it lasts.
+        phase: Some(Default::default()),
     };
-    let (out, errors) = (&mut std::io::stdout().lock(), &mut std::io::stderr().lock());
+    // Standard error is not locked for the run: the progress lines (`run::PROGRESS_EVERY`) are written
+    // by another thread meanwhile (holding the lock here made every run longer than 10 s hang).
+    let (out, errors) = (&mut std::io::stdout().lock(), &mut std::io::stderr());
     let exit = if let Some(devices) = cli.describe_cpu {
         let describe = run::describe::DescribeOptions {
             devices,
             device_name: cli.device_name,
-            opt_level: cli.opt_level,
+            opt_level: cli.opt_level.unwrap_or(2),
         };
         match run::describe::describe(&describe) {
             Ok(text) => {

@@ -2,21 +2,29 @@
 //! only maps the command line onto `driver::Options`.
 
 use clap::Parser;
+use flexc::console::Console;
 use flexc::core::precision::{Optimizer, Precision};
 use flexc::driver::{self, Exit};
+use std::io::Write as _;
 use std::process::ExitCode;
 
 const EXAMPLE: &str = "\
-Example:
-  flexc models/torch/mlp_b512.linalg.mlir -o mlp.par.mlir --machine=p100-4x4 --report=mlp.json
-  flexc model.mlir --pass-pipeline='builtin.module(canonicalize,par-verify)' -o -
-  flexc --allow-unregistered-dialect models/jax/mlp_b512.fwd.stablehlo.generic.mlir -o -
-  flexc --split-input-file --verify-diagnostics errors.mlir
-  flexc models/small/torch/mlp_b8.linalg.mlir --machine=dgx-h100 --devices=2 --target=cuda -o mlp.fgpu
-  flexc models/torch/resnet101_b64.linalg.mlir --simulate --machine=p100-4x4 --strategy=owt
-  flexc model.mlir --simulate --machine=cluster.toml --devices=8 --trace=trace.json --report=r.json
-  flexc --allow-unregistered-dialect models/jax/mlp_b512.train_sgd.stablehlo.generic.mlir \
-        --data-args=8,9 --mode=as-is --simulate
+Examples, by stage:
+  Import:          flexc models/torch/lstm_lm_b64.linalg.mlir --emit=summary   (batch dim, weights, mode inferred and printed)
+                   flexc --allow-unregistered-dialect models/jax/mlp_b512.train_sgd.stablehlo.generic.mlir --emit=summary
+  Search:          flexc models/torch/mlp_b512.linalg.mlir -o mlp.par.mlir --machine=p100-4x4 --report=mlp.json
+                   flexc model.mlir -o model.par.mlir --search=pase --search-budget=10s --seed=7
+  Simulation:      flexc mlp.par.mlir --simulate   (the machine and import options recorded in the file)
+                   flexc gpt.mlir --batch=512 --machine=dgx-a100:4 --precision=fp16 --optimizer=adam --simulate \\
+                     --strategy=megatron:tp=8,pp=2,mb=2,recompute=full   (pipelines, micro-batches, recomputation, ZeRO)
+                   flexc models/torch/resnet101_b64.linalg.mlir --simulate --machine=p100-4x4 --strategy=owt --trace=t.json
+  Materialization: flexc mlp.par.mlir --pass-pipeline='builtin.module(par-materialize)' -o mlp.dev.mlir
+                   flexc-run mlp.par.mlir --check
+                   flexc mlp.par.mlir --emit=shard -o mlp.shard.mlir
+                   mlir-opt-22 --pass-pipeline='builtin.module(func.func(shard-partition))' mlp.shard.mlir
+  GPU:             flexc models/small/torch/mlp_b8.linalg.mlir --machine=dgx-h100 --devices=2 --target=cuda -o mlp.fgpu
+  MLIR tool:       flexc model.mlir --pass-pipeline='builtin.module(canonicalize,par-verify)' -o -
+                   flexc --split-input-file --verify-diagnostics errors.mlir
 
 Exit status: 0 success, 1 input or compilation error, 2 usage error.";
 
@@ -28,7 +36,8 @@ Exit status: 0 success, 1 input or compilation error, 2 usage error.";
     after_help = EXAMPLE,
 )]
 struct Cli {
-    /// Input MLIR file, text or bytecode (`-` reads standard input).
+    /// Input MLIR file, text or bytecode (`-` reads standard input): a model, or a .par.mlir whose
+    /// strategy, machine and import options are kept (see --search).
     #[arg(default_value = "-")]
     input: String,
 
@@ -36,26 +45,10 @@ struct Cli {
     #[arg(short = 'o', long = "output", default_value = "-")]
     output: String,
 
-    /// MLIR pass pipeline mixing flexc and upstream passes, e.g.
-    /// 'builtin.module(canonicalize,par-verify)'. Default: the flexc pipeline.
-    #[arg(long = "pass-pipeline", value_name = "PIPELINE")]
-    pass_pipeline: Option<String>,
-
-    /// Print the IR after every pass to standard error.
-    #[arg(long = "print-ir-after-all")]
-    print_ir_after_all: bool,
-
-    /// Accept ops of dialects MLIR does not know (needed for StableHLO in generic form).
-    #[arg(long = "allow-unregistered-dialect")]
-    allow_unregistered_dialect: bool,
-
-    /// Split the input at '// -----' lines and process each chunk on its own.
-    #[arg(long = "split-input-file")]
-    split_input_file: bool,
-
-    /// Check diagnostics against 'expected-error' (etc.) comments in the input, as mlir-opt does.
-    #[arg(long = "verify-diagnostics")]
-    verify_diagnostics: bool,
+    /// What to write: the module (mlir), the import table with model totals (summary), or the module
+    /// with its strategy in the upstream `shard` dialect (shard; see passes/par_export_shard.rs).
+    #[arg(long = "emit", value_enum, default_value = "mlir")]
+    emit: EmitArg,
 
     /// Write MLIR bytecode instead of text.
     #[arg(long = "emit-bytecode")]
@@ -65,129 +58,230 @@ struct Cli {
     #[arg(long = "summary")]
     summary: bool,
 
-    /// What to write: the module (mlir), the import table with model totals (summary), or the module
-    /// with its strategy in the upstream `shard` dialect (shard; see passes/par_export_shard.rs).
-    #[arg(long = "emit", value_enum, default_value = "mlir")]
-    emit: EmitArg,
+    /// Without a terminal, print a progress line of long searches every SECONDS (0: never).
+    #[arg(long = "progress-every", value_name = "SECONDS", default_value_t = 5.0)]
+    progress_every: f64,
 
-    /// Dim of every data argument that holds the batch (the sample dim).
-    #[arg(long = "batch-dim", default_value_t = 0)]
-    batch_dim: usize,
+    /// List the flexc passes with their options and exit.
+    #[arg(long = "list-passes")]
+    list_passes: bool,
+
+    /// Accept ops of dialects MLIR does not know (needed for StableHLO in generic form).
+    #[arg(long = "allow-unregistered-dialect", help_heading = "Import")]
+    allow_unregistered_dialect: bool,
+
+    /// Dim of every data argument that holds the batch (the sample dim). Default: inferred (the dim that
+    /// follows the batch through the model; a seq-first recurrence slices the other one to single steps),
+    /// and printed.
+    #[arg(long = "batch-dim", value_name = "DIM", help_heading = "Import")]
+    batch_dim: Option<usize>,
 
     /// Rescale the model's sample dim to a global batch of N in the imported graph (the simulation, the
     /// search and the summary; the module written keeps its shapes). An error names the op where the
     /// batch cannot follow (e.g. a reshape folding it inside another dim).
-    #[arg(long = "batch", value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long = "batch", value_name = "N", value_parser = clap::value_parser!(u64).range(1..), help_heading = "Import")]
     batch: Option<u64>,
 
-    /// Function arguments that are weights, e.g. --param-args=0,1,2 or 0-7 (JAX passes weights as
-    /// arguments). Arguments with the `par.param` attribute are weights too; constants that are not
-    /// splats are always weights.
-    #[arg(long = "param-args", value_name = "LIST", default_value = "")]
+    /// Function arguments that are weights, e.g. --param-args=0,1,2 or 0-7. Arguments with the
+    /// `par.param` attribute are weights too; constants that are not splats are always weights. Without
+    /// --param-args and --data-args, arguments a training step returns updated (JAX marks them
+    /// `tf.aliasing_output`) are the weights.
+    #[arg(
+        long = "param-args",
+        value_name = "LIST",
+        default_value = "",
+        help_heading = "Import"
+    )]
     param_args: String,
 
     /// The entry function's data arguments, e.g. --data-args=8; every other tensor argument is then a
     /// weight (the short way to say it for JAX exports).
-    #[arg(long = "data-args", value_name = "LIST", default_value = "")]
+    #[arg(
+        long = "data-args",
+        value_name = "LIST",
+        default_value = "",
+        help_heading = "Import"
+    )]
     data_args: String,
 
     /// The function that is the model (without '@'). Default: the module's only public function with
     /// a body; with several (or only private ones) flexc stops and lists them.
-    #[arg(long = "entry", value_name = "NAME")]
+    #[arg(long = "entry", value_name = "NAME", help_heading = "Import")]
     entry: Option<String>,
 
     /// auto (default): as-is when the graph returns its weights updated, else train (the choice and why
     /// are printed); train: a forward graph, backward work and gradient sync derived per op; as-is: the
     /// graph already is a training step (e.g. a JAX grad export); inference: forward only.
-    #[arg(long = "mode", value_enum, default_value = "auto")]
+    #[arg(
+        long = "mode",
+        value_enum,
+        default_value = "auto",
+        help_heading = "Import"
+    )]
     mode: ModeArg,
 
-    /// Simulate one iteration of a strategy and print the predicted time with its breakdown.
-    #[arg(long = "simulate")]
-    simulate: bool,
+    /// Keep ops flexc cannot model (warning; replicated) instead of failing.
+    #[arg(long = "opaque-unknown", help_heading = "Import")]
+    opaque_unknown: bool,
 
-    /// Machine: p100-4x4, k80-16x4, dgx1-v100:NODES, dgx-a100:NODES, dgx-h100:NODES, or a TOML file.
-    #[arg(long = "machine", default_value = "dgx-a100:1")]
-    machine: String,
-
-    /// Training precision (simulation and search): fp32; tf32 (f32 storage, contractions and convolutions
-    /// at the TF32 matrix rate); fp16, bf16 (mixed precision as PyTorch AMP: 16-bit matrix units and
-    /// activations, f32 master weights, gradients and optimizer state). The machine must have the rate.
-    #[arg(long = "precision", value_enum, default_value = "fp32")]
-    precision: PrecisionArg,
-
-    /// Optimizer state per parameter, for memory: sgd (none), sgd-momentum (one f32), adam (two f32).
-    #[arg(long = "optimizer", value_enum, default_value = "sgd-momentum")]
-    optimizer: OptimizerArg,
-
-    /// Use only the first N GPUs of the machine.
-    #[arg(long = "devices", value_name = "N")]
-    devices: Option<flexc::core::DeviceCount>,
-
-    /// Strategy to simulate: data-parallel, model-parallel, owt, megatron, single-device, or a .par.mlir
-    /// file with par.config annotations. Default: the input's own annotations, else data-parallel.
-    /// Without --simulate, a baseline name is written as the strategy instead of searching.
-    #[arg(long = "strategy", value_name = "NAME|FILE")]
-    strategy: Option<String>,
-
-    /// Write the simulated timeline as Chrome trace JSON (implies --simulate).
-    #[arg(long = "trace", value_name = "FILE")]
-    trace: Option<String>,
-
-    /// Write the facts of the simulation (with --simulate) or of the search as JSON.
-    #[arg(long = "report", value_name = "FILE")]
-    report: Option<String>,
-
-    /// Strategy search run when writing MLIR with the default pipeline: one of flexc-core's search
-    /// algorithms (auto: the schedule search, then mcmc where the machine is small enough; plan: replicas,
-    /// pipeline stages, micro-batches, recomputation and ZeRO around Megatron tensor parallelism; mcmc:
-    /// FlexFlow over flat strategies, seeded with the dp and tiling results and the expert strategies; dp:
-    /// PaSE; tiling: SoyBean), or none (import only).
-    #[arg(long = "search", default_value = "auto", value_parser = clap::builder::PossibleValuesParser::new(flexc::search::algorithm_names()))]
+    /// Strategy search run when writing MLIR with the default pipeline: auto (the schedule search, then
+    /// mcmc where the machine is small enough), plan (replicas, pipeline stages, micro-batches,
+    /// recomputation and ZeRO around Megatron tensor parallelism), mcmc (FlexFlow over flat strategies,
+    /// seeded with the pase and soybean results and the expert strategies), pase (PaSE's dynamic program;
+    /// alias dp), soybean (SoyBean's tiling; alias tiling), or none (import only). A .par.mlir input keeps
+    /// its strategy unless --search is given.
+    #[arg(long = "search", default_value = "auto", value_parser = clap::builder::PossibleValuesParser::new(flexc::search::algorithm_values()), hide_possible_values = true, help_heading = "Search")]
     search: String,
 
     /// Search budget: a duration (5s, 500ms, 2m) or a number of MCMC proposals (same seed and proposal
     /// budget, same strategy).
-    #[arg(long = "search-budget", value_name = "BUDGET", default_value = "4000")]
+    #[arg(
+        long = "search-budget",
+        value_name = "BUDGET",
+        default_value = "4000",
+        help_heading = "Search"
+    )]
     search_budget: String,
 
     /// Seed of the randomized search.
-    #[arg(long = "seed", default_value_t = 0)]
+    #[arg(long = "seed", default_value_t = 0, help_heading = "Search")]
     seed: u64,
 
+    /// Machine: p100-4x4, k80-16x4, dgx1-v100:NODES, dgx-a100:NODES, dgx-h100:NODES, or a TOML file.
+    /// Default: a .par.mlir's recorded machine, else dgx-a100:1.
+    #[arg(
+        long = "machine",
+        value_name = "MACHINE",
+        help_heading = "Machine (search and simulation)"
+    )]
+    machine: Option<String>,
+
+    /// Use only the first N GPUs of the machine.
+    #[arg(
+        long = "devices",
+        value_name = "N",
+        help_heading = "Machine (search and simulation)"
+    )]
+    devices: Option<flexc::core::DeviceCount>,
+
+    /// Training precision (simulation and search): fp32; tf32 (f32 storage, contractions and convolutions
+    /// at the TF32 matrix rate); fp16, bf16 (mixed precision as PyTorch AMP: 16-bit matrix units and
+    /// activations, f32 master weights, gradients and optimizer state). The machine must have the rate.
+    #[arg(
+        long = "precision",
+        value_enum,
+        default_value = "fp32",
+        help_heading = "Machine (search and simulation)"
+    )]
+    precision: PrecisionArg,
+
+    /// Optimizer state per parameter, for memory: sgd (none), sgd-momentum (one f32), adam (two f32).
+    #[arg(
+        long = "optimizer",
+        value_enum,
+        default_value = "sgd-momentum",
+        help_heading = "Machine (search and simulation)"
+    )]
+    optimizer: OptimizerArg,
+
     /// Profile database (JSON lines) whose measurements override the cost model's estimates.
-    #[arg(long = "profile-db", value_name = "FILE")]
+    #[arg(
+        long = "profile-db",
+        value_name = "FILE",
+        help_heading = "Machine (search and simulation)"
+    )]
     profile_db: Option<String>,
 
-    /// Keep ops flexc cannot model (warning; replicated) instead of failing.
-    #[arg(long = "opaque-unknown")]
-    opaque_unknown: bool,
+    /// Simulate one iteration of a strategy and print the predicted time with its breakdown (to -o).
+    #[arg(long = "simulate", help_heading = "Simulation")]
+    simulate: bool,
+
+    /// Strategy to simulate: data-parallel, model-parallel, owt, megatron, single-device, or a .par.mlir
+    /// file with par.config annotations. Default: the input's own annotations, else data-parallel.
+    /// Without --simulate, a baseline name is written as the strategy instead of searching.
+    #[arg(
+        long = "strategy",
+        value_name = "NAME|FILE",
+        help_heading = "Simulation"
+    )]
+    strategy: Option<String>,
+
+    /// Write the simulated timeline of the strategy (the one simulated, or the one written) as Chrome
+    /// trace JSON.
+    #[arg(long = "trace", value_name = "FILE", help_heading = "Simulation")]
+    trace: Option<String>,
+
+    /// Write the facts of the simulation (with --simulate) or of the search as JSON.
+    #[arg(long = "report", value_name = "FILE", help_heading = "Simulation")]
+    report: Option<String>,
+
+    /// MLIR pass pipeline mixing flexc and upstream passes, e.g.
+    /// 'builtin.module(par-materialize)' (per-device programs) or
+    /// 'builtin.module(canonicalize,par-verify)'. Default: the flexc pipeline (import and search).
+    #[arg(
+        long = "pass-pipeline",
+        value_name = "PIPELINE",
+        help_heading = "Materialization and MLIR passes"
+    )]
+    pass_pipeline: Option<String>,
+
+    /// Print the IR after every pass to standard error.
+    #[arg(
+        long = "print-ir-after-all",
+        help_heading = "Materialization and MLIR passes"
+    )]
+    print_ir_after_all: bool,
+
+    /// Split the input at '// -----' lines and process each chunk on its own.
+    #[arg(
+        long = "split-input-file",
+        help_heading = "Materialization and MLIR passes"
+    )]
+    split_input_file: bool,
+
+    /// Check diagnostics against 'expected-error' (etc.) comments in the input, as mlir-opt does.
+    #[arg(
+        long = "verify-diagnostics",
+        help_heading = "Materialization and MLIR passes"
+    )]
+    verify_diagnostics: bool,
 
     /// Compile for a target instead of writing MLIR: `cuda` writes one GPU artifact (a shared object
     /// with the host code, the PTX of every kernel and a JSON manifest; docs/gpu.md) holding the serial
     /// program and every device program, run by `flexc-gpu`. The input is a .par.mlir, or a model
     /// that is searched first.
-    #[arg(long = "target", value_enum, default_value = "mlir")]
+    #[arg(
+        long = "target",
+        value_enum,
+        default_value = "mlir",
+        help_heading = "GPU"
+    )]
     target: TargetArg,
 
     /// What --target=cuda writes: the artifact, or a stage for inspection and tests: gpu (kernels
     /// mapped and outlined, GPU dialect), ptx (every kernel module's PTX), host (LLVM dialect host code),
     /// manifest (the artifact's JSON manifest, indented: programs, kernels, library calls, tasks).
-    #[arg(long = "gpu-emit", value_enum, default_value = "artifact")]
+    #[arg(
+        long = "gpu-emit",
+        value_enum,
+        default_value = "artifact",
+        help_heading = "GPU"
+    )]
     gpu_emit: GpuEmitArg,
 
     /// GPU architecture of --target=cuda: sm_90 or sm_80.
-    #[arg(long = "gpu-arch", value_name = "ARCH", default_value = "sm_90")]
+    #[arg(
+        long = "gpu-arch",
+        value_name = "ARCH",
+        default_value = "sm_90",
+        help_heading = "GPU"
+    )]
     gpu_arch: String,
 
     /// NVIDIA's libdevice.10.bc for the math functions of GPU kernels (default: the copy tools/setup
     /// installs in .tools/cuda, or $FLEXC_LIBDEVICE).
-    #[arg(long = "libdevice", value_name = "PATH")]
+    #[arg(long = "libdevice", value_name = "PATH", help_heading = "GPU")]
     libdevice: Option<std::path::PathBuf>,
-
-    /// List the flexc passes with their options and exit.
-    #[arg(long = "list-passes")]
-    list_passes: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -262,16 +356,27 @@ fn list_passes() {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let started = std::time::Instant::now();
+    use clap::{parser::ValueSource, CommandFactory, FromArgMatches};
+    let matches = Cli::command().get_matches();
+    let given = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
+    let search_given = given("search");
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     if cli.list_passes {
         list_passes();
         return ExitCode::SUCCESS;
     }
-    let simulate = cli.simulate || cli.trace.is_some();
+    let every = (cli.progress_every.is_finite() && cli.progress_every > 0.0)
+        .then(|| std::time::Duration::from_secs_f64(cli.progress_every.min(1e6)));
+    // The one writer of standard error: diagnostics and the search's progress (src/console.rs).
+    let console = std::sync::Arc::new(Console::stderr(every));
     let budget = match flexc::search::Budget::parse(&cli.search_budget) {
         Ok(budget) => budget,
         Err(message) => {
-            eprintln!("flexc: error: {message}");
+            let _ = writeln!(&*console, "flexc: error: {message}");
             return ExitCode::from(2);
         }
     };
@@ -286,7 +391,7 @@ fn main() -> ExitCode {
         emit_bytecode: cli.emit_bytecode,
         summary: cli.summary,
         emit: match cli.emit {
-            _ if simulate => driver::Emit::Simulation,
+            _ if cli.simulate => driver::Emit::Simulation,
             EmitArg::Mlir => driver::Emit::Mlir,
             EmitArg::Summary => driver::Emit::Summary,
             EmitArg::Shard => driver::Emit::Shard,
@@ -307,6 +412,7 @@ fn main() -> ExitCode {
         },
         simulate: flexc::simulate::SimulateOptions {
             machine: cli.machine,
+            machine_toml: None,
             devices: cli.devices,
             strategy: cli.strategy,
             trace: cli.trace,
@@ -328,8 +434,11 @@ fn main() -> ExitCode {
         },
         search: flexc::search::SearchOptions {
             algorithm: flexc::search::algorithm(&cli.search),
+            explicit: search_given,
             budget,
             seed: cli.seed,
+            started: Some(started),
+            console: Some(console.clone()),
         },
         cuda: (cli.target == TargetArg::Cuda).then(|| flexc::gpu::CudaOptions {
             emit: match cli.gpu_emit {
@@ -345,7 +454,9 @@ fn main() -> ExitCode {
             ..Default::default()
         }),
     };
-    let exit = driver::run(&options, &mut std::io::stderr().lock());
+    // Not `stderr().lock()`: the progress display writes through the same console while the driver
+    // runs (holding the lock here hung every terminal run).
+    let exit = driver::run(&options, &mut &*console);
     ExitCode::from(match exit {
         Exit::Success => 0,
         Exit::Failure => 1,

@@ -9,15 +9,16 @@
 //! # Budgets and the deadline
 //! A proposal budget ([`Budget::Proposals`]) is deterministic: every seeding search (PaSE, SoyBean, the
 //! sub-machine searches) runs to completion and the chains stop at their proposal count, so the same seed
-//! gives the same strategy. A time budget ([`Budget::Time`]) becomes one [`Deadline`] for the whole search;
+//! gives the same strategy — unless the search reaches [`PROPOSAL_BUDGET_BOUND`], the wall-clock bound every
+//! search has. A time budget ([`Budget::Time`]) becomes one [`Deadline`] for the whole search;
 //! it is passed down to every seeding search, which checks it in its loops and returns its best so far (or
 //! nothing) when it passes, so the search ends close to the deadline whatever the model.
 
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{mcmc, pase_dp, soybean_tiling, DpOptions, Found, McmcOptions, SearchError};
+use super::{mcmc, pase_dp, soybean_tiling, Details, DpOptions, Found, McmcOptions, SearchError};
 use crate::cost::CostModel;
 use crate::graph::{Graph, Mode};
 use crate::machine::Machine;
@@ -76,6 +77,12 @@ impl Deadline {
     }
 }
 
+/// The wall-clock bound of a search under a proposal budget: it ends by then with what it has (stop reason
+/// `time`), though seeding searches and chains that finish sooner give the same strategy for the same seed.
+/// A bound the default budget (4000 proposals) reaches only on graphs of tens of thousands of ops at
+/// thousands of devices.
+pub const PROPOSAL_BUDGET_BOUND: Duration = Duration::from_secs(120);
+
 /// How long a search may run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
@@ -132,11 +139,12 @@ impl Budget {
         }
     }
 
-    /// The deadline of a search started now under this budget.
+    /// The deadline of a search started now under this budget: a proposal budget's is
+    /// [`PROPOSAL_BUDGET_BOUND`] away, so that every search has a wall-clock bound.
     pub fn deadline(self) -> Deadline {
         match self {
             Budget::Time(d) => Deadline::after(d),
-            Budget::Proposals(_) => Deadline::NONE,
+            Budget::Proposals(_) => Deadline::after(PROPOSAL_BUDGET_BOUND),
         }
     }
 }
@@ -168,14 +176,56 @@ impl<'a> Problem<'a> {
     }
 }
 
+/// What a running search tells a progress display: proposals so far and the best iteration time found so
+/// far. The search only writes it (relaxed atomics: a display may read a slightly stale value), so it
+/// changes nothing in the result.
+#[derive(Debug)]
+pub struct Progress {
+    proposals: AtomicU64,
+    /// `f64` bits of the best time; non-negative floats order as their bits, so `fetch_min` keeps the best.
+    best: AtomicU64,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            proposals: AtomicU64::new(0),
+            best: AtomicU64::new(f64::INFINITY.to_bits()),
+        }
+    }
+}
+
+impl Progress {
+    /// One more proposal.
+    pub fn proposal(&self) {
+        self.proposals.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// A strategy that fits memory and simulates in `time_s`.
+    pub fn found(&self, time_s: f64) {
+        if time_s.is_finite() && time_s >= 0.0 {
+            self.best.fetch_min(time_s.to_bits(), Ordering::Relaxed);
+        }
+    }
+
+    pub fn proposals(&self) -> u64 {
+        self.proposals.load(Ordering::Relaxed)
+    }
+
+    /// The best time so far; `None` before the first strategy that fits.
+    pub fn best(&self) -> Option<f64> {
+        Some(f64::from_bits(self.best.load(Ordering::Relaxed))).filter(|t| t.is_finite())
+    }
+}
+
 /// How one search runs: its budget, the deadline derived from it (or a caller's earlier one), its seed and an
-/// optional progress counter (proposals so far, read by a progress display).
+/// optional [`Progress`] a display reads while it runs.
 #[derive(Clone, Debug, Default)]
 pub struct Run {
     pub budget: Budget,
     pub deadline: Deadline,
     pub seed: u64,
-    pub progress: Option<Arc<AtomicU64>>,
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl Run {
@@ -194,6 +244,10 @@ impl Run {
 pub trait SearchAlgorithm: Sync {
     /// The `--search` / `algorithm=` name.
     fn name(&self) -> &'static str;
+    /// Older names still accepted for it.
+    fn aliases(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// One line for `--help`.
     fn summary(&self) -> &'static str;
     /// The best strategy found within `run`'s budget and deadline.
@@ -203,9 +257,12 @@ pub trait SearchAlgorithm: Sync {
 /// Every search algorithm, the default first.
 pub static ALGORITHMS: &[&dyn SearchAlgorithm] = &[&Auto, &Mcmc, &PaseDp, &Tiling, &Plan];
 
-/// The algorithm called `name`.
+/// The algorithm called `name` (or one of its [`SearchAlgorithm::aliases`]).
 pub fn algorithm(name: &str) -> Option<&'static dyn SearchAlgorithm> {
-    ALGORITHMS.iter().copied().find(|a| a.name() == name)
+    ALGORITHMS
+        .iter()
+        .copied()
+        .find(|a| a.name() == name || a.aliases().contains(&name))
 }
 
 /// The names of [`ALGORITHMS`], in order.
@@ -248,7 +305,13 @@ impl SearchAlgorithm for Mcmc {
             );
             t0.elapsed()
         });
-        self.search_with(problem, run, sim_cost)
+        // Under a deadline the search ends one full simulation early: its caller scores the result once more
+        // (the driver's report).
+        let run = Run {
+            deadline: run.deadline.earlier_by(sim_cost.unwrap_or_default()),
+            ..run.clone()
+        };
+        self.search_with(problem, &run, sim_cost)
     }
 }
 
@@ -262,7 +325,9 @@ impl Mcmc {
     ) -> Result<Found, SearchError> {
         let Problem { graph, machine, .. } = *problem;
         let n = machine.num_devices();
-        let mut starts: Vec<(String, Strategy)> =
+        // Data parallelism over halves, quarters, ... of the devices: start points scored last, while the
+        // deadline allows.
+        let fractions: Vec<(String, Strategy)> =
             std::iter::successors(Some(n / 2), |k| Some(k / 2))
                 .take_while(|&k| k >= 1)
                 .map(|k| {
@@ -272,11 +337,44 @@ impl Mcmc {
                     )
                 })
                 .collect();
+        let mut starts: Vec<(String, Strategy)> = Vec::new();
+        // Under a deadline the seeds end early enough for the baselines and themselves to be scored (a full
+        // simulation each).
+        let seeding = match sim_cost {
+            Some(cost) => run.deadline.earlier_by(cost * 8),
+            None => run.deadline,
+        };
+        // The whole machine's seeds take their turns first (PaSE half of the time left, SoyBean half of what
+        // is left then; each returns early when it finishes), so that the sub-machine search, which takes half
+        // of the rest, cannot starve them: the chains improve on the best seed by a few percent, the seeds
+        // make the quality. A seed the deadline cuts short is skipped with its reason.
+        let mut skipped: Vec<(String, String)> = Vec::new();
+        let dp_options = DpOptions {
+            deadline: seeding.share(0.5),
+            ..DpOptions::default()
+        };
+        match pase_dp(graph, machine, problem.cost, problem.mode, &dp_options) {
+            Ok(r) => starts.push(("pase".into(), r.strategy)),
+            Err(e) => skipped.push(("pase".into(), seed_error(&e))),
+        }
+        match soybean_tiling(
+            graph,
+            machine,
+            problem.cost,
+            problem.mode,
+            seeding.share(0.5),
+        ) {
+            Ok(r) => starts.push(("soybean".into(), r.strategy)),
+            Err(e @ (SearchError::Expired(_) | SearchError::TooLarge { .. })) => {
+                skipped.push(("soybean".into(), seed_error(&e)))
+            }
+            Err(e) => return Err(e),
+        }
         let half_budget = match run.budget {
             Budget::Proposals(p) => (p >= 2 * CHAINS).then_some(Budget::Proposals(p / 2)),
             Budget::Time(d) => Some(Budget::Time(d / 2)),
         };
-        let sub_deadline = run.deadline.share(0.5);
+        let sub_deadline = seeding.share(0.5);
         // A sub-search simulates at least its data-parallel start, its own sub-search's and its result.
         let worth = match (sub_deadline.remaining(), sim_cost) {
             (Some(left), Some(cost)) => left > cost * 8,
@@ -296,10 +394,14 @@ impl Mcmc {
             };
             // On half the devices nothing may fit (memory), or the deadline may pass first: then there is
             // just no such start.
-            if let Ok(found) = self.search_with(&half_problem, &sub, sim_cost) {
-                starts.push((format!("mcmc/{}", n / 2), found.strategy));
+            match self.search_with(&half_problem, &sub, sim_cost) {
+                Ok(found) => starts.push((format!("mcmc/{}", n / 2), found.strategy)),
+                Err(e) => skipped.push((format!("mcmc/{}", n / 2), seed_error(&e))),
             }
+        } else if n >= 2 && !worth {
+            skipped.push((format!("mcmc/{}", n / 2), "no time left for it".into()));
         }
+        starts.extend(fractions);
         let options = McmcOptions {
             progress: run.progress.clone(),
             seed: run.seed,
@@ -314,9 +416,24 @@ impl Mcmc {
             },
             deadline: run.deadline,
             starts,
+            seed_with_dp: false,
             ..McmcOptions::default()
         };
-        mcmc(graph, problem.machine, problem.cost, problem.mode, &options)
+        let mut found = mcmc(graph, problem.machine, problem.cost, problem.mode, &options)?;
+        if let Details::Mcmc(details) = &mut found.details {
+            details.skipped.extend(skipped);
+        }
+        Ok(found)
+    }
+}
+
+/// Why a seeding search gave no start point, in a few words.
+fn seed_error(e: &SearchError) -> String {
+    match e {
+        SearchError::Expired(_) => "its share of the time ran out".into(),
+        SearchError::TooLarge { .. } => "its tables would be too large".into(),
+        SearchError::OutOfMemory { .. } => "nothing it saw fits memory".into(),
+        e => e.to_string(),
     }
 }
 
@@ -389,7 +506,9 @@ impl SearchAlgorithm for Auto {
                 (Ok(p), _) => p,
                 (Err(e), Some(Ok(f))) if !f.fits_memory => return Err(e),
                 (Err(_), Some(Ok(f))) => f,
-                (Err(e), _) => return Err(e),
+                // Both failed: the flat search's error names a simulated device.
+                (Err(_), Some(Err(e))) => return Err(e),
+                (Err(e), None) => return Err(e),
             }
         };
         found.details = super::Details::Auto(plan_stats, mcmc_details);
@@ -403,7 +522,11 @@ pub struct PaseDp;
 
 impl SearchAlgorithm for PaseDp {
     fn name(&self) -> &'static str {
-        "dp"
+        "pase"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["dp"]
     }
 
     fn summary(&self) -> &'static str {
@@ -430,7 +553,11 @@ pub struct Tiling;
 
 impl SearchAlgorithm for Tiling {
     fn name(&self) -> &'static str {
-        "tiling"
+        "soybean"
+    }
+
+    fn aliases(&self) -> &'static [&'static str] {
+        &["tiling"]
     }
 
     fn summary(&self) -> &'static str {

@@ -96,7 +96,12 @@ struct ActivationModel {
 }
 
 impl ActivationModel {
-    fn of(graph: &crate::graph::Graph, problem: &Problem, phases: &crate::schedule::Phases, forward: &[OpId]) -> Self {
+    fn of(
+        graph: &crate::graph::Graph,
+        problem: &Problem,
+        phases: &crate::schedule::Phases,
+        forward: &[OpId],
+    ) -> Self {
         let training = problem.mode.has_backward();
         let fusion = training.then(|| crate::fusion::Fusion::new(graph));
         let reads_weight = |op: &crate::graph::Op| {
@@ -168,7 +173,8 @@ impl ActivationModel {
 
 /// Bytes the forward carries across its cheapest position (program order).
 fn min_carried(graph: &crate::graph::Graph, forward: &[OpId]) -> f64 {
-    let position: HashMap<OpId, usize> = forward.iter().enumerate().map(|(p, &id)| (id, p)).collect();
+    let position: HashMap<OpId, usize> =
+        forward.iter().enumerate().map(|(p, &id)| (id, p)).collect();
     let n = forward.len();
     let mut delta = vec![0i128; n + 1];
     for (p, &id) in forward.iter().enumerate() {
@@ -237,6 +243,7 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
         .sum();
     let forward_flops: f64 = forward.iter().map(|&id| graph.op(id).flops).sum();
     let state: WeightState = problem.cost.state();
+    // Bytes of weight state per (f32) parameter: weight, gradient, optimizer state, 16-bit copy.
     let per_parameter = state.bytes(Mode::Training, 4) as f64;
     let optimizer_part = (4 * state.optimizer.state_values()) as f64;
     let parameters = graph.parameter_count() as f64;
@@ -250,6 +257,9 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
     // Enumerate.
     let mut candidates = Vec::new();
     let mut over_memory = 0usize;
+    // The candidate whose weight state and estimated activations need least, for the error when every
+    // candidate is over memory.
+    let mut least_estimate: Option<(f64, String)> = None;
     for tp in divisors(u64::from(n)).into_iter().map(|t| t as u32) {
         if tp > machine.gpus_per_node.max(1) {
             continue;
@@ -288,16 +298,35 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
                                 let shards = f64::from(tp * pp);
                                 let d = f64::from(dp);
                                 let static_bytes = match zero {
-                                    Zero::None => parameters * per_parameter / 4.0 / shards,
+                                    Zero::None => parameters * per_parameter / shards,
                                     Zero::Optimizer => {
                                         parameters
                                             * (per_parameter - optimizer_part + optimizer_part / d)
-                                            / 4.0
                                             / shards
                                     }
-                                    Zero::Full => parameters * per_parameter / 4.0 / shards / d,
+                                    Zero::Full => parameters * per_parameter / shards / d,
+                                };
+                                let spec = || {
+                                    Candidate {
+                                        tp,
+                                        pp,
+                                        vp,
+                                        dp,
+                                        m,
+                                        recompute,
+                                        zero,
+                                        sp,
+                                        estimate: 0.0,
+                                    }
+                                    .spec()
+                                };
+                                let mut note = |bytes: f64| {
+                                    if least_estimate.as_ref().is_none_or(|(b, _)| bytes < *b) {
+                                        least_estimate = Some((bytes, spec()));
+                                    }
                                 };
                                 if static_bytes > capacity {
+                                    note(static_bytes);
                                     over_memory += 1;
                                     continue;
                                 }
@@ -312,7 +341,8 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
                                 let in_flight = (0..pp)
                                     .map(|g| schedule.peak_in_flight(g, |_| 1))
                                     .max()
-                                    .unwrap_or(1) as f64;
+                                    .unwrap_or(1)
+                                    as f64;
                                 let share = per_replica as f64 / f64::from(m) / batch as f64;
                                 let act = activations.estimate(
                                     recompute,
@@ -323,6 +353,7 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
                                     in_flight,
                                 );
                                 if static_bytes + act > 1.15 * capacity {
+                                    note(static_bytes + act);
                                     over_memory += 1;
                                     continue;
                                 }
@@ -500,9 +531,17 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
                 capacity: machine.gpu.mem_capacity,
                 strategy: name,
             }),
-            None => Err(SearchError::Pipeline(format!(
-                "no schedule candidate could be simulated ({enumerated} enumerated, {over_memory} over memory by their weights alone)"
-            ))),
+            None => match least_estimate {
+                Some((needed, name)) => Err(SearchError::OutOfMemory {
+                    device: DeviceId(0),
+                    needed: needed as u64,
+                    capacity: machine.gpu.mem_capacity,
+                    strategy: format!("{name}, estimated"),
+                }),
+                None => Err(SearchError::Pipeline(format!(
+                    "no schedule candidate could be simulated ({enumerated} enumerated)"
+                ))),
+            },
         },
     }
 }

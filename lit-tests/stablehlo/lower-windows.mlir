@@ -55,12 +55,17 @@ func.func @pool_grad(%x: tensor<4x4xf32>, %s: tensor<2x2xf32>, %zero: tensor<f32
 }
 
 // scatter-add: loops over the updates and the indexed rows; the update applies where the index
-// equals the row.
+// equals the row, as `out + select(hit, update, 0)`: the body accumulates its result with an add, so
+// par-materialize can split the update loop into partial sums (the embedding gradient over the
+// samples).
 // CHECK-LABEL: func.func @scatter
 // CHECK: linalg.generic {{.*}} iterator_types = ["reduction", "parallel", "parallel"]} ins(%arg1, %arg2 : tensor<3x1xi32>, tensor<3x4xf32>) outs(%arg0 : tensor<10x4xf32>)
+// CHECK: ^bb0(%[[I:.*]]: i32, %[[U:.*]]: f32, %[[OUT:.*]]: f32):
 // CHECK: linalg.index 2 : index
-// CHECK: arith.addf
-// CHECK: arith.select
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[PICK:.*]] = arith.select %{{.*}}, %[[U]], %[[ZERO]] : f32
+// CHECK: %[[SUM:.*]] = arith.addf %[[OUT]], %[[PICK]] : f32
+// CHECK: linalg.yield %[[SUM]] : f32
 func.func @scatter(%t: tensor<10x4xf32>, %i: tensor<3x1xi32>, %u: tensor<3x4xf32>) -> tensor<10x4xf32> {
   %0 = "stablehlo.scatter"(%t, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):

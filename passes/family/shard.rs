@@ -100,8 +100,12 @@ pub fn grid_of(config: &Config) -> Result<Option<LoopGrid>, String> {
     Ok(Some((shape, axis_of)))
 }
 
-/// The `split_axes` text of the `shard.sharding` syntax: `[[], [0]]`.
+/// The `split_axes` text of the `shard.sharding` syntax: `[[], [0]]` (`[[]]` for a rank-0 tensor,
+/// which the syntax needs one entry for).
 pub fn axes_text(axes: &SplitAxes) -> String {
+    if axes.is_empty() {
+        return "[[]]".to_string();
+    }
     let dims: Vec<String> = axes
         .iter()
         .map(|a| {

@@ -164,6 +164,8 @@ pub struct Measured {
     /// Per serial function: its name, devices, the device programs' timing and the serial one (with
     /// `--time`).
     pub timings: Vec<(String, usize, Timing, Option<Timing>)>,
+    /// The JIT's optimization level (`--opt-level`, else 2: timings are of optimized code).
+    pub opt_level: u32,
     /// The profile entries measured (with `--profile-db-out`), sorted by op name.
     pub profile: Vec<ProfileEntry>,
     /// Graph ops profiled, and those among them whose key got no sample (recorded as 0 s).
@@ -206,7 +208,7 @@ pub fn run(options: &MeasureOptions, out: &mut dyn Write, errors: &mut dyn Write
         "after {} warm-up run{}, opt level {}",
         options.warmup,
         if options.warmup == 1 { "" } else { "s" },
-        options.run.opt_level
+        measured.opt_level
     );
     for (name, devices, timing, serial) in &measured.timings {
         if options.time {
@@ -328,10 +330,14 @@ pub fn measure_source(
     session
         .run_pipeline(&mut module, &pipeline::cpu_lowering())
         .map_err(|e| session.diagnosed(e))?;
-    let engine = Engine::new(&context, &module, run.opt_level)
+    let opt_level = run.opt_level.unwrap_or(2);
+    let engine = Engine::new(&context, &module, opt_level)
         .ok_or_else(|| session.diagnosed("cannot JIT-compile the lowered module".into()))?;
     register_profile_symbols(&engine);
-    let mut measured = Measured::default();
+    let mut measured = Measured {
+        opt_level,
+        ..Measured::default()
+    };
     let mut samples = Vec::new();
     for entry in &entries {
         let location = Some(entry.location.clone().unwrap_or_else(|| start.clone()));

@@ -80,8 +80,8 @@ pub struct RunOptions {
     pub atol: Option<f64>,
     /// Integer inputs are drawn from [0, int_max).
     pub int_max: i64,
-    /// LLVM optimization level of the JIT (0-3).
-    pub opt_level: u32,
+    /// LLVM optimization level of the JIT (0-3); `None`: [`auto_opt_level`].
+    pub opt_level: Option<u32>,
     /// Print the time of each phase to the diagnostics stream.
     pub timings: bool,
     /// Run the device functions as this many MPI processes (`mpirun -np`) instead of threads
@@ -102,6 +102,92 @@ pub struct RunOptions {
     pub reference: Option<PathBuf>,
     /// Write the serial function's results as `.npy` files into this directory.
     pub dump_outputs: Option<PathBuf>,
+    /// What the run is doing now, for a progress display ([`run`] prints it every few seconds).
+    pub phase: Option<std::sync::Arc<std::sync::Mutex<String>>>,
+}
+
+/// A line on standard error every [`PROGRESS_EVERY`] while a run lasts (what it is doing, how long it
+/// has been), so that a long check is never silent; stops when dropped.
+struct Progress {
+    done: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    ticker: Option<std::thread::JoinHandle<()>>,
+}
+
+/// How often [`Progress`] prints.
+pub const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+
+impl Progress {
+    fn start(options: &RunOptions, _errors: &mut dyn Write) -> Progress {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let done = std::sync::Arc::new(AtomicBool::new(false));
+        let ticker = options.phase.clone().map(|phase| {
+            let done = done.clone();
+            std::thread::spawn(move || {
+                let start = std::time::Instant::now();
+                let mut next = PROGRESS_EVERY;
+                while !done.load(Ordering::Relaxed) {
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                    if start.elapsed() >= next {
+                        let now = phase.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                        // One write of a whole line: no lock is held across the run.
+                        eprintln!(
+                            "flexc-run: {now}, {:.0} s elapsed",
+                            start.elapsed().as_secs_f64()
+                        );
+                        next += PROGRESS_EVERY;
+                    }
+                }
+            })
+        });
+        Progress { done, ticker }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.done.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(ticker) = self.ticker.take() {
+            let _ = ticker.join();
+        }
+    }
+}
+
+/// The JIT's optimization level when none is given: 2 for a module holding a tensor of 2^20 elements or
+/// more (a full-size model, whose run the optimizations shorten by far more than they cost: the
+/// full-size MLP's check ran for over 300 s unoptimized), else 0 (a small model compiles 3x faster and
+/// runs in milliseconds either way).
+pub fn auto_opt_level(module: &melior::ir::Module) -> u32 {
+    use melior::ir::{
+        operation::{OperationLike, WalkOrder, WalkResult},
+        TypeLike, ValueLike,
+    };
+    let mut large = false;
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        large = (0..op.result_count()).any(|r| {
+            op.result(r).is_ok_and(|value| {
+                flexc_passes::ir::tensor_shape(value.r#type().to_raw())
+                    .and_then(|shape| shape.checked_elements())
+                    .is_some_and(|n| n >= 1 << 20)
+            })
+        });
+        if large {
+            WalkResult::Interrupt
+        } else {
+            WalkResult::Advance
+        }
+    });
+    if large {
+        2
+    } else {
+        0
+    }
+}
+
+/// Sets the phase a progress display shows.
+fn announce(options: &RunOptions, phase: impl Into<String>) {
+    if let Some(slot) = &options.phase {
+        *slot.lock().unwrap_or_else(|e| e.into_inner()) = phase.into();
+    }
 }
 
 impl Default for RunOptions {
@@ -114,7 +200,7 @@ impl Default for RunOptions {
             rtol: 1e-5,
             atol: None,
             int_max: 8,
-            opt_level: 0,
+            opt_level: None,
             timings: false,
             mpi: None,
             mpi_timeout_s: 300,
@@ -124,6 +210,7 @@ impl Default for RunOptions {
             inputs: None,
             reference: None,
             dump_outputs: None,
+            phase: None,
         }
     }
 }
@@ -140,6 +227,7 @@ pub fn run(options: &RunOptions, out: &mut dyn Write, errors: &mut dyn Write) ->
     let printer = Printer {
         sources: vec![(source.name.as_str(), text)],
     };
+    let _progress = Progress::start(options, errors);
     match check_source(&source.name, &source.bytes, options) {
         Ok(outcome) => {
             let _ = out.write_all(report(&outcome, options).as_bytes());
@@ -171,6 +259,7 @@ pub fn run(options: &RunOptions, out: &mut dyn Write, errors: &mut dyn Write) ->
 pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Outcome, Vec<Diag>> {
     let context = create_context(options.allow_unregistered_dialect);
     let session = Session::new(&context).map_err(|diag| vec![diag])?;
+    announce(options, "reading and lowering the module");
     let mut module = session.parse_verified(name, bytes)?;
     lower_stablehlo(&session, &mut module)?;
     let start = FileLoc {
@@ -224,11 +313,14 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
     fill_elided_weights(&module, options.seed);
     mark_c_interface(&module, &entries);
     lap(&mut outcome, "prepare");
+    let opt_level = options.opt_level.unwrap_or_else(|| auto_opt_level(&module));
+    announce(options, "lowering to the LLVM dialect");
     session
         .run_pipeline(&mut module, &pipeline::cpu_lowering())
         .map_err(|e| session.diagnosed(e))?;
     lap(&mut outcome, "lower to LLVM dialect");
-    let engine = Engine::new(&context, &module, options.opt_level)
+    announce(options, format!("JIT-compiling at opt level {opt_level}"));
+    let engine = Engine::new(&context, &module, opt_level)
         .ok_or_else(|| session.diagnosed("cannot JIT-compile the lowered module".into()))?;
     if let Some((ranks, program)) = program {
         let location = entries[0].location.clone().or(Some(start));
@@ -239,6 +331,10 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
     }
     for entry in &entries {
         let location = Some(entry.location.clone().unwrap_or_else(|| start.clone()));
+        announce(
+            options,
+            format!("running @{} and its device programs", entry.name),
+        );
         check_entry(&engine, entry, options, &mut outcome)
             .map_err(|e| vec![Diag::error(location, e)])?;
         lap(&mut outcome, &format!("JIT and run @{}", entry.name));

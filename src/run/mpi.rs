@@ -87,7 +87,11 @@ pub(super) fn launch(
         .arg(format!("--mpi-worker={}", scratch.0.display()))
         .arg(format!("--seed={}", options.seed))
         .arg(format!("--int-max={}", options.int_max))
-        .arg(format!("--opt-level={}", options.opt_level))
+        .args(
+            options
+                .opt_level
+                .map(|level| format!("--opt-level={level}")),
+        )
         .args(options.inputs.iter().map(|dir| {
             let mut arg = std::ffi::OsString::from("--inputs=");
             arg.push(dir);
@@ -303,7 +307,10 @@ fn run_rank(name: &str, bytes: &[u8], options: &RunOptions, dir: &Path) -> Resul
         .run_pipeline(&mut module, &flexc_passes::pipeline::mpi_lowering(ranks))
         .map_err(|e| session.diagnosed(e))?;
     let library = load_mpi_library().map_err(one)?;
-    let engine = Engine::new(&context, &module, options.opt_level)
+    let opt_level = options
+        .opt_level
+        .unwrap_or_else(|| super::auto_opt_level(&module));
+    let engine = Engine::new(&context, &module, opt_level)
         .ok_or_else(|| session.diagnosed("cannot JIT-compile the lowered module".into()))?;
     for (lowered, real) in OPEN_MPI_OP_NAMES {
         let real = CString::new(real).expect("no NUL in a symbol name");
