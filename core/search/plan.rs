@@ -59,6 +59,8 @@ struct Candidate {
     zero: Zero,
     sp: bool,
     estimate: f64,
+    /// Estimated bytes per device (weight state and activations).
+    memory: f64,
 }
 
 impl Candidate {
@@ -317,6 +319,7 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
                                         zero,
                                         sp,
                                         estimate: 0.0,
+                                        memory: 0.0,
                                     }
                                     .spec()
                                 };
@@ -379,6 +382,7 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
                                     zero,
                                     sp,
                                     estimate,
+                                    memory: static_bytes + act,
                                 });
                             }
                         }
@@ -393,6 +397,25 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
             .total_cmp(&b.estimate)
             .then_with(|| a.spec().cmp(&b.spec()))
     });
+    // First the candidate estimated to need the least memory among the fastest quarter by estimate of
+    // those within 80% of a device: a strategy that fits early, so that a deadline never leaves the
+    // search with none when one exists; then the rest, likely best first.
+    let roomy: Vec<usize> = (0..candidates.len())
+        .filter(|&i| candidates[i].memory <= 0.8 * capacity)
+        .collect();
+    let safe = if roomy.is_empty() {
+        (0..candidates.len()).min_by(|&a, &b| candidates[a].memory.total_cmp(&candidates[b].memory))
+    } else {
+        let quarter = roomy.len().div_ceil(4);
+        roomy[..quarter]
+            .iter()
+            .copied()
+            .min_by(|&a, &b| candidates[a].memory.total_cmp(&candidates[b].memory))
+    };
+    if let Some(i) = safe {
+        let first = candidates.remove(i);
+        candidates.insert(0, first);
+    }
 
     // Build and simulate, likely best first.
     let deadline = if run.deadline.is_set() {

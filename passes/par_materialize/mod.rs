@@ -133,7 +133,7 @@ pub static INFO: PassInfo = PassInfo {
 };
 
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
-    let machine = options.devices(&module);
+    let machine = options.devices(&module)?;
     if let Some(schedule) = schedule_of(&module)? {
         return run_scheduled(module, &schedule, machine);
     }
