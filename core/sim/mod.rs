@@ -11,7 +11,8 @@
 //! two or more devices form a replica group summed by one ring *all-reduce*, issued with the backward of its
 //! first reader (the last of its readers' backwards): the faster of a ring,
 //! `2(m-1)/m · bytes / slowest hop + 2(m-1) · largest hop latency` over the `m` devices sorted by id, and a
-//! tree, `2⌈log₂ m⌉ · (bytes / slowest hop + largest hop latency)` (small messages). Without a backward
+//! NCCL's pipelined tree, `2 · bytes / slowest hop + 2⌈log₂ m⌉ · largest hop latency` (small messages,
+//! large groups). Without a backward
 //! pass (inference, and graphs that already are training steps), the same all-reduce combines the partial
 //! sums of every split reduction right after its forward tasks, and readers of the sum wait for it.
 //! Graph inputs and weights are on every device that reads them when the iteration starts.

@@ -553,13 +553,18 @@ type SumSource = (Option<u32>, u32);
 
 /// Time of an all-reduce of `bytes` over `m` devices whose slowest hop has bandwidth `bw` and the
 /// largest latency `latency`: the faster of a ring (`2(m-1)` steps of `bytes/m`: bandwidth-optimal) and
-/// a binary tree (reduce up and broadcast down, `2⌈log₂ m⌉` steps of the whole message:
-/// latency-optimal), as NCCL picks per message size.
+/// NCCL's pipelined tree (the message streamed in chunks up the tree and back down: each link carries
+/// it once each way, `2·bytes/bw`, plus the latency of `2⌈log₂ m⌉` levels), as NCCL picks per message
+/// size and group. Without the pipelining (`2⌈log₂ m⌉` whole-message steps) a group of a thousand
+/// devices paid the ring's `2(m-1)` latencies or twenty whole-message steps for every large weight.
 pub(super) fn all_reduce_time(m: usize, bytes: u64, bw: f64, latency: f64) -> f64 {
+    if m < 2 {
+        return 0.0;
+    }
     let steps = 2.0 * (m as f64 - 1.0);
     let ring = steps / m as f64 * bytes as f64 / bw + steps * latency;
     let depth = 2.0 * (m as f64).log2().ceil();
-    let tree = depth * (bytes as f64 / bw + latency);
+    let tree = 2.0 * bytes as f64 / bw + depth * latency;
     ring.min(tree)
 }
 
