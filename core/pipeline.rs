@@ -297,12 +297,15 @@ pub fn evaluate(problem: &Problem, strategy: &Strategy) -> Result<Evaluation, Pi
     Context::new(problem)?.evaluate(strategy)
 }
 
+/// A micro-batch's graph with its batch and micro-batch sizes, as [`Context`] caches it.
+type MicroGraph = (Graph, u64, u64);
+
 /// What evaluations of many strategies of one problem share: the phases, the micro-batch graphs and the
 /// task simulations of stages (a search's candidates reuse them; [`Context::evaluate`]).
 pub struct Context<'a> {
     problem: &'a Problem<'a>,
     phases: Phases,
-    micro: RefCell<HashMap<(u32, u32), Rc<(Graph, u64, u64)>>>,
+    micro: RefCell<HashMap<(u32, u32), Rc<MicroGraph>>>,
     sims: RefCell<HashMap<(u64, StageKey, u32), Rc<StageSims>>>,
     once: RefCell<HashMap<u64, f64>>,
     held: RefCell<HashMap<u64, Rc<Vec<u64>>>>,

@@ -134,7 +134,7 @@ impl ActivationModel {
                 if keep {
                     let bytes = graph.tensor(a.tensor).bytes();
                     kept += bytes as f64;
-                    if !(bytes > weighted_max && !reads_weight(op)) {
+                    if bytes <= weighted_max || reads_weight(op) {
                         selective += bytes as f64;
                     }
                 }
