@@ -12,6 +12,7 @@ pub mod console;
 pub mod diagnostics;
 pub mod driver;
 pub mod gpu;
+pub mod jax;
 pub mod parse;
 pub mod plan;
 pub mod record;

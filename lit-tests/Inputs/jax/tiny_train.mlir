@@ -1,163 +1,89 @@
-#loc1 = loc("params['Dense_0']['bias']")
-#loc2 = loc("params['Dense_0']['kernel']")
-#loc3 = loc("params['Dense_1']['bias']")
-#loc4 = loc("params['Dense_1']['kernel']")
-#loc5 = loc("x")
-#loc6 = loc("y")
-#loc17 = loc("reduce_sum")
-#loc31 = loc("reduce_sum:"(#loc17))
+// A two-layer MLP's SGD training step (JAX 0.10, jax.jit(...).lower with ShapeDtypeStructs, generic
+// form); the arguments keep the name locations JAX writes with debug information.
 "builtin.module"() <{sym_name = "jit_train_step"}> ({
   "func.func"() <{arg_attrs = [{tf.aliasing_output = 0 : i32}, {tf.aliasing_output = 1 : i32}, {tf.aliasing_output = 2 : i32}, {tf.aliasing_output = 3 : i32}, {}, {}], function_type = (tensor<32xf32>, tensor<16x32xf32>, tensor<16xf32>, tensor<32x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>) -> (tensor<32xf32>, tensor<16x32xf32>, tensor<16xf32>, tensor<32x16xf32>, tensor<f32>), res_attrs = [{jax.result_info = "result[0]['Dense_0']['bias']"}, {jax.result_info = "result[0]['Dense_0']['kernel']"}, {jax.result_info = "result[0]['Dense_1']['bias']"}, {jax.result_info = "result[0]['Dense_1']['kernel']"}, {jax.result_info = "result[1]"}], sym_name = "main", sym_visibility = "public"}> ({
   ^bb0(%arg0: tensor<32xf32> loc("params['Dense_0']['bias']"), %arg1: tensor<16x32xf32> loc("params['Dense_0']['kernel']"), %arg2: tensor<16xf32> loc("params['Dense_1']['bias']"), %arg3: tensor<32x16xf32> loc("params['Dense_1']['kernel']"), %arg4: tensor<8x16xf32> loc("x"), %arg5: tensor<8x16xf32> loc("y")):
-    %0 = "stablehlo.dot_general"(%arg4, %arg1) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]}> : (tensor<8x16xf32>, tensor<16x32xf32>) -> tensor<8x32xf32> loc(#loc48)
-    %1 = "stablehlo.broadcast_in_dim"(%arg0) <{broadcast_dimensions = array<i64: 1>}> : (tensor<32xf32>) -> tensor<1x32xf32> loc(#loc49)
-    %2 = "stablehlo.broadcast_in_dim"(%1) <{broadcast_dimensions = array<i64: 0, 1>}> : (tensor<1x32xf32>) -> tensor<8x32xf32> loc(#loc50)
-    %3 = "stablehlo.add"(%0, %2) : (tensor<8x32xf32>, tensor<8x32xf32>) -> tensor<8x32xf32> loc(#loc50)
-    %4 = "stablehlo.tanh"(%3) : (tensor<8x32xf32>) -> tensor<8x32xf32> loc(#loc51)
-    %5 = "stablehlo.constant"() <{value = dense<1.000000e+00> : tensor<f32>}> : () -> tensor<f32> loc(#loc36)
-    %6 = "stablehlo.broadcast_in_dim"(%5) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<8x32xf32> loc(#loc52)
-    %7 = "stablehlo.subtract"(%6, %4) : (tensor<8x32xf32>, tensor<8x32xf32>) -> tensor<8x32xf32> loc(#loc52)
-    %8 = "stablehlo.dot_general"(%4, %arg3) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]}> : (tensor<8x32xf32>, tensor<32x16xf32>) -> tensor<8x16xf32> loc(#loc53)
-    %9 = "stablehlo.broadcast_in_dim"(%arg2) <{broadcast_dimensions = array<i64: 1>}> : (tensor<16xf32>) -> tensor<1x16xf32> loc(#loc54)
-    %10 = "stablehlo.broadcast_in_dim"(%9) <{broadcast_dimensions = array<i64: 0, 1>}> : (tensor<1x16xf32>) -> tensor<8x16xf32> loc(#loc55)
-    %11 = "stablehlo.add"(%8, %10) : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32> loc(#loc55)
-    %12 = "stablehlo.subtract"(%11, %arg5) : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32> loc(#loc56)
-    %13 = "stablehlo.multiply"(%12, %12) : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32> loc(#loc57)
-    %14 = "stablehlo.constant"() <{value = dense<2.000000e+00> : tensor<f32>}> : () -> tensor<f32> loc(#loc36)
-    %15 = "stablehlo.broadcast_in_dim"(%14) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<8x16xf32> loc(#loc58)
-    %16 = "stablehlo.multiply"(%15, %12) : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32> loc(#loc58)
-    %17 = "stablehlo.constant"() <{value = dense<0.000000e+00> : tensor<f32>}> : () -> tensor<f32> loc(#loc59)
+    %0 = "stablehlo.dot_general"(%arg4, %arg1) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]}> : (tensor<8x16xf32>, tensor<16x32xf32>) -> tensor<8x32xf32>
+    %1 = "stablehlo.broadcast_in_dim"(%arg0) <{broadcast_dimensions = array<i64: 1>}> : (tensor<32xf32>) -> tensor<1x32xf32>
+    %2 = "stablehlo.broadcast_in_dim"(%1) <{broadcast_dimensions = array<i64: 0, 1>}> : (tensor<1x32xf32>) -> tensor<8x32xf32>
+    %3 = "stablehlo.add"(%0, %2) : (tensor<8x32xf32>, tensor<8x32xf32>) -> tensor<8x32xf32>
+    %4 = "stablehlo.tanh"(%3) : (tensor<8x32xf32>) -> tensor<8x32xf32>
+    %5 = "stablehlo.constant"() <{value = dense<1.000000e+00> : tensor<f32>}> : () -> tensor<f32>
+    %6 = "stablehlo.broadcast_in_dim"(%5) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<8x32xf32>
+    %7 = "stablehlo.subtract"(%6, %4) : (tensor<8x32xf32>, tensor<8x32xf32>) -> tensor<8x32xf32>
+    %8 = "stablehlo.dot_general"(%4, %arg3) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]}> : (tensor<8x32xf32>, tensor<32x16xf32>) -> tensor<8x16xf32>
+    %9 = "stablehlo.broadcast_in_dim"(%arg2) <{broadcast_dimensions = array<i64: 1>}> : (tensor<16xf32>) -> tensor<1x16xf32>
+    %10 = "stablehlo.broadcast_in_dim"(%9) <{broadcast_dimensions = array<i64: 0, 1>}> : (tensor<1x16xf32>) -> tensor<8x16xf32>
+    %11 = "stablehlo.add"(%8, %10) : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+    %12 = "stablehlo.subtract"(%11, %arg5) : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+    %13 = "stablehlo.multiply"(%12, %12) : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+    %14 = "stablehlo.constant"() <{value = dense<2.000000e+00> : tensor<f32>}> : () -> tensor<f32>
+    %15 = "stablehlo.broadcast_in_dim"(%14) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<8x16xf32>
+    %16 = "stablehlo.multiply"(%15, %12) : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+    %17 = "stablehlo.constant"() <{value = dense<0.000000e+00> : tensor<f32>}> : () -> tensor<f32>
     %18 = "stablehlo.reduce"(%13, %17) <{dimensions = array<i64: 0, 1>}> ({
-    ^bb0(%arg14: tensor<f32> loc("reduce_sum:"(#loc17)), %arg15: tensor<f32> loc("reduce_sum:"(#loc17))):
-      %64 = "stablehlo.add"(%arg14, %arg15) : (tensor<f32>, tensor<f32>) -> tensor<f32> loc(#loc59)
-      "stablehlo.return"(%64) : (tensor<f32>) -> () loc(#loc59)
-    }) : (tensor<8x16xf32>, tensor<f32>) -> tensor<f32> loc(#loc59)
-    %19 = "stablehlo.constant"() <{value = dense<1.280000e+02> : tensor<f32>}> : () -> tensor<f32> loc(#loc36)
-    %20 = "stablehlo.divide"(%18, %19) : (tensor<f32>, tensor<f32>) -> tensor<f32> loc(#loc60)
-    %21 = "stablehlo.constant"() <{value = dense<1.000000e+00> : tensor<f32>}> : () -> tensor<f32> loc(#loc36)
-    %22 = "stablehlo.constant"() <{value = dense<1.280000e+02> : tensor<f32>}> : () -> tensor<f32> loc(#loc36)
-    %23 = "stablehlo.divide"(%21, %22) : (tensor<f32>, tensor<f32>) -> tensor<f32> loc(#loc61)
-    %24 = "stablehlo.broadcast_in_dim"(%23) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<8x16xf32> loc(#loc62)
-    %25 = "stablehlo.multiply"(%24, %16) : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32> loc(#loc63)
-    %26 = "stablehlo.constant"() <{value = dense<0.000000e+00> : tensor<f32>}> : () -> tensor<f32> loc(#loc64)
+    ^bb0(%arg14: tensor<f32>, %arg15: tensor<f32>):
+      %64 = "stablehlo.add"(%arg14, %arg15) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%64) : (tensor<f32>) -> ()
+    }) : (tensor<8x16xf32>, tensor<f32>) -> tensor<f32>
+    %19 = "stablehlo.constant"() <{value = dense<1.280000e+02> : tensor<f32>}> : () -> tensor<f32>
+    %20 = "stablehlo.divide"(%18, %19) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    %21 = "stablehlo.constant"() <{value = dense<1.000000e+00> : tensor<f32>}> : () -> tensor<f32>
+    %22 = "stablehlo.constant"() <{value = dense<1.280000e+02> : tensor<f32>}> : () -> tensor<f32>
+    %23 = "stablehlo.divide"(%21, %22) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    %24 = "stablehlo.broadcast_in_dim"(%23) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<8x16xf32>
+    %25 = "stablehlo.multiply"(%24, %16) : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+    %26 = "stablehlo.constant"() <{value = dense<0.000000e+00> : tensor<f32>}> : () -> tensor<f32>
     %27 = "stablehlo.reduce"(%25, %26) <{dimensions = array<i64: 0>}> ({
-    ^bb0(%arg12: tensor<f32> loc("reduce_sum:"(#loc17)), %arg13: tensor<f32> loc("reduce_sum:"(#loc17))):
-      %63 = "stablehlo.add"(%arg12, %arg13) : (tensor<f32>, tensor<f32>) -> tensor<f32> loc(#loc64)
-      "stablehlo.return"(%63) : (tensor<f32>) -> () loc(#loc64)
-    }) : (tensor<8x16xf32>, tensor<f32>) -> tensor<16xf32> loc(#loc64)
-    %28 = "stablehlo.reshape"(%27) : (tensor<16xf32>) -> tensor<1x16xf32> loc(#loc65)
-    %29 = "stablehlo.constant"() <{value = dense<0.000000e+00> : tensor<f32>}> : () -> tensor<f32> loc(#loc64)
+    ^bb0(%arg12: tensor<f32>, %arg13: tensor<f32>):
+      %63 = "stablehlo.add"(%arg12, %arg13) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%63) : (tensor<f32>) -> ()
+    }) : (tensor<8x16xf32>, tensor<f32>) -> tensor<16xf32>
+    %28 = "stablehlo.reshape"(%27) : (tensor<16xf32>) -> tensor<1x16xf32>
+    %29 = "stablehlo.constant"() <{value = dense<0.000000e+00> : tensor<f32>}> : () -> tensor<f32>
     %30 = "stablehlo.reduce"(%28, %29) <{dimensions = array<i64: 0>}> ({
-    ^bb0(%arg10: tensor<f32> loc("reduce_sum:"(#loc17)), %arg11: tensor<f32> loc("reduce_sum:"(#loc17))):
-      %62 = "stablehlo.add"(%arg10, %arg11) : (tensor<f32>, tensor<f32>) -> tensor<f32> loc(#loc64)
-      "stablehlo.return"(%62) : (tensor<f32>) -> () loc(#loc64)
-    }) : (tensor<1x16xf32>, tensor<f32>) -> tensor<16xf32> loc(#loc64)
-    %31 = "stablehlo.dot_general"(%25, %4) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [0], rhs_contracting_dimensions = [0]>, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]}> : (tensor<8x16xf32>, tensor<8x32xf32>) -> tensor<16x32xf32> loc(#loc66)
-    %32 = "stablehlo.transpose"(%31) <{permutation = array<i64: 1, 0>}> : (tensor<16x32xf32>) -> tensor<32x16xf32> loc(#loc67)
-    %33 = "stablehlo.dot_general"(%25, %arg3) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]}> : (tensor<8x16xf32>, tensor<32x16xf32>) -> tensor<8x32xf32> loc(#loc66)
-    %34 = "stablehlo.multiply"(%33, %7) : (tensor<8x32xf32>, tensor<8x32xf32>) -> tensor<8x32xf32> loc(#loc68)
-    %35 = "stablehlo.multiply"(%34, %4) : (tensor<8x32xf32>, tensor<8x32xf32>) -> tensor<8x32xf32> loc(#loc68)
-    %36 = "stablehlo.add"(%34, %35) : (tensor<8x32xf32>, tensor<8x32xf32>) -> tensor<8x32xf32> loc(#loc69)
-    %37 = "stablehlo.constant"() <{value = dense<0.000000e+00> : tensor<f32>}> : () -> tensor<f32> loc(#loc70)
+    ^bb0(%arg10: tensor<f32>, %arg11: tensor<f32>):
+      %62 = "stablehlo.add"(%arg10, %arg11) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%62) : (tensor<f32>) -> ()
+    }) : (tensor<1x16xf32>, tensor<f32>) -> tensor<16xf32>
+    %31 = "stablehlo.dot_general"(%25, %4) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [0], rhs_contracting_dimensions = [0]>, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]}> : (tensor<8x16xf32>, tensor<8x32xf32>) -> tensor<16x32xf32>
+    %32 = "stablehlo.transpose"(%31) <{permutation = array<i64: 1, 0>}> : (tensor<16x32xf32>) -> tensor<32x16xf32>
+    %33 = "stablehlo.dot_general"(%25, %arg3) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1]>, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]}> : (tensor<8x16xf32>, tensor<32x16xf32>) -> tensor<8x32xf32>
+    %34 = "stablehlo.multiply"(%33, %7) : (tensor<8x32xf32>, tensor<8x32xf32>) -> tensor<8x32xf32>
+    %35 = "stablehlo.multiply"(%34, %4) : (tensor<8x32xf32>, tensor<8x32xf32>) -> tensor<8x32xf32>
+    %36 = "stablehlo.add"(%34, %35) : (tensor<8x32xf32>, tensor<8x32xf32>) -> tensor<8x32xf32>
+    %37 = "stablehlo.constant"() <{value = dense<0.000000e+00> : tensor<f32>}> : () -> tensor<f32>
     %38 = "stablehlo.reduce"(%36, %37) <{dimensions = array<i64: 0>}> ({
-    ^bb0(%arg8: tensor<f32> loc("reduce_sum:"(#loc17)), %arg9: tensor<f32> loc("reduce_sum:"(#loc17))):
-      %61 = "stablehlo.add"(%arg8, %arg9) : (tensor<f32>, tensor<f32>) -> tensor<f32> loc(#loc70)
-      "stablehlo.return"(%61) : (tensor<f32>) -> () loc(#loc70)
-    }) : (tensor<8x32xf32>, tensor<f32>) -> tensor<32xf32> loc(#loc70)
-    %39 = "stablehlo.reshape"(%38) : (tensor<32xf32>) -> tensor<1x32xf32> loc(#loc71)
-    %40 = "stablehlo.constant"() <{value = dense<0.000000e+00> : tensor<f32>}> : () -> tensor<f32> loc(#loc70)
+    ^bb0(%arg8: tensor<f32>, %arg9: tensor<f32>):
+      %61 = "stablehlo.add"(%arg8, %arg9) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%61) : (tensor<f32>) -> ()
+    }) : (tensor<8x32xf32>, tensor<f32>) -> tensor<32xf32>
+    %39 = "stablehlo.reshape"(%38) : (tensor<32xf32>) -> tensor<1x32xf32>
+    %40 = "stablehlo.constant"() <{value = dense<0.000000e+00> : tensor<f32>}> : () -> tensor<f32>
     %41 = "stablehlo.reduce"(%39, %40) <{dimensions = array<i64: 0>}> ({
-    ^bb0(%arg6: tensor<f32> loc("reduce_sum:"(#loc17)), %arg7: tensor<f32> loc("reduce_sum:"(#loc17))):
-      %60 = "stablehlo.add"(%arg6, %arg7) : (tensor<f32>, tensor<f32>) -> tensor<f32> loc(#loc70)
-      "stablehlo.return"(%60) : (tensor<f32>) -> () loc(#loc70)
-    }) : (tensor<1x32xf32>, tensor<f32>) -> tensor<32xf32> loc(#loc70)
-    %42 = "stablehlo.dot_general"(%36, %arg4) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [0], rhs_contracting_dimensions = [0]>, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]}> : (tensor<8x32xf32>, tensor<8x16xf32>) -> tensor<32x16xf32> loc(#loc72)
-    %43 = "stablehlo.transpose"(%42) <{permutation = array<i64: 1, 0>}> : (tensor<32x16xf32>) -> tensor<16x32xf32> loc(#loc73)
-    %44 = "stablehlo.constant"() <{value = dense<1.000000e-01> : tensor<f32>}> : () -> tensor<f32> loc(#loc36)
-    %45 = "stablehlo.broadcast_in_dim"(%44) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<32xf32> loc(#loc74)
-    %46 = "stablehlo.multiply"(%45, %41) : (tensor<32xf32>, tensor<32xf32>) -> tensor<32xf32> loc(#loc74)
-    %47 = "stablehlo.subtract"(%arg0, %46) : (tensor<32xf32>, tensor<32xf32>) -> tensor<32xf32> loc(#loc75)
-    %48 = "stablehlo.constant"() <{value = dense<1.000000e-01> : tensor<f32>}> : () -> tensor<f32> loc(#loc36)
-    %49 = "stablehlo.broadcast_in_dim"(%48) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<16x32xf32> loc(#loc74)
-    %50 = "stablehlo.multiply"(%49, %43) : (tensor<16x32xf32>, tensor<16x32xf32>) -> tensor<16x32xf32> loc(#loc74)
-    %51 = "stablehlo.subtract"(%arg1, %50) : (tensor<16x32xf32>, tensor<16x32xf32>) -> tensor<16x32xf32> loc(#loc75)
-    %52 = "stablehlo.constant"() <{value = dense<1.000000e-01> : tensor<f32>}> : () -> tensor<f32> loc(#loc36)
-    %53 = "stablehlo.broadcast_in_dim"(%52) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<16xf32> loc(#loc74)
-    %54 = "stablehlo.multiply"(%53, %30) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32> loc(#loc74)
-    %55 = "stablehlo.subtract"(%arg2, %54) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32> loc(#loc75)
-    %56 = "stablehlo.constant"() <{value = dense<1.000000e-01> : tensor<f32>}> : () -> tensor<f32> loc(#loc36)
-    %57 = "stablehlo.broadcast_in_dim"(%56) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<32x16xf32> loc(#loc74)
-    %58 = "stablehlo.multiply"(%57, %32) : (tensor<32x16xf32>, tensor<32x16xf32>) -> tensor<32x16xf32> loc(#loc74)
-    %59 = "stablehlo.subtract"(%arg3, %58) : (tensor<32x16xf32>, tensor<32x16xf32>) -> tensor<32x16xf32> loc(#loc75)
-    "func.return"(%47, %51, %55, %59, %20) : (tensor<32xf32>, tensor<16x32xf32>, tensor<16xf32>, tensor<32x16xf32>, tensor<f32>) -> () loc(#loc36)
-  }) : () -> () loc(#loc)
-}) {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} : () -> () loc(#loc)
-#loc = loc(unknown)
-#loc7 = loc("tiny_train.py":3:17 to :48)
-#loc8 = loc("tiny_train.py":7:18 to :59)
-#loc9 = loc("tiny_train.py":14:6 to :109)
-#loc10 = loc("tiny_train.py":3:17 to :76)
-#loc11 = loc("tiny_train.py":3:8 to :77)
-#loc12 = loc("tiny_train.py":4:10 to :41)
-#loc13 = loc("tiny_train.py":4:10 to :69)
-#loc14 = loc("tiny_train.py":5:21 to :28)
-#loc15 = loc("tiny_train.py":5:20 to :34)
-#loc16 = loc("tiny_train.py":5:11 to :35)
-#loc18 = loc("tiny_train.py":8:53 to :60)
-#loc19 = loc("tiny_train.py":8:13 to :76)
-#loc20 = loc("tiny_train.py":8:49 to :60)
-#loc21 = loc("loss_fn"(#loc7))
-#loc22 = loc("train_step"(#loc8))
-#loc23 = loc("<module>"(#loc9))
-#loc24 = loc("loss_fn"(#loc10))
-#loc25 = loc("loss_fn"(#loc11))
-#loc26 = loc("loss_fn"(#loc12))
-#loc27 = loc("loss_fn"(#loc13))
-#loc28 = loc("loss_fn"(#loc14))
-#loc29 = loc("loss_fn"(#loc15))
-#loc30 = loc("loss_fn"(#loc16))
-#loc32 = loc("train_step.<locals>.<lambda>"(#loc18))
-#loc33 = loc("train_step"(#loc19))
-#loc34 = loc("train_step.<locals>.<lambda>"(#loc20))
-#loc35 = loc(callsite(#loc22 at #loc23))
-#loc36 = loc("jit(train_step)"(#loc23))
-#loc37 = loc(callsite(#loc33 at #loc23))
-#loc38 = loc(callsite(#loc21 at #loc35))
-#loc39 = loc(callsite(#loc24 at #loc35))
-#loc40 = loc(callsite(#loc25 at #loc35))
-#loc41 = loc(callsite(#loc26 at #loc35))
-#loc42 = loc(callsite(#loc27 at #loc35))
-#loc43 = loc(callsite(#loc28 at #loc35))
-#loc44 = loc(callsite(#loc29 at #loc35))
-#loc45 = loc(callsite(#loc30 at #loc35))
-#loc46 = loc(callsite(#loc32 at #loc37))
-#loc47 = loc(callsite(#loc34 at #loc37))
-#loc48 = loc("jit(train_step)/jvp()/dot_general"(#loc38))
-#loc49 = loc("jit(train_step)/jvp()/broadcast_in_dim"(#loc39))
-#loc50 = loc("jit(train_step)/jvp()/add"(#loc39))
-#loc51 = loc("jit(train_step)/jvp()/tanh"(#loc40))
-#loc52 = loc("jit(train_step)/jvp()/sub"(#loc40))
-#loc53 = loc("jit(train_step)/jvp()/dot_general"(#loc41))
-#loc54 = loc("jit(train_step)/jvp()/broadcast_in_dim"(#loc42))
-#loc55 = loc("jit(train_step)/jvp()/add"(#loc42))
-#loc56 = loc("jit(train_step)/jvp()/sub"(#loc43))
-#loc57 = loc("jit(train_step)/jvp()/integer_pow"(#loc44))
-#loc58 = loc("jit(train_step)/jvp()/mul"(#loc44))
-#loc59 = loc("jit(train_step)/jvp()/reduce_sum"(#loc45))
-#loc60 = loc("jit(train_step)/jvp()/div"(#loc45))
-#loc61 = loc("jit(train_step)/transpose(jvp())/div"(#loc45))
-#loc62 = loc("jit(train_step)/transpose(jvp())/broadcast_in_dim"(#loc45))
-#loc63 = loc("jit(train_step)/transpose(jvp())/mul"(#loc44))
-#loc64 = loc("jit(train_step)/transpose(jvp())/reduce_sum"(#loc42))
-#loc65 = loc("jit(train_step)/transpose(jvp())/reshape"(#loc42))
-#loc66 = loc("jit(train_step)/transpose(jvp())/dot_general"(#loc41))
-#loc67 = loc("jit(train_step)/transpose(jvp())/transpose"(#loc41))
-#loc68 = loc("jit(train_step)/transpose(jvp())/mul"(#loc40))
-#loc69 = loc("jit(train_step)/transpose(jvp())/add_any"(#loc40))
-#loc70 = loc("jit(train_step)/transpose(jvp())/reduce_sum"(#loc39))
-#loc71 = loc("jit(train_step)/transpose(jvp())/reshape"(#loc39))
-#loc72 = loc("jit(train_step)/transpose(jvp())/dot_general"(#loc38))
-#loc73 = loc("jit(train_step)/transpose(jvp())/transpose"(#loc38))
-#loc74 = loc("jit(train_step)/mul"(#loc46))
-#loc75 = loc("jit(train_step)/sub"(#loc47))
+    ^bb0(%arg6: tensor<f32>, %arg7: tensor<f32>):
+      %60 = "stablehlo.add"(%arg6, %arg7) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "stablehlo.return"(%60) : (tensor<f32>) -> ()
+    }) : (tensor<1x32xf32>, tensor<f32>) -> tensor<32xf32>
+    %42 = "stablehlo.dot_general"(%36, %arg4) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [0], rhs_contracting_dimensions = [0]>, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]}> : (tensor<8x32xf32>, tensor<8x16xf32>) -> tensor<32x16xf32>
+    %43 = "stablehlo.transpose"(%42) <{permutation = array<i64: 1, 0>}> : (tensor<32x16xf32>) -> tensor<16x32xf32>
+    %44 = "stablehlo.constant"() <{value = dense<1.000000e-01> : tensor<f32>}> : () -> tensor<f32>
+    %45 = "stablehlo.broadcast_in_dim"(%44) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<32xf32>
+    %46 = "stablehlo.multiply"(%45, %41) : (tensor<32xf32>, tensor<32xf32>) -> tensor<32xf32>
+    %47 = "stablehlo.subtract"(%arg0, %46) : (tensor<32xf32>, tensor<32xf32>) -> tensor<32xf32>
+    %48 = "stablehlo.constant"() <{value = dense<1.000000e-01> : tensor<f32>}> : () -> tensor<f32>
+    %49 = "stablehlo.broadcast_in_dim"(%48) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<16x32xf32>
+    %50 = "stablehlo.multiply"(%49, %43) : (tensor<16x32xf32>, tensor<16x32xf32>) -> tensor<16x32xf32>
+    %51 = "stablehlo.subtract"(%arg1, %50) : (tensor<16x32xf32>, tensor<16x32xf32>) -> tensor<16x32xf32>
+    %52 = "stablehlo.constant"() <{value = dense<1.000000e-01> : tensor<f32>}> : () -> tensor<f32>
+    %53 = "stablehlo.broadcast_in_dim"(%52) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<16xf32>
+    %54 = "stablehlo.multiply"(%53, %30) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %55 = "stablehlo.subtract"(%arg2, %54) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    %56 = "stablehlo.constant"() <{value = dense<1.000000e-01> : tensor<f32>}> : () -> tensor<f32>
+    %57 = "stablehlo.broadcast_in_dim"(%56) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<32x16xf32>
+    %58 = "stablehlo.multiply"(%57, %32) : (tensor<32x16xf32>, tensor<32x16xf32>) -> tensor<32x16xf32>
+    %59 = "stablehlo.subtract"(%arg3, %58) : (tensor<32x16xf32>, tensor<32x16xf32>) -> tensor<32x16xf32>
+    "func.return"(%47, %51, %55, %59, %20) : (tensor<32xf32>, tensor<16x32xf32>, tensor<16xf32>, tensor<32x16xf32>, tensor<f32>) -> ()
+  }) : () -> ()
+}) {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} : () -> ()
 
