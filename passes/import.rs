@@ -871,8 +871,12 @@ impl Analysis<'_> {
         let aliases: Vec<Option<usize>> = attribute_dicts(arg_attrs.as_deref())
             .iter()
             .map(|dict| {
-                string_after(dict, "tf.aliasing_output = ")
-                    .and_then(|text| text.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
+                string_after(dict, "tf.aliasing_output = ").and_then(|text| {
+                    text.split(|c: char| !c.is_ascii_digit())
+                        .next()?
+                        .parse()
+                        .ok()
+                })
             })
             .collect();
         self.result.results = returned
@@ -1588,7 +1592,9 @@ fn updated_arguments(
 fn attribute_dicts(array: Option<&str>) -> Vec<&str> {
     array
         .map(|text| {
-            flexc_dialects::split_top_level(text.trim().trim_start_matches('[').trim_end_matches(']'))
+            flexc_dialects::split_top_level(
+                text.trim().trim_start_matches('[').trim_end_matches(']'),
+            )
         })
         .unwrap_or_default()
 }
@@ -1673,7 +1679,9 @@ pub fn argument_names(
 /// (`loc("file.py":1:2)`) and the rest.
 fn name_location(text: &str) -> Option<String> {
     let (name, rest) = string_literal(text.strip_prefix("loc(")?)?;
-    (rest.starts_with(')') || rest.starts_with('(')).then_some(name).filter(|n| !n.is_empty())
+    (rest.starts_with(')') || rest.starts_with('('))
+        .then_some(name)
+        .filter(|n| !n.is_empty())
 }
 
 /// The parameter path of a `jax.result_info`: `result[0]['Dense_0']['kernel']` →
@@ -1732,7 +1740,9 @@ pub fn write_names(module: &OperationRef<'_, '_>, imported: &Imported) -> Result
         let attribute =
             mlir_sys::mlirAttributeParseGet(context, melior::StringRef::new(&array).to_raw());
         if attribute.ptr.is_null() {
-            return Err(format!("flexc built an unparsable arg_attrs {array} (a flexc bug)"));
+            return Err(format!(
+                "flexc built an unparsable arg_attrs {array} (a flexc bug)"
+            ));
         }
         mlir_sys::mlirOperationSetAttributeByName(
             function.to_raw(),

@@ -316,11 +316,12 @@ pub fn shardings(
             schedule.micro_batches
         ));
     }
-    if schedule.zero != flexc_core::schedule::Zero::None {
-        warnings.push(format!(
-            "ZeRO ({:?}) is dropped: weights and optimizer state are replicated over the data axes",
-            schedule.zero
-        ));
+    let fsdp = schedule.zero == flexc_core::schedule::Zero::Full;
+    if schedule.zero == flexc_core::schedule::Zero::Optimizer {
+        warnings.push(
+            "ZeRO-1 (the distributed optimizer) is dropped: the step's state is sharded as its weights are, replicated over the data axes"
+                .to_string(),
+        );
     }
     let placed: Vec<&str> = strategy
         .configs
@@ -464,10 +465,14 @@ pub fn shardings(
         .enumerate()
         .map(|(i, arg)| {
             let name = arg_name(i);
-            let spec = match &arg_splits[i] {
+            let mut spec = match &arg_splits[i] {
                 Some(splits) => spec(&mesh, &data, splits, &name, &mut warnings),
                 None => json!([]),
             };
+            if fsdp && arg.weight {
+                let shape = arg.tensor.map(|t| graph.tensor(t).shape.clone());
+                shard_over_data(&mut spec, shape.as_deref().unwrap_or(&[]), &mesh, &data);
+            }
             if arg.weight {
                 parameters.insert(name.clone(), spec.clone());
             }
@@ -486,10 +491,11 @@ pub fn shardings(
         .enumerate()
         .map(|(r, result)| {
             let name = result.name.clone().unwrap_or_else(|| format!("result {r}"));
-            // An updated parameter's warnings were given for its argument.
-            let spec = match &result_splits[r] {
-                Some(splits) => spec(&mesh, &data, splits, &name, &mut Vec::new()),
-                None => json!([]),
+            // An updated parameter comes back as its argument went in.
+            let spec = match (result.aliases, &result_splits[r]) {
+                (Some(i), _) => inputs[i]["spec"].clone(),
+                (None, Some(splits)) => spec(&mesh, &data, splits, &name, &mut warnings),
+                (None, None) => json!([]),
             };
             json!({
                 "index": r,
@@ -520,6 +526,36 @@ pub fn shardings(
     layout(&value, 0, &mut text);
     text.push('\n');
     Ok((text, warnings))
+}
+
+/// ZeRO-3 / FSDP: a weight's largest dim that no axis splits yet and whose size the data axes divide
+/// is split over them too (XLA then all-gathers it before use and reduce-scatters its gradient).
+fn shard_over_data(spec: &mut Value, shape: &[u64], mesh: &[Axis], data: &[usize]) {
+    let size: u64 = data.iter().map(|&i| mesh[i].1).product();
+    if size <= 1 || shape.is_empty() {
+        return;
+    }
+    let names: Vec<&str> = data.iter().map(|&i| mesh[i].0.as_str()).collect();
+    let Some(entries) = spec.as_array_mut() else {
+        return;
+    };
+    entries.resize(shape.len(), Value::Null);
+    let uses_data = entries.iter().any(|e| match e {
+        Value::String(a) => names.contains(&a.as_str()),
+        Value::Array(list) => list
+            .iter()
+            .any(|a| a.as_str().is_some_and(|a| names.contains(&a))),
+        _ => false,
+    });
+    let best = (0..shape.len())
+        .filter(|&j| entries[j].is_null() && shape[j] % size == 0)
+        .max_by_key(|&j| (shape[j], std::cmp::Reverse(j)));
+    if let (false, Some(j)) = (uses_data, best) {
+        entries[j] = match names.as_slice() {
+            [one] => json!(one),
+            _ => json!(names),
+        };
+    }
 }
 
 /// `value` as JSON with the top two levels of objects and arrays one entry per line and everything
