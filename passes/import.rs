@@ -868,6 +868,7 @@ impl Analysis<'_> {
             }
         }
         let returned = self.body(block);
+        let sources = result_sources(block);
         let aliases: Vec<Option<usize>> = attribute_dicts(arg_attrs.as_deref())
             .iter()
             .map(|dict| {
@@ -891,7 +892,13 @@ impl Analysis<'_> {
                         .filter(|_| info.kind == Kind::Weight)
                         .and_then(|leaf| self.weight_tensors.get(&leaf).copied())
                 }),
-                aliases: aliases.iter().position(|&a| a == Some(r)),
+                aliases: aliases.iter().position(|&a| a == Some(r)).or_else(|| {
+                    // Without JAX's marks: the one weight argument of its type it is computed from.
+                    match sources.get(r).map(Vec::as_slice) {
+                        Some(&[i]) if self.result.args.get(i).is_some_and(|a| a.weight) => Some(i),
+                        _ => None,
+                    }
+                }),
             })
             .collect();
     }
@@ -1533,16 +1540,30 @@ fn updated_arguments(
     if !marked.is_empty() && leaves_data(&marked) {
         return Some((marked, "marked tf.aliasing_output: the step updates them"));
     }
-    // The returned values computed from an argument of their own type: directly (`w - lr * g`) or
-    // through a few ops of that type (a running statistic `(1 - m) * s + m * x`), or the argument itself.
-    let terminator = ir::block_operations(block).last().map(|op| op.to_raw())?;
-    let arguments: Vec<(usize, MlirValue)> = tensors
-        .iter()
-        .filter_map(|&i| block.argument(i).ok().map(|a| (i, a.to_raw())))
+    let mut updated: Vec<usize> = result_sources(block).into_iter().flatten().collect();
+    updated.sort_unstable();
+    updated.dedup();
+    (!updated.is_empty() && leaves_data(&updated)).then_some((
+        updated,
+        "a returned value of the same type is computed from each: the step updates them",
+    ))
+}
+
+/// For each value the block returns, the arguments of its own type it is computed from: directly
+/// (`w - lr * g`) or through a few ops of that type (a running statistic `(1 - m) * s + m * x`), or
+/// the argument itself returned.
+fn result_sources(block: BlockRef<'_, '_>) -> Vec<Vec<usize>> {
+    let Some(terminator) = ir::block_operations(block).last().map(|op| op.to_raw()) else {
+        return Vec::new();
+    };
+    let arguments: Vec<(usize, MlirValue)> = (0..block.argument_count())
+        .filter_map(|i| block.argument(i).ok().map(|a| (i, a.to_raw())))
+        .filter(|(_, a)| ir::tensor_shape(unsafe { mlir_sys::mlirValueGetType(*a) }).is_some())
         .collect();
     const DEPTH: usize = 3;
-    let mut updated = Vec::new();
+    let mut sources = Vec::new();
     for r in 0..unsafe { mlir_sys::mlirOperationGetNumOperands(terminator) } {
+        let mut updated = Vec::new();
         let value = unsafe { mlir_sys::mlirOperationGetOperand(terminator, r) };
         let ty = unsafe { mlir_sys::mlirValueGetType(value) };
         // State returned as it is (a batch-norm buffer the step does not change) counts too.
@@ -1580,12 +1601,9 @@ fn updated_arguments(
             }
             frontier = next;
         }
+        sources.push(updated);
     }
-    updated.sort_unstable();
-    (!updated.is_empty() && leaves_data(&updated)).then_some((
-        updated,
-        "a returned value of the same type is computed from each: the step updates them",
-    ))
+    sources
 }
 
 /// The dictionaries of an `arg_attrs`/`res_attrs` array's text (`[{a = 1}, {}]`), as text.
