@@ -6,8 +6,11 @@
 //!   copied its data into a staging buffer);
 //! - `recv` waits for `(peer, me, tag)` and takes the payload;
 //! - `all_reduce` matches the calls of one group (a bit mask of devices) by the caller's count of
-//!   calls with that mask; the last member to arrive combines the contributions **in ascending
-//!   device order** (so the result does not depend on timing) and every member reads the result.
+//!   calls with that mask; every member must describe the call alike (its kind, element type and
+//!   shape: members that disagree are the run's failure, naming both, instead of a result that
+//!   follows whichever arrives last); the last member to arrive combines the contributions **in
+//!   ascending device order** (so the result does not depend on timing) and every member reads the
+//!   result.
 //!
 //! Problems (a device outside a group, a peer that does not exist, a message sent twice, unread
 //! messages at the end) become the run's failure; waits return at once from then on. A deadlock is
@@ -27,6 +30,8 @@ struct Reduction<P> {
     contributions: BTreeMap<usize, P>,
     result: Option<Arc<P>>,
     unread: usize,
+    /// The first member's description of the call, and that member.
+    signature: Option<(usize, String)>,
 }
 
 struct State<P> {
@@ -238,12 +243,15 @@ impl<P> Mailbox<P> {
         payload
     }
 
-    /// Contributes `payload` to the next all-reduce of group `mask`; the last member to arrive calls
-    /// `combine` with the contributions in ascending device order. Returns the shared result.
+    /// Contributes `payload` to the next all-reduce of group `mask`, described by `signature` (its
+    /// kind, element type and shape, e.g. `sum of f32[4, 8]`: every member must give the same); the
+    /// last member to arrive calls `combine` with the contributions in ascending device order.
+    /// Returns the shared result.
     pub fn all_reduce(
         &self,
         device: usize,
         mask: i64,
+        signature: &str,
         payload: P,
         combine: impl FnOnce(&[&P]) -> Result<P, String>,
     ) -> Option<Arc<P>> {
@@ -267,7 +275,20 @@ impl<P> Mailbox<P> {
             contributions: BTreeMap::new(),
             result: None,
             unread: members.len(),
+            signature: None,
         });
+        match &reduction.signature {
+            None => reduction.signature = Some((device, signature.to_string())),
+            Some((first, theirs)) if theirs != signature => {
+                let message = format!(
+                    "all-reduce #{} over devices {members:?}: device {device} calls it as a {signature} but device {first} as a {theirs}",
+                    key.1
+                );
+                self.fail_locked(&mut state, message);
+                return None;
+            }
+            Some(_) => {}
+        }
         reduction.contributions.insert(device, payload);
         if reduction.contributions.len() == members.len() {
             let parts: Vec<&P> = reduction.contributions.values().collect();
@@ -372,7 +393,7 @@ mod tests {
         mailbox.send(0, 9, 1, 0, 1);
         assert!(mailbox.failure().unwrap().contains("does not exist"));
         let mailbox = Mailbox::<u8>::new(2);
-        assert!(mailbox.all_reduce(0, 0b10, 0, |_| Ok(0)).is_none());
+        assert!(mailbox.all_reduce(0, 0b10, "sum", 0, |_| Ok(0)).is_none());
         assert!(mailbox.failure().unwrap().contains("not a group"));
     }
 
@@ -396,13 +417,14 @@ mod tests {
                     .map(|d| {
                         let mailbox = &mailbox;
                         s.spawn(move || {
-                            let result = mailbox.all_reduce(d, 0b1111, vec![values[d]], |parts| {
-                                let mut acc = parts[0].clone();
-                                for part in &parts[1..] {
-                                    acc[0] += part[0];
-                                }
-                                Ok(acc)
-                            });
+                            let result =
+                                mailbox.all_reduce(d, 0b1111, "sum", vec![values[d]], |parts| {
+                                    let mut acc = parts[0].clone();
+                                    for part in &parts[1..] {
+                                        acc[0] += part[0];
+                                    }
+                                    Ok(acc)
+                                });
                             mailbox.finish(d);
                             result.map(|r| r[0])
                         })
@@ -427,7 +449,7 @@ mod tests {
                 s.spawn(move || {
                     let mask = if d < 2 { 0b0011 } else { 0b1100 };
                     for round in 0..3i64 {
-                        let r = mailbox.all_reduce(d, mask, d as i64 + round, |parts| {
+                        let r = mailbox.all_reduce(d, mask, "sum", d as i64 + round, |parts| {
                             Ok(parts.iter().map(|p| **p).sum())
                         });
                         let base = if d < 2 { 1 } else { 5 };
@@ -439,5 +461,35 @@ mod tests {
         });
         assert_eq!(mailbox.failure(), None);
         assert_eq!(mailbox.traffic().all_reduces, 12);
+    }
+
+    /// Found by a probe of issue 20: members that disagree on an all-reduce's kind got the result of
+    /// whichever arrived last, so a check passed or failed by timing. Now the run fails, naming
+    /// both, whatever the arrival order.
+    #[test]
+    fn members_must_agree_on_the_all_reduce() {
+        for order in [[0usize, 1], [1, 0]] {
+            let mailbox = Mailbox::<i64>::new(2);
+            let kinds = ["sum of f32[4]", "max of f32[4]"];
+            thread::scope(|s| {
+                for d in order {
+                    let mailbox = &mailbox;
+                    s.spawn(move || {
+                        let r = mailbox.all_reduce(d, 0b11, kinds[d], 1, |parts| {
+                            Ok(parts.iter().map(|p| **p).sum())
+                        });
+                        assert_eq!(r, None);
+                        mailbox.finish(d);
+                    });
+                }
+            });
+            let failure = mailbox.failure().unwrap();
+            assert!(
+                failure.starts_with("all-reduce #0 over devices [0, 1]: device ")
+                    && failure.contains("as a max of f32[4]")
+                    && failure.contains("as a sum of f32[4]"),
+                "{failure}"
+            );
+        }
     }
 }

@@ -111,7 +111,7 @@ pub static INFO: PassInfo = PassInfo {
 };
 
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
-    let machine = options.devices(&module);
+    let machine = options.devices(&module)?;
     let functions: Vec<OperationRef> = ir::top_level_ops(module.to_raw())
         .into_iter()
         .map(|op| unsafe { OperationRef::from_raw(op) })

@@ -641,18 +641,26 @@ fn all_reduce(memref: Option<View>, element: &'static str, kind: Kind, mask: i64
         if let Some(nccl) = &shared.nccl {
             return nccl_all_reduce(state, shared, nccl, &view, width, element, kind, mask);
         }
+        let signature = signature(element, kind, &view);
         let staging = stage(state, &view, width)?;
         let state_ref: &DeviceState = state;
-        let result = shared
-            .mailbox
-            .all_reduce(state_ref.index, mask, staging, |parts| {
-                combine(state_ref, shared, parts, element, kind)
-            });
+        let result =
+            shared
+                .mailbox
+                .all_reduce(state_ref.index, mask, &signature, staging, |parts| {
+                    combine(state_ref, shared, parts, element, kind)
+                });
         match result {
             Some(result) => unstage(state_ref, &result, &view, width),
             None => Ok(()),
         }
     })
+}
+
+/// What every member of an all-reduce must agree on (the mailbox checks it): kind, element type
+/// and shape.
+fn signature(element: &str, kind: Kind, view: &View) -> String {
+    format!("{kind:?} of {element}{:?}", view.sizes).to_lowercase()
 }
 
 /// The all-reduce through NCCL: the members meet in the mailbox first (mismatches are reported,
@@ -672,9 +680,13 @@ fn nccl_all_reduce(
     let token = Staging::empty(state.gpu.context);
     if shared
         .mailbox
-        .all_reduce(state.index, mask, token, |_| {
-            Ok(Staging::empty(state.gpu.context))
-        })
+        .all_reduce(
+            state.index,
+            mask,
+            &signature(element, kind, view),
+            token,
+            |_| Ok(Staging::empty(state.gpu.context)),
+        )
         .is_none()
     {
         return Ok(());

@@ -103,16 +103,19 @@ impl Runtime {
         device: usize,
         data: Vec<u8>,
         mask: i64,
+        signature: &str,
         num: Num,
         kind: Kind,
     ) -> Option<Vec<u8>> {
         let bytes = data.len();
-        let result = self.mailbox.all_reduce(device, mask, data, |parts| {
-            if parts.iter().any(|p| p.len() != bytes) {
-                return Err("the members contribute buffers of different sizes".into());
-            }
-            Ok(reduce(parts, num, kind))
-        })?;
+        let result = self
+            .mailbox
+            .all_reduce(device, mask, signature, data, |parts| {
+                if parts.iter().any(|p| p.len() != bytes) {
+                    return Err("the members contribute buffers of different sizes".into());
+                }
+                Ok(reduce(parts, num, kind))
+            })?;
         Some(result.as_ref().clone())
     }
 }
@@ -351,7 +354,10 @@ unsafe fn all_reduce(memref: *const Unranked, mask: i64, num: Num, kind: Kind) {
             .mailbox
             .fail(format!("device {device} all-reduces an invalid buffer"));
     };
-    if let Some(result) = runtime.all_reduce(device, data, mask, num, kind) {
+    // What every member must agree on: kind, element type, shape.
+    let shape = unsafe { view(memref) }.map_or(Vec::new(), |v| v.sizes.to_vec());
+    let signature = format!("{kind:?} of {num:?}{shape:?}").to_lowercase();
+    if let Some(result) = runtime.all_reduce(device, data, mask, &signature, num, kind) {
         unsafe { write(memref, width, &result) };
     }
 }
