@@ -184,6 +184,8 @@ pub enum Emit {
     Shard,
     /// The strategy as JAX shardings: mesh, `PartitionSpec` per argument and result (`src/jax.rs`).
     JaxShardings,
+    /// The strategy as a `torch.distributed` plan: mesh, style per submodule (`src/torch.rs`).
+    TorchPlan,
 }
 
 /// What the command line asks for.
@@ -317,6 +319,7 @@ fn check_usage(options: &Options) -> Result<(), String> {
         Emit::Simulation => Some("--simulate"),
         Emit::Shard => Some("--emit=shard"),
         Emit::JaxShardings => Some("--emit=jax-shardings"),
+        Emit::TorchPlan => Some("--emit=torch-plan"),
         Emit::Mlir | Emit::Summary => None,
     };
     if options.mesh.is_some() && options.emit != Emit::JaxShardings {
@@ -629,9 +632,9 @@ fn compile_module(
             }
             None
         }
-        (Emit::JaxShardings, Some(imported)) => {
+        (emit @ (Emit::JaxShardings | Emit::TorchPlan), Some(imported)) => {
             compiled.notes.push_str(&notes(&decisions));
-            match jax_output(module, &imported, options, name, &mut compiled) {
+            match engine_output(emit, module, &imported, options, name, &mut compiled) {
                 Ok(text) => Some(text.into_bytes()),
                 Err(diag) => {
                     own.push(diag);
@@ -949,15 +952,21 @@ fn shard_output(
     Ok(())
 }
 
-/// `--emit=jax-shardings`: the strategy (the module's own, else the search's) as the JSON of
-/// [`crate::jax::shardings`]; what the mesh cannot express is a warning in the notes.
-fn jax_output(
+/// `--emit=jax-shardings` and `--emit=torch-plan`: the strategy (the module's own, else the search's) as
+/// the JSON of [`crate::jax::shardings`] or [`crate::torch::plan`]; what the engine's plan cannot
+/// express is a warning in the notes.
+fn engine_output(
+    emit: Emit,
     module: &Module,
     imported: &Imported,
     options: &Options,
     name: &str,
     compiled: &mut Compiled,
 ) -> Result<String, Diag> {
+    let flag = match emit {
+        Emit::TorchPlan => "--emit=torch-plan",
+        _ => "--emit=jax-shardings",
+    };
     let machine = options.simulate.load_machine()?;
     let devices = u64::from(machine.num_devices());
     let strategy = if keeps_strategy(imported, options) {
@@ -966,7 +975,7 @@ fn jax_output(
         if imported.graph.num_ops() == 0 {
             return Err(Diag::error(
                 None,
-                "--emit=jax-shardings: the entry function has no op to partition".to_string(),
+                format!("{flag}: the entry function has no op to partition"),
             ));
         }
         Some(search_and_annotate(module, imported, options, name, compiled)?.1)
@@ -976,16 +985,18 @@ fn jax_output(
     let Some(strategy) = strategy else {
         return Err(Diag::error(
             None,
-            "--emit=jax-shardings needs a strategy: run the search (the default pipeline with a --search other than none) or give a .par.mlir input with a #par.config on every graph op".to_string(),
+            format!("{flag} needs a strategy: run the search (the default pipeline with a --search other than none) or give a .par.mlir input with a #par.config on every graph op"),
         ));
     };
     let model = name.rsplit('/').next().unwrap_or(name);
-    let (text, warnings) =
-        crate::jax::shardings(model, imported, &strategy, devices, options.mesh.as_deref())?;
+    let (text, warnings) = match emit {
+        Emit::TorchPlan => crate::torch::plan(model, imported, &strategy, devices)?,
+        _ => crate::jax::shardings(model, imported, &strategy, devices, options.mesh.as_deref())?,
+    };
     for warning in warnings {
-        compiled.notes.push_str(&format!(
-            "flexc: warning: --emit=jax-shardings: {warning}\n"
-        ));
+        compiled
+            .notes
+            .push_str(&format!("flexc: warning: {flag}: {warning}\n"));
     }
     Ok(text)
 }

@@ -87,7 +87,7 @@ fn tensor_split(
     name: &str,
     warnings: &mut Vec<String>,
     resplit: &mut Vec<String>,
-) -> Vec<DimSplit> {
+) -> (Vec<DimSplit>, Option<OpId>) {
     let rank = graph.tensor(tensor).shape.len();
     let producer = graph.tensor(tensor).producer;
     let readers: Vec<(OpId, usize)> = graph
@@ -155,7 +155,7 @@ fn tensor_split(
             .iter()
             .find(|a| a.tensor == tensor)
             .expect("a producer writes its tensor");
-        return split_of(op, access, warnings);
+        return (split_of(op, access, warnings), Some(op));
     }
     let largest = readers.iter().copied().max_by(|a, b| {
         graph
@@ -165,7 +165,7 @@ fn tensor_split(
             .then(b.0.index().cmp(&a.0.index()))
     });
     let Some((op, k)) = largest else {
-        return vec![WHOLE; rank];
+        return (vec![WHOLE; rank], None);
     };
     let chosen = split_of(op, &graph.op(op).inputs[k], warnings);
     let differing = readers
@@ -174,7 +174,7 @@ fn tensor_split(
     if differing {
         resplit.push(name.to_string());
     }
-    chosen
+    (chosen, Some(op))
 }
 
 /// Whether splitting loop `k` (coefficient `c` in `expr`) splits a tensor dim of `size` into equal
@@ -299,6 +299,33 @@ pub fn shardings(
     devices: u64,
     mesh: Option<&[Axis]>,
 ) -> Result<(String, Vec<String>), Diag> {
+    let export = export(model, imported, strategy, devices, mesh)?;
+    let mut text = String::new();
+    layout(&export.value, 0, &mut text);
+    text.push('\n');
+    Ok((text, export.warnings))
+}
+
+/// An export before printing: the JSON value, its warnings, and what the torch plan needs besides.
+pub struct Export {
+    pub value: Value,
+    pub warnings: Vec<String>,
+    /// Per entry argument, the class of the op its split was read from (`None`: no graph op reads it).
+    pub readers: Vec<Option<flexc_core::OpClass>>,
+    /// The mesh the specs refer to.
+    pub mesh: Vec<Axis>,
+    /// The mesh axes of the samples' split (indices in `mesh`).
+    pub data: Vec<usize>,
+}
+
+/// [`shardings`] before printing.
+pub fn export(
+    model: &str,
+    imported: &Imported,
+    strategy: &Strategy,
+    devices: u64,
+    mesh: Option<&[Axis]>,
+) -> Result<Export, Diag> {
     let graph = &imported.graph;
     let schedule = &strategy.schedule;
     let mut warnings = Vec::new();
@@ -353,23 +380,18 @@ pub fn shardings(
     };
     // Arguments read with different splits by different ops.
     let mut resplit = Vec::new();
+    let mut readers = Vec::new();
     let arg_splits: Vec<Option<Vec<DimSplit>>> = imported
         .args
         .iter()
         .enumerate()
         .map(|(i, arg)| {
-            arg.tensor.map(|t| {
-                let name = arg_name(i);
-                tensor_split(
-                    graph,
-                    strategy,
-                    t,
-                    replicas,
-                    &name,
-                    &mut warnings,
-                    &mut resplit,
-                )
-            })
+            let name = arg_name(i);
+            let split = arg.tensor.map(|t| {
+                tensor_split(graph, strategy, t, replicas, &name, &mut warnings, &mut resplit)
+            });
+            readers.push(split.as_ref().and_then(|s| s.1).map(|op| graph.op(op).class));
+            split.map(|s| s.0)
         })
         .collect();
     if let Some(first) = resplit.first() {
@@ -387,15 +409,8 @@ pub fn shardings(
             Some(i) => arg_splits.get(i).cloned().flatten(),
             None => result.tensor.map(|t| {
                 let name = result.name.clone().unwrap_or_else(|| format!("result {r}"));
-                tensor_split(
-                    graph,
-                    strategy,
-                    t,
-                    replicas,
-                    &name,
-                    &mut warnings,
-                    &mut Vec::new(),
-                )
+                let mut unused = Vec::new();
+                tensor_split(graph, strategy, t, replicas, &name, &mut warnings, &mut unused).0
             }),
         })
         .collect();
@@ -406,9 +421,8 @@ pub fn shardings(
         .flatten()
         .copied()
         .collect();
-    // The samples' split: the largest split of a sample dim that divides the devices.
-    let degrees = |sample: bool| -> Vec<u64> {
-        let mut d: Vec<u64> = exported
+    let degrees = |sample: bool, splits: &[DimSplit]| -> Vec<u64> {
+        let mut d: Vec<u64> = splits
             .iter()
             .filter(|s| s.sample == sample && s.degree > 1)
             .map(|s| s.degree)
@@ -417,7 +431,10 @@ pub fn shardings(
         d.dedup();
         d
     };
-    let samples = degrees(true)
+    // The samples' split: the largest split of an argument's sample dim that divides the devices (the
+    // data enter split that many ways; a result's sample split alone does not make data parallelism).
+    let inputs_split: Vec<DimSplit> = arg_splits.iter().flatten().flatten().copied().collect();
+    let samples = degrees(true, &inputs_split)
         .into_iter()
         .filter(|d| devices % d == 0)
         .max()
@@ -436,8 +453,8 @@ pub fn shardings(
             axes.to_vec()
         }
         None => {
-            let mut axes = chain_axes("data", &degrees(true), samples);
-            axes.extend(chain_axes("model", &degrees(false), devices / samples));
+            let mut axes = chain_axes("data", &degrees(true, &exported), samples);
+            axes.extend(chain_axes("model", &degrees(false, &exported), devices / samples));
             axes
         }
     };
@@ -522,10 +539,13 @@ pub fn shardings(
         "parameters": parameters,
         "warnings": warnings,
     });
-    let mut text = String::new();
-    layout(&value, 0, &mut text);
-    text.push('\n');
-    Ok((text, warnings))
+    Ok(Export {
+        value,
+        warnings,
+        readers,
+        mesh,
+        data,
+    })
 }
 
 /// ZeRO-3 / FSDP: a weight's largest dim that no axis splits yet and whose size the data axes divide
@@ -561,7 +581,7 @@ fn shard_over_data(spec: &mut Value, shape: &[u64], mesh: &[Axis], data: &[usize
 /// `value` as JSON with the top two levels of objects and arrays one entry per line and everything
 /// deeper on the line of its entry (an argument's entry, a parameter's spec): readable, and one line per
 /// fact for `grep` and FileCheck.
-fn layout(value: &Value, depth: usize, out: &mut String) {
+pub(crate) fn layout(value: &Value, depth: usize, out: &mut String) {
     let indent = |d: usize| "  ".repeat(d);
     let compact = |v: &Value| serde_json::to_string(v).expect("JSON values serialize");
     match value {

@@ -21,6 +21,7 @@ pub mod search;
 pub mod session;
 pub mod simulate;
 pub mod source;
+pub mod torch;
 
 pub use flexc_core as core;
 pub use flexc_dialects as dialects;

@@ -48,7 +48,8 @@ struct Cli {
     /// What to write: the module (mlir), the import table with model totals (summary), the module
     /// with its strategy in the upstream `shard` dialect (shard; see passes/par_export_shard.rs), or the
     /// strategy as JAX shardings (jax-shardings: JSON of a mesh and a PartitionSpec per argument and
-    /// result, parameters by name; see src/jax.rs).
+    /// result, parameters by name; see src/jax.rs), or as a torch.distributed plan (torch-plan: JSON of a
+    /// dp x tp mesh and a ColwiseParallel/RowwiseParallel style per named submodule; see src/torch.rs).
     #[arg(long = "emit", value_enum, default_value = "mlir")]
     emit: EmitArg,
 
@@ -339,6 +340,8 @@ enum EmitArg {
     Shard,
     /// The strategy as JAX shardings (JSON: mesh, a PartitionSpec per argument and result).
     JaxShardings,
+    /// The strategy as a torch.distributed plan (JSON: dp x tp mesh, a style per named submodule).
+    TorchPlan,
 }
 
 fn list_passes() {
@@ -417,6 +420,7 @@ fn compile() -> ExitCode {
             EmitArg::Summary => driver::Emit::Summary,
             EmitArg::Shard => driver::Emit::Shard,
             EmitArg::JaxShardings => driver::Emit::JaxShardings,
+            EmitArg::TorchPlan => driver::Emit::TorchPlan,
         },
         mesh,
         batch_dim: cli.batch_dim,
