@@ -922,9 +922,18 @@ fn shard_output(
     compiled: &mut Compiled,
 ) -> Result<(), Diag> {
     let annotated = !imported.ops.is_empty() && imported.ops.iter().all(|op| op.config.is_some());
+    // The search may inline calls (per-call configurations): the ops are then imported again.
+    let mut searched = None;
     if !annotated && !imported.ops.is_empty() {
         if options.pass_pipeline.is_none() && options.search.algorithm.is_some() {
             search_and_annotate(module, imported, options, name, compiled)?;
+            let mut own = Vec::new();
+            searched = Some(import_module(module, options, false, &mut own).ok_or_else(|| {
+                Diag::error(
+                    None,
+                    "the searched module could not be imported again (a flexc bug)".to_string(),
+                )
+            })?);
         } else {
             return Err(Diag::error(
                 None,
@@ -933,7 +942,9 @@ fn shard_output(
         }
     }
     // The graph ops in import order, each carrying the configuration to export.
-    let ops: Vec<mlir_sys::MlirOperation> = imported
+    let ops: Vec<mlir_sys::MlirOperation> = searched
+        .as_ref()
+        .unwrap_or(imported)
         .ops
         .iter()
         .map(|op| mlir_sys::MlirOperation {
