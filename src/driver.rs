@@ -928,12 +928,14 @@ fn shard_output(
         if options.pass_pipeline.is_none() && options.search.algorithm.is_some() {
             search_and_annotate(module, imported, options, name, compiled)?;
             let mut own = Vec::new();
-            searched = Some(import_module(module, options, false, &mut own).ok_or_else(|| {
-                Diag::error(
-                    None,
-                    "the searched module could not be imported again (a flexc bug)".to_string(),
-                )
-            })?);
+            searched = Some(
+                import_module(module, options, false, &mut own).ok_or_else(|| {
+                    Diag::error(
+                        None,
+                        "the searched module could not be imported again (a flexc bug)".to_string(),
+                    )
+                })?,
+            );
         } else {
             return Err(Diag::error(
                 None,

@@ -388,9 +388,22 @@ pub fn export(
         .map(|(i, arg)| {
             let name = arg_name(i);
             let split = arg.tensor.map(|t| {
-                tensor_split(graph, strategy, t, replicas, &name, &mut warnings, &mut resplit)
+                tensor_split(
+                    graph,
+                    strategy,
+                    t,
+                    replicas,
+                    &name,
+                    &mut warnings,
+                    &mut resplit,
+                )
             });
-            readers.push(split.as_ref().and_then(|s| s.1).map(|op| graph.op(op).class));
+            readers.push(
+                split
+                    .as_ref()
+                    .and_then(|s| s.1)
+                    .map(|op| graph.op(op).class),
+            );
             split.map(|s| s.0)
         })
         .collect();
@@ -410,7 +423,16 @@ pub fn export(
             None => result.tensor.map(|t| {
                 let name = result.name.clone().unwrap_or_else(|| format!("result {r}"));
                 let mut unused = Vec::new();
-                tensor_split(graph, strategy, t, replicas, &name, &mut warnings, &mut unused).0
+                tensor_split(
+                    graph,
+                    strategy,
+                    t,
+                    replicas,
+                    &name,
+                    &mut warnings,
+                    &mut unused,
+                )
+                .0
             }),
         })
         .collect();
@@ -454,7 +476,11 @@ pub fn export(
         }
         None => {
             let mut axes = chain_axes("data", &degrees(true, &exported), samples);
-            axes.extend(chain_axes("model", &degrees(false, &exported), devices / samples));
+            axes.extend(chain_axes(
+                "model",
+                &degrees(false, &exported),
+                devices / samples,
+            ));
             axes
         }
     };
