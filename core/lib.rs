@@ -30,6 +30,7 @@
 pub mod artifact;
 pub mod baselines;
 pub mod batch;
+pub mod collective;
 pub mod compare;
 pub mod cost;
 pub mod devices;

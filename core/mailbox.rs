@@ -4,21 +4,25 @@
 //!
 //! - `send` posts a payload under `(from, to, tag)` and returns (buffered: the sender has already
 //!   copied its data into a staging buffer);
-//! - `recv` waits for `(peer, me, tag)` and takes the payload;
+//! - `recv` waits for `(peer, me, tag)` and takes the payload; payloads under one key are received in
+//!   the order they were sent (MPI's non-overtaking rule: a send inside a loop posts one message per
+//!   iteration under the same tag);
 //! - `all_reduce` matches the calls of one group (a bit mask of devices) by the caller's count of
 //!   calls with that mask; every member must describe the call alike (its kind, element type and
 //!   shape: members that disagree are the run's failure, naming both, instead of a result that
 //!   follows whichever arrives last); the last member to arrive combines the contributions **in
 //!   ascending device order** (so the result does not depend on timing) and every member reads the
-//!   result.
+//!   result. `collective` is the same meeting for any collective (all-gather, reduce-scatter: the
+//!   combination and what each member keeps of it are the caller's); the n-th calls of one group must
+//!   be the same collective, else the run fails.
 //!
-//! Problems (a device outside a group, a peer that does not exist, a message sent twice, unread
-//! messages at the end) become the run's failure; waits return at once from then on. A deadlock is
+//! Problems (a device outside a group, a peer that does not exist, unread messages at the end) become
+//! the run's failure; waits return at once from then on. A deadlock is
 //! detected when every device that has not finished waits and none can proceed; a wait longer than
 //! [`WAIT_LIMIT`] is a failure too. Nothing here panics or blocks forever.
 
 use std::{
-    collections::{BTreeMap, HashMap},
+    collections::{BTreeMap, HashMap, VecDeque},
     sync::{Arc, Condvar, Mutex, MutexGuard},
     time::Duration,
 };
@@ -30,12 +34,14 @@ struct Reduction<P> {
     contributions: BTreeMap<usize, P>,
     result: Option<Arc<P>>,
     unread: usize,
+    /// Which collective the first member called.
+    what: &'static str,
     /// The first member's description of the call, and that member.
     signature: Option<(usize, String)>,
 }
 
 struct State<P> {
-    mailbox: HashMap<(usize, usize, i64), P>,
+    mailbox: HashMap<(usize, usize, i64), VecDeque<P>>,
     reductions: HashMap<(i64, u64), Reduction<P>>,
     calls: HashMap<(usize, i64), u64>,
     blocked: Vec<bool>,
@@ -133,12 +139,17 @@ impl<P> Mailbox<P> {
             *f = true;
         }
         if state.finished.iter().all(|&f| f) && state.failure.is_none() {
-            let mut left: Vec<_> = state.mailbox.keys().copied().collect();
+            let mut left: Vec<_> = state
+                .mailbox
+                .iter()
+                .filter(|(_, queue)| !queue.is_empty())
+                .map(|(key, _)| *key)
+                .collect();
             left.sort();
+            let count: usize = state.mailbox.values().map(VecDeque::len).sum();
             if let Some((from, to, tag)) = left.first() {
                 let message = format!(
-                    "{} messages were never received (the first: tag {tag} from device {from} to device {to})",
-                    left.len()
+                    "{count} messages were never received (the first: tag {tag} from device {from} to device {to})"
                 );
                 state.failure = Some(message);
             }
@@ -220,14 +231,11 @@ impl<P> Mailbox<P> {
         }
         state.messages += 1;
         state.bytes += bytes;
-        if state
+        state
             .mailbox
-            .insert((device, peer as usize, tag), payload)
-            .is_some()
-        {
-            let message = format!("device {device} sends tag {tag} to device {peer} twice");
-            return self.fail_locked(&mut state, message);
-        }
+            .entry((device, peer as usize, tag))
+            .or_default()
+            .push_back(payload);
         self.progress(&mut state);
     }
 
@@ -239,7 +247,9 @@ impl<P> Mailbox<P> {
         }
         let key = (peer as usize, device, tag);
         let what = || format!("tag {tag} from device {peer}");
-        let (_state, payload) = self.wait(state, device, &what, |state| state.mailbox.remove(&key));
+        let (_state, payload) = self.wait(state, device, &what, |state| {
+            state.mailbox.get_mut(&key).and_then(VecDeque::pop_front)
+        });
         payload
     }
 
@@ -255,6 +265,21 @@ impl<P> Mailbox<P> {
         payload: P,
         combine: impl FnOnce(&[&P]) -> Result<P, String>,
     ) -> Option<Arc<P>> {
+        self.collective(device, mask, "all-reduce", signature, payload, combine)
+    }
+
+    /// Contributes `payload` to the next collective `what` (`all-reduce`, `all-gather`,
+    /// `reduce-scatter`) of group `mask`, described by `signature`: as [`Mailbox::all_reduce`]; the
+    /// members' n-th collectives on one group must be the same.
+    pub fn collective(
+        &self,
+        device: usize,
+        mask: i64,
+        what: &'static str,
+        signature: &str,
+        payload: P,
+        combine: impl FnOnce(&[&P]) -> Result<P, String>,
+    ) -> Option<Arc<P>> {
         let mut state = self.lock();
         let members: Vec<usize> = (0..self.devices.min(63))
             .filter(|d| mask & (1 << d) != 0)
@@ -262,7 +287,7 @@ impl<P> Mailbox<P> {
         if device >= 63 || mask & (1 << device) == 0 || members.len() != mask.count_ones() as usize
         {
             let message = format!(
-                "device {device} calls an all-reduce over group mask {mask:#x}, which is not a group of this machine containing it"
+                "device {device} calls an {what} over group mask {mask:#x}, which is not a group of this machine containing it"
             );
             self.fail_locked(&mut state, message);
             return None;
@@ -275,13 +300,22 @@ impl<P> Mailbox<P> {
             contributions: BTreeMap::new(),
             result: None,
             unread: members.len(),
+            what,
             signature: None,
         });
+        if reduction.what != what {
+            let message = format!(
+                "device {device} calls an {what} as collective #{} over devices {members:?}, where another member called an {}",
+                key.1, reduction.what
+            );
+            self.fail_locked(&mut state, message);
+            return None;
+        }
         match &reduction.signature {
             None => reduction.signature = Some((device, signature.to_string())),
             Some((first, theirs)) if theirs != signature => {
                 let message = format!(
-                    "all-reduce #{} over devices {members:?}: device {device} calls it as a {signature} but device {first} as a {theirs}",
+                    "{what} #{} over devices {members:?}: device {device} calls it as a {signature} but device {first} as a {theirs}",
                     key.1
                 );
                 self.fail_locked(&mut state, message);
@@ -299,14 +333,14 @@ impl<P> Mailbox<P> {
                     self.progress(&mut state);
                 }
                 Err(e) => {
-                    let message = format!("all-reduce #{} over devices {members:?}: {e}", key.1);
+                    let message = format!("{what} #{} over devices {members:?}: {e}", key.1);
                     self.fail_locked(&mut state, message);
                     return None;
                 }
             }
         }
-        let what = || format!("all-reduce #{} over devices {members:?}", key.1);
-        let (mut state, result) = self.wait(state, device, &what, |state| {
+        let waiting = || format!("{what} #{} over devices {members:?}", key.1);
+        let (mut state, result) = self.wait(state, device, &waiting, |state| {
             state.reductions.get(&key).and_then(|r| r.result.clone())
         });
         let result = result?;
@@ -379,16 +413,29 @@ mod tests {
     }
 
     #[test]
-    fn unread_and_duplicate_messages_and_bad_peers_fail() {
+    fn messages_under_one_tag_arrive_in_the_order_sent() {
         let mailbox = Mailbox::<u8>::new(2);
+        for payload in [3, 1, 2] {
+            mailbox.send(0, 1, 9, payload, 1);
+        }
+        let got: Vec<Option<u8>> = (0..3).map(|_| mailbox.recv(1, 0, 9)).collect();
+        assert_eq!(got, vec![Some(3), Some(1), Some(2)]);
+        mailbox.finish(0);
+        mailbox.finish(1);
+        assert_eq!(mailbox.failure(), None);
+    }
+
+    #[test]
+    fn unread_messages_and_bad_peers_fail() {
+        let mailbox = Mailbox::<u8>::new(2);
+        mailbox.send(0, 1, 1, 0, 1);
         mailbox.send(0, 1, 1, 0, 1);
         mailbox.finish(0);
         mailbox.finish(1);
-        assert!(mailbox.failure().unwrap().contains("never received"));
-        let mailbox = Mailbox::<u8>::new(2);
-        mailbox.send(0, 1, 1, 0, 1);
-        mailbox.send(0, 1, 1, 0, 1);
-        assert!(mailbox.failure().unwrap().contains("twice"));
+        assert!(mailbox
+            .failure()
+            .unwrap()
+            .starts_with("2 messages were never received"));
         let mailbox = Mailbox::<u8>::new(2);
         mailbox.send(0, 9, 1, 0, 1);
         assert!(mailbox.failure().unwrap().contains("does not exist"));
@@ -438,6 +485,23 @@ mod tests {
             let ordered = ((1e8f32 + 1.0) + -1e8) + 1.0;
             assert!(results.iter().all(|&r| r == ordered), "{results:?}");
         }
+    }
+
+    #[test]
+    fn different_collectives_at_one_meeting_fail() {
+        let mailbox = Mailbox::<i64>::new(2);
+        thread::scope(|s| {
+            for d in 0..2usize {
+                let mailbox = &mailbox;
+                s.spawn(move || {
+                    let what = if d == 0 { "all-gather" } else { "all-reduce" };
+                    let _ = mailbox.collective(d, 0b11, what, "i64[]", 1, |parts| Ok(parts.len() as i64));
+                    mailbox.finish(d);
+                });
+            }
+        });
+        let failure = mailbox.failure().unwrap();
+        assert!(failure.contains("where another member called"), "{failure}");
     }
 
     #[test]

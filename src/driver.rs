@@ -119,36 +119,9 @@ impl ImportMode {
     }
 }
 
-/// Whether `graph` already is a whole training step, and why: it returns updated weights. A weight counts
-/// as updated when an unconsumed result (a function result) of its shape is computed by an op reading it
-/// (`w - lr·g`, with or without momentum). At least half of the weights must be, so that a forward graph
-/// whose last op happens to add a same-shaped weight is not mistaken for a training step.
-pub fn detect_training_step(graph: &flexc_core::Graph) -> Result<String, String> {
-    use flexc_core::TensorKind;
-    let weights = graph.weights();
-    let updated = weights
-        .iter()
-        .filter(|&&w| {
-            graph.consumers(w).iter().any(|&op| {
-                graph.op(op).outputs.iter().any(|out| {
-                    let t = graph.tensor(out.tensor);
-                    t.kind == TensorKind::Activation
-                        && t.shape == graph.tensor(w).shape
-                        && graph.consumers(out.tensor).is_empty()
-                })
-            })
-        })
-        .count();
-    let summary = format!(
-        "{updated} of {} weights are returned updated",
-        weights.len()
-    );
-    if updated > 0 && 2 * updated >= weights.len() {
-        Ok(summary)
-    } else {
-        Err(summary)
-    }
-}
+/// Whether `graph` already is a whole training step, and why (core's rule, which `par-materialize`
+/// shares to tell a scheduled graph's forward from its backward).
+pub use flexc_core::graph::detect_training_step;
 
 /// The mode to use for `graph`: `mode` itself unless it is `auto`, and the line saying which and why.
 pub fn resolve_mode(mode: ImportMode, graph: &flexc_core::Graph) -> (ImportMode, String) {
