@@ -18,6 +18,9 @@ pub const SCHEDULE_ATTR: &str = "par.schedule";
 pub const STAGE_ATTR: &str = "par.stage";
 /// Discardable attribute on the module: the `#par.import` options the strategy was found with.
 pub const IMPORT_ATTR: &str = "par.import";
+/// Argument attribute of the entry function: a weight's name in the source framework (a string; JAX's
+/// pytree path `['Dense_0']['kernel']`), written by the search beside the strategy.
+pub const NAME_ATTR: &str = "par.name";
 
 /// Graph-level parallel ops (Unity).
 pub const REPARTITION: &str = "par.repartition";

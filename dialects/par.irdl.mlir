@@ -17,6 +17,11 @@
 //
 // Conventions: dims, degrees and device ids are i64; device groups are `array<i64: ...>`
 // (dense i64 arrays) of device ids in ring order; reduction kinds are the strings "sum", "max", "min".
+//
+// Besides these, the search writes `par.name` (a plain string attribute, no IRDL definition) in the
+// argument attributes of the entry function's weights: the parameter's name in the source framework,
+// e.g. `{par.name = "['Dense_0']['kernel']"}` (JAX's pytree path, from the argument's name location or
+// the `jax.result_info` of the result it is aliased to); `--emit=jax-shardings` keys parameters by it.
 
 irdl.dialect @par {
 

@@ -202,6 +202,32 @@ pub struct Imported {
     /// How the weights among the entry function's arguments were found without `param-args` or
     /// `data-args` (module doc), when they were.
     pub weights_inferred: Option<String>,
+    /// The entry function's arguments in order: weight or data, name, graph tensor.
+    pub args: Vec<EntryArg>,
+    /// The entry function's results in order: name, graph tensor, the argument it updates.
+    pub results: Vec<EntryResult>,
+}
+
+/// One argument of the entry function as the import saw it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EntryArg {
+    /// Taken as a weight (a parameter of the model), else data.
+    pub weight: bool,
+    /// Its name, when the module gives one ([`argument_names`]).
+    pub name: Option<String>,
+    /// Its graph tensor; `None` when no graph op reads it (or it is not a static tensor).
+    pub tensor: Option<TensorId>,
+}
+
+/// One result of the entry function as the import saw it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EntryResult {
+    /// JAX's `jax.result_info`, when present.
+    pub name: Option<String>,
+    /// The graph tensor it returns (written by a graph op, or an argument returned as it is).
+    pub tensor: Option<TensorId>,
+    /// The argument it holds the new value of (`tf.aliasing_output` on that argument).
+    pub aliases: Option<usize>,
 }
 
 impl Imported {
@@ -265,6 +291,8 @@ struct Analysis<'o> {
     pending: HashMap<usize, u64>,
     /// Graph tensors of weights, by leaf key.
     weight_tensors: HashMap<usize, TensorId>,
+    /// The leaf key of each weight argument of the entry function (index in `result.args`).
+    arg_leaves: Vec<(usize, usize)>,
     /// Weight views (see `ValueInfo::view`): leaf weight values and their accesses.
     views: Vec<Vec<(MlirValue, Vec<AffineDim>)>>,
     /// Batch-major layouts of merged dims (see `ValueInfo::layout`).
@@ -296,6 +324,7 @@ pub fn analyze(
         counted: HashSet::new(),
         pending: HashMap::new(),
         weight_tensors: HashMap::new(),
+        arg_leaves: Vec::new(),
         views: Vec::new(),
         layouts: Vec::new(),
         functions: HashMap::new(),
@@ -332,6 +361,10 @@ pub fn analyze(
     })?;
     if let Some(function) = entry {
         analysis.entry_function(function);
+    }
+    // A weight argument's graph tensor exists once a graph op read it.
+    for (index, key) in std::mem::take(&mut analysis.arg_leaves) {
+        analysis.result.args[index].tensor = analysis.weight_tensors.get(&key).copied();
     }
     if analysis.failed {
         return Err(Diagnosed);
@@ -755,7 +788,17 @@ impl Analysis<'_> {
             .map(|a| a.to_string().trim_matches('"').to_string())
             .unwrap_or_default();
         let arg_attrs = op.attribute("arg_attrs").map(|a| a.to_string()).ok();
+        let res_attrs = op.attribute("res_attrs").map(|a| a.to_string()).ok();
+        let names = argument_names(arg_attrs.as_deref(), res_attrs.as_deref(), block);
+        let result_dicts = attribute_dicts(res_attrs.as_deref());
         self.result.entry = function.clone();
+        self.result.args = names
+            .iter()
+            .map(|name| EntryArg {
+                name: name.clone(),
+                ..EntryArg::default()
+            })
+            .collect();
         let inferred = (self.options.param_args.is_empty() && self.options.data_args.is_empty())
             .then(|| updated_arguments(arg_attrs.as_deref(), block))
             .flatten();
@@ -809,6 +852,8 @@ impl Analysis<'_> {
             if weight {
                 self.result.weight_args.push(format!("@{function}:{index}"));
                 self.weight_leaf(value, shape.elements());
+                self.result.args[index].weight = true;
+                self.arg_leaves.push((index, ir::value_key(value)));
             } else {
                 let sample = (self.options.batch_dim < shape.dims.len())
                     .then_some((self.options.batch_dim, 1));
@@ -819,9 +864,43 @@ impl Analysis<'_> {
                     TensorKind::Input,
                 );
                 self.set(value, ValueInfo::data(sample, tensor));
+                self.result.args[index].tensor = Some(tensor);
             }
         }
-        self.body(block);
+        let returned = self.body(block);
+        let sources = result_sources(block);
+        let aliases: Vec<Option<usize>> = attribute_dicts(arg_attrs.as_deref())
+            .iter()
+            .map(|dict| {
+                string_after(dict, "tf.aliasing_output = ").and_then(|text| {
+                    text.split(|c: char| !c.is_ascii_digit())
+                        .next()?
+                        .parse()
+                        .ok()
+                })
+            })
+            .collect();
+        self.result.results = returned
+            .iter()
+            .enumerate()
+            .map(|(r, info)| EntryResult {
+                name: result_dicts
+                    .get(r)
+                    .and_then(|dict| quoted_after(dict, "jax.result_info = ")),
+                tensor: info.tensor.or_else(|| {
+                    info.leaf
+                        .filter(|_| info.kind == Kind::Weight)
+                        .and_then(|leaf| self.weight_tensors.get(&leaf).copied())
+                }),
+                aliases: aliases.iter().position(|&a| a == Some(r)).or_else(|| {
+                    // Without JAX's marks: the one weight argument of its type it is computed from.
+                    match sources.get(r).map(Vec::as_slice) {
+                        Some(&[i]) if self.result.args.get(i).is_some_and(|a| a.weight) => Some(i),
+                        _ => None,
+                    }
+                }),
+            })
+            .collect();
     }
 
     /// Imports the ops of a function body in order; returns the values of its `return`.
@@ -1461,16 +1540,30 @@ fn updated_arguments(
     if !marked.is_empty() && leaves_data(&marked) {
         return Some((marked, "marked tf.aliasing_output: the step updates them"));
     }
-    // The returned values computed from an argument of their own type: directly (`w - lr * g`) or
-    // through a few ops of that type (a running statistic `(1 - m) * s + m * x`), or the argument itself.
-    let terminator = ir::block_operations(block).last().map(|op| op.to_raw())?;
-    let arguments: Vec<(usize, MlirValue)> = tensors
-        .iter()
-        .filter_map(|&i| block.argument(i).ok().map(|a| (i, a.to_raw())))
+    let mut updated: Vec<usize> = result_sources(block).into_iter().flatten().collect();
+    updated.sort_unstable();
+    updated.dedup();
+    (!updated.is_empty() && leaves_data(&updated)).then_some((
+        updated,
+        "a returned value of the same type is computed from each: the step updates them",
+    ))
+}
+
+/// For each value the block returns, the arguments of its own type it is computed from: directly
+/// (`w - lr * g`) or through a few ops of that type (a running statistic `(1 - m) * s + m * x`), or
+/// the argument itself returned.
+fn result_sources(block: BlockRef<'_, '_>) -> Vec<Vec<usize>> {
+    let Some(terminator) = ir::block_operations(block).last().map(|op| op.to_raw()) else {
+        return Vec::new();
+    };
+    let arguments: Vec<(usize, MlirValue)> = (0..block.argument_count())
+        .filter_map(|i| block.argument(i).ok().map(|a| (i, a.to_raw())))
+        .filter(|(_, a)| ir::tensor_shape(unsafe { mlir_sys::mlirValueGetType(*a) }).is_some())
         .collect();
     const DEPTH: usize = 3;
-    let mut updated = Vec::new();
+    let mut sources = Vec::new();
     for r in 0..unsafe { mlir_sys::mlirOperationGetNumOperands(terminator) } {
+        let mut updated = Vec::new();
         let value = unsafe { mlir_sys::mlirOperationGetOperand(terminator, r) };
         let ty = unsafe { mlir_sys::mlirValueGetType(value) };
         // State returned as it is (a batch-norm buffer the step does not change) counts too.
@@ -1508,12 +1601,174 @@ fn updated_arguments(
             }
             frontier = next;
         }
+        sources.push(updated);
     }
-    updated.sort_unstable();
-    (!updated.is_empty() && leaves_data(&updated)).then_some((
-        updated,
-        "a returned value of the same type is computed from each: the step updates them",
-    ))
+    sources
+}
+
+/// The dictionaries of an `arg_attrs`/`res_attrs` array's text (`[{a = 1}, {}]`), as text.
+fn attribute_dicts(array: Option<&str>) -> Vec<&str> {
+    array
+        .map(|text| {
+            flexc_dialects::split_top_level(
+                text.trim().trim_start_matches('[').trim_end_matches(']'),
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// The text after `key` in `dict`, when it occurs.
+fn string_after<'a>(dict: &'a str, key: &str) -> Option<&'a str> {
+    dict.find(key).map(|at| &dict[at + key.len()..])
+}
+
+/// The string literal after `key` in an attribute dictionary's text (`key = "..."`), unescaped.
+fn quoted_after(dict: &str, key: &str) -> Option<String> {
+    string_literal(string_after(dict, key)?).map(|(text, _)| text)
+}
+
+/// The MLIR string literal at the start of `text` (`"..."`, with `\\`, `\"` and `\XX` escapes),
+/// unescaped, and the rest of `text`.
+fn string_literal(text: &str) -> Option<(String, &str)> {
+    let body = text.strip_prefix('"')?;
+    let mut bytes = Vec::new();
+    let mut chars = body.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return Some((String::from_utf8_lossy(&bytes).into_owned(), &body[i + 1..])),
+            '\\' => {
+                let (_, next) = chars.next()?;
+                if next == '\\' || next == '"' || next == '\'' {
+                    bytes.push(next as u8);
+                } else {
+                    let (_, low) = chars.next()?;
+                    let hex: String = [next, low].iter().collect();
+                    bytes.push(u8::from_str_radix(&hex, 16).ok()?);
+                }
+            }
+            c => {
+                let mut buffer = [0; 4];
+                bytes.extend_from_slice(c.encode_utf8(&mut buffer).as_bytes());
+            }
+        }
+    }
+    None
+}
+
+/// The name of each argument of an entry function, when the module gives one: its `par.name` (a
+/// `.par.mlir` read again), JAX's `jax.arg_info`, the name location JAX writes when lowered with debug
+/// information (`loc("params['Dense_0']['kernel']")`), else, for an argument JAX aliases to a result
+/// (`tf.aliasing_output = r`), that result's `jax.result_info` with its leading `result[k]` dropped
+/// (`result[0]['Dense_0']['kernel']` names the parameter `['Dense_0']['kernel']`).
+pub fn argument_names(
+    arg_attrs: Option<&str>,
+    res_attrs: Option<&str>,
+    block: BlockRef<'_, '_>,
+) -> Vec<Option<String>> {
+    let args = attribute_dicts(arg_attrs);
+    let results = attribute_dicts(res_attrs);
+    (0..block.argument_count())
+        .map(|i| {
+            let dict = args.get(i).copied().unwrap_or("");
+            let named = quoted_after(dict, &format!("{} = ", names::NAME_ATTR))
+                .or_else(|| quoted_after(dict, "jax.arg_info = "));
+            let located = || {
+                let value = block.argument(i).ok()?.to_raw();
+                let location = unsafe {
+                    melior::ir::Location::from_raw(mlir_sys::mlirValueGetLocation(value))
+                };
+                name_location(&location.to_string())
+            };
+            let aliased = || {
+                let r: usize = string_after(dict, "tf.aliasing_output = ")?
+                    .split(|c: char| !c.is_ascii_digit())
+                    .next()?
+                    .parse()
+                    .ok()?;
+                let info = quoted_after(results.get(r)?, "jax.result_info = ")?;
+                parameter_path(&info)
+            };
+            named.or_else(located).or_else(aliased)
+        })
+        .collect()
+}
+
+/// The name of a name location's text (`loc("x")`, `loc("x"(child))`); `None` for a file location
+/// (`loc("file.py":1:2)`) and the rest.
+fn name_location(text: &str) -> Option<String> {
+    let (name, rest) = string_literal(text.strip_prefix("loc(")?)?;
+    (rest.starts_with(')') || rest.starts_with('('))
+        .then_some(name)
+        .filter(|n| !n.is_empty())
+}
+
+/// The parameter path of a `jax.result_info`: `result[0]['Dense_0']['kernel']` →
+/// `['Dense_0']['kernel']` (the step's first result is the parameter tree); `None` when nothing is
+/// left (`result[2]`).
+fn parameter_path(info: &str) -> Option<String> {
+    let rest = info.strip_prefix("result").unwrap_or(info);
+    let rest = match rest.strip_prefix('[') {
+        Some(inner) if inner.split(']').next()?.chars().all(|c| c.is_ascii_digit()) => {
+            &inner[inner.find(']')? + 1..]
+        }
+        _ => rest,
+    };
+    (!rest.is_empty()).then(|| rest.to_string())
+}
+
+/// Writes each named weight argument's name on the entry function of `module` as `par.name` (a
+/// `.par.mlir` then names its parameters for any reader, flexc's exports included).
+pub fn write_names(module: &OperationRef<'_, '_>, imported: &Imported) -> Result<(), String> {
+    let Some(function) = top_level_ops(module)
+        .into_iter()
+        .find(|op| op_name(op) == "func.func" && ir::symbol_name(op.to_raw()) == imported.entry)
+    else {
+        return Ok(());
+    };
+    if !imported.args.iter().any(|a| a.weight && a.name.is_some()) {
+        return Ok(());
+    }
+    let text = function.attribute("arg_attrs").map(|a| a.to_string()).ok();
+    let dicts = attribute_dicts(text.as_deref());
+    let key = format!("{} = ", names::NAME_ATTR);
+    let entries: Vec<String> = imported
+        .args
+        .iter()
+        .enumerate()
+        .map(|(i, arg)| {
+            let dict = dicts.get(i).copied().unwrap_or("{}").trim();
+            let inner = dict.trim_start_matches('{').trim_end_matches('}').trim();
+            match &arg.name {
+                Some(name) if arg.weight && !dict.contains(&key) => {
+                    let escaped = name.replace('\\', "\\5C").replace('"', "\\22");
+                    let entry = format!("{key}\"{escaped}\"");
+                    if inner.is_empty() {
+                        format!("{{{entry}}}")
+                    } else {
+                        format!("{{{inner}, {entry}}}")
+                    }
+                }
+                _ => format!("{{{inner}}}"),
+            }
+        })
+        .collect();
+    let array = format!("[{}]", entries.join(", "));
+    unsafe {
+        let context = mlir_sys::mlirOperationGetContext(function.to_raw());
+        let attribute =
+            mlir_sys::mlirAttributeParseGet(context, melior::StringRef::new(&array).to_raw());
+        if attribute.ptr.is_null() {
+            return Err(format!(
+                "flexc built an unparsable arg_attrs {array} (a flexc bug)"
+            ));
+        }
+        mlir_sys::mlirOperationSetAttributeByName(
+            function.to_raw(),
+            melior::StringRef::new("arg_attrs").to_raw(),
+            attribute,
+        );
+    }
+    Ok(())
 }
 
 /// `0-37, 40` for a sorted list of indices.

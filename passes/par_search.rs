@@ -201,6 +201,7 @@ pub fn annotate(
     machine: &Machine,
 ) -> Result<Annotated, String> {
     let mut annotated = Annotated::default();
+    crate::import::write_names(module, imported)?;
     for (op, config) in imported.ops.iter().zip(&strategy.configs) {
         // An op of a function called several times is one graph op per call: the first call's
         // configuration is the one written.

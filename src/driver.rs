@@ -155,6 +155,10 @@ pub enum Emit {
     /// The module with its strategy in the upstream `shard` dialect instead of `par` attributes
     /// (`par-export-shard`, passes/par_export_shard.rs).
     Shard,
+    /// The strategy as JAX shardings: mesh, `PartitionSpec` per argument and result (`src/jax.rs`).
+    JaxShardings,
+    /// The strategy as a `torch.distributed` plan: mesh, style per submodule (`src/torch.rs`).
+    TorchPlan,
 }
 
 /// What the command line asks for.
@@ -174,6 +178,8 @@ pub struct Options {
     /// Print a short summary of each compiled module to the diagnostics stream.
     pub summary: bool,
     pub emit: Emit,
+    /// `--mesh`: the device mesh of `--emit=jax-shardings` (`None`: data × model from the strategy).
+    pub mesh: Option<Vec<crate::jax::Axis>>,
     /// Import settings for the default pipeline (see `par-import`). `None`: inferred
     /// ([`flexc_passes::import::infer_batch_dim`]), or recorded in a `.par.mlir`.
     pub batch_dim: Option<usize>,
@@ -285,8 +291,13 @@ fn check_usage(options: &Options) -> Result<(), String> {
     let single = match options.emit {
         Emit::Simulation => Some("--simulate"),
         Emit::Shard => Some("--emit=shard"),
+        Emit::JaxShardings => Some("--emit=jax-shardings"),
+        Emit::TorchPlan => Some("--emit=torch-plan"),
         Emit::Mlir | Emit::Summary => None,
     };
+    if options.mesh.is_some() && options.emit != Emit::JaxShardings {
+        return Err("--mesh names the device mesh of --emit=jax-shardings".into());
+    }
     if let (Some(flag), true) = (single, options.split_input_file) {
         return Err(format!("{flag} cannot be combined with --split-input-file"));
     }
@@ -593,6 +604,16 @@ fn compile_module(
                 return None;
             }
             None
+        }
+        (emit @ (Emit::JaxShardings | Emit::TorchPlan), Some(imported)) => {
+            compiled.notes.push_str(&notes(&decisions));
+            match engine_output(emit, module, &imported, options, name, &mut compiled) {
+                Ok(text) => Some(text.into_bytes()),
+                Err(diag) => {
+                    own.push(diag);
+                    return None;
+                }
+            }
         }
         (Emit::Mlir, Some(imported))
             if options.pass_pipeline.is_none()
@@ -918,6 +939,55 @@ fn shard_output(
     Ok(())
 }
 
+/// `--emit=jax-shardings` and `--emit=torch-plan`: the strategy (the module's own, else the search's) as
+/// the JSON of [`crate::jax::shardings`] or [`crate::torch::plan`]; what the engine's plan cannot
+/// express is a warning in the notes.
+fn engine_output(
+    emit: Emit,
+    module: &Module,
+    imported: &Imported,
+    options: &Options,
+    name: &str,
+    compiled: &mut Compiled,
+) -> Result<String, Diag> {
+    let flag = match emit {
+        Emit::TorchPlan => "--emit=torch-plan",
+        _ => "--emit=jax-shardings",
+    };
+    let machine = options.simulate.load_machine()?;
+    let devices = u64::from(machine.num_devices());
+    let strategy = if keeps_strategy(imported, options) {
+        simulate::annotated_strategy(imported, &imported.graph, machine.num_devices())?
+    } else if options.pass_pipeline.is_none() && options.search.algorithm.is_some() {
+        if imported.graph.num_ops() == 0 {
+            return Err(Diag::error(
+                None,
+                format!("{flag}: the entry function has no op to partition"),
+            ));
+        }
+        Some(search_and_annotate(module, imported, options, name, compiled)?.1)
+    } else {
+        None
+    };
+    let Some(strategy) = strategy else {
+        return Err(Diag::error(
+            None,
+            format!("{flag} needs a strategy: run the search (the default pipeline with a --search other than none) or give a .par.mlir input with a #par.config on every graph op"),
+        ));
+    };
+    let model = name.rsplit('/').next().unwrap_or(name);
+    let (text, warnings) = match emit {
+        Emit::TorchPlan => crate::torch::plan(model, imported, &strategy, devices)?,
+        _ => crate::jax::shardings(model, imported, &strategy, devices, options.mesh.as_deref())?,
+    };
+    for warning in warnings {
+        compiled
+            .notes
+            .push_str(&format!("flexc: warning: {flag}: {warning}\n"));
+    }
+    Ok(text)
+}
+
 /// Searches a strategy for the imported graph and writes it into `module` (the `par-search` pass's code):
 /// `#par.config` on every graph op, `#par.machine` and `#par.import` on the module (`crate::record`); or,
 /// with `--strategy=NAME`, writes that baseline. Returns the configuration written for each MLIR op (by
@@ -928,7 +998,13 @@ fn search_and_annotate(
     options: &Options,
     name: &str,
     compiled: &mut Compiled,
-) -> Result<std::collections::HashMap<usize, flexc_core::Config>, Diag> {
+) -> Result<
+    (
+        std::collections::HashMap<usize, flexc_core::Config>,
+        flexc_core::Strategy,
+    ),
+    Diag,
+> {
     let sim = &options.simulate;
     let machine = sim.load_machine()?;
     let cost = simulate::cost_model(&machine, sim.state, sim.profile_db.as_deref())?;
@@ -958,7 +1034,13 @@ fn search_and_annotate(
             &options.search,
             algorithm,
         )?,
-        (None, None) => return Ok(Default::default()),
+        (None, None) => {
+            let none = flexc_core::Strategy {
+                configs: Vec::new(),
+                schedule: Default::default(),
+            };
+            return Ok((Default::default(), none));
+        }
     };
     let Annotated {
         mut written,
@@ -994,7 +1076,7 @@ fn search_and_annotate(
         ));
     }
     push_files(compiled, sim, Some(found.json), found.trace);
-    Ok(written)
+    Ok((written, found.strategy))
 }
 
 /// Inlines every function call of `module` ([`flexc_passes::ir::inline_calls`]).

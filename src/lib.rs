@@ -12,6 +12,7 @@ pub mod console;
 pub mod diagnostics;
 pub mod driver;
 pub mod gpu;
+pub mod jax;
 pub mod parse;
 pub mod plan;
 pub mod record;
@@ -20,6 +21,7 @@ pub mod search;
 pub mod session;
 pub mod simulate;
 pub mod source;
+pub mod torch;
 
 pub use flexc_core as core;
 pub use flexc_dialects as dialects;

@@ -45,10 +45,18 @@ struct Cli {
     #[arg(short = 'o', long = "output", default_value = "-")]
     output: String,
 
-    /// What to write: the module (mlir), the import table with model totals (summary), or the module
-    /// with its strategy in the upstream `shard` dialect (shard; see passes/par_export_shard.rs).
+    /// What to write: the module (mlir), the import table with model totals (summary), the module
+    /// with its strategy in the upstream `shard` dialect (shard; see passes/par_export_shard.rs), or the
+    /// strategy as JAX shardings (jax-shardings: JSON of a mesh and a PartitionSpec per argument and
+    /// result, parameters by name; see src/jax.rs), or as a torch.distributed plan (torch-plan: JSON of a
+    /// dp x tp mesh and a ColwiseParallel/RowwiseParallel style per named submodule; see src/torch.rs).
     #[arg(long = "emit", value_enum, default_value = "mlir")]
     emit: EmitArg,
+
+    /// The device mesh of --emit=jax-shardings, as NAME:SIZE,... (e.g. data:2,model:4; the sizes
+    /// multiply to the device count). Default: data (the samples' split) x model (the rest).
+    #[arg(long = "mesh")]
+    mesh: Option<String>,
 
     /// Write MLIR bytecode instead of text.
     #[arg(long = "emit-bytecode")]
@@ -330,6 +338,10 @@ enum EmitArg {
     Summary,
     /// The strategy in MLIR's upstream `shard` dialect (`shard.grid`, `shard.sharding`, `shard.shard`).
     Shard,
+    /// The strategy as JAX shardings (JSON: mesh, a PartitionSpec per argument and result).
+    JaxShardings,
+    /// The strategy as a torch.distributed plan (JSON: dp x tp mesh, a style per named submodule).
+    TorchPlan,
 }
 
 fn list_passes() {
@@ -385,6 +397,13 @@ fn compile() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let mesh = match cli.mesh.as_deref().map(flexc::jax::parse_mesh).transpose() {
+        Ok(mesh) => mesh,
+        Err(message) => {
+            let _ = writeln!(&*console, "flexc: error: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let options = driver::Options {
         input: cli.input,
         output: cli.output,
@@ -400,7 +419,10 @@ fn compile() -> ExitCode {
             EmitArg::Mlir => driver::Emit::Mlir,
             EmitArg::Summary => driver::Emit::Summary,
             EmitArg::Shard => driver::Emit::Shard,
+            EmitArg::JaxShardings => driver::Emit::JaxShardings,
+            EmitArg::TorchPlan => driver::Emit::TorchPlan,
         },
+        mesh,
         batch_dim: cli.batch_dim,
         batch: cli.batch,
         param_args: cli.param_args,
