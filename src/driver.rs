@@ -219,6 +219,9 @@ pub struct Options {
     pub search: SearchOptions,
     /// `--target=cuda`: write a GPU artifact of the (searched or given) strategy (`src/gpu.rs`).
     pub cuda: Option<crate::gpu::CudaOptions>,
+    /// `--substitutions=on`: the search also runs on the graph `par-substitute` rewrites, and the
+    /// faster of the two (simulated) is written.
+    pub substitutions: bool,
 }
 
 /// Process exit status.
@@ -476,6 +479,8 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
 struct Compiled {
     /// What goes to `-o`.
     output: Vec<u8>,
+    /// The searched strategy's simulated iteration time (seconds), when a search ran.
+    time: Option<f64>,
     /// `--summary` text (empty unless asked for).
     summary: String,
     /// Side outputs (`--trace`, `--report`): path and contents.
@@ -537,6 +542,7 @@ fn compile_module(
     }
     let mut compiled = Compiled {
         output: Vec::new(),
+        time: None,
         summary: String::new(),
         files: Vec::new(),
         notes: String::new(),
@@ -622,6 +628,8 @@ fn compile_module(
             }
             let result = if keeps_strategy(&imported, options) {
                 keep_strategy(module, &imported, options, name, &mut compiled)
+            } else if options.substitutions {
+                search_with_substitutions(module, &imported, options, name, &mut compiled, own)
             } else {
                 search_and_annotate(module, &imported, options, name, &mut compiled).map(drop)
             };
@@ -987,8 +995,86 @@ fn search_and_annotate(
             "flexc: warning: {conflicts} ops of functions called several times have different configurations per call; the output records each op's first call\n"
         ));
     }
+    compiled.time = found.time;
     push_files(compiled, sim, Some(found.json), found.trace);
     Ok(written)
+}
+
+/// `--substitutions=on`: searches the module as it is and a copy rewritten by `par-substitute`, and
+/// keeps the copy only when its strategy simulates faster (never slower than without). Each search
+/// gets the whole proposal budget (the original's result is the one `off` gives), or half of a time
+/// budget.
+fn search_with_substitutions(
+    module: &mut Module,
+    imported: &Imported,
+    options: &Options,
+    name: &str,
+    compiled: &mut Compiled,
+    own: &mut Vec<Diag>,
+) -> Result<(), Diag> {
+    let start = std::time::Instant::now();
+    let prefix = std::mem::take(&mut compiled.notes);
+    let mut each = options.clone();
+    if let crate::search::Budget::Time(total) = options.search.budget {
+        each.search.budget = crate::search::Budget::Time(total / 2);
+        each.search.started = None;
+    }
+    // SAFETY: a clone is a new top-level op that the candidate module owns.
+    let copy = unsafe {
+        melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(module.as_operation().to_raw()))
+    };
+    let candidate = Module::from_operation(copy)
+        .ok_or_else(|| Diag::error(None, "flexc bug: a module copy is not a module".to_string()))?;
+    let limits = flexc_passes::par_substitute::Limits::default();
+    let summary =
+        flexc_passes::par_substitute::substitute(candidate.as_operation().to_raw(), &limits)
+            .map_err(|e| Diag::error(None, e))?;
+    let rewrite_time = start.elapsed().as_secs_f64();
+    search_and_annotate(module, imported, &each, name, compiled)?;
+    let mut line = format!(
+        "flexc: substitutions: {}; e-graph {:.3} s",
+        summary.line(),
+        rewrite_time
+    );
+    if summary.changed() && candidate.as_operation().verify() {
+        let reimported = import_module(&candidate, options, true, own).map(|mut imported| {
+            let precision = options.simulate.state.precision;
+            if precision.half().is_some() {
+                imported.graph = precision.graph(&imported.graph);
+            }
+            imported
+        });
+        if let Some(rewritten) = reimported {
+            let mut other = Compiled {
+                output: Vec::new(),
+                time: None,
+                summary: String::new(),
+                files: Vec::new(),
+                notes: String::new(),
+            };
+            search_and_annotate(&candidate, &rewritten, &each, name, &mut other)?;
+            let (before, after) = (compiled.time, other.time);
+            let faster = matches!((before, after), (Some(b), Some(a)) if a < b);
+            line.push_str(&format!(
+                "; simulated {} without, {} with: {}",
+                before.map_or("?".into(), |t| format!("{:.3} µs", t * 1e6)),
+                after.map_or("?".into(), |t| format!("{:.3} µs", t * 1e6)),
+                if faster { "rewritten graph kept" } else { "original kept" }
+            ));
+            if faster {
+                *module = candidate;
+                *compiled = other;
+            }
+        }
+    } else {
+        line.push_str("; nothing to rewrite: original kept");
+    }
+    line.push_str(&format!(
+        "; total {:.3} s\n",
+        start.elapsed().as_secs_f64()
+    ));
+    compiled.notes = format!("{prefix}{}{line}", compiled.notes);
+    Ok(())
 }
 
 /// Inlines every function call of `module` ([`flexc_passes::ir::inline_calls`]).

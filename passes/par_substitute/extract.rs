@@ -41,7 +41,17 @@ pub fn node_cost(egraph: &Graph, node: &Flex) -> f64 {
         Flex::Concat([_, a, b]) => {
             2.0 * (elements(egraph, *a) + elements(egraph, *b)) * ELEMENT_BYTES / BANDWIDTH
         }
-        Flex::Slice([_, _, _, x]) => elements(egraph, *x) * ELEMENT_BYTES / BANDWIDTH,
+        Flex::Slice([axis, lo, hi, x]) => {
+            // The bytes it writes: `x`'s share `(hi - lo) / x[axis]`.
+            let share = (|| {
+                let axis = usize::try_from(super::lang::int(egraph, *axis)?).ok()?;
+                let extent = *shape(egraph, *x)?.get(axis)? as f64;
+                let rows = (super::lang::int(egraph, *hi)? - super::lang::int(egraph, *lo)?) as f64;
+                Some(rows / extent.max(1.0))
+            })()
+            .unwrap_or(1.0);
+            elements(egraph, *x) * share * ELEMENT_BYTES / BANDWIDTH
+        }
     }
 }
 

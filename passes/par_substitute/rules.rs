@@ -3,7 +3,8 @@
 //!
 //! - layout: `transpose-compose` (two transposes are one, none when they cancel),
 //!   `transpose-into-contract-lhs`/`-rhs` (a transposed operand is the same contraction with its
-//!   letters permuted), `contract-absorbs-transpose` (a transposed result likewise);
+//!   letters permuted), `contract-absorbs-transpose` (a transposed result likewise), `slice-of-slice`
+//!   (offsets along one dim add up);
 //! - siblings: `merge-sibling-contractions-lhs`/`-rhs`: two contractions of one signature that share
 //!   an operand and whose other operands differ only along one free dim of the result (Q/K/V, gate/up)
 //!   are one contraction over the concatenated operand, each result a slice of it. The separate
@@ -28,6 +29,7 @@ pub fn layout() -> Vec<Rewrite<Flex, Meta>> {
             => { FoldOperandTranspose { lhs: false } }),
         rewrite!("contract-absorbs-transpose"; "(transpose ?p (contract ?s ?x ?y))"
             => { FoldResultTranspose }),
+        rewrite!("slice-of-slice"; "(slice ?a ?l1 ?h1 (slice ?a ?l0 ?h0 ?x))" => { ComposeSlices }),
     ]
 }
 
@@ -90,6 +92,29 @@ impl Applier<Flex, Meta> for ComposeTransposes {
             let p = egraph.add(Flex::Sym(perm_symbol(&composed)));
             egraph.add(Flex::Transpose([p, x]))
         };
+        union_with(egraph, eclass, node)
+    }
+}
+
+/// `slice(a, l1, h1, slice(a, l0, h0, x))` reads `x`'s rows `l0 + l1 .. l0 + h1` along `a`.
+struct ComposeSlices;
+
+impl Applier<Flex, Meta> for ComposeSlices {
+    fn apply_one(
+        &self,
+        egraph: &mut Graph,
+        eclass: Id,
+        subst: &Subst,
+        _: Option<&PatternAst<Flex>>,
+        _: Symbol,
+    ) -> Vec<Id> {
+        let get = |name: &str| super::lang::int(egraph, subst[var(name)]);
+        let (Some(l0), Some(l1), Some(h1)) = (get("?l0"), get("?l1"), get("?h1")) else {
+            return vec![];
+        };
+        let lo = egraph.add(Flex::Num(l0 + l1));
+        let hi = egraph.add(Flex::Num(l0 + h1));
+        let node = egraph.add(Flex::Slice([subst[var("?a")], lo, hi, subst[var("?x")]]));
         union_with(egraph, eclass, node)
     }
 }

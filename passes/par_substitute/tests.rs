@@ -282,6 +282,15 @@ fn sibling_contractions_merge_over_concatenated_weights() {
 }
 
 #[test]
+fn slices_of_slices_are_one_slice() {
+    check(
+        "(slice 1 2 5 (slice 1 1 7 (op x)))",
+        &[("x", &[3, 8])],
+        "slice-of-slice",
+    );
+}
+
+#[test]
 fn siblings_with_a_shared_weight_do_not_merge() {
     let mut meta = Meta::default();
     meta.shapes.insert(Symbol::from("x"), vec![3, 4]);
