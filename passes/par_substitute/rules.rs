@@ -248,7 +248,11 @@ impl Searcher<Flex, Meta> for Siblings {
                     subst.insert(var("?other"), parent);
                     substs.push(subst);
                     if substs.len() >= limit {
-                        break;
+                        return Some(SearchMatches {
+                            eclass,
+                            substs,
+                            ast: None,
+                        });
                     }
                 }
             }
