@@ -1021,7 +1021,9 @@ fn search_with_substitutions(
     }
     // SAFETY: a clone is a new top-level op that the candidate module owns.
     let copy = unsafe {
-        melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(module.as_operation().to_raw()))
+        melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(
+            module.as_operation().to_raw(),
+        ))
     };
     let candidate = Module::from_operation(copy)
         .ok_or_else(|| Diag::error(None, "flexc bug: a module copy is not a module".to_string()))?;
@@ -1059,7 +1061,11 @@ fn search_with_substitutions(
                 "; simulated {} without, {} with: {}",
                 before.map_or("?".into(), |t| format!("{:.3} µs", t * 1e6)),
                 after.map_or("?".into(), |t| format!("{:.3} µs", t * 1e6)),
-                if faster { "rewritten graph kept" } else { "original kept" }
+                if faster {
+                    "rewritten graph kept"
+                } else {
+                    "original kept"
+                }
             ));
             if faster {
                 *module = candidate;
@@ -1069,10 +1075,7 @@ fn search_with_substitutions(
     } else {
         line.push_str("; nothing to rewrite: original kept");
     }
-    line.push_str(&format!(
-        "; total {:.3} s\n",
-        start.elapsed().as_secs_f64()
-    ));
+    line.push_str(&format!("; total {:.3} s\n", start.elapsed().as_secs_f64()));
     compiled.notes = format!("{prefix}{}{line}", compiled.notes);
     Ok(())
 }

@@ -593,7 +593,9 @@ pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<
 
 impl Found {
     fn new(strategy: Strategy, table: String, json: &serde_json::Value) -> Found {
-        let time = json.get("iteration_time_s").and_then(serde_json::Value::as_f64);
+        let time = json
+            .get("iteration_time_s")
+            .and_then(serde_json::Value::as_f64);
         let mut json = serde_json::to_string_pretty(json).expect("JSON values always serialize");
         json.push('\n');
         Found {

@@ -136,7 +136,12 @@ struct Cli {
     /// Algebraic substitutions (par-substitute: transposes folded into contractions, sibling
     /// contractions merged) searched jointly: on, the search also runs on the rewritten graph and the
     /// faster strategy (simulated) is written; each search gets the proposal budget, or half a time budget.
-    #[arg(long = "substitutions", value_enum, default_value = "off", help_heading = "Search")]
+    #[arg(
+        long = "substitutions",
+        value_enum,
+        default_value = "off",
+        help_heading = "Search"
+    )]
     substitutions: Switch,
 
     /// Search budget: a duration (5s, 500ms, 2m) or a number of MCMC proposals (same seed and proposal

@@ -58,7 +58,12 @@ fn named_linalg(
         mlirOperationStateAddResults(&mut state, 1, &result);
         let named: Vec<MlirNamedAttribute> = attributes
             .iter()
-            .map(|(n, a)| mlirNamedAttributeGet(mlirIdentifierGet(cx, melior::StringRef::new(n).to_raw()), *a))
+            .map(|(n, a)| {
+                mlirNamedAttributeGet(
+                    mlirIdentifierGet(cx, melior::StringRef::new(n).to_raw()),
+                    *a,
+                )
+            })
             .collect();
         mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
         let region = mlirRegionCreate();
@@ -72,14 +77,29 @@ fn named_linalg(
 }
 
 /// `tensor.empty` of `shape`, filled with zeros.
-fn zeros(before: MlirOperation, location: MlirLocation, shape: &[u64], element: MlirType) -> MlirValue {
+fn zeros(
+    before: MlirOperation,
+    location: MlirLocation,
+    shape: &[u64],
+    element: MlirType,
+) -> MlirValue {
     let cx = context(before);
     let ty = tensor_type(shape, element);
-    let empty = insert(before, ir::create_op(cx, "tensor.empty", location, &[], &[ty], &[]));
+    let empty = insert(
+        before,
+        ir::create_op(cx, "tensor.empty", location, &[], &[ty], &[]),
+    );
     let zero = unsafe { mlirFloatAttrDoubleGet(cx, element, 0.0) };
     let zero = insert(
         before,
-        ir::create_op(cx, "arith.constant", location, &[], &[element], &[("value", zero)]),
+        ir::create_op(
+            cx,
+            "arith.constant",
+            location,
+            &[],
+            &[element],
+            &[("value", zero)],
+        ),
     );
     named_linalg(
         before,
@@ -94,8 +114,17 @@ fn zeros(before: MlirOperation, location: MlirLocation, shape: &[u64], element: 
 /// The affine map `(d0, ..., d{loops-1}) -> (d[letters...])`.
 fn map_of(cx: MlirContext, loops: usize, dims: &[usize]) -> MlirAttribute {
     unsafe {
-        let exprs: Vec<MlirAffineExpr> = dims.iter().map(|&d| mlirAffineDimExprGet(cx, d as isize)).collect();
-        mlirAffineMapAttrGet(mlirAffineMapGet(cx, loops as isize, 0, exprs.len() as isize, exprs.as_ptr() as *mut _))
+        let exprs: Vec<MlirAffineExpr> = dims
+            .iter()
+            .map(|&d| mlirAffineDimExprGet(cx, d as isize))
+            .collect();
+        mlirAffineMapAttrGet(mlirAffineMapGet(
+            cx,
+            loops as isize,
+            0,
+            exprs.len() as isize,
+            exprs.as_ptr() as *mut _,
+        ))
     }
 }
 
@@ -119,7 +148,9 @@ pub fn contraction(
         }
     }
     let dims = |ls: &[u8]| -> Vec<usize> {
-        ls.iter().map(|l| letters.iter().position(|m| m == l).unwrap_or(0)).collect()
+        ls.iter()
+            .map(|l| letters.iter().position(|m| m == l).unwrap_or(0))
+            .collect()
     };
     let maps: Vec<MlirAttribute> = [&sig.a, &sig.b, &sig.out]
         .iter()
@@ -133,38 +164,73 @@ pub fn contraction(
         };
         unsafe { mlirAttributeParseGet(cx, melior::StringRef::new(text).to_raw()) }
     };
-    let iterators: Vec<MlirAttribute> = (0..letters.len()).map(|k| iterator(k < sig.out.len())).collect();
+    let iterators: Vec<MlirAttribute> = (0..letters.len())
+        .map(|k| iterator(k < sig.out.len()))
+        .collect();
     let ty = tensor_type(shape, element);
     unsafe {
-        let mut state = mlirOperationStateGet(melior::StringRef::new("linalg.generic").to_raw(), location);
+        let mut state =
+            mlirOperationStateGet(melior::StringRef::new("linalg.generic").to_raw(), location);
         let operands = [a, b, init];
         mlirOperationStateAddOperands(&mut state, 3, operands.as_ptr());
         mlirOperationStateAddResults(&mut state, 1, &ty);
         let attributes = [
             ("indexing_maps", mlirArrayAttrGet(cx, 3, maps.as_ptr())),
-            ("iterator_types", mlirArrayAttrGet(cx, iterators.len() as isize, iterators.as_ptr())),
+            (
+                "iterator_types",
+                mlirArrayAttrGet(cx, iterators.len() as isize, iterators.as_ptr()),
+            ),
             ("operandSegmentSizes", i32_array(cx, &[2, 1])),
         ];
         let named: Vec<MlirNamedAttribute> = attributes
             .iter()
-            .map(|(n, a)| mlirNamedAttributeGet(mlirIdentifierGet(cx, melior::StringRef::new(n).to_raw()), *a))
+            .map(|(n, a)| {
+                mlirNamedAttributeGet(
+                    mlirIdentifierGet(cx, melior::StringRef::new(n).to_raw()),
+                    *a,
+                )
+            })
             .collect();
         mlirOperationStateAddAttributes(&mut state, named.len() as isize, named.as_ptr());
         let types = [element, element, element];
         let locations = [location, location, location];
         let body = mlirBlockCreate(3, types.as_ptr(), locations.as_ptr());
         let arg = |i| mlirBlockGetArgument(body, i);
-        let mul = ir::create_op(cx, "arith.mulf", location, &[arg(0), arg(1)], &[element], &[]);
+        let mul = ir::create_op(
+            cx,
+            "arith.mulf",
+            location,
+            &[arg(0), arg(1)],
+            &[element],
+            &[],
+        );
         mlirBlockAppendOwnedOperation(body, mul);
-        let add = ir::create_op(cx, "arith.addf", location, &[arg(2), mlirOperationGetResult(mul, 0)], &[element], &[]);
+        let add = ir::create_op(
+            cx,
+            "arith.addf",
+            location,
+            &[arg(2), mlirOperationGetResult(mul, 0)],
+            &[element],
+            &[],
+        );
         mlirBlockAppendOwnedOperation(body, add);
-        let done = ir::create_op(cx, "linalg.yield", location, &[mlirOperationGetResult(add, 0)], &[], &[]);
+        let done = ir::create_op(
+            cx,
+            "linalg.yield",
+            location,
+            &[mlirOperationGetResult(add, 0)],
+            &[],
+            &[],
+        );
         mlirBlockAppendOwnedOperation(body, done);
         let region = mlirRegionCreate();
         mlirRegionAppendOwnedBlock(region, body);
         mlirOperationStateAddOwnedRegions(&mut state, 1, &region);
         let op = mlirOperationCreate(&mut state);
-        assert!(!op.ptr.is_null(), "flexc could not build a linalg.generic op");
+        assert!(
+            !op.ptr.is_null(),
+            "flexc could not build a linalg.generic op"
+        );
         insert(before, op)
     }
 }
@@ -179,9 +245,19 @@ pub fn transpose(
 ) -> MlirValue {
     let cx = context(before);
     let ty = tensor_type(shape, element_of(x));
-    let empty = insert(before, ir::create_op(cx, "tensor.empty", location, &[], &[ty], &[]));
+    let empty = insert(
+        before,
+        ir::create_op(cx, "tensor.empty", location, &[], &[ty], &[]),
+    );
     let perm: Vec<i64> = perm.iter().map(|&p| p as i64).collect();
-    named_linalg(before, "linalg.transpose", location, &[x, empty], ty, &[("permutation", i64_array(cx, &perm))])
+    named_linalg(
+        before,
+        "linalg.transpose",
+        location,
+        &[x, empty],
+        ty,
+        &[("permutation", i64_array(cx, &perm))],
+    )
 }
 
 /// `tensor.concat dim(axis) a, b`.
@@ -196,7 +272,17 @@ pub fn concat(
     let cx = context(before);
     let ty = tensor_type(shape, element_of(a));
     let dim = unsafe { mlirIntegerAttrGet(mlirIntegerTypeGet(cx, 64), axis) };
-    insert(before, ir::create_op(cx, "tensor.concat", location, &[a, b], &[ty], &[("dim", dim)]))
+    insert(
+        before,
+        ir::create_op(
+            cx,
+            "tensor.concat",
+            location,
+            &[a, b],
+            &[ty],
+            &[("dim", dim)],
+        ),
+    )
 }
 
 /// `tensor.extract_slice x[0, .., lo, .., 0] [shape] [1, ..]` (offset `lo` along `axis`).
@@ -210,7 +296,9 @@ pub fn slice(
 ) -> MlirValue {
     let cx = context(before);
     let ty = tensor_type(shape, element_of(x));
-    let offsets: Vec<i64> = (0..shape.len()).map(|d| if d == axis { lo } else { 0 }).collect();
+    let offsets: Vec<i64> = (0..shape.len())
+        .map(|d| if d == axis { lo } else { 0 })
+        .collect();
     let sizes: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
     let strides = vec![1i64; shape.len()];
     insert(

@@ -138,6 +138,9 @@ fn walk(egraph: &Graph, choice: &HashMap<Id, Flex>, roots: &[Id]) -> Option<Hash
     Some(chosen)
 }
 
+/// A merged contraction's class and node, and the slice (and concatenation) choices that use it.
+type Merge = (Id, Flex, Vec<(Id, Flex)>);
+
 /// The move greedy extraction cannot make: a merged contraction pays off only when all its slices
 /// are used together. For each contraction over a concatenation (largest groups first), every class
 /// that has a slice of it takes that slice, and the move is kept when the whole choice gets cheaper.
@@ -147,11 +150,15 @@ fn adopt_merges(egraph: &Graph, roots: &[Id], choice: &mut HashMap<Id, Flex>) {
         .filter(|c| c.nodes.iter().any(|n| matches!(n, Flex::Concat(_))))
         .map(|c| c.id)
         .collect();
-    let mut merges: Vec<(Id, Flex, Vec<(Id, Flex)>)> = Vec::new();
+    let mut merges: Vec<Merge> = Vec::new();
     for class in egraph.classes() {
         for node in &class.nodes {
-            let Flex::Contract([_, a, b]) = node else { continue };
-            let concat = [*a, *b].into_iter().find(|c| concat_classes.contains(&egraph.find(*c)));
+            let Flex::Contract([_, a, b]) = node else {
+                continue;
+            };
+            let concat = [*a, *b]
+                .into_iter()
+                .find(|c| concat_classes.contains(&egraph.find(*c)));
             let Some(concat) = concat else { continue };
             let slices: Vec<(Id, Flex)> = egraph[class.id]
                 .parents()
@@ -169,15 +176,26 @@ fn adopt_merges(egraph: &Graph, roots: &[Id], choice: &mut HashMap<Id, Flex>) {
                 .collect();
             let mut group = slices;
             let concat = egraph.find(concat);
-            if let Some(node) = egraph[concat].nodes.iter().find(|n| matches!(n, Flex::Concat(_))) {
+            if let Some(node) = egraph[concat]
+                .nodes
+                .iter()
+                .find(|n| matches!(n, Flex::Concat(_)))
+            {
                 group.push((concat, node.clone().map_children(|c| egraph.find(c))));
             }
-            merges.push((class.id, node.clone().map_children(|c| egraph.find(c)), group));
+            merges.push((
+                class.id,
+                node.clone().map_children(|c| egraph.find(c)),
+                group,
+            ));
         }
     }
     merges.sort_by_key(|(id, _, group)| (std::cmp::Reverse(group.len()), *id));
-    let cost = |choice: &HashMap<Id, Flex>| walk(egraph, choice, roots).map(|c| total_cost(egraph, &c));
-    let Some(mut current) = cost(choice) else { return };
+    let cost =
+        |choice: &HashMap<Id, Flex>| walk(egraph, choice, roots).map(|c| total_cost(egraph, &c));
+    let Some(mut current) = cost(choice) else {
+        return;
+    };
     for (merged, node, group) in merges {
         let mut trial = choice.clone();
         trial.insert(merged, node);

@@ -40,7 +40,8 @@ static ID: PassId = PassId::new();
 
 pub static INFO: PassInfo = PassInfo {
     argument: "par-substitute",
-    summary: "Algebraic substitutions (transposes folded, sibling contractions merged) on an egg e-graph",
+    summary:
+        "Algebraic substitutions (transposes folded, sibling contractions merged) on an egg e-graph",
     options: &[PassOption {
         name: "node-limit",
         help: "e-nodes at most in each function's e-graph",
@@ -62,9 +63,11 @@ fn run(module: OperationRef<'_, '_>, options: &crate::Options) -> Result<(), ()>
         nodes: options.unsigned("node-limit") as usize,
         ..Limits::default()
     };
-    substitute(module.to_raw(), &limits).map(drop).map_err(|message| {
-        crate::emit_error(module.location(), &message);
-    })
+    substitute(module.to_raw(), &limits)
+        .map(drop)
+        .map_err(|message| {
+            crate::emit_error(module.location(), &message);
+        })
 }
 
 /// The bounds of one saturation.
@@ -155,7 +158,11 @@ struct Built {
     locations: HashMap<Id, MlirLocation>,
 }
 
-fn substitute_block(block: MlirBlock, limits: &Limits, summary: &mut Summary) -> Result<(), String> {
+fn substitute_block(
+    block: MlirBlock,
+    limits: &Limits,
+    summary: &mut Summary,
+) -> Result<(), String> {
     let built = build(block);
     let Built {
         egraph,
@@ -202,13 +209,7 @@ fn substitute_block(block: MlirBlock, limits: &Limits, summary: &mut Summary) ->
     }
     summary.cost_after += after;
     write_back(
-        block,
-        &egraph,
-        &chosen,
-        &originals,
-        &named,
-        &locations,
-        summary,
+        block, &egraph, &chosen, &originals, &named, &locations, summary,
     )
 }
 
@@ -302,7 +303,13 @@ fn build(block: MlirBlock) -> Built {
             continue;
         }
         if let Some(perm) = transpose(op) {
-            let x = class_of(&mut egraph, operands[0], &mut classes, &mut originals, &mut named);
+            let x = class_of(
+                &mut egraph,
+                operands[0],
+                &mut classes,
+                &mut originals,
+                &mut named,
+            );
             let p = egraph.add(Flex::Sym(lang::perm_symbol(&perm)));
             let node = Flex::Transpose([p, x]);
             let id = egraph.add(node.clone());
@@ -323,7 +330,11 @@ fn build(block: MlirBlock) -> Built {
                 egraph.analysis.shapes.insert(name, shape);
             }
             let sym = egraph.add(Flex::Sym(name));
-            let node = Flex::Op(std::iter::once(sym).chain(children.iter().copied()).collect());
+            let node = Flex::Op(
+                std::iter::once(sym)
+                    .chain(children.iter().copied())
+                    .collect(),
+            );
             let id = egraph.add(node.clone());
             classes.insert(ir::value_key(value), id);
             originals.push((value, id, node));
@@ -346,8 +357,9 @@ fn transpose(op: MlirOperation) -> Option<Vec<usize>> {
     if ir::op_name(op) != "linalg.transpose" {
         return None;
     }
-    let attribute =
-        unsafe { mlirOperationGetAttributeByName(op, melior::StringRef::new("permutation").to_raw()) };
+    let attribute = unsafe {
+        mlirOperationGetAttributeByName(op, melior::StringRef::new("permutation").to_raw())
+    };
     if attribute.ptr.is_null() {
         return None;
     }
@@ -403,10 +415,11 @@ fn contraction(op: MlirOperation) -> Option<(Sig, MlirValue, MlirValue)> {
         .collect();
     let element = |ty: MlirType| unsafe { mlirShapedTypeGetElementType(ty) };
     let float = unsafe { mlirTypeIsAFloat(element(types[0])) };
-    let same = types
-        .iter()
-        .all(|&t| static_shape(t).is_some() && unsafe { mlirTypeEqual(element(t), element(types[0])) });
-    (float && same && multiply_add_body(op) && zero_filled(values[2])).then_some((sig, values[0], values[1]))
+    let same = types.iter().all(|&t| {
+        static_shape(t).is_some() && unsafe { mlirTypeEqual(element(t), element(types[0])) }
+    });
+    (float && same && multiply_add_body(op) && zero_filled(values[2]))
+        .then_some((sig, values[0], values[1]))
 }
 
 /// The body is `yield out + a * b` (either operand order).
@@ -417,11 +430,16 @@ fn multiply_add_body(op: MlirOperation) -> bool {
             return false;
         }
         let ops = ir::block_ops(block);
-        let [mul, add, done] = ops[..] else { return false };
+        let [mul, add, done] = ops[..] else {
+            return false;
+        };
         let arg = |i| mlirBlockGetArgument(block, i);
         let is = |v: MlirValue, w: MlirValue| mlirValueEqual(v, w);
         let pair = |op: MlirOperation, x: MlirValue, y: MlirValue| {
-            let (p, q) = (mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1));
+            let (p, q) = (
+                mlirOperationGetOperand(op, 0),
+                mlirOperationGetOperand(op, 1),
+            );
             (is(p, x) && is(q, y)) || (is(p, y) && is(q, x))
         };
         ir::op_name(mul) == "arith.mulf"
@@ -430,13 +448,18 @@ fn multiply_add_body(op: MlirOperation) -> bool {
             && pair(mul, arg(0), arg(1))
             && pair(add, arg(2), mlirOperationGetResult(mul, 0))
             && mlirOperationGetNumOperands(done) == 1
-            && is(mlirOperationGetOperand(done, 0), mlirOperationGetResult(add, 0))
+            && is(
+                mlirOperationGetOperand(done, 0),
+                mlirOperationGetResult(add, 0),
+            )
     }
 }
 
 /// `value` is a `linalg.fill` of a float constant 0.
 fn zero_filled(value: MlirValue) -> bool {
-    let Some(fill) = ir::defining_op(value) else { return false };
+    let Some(fill) = ir::defining_op(value) else {
+        return false;
+    };
     if ir::op_name(fill) != "linalg.fill" {
         return false;
     }
@@ -504,7 +527,9 @@ fn write_back(
         }
     }
     for id in order {
-        let Some(node) = chosen.get(&id) else { continue };
+        let Some(node) = chosen.get(&id) else {
+            continue;
+        };
         if matches!(node, Flex::Num(_) | Flex::Sym(_)) {
             continue;
         }
@@ -513,8 +538,11 @@ fn write_back(
             continue;
         }
         if let Flex::Op(children) = node {
-            let name = lang::text(egraph, children[0]).ok_or("flexc bug: an opaque node without a name")?;
-            let value = *named.get(&name).ok_or("flexc bug: an opaque node names no value")?;
+            let name = lang::text(egraph, children[0])
+                .ok_or("flexc bug: an opaque node without a name")?;
+            let value = *named
+                .get(&name)
+                .ok_or("flexc bug: an opaque node names no value")?;
             values.insert(id, value);
             continue;
         }
@@ -524,7 +552,12 @@ fn write_back(
             .find_map(|c| location_of.get(c).copied())
             .unwrap_or_else(|| unsafe { mlirOperationGetLocation(terminator) });
         location_of.insert(id, location);
-        let operand = |c: &Id| values.get(c).copied().ok_or("flexc bug: a child without a value");
+        let operand = |c: &Id| {
+            values
+                .get(c)
+                .copied()
+                .ok_or("flexc bug: a child without a value")
+        };
         let shape = lang::shape(egraph, id).ok_or("flexc bug: a new tensor of unknown shape")?;
         let new = match node {
             Flex::Contract([s, a, b]) => {
@@ -592,7 +625,11 @@ fn in_block(block: MlirBlock, mut op: MlirOperation) -> Option<MlirOperation> {
 /// regions too), keeping the original order where it already is one.
 fn reorder(block: MlirBlock, terminator: MlirOperation) {
     let ops = unsafe { ir::block_ops(block) };
-    let position: HashMap<usize, usize> = ops.iter().enumerate().map(|(i, op)| (op.ptr as usize, i)).collect();
+    let position: HashMap<usize, usize> = ops
+        .iter()
+        .enumerate()
+        .map(|(i, op)| (op.ptr as usize, i))
+        .collect();
     let deps: Vec<Vec<usize>> = ops
         .iter()
         .map(|&op| {
@@ -633,7 +670,13 @@ fn reorder(block: MlirBlock, terminator: MlirOperation) {
             }
             open[i] = true;
             stack.push((i, true));
-            stack.extend(deps[i].iter().rev().filter(|&&d| !placed[d]).map(|&d| (d, false)));
+            stack.extend(
+                deps[i]
+                    .iter()
+                    .rev()
+                    .filter(|&&d| !placed[d])
+                    .map(|&d| (d, false)),
+            );
         }
     }
     for i in order {

@@ -37,7 +37,10 @@ pub fn siblings() -> Vec<Rewrite<Flex, Meta>> {
     [0usize, 1]
         .into_iter()
         .map(|shared| {
-            let name = ["merge-sibling-contractions-lhs", "merge-sibling-contractions-rhs"][shared];
+            let name = [
+                "merge-sibling-contractions-lhs",
+                "merge-sibling-contractions-rhs",
+            ][shared];
             Rewrite::new(name, Siblings { shared }, MergeSiblings { shared })
                 .expect("the sibling rule's variables are bound by its searcher")
         })
@@ -77,8 +80,10 @@ impl Applier<Flex, Meta> for ComposeTransposes {
         _: Option<&PatternAst<Flex>>,
         _: Symbol,
     ) -> Vec<Id> {
-        let (Some(p), Some(q)) = (perm(egraph, subst[var("?p")]), perm(egraph, subst[var("?q")]))
-        else {
+        let (Some(p), Some(q)) = (
+            perm(egraph, subst[var("?p")]),
+            perm(egraph, subst[var("?q")]),
+        ) else {
             return vec![];
         };
         if p.len() != q.len() {
@@ -134,8 +139,10 @@ impl Applier<Flex, Meta> for FoldOperandTranspose {
         _: Option<&PatternAst<Flex>>,
         _: Symbol,
     ) -> Vec<Id> {
-        let (Some(mut s), Some(p)) = (sig(egraph, subst[var("?s")]), perm(egraph, subst[var("?p")]))
-        else {
+        let (Some(mut s), Some(p)) = (
+            sig(egraph, subst[var("?s")]),
+            perm(egraph, subst[var("?p")]),
+        ) else {
             return vec![];
         };
         let letters = if self.lhs { &mut s.a } else { &mut s.b };
@@ -167,8 +174,10 @@ impl Applier<Flex, Meta> for FoldResultTranspose {
         _: Option<&PatternAst<Flex>>,
         _: Symbol,
     ) -> Vec<Id> {
-        let (Some(mut s), Some(p)) = (sig(egraph, subst[var("?s")]), perm(egraph, subst[var("?p")]))
-        else {
+        let (Some(mut s), Some(p)) = (
+            sig(egraph, subst[var("?s")]),
+            perm(egraph, subst[var("?p")]),
+        ) else {
             return vec![];
         };
         if s.out.len() != p.len() {
@@ -194,7 +203,11 @@ pub struct MergeAxes {
 /// `w1`, `w2` agree on every other dim, are built from disjoint original values (never a weight with
 /// itself), and `w1` comes first in their order (each pair once).
 pub fn mergeable(egraph: &Graph, s: &Sig, shared: usize, w1: Id, w2: Id) -> Option<MergeAxes> {
-    let (letters, other) = if shared == 0 { (&s.b, &s.a) } else { (&s.a, &s.b) };
+    let (letters, other) = if shared == 0 {
+        (&s.b, &s.a)
+    } else {
+        (&s.a, &s.b)
+    };
     let free: Vec<usize> = (0..letters.len())
         .filter(|&k| s.out.contains(&letters[k]) && !other.contains(&letters[k]))
         .collect();
@@ -223,16 +236,26 @@ impl Searcher<Flex, Meta> for Siblings {
     ) -> Option<SearchMatches<'_, Flex>> {
         let mut substs = Vec::new();
         for node in &egraph[eclass].nodes {
-            let Flex::Contract(children) = node else { continue };
-            let (s, x, w1) = (children[0], children[1 + self.shared], children[2 - self.shared]);
-            let Some(signature) = sig(egraph, s) else { continue };
+            let Flex::Contract(children) = node else {
+                continue;
+            };
+            let (s, x, w1) = (
+                children[0],
+                children[1 + self.shared],
+                children[2 - self.shared],
+            );
+            let Some(signature) = sig(egraph, s) else {
+                continue;
+            };
             for parent in egraph[x].parents() {
                 let parent = egraph.find(parent);
                 if parent == eclass {
                     continue;
                 }
                 for sibling in &egraph[parent].nodes {
-                    let Flex::Contract(theirs) = sibling else { continue };
+                    let Flex::Contract(theirs) = sibling else {
+                        continue;
+                    };
                     let w2 = theirs[2 - self.shared];
                     if egraph.find(theirs[0]) != egraph.find(s)
                         || egraph.find(theirs[1 + self.shared]) != egraph.find(x)
@@ -294,7 +317,9 @@ impl Applier<Flex, Meta> for MergeSiblings {
             subst[var("?w1")],
             subst[var("?w2")],
         );
-        let Some(signature) = sig(egraph, s) else { return vec![] };
+        let Some(signature) = sig(egraph, s) else {
+            return vec![];
+        };
         let Some(axes) = mergeable(egraph, &signature, self.shared, w1, w2) else {
             return vec![];
         };

@@ -19,11 +19,16 @@ impl Tensor {
         let n = shape.iter().product();
         let data = (0..n)
             .map(|_| {
-                *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                *seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 ((*seed >> 33) as f64 / (1u64 << 31) as f64) - 0.5
             })
             .collect();
-        Tensor { shape: shape.to_vec(), data }
+        Tensor {
+            shape: shape.to_vec(),
+            data,
+        }
     }
 
     fn strides(&self) -> Vec<usize> {
@@ -84,12 +89,17 @@ fn eval(expr: &RecExpr<Flex>, inputs: &HashMap<Symbol, Tensor>) -> Tensor {
                 let mut letters: Vec<u8> = sizes.keys().copied().collect();
                 letters.sort();
                 let shape: Vec<usize> = sig.out.iter().map(|l| sizes[l] as usize).collect();
-                let mut out = Tensor { data: vec![0.0; shape.iter().product()], shape };
+                let mut out = Tensor {
+                    data: vec![0.0; shape.iter().product()],
+                    shape,
+                };
                 let all: Vec<usize> = letters.iter().map(|l| sizes[l] as usize).collect();
                 let strides = out.strides();
                 for index in indices(&all) {
                     let of = |ls: &[u8]| -> Vec<usize> {
-                        ls.iter().map(|l| index[letters.iter().position(|m| m == l).unwrap()]).collect()
+                        ls.iter()
+                            .map(|l| index[letters.iter().position(|m| m == l).unwrap()])
+                            .collect()
                     };
                     let o: usize = of(&sig.out).iter().zip(&strides).map(|(i, s)| i * s).sum();
                     out.data[o] += a.at(&of(&sig.a)) * b.at(&of(&sig.b));
@@ -159,7 +169,10 @@ fn term_with(egraph: &Graph, node: &Flex) -> RecExpr<Flex> {
         let (_, sub) = extractor.find_best(child);
         let offset = expr.as_ref().len();
         for n in sub.as_ref() {
-            expr.add(n.clone().map_children(|c| Id::from(usize::from(c) + offset)));
+            expr.add(
+                n.clone()
+                    .map_children(|c| Id::from(usize::from(c) + offset)),
+            );
         }
         Id::from(expr.as_ref().len() - 1)
     });
@@ -181,7 +194,10 @@ fn check(source: &str, leaves: &[(&str, &[usize])], rule: &str) {
     let mut seed = 7u64;
     let mut inputs = HashMap::new();
     for (name, shape) in leaves {
-        meta.shapes.insert(Symbol::from(*name), shape.iter().map(|&d| d as u64).collect());
+        meta.shapes.insert(
+            Symbol::from(*name),
+            shape.iter().map(|&d| d as u64).collect(),
+        );
         inputs.insert(Symbol::from(*name), Tensor::random(shape, &mut seed));
     }
     let expr: RecExpr<Flex> = source.parse().unwrap();
@@ -266,7 +282,12 @@ fn a_transposed_result_is_the_contraction_with_permuted_letters() {
 #[test]
 fn sibling_contractions_merge_over_concatenated_weights() {
     // Q, K, V projections of one input, weights of different widths.
-    let leaves: &[(&str, &[usize])] = &[("x", &[3, 4]), ("wq", &[4, 5]), ("wk", &[4, 2]), ("wv", &[4, 3])];
+    let leaves: &[(&str, &[usize])] = &[
+        ("x", &[3, 4]),
+        ("wq", &[4, 5]),
+        ("wk", &[4, 2]),
+        ("wv", &[4, 3]),
+    ];
     check(
         "(op out (contract ab,bc->ac (op x) (op wq)) (contract ab,bc->ac (op x) (op wk)) (contract ab,bc->ac (op x) (op wv)))",
         leaves,
@@ -300,14 +321,22 @@ fn siblings_with_a_shared_weight_do_not_merge() {
         .parse()
         .unwrap();
     egraph.add_expr(&expr);
-    let runner = Runner::default().with_egraph(egraph).with_iter_limit(4).run(&rules::siblings());
+    let runner = Runner::default()
+        .with_egraph(egraph)
+        .with_iter_limit(4)
+        .run(&rules::siblings());
     assert!(runner.iterations.iter().all(|it| it.applied.is_empty()));
 }
 
 #[test]
 fn extraction_prefers_a_merged_contraction_when_launches_dominate() {
     let mut meta = Meta::default();
-    for (name, shape) in [("x", vec![32, 64]), ("wq", vec![64, 64]), ("wk", vec![64, 64]), ("wv", vec![64, 64])] {
+    for (name, shape) in [
+        ("x", vec![32, 64]),
+        ("wq", vec![64, 64]),
+        ("wk", vec![64, 64]),
+        ("wv", vec![64, 64]),
+    ] {
         meta.shapes.insert(Symbol::from(name), shape);
     }
     let mut egraph = Graph::new(meta);
@@ -317,9 +346,15 @@ fn extraction_prefers_a_merged_contraction_when_launches_dominate() {
     let root = egraph.add_expr(&expr);
     let before = extract::extract(&egraph, &[root], 64).unwrap();
     let cost_before = extract::total_cost(&egraph, &before);
-    let runner = Runner::default().with_egraph(egraph).with_iter_limit(8).run(&rules::rules());
+    let runner = Runner::default()
+        .with_egraph(egraph)
+        .with_iter_limit(8)
+        .run(&rules::rules());
     let chosen = extract::extract(&runner.egraph, &[root], 64).unwrap();
-    let contractions = chosen.values().filter(|n| matches!(n, Flex::Contract(_))).count();
+    let contractions = chosen
+        .values()
+        .filter(|n| matches!(n, Flex::Contract(_)))
+        .count();
     assert_eq!(contractions, 1, "{chosen:?}");
     assert!(extract::total_cost(&runner.egraph, &chosen) < cost_before);
 }
