@@ -1000,10 +1000,11 @@ fn search_and_annotate(
     Ok(written)
 }
 
-/// `--substitutions=on`: searches the module as it is and a copy rewritten by `par-substitute`, and
-/// keeps the copy only when its strategy simulates faster (never slower than without). Each search
-/// gets the whole proposal budget (the original's result is the one `off` gives), or half of a time
-/// budget.
+/// `--substitutions=on`: searches the module as it is and the candidates `par-substitute` extracts
+/// from one e-graph (with and without merged sibling contractions, when they differ), and keeps a
+/// candidate only when its strategy simulates faster than the original's (never slower than
+/// without). Each search gets the whole proposal budget (the original's result is the one `off`
+/// gives), or an equal share of a time budget.
 fn search_with_substitutions(
     module: &mut Module,
     imported: &Imported,
@@ -1012,68 +1013,104 @@ fn search_with_substitutions(
     compiled: &mut Compiled,
     own: &mut Vec<Diag>,
 ) -> Result<(), Diag> {
+    use flexc_passes::par_substitute::{substitute, Limits, Summary};
     let start = std::time::Instant::now();
     let prefix = std::mem::take(&mut compiled.notes);
+    let mut candidates: Vec<(&str, Module, Summary)> = Vec::new();
+    let mut first: Option<Summary> = None;
+    for (label, merges) in [("without merges", false), ("with merges", true)] {
+        // SAFETY: a clone is a new top-level op that the candidate module owns.
+        let copy = unsafe {
+            melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(
+                module.as_operation().to_raw(),
+            ))
+        };
+        let candidate = Module::from_operation(copy).ok_or_else(|| {
+            Diag::error(None, "flexc bug: a module copy is not a module".to_string())
+        })?;
+        let limits = Limits {
+            merges,
+            ..Limits::default()
+        };
+        let summary = substitute(candidate.as_operation().to_raw(), &limits)
+            .map_err(|e| Diag::error(None, e))?;
+        first.get_or_insert_with(|| summary.clone());
+        let new = summary.changed() && !candidates.iter().any(|(_, _, s)| *s == summary);
+        if new && candidate.as_operation().verify() {
+            candidates.push((label, candidate, summary));
+        }
+    }
+    let rewrite_time = start.elapsed().as_secs_f64();
     let mut each = options.clone();
     if let crate::search::Budget::Time(total) = options.search.budget {
-        each.search.budget = crate::search::Budget::Time(total / 2);
+        each.search.budget = crate::search::Budget::Time(total / (1 + candidates.len() as u32));
         each.search.started = None;
     }
-    // SAFETY: a clone is a new top-level op that the candidate module owns.
-    let copy = unsafe {
-        melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(
-            module.as_operation().to_raw(),
-        ))
-    };
-    let candidate = Module::from_operation(copy)
-        .ok_or_else(|| Diag::error(None, "flexc bug: a module copy is not a module".to_string()))?;
-    let limits = flexc_passes::par_substitute::Limits::default();
-    let summary =
-        flexc_passes::par_substitute::substitute(candidate.as_operation().to_raw(), &limits)
-            .map_err(|e| Diag::error(None, e))?;
-    let rewrite_time = start.elapsed().as_secs_f64();
     search_and_annotate(module, imported, &each, name, compiled)?;
-    let mut line = format!(
-        "flexc: substitutions: {}; e-graph {:.3} s",
-        summary.line(),
-        rewrite_time
-    );
-    if summary.changed() && candidate.as_operation().verify() {
-        let reimported = import_module(&candidate, options, true, own).map(|mut imported| {
+    let without = compiled.time;
+    let mut best: Option<(usize, Compiled)> = None;
+    let mut times = Vec::new();
+    for (index, (_, candidate, _)) in candidates.iter().enumerate() {
+        let reimported = import_module(candidate, options, true, own).map(|mut imported| {
             let precision = options.simulate.state.precision;
             if precision.half().is_some() {
                 imported.graph = precision.graph(&imported.graph);
             }
             imported
         });
-        if let Some(rewritten) = reimported {
-            let mut other = Compiled {
-                output: Vec::new(),
-                time: None,
-                summary: String::new(),
-                files: Vec::new(),
-                notes: String::new(),
-            };
-            search_and_annotate(&candidate, &rewritten, &each, name, &mut other)?;
-            let (before, after) = (compiled.time, other.time);
-            let faster = matches!((before, after), (Some(b), Some(a)) if a < b);
-            line.push_str(&format!(
-                "; simulated {} without, {} with: {}",
-                before.map_or("?".into(), |t| format!("{:.3} µs", t * 1e6)),
-                after.map_or("?".into(), |t| format!("{:.3} µs", t * 1e6)),
-                if faster {
-                    "rewritten graph kept"
-                } else {
-                    "original kept"
-                }
-            ));
-            if faster {
-                *module = candidate;
-                *compiled = other;
-            }
+        let Some(rewritten) = reimported else {
+            continue;
+        };
+        let mut other = Compiled {
+            output: Vec::new(),
+            time: None,
+            summary: String::new(),
+            files: Vec::new(),
+            notes: String::new(),
+        };
+        search_and_annotate(candidate, &rewritten, &each, name, &mut other)?;
+        times.push((index, other.time));
+        let to_beat = best.as_ref().map_or(without, |(_, b)| b.time);
+        if matches!((to_beat, other.time), (Some(b), Some(a)) if a < b) {
+            best = Some((index, other));
         }
-    } else {
+    }
+    let shown = best
+        .as_ref()
+        .map(|(i, _)| &candidates[*i].2)
+        .or(candidates.last().map(|c| &c.2))
+        .or(first.as_ref());
+    let mut line = format!(
+        "flexc: substitutions: {}; e-graph {:.3} s",
+        shown.map_or(String::new(), Summary::line),
+        rewrite_time
+    );
+    let micro = |t: Option<f64>| t.map_or("?".into(), |t| format!("{:.3} µs", t * 1e6));
+    if candidates.is_empty() {
         line.push_str("; nothing to rewrite: original kept");
+    } else {
+        let with = best
+            .as_ref()
+            .and_then(|(_, b)| b.time)
+            .or_else(|| times.iter().filter_map(|(_, t)| *t).reduce(f64::min));
+        let tried: Vec<String> = times
+            .iter()
+            .map(|(i, t)| format!("{} {}", candidates[*i].0, micro(*t)))
+            .collect();
+        line.push_str(&format!(
+            "; simulated {} without, {} with: {} (candidates: {})",
+            micro(without),
+            micro(with),
+            match &best {
+                Some((i, _)) => format!("rewritten graph kept, {}", candidates[*i].0),
+                None => "original kept".to_string(),
+            },
+            tried.join(", ")
+        ));
+    }
+    if let Some((index, other)) = best {
+        *module = candidates.swap_remove(index).1;
+        *compiled = other;
     }
     line.push_str(&format!("; total {:.3} s\n", start.elapsed().as_secs_f64()));
     compiled.notes = format!("{prefix}{}{line}", compiled.notes);

@@ -99,6 +99,52 @@ func.func @qkv(%x: tensor<8x16xf32>, %wq: tensor<16x32xf32>, %wk: tensor<16x32xf
 
 // -----
 
+// contract-through-collapse-lhs/-rhs + expand-of-collapse + transpose-into-contract: torch's attention
+// scores (heads split out by expand → transpose → collapse around a batched product) are one
+// contraction reading the expanded projections directly; no transpose is left.
+// CHECK-DAG: #[[$Q:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d2, d1, d4)>
+// CHECK-DAG: #[[$K:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d1, d4)>
+// CHECK-DAG: #[[$S:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @scores
+// CHECK-NOT: linalg.transpose
+// CHECK: %[[QE:.*]] = tensor.expand_shape %arg0 {{\[\[}}0, 1], [2, 3]] output_shape [2, 2, 2, 3]
+// CHECK: %[[KE:.*]] = tensor.expand_shape %arg1 {{\[\[}}0, 1], [2, 3]] output_shape [2, 2, 2, 3]
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[$Q]], #[[$K]], #[[$S]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%[[QE]], %[[KE]] : tensor<2x2x2x3xf32>, tensor<2x2x2x3xf32>)
+// CHECK-NOT: linalg.transpose
+// CHECK: return %[[R]] : tensor<2x2x2x2xf32>
+func.func @scores(%q: tensor<4x6xf32>, %k: tensor<4x6xf32>) -> tensor<2x2x2x2xf32> {
+  %qe = tensor.expand_shape %q [[0, 1], [2, 3]] output_shape [2, 2, 2, 3] : tensor<4x6xf32> into tensor<2x2x2x3xf32>
+  %e0 = tensor.empty() : tensor<2x2x2x3xf32>
+  %qt = linalg.transpose ins(%qe : tensor<2x2x2x3xf32>) outs(%e0 : tensor<2x2x2x3xf32>) permutation = [0, 2, 1, 3]
+  %qc = tensor.collapse_shape %qt [[0, 1], [2], [3]] : tensor<2x2x2x3xf32> into tensor<4x2x3xf32>
+  %ke = tensor.expand_shape %k [[0, 1], [2, 3]] output_shape [2, 2, 2, 3] : tensor<4x6xf32> into tensor<2x2x2x3xf32>
+  %e1 = tensor.empty() : tensor<2x2x3x2xf32>
+  %kt = linalg.transpose ins(%ke : tensor<2x2x2x3xf32>) outs(%e1 : tensor<2x2x3x2xf32>) permutation = [0, 2, 3, 1]
+  %kc = tensor.collapse_shape %kt [[0, 1], [2], [3]] : tensor<2x2x3x2xf32> into tensor<4x3x2xf32>
+  %zero = arith.constant 0.0 : f32
+  %o = tensor.empty() : tensor<4x2x2xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%o : tensor<4x2x2xf32>) -> tensor<4x2x2xf32>
+  %s = linalg.batch_matmul ins(%qc, %kc : tensor<4x2x3xf32>, tensor<4x3x2xf32>) outs(%init : tensor<4x2x2xf32>) -> tensor<4x2x2xf32>
+  %se = tensor.expand_shape %s [[0, 1], [2], [3]] output_shape [2, 2, 2, 2] : tensor<4x2x2xf32> into tensor<2x2x2x2xf32>
+  return %se : tensor<2x2x2x2xf32>
+}
+
+// -----
+
+// collapse-of-expand: a collapse that undoes an expansion is its source.
+// CHECK-LABEL: func.func @reshapes_cancel
+// CHECK-NOT: tensor.expand_shape
+// CHECK: %[[N:.*]] = arith.negf %arg0 : tensor<6x4xf32>
+// CHECK-NEXT: return %[[N]]
+func.func @reshapes_cancel(%x: tensor<6x4xf32>) -> tensor<6x4xf32> {
+  %e = tensor.expand_shape %x [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+  %c = tensor.collapse_shape %e [[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+  %n = arith.negf %c : tensor<6x4xf32>
+  return %n : tensor<6x4xf32>
+}
+
+// -----
+
 // Not a rewrite: an accumulating product (its init is not zero) stays, and so does its transpose.
 // CHECK-LABEL: func.func @kept
 // CHECK: linalg.transpose

@@ -318,3 +318,37 @@ pub fn slice(
         ),
     )
 }
+
+/// `tensor.collapse_shape` or `tensor.expand_shape` of `x` to `shape` over `groups` (static).
+pub fn reshape(
+    before: MlirOperation,
+    location: MlirLocation,
+    name: &str,
+    groups: &[Vec<usize>],
+    x: MlirValue,
+    shape: &[u64],
+) -> MlirValue {
+    let cx = context(before);
+    let ty = tensor_type(shape, element_of(x));
+    let i64_type = unsafe { mlirIntegerTypeGet(cx, 64) };
+    let inner: Vec<MlirAttribute> = groups
+        .iter()
+        .map(|g| {
+            let items: Vec<MlirAttribute> = g
+                .iter()
+                .map(|&d| unsafe { mlirIntegerAttrGet(i64_type, d as i64) })
+                .collect();
+            unsafe { mlirArrayAttrGet(cx, items.len() as isize, items.as_ptr()) }
+        })
+        .collect();
+    let reassociation = unsafe { mlirArrayAttrGet(cx, inner.len() as isize, inner.as_ptr()) };
+    let mut attributes = vec![("reassociation", reassociation)];
+    let sizes: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
+    if name == "tensor.expand_shape" {
+        attributes.push(("static_output_shape", i64_array(cx, &sizes)));
+    }
+    insert(
+        before,
+        ir::create_op(cx, name, location, &[x], &[ty], &attributes),
+    )
+}

@@ -26,6 +26,9 @@ fn elements(egraph: &Graph, id: Id) -> f64 {
 pub fn node_cost(egraph: &Graph, node: &Flex) -> f64 {
     match node {
         Flex::Num(_) | Flex::Sym(_) => 0.0,
+        // Reshapes are views: no kernel, no bytes; a nanosecond of bookkeeping, so that a reshape
+        // that undoes another is dropped.
+        Flex::Collapse(_) | Flex::Expand(_) => 1e-9,
         Flex::Op(children) if children.len() == 1 => 0.0,
         Flex::Op(_) => LAUNCH,
         Flex::Contract([s, a, b]) => {
@@ -60,8 +63,14 @@ type Cover = Rc<BTreeMap<Id, f64>>;
 
 /// The chosen node of every e-class reachable from `roots` (canonical ids), or `None` when some root
 /// has no acyclic choice (never for an e-graph built from a program, whose original nodes are one).
-/// Greedy over DAG costs: repeated passes until no class finds a cheaper node, at most `passes`.
-pub fn extract(egraph: &Graph, roots: &[Id], passes: usize) -> Option<HashMap<Id, Flex>> {
+/// Greedy over DAG costs: repeated passes until no class finds a cheaper node, at most `passes`;
+/// with `merges`, then the merge-adoption move ([`adopt_merges`]).
+pub fn extract(
+    egraph: &Graph,
+    roots: &[Id],
+    passes: usize,
+    merges: bool,
+) -> Option<HashMap<Id, Flex>> {
     let mut best: HashMap<Id, (f64, Flex, Cover)> = HashMap::new();
     let mut classes: Vec<&egg::EClass<Flex, _>> = egraph.classes().collect();
     classes.sort_by_key(|c| c.id);
@@ -105,7 +114,9 @@ pub fn extract(egraph: &Graph, roots: &[Id], passes: usize) -> Option<HashMap<Id
         .into_iter()
         .map(|(id, (_, node, _))| (id, node.map_children(|c| egraph.find(c))))
         .collect();
-    adopt_merges(egraph, roots, &mut choice);
+    if merges {
+        adopt_merges(egraph, roots, &mut choice);
+    }
     walk(egraph, &choice, roots)
 }
 

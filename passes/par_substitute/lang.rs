@@ -7,6 +7,9 @@
 //!   (`PERM` written `1,0,2`);
 //! - `(concat AXIS a b)`, `(slice AXIS LO HI x)`: `tensor.concat` and a unit-stride
 //!   `tensor.extract_slice` along one dim;
+//! - `(collapse GROUPS x)`, `(expand GROUPS SHAPE x)`: row-major reshapes, `tensor.collapse_shape`
+//!   and `tensor.expand_shape` (`GROUPS` written `0,1;2;3`: the dims of the higher-rank side each
+//!   dim of the lower-rank side holds; `SHAPE` written `2,16,64`: the expanded shape);
 //! - `(op NAME children...)`: any other op's result, opaque: `NAME` names the original value, its
 //!   children are the op's operands (what the op reads inside its regions is not a child: the op keeps
 //!   reading it, and the write-back replaces values, never operands).
@@ -21,6 +24,8 @@ define_language! {
         "transpose" = Transpose([Id; 2]),
         "concat" = Concat([Id; 3]),
         "slice" = Slice([Id; 4]),
+        "collapse" = Collapse([Id; 2]),
+        "expand" = Expand([Id; 3]),
         "op" = Op(Box<[Id]>),
         Num(i64),
         Sym(Symbol),
@@ -104,6 +109,49 @@ pub fn parse_perm(text: &str) -> Option<Vec<usize>> {
         }
     }
     Some(perm)
+}
+
+/// Reassociation groups written `0,1;2;3`: consecutive dims, each group non-empty, starting at 0.
+pub fn parse_groups(text: &str) -> Option<Vec<Vec<usize>>> {
+    let groups: Vec<Vec<usize>> = text
+        .split(';')
+        .map(|g| {
+            g.split(',')
+                .map(|d| d.parse().ok())
+                .collect::<Option<Vec<usize>>>()
+        })
+        .collect::<Option<_>>()?;
+    let flat: Vec<usize> = groups.iter().flatten().copied().collect();
+    (groups.iter().all(|g| !g.is_empty()) && flat.iter().enumerate().all(|(i, &d)| i == d))
+        .then_some(groups)
+}
+
+pub fn groups_symbol(groups: &[Vec<usize>]) -> Symbol {
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|g| g.iter().map(usize::to_string).collect::<Vec<_>>().join(","))
+        .collect();
+    Symbol::from(parts.join(";"))
+}
+
+/// A shape written `2,16,64`.
+pub fn parse_shape(text: &str) -> Option<Vec<u64>> {
+    text.split(',').map(|d| d.parse().ok()).collect()
+}
+
+pub fn shape_symbol(shape: &[u64]) -> Symbol {
+    let parts: Vec<String> = shape.iter().map(u64::to_string).collect();
+    Symbol::from(parts.join(","))
+}
+
+/// The shape `groups` collapse `shape` to (`None` when they do not cover it).
+pub fn collapsed(groups: &[Vec<usize>], shape: &[u64]) -> Option<Vec<u64>> {
+    (groups.iter().map(Vec::len).sum::<usize>() == shape.len()).then(|| {
+        groups
+            .iter()
+            .map(|g| g.iter().map(|&d| shape[d]).product())
+            .collect()
+    })
 }
 
 pub fn perm_symbol(perm: &[usize]) -> Symbol {
@@ -214,6 +262,21 @@ impl Analysis<Flex> for Meta {
                 let mut atoms_ab = atoms(egraph, *a).cloned().unwrap_or_default();
                 atoms_ab.extend(atoms(egraph, *b).cloned().unwrap_or_default());
                 tensor(shape, atoms_ab)
+            }
+            Flex::Collapse([g, x]) => {
+                let shape = (|| {
+                    let groups = parse_groups(text(egraph, *g)?.as_str())?;
+                    collapsed(&groups, shape(egraph, *x)?)
+                })();
+                tensor(shape, atoms(egraph, *x).cloned().unwrap_or_default())
+            }
+            Flex::Expand([g, s, x]) => {
+                let shape = (|| {
+                    let groups = parse_groups(text(egraph, *g)?.as_str())?;
+                    let target = parse_shape(text(egraph, *s)?.as_str())?;
+                    (collapsed(&groups, &target)? == shape(egraph, *x)?).then_some(target)
+                })();
+                tensor(shape, atoms(egraph, *x).cloned().unwrap_or_default())
             }
             Flex::Slice([axis, lo, hi, x]) => {
                 let shape = (|| {

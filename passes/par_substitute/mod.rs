@@ -73,6 +73,8 @@ fn run(module: OperationRef<'_, '_>, options: &crate::Options) -> Result<(), ()>
 /// The bounds of one saturation.
 #[derive(Clone, Debug)]
 pub struct Limits {
+    /// Whether extraction may adopt merged sibling contractions (two candidates: with and without).
+    pub merges: bool,
     pub nodes: usize,
     pub iterations: usize,
     pub time: Duration,
@@ -81,6 +83,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
+            merges: true,
             nodes: 20_000,
             iterations: 12,
             time: Duration::from_secs(5),
@@ -186,7 +189,7 @@ fn substitute_block(
         }
     }
     let egraph = runner.egraph;
-    let Some(chosen) = extract::extract(&egraph, &roots, 64) else {
+    let Some(chosen) = extract::extract(&egraph, &roots, 64, limits.merges) else {
         return Ok(());
     };
     // The original choice: each original value's own node.
@@ -302,6 +305,26 @@ fn build(block: MlirBlock) -> Built {
             locations.insert(id, location);
             continue;
         }
+        if let Some(node) = reshape(&mut egraph, op) {
+            let x = class_of(
+                &mut egraph,
+                operands[0],
+                &mut classes,
+                &mut originals,
+                &mut named,
+            );
+            let node = match node {
+                Flex::Collapse([g, _]) => Flex::Collapse([g, x]),
+                Flex::Expand([g, s, _]) => Flex::Expand([g, s, x]),
+                other => other,
+            };
+            let id = egraph.add(node.clone());
+            let value = unsafe { mlirOperationGetResult(op, 0) };
+            classes.insert(ir::value_key(value), id);
+            originals.push((value, id, node));
+            locations.insert(id, location);
+            continue;
+        }
         if let Some(perm) = transpose(op) {
             let x = class_of(
                 &mut egraph,
@@ -349,6 +372,41 @@ fn build(block: MlirBlock) -> Built {
         originals,
         named,
         locations,
+    }
+}
+
+/// A `tensor.collapse_shape`/`expand_shape` of static tensors as its e-node (its operand a placeholder
+/// the caller replaces).
+fn reshape(egraph: &mut Graph, op: MlirOperation) -> Option<Flex> {
+    let name = ir::op_name(op);
+    if name != "tensor.collapse_shape" && name != "tensor.expand_shape" {
+        return None;
+    }
+    if unsafe { mlirOperationGetNumOperands(op) } != 1 {
+        return None;
+    }
+    let attribute = unsafe {
+        mlirOperationGetAttributeByName(op, melior::StringRef::new("reassociation").to_raw())
+    };
+    if attribute.ptr.is_null() {
+        return None;
+    }
+    let groups: Vec<Vec<usize>> = ir::nested_int_arrays(attribute)?
+        .into_iter()
+        .map(|g| g.into_iter().map(|d| usize::try_from(d).ok()).collect())
+        .collect::<Option<_>>()?;
+    let groups = lang::parse_groups(lang::groups_symbol(&groups).as_str())?;
+    let source = static_shape(unsafe { mlirValueGetType(mlirOperationGetOperand(op, 0)) })?;
+    let result = static_shape(unsafe { mlirValueGetType(mlirOperationGetResult(op, 0)) })?;
+    let g = egraph.add(Flex::Sym(lang::groups_symbol(&groups)));
+    let placeholder = g;
+    if name == "tensor.collapse_shape" {
+        (lang::collapsed(&groups, &source)? == result).then_some(Flex::Collapse([g, placeholder]))
+    } else {
+        (lang::collapsed(&groups, &result)? == source).then(|| {
+            let s = egraph.add(Flex::Sym(lang::shape_symbol(&result)));
+            Flex::Expand([g, s, placeholder])
+        })
     }
 }
 
@@ -581,12 +639,39 @@ fn write_back(
                 let lo = lang::int(egraph, *lo).ok_or("flexc bug: a slice without bounds")?;
                 build::slice(terminator, location, axis as usize, lo, operand(x)?, shape)
             }
+            Flex::Collapse([g, x]) => {
+                let groups = lang::text(egraph, *g)
+                    .and_then(|g| lang::parse_groups(g.as_str()))
+                    .ok_or("flexc bug: a collapse without groups")?;
+                build::reshape(
+                    terminator,
+                    location,
+                    "tensor.collapse_shape",
+                    &groups,
+                    operand(x)?,
+                    shape,
+                )
+            }
+            Flex::Expand([g, _, x]) => {
+                let groups = lang::text(egraph, *g)
+                    .and_then(|g| lang::parse_groups(g.as_str()))
+                    .ok_or("flexc bug: an expand without groups")?;
+                build::reshape(
+                    terminator,
+                    location,
+                    "tensor.expand_shape",
+                    &groups,
+                    operand(x)?,
+                    shape,
+                )
+            }
             Flex::Op(_) | Flex::Num(_) | Flex::Sym(_) => unreachable!("handled above"),
         };
         let kind = match node {
             Flex::Contract(_) => "contraction",
             Flex::Transpose(_) => "transpose",
             Flex::Concat(_) => "concat",
+            Flex::Collapse(_) | Flex::Expand(_) => "reshape",
             _ => "slice",
         };
         *summary.created.entry(kind).or_default() += 1;

@@ -5,6 +5,9 @@
 //!   `transpose-into-contract-lhs`/`-rhs` (a transposed operand is the same contraction with its
 //!   letters permuted), `contract-absorbs-transpose` (a transposed result likewise), `slice-of-slice`
 //!   (offsets along one dim add up);
+//! - reshapes: `collapse-of-expand`, `expand-of-collapse` (row-major reshapes over the same groups
+//!   undo each other), `contract-through-collapse-lhs`/`-rhs` (a collapsed operand's letter split
+//!   into one letter per collapsed dim);
 //! - siblings: `merge-sibling-contractions-lhs`/`-rhs`: two contractions of one signature that share
 //!   an operand and whose other operands differ only along one free dim of the result (Q/K/V, gate/up)
 //!   are one contraction over the concatenated operand, each result a slice of it. The separate
@@ -16,6 +19,7 @@ use egg::{rewrite, Applier, Id, PatternAst, Rewrite, SearchMatches, Searcher, Su
 /// Every rule, by topic.
 pub fn rules() -> Vec<Rewrite<Flex, Meta>> {
     let mut rules = layout();
+    rules.extend(reshapes());
     rules.extend(siblings());
     rules
 }
@@ -31,6 +35,167 @@ pub fn layout() -> Vec<Rewrite<Flex, Meta>> {
             => { FoldResultTranspose }),
         rewrite!("slice-of-slice"; "(slice ?a ?l1 ?h1 (slice ?a ?l0 ?h0 ?x))" => { ComposeSlices }),
     ]
+}
+
+/// Row-major reshapes: an expansion undoes the collapse it follows (and the reverse), and a
+/// contraction reads through a collapse by splitting the collapsed letters (which lets the layout
+/// rules reach the transposes torch exports between `expand_shape` and `collapse_shape`).
+pub fn reshapes() -> Vec<Rewrite<Flex, Meta>> {
+    vec![
+        rewrite!("collapse-of-expand"; "(collapse ?g (expand ?g ?s ?x))" => "?x"),
+        rewrite!("expand-of-collapse"; "(expand ?g ?s (collapse ?g ?x))" => { ExpandOfCollapse }),
+        rewrite!("contract-through-collapse-lhs"; "(contract ?s (collapse ?g ?x) ?y)"
+            => { ThroughCollapse { lhs: true } }),
+        rewrite!("contract-through-collapse-rhs"; "(contract ?s ?y (collapse ?g ?x))"
+            => { ThroughCollapse { lhs: false } }),
+    ]
+}
+
+/// `expand(g, S, collapse(g, x)) = x` when `x` has shape `S`: both are row-major over the same groups.
+struct ExpandOfCollapse;
+
+impl Applier<Flex, Meta> for ExpandOfCollapse {
+    fn apply_one(
+        &self,
+        egraph: &mut Graph,
+        eclass: Id,
+        subst: &Subst,
+        _: Option<&PatternAst<Flex>>,
+        _: Symbol,
+    ) -> Vec<Id> {
+        let x = subst[var("?x")];
+        let target =
+            text(egraph, subst[var("?s")]).and_then(|s| super::lang::parse_shape(s.as_str()));
+        match (target, shape(egraph, x)) {
+            (Some(target), Some(actual)) if target == actual => union_with(egraph, eclass, x),
+            _ => vec![],
+        }
+    }
+}
+
+/// A collapsed dim `l = Σ_k i_k · stride_k` (row-major over the group's dims) ranges over exactly the
+/// tuples `(i_1, ..., i_n)`: the contraction over `x` itself has one letter per dim of the group where
+/// the collapsed operand had `l`. The other operand and the result, where they carry `l`, are
+/// expanded (respectively collapsed back) the same row-major way.
+struct ThroughCollapse {
+    lhs: bool,
+}
+
+impl Applier<Flex, Meta> for ThroughCollapse {
+    fn apply_one(
+        &self,
+        egraph: &mut Graph,
+        eclass: Id,
+        subst: &Subst,
+        _: Option<&PatternAst<Flex>>,
+        _: Symbol,
+    ) -> Vec<Id> {
+        let (x, y) = (subst[var("?x")], subst[var("?y")]);
+        let (Some(sig), Some(groups), Some(xs), Some(ys)) = (
+            sig(egraph, subst[var("?s")]),
+            text(egraph, subst[var("?g")]).and_then(|g| super::lang::parse_groups(g.as_str())),
+            shape(egraph, x).map(<[u64]>::to_vec),
+            shape(egraph, y).map(<[u64]>::to_vec),
+        ) else {
+            return vec![];
+        };
+        let (collapsed, other) = if self.lhs {
+            (&sig.a, &sig.b)
+        } else {
+            (&sig.b, &sig.a)
+        };
+        if groups.len() != collapsed.len() || groups.iter().all(|g| g.len() == 1) {
+            return vec![];
+        }
+        // Fresh letters for every dim of a group of two or more.
+        let mut used: Vec<u8> = sig
+            .a
+            .iter()
+            .chain(&sig.b)
+            .chain(&sig.out)
+            .copied()
+            .collect();
+        let mut split: Vec<Vec<u8>> = Vec::new();
+        for (group, &letter) in groups.iter().zip(collapsed) {
+            if group.len() == 1 {
+                split.push(vec![letter]);
+                continue;
+            }
+            let mut fresh = Vec::new();
+            for _ in group {
+                let Some(l) = (b'a'..=b'z').find(|l| !used.contains(l)) else {
+                    return vec![];
+                };
+                used.push(l);
+                fresh.push(l);
+            }
+            split.push(fresh);
+        }
+        let expansion = |letter: u8| -> Vec<u8> {
+            collapsed
+                .iter()
+                .position(|&l| l == letter)
+                .map_or(vec![letter], |k| split[k].clone())
+        };
+        let size_of: std::collections::HashMap<u8, u64> = split
+            .iter()
+            .flatten()
+            .copied()
+            .zip(xs.iter().copied())
+            .collect();
+        // The other operand, expanded where it carries a split letter.
+        let mut other_groups = Vec::new();
+        let mut other_letters = Vec::new();
+        let mut other_shape = Vec::new();
+        for (k, &letter) in other.iter().enumerate() {
+            let letters = expansion(letter);
+            let start = other_letters.len();
+            other_groups.push((start..start + letters.len()).collect::<Vec<usize>>());
+            for &l in &letters {
+                other_shape.push(if letters.len() == 1 {
+                    ys[k]
+                } else {
+                    size_of[&l]
+                });
+            }
+            other_letters.extend(letters);
+        }
+        let y2 = if other_letters.len() == other.len() {
+            y
+        } else {
+            let g = egraph.add(Flex::Sym(super::lang::groups_symbol(&other_groups)));
+            let s = egraph.add(Flex::Sym(super::lang::shape_symbol(&other_shape)));
+            egraph.add(Flex::Expand([g, s, y]))
+        };
+        let x_letters: Vec<u8> = split.iter().flatten().copied().collect();
+        let mut out_groups = Vec::new();
+        let mut out_letters = Vec::new();
+        for &letter in &sig.out {
+            let letters = expansion(letter);
+            let start = out_letters.len();
+            out_groups.push((start..start + letters.len()).collect::<Vec<usize>>());
+            out_letters.extend(letters);
+        }
+        let (a, b, la, lb) = if self.lhs {
+            (x, y2, x_letters, other_letters)
+        } else {
+            (y2, x, other_letters, x_letters)
+        };
+        let new_sig = Sig {
+            a: la,
+            b: lb,
+            out: out_letters.clone(),
+        };
+        let s = egraph.add(Flex::Sym(new_sig.symbol()));
+        let c = egraph.add(Flex::Contract([s, a, b]));
+        let node = if out_letters.len() == sig.out.len() {
+            c
+        } else {
+            let g = egraph.add(Flex::Sym(super::lang::groups_symbol(&out_groups)));
+            egraph.add(Flex::Collapse([g, c]))
+        };
+        union_with(egraph, eclass, node)
+    }
 }
 
 pub fn siblings() -> Vec<Rewrite<Flex, Meta>> {

@@ -141,6 +141,27 @@ fn eval(expr: &RecExpr<Flex>, inputs: &HashMap<Symbol, Tensor>) -> Tensor {
                     .collect();
                 Some(Tensor { shape, data })
             }
+            Flex::Collapse([g, x]) => {
+                let groups = super::lang::parse_groups(sym(g).as_str()).unwrap();
+                let x = get(x);
+                let shape = groups
+                    .iter()
+                    .map(|g| g.iter().map(|&d| x.shape[d]).product())
+                    .collect();
+                Some(Tensor {
+                    shape,
+                    data: x.data,
+                })
+            }
+            Flex::Expand([_, s, x]) => {
+                let shape = super::lang::parse_shape(sym(s).as_str()).unwrap();
+                let x = get(x);
+                assert_eq!(shape.iter().product::<u64>() as usize, x.data.len());
+                Some(Tensor {
+                    shape: shape.iter().map(|&d| d as usize).collect(),
+                    data: x.data,
+                })
+            }
             Flex::Slice([axis, lo, hi, x]) => {
                 let (axis, lo, hi) = (int(axis) as usize, int(lo) as usize, int(hi) as usize);
                 let x = get(x);
@@ -237,7 +258,7 @@ fn check(source: &str, leaves: &[(&str, &[usize])], rule: &str) {
     }
     assert!(checked > originals.len(), "no new term checked");
     // The extraction is a valid choice that covers the root.
-    let chosen = extract::extract(egraph, &[root], 64).expect("an extraction");
+    let chosen = extract::extract(egraph, &[root], 64, true).expect("an extraction");
     assert!(chosen.contains_key(&egraph.find(root)));
 }
 
@@ -303,6 +324,29 @@ fn sibling_contractions_merge_over_concatenated_weights() {
 }
 
 #[test]
+fn contractions_read_through_collapses_and_reshapes_cancel() {
+    // torch's attention scores: heads split out of the features by expand → transpose → collapse,
+    // then a batched product over the merged (batch · heads) dim.
+    let leaves: &[(&str, &[usize])] = &[("q", &[4, 6]), ("k", &[4, 6])];
+    let q = "(collapse 0,1;2;3 (transpose 0,2,1,3 (expand 0,1;2,3 2,2,2,3 (op q))))";
+    let k = "(collapse 0,1;2;3 (transpose 0,2,3,1 (expand 0,1;2,3 2,2,2,3 (op k))))";
+    let scores = format!("(expand 0,1;2;3 2,2,2,2 (contract abc,acd->abd {q} {k}))");
+    check(&scores, leaves, "contract-through-collapse-lhs");
+    check(&scores, leaves, "expand-of-collapse");
+    // A collapsed reduction dim: the other operand is expanded.
+    check(
+        "(contract ab,bc->ac (collapse 0;1,2 (op x)) (op w))",
+        &[("x", &[3, 2, 4]), ("w", &[8, 5])],
+        "contract-through-collapse-lhs",
+    );
+    check(
+        "(collapse 0,1 (expand 0,1 2,3 (op x)))",
+        &[("x", &[6])],
+        "collapse-of-expand",
+    );
+}
+
+#[test]
 fn slices_of_slices_are_one_slice() {
     check(
         "(slice 1 2 5 (slice 1 1 7 (op x)))",
@@ -344,13 +388,13 @@ fn extraction_prefers_a_merged_contraction_when_launches_dominate() {
         .parse()
         .unwrap();
     let root = egraph.add_expr(&expr);
-    let before = extract::extract(&egraph, &[root], 64).unwrap();
+    let before = extract::extract(&egraph, &[root], 64, true).unwrap();
     let cost_before = extract::total_cost(&egraph, &before);
     let runner = Runner::default()
         .with_egraph(egraph)
         .with_iter_limit(8)
         .run(&rules::rules());
-    let chosen = extract::extract(&runner.egraph, &[root], 64).unwrap();
+    let chosen = extract::extract(&runner.egraph, &[root], 64, true).unwrap();
     let contractions = chosen
         .values()
         .filter(|n| matches!(n, Flex::Contract(_)))
