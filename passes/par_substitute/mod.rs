@@ -1,9 +1,10 @@
 //! `par-substitute`: algebraic substitutions on an egg e-graph (issue 26). Each function's entry
 //! block becomes an e-graph over [`lang::Flex`] (zero-initialized contractions with their einsum
-//! signature, `linalg.transpose`, every other op opaque), the rules of [`rules`] saturate it under
+//! signature, `linalg.transpose`, `tensor.collapse_shape`/`expand_shape`, every other op opaque), the
+//! rules of [`rules`] saturate it under
 //! node, iteration and time limits, [`extract`] picks the cheapest graph by a roofline cost, and the
 //! write-back builds the new ops (`linalg.generic` contractions, `tensor.concat`,
-//! `tensor.extract_slice`, `linalg.transpose`) and replaces every original value by its class's
+//! `tensor.extract_slice`, `linalg.transpose`, reshapes) and replaces every original value by its class's
 //! chosen value; the block is put back in dependence order and unused pure ops are erased.
 //!
 //! Precondition: linalg on tensors (after `tosa-to-linalg`); StableHLO ops are opaque. Postcondition:
