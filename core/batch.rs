@@ -112,9 +112,28 @@ pub fn rescale_batch(
 /// schedule runs the ops with a marked loop once per micro-batch (`crate::schedule`). Errors as
 /// [`rescale_batch`] where the batch cannot be followed.
 pub fn batch_loops(graph: &Graph, batch_dim: usize) -> Result<Vec<Vec<bool>>, BatchError> {
+    Ok(batch_marks(graph, batch_dim)?.loops)
+}
+
+/// Which loops and which tensor dims follow the batch: [`batch_loops`], and per tensor per dim whether
+/// a marked loop indexes it. A marked dim of extent `E` holds the batch batch-major (the fixpoint
+/// refuses the rest), so `1/k` of the samples is a contiguous `1/k` of it: what a micro-batch of a
+/// pipeline schedule slices out of a tensor that follows the batch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BatchMarks {
+    /// Per op, per loop.
+    pub loops: Vec<Vec<bool>>,
+    /// Per tensor, per dim.
+    pub dims: Vec<Vec<bool>>,
+    /// The batch of the data inputs, when one has the batch dim.
+    pub batch: Option<u64>,
+}
+
+/// [`BatchMarks`] of `graph` (errors as [`rescale_batch`]).
+pub fn batch_marks(graph: &Graph, batch_dim: usize) -> Result<BatchMarks, BatchError> {
     let Some(from) = batch_of(graph, batch_dim) else {
         // No data input has the batch dim: the importer's sample loops alone.
-        return Ok(graph
+        let loops: Vec<Vec<bool>> = graph
             .ops()
             .iter()
             .map(|op| {
@@ -123,9 +142,36 @@ pub fn batch_loops(graph: &Graph, batch_dim: usize) -> Result<Vec<Vec<bool>>, Ba
                     .map(|d| d.role == crate::graph::Role::Sample)
                     .collect()
             })
-            .collect());
+            .collect();
+        // Without a data input the tensor dims follow the sample loops alone.
+        let dims = graph
+            .tensors()
+            .iter()
+            .enumerate()
+            .map(|(t, tensor)| {
+                (0..tensor.shape.len())
+                    .map(|j| {
+                        graph.ops().iter().enumerate().any(|(i, op)| {
+                            op.accesses().filter(|a| a.tensor.index() == t).any(|a| {
+                                a.exprs[j].terms.iter().any(|&(k, c)| c != 0 && loops[i][k])
+                            })
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        return Ok(BatchMarks {
+            loops,
+            dims,
+            batch: None,
+        });
     };
-    Ok(mark(graph, batch_dim, from)?.loops)
+    let marks = mark(graph, batch_dim, from)?;
+    Ok(BatchMarks {
+        loops: marks.loops,
+        dims: marks.dims,
+        batch: Some(from),
+    })
 }
 
 fn op_error(graph: &Graph, op: OpId, message: String) -> BatchError {
@@ -369,6 +415,26 @@ mod tests {
         })
         .unwrap();
         g
+    }
+
+    #[test]
+    fn marks_name_the_loops_and_tensor_dims_that_follow_the_batch() {
+        let marks = batch_marks(&mlp(8), 0).unwrap();
+        assert_eq!(marks.batch, Some(8));
+        assert_eq!(
+            marks.loops,
+            vec![vec![true, false, false], vec![false, true]]
+        );
+        // x, w, y, s.
+        assert_eq!(
+            marks.dims,
+            vec![
+                vec![true, false],
+                vec![false, false],
+                vec![true, false],
+                vec![false]
+            ]
+        );
     }
 
     #[test]

@@ -1,5 +1,8 @@
 //! The number of devices of a machine, as one type from the command line to the runtime.
 //!
+//! Device `d`'s program of a function `f` is named `f_device<d>` ([`device_function`],
+//! [`parse_device_function`]).
+//!
 //! A [`DeviceCount`] is what `flexc --devices`, `flexc-run --devices`/`--mpi`, the `devices=N` option of
 //! `par-verify`/`par-materialize` and the `devices` fact of `#par.machine` hold; device ids are then
 //! `0..count` ([`DeviceCount::contains`]).
@@ -95,9 +98,39 @@ impl FromStr for DeviceCount {
     }
 }
 
+/// `f_device3` for `("f", 3)`: the name of device `device`'s program of function `base`
+/// (`par-materialize` writes it; `par-lower-runtime`, `flexc-run` and `flexc-gpu` read it).
+pub fn device_function(base: &str, device: DeviceId) -> String {
+    format!("{base}_device{}", device.0)
+}
+
+/// `("f", 3)` for `f_device3`: the serial function and the device of a device function's name.
+pub fn parse_device_function(name: &str) -> Option<(&str, DeviceId)> {
+    let (base, device) = name.rsplit_once("_device")?;
+    if base.is_empty() || device.is_empty() || !device.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((base, DeviceId(device.parse().ok()?)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn device_function_names_round_trip() {
+        assert_eq!(device_function("f", DeviceId(3)), "f_device3");
+        assert_eq!(parse_device_function("f_device3"), Some(("f", DeviceId(3))));
+        assert_eq!(
+            parse_device_function("my_device_fn_device12"),
+            Some(("my_device_fn", DeviceId(12)))
+        );
+        assert_eq!(parse_device_function("f_device"), None);
+        assert_eq!(parse_device_function("f_device-1"), None);
+        assert_eq!(parse_device_function("_device1"), None);
+        assert_eq!(parse_device_function("f_device99999999999"), None);
+        assert_eq!(parse_device_function("f"), None);
+    }
 
     #[test]
     fn counts_parse_in_range_and_print_back() {

@@ -642,6 +642,36 @@ impl Mode {
     }
 }
 
+/// Whether `graph` already is a whole training step, and why: it returns updated weights. A weight counts
+/// as updated when an unconsumed result (a function result) of its shape is computed by an op reading it
+/// (`w - lr·g`, with or without momentum). At least half of the weights must be, so that a forward graph
+/// whose last op happens to add a same-shaped weight is not mistaken for a training step.
+pub fn detect_training_step(graph: &Graph) -> Result<String, String> {
+    let weights = graph.weights();
+    let updated = weights
+        .iter()
+        .filter(|&&w| {
+            graph.consumers(w).iter().any(|&op| {
+                graph.op(op).outputs.iter().any(|out| {
+                    let t = graph.tensor(out.tensor);
+                    t.kind == TensorKind::Activation
+                        && t.shape == graph.tensor(w).shape
+                        && graph.consumers(out.tensor).is_empty()
+                })
+            })
+        })
+        .count();
+    let summary = format!(
+        "{updated} of {} weights are returned updated",
+        weights.len()
+    );
+    if updated > 0 && 2 * updated >= weights.len() {
+        Ok(summary)
+    } else {
+        Err(summary)
+    }
+}
+
 /// An op of the model that is not a graph op: it reads weights and constants only (a transposed
 /// weight, a bias broadcast to the activations' shape, a fill), so every device that runs the model
 /// computes it whole. A runtime that executes such ops each iteration charges them on every device

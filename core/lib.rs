@@ -22,11 +22,15 @@
 //! - [`report`]: breakdown, per-device report, Chrome trace;
 //! - [`synth`]: synthetic models for tests and benchmarks;
 //! - [`seed`]: seeded inputs and weights shared by the CPU runner and the GPU runtime;
+//! - [`artifact`]: the symbols and the manifest digest of a GPU artifact (compiler and runtime);
+//! - [`output`]: output files written without harming their targets, scratch folders, cleanup on signals;
 //! - [`npy`]: the `.npy` reader and writer, and [`compare`]: the error of a result, both shared by
 //!   the CPU runner and the GPU runtime.
 
+pub mod artifact;
 pub mod baselines;
 pub mod batch;
+pub mod collective;
 pub mod compare;
 pub mod cost;
 pub mod devices;
@@ -37,6 +41,7 @@ pub mod machine;
 pub mod mailbox;
 pub mod memory;
 pub mod npy;
+pub mod output;
 pub mod pipeline;
 pub mod precision;
 pub mod reduce;

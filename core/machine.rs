@@ -377,6 +377,13 @@ impl MachineError {
 
 const GIB: u64 = 1 << 30;
 
+/// The most GPUs a node may have (NVLink domains reach a few hundred).
+pub const MAX_GPUS_PER_NODE: u32 = 1024;
+
+/// The most channels ([`Machine::channel_count`]) a machine may have: the simulator keeps a few
+/// words per channel and per snapshot, so this bounds its memory (8M channels: 64 MiB per table).
+pub const MAX_CHANNELS: u64 = 1 << 23;
+
 /// Names accepted by [`Machine::preset`]; `NODES` is a positive integer.
 pub const PRESET_NAMES: [&str; 5] = [
     "p100-4x4",
@@ -503,7 +510,8 @@ impl Machine {
 
     /// The same machine restricted to its first `n` GPUs.
     pub fn with_devices(&self, n: u32) -> Result<Machine, MachineError> {
-        let total = self.nodes * self.gpus_per_node;
+        // `check` bounded the product.
+        let total = self.nodes.saturating_mul(self.gpus_per_node);
         if n == 0 || n > total {
             return Err(MachineError::plain(format!(
                 "cannot use {n} devices of machine '{}', which has {total}",
@@ -652,6 +660,50 @@ impl Machine {
             return Err((
                 "inter.nics_per_node".into(),
                 "a node needs at least one NIC".into(),
+            ));
+        }
+        // The simulator's tables are dense per device and per channel: sized here, before anything
+        // allocates them.
+        if self.gpus_per_node > MAX_GPUS_PER_NODE {
+            return Err((
+                "gpus_per_node".into(),
+                format!(
+                    "'gpus_per_node' is {}; a node holds at most {MAX_GPUS_PER_NODE} GPUs (one intra-node channel per GPU pair)",
+                    self.gpus_per_node
+                ),
+            ));
+        }
+        let total = u64::from(self.nodes) * u64::from(self.gpus_per_node);
+        if total > u64::from(crate::DeviceCount::MAX) {
+            return Err((
+                "nodes".into(),
+                format!(
+                    "{} nodes of {} GPUs are {total} devices; flexc models at most {}",
+                    self.nodes,
+                    self.gpus_per_node,
+                    crate::DeviceCount::MAX
+                ),
+            ));
+        }
+        if self.nics_per_node > self.gpus_per_node {
+            return Err((
+                "inter.nics_per_node".into(),
+                format!(
+                    "'inter.nics_per_node' is {}, more than the node's {} GPUs (GPU i uses NIC i mod nics_per_node: the others would never be used)",
+                    self.nics_per_node, self.gpus_per_node
+                ),
+            ));
+        }
+        let channels = total * u64::from(self.gpus_per_node)
+            + 2 * total
+            + 2 * u64::from(self.nodes) * u64::from(self.nics_per_node);
+        if channels > MAX_CHANNELS {
+            return Err((
+                "gpus_per_node".into(),
+                format!(
+                    "{total} devices of {} GPUs per node make {channels} links and ports for the simulator to track, more than {MAX_CHANNELS}",
+                    self.gpus_per_node
+                ),
             ));
         }
         let p = &self.gpu.peak_flops;
@@ -1141,6 +1193,8 @@ impl RawMachine {
         let p = &self.gpu.peak_flops;
         // Spans of every checked key, so that `Machine::check`'s verdict points at the right line.
         let mut spans: Vec<(String, Range<usize>)> = vec![
+            ("nodes".into(), self.nodes.span()),
+            ("gpus_per_node".into(), self.gpus_per_node.span()),
             ("gpu.peak_flops.f32".into(), p.f32.span()),
             ("gpu.mem_bandwidth".into(), self.gpu.mem_bandwidth.span()),
             (
@@ -1161,6 +1215,9 @@ impl RawMachine {
             if let Some(v) = v {
                 spans.push((format!("gpu.peak_flops.{key}"), v.span()));
             }
+        }
+        if let Some(n) = &self.inter.nics_per_node {
+            spans.push(("inter.nics_per_node".into(), n.span()));
         }
         let matrix = self.gpu.matrix_flops.unwrap_or_default();
         for (key, v) in [
@@ -1235,7 +1292,7 @@ impl RawMachine {
             nics_per_node,
             topology,
             runtime,
-            devices: nodes * gpus_per_node,
+            devices: nodes.saturating_mul(gpus_per_node),
         };
         machine.check().map_err(|(key, message)| {
             // `topology.bandwidth[i][j]` is reported at the matrix.
@@ -1356,6 +1413,52 @@ latency_s = 1e-5
         assert_eq!(m.gpu.mem_capacity, 16_000_000_000);
         assert_eq!(m.nics_per_node, 1);
         assert_eq!(m.gpu.peak_flops.for_dtype(DType::F16), 10e12);
+    }
+
+    #[test]
+    fn sizes_are_bounded_before_anything_is_allocated() {
+        let error = |from: &str, to: &str| {
+            let text = GOOD.replace(from, to);
+            assert_ne!(text, GOOD, "{from}");
+            Machine::from_toml(&text, "box.toml")
+                .unwrap_err()
+                .to_string()
+        };
+        // Found by a probe of issue 20: an 8 TB allocation, a 64 GB one, a hang, 10^6 devices.
+        assert_eq!(
+            error("gpus_per_node = 2", "gpus_per_node = 1000000"),
+            "box.toml:4:17: error: 'gpus_per_node' is 1000000; a node holds at most 1024 GPUs (one intra-node channel per GPU pair)"
+        );
+        let nics = error("[inter]", "[inter]\nnics_per_node = 1000000000");
+        assert!(nics
+            .starts_with("box.toml:21:17: error: 'inter.nics_per_node' is 1000000000, more than the node's 2 GPUs"), "{nics}");
+        assert_eq!(
+            error("nodes = 1\n", "nodes = 40000\n"),
+            "box.toml:3:9: error: 40000 nodes of 2 GPUs are 80000 devices; flexc models at most 65536"
+        );
+        assert!(error("nodes = 1\n", "nodes = 1000000\n")
+            .contains("2000000 devices; flexc models at most 65536"));
+        let both = GOOD
+            .replace("nodes = 1\n", "nodes = 1000\n")
+            .replace("gpus_per_node = 2", "gpus_per_node = 1000");
+        let message = Machine::from_toml(&both, "box.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("1000000 devices"), "{message}");
+        let huge = GOOD
+            .replace("nodes = 1\n", "nodes = 4294967295\n")
+            .replace("gpus_per_node = 2", "gpus_per_node = 4294967295");
+        assert!(Machine::from_toml(&huge, "box.toml").is_err());
+        // The largest machines still load: 65536 devices, and 1024-GPU nodes.
+        for (nodes, gpus) in [(8192, 8), (4, 1024)] {
+            let text = GOOD
+                .replace("nodes = 1\n", &format!("nodes = {nodes}\n"))
+                .replace("gpus_per_node = 2", &format!("gpus_per_node = {gpus}"));
+            let m = Machine::from_toml(&text, "box.toml").unwrap();
+            assert!(m.channel_count() as u64 <= MAX_CHANNELS);
+        }
+        assert!(Machine::preset("dgx-h100:8192").is_ok());
+        assert!(Machine::preset("dgx-h100:8193").is_err());
     }
 
     #[test]

@@ -4,18 +4,25 @@
 //!
 //! - `send` posts a payload under `(from, to, tag)` and returns (buffered: the sender has already
 //!   copied its data into a staging buffer);
-//! - `recv` waits for `(peer, me, tag)` and takes the payload;
+//! - `recv` waits for `(peer, me, tag)` and takes the payload; payloads under one key are received in
+//!   the order they were sent (MPI's non-overtaking rule: a send inside a loop posts one message per
+//!   iteration under the same tag);
 //! - `all_reduce` matches the calls of one group (a bit mask of devices) by the caller's count of
-//!   calls with that mask; the last member to arrive combines the contributions **in ascending
-//!   device order** (so the result does not depend on timing) and every member reads the result.
+//!   calls with that mask; every member must describe the call alike (its kind, element type and
+//!   shape: members that disagree are the run's failure, naming both, instead of a result that
+//!   follows whichever arrives last); the last member to arrive combines the contributions **in
+//!   ascending device order** (so the result does not depend on timing) and every member reads the
+//!   result. `collective` is the same meeting for any collective (all-gather, reduce-scatter: the
+//!   combination and what each member keeps of it are the caller's); the n-th calls of one group must
+//!   be the same collective, else the run fails.
 //!
-//! Problems (a device outside a group, a peer that does not exist, a message sent twice, unread
-//! messages at the end) become the run's failure; waits return at once from then on. A deadlock is
+//! Problems (a device outside a group, a peer that does not exist, unread messages at the end) become
+//! the run's failure; waits return at once from then on. A deadlock is
 //! detected when every device that has not finished waits and none can proceed; a wait longer than
 //! [`WAIT_LIMIT`] is a failure too. Nothing here panics or blocks forever.
 
 use std::{
-    collections::{BTreeMap, HashMap},
+    collections::{BTreeMap, HashMap, VecDeque},
     sync::{Arc, Condvar, Mutex, MutexGuard},
     time::Duration,
 };
@@ -27,10 +34,14 @@ struct Reduction<P> {
     contributions: BTreeMap<usize, P>,
     result: Option<Arc<P>>,
     unread: usize,
+    /// Which collective the first member called.
+    what: &'static str,
+    /// The first member's description of the call, and that member.
+    signature: Option<(usize, String)>,
 }
 
 struct State<P> {
-    mailbox: HashMap<(usize, usize, i64), P>,
+    mailbox: HashMap<(usize, usize, i64), VecDeque<P>>,
     reductions: HashMap<(i64, u64), Reduction<P>>,
     calls: HashMap<(usize, i64), u64>,
     blocked: Vec<bool>,
@@ -128,12 +139,17 @@ impl<P> Mailbox<P> {
             *f = true;
         }
         if state.finished.iter().all(|&f| f) && state.failure.is_none() {
-            let mut left: Vec<_> = state.mailbox.keys().copied().collect();
+            let mut left: Vec<_> = state
+                .mailbox
+                .iter()
+                .filter(|(_, queue)| !queue.is_empty())
+                .map(|(key, _)| *key)
+                .collect();
             left.sort();
+            let count: usize = state.mailbox.values().map(VecDeque::len).sum();
             if let Some((from, to, tag)) = left.first() {
                 let message = format!(
-                    "{} messages were never received (the first: tag {tag} from device {from} to device {to})",
-                    left.len()
+                    "{count} messages were never received (the first: tag {tag} from device {from} to device {to})"
                 );
                 state.failure = Some(message);
             }
@@ -215,14 +231,11 @@ impl<P> Mailbox<P> {
         }
         state.messages += 1;
         state.bytes += bytes;
-        if state
+        state
             .mailbox
-            .insert((device, peer as usize, tag), payload)
-            .is_some()
-        {
-            let message = format!("device {device} sends tag {tag} to device {peer} twice");
-            return self.fail_locked(&mut state, message);
-        }
+            .entry((device, peer as usize, tag))
+            .or_default()
+            .push_back(payload);
         self.progress(&mut state);
     }
 
@@ -234,16 +247,36 @@ impl<P> Mailbox<P> {
         }
         let key = (peer as usize, device, tag);
         let what = || format!("tag {tag} from device {peer}");
-        let (_state, payload) = self.wait(state, device, &what, |state| state.mailbox.remove(&key));
+        let (_state, payload) = self.wait(state, device, &what, |state| {
+            state.mailbox.get_mut(&key).and_then(VecDeque::pop_front)
+        });
         payload
     }
 
-    /// Contributes `payload` to the next all-reduce of group `mask`; the last member to arrive calls
-    /// `combine` with the contributions in ascending device order. Returns the shared result.
+    /// Contributes `payload` to the next all-reduce of group `mask`, described by `signature` (its
+    /// kind, element type and shape, e.g. `sum of f32[4, 8]`: every member must give the same); the
+    /// last member to arrive calls `combine` with the contributions in ascending device order.
+    /// Returns the shared result.
     pub fn all_reduce(
         &self,
         device: usize,
         mask: i64,
+        signature: &str,
+        payload: P,
+        combine: impl FnOnce(&[&P]) -> Result<P, String>,
+    ) -> Option<Arc<P>> {
+        self.collective(device, mask, "all-reduce", signature, payload, combine)
+    }
+
+    /// Contributes `payload` to the next collective `what` (`all-reduce`, `all-gather`,
+    /// `reduce-scatter`) of group `mask`, described by `signature`: as [`Mailbox::all_reduce`]; the
+    /// members' n-th collectives on one group must be the same.
+    pub fn collective(
+        &self,
+        device: usize,
+        mask: i64,
+        what: &'static str,
+        signature: &str,
         payload: P,
         combine: impl FnOnce(&[&P]) -> Result<P, String>,
     ) -> Option<Arc<P>> {
@@ -254,7 +287,7 @@ impl<P> Mailbox<P> {
         if device >= 63 || mask & (1 << device) == 0 || members.len() != mask.count_ones() as usize
         {
             let message = format!(
-                "device {device} calls an all-reduce over group mask {mask:#x}, which is not a group of this machine containing it"
+                "device {device} calls an {what} over group mask {mask:#x}, which is not a group of this machine containing it"
             );
             self.fail_locked(&mut state, message);
             return None;
@@ -267,7 +300,29 @@ impl<P> Mailbox<P> {
             contributions: BTreeMap::new(),
             result: None,
             unread: members.len(),
+            what,
+            signature: None,
         });
+        if reduction.what != what {
+            let message = format!(
+                "device {device} calls an {what} as collective #{} over devices {members:?}, where another member called an {}",
+                key.1, reduction.what
+            );
+            self.fail_locked(&mut state, message);
+            return None;
+        }
+        match &reduction.signature {
+            None => reduction.signature = Some((device, signature.to_string())),
+            Some((first, theirs)) if theirs != signature => {
+                let message = format!(
+                    "{what} #{} over devices {members:?}: device {device} calls it as a {signature} but device {first} as a {theirs}",
+                    key.1
+                );
+                self.fail_locked(&mut state, message);
+                return None;
+            }
+            Some(_) => {}
+        }
         reduction.contributions.insert(device, payload);
         if reduction.contributions.len() == members.len() {
             let parts: Vec<&P> = reduction.contributions.values().collect();
@@ -278,14 +333,14 @@ impl<P> Mailbox<P> {
                     self.progress(&mut state);
                 }
                 Err(e) => {
-                    let message = format!("all-reduce #{} over devices {members:?}: {e}", key.1);
+                    let message = format!("{what} #{} over devices {members:?}: {e}", key.1);
                     self.fail_locked(&mut state, message);
                     return None;
                 }
             }
         }
-        let what = || format!("all-reduce #{} over devices {members:?}", key.1);
-        let (mut state, result) = self.wait(state, device, &what, |state| {
+        let waiting = || format!("{what} #{} over devices {members:?}", key.1);
+        let (mut state, result) = self.wait(state, device, &waiting, |state| {
             state.reductions.get(&key).and_then(|r| r.result.clone())
         });
         let result = result?;
@@ -358,21 +413,34 @@ mod tests {
     }
 
     #[test]
-    fn unread_and_duplicate_messages_and_bad_peers_fail() {
+    fn messages_under_one_tag_arrive_in_the_order_sent() {
         let mailbox = Mailbox::<u8>::new(2);
+        for payload in [3, 1, 2] {
+            mailbox.send(0, 1, 9, payload, 1);
+        }
+        let got: Vec<Option<u8>> = (0..3).map(|_| mailbox.recv(1, 0, 9)).collect();
+        assert_eq!(got, vec![Some(3), Some(1), Some(2)]);
+        mailbox.finish(0);
+        mailbox.finish(1);
+        assert_eq!(mailbox.failure(), None);
+    }
+
+    #[test]
+    fn unread_messages_and_bad_peers_fail() {
+        let mailbox = Mailbox::<u8>::new(2);
+        mailbox.send(0, 1, 1, 0, 1);
         mailbox.send(0, 1, 1, 0, 1);
         mailbox.finish(0);
         mailbox.finish(1);
-        assert!(mailbox.failure().unwrap().contains("never received"));
-        let mailbox = Mailbox::<u8>::new(2);
-        mailbox.send(0, 1, 1, 0, 1);
-        mailbox.send(0, 1, 1, 0, 1);
-        assert!(mailbox.failure().unwrap().contains("twice"));
+        assert!(mailbox
+            .failure()
+            .unwrap()
+            .starts_with("2 messages were never received"));
         let mailbox = Mailbox::<u8>::new(2);
         mailbox.send(0, 9, 1, 0, 1);
         assert!(mailbox.failure().unwrap().contains("does not exist"));
         let mailbox = Mailbox::<u8>::new(2);
-        assert!(mailbox.all_reduce(0, 0b10, 0, |_| Ok(0)).is_none());
+        assert!(mailbox.all_reduce(0, 0b10, "sum", 0, |_| Ok(0)).is_none());
         assert!(mailbox.failure().unwrap().contains("not a group"));
     }
 
@@ -396,13 +464,14 @@ mod tests {
                     .map(|d| {
                         let mailbox = &mailbox;
                         s.spawn(move || {
-                            let result = mailbox.all_reduce(d, 0b1111, vec![values[d]], |parts| {
-                                let mut acc = parts[0].clone();
-                                for part in &parts[1..] {
-                                    acc[0] += part[0];
-                                }
-                                Ok(acc)
-                            });
+                            let result =
+                                mailbox.all_reduce(d, 0b1111, "sum", vec![values[d]], |parts| {
+                                    let mut acc = parts[0].clone();
+                                    for part in &parts[1..] {
+                                        acc[0] += part[0];
+                                    }
+                                    Ok(acc)
+                                });
                             mailbox.finish(d);
                             result.map(|r| r[0])
                         })
@@ -419,6 +488,23 @@ mod tests {
     }
 
     #[test]
+    fn different_collectives_at_one_meeting_fail() {
+        let mailbox = Mailbox::<i64>::new(2);
+        thread::scope(|s| {
+            for d in 0..2usize {
+                let mailbox = &mailbox;
+                s.spawn(move || {
+                    let what = if d == 0 { "all-gather" } else { "all-reduce" };
+                    let _ = mailbox.collective(d, 0b11, what, "i64[]", 1, |parts| Ok(parts.len() as i64));
+                    mailbox.finish(d);
+                });
+            }
+        });
+        let failure = mailbox.failure().unwrap();
+        assert!(failure.contains("where another member called"), "{failure}");
+    }
+
+    #[test]
     fn subgroups_count_their_calls_separately() {
         let mailbox = Mailbox::<i64>::new(4);
         thread::scope(|s| {
@@ -427,7 +513,7 @@ mod tests {
                 s.spawn(move || {
                     let mask = if d < 2 { 0b0011 } else { 0b1100 };
                     for round in 0..3i64 {
-                        let r = mailbox.all_reduce(d, mask, d as i64 + round, |parts| {
+                        let r = mailbox.all_reduce(d, mask, "sum", d as i64 + round, |parts| {
                             Ok(parts.iter().map(|p| **p).sum())
                         });
                         let base = if d < 2 { 1 } else { 5 };
@@ -439,5 +525,35 @@ mod tests {
         });
         assert_eq!(mailbox.failure(), None);
         assert_eq!(mailbox.traffic().all_reduces, 12);
+    }
+
+    /// Found by a probe of issue 20: members that disagree on an all-reduce's kind got the result of
+    /// whichever arrived last, so a check passed or failed by timing. Now the run fails, naming
+    /// both, whatever the arrival order.
+    #[test]
+    fn members_must_agree_on_the_all_reduce() {
+        for order in [[0usize, 1], [1, 0]] {
+            let mailbox = Mailbox::<i64>::new(2);
+            let kinds = ["sum of f32[4]", "max of f32[4]"];
+            thread::scope(|s| {
+                for d in order {
+                    let mailbox = &mailbox;
+                    s.spawn(move || {
+                        let r = mailbox.all_reduce(d, 0b11, kinds[d], 1, |parts| {
+                            Ok(parts.iter().map(|p| **p).sum())
+                        });
+                        assert_eq!(r, None);
+                        mailbox.finish(d);
+                    });
+                }
+            });
+            let failure = mailbox.failure().unwrap();
+            assert!(
+                failure.starts_with("all-reduce #0 over devices [0, 1]: device ")
+                    && failure.contains("as a max of f32[4]")
+                    && failure.contains("as a sum of f32[4]"),
+                "{failure}"
+            );
+        }
     }
 }

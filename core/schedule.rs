@@ -646,6 +646,65 @@ impl Phases {
         })
     }
 
+    /// Which ops the backward of their stage runs again instead of keeping their results, per op
+    /// (`par-materialize` replays them before the stage's backward ops; what it keeps per micro-batch is
+    /// what is not replayed), under `schedule`'s recomputation and stages:
+    /// - none ([`Recompute::None`]): nothing;
+    /// - full ([`Recompute::Full`]): every forward op (a stage keeps its inputs);
+    /// - selective ([`Recompute::Selective`]): the forward ops that read no weight and make a tensor a backward op
+    ///   reads that is larger than every non-weight tensor a weighted op of their stage reads or writes
+    ///   (attention scores and probabilities; the rule of `crate::pipeline`'s memory model).
+    pub fn recomputed(&self, graph: &Graph, schedule: &Schedule) -> Vec<bool> {
+        let reads_weight = |id: OpId| {
+            graph
+                .op(id)
+                .inputs
+                .iter()
+                .any(|a| graph.tensor(a.tensor).kind == TensorKind::Weight)
+        };
+        // Per stage: the largest non-weight tensor a weighted op touches.
+        let mut weighted_max: Vec<u64> = vec![0; schedule.virtual_stages().max(1) as usize];
+        for id in graph.topological_order() {
+            if !reads_weight(id) {
+                continue;
+            }
+            let op = graph.op(id);
+            let stage = schedule.stage_of(id) as usize;
+            for a in op.inputs.iter().chain(&op.outputs) {
+                let t = graph.tensor(a.tensor);
+                if t.kind != TensorKind::Weight && stage < weighted_max.len() {
+                    weighted_max[stage] = weighted_max[stage].max(t.bytes());
+                }
+            }
+        }
+        graph
+            .topological_order()
+            .map(|id| {
+                if self.of(id) != Phase::Forward {
+                    return false;
+                }
+                match schedule.recompute {
+                    Recompute::None => false,
+                    Recompute::Full => true,
+                    Recompute::Selective => {
+                        let limit = weighted_max
+                            .get(schedule.stage_of(id) as usize)
+                            .copied()
+                            .unwrap_or(u64::MAX);
+                        !reads_weight(id)
+                            && graph.op(id).outputs.iter().any(|a| {
+                                graph.tensor(a.tensor).bytes() > limit
+                                    && graph
+                                        .consumers(a.tensor)
+                                        .iter()
+                                        .any(|&c| self.of(c) == Phase::Backward)
+                            })
+                    }
+                }
+            })
+            .collect()
+    }
+
     /// Completes a stage assignment whose forward ops are set: backward ops go to the last stage among
     /// the forward ops whose results they read, but never past a stage their backward producers are on
     /// (gradients flow to lower stages); backward ops that read neither (a constant seed of the
@@ -973,6 +1032,73 @@ mod tests {
             "dp=4 pp=2 vp=2 m=8 1f1b recompute=selective zero=1"
         );
         assert_eq!(Schedule::default().summary(), "flat");
+    }
+
+    #[test]
+    fn selective_recomputation_redoes_what_outgrows_the_weighted_ops() {
+        use crate::graph::{Access, DType, Dim, Op, OpClass, Role};
+        // y = x·w (weighted, [8, 64]); s = y ⊗ y ([8, 8, 64], reads no weight); a backward op reads s.
+        let mut g = Graph::new();
+        let x = g.add_tensor("x", vec![8, 64], DType::F32, TensorKind::Input);
+        let w = g.add_tensor("w", vec![64, 64], DType::F32, TensorKind::Weight);
+        let y = g.add_tensor("y", vec![8, 64], DType::F32, TensorKind::Activation);
+        let s = g.add_tensor("s", vec![8, 8, 64], DType::F32, TensorKind::Activation);
+        let ds = g.add_tensor("ds", vec![8, 64], DType::F32, TensorKind::Activation);
+        let op = |name: &str, dims: Vec<Dim>, inputs, outputs| Op {
+            name: name.into(),
+            location: String::new(),
+            class: OpClass::Elementwise,
+            dims,
+            inputs,
+            outputs,
+            flops: 1.0,
+            dtype: DType::F32,
+        };
+        let (b, a, r) = (
+            Dim::new(8, Role::Sample),
+            Dim::new(64, Role::Attribute),
+            Dim::new(64, Role::Reduction),
+        );
+        g.add_op(op(
+            "matmul",
+            vec![b, a, r],
+            vec![Access::dims(x, &[0, 2]), Access::dims(w, &[2, 1])],
+            vec![Access::dims(y, &[0, 1])],
+        ))
+        .unwrap();
+        g.add_op(op(
+            "outer",
+            vec![b, Dim::new(8, Role::Attribute), a],
+            vec![Access::dims(y, &[0, 2]), Access::dims(y, &[1, 2])],
+            vec![Access::dims(s, &[0, 1, 2])],
+        ))
+        .unwrap();
+        g.add_op(op(
+            "backward",
+            vec![b, Dim::new(8, Role::Reduction), a],
+            vec![Access::dims(s, &[0, 1, 2])],
+            vec![Access::dims(ds, &[0, 2])],
+        ))
+        .unwrap();
+        let phases = Phases {
+            phase: vec![Phase::Forward, Phase::Forward, Phase::Backward],
+        };
+        let with = |recompute| Schedule {
+            recompute,
+            ..Schedule::default()
+        };
+        assert_eq!(
+            phases.recomputed(&g, &with(Recompute::None)),
+            vec![false, false, false]
+        );
+        assert_eq!(
+            phases.recomputed(&g, &with(Recompute::Selective)),
+            vec![false, true, false]
+        );
+        assert_eq!(
+            phases.recomputed(&g, &with(Recompute::Full)),
+            vec![true, true, false]
+        );
     }
 
     #[test]

@@ -77,7 +77,7 @@ use rand::{Rng, SeedableRng};
 
 pub use algorithm::{
     algorithm, algorithm_names, Auto, Budget, Deadline, Mcmc, PaseDp, Plan, Problem, Progress, Run,
-    SearchAlgorithm, Tiling, ALGORITHMS, PROPOSAL_BUDGET_BOUND,
+    SearchAlgorithm, Tiling, ALGORITHMS, DEFAULT_SEEDING_LIMIT, PROPOSAL_BUDGET_BOUND,
 };
 pub use pase::{additive_cost, dp_candidates, pase_dp, DpOptions, DpStats};
 pub use plan::{plan, PlanStats};
@@ -145,7 +145,7 @@ pub enum SearchError {
     },
     /// Options that do not bound the search or make no sense.
     InvalidOptions(String),
-    /// The deadline passed before the search had any strategy (what it was doing).
+    /// The deadline passed before the search had any strategy (what it was doing, and which deadline).
     Expired(String),
 }
 
@@ -226,6 +226,11 @@ pub struct McmcOptions {
     /// Whether proposals are tied across repeated layers ([`crate::layers`]): every single-op proposal in
     /// the first quarter of a chain, one in five after (module doc).
     pub tie_layers: bool,
+    /// When the seeding searches (PaSE, SoyBean) must stop, besides `deadline`: under a proposal budget,
+    /// [`algorithm::DEFAULT_SEEDING_LIMIT`] after the search began, so that a graph too large for them
+    /// costs a start point, not an unbounded wait. The chains do not see it (they stop at their
+    /// proposal count, deterministically).
+    pub seeding: Deadline,
 }
 
 impl Default for McmcOptions {
@@ -242,6 +247,7 @@ impl Default for McmcOptions {
             seed_with_dp: true,
             progress: None,
             tie_layers: true,
+            seeding: Deadline::NONE,
         }
     }
 }
@@ -331,6 +337,10 @@ pub struct McmcDetails {
     /// Seeding searches that gave no start point, with the reason (`pase`: its share of the time ran out).
     pub skipped: Vec<(String, String)>,
     pub stats: McmcStats,
+    /// The seeding searches [`McmcOptions::seeding`] stopped (`pase`, `soybean`, `mcmc/N` for a
+    /// sub-machine search that lost one): under a proposal budget the result is then no longer a
+    /// function of the seed alone.
+    pub seeding_stopped: Vec<String>,
 }
 
 impl Found {
@@ -538,18 +548,43 @@ pub fn mcmc(
     let baseline_count = named.len();
     named.extend(options.starts.iter().cloned());
     let mut skipped: Vec<(String, String)> = Vec::new();
+    let mut seeding_stopped = Vec::new();
+    // A seeding search that the seeding deadline (not the search's own) stopped: without a strategy,
+    // or (SoyBean) with the cuts made so far.
+    let cut_by_seeding = |result: &Result<Found, SearchError>| {
+        let stopped = match result {
+            Err(SearchError::Expired(_)) => true,
+            Ok(found) => found.stop == StopReason::Time,
+            Err(_) => false,
+        };
+        stopped && options.seeding.expired() && !deadline.expired()
+    };
     if options.seed_with_dp {
         // A table too large for PaSE, or a deadline that passes first, only costs a start point. Under a
         // deadline each seeding search gets a third of the time left, so the chains keep at least a third.
         let dp_options = DpOptions {
-            deadline: deadline.share(1.0 / 3.0),
+            deadline: deadline.share(1.0 / 3.0).min(options.seeding),
             ..DpOptions::default()
         };
-        match pase_dp(graph, machine, cost, mode, &dp_options) {
+        let pase = pase_dp(graph, machine, cost, mode, &dp_options);
+        if cut_by_seeding(&pase) {
+            seeding_stopped.push("pase".to_string());
+        }
+        match pase {
             Ok(r) => named.push(("pase".into(), r.strategy)),
             Err(e) => skipped.push(("pase".into(), e.to_string())),
         }
-        match soybean_tiling(graph, machine, cost, mode, deadline.share(0.5)) {
+        let soybean = soybean_tiling(
+            graph,
+            machine,
+            cost,
+            mode,
+            deadline.share(0.5).min(options.seeding),
+        );
+        if cut_by_seeding(&soybean) {
+            seeding_stopped.push("soybean".to_string());
+        }
+        match soybean {
             Ok(r) => named.push(("soybean".into(), r.strategy)),
             Err(e @ SearchError::Expired(_)) => skipped.push(("soybean".into(), e.to_string())),
             Err(e) => return Err(e),
@@ -753,6 +788,7 @@ pub fn mcmc(
         starts: evaluated,
         skipped,
         stats,
+        seeding_stopped,
     });
     // Under a deadline there is no time for one more simulation: the best's time and peaks as simulated
     // (delta simulations equal full ones exactly).

@@ -238,12 +238,53 @@ impl ConfigAttr for Config {
 }
 
 impl MachineAttr {
-    /// The machine's device count: its `devices` fact, else `nodes * gpus_per_node`.
+    /// The machine's device count: its `devices` fact, else `nodes * gpus_per_node`, else that of
+    /// the preset it names. [`MachineAttr::parse`] accepts only attributes that have one.
     pub fn device_count(&self) -> Option<DeviceCount> {
-        self.devices.or_else(|| {
-            let total = u64::from(self.nodes?) * u64::from(self.gpus_per_node?);
-            DeviceCount::new(total).ok()
-        })
+        self.devices
+            .or_else(|| {
+                let total = u64::from(self.nodes?) * u64::from(self.gpus_per_node?);
+                DeviceCount::new(total).ok()
+            })
+            .or_else(|| {
+                let preset = flexc_core::Machine::preset(&self.name).ok()?;
+                DeviceCount::new(u64::from(preset.num_devices())).ok()
+            })
+    }
+
+    /// The facts must describe a machine flexc can use: at least one node of at least one GPU, at
+    /// most [`DeviceCount::MAX`] GPUs, `devices` among them, and some device count.
+    fn check(&self) -> Result<(), AttrError> {
+        for (key, value) in [("nodes", self.nodes), ("gpus_per_node", self.gpus_per_node)] {
+            if value == Some(0) {
+                return Err(AttrError(format!(
+                    "#par.machine fact {key} = 0: a machine has at least one"
+                )));
+            }
+        }
+        if let (Some(nodes), Some(gpus)) = (self.nodes, self.gpus_per_node) {
+            let total = u64::from(nodes) * u64::from(gpus);
+            if total > u64::from(DeviceCount::MAX) {
+                return Err(AttrError(format!(
+                    "#par.machine has {nodes} nodes of {gpus} GPUs, {total} devices; flexc models at most {}",
+                    DeviceCount::MAX
+                )));
+            }
+            if let Some(devices) = self.devices {
+                if u64::from(devices.get()) > total {
+                    return Err(AttrError(format!(
+                        "#par.machine uses {devices} devices of a machine of {nodes} nodes of {gpus} GPUs"
+                    )));
+                }
+            }
+        }
+        if self.device_count().is_none() {
+            return Err(AttrError(format!(
+                "#par.machine<\"{}\"> names no preset flexc knows and has no 'devices' or 'nodes' and 'gpus_per_node' facts: its device count is unknown",
+                self.name
+            )));
+        }
+        Ok(())
     }
 
     pub fn to_text(&self) -> String {
@@ -314,6 +355,7 @@ impl MachineAttr {
                 _ => machine.other.push((key.to_string(), value.to_string())),
             }
         }
+        machine.check()?;
         Ok(machine)
     }
 
@@ -521,10 +563,33 @@ mod tests {
             MachineAttr::parse("#par.machine<\"dgx\", {nodes = 1 : i64, gpus_per_node = 8 : i64}>")
                 .unwrap();
         assert_eq!(whole.device_count(), DeviceCount::new(8).ok());
-        let unknown = MachineAttr::parse("#par.machine<\"x\", {}>").unwrap();
-        assert_eq!(unknown.device_count(), None);
-        assert!(MachineAttr::parse("#par.machine<\"x\", {devices = 0 : i64}>").is_err());
-        assert!(MachineAttr::parse("#par.machine<\"x\", {nodes = -1 : i64}>").is_err());
+        let preset = MachineAttr::parse("#par.machine<\"p100-4x4\", {}>").unwrap();
+        assert_eq!(preset.device_count(), DeviceCount::new(16).ok());
+        // Found by a probe of issue 20: each was silently ignored.
+        for (facts, error) in [
+            ("\"x\", {}", "names no preset flexc knows"),
+            ("\"x\", {devices = 0 : i64}", "outside 1..=65536"),
+            ("\"x\", {devices = -4 : i64}", "is not a count"),
+            ("\"x\", {devices = 100000000 : i64}", "outside 1..=65536"),
+            ("\"x\", {nodes = -1 : i64}", "is not a count"),
+            (
+                "\"x\", {nodes = 0 : i64, gpus_per_node = 8 : i64}",
+                "nodes = 0",
+            ),
+            (
+                "\"x\", {nodes = 1000 : i64, gpus_per_node = 1000 : i64}",
+                "1000000 devices",
+            ),
+            (
+                "\"x\", {nodes = 1 : i64, gpus_per_node = 8 : i64, devices = 9 : i64}",
+                "uses 9 devices",
+            ),
+            ("\"dgx-a100:0\", {}", "names no preset"),
+        ] {
+            let text = format!("#par.machine<{facts}>");
+            let message = MachineAttr::parse(&text).unwrap_err().0;
+            assert!(message.contains(error), "{text}: {message}");
+        }
     }
 
     #[test]

@@ -3,10 +3,8 @@
 //! [`device_function`] / [`parse_device_function`].
 //!
 //! Naming convention: `par-materialize` writes device `d`'s program of a public function `@f` as
-//! `@f_device<d>` (`@f_device0`, `@f_device1`, ...); `par-lower-runtime` and `flexc-run` find device
-//! functions by that name.
-
-use flexc_core::DeviceId;
+//! `@f_device<d>` (`@f_device0`, `@f_device1`, ...); `par-lower-runtime`, `flexc-run` and `flexc-gpu`
+//! (through `flexc_core::devices`, where the two functions live) find device functions by that name.
 
 /// Discardable attribute on a compute op: its `#par.space`.
 pub const SPACE_ATTR: &str = "par.space";
@@ -37,36 +35,6 @@ pub const ALL_GATHER: &str = "par.all_gather";
 pub const REDUCE_SCATTER: &str = "par.reduce_scatter";
 pub const ALL_TO_ALL: &str = "par.all_to_all";
 
-/// `f_device3` for `("f", 3)`: the name of device `device`'s program of function `base`.
-pub fn device_function(base: &str, device: DeviceId) -> String {
-    format!("{base}_device{}", device.0)
-}
-
-/// `("f", 3)` for `f_device3`: the serial function and the device of a device function's name.
-pub fn parse_device_function(name: &str) -> Option<(&str, DeviceId)> {
-    let (base, device) = name.rsplit_once("_device")?;
-    if base.is_empty() || device.is_empty() || !device.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    Some((base, DeviceId(device.parse().ok()?)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn device_function_names_round_trip() {
-        assert_eq!(device_function("f", DeviceId(3)), "f_device3");
-        assert_eq!(parse_device_function("f_device3"), Some(("f", DeviceId(3))));
-        assert_eq!(
-            parse_device_function("my_device_fn_device12"),
-            Some(("my_device_fn", DeviceId(12)))
-        );
-        assert_eq!(parse_device_function("f_device"), None);
-        assert_eq!(parse_device_function("f_device-1"), None);
-        assert_eq!(parse_device_function("_device1"), None);
-        assert_eq!(parse_device_function("f_device99999999999"), None);
-        assert_eq!(parse_device_function("f"), None);
-    }
-}
+/// Device function names (`@f_device<d>`) are spelled in core, where the GPU runtime, which has no
+/// MLIR, reads them too.
+pub use flexc_core::devices::{device_function, parse_device_function};

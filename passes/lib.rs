@@ -106,10 +106,20 @@ impl Options {
     }
 
     /// The `devices` option ([`DEVICES_OPTION`]), else the device count of the module's
-    /// `#par.machine`, else `None`.
-    pub fn devices(&self, module: &OperationRef<'_, '_>) -> Option<flexc_core::DeviceCount> {
-        self.device_count(DEVICES_OPTION.name)
-            .or_else(|| machine_attr(module)?.device_count())
+    /// `#par.machine`, else `None`; `Err` (emitted at the module) when the module's `#par.machine`
+    /// is malformed, whether or not the option overrides it.
+    // `()`: the error is already a diagnostic, as a pass's `run` returns it.
+    #[allow(clippy::result_unit_err)]
+    pub fn devices(
+        &self,
+        module: &OperationRef<'_, '_>,
+    ) -> Result<Option<flexc_core::DeviceCount>, ()> {
+        let machine = machine_attr(module).map_err(|message| {
+            emit_error(module.location(), &message);
+        })?;
+        Ok(self
+            .device_count(DEVICES_OPTION.name)
+            .or_else(|| machine?.device_count()))
     }
 
     pub fn unsigned_list(&self, name: &str) -> Vec<usize> {
@@ -320,8 +330,14 @@ pub fn schedule_attr(
         .map_err(|e| e.to_string())
 }
 
-/// The module's `#par.machine`, when it has a readable one.
-pub fn machine_attr(module: &OperationRef<'_, '_>) -> Option<flexc_dialects::MachineAttr> {
-    let attribute = module.attribute(flexc_dialects::names::MACHINE_ATTR).ok()?;
-    flexc_dialects::MachineAttr::parse(&attribute.to_string()).ok()
+/// The module's `#par.machine` (`None` without one); `Err` with the reason when it is malformed.
+pub fn machine_attr(
+    module: &OperationRef<'_, '_>,
+) -> Result<Option<flexc_dialects::MachineAttr>, String> {
+    let Ok(attribute) = module.attribute(flexc_dialects::names::MACHINE_ATTR) else {
+        return Ok(None);
+    };
+    flexc_dialects::MachineAttr::parse(&attribute.to_string())
+        .map(Some)
+        .map_err(|e| format!("invalid '{}': {e}", flexc_dialects::names::MACHINE_ATTR))
 }

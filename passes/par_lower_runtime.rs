@@ -20,12 +20,20 @@
 //! | `par.send {peer, tag}` | `flexc_rt_send_T(memref<*xT>, i64 peer, i64 tag)` |
 //! | `par.recv {peer, tag}` | `flexc_rt_recv_T(memref<*xT>, i64 peer, i64 tag)`: fills the buffer |
 //! | `par.all_reduce {group, kind}` | `flexc_rt_all_reduce_<kind>_T(memref<*xT>, i64 group_mask)`: in place; T in `f32`, `f64`, `i32`, `i64` |
+//! | `par.all_gather {group, dim}` | `flexc_rt_all_gather_T(memref<*xT> part, memref<*xT> whole, i64 group_mask, i64 dim)` |
+//! | `par.reduce_scatter {group, dim, kind}` | `flexc_rt_reduce_scatter_<kind>_T(memref<*xT> whole, memref<*xT> part, i64 group_mask, i64 dim)`; T as all-reduce |
+//!
+//! The group of an all-gather or reduce-scatter is in ascending device order: member `i` owns part `i`
+//! along `dim` (`flexc_core::collective`).
 //!
 //! The group of an all-reduce is passed as a bit mask of device ids (so device ids must be below
 //! 63); members call the same groups in the same order, which is how the runtime matches them. The
 //! calling device is the runtime's business (one thread or process per device).
 //!
-//! **MPI target.** Communication is on `MPI_COMM_WORLD` (`mpi.comm_world`); a send or receive is
+//! **MPI target.** Stage 0: a reduce-scatter becomes, in place, a `par.all_reduce` and the slice of
+//! the device's part; an all-gather a helper of messages with the group's lowest device, which places
+//! the parts into the whole tensor and sends it to each member (the `mpi` dialect has neither
+//! collective). Communication is on `MPI_COMM_WORLD` (`mpi.comm_world`); a send or receive is
 //! `mpi.send`/`mpi.recv` with the op's peer and tag, an all-reduce over the whole world (`ranks`,
 //! else one rank per device function `@f_device<d>`) is `mpi.allreduce` (`MPI_SUM`, `MPI_MAX`,
 //! `MPI_MIN`). An all-reduce over part of the world first becomes, in device `d`'s function, a
@@ -113,7 +121,11 @@ pub static INFO: PassInfo = PassInfo {
     anchor: "builtin.module",
     id: &ID,
     run,
-    dependent_dialects: &[mlirGetDialectHandle__mpi__, mlirGetDialectHandle__dlti__],
+    dependent_dialects: &[
+        mlirGetDialectHandle__mpi__,
+        mlirGetDialectHandle__dlti__,
+        mlirGetDialectHandle__tensor__,
+    ],
 };
 
 extern "C" {
@@ -145,12 +157,22 @@ pub const MPI_ENTRY_POINTS: [(&str, &str); 3] = [
     ),
 ];
 
-/// The three communication ops this pass lowers.
+/// The communication ops this pass lowers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Comm {
     Send,
     Recv,
     AllReduce,
+    AllGather,
+    ReduceScatter,
+}
+
+impl Comm {
+    /// Whether the op has an operand and a result of different shapes (read from one buffer, written
+    /// to another).
+    fn two_buffers(self) -> bool {
+        matches!(self, Comm::AllGather | Comm::ReduceScatter)
+    }
 }
 
 /// What the ops become.
@@ -176,6 +198,8 @@ struct Rewrite {
     op: MlirOperation,
     comm: Comm,
     tensor: MlirType,
+    /// The result type of a collective whose result is not its operand's shape.
+    result: Option<MlirType>,
     /// `peer, tag`, the group mask, or nothing.
     integers: Vec<i64>,
     /// The helper called in place of the op.
@@ -199,10 +223,14 @@ fn run(module: OperationRef<'_, '_>, options: &crate::Options) -> Result<(), ()>
         strip_par_attributes(module);
         return Ok(());
     }
+    // Stage 0: all-gathers and reduce-scatters become all-reduces and messages (helpers of par ops).
+    rewrite_reduce_scatters(&module)?;
+    let tag = first_free_tag(&module);
+    let collectives = plan_all(&module, |op, name| plan_mpi_collective(op, name, tag))?;
+    rewrite_all(raw_module, &collectives, &mut declared);
     // Stage 1: all-reduces over part of the world become point-to-point messages with their group's
     // lowest device (helpers of par.send/recv and arith ops), lowered with the rest in stage 2.
     let worlds = world_sizes(raw_module, options.unsigned("ranks"));
-    let tag = first_free_tag(&module);
     let groups = plan_all(&module, |op, name| {
         plan_group_all_reduce(op, name, &worlds, tag)
     })?;
@@ -291,12 +319,16 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
         names::SEND => Comm::Send,
         names::RECV => Comm::Recv,
         names::ALL_REDUCE => Comm::AllReduce,
+        names::ALL_GATHER => Comm::AllGather,
+        names::REDUCE_SCATTER => Comm::ReduceScatter,
         _ => {
             return Err(format!(
-                "par-lower-runtime cannot lower '{name}' (only {}, {} and {})",
+                "par-lower-runtime cannot lower '{name}' (only {}, {}, {}, {} and {})",
                 names::SEND,
                 names::RECV,
-                names::ALL_REDUCE
+                names::ALL_REDUCE,
+                names::ALL_GATHER,
+                names::REDUCE_SCATTER
             ))
         }
     };
@@ -312,22 +344,38 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
                 format!("__flexc_{verb}_{mangled}"),
             )
         }
+        Comm::AllGather | Comm::ReduceScatter => {
+            // Only runtime targets get here: stage 0 of target=mpi rewrote them into messages.
+            let members = sorted_group(op, name)?;
+            let dim = collective_dim(op, name, &members)?;
+            let (verb, runtime) = if comm == Comm::AllGather {
+                (
+                    "all_gather".to_string(),
+                    format!("{}_all_gather_{element}", target.prefix()),
+                )
+            } else {
+                let kind = reduction_kind(op, name, tensor, &element)?;
+                (
+                    format!("reduce_scatter_{kind}"),
+                    format!("{}_reduce_scatter_{kind}_{element}", target.prefix()),
+                )
+            };
+            let result = unsafe { mlirValueGetType(mlirOperationGetResult(raw, 0)) };
+            let result_shape = ir::tensor_shape(result)
+                .filter(ir::Shape::is_static)
+                .ok_or_else(|| format!("'{name}' needs a statically shaped result"))?;
+            (
+                vec![mask_of(name, &members)?, dim as i64],
+                runtime,
+                format!("__flexc_{verb}_{mangled}_to_{}", mangle(&result_shape)),
+            )
+        }
         Comm::AllReduce => {
             let kind = reduction_kind(op, name, tensor, &element)?;
             // MPI reduces over the whole world (stage 1 rewrote the others): no arguments.
             let mut integers = Vec::new();
             if target != Target::Mpi {
-                let mut mask = 0i64;
-                for device in group(op, name)? {
-                    if !(0..i64::from(flexc_core::GROUP_MASK_DEVICES)).contains(&device) {
-                        return Err(format!(
-                            "'{name}' has device {device} in its group; the runtime takes device ids 0..{}",
-                            flexc_core::GROUP_MASK_DEVICES - 1
-                        ));
-                    }
-                    mask |= 1 << device;
-                }
-                integers.push(mask);
+                integers.push(mask_of(name, &group(op, name)?)?);
             }
             (
                 integers,
@@ -336,10 +384,14 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
             )
         }
     };
+    let result = comm
+        .two_buffers()
+        .then(|| unsafe { mlirValueGetType(mlirOperationGetResult(raw, 0)) });
     let mut rewrite = Rewrite {
         op: raw,
         comm,
         tensor,
+        result,
         integers,
         helper: helper_name,
         functions: vec![],
@@ -406,6 +458,75 @@ fn op_string(op: &OperationRef<'_, '_>, attribute: &str) -> String {
         .ok()
         .map(|a| a.to_string().trim_matches('"').to_string())
         .unwrap_or_default()
+}
+
+/// The runtime's bit mask of a group (device ids below `flexc_core::GROUP_MASK_DEVICES`).
+fn mask_of(name: &str, members: &[i64]) -> Result<i64, String> {
+    let mut mask = 0i64;
+    for &device in members {
+        if !(0..i64::from(flexc_core::GROUP_MASK_DEVICES)).contains(&device) {
+            return Err(format!(
+                "'{name}' has device {device} in its group; the runtime takes device ids 0..{}",
+                flexc_core::GROUP_MASK_DEVICES - 1
+            ));
+        }
+        mask |= 1 << device;
+    }
+    Ok(mask)
+}
+
+/// The group of an all-gather or reduce-scatter: distinct device ids in ascending order (member `i`
+/// owns part `i`, as the runtimes' bit masks order them).
+fn sorted_group(op: &OperationRef<'_, '_>, name: &str) -> Result<Vec<i64>, String> {
+    let members = group(op, name)?;
+    if members.is_empty() || members.windows(2).any(|w| w[0] >= w[1]) || members[0] < 0 {
+        return Err(format!(
+            "'{name}' has group {members:?}; expected distinct device ids in ascending order"
+        ));
+    }
+    Ok(members)
+}
+
+/// The `dim` of an all-gather or reduce-scatter, checked against its operand and result shapes: the
+/// whole tensor's dim is the part's times the group size, every other dim equal.
+fn collective_dim(op: &OperationRef<'_, '_>, name: &str, members: &[i64]) -> Result<usize, String> {
+    let dim = integer(op, name, "dim")?;
+    let (operand, result) = unsafe {
+        (
+            mlirValueGetType(mlirOperationGetOperand(op.to_raw(), 0)),
+            mlirValueGetType(mlirOperationGetResult(op.to_raw(), 0)),
+        )
+    };
+    let shape = |ty| {
+        ir::tensor_shape(ty)
+            .filter(ir::Shape::is_static)
+            .map(|s| s.static_dims())
+    };
+    let (Some(a), Some(b)) = (shape(operand), shape(result)) else {
+        return Err(format!("'{name}' needs statically shaped tensors"));
+    };
+    let (part, whole) = if name == names::ALL_GATHER {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let n = members.len() as u64;
+    let fits = dim >= 0
+        && (dim as usize) < whole.len()
+        && part.len() == whole.len()
+        && part.iter().zip(&whole).enumerate().all(|(k, (&p, &w))| {
+            if k == dim as usize {
+                p * n == w
+            } else {
+                p == w
+            }
+        });
+    if !fits {
+        return Err(format!(
+            "'{name}' over {n} devices along dim {dim}: the part {part:?} and the whole {whole:?} do not match"
+        ));
+    }
+    Ok(dim as usize)
 }
 
 fn group(op: &OperationRef<'_, '_>, name: &str) -> Result<Vec<i64>, String> {
@@ -576,10 +697,224 @@ fn plan_group_all_reduce(
         op: op.to_raw(),
         comm: Comm::AllReduce,
         tensor,
+        result: None,
         integers: vec![],
         functions: vec![(helper.clone(), text)],
         helper,
     }))
+}
+
+/// The device (by its function's name) an op of a device function runs on.
+fn device_of(op: &OperationRef<'_, '_>, name: &str) -> Result<i64, String> {
+    let function = unsafe {
+        let mut parent = mlirOperationGetParentOperation(op.to_raw());
+        while !parent.ptr.is_null() && ir::op_name(parent) != "func.func" {
+            parent = mlirOperationGetParentOperation(parent);
+        }
+        parent
+    };
+    let function_name = if function.ptr.is_null() {
+        String::new()
+    } else {
+        ir::symbol_name(function)
+    };
+    names::parse_device_function(&function_name)
+        .map(|(_, device)| i64::from(device.0))
+        .ok_or_else(|| {
+            format!(
+                "'{name}' with target=mpi must be in a device function @f_device<d> (not @{function_name})"
+            )
+        })
+}
+
+/// Stage 0 of `target=mpi` (the `mpi` dialect has neither an all-gather nor a reduce-scatter), for an
+/// all-gather (reduce-scatters: [`rewrite_reduce_scatters`]): in device `d`'s function, messages with
+/// the group's lowest device, which places every member's part into the whole tensor (in group
+/// order) and sends it back to each.
+fn plan_mpi_collective(
+    op: &OperationRef<'_, '_>,
+    name: &str,
+    tag: i64,
+) -> Result<Option<Rewrite>, String> {
+    if name != names::ALL_GATHER {
+        return Ok(None);
+    }
+    let comm = Comm::AllGather;
+    let (tensor, shape) = operand_shape(op, name, comm)?;
+    let members = sorted_group(op, name)?;
+    let dim = collective_dim(op, name, &members)?;
+    let device = device_of(op, name)?;
+    if !members.contains(&device) {
+        return Err(format!(
+            "'{name}' on device {device} has group {members:?} without device {device}"
+        ));
+    }
+    let result = unsafe { mlirValueGetType(mlirOperationGetResult(op.to_raw(), 0)) };
+    let (x, r) = (ir::type_text(tensor), ir::type_text(result));
+    let list = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+    let sizes: Vec<i64> = shape.static_dims().iter().map(|&d| d as i64).collect();
+    let offsets = |i: usize| -> Vec<i64> {
+        (0..sizes.len())
+            .map(|k| if k == dim { i as i64 * sizes[k] } else { 0 })
+            .collect()
+    };
+    let ones = vec![1i64; sizes.len()];
+    let (part_text, whole_text) = (x.clone(), r.clone());
+    let mut body = String::new();
+    let returned = {
+        let leader = members[0];
+        if device == leader {
+            body.push_str(&format!("  %w0 = tensor.empty() : {whole_text}\n"));
+            let mut whole = "%w0".to_string();
+            for (i, &member) in members.iter().enumerate() {
+                let part = if member == device {
+                    "%x".to_string()
+                } else {
+                    body.push_str(&format!(
+                        "  %r{i} = \"par.recv\"() {{peer = {member} : i64, tag = {tag} : i64}} : () -> {part_text}\n"
+                    ));
+                    format!("%r{i}")
+                };
+                body.push_str(&format!(
+                    "  %w{} = tensor.insert_slice {part} into {whole}[{}] [{}] [{}] : {part_text} into {whole_text}\n",
+                    i + 1,
+                    list(&offsets(i)),
+                    list(&sizes),
+                    list(&ones)
+                ));
+                whole = format!("%w{}", i + 1);
+            }
+            for &member in &members[1..] {
+                body.push_str(&format!(
+                    "  \"par.send\"({whole}) {{peer = {member} : i64, tag = {tag} : i64}} : ({whole_text}) -> ()\n"
+                ));
+            }
+            whole
+        } else {
+            body.push_str(&format!(
+                "  \"par.send\"(%x) {{peer = {leader} : i64, tag = {tag} : i64}} : ({x}) -> ()\n  %w = \"par.recv\"() {{peer = {leader} : i64, tag = {tag} : i64}} : () -> {r}\n"
+            ));
+            "%w".to_string()
+        }
+    };
+    let verb = if comm == Comm::AllGather {
+        "all_gather"
+    } else {
+        "reduce_scatter"
+    };
+    let helper = format!(
+        "__flexc_mpi_{verb}_{}_on{device}_of{}_dim{dim}",
+        mangle(&shape),
+        members
+            .iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join("_")
+    );
+    let text = format!(
+        "func.func private @{helper}(%x: {x}) -> {r} {{\n{body}  return {returned} : {r}\n}}"
+    );
+    Ok(Some(Rewrite {
+        op: op.to_raw(),
+        comm,
+        tensor,
+        result: Some(result),
+        integers: vec![],
+        functions: vec![(helper.clone(), text)],
+        helper,
+    }))
+}
+
+/// Stage 0 of `target=mpi` for reduce-scatters: in device `d`'s function, a `par.all_reduce` of the
+/// whole tensor and the slice of `d`'s part, in place (stage 1 then treats the all-reduce as any
+/// other of the function).
+fn rewrite_reduce_scatters(module: &OperationRef<'_, '_>) -> Result<(), ()> {
+    let mut found = Vec::new();
+    module.walk(WalkOrder::PreOrder, |op| {
+        if op_name(&op) == names::REDUCE_SCATTER {
+            found.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    let mut ok = true;
+    for raw in found {
+        let op = unsafe { OperationRef::from_raw(raw) };
+        if let Err(message) = reduce_scatter_in_place(&op) {
+            emit_error(op.location(), &message);
+            ok = false;
+        }
+    }
+    ok.then_some(()).ok_or(())
+}
+
+fn reduce_scatter_in_place(op: &OperationRef<'_, '_>) -> Result<(), String> {
+    let name = names::REDUCE_SCATTER;
+    let (tensor, shape) = operand_shape(op, name, Comm::ReduceScatter)?;
+    let members = sorted_group(op, name)?;
+    let dim = collective_dim(op, name, &members)?;
+    let device = device_of(op, name)?;
+    let Some(index) = members.iter().position(|&m| m == device) else {
+        return Err(format!(
+            "'{name}' on device {device} has group {members:?} without device {device}"
+        ));
+    };
+    let result = unsafe { mlirValueGetType(mlirOperationGetResult(op.to_raw(), 0)) };
+    let sizes: Vec<i64> = ir::tensor_shape(result)
+        .map(|s| s.static_dims().iter().map(|&d| d as i64).collect())
+        .unwrap_or_default();
+    let offsets: Vec<i64> = (0..sizes.len())
+        .map(|k| if k == dim { index as i64 * sizes[k] } else { 0 })
+        .collect();
+    let ones = vec![1i64; sizes.len()];
+    let list = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+    let group_text = format!("array<i64: {}>", list(&members));
+    let kind = reduction_kind(op, name, tensor, &shape.element)?;
+    unsafe {
+        let context = mlirOperationGetContext(op.to_raw());
+        let location = mlirOperationGetLocation(op.to_raw());
+        let parse = |text: &str| {
+            let a = mlirAttributeParseGet(context, melior::StringRef::new(text).to_raw());
+            assert!(
+                !a.ptr.is_null(),
+                "par-lower-runtime built an unparsable attribute {text}"
+            );
+            a
+        };
+        let reduce = ir::create_op(
+            context,
+            names::ALL_REDUCE,
+            location,
+            &[mlirOperationGetOperand(op.to_raw(), 0)],
+            &[tensor],
+            &[
+                ("group", parse(&group_text)),
+                ("kind", parse(&format!("\"{kind}\""))),
+            ],
+        );
+        let array = |v: &[i64]| parse(&format!("array<i64: {}>", list(v)));
+        let slice = ir::create_op(
+            context,
+            "tensor.extract_slice",
+            location,
+            &[mlirOperationGetResult(reduce, 0)],
+            &[result],
+            &[
+                ("static_offsets", array(&offsets)),
+                ("static_sizes", array(&sizes)),
+                ("static_strides", array(&ones)),
+                ("operandSegmentSizes", parse("array<i32: 1, 0, 0, 0>")),
+            ],
+        );
+        let block = mlirOperationGetBlock(op.to_raw());
+        mlirBlockInsertOwnedOperationBefore(block, op.to_raw(), reduce);
+        mlirBlockInsertOwnedOperationBefore(block, op.to_raw(), slice);
+        mlirValueReplaceAllUsesOfWith(
+            mlirOperationGetResult(op.to_raw(), 0),
+            mlirOperationGetResult(slice, 0),
+        );
+        mlirOperationDestroy(op.to_raw());
+    }
+    Ok(())
 }
 
 /// `2x4xf32` for `tensor<2x4xf32>`, `f32` for `tensor<f32>`.
@@ -598,8 +933,13 @@ fn runtime_declaration(rewrite: &Rewrite, runtime: &str) -> String {
         .map(|s| s.element)
         .unwrap_or_default();
     let integers = vec!["i64"; rewrite.integers.len()].join(", ");
+    let buffers = if rewrite.comm.two_buffers() {
+        format!("memref<*x{element}>, memref<*x{element}>")
+    } else {
+        format!("memref<*x{element}>")
+    };
     format!(
-        "func.func private @{runtime}(memref<*x{element}>, {integers}) attributes {{llvm.emit_c_interface}}"
+        "func.func private @{runtime}({buffers}, {integers}) attributes {{llvm.emit_c_interface}}"
     )
 }
 
@@ -643,6 +983,18 @@ fn helper(rewrite: &Rewrite, runtime: &str, free: bool) -> String {
         Comm::AllReduce => format!(
             "func.func private @{helper}(%x: {tensor}{parameters}) -> {tensor} {{\n  %m = memref.alloc() : {memref}\n{fill}{call}  %r = bufferization.to_tensor %m restrict writable : {memref} to {tensor}\n  return %r : {tensor}\n}}"
         ),
+        Comm::AllGather | Comm::ReduceScatter => {
+            let result = ir::type_text(rewrite.result.unwrap_or(rewrite.tensor));
+            let out = result.replacen("tensor<", "memref<", 1);
+            let dealloc = if free {
+                format!("  memref.dealloc %m : {memref}\n")
+            } else {
+                String::new()
+            };
+            format!(
+                "func.func private @{helper}(%x: {tensor}{parameters}) -> {result} {{\n  %m = memref.alloc() : {memref}\n{fill}  %o = memref.alloc() : {out}\n  %u = memref.cast %m : {memref} to {unranked}\n  %v = memref.cast %o : {out} to {unranked}\n  func.call @{runtime}(%u, %v, {call_arguments}) : ({unranked}, {unranked}, {i64s}) -> ()\n{dealloc}  %r = bufferization.to_tensor %o restrict writable : {out} to {result}\n  return %r : {result}\n}}"
+            )
+        }
     }
 }
 
@@ -731,6 +1083,12 @@ fn mpi_helper(rewrite: &Rewrite, shape: &ir::Shape, kind: &str) -> Result<String
         "  %peer = arith.trunci %i0 : i64 to i32\n  %tag = arith.trunci %i1 : i64 to i32\n";
     let helper = &rewrite.helper;
     Ok(match rewrite.comm {
+        Comm::AllGather | Comm::ReduceScatter => {
+            return Err(format!(
+                "par-lower-runtime: internal error: a {:?} reached the MPI messages",
+                rewrite.comm
+            ))
+        }
         Comm::Send => format!(
             "func.func private @{helper}(%x: {tensor}, %i0: i64, %i1: i64) {{\n{into}{world}{peer_tag}  mpi.send(%m, %tag, %peer, %comm) : {buffer}, i32, i32\n  memref.dealloc %m : {buffer}\n  return\n}}"
         ),
@@ -797,7 +1155,7 @@ fn replace(context: MlirContext, rewrite: &Rewrite) {
         let results: Vec<MlirType> = if rewrite.comm == Comm::Send {
             vec![]
         } else {
-            vec![rewrite.tensor]
+            vec![rewrite.result.unwrap_or(rewrite.tensor)]
         };
         let callee =
             mlirFlatSymbolRefAttrGet(context, melior::StringRef::new(&rewrite.helper).to_raw());

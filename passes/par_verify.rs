@@ -39,7 +39,7 @@ pub static INFO: PassInfo = PassInfo {
 };
 
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
-    let device_count = options.devices(&module);
+    let device_count = options.devices(&module)?;
     let mut ok = true;
     module.walk(WalkOrder::PreOrder, |op| {
         if let Err(message) = check_op(&op, device_count) {

@@ -467,7 +467,9 @@ pub fn gpu_tensor_lowering() -> Pipeline {
         .upstream("canonicalize")
         .upstream_with(
             "one-shot-bufferize",
-            "bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map",
+            // A micro-batch loop's carried stashes and accumulators may be new buffers each
+            // iteration (fused elementwise ops write fresh ones); the deallocation frees them.
+            "bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map allow-return-allocs-from-loops",
         )
         .upstream("canonicalize")
 }
@@ -559,7 +561,7 @@ mod tests {
             gpu_tensor_lowering().to_string(),
             "builtin.module(par-lower-runtime{target=gpu},inline,func.func(convert-elementwise-to-linalg),\
              func.func(linalg-fuse-elementwise-ops),canonicalize,\
-             one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
+             one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map allow-return-allocs-from-loops},\
              canonicalize)"
         );
         assert_eq!(

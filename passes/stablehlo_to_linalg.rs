@@ -101,7 +101,7 @@ pub static INFO: PassInfo = PassInfo {
 };
 
 /// Attributes that carry a strategy or a measurement mark over to the main op.
-const CARRIED: &[&str] = &["par.config", "par.space", "flexc.profile_op"];
+const CARRIED: &[&str] = &["par.config", "par.space", "par.stage", "flexc.profile_op"];
 
 /// Whether `name` is a StableHLO or CHLO op.
 pub fn is_stablehlo(name: &str) -> bool {
@@ -319,6 +319,8 @@ struct Emit {
     /// The configuration the op carries over to its main op, with the model's loops: auxiliary ops
     /// that feed the main op (or read its result) follow its split ([`Emit::aux_config_along`]).
     split: Option<Split>,
+    /// The op's pipeline stage (`par.stage` text), which its auxiliary ops with a configuration share.
+    stage: Option<String>,
 }
 
 /// A main op's configuration and the loops it is over.
@@ -448,9 +450,13 @@ impl Emit {
             return String::new();
         }
         self.partitioned.insert(result.to_string());
-        match self.split.as_ref().and_then(|s| s.follow(shape, along)) {
+        let config = match self.split.as_ref().and_then(|s| s.follow(shape, along)) {
             Some(config) => format!("par.config = {}", config.to_text()),
             None => one_device(shape.len(), device),
+        };
+        match &self.stage {
+            Some(stage) => format!("{config}, par.stage = {stage}"),
+            None => config,
         }
     }
 
@@ -866,6 +872,7 @@ fn lower(op: &OperationRef<'_, '_>) -> Result<Lowered, String> {
             partitioned,
             device,
             split,
+            stage: attribute_text(raw, "par.stage"),
         },
     };
     let returned = lowering.dispatch(&name)?;

@@ -2,7 +2,10 @@
 //
 // 1. Parsing a buffer *with a source name* into an implicit `builtin.module` (what `mlir-opt` does):
 //    `mlirOperationCreateParse` keeps the name but rejects several top-level ops, and
-//    `mlirModuleCreateParse` wraps but drops the name (locations would read `-:1:1`).
+//    `mlirModuleCreateParse` wraps but drops the name (locations would read `-:1:1`). The text is
+//    copied into a NUL-terminated buffer first: MLIR's lexer finds the end of its input by the NUL
+//    after it (`parseSourceString` does not add one), and read past the end of a text cut inside a
+//    string literal until it crashed (tools/fuzz).
 // 2. Whether a `dense_resource` attribute has its blob (exporters print weights elided: the handle
 //    stays, the data does not), which the C API cannot tell.
 // 3. `--verify-diagnostics`: MLIR's own `SourceMgrDiagnosticVerifierHandler`, so `expected-error`
@@ -32,11 +35,16 @@ struct Verifier {
 };
 } // namespace
 
+// Parsing does not verify: flexc checks the IR for what crashes MLIR's verifiers first
+// (src/parse.rs), then verifies.
 extern "C" MlirModule flexcParseModuleNamed(MlirContext context, MlirStringRef source,
                                             MlirStringRef sourceName) {
-  mlir::ParserConfig config(unwrap(context));
+  mlir::ParserConfig config(unwrap(context), /*verifyAfterParse=*/false);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(unwrap(source), unwrap(sourceName)), llvm::SMLoc());
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(unwrap(source), config, unwrap(sourceName));
+      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, config);
   return wrap(module.release());
 }
 
@@ -59,7 +67,7 @@ extern "C" void *flexcVerifierCreate(MlirContext context, MlirStringRef source,
 
 extern "C" MlirModule flexcVerifierParse(void *opaque, MlirContext context) {
   auto *verifier = static_cast<Verifier *>(opaque);
-  mlir::ParserConfig config(unwrap(context));
+  mlir::ParserConfig config(unwrap(context), /*verifyAfterParse=*/false);
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceFile<mlir::ModuleOp>(verifier->sourceMgr, config);
   return wrap(module.release());

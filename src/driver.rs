@@ -1,9 +1,10 @@
 //! The `flexc` driver: read, parse, verify, run a pipeline, print — `mlir-opt`'s shape.
 //!
 //! All or nothing: output is produced only when every chunk compiled (or, with
-//! `--verify-diagnostics`, when every chunk produced exactly its expected diagnostics), and a file
-//! output is written to a temporary file and renamed, so a failed run never leaves a partial
-//! `.par.mlir` behind.
+//! `--verify-diagnostics`, when every chunk produced exactly its expected diagnostics), and every
+//! output is written by `flexc_core::output::write_all` (all or nothing; regular files replaced
+//! atomically, devices and FIFOs written, never replaced), so a failed run never leaves a partial
+//! `.par.mlir` behind. An output that is an input or another output is a usage error.
 
 use crate::{
     diagnostics::{Capture, Diag, FileLoc, Printer},
@@ -118,36 +119,9 @@ impl ImportMode {
     }
 }
 
-/// Whether `graph` already is a whole training step, and why: it returns updated weights. A weight counts
-/// as updated when an unconsumed result (a function result) of its shape is computed by an op reading it
-/// (`w - lr·g`, with or without momentum). At least half of the weights must be, so that a forward graph
-/// whose last op happens to add a same-shaped weight is not mistaken for a training step.
-pub fn detect_training_step(graph: &flexc_core::Graph) -> Result<String, String> {
-    use flexc_core::TensorKind;
-    let weights = graph.weights();
-    let updated = weights
-        .iter()
-        .filter(|&&w| {
-            graph.consumers(w).iter().any(|&op| {
-                graph.op(op).outputs.iter().any(|out| {
-                    let t = graph.tensor(out.tensor);
-                    t.kind == TensorKind::Activation
-                        && t.shape == graph.tensor(w).shape
-                        && graph.consumers(out.tensor).is_empty()
-                })
-            })
-        })
-        .count();
-    let summary = format!(
-        "{updated} of {} weights are returned updated",
-        weights.len()
-    );
-    if updated > 0 && 2 * updated >= weights.len() {
-        Ok(summary)
-    } else {
-        Err(summary)
-    }
-}
+/// Whether `graph` already is a whole training step, and why (core's rule, which `par-materialize`
+/// shares to tell a scheduled graph's forward from its backward).
+pub use flexc_core::graph::detect_training_step;
 
 /// The mode to use for `graph`: `mode` itself unless it is `auto`, and the line saying which and why.
 pub fn resolve_mode(mode: ImportMode, graph: &flexc_core::Graph) -> (ImportMode, String) {
@@ -290,8 +264,23 @@ fn stages<'c>(context: &'c Context, options: &Options) -> Result<Stages<'c>, Pip
     }
 }
 
+/// The files a run writes and those it reads, each with the option naming it: no output may be an
+/// input or another output (`flexc_core::output::check_distinct`).
+fn check_paths(options: &Options) -> Result<(), String> {
+    let sim = &options.simulate;
+    let mut outputs = vec![("-o", options.output.as_str())];
+    outputs.extend(sim.report.as_deref().map(|path| ("--report", path)));
+    outputs.extend(sim.trace.as_deref().map(|path| ("--trace", path)));
+    let mut inputs = vec![("the input", options.input.as_str())];
+    inputs.extend(sim.machine.as_deref().map(|path| ("--machine", path)));
+    inputs.extend(sim.strategy.as_deref().map(|path| ("--strategy", path)));
+    inputs.extend(sim.profile_db.as_deref().map(|path| ("--profile-db", path)));
+    flexc_core::output::check_distinct(&outputs, &inputs)
+}
+
 /// Combinations of options that cannot work, as a usage message.
 fn check_usage(options: &Options) -> Result<(), String> {
+    check_paths(options)?;
     if options.emit_bytecode && options.split_input_file {
         return Err("--emit-bytecode cannot be combined with --split-input-file".into());
     }
@@ -410,10 +399,13 @@ fn write_all(
         let separator = format!("{SPLIT_MARKER}\n").into_bytes();
         gathered.outputs.join(separator.as_slice())
     };
-    for (path, bytes) in &gathered.files {
-        write_output(path, bytes)?;
-    }
-    write_output(&options.output, &output)?;
+    let mut outputs: Vec<(&str, &[u8])> = gathered
+        .files
+        .iter()
+        .map(|(path, bytes)| (path.as_str(), bytes.as_slice()))
+        .collect();
+    outputs.push((&options.output, &output));
+    flexc_core::output::write_all(&outputs).map_err(|e| Diag::error(None, e))?;
     if options.summary {
         let destination = if options.output == "-" {
             "standard output"
@@ -890,9 +882,18 @@ fn shard_output(
     compiled: &mut Compiled,
 ) -> Result<(), Diag> {
     let annotated = !imported.ops.is_empty() && imported.ops.iter().all(|op| op.config.is_some());
+    // The search may inline calls (per-call configurations): the ops are then imported again.
+    let mut searched = None;
     if !annotated && !imported.ops.is_empty() {
         if options.pass_pipeline.is_none() && options.search.algorithm.is_some() {
             search_and_annotate(module, imported, options, name, compiled)?;
+            let mut own = Vec::new();
+            searched = Some(import_module(module, options, false, &mut own).ok_or_else(|| {
+                Diag::error(
+                    None,
+                    "the searched module could not be imported again (a flexc bug)".to_string(),
+                )
+            })?);
         } else {
             return Err(Diag::error(
                 None,
@@ -901,7 +902,9 @@ fn shard_output(
         }
     }
     // The graph ops in import order, each carrying the configuration to export.
-    let ops: Vec<mlir_sys::MlirOperation> = imported
+    let ops: Vec<mlir_sys::MlirOperation> = searched
+        .as_ref()
+        .unwrap_or(imported)
         .ops
         .iter()
         .map(|op| mlir_sys::MlirOperation {
@@ -1418,37 +1421,8 @@ fn add_hints(mut diag: Diag) -> Diag {
     diag
 }
 
-/// Writes `bytes` to `path` (`-`: stdout) through a temporary file in the same directory.
+/// Writes `bytes` to `path` (`-`: stdout) without harming what the path names
+/// (`flexc_core::output`: atomic replacement of regular files, direct writes to devices and FIFOs).
 pub fn write_output(path: &str, bytes: &[u8]) -> Result<(), Diag> {
-    if path == "-" {
-        let mut stdout = std::io::stdout().lock();
-        return stdout
-            .write_all(bytes)
-            .and_then(|()| stdout.flush())
-            .map_err(|e| Diag::error(None, format!("cannot write standard output: {e}")));
-    }
-    let target = Path::new(path);
-    let directory = match target.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let file_name = target
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .ok_or_else(|| {
-            Diag::error(
-                None,
-                format!("cannot write output file '{path}': not a file name"),
-            )
-        })?;
-    let temporary = directory.join(format!(".{file_name}.flexc-tmp-{}", std::process::id()));
-    let cannot =
-        |e: std::io::Error| Diag::error(None, format!("cannot write output file '{path}': {e}"));
-    let written =
-        std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, target));
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&temporary);
-        return Err(cannot(e));
-    }
-    Ok(())
+    flexc_core::output::write(path, bytes).map_err(|e| Diag::error(None, e))
 }

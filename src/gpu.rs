@@ -49,7 +49,7 @@ use mlir_sys::*;
 use std::path::PathBuf;
 
 /// The GPU architectures `--gpu-arch` accepts (PTX is assembled for them by `ptxas` in the tests).
-pub const ARCHS: &[&str] = &["sm_90", "sm_80"];
+pub const ARCHS: &[&str] = flexc_core::artifact::ARCHS;
 
 /// Threads per block of the generated elementwise, data-movement and gather kernels.
 pub const BLOCK_THREADS: u32 = 128;

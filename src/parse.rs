@@ -2,7 +2,14 @@
 //!
 //! Before MLIR's parser sees a text, [`parser_crash`] looks for the constructs known to crash it (the
 //! Debian MLIR packages are built without assertions, so what upstream asserts on dereferences a null
-//! type instead): those are reported as ordinary located parse errors.
+//! type instead) and for nesting deeper than [`MAX_NESTING`]: those are reported as ordinary located
+//! parse errors. The parser does not verify; [`verifier_crash`] looks for the ops known to crash their
+//! verifiers, then MLIR verifies, so a parsed module is a verified one, as before.
+//!
+//! MLIR's parser, verifier, printer and passes recurse once per nesting level (regions, `[`, `(`,
+//! `<`, `{`), a few KB of stack each: both tools run on a thread of [`STACK_SIZE`] bytes
+//! ([`on_large_stack`]), which holds [`MAX_NESTING`] levels with a wide margin, so no text crashes
+//! them with a stack overflow.
 
 use melior::{ir::Module, Context, StringRef};
 use mlir_sys::{MlirContext, MlirModule, MlirStringRef};
@@ -48,7 +55,51 @@ pub fn parse_module<'c>(
             StringRef::new(source_name).to_raw(),
         )
     };
-    unsafe { Module::from_option_raw(raw) }
+    verified(unsafe { Module::from_option_raw(raw) })
+}
+
+/// The parsed module once [`verifier_crash`] found nothing and MLIR's verifier passed (parsing does
+/// not verify: `src/capi_shim.cpp`); `None` after an error, which was emitted.
+fn verified(module: Option<Module<'_>>) -> Option<Module<'_>> {
+    use melior::ir::operation::OperationLike;
+    let module = module?;
+    if let Some((location, message)) = verifier_crash(&module) {
+        let message = std::ffi::CString::new(message).unwrap_or_default();
+        unsafe { mlir_sys::mlirEmitError(location, message.as_ptr()) };
+        return None;
+    }
+    module.as_operation().verify().then_some(module)
+}
+
+/// The first op of `module` that crashes its MLIR 22 verifier, with the location and error to report
+/// instead; found by `tools/fuzz`:
+/// - `tensor.concat` with a negative `dim` (`ConcatOp::verify` indexes the operand shapes with it;
+///   MLIR checks only that it is below the rank).
+pub fn verifier_crash(module: &Module) -> Option<(mlir_sys::MlirLocation, String)> {
+    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+    let mut found = None;
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        let name = op.name();
+        if name.as_string_ref().as_str() == Ok("tensor.concat") {
+            let dim = unsafe {
+                let attribute = mlir_sys::mlirOperationGetAttributeByName(
+                    op.to_raw(),
+                    StringRef::new("dim").to_raw(),
+                );
+                (!attribute.ptr.is_null() && mlir_sys::mlirAttributeIsAInteger(attribute))
+                    .then(|| mlir_sys::mlirIntegerAttrGetValueInt(attribute))
+            };
+            if dim.is_some_and(|dim| dim < 0) {
+                found = Some((
+                    op.location().to_raw(),
+                    "'tensor.concat' op concatenation dim must be non-negative".to_string(),
+                ));
+                return WalkResult::Interrupt;
+            }
+        }
+        WalkResult::Advance
+    });
+    found
 }
 
 /// `--verify-diagnostics`: MLIR's `SourceMgrDiagnosticVerifierHandler` over one source buffer.
@@ -81,7 +132,7 @@ impl DiagnosticVerifier {
         if !guard(context, &self.source, &self.name) {
             return None;
         }
-        unsafe { Module::from_option_raw(flexcVerifierParse(self.raw, context.to_raw())) }
+        verified(unsafe { Module::from_option_raw(flexcVerifierParse(self.raw, context.to_raw())) })
     }
 
     pub fn finish(self) -> bool {
@@ -97,6 +148,34 @@ impl Drop for DiagnosticVerifier {
             flexcVerifierFinish(self.raw);
         }
     }
+}
+
+/// The deepest nesting of brackets (`{`, `(`, `[`, `<`) flexc accepts; deeper text is a located error.
+/// Real models nest a few dozen levels.
+pub const MAX_NESTING: usize = 1000;
+
+/// The stack of the thread the tools run on ([`on_large_stack`]): MLIR needs up to ~8 KB per nesting
+/// level (a region of a generic op, parsed, verified, walked by the passes and printed), so
+/// [`MAX_NESTING`] levels need about 8 MB; 256 MiB leaves a margin of 30 (the memory is reserved,
+/// not used, until the recursion reaches it).
+pub const STACK_SIZE: usize = 256 << 20;
+
+/// Runs `work` on a thread with a [`STACK_SIZE`] stack and returns its result (a panic in it is
+/// resumed here). Both binaries run their `main` this way.
+pub fn on_large_stack<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new()
+            .name("main-large-stack".into())
+            .stack_size(STACK_SIZE)
+            .spawn_scoped(scope, work);
+        match thread {
+            Ok(thread) => thread
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            // No memory for the stack reservation: run here, with the limit still in force.
+            Err(_) => panic!("cannot start a thread with a {STACK_SIZE}-byte stack"),
+        }
+    })
 }
 
 /// Emits [`parser_crash`]'s finding as an MLIR error (so that the driver's handler and
@@ -130,15 +209,69 @@ pub fn parser_crash(source: &[u8]) -> Option<(u32, u32, String)> {
     if source.starts_with(b"ML\xefR") {
         return None;
     }
-    let (offset, message) = significant_offsets(source)
-        .into_iter()
-        .find_map(|at| index_array(source, at).or_else(|| linalg_int_list(source, at)))?;
+    let (offset, message) = too_deep(source).or_else(|| {
+        significant_offsets(source)
+            .into_iter()
+            .find_map(|at| index_array(source, at).or_else(|| linalg_int_list(source, at)))
+    })?;
     let line = source[..offset].iter().filter(|&&c| c == b'\n').count() + 1;
     let start = source[..offset]
         .iter()
         .rposition(|&c| c == b'\n')
         .map_or(0, |p| p + 1);
     Some((line as u32, (offset - start + 1) as u32, message))
+}
+
+/// The first bracket that opens level [`MAX_NESTING`] + 1, outside strings and `//` comments, and
+/// the error. `->` and `>=` close nothing; stray closers never make the level negative.
+fn too_deep(source: &[u8]) -> Option<(usize, String)> {
+    let mut depth = 0usize;
+    let mut at = 0usize;
+    while at < source.len() {
+        match source[at] {
+            b'"' => {
+                at = string_end(source, at);
+                continue;
+            }
+            b'/' if source.get(at + 1) == Some(&b'/') => {
+                at = line_end(source, at);
+                continue;
+            }
+            b'{' | b'(' | b'[' | b'<' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some((
+                        at,
+                        format!("nesting deeper than {MAX_NESTING} levels (brackets, regions, types) is not supported"),
+                    ));
+                }
+            }
+            b'>' if at > 0 && source[at - 1] == b'-' => {}
+            b'>' if source.get(at + 1) == Some(&b'=') => {}
+            b'}' | b')' | b']' | b'>' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        at += 1;
+    }
+    None
+}
+
+/// The offset after the string literal starting at `at` (its closing quote, or the end of its line).
+fn string_end(source: &[u8], mut at: usize) -> usize {
+    at += 1;
+    while at < source.len() && source[at] != b'"' && source[at] != b'\n' {
+        let escaped = source[at] == b'\\' && source.get(at + 1) != Some(&b'\n');
+        at += if escaped { 2 } else { 1 };
+    }
+    at + 1
+}
+
+/// The offset of the end of the line at `at` (its `\n`, or the end of the text).
+fn line_end(source: &[u8], mut at: usize) -> usize {
+    while at < source.len() && source[at] != b'\n' {
+        at += 1;
+    }
+    at
 }
 
 /// Characters that continue an identifier or keyword.
@@ -161,18 +294,11 @@ fn significant_offsets(source: &[u8]) -> Vec<usize> {
     while at < source.len() {
         match source[at] {
             b'"' => {
-                at += 1;
-                while at < source.len() && source[at] != b'"' && source[at] != b'\n' {
-                    let escaped = source[at] == b'\\' && source.get(at + 1) != Some(&b'\n');
-                    at += if escaped { 2 } else { 1 };
-                }
-                at += 1;
+                at = string_end(source, at);
                 continue;
             }
             b'/' if source.get(at + 1) == Some(&b'/') => {
-                while at < source.len() && source[at] != b'\n' {
-                    at += 1;
-                }
+                at = line_end(source, at);
                 continue;
             }
             c if c.is_ascii_alphabetic() && (at == 0 || !ident(source[at - 1])) => offsets.push(at),
@@ -206,9 +332,11 @@ fn index_array(source: &[u8], at: usize) -> Option<(usize, String)> {
     )
 }
 
-/// `dimensions = [` or `permutation = [` right after a `)` (the custom form of `linalg.broadcast`,
-/// `linalg.transpose` and `linalg.reduce`; in an attribute dictionary a key follows `{` or `,`) whose
-/// list is not comma-separated `i64` literals closed by `]`: the offset of `[` and the error.
+/// `dimensions =` or `permutation =` right after a `)` (the custom form of `linalg.broadcast`,
+/// `linalg.transpose` and `linalg.reduce`; in an attribute dictionary a key follows `{` or `,`) not
+/// followed by comma-separated `i64` literals in brackets (on any line: whitespace and `//` comments
+/// between the items are fine; the end of the text before `]` is not): the offset of what follows
+/// `=` and the error.
 fn linalg_int_list(source: &[u8], at: usize) -> Option<(usize, String)> {
     let keyword = [&b"dimensions"[..], b"permutation"].into_iter().find(|k| {
         source[at..].starts_with(k) && source.get(at + k.len()).is_none_or(|&c| !ident(c))
@@ -224,34 +352,49 @@ fn linalg_int_list(source: &[u8], at: usize) -> Option<(usize, String)> {
         return None;
     }
     let open = skip_space(source, equal + 1);
+    let message = || {
+        format!(
+            "expected '{}' to be a list of i64 integers in brackets",
+            String::from_utf8_lossy(keyword)
+        )
+    };
+    // Anything but a list there fails the same way (tools/fuzz: `permutation = 3[1, 0]`).
     if source.get(open) != Some(&b'[') {
-        return None;
+        return Some((open.min(source.len().saturating_sub(1)), message()));
     }
-    let close = open
-        + 1
-        + source[open + 1..]
-            .iter()
-            .position(|&c| c == b']' || c == b'\n')?;
-    let items = std::str::from_utf8(&source[open + 1..close]).ok()?;
-    let valid = source[close] == b']'
-        && (items.trim().is_empty()
+    // The list's text up to its `]`, `//` comments left out (a `]` in a comment closes nothing:
+    // tools/fuzz found that); `None` when the text ends first.
+    let mut items = Some(Vec::new());
+    let mut at = open + 1;
+    loop {
+        match source.get(at) {
+            None => {
+                items = None;
+                break;
+            }
+            Some(b']') => break,
+            Some(b'/') if source.get(at + 1) == Some(&b'/') => at = line_end(source, at),
+            Some(&c) => {
+                if let Some(items) = items.as_mut() {
+                    items.push(c);
+                }
+                at += 1;
+            }
+        }
+    }
+    let items = items.and_then(|items| String::from_utf8(items).ok());
+    let valid = items.is_some_and(|items| {
+        items.trim().is_empty()
             || items
                 .split(',')
-                .all(|item| item.trim().parse::<i64>().is_ok()));
-    (!valid).then(|| {
-        (
-            open,
-            format!(
-                "expected '{}' to be a list of i64 integers in brackets",
-                String::from_utf8_lossy(keyword)
-            ),
-        )
-    })
+                .all(|item| item.trim().parse::<i64>().is_ok())
+    });
+    (!valid).then(|| (open, message()))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::parser_crash;
+    use super::{parser_crash, MAX_NESTING};
 
     #[test]
     fn dense_arrays_of_index_are_found() {
@@ -263,13 +406,38 @@ mod tests {
 
     #[test]
     fn malformed_linalg_int_lists_are_found() {
-        for list in ["[x]", "[1.5]", "[9223372036854775808]", "[1, ]", "[1"] {
+        for list in [
+            "[x]",
+            "[1.5]",
+            "[9223372036854775808]",
+            "[1, ]",
+            "[1\n%c = arith.constant 0 : index\n",
+            "[1, 0\n %c = \"t.op\"() : () -> ()]",
+        ] {
             let text =
                 format!("%b = linalg.broadcast ins(%x : t) outs(%o : t) dimensions = {list}\n");
             let found = parser_crash(text.as_bytes());
             assert_eq!(found.map(|(l, c, _)| (l, c)), Some((1, 61)), "{list}");
         }
+        // The end of the text inside the list (the fuzzer's SIGSEGV).
+        for end in ["[1", "[", "[1,", "[1, 0"] {
+            let text =
+                format!("%t = linalg.transpose ins(%a : t) outs(%e : t) permutation = {end}");
+            let found = parser_crash(text.as_bytes());
+            assert_eq!(found.map(|(l, c, _)| (l, c)), Some((1, 62)), "{end}");
+        }
+        // No list at all (tools/fuzz: SIGSEGV).
+        for value in ["3[1, 0]", "x", "array<i64: 1, 0>", ""] {
+            let text =
+                format!("%t = linalg.transpose ins(%a : t) outs(%e : t) permutation = {value}");
+            assert!(parser_crash(text.as_bytes()).is_some(), "{value}");
+        }
+        // A `]` in a comment closes nothing (tools/fuzz: SIGSEGV).
+        let commented = "%t = linalg.transpose ins(%a : t) outs(%e : t) permutation = [1\n// ']'\n";
+        assert!(parser_crash(commented.as_bytes()).is_some());
         for safe in [
+            "%b = linalg.broadcast ins(%x : t) outs(%o : t) dimensions = [0,\n  1]",
+            "%b = linalg.broadcast ins(%x : t) outs(%o : t) dimensions = [0, // first\n 1]",
             "%b = linalg.broadcast ins(%x : t) outs(%o : t) dimensions = [0, -2]",
             "%b = linalg.transpose ins(%x : t) outs(%o : t) permutation = []",
             "\"t.op\"() {dimensions = [9223372036854775808]} : () -> ()",
@@ -277,6 +445,33 @@ mod tests {
         ] {
             assert_eq!(parser_crash(safe.as_bytes()), None, "{safe}");
         }
+    }
+
+    #[test]
+    fn nesting_beyond_the_limit_is_found_at_its_bracket() {
+        for (open, close) in [("[", "]"), ("tuple<", ">"), ("(", ")"), ("{a = ", "}")] {
+            let at_limit = format!(
+                "x = {}{}",
+                open.repeat(MAX_NESTING),
+                close.repeat(MAX_NESTING)
+            );
+            assert_eq!(parser_crash(at_limit.as_bytes()), None, "{open}");
+            let text = format!("x = \n{}", open.repeat(MAX_NESTING + 1));
+            let (line, column, message) = parser_crash(text.as_bytes()).unwrap();
+            let bracket = open.find(['[', '(', '<', '{']).unwrap();
+            let expected = MAX_NESTING * open.len() + bracket + 1;
+            assert_eq!((line, column as usize), (2, expected), "{open}");
+            assert!(message.contains("nesting deeper than 1000"), "{message}");
+        }
+        // Arrows and comparisons close nothing; strings and comments do not count.
+        let arrows = format!(
+            "{}{}",
+            "(i32) -> (".repeat(MAX_NESTING),
+            ")".repeat(MAX_NESTING)
+        );
+        assert_eq!(parser_crash(arrows.as_bytes()), None);
+        let quoted = format!("\"{}\" // {}", "[".repeat(2000), "{".repeat(2000));
+        assert_eq!(parser_crash(quoted.as_bytes()), None);
     }
 
     #[test]

@@ -194,6 +194,13 @@ pub fn find_and_annotate(
     let (found, annotated) = result.map_err(|message| Diag::error(None, message))?;
     let wall = start.elapsed().as_secs_f64();
     let stop = match found.mcmc() {
+        Some(details) if !details.seeding_stopped.is_empty() => format!(
+            "{} (best from {}); seeding-deadline: {} stopped after {} s (the bound of a proposal budget; a time budget waits longer)",
+            found.stop,
+            found.found_by,
+            details.seeding_stopped.join(", "),
+            search::DEFAULT_SEEDING_LIMIT.as_secs()
+        ),
         Some(_) => format!("{} (best from {})", found.stop, found.found_by),
         None => found.stop.to_string(),
     };

@@ -60,8 +60,8 @@ struct Cli {
     #[arg(long = "int-max", default_value_t = 8, value_name = "N")]
     int_max: i64,
 
-    /// Devices to materialize a .par.mlir for (default: its par.machine).
-    #[arg(long, value_name = "N")]
+    /// Devices to materialize a .par.mlir for (default: its par.machine); at most 63.
+    #[arg(long, value_name = "N", value_parser = run_devices)]
     devices: Option<DeviceCount>,
 
     /// LLVM optimization level of the JIT. Default: 2 for a model with a tensor of 2^20 elements or
@@ -143,7 +143,20 @@ fn mpi_ranks(text: &str) -> Result<DeviceCount, String> {
     Ok(ranks)
 }
 
+fn run_devices(text: &str) -> Result<DeviceCount, String> {
+    let devices: DeviceCount = text
+        .parse()
+        .map_err(|e: flexc::core::DeviceCountError| e.0)?;
+    run::check_devices(u64::from(devices.get()))?;
+    Ok(devices)
+}
+
 fn main() -> ExitCode {
+    // MLIR recurses once per nesting level of the input: a large stack (src/parse.rs).
+    flexc::parse::on_large_stack(run_tool)
+}
+
+fn run_tool() -> ExitCode {
     // Before any device thread exists (src/run/runtime.rs).
     run::share_one_heap();
     let cli = Cli::parse();

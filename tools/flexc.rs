@@ -373,6 +373,11 @@ fn list_passes() {
 }
 
 fn main() -> ExitCode {
+    // MLIR recurses once per nesting level of the input: a large stack (src/parse.rs).
+    flexc::parse::on_large_stack(compile)
+}
+
+fn compile() -> ExitCode {
     let started = std::time::Instant::now();
     use clap::{parser::ValueSource, CommandFactory, FromArgMatches};
     let matches = Cli::command().get_matches();

@@ -13,6 +13,12 @@
 //! search has. A time budget ([`Budget::Time`]) becomes one [`Deadline`] for the whole search;
 //! it is passed down to every seeding search, which checks it in its loops and returns its best so far (or
 //! nothing) when it passes, so the search ends close to the deadline whatever the model.
+//!
+//! Every search has a wall-clock bound by default: under a proposal budget the seeding searches stop
+//! at [`Run::seeding`], [`DEFAULT_SEEDING_LIMIT`] after the run began (PaSE or SoyBean on a graph too
+//! large for them then costs a start point, reported in [`McmcDetails::seeding_stopped`](super::McmcDetails),
+//! instead of an unbounded wait); the chains still stop at their proposal count. PaSE or SoyBean run
+//! alone stop there too, with [`SearchError::Expired`].
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -218,12 +224,17 @@ impl Progress {
     }
 }
 
-/// How one search runs: its budget, the deadline derived from it (or a caller's earlier one), its seed and an
-/// optional [`Progress`] a display reads while it runs.
+/// How long seeding searches may run under a proposal budget (module doc).
+pub const DEFAULT_SEEDING_LIMIT: Duration = Duration::from_secs(60);
+
+/// How one search runs: its budget, the deadline derived from it (or a caller's earlier one), when its
+/// seeding searches must stop, its seed and an optional [`Progress`] a display reads while it runs.
 #[derive(Clone, Debug, Default)]
 pub struct Run {
     pub budget: Budget,
     pub deadline: Deadline,
+    /// The time budget's deadline, or [`DEFAULT_SEEDING_LIMIT`] from the start under a proposal budget.
+    pub seeding: Deadline,
     pub seed: u64,
     pub progress: Option<Arc<Progress>>,
 }
@@ -231,11 +242,36 @@ pub struct Run {
 impl Run {
     /// A run of `budget` starting now.
     pub fn new(budget: Budget, seed: u64) -> Run {
+        let deadline = budget.deadline();
         Run {
             budget,
-            deadline: budget.deadline(),
+            deadline,
+            seeding: match budget {
+                Budget::Time(_) => deadline,
+                Budget::Proposals(_) => Deadline::after(DEFAULT_SEEDING_LIMIT),
+            },
             seed,
             progress: None,
+        }
+    }
+
+    /// When a seeding search (or PaSE and SoyBean run alone) must stop.
+    pub fn seeding_deadline(&self) -> Deadline {
+        self.deadline.min(self.seeding)
+    }
+
+    /// `error` with the reason when the default bound (not a time budget) stopped the search.
+    fn explain(&self, error: SearchError) -> SearchError {
+        match error {
+            SearchError::Expired(what)
+                if matches!(self.budget, Budget::Proposals(_)) && self.seeding.expired() =>
+            {
+                SearchError::Expired(format!(
+                    "{what}, stopped after {} s (the bound of a search with a proposal budget; a time budget such as --search-budget=10m waits longer)",
+                    DEFAULT_SEEDING_LIMIT.as_secs()
+                ))
+            }
+            other => other,
         }
     }
 }
@@ -343,6 +379,12 @@ impl Mcmc {
         let seeding = match sim_cost {
             Some(cost) => run.deadline.earlier_by(cost * 8),
             None => run.deadline,
+        }
+        .min(run.seeding);
+        // A seed that the seeding bound of a proposal budget (not the search's own deadline) stopped.
+        let mut sub_stopped = Vec::new();
+        let cut_by_seeding = |e: &SearchError| {
+            matches!(e, SearchError::Expired(_)) && run.seeding.expired() && !run.deadline.expired()
         };
         // The whole machine's seeds take their turns first (PaSE half of the time left, SoyBean half of what
         // is left then; each returns early when it finishes), so that the sub-machine search, which takes half
@@ -355,7 +397,12 @@ impl Mcmc {
         };
         match pase_dp(graph, machine, problem.cost, problem.mode, &dp_options) {
             Ok(r) => starts.push(("pase".into(), r.strategy)),
-            Err(e) => skipped.push(("pase".into(), seed_error(&e))),
+            Err(e) => {
+                if cut_by_seeding(&e) {
+                    sub_stopped.push("pase".to_string());
+                }
+                skipped.push(("pase".into(), seed_error(&e)))
+            }
         }
         match soybean_tiling(
             graph,
@@ -366,6 +413,9 @@ impl Mcmc {
         ) {
             Ok(r) => starts.push(("soybean".into(), r.strategy)),
             Err(e @ (SearchError::Expired(_) | SearchError::TooLarge { .. })) => {
+                if cut_by_seeding(&e) {
+                    sub_stopped.push("soybean".to_string());
+                }
                 skipped.push(("soybean".into(), seed_error(&e)))
             }
             Err(e) => return Err(e),
@@ -395,8 +445,18 @@ impl Mcmc {
             // On half the devices nothing may fit (memory), or the deadline may pass first: then there is
             // just no such start.
             match self.search_with(&half_problem, &sub, sim_cost) {
-                Ok(found) => starts.push((format!("mcmc/{}", n / 2), found.strategy)),
-                Err(e) => skipped.push((format!("mcmc/{}", n / 2), seed_error(&e))),
+                Ok(found) => {
+                    if found.mcmc().is_some_and(|d| !d.seeding_stopped.is_empty()) {
+                        sub_stopped.push(format!("mcmc/{}", n / 2));
+                    }
+                    starts.push((format!("mcmc/{}", n / 2), found.strategy));
+                }
+                Err(e) => {
+                    if cut_by_seeding(&e) {
+                        sub_stopped.push(format!("mcmc/{}", n / 2));
+                    }
+                    skipped.push((format!("mcmc/{}", n / 2), seed_error(&e)))
+                }
             }
         } else if n >= 2 && !worth {
             skipped.push((format!("mcmc/{}", n / 2), "no time left for it".into()));
@@ -415,6 +475,7 @@ impl Mcmc {
                 Budget::Proposals(_) => None,
             },
             deadline: run.deadline,
+            seeding: run.seeding,
             starts,
             seed_with_dp: false,
             ..McmcOptions::default()
@@ -422,6 +483,7 @@ impl Mcmc {
         let mut found = mcmc(graph, problem.machine, problem.cost, problem.mode, &options)?;
         if let Details::Mcmc(details) = &mut found.details {
             details.skipped.extend(skipped);
+            details.seeding_stopped.extend(sub_stopped);
         }
         Ok(found)
     }
@@ -541,7 +603,7 @@ impl SearchAlgorithm for PaseDp {
 
     fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
         let options = DpOptions {
-            deadline: run.deadline,
+            deadline: run.seeding_deadline(),
             ..DpOptions::default()
         };
         pase_dp(
@@ -551,6 +613,7 @@ impl SearchAlgorithm for PaseDp {
             problem.mode,
             &options,
         )
+        .map_err(|e| run.explain(e))
     }
 }
 
@@ -576,7 +639,8 @@ impl SearchAlgorithm for Tiling {
             problem.machine,
             problem.cost,
             problem.mode,
-            run.deadline,
+            run.seeding_deadline(),
         )
+        .map_err(|e| run.explain(e))
     }
 }

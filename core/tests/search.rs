@@ -569,3 +569,58 @@ fn every_budget_has_a_deadline() {
     assert!(d.is_set());
     assert!(d.remaining().unwrap() <= PROPOSAL_BUDGET_BOUND);
 }
+
+/// Every search has a wall-clock bound by default (a probe of issue 20: the default search of the 146B
+/// and 1T JAX steps seeded with PaSE for more than 5 minutes under a proposal budget). A proposal
+/// budget gets a seeding deadline; when it has passed, PaSE and SoyBean cost a start point, the chains
+/// still run their proposals, and the stop is reported.
+#[test]
+fn a_proposal_budget_bounds_seeding_and_reports_it() {
+    use flexc_core::search::{Budget, Deadline, Problem, Run, DEFAULT_SEEDING_LIMIT};
+    use std::time::Duration;
+    let run = Run::new(Budget::Proposals(400), 3);
+    assert!(run.seeding.is_set());
+    // The whole search's bound comes later than the seeding's.
+    assert!(run.deadline.remaining().unwrap() > run.seeding.remaining().unwrap());
+    let left = run.seeding.remaining().unwrap();
+    assert!(left <= DEFAULT_SEEDING_LIMIT && left > DEFAULT_SEEDING_LIMIT / 2);
+    let g = small_transformer(8);
+    let m = Machine::preset("p100-4x4").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let problem = Problem::new(&g, &m, &cost, Mode::Training);
+    // The seeding deadline already passed (as on a graph too large for PaSE).
+    let passed = Run {
+        seeding: Deadline::after(Duration::ZERO),
+        ..Run::new(Budget::Proposals(400), 3)
+    };
+    let mcmc = flexc_core::search::algorithm("mcmc").unwrap();
+    let found = mcmc.search(&problem, &passed).unwrap();
+    found.strategy.validate(&g, &m).unwrap();
+    let details = found.mcmc().unwrap();
+    assert!(
+        details.seeding_stopped.contains(&"pase".to_string()),
+        "{:?}",
+        details.seeding_stopped
+    );
+    assert!(details.starts.iter().all(|s| s.name != "pase"));
+    // The chains ran (to their proposal count, or to no improvement).
+    assert!(found.proposals > 0);
+    assert!(matches!(
+        found.stop,
+        StopReason::Budget | StopReason::NoImprovement
+    ));
+    // Without the cut, nothing is reported.
+    let whole = mcmc
+        .search(&problem, &Run::new(Budget::Proposals(400), 3))
+        .unwrap();
+    assert!(whole.mcmc().unwrap().seeding_stopped.is_empty());
+    // PaSE alone stops there too, and says why.
+    let dp = flexc_core::search::algorithm("dp").unwrap();
+    let e = dp.search(&problem, &passed).unwrap_err();
+    assert!(matches!(e, SearchError::Expired(_)), "{e}");
+    assert!(
+        e.to_string()
+            .contains("stopped after 60 s (the bound of a search with a proposal budget"),
+        "{e}"
+    );
+}

@@ -2,9 +2,9 @@
 // RUN: not %flexc --split-input-file %s --batch=32 --emit=summary -o %t 2>&1 | FileCheck %s
 // RUN: not ls %t
 // The same through the pass option.
-// RUN: not %flexc --split-input-file %s --pass-pipeline='builtin.module(par-import{batch=32})' -o /dev/null 2>&1 | FileCheck %s
+// RUN: not %flexc --split-input-file %s --pass-pipeline='builtin.module(par-import{batch=32})' -o %t.discarded 2>&1 | FileCheck %s
 // Without --batch the same models import.
-// RUN: %flexc --split-input-file %s --emit=summary -o /dev/null
+// RUN: %flexc --split-input-file %s --emit=summary -o %t.discarded
 
 // The batch folded inside another dim (batch-minor). The importer holds the collapsed rows batch-major in
 // the graph (passes/batch_major.rs), so the collapse itself rescales; regrouping those rows into other

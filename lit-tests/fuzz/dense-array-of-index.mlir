@@ -2,7 +2,7 @@
 // mutated): MLIR 22's parser crashes on a dense array of `index` (it asks `index` for its bit width);
 // flexc reports it as a parse error before parsing, in any attribute position.
 // RUN: %flexc --split-input-file --verify-diagnostics --allow-unregistered-dialect %s
-// RUN: %expect-exit --timeout=60 1 %flexc %s --split-input-file --allow-unregistered-dialect -o /dev/null 2>&1 | FileCheck %s
+// RUN: %expect-exit --timeout=60 1 %flexc %s --split-input-file --allow-unregistered-dialect -o %t.discarded 2>&1 | FileCheck %s
 // CHECK: dense-array-of-index.mlir:11:54: error: expected integer or float type, got: 'index' (dense arrays of index are not supported)
 
 func.func @in_par_config(%x: tensor<64x256xf32>, %w: tensor<256x16xf32>) -> tensor<64x16xf32> {

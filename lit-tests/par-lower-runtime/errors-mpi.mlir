@@ -1,5 +1,5 @@
 // target=mpi: what it cannot lower is an error at the op.
-// RUN: %flexc %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(par-lower-runtime{target=mpi})' -o /dev/null
+// RUN: %flexc %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(par-lower-runtime{target=mpi})' -o %t.discarded
 
 // The device of an all-reduce over part of the world comes from its function's name.
 func.func @not_a_device_function(%x: tensor<4xf32>) -> tensor<4xf32> {

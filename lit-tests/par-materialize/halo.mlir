@@ -2,7 +2,7 @@
 // device computed. They travel as send/recv pairs of exactly those rows.
 // RUN: %flexc %s --pass-pipeline='builtin.module(par-materialize)' | FileCheck %s
 // RUN: %flexc %s --pass-pipeline='builtin.module(par-materialize)' -o %t.mlir
-// RUN: mlir-opt-22 --irdl-file=%par_irdl %t.mlir -o /dev/null
+// RUN: mlir-opt-22 --irdl-file=%par_irdl %t.mlir -o %t.discarded
 // RUN: python3 %inputs/check-pairs.py %t.mlir | FileCheck %s --check-prefix=PAIRS
 // PAIRS: 3 send/recv pairs, 0 all_reduce calls, 2 devices
 

@@ -2,7 +2,7 @@
 // data-parallel bias add whose rows are gathered on device 0 for the result.
 // RUN: %flexc %s --pass-pipeline='builtin.module(par-materialize)' | FileCheck %s
 // RUN: %flexc %s --pass-pipeline='builtin.module(par-materialize)' -o %t.mlir
-// RUN: mlir-opt-22 --irdl-file=%par_irdl %t.mlir -o /dev/null
+// RUN: mlir-opt-22 --irdl-file=%par_irdl %t.mlir -o %t.discarded
 // RUN: python3 %inputs/check-pairs.py %t.mlir | FileCheck %s --check-prefix=PAIRS
 // PAIRS: 1 send/recv pairs, 2 all_reduce calls, 2 devices
 

@@ -248,8 +248,31 @@ pub fn combine_of(op: MlirOperation, model: &OpModel) -> Result<Combine, String>
         .copied()
         .ok_or("splits a reduction but has no body to read its combiner from")?;
     let mut found = None;
+    // The accumulator argument of result `r` in the body.
+    let accumulator = |value: MlirValue, r: usize| unsafe {
+        mlirValueIsABlockArgument(value)
+            && mlirBlockArgumentGetOwner(value).ptr == body.ptr
+            && mlirBlockArgumentGetArgNumber(value) as usize == inputs + r
+    };
     for r in 0..results {
-        let value = unsafe { mlirOperationGetOperand(yield_op, r as isize) };
+        let mut value = unsafe { mlirOperationGetOperand(yield_op, r as isize) };
+        // A masked accumulation, `select(c, out ⊕ x, out)`, is `out ⊕ (c ? x : identity)`: it combines
+        // as `⊕` does (a scatter-add written as a generic over the rows).
+        if let Some(def) = ir::defining_op(value) {
+            if op_name(&unsafe { OperationRef::from_raw(def) }) == "arith.select" {
+                let (t, f) = unsafe {
+                    (
+                        mlirOperationGetOperand(def, 1),
+                        mlirOperationGetOperand(def, 2),
+                    )
+                };
+                if accumulator(f, r) {
+                    value = t;
+                } else if accumulator(t, r) {
+                    value = f;
+                }
+            }
+        }
         let combine = ir::defining_op(value).and_then(|def| {
             let name = op_name(&unsafe { OperationRef::from_raw(def) });
             let combine = match name.as_str() {
@@ -258,12 +281,8 @@ pub fn combine_of(op: MlirOperation, model: &OpModel) -> Result<Combine, String>
                 "arith.minimumf" | "arith.minnumf" | "arith.minsi" => Combine::Min,
                 _ => return None,
             };
-            let accumulates = (0..unsafe { mlirOperationGetNumOperands(def) }).any(|i| unsafe {
-                let operand = mlirOperationGetOperand(def, i);
-                mlirValueIsABlockArgument(operand)
-                    && mlirBlockArgumentGetOwner(operand).ptr == body.ptr
-                    && mlirBlockArgumentGetArgNumber(operand) as usize == inputs + r
-            });
+            let accumulates = (0..unsafe { mlirOperationGetNumOperands(def) })
+                .any(|i| accumulator(unsafe { mlirOperationGetOperand(def, i) }, r));
             accumulates.then_some(combine)
         });
         let Some(combine) = combine else {

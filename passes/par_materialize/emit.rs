@@ -18,21 +18,39 @@ use mlir_sys::*;
 use std::collections::{HashMap, HashSet};
 
 /// Builds ops before `anchor` in one device function.
-struct Emitter {
-    context: MlirContext,
-    location: MlirLocation,
-    block: MlirBlock,
-    anchor: MlirOperation,
+pub(super) struct Emitter {
+    pub(super) context: MlirContext,
+    pub(super) location: MlirLocation,
+    /// The block ops are built in (the function's body, or a loop's).
+    pub(super) block: MlirBlock,
+    /// The function's body block (its arguments are the serial arguments).
+    pub(super) body: MlirBlock,
+    pub(super) anchor: MlirOperation,
     /// The device function's ops, by position (the clone of the serial body).
-    ops: Vec<MlirOperation>,
+    pub(super) ops: Vec<MlirOperation>,
     /// Device copies of partitioned values.
-    local: HashMap<ValueId, MlirValue>,
+    pub(super) local: HashMap<ValueId, MlirValue>,
     /// Pieces written into local copies (task results, received regions): a slice of exactly such a
     /// region is the piece itself, no `extract_slice` of the copy.
-    pieces: HashMap<ValueId, Vec<(Region, MlirValue)>>,
+    pub(super) pieces: HashMap<ValueId, Vec<(Region, MlirValue)>>,
+    /// Values used in place of replicated ones (a micro-batch's slice of an argument).
+    pub(super) views: HashMap<ValueId, MlirValue>,
+    /// What the bodies of task clones read in place of a captured value (a micro-batch's copy in
+    /// the serial coordinates that data-dependent indices use); absent: the device's copy.
+    pub(super) captures: HashMap<ValueId, MlirValue>,
+    /// Per loop of the op being emitted, an SSA index added to its `linalg.index` in task bodies
+    /// besides the task's start (a micro-batch's first sample along a loop that follows the batch).
+    pub(super) index_offsets: Vec<Option<MlirValue>>,
+    /// Shapes of device copies other than the serial value's (one micro-batch's).
+    pub(super) shapes: HashMap<ValueId, Vec<i64>>,
+    /// Added to every peer and group member: the plan is replica 0's, the device is replica `r`'s.
+    pub(super) shift: i64,
+    /// When set, every op is built before this one, not before its serial op (a scheduled program
+    /// runs its phases in an order of its own).
+    pub(super) fixed_anchor: Option<MlirOperation>,
 }
 
-fn attribute(context: MlirContext, text: &str) -> MlirAttribute {
+pub(super) fn attribute(context: MlirContext, text: &str) -> MlirAttribute {
     let attribute =
         unsafe { mlirAttributeParseGet(context, melior::StringRef::new(text).to_raw()) };
     // The text is ours: a null attribute is a flexc bug.
@@ -43,7 +61,7 @@ fn attribute(context: MlirContext, text: &str) -> MlirAttribute {
     attribute
 }
 
-fn tensor_type(shape: &[i64], element: MlirType) -> MlirType {
+pub(super) fn tensor_type(shape: &[i64], element: MlirType) -> MlirType {
     unsafe {
         mlirRankedTensorTypeGet(
             shape.len() as isize,
@@ -54,11 +72,36 @@ fn tensor_type(shape: &[i64], element: MlirType) -> MlirType {
     }
 }
 
-fn element_type(value: MlirValue) -> MlirType {
+pub(super) fn element_type(value: MlirValue) -> MlirType {
     unsafe { mlirShapedTypeGetElementType(mlirValueGetType(value)) }
 }
 
 impl Emitter {
+    pub(super) fn new(
+        context: MlirContext,
+        function: MlirOperation,
+        block: MlirBlock,
+        anchor: MlirOperation,
+        ops: Vec<MlirOperation>,
+    ) -> Emitter {
+        Emitter {
+            context,
+            location: unsafe { mlirOperationGetLocation(function) },
+            block,
+            body: block,
+            anchor,
+            ops,
+            local: HashMap::new(),
+            pieces: HashMap::new(),
+            views: HashMap::new(),
+            captures: HashMap::new(),
+            index_offsets: Vec::new(),
+            shapes: HashMap::new(),
+            shift: 0,
+            fixed_anchor: None,
+        }
+    }
+
     /// The static offsets/sizes/strides (unit) and operand segments of a `tensor.extract_slice` or
     /// `insert_slice` of `region` at `offsets`.
     fn slice_attributes(
@@ -84,10 +127,18 @@ impl Emitter {
         ]
     }
 
-    fn value(&self, id: ValueId) -> MlirValue {
+    pub(super) fn value(&self, id: ValueId) -> MlirValue {
+        if let Some(&view) = self.views.get(&id) {
+            return view;
+        }
+        self.serial_value(id)
+    }
+
+    /// The serial value `id` in this device's clone (views ignored).
+    pub(super) fn serial_value(&self, id: ValueId) -> MlirValue {
         unsafe {
             match id {
-                ValueId::Arg(index) => mlirBlockGetArgument(self.block, index as isize),
+                ValueId::Arg(index) => mlirBlockGetArgument(self.body, index as isize),
                 ValueId::Result(position, r) => {
                     mlirOperationGetResult(self.ops[position], r as isize)
                 }
@@ -95,12 +146,12 @@ impl Emitter {
         }
     }
 
-    fn insert(&self, op: MlirOperation) -> MlirOperation {
+    pub(super) fn insert(&self, op: MlirOperation) -> MlirOperation {
         unsafe { mlirBlockInsertOwnedOperationBefore(self.block, self.anchor, op) };
         op
     }
 
-    fn build(
+    pub(super) fn build(
         &self,
         name: &str,
         operands: &[MlirValue],
@@ -118,12 +169,12 @@ impl Emitter {
         self.insert(op)
     }
 
-    fn result(op: MlirOperation) -> MlirValue {
+    pub(super) fn result(op: MlirOperation) -> MlirValue {
         unsafe { mlirOperationGetResult(op, 0) }
     }
 
     /// `region` of `value` (whose shape is `shape`): the value itself when the region is all of it.
-    fn extract(&self, value: MlirValue, region: &Region) -> MlirValue {
+    pub(super) fn extract(&self, value: MlirValue, region: &Region) -> MlirValue {
         let shape = shape_of(value).unwrap_or_default();
         if *region == full(&shape) {
             return value;
@@ -140,7 +191,7 @@ impl Emitter {
 
     /// The device's copy of a partitioned value (a fresh `tensor.empty` before it holds anything), or
     /// the value itself when it is replicated.
-    fn copy(&mut self, id: ValueId, partitioned: &HashSet<ValueId>) -> MlirValue {
+    pub(super) fn copy(&mut self, id: ValueId, partitioned: &HashSet<ValueId>) -> MlirValue {
         if !partitioned.contains(&id) {
             return self.value(id);
         }
@@ -148,19 +199,23 @@ impl Emitter {
             return value;
         }
         let serial = self.value(id);
-        let op = self.build(
-            "tensor.empty",
-            &[],
-            &[unsafe { mlirValueGetType(serial) }],
-            &[],
-        );
+        let ty = match self.shapes.get(&id) {
+            Some(shape) => tensor_type(shape, element_type(serial)),
+            None => unsafe { mlirValueGetType(serial) },
+        };
+        let op = self.build("tensor.empty", &[], &[ty], &[]);
         let value = Self::result(op);
         self.local.insert(id, value);
         value
     }
 
     /// `region` of the device's copy of `id` (of the value itself when replicated).
-    fn slice(&mut self, id: ValueId, region: &Region, partitioned: &HashSet<ValueId>) -> MlirValue {
+    pub(super) fn slice(
+        &mut self,
+        id: ValueId,
+        region: &Region,
+        partitioned: &HashSet<ValueId>,
+    ) -> MlirValue {
         if let Some(&(_, piece)) = self
             .pieces
             .get(&id)
@@ -173,14 +228,17 @@ impl Emitter {
     }
 
     /// Writes `piece` into the device's copy of `id` at `region`.
-    fn write(
+    pub(super) fn write(
         &mut self,
         id: ValueId,
         piece: MlirValue,
         region: &Region,
         partitioned: &HashSet<ValueId>,
     ) {
-        let shape = shape_of(self.value(id)).unwrap_or_default();
+        let shape = match self.shapes.get(&id) {
+            Some(shape) => shape.clone(),
+            None => shape_of(self.value(id)).unwrap_or_default(),
+        };
         if *region == full(&shape) && !self.local.contains_key(&id) {
             self.local.insert(id, piece);
             self.pieces
@@ -204,7 +262,12 @@ impl Emitter {
             .push((region.clone(), piece));
     }
 
-    fn transfers(&mut self, transfers: &[Transfer], device: i64, partitioned: &HashSet<ValueId>) {
+    pub(super) fn transfers(
+        &mut self,
+        transfers: &[Transfer],
+        device: i64,
+        partitioned: &HashSet<ValueId>,
+    ) {
         for transfer in transfers {
             let context = self.context;
             let peer_tag = |peer: i64| {
@@ -218,7 +281,12 @@ impl Emitter {
             };
             if transfer.from == device {
                 let piece = self.slice(transfer.value, &transfer.region, partitioned);
-                self.build(names::SEND, &[piece], &[], &peer_tag(transfer.to));
+                self.build(
+                    names::SEND,
+                    &[piece],
+                    &[],
+                    &peer_tag(transfer.to + self.shift),
+                );
             }
             if transfer.to == device {
                 let element = element_type(self.value(transfer.value));
@@ -226,7 +294,7 @@ impl Emitter {
                     names::RECV,
                     &[],
                     &[tensor_type(&lengths(&transfer.region), element)],
-                    &peer_tag(transfer.from),
+                    &peer_tag(transfer.from + self.shift),
                 );
                 self.write(
                     transfer.value,
@@ -239,7 +307,7 @@ impl Emitter {
     }
 
     /// A tensor of `shape` filled with the identity of `combine`, of `like`'s element type.
-    fn identity(&self, like: MlirValue, shape: &[i64], combine: Combine) -> MlirValue {
+    pub(super) fn identity(&self, like: MlirValue, shape: &[i64], combine: Combine) -> MlirValue {
         let element = element_type(like);
         let value = unsafe {
             if mlirTypeIsAFloat(element) {
@@ -303,7 +371,7 @@ impl Emitter {
     /// clone iterates from 0, the task from `starts[k]`, so every use of the index gets
     /// `index + starts[k]` (`arith.addi` of an `arith.constant`, right after the `linalg.index`).
     fn shift_indices(&self, op: MlirOperation, starts: &[i64]) {
-        if starts.iter().all(|&s| s == 0) {
+        if starts.iter().all(|&s| s == 0) && self.index_offsets.iter().all(Option::is_none) {
             return;
         }
         let mut indices = Vec::new();
@@ -332,14 +400,40 @@ impl Emitter {
                 .attribute("dim")
                 .ok()
                 .and_then(|a| ir::integer(a.to_raw()));
-            let Some(&start) = dim.and_then(|d| starts.get(d as usize)) else {
+            let Some(d) = dim.map(|d| d as usize) else {
                 continue;
             };
-            if start == 0 {
+            let start = starts.get(d).copied().unwrap_or(0);
+            let dynamic = self.index_offsets.get(d).copied().flatten();
+            if start == 0 && dynamic.is_none() {
                 continue;
             }
             unsafe {
-                let value = mlirOperationGetResult(index, 0);
+                let mut value = mlirOperationGetResult(index, 0);
+                let mut after = index;
+                if let Some(offset) = dynamic {
+                    let ty = mlirIndexTypeGet(self.context);
+                    let mut state = mlirOperationStateGet(
+                        melior::StringRef::new("arith.addi").to_raw(),
+                        self.location,
+                    );
+                    let operands = [value, offset];
+                    mlirOperationStateAddOperands(&mut state, 2, operands.as_ptr());
+                    mlirOperationStateAddResults(&mut state, 1, &ty);
+                    let mut add = mlirOperationCreate(&mut state);
+                    mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(index), index, add);
+                    mlirValueReplaceAllUsesExcept(
+                        value,
+                        mlirOperationGetResult(add, 0),
+                        1,
+                        &mut add,
+                    );
+                    value = mlirOperationGetResult(add, 0);
+                    after = add;
+                }
+                if start == 0 {
+                    continue;
+                }
                 let ty = mlirIndexTypeGet(self.context);
                 let build = |name: &str,
                              operands: &[MlirValue],
@@ -373,7 +467,7 @@ impl Emitter {
                     &[],
                 );
                 let block = mlirOperationGetBlock(index);
-                mlirBlockInsertOwnedOperationAfter(block, index, constant);
+                mlirBlockInsertOwnedOperationAfter(block, after, constant);
                 mlirBlockInsertOwnedOperationAfter(block, constant, add);
                 mlirValueReplaceAllUsesExcept(value, mlirOperationGetResult(add, 0), 1, &mut add);
             }
@@ -394,7 +488,7 @@ impl Emitter {
     }
 
     /// Emits one task; returns its results.
-    fn task(
+    pub(super) fn task(
         &mut self,
         body: &Body,
         serial: MlirOperation,
@@ -445,18 +539,76 @@ impl Emitter {
         }
     }
 
-    fn graph_op(&mut self, plan: &OpPlan, device: i64, partitioned: &HashSet<ValueId>) {
+    pub(super) fn graph_op(&mut self, plan: &OpPlan, device: i64, partitioned: &HashSet<ValueId>) {
+        for (g, partial) in self.partials(plan, device, partitioned, |_| true) {
+            let group = &plan.groups[g];
+            let mut partial = partial;
+            if let (Some(combine), true) = (plan.combine, group.devices.len() > 1) {
+                let members: Vec<i64> = group.devices.iter().map(|&d| d + self.shift).collect();
+                partial = self.all_reduce(partial, &members, combine);
+            }
+            self.write(
+                ValueId::Result(plan.position, group.result),
+                partial,
+                &group.region,
+                partitioned,
+            );
+        }
+    }
+
+    /// `par.all_reduce` of `value` over `members` (device ids as given).
+    pub(super) fn all_reduce(
+        &self,
+        value: MlirValue,
+        members: &[i64],
+        combine: Combine,
+    ) -> MlirValue {
+        let op = self.build(
+            names::ALL_REDUCE,
+            &[value],
+            &[unsafe { mlirValueGetType(value) }],
+            &[
+                ("group", attribute(self.context, &array_text(members))),
+                (
+                    "kind",
+                    attribute(self.context, &format!("\"{}\"", combine.kind())),
+                ),
+            ],
+        );
+        Self::result(op)
+    }
+
+    /// The transfers (those `keep` selects), tasks and local combination of one graph op on `device`:
+    /// per group of the op that `device` holds a part of, the device's partial result (its tasks'
+    /// results combined), by group index; nothing is all-reduced or written.
+    pub(super) fn partials(
+        &mut self,
+        plan: &OpPlan,
+        device: i64,
+        partitioned: &HashSet<ValueId>,
+        keep: impl Fn(&Transfer) -> bool,
+    ) -> Vec<(usize, MlirValue)> {
         let serial = self.ops[plan.position];
-        self.anchor = serial;
+        self.anchor = self.fixed_anchor.unwrap_or(serial);
         self.location = unsafe { mlirOperationGetLocation(serial) };
-        self.transfers(&plan.transfers, device, partitioned);
+        let transfers: Vec<Transfer> = plan.transfers.iter().filter(|t| keep(t)).cloned().collect();
+        self.transfers(&transfers, device, partitioned);
         // The device's whole copies of captured values (all of it was received above).
         let runs = plan.tasks.iter().any(|task| task.device == device);
         let captured: Vec<(MlirValue, MlirValue)> = plan
             .captured
             .iter()
             .filter(|_| runs)
-            .map(|&id| (self.value(id), self.copy(id, partitioned)))
+            .map(|&id| {
+                let serial = self.serial_value(id);
+                let read = match self.captures.get(&id) {
+                    Some(&value) => value,
+                    // A view replaces an operand, not what indices computed in the body address.
+                    None if self.views.contains_key(&id) => serial,
+                    None => self.copy(id, partitioned),
+                };
+                (serial, read)
+            })
             .collect();
         let mut results: HashMap<usize, Vec<MlirValue>> = HashMap::new();
         for (t, task) in plan.tasks.iter().enumerate() {
@@ -465,7 +617,8 @@ impl Emitter {
                 results.insert(t, values);
             }
         }
-        for group in &plan.groups {
+        let mut out = Vec::new();
+        for (g, group) in plan.groups.iter().enumerate() {
             if !group.devices.contains(&device) {
                 continue;
             }
@@ -488,32 +641,10 @@ impl Emitter {
                     );
                     partial = Self::result(op);
                 }
-                if group.devices.len() > 1 {
-                    let op = self.build(
-                        names::ALL_REDUCE,
-                        &[partial],
-                        &[unsafe { mlirValueGetType(partial) }],
-                        &[
-                            (
-                                "group",
-                                attribute(self.context, &array_text(&group.devices)),
-                            ),
-                            (
-                                "kind",
-                                attribute(self.context, &format!("\"{}\"", combine.kind())),
-                            ),
-                        ],
-                    );
-                    partial = Self::result(op);
-                }
             }
-            self.write(
-                ValueId::Result(plan.position, group.result),
-                partial,
-                &group.region,
-                partitioned,
-            );
+            out.push((g, partial));
         }
+        out
     }
 }
 
@@ -521,7 +652,7 @@ impl Emitter {
 fn strip_clone(serial: MlirOperation, operands: &[MlirValue]) -> MlirOperation {
     unsafe {
         let op = mlirOperationClone(serial);
-        for name in [names::CONFIG_ATTR, names::SPACE_ATTR] {
+        for name in [names::CONFIG_ATTR, names::SPACE_ATTR, names::STAGE_ATTR] {
             mlirOperationRemoveAttributeByName(op, melior::StringRef::new(name).to_raw());
         }
         mlirOperationSetOperands(op, operands.len() as isize, operands.as_ptr());
@@ -571,15 +702,7 @@ pub(super) unsafe fn emit_device(
     );
     let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(clone, 0));
     let ops = ir::block_ops(block);
-    let mut emitter = Emitter {
-        context,
-        location: mlirOperationGetLocation(function),
-        block,
-        anchor: ops[plan.return_position],
-        ops,
-        local: HashMap::new(),
-        pieces: HashMap::new(),
-    };
+    let mut emitter = Emitter::new(context, function, block, ops[plan.return_position], ops);
     for op_plan in &plan.ops {
         emitter.graph_op(op_plan, device, &plan.partitioned);
     }

@@ -62,6 +62,17 @@
 //! of the group run `par.all_reduce` with that kind, after which every member holds the region.
 //! **Results** are gathered on device 0 with send/recv and returned there.
 //!
+//! **Scheduled strategies.** A module with a non-flat `#par.schedule` (replicas, pipeline stages
+//! given by `par.stage` on every op, chunks, micro-batches, order, recomputation, ZeRO;
+//! `flexc_core::schedule`) is materialized by `scheduled` (planning on core's graph, phases and step
+//! orders), `order` (each device's steps, the messages between them in the global order, the loops)
+//! and `scheduled_emit`: every device runs replica 0's template shifted to its replica, its group's
+//! steps as `scf.for` loops over micro-batches (what repeats) with stashes, gradient accumulators and
+//! assembled results carried through them, one synchronization of the accumulated gradients after the
+//! last micro-batch, then the epilogue (the update); `zero` splits that synchronization and the
+//! epilogue over the replicas (ZeRO-1) and, for ZeRO-3, the weights too. The flat schedule (and no
+//! attribute) is the program above, unchanged.
+//!
 //! Precondition: a module whose graph ops carry `par.config` valid for their `par.space` (par-verify),
 //! checked again here by the same validator (`flexc_core::Config::check`) — in particular one task per
 //! device: a device's share of an op is one task with one local result —, static shapes, graph ops at the top level of public functions. The machine size comes from the
@@ -91,7 +102,11 @@
 //! ```
 
 mod emit;
+pub mod order;
 mod plan;
+mod scheduled;
+mod scheduled_emit;
+mod zero;
 
 use crate::{ir, op_name, Options, PassId, PassInfo};
 use melior::ir::{operation::OperationLike, OperationRef};
@@ -107,11 +122,21 @@ pub static INFO: PassInfo = PassInfo {
     anchor: "builtin.module",
     id: &ID,
     run,
-    dependent_dialects: &[],
+    // The device programs' slices, loops (a scheduled program), index arithmetic and helper calls.
+    dependent_dialects: &[
+        mlirGetDialectHandle__tensor__,
+        mlirGetDialectHandle__scf__,
+        mlirGetDialectHandle__arith__,
+        mlirGetDialectHandle__linalg__,
+        mlirGetDialectHandle__func__,
+    ],
 };
 
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
-    let machine = options.devices(&module);
+    let machine = options.devices(&module)?;
+    if let Some(schedule) = schedule_of(&module)? {
+        return run_scheduled(module, &schedule, machine);
+    }
     let functions: Vec<OperationRef> = ir::top_level_ops(module.to_raw())
         .into_iter()
         .map(|op| unsafe { OperationRef::from_raw(op) })
@@ -153,6 +178,77 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
         }
     }
     Ok(())
+}
+
+/// The module's `par.schedule`, when it has one that is not flat; `Err` (reported) when it is malformed.
+fn schedule_of(
+    module: &OperationRef<'_, '_>,
+) -> Result<Option<flexc_core::schedule::Schedule>, ()> {
+    use flexc_dialects::ScheduleAttr;
+    let Ok(attribute) = module.attribute(flexc_dialects::names::SCHEDULE_ATTR) else {
+        return Ok(None);
+    };
+    match flexc_core::schedule::Schedule::parse(&attribute.to_string()) {
+        Ok(schedule) if schedule.is_flat() => Ok(None),
+        Ok(schedule) => Ok(Some(schedule)),
+        Err(e) => {
+            crate::emit_error(module.location(), &format!("malformed par.schedule: {e}"));
+            Err(())
+        }
+    }
+}
+
+/// The scheduled path (`scheduled`, `scheduled_emit`): plans every public function, then adds its
+/// device functions.
+fn run_scheduled(
+    module: OperationRef<'_, '_>,
+    schedule: &flexc_core::schedule::Schedule,
+    machine: Option<flexc_core::DeviceCount>,
+) -> Result<(), ()> {
+    let Some(devices) = machine.map(|m| m.get()) else {
+        crate::emit_error(
+            module.location(),
+            "a scheduled strategy (par.schedule) needs the machine's size: par.machine on the module or the devices option",
+        );
+        return Err(());
+    };
+    let mut tag = 0i64;
+    let mut plans = Vec::new();
+    let mut ok = true;
+    for function in public_functions(&module) {
+        match scheduled::plan(&function, schedule, devices, &mut tag) {
+            Ok(plan) => plans.push((function.to_raw(), plan)),
+            Err(()) => ok = false,
+        }
+    }
+    if !ok {
+        return Err(());
+    }
+    for (function, plan) in &plans {
+        let replay = scheduled_emit::replay(plan);
+        let mut after = *function;
+        for device in 0..devices {
+            after = unsafe { scheduled_emit::emit_device(*function, after, plan, &replay, device) };
+        }
+    }
+    Ok(())
+}
+
+/// The module's public functions with a body.
+fn public_functions<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    ir::top_level_ops(module.to_raw())
+        .into_iter()
+        .map(|op| unsafe { OperationRef::from_raw(op) })
+        .filter(|op| {
+            op_name(op) == "func.func"
+                && !op
+                    .attribute("sym_visibility")
+                    .is_ok_and(|v| v.to_string().contains("private"))
+                && !unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(op.to_raw(), 0)) }
+                    .ptr
+                    .is_null()
+        })
+        .collect()
 }
 
 fn has_attribute(op: MlirOperation, name: &str) -> bool {

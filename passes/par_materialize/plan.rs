@@ -24,6 +24,29 @@ use std::collections::{HashMap, HashSet};
 pub(super) struct Task {
     pub(super) device: i64,
     pub(super) body: Body,
+    /// Whether the task's reduction coordinates are all 0 (it would start from the op's init).
+    pub(super) first: bool,
+    /// Whether no earlier task of the op has its coordinates along the op's own loops: the others
+    /// compute the same part again (a replicated configuration, capture loops).
+    pub(super) distinct: bool,
+}
+
+/// How `Planner::graph_op_in` sees an op: as the serial program runs it (the default), or as one
+/// micro-batch of a scheduled program runs it (`scheduled`).
+#[derive(Clone, Debug, Default)]
+pub(super) struct View {
+    /// The op's loops for one micro-batch (loops that follow the batch divided by the micro-batches of
+    /// the whole iteration); `None`: the op's own.
+    pub(super) loops: Option<Vec<u64>>,
+    /// Every task starts from the combiner's identity: the op reduces over the batch, and its partial
+    /// results are accumulated over the micro-batches (the accumulator holds the init).
+    pub(super) identity: bool,
+    /// No fallback to one whole task when the op's family cannot cut it (a whole task would compute
+    /// the whole batch, not the micro-batch).
+    pub(super) strict: bool,
+    /// The configuration to plan instead of the op's `par.config` (an epilogue op's, split over the
+    /// data-parallel replicas for ZeRO).
+    pub(super) config: Option<Config>,
 }
 
 /// Tasks writing one output region of one result: one task, or the partial results of a split
@@ -244,7 +267,7 @@ impl Planner<'_> {
     }
 
     /// Plans the receives that give `device` the `region` of `value`, appending them to `transfers`.
-    fn need(
+    pub(super) fn need(
         &mut self,
         value: ValueId,
         region: &Region,
@@ -283,14 +306,18 @@ impl Planner<'_> {
         &self,
         op: &OperationRef<'_, '_>,
         name: &str,
+        view: &View,
     ) -> Result<(Config, OpModel, Option<&'static dyn OpFamily>), String> {
-        let config = op
-            .attribute(names::CONFIG_ATTR)
-            .map_err(|_| "has no par.config".to_string())
-            .and_then(|a| {
-                Config::parse(&a.to_string())
-                    .map_err(|e| format!("has a malformed par.config: {e}"))
-            })?;
+        let config = match &view.config {
+            Some(config) => config.clone(),
+            None => op
+                .attribute(names::CONFIG_ATTR)
+                .map_err(|_| "has no par.config".to_string())
+                .and_then(|a| {
+                    Config::parse(&a.to_string())
+                        .map_err(|e| format!("has a malformed par.config: {e}"))
+                })?,
+        };
         let (family, import) = family::model_of(op, name);
         let model = match import {
             Import::Modelled(model) | Import::Capturing(model, _) => model,
@@ -299,14 +326,30 @@ impl Planner<'_> {
                 return Err("has a par.config but flexc knows no iteration space for it".to_string())
             }
         };
-        check_config(&config, &model, self.machine)?;
+        let mut checked = model.clone();
+        if let Some(loops) = &view.loops {
+            checked.loops = loops.clone();
+        }
+        check_config(&config, &checked, self.machine)?;
         Ok((config, model, family))
     }
 
     fn graph_op(&mut self, op: MlirOperation, position: usize) -> Result<OpPlan, String> {
+        self.graph_op_in(op, position, &View::default())
+    }
+
+    /// Plans the tasks, transfers and groups of the graph op `op` at `position`, as `view` sees it.
+    pub(super) fn graph_op_in(
+        &mut self,
+        op: MlirOperation,
+        position: usize,
+        view: &View,
+    ) -> Result<OpPlan, String> {
         let op_ref = unsafe { OperationRef::from_raw(op) };
         let name = op_name(&op_ref);
-        let (config, model, family) = self.configured(&op_ref, &name)?;
+        let (config, model, family) = self.configured(&op_ref, &name, view)?;
+        // The cut sees the serial op; the task boxes are the view's (one micro-batch of it).
+        let loops = view.loops.clone().unwrap_or_else(|| model.loops.clone());
         // The plan's region arithmetic is in i64.
         let degrees: Vec<i64> = config.degrees.iter().map(|&d| d as i64).collect();
         let captured = self.captured(op);
@@ -316,7 +359,7 @@ impl Planner<'_> {
         };
         // An op that is not split runs whole wherever it is placed, whether or not its family can cut
         // it (or this task of it).
-        let unsplit = degrees.iter().all(|&d| d == 1);
+        let unsplit = degrees.iter().all(|&d| d == 1) && !view.strict;
         let cut = match cut {
             Ok(cut) => cut,
             Err(_) if unsplit => Box::new(family::cut::WholeCut),
@@ -332,7 +375,7 @@ impl Planner<'_> {
             .zip(&degrees)
             .take(own)
             .any(|(&parallel, &degree)| !parallel && degree > 1);
-        let combine = if reduction_split {
+        let combine = if reduction_split || view.identity {
             Some(combine_of(op, &model)?)
         } else {
             None
@@ -340,15 +383,17 @@ impl Planner<'_> {
         let mut tasks = Vec::new();
         let mut transfers = Vec::new();
         let mut groups = Groups::default();
+        let mut seen: HashSet<Vec<i64>> = HashSet::new();
         for (t, device) in config.devices.iter().enumerate() {
             let device = i64::from(device.0);
             self.used = self.used.max(device + 1);
-            let (coords, loops) = task_box(&degrees, &model.loops, t);
+            let (coords, task_loops) = task_box(&degrees, &loops, t);
             let first = coords
                 .iter()
                 .zip(&model.parallel)
                 .take(own)
                 .all(|(&c, &parallel)| parallel || c == 0);
+            let starts_from_init = first && !view.identity;
             let planned = {
                 let values = &self.values;
                 let ids = |value: MlirValue| values.get(&ir::value_key(value)).copied();
@@ -357,12 +402,12 @@ impl Planner<'_> {
                     model: &model,
                     ids: &ids,
                 };
-                let first = first.then_some(()).ok_or(combine);
-                match cut.task(&cx, &loops, first) {
+                let from = starts_from_init.then_some(()).ok_or(combine);
+                match cut.task(&cx, &task_loops, from) {
                     Ok(planned) => planned,
                     Err(_) if unsplit => {
                         use family::cut::TaskCut;
-                        family::cut::WholeCut.task(&cx, &loops, first)?
+                        family::cut::WholeCut.task(&cx, &task_loops, from)?
                     }
                     Err(message) => return Err(message),
                 }
@@ -378,9 +423,12 @@ impl Planner<'_> {
             for (result, region) in planned.outputs.into_iter().enumerate() {
                 groups.add(result, &key, region, t, device);
             }
+            let distinct = seen.insert(coords[..own].to_vec());
             tasks.push(Task {
                 device,
                 body: planned.body,
+                first,
+                distinct,
             });
         }
         let groups = groups.groups;

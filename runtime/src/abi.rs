@@ -641,18 +641,26 @@ fn all_reduce(memref: Option<View>, element: &'static str, kind: Kind, mask: i64
         if let Some(nccl) = &shared.nccl {
             return nccl_all_reduce(state, shared, nccl, &view, width, element, kind, mask);
         }
+        let signature = signature(element, kind, &view);
         let staging = stage(state, &view, width)?;
         let state_ref: &DeviceState = state;
-        let result = shared
-            .mailbox
-            .all_reduce(state_ref.index, mask, staging, |parts| {
-                combine(state_ref, shared, parts, element, kind)
-            });
+        let result =
+            shared
+                .mailbox
+                .all_reduce(state_ref.index, mask, &signature, staging, |parts| {
+                    combine(state_ref, shared, parts, element, kind)
+                });
         match result {
             Some(result) => unstage(state_ref, &result, &view, width),
             None => Ok(()),
         }
     })
+}
+
+/// What every member of an all-reduce must agree on (the mailbox checks it): kind, element type
+/// and shape.
+fn signature(element: &str, kind: Kind, view: &View) -> String {
+    format!("{kind:?} of {element}{:?}", view.sizes).to_lowercase()
 }
 
 /// The all-reduce through NCCL: the members meet in the mailbox first (mismatches are reported,
@@ -672,9 +680,13 @@ fn nccl_all_reduce(
     let token = Staging::empty(state.gpu.context);
     if shared
         .mailbox
-        .all_reduce(state.index, mask, token, |_| {
-            Ok(Staging::empty(state.gpu.context))
-        })
+        .all_reduce(
+            state.index,
+            mask,
+            &signature(element, kind, view),
+            token,
+            |_| Ok(Staging::empty(state.gpu.context)),
+        )
         .is_none()
     {
         return Ok(());
@@ -703,6 +715,112 @@ fn nccl_all_reduce(
         state.stream,
     )?;
     unstage(state, &staging, view, width)
+}
+
+/// The shape of a view as the collective layout takes it.
+fn shape_of(view: &View) -> Vec<u64> {
+    view.sizes.iter().map(|&s| s.max(0) as u64).collect()
+}
+
+/// Member `device`'s position in the group `mask` (ascending device ids) and the group's size.
+fn member(device: usize, mask: i64) -> (usize, usize) {
+    let members: Vec<usize> = (0..63).filter(|d| mask & (1 << d) != 0).collect();
+    (
+        members.iter().position(|&d| d == device).unwrap_or(0),
+        members.len(),
+    )
+}
+
+/// `par.all_gather`: each member stages its part; the last to arrive places every part into a
+/// staging buffer of the whole (core's collective layout, device-to-device copies); every member
+/// unstages the whole into its output.
+fn all_gather(input: Option<View>, output: Option<View>, width: usize, mask: i64, dim: i64) {
+    with_device("all_gather", |state, shared| {
+        let (input, output) = (
+            input.ok_or("an invalid buffer")?,
+            output.ok_or("an invalid buffer")?,
+        );
+        let whole = shape_of(&output);
+        let (_, parts) = member(state.index, mask);
+        let dim = dim.max(0) as usize;
+        flexc_core::collective::check(&whole, dim, parts)?;
+        let staging = stage(state, &input, width)?;
+        let state_ref: &DeviceState = state;
+        let signature = format!("{width}-byte elements of {whole:?} along dim {dim}");
+        let result = shared.mailbox.collective(
+            state_ref.index,
+            mask,
+            "all-gather",
+            &signature,
+            staging,
+            |contributions| {
+                let total = output.count() * width;
+                let gathered = Staging::new(total, state_ref.gpu.context)?;
+                for (i, part) in contributions.iter().enumerate() {
+                    for s in flexc_core::collective::segments(&whole, dim, parts, i, width) {
+                        state_ref.copy(
+                            gathered.pointer + s.whole as u64,
+                            part.pointer + s.part as u64,
+                            s.bytes,
+                        )?;
+                    }
+                }
+                state_ref.synchronize()?;
+                Ok(gathered)
+            },
+        );
+        match result {
+            Some(result) => unstage(state_ref, &result, &output, width),
+            None => Ok(()),
+        }
+    })
+}
+
+/// `par.reduce_scatter`: the members' whole tensors folded in device order by the all-reduce
+/// kernel (`combine`), of which each member unstages its part.
+fn reduce_scatter(
+    input: Option<View>,
+    output: Option<View>,
+    element: &'static str,
+    kind: Kind,
+    mask: i64,
+    dim: i64,
+) {
+    with_device("reduce_scatter", |state, shared| {
+        let (input, output) = (
+            input.ok_or("an invalid buffer")?,
+            output.ok_or("an invalid buffer")?,
+        );
+        let width = crate::manifest::dtype_width(element).unwrap_or(4);
+        let whole = shape_of(&input);
+        let (index, parts) = member(state.index, mask);
+        let dim = dim.max(0) as usize;
+        flexc_core::collective::check(&whole, dim, parts)?;
+        let staging = stage(state, &input, width)?;
+        let state_ref: &DeviceState = state;
+        let signature = format!("{kind:?} of {element}{whole:?} along dim {dim}").to_lowercase();
+        let result = shared.mailbox.collective(
+            state_ref.index,
+            mask,
+            "reduce-scatter",
+            &signature,
+            staging,
+            |contributions| combine(state_ref, shared, contributions, element, kind),
+        );
+        let Some(result) = result else {
+            return Ok(());
+        };
+        let part = Staging::new(output.count() * width, state_ref.gpu.context)?;
+        for s in flexc_core::collective::segments(&whole, dim, parts, index, width) {
+            state_ref.copy(
+                part.pointer + s.part as u64,
+                result.pointer + s.whole as u64,
+                s.bytes,
+            )?;
+        }
+        state_ref.synchronize()?;
+        unstage(state_ref, &part, &output, width)
+    })
 }
 
 fn ranked(memref: *const Unranked) -> Option<View> {
@@ -789,6 +907,71 @@ reductions!(
     Sum "i64" flexc_gpu_all_reduce_sum_i64 _mlir_ciface_flexc_gpu_all_reduce_sum_i64,
     Max "i64" flexc_gpu_all_reduce_max_i64 _mlir_ciface_flexc_gpu_all_reduce_max_i64,
     Min "i64" flexc_gpu_all_reduce_min_i64 _mlir_ciface_flexc_gpu_all_reduce_min_i64,
+);
+
+macro_rules! gathers {
+    ($($element:literal $width:literal $name:ident $cname:ident),* $(,)?) => {
+        $(
+            #[doc = concat!("`", stringify!($name), "(in, out, i64 group_mask, i64 dim)`, unranked memrefs expanded.")]
+            #[no_mangle]
+            pub extern "C" fn $name(rank: i64, descriptor: *const i64, out_rank: i64, out: *const i64, mask: i64, dim: i64) {
+                all_gather(plain(rank, descriptor), plain(out_rank, out), $width, mask, dim)
+            }
+            #[doc = concat!("C-interface `", stringify!($name), "`.")]
+            #[no_mangle]
+            pub unsafe extern "C" fn $cname(input: *const Unranked, output: *const Unranked, mask: i64, dim: i64) {
+                all_gather(ranked(input), ranked(output), $width, mask, dim)
+            }
+        )*
+        /// The exported all-gather names.
+        pub const GATHERS: &[[&str; 2]] = &[$([stringify!($name), stringify!($cname)]),*];
+    };
+}
+
+gathers!(
+    "i1" 1 flexc_gpu_all_gather_i1 _mlir_ciface_flexc_gpu_all_gather_i1,
+    "i8" 1 flexc_gpu_all_gather_i8 _mlir_ciface_flexc_gpu_all_gather_i8,
+    "i16" 2 flexc_gpu_all_gather_i16 _mlir_ciface_flexc_gpu_all_gather_i16,
+    "i32" 4 flexc_gpu_all_gather_i32 _mlir_ciface_flexc_gpu_all_gather_i32,
+    "i64" 8 flexc_gpu_all_gather_i64 _mlir_ciface_flexc_gpu_all_gather_i64,
+    "f16" 2 flexc_gpu_all_gather_f16 _mlir_ciface_flexc_gpu_all_gather_f16,
+    "bf16" 2 flexc_gpu_all_gather_bf16 _mlir_ciface_flexc_gpu_all_gather_bf16,
+    "f32" 4 flexc_gpu_all_gather_f32 _mlir_ciface_flexc_gpu_all_gather_f32,
+    "f64" 8 flexc_gpu_all_gather_f64 _mlir_ciface_flexc_gpu_all_gather_f64,
+);
+
+macro_rules! scatters {
+    ($($kind:ident $element:literal $name:ident $cname:ident),* $(,)?) => {
+        $(
+            #[doc = concat!("`", stringify!($name), "(in, out, i64 group_mask, i64 dim)`, unranked memrefs expanded.")]
+            #[no_mangle]
+            pub extern "C" fn $name(rank: i64, descriptor: *const i64, out_rank: i64, out: *const i64, mask: i64, dim: i64) {
+                reduce_scatter(plain(rank, descriptor), plain(out_rank, out), $element, Kind::$kind, mask, dim)
+            }
+            #[doc = concat!("C-interface `", stringify!($name), "`.")]
+            #[no_mangle]
+            pub unsafe extern "C" fn $cname(input: *const Unranked, output: *const Unranked, mask: i64, dim: i64) {
+                reduce_scatter(ranked(input), ranked(output), $element, Kind::$kind, mask, dim)
+            }
+        )*
+        /// The exported reduce-scatter names.
+        pub const SCATTERS: &[[&str; 2]] = &[$([stringify!($name), stringify!($cname)]),*];
+    };
+}
+
+scatters!(
+    Sum "f32" flexc_gpu_reduce_scatter_sum_f32 _mlir_ciface_flexc_gpu_reduce_scatter_sum_f32,
+    Max "f32" flexc_gpu_reduce_scatter_max_f32 _mlir_ciface_flexc_gpu_reduce_scatter_max_f32,
+    Min "f32" flexc_gpu_reduce_scatter_min_f32 _mlir_ciface_flexc_gpu_reduce_scatter_min_f32,
+    Sum "f64" flexc_gpu_reduce_scatter_sum_f64 _mlir_ciface_flexc_gpu_reduce_scatter_sum_f64,
+    Max "f64" flexc_gpu_reduce_scatter_max_f64 _mlir_ciface_flexc_gpu_reduce_scatter_max_f64,
+    Min "f64" flexc_gpu_reduce_scatter_min_f64 _mlir_ciface_flexc_gpu_reduce_scatter_min_f64,
+    Sum "i32" flexc_gpu_reduce_scatter_sum_i32 _mlir_ciface_flexc_gpu_reduce_scatter_sum_i32,
+    Max "i32" flexc_gpu_reduce_scatter_max_i32 _mlir_ciface_flexc_gpu_reduce_scatter_max_i32,
+    Min "i32" flexc_gpu_reduce_scatter_min_i32 _mlir_ciface_flexc_gpu_reduce_scatter_min_i32,
+    Sum "i64" flexc_gpu_reduce_scatter_sum_i64 _mlir_ciface_flexc_gpu_reduce_scatter_sum_i64,
+    Max "i64" flexc_gpu_reduce_scatter_max_i64 _mlir_ciface_flexc_gpu_reduce_scatter_max_i64,
+    Min "i64" flexc_gpu_reduce_scatter_min_i64 _mlir_ciface_flexc_gpu_reduce_scatter_min_i64,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -1472,7 +1655,7 @@ pub fn exported_symbols() -> Vec<String> {
     for (_, functions) in POINT_TO_POINT {
         names.extend(functions.iter().map(|s| s.to_string()));
     }
-    for functions in REDUCTIONS {
+    for functions in REDUCTIONS.iter().chain(GATHERS).chain(SCATTERS) {
         names.extend(functions.iter().map(|s| s.to_string()));
     }
     names
@@ -1485,6 +1668,15 @@ mod tests {
     #[test]
     fn calls_outside_a_device_are_recorded_not_fatal() {
         assert!(mgpuMemAlloc(16, std::ptr::null_mut(), false).is_null());
+        assert!(stray_failure().unwrap().contains("outside a device thread"));
+    }
+
+    #[test]
+    fn collectives_outside_a_device_are_recorded_not_fatal() {
+        let words = descriptor(0, 0, &[4, 6]);
+        flexc_gpu_all_gather_f32(2, words.as_ptr(), 2, words.as_ptr(), 0b11, 0);
+        assert!(stray_failure().unwrap().contains("outside a device thread"));
+        flexc_gpu_reduce_scatter_sum_f32(2, words.as_ptr(), 2, words.as_ptr(), 0b11, 1);
         assert!(stray_failure().unwrap().contains("outside a device thread"));
     }
 
@@ -1516,7 +1708,13 @@ mod tests {
         for kind in ["sum", "max", "min"] {
             for element in reduce::ELEMENTS {
                 assert!(names.contains(&format!("flexc_gpu_all_reduce_{kind}_{element}")));
+                assert!(names.contains(&format!(
+                    "_mlir_ciface_flexc_gpu_reduce_scatter_{kind}_{element}"
+                )));
             }
+        }
+        for element in ["i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"] {
+            assert!(names.contains(&format!("flexc_gpu_all_gather_{element}")));
         }
     }
 

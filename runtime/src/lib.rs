@@ -17,6 +17,7 @@
 
 pub mod abi;
 pub mod cuda;
+pub mod elf;
 pub mod mailbox;
 pub mod manifest;
 pub mod memref;

@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 pub const FORMAT: &str = "flexc-gpu";
 pub const VERSION: u32 = 1;
 /// The exported symbol holding the manifest.
-pub const SYMBOL: &str = "flexc_gpu_manifest";
+pub const SYMBOL: &str = flexc_core::artifact::MANIFEST_SYMBOL;
 
 #[derive(Clone, Debug, Deserialize)]
 pub struct Manifest {
@@ -31,6 +31,21 @@ pub struct Manifest {
     pub kernels: Vec<Kernel>,
     #[serde(default)]
     pub tasks: Vec<Task>,
+    /// The library calls of the programs (`flexc_gpu_gemm_f32`, ...), checked against the runtime's
+    /// entry points before the artifact is loaded (`elf.rs`).
+    #[serde(default)]
+    pub library: Vec<LibraryCall>,
+}
+
+/// One call of a runtime library entry point.
+#[derive(Clone, Debug, Deserialize)]
+pub struct LibraryCall {
+    /// The runtime entry (`flexc_gpu_gemm_f32`), called through `_mlir_ciface_<entry>`.
+    pub entry: String,
+    /// The program that calls it.
+    pub function: String,
+    #[serde(default)]
+    pub op: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -198,6 +213,13 @@ impl Manifest {
         if !arch_ok {
             return Err(format!("arch '{}' is not of the form sm_NN", self.arch));
         }
+        if !flexc_core::artifact::ARCHS.contains(&self.arch.as_str()) {
+            return Err(format!(
+                "arch '{}' is not one flexc compiles for ({})",
+                self.arch,
+                flexc_core::artifact::ARCHS.join(", ")
+            ));
+        }
         if self.devices == 0 || self.devices > 63 {
             return Err(format!(
                 "devices is {}, expected 1 to 63 (all-reduce groups are 63-bit masks)",
@@ -271,6 +293,41 @@ impl Manifest {
         if let Some(d) = devices.iter().position(|seen| !seen) {
             return Err(format!("device {d} has no program"));
         }
+        // Names and entries follow the compiler's convention (`f`, `f_device<d>`,
+        // `_mlir_ciface_<name>`): a device program cannot run another device's entry.
+        let serial_name = self.serial().name.clone();
+        for (i, program) in self.programs.iter().enumerate() {
+            let expected = match program.device {
+                Some(d) => {
+                    flexc_core::devices::device_function(&serial_name, flexc_core::DeviceId::new(d))
+                }
+                None => serial_name.clone(),
+            };
+            if program.name != expected {
+                return Err(format!(
+                    "programs[{i}]: the program of device {} is named '{}', expected '{expected}'",
+                    program
+                        .device
+                        .map_or("serial".to_string(), |d| d.to_string()),
+                    program.name
+                ));
+            }
+            let entry = flexc_core::artifact::entry_symbol(&program.name);
+            if program.entry != entry {
+                return Err(format!(
+                    "programs[{i}]: program '{}' has entry '{}', expected '{entry}'",
+                    program.name, program.entry
+                ));
+            }
+        }
+        for (i, call) in self.library.iter().enumerate() {
+            if !names.contains(call.function.as_str()) {
+                return Err(format!(
+                    "library[{i}]: '{}' is called from '{}', which is not a program",
+                    call.entry, call.function
+                ));
+            }
+        }
         Ok(())
     }
 
@@ -285,9 +342,15 @@ impl Manifest {
                     ))
                 }
                 (InputKind::Weight, true) => {
-                    if input.handle.is_none() || input.type_text.is_none() {
+                    let (Some(_), Some(type_text)) = (&input.handle, &input.type_text) else {
                         return Err(format!(
                             "{at}: an elided weight needs 'handle' and 'type' (it is seeded from them, as flexc-run seeds it)"
+                        ));
+                    };
+                    let expected = tensor_type(&input.dtype, &input.shape);
+                    if *type_text != expected {
+                        return Err(format!(
+                            "{at}: type '{type_text}' does not match its dtype and shape ({expected})"
                         ));
                     }
                     if !matches!(input.dtype.as_str(), "f32" | "f64" | "i32" | "i64") {
@@ -350,7 +413,18 @@ fn check_tensor(
     if byte_size(dtype, shape).is_none() {
         return Err(format!("{at}: shape {shape:?} is too large"));
     }
+    if shape.contains(&0) {
+        return Err(format!(
+            "{at}: shape {shape:?} has a zero dim (the compiler writes no empty tensors)"
+        ));
+    }
     Ok(())
+}
+
+/// `tensor<16x4xf32>`: the MLIR type of a tensor (an elided weight's `type`).
+fn tensor_type(dtype: &str, shape: &[u64]) -> String {
+    let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
+    format!("tensor<{dims}{dtype}>")
 }
 
 /// serde_json's message without its " at line L column C" (the location is given separately).
@@ -427,5 +501,20 @@ mod tests {
         assert!(syntax.starts_with("flexc_gpu_manifest:2:"), "{syntax}");
         assert!(!syntax.contains(" at line "), "{syntax}");
         assert!(error_of("\"inputs\"", "\"inputz\"").contains("missing field `inputs`"));
+        // Found by a probe of issue 20: each passed validation.
+        assert!(error_of("sm_90", "sm_99").contains("arch 'sm_99' is not one flexc compiles for"));
+        assert!(error_of("[8,16]", "[0,64]").contains("inputs[0]: shape [0, 64] has a zero dim"));
+        assert!(error_of("[16,4],\"kind\"", "[16,99],\"kind\"").contains(
+            "type 'tensor<16x4xf32>' does not match its dtype and shape (tensor<16x99xf32>)"
+        ));
+        let swapped = GOOD
+            .replacen("_mlir_ciface_f_device0", "_mlir_ciface_f_deviceX", 1)
+            .replacen("_mlir_ciface_f_device1", "_mlir_ciface_f_device0", 1)
+            .replacen("_mlir_ciface_f_deviceX", "_mlir_ciface_f_device1", 1);
+        assert!(Manifest::parse(&swapped)
+            .unwrap_err()
+            .contains("program 'f_device0' has entry '_mlir_ciface_f_device1'"));
+        assert!(error_of("\"name\":\"f_device1\"", "\"name\":\"g_device1\"")
+            .contains("is named 'g_device1', expected 'f_device1'"));
     }
 }

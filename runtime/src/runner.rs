@@ -1,9 +1,11 @@
 //! `flexc-gpu ARTIFACT`: load the artifact, seed the inputs, run the serial program and the device
 //! programs, compare, time, profile.
 //!
-//! Order of work (every problem before CUDA is found without a GPU): the artifact is `dlopen`ed
-//! (its undefined `mgpu*`/`flexc_gpu_*` symbols resolve against this executable), its manifest
-//! read and validated, its entries looked up, the `--reference` file read; then the CUDA driver is
+//! Order of work (every problem before CUDA is found without a GPU): the artifact file is checked
+//! as data (`elf.rs`: ELF structure and sizes, the manifest and its digest read from the file, the
+//! manifest against the file's symbols, PTX and this runtime's entry points), then `dlopen`ed (its
+//! undefined `mgpu*`/`flexc_gpu_*` symbols resolve against this executable) and its entries looked
+//! up, the `--reference` file read; then the CUDA driver is
 //! loaded and the GPUs listed. Virtual device `d` runs on GPU `d mod G` (one GPU per device when
 //! there are enough; N streams on one GPU otherwise), each on its own host thread and stream.
 //!
@@ -22,7 +24,7 @@ use crate::{
 use flexc_core::{ProfileDb, ProfileEntry};
 use std::{
     collections::BTreeMap,
-    ffi::{c_char, c_void, CStr},
+    ffi::c_void,
     io::Write,
     path::{Path, PathBuf},
     sync::{Arc, Barrier},
@@ -81,42 +83,28 @@ pub fn open(path: &Path) -> Result<Artifact, String> {
     if !metadata.is_file() {
         return Err(format!("{name}: not a file"));
     }
+    // The file is checked as data first (`elf.rs`): nothing of it runs unless it is a whole
+    // artifact of this runtime's format.
+    let data = std::fs::read(path).map_err(|e| format!("{name}: cannot read the artifact: {e}"))?;
+    let manifest =
+        crate::elf::check(&data, &abi::exported_symbols()).map_err(|e| format!("{name}: {e}"))?;
+    drop(data);
     // An absolute path: dlopen must not search the library path.
     let absolute = std::fs::canonicalize(path).map_err(|e| format!("{name}: {e}"))?;
     let library = unsafe {
-        libloading::os::unix::Library::open(Some(&absolute), libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_LOCAL)
+        libloading::os::unix::Library::open(
+            Some(&absolute),
+            libloading::os::unix::RTLD_NOW | libloading::os::unix::RTLD_LOCAL,
+        )
     }
     .map_err(|e| {
         let text = match std::error::Error::source(&e) {
             Some(source) => source.to_string(),
             None => e.to_string(),
         };
-        let hint = if text.contains("undefined symbol") {
-            " (the artifact calls a runtime function this flexc-gpu does not provide: rebuild one of them)"
-        } else {
-            ""
-        };
-        format!("{name}: cannot load the artifact: {text}{hint}")
+        format!("{name}: cannot load the artifact: {text}")
     })?;
     let library: libloading::Library = library.into();
-    // The symbol is the manifest's first character (a NUL-terminated array).
-    let text = unsafe {
-        let start = library
-            .get::<*const c_void>(crate::manifest::SYMBOL.as_bytes())
-            .ok()
-            .and_then(|symbol| symbol.try_as_raw_ptr())
-            .ok_or_else(|| {
-                format!(
-                    "{name}: no '{}' symbol: not a flexc-gpu artifact",
-                    crate::manifest::SYMBOL
-                )
-            })?;
-        CStr::from_ptr(start as *const c_char)
-            .to_str()
-            .map_err(|_| format!("{name}: the manifest is not UTF-8"))?
-            .to_string()
-    };
-    let manifest = Manifest::parse(&text).map_err(|e| format!("{name}: {e}"))?;
     let mut entries = Vec::new();
     for program in &manifest.programs {
         let address = unsafe {
@@ -515,7 +503,8 @@ pub fn profile_entries(
     (entries, unknown)
 }
 
-/// Merges `entries` into the database at `path` (created when missing), through a temporary file.
+/// Merges `entries` into the database at `path` (created when missing), written by
+/// `flexc_core::output` (atomic replacement, never a device or FIFO replaced).
 pub fn merge_profile(path: &Path, entries: Vec<ProfileEntry>) -> Result<usize, String> {
     let mut db = if path.exists() {
         ProfileDb::load(path).map_err(|e| e.to_string())?
@@ -525,10 +514,10 @@ pub fn merge_profile(path: &Path, entries: Vec<ProfileEntry>) -> Result<usize, S
     for entry in entries {
         db.insert(entry);
     }
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    std::fs::write(&temporary, db.to_jsonl()).map_err(|e| format!("{}: {e}", path.display()))?;
-    std::fs::rename(&temporary, path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = path
+        .to_str()
+        .ok_or_else(|| format!("{}: not a UTF-8 path", path.display()))?;
+    flexc_core::output::write(text, db.to_jsonl().as_bytes())?;
     Ok(db.len())
 }
 
@@ -817,7 +806,7 @@ mod tests {
     #[test]
     fn profile_entries_pool_samples_by_key() {
         let text = r#"{"format":"flexc-gpu","version":1,"arch":"sm_90","devices":1,
-          "programs":[{"name":"f","role":"serial","entry":"e"},{"name":"f_device0","role":"device","device":0,"entry":"d"}],
+          "programs":[{"name":"f","role":"serial","entry":"_mlir_ciface_f"},{"name":"f_device0","role":"device","device":0,"entry":"_mlir_ciface_f_device0"}],
           "inputs":[],"outputs":[],
           "tasks":[{"id":0,"op":"linalg.matmul","shape":[2,2,2],"dtype":"f32"},
                    {"id":1,"op":"linalg.matmul","key":{"op":"linalg.matmul","shape":[2,2,2],"dtype":"f32"}},

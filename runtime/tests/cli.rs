@@ -40,8 +40,23 @@ fn c_string(text: &str) -> String {
     )
 }
 
-/// Builds an artifact from a manifest and C source in a fresh directory.
+/// Builds an artifact from a manifest (with its digest, as the compiler writes it) and C source in
+/// a fresh directory.
 fn artifact(name: &str, manifest: Option<&str>, source: &str) -> PathBuf {
+    artifact_with_digest(
+        name,
+        manifest,
+        manifest.map(|m| flexc_core::artifact::digest(m.as_bytes())),
+        source,
+    )
+}
+
+fn artifact_with_digest(
+    name: &str,
+    manifest: Option<&str>,
+    digest: Option<u64>,
+    source: &str,
+) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("flexc-gpu-cli-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut c = String::from(source);
@@ -49,6 +64,11 @@ fn artifact(name: &str, manifest: Option<&str>, source: &str) -> PathBuf {
         c.push_str(&format!(
             "const char flexc_gpu_manifest[] = {};\n",
             c_string(manifest)
+        ));
+    }
+    if let Some(digest) = digest {
+        c.push_str(&format!(
+            "const unsigned long long flexc_gpu_manifest_digest = {digest}ULL;\n"
         ));
     }
     let file = dir.join("artifact.c");
@@ -115,9 +135,12 @@ fn artifact_errors_are_found_before_cuda() {
     let garbage =
         std::env::temp_dir().join(format!("flexc-gpu-garbage-{}.fgpu", std::process::id()));
     std::fs::write(&garbage, "not an ELF file").unwrap();
-    assert_clean_error(&run(&[], &garbage), "cannot load the artifact");
+    assert_clean_error(&run(&[], &garbage), "not an ELF file");
     let no_manifest = artifact("no-manifest", None, PROGRAMS);
-    assert_clean_error(&run(&[], &no_manifest), "no 'flexc_gpu_manifest' symbol");
+    assert_clean_error(
+        &run(&[], &no_manifest),
+        "no exported 'flexc_gpu_manifest' object: not a flexc-gpu artifact",
+    );
     let bad_json = artifact(
         "bad-json",
         Some(&MANIFEST.replace("\"programs\":[", "\"programs\":[,")),
@@ -137,7 +160,7 @@ fn artifact_errors_are_found_before_cuda() {
     );
     assert_clean_error(
         &run(&[], &no_entry),
-        "no entry symbol '_mlir_ciface_f_device0'",
+        "program 'f_device0': no exported function '_mlir_ciface_f_device0'",
     );
     let unknown = artifact(
         "unknown-import",
@@ -149,8 +172,110 @@ fn artifact_errors_are_found_before_cuda() {
     );
     assert_clean_error(
         &run(&[], &unknown),
-        "undefined symbol: flexc_gpu_teleport_f32",
+        "the artifact calls runtime functions this flexc-gpu does not provide: flexc_gpu_teleport_f32",
     );
+}
+
+/// A file that records, from a constructor, that it was loaded: nothing of an artifact may run
+/// before it is checked.
+const CONSTRUCTOR: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+__attribute__((constructor)) static void loaded(void) {
+    const char *marker = getenv("FLEXC_GPU_TEST_MARKER");
+    if (marker) { FILE *f = fopen(marker, "w"); if (f) fclose(f); }
+}
+"#;
+
+/// Found by a probe of issue 20: `flexc-gpu` dlopen'ed the artifact first. A cut file died with
+/// SIGBUS, a foreign shared object ran its constructor before "not a flexc-gpu artifact", and
+/// patched manifests passed validation.
+#[test]
+fn artifacts_are_checked_as_files_before_anything_runs() {
+    let marker = std::env::temp_dir().join(format!("flexc-gpu-loaded-{}", std::process::id()));
+    let _ = std::fs::remove_file(&marker);
+    let run_marked = |path: &Path| {
+        Command::new(BINARY)
+            .arg(path)
+            .env("FLEXC_GPU_TEST_MARKER", &marker)
+            .output()
+            .unwrap()
+    };
+    // A foreign shared object: refused, its constructor never runs.
+    let foreign = artifact("foreign", None, &format!("{CONSTRUCTOR}{PROGRAMS}"));
+    assert_clean_error(&run_marked(&foreign), "not a flexc-gpu artifact");
+    assert!(!marker.exists(), "the constructor ran");
+    // Cut anywhere: a clean error (every cut of the first 4 KB, then every 997th byte).
+    let good = artifact("cut", Some(MANIFEST), &format!("{CONSTRUCTOR}{PROGRAMS}"));
+    let bytes = std::fs::read(&good).unwrap();
+    let cut = good.with_extension("cut.fgpu");
+    let lengths = (0..4096)
+        .step_by(61)
+        .chain((4096..bytes.len()).step_by(997));
+    for length in lengths {
+        std::fs::write(&cut, &bytes[..length]).unwrap();
+        let output = run_marked(&cut);
+        let text = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "cut at {length}: {text}");
+        assert!(
+            text.starts_with("flexc-gpu: error: "),
+            "cut at {length}: {text}"
+        );
+        assert!(!marker.exists(), "cut at {length}: the constructor ran");
+    }
+    // A manifest changed after compilation (same length, as a binary patch): its digest differs.
+    let patched = good.with_extension("patched.fgpu");
+    let at = bytes
+        .windows(10)
+        .position(|w| w == b"\"shape\":[4")
+        .expect("the manifest's first shape");
+    let mut changed = bytes.clone();
+    changed[at + 9] = b'8';
+    std::fs::write(&patched, &changed).unwrap();
+    assert_clean_error(
+        &run_marked(&patched),
+        "the manifest does not match its digest",
+    );
+    assert!(!marker.exists());
+    let no_digest = artifact_with_digest("no-digest", Some(MANIFEST), None, PROGRAMS);
+    assert_clean_error(
+        &run(&[], &no_digest),
+        "no exported 'flexc_gpu_manifest_digest' object",
+    );
+    // Manifests that agree with their digest but not with the file or the runtime.
+    let kernels = format!(
+        "{PROGRAMS}const char k_module_binary[] = \"//\\n.version 8.0\\n.target sm_90\\n.address_size 64\\n.visible .entry k_function(\\n\";\n"
+    );
+    let with = |extra: &str| {
+        MANIFEST.replacen(
+            "\"model\":\"echo\",",
+            &format!("\"model\":\"echo\",{extra}"),
+            1,
+        )
+    };
+    let kernel = with("\"kernels\":[{\"name\":\"k_module.k_function\",\"family\":\"elementwise\",\"block\":[128,1,1]}],");
+    let accepted = artifact("kernel", Some(&kernel), &kernels);
+    let output = run(&[], &accepted);
+    assert!(!stderr(&output).contains("k_module"), "{}", stderr(&output));
+    for (name, manifest, source, error) in [
+        ("sm99", MANIFEST.replace("sm_90", "sm_99"), PROGRAMS.to_string(), "arch 'sm_99' is not one flexc compiles for (sm_90, sm_80)"),
+        ("sm80", kernel.replace("sm_90", "sm_80"), kernels.clone(), "kernels[0]: module 'k_module' is not PTX for sm_80"),
+        ("zero", MANIFEST.replace("\"shape\":[4],\"kind\"", "\"shape\":[0],\"kind\""), PROGRAMS.to_string(), "inputs[0]: shape [0] has a zero dim"),
+        ("kernel-name", kernel.replace("k_module.k_function", "k_module.other"), kernels.clone(), "kernels[0]: module 'k_module' has no kernel 'other'"),
+        ("gemm-name", with("\"library\":[{\"entry\":\"flexc_gpu_gemm_f64\",\"function\":\"f\",\"op\":\"linalg.matmul\"}],"), PROGRAMS.to_string(), "library[0]: 'flexc_gpu_gemm_f64' is not a library entry of this flexc-gpu"),
+        ("gemm-unused", with("\"library\":[{\"entry\":\"flexc_gpu_gemm_f32\",\"function\":\"f\",\"op\":\"linalg.matmul\"}],"), PROGRAMS.to_string(), "library[0]: the artifact does not call 'flexc_gpu_gemm_f32'"),
+        (
+            "swapped",
+            MANIFEST
+                .replace("\"devices\":1", "\"devices\":2")
+                .replace("\"entry\":\"_mlir_ciface_f_device0\"}", "\"entry\":\"_mlir_ciface_f_device1\"},{\"name\":\"f_device1\",\"role\":\"device\",\"device\":1,\"entry\":\"_mlir_ciface_f_device0\"}"),
+            format!("{PROGRAMS}void _mlir_ciface_f_device1(void) {{}}\n"),
+            "program 'f_device0' has entry '_mlir_ciface_f_device1', expected '_mlir_ciface_f_device0'",
+        ),
+    ] {
+        let path = artifact(name, Some(&manifest), &source);
+        assert_clean_error(&run(&[], &path), error);
+    }
 }
 
 #[test]

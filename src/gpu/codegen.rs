@@ -231,11 +231,23 @@ pub fn artifact(module: &MlirModule, manifest: &str) -> Result<Vec<u8>, String> 
     let global = llvm.add_global(
         bytes.get_type(),
         Some(AddressSpace::default()),
-        "flexc_gpu_manifest",
+        flexc_core::artifact::MANIFEST_SYMBOL,
     );
     global.set_initializer(&bytes);
     global.set_constant(true);
     global.set_linkage(Linkage::External);
+    // The manifest's digest: flexc-gpu refuses a manifest changed after compilation.
+    let digest = context
+        .i64_type()
+        .const_int(flexc_core::artifact::digest(manifest.as_bytes()), false);
+    let digest_global = llvm.add_global(
+        context.i64_type(),
+        Some(AddressSpace::default()),
+        flexc_core::artifact::DIGEST_SYMBOL,
+    );
+    digest_global.set_initializer(&digest);
+    digest_global.set_constant(true);
+    digest_global.set_linkage(Linkage::External);
     llvm.verify()
         .map_err(|e| format!("the host LLVM IR does not verify: {e}"))?;
     llvm.run_passes("default<O2>", &machine, PassBuilderOptions::create())
@@ -246,19 +258,12 @@ pub fn artifact(module: &MlirModule, manifest: &str) -> Result<Vec<u8>, String> 
     link(object.as_slice())
 }
 
-/// `cc -shared` of one object file, in a private temporary folder (removed afterwards).
+/// `cc -shared` of one object file, in a private scratch folder (removed afterwards, and when a
+/// signal ends the compiler).
 fn link(object: &[u8]) -> Result<Vec<u8>, String> {
-    static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let folder = std::env::temp_dir().join(format!(
-        "flexc-gpu-{}-{}",
-        std::process::id(),
-        COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&folder)
-        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
-    let result = link_in(&folder, object);
-    let _ = std::fs::remove_dir_all(&folder);
-    result
+    let folder = flexc_core::output::ScratchDir::new("flexc-gpu")
+        .map_err(|e| format!("cannot create a scratch folder: {e}"))?;
+    link_in(folder.path(), object)
 }
 
 fn link_in(folder: &Path, object: &[u8]) -> Result<Vec<u8>, String> {

@@ -40,17 +40,24 @@ pub(super) fn read_references(dir: &Path, entry: &Entry) -> Result<Vec<Vec<u8>>,
         .collect()
 }
 
-/// Writes the results of `entry` into `dir` (each file through a temporary and a rename).
+/// Writes the results of `entry` into `dir`, all or none (`flexc_core::output::write_all`).
 pub(super) fn write_outputs(dir: &Path, entry: &Entry, outputs: &[Vec<u8>]) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create '{}': {e}", dir.display()))?;
-    for (i, (ty, bytes)) in entry.results.iter().zip(outputs).enumerate() {
-        let path = dir.join(format!("{}.result{i}.npy", entry.name));
-        let temporary = dir.join(format!(".{}.result{i}.npy.tmp", entry.name));
-        std::fs::write(&temporary, npy(ty, bytes))
-            .and_then(|()| std::fs::rename(&temporary, &path))
-            .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
-    }
-    Ok(())
+    let files: Vec<(String, Vec<u8>)> = entry
+        .results
+        .iter()
+        .zip(outputs)
+        .enumerate()
+        .map(|(i, (ty, bytes))| {
+            let path = dir.join(format!("{}.result{i}.npy", entry.name));
+            (path.display().to_string(), npy(ty, bytes))
+        })
+        .collect();
+    let files: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(path, bytes)| (path.as_str(), bytes.as_slice()))
+        .collect();
+    flexc_core::output::write_all(&files)
 }
 
 /// The `.npy` bytes of a tensor of type `ty` holding `bytes` (row-major).

@@ -111,6 +111,9 @@ impl Default for MeasureOptions {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Timing {
     pub runs: Vec<f64>,
+    /// Per timed run, when its tasks were profiled: the busiest device's task time (the sum of its
+    /// tasks' samples; waiting for messages and the runtime's own work are not tasks).
+    pub busiest: Vec<f64>,
 }
 
 impl Timing {
@@ -118,16 +121,38 @@ impl Timing {
         median(&self.runs)
     }
 
+    /// The idle share of the busiest device: per run `1 − busiest/wall`, the median over the runs
+    /// (`None` without profiled tasks). A pipeline's bubble as `flexc --simulate` predicts it.
+    pub fn bubble(&self) -> Option<f64> {
+        (!self.busiest.is_empty() && self.busiest.len() == self.runs.len()).then(|| {
+            let idle: Vec<f64> = self
+                .runs
+                .iter()
+                .zip(&self.busiest)
+                .map(|(&wall, &busy)| if wall > 0.0 { 1.0 - busy / wall } else { 0.0 })
+                .collect();
+            median(&idle)
+        })
+    }
+
     fn summary(&self) -> String {
         let min = self.runs.iter().copied().fold(f64::INFINITY, f64::min);
         let max = self.runs.iter().copied().fold(0.0, f64::max);
-        format!(
+        let mut text = format!(
             "median {:.3} ms (min {:.3}, max {:.3}) over {} runs",
             self.median() * 1e3,
             min * 1e3,
             max * 1e3,
             self.runs.len()
-        )
+        );
+        if let Some(bubble) = self.bubble() {
+            text.push_str(&format!(
+                "; busiest device's tasks median {:.3} ms, idle share (bubble) {:.1}%",
+                median(&self.busiest) * 1e3,
+                bubble * 100.0
+            ));
+        }
+        text
     }
 }
 
@@ -345,6 +370,24 @@ pub(crate) fn mark_graph_ops_whole(module: &Module) -> Result<Vec<(OpKey, OpKey)
         false,
     )
     .map_err(|_| ())?;
+    // A scheduled strategy's configurations describe one micro-batch: its tasks' extents along the
+    // loops that follow the batch are the micro-batch's (the simulator's per-stage tasks).
+    let units = {
+        use flexc_dialects::ScheduleAttr;
+        module
+            .as_operation()
+            .attribute(flexc_dialects::names::SCHEDULE_ATTR)
+            .ok()
+            .and_then(|a| flexc_core::schedule::Schedule::parse(&a.to_string()).ok())
+            .map_or(1, |s| {
+                u64::from(s.replicas.max(1)) * u64::from(s.micro_batches.max(1))
+            })
+    };
+    let batch_loops = if units > 1 {
+        flexc_core::batch::batch_loops(&imported.graph, 0).unwrap_or_default()
+    } else {
+        Vec::new()
+    };
     let mut keys = Vec::with_capacity(imported.ops.len());
     let mut marked = std::collections::HashSet::new();
     for (k, op) in imported.ops.iter().enumerate() {
@@ -353,11 +396,19 @@ pub(crate) fn mark_graph_ops_whole(module: &Module) -> Result<Vec<(OpKey, OpKey)
             keys.push((None, None));
             continue;
         };
+        let micro = batch_loops.get(k);
         let extents: Vec<u64> = graph_op
             .dims
             .iter()
             .zip(&config.degrees)
-            .map(|(dim, &degree)| dim.size / degree.max(1))
+            .enumerate()
+            .map(|(j, (dim, &degree))| {
+                let size = match micro.and_then(|m| m.get(j)) {
+                    Some(true) => dim.size / units,
+                    _ => dim.size,
+                };
+                size / degree.max(1)
+            })
             .collect();
         let whole = graph_op.dims.iter().map(|dim| dim.size).collect();
         keys.push((
@@ -642,7 +693,12 @@ pub(super) fn run_threads(
     let runtimes: Vec<Arc<runtime::Runtime>> =
         (0..total).map(|_| runtime::Runtime::new(n)).collect();
     let barrier = Barrier::new(n);
-    type Thread = (Vec<(Instant, Instant)>, Vec<Vec<u8>>, Vec<(i64, f64)>);
+    type Thread = (
+        Vec<(Instant, Instant)>,
+        Vec<Vec<u8>>,
+        Vec<(i64, f64)>,
+        Vec<f64>,
+    );
     let per_thread: Vec<Thread> = std::thread::scope(|scope| -> Result<Vec<Thread>, String> {
         let mut handles = Vec::new();
         for (device, &function) in functions.iter().enumerate() {
@@ -653,6 +709,7 @@ pub(super) fn run_threads(
                     let mut spans = Vec::with_capacity(total);
                     let mut first = Vec::new();
                     let mut samples = Vec::new();
+                    let mut busy = Vec::with_capacity(total);
                     take_samples();
                     for (run, runtime) in runtimes.iter().enumerate() {
                         if run == 0 {
@@ -674,10 +731,11 @@ pub(super) fn run_threads(
                         }
                         let taken = take_samples();
                         if run >= total - runs as usize {
+                            busy.push(taken.iter().map(|s| s.1).sum::<f64>());
                             samples.extend(taken);
                         }
                     }
-                    (spans, first, samples)
+                    (spans, first, samples, busy)
                 })
                 .map_err(|e| format!("cannot start a device thread: {e}"))?;
             handles.push(handle);
@@ -693,6 +751,7 @@ pub(super) fn run_threads(
     if let Some(failure) = runtimes.iter().find_map(|r| r.failure()) {
         return Err(format!("the device programs failed: {failure}"));
     }
+    let profiled = per_thread.iter().any(|t| !t.2.is_empty());
     let timing = Timing {
         runs: (0..runs as usize)
             .map(|r| {
@@ -704,10 +763,22 @@ pub(super) fn run_threads(
                 }
             })
             .collect(),
+        busiest: if profiled {
+            (0..runs as usize)
+                .map(|r| {
+                    per_thread
+                        .iter()
+                        .map(|t| t.3.get(r).copied().unwrap_or(0.0))
+                        .fold(0.0, f64::max)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
     };
     let mut per_thread = per_thread.into_iter();
-    let (_, first, mut samples) = per_thread.next().unwrap_or_default();
-    for (_, _, more) in per_thread {
+    let (_, first, mut samples, _) = per_thread.next().unwrap_or_default();
+    for (_, _, more, _) in per_thread {
         samples.extend(more);
     }
     Ok(Runs {

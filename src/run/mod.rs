@@ -215,6 +215,21 @@ impl Default for RunOptions {
     }
 }
 
+/// The most devices `flexc-run` runs: one thread (or MPI rank) and one JIT-compiled function each, and
+/// all-reduce groups named by 63-bit masks (`flexc_core::GROUP_MASK_DEVICES`). A larger count is
+/// refused before anything is materialized or compiled (65536 devices compiled for minutes, growing).
+pub const MAX_DEVICES: u32 = flexc_core::GROUP_MASK_DEVICES;
+
+/// `Err` (a message) for a device count beyond [`MAX_DEVICES`].
+pub fn check_devices(devices: u64) -> Result<(), String> {
+    if devices > u64::from(MAX_DEVICES) {
+        return Err(format!(
+            "flexc-run runs at most {MAX_DEVICES} devices (a thread and a compiled function each, all-reduce groups as 63-bit masks), not {devices}"
+        ));
+    }
+    Ok(())
+}
+
 /// Runs the tool: the report goes to `out`, diagnostics to `errors`.
 pub fn run(options: &RunOptions, out: &mut dyn Write, errors: &mut dyn Write) -> Exit {
     if let Some(dir) = &options.mpi_worker {
@@ -277,10 +292,30 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
             None if serial_only => Some(DeviceCount::ONE),
             devices => devices,
         };
+        // The module's own machine, when it decides the count (a malformed one is par-materialize's
+        // error).
+        let count = devices.or_else(|| {
+            flexc_passes::machine_attr(&module.as_operation())
+                .ok()
+                .flatten()?
+                .device_count()
+        });
+        if let Some(count) = count {
+            check_devices(u64::from(count.get()))
+                .map_err(|e| vec![Diag::error(Some(start.clone()), e)])?;
+        }
         session
             .run_pipeline(&mut module, &pipeline::materialize(devices))
             .map_err(|e| session.diagnosed(e))?;
         entries = find_entries(&module)?;
+    }
+    for entry in &entries {
+        check_devices(entry.devices as u64).map_err(|e| {
+            vec![Diag::error(
+                entry.location.clone().or(Some(start.clone())),
+                e,
+            )]
+        })?;
     }
     if entries.is_empty() {
         return Err(vec![Diag::error(

@@ -10,6 +10,15 @@
 //! scratch directory (`<function>.<index>.bin`, row-major bytes), which the launcher compares with the
 //! serial results.
 //!
+//! Start-up is watched: every rank announces itself in the scratch directory as soon as it starts
+//! (its rank from `OMPI_COMM_WORLD_RANK`, `PMIX_RANK` or `PMI_RANK`, which the launcher sets before
+//! `MPI_Init`), in a file it holds locked until it exits ([`RankMarker`]) and in which it records its
+//! phase (`started`, `initialized`, `finished`). The launcher stops the ranks and names the culprits
+//! when a rank has not announced itself within [`START_LIMIT`] (or half of `--mpi-timeout`), or
+//! when a rank's lock is free before it finished (it exited: a rank that exits with status 0 before
+//! `MPI_Init` leaves the others waiting in it, which `mpirun` does not report), instead of waiting for
+//! the whole timeout and saying "deadlock?".
+//!
 //! Open MPI settings the launcher passes through the environment (unless already set): ranks may
 //! outnumber cores (`rmaps_base_oversubscribe`), root may run them (containers), shared-memory
 //! transport without the kernel's cross-memory attach (`btl_vader_single_copy_mechanism=none`,
@@ -35,25 +44,120 @@ use std::{
     time::{Duration, Instant},
 };
 
-/// A scratch directory removed when dropped.
-pub(super) struct Scratch(pub PathBuf);
+/// A private scratch directory, removed when dropped and when a signal ends the launcher
+/// (`flexc_core::output::ScratchDir`).
+pub(super) struct Scratch(flexc_core::output::ScratchDir);
 
 impl Scratch {
     pub(super) fn new() -> Result<Scratch, String> {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let path = std::env::temp_dir().join(format!("flexc-run-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&path)
-            .map_err(|e| format!("cannot create '{}': {e}", path.display()))?;
-        Ok(Scratch(path))
+        flexc_core::output::ScratchDir::new("flexc-run")
+            .map(Scratch)
+            .map_err(|e| format!("cannot create a scratch directory: {e}"))
+    }
+
+    fn path(&self) -> &Path {
+        self.0.path()
     }
 }
 
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+/// How long the ranks may take to announce themselves (they do it before parsing and compiling).
+pub(super) const START_LIMIT: Duration = Duration::from_secs(15);
+
+/// The environment variables that carry a process's rank before `MPI_Init` (Open MPI, PMIx, MPICH).
+const RANK_VARIABLES: [&str; 3] = ["OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"];
+
+fn marker_path(dir: &Path, rank: usize) -> PathBuf {
+    dir.join(format!("rank{rank}.alive"))
+}
+
+/// A rank's announcement (module doc): a file locked while the process lives, holding its phase.
+struct RankMarker(std::fs::File);
+
+impl RankMarker {
+    /// Announces this process as its rank in `dir`; `None` when the rank is not known yet (no
+    /// launcher variable) or the file cannot be written.
+    fn announce(dir: &Path) -> Option<RankMarker> {
+        let rank: usize = RANK_VARIABLES
+            .iter()
+            .find_map(|name| std::env::var(name).ok()?.parse().ok())?;
+        // Locked before it gets its name, so the launcher never sees it unlocked while we live.
+        let temporary = dir.join(format!(".rank{rank}.{}", std::process::id()));
+        let file = std::fs::File::create(&temporary).ok()?;
+        if !lock(&file, true) {
+            return None;
+        }
+        let marker = RankMarker(file);
+        marker.phase("started");
+        std::fs::rename(&temporary, marker_path(dir, rank)).ok()?;
+        Some(marker)
     }
+
+    fn phase(&self, phase: &str) {
+        use std::io::Seek;
+        let mut file = &self.0;
+        let _ = file
+            .set_len(0)
+            .and_then(|()| file.seek(std::io::SeekFrom::Start(0)))
+            .and_then(|_| file.write_all(phase.as_bytes()));
+    }
+}
+
+/// How long `mpirun` gets to end the job by itself after a rank exited (a rank that fails with a
+/// non-zero status makes it stop the others and report; only one that exits quietly needs us).
+const EXIT_GRACE: Duration = Duration::from_secs(3);
+
+/// What the start-up watch found.
+enum StartUp {
+    /// A rank exited before finishing (message).
+    Exited(String),
+    /// Ranks did not announce themselves in time (message).
+    Missing(String),
+}
+
+/// `flock`s `file` exclusively (waiting for it when `wait`); whether it got the lock. The lock goes
+/// with the process, whatever ends it.
+fn lock(file: &std::fs::File, wait: bool) -> bool {
+    use std::os::fd::AsRawFd;
+    let operation = if wait {
+        libc::LOCK_EX
+    } else {
+        libc::LOCK_EX | libc::LOCK_NB
+    };
+    unsafe { libc::flock(file.as_raw_fd(), operation) == 0 }
+}
+
+/// Why the ranks may have to be stopped (module doc), if they may.
+fn start_up_failure(dir: &Path, ranks: usize, since: Instant, limit: Duration) -> Option<StartUp> {
+    let mut missing = Vec::new();
+    for rank in 0..ranks {
+        let path = marker_path(dir, rank);
+        let Ok(file) = std::fs::File::open(&path) else {
+            missing.push(rank.to_string());
+            continue;
+        };
+        if lock(&file, false) {
+            let phase = std::fs::read_to_string(&path).unwrap_or_default();
+            if phase != "finished" {
+                let when = if phase == "initialized" {
+                    "after MPI_Init, before finishing"
+                } else {
+                    "before MPI_Init"
+                };
+                return Some(StartUp::Exited(format!(
+                    "MPI rank {rank} exited {when}; the other ranks would wait for it"
+                )));
+            }
+        }
+    }
+    (!missing.is_empty() && since.elapsed() > limit).then(|| {
+        StartUp::Missing(format!(
+            "MPI rank{} {} did not start flexc-run within {} s (the launcher '{}' started something else, or nothing)",
+            if missing.len() > 1 { "s" } else { "" },
+            missing.join(", "),
+            limit.as_secs(),
+            std::env::var("FLEXC_MPIRUN").unwrap_or_else(|_| "mpirun".into())
+        ))
+    })
 }
 
 fn result_path(dir: &Path, entry: &str, index: usize) -> PathBuf {
@@ -69,7 +173,7 @@ pub(super) fn launch(
     ranks: DeviceCount,
     scratch: &Scratch,
 ) -> Result<Vec<Vec<Vec<u8>>>, String> {
-    let program_path = scratch.0.join("program.mlir");
+    let program_path = scratch.path().join("program.mlir");
     std::fs::write(&program_path, program)
         .map_err(|e| format!("cannot write '{}': {e}", program_path.display()))?;
     let worker = options
@@ -84,7 +188,7 @@ pub(super) fn launch(
         .arg(ranks.to_string())
         .arg(&worker)
         .arg(&program_path)
-        .arg(format!("--mpi-worker={}", scratch.0.display()))
+        .arg(format!("--mpi-worker={}", scratch.path().display()))
         .arg(format!("--seed={}", options.seed))
         .arg(format!("--int-max={}", options.int_max))
         .args(
@@ -114,6 +218,8 @@ pub(super) fn launch(
     let mut child = command.spawn().map_err(|e| {
         format!("cannot start '{mpirun}': {e} (install Open MPI: tools/setup, or set FLEXC_MPIRUN)")
     })?;
+    // Killing the launcher stops the ranks too (mpirun passes SIGTERM on).
+    let _stop_with_launcher = flexc_core::output::ChildGuard::new(child.id());
     // Drained on threads so that a chatty rank cannot fill a pipe and stall.
     let drain = |pipe: Option<Box<dyn Read + Send>>| {
         std::thread::spawn(move || {
@@ -136,11 +242,37 @@ pub(super) fn launch(
             .take()
             .map(|p| Box::new(p) as Box<dyn Read + Send>),
     );
-    let deadline = Instant::now() + Duration::from_secs(options.mpi_timeout_s);
+    let started = Instant::now();
+    let deadline = started + Duration::from_secs(options.mpi_timeout_s);
+    let start_limit = START_LIMIT.min(Duration::from_secs(options.mpi_timeout_s) / 2);
+    let mut start_up = None;
+    let mut exited_at: Option<Instant> = None;
+    let mut polls = 0u64;
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break Some(status),
-            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
+            Ok(None) if Instant::now() < deadline => {
+                polls += 1;
+                if polls % 10 == 0 {
+                    match start_up_failure(scratch.path(), ranks.to_usize(), started, start_limit) {
+                        Some(StartUp::Missing(message)) => {
+                            start_up = Some(message);
+                        }
+                        Some(StartUp::Exited(message)) => {
+                            let at = *exited_at.get_or_insert_with(Instant::now);
+                            if at.elapsed() > EXIT_GRACE {
+                                start_up = Some(message);
+                            }
+                        }
+                        None => {}
+                    }
+                    if start_up.is_some() {
+                        terminate(&mut child);
+                        break None;
+                    }
+                }
+                std::thread::sleep(Duration::from_millis(20))
+            }
             _ => {
                 terminate(&mut child);
                 break None;
@@ -154,6 +286,13 @@ pub(super) fn launch(
     );
     let output = output.trim_end();
     match status {
+        None if start_up.is_some() => {
+            return Err(format!(
+                "{}; stopped the ranks{}",
+                start_up.unwrap_or_default(),
+                indented(output)
+            ))
+        }
         None => {
             return Err(format!(
                 "the {} MPI ranks did not finish within {} s (deadlock?); stopped them{}",
@@ -175,7 +314,7 @@ pub(super) fn launch(
                 .iter()
                 .enumerate()
                 .map(|(index, ty)| {
-                    let path = result_path(&scratch.0, &entry.name, index);
+                    let path = result_path(scratch.path(), &entry.name, index);
                     let bytes = std::fs::read(&path).map_err(|e| {
                         format!("rank 0 wrote no result {index} of @{}: {e}", entry.name)
                     })?;
@@ -272,14 +411,20 @@ fn load_mpi_library() -> Result<*mut c_void, String> {
 
 /// A rank: runs its device function of every entry; rank 0 writes the results to `dir`.
 pub(super) fn worker(options: &RunOptions, dir: &Path, errors: &mut dyn Write) -> Exit {
+    let marker = RankMarker::announce(dir);
     let Some(source) = read_source(&options.input, errors) else {
         return Exit::Failure;
     };
     let printer = Printer {
         sources: vec![(source.name.as_str(), source_text(&source))],
     };
-    match run_rank(&source.name, &source.bytes, options, dir) {
-        Ok(()) => Exit::Success,
+    match run_rank(&source.name, &source.bytes, options, dir, marker.as_ref()) {
+        Ok(()) => {
+            if let Some(marker) = &marker {
+                marker.phase("finished");
+            }
+            Exit::Success
+        }
         Err(diags) => {
             for diag in &diags {
                 printer.print(errors, diag);
@@ -289,7 +434,13 @@ pub(super) fn worker(options: &RunOptions, dir: &Path, errors: &mut dyn Write) -
     }
 }
 
-fn run_rank(name: &str, bytes: &[u8], options: &RunOptions, dir: &Path) -> Result<(), Vec<Diag>> {
+fn run_rank(
+    name: &str,
+    bytes: &[u8],
+    options: &RunOptions,
+    dir: &Path,
+    marker: Option<&RankMarker>,
+) -> Result<(), Vec<Diag>> {
     let one = |message: String| vec![Diag::error(None, message)];
     let context = create_context(false);
     let session = Session::new(&context).map_err(|diag| vec![diag])?;
@@ -342,6 +493,9 @@ fn run_rank(name: &str, bytes: &[u8], options: &RunOptions, dir: &Path) -> Resul
             .stack_size(super::DEVICE_STACK)
             .spawn_scoped(scope, || -> Result<(), String> {
                 init.invoke(&mut []);
+                if let Some(marker) = marker {
+                    marker.phase("initialized");
+                }
                 let mut rank: i32 = -1;
                 get_rank.invoke(&mut [&mut rank as *mut i32 as *mut c_void]);
                 let rank = usize::try_from(rank)

@@ -12,7 +12,10 @@
 //! - `recv` waits for `(peer, me, tag)`, checks the byte count, fills the buffer;
 //! - `all_reduce_<kind>` matches the calls of one group by the caller's count of calls with that
 //!   group; when every member has contributed, the result is computed in ascending device order (so
-//!   it does not depend on thread timing) and every member copies it.
+//!   it does not depend on thread timing) and every member copies it;
+//! - `all_gather` and `reduce_scatter_<kind>` meet the same way (core's `collective` layout: member
+//!   `i` of the ascending group owns part `i` along the dim): the whole tensor from the parts, or the
+//!   ordered fold of the whole tensors of which each member keeps its part.
 //!
 //! Nothing here may panic (the functions are called from JIT-compiled code): problems (a size
 //! mismatch, a device outside a group, a deadlock) are recorded as the run's failure, waits return at
@@ -103,17 +106,94 @@ impl Runtime {
         device: usize,
         data: Vec<u8>,
         mask: i64,
+        signature: &str,
         num: Num,
         kind: Kind,
     ) -> Option<Vec<u8>> {
         let bytes = data.len();
-        let result = self.mailbox.all_reduce(device, mask, data, |parts| {
-            if parts.iter().any(|p| p.len() != bytes) {
-                return Err("the members contribute buffers of different sizes".into());
-            }
-            Ok(reduce(parts, num, kind))
-        })?;
+        let result = self
+            .mailbox
+            .all_reduce(device, mask, signature, data, |parts| {
+                if parts.iter().any(|p| p.len() != bytes) {
+                    return Err("the members contribute buffers of different sizes".into());
+                }
+                Ok(reduce(parts, num, kind))
+            })?;
         Some(result.as_ref().clone())
+    }
+}
+
+/// The position of `device` among the members of `mask` (ascending), and their count.
+fn position(device: usize, mask: i64) -> (usize, usize) {
+    let members: Vec<usize> = (0..63).filter(|d| mask & (1 << d) != 0).collect();
+    let index = members.iter().position(|&d| d == device).unwrap_or(0);
+    (index, members.len())
+}
+
+impl Runtime {
+    fn all_gather(
+        &self,
+        device: usize,
+        data: Vec<u8>,
+        whole: &[u64],
+        dim: usize,
+        mask: i64,
+        width: usize,
+    ) -> Option<Vec<u8>> {
+        let (_, parts) = position(device, mask);
+        if let Err(e) = flexc_core::collective::check(whole, dim, parts) {
+            self.mailbox
+                .fail(format!("device {device} all-gathers: {e}"));
+            return None;
+        }
+        let bytes = data.len();
+        let signature = format!("{width}-byte elements of {whole:?} along dim {dim}");
+        let result =
+            self.mailbox
+                .collective(device, mask, "all-gather", &signature, data, |contributions| {
+                    if contributions.iter().any(|p| p.len() != bytes) {
+                        return Err("the members contribute parts of different sizes".into());
+                    }
+                    let slices: Vec<&[u8]> = contributions.iter().map(|p| p.as_slice()).collect();
+                    Ok(flexc_core::collective::gather(&slices, whole, dim, width))
+                })?;
+        Some(result.as_ref().clone())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn reduce_scatter(
+        &self,
+        device: usize,
+        data: Vec<u8>,
+        whole: &[u64],
+        dim: usize,
+        mask: i64,
+        num: Num,
+        kind: Kind,
+    ) -> Option<Vec<u8>> {
+        let (index, parts) = position(device, mask);
+        if let Err(e) = flexc_core::collective::check(whole, dim, parts) {
+            self.mailbox
+                .fail(format!("device {device} reduce-scatters: {e}"));
+            return None;
+        }
+        let bytes = data.len();
+        let signature = format!("{kind:?} of {num:?}{whole:?} along dim {dim}").to_lowercase();
+        let result =
+            self.mailbox
+                .collective(device, mask, "reduce-scatter", &signature, data, |contributions| {
+                    if contributions.iter().any(|p| p.len() != bytes) {
+                        return Err("the members contribute buffers of different sizes".into());
+                    }
+                    Ok(reduce(contributions, num, kind))
+                })?;
+        let width = match num {
+            Num::F32 | Num::I32 => 4,
+            Num::F64 | Num::I64 => 8,
+        };
+        Some(flexc_core::collective::part(
+            &result, whole, dim, parts, index, width,
+        ))
     }
 }
 
@@ -351,10 +431,100 @@ unsafe fn all_reduce(memref: *const Unranked, mask: i64, num: Num, kind: Kind) {
             .mailbox
             .fail(format!("device {device} all-reduces an invalid buffer"));
     };
-    if let Some(result) = runtime.all_reduce(device, data, mask, num, kind) {
+    // What every member must agree on: kind, element type, shape.
+    let shape = unsafe { view(memref) }.map_or(Vec::new(), |v| v.sizes.to_vec());
+    let signature = format!("{kind:?} of {num:?}{shape:?}").to_lowercase();
+    if let Some(result) = runtime.all_reduce(device, data, mask, &signature, num, kind) {
         unsafe { write(memref, width, &result) };
     }
 }
+
+unsafe fn all_gather(
+    input: *const Unranked,
+    output: *const Unranked,
+    width: usize,
+    mask: i64,
+    dim: i64,
+) {
+    let Some((runtime, device)) = current() else {
+        return;
+    };
+    let (Some(data), Some(out)) = (unsafe { read(input, width) }, unsafe { view(output) }) else {
+        return runtime
+            .mailbox
+            .fail(format!("device {device} all-gathers an invalid buffer"));
+    };
+    let whole: Vec<u64> = out.sizes.iter().map(|&s| s.max(0) as u64).collect();
+    if let Some(result) = runtime.all_gather(device, data, &whole, dim.max(0) as usize, mask, width)
+    {
+        unsafe { write(output, width, &result) };
+    }
+}
+
+unsafe fn reduce_scatter(
+    input: *const Unranked,
+    output: *const Unranked,
+    mask: i64,
+    dim: i64,
+    num: Num,
+    kind: Kind,
+) {
+    let Some((runtime, device)) = current() else {
+        return;
+    };
+    let width = match num {
+        Num::F32 | Num::I32 => 4,
+        Num::F64 | Num::I64 => 8,
+    };
+    let (Some(data), Some(whole)) = (unsafe { read(input, width) }, unsafe { view(input) }) else {
+        return runtime
+            .mailbox
+            .fail(format!("device {device} reduce-scatters an invalid buffer"));
+    };
+    let shape: Vec<u64> = whole.sizes.iter().map(|&s| s.max(0) as u64).collect();
+    if let Some(result) =
+        runtime.reduce_scatter(device, data, &shape, dim.max(0) as usize, mask, num, kind)
+    {
+        unsafe { write(output, width, &result) };
+    }
+}
+
+macro_rules! gathers {
+    ($($element:literal $width:literal $name:ident),* $(,)?) => {
+        $(
+            unsafe extern "C" fn $name(input: *const Unranked, output: *const Unranked, mask: i64, dim: i64) {
+                unsafe { all_gather(input, output, $width, mask, dim) }
+            }
+        )*
+        const GATHERS: &[(&str, unsafe extern "C" fn(*const Unranked, *const Unranked, i64, i64))] =
+            &[$(($element, $name)),*];
+    };
+}
+
+gathers!(
+    "i1" 1 gather_i1, "i8" 1 gather_i8, "i16" 2 gather_i16, "i32" 4 gather_i32,
+    "i64" 8 gather_i64, "f16" 2 gather_f16, "bf16" 2 gather_bf16, "f32" 4 gather_f32,
+    "f64" 8 gather_f64,
+);
+
+macro_rules! scatters {
+    ($($kind:literal $element:literal $name:ident $num:ident $k:ident),* $(,)?) => {
+        $(
+            unsafe extern "C" fn $name(input: *const Unranked, output: *const Unranked, mask: i64, dim: i64) {
+                unsafe { reduce_scatter(input, output, mask, dim, Num::$num, Kind::$k) }
+            }
+        )*
+        const SCATTERS: &[(&str, &str, unsafe extern "C" fn(*const Unranked, *const Unranked, i64, i64))] =
+            &[$(($kind, $element, $name)),*];
+    };
+}
+
+scatters!(
+    "sum" "f32" rs_sum_f32 F32 Sum, "max" "f32" rs_max_f32 F32 Max, "min" "f32" rs_min_f32 F32 Min,
+    "sum" "f64" rs_sum_f64 F64 Sum, "max" "f64" rs_max_f64 F64 Max, "min" "f64" rs_min_f64 F64 Min,
+    "sum" "i32" rs_sum_i32 I32 Sum, "max" "i32" rs_max_i32 I32 Max, "min" "i32" rs_min_i32 I32 Min,
+    "sum" "i64" rs_sum_i64 I64 Sum, "max" "i64" rs_max_i64 I64 Max, "min" "i64" rs_min_i64 I64 Min,
+);
 
 macro_rules! point_to_point {
     ($($element:literal $width:literal $send:ident $recv:ident),* $(,)?) => {
@@ -433,6 +603,18 @@ pub fn symbols() -> Vec<(String, *mut ())> {
             function as *mut (),
         ));
     }
+    for &(element, function) in GATHERS {
+        symbols.push((
+            format!("_mlir_ciface_flexc_rt_all_gather_{element}"),
+            function as *mut (),
+        ));
+    }
+    for &(kind, element, function) in SCATTERS {
+        symbols.push((
+            format!("_mlir_ciface_flexc_rt_reduce_scatter_{kind}_{element}"),
+            function as *mut (),
+        ));
+    }
     symbols
 }
 
@@ -492,10 +674,16 @@ mod tests {
         for element in flexc_passes::par_lower_runtime::ELEMENT_TYPES {
             assert!(names.contains(&format!("_mlir_ciface_flexc_rt_send_{element}")));
         }
+        for element in flexc_passes::par_lower_runtime::ELEMENT_TYPES {
+            assert!(names.contains(&format!("_mlir_ciface_flexc_rt_all_gather_{element}")));
+        }
         for kind in flexc_passes::par_lower_runtime::KINDS {
             for element in flexc_passes::par_lower_runtime::REDUCIBLE {
                 assert!(names.contains(&format!(
                     "_mlir_ciface_flexc_rt_all_reduce_{kind}_{element}"
+                )));
+                assert!(names.contains(&format!(
+                    "_mlir_ciface_flexc_rt_reduce_scatter_{kind}_{element}"
                 )));
             }
         }

@@ -1,0 +1,1166 @@
+//! Planning of a scheduled strategy (a module with `par.schedule`, docs in `super`): the function's
+//! graph as `flexc_core` sees it, its phases, the template plan of replica 0 in which per-micro-batch
+//! ops run on one micro-batch, the messages between steps, and each device's program.
+//!
+//! **The graph.** The graph ops (ops with `par.config`) become a `flexc_core::Graph` (loops and roles
+//! from their `#par.space`, accesses from their family's model); a value no graph op makes is a data
+//! input when a sample loop reads it, a weight otherwise. `flexc_core::batch::batch_marks` gives the
+//! loops and tensor dims that follow the batch and `flexc_core::schedule::Phases` the phase of every
+//! op (`detect_training_step` tells a training step's backward from its forward), the same functions the
+//! simulator and the search use.
+//!
+//! **The template.** Replica 0 is planned once ([`super::plan::Planner`]); replica `r` runs the same
+//! programs with every device (own, peer, group member) shifted by `r·R` on its own samples. Ops run in
+//! the order of the phases: prologue, then the per-micro-batch ops (by step kind: forward stages up,
+//! backward stages down; program order within one), then the epilogue. A per-micro-batch op is planned
+//! for micro-batch 0 of replica 0: its loops that follow the batch are cut to one micro-batch
+//! (`B / (d·m)` samples), so its regions are micro-batch-local coordinates, and every value that
+//! follows the batch is held per micro-batch in a tensor of that size; values from outside the
+//! micro-batch (arguments, replicated values) are sliced to the micro-batch's samples. An op that
+//! reduces over the batch (a weight gradient, the loss) starts every task from the combiner's identity:
+//! its partial results accumulate over the micro-batches, the device holding the first task of replica
+//! 0 starting from the op's init, and are summed over the devices once, after the last micro-batch.
+
+use super::{
+    has_attribute,
+    order::{self, Kind, Message, Program, Segment},
+    plan::{OpPlan, Planner, Transfer, View},
+    zero,
+};
+use crate::{
+    emit_error,
+    family::{self, cut::shape_of, Import, ValueId},
+    ir, op_name,
+    region::{full, Region},
+};
+use flexc_core::{
+    batch::batch_marks,
+    graph::detect_training_step,
+    schedule::{Pass, Phase, Phases, Schedule},
+    Access, Config, DType, DeviceId, Dim, Graph, Op as GraphOp, OpId, Role, TensorId, TensorKind,
+};
+use flexc_dialects::{names, Space};
+use melior::ir::{attribute::AttributeLike, operation::OperationLike, OperationRef};
+use mlir_sys::*;
+use std::collections::{HashMap, HashSet};
+
+/// One per-micro-batch op of the template.
+#[derive(Clone, Debug)]
+pub(super) struct StepOp {
+    pub(super) plan: OpPlan,
+    pub(super) kind: Kind,
+    /// It reduces over the batch: its groups accumulate over the micro-batches (see module doc).
+    pub(super) accumulate: bool,
+    /// The backward of its stage runs it again instead of keeping its results.
+    pub(super) recomputed: bool,
+    /// Per loop: one micro-batch's extent along it when it follows the batch (its `linalg.index`
+    /// is offset by the micro-batch's first sample).
+    pub(super) batch_blocks: Vec<Option<i64>>,
+}
+
+/// A message between steps: the transfer it carries (replica-0 devices).
+#[derive(Clone, Debug)]
+pub(super) struct Cross {
+    pub(super) transfer: Transfer,
+}
+
+/// What follows the batch in a value: per dim, the extent of one micro-batch's block (`None`: the dim
+/// does not follow the batch).
+pub(super) type Blocks = Vec<Option<i64>>;
+
+/// The plan of one scheduled function.
+pub(super) struct Scheduled {
+    pub(super) schedule: Schedule,
+    /// Devices per replica (`R`).
+    pub(super) replica_width: u32,
+    pub(super) prologue: Vec<OpPlan>,
+    /// Transfers of prologue results that per-micro-batch ops read: once, before the steps.
+    pub(super) pre_steps: Vec<Transfer>,
+    pub(super) steps: Vec<StepOp>,
+    pub(super) messages: Vec<Message>,
+    pub(super) cross: Vec<Cross>,
+    /// Per replica-0 device: its program and the program's loops.
+    pub(super) programs: Vec<(Program, Vec<Segment>)>,
+    pub(super) epilogue: Vec<OpPlan>,
+    pub(super) return_position: usize,
+    pub(super) return_transfers: Vec<Transfer>,
+    pub(super) returned: Vec<ValueId>,
+    /// Results of graph ops (held as device copies).
+    pub(super) partitioned: HashSet<ValueId>,
+    /// Results of per-micro-batch ops: held per micro-batch, in tensors of `micro_shape`.
+    pub(super) per_micro_batch: HashSet<ValueId>,
+    /// Values that follow the batch (per-micro-batch results, and arguments and replicated values the
+    /// steps read): their blocks per dim.
+    pub(super) blocks: HashMap<ValueId, Blocks>,
+    /// Per-micro-batch results that the function returns: assembled over the micro-batches.
+    pub(super) assembled: Vec<ValueId>,
+    /// ZeRO's changes (`super::zero`); with ZeRO the epilogue is planned on the real devices.
+    pub(super) zero: zero::ZeroPlan,
+}
+
+impl Scheduled {
+    /// The shape of one micro-batch of `value` (whose serial shape is `shape`).
+    pub(super) fn micro_shape(&self, value: ValueId, shape: &[i64]) -> Vec<i64> {
+        match self.blocks.get(&value) {
+            Some(blocks) => shape
+                .iter()
+                .zip(blocks)
+                .map(|(&s, b)| b.unwrap_or(s))
+                .collect(),
+            None => shape.to_vec(),
+        }
+    }
+}
+
+/// A graph op of the function.
+struct Node {
+    position: usize,
+    op: MlirOperation,
+    config: Config,
+    stage: u32,
+    /// Per loop: parallel (its family's model).
+    parallel: Vec<bool>,
+}
+
+/// The function's graph ops as a `flexc_core::Graph`, with the value each tensor is.
+struct Built {
+    graph: Graph,
+    nodes: Vec<Node>,
+    /// The value each tensor is.
+    value_of: Vec<ValueId>,
+}
+
+/// `file:line:col` of an op (for messages about another op than the one an error is at).
+fn location_text(op: MlirOperation) -> String {
+    let text =
+        ir::attribute_text(unsafe { mlirLocationGetAttribute(mlirOperationGetLocation(op)) });
+    text.trim_start_matches("loc(")
+        .trim_end_matches(')')
+        .replace('"', "")
+}
+
+fn error(op: MlirOperation, message: &str) {
+    let op = unsafe { OperationRef::from_raw(op) };
+    emit_error(op.location(), &format!("'{}' op {message}", op_name(&op)));
+}
+
+fn dtype_of(value: MlirValue) -> DType {
+    ir::tensor_shape(unsafe { mlirValueGetType(value) })
+        .and_then(|s| DType::from_name(&s.element))
+        .unwrap_or(DType::F32)
+}
+
+/// Builds the graph of the function's graph ops (module doc). `values` maps every value of the body
+/// to its [`ValueId`]. Errors are emitted at the ops.
+fn build(
+    ops: &[MlirOperation],
+    values: &HashMap<usize, ValueId>,
+    args: &[MlirValue],
+    pipelined: bool,
+) -> Result<Built, ()> {
+    let mut failed = false;
+    struct Pending {
+        position: usize,
+        op: MlirOperation,
+        config: Config,
+        stage: u32,
+        model: crate::op_model::OpModel,
+        roles: Vec<Role>,
+        /// (value, access) per tensor the op reads, then per result.
+        inputs: Vec<(MlirValue, Vec<flexc_core::AffineDim>)>,
+    }
+    let mut pending = Vec::new();
+    for (position, &op) in ops.iter().enumerate() {
+        if !has_attribute(op, names::CONFIG_ATTR) {
+            continue;
+        }
+        let op_ref = unsafe { OperationRef::from_raw(op) };
+        let name = op_name(&op_ref);
+        let config = match op_ref
+            .attribute(names::CONFIG_ATTR)
+            .ok()
+            .map(|a| <Config as flexc_dialects::ConfigAttr>::parse(&a.to_string()))
+        {
+            Some(Ok(config)) => config,
+            _ => {
+                error(op, "has a malformed par.config");
+                failed = true;
+                continue;
+            }
+        };
+        let (model, captures) = match family::model_of(&op_ref, &name).1 {
+            Import::Modelled(model) => (model, Vec::new()),
+            Import::Capturing(model, captures) => (model, captures),
+            _ => {
+                error(
+                    op,
+                    "has a par.config but flexc knows no iteration space for it",
+                );
+                failed = true;
+                continue;
+            }
+        };
+        let roles: Vec<Role> = match op_ref
+            .attribute(names::SPACE_ATTR)
+            .ok()
+            .map(|a| Space::parse(&a.to_string()))
+        {
+            Some(Ok(space)) if space.roles.len() == model.loops.len() => space.roles,
+            // Without its space (an auxiliary op of a lowering), the model's loop kinds.
+            _ => model
+                .parallel
+                .iter()
+                .map(|&p| if p { Role::Attribute } else { Role::Reduction })
+                .collect(),
+        };
+        let stage = match op_ref.attribute(names::STAGE_ATTR).ok() {
+            Some(a) => match ir::integer(a.to_raw()).and_then(|s| u32::try_from(s).ok()) {
+                Some(stage) => stage,
+                None => {
+                    error(op, "has a par.stage that is not a non-negative i64");
+                    failed = true;
+                    continue;
+                }
+            },
+            None if pipelined => {
+                error(
+                    op,
+                    "has no par.stage, but the module's par.schedule has several pipeline stages",
+                );
+                failed = true;
+                continue;
+            }
+            None => 0,
+        };
+        let mut inputs = Vec::new();
+        for (i, access) in model.inputs.iter().enumerate() {
+            let Some(access) = access else { continue };
+            let value = unsafe { mlirOperationGetOperand(op, i as isize) };
+            if shape_of(value).is_some() {
+                inputs.push((value, access.clone()));
+            }
+        }
+        inputs.extend(captures);
+        pending.push(Pending {
+            position,
+            op,
+            config,
+            stage,
+            model,
+            roles,
+            inputs,
+        });
+    }
+    if failed {
+        return Err(());
+    }
+    // Values no graph op makes: data when a sample loop reads them, weights otherwise.
+    let produced: HashSet<usize> = pending
+        .iter()
+        .flat_map(|p| {
+            (0..unsafe { mlirOperationGetNumResults(p.op) })
+                .map(move |r| ir::value_key(unsafe { mlirOperationGetResult(p.op, r) }))
+        })
+        .collect();
+    let mut data: HashSet<usize> = HashSet::new();
+    for p in &pending {
+        for (value, access) in &p.inputs {
+            let sampled = access.iter().any(|e| {
+                e.terms
+                    .iter()
+                    .any(|&(k, c)| c != 0 && p.roles.get(k) == Some(&Role::Sample))
+            });
+            if sampled {
+                data.insert(ir::value_key(*value));
+            }
+        }
+    }
+    let mut graph = Graph::new();
+    let mut tensor_of: HashMap<ValueId, TensorId> = HashMap::new();
+    let mut value_of: Vec<ValueId> = Vec::new();
+    let mut weights = WeightDerived::default();
+    // `Ok(None)`: a constant (the importer's rule: free everywhere, never read as a tensor).
+    let mut tensor = |graph: &mut Graph, value: MlirValue| -> Result<Option<TensorId>, ()> {
+        let id = *values.get(&ir::value_key(value)).ok_or(())?;
+        if let Some(&t) = tensor_of.get(&id) {
+            return Ok(Some(t));
+        }
+        let shape: Vec<u64> = shape_of(value)
+            .ok_or(())?
+            .into_iter()
+            .map(|d| d as u64)
+            .collect();
+        let key = ir::value_key(value);
+        let kind = if produced.contains(&key) {
+            TensorKind::Activation
+        } else if data.contains(&key) {
+            TensorKind::Input
+        } else if weights.of(value) {
+            TensorKind::Weight
+        } else {
+            return Ok(None);
+        };
+        let name = match id {
+            ValueId::Arg(i) => format!("arg{i}"),
+            ValueId::Result(p, r) => format!("op{p}#{r}"),
+        };
+        let t = graph.add_tensor(name, shape, dtype_of(value), kind);
+        tensor_of.insert(id, t);
+        value_of.push(id);
+        Ok(Some(t))
+    };
+    // Arguments first, in order (the batch of the data inputs is the first one's).
+    for &arg in args {
+        if data.contains(&ir::value_key(arg)) {
+            let _ = tensor(&mut graph, arg);
+        }
+    }
+    let mut nodes = Vec::new();
+    for p in pending {
+        let mut accesses = Vec::new();
+        for (value, access) in &p.inputs {
+            match tensor(&mut graph, *value) {
+                Ok(Some(t)) => accesses.push(Access {
+                    tensor: t,
+                    exprs: access.clone(),
+                }),
+                Ok(None) => {}
+                Err(()) => {
+                    error(p.op, "reads a value from outside its function");
+                    failed = true;
+                }
+            }
+        }
+        let mut outputs = Vec::new();
+        for (r, access) in p.model.outputs.iter().enumerate() {
+            let value = unsafe { mlirOperationGetResult(p.op, r as isize) };
+            match tensor(&mut graph, value) {
+                Ok(Some(t)) => outputs.push(Access {
+                    tensor: t,
+                    exprs: access.clone(),
+                }),
+                _ => {
+                    error(p.op, "has a result that is not a static tensor");
+                    failed = true;
+                }
+            }
+        }
+        let first = unsafe { mlirOperationGetResult(p.op, 0) };
+        let added = graph.add_op(GraphOp {
+            name: op_name(&unsafe { OperationRef::from_raw(p.op) }),
+            location: location_text(p.op),
+            class: p.model.class,
+            dims: p
+                .model
+                .loops
+                .iter()
+                .zip(&p.roles)
+                .map(|(&size, &role)| Dim::new(size, role))
+                .collect(),
+            inputs: accesses,
+            outputs,
+            flops: p.model.flops as f64,
+            dtype: dtype_of(first),
+        });
+        if let Err(e) = added {
+            error(p.op, &e.message);
+            failed = true;
+            continue;
+        }
+        nodes.push(Node {
+            position: p.position,
+            op: p.op,
+            config: p.config,
+            stage: p.stage,
+            parallel: p.model.parallel.clone(),
+        });
+    }
+    if failed {
+        return Err(());
+    }
+    Ok(Built {
+        graph,
+        nodes,
+        value_of,
+    })
+}
+
+/// Whether a value no graph op makes is a weight: an argument, a constant with distinct values (not a
+/// splat), or computed from one by ops without `par.config` (the importer's rule).
+#[derive(Default)]
+struct WeightDerived {
+    known: HashMap<usize, bool>,
+}
+
+impl WeightDerived {
+    fn of(&mut self, value: MlirValue) -> bool {
+        let key = ir::value_key(value);
+        if let Some(&known) = self.known.get(&key) {
+            return known;
+        }
+        // Cycle guard (values of one block are acyclic; regions are not followed).
+        self.known.insert(key, false);
+        let weight = match ir::defining_op(value) {
+            None => true,
+            Some(op) => unsafe {
+                let operands = mlirOperationGetNumOperands(op);
+                if operands == 0 {
+                    let attribute = mlirOperationGetAttributeByName(
+                        op,
+                        melior::StringRef::new("value").to_raw(),
+                    );
+                    !attribute.ptr.is_null()
+                        && (mlirAttributeIsADenseResourceElements(attribute)
+                            || (mlirAttributeIsADenseElements(attribute)
+                                && !mlirDenseElementsAttrIsSplat(attribute)))
+                } else {
+                    (0..operands).any(|i| self.of(mlirOperationGetOperand(op, i)))
+                }
+            },
+        };
+        self.known.insert(key, weight);
+        weight
+    }
+}
+
+/// The batch dim of the data inputs: the dim of the first data input (the tensor whose extent
+/// `batch_marks` takes as the batch) that a sample loop indexes, alone or as the outer part of a merged
+/// dim (a TOSA model's `tensor.expand_shape` of its input); else the dim of any data input that a
+/// sample loop indexes alone.
+fn batch_dim(graph: &Graph) -> usize {
+    let first = graph
+        .tensors()
+        .iter()
+        .position(|t| t.kind == TensorKind::Input);
+    if let Some(first) = first {
+        let first = TensorId::new(first);
+        for op in graph.ops() {
+            for access in op.inputs.iter().filter(|a| a.tensor == first) {
+                for (j, e) in access.exprs.iter().enumerate() {
+                    if e.terms.iter().any(|&(k, c)| {
+                        c != 0 && op.dims[k].size > 1 && op.dims[k].role == Role::Sample
+                    }) {
+                        return j;
+                    }
+                }
+            }
+        }
+    }
+    for op in graph.ops() {
+        for access in &op.inputs {
+            if graph.tensor(access.tensor).kind != TensorKind::Input {
+                continue;
+            }
+            for (j, e) in access.exprs.iter().enumerate() {
+                if e.single_dim()
+                    .is_some_and(|k| op.dims[k].role == Role::Sample)
+                {
+                    return j;
+                }
+            }
+        }
+    }
+    0
+}
+
+/// The rank of a step kind in the order one micro-batch flows through the stages: forwards up,
+/// backwards down.
+fn kind_rank(kind: Kind, stages: u32) -> u32 {
+    match kind.pass {
+        Pass::Forward => kind.stage,
+        Pass::Backward => 2 * stages - 1 - kind.stage,
+    }
+}
+
+/// Plans `function` under `schedule` on `devices` devices (module doc). Errors are emitted at the
+/// ops; `Err(())` then.
+pub(super) fn plan(
+    function: &OperationRef<'_, '_>,
+    schedule: &Schedule,
+    devices: u32,
+    tag: &mut i64,
+) -> Result<Scheduled, ()> {
+    let raw = function.to_raw();
+    let block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(raw, 0)) };
+    let mut values: HashMap<usize, ValueId> = HashMap::new();
+    let args: Vec<MlirValue> = (0..unsafe { mlirBlockGetNumArguments(block) })
+        .map(|i| unsafe { mlirBlockGetArgument(block, i) })
+        .collect();
+    for (i, &arg) in args.iter().enumerate() {
+        values.insert(ir::value_key(arg), ValueId::Arg(i));
+    }
+    let ops = unsafe { ir::block_ops(block) };
+    let mut return_position = ops.len();
+    let mut returned_values = Vec::new();
+    for (position, &op) in ops.iter().enumerate() {
+        for r in 0..unsafe { mlirOperationGetNumResults(op) } {
+            let result = unsafe { mlirOperationGetResult(op, r) };
+            values.insert(ir::value_key(result), ValueId::Result(position, r as usize));
+        }
+        if ir::op_name(op) == "func.return" {
+            return_position = position;
+            returned_values = (0..unsafe { mlirOperationGetNumOperands(op) })
+                .map(|i| unsafe { mlirOperationGetOperand(op, i) })
+                .collect();
+        }
+    }
+    let location = function.location();
+    let fail_at_function = |message: String| {
+        emit_error(location, &message);
+    };
+    // The layout first (the stages of the ops are checked once they are read).
+    let layout = Schedule {
+        stage_of: Vec::new(),
+        ..schedule.clone()
+    };
+    if let Err(message) = layout.check(devices, 0) {
+        fail_at_function(format!("par.schedule: {message}"));
+        return Err(());
+    }
+    let built = build(&ops, &values, &args, schedule.is_pipelined())?;
+    let graph = &built.graph;
+    let mut schedule = schedule.clone();
+    if schedule.is_pipelined() {
+        schedule.stage_of = built.nodes.iter().map(|n| n.stage).collect();
+    }
+    if let Err(message) = schedule.check(devices, graph.num_ops()) {
+        let op = message
+            .strip_prefix("op #")
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|i| i.parse::<usize>().ok())
+            .and_then(|i| built.nodes.get(i));
+        match op {
+            Some(node) => error(node.op, &format!("par.schedule: {message}")),
+            None => fail_at_function(format!("par.schedule: {message}")),
+        }
+        return Err(());
+    }
+    let marks = match batch_marks(graph, batch_dim(graph)) {
+        Ok(marks) => marks,
+        Err(e) => {
+            match e.op.and_then(|op| built.nodes.get(op.index())) {
+                Some(node) => error(
+                    node.op,
+                    &format!(
+                        "cannot be split into micro-batches: {}",
+                        e.message.trim_start_matches("--batch: ")
+                    ),
+                ),
+                None => fail_at_function(format!("cannot split the batch: {}", e.message)),
+            }
+            return Err(());
+        }
+    };
+    let training = detect_training_step(graph).is_ok();
+    let weight_args: HashSet<usize> = built
+        .value_of
+        .iter()
+        .enumerate()
+        .filter(|(t, _)| graph.tensor(TensorId::new(*t)).kind == TensorKind::Weight)
+        .filter_map(|(_, id)| match id {
+            ValueId::Arg(a) => Some(*a),
+            ValueId::Result(..) => None,
+        })
+        .collect();
+    let phases = Phases::new(graph, &marks.loops, training);
+    let devices_of: Vec<Vec<DeviceId>> = built
+        .nodes
+        .iter()
+        .map(|n| n.config.devices.clone())
+        .collect();
+    if let Err((op, message)) =
+        schedule.check_configs(devices, &phases, |op| &devices_of[op.index()])
+    {
+        error(built.nodes[op.index()].op, &format!("par.config {message}"));
+        return Err(());
+    }
+    let units = schedule.replicas.max(1) * schedule.micro_batches.max(1);
+    if schedule.micro_batches > 1 {
+        if let Some((reader, epilogue)) = phases.micro_batch_blocker(graph) {
+            error(
+                built.nodes[reader.index()].op,
+                &format!(
+                    "reads the result of an op that needs the whole batch ({}); it cannot run per micro-batch",
+                    graph.op(epilogue).location
+                ),
+            );
+            return Err(());
+        }
+    }
+    let recomputed = phases.recomputed(graph, &schedule);
+    // Ops that reduce over the batch: a loop that follows the batch and is a reduction.
+    let accumulates: Vec<bool> = built
+        .nodes
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            marks.loops[i]
+                .iter()
+                .zip(&n.parallel)
+                .any(|(&m, &parallel)| m && !parallel)
+        })
+        .collect();
+
+    // Per value: the blocks of its dims that follow the batch.
+    let mut blocks: HashMap<ValueId, Blocks> = HashMap::new();
+    let mut failed = false;
+    let mut blamed = HashSet::new();
+    for (t, dims) in marks.dims.iter().enumerate() {
+        if !dims.iter().any(|&d| d) {
+            continue;
+        }
+        let tensor = graph.tensor(TensorId::new(t));
+        let mut list = Vec::new();
+        for (j, &marked) in dims.iter().enumerate() {
+            let extent = tensor.shape[j];
+            if marked && extent % u64::from(units) != 0 {
+                let consumer = graph
+                    .consumers(TensorId::new(t))
+                    .first()
+                    .copied()
+                    .or(tensor.producer);
+                if let Some(op) = consumer.filter(|op| blamed.insert(*op)) {
+                    error(
+                        built.nodes[op.index()].op,
+                        &format!(
+                            "reads or writes a tensor whose dim {j} ({extent}) follows the batch but does not split into the {units} micro-batches of the schedule"
+                        ),
+                    );
+                }
+                failed = true;
+            }
+            list.push(marked.then_some((extent / u64::from(units)) as i64));
+        }
+        blocks.insert(built.value_of[t], list);
+    }
+    if failed {
+        return Err(());
+    }
+
+    // The template plan of replica 0.
+    let machine = flexc_core::DeviceCount::new(u64::from(devices)).ok();
+    let mut planner = Planner {
+        machine,
+        tag,
+        values: values.clone(),
+        held: HashMap::new(),
+        used: 0,
+        failed: false,
+    };
+    let phase_of = |node: usize| phases.of(OpId::new(node));
+    let kind_of = |node: usize| Kind {
+        pass: match phase_of(node) {
+            Phase::Backward => Pass::Backward,
+            _ => Pass::Forward,
+        },
+        stage: schedule.stage_of(OpId::new(node)),
+    };
+    let stages = schedule.virtual_stages();
+    let by_phase = |phase: Phase| -> Vec<usize> {
+        (0..built.nodes.len())
+            .filter(|&i| phase_of(i) == phase)
+            .collect()
+    };
+    let mut prologue = Vec::new();
+    for i in by_phase(Phase::Prologue) {
+        match planner.graph_op_in(built.nodes[i].op, built.nodes[i].position, &View::default()) {
+            Ok(plan) => prologue.push(plan),
+            Err(message) => error(built.nodes[i].op, &message),
+        }
+    }
+    let mut per_mb: Vec<usize> = (0..built.nodes.len())
+        .filter(|&i| phases.per_micro_batch(OpId::new(i)))
+        .collect();
+    per_mb.sort_by_key(|&i| (kind_rank(kind_of(i), stages), built.nodes[i].position));
+    let per_micro_batch: HashSet<ValueId> = per_mb
+        .iter()
+        .flat_map(|&i| {
+            let node = &built.nodes[i];
+            (0..unsafe { mlirOperationGetNumResults(node.op) } as usize)
+                .map(move |r| ValueId::Result(node.position, r))
+        })
+        .collect();
+    let producer_kind: HashMap<usize, Kind> = per_mb
+        .iter()
+        .map(|&i| (built.nodes[i].position, kind_of(i)))
+        .collect();
+    let prologue_positions: HashSet<usize> = by_phase(Phase::Prologue)
+        .into_iter()
+        .map(|i| built.nodes[i].position)
+        .collect();
+    let mut steps = Vec::new();
+    let mut pre_steps = Vec::new();
+    let mut messages = Vec::new();
+    let mut cross = Vec::new();
+    let mut deps: Vec<(Kind, Kind)> = Vec::new();
+    let mut planned_ops: HashSet<OpId> = HashSet::new();
+    for &i in &per_mb {
+        let node = &built.nodes[i];
+        let op = graph.op(OpId::new(i));
+        let loops: Vec<u64> = op
+            .dims
+            .iter()
+            .zip(&marks.loops[i])
+            .map(|(d, &m)| if m { d.size / u64::from(units) } else { d.size })
+            .collect();
+        let accumulate = accumulates[i];
+        let kind = kind_of(i);
+        // The ops run in the order of the stages (forward up, backward down): what an op reads
+        // from another per-micro-batch op must come from an earlier step kind.
+        if let Some(producer) = op.inputs.iter().find_map(|a| {
+            graph
+                .tensor(a.tensor)
+                .producer
+                .filter(|p| phases.per_micro_batch(*p) && !planned_ops.contains(p))
+        }) {
+            error(
+                node.op,
+                &format!(
+                    "on stage {} reads the result of '{}' on stage {} ({}), which runs after it: the stages must follow the data",
+                    kind.stage,
+                    graph.op(producer).name,
+                    schedule.stage_of(producer),
+                    graph.op(producer).location
+                ),
+            );
+            failed = true;
+            continue;
+        }
+        planned_ops.insert(OpId::new(i));
+        // What the op reads that another per-micro-batch op makes: the clock's dependencies.
+        for access in &op.inputs {
+            if let Some(p) = graph.tensor(access.tensor).producer {
+                if phases.per_micro_batch(p) {
+                    deps.push((kind_of(p.index()), kind));
+                    if accumulates[p.index()] && units > 1 {
+                        error(
+                            node.op,
+                            &format!(
+                                "reads a reduction over the batch ({}) within the micro-batch; with {units} micro-batches (replicas × micro-batches) it would read a partial result",
+                                graph.op(p).location
+                            ),
+                        );
+                        failed = true;
+                    }
+                }
+            }
+        }
+        let batch_blocks: Vec<Option<i64>> = loops
+            .iter()
+            .zip(&marks.loops[i])
+            .map(|(&l, &m)| m.then_some(l as i64))
+            .collect();
+        let view = View {
+            loops: Some(loops),
+            identity: accumulate,
+            strict: true,
+            config: None,
+        };
+        let mut plan = match planner.graph_op_in(node.op, node.position, &view) {
+            Ok(plan) => plan,
+            Err(message) => {
+                error(node.op, &format!("cannot run per micro-batch: {message}"));
+                failed = true;
+                continue;
+            }
+        };
+        if let Err(message) = check_micro_batch(&plan, &blocks, &per_micro_batch) {
+            error(node.op, &format!("cannot run per micro-batch: {message}"));
+            failed = true;
+            continue;
+        }
+        // Transfers by where their value is made.
+        let mut intra = Vec::new();
+        for transfer in plan.transfers.drain(..) {
+            let made = match transfer.value {
+                ValueId::Result(position, _) => producer_kind.get(&position).copied(),
+                ValueId::Arg(_) => None,
+            };
+            match made {
+                Some(made) if made == kind => intra.push(transfer),
+                Some(made) => {
+                    messages.push(Message {
+                        from: transfer.from as u32,
+                        to: transfer.to as u32,
+                        producer: made,
+                        consumer: kind,
+                    });
+                    cross.push(Cross { transfer });
+                }
+                None => {
+                    let outside = matches!(transfer.value, ValueId::Result(p, _) if prologue_positions.contains(&p));
+                    if !outside {
+                        error(
+                            node.op,
+                            "reads a value made after the micro-batches (an epilogue result)",
+                        );
+                        failed = true;
+                    }
+                    pre_steps.push(transfer);
+                }
+            }
+        }
+        plan.transfers = intra;
+        steps.push(StepOp {
+            plan,
+            kind,
+            accumulate,
+            recomputed: recomputed[i],
+            batch_blocks,
+        });
+    }
+    // ZeRO: the accumulated gradients split over the replicas after the last micro-batch, the
+    // epilogue planned split over them on the real devices (`zero`).
+    let replicas = schedule.replicas.max(1);
+    let replica_width = schedule.replica_width(devices);
+    let mut zero_plan = zero::ZeroPlan {
+        level: if replicas > 1 {
+            schedule.zero.level()
+        } else {
+            0
+        },
+        ..Default::default()
+    };
+    let mut split: HashMap<ValueId, usize> = HashMap::new();
+    if zero_plan.level > 0 {
+        let shifted = |holders: &[i64]| -> Vec<i64> {
+            (0..replicas)
+                .flat_map(|r| {
+                    holders
+                        .iter()
+                        .map(move |&h| h + i64::from(r * replica_width))
+                })
+                .collect()
+        };
+        // Every replica holds its own prologue results.
+        for (id, held) in planner.held.iter_mut() {
+            if matches!(id, ValueId::Result(p, _) if prologue_positions.contains(p)) {
+                held.pieces = held
+                    .pieces
+                    .iter()
+                    .map(|(region, holders)| (region.clone(), shifted(holders)))
+                    .collect();
+                held.received.clear();
+            }
+        }
+        for (i, step) in steps.iter().enumerate() {
+            if !step.accumulate {
+                continue;
+            }
+            let mut pieces = Vec::new();
+            for (g, group) in step.plan.groups.iter().enumerate() {
+                let id = ValueId::Result(step.plan.position, group.result);
+                match zero::shard_dim(&crate::region::lengths(&group.region), replicas) {
+                    Some(dim) => {
+                        zero_plan.scatter.insert((i, g), dim);
+                        split.insert(id, dim);
+                        for r in 0..replicas {
+                            let devices = group
+                                .devices
+                                .iter()
+                                .map(|&x| x + i64::from(r * replica_width))
+                                .collect();
+                            pieces.push((id, zero::part(&group.region, dim, replicas, r), devices));
+                        }
+                    }
+                    None => pieces.push((id, group.region.clone(), shifted(&group.devices))),
+                }
+            }
+            let mut replaced: HashMap<ValueId, Vec<(Region, Vec<i64>)>> = HashMap::new();
+            for (id, region, devices) in pieces {
+                replaced.entry(id).or_default().push((region, devices));
+            }
+            for (id, pieces) in replaced {
+                let held = planner.held.entry(id).or_default();
+                held.pieces = pieces;
+                held.received.clear();
+            }
+        }
+    }
+    let mut epilogue = Vec::new();
+    for i in by_phase(Phase::Epilogue) {
+        let node = &built.nodes[i];
+        let view = if zero_plan.level > 0 {
+            let op_ref = unsafe { OperationRef::from_raw(node.op) };
+            let model = family::op_model(&op_ref);
+            let inputs: Vec<Option<ValueId>> = (0..unsafe { mlirOperationGetNumOperands(node.op) })
+                .map(|j| {
+                    values
+                        .get(&ir::value_key(unsafe {
+                            mlirOperationGetOperand(node.op, j)
+                        }))
+                        .copied()
+                })
+                .collect();
+            let k = model
+                .as_ref()
+                .and_then(|m| zero::split_loop(m, &inputs, &node.config, &split, replicas));
+            if let (Some(k), Some(model)) = (k, &model) {
+                for (r, access) in model.outputs.iter().enumerate() {
+                    if let Some(dim) = access.iter().position(|e| e.single_dim() == Some(k)) {
+                        split.insert(ValueId::Result(node.position, r), dim);
+                    }
+                }
+            }
+            View {
+                config: Some(zero::expanded(&node.config, k, replicas, replica_width)),
+                ..View::default()
+            }
+        } else {
+            View::default()
+        };
+        match planner.graph_op_in(node.op, node.position, &view) {
+            Ok(plan) => epilogue.push(plan),
+            Err(message) => error(node.op, &message),
+        }
+    }
+    if zero_plan.level > 0 {
+        let epilogue_positions: HashSet<usize> = by_phase(Phase::Epilogue)
+            .into_iter()
+            .map(|i| built.nodes[i].position)
+            .collect();
+        let mut gathered = HashSet::new();
+        for &value in &returned_values {
+            let Some(&id) = values.get(&ir::value_key(value)) else {
+                continue;
+            };
+            let made_by_epilogue =
+                matches!(id, ValueId::Result(p, _) if epilogue_positions.contains(&p));
+            if let (true, Some(&dim)) = (made_by_epilogue, split.get(&id)) {
+                if gathered.insert(id) {
+                    zero_plan.gathers.extend(zero::gather_returned(
+                        &mut planner,
+                        id,
+                        dim,
+                        replicas,
+                        replica_width,
+                    ));
+                }
+            }
+        }
+        if zero_plan.level == 3 {
+            // The weight arguments the per-micro-batch ops read, held split.
+            for step in &steps {
+                for task in &step.plan.tasks {
+                    let operands = match &task.body {
+                        family::Body::Clone { operands, .. }
+                        | family::Body::Part { operands, .. } => {
+                            operands.iter().collect::<Vec<_>>()
+                        }
+                        family::Body::Forward(operand) => vec![operand],
+                    };
+                    for operand in operands {
+                        let (family::Operand::Slice(ValueId::Arg(a), _)
+                        | family::Operand::Whole(ValueId::Arg(a))) = operand
+                        else {
+                            continue;
+                        };
+                        if weight_args.contains(a) && !zero_plan.weights.contains_key(a) {
+                            if let Some(shape) = shape_of(args[*a]) {
+                                if let Some(dim) = zero::shard_dim(&shape, replicas) {
+                                    zero_plan.weights.insert(*a, dim);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if failed || planner.failed {
+        return Err(());
+    }
+    for (position, &op) in ops.iter().enumerate() {
+        if has_attribute(op, names::CONFIG_ATTR) {
+            continue;
+        }
+        // Ops without par.config read only replicated values (as in a flat strategy).
+        if let Some(i) = (0..unsafe { mlirOperationGetNumOperands(op) }).find(|&i| {
+            let v = unsafe { mlirOperationGetOperand(op, i) };
+            values
+                .get(&ir::value_key(v))
+                .is_some_and(|id| matches!(id, ValueId::Result(p, _) if built.nodes.iter().any(|n| n.position == *p)))
+        }) {
+            if position != return_position {
+                error(
+                    op,
+                    &format!(
+                        "has no par.config but reads a partitioned value (operand {i}); give it a par.config"
+                    ),
+                );
+                failed = true;
+            }
+        }
+    }
+    if failed {
+        return Err(());
+    }
+
+    // The order of every device's program.
+    for m in &messages {
+        deps.push((m.producer, m.consumer));
+    }
+    let clock = match order::clock(&schedule, &deps) {
+        Ok(clock) => clock,
+        Err(message) => {
+            fail_at_function(format!("par.schedule: {message}"));
+            return Err(());
+        }
+    };
+    let group_width = schedule.group_width(devices).max(1);
+    let mut programs = Vec::new();
+    for device in 0..replica_width {
+        let group = device / group_width;
+        let program = order::program(&schedule, &clock, &messages, device, group);
+        if !order::follows_the_order(&schedule, &clock, &messages, &program, group) {
+            fail_at_function(format!(
+                "par-materialize: internal error: device {device}'s messages do not follow the global order"
+            ));
+            return Err(());
+        }
+        let segments = order::compress(&program);
+        programs.push((program, segments));
+    }
+
+    // Results: per-micro-batch results that follow the batch are assembled from every micro-batch of
+    // every replica; the return gathers them on device 0 like any partitioned value.
+    let mut returned = Vec::new();
+    let mut assembled = Vec::new();
+    for &value in &returned_values {
+        let Some(&id) = values.get(&ir::value_key(value)) else {
+            continue;
+        };
+        returned.push(id);
+        if per_micro_batch.contains(&id) && blocks.contains_key(&id) && !assembled.contains(&id) {
+            assembled.push(id);
+        }
+    }
+    let m = schedule.micro_batches.max(1);
+    for &id in &assembled {
+        let blocks_of = blocks[&id].clone();
+        let Some(held) = planner.held.get_mut(&id) else {
+            continue;
+        };
+        let template = std::mem::take(&mut held.pieces);
+        held.received.clear();
+        for r in 0..schedule.replicas.max(1) {
+            for j in 0..m {
+                let unit = i64::from(r * m + j);
+                for (region, holders) in &template {
+                    let region: Region = region
+                        .iter()
+                        .zip(&blocks_of)
+                        .map(|(&(lo, hi), b)| match b {
+                            Some(b) => (lo + unit * b, hi + unit * b),
+                            None => (lo, hi),
+                        })
+                        .collect();
+                    let holders = holders
+                        .iter()
+                        .map(|&h| h + i64::from(r * replica_width))
+                        .collect();
+                    held.pieces.push((region, holders));
+                }
+            }
+        }
+    }
+    let mut return_transfers = Vec::new();
+    for &id in &returned {
+        let serial = match id {
+            ValueId::Arg(i) => args[i],
+            ValueId::Result(p, r) => unsafe { mlirOperationGetResult(ops[p], r as isize) },
+        };
+        if let Some(shape) = shape_of(serial).filter(|_| planner.held.contains_key(&id)) {
+            let mut transfers = Vec::new();
+            planner.need(id, &full(&shape), 0, &mut transfers);
+            return_transfers.extend(transfers);
+        }
+    }
+    let partitioned: HashSet<ValueId> = built
+        .nodes
+        .iter()
+        .flat_map(|n| {
+            (0..unsafe { mlirOperationGetNumResults(n.op) } as usize)
+                .map(move |r| ValueId::Result(n.position, r))
+        })
+        .collect();
+    Ok(Scheduled {
+        schedule,
+        replica_width,
+        prologue,
+        pre_steps,
+        steps,
+        messages,
+        cross,
+        programs,
+        epilogue,
+        return_position,
+        return_transfers,
+        returned,
+        partitioned,
+        per_micro_batch,
+        blocks,
+        assembled,
+        zero: zero_plan,
+    })
+}
+
+/// Every region a per-micro-batch task reads or writes of a value that follows the batch lies in
+/// micro-batch 0's block of it.
+fn check_micro_batch(
+    plan: &OpPlan,
+    blocks: &HashMap<ValueId, Blocks>,
+    per_micro_batch: &HashSet<ValueId>,
+) -> Result<(), String> {
+    let inside = |id: ValueId, region: &Region| -> bool {
+        blocks.get(&id).is_none_or(|b| {
+            region
+                .iter()
+                .zip(b)
+                .all(|(&(lo, hi), b)| b.is_none_or(|b| lo >= 0 && hi <= b))
+        })
+    };
+    let mut reads: Vec<(ValueId, Option<&Region>)> = Vec::new();
+    for task in &plan.tasks {
+        let operands = match &task.body {
+            family::Body::Clone { operands, .. } | family::Body::Part { operands, .. } => {
+                operands.iter().collect::<Vec<_>>()
+            }
+            family::Body::Forward(operand) => vec![operand],
+        };
+        if let family::Body::Part { .. } = &task.body {
+            return Err("its tasks compute the whole op and keep a part (the op cannot be cut to a micro-batch)".into());
+        }
+        for operand in operands {
+            match operand {
+                family::Operand::Slice(id, region) => reads.push((*id, Some(region))),
+                family::Operand::Whole(id) => reads.push((*id, None)),
+                _ => {}
+            }
+        }
+    }
+    for transfer in &plan.transfers {
+        reads.push((transfer.value, Some(&transfer.region)));
+    }
+    for (id, region) in reads {
+        match region {
+            Some(region) if !inside(id, region) => {
+                return Err(format!(
+                "a task reads {region:?} of a value that follows the batch, beyond one micro-batch"
+            ))
+            }
+            None if per_micro_batch.contains(&id) && blocks.contains_key(&id) => {}
+            _ => {}
+        }
+    }
+    for group in &plan.groups {
+        let id = ValueId::Result(plan.position, group.result);
+        if !inside(id, &group.region) {
+            return Err(format!(
+                "a task writes {:?} of its result, beyond one micro-batch",
+                group.region
+            ));
+        }
+    }
+    Ok(())
+}
