@@ -683,7 +683,8 @@ fn import_resolved(
     let record = match crate::record::Record::read(&module.as_operation()) {
         Ok(record) => record,
         Err(message) => {
-            own.push(Diag::error(None, message));
+            let at = crate::diagnostics::file_loc(module.as_operation().location());
+            own.push(Diag::error(at, message));
             return None;
         }
     };
