@@ -495,7 +495,8 @@ mod tests {
                 let mailbox = &mailbox;
                 s.spawn(move || {
                     let what = if d == 0 { "all-gather" } else { "all-reduce" };
-                    let _ = mailbox.collective(d, 0b11, what, "i64[]", 1, |parts| Ok(parts.len() as i64));
+                    let _ = mailbox
+                        .collective(d, 0b11, what, "i64[]", 1, |parts| Ok(parts.len() as i64));
                     mailbox.finish(d);
                 });
             }

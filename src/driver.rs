@@ -621,7 +621,7 @@ fn compile_module(
             let result = if keeps_strategy(&imported, options) {
                 keep_strategy(module, &imported, options, name, &mut compiled)
             } else if options.substitutions {
-                search_with_substitutions(module, &imported, options, name, &mut compiled, own)
+                search_with_substitutions(module, &imported, options, name, &mut compiled)
             } else {
                 search_and_annotate(module, &imported, options, name, &mut compiled).map(drop)
             };
@@ -889,12 +889,14 @@ fn shard_output(
         if options.pass_pipeline.is_none() && options.search.algorithm.is_some() {
             search_and_annotate(module, imported, options, name, compiled)?;
             let mut own = Vec::new();
-            searched = Some(import_module(module, options, false, &mut own).ok_or_else(|| {
-                Diag::error(
-                    None,
-                    "the searched module could not be imported again (a flexc bug)".to_string(),
-                )
-            })?);
+            searched = Some(
+                import_module(module, options, false, &mut own).ok_or_else(|| {
+                    Diag::error(
+                        None,
+                        "the searched module could not be imported again (a flexc bug)".to_string(),
+                    )
+                })?,
+            );
         } else {
             return Err(Diag::error(
                 None,
@@ -1015,7 +1017,6 @@ fn search_with_substitutions(
     options: &Options,
     name: &str,
     compiled: &mut Compiled,
-    own: &mut Vec<Diag>,
 ) -> Result<(), Diag> {
     use flexc_passes::par_substitute::{substitute, Limits, Summary};
     let start = std::time::Instant::now();
@@ -1055,13 +1056,15 @@ fn search_with_substitutions(
     let mut best: Option<(usize, Compiled)> = None;
     let mut times = Vec::new();
     for (index, (_, candidate, _)) in candidates.iter().enumerate() {
-        let reimported = import_module(candidate, options, true, own).map(|mut imported| {
-            let precision = options.simulate.state.precision;
-            if precision.half().is_some() {
-                imported.graph = precision.graph(&imported.graph);
-            }
-            imported
-        });
+        // The candidate's opaque-op warnings are the original's, already reported.
+        let reimported =
+            import_module(candidate, options, true, &mut Vec::new()).map(|mut imported| {
+                let precision = options.simulate.state.precision;
+                if precision.half().is_some() {
+                    imported.graph = precision.graph(&imported.graph);
+                }
+                imported
+            });
         let Some(rewritten) = reimported else {
             continue;
         };

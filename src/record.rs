@@ -31,10 +31,15 @@ impl Record {
     pub fn read(module: &OperationRef<'_, '_>) -> Result<Record, String> {
         let text = |name: &str| module.attribute(name).ok().map(|a| a.to_string());
         let import = text(names::IMPORT_ATTR)
-            .map(|t| ImportAttr::parse(&t).map_err(|e| format!("invalid '{}': {e}", names::IMPORT_ATTR)))
+            .map(|t| {
+                ImportAttr::parse(&t).map_err(|e| format!("invalid '{}': {e}", names::IMPORT_ATTR))
+            })
             .transpose()?;
         let machine = text(names::MACHINE_ATTR)
-            .map(|t| MachineAttr::parse(&t).map_err(|e| format!("invalid '{}': {e}", names::MACHINE_ATTR)))
+            .map(|t| {
+                MachineAttr::parse(&t)
+                    .map_err(|e| format!("invalid '{}': {e}", names::MACHINE_ATTR))
+            })
             .transpose()?;
         Ok(Record { import, machine })
     }

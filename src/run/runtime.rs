@@ -148,15 +148,20 @@ impl Runtime {
         }
         let bytes = data.len();
         let signature = format!("{width}-byte elements of {whole:?} along dim {dim}");
-        let result =
-            self.mailbox
-                .collective(device, mask, "all-gather", &signature, data, |contributions| {
-                    if contributions.iter().any(|p| p.len() != bytes) {
-                        return Err("the members contribute parts of different sizes".into());
-                    }
-                    let slices: Vec<&[u8]> = contributions.iter().map(|p| p.as_slice()).collect();
-                    Ok(flexc_core::collective::gather(&slices, whole, dim, width))
-                })?;
+        let result = self.mailbox.collective(
+            device,
+            mask,
+            "all-gather",
+            &signature,
+            data,
+            |contributions| {
+                if contributions.iter().any(|p| p.len() != bytes) {
+                    return Err("the members contribute parts of different sizes".into());
+                }
+                let slices: Vec<&[u8]> = contributions.iter().map(|p| p.as_slice()).collect();
+                Ok(flexc_core::collective::gather(&slices, whole, dim, width))
+            },
+        )?;
         Some(result.as_ref().clone())
     }
 
@@ -179,14 +184,19 @@ impl Runtime {
         }
         let bytes = data.len();
         let signature = format!("{kind:?} of {num:?}{whole:?} along dim {dim}").to_lowercase();
-        let result =
-            self.mailbox
-                .collective(device, mask, "reduce-scatter", &signature, data, |contributions| {
-                    if contributions.iter().any(|p| p.len() != bytes) {
-                        return Err("the members contribute buffers of different sizes".into());
-                    }
-                    Ok(reduce(contributions, num, kind))
-                })?;
+        let result = self.mailbox.collective(
+            device,
+            mask,
+            "reduce-scatter",
+            &signature,
+            data,
+            |contributions| {
+                if contributions.iter().any(|p| p.len() != bytes) {
+                    return Err("the members contribute buffers of different sizes".into());
+                }
+                Ok(reduce(contributions, num, kind))
+            },
+        )?;
         let width = match num {
             Num::F32 | Num::I32 => 4,
             Num::F64 | Num::I64 => 8,
