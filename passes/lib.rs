@@ -25,6 +25,7 @@ pub mod par_import;
 pub mod par_lower_runtime;
 pub mod par_materialize;
 pub mod par_search;
+pub mod par_substitute;
 pub mod par_unique_weights;
 pub mod par_verify;
 pub mod pipeline;
@@ -181,6 +182,7 @@ pub static REGISTRY: &[&PassInfo] = &[
     &par_import::INFO,
     &par_verify::INFO,
     &par_search::INFO,
+    &par_substitute::INFO,
     &par_materialize::INFO,
     &par_export_shard::INFO,
     &par_lower_runtime::INFO,

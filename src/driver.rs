@@ -199,6 +199,9 @@ pub struct Options {
     pub search: SearchOptions,
     /// `--target=cuda`: write a GPU artifact of the (searched or given) strategy (`src/gpu.rs`).
     pub cuda: Option<crate::gpu::CudaOptions>,
+    /// `--substitutions=on`: the search also runs on the graph `par-substitute` rewrites, and the
+    /// faster of the two (simulated) is written.
+    pub substitutions: bool,
 }
 
 /// Process exit status.
@@ -479,6 +482,8 @@ pub fn run(options: &Options, errors: &mut dyn Write) -> Exit {
 struct Compiled {
     /// What goes to `-o`.
     output: Vec<u8>,
+    /// The searched strategy's simulated iteration time (seconds), when a search ran.
+    time: Option<f64>,
     /// `--summary` text (empty unless asked for).
     summary: String,
     /// Side outputs (`--trace`, `--report`): path and contents.
@@ -540,6 +545,7 @@ fn compile_module(
     }
     let mut compiled = Compiled {
         output: Vec::new(),
+        time: None,
         summary: String::new(),
         files: Vec::new(),
         notes: String::new(),
@@ -635,6 +641,8 @@ fn compile_module(
             }
             let result = if keeps_strategy(&imported, options) {
                 keep_strategy(module, &imported, options, name, &mut compiled)
+            } else if options.substitutions {
+                search_with_substitutions(module, &imported, options, name, &mut compiled)
             } else {
                 search_and_annotate(module, &imported, options, name, &mut compiled).map(drop)
             };
@@ -1075,8 +1083,127 @@ fn search_and_annotate(
             "flexc: warning: {conflicts} ops of functions called several times have different configurations per call; the output records each op's first call\n"
         ));
     }
+    compiled.time = found.time;
     push_files(compiled, sim, Some(found.json), found.trace);
     Ok((written, found.strategy))
+}
+
+/// `--substitutions=on`: searches the module as it is and the candidates `par-substitute` extracts
+/// from one e-graph (with and without merged sibling contractions, when they differ), and keeps a
+/// candidate only when its strategy simulates faster than the original's (never slower than
+/// without). Each search gets the whole proposal budget (the original's result is the one `off`
+/// gives), or an equal share of a time budget.
+fn search_with_substitutions(
+    module: &mut Module,
+    imported: &Imported,
+    options: &Options,
+    name: &str,
+    compiled: &mut Compiled,
+) -> Result<(), Diag> {
+    use flexc_passes::par_substitute::{substitute, Limits, Summary};
+    let start = std::time::Instant::now();
+    let prefix = std::mem::take(&mut compiled.notes);
+    let mut candidates: Vec<(&str, Module, Summary)> = Vec::new();
+    let mut first: Option<Summary> = None;
+    for (label, merges) in [("without merges", false), ("with merges", true)] {
+        // SAFETY: a clone is a new top-level op that the candidate module owns.
+        let copy = unsafe {
+            melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(
+                module.as_operation().to_raw(),
+            ))
+        };
+        let candidate = Module::from_operation(copy).ok_or_else(|| {
+            Diag::error(None, "flexc bug: a module copy is not a module".to_string())
+        })?;
+        let limits = Limits {
+            merges,
+            ..Limits::default()
+        };
+        let summary = substitute(candidate.as_operation().to_raw(), &limits)
+            .map_err(|e| Diag::error(None, e))?;
+        first.get_or_insert_with(|| summary.clone());
+        let new = summary.changed() && !candidates.iter().any(|(_, _, s)| *s == summary);
+        if new && candidate.as_operation().verify() {
+            candidates.push((label, candidate, summary));
+        }
+    }
+    let rewrite_time = start.elapsed().as_secs_f64();
+    let mut each = options.clone();
+    if let crate::search::Budget::Time(total) = options.search.budget {
+        each.search.budget = crate::search::Budget::Time(total / (1 + candidates.len() as u32));
+        each.search.started = None;
+    }
+    search_and_annotate(module, imported, &each, name, compiled)?;
+    let without = compiled.time;
+    let mut best: Option<(usize, Compiled)> = None;
+    let mut times = Vec::new();
+    for (index, (_, candidate, _)) in candidates.iter().enumerate() {
+        // The candidate's opaque-op warnings are the original's, already reported.
+        let reimported =
+            import_module(candidate, options, true, &mut Vec::new()).map(|mut imported| {
+                let precision = options.simulate.state.precision;
+                if precision.half().is_some() {
+                    imported.graph = precision.graph(&imported.graph);
+                }
+                imported
+            });
+        let Some(rewritten) = reimported else {
+            continue;
+        };
+        let mut other = Compiled {
+            output: Vec::new(),
+            time: None,
+            summary: String::new(),
+            files: Vec::new(),
+            notes: String::new(),
+        };
+        search_and_annotate(candidate, &rewritten, &each, name, &mut other)?;
+        times.push((index, other.time));
+        let to_beat = best.as_ref().map_or(without, |(_, b)| b.time);
+        if matches!((to_beat, other.time), (Some(b), Some(a)) if a < b) {
+            best = Some((index, other));
+        }
+    }
+    let shown = best
+        .as_ref()
+        .map(|(i, _)| &candidates[*i].2)
+        .or(candidates.last().map(|c| &c.2))
+        .or(first.as_ref());
+    let mut line = format!(
+        "flexc: substitutions: {}; e-graph {:.3} s",
+        shown.map_or(String::new(), Summary::line),
+        rewrite_time
+    );
+    let micro = |t: Option<f64>| t.map_or("?".into(), |t| format!("{:.3} µs", t * 1e6));
+    if candidates.is_empty() {
+        line.push_str("; nothing to rewrite: original kept");
+    } else {
+        let with = best
+            .as_ref()
+            .and_then(|(_, b)| b.time)
+            .or_else(|| times.iter().filter_map(|(_, t)| *t).reduce(f64::min));
+        let tried: Vec<String> = times
+            .iter()
+            .map(|(i, t)| format!("{} {}", candidates[*i].0, micro(*t)))
+            .collect();
+        line.push_str(&format!(
+            "; simulated {} without, {} with: {} (candidates: {})",
+            micro(without),
+            micro(with),
+            match &best {
+                Some((i, _)) => format!("rewritten graph kept, {}", candidates[*i].0),
+                None => "original kept".to_string(),
+            },
+            tried.join(", ")
+        ));
+    }
+    if let Some((index, other)) = best {
+        *module = candidates.swap_remove(index).1;
+        *compiled = other;
+    }
+    line.push_str(&format!("; total {:.3} s\n", start.elapsed().as_secs_f64()));
+    compiled.notes = format!("{prefix}{}{line}", compiled.notes);
+    Ok(())
 }
 
 /// Inlines every function call of `module` ([`flexc_passes::ir::inline_calls`]).

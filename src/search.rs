@@ -104,6 +104,8 @@ pub fn algorithm_values() -> Vec<clap::builder::PossibleValue> {
 /// A found strategy with what the user is shown about it.
 pub struct Found {
     pub strategy: Strategy,
+    /// The strategy's simulated iteration time (seconds), from its report.
+    pub time: Option<f64>,
     /// Standard-error table.
     pub table: String,
     /// `--report` JSON.
@@ -589,6 +591,7 @@ pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<
     let json = crate::simulate::json_report(model, machine, name, cost.state(), &report);
     Ok(Found {
         strategy,
+        time: Some(report.iteration_time_s),
         table,
         json,
         trace: trace.then(|| sim.chrome_trace()),
@@ -597,10 +600,14 @@ pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<
 
 impl Found {
     fn new(strategy: Strategy, table: String, json: &serde_json::Value) -> Found {
+        let time = json
+            .get("iteration_time_s")
+            .and_then(serde_json::Value::as_f64);
         let mut json = serde_json::to_string_pretty(json).expect("JSON values always serialize");
         json.push('\n');
         Found {
             strategy,
+            time,
             table,
             json,
             trace: None,

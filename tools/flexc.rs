@@ -141,6 +141,17 @@ struct Cli {
     #[arg(long = "search", default_value = "auto", value_parser = clap::builder::PossibleValuesParser::new(flexc::search::algorithm_values()), hide_possible_values = true, help_heading = "Search")]
     search: String,
 
+    /// Algebraic substitutions (par-substitute: transposes folded into contractions, sibling
+    /// contractions merged) searched jointly: on, the search also runs on the rewritten graph and the
+    /// faster strategy (simulated) is written; each search gets the proposal budget, or half a time budget.
+    #[arg(
+        long = "substitutions",
+        value_enum,
+        default_value = "off",
+        help_heading = "Search"
+    )]
+    substitutions: Switch,
+
     /// Search budget: a duration (5s, 500ms, 2m) or a number of MCMC proposals (same seed and proposal
     /// budget, same strategy).
     #[arg(
@@ -290,6 +301,12 @@ struct Cli {
     /// installs in .tools/cuda, or $FLEXC_LIBDEVICE).
     #[arg(long = "libdevice", value_name = "PATH", help_heading = "GPU")]
     libdevice: Option<std::path::PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Switch {
+    Off,
+    On,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -467,6 +484,7 @@ fn compile() -> ExitCode {
             started: Some(started),
             console: Some(console.clone()),
         },
+        substitutions: cli.substitutions == Switch::On,
         cuda: (cli.target == TargetArg::Cuda).then(|| flexc::gpu::CudaOptions {
             emit: match cli.gpu_emit {
                 GpuEmitArg::Artifact => flexc::gpu::CudaEmit::Artifact,
