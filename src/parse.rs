@@ -204,16 +204,19 @@ fn guard(context: &Context, source: &[u8], source_name: &str) -> bool {
 ///   (MLIR rejects `array<none: ...>` with the message used here);
 /// - a malformed `dimensions = [...]`/`permutation = [...]` list of `linalg.broadcast`,
 ///   `linalg.transpose` or `linalg.reduce` in custom form (an item that is not an `i64` literal, or
-///   no closing `]`): their parsers store the null attribute of the failed list parse and crash.
+///   no closing `]`): their parsers store the null attribute of the failed list parse and crash;
+/// - a block label defined twice in one region ([`redefined_block`]).
 pub fn parser_crash(source: &[u8]) -> Option<(u32, u32, String)> {
     if source.starts_with(b"ML\xefR") {
         return None;
     }
-    let (offset, message) = too_deep(source).or_else(|| {
-        significant_offsets(source)
-            .into_iter()
-            .find_map(|at| index_array(source, at).or_else(|| linalg_int_list(source, at)))
-    })?;
+    let (offset, message) = too_deep(source)
+        .or_else(|| redefined_block(source))
+        .or_else(|| {
+            significant_offsets(source)
+                .into_iter()
+                .find_map(|at| index_array(source, at).or_else(|| linalg_int_list(source, at)))
+        })?;
     let line = source[..offset].iter().filter(|&&c| c == b'\n').count() + 1;
     let start = source[..offset]
         .iter()
@@ -250,6 +253,71 @@ fn too_deep(source: &[u8]) -> Option<(usize, String)> {
             b'>' if source.get(at + 1) == Some(&b'=') => {}
             b'}' | b')' | b']' | b'>' => depth = depth.saturating_sub(1),
             _ => {}
+        }
+        at += 1;
+    }
+    None
+}
+
+/// The second definition of a block label in one region (`^bb0(...)` or `^bb0:` first on its line or
+/// after the region's `{`), and MLIR's error for it. MLIR reports it too, but when a value named in an
+/// earlier forward reference resolves to an argument of the region's blocks, the region's destruction
+/// after the error leaves that use pointing at freed memory (heap corruption: `tools/fuzz`, a mutated
+/// `linalg.generic` body).
+fn redefined_block(source: &[u8]) -> Option<(usize, String)> {
+    let mut regions: Vec<Vec<&[u8]>> = vec![Vec::new()];
+    // Whether only spaces (or the region's `{`) came before on this line.
+    let mut line_start = true;
+    let mut at = 0usize;
+    while at < source.len() {
+        match source[at] {
+            b'"' => {
+                at = string_end(source, at);
+                line_start = false;
+                continue;
+            }
+            b'/' if source.get(at + 1) == Some(&b'/') => {
+                at = line_end(source, at);
+                continue;
+            }
+            b'\n' => line_start = true,
+            b' ' | b'\t' | b'\r' => {}
+            b'{' => {
+                regions.push(Vec::new());
+                line_start = true;
+                at += 1;
+                continue;
+            }
+            b'}' => {
+                if regions.len() > 1 {
+                    regions.pop();
+                }
+                line_start = false;
+            }
+            b'^' if line_start => {
+                let end = (at + 1..source.len())
+                    .find(|&i| !ident(source[i]))
+                    .unwrap_or(source.len());
+                let name = &source[at..end];
+                let next = skip_space(source, end);
+                if name.len() > 1 && matches!(source.get(next), Some(b'(' | b':')) {
+                    let labels = regions.last_mut().expect("the top level is never popped");
+                    if labels.contains(&name) {
+                        return Some((
+                            at,
+                            format!(
+                                "redefinition of block '{}'",
+                                String::from_utf8_lossy(name)
+                            ),
+                        ));
+                    }
+                    labels.push(name);
+                }
+                line_start = false;
+                at = end;
+                continue;
+            }
+            _ => line_start = false,
         }
         at += 1;
     }
@@ -445,6 +513,21 @@ mod tests {
         ] {
             assert_eq!(parser_crash(safe.as_bytes()), None, "{safe}");
         }
+    }
+
+    #[test]
+    fn blocks_defined_twice_in_one_region_are_found() {
+        // The tools/fuzz finding, reduced: an earlier use of `%in` resolves to the region's argument.
+        let text = b"%65 = arith.addf %in, %in_15 : f32\n%14 = linalg.generic {} ins(%13 : t) outs(%1 : t) {\n  ^bb0(%in: f32, %out: f32):\n  ^bb0(%in: f32, %out: f32):\n";
+        let found = parser_crash(text);
+        assert_eq!(
+            found,
+            Some((4, 3, "redefinition of block '^bb0'".to_string()))
+        );
+        // One label per region: siblings and nested regions may reuse it; branches name it freely.
+        let fine = b"func.func @f() {\n^bb0:\n  cf.br ^bb1(%x : i32)\n^bb1(%y: i32):\n  %r = linalg.generic {} {\n  ^bb0(%a: f32):\n    linalg.yield %a : f32\n  }\n  \"t.op\"() ({^bb1: \"t.end\"() : () -> ()}) : () -> ()\n  cf.br ^bb1(%y : i32)\n}\nfunc.func @g() {\n^bb0:\n  return\n}\n";
+        assert_eq!(parser_crash(fine), None);
+        assert!(parser_crash(b"{\n^bb3:\n  x\n^bb3:\n}").is_some());
     }
 
     #[test]
