@@ -305,10 +305,7 @@ fn redefined_block(source: &[u8]) -> Option<(usize, String)> {
                     if labels.contains(&name) {
                         return Some((
                             at,
-                            format!(
-                                "redefinition of block '{}'",
-                                String::from_utf8_lossy(name)
-                            ),
+                            format!("redefinition of block '{}'", String::from_utf8_lossy(name)),
                         ));
                     }
                     labels.push(name);
