@@ -5,7 +5,11 @@
 //    `mlirModuleCreateParse` wraps but drops the name (locations would read `-:1:1`). The text is
 //    copied into a NUL-terminated buffer first: MLIR's lexer finds the end of its input by the NUL
 //    after it (`parseSourceString` does not add one), and read past the end of a text cut inside a
-//    string literal until it crashed (tools/fuzz).
+//    string literal until it crashed (tools/fuzz). The copy is followed by 64 KiB outside the buffer
+//    MLIR sees: after the error for a string cut by the end of the text, MLIR 22's lexer resumes
+//    past the terminator (a `dense_resource` blob cut in its hex string read 3 KB further, through
+//    zeros too, and crashed when that memory was unmapped: tools/fuzz); quotes, newlines and NULs
+//    there end the string and the token at once.
 // 2. Whether a `dense_resource` attribute has its blob (exporters print weights elided: the handle
 //    stays, the data does not), which the C API cannot tell.
 // 3. `--verify-diagnostics`: MLIR's own `SourceMgrDiagnosticVerifierHandler`, so `expected-error`
@@ -26,10 +30,35 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <cstring>
 #include <memory>
 
 namespace {
+// Zero bytes after the NUL-terminated copy of a text (the file comment, 1.).
+constexpr size_t kPadding = 64 * 1024;
+
+// `source` copied into `storage` (zero-filled, `kPadding` longer) and a buffer over the copy alone,
+// NUL-terminated: what the parser reads.
+std::unique_ptr<llvm::MemoryBuffer>
+paddedCopy(MlirStringRef source, MlirStringRef sourceName,
+           std::unique_ptr<llvm::WritableMemoryBuffer> &storage) {
+  storage = llvm::WritableMemoryBuffer::getNewMemBuffer(source.length + kPadding,
+                                                        unwrap(sourceName));
+  char *data = storage->getBufferStart();
+  if (source.length)
+    std::memcpy(data, source.data, source.length);
+  // After the terminating NUL, a pattern that stops every way of reading on: a quote ends a string
+  // or blob, a newline a string literal, a NUL a token.
+  static const char pattern[3] = {'"', '\n', '\0'};
+  for (size_t i = 1; i < kPadding; ++i)
+    data[source.length + i] = pattern[i % 3];
+  return llvm::MemoryBuffer::getMemBuffer(
+      llvm::StringRef(storage->getBufferStart(), source.length), unwrap(sourceName),
+      /*RequiresNullTerminator=*/true);
+}
+
 struct Verifier {
+  std::unique_ptr<llvm::WritableMemoryBuffer> storage;
   llvm::SourceMgr sourceMgr;
   std::unique_ptr<mlir::SourceMgrDiagnosticVerifierHandler> handler;
 };
@@ -40,9 +69,9 @@ struct Verifier {
 extern "C" MlirModule flexcParseModuleNamed(MlirContext context, MlirStringRef source,
                                             MlirStringRef sourceName) {
   mlir::ParserConfig config(unwrap(context), /*verifyAfterParse=*/false);
+  std::unique_ptr<llvm::WritableMemoryBuffer> storage;
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(unwrap(source), unwrap(sourceName)), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(paddedCopy(source, sourceName, storage), llvm::SMLoc());
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, config);
   return wrap(module.release());
@@ -58,8 +87,8 @@ extern "C" void *flexcVerifierCreate(MlirContext context, MlirStringRef source,
   // As in mlir-opt: expected-* comments do not list the "see current operation" notes.
   unwrap(context)->printOpOnDiagnostic(false);
   auto *verifier = new Verifier;
-  verifier->sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(unwrap(source), unwrap(sourceName)), llvm::SMLoc());
+  verifier->sourceMgr.AddNewSourceBuffer(paddedCopy(source, sourceName, verifier->storage),
+                                         llvm::SMLoc());
   verifier->handler = std::make_unique<mlir::SourceMgrDiagnosticVerifierHandler>(
       verifier->sourceMgr, unwrap(context));
   return verifier;
