@@ -718,27 +718,7 @@ pub(super) unsafe fn emit_device(
             .collect();
         mlirOperationSetOperands(ret, values.len() as isize, values.as_ptr());
     } else {
-        mlirOperationSetOperands(ret, 0, std::ptr::null());
-        let ty = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-            clone,
-            melior::StringRef::new("function_type").to_raw(),
-        ));
-        let inputs: Vec<MlirType> = (0..mlirFunctionTypeGetNumInputs(ty))
-            .map(|i| mlirFunctionTypeGetInput(ty, i))
-            .collect();
-        let ty = mlirFunctionTypeGet(
-            context,
-            inputs.len() as isize,
-            inputs.as_ptr(),
-            0,
-            std::ptr::null(),
-        );
-        mlirOperationSetAttributeByName(
-            clone,
-            melior::StringRef::new("function_type").to_raw(),
-            mlirTypeAttrGet(ty),
-        );
-        mlirOperationRemoveAttributeByName(clone, melior::StringRef::new("res_attrs").to_raw());
+        without_results(context, clone, ret);
     }
     // The serial graph ops are now unused: later graph ops read local copies and the return was
     // rewritten. Erase them last to first.
@@ -746,4 +726,37 @@ pub(super) unsafe fn emit_device(
         mlirOperationDestroy(emitter.ops[op_plan.position]);
     }
     clone
+}
+
+/// A device function other than device 0's returns nothing: `ret` loses its operands and `function`
+/// its result types and result attributes.
+///
+/// # Safety
+/// `function` is a `func.func` and `ret` its `func.return`, both alive in `context`.
+pub(super) unsafe fn without_results(
+    context: MlirContext,
+    function: MlirOperation,
+    ret: MlirOperation,
+) {
+    mlirOperationSetOperands(ret, 0, std::ptr::null());
+    let ty = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+        function,
+        melior::StringRef::new("function_type").to_raw(),
+    ));
+    let inputs: Vec<MlirType> = (0..mlirFunctionTypeGetNumInputs(ty))
+        .map(|i| mlirFunctionTypeGetInput(ty, i))
+        .collect();
+    let ty = mlirFunctionTypeGet(
+        context,
+        inputs.len() as isize,
+        inputs.as_ptr(),
+        0,
+        std::ptr::null(),
+    );
+    mlirOperationSetAttributeByName(
+        function,
+        melior::StringRef::new("function_type").to_raw(),
+        mlirTypeAttrGet(ty),
+    );
+    mlirOperationRemoveAttributeByName(function, melior::StringRef::new("res_attrs").to_raw());
 }

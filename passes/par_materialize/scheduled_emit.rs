@@ -1311,27 +1311,7 @@ pub(super) unsafe fn emit_device(
             .collect();
         mlirOperationSetOperands(ret, values.len() as isize, values.as_ptr());
     } else {
-        mlirOperationSetOperands(ret, 0, std::ptr::null());
-        let ty = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-            clone,
-            melior::StringRef::new("function_type").to_raw(),
-        ));
-        let inputs: Vec<MlirType> = (0..mlirFunctionTypeGetNumInputs(ty))
-            .map(|i| mlirFunctionTypeGetInput(ty, i))
-            .collect();
-        let ty = mlirFunctionTypeGet(
-            context,
-            inputs.len() as isize,
-            inputs.as_ptr(),
-            0,
-            std::ptr::null(),
-        );
-        mlirOperationSetAttributeByName(
-            clone,
-            melior::StringRef::new("function_type").to_raw(),
-            mlirTypeAttrGet(ty),
-        );
-        mlirOperationRemoveAttributeByName(clone, melior::StringRef::new("res_attrs").to_raw());
+        super::emit::without_results(context, clone, ret);
     }
     // The serial graph ops are unused now; erase them last to first.
     let mut positions: Vec<usize> = plan
