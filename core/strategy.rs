@@ -123,6 +123,38 @@ impl fmt::Display for ConfigError {
 impl std::error::Error for ConfigError {}
 
 impl Config {
+    /// This configuration (of replica 0's devices) on `d` replicas of `width` devices each, replica `r`
+    /// on devices `x + r·width`: split `d` times more along loop `k` (replica `r` taking the `r`-th
+    /// block; rows of the task grid stay row-major), or, without `k`, run whole on every replica's
+    /// copy of its devices.
+    pub fn across_replicas(&self, k: Option<usize>, d: u32, width: u32) -> Config {
+        let shift = |devices: &[DeviceId], r: u32| -> Vec<DeviceId> {
+            devices.iter().map(|x| DeviceId(x.0 + r * width)).collect()
+        };
+        let Some(k) = k else {
+            return Config {
+                degrees: self.degrees.clone(),
+                devices: (0..d).flat_map(|r| shift(&self.devices, r)).collect(),
+            };
+        };
+        let mut degrees = self.degrees.clone();
+        degrees[k] *= u64::from(d);
+        // Row-major grid: the tasks of one coordinate along k are a block of `inner` tasks.
+        let inner: usize = self.degrees[k + 1..].iter().product::<u64>() as usize;
+        let outer: usize = self.degrees[..k].iter().product::<u64>() as usize;
+        let along = self.degrees[k] as usize;
+        let mut devices = Vec::with_capacity(self.devices.len() * d as usize);
+        for o in 0..outer {
+            for r in 0..d {
+                for c in 0..along {
+                    let at = (o * along + c) * inner;
+                    devices.extend(shift(&self.devices[at..at + inner], r));
+                }
+            }
+        }
+        Config { degrees, devices }
+    }
+
     /// The whole op on one device.
     pub fn single(op: &Op, device: DeviceId) -> Config {
         Config {
@@ -417,9 +449,6 @@ impl Strategy {
         }
         let d = schedule.replicas;
         let width = schedule.replica_width(n);
-        let shift = |devices: &[DeviceId], r: u32| -> Vec<DeviceId> {
-            devices.iter().map(|x| DeviceId(x.0 + r * width)).collect()
-        };
         let configs = graph
             .ops()
             .iter()
@@ -427,32 +456,14 @@ impl Strategy {
             .map(|(op, config)| match op.first_dim(Role::Sample) {
                 Some(_) if config.is_replicated() => None,
                 Some(k) => {
-                    let mut degrees = config.degrees.clone();
-                    degrees[k] = degrees[k].checked_mul(u64::from(d))?;
-                    if op.dims[k].size % degrees[k] != 0 {
+                    let degree = config.degrees[k].checked_mul(u64::from(d))?;
+                    if op.dims[k].size % degree != 0 {
                         return None;
                     }
-                    // Row-major grid: the tasks of one coordinate along k are a block of `inner` tasks.
-                    let inner: usize = config.degrees[k + 1..].iter().product::<u64>() as usize;
-                    let outer: usize = config.degrees[..k].iter().product::<u64>() as usize;
-                    let along = config.degrees[k] as usize;
-                    let mut devices = Vec::with_capacity(config.devices.len() * d as usize);
-                    for o in 0..outer {
-                        for r in 0..d {
-                            for c in 0..along {
-                                let at = (o * along + c) * inner;
-                                devices.extend(shift(&config.devices[at..at + inner], r));
-                            }
-                        }
-                    }
-                    Some(Config { degrees, devices })
+                    Some(config.across_replicas(Some(k), d, width))
                 }
                 None if config.num_tasks() == 1 || config.is_replicated() => {
-                    let devices = (0..d).flat_map(|r| shift(&config.devices, r)).collect();
-                    Some(Config {
-                        degrees: config.degrees.clone(),
-                        devices,
-                    })
+                    Some(config.across_replicas(None, d, width))
                 }
                 None => None,
             })

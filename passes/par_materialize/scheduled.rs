@@ -903,7 +903,7 @@ pub(super) fn plan(
                 }
             }
             View {
-                config: Some(zero::expanded(&node.config, k, replicas, replica_width)),
+                config: Some(node.config.across_replicas(k, replicas, replica_width)),
                 ..View::default()
             }
         } else {

@@ -20,7 +20,7 @@
 
 use super::plan::Planner;
 use crate::{family::ValueId, op_model::OpModel, region::Region};
-use flexc_core::{Config, DeviceId};
+use flexc_core::Config;
 use std::collections::HashMap;
 
 /// The first dim of a region of `lengths` that splits into `d` parts.
@@ -59,38 +59,6 @@ pub(super) struct ZeroPlan {
     pub(super) weights: HashMap<usize, usize>,
     /// ZeRO-1/3: all-gathers of the returned values the split epilogue made.
     pub(super) gathers: Vec<Gather>,
-}
-
-/// The configuration of an epilogue op on the real devices: `config` (of replica 0's devices) split
-/// `d` times more along loop `k` (replica `r` taking the `r`-th block), or, without `k`, run whole on
-/// every replica's copy of its devices (replicated). Rows of the task grid stay row-major.
-pub(super) fn expanded(config: &Config, k: Option<usize>, d: u32, width: u32) -> Config {
-    let shift = |devices: &[DeviceId], r: u32| -> Vec<DeviceId> {
-        devices.iter().map(|x| DeviceId(x.0 + r * width)).collect()
-    };
-    match k {
-        None => Config {
-            degrees: config.degrees.clone(),
-            devices: (0..d).flat_map(|r| shift(&config.devices, r)).collect(),
-        },
-        Some(k) => {
-            let mut degrees = config.degrees.clone();
-            degrees[k] *= u64::from(d);
-            let inner: usize = config.degrees[k + 1..].iter().product::<u64>() as usize;
-            let outer: usize = config.degrees[..k].iter().product::<u64>() as usize;
-            let along = config.degrees[k] as usize;
-            let mut devices = Vec::with_capacity(config.devices.len() * d as usize);
-            for o in 0..outer {
-                for r in 0..d {
-                    for c in 0..along {
-                        let at = (o * along + c) * inner;
-                        devices.extend(shift(&config.devices[at..at + inner], r));
-                    }
-                }
-            }
-            Config { degrees, devices }
-        }
-    }
 }
 
 /// The loop of an epilogue op to split over the replicas: the parallel loop that alone indexes the
@@ -188,6 +156,7 @@ pub(super) fn gather_returned(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use flexc_core::DeviceId;
 
     #[test]
     fn expansion_splits_the_loop_by_replica_blocks() {
@@ -196,19 +165,19 @@ mod tests {
             degrees: vec![1, 2],
             devices: vec![DeviceId(0), DeviceId(1)],
         };
-        let e = expanded(&config, Some(1), 2, 2);
+        let e = config.across_replicas(Some(1), 2, 2);
         assert_eq!(e.degrees, vec![1, 4]);
         assert_eq!(
             e.devices,
             vec![DeviceId(0), DeviceId(1), DeviceId(2), DeviceId(3)]
         );
-        let e = expanded(&config, Some(0), 2, 2);
+        let e = config.across_replicas(Some(0), 2, 2);
         assert_eq!(e.degrees, vec![2, 2]);
         assert_eq!(
             e.devices,
             vec![DeviceId(0), DeviceId(1), DeviceId(2), DeviceId(3)]
         );
-        let e = expanded(&config, None, 2, 2);
+        let e = config.across_replicas(None, 2, 2);
         assert_eq!(e.degrees, vec![1, 2]);
         assert_eq!(e.devices.len(), 4);
         assert_eq!(shard_dim(&[3, 8], 2), Some(1));
