@@ -171,6 +171,20 @@ pub fn find_and_annotate(
     algorithm: &'static dyn SearchAlgorithm,
 ) -> Result<(Found, Annotated), Diag> {
     let start = std::time::Instant::now();
+    let problem = target.problem(&imported.graph);
+    // Beyond SYMMETRIC_FROM devices the table's baselines are scheduled strategies that no search scores
+    // as start points: simulated before the search, whose deadline counts from the process's start (so
+    // the table stays inside the budget), and a floor under its result (never worse than a row).
+    let early: Option<Vec<BaselineTime>> =
+        (target.machine.num_devices() > SYMMETRIC_FROM).then(|| {
+            table_baselines(&problem)
+                .into_iter()
+                .map(|(name, strategy)| {
+                    let time = baseline_time(&problem, &strategy);
+                    (name, strategy, time)
+                })
+                .collect()
+        });
     let progress = Arc::new(search::Progress::default());
     let display = options
         .console
@@ -189,9 +203,23 @@ pub fn find_and_annotate(
             ..Run::new(options.budget, options.seed)
         },
     };
-    let result = par_search::search_and_annotate(module, imported, &request);
+    let result = par_search::search(imported, &request);
     drop(display);
-    let (found, annotated) = result.map_err(|message| Diag::error(None, message))?;
+    let mut found = result.map_err(|message| Diag::error(None, message))?;
+    let floor = early
+        .iter()
+        .flatten()
+        .filter_map(|(name, strategy, time)| Some((time.as_ref()?, *name, strategy)))
+        .min_by(|a, b| a.0.total_cmp(b.0));
+    if let Some((&time, name, strategy)) = floor {
+        if time < found.iteration_time_s {
+            found.strategy = strategy.clone();
+            found.iteration_time_s = time;
+            found.found_by = format!("{name} (a baseline of the table)");
+        }
+    }
+    let annotated = par_search::annotate(module, imported, &found.strategy, request.machine)
+        .map_err(|message| Diag::error(None, message))?;
     let wall = start.elapsed().as_secs_f64();
     let stop = match found.mcmc() {
         Some(details) if !details.seeding_stopped.is_empty() => format!(
@@ -213,6 +241,7 @@ pub fn find_and_annotate(
         &found,
         &stop,
         wall,
+        early.as_deref(),
     )?;
     let mut found = Found::new(found.strategy, table, &json);
     found.trace = trace;
@@ -253,6 +282,31 @@ fn table_baselines(problem: &flexc_core::search::Problem) -> Vec<(&'static str, 
     out
 }
 
+/// A baseline of the search table with its simulated iteration time (`None`: it does not fit memory or
+/// cannot run).
+type BaselineTime = (&'static str, Strategy, Option<f64>);
+
+/// The simulated iteration time of a table baseline, `None` where it does not fit memory or cannot run.
+fn baseline_time(problem: &flexc_core::search::Problem, strategy: &Strategy) -> Option<f64> {
+    if strategy.schedule.is_flat() {
+        Simulator::new(
+            problem.graph,
+            problem.machine,
+            problem.cost,
+            problem.mode,
+            strategy.clone(),
+        )
+        .ok()
+        .filter(Simulator::fits_memory)
+        .map(|s| s.iteration_time())
+    } else {
+        flexc_core::pipeline::evaluate(problem, strategy)
+            .ok()
+            .filter(|e| e.fits_memory())
+            .map(|e| e.iteration_s)
+    }
+}
+
 /// Devices from which the search table's baselines are simulated symmetrically.
 const SYMMETRIC_FROM: u32 = 64;
 
@@ -278,6 +332,7 @@ fn search_report(
     found: &search::Found,
     stop: &str,
     wall: f64,
+    early: Option<&[BaselineTime]>,
 ) -> Result<(String, serde_json::Value, Option<String>), Diag> {
     let Target {
         machine,
@@ -325,23 +380,21 @@ fn search_report(
     };
     let mut baseline_times = Vec::new();
     let mut idle = Vec::new();
-    for (name, strategy) in table_baselines(&problem) {
+    let baselines: Vec<BaselineTime> = match early {
+        Some(early) => early.to_vec(),
+        None => table_baselines(&problem)
+            .into_iter()
+            .map(|(name, strategy)| {
+                let time = match scored(name).filter(|_| strategy.schedule.is_flat()) {
+                    Some(time) => time,
+                    None => baseline_time(&problem, &strategy),
+                };
+                (name, strategy, time)
+            })
+            .collect(),
+    };
+    for (name, strategy, time) in baselines {
         idle.push((name, crate::simulate::idle_devices(&strategy, devices)));
-        if let Some(time) = scored(name).filter(|_| strategy.schedule.is_flat()) {
-            baseline_times.push((name, time));
-            continue;
-        }
-        let time = if strategy.schedule.is_flat() {
-            Simulator::new(graph, machine, cost, mode, strategy)
-                .ok()
-                .filter(Simulator::fits_memory)
-                .map(|s| s.iteration_time())
-        } else {
-            flexc_core::pipeline::evaluate(&problem, &strategy)
-                .ok()
-                .filter(|e| e.fits_memory())
-                .map(|e| e.iteration_s)
-        };
         baseline_times.push((name, time));
     }
     let ideal = ideal_time(graph, machine, cost, mode);

@@ -429,8 +429,20 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
     let mut least_memory: Option<(u64, DeviceId, String)> = None;
     let (mut evaluated, mut fitting) = (0usize, 0usize);
     let mut stop = StopReason::Exact;
+    // Seconds spent evaluating so far: under a deadline no evaluation starts that the mean one would
+    // carry past it (at thousands of devices one takes a good part of a second).
+    let mut spent = 0.0f64;
     for c in &candidates {
-        if deadline.expired() {
+        let mean = if evaluated > 0 {
+            spent / evaluated as f64
+        } else {
+            0.0
+        };
+        if deadline.expired()
+            || deadline
+                .remaining()
+                .is_some_and(|left| left.as_secs_f64() < mean)
+        {
             stop = StopReason::Time;
             break;
         }
@@ -502,7 +514,10 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
             .collect();
         let strategy = Strategy { configs, schedule };
         evaluated += 1;
-        let Ok(e) = ctx.evaluate(&strategy) else {
+        let began = std::time::Instant::now();
+        let evaluation = ctx.evaluate(&strategy);
+        spent += began.elapsed().as_secs_f64();
+        let Ok(e) = evaluation else {
             continue;
         };
         let worst = e

@@ -48,7 +48,8 @@
 //! - in training, each weight-gradient group of replica 0 (any size, one device included) is summed with
 //!   the same cell on every replica: one ring all-reduce over the group's devices in every replica, the
 //!   very task the per-device simulation of the expanded strategy issues (same ring, same channels), issued
-//!   when replica 0's readers are done;
+//!   when replica 0's readers are done; except a weight that a reader indexes through a sample loop (an
+//!   RNN's per-sample initial state), whose replicas hold different rows: only groups inside the replica;
 //! - without a backward pass (training-step graphs that carry their own), an output that a sample loop
 //!   does not index (a weight gradient, a loss) holds partial sums in every replica: its groups (one task
 //!   included) are all-reduced across replicas the same way.
@@ -59,7 +60,9 @@
 //! machine, a ring over them crosses the node boundary at some replicas and not at others, so the
 //! per-device simulation is not symmetric itself; the symmetric one gives every replica replica 0's part. Partial sums of sample reductions in a graph whose backward flexc adds
 //! (batch-norm statistics, the loss) are not combined across replicas: statistic readers use their own
-//! device's (as data parallelism does) and nothing else reads them.
+//! device's (as data parallelism does) and nothing else reads them. In a training step they are
+//! combined, and a statistic reader (`tasks::statistic_readers`) is one copy per replica, reading its
+//! own replica's partial sums without waiting, as its replicated copies do in the expanded strategy.
 //!
 //! # Delta simulation
 //! Tasks live in *blocks* with fixed ids and a fixed place in issue order: per op its forward tasks, backward
