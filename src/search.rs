@@ -172,19 +172,16 @@ pub fn find_and_annotate(
 ) -> Result<(Found, Annotated), Diag> {
     let start = std::time::Instant::now();
     let problem = target.problem(&imported.graph);
-    // Beyond SYMMETRIC_FROM devices the table's baselines are scheduled strategies that no search scores
-    // as start points: simulated before the search, whose deadline counts from the process's start (so
-    // the table stays inside the budget), and a floor under its result (never worse than a row).
-    let early: Option<Vec<BaselineTime>> =
-        (target.machine.num_devices() > SYMMETRIC_FROM).then(|| {
-            table_baselines(&problem)
-                .into_iter()
-                .map(|(name, strategy)| {
-                    let time = baseline_time(&problem, &strategy);
-                    (name, strategy, time)
-                })
-                .collect()
-        });
+    // The table's baselines, simulated before the search, whose deadline counts from the process's start
+    // (so the table stays inside the budget; on a large graph they take seconds), and a floor under its
+    // result: never worse than a row of the table.
+    let early: Vec<BaselineTime> = table_baselines(&problem)
+        .into_iter()
+        .map(|(name, strategy)| {
+            let time = baseline_time(&problem, &strategy);
+            (name, strategy, time)
+        })
+        .collect();
     let progress = Arc::new(search::Progress::default());
     let display = options
         .console
@@ -208,7 +205,6 @@ pub fn find_and_annotate(
     let mut found = result.map_err(|message| Diag::error(None, message))?;
     let floor = early
         .iter()
-        .flatten()
         .filter_map(|(name, strategy, time)| Some((time.as_ref()?, *name, strategy)))
         .min_by(|a, b| a.0.total_cmp(b.0));
     if let Some((&time, name, strategy)) = floor {
@@ -241,7 +237,7 @@ pub fn find_and_annotate(
         &found,
         &stop,
         wall,
-        early.as_deref(),
+        &early,
     )?;
     let mut found = Found::new(found.strategy, table, &json);
     found.trace = trace;
@@ -332,7 +328,7 @@ fn search_report(
     found: &search::Found,
     stop: &str,
     wall: f64,
-    early: Option<&[BaselineTime]>,
+    baselines: &[BaselineTime],
 ) -> Result<(String, serde_json::Value, Option<String>), Diag> {
     let Target {
         machine,
@@ -368,34 +364,11 @@ fn search_report(
     };
     let parallelism =
         flexc_core::pipeline::Parallelism::of(graph, &found.strategy, crate::plan::batch(&problem));
-    // The baselines as the search scored them (MCMC scores every one as a start point); simulated here
-    // for the other algorithms.
-    let scored = |name: &str| {
-        found
-            .mcmc()?
-            .starts
-            .iter()
-            .find(|e| e.name == name)
-            .map(|e| e.fits_memory.then_some(e.iteration_time_s))
-    };
     let mut baseline_times = Vec::new();
     let mut idle = Vec::new();
-    let baselines: Vec<BaselineTime> = match early {
-        Some(early) => early.to_vec(),
-        None => table_baselines(&problem)
-            .into_iter()
-            .map(|(name, strategy)| {
-                let time = match scored(name).filter(|_| strategy.schedule.is_flat()) {
-                    Some(time) => time,
-                    None => baseline_time(&problem, &strategy),
-                };
-                (name, strategy, time)
-            })
-            .collect(),
-    };
     for (name, strategy, time) in baselines {
-        idle.push((name, crate::simulate::idle_devices(&strategy, devices)));
-        baseline_times.push((name, time));
+        idle.push((*name, crate::simulate::idle_devices(strategy, devices)));
+        baseline_times.push((*name, *time));
     }
     let ideal = ideal_time(graph, machine, cost, mode);
     let dp_time = baseline_times

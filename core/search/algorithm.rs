@@ -518,13 +518,18 @@ impl SearchAlgorithm for Plan {
 
 /// The default: the schedule search ([`super::plan`]) with part of the budget, then FlexFlow's MCMC over
 /// flat strategies ([`Mcmc`]) with the rest when the machine is small enough for per-device simulation
-/// ([`AUTO_FLAT_DEVICES`]); the faster of the two that fits memory. Under a time budget the schedule
+/// ([`AUTO_FLAT_DEVICES`], [`AUTO_FLAT_TASKS`]); the faster of the two that fits memory. Under a time budget the schedule
 /// search gets a third of it when the MCMC runs too, all of it otherwise; with a proposal budget both run
 /// to their bounds.
 pub struct Auto;
 
 /// Devices up to which [`Auto`] also runs the flat MCMC.
 pub const AUTO_FLAT_DEVICES: u32 = 256;
+
+/// Ops × devices up to which [`Auto`] also runs the flat MCMC: a per-device simulation holds a task per
+/// op and device (several KiB each with its snapshots), so a 16k-op training step on 64 devices would
+/// take gigabytes and seconds per simulation, where the schedule search simulates one replica.
+pub const AUTO_FLAT_TASKS: u64 = 1 << 19;
 
 impl SearchAlgorithm for Auto {
     fn name(&self) -> &'static str {
@@ -537,7 +542,9 @@ impl SearchAlgorithm for Auto {
 
     fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
         let t0 = Instant::now();
-        let flat_too = problem.machine.num_devices() <= AUTO_FLAT_DEVICES;
+        let devices = problem.machine.num_devices();
+        let flat_too = devices <= AUTO_FLAT_DEVICES
+            && problem.graph.num_ops() as u64 * u64::from(devices) <= AUTO_FLAT_TASKS;
         let plan_run = Run {
             deadline: if flat_too {
                 run.deadline.share(1.0 / 3.0)
@@ -554,8 +561,7 @@ impl SearchAlgorithm for Auto {
             }) => s.clone(),
             _ => super::PlanStats::default(),
         };
-        let flat =
-            (problem.machine.num_devices() <= AUTO_FLAT_DEVICES).then(|| Mcmc.search(problem, run));
+        let flat = flat_too.then(|| Mcmc.search(problem, run));
         let mcmc_details = match &flat {
             Some(Ok(f)) => f.mcmc().cloned(),
             _ => None,
