@@ -74,8 +74,7 @@ use std::{
 
 /// The attribute that carries a graph op's index onto its task clones.
 pub const PROFILE_OP_ATTR: &str = "flexc.profile_op";
-const BEGIN: &str = "flexc_profile_begin";
-const END: &str = "flexc_profile_end";
+use flexc_core::contract::{PROFILE_BEGIN as BEGIN, PROFILE_END as END};
 
 /// What `--time` / `--profile-db-out` ask for, besides the common run options.
 #[derive(Clone, Debug)]
