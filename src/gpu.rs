@@ -83,8 +83,8 @@ pub struct CudaOptions {
     pub libdevice: Option<PathBuf>,
     /// Seed of the elided weights (as `flexc-run --seed`).
     pub seed: u64,
-    /// Devices to materialize a `.par.mlir` for (0: its `#par.machine`).
-    pub devices: usize,
+    /// Devices to materialize a `.par.mlir` for (`None`: its `#par.machine`).
+    pub devices: Option<flexc_core::DeviceCount>,
     /// Parse generic-form StableHLO (`--allow-unregistered-dialect`); it is lowered to linalg.
     pub allow_unregistered_dialect: bool,
 }
@@ -96,7 +96,7 @@ impl Default for CudaOptions {
             arch: "sm_90".into(),
             libdevice: None,
             seed: 0,
-            devices: 0,
+            devices: None,
             allow_unregistered_dialect: false,
         }
     }
@@ -176,8 +176,7 @@ pub fn compile(
         keys = crate::run::measure::mark_graph_ops_whole(&module).unwrap_or_default();
         // StableHLO exports: lowered to linalg as flexc-run lowers them (marks carried over).
         crate::run::lower_stablehlo(&session, &mut module)?;
-        let devices = flexc_core::DeviceCount::new(options.devices as u64).ok();
-        lower(&session, &mut module, &pipeline::materialize(devices))?;
+        lower(&session, &mut module, &pipeline::materialize(options.devices))?;
         found = programs(&module);
     }
     let programs = found;
@@ -192,12 +191,12 @@ pub fn compile(
             )]
         })?;
     let devices = programs.iter().filter(|p| p.device.is_some()).count();
-    if devices == 0 {
+    let Ok(devices) = flexc_core::DeviceCount::new(devices as u64) else {
         return Err(vec![Diag::error(
             start,
             format!("@{} has no device functions @{}_device0, ...: give a .par.mlir with a strategy, or search one (--search)", serial.name, serial.name),
         )]);
-    }
+    };
     let weights = weights::weights_as_arguments(&module, &programs);
     let (inputs, outputs) = signature(&module, &serial.name);
     // What is left elided (outside the programs, or of an element type without a seeding rule)
@@ -521,7 +520,7 @@ fn manifest(
     kernels: &[Kernel],
     library: &[rewrite::LibraryCall],
     tasks: &[Task],
-    devices: usize,
+    devices: flexc_core::DeviceCount,
 ) -> manifest::Manifest {
     use manifest::*;
     let programs = programs

@@ -67,7 +67,7 @@ impl SimulateOptions {
                 let machine = Machine::from_toml(text, &format!("par.machine \"{name}\""))
                     .map_err(machine_diag)?;
                 match self.devices {
-                    Some(n) => machine.with_devices(n.get()).map_err(machine_diag),
+                    Some(n) => machine.with_devices(n).map_err(machine_diag),
                     None => Ok(machine),
                 }
             }

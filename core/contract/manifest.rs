@@ -18,7 +18,7 @@ pub struct Manifest {
     pub format: String,
     pub version: u32,
     pub arch: String,
-    pub devices: usize,
+    pub devices: crate::DeviceCount,
     #[serde(default)]
     pub model: String,
     /// The seed the compiler filled elided weights with (`flexc --target=cuda --seed`), when the
@@ -241,7 +241,7 @@ impl Manifest {
                 super::ARCHS.join(", ")
             ));
         }
-        if self.devices == 0 || self.devices > 63 {
+        if self.devices.get() > crate::devices::GROUP_MASK_DEVICES {
             return Err(format!(
                 "devices is {}, expected 1 to 63 (all-reduce groups are 63-bit masks)",
                 self.devices
@@ -266,7 +266,7 @@ impl Manifest {
     fn validate_programs(&self) -> Result<(), String> {
         let mut names = BTreeSet::new();
         let mut serial = 0;
-        let mut devices = vec![false; self.devices];
+        let mut devices = vec![false; self.devices.to_usize()];
         for (i, program) in self.programs.iter().enumerate() {
             if program.name.is_empty() || program.entry.is_empty() {
                 return Err(format!("programs[{i}]: empty name or entry"));
@@ -472,7 +472,7 @@ mod tests {
     #[test]
     fn a_good_manifest_parses() {
         let m = Manifest::parse(GOOD).unwrap();
-        assert_eq!(m.devices, 2);
+        assert_eq!(m.devices.get(), 2);
         assert_eq!(m.serial().name, "f");
         let devices: Vec<_> = m.device_programs().iter().map(|p| p.name.clone()).collect();
         assert_eq!(devices, ["f_device0", "f_device1"]);
@@ -517,7 +517,8 @@ mod tests {
         assert!(error_of("\"flexc-gpu\"", "\"other\"").contains("format is 'other'"));
         assert!(error_of("\"version\":1", "\"version\":2").contains("version 2"));
         assert!(error_of("sm_90", "gfx90a").contains("arch"));
-        assert!(error_of("\"devices\":2", "\"devices\":0").contains("devices is 0"));
+        assert!(error_of("\"devices\":2", "\"devices\":0").contains("device count 0 is outside"));
+        assert!(error_of("\"devices\":2", "\"devices\":64").contains("devices is 64"));
         assert!(error_of("\"device\":1", "\"device\":0").contains("device 0 has two programs"));
         assert!(error_of("\"device\":1", "\"device\":5").contains("programs[2].device is 5"));
         assert!(error_of("\"role\":\"serial\"", "\"role\":\"device\"").contains("needs 'device'"));

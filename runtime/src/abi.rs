@@ -47,7 +47,10 @@ unsafe impl Send for Shared {}
 unsafe impl Sync for Shared {}
 
 impl Shared {
-    pub fn new(devices: usize, nccl: Option<Arc<crate::nccl::Nccl>>) -> Arc<Shared> {
+    pub fn new(
+        devices: flexc_core::DeviceCount,
+        nccl: Option<Arc<crate::nccl::Nccl>>,
+    ) -> Arc<Shared> {
         Arc::new(Shared {
             mailbox: Mailbox::new(devices),
             nccl,

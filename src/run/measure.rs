@@ -688,9 +688,10 @@ pub(super) fn run_threads(
     runs: u32,
 ) -> Result<Runs, String> {
     let n = functions.len();
+    let count = flexc_core::DeviceCount::new(n as u64).map_err(|e| e.0)?;
     let total = (warmup.max(1) + runs) as usize;
     let runtimes: Vec<Arc<runtime::Runtime>> =
-        (0..total).map(|_| runtime::Runtime::new(n)).collect();
+        (0..total).map(|_| runtime::Runtime::new(count)).collect();
     let barrier = Barrier::new(n);
     type Thread = (
         Vec<(Instant, Instant)>,

@@ -41,7 +41,7 @@ thread_local! {
 }
 
 impl Runtime {
-    pub fn new(devices: usize) -> Arc<Runtime> {
+    pub fn new(devices: flexc_core::DeviceCount) -> Arc<Runtime> {
         Arc::new(Runtime {
             mailbox: Mailbox::new(devices),
         })
