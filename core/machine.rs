@@ -495,10 +495,7 @@ impl Machine {
 
     /// The machine a command line or pass option names: a TOML file (a `.toml` name or an existing file),
     /// else a preset; restricted to its first `devices` GPUs when given.
-    pub fn from_spec(
-        spec: &str,
-        devices: Option<DeviceCount>,
-    ) -> Result<Machine, MachineError> {
+    pub fn from_spec(spec: &str, devices: Option<DeviceCount>) -> Result<Machine, MachineError> {
         let path = std::path::Path::new(spec);
         let machine = if spec.ends_with(".toml") || path.is_file() {
             Machine::load(path)
@@ -1390,9 +1387,21 @@ mod tests {
     #[test]
     fn with_devices_limits() {
         let m = Machine::preset("k80-16x4").unwrap();
-        assert_eq!(m.with_devices(crate::DeviceCount::new(5).unwrap()).unwrap().num_devices(), 5);
-        assert_eq!(m.with_devices(crate::DeviceCount::new(5).unwrap()).unwrap().nodes_in_use(), 2);
-        let e = m.with_devices(crate::DeviceCount::new(65).unwrap()).unwrap_err();
+        assert_eq!(
+            m.with_devices(crate::DeviceCount::new(5).unwrap())
+                .unwrap()
+                .num_devices(),
+            5
+        );
+        assert_eq!(
+            m.with_devices(crate::DeviceCount::new(5).unwrap())
+                .unwrap()
+                .nodes_in_use(),
+            2
+        );
+        let e = m
+            .with_devices(crate::DeviceCount::new(65).unwrap())
+            .unwrap_err();
         assert_eq!(
             e.to_string(),
             "error: cannot use 65 devices of machine 'k80-16x4', which has 64"

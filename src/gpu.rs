@@ -176,7 +176,11 @@ pub fn compile(
         keys = crate::run::measure::mark_graph_ops_whole(&module).unwrap_or_default();
         // StableHLO exports: lowered to linalg as flexc-run lowers them (marks carried over).
         crate::run::lower_stablehlo(&session, &mut module)?;
-        lower(&session, &mut module, &pipeline::materialize(options.devices))?;
+        lower(
+            &session,
+            &mut module,
+            &pipeline::materialize(options.devices),
+        )?;
         found = programs(&module);
     }
     let programs = found;

@@ -220,7 +220,7 @@ pub fn simulate(
             )
         })?;
     let mut report = sim.report();
-    report.training_step = mode == crate::driver::ImportMode::AsIs;
+    report.training_step = mode.training_step();
     let profile = coverage.map_or(String::new(), |(measured, ops)| {
         format!("profile: {measured} of {ops} ops measured (the others estimated)\n")
     });

@@ -433,8 +433,7 @@ impl Mcmc {
         let half = crate::DeviceCount::new(u64::from(n / 2))
             .ok()
             .and_then(|half| machine.with_devices(half).ok());
-        if let (true, true, Some(half_budget), Some(half)) = (n >= 2, worth, half_budget, half)
-        {
+        if let (true, true, Some(half_budget), Some(half)) = (n >= 2, worth, half_budget, half) {
             let sub = Run {
                 budget: half_budget,
                 deadline: sub_deadline,

@@ -336,7 +336,9 @@ fn dp_and_tiling_on_models() {
         }
     }
     // Six devices: the tiling uses four.
-    let m6 = m.with_devices(flexc_core::DeviceCount::new(6).unwrap()).unwrap();
+    let m6 = m
+        .with_devices(flexc_core::DeviceCount::new(6).unwrap())
+        .unwrap();
     let g = synth::mlp(32, &[64, 64, 10]);
     let t = soybean_tiling(&g, &m6, &cost, Mode::Training, Deadline::NONE).unwrap();
     assert_eq!(t.tiling().unwrap().devices, 4);

@@ -105,7 +105,14 @@ fn delta_equals_full_mlp() {
     let g = synth::mlp(32, &[64, 128, 128, 96, 10]);
     let m = Machine::preset("p100-4x4").unwrap();
     check_delta(&g, &m, Mode::Training, 3000, 1);
-    check_delta(&g, &m.with_devices(flexc_core::DeviceCount::new(6).unwrap()).unwrap(), Mode::Inference, 500, 2);
+    check_delta(
+        &g,
+        &m.with_devices(flexc_core::DeviceCount::new(6).unwrap())
+            .unwrap(),
+        Mode::Inference,
+        500,
+        2,
+    );
 }
 
 #[test]
@@ -815,7 +822,12 @@ fn the_barrier_delays_every_device_when_two_run() {
     let base = time(&g, &off, dp.clone());
     assert!((time(&g, &on, dp) - (base + 3e-5)).abs() < 1e-15);
     // One device meets nobody.
-    let (off1, on1) = (off.with_devices(flexc_core::DeviceCount::new(1).unwrap()).unwrap(), on.with_devices(flexc_core::DeviceCount::new(1).unwrap()).unwrap());
+    let (off1, on1) = (
+        off.with_devices(flexc_core::DeviceCount::new(1).unwrap())
+            .unwrap(),
+        on.with_devices(flexc_core::DeviceCount::new(1).unwrap())
+            .unwrap(),
+    );
     let single = Strategy::single_device(&g);
     assert_eq!(
         time(&g, &off1, single.clone()).to_bits(),

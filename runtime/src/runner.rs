@@ -601,7 +601,9 @@ fn run_checked(options: &Options, out: &mut dyn Write) -> Result<bool, String> {
     .map_err(|e| format!("@{serial_name}: {e}"))?;
     let device_programs = manifest.device_programs();
     let (nccl, reducer) = if crate::nccl::applies(manifest.devices.to_usize(), gpus.len()) {
-        let ordinals = (0..manifest.devices.to_usize()).map(|d| gpus[d].ordinal).collect();
+        let ordinals = (0..manifest.devices.to_usize())
+            .map(|d| gpus[d].ordinal)
+            .collect();
         match crate::nccl::Nccl::load(ordinals) {
             Ok(nccl) => (Some(nccl), "NCCL".to_string()),
             Err(e) => (None, format!("ordered kernel ({e})")),
