@@ -561,7 +561,9 @@ mod tests {
         let machine = Machine::preset("dgx-a100:2").unwrap();
         for g in &graphs {
             for n in [1, 3, 4, 8, 16] {
-                let m = machine.with_devices(n).unwrap();
+                let m = machine
+                    .with_devices(crate::DeviceCount::new(n).unwrap())
+                    .unwrap();
                 for b in all(g, &m) {
                     b.strategy.validate(g, &m).unwrap();
                 }

@@ -4,8 +4,10 @@
 //! [`parse_device_function`]).
 //!
 //! A [`DeviceCount`] is what `flexc --devices`, `flexc-run --devices`/`--mpi`, the `devices=N` option of
-//! `par-verify`/`par-materialize` and the `devices` fact of `#par.machine` hold; device ids are then
-//! `0..count` ([`DeviceCount::contains`]).
+//! `par-verify`/`par-materialize`, the `devices` fact of `#par.machine`, a `Machine`'s GPUs in use,
+//! `--target=cuda`'s options (`Option<DeviceCount>` where none is given), the GPU manifest's
+//! `devices` and both runtimes' mailboxes hold; device ids are then `0..count`
+//! ([`DeviceCount::contains`]).
 //!
 //! Limits:
 //! - a count is at least 1 and at most [`DeviceCount::MAX`]: flexc's per-device tables (simulator
@@ -15,6 +17,7 @@
 //!   argument (`par-lower-runtime`), so device ids that take part in all-reduces must be below
 //!   [`GROUP_MASK_DEVICES`]; `par-lower-runtime` reports larger ones at the offending op.
 
+use serde::{Deserialize, Serialize};
 use std::{fmt, num::NonZeroU32, str::FromStr};
 
 use crate::graph::DeviceId;
@@ -23,9 +26,25 @@ use crate::graph::DeviceId;
 /// (bit 63, the sign, is not used).
 pub const GROUP_MASK_DEVICES: u32 = 63;
 
-/// A number of devices in `1..=DeviceCount::MAX`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// A number of devices in `1..=DeviceCount::MAX` (a plain number in JSON: the GPU manifest's
+/// `devices`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u64", into = "u64")]
 pub struct DeviceCount(NonZeroU32);
+
+impl TryFrom<u64> for DeviceCount {
+    type Error = DeviceCountError;
+
+    fn try_from(n: u64) -> Result<Self, Self::Error> {
+        DeviceCount::new(n)
+    }
+}
+
+impl From<DeviceCount> for u64 {
+    fn from(count: DeviceCount) -> u64 {
+        u64::from(count.get())
+    }
+}
 
 /// A count outside `1..=DeviceCount::MAX`, or text that is not a number.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -619,6 +619,78 @@ pub enum Mode {
     Training,
 }
 
+/// How a graph is trained: `flexc --mode`, `par-search{mode=...}` and the `#par.import` record's
+/// `mode`, one type from the command line to the passes. The simulator's [`Mode`] and whether the
+/// graph is a whole training step follow from it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ImportMode {
+    /// `as-is` when the graph already is a training step ([`detect_training_step`]), else `train`; the
+    /// choice and its reason are printed with the summary and the simulation.
+    #[default]
+    Auto,
+    /// A forward graph: the simulator adds the backward work of every op ([`Mode`]'s table) and the
+    /// weight-gradient synchronization.
+    Train,
+    /// The graph is already a whole training step (forward, backward, update, e.g. a JAX `grad`
+    /// export): simulated as written, nothing added.
+    AsIs,
+    /// The forward pass only.
+    Inference,
+}
+
+impl ImportMode {
+    pub const ALL: [ImportMode; 4] = [
+        ImportMode::Auto,
+        ImportMode::Train,
+        ImportMode::AsIs,
+        ImportMode::Inference,
+    ];
+
+    /// The words of every mode (`--mode`).
+    pub const WORDS: [&'static str; 4] = [
+        ImportMode::Auto.word(),
+        ImportMode::Train.word(),
+        ImportMode::AsIs.word(),
+        ImportMode::Inference.word(),
+    ];
+
+    /// The words of the resolved modes (what `par-search{mode=...}` takes: `auto` is the driver's).
+    pub const RESOLVED_WORDS: [&'static str; 3] = [
+        ImportMode::Train.word(),
+        ImportMode::AsIs.word(),
+        ImportMode::Inference.word(),
+    ];
+
+    /// The `--mode` / `mode=` word.
+    pub const fn word(self) -> &'static str {
+        match self {
+            ImportMode::Auto => "auto",
+            ImportMode::Train => "train",
+            ImportMode::AsIs => "as-is",
+            ImportMode::Inference => "inference",
+        }
+    }
+
+    /// The mode of a `--mode` / `mode=` word.
+    pub fn from_word(word: &str) -> Option<ImportMode> {
+        ImportMode::ALL.into_iter().find(|mode| mode.word() == word)
+    }
+
+    /// The simulator's mode: `as-is` graphs carry their own backward work. `auto` must be resolved
+    /// first; unresolved, it counts as `train`.
+    pub fn simulator_mode(self) -> Mode {
+        match self {
+            ImportMode::Auto | ImportMode::Train => Mode::Training,
+            ImportMode::AsIs | ImportMode::Inference => Mode::Inference,
+        }
+    }
+
+    /// Whether the graph is a whole training step taken as it is (reports say so).
+    pub fn training_step(self) -> bool {
+        self == ImportMode::AsIs
+    }
+}
+
 impl Mode {
     pub fn has_backward(self) -> bool {
         self == Mode::Training

@@ -22,16 +22,17 @@
 //! - [`report`]: breakdown, per-device report, Chrome trace;
 //! - [`synth`]: synthetic models for tests and benchmarks;
 //! - [`seed`]: seeded inputs and weights shared by the CPU runner and the GPU runtime;
-//! - [`artifact`]: the symbols and the manifest digest of a GPU artifact (compiler and runtime);
+//! - [`contract`]: the compiler↔runtime contract — the GPU artifact's manifest, the runtimes' entry
+//!   point names, the element and reduce kinds they take, the artifact's symbols and digest;
 //! - [`output`]: output files written without harming their targets, scratch folders, cleanup on signals;
 //! - [`npy`]: the `.npy` reader and writer, and [`compare`]: the error of a result, both shared by
 //!   the CPU runner and the GPU runtime.
 
-pub mod artifact;
 pub mod baselines;
 pub mod batch;
 pub mod collective;
 pub mod compare;
+pub mod contract;
 pub mod cost;
 pub mod devices;
 pub mod fusion;
@@ -59,8 +60,8 @@ pub mod weight_sync;
 pub use cost::{CostModel, ProfileDb, ProfileEntry, Work};
 pub use devices::{DeviceCount, DeviceCountError, GROUP_MASK_DEVICES};
 pub use graph::{
-    Access, AffineDim, DType, DeviceId, Dim, Graph, GraphError, Interval, Mode, Op, OpClass, OpId,
-    ReplicatedOp, Role, Tensor, TensorId, TensorKind,
+    Access, AffineDim, DType, DeviceId, Dim, Graph, GraphError, ImportMode, Interval, Mode, Op,
+    OpClass, OpId, ReplicatedOp, Role, Tensor, TensorId, TensorKind,
 };
 pub use machine::{Machine, MachineError};
 pub use report::{Breakdown, DeviceReport, Report};

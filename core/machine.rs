@@ -75,6 +75,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::graph::{DType, DeviceId};
+use crate::DeviceCount;
 
 /// Technology of a link; decides how transfers share it (see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
@@ -274,7 +275,7 @@ pub struct Machine {
     /// Costs of a host runtime (`[runtime]`); none by default.
     pub runtime: RuntimeCosts,
     /// GPUs in use: the first `devices` of the machine.
-    devices: u32,
+    devices: DeviceCount,
 }
 
 /// A FIFO resource that transfers occupy (see the module doc).
@@ -416,13 +417,15 @@ impl Machine {
             nics_per_node,
             topology,
             runtime: RuntimeCosts::default(),
-            devices: nodes.saturating_mul(gpus_per_node),
+            // All of them, once `check` has bounded the product (`all_devices`).
+            devices: DeviceCount::ONE,
         };
         machine.check().map_err(|(key, message)| MachineError {
             location: None,
             key: Some(key),
             message,
         })?;
+        let machine = machine.all_devices()?;
         Ok(machine)
     }
 
@@ -492,10 +495,7 @@ impl Machine {
 
     /// The machine a command line or pass option names: a TOML file (a `.toml` name or an existing file),
     /// else a preset; restricted to its first `devices` GPUs when given.
-    pub fn from_spec(
-        spec: &str,
-        devices: Option<crate::DeviceCount>,
-    ) -> Result<Machine, MachineError> {
+    pub fn from_spec(spec: &str, devices: Option<DeviceCount>) -> Result<Machine, MachineError> {
         let path = std::path::Path::new(spec);
         let machine = if spec.ends_with(".toml") || path.is_file() {
             Machine::load(path)
@@ -503,16 +503,16 @@ impl Machine {
             Machine::preset(spec)
         }?;
         match devices {
-            Some(n) => machine.with_devices(n.get()),
+            Some(n) => machine.with_devices(n),
             None => Ok(machine),
         }
     }
 
     /// The same machine restricted to its first `n` GPUs.
-    pub fn with_devices(&self, n: u32) -> Result<Machine, MachineError> {
+    pub fn with_devices(&self, n: DeviceCount) -> Result<Machine, MachineError> {
         // `check` bounded the product.
         let total = self.nodes.saturating_mul(self.gpus_per_node);
-        if n == 0 || n > total {
+        if n.get() > total {
             return Err(MachineError::plain(format!(
                 "cannot use {n} devices of machine '{}', which has {total}",
                 self.name
@@ -524,18 +524,30 @@ impl Machine {
         })
     }
 
+    /// The machine with all its GPUs in use (after `check`, which bounds their number).
+    fn all_devices(self) -> Result<Machine, MachineError> {
+        let total = u64::from(self.nodes) * u64::from(self.gpus_per_node);
+        let devices = DeviceCount::new(total).map_err(|e| MachineError::plain(e.0))?;
+        Ok(Machine { devices, ..self })
+    }
+
     /// GPUs in use.
-    pub fn num_devices(&self) -> u32 {
+    pub fn device_count(&self) -> DeviceCount {
         self.devices
     }
 
+    /// GPUs in use, as a number (`device_count().get()`).
+    pub fn num_devices(&self) -> u32 {
+        self.devices.get()
+    }
+
     pub fn devices(&self) -> impl Iterator<Item = DeviceId> {
-        (0..self.devices).map(DeviceId)
+        self.devices.ids()
     }
 
     /// Nodes that hold at least one GPU in use.
     pub fn nodes_in_use(&self) -> u32 {
-        self.devices.div_ceil(self.gpus_per_node)
+        self.num_devices().div_ceil(self.gpus_per_node)
     }
 
     pub fn node_of(&self, d: DeviceId) -> u32 {
@@ -593,14 +605,14 @@ impl Machine {
 
     /// Number of distinct channels of the devices in use; [`Machine::channel_index`] maps into `0..count`.
     pub fn channel_count(&self) -> usize {
-        let (d, g) = (self.devices as usize, self.gpus_per_node as usize);
+        let (d, g) = (self.devices.to_usize(), self.gpus_per_node as usize);
         let nics = (self.nodes_in_use() * self.nics_per_node) as usize;
         d * g + 2 * d + 2 * nics
     }
 
     /// Dense index of a channel of the devices in use.
     pub fn channel_index(&self, c: Channel) -> usize {
-        let (d, g) = (self.devices as usize, self.gpus_per_node as usize);
+        let (d, g) = (self.devices.to_usize(), self.gpus_per_node as usize);
         let nic = |node: u32, nic: u32| (node * self.nics_per_node + nic) as usize;
         match c {
             Channel::Pair(a, b) => a.index() * g + self.local(b) as usize,
@@ -1292,7 +1304,8 @@ impl RawMachine {
             nics_per_node,
             topology,
             runtime,
-            devices: nodes.saturating_mul(gpus_per_node),
+            // All of them, once `check` has bounded the product (`all_devices`).
+            devices: DeviceCount::ONE,
         };
         machine.check().map_err(|(key, message)| {
             // `topology.bandwidth[i][j]` is reported at the matrix.
@@ -1302,7 +1315,9 @@ impl RawMachine {
                 .map_or(0..0, |(_, s)| s.clone());
             (key, span, message)
         })?;
-        Ok(machine)
+        machine
+            .all_devices()
+            .map_err(|e| ("nodes".into(), 0..0, e.message))
     }
 }
 
@@ -1351,7 +1366,7 @@ mod tests {
             Machine::preset("dgx-a100:2").unwrap(),
             Machine::preset("p100-4x4")
                 .unwrap()
-                .with_devices(6)
+                .with_devices(crate::DeviceCount::new(6).unwrap())
                 .unwrap(),
         ] {
             let mut seen = std::collections::BTreeSet::new();
@@ -1372,14 +1387,25 @@ mod tests {
     #[test]
     fn with_devices_limits() {
         let m = Machine::preset("k80-16x4").unwrap();
-        assert_eq!(m.with_devices(5).unwrap().num_devices(), 5);
-        assert_eq!(m.with_devices(5).unwrap().nodes_in_use(), 2);
-        let e = m.with_devices(65).unwrap_err();
+        assert_eq!(
+            m.with_devices(crate::DeviceCount::new(5).unwrap())
+                .unwrap()
+                .num_devices(),
+            5
+        );
+        assert_eq!(
+            m.with_devices(crate::DeviceCount::new(5).unwrap())
+                .unwrap()
+                .nodes_in_use(),
+            2
+        );
+        let e = m
+            .with_devices(crate::DeviceCount::new(65).unwrap())
+            .unwrap_err();
         assert_eq!(
             e.to_string(),
             "error: cannot use 65 devices of machine 'k80-16x4', which has 64"
         );
-        assert!(m.with_devices(0).is_err());
     }
 
     const GOOD: &str = r#"

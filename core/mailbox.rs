@@ -21,6 +21,7 @@
 //! detected when every device that has not finished waits and none can proceed; a wait longer than
 //! [`WAIT_LIMIT`] is a failure too. Nothing here panics or blocks forever.
 
+use crate::DeviceCount;
 use std::{
     collections::{BTreeMap, HashMap, VecDeque},
     sync::{Arc, Condvar, Mutex, MutexGuard},
@@ -69,11 +70,12 @@ pub struct Mailbox<P> {
 }
 
 impl<P> Mailbox<P> {
-    pub fn new(devices: usize) -> Mailbox<P> {
+    pub fn new(devices: DeviceCount) -> Mailbox<P> {
         Self::with_wait_limit(devices, WAIT_LIMIT)
     }
 
-    pub fn with_wait_limit(devices: usize, wait_limit: Duration) -> Mailbox<P> {
+    pub fn with_wait_limit(devices: DeviceCount, wait_limit: Duration) -> Mailbox<P> {
+        let devices = devices.to_usize();
         Mailbox {
             devices,
             state: Mutex::new(State {
@@ -357,11 +359,15 @@ impl<P> Mailbox<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn count(n: u64) -> DeviceCount {
+        DeviceCount::new(n).unwrap()
+    }
     use std::thread;
 
     #[test]
     fn messages_match_by_sender_receiver_and_tag() {
-        let mailbox = Mailbox::<Vec<u8>>::new(2);
+        let mailbox = Mailbox::<Vec<u8>>::new(count(2));
         thread::scope(|s| {
             s.spawn(|| {
                 mailbox.send(0, 1, 7, vec![7], 1);
@@ -387,7 +393,7 @@ mod tests {
 
     #[test]
     fn a_cycle_of_receives_is_a_deadlock() {
-        let mailbox = Mailbox::<Vec<u8>>::new(2);
+        let mailbox = Mailbox::<Vec<u8>>::new(count(2));
         thread::scope(|s| {
             for d in 0..2 {
                 let mailbox = &mailbox;
@@ -403,7 +409,7 @@ mod tests {
 
     #[test]
     fn waiting_for_a_finished_device_is_a_deadlock() {
-        let mailbox = Mailbox::<Vec<u8>>::new(2);
+        let mailbox = Mailbox::<Vec<u8>>::new(count(2));
         mailbox.finish(0);
         assert_eq!(mailbox.recv(1, 0, 5), None);
         assert!(mailbox
@@ -414,7 +420,7 @@ mod tests {
 
     #[test]
     fn messages_under_one_tag_arrive_in_the_order_sent() {
-        let mailbox = Mailbox::<u8>::new(2);
+        let mailbox = Mailbox::<u8>::new(count(2));
         for payload in [3, 1, 2] {
             mailbox.send(0, 1, 9, payload, 1);
         }
@@ -427,7 +433,7 @@ mod tests {
 
     #[test]
     fn unread_messages_and_bad_peers_fail() {
-        let mailbox = Mailbox::<u8>::new(2);
+        let mailbox = Mailbox::<u8>::new(count(2));
         mailbox.send(0, 1, 1, 0, 1);
         mailbox.send(0, 1, 1, 0, 1);
         mailbox.finish(0);
@@ -436,10 +442,10 @@ mod tests {
             .failure()
             .unwrap()
             .starts_with("2 messages were never received"));
-        let mailbox = Mailbox::<u8>::new(2);
+        let mailbox = Mailbox::<u8>::new(count(2));
         mailbox.send(0, 9, 1, 0, 1);
         assert!(mailbox.failure().unwrap().contains("does not exist"));
-        let mailbox = Mailbox::<u8>::new(2);
+        let mailbox = Mailbox::<u8>::new(count(2));
         assert!(mailbox.all_reduce(0, 0b10, "sum", 0, |_| Ok(0)).is_none());
         assert!(mailbox.failure().unwrap().contains("not a group"));
     }
@@ -447,7 +453,7 @@ mod tests {
     #[test]
     fn the_wait_limit_ends_a_stuck_wait() {
         // Device 1 never finishes nor waits: only the time limit ends device 0's wait.
-        let mailbox = Mailbox::<u8>::with_wait_limit(2, Duration::from_millis(50));
+        let mailbox = Mailbox::<u8>::with_wait_limit(count(2), Duration::from_millis(50));
         assert_eq!(mailbox.recv(0, 1, 0), None);
         assert!(mailbox.failure().unwrap().contains("waited"));
     }
@@ -457,7 +463,7 @@ mod tests {
         // Float addition is not associative: the order of the combination shows in the bits.
         let values = [1e8f32, 1.0, -1e8, 1.0];
         for _ in 0..20 {
-            let mailbox = Mailbox::<Vec<f32>>::new(4);
+            let mailbox = Mailbox::<Vec<f32>>::new(count(4));
             let results: Vec<f32> = thread::scope(|s| {
                 let handles: Vec<_> = (0..4)
                     .rev()
@@ -489,7 +495,7 @@ mod tests {
 
     #[test]
     fn different_collectives_at_one_meeting_fail() {
-        let mailbox = Mailbox::<i64>::new(2);
+        let mailbox = Mailbox::<i64>::new(count(2));
         thread::scope(|s| {
             for d in 0..2usize {
                 let mailbox = &mailbox;
@@ -507,7 +513,7 @@ mod tests {
 
     #[test]
     fn subgroups_count_their_calls_separately() {
-        let mailbox = Mailbox::<i64>::new(4);
+        let mailbox = Mailbox::<i64>::new(count(4));
         thread::scope(|s| {
             for d in 0..4usize {
                 let mailbox = &mailbox;
@@ -534,7 +540,7 @@ mod tests {
     #[test]
     fn members_must_agree_on_the_all_reduce() {
         for order in [[0usize, 1], [1, 0]] {
-            let mailbox = Mailbox::<i64>::new(2);
+            let mailbox = Mailbox::<i64>::new(count(2));
             let kinds = ["sum of f32[4]", "max of f32[4]"];
             thread::scope(|s| {
                 for d in order {

@@ -1669,7 +1669,7 @@ mod tests {
     fn machine(n: u32) -> Machine {
         Machine::preset("dgx-a100:1")
             .unwrap()
-            .with_devices(n)
+            .with_devices(crate::DeviceCount::new(n.into()).unwrap())
             .unwrap()
     }
 

@@ -14,6 +14,24 @@ pub enum ReduceKind {
     Min,
 }
 
+impl ReduceKind {
+    pub const ALL: [ReduceKind; 3] = [ReduceKind::Sum, ReduceKind::Max, ReduceKind::Min];
+
+    /// `par.all_reduce`'s `kind` (`sum`, `max`, `min`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ReduceKind::Sum => "sum",
+            ReduceKind::Max => "max",
+            ReduceKind::Min => "min",
+        }
+    }
+
+    /// By its name.
+    pub fn parse(name: &str) -> Option<ReduceKind> {
+        ReduceKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
 /// Element types the all-reduce takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ReduceElement {
@@ -24,6 +42,24 @@ pub enum ReduceElement {
 }
 
 impl ReduceElement {
+    /// In the order messages list them.
+    pub const ALL: [ReduceElement; 4] = [
+        ReduceElement::I32,
+        ReduceElement::I64,
+        ReduceElement::F32,
+        ReduceElement::F64,
+    ];
+
+    /// The MLIR name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ReduceElement::F32 => "f32",
+            ReduceElement::F64 => "f64",
+            ReduceElement::I32 => "i32",
+            ReduceElement::I64 => "i64",
+        }
+    }
+
     /// Bytes per element.
     pub fn width(self) -> usize {
         match self {
@@ -34,13 +70,7 @@ impl ReduceElement {
 
     /// By its MLIR name (`f32`, `f64`, `i32`, `i64`).
     pub fn parse(name: &str) -> Option<ReduceElement> {
-        Some(match name {
-            "f32" => ReduceElement::F32,
-            "f64" => ReduceElement::F64,
-            "i32" => ReduceElement::I32,
-            "i64" => ReduceElement::I64,
-            _ => return None,
-        })
+        ReduceElement::ALL.into_iter().find(|e| e.name() == name)
     }
 }
 

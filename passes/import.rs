@@ -406,12 +406,12 @@ pub fn analyze(
 pub fn record(
     imported: &Imported,
     options: &ImportOptions,
-    mode: &str,
+    mode: flexc_core::ImportMode,
 ) -> flexc_dialects::ImportAttr {
     let list = |values: &[usize]| values.iter().map(|&v| v as u64).collect::<Vec<_>>();
     flexc_dialects::ImportAttr {
         batch_dim: options.batch_dim as u64,
-        mode: mode.to_string(),
+        mode: mode.word().to_string(),
         data_args: imported.data_args.as_deref().map(list),
         param_args: list(&options.param_args),
         batch: options.batch,

@@ -84,6 +84,7 @@
 //! ```
 
 use crate::{emit_error, ir, op_name, OptionKind, PassId, PassInfo, PassOption};
+use flexc_core::contract::{self, DType, ReduceElement, ReduceKind};
 use flexc_dialects::names;
 use melior::ir::{
     attribute::AttributeLike,
@@ -134,12 +135,6 @@ extern "C" {
     fn mlirGetDialectHandle__dlti__() -> MlirDialectHandle;
 }
 
-/// Element types the runtime moves; the reductions exist for [`REDUCIBLE`] only.
-pub const ELEMENT_TYPES: &[&str] = &["i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"];
-pub const REDUCIBLE: &[&str] = &["i32", "i64", "f32", "f64"];
-/// Reduction kinds of `par.all_reduce`.
-pub const KINDS: &[&str] = &["sum", "max", "min"];
-
 /// Functions `target=mpi` adds for the host process that runs the module: `MPI_Init`, the rank in
 /// `MPI_COMM_WORLD` (`() -> i32`), `MPI_Finalize`. (MLIR 22 does not lower `mpi.comm_size`.)
 pub const MPI_ENTRY_POINTS: [(&str, &str); 3] = [
@@ -184,11 +179,11 @@ enum Target {
 }
 
 impl Target {
-    /// The prefix of the runtime functions a runtime-call target calls.
-    fn prefix(self) -> &'static str {
+    /// The runtime whose functions a runtime-call target calls.
+    fn runtime(self) -> contract::Runtime {
         match self {
-            Target::Gpu => "flexc_gpu",
-            Target::Runtime | Target::Mpi => "flexc_rt",
+            Target::Gpu => contract::Runtime::Gpu,
+            Target::Runtime | Target::Mpi => contract::Runtime::Cpu,
         }
     }
 }
@@ -332,15 +327,19 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
             ))
         }
     };
-    let (tensor, shape) = operand_shape(op, name, comm)?;
-    let element = shape.element.clone();
+    let (tensor, shape, element) = operand_shape(op, name, comm)?;
+    let callee = target.runtime();
     let mangled = mangle(&shape);
     let (integers, runtime, helper_name) = match comm {
         Comm::Send | Comm::Recv => {
-            let verb = if comm == Comm::Send { "send" } else { "recv" };
+            let (verb, entry) = if comm == Comm::Send {
+                ("send", contract::send(callee, element))
+            } else {
+                ("recv", contract::recv(callee, element))
+            };
             (
                 vec![integer(op, name, "peer")?, integer(op, name, "tag")?],
-                format!("{}_{verb}_{element}", target.prefix()),
+                entry,
                 format!("__flexc_{verb}_{mangled}"),
             )
         }
@@ -348,16 +347,16 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
             // Only runtime targets get here: stage 0 of target=mpi rewrote them into messages.
             let members = sorted_group(op, name)?;
             let dim = collective_dim(op, name, &members)?;
-            let (verb, runtime) = if comm == Comm::AllGather {
+            let (verb, entry) = if comm == Comm::AllGather {
                 (
                     "all_gather".to_string(),
-                    format!("{}_all_gather_{element}", target.prefix()),
+                    contract::all_gather(callee, element),
                 )
             } else {
-                let kind = reduction_kind(op, name, tensor, &element)?;
+                let (kind, element) = reduction_kind(op, name, tensor, element)?;
                 (
-                    format!("reduce_scatter_{kind}"),
-                    format!("{}_reduce_scatter_{kind}_{element}", target.prefix()),
+                    format!("reduce_scatter_{}", kind.name()),
+                    contract::reduce_scatter(callee, kind, element),
                 )
             };
             let result = unsafe { mlirValueGetType(mlirOperationGetResult(raw, 0)) };
@@ -366,12 +365,12 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
                 .ok_or_else(|| format!("'{name}' needs a statically shaped result"))?;
             (
                 vec![mask_of(name, &members)?, dim as i64],
-                runtime,
+                entry,
                 format!("__flexc_{verb}_{mangled}_to_{}", mangle(&result_shape)),
             )
         }
         Comm::AllReduce => {
-            let kind = reduction_kind(op, name, tensor, &element)?;
+            let (kind, reduced) = reduction_kind(op, name, tensor, element)?;
             // MPI reduces over the whole world (stage 1 rewrote the others): no arguments.
             let mut integers = Vec::new();
             if target != Target::Mpi {
@@ -379,8 +378,8 @@ fn plan(op: &OperationRef<'_, '_>, name: &str, target: Target) -> Result<Rewrite
             }
             (
                 integers,
-                format!("{}_all_reduce_{kind}_{element}", target.prefix()),
-                format!("__flexc_all_reduce_{kind}_{mangled}"),
+                contract::all_reduce(callee, kind, reduced),
+                format!("__flexc_all_reduce_{}_{mangled}", kind.name()),
             )
         }
     };
@@ -419,7 +418,7 @@ fn operand_shape(
     op: &OperationRef<'_, '_>,
     name: &str,
     comm: Comm,
-) -> Result<(MlirType, ir::Shape), String> {
+) -> Result<(MlirType, ir::Shape, DType), String> {
     let raw = op.to_raw();
     let tensor = unsafe {
         if comm == Comm::Recv {
@@ -436,14 +435,16 @@ fn operand_shape(
                 ir::type_text(tensor)
             )
         })?;
-    if !ELEMENT_TYPES.contains(&shape.element.as_str()) {
+    let Some(element) = DType::from_name(&shape.element).filter(|d| contract::ELEMENTS.contains(d))
+    else {
+        let names: Vec<&str> = contract::ELEMENTS.iter().map(|d| d.name()).collect();
         return Err(format!(
             "'{name}' on {}: the runtime moves only {} elements",
             ir::type_text(tensor),
-            ELEMENT_TYPES.join(", ")
+            names.join(", ")
         ));
-    }
-    Ok((tensor, shape))
+    };
+    Ok((tensor, shape, element))
 }
 
 fn integer(op: &OperationRef<'_, '_>, name: &str, attribute: &str) -> Result<i64, String> {
@@ -536,28 +537,31 @@ fn group(op: &OperationRef<'_, '_>, name: &str) -> Result<Vec<i64>, String> {
         .ok_or_else(|| format!("'{name}' needs a 'group' array attribute"))
 }
 
-/// The all-reduce's `kind`, checked against [`KINDS`] and the element type against [`REDUCIBLE`].
+/// The all-reduce's `kind` and element type, checked against the runtimes' reductions
+/// ([`ReduceKind::ALL`], [`ReduceElement::ALL`]).
 fn reduction_kind(
     op: &OperationRef<'_, '_>,
     name: &str,
     tensor: MlirType,
-    element: &str,
-) -> Result<String, String> {
+    element: DType,
+) -> Result<(ReduceKind, ReduceElement), String> {
     let kind = op_string(op, "kind");
-    if !KINDS.contains(&kind.as_str()) {
+    let Some(reduce) = ReduceKind::parse(&kind) else {
+        let kinds: Vec<&str> = ReduceKind::ALL.iter().map(|k| k.name()).collect();
         return Err(format!(
             "'{name}' has kind '{kind}'; the runtime reduces with {}",
-            KINDS.join(", ")
+            kinds.join(", ")
         ));
-    }
-    if !REDUCIBLE.contains(&element) {
+    };
+    let Some(element) = ReduceElement::parse(element.name()) else {
+        let elements: Vec<&str> = ReduceElement::ALL.iter().map(|e| e.name()).collect();
         return Err(format!(
             "'{name}' on {}: the runtime reduces only {} elements",
             ir::type_text(tensor),
-            REDUCIBLE.join(", ")
+            elements.join(", ")
         ));
-    }
-    Ok(kind)
+    };
+    Ok((reduce, element))
 }
 
 /// The MPI world of every serial function with device functions: `ranks`, else one rank per device
@@ -606,8 +610,8 @@ fn plan_group_all_reduce(
     if name != names::ALL_REDUCE {
         return Ok(None);
     }
-    let (tensor, shape) = operand_shape(op, name, Comm::AllReduce)?;
-    let kind = reduction_kind(op, name, tensor, &shape.element)?;
+    let (tensor, shape, element) = operand_shape(op, name, Comm::AllReduce)?;
+    let kind = reduction_kind(op, name, tensor, element)?.0.name();
     let members = group(op, name)?;
     let function = unsafe {
         let mut parent = mlirOperationGetParentOperation(op.to_raw());
@@ -665,7 +669,7 @@ fn plan_group_all_reduce(
     let mut body = String::new();
     let result = if device as i64 == leader {
         let float = shape.element.starts_with('f') || shape.element.starts_with("bf");
-        let combine = match (kind.as_str(), float) {
+        let combine = match (kind, float) {
             ("sum", true) => "arith.addf",
             ("sum", false) => "arith.addi",
             ("max", true) => "arith.maximumf",
@@ -740,7 +744,7 @@ fn plan_mpi_collective(
         return Ok(None);
     }
     let comm = Comm::AllGather;
-    let (tensor, shape) = operand_shape(op, name, comm)?;
+    let (tensor, shape, _) = operand_shape(op, name, comm)?;
     let members = sorted_group(op, name)?;
     let dim = collective_dim(op, name, &members)?;
     let device = device_of(op, name)?;
@@ -849,7 +853,7 @@ fn rewrite_reduce_scatters(module: &OperationRef<'_, '_>) -> Result<(), ()> {
 
 fn reduce_scatter_in_place(op: &OperationRef<'_, '_>) -> Result<(), String> {
     let name = names::REDUCE_SCATTER;
-    let (tensor, shape) = operand_shape(op, name, Comm::ReduceScatter)?;
+    let (tensor, _, element) = operand_shape(op, name, Comm::ReduceScatter)?;
     let members = sorted_group(op, name)?;
     let dim = collective_dim(op, name, &members)?;
     let device = device_of(op, name)?;
@@ -868,7 +872,7 @@ fn reduce_scatter_in_place(op: &OperationRef<'_, '_>) -> Result<(), String> {
     let ones = vec![1i64; sizes.len()];
     let list = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
     let group_text = format!("array<i64: {}>", list(&members));
-    let kind = reduction_kind(op, name, tensor, &shape.element)?;
+    let kind = reduction_kind(op, name, tensor, element)?.0.name();
     unsafe {
         let context = mlirOperationGetContext(op.to_raw());
         let location = mlirOperationGetLocation(op.to_raw());

@@ -28,7 +28,7 @@ use flexc_core::{
     machine::Machine,
     precision::{Optimizer, Precision, WeightState},
     search::{self, Budget, Found, Problem, Run, SearchAlgorithm, ALGORITHMS},
-    CostModel, Mode, ProfileDb, Strategy,
+    CostModel, ImportMode, ProfileDb, Strategy,
 };
 use melior::ir::{operation::OperationLike, OperationRef};
 use std::collections::HashMap;
@@ -87,7 +87,7 @@ static OPTIONS: [PassOption; 15] = [
         name: "mode",
         help: "train: add backward work and weight synchronization; as-is: the graph is a whole step; inference",
         default: "train",
-        kind: OptionKind::OneOf(&["train", "as-is", "inference"]),
+        kind: OptionKind::OneOf(&ImportMode::RESOLVED_WORDS),
     },
     PassOption {
         name: "precision",
@@ -128,24 +128,14 @@ fn check_algorithm(name: &str) -> Result<(), String> {
     })
 }
 
-/// The simulator's mode for a `mode` word: `as-is` graphs carry their own backward work.
-pub fn simulator_mode(word: &str) -> Mode {
-    if word == "train" {
-        Mode::Training
-    } else {
-        Mode::Inference
-    }
-}
-
 /// What to search, resolved: the machine, the cost model, the algorithm and how it runs.
 pub struct Request<'a> {
     pub machine: &'a Machine,
     pub cost: &'a CostModel,
-    pub mode: Mode,
+    /// Resolved (not `auto`): the simulator's mode and whether the graph is a whole training step.
+    pub mode: ImportMode,
     /// The data inputs' batch dim.
     pub batch_dim: usize,
-    /// The graph is a whole training step (`--mode=as-is`).
-    pub training_step: bool,
     pub algorithm: &'static dyn SearchAlgorithm,
     pub run: Run,
 }
@@ -167,9 +157,9 @@ pub fn search(imported: &Imported, request: &Request) -> Result<Found, String> {
         graph: &imported.graph,
         machine: request.machine,
         cost: request.cost,
-        mode: request.mode,
+        mode: request.mode.simulator_mode(),
         batch_dim: request.batch_dim,
-        training_step: request.training_step,
+        training_step: request.mode.training_step(),
     };
     let found = request
         .algorithm
@@ -349,17 +339,18 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
     let algorithm = search::algorithm(options.get("algorithm"))
         .or(ALGORITHMS.first().copied())
         .ok_or(())?;
+    // Validated when the options were parsed.
+    let mode = ImportMode::from_word(options.get("mode")).ok_or(())?;
     let request = Request {
         machine: &machine,
         cost: &cost,
-        mode: simulator_mode(options.get("mode")),
+        mode,
         batch_dim: options.unsigned("batch-dim") as usize,
-        training_step: options.get("mode") == "as-is",
         algorithm,
         run: Run::new(budget, options.unsigned("seed")),
     };
     search_and_annotate(&module, &imported, &request).map_err(fail)?;
-    let record = import::record(&imported, &import_options, options.get("mode"));
+    let record = import::record(&imported, &import_options, mode);
     set_attribute(
         module.to_raw(),
         flexc_dialects::names::IMPORT_ATTR,

@@ -14,7 +14,6 @@ use crate::{
     simulate::{self, SimulateOptions},
     source::{split_chunks, Source, SPLIT_MARKER},
 };
-use flexc_core::Mode;
 use flexc_passes::{
     import::{self, ImportOptions, Imported},
     par_search::Annotated,
@@ -40,7 +39,7 @@ pub fn import_option_text(options: &Options) -> String {
         options.batch_dim.unwrap_or(0),
         options.opaque_unknown
     );
-    if options.mode == ImportMode::AsIs {
+    if options.mode.training_step() {
         // A whole training step: its backward reduces over the samples, which data parallelism splits.
         text.push_str(" sample-reductions=true");
     }
@@ -69,55 +68,8 @@ pub fn import_options(options: &Options) -> Result<ImportOptions, String> {
     Ok(ImportOptions::from_pass_options(&parsed))
 }
 
-/// How the imported graph is trained (`--mode`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ImportMode {
-    /// `as-is` when the graph already is a training step ([`detect_training_step`]), else `train`; the
-    /// choice and its reason are printed with the summary and the simulation.
-    #[default]
-    Auto,
-    /// A forward graph: the simulator adds the backward work of every op (`flexc_core::graph::Mode`'s
-    /// table) and the weight-gradient synchronization.
-    Train,
-    /// The graph is already a whole training step (forward, backward, update, e.g. a JAX `grad`
-    /// export): simulated as written, nothing added.
-    AsIs,
-    /// The forward pass only.
-    Inference,
-}
-
-impl ImportMode {
-    /// The simulator's mode: `as-is` graphs carry their own backward work. `auto` must be resolved first
-    /// ([`resolve_mode`]); unresolved, it counts as `train`.
-    pub fn simulator_mode(self) -> Mode {
-        match self {
-            ImportMode::Auto => Mode::Training,
-            _ => flexc_passes::par_search::simulator_mode(self.word()),
-        }
-    }
-
-    /// The mode of a `--mode` / `mode=` word.
-    pub fn from_word(word: &str) -> Option<ImportMode> {
-        [
-            ImportMode::Auto,
-            ImportMode::Train,
-            ImportMode::AsIs,
-            ImportMode::Inference,
-        ]
-        .into_iter()
-        .find(|mode| mode.word() == word)
-    }
-
-    /// The `--mode` / `mode=` word.
-    pub fn word(self) -> &'static str {
-        match self {
-            ImportMode::Auto => "auto",
-            ImportMode::Train => "train",
-            ImportMode::AsIs => "as-is",
-            ImportMode::Inference => "inference",
-        }
-    }
-}
+/// How the imported graph is trained (`--mode`): core's one mode type.
+pub use flexc_core::ImportMode;
 
 /// Whether `graph` already is a whole training step, and why (core's rule, which `par-materialize`
 /// shares to tell a scheduled graph's forward from its backward).
@@ -1020,8 +972,7 @@ fn search_and_annotate(
     let target = strategy_search::Target {
         machine: &machine,
         cost: &cost,
-        mode: options.mode.simulator_mode(),
-        training_step: options.mode == ImportMode::AsIs,
+        mode: options.mode,
         batch_dim: options.batch_dim.unwrap_or(0),
         trace: sim.trace.is_some(),
     };
@@ -1229,7 +1180,7 @@ fn run_simulation(
         cost: &cost,
         mode: options.mode.simulator_mode(),
         batch_dim: options.batch_dim.unwrap_or(0),
-        training_step: options.mode == ImportMode::AsIs,
+        training_step: options.mode.training_step(),
     };
     let keyed = match sim.strategy.as_deref() {
         Some(text) => crate::plan::from_spec(text, &problem)?,

@@ -41,6 +41,7 @@ use crate::{
     diagnostics::{Diag, FileLoc},
     session::{create_context, Session},
 };
+use flexc_core::contract::manifest;
 use flexc_dialects::names::parse_device_function as device_function;
 use flexc_passes::ir::{op_name, symbol_name, top_level_ops};
 use flexc_passes::pipeline;
@@ -49,7 +50,7 @@ use mlir_sys::*;
 use std::path::PathBuf;
 
 /// The GPU architectures `--gpu-arch` accepts (PTX is assembled for them by `ptxas` in the tests).
-pub const ARCHS: &[&str] = flexc_core::artifact::ARCHS;
+pub const ARCHS: &[&str] = flexc_core::contract::ARCHS;
 
 /// Threads per block of the generated elementwise, data-movement and gather kernels.
 pub const BLOCK_THREADS: u32 = 128;
@@ -82,8 +83,8 @@ pub struct CudaOptions {
     pub libdevice: Option<PathBuf>,
     /// Seed of the elided weights (as `flexc-run --seed`).
     pub seed: u64,
-    /// Devices to materialize a `.par.mlir` for (0: its `#par.machine`).
-    pub devices: usize,
+    /// Devices to materialize a `.par.mlir` for (`None`: its `#par.machine`).
+    pub devices: Option<flexc_core::DeviceCount>,
     /// Parse generic-form StableHLO (`--allow-unregistered-dialect`); it is lowered to linalg.
     pub allow_unregistered_dialect: bool,
 }
@@ -95,7 +96,7 @@ impl Default for CudaOptions {
             arch: "sm_90".into(),
             libdevice: None,
             seed: 0,
-            devices: 0,
+            devices: None,
             allow_unregistered_dialect: false,
         }
     }
@@ -175,8 +176,11 @@ pub fn compile(
         keys = crate::run::measure::mark_graph_ops_whole(&module).unwrap_or_default();
         // StableHLO exports: lowered to linalg as flexc-run lowers them (marks carried over).
         crate::run::lower_stablehlo(&session, &mut module)?;
-        let devices = flexc_core::DeviceCount::new(options.devices as u64).ok();
-        lower(&session, &mut module, &pipeline::materialize(devices))?;
+        lower(
+            &session,
+            &mut module,
+            &pipeline::materialize(options.devices),
+        )?;
         found = programs(&module);
     }
     let programs = found;
@@ -191,12 +195,12 @@ pub fn compile(
             )]
         })?;
     let devices = programs.iter().filter(|p| p.device.is_some()).count();
-    if devices == 0 {
+    let Ok(devices) = flexc_core::DeviceCount::new(devices as u64) else {
         return Err(vec![Diag::error(
             start,
             format!("@{} has no device functions @{}_device0, ...: give a .par.mlir with a strategy, or search one (--search)", serial.name, serial.name),
         )]);
-    }
+    };
     let weights = weights::weights_as_arguments(&module, &programs);
     let (inputs, outputs) = signature(&module, &serial.name);
     // What is left elided (outside the programs, or of an element type without a seeding rule)
@@ -261,7 +265,7 @@ pub fn compile(
     if options.emit == CudaEmit::Host {
         return Ok(format!("{}\n", module.as_operation()).into_bytes());
     }
-    codegen::artifact(&module, &manifest.to_string()).map_err(|e| vec![Diag::error(start, e)])
+    codegen::artifact(&module, &manifest.to_json()).map_err(|e| vec![Diag::error(start, e)])
 }
 
 /// The text of `op` with its locations (`loc(...)`), so that the GPU compilation, which parses it
@@ -409,10 +413,6 @@ fn signature(module: &Module, name: &str) -> (Vec<Tensor>, Vec<Tensor>) {
     }
 }
 
-/// The runtime's task timers (`docs/gpu.md`, "Runtime ABI"): `(i64 task) -> ()`.
-const TASK_BEGIN: &str = "flexc_gpu_task_begin";
-const TASK_END: &str = "flexc_gpu_task_end";
-
 /// A profiled task of the manifest: the id its brackets pass and its profile key.
 #[derive(Clone, Debug)]
 pub struct Task {
@@ -447,8 +447,8 @@ fn bracket_tasks(
     let (devices, serial) = (names(false), names(true));
     let offset = keys.len() as i64;
     let brackets = crate::run::measure::Brackets {
-        begin: TASK_BEGIN,
-        end: TASK_END,
+        begin: flexc_core::contract::TASK_BEGIN,
+        end: flexc_core::contract::TASK_END,
         device_functions: &devices,
         serial: Some((&serial, offset)),
     };
@@ -480,24 +480,22 @@ fn mark_c_interface(module: &Module, programs: &[Program]) {
     }
 }
 
-/// Where the ops went, summed over all programs: `{"library": {entry: calls},
-/// "kernels": {family: kernels}}` (contraction and convolution kernels are the ops no library call
-/// took).
-fn placement(kernels: &[Kernel], library: &[rewrite::LibraryCall]) -> serde_json::Value {
-    let mut calls = std::collections::BTreeMap::<&str, usize>::new();
+/// Where the ops went, summed over all programs.
+fn placement(kernels: &[Kernel], library: &[rewrite::LibraryCall]) -> manifest::Placement {
+    let mut placement = manifest::Placement::default();
     for call in library {
-        *calls.entry(call.entry).or_default() += 1;
+        *placement.library.entry(call.entry.into()).or_default() += 1;
     }
-    let mut families = std::collections::BTreeMap::<&str, usize>::new();
     for kernel in kernels {
-        *families.entry(kernel.family).or_default() += 1;
+        *placement.kernels.entry(kernel.family.into()).or_default() += 1;
     }
-    serde_json::json!({"library": calls, "kernels": families})
+    placement
 }
 
 /// `manifest` as JSON with one line per field and per array element (what `--gpu-emit=manifest`
 /// prints, so that tests can match tasks and kernels line by line).
-fn manifest_lines(manifest: &serde_json::Value) -> String {
+fn manifest_lines(manifest: &manifest::Manifest) -> String {
+    let manifest = manifest.to_value();
     let Some(fields) = manifest.as_object() else {
         return format!("{manifest}\n");
     };
@@ -526,63 +524,101 @@ fn manifest(
     kernels: &[Kernel],
     library: &[rewrite::LibraryCall],
     tasks: &[Task],
-    devices: usize,
-) -> serde_json::Value {
-    use serde_json::json;
-    let placement = placement(kernels, library);
-    let programs: Vec<_> = programs
+    devices: flexc_core::DeviceCount,
+) -> manifest::Manifest {
+    use manifest::*;
+    let programs = programs
         .iter()
-        .map(|p| {
-            let mut entry = match p.device {
-                None => json!({"name": p.name, "role": "serial", "entry": format!("_mlir_ciface_{}", p.name), "returns": p.returns}),
-                Some(d) => json!({"name": p.name, "role": "device", "device": d, "entry": format!("_mlir_ciface_{}", p.name), "returns": p.returns}),
-            };
-            if let Some(unused) = weights.unused.get(&p.name).filter(|u| !u.is_empty()) {
-                entry["unused_inputs"] = json!(unused);
-            }
-            entry
+        .map(|p| manifest::Program {
+            name: p.name.clone(),
+            role: if p.device.is_some() {
+                Role::Device
+            } else {
+                Role::Serial
+            },
+            device: p.device,
+            entry: flexc_core::contract::entry_symbol(&p.name),
+            returns: Some(p.returns),
+            unused_inputs: weights.unused.get(&p.name).cloned().unwrap_or_default(),
         })
         .collect();
     // The data inputs, then the weight arguments (`gpu/weights.rs`).
     let data = inputs.len() - weights.weights.len();
-    let inputs: Vec<_> = inputs
+    let inputs = inputs
         .iter()
         .enumerate()
-        .map(|(i, t)| match i.checked_sub(data).and_then(|k| weights.weights.get(k)) {
-            None => json!({"index": i, "dtype": t.dtype, "shape": t.shape, "kind": "data", "elided": false}),
-            Some(w) => json!({"index": i, "dtype": w.dtype, "shape": w.shape, "kind": "weight", "elided": true, "handle": w.handle, "type": w.type_text}),
+        .map(
+            |(index, t)| match index.checked_sub(data).and_then(|k| weights.weights.get(k)) {
+                None => Input {
+                    index,
+                    dtype: t.dtype.clone(),
+                    shape: t.shape.clone(),
+                    kind: InputKind::Data,
+                    elided: false,
+                    handle: None,
+                    type_text: None,
+                },
+                Some(w) => Input {
+                    index,
+                    dtype: w.dtype.clone(),
+                    shape: w.shape.clone(),
+                    kind: InputKind::Weight,
+                    elided: true,
+                    handle: Some(w.handle.clone()),
+                    type_text: Some(w.type_text.clone()),
+                },
+            },
+        )
+        .collect();
+    let outputs = outputs
+        .iter()
+        .enumerate()
+        .map(|(index, t)| Output {
+            index,
+            dtype: t.dtype.clone(),
+            shape: t.shape.clone(),
         })
         .collect();
-    let outputs: Vec<_> = outputs
+    let placement = placement(kernels, library);
+    let kernels = kernels
         .iter()
-        .enumerate()
-        .map(|(i, t)| json!({"index": i, "dtype": t.dtype, "shape": t.shape}))
+        .map(|k| manifest::Kernel {
+            name: k.name.clone(),
+            family: k.family.into(),
+            block: k.block.map(u64::from).into(),
+        })
         .collect();
-    let kernels: Vec<_> = kernels
+    let library = library
         .iter()
-        .map(|k| json!({"name": k.name, "family": k.family, "block": k.block}))
+        .map(|c| LibraryCall {
+            entry: c.entry.into(),
+            function: c.function.clone(),
+            op: c.op.clone(),
+        })
         .collect();
-    let library_calls: Vec<_> = library
+    let tasks = tasks
         .iter()
-        .map(|c| json!({"function": c.function, "op": c.op, "entry": c.entry}))
+        .map(|t| manifest::Task {
+            id: t.id,
+            op: t.op.clone(),
+            shape: Some(t.shape.clone()),
+            dtype: Some(t.dtype.name().into()),
+            key: None,
+        })
         .collect();
-    let tasks: Vec<_> = tasks
-        .iter()
-        .map(|t| json!({"id": t.id, "op": t.op, "shape": t.shape, "dtype": t.dtype.name()}))
-        .collect();
-    json!({
-        "format": "flexc-gpu",
-        "version": 1,
-        "arch": options.arch,
-        "devices": devices,
-        "model": model,
-        "weight_seed": options.seed,
-        "programs": programs,
-        "inputs": inputs,
-        "outputs": outputs,
-        "kernels": kernels,
-        "library": library_calls,
-        "placement": placement,
-        "tasks": tasks,
-    })
+    Manifest {
+        format: FORMAT.into(),
+        version: VERSION,
+        arch: options.arch.clone(),
+        devices,
+        model: model.into(),
+        weight_seed: Some(options.seed),
+        programs,
+        inputs,
+        outputs,
+        kernels,
+        tasks,
+        library,
+        placement: Some(placement),
+    }
 }

@@ -225,13 +225,13 @@ pub fn attributes(
     machine: &Machine,
 ) -> (ImportAttr, MachineAttr) {
     let mode = match options.mode {
-        ImportMode::Auto => "train",
-        mode => mode.word(),
+        ImportMode::Auto => ImportMode::Train,
+        mode => mode,
     };
     let import = match crate::driver::import_options(options) {
         Ok(import_options) => flexc_passes::import::record(imported, &import_options, mode),
         Err(_) => ImportAttr {
-            mode: mode.to_string(),
+            mode: mode.word().to_string(),
             ..ImportAttr::default()
         },
     };

@@ -29,7 +29,7 @@ use flexc_core::{
     baselines,
     machine::Machine,
     search::{self, Run, SearchAlgorithm},
-    CostModel, Graph, Mode, Simulator, Strategy,
+    CostModel, Graph, ImportMode, Mode, Simulator, Strategy,
 };
 use flexc_passes::{
     import::Imported,
@@ -136,9 +136,8 @@ fn ideal_time(graph: &Graph, machine: &Machine, cost: &CostModel, mode: Mode) ->
 pub struct Target<'a> {
     pub machine: &'a Machine,
     pub cost: &'a CostModel,
-    pub mode: Mode,
-    /// The graph is a whole training step taken as it is (`--mode=as-is`): reports say so.
-    pub training_step: bool,
+    /// Resolved (not `auto`): the simulator's mode and whether reports say "training step (as-is)".
+    pub mode: ImportMode,
     /// Whether the written strategy's Chrome trace is wanted (`--trace`).
     pub trace: bool,
     /// The data inputs' batch dim (`--batch-dim`).
@@ -152,9 +151,9 @@ impl Target<'_> {
             graph,
             machine: self.machine,
             cost: self.cost,
-            mode: self.mode,
+            mode: self.mode.simulator_mode(),
             batch_dim: self.batch_dim,
-            training_step: self.training_step,
+            training_step: self.mode.training_step(),
         }
     }
 }
@@ -192,7 +191,6 @@ pub fn find_and_annotate(
         cost: target.cost,
         mode: target.mode,
         batch_dim: target.batch_dim,
-        training_step: target.training_step,
         algorithm,
         run: Run {
             progress: Some(progress),
@@ -334,10 +332,10 @@ fn search_report(
         machine,
         cost,
         mode,
-        training_step,
         trace,
         ..
     } = *target;
+    let (mode, training_step) = (mode.simulator_mode(), mode.training_step());
     let problem = target.problem(graph);
     let devices = machine.num_devices();
     // A scheduled strategy: its report from the pipeline simulation; a flat one: the task simulation.
@@ -567,10 +565,10 @@ pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<
         machine,
         cost,
         mode,
-        training_step,
         trace,
         ..
     } = *target;
+    let (mode, training_step) = (mode.simulator_mode(), mode.training_step());
     let problem = target.problem(graph);
     if let Some(strategy) = crate::plan::from_spec(name, &problem)? {
         let (_, json, e) = crate::plan::report(model, &problem, name, &strategy)?;

@@ -67,7 +67,7 @@ impl SimulateOptions {
                 let machine = Machine::from_toml(text, &format!("par.machine \"{name}\""))
                     .map_err(machine_diag)?;
                 match self.devices {
-                    Some(n) => machine.with_devices(n.get()).map_err(machine_diag),
+                    Some(n) => machine.with_devices(n).map_err(machine_diag),
                     None => Ok(machine),
                 }
             }
@@ -220,7 +220,7 @@ pub fn simulate(
             )
         })?;
     let mut report = sim.report();
-    report.training_step = mode == crate::driver::ImportMode::AsIs;
+    report.training_step = mode.training_step();
     let profile = coverage.map_or(String::new(), |(measured, ops)| {
         format!("profile: {measured} of {ops} ops measured (the others estimated)\n")
     });

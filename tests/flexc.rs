@@ -438,13 +438,8 @@ fn simulate_model(relative: &str, flags: &[&str], dir: &Path) -> (Exit, String, 
             "--report" => options.simulate.report = Some(value),
             "--batch" => options.batch = Some(value.parse().unwrap()),
             "--mode" => {
-                options.mode = match value.as_str() {
-                    "auto" => driver::ImportMode::Auto,
-                    "train" => driver::ImportMode::Train,
-                    "as-is" => driver::ImportMode::AsIs,
-                    "inference" => driver::ImportMode::Inference,
-                    _ => panic!("unknown mode {value}"),
-                }
+                options.mode = driver::ImportMode::from_word(&value)
+                    .unwrap_or_else(|| panic!("unknown mode {value}"))
             }
             _ => panic!("unknown flag {key}"),
         }

@@ -122,11 +122,11 @@ struct Cli {
     /// graph already is a training step (e.g. a JAX grad export); inference: forward only.
     #[arg(
         long = "mode",
-        value_enum,
         default_value = "auto",
+        value_parser = mode_parser(),
         help_heading = "Import"
     )]
-    mode: ModeArg,
+    mode: driver::ImportMode,
 
     /// Keep ops flexc cannot model (warning; replicated) instead of failing.
     #[arg(long = "opaque-unknown", help_heading = "Import")]
@@ -341,12 +341,11 @@ enum OptimizerArg {
     Adam,
 }
 
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-enum ModeArg {
-    Auto,
-    Train,
-    AsIs,
-    Inference,
+/// `--mode`: core's mode type, parsed from its words.
+fn mode_parser() -> impl clap::builder::TypedValueParser<Value = driver::ImportMode> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(driver::ImportMode::WORDS)
+        .try_map(|word| driver::ImportMode::from_word(&word).ok_or("not a mode"))
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -448,12 +447,7 @@ fn compile() -> ExitCode {
         entry: cli
             .entry
             .map(|name| name.trim_start_matches('@').to_string()),
-        mode: match cli.mode {
-            ModeArg::Auto => driver::ImportMode::Auto,
-            ModeArg::Train => driver::ImportMode::Train,
-            ModeArg::AsIs => driver::ImportMode::AsIs,
-            ModeArg::Inference => driver::ImportMode::Inference,
-        },
+        mode: cli.mode,
         simulate: flexc::simulate::SimulateOptions {
             machine: cli.machine,
             machine_toml: None,

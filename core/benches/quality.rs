@@ -195,7 +195,7 @@ fn main() {
     let (mut exact, mut total) = (0, 0);
     for gpus in [2u32, 4].into_iter().filter(|_| !only_best_known) {
         let machine = Machine::preset("dgx-a100")
-            .and_then(|m| m.with_devices(gpus))
+            .and_then(|m| m.with_devices(flexc_core::DeviceCount::new(gpus.into()).unwrap()))
             .expect("preset exists");
         let cost = CostModel::new(&machine.gpu);
         for (name, graph) in cases() {

@@ -430,9 +430,10 @@ impl Mcmc {
             (Some(left), Some(cost)) => left > cost * 8,
             _ => true,
         };
-        if let (true, true, Some(half_budget), Ok(half)) =
-            (n >= 2, worth, half_budget, machine.with_devices(n / 2))
-        {
+        let half = crate::DeviceCount::new(u64::from(n / 2))
+            .ok()
+            .and_then(|half| machine.with_devices(half).ok());
+        if let (true, true, Some(half_budget), Some(half)) = (n >= 2, worth, half_budget, half) {
             let sub = Run {
                 budget: half_budget,
                 deadline: sub_deadline,

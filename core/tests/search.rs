@@ -158,7 +158,7 @@ fn mcmc_beats_baselines_on_mlp() {
     let g = synth::mlp(64, &[1024, 4096, 4096, 4096, 1000]);
     let m = Machine::preset("p100-4x4")
         .unwrap()
-        .with_devices(8)
+        .with_devices(flexc_core::DeviceCount::new(8).unwrap())
         .unwrap();
     let r = check_not_worse(&g, &m, 300);
     // Large fully-connected layers on a slow interconnect: weight sync dominates data parallelism, which the
@@ -176,7 +176,7 @@ fn mcmc_beats_baselines_on_cnn() {
 fn mcmc_beats_baselines_on_transformer() {
     let m = Machine::preset("k80-16x4")
         .unwrap()
-        .with_devices(8)
+        .with_devices(flexc_core::DeviceCount::new(8).unwrap())
         .unwrap();
     check_not_worse(&small_transformer(16), &m, 200);
 }
@@ -239,7 +239,7 @@ fn skip_graph() -> Graph {
 fn dp_is_exact_for_its_cost_model() {
     let m = Machine::preset("p100-4x4")
         .unwrap()
-        .with_devices(4)
+        .with_devices(flexc_core::DeviceCount::new(4).unwrap())
         .unwrap();
     let cost = CostModel::new(&m.gpu);
     for (g, k) in [(skip_graph(), 4), (synth::mlp(16, &[64, 256, 32]), 5)] {
@@ -336,7 +336,9 @@ fn dp_and_tiling_on_models() {
         }
     }
     // Six devices: the tiling uses four.
-    let m6 = m.with_devices(6).unwrap();
+    let m6 = m
+        .with_devices(flexc_core::DeviceCount::new(6).unwrap())
+        .unwrap();
     let g = synth::mlp(32, &[64, 64, 10]);
     let t = soybean_tiling(&g, &m6, &cost, Mode::Training, Deadline::NONE).unwrap();
     assert_eq!(t.tiling().unwrap().devices, 4);

@@ -105,7 +105,14 @@ fn delta_equals_full_mlp() {
     let g = synth::mlp(32, &[64, 128, 128, 96, 10]);
     let m = Machine::preset("p100-4x4").unwrap();
     check_delta(&g, &m, Mode::Training, 3000, 1);
-    check_delta(&g, &m.with_devices(6).unwrap(), Mode::Inference, 500, 2);
+    check_delta(
+        &g,
+        &m.with_devices(flexc_core::DeviceCount::new(6).unwrap())
+            .unwrap(),
+        Mode::Inference,
+        500,
+        2,
+    );
 }
 
 #[test]
@@ -132,7 +139,7 @@ fn delta_equals_full_transformer() {
         &g,
         &Machine::preset("k80-16x4")
             .unwrap()
-            .with_devices(12)
+            .with_devices(flexc_core::DeviceCount::new(12).unwrap())
             .unwrap(),
         Mode::Training,
         1000,
@@ -582,7 +589,7 @@ fn report_snapshot() {
     let g = small_cnn(16);
     let m = Machine::preset("p100-4x4")
         .unwrap()
-        .with_devices(8)
+        .with_devices(flexc_core::DeviceCount::new(8).unwrap())
         .unwrap();
     let cost = CostModel::new(&m.gpu);
     let mut s = Strategy::data_parallel(&g, 8);
@@ -682,7 +689,7 @@ fn data_parallel_replicates_ops_without_a_sample_dim() {
     let g = statistics_graph();
     let m = Machine::preset("p100-4x4")
         .unwrap()
-        .with_devices(4)
+        .with_devices(flexc_core::DeviceCount::new(4).unwrap())
         .unwrap();
     let cost = CostModel::new(&m.gpu);
     let dp = flexc_core::baselines::data_parallel(&g, 4);
@@ -746,7 +753,7 @@ fn delta_equals_full_with_statistics() {
     let g = statistics_graph();
     let m = Machine::preset("p100-4x4")
         .unwrap()
-        .with_devices(4)
+        .with_devices(flexc_core::DeviceCount::new(4).unwrap())
         .unwrap();
     for seed in 0..4 {
         check_delta(&g, &m, Mode::Inference, 200, seed);
@@ -815,7 +822,12 @@ fn the_barrier_delays_every_device_when_two_run() {
     let base = time(&g, &off, dp.clone());
     assert!((time(&g, &on, dp) - (base + 3e-5)).abs() < 1e-15);
     // One device meets nobody.
-    let (off1, on1) = (off.with_devices(1).unwrap(), on.with_devices(1).unwrap());
+    let (off1, on1) = (
+        off.with_devices(flexc_core::DeviceCount::new(1).unwrap())
+            .unwrap(),
+        on.with_devices(flexc_core::DeviceCount::new(1).unwrap())
+            .unwrap(),
+    );
     let single = Strategy::single_device(&g);
     assert_eq!(
         time(&g, &off1, single.clone()).to_bits(),

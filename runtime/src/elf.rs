@@ -160,17 +160,17 @@ pub fn check(data: &[u8], exports: &[String]) -> Result<Manifest, String> {
         }
         Ok(&contents[start..end])
     };
-    let manifest_bytes = bytes_of(flexc_core::artifact::MANIFEST_SYMBOL)?;
+    let manifest_bytes = bytes_of(flexc_core::contract::MANIFEST_SYMBOL)?;
     let text = manifest_bytes
         .split(|&b| b == 0)
         .next()
         .filter(|_| manifest_bytes.contains(&0))
         .ok_or("the manifest is not NUL-terminated")?;
-    let digest = bytes_of(flexc_core::artifact::DIGEST_SYMBOL)?;
+    let digest = bytes_of(flexc_core::contract::DIGEST_SYMBOL)?;
     let digest = <[u8; 8]>::try_from(digest)
         .map(u64::from_le_bytes)
         .map_err(|_| "the manifest digest is not 8 bytes".to_string())?;
-    if digest != flexc_core::artifact::digest(text) {
+    if digest != flexc_core::contract::digest(text) {
         return Err(
             "the manifest does not match its digest: it was changed after compilation (compile the model again)"
                 .into(),

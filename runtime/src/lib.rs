@@ -9,7 +9,8 @@
 //! dynamic loading), so the binary builds and starts on machines without CUDA and fails with a clean
 //! error there.
 //!
-//! Module map: [`manifest`] (format and validation), [`memref`] (descriptors, copy plans, calls), [`npy`] (reference outputs),
+//! Module map: [`manifest`] (format and validation, `flexc_core::contract`: shared with the
+//! compiler), [`memref`] (descriptors, copy plans, calls), [`npy`] (reference outputs),
 //! [`values`] (seeding and comparison), [`mailbox`] (send/recv matching, all-reduce meetings,
 //! deadlock detection), [`reduce`] (the deterministic all-reduce kernels), [`nccl`] (all-reduces across GPUs), [`plans`] (cuBLAS and
 //! cuDNN argument plans), [`cuda`] (driver, devices, allocations), [`abi`] (exported entry points),
@@ -19,7 +20,6 @@ pub mod abi;
 pub mod cuda;
 pub mod elf;
 pub mod mailbox;
-pub mod manifest;
 pub mod memref;
 pub mod nccl;
 pub mod npy;
@@ -27,6 +27,9 @@ pub mod plans;
 pub mod reduce;
 pub mod runner;
 pub mod values;
+
+/// The manifest's format and validation: core's compiler↔runtime contract.
+pub use flexc_core::contract::manifest;
 
 #[cfg(test)]
 pub(crate) mod tools {

@@ -155,7 +155,7 @@ mod tests {
     fn nccl_applies_with_a_gpu_per_device() {
         assert!(applies(4, 4) && applies(2, 8));
         assert!(!applies(4, 1) && !applies(1, 1));
-        assert!(crate::reduce::ELEMENTS
+        assert!(crate::reduce::elements()
             .iter()
             .all(|e| datatype(e).is_some()));
         assert_eq!(operation(Kind::Max), ncclRedOp_t::ncclMax);

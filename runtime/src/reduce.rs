@@ -7,28 +7,14 @@
 //! loops), loaded with the driver's JIT; [`fold`] is the same computation on host buffers (tests).
 //! Max and min propagate NaN like `arith.maximumf`/`minimumf`.
 
-/// Reduction kinds of `par.all_reduce`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    Sum,
-    Max,
-    Min,
+use flexc_core::contract::ReduceElement;
+/// Reduction kinds of `par.all_reduce` (core's contract).
+pub use flexc_core::contract::ReduceKind as Kind;
+
+/// Element types of reductions (core's contract).
+pub fn elements() -> [&'static str; 4] {
+    ReduceElement::ALL.map(ReduceElement::name)
 }
-
-impl Kind {
-    pub const ALL: [Kind; 3] = [Kind::Sum, Kind::Max, Kind::Min];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Sum => "sum",
-            Kind::Max => "max",
-            Kind::Min => "min",
-        }
-    }
-}
-
-/// Element types of reductions.
-pub const ELEMENTS: [&str; 4] = ["f32", "f64", "i32", "i64"];
 
 /// The entry name of a reduction kernel.
 pub fn kernel_name(kind: Kind, element: &str) -> String {
@@ -42,7 +28,7 @@ pub const BLOCK: u32 = 256;
 /// The PTX module of every reduction kernel.
 pub fn ptx() -> String {
     let mut text = String::from(".version 7.0\n.target sm_80\n.address_size 64\n");
-    for element in ELEMENTS {
+    for element in elements() {
         for kind in Kind::ALL {
             text.push_str(&entry(kind, element));
         }
@@ -137,14 +123,8 @@ pub fn grid(count: u64) -> u32 {
 /// The reduction of host buffers in ascending order: what the kernels compute, by core's ordered
 /// fold (the CPU runtime's too).
 pub fn fold(parts: &[&[u8]], element: &str, kind: Kind) -> Vec<u8> {
-    use flexc_core::reduce::{fold_ordered, ReduceElement, ReduceKind};
     let element = ReduceElement::parse(element).unwrap_or(ReduceElement::I64);
-    let kind = match kind {
-        Kind::Sum => ReduceKind::Sum,
-        Kind::Max => ReduceKind::Max,
-        Kind::Min => ReduceKind::Min,
-    };
-    fold_ordered(parts, element, kind)
+    flexc_core::reduce::fold_ordered(parts, element, kind)
 }
 
 #[cfg(test)]
@@ -182,7 +162,7 @@ mod tests {
     #[test]
     fn the_module_has_every_entry() {
         let text = ptx();
-        for element in ELEMENTS {
+        for element in elements() {
             for kind in Kind::ALL {
                 let entry = format!(".visible .entry {}(", kernel_name(kind, element));
                 assert_eq!(text.matches(&entry).count(), 1, "{entry}");

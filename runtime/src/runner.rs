@@ -191,8 +191,9 @@ fn execute(
 ) -> Result<Execution, String> {
     let manifest = &artifact.manifest;
     let devices = programs.len();
+    let count = flexc_core::DeviceCount::new(devices as u64).map_err(|e| e.0)?;
     let runs: Vec<Arc<abi::Shared>> = (0..plan.runs)
-        .map(|_| abi::Shared::new(devices, nccl.clone()))
+        .map(|_| abi::Shared::new(count, nccl.clone()))
         .collect();
     let barrier = Barrier::new(devices);
     let results: Vec<DeviceResult> = std::thread::scope(|scope| {
@@ -599,8 +600,10 @@ fn run_checked(options: &Options, out: &mut dyn Write) -> Result<bool, String> {
     )
     .map_err(|e| format!("@{serial_name}: {e}"))?;
     let device_programs = manifest.device_programs();
-    let (nccl, reducer) = if crate::nccl::applies(manifest.devices, gpus.len()) {
-        let ordinals = (0..manifest.devices).map(|d| gpus[d].ordinal).collect();
+    let (nccl, reducer) = if crate::nccl::applies(manifest.devices.to_usize(), gpus.len()) {
+        let ordinals = (0..manifest.devices.to_usize())
+            .map(|d| gpus[d].ordinal)
+            .collect();
         match crate::nccl::Nccl::load(ordinals) {
             Ok(nccl) => (Some(nccl), "NCCL".to_string()),
             Err(e) => (None, format!("ordered kernel ({e})")),
@@ -610,7 +613,7 @@ fn run_checked(options: &Options, out: &mut dyn Write) -> Result<bool, String> {
     };
     let devices = execute(&artifact, &device_programs, &gpus, &inputs, plan, nccl)
         .map_err(|e| format!("the device programs failed: {e}"))?;
-    let used = gpus.len().min(manifest.devices);
+    let used = gpus.len().min(manifest.devices.to_usize());
     let mut text = format!(
         "flexc-gpu: {} ({}, {}): @{serial_name} vs {} devices on {used} GPU{} ({}), seed {}\n",
         options.artifact.display(),

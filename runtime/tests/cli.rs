@@ -46,7 +46,7 @@ fn artifact(name: &str, manifest: Option<&str>, source: &str) -> PathBuf {
     artifact_with_digest(
         name,
         manifest,
-        manifest.map(|m| flexc_core::artifact::digest(m.as_bytes())),
+        manifest.map(|m| flexc_core::contract::digest(m.as_bytes())),
         source,
     )
 }

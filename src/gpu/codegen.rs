@@ -231,7 +231,7 @@ pub fn artifact(module: &MlirModule, manifest: &str) -> Result<Vec<u8>, String> 
     let global = llvm.add_global(
         bytes.get_type(),
         Some(AddressSpace::default()),
-        flexc_core::artifact::MANIFEST_SYMBOL,
+        flexc_core::contract::MANIFEST_SYMBOL,
     );
     global.set_initializer(&bytes);
     global.set_constant(true);
@@ -239,11 +239,11 @@ pub fn artifact(module: &MlirModule, manifest: &str) -> Result<Vec<u8>, String> 
     // The manifest's digest: flexc-gpu refuses a manifest changed after compilation.
     let digest = context
         .i64_type()
-        .const_int(flexc_core::artifact::digest(manifest.as_bytes()), false);
+        .const_int(flexc_core::contract::digest(manifest.as_bytes()), false);
     let digest_global = llvm.add_global(
         context.i64_type(),
         Some(AddressSpace::default()),
-        flexc_core::artifact::DIGEST_SYMBOL,
+        flexc_core::contract::DIGEST_SYMBOL,
     );
     digest_global.set_initializer(&digest);
     digest_global.set_constant(true);

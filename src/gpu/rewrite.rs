@@ -16,6 +16,7 @@
 //!   a located error, not a crash on the GPU machine).
 
 use crate::diagnostics::{resolve_location, Diag};
+use flexc_core::contract::{self, Library};
 use flexc_core::AffineDim;
 use flexc_passes::ir::{create_op, op_name, symbol_name, top_level_ops, type_text};
 use melior::ir::{
@@ -310,9 +311,6 @@ pub fn to_device(
     Ok((pending, calls))
 }
 
-/// Element types the runtime keeps resident constants of (`flexc_gpu_resident_<T>`).
-const RESIDENT_TYPES: &[&str] = &["i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"];
-
 /// Constants (weights) uploaded once per device instead of on every call: each
 /// `%d = memref.alloc; gpu.memcpy %d, %g` of [`upload_constants`] (`%g` a `memref.get_global`)
 /// becomes `%d = call @__flexc_resident_<type>(%g)`, a helper that flattens `%g` to 1-d and calls
@@ -391,10 +389,10 @@ fn resident_helper(ty: MlirType) -> Option<(String, String)> {
             return None;
         }
     }
+    // The runtime keeps resident constants of the element types it moves.
     let element = type_text(unsafe { mlirShapedTypeGetElementType(ty) });
-    if !RESIDENT_TYPES.contains(&element.as_str()) {
-        return None;
-    }
+    let dtype =
+        flexc_core::DType::from_name(&element).filter(|d| contract::ELEMENTS.contains(d))?;
     let rank = unsafe { mlirShapedTypeGetRank(ty) } as usize;
     let sizes: Vec<i64> = (0..rank)
         .map(|d| unsafe { mlirShapedTypeGetDimSize(ty, d as isize) })
@@ -429,7 +427,7 @@ fn resident_helper(ty: MlirType) -> Option<(String, String)> {
         )
     };
     let name = format!("__flexc_resident_{}", mangle(std::slice::from_ref(&text)));
-    let entry = format!("flexc_gpu_resident_{element}");
+    let entry = contract::resident(dtype);
     let body = format!(
         "func.func private @{name}(%g: {text}) -> {text} {{
   %f = {flatten}
@@ -493,15 +491,16 @@ impl Helpers {
             return Ok(());
         }
         let mut texts: Vec<String> = self.functions.iter().map(|(_, t)| t.clone()).collect();
-        for (name, signature) in LIBRARY {
+        for library in Library::ALL {
+            let (name, signature) = (library.name(), library.signature());
             if texts.iter().any(|t| t.contains(&format!("@{name}("))) {
                 texts.push(format!(
                     "func.func private @{name}({signature}) attributes {{llvm.emit_c_interface}}"
                 ));
             }
         }
-        for element in RESIDENT_TYPES {
-            let name = format!("flexc_gpu_resident_{element}");
+        for element in contract::ELEMENTS {
+            let name = contract::resident(element);
             if texts.iter().any(|t| t.contains(&format!("@{name}("))) {
                 texts.push(format!(
                     "func.func private @{name}(memref<?x{element}>) -> memref<?x{element}> attributes {{llvm.emit_c_interface}}"
@@ -537,28 +536,6 @@ impl Helpers {
         Ok(())
     }
 }
-
-/// The vendor-library entry points of the runtime (`docs/gpu.md`): name and MLIR argument types.
-/// Memrefs are passed as unranked descriptors; every call accumulates into its output
-/// (`C = A·B + C`, `O = conv(I, F) + O`), which the preceding `linalg.fill` initialized.
-pub const LIBRARY: &[(&str, &str)] = &[
-    (
-        "flexc_gpu_gemm_f32",
-        "memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, f32, f32",
-    ),
-    (
-        "flexc_gpu_batch_gemm_f32",
-        "memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, f32, f32",
-    ),
-    (
-        "flexc_gpu_conv2d_nchw_fchw_f32",
-        "memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, i64, i64",
-    ),
-    (
-        "flexc_gpu_conv2d_nhwc_fhwc_f32",
-        "memref<*xf32>, memref<*xf32>, memref<*xf32>, i64, i64, i64, i64, i64, i64",
-    ),
-];
 
 /// Strides and offset of a statically shaped f32 memref with static strides (`None` otherwise);
 /// the offset may be dynamic (`i64::MIN`, MLIR's marker).
@@ -860,7 +837,7 @@ fn conv_helper(op: MlirOperation, types: &[MlirType]) -> Option<(String, String,
     if strides.len() != 2 || dilations.len() != 2 {
         return None;
     }
-    let entry = "flexc_gpu_conv2d_nchw_fchw_f32";
+    let entry = Library::Conv2dNchwFchw;
     let integers = [strides[0], strides[1], dilations[0], dilations[1], 0, 0];
     let texts: Vec<String> = types.iter().map(|&t| type_text(t)).collect();
     let mut body = String::new();
@@ -1003,7 +980,7 @@ fn conv_nhwc_helper(
         return None;
     }
     let (filter_sizes, _, _) = f32_layout(types[1])?;
-    let entry = "flexc_gpu_conv2d_nhwc_fhwc_f32";
+    let entry = Library::Conv2dNhwcFhwc;
     let texts: Vec<String> = types.iter().map(|&t| type_text(t)).collect();
     let mut body = String::new();
     // The rows and columns of the input that the output reads: a weight gradient's input may
@@ -1147,9 +1124,9 @@ fn gemm_helper_for(
     }
     let shape = gemm_shape(dims)?;
     let entry = if shape.batched {
-        "flexc_gpu_batch_gemm_f32"
+        Library::BatchGemm
     } else {
-        "flexc_gpu_gemm_f32"
+        Library::Gemm
     };
     let texts: Vec<String> = types.iter().map(|&t| type_text(t)).collect();
     let mut body = String::new();
@@ -1674,21 +1651,20 @@ unsafe fn make_producer(
 
 /// A helper `@__flexc_<entry>_<types>(memrefs)` with `body`, calling `entry(arguments)`.
 fn helper_text(
-    entry: &'static str,
+    library: Library,
     texts: &[String],
     body: &str,
     arguments: &str,
 ) -> (String, String, &'static str) {
+    let entry = library.name();
     let helper = format!(
         "__flexc_{}_{}",
-        entry.trim_start_matches("flexc_gpu_"),
+        entry
+            .trim_start_matches(contract::Runtime::Gpu.prefix())
+            .trim_start_matches('_'),
         mangle(texts)
     );
-    let signature = LIBRARY
-        .iter()
-        .find(|(n, _)| *n == entry)
-        .map(|(_, s)| *s)
-        .unwrap_or_default();
+    let signature = library.signature();
     let parameters: Vec<String> = texts
         .iter()
         .enumerate()

@@ -114,7 +114,8 @@ pub(super) fn check_entry(
         .map(|d| engine.packed(&device_function(&entry.name, DeviceId::new(d))))
         .collect::<Result<_, _>>()?;
     let inputs = inputs(entry, options)?;
-    let runtime = runtime::Runtime::new(entry.devices);
+    let count = flexc_core::DeviceCount::new(entry.devices as u64).map_err(|e| e.0)?;
+    let runtime = runtime::Runtime::new(count);
     let actual = std::thread::scope(|scope| -> Result<Vec<Vec<u8>>, String> {
         let mut handles = Vec::new();
         for (device, function) in devices.iter().enumerate() {

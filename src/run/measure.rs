@@ -74,8 +74,7 @@ use std::{
 
 /// The attribute that carries a graph op's index onto its task clones.
 pub const PROFILE_OP_ATTR: &str = "flexc.profile_op";
-const BEGIN: &str = "flexc_profile_begin";
-const END: &str = "flexc_profile_end";
+use flexc_core::contract::{PROFILE_BEGIN as BEGIN, PROFILE_END as END};
 
 /// What `--time` / `--profile-db-out` ask for, besides the common run options.
 #[derive(Clone, Debug)]
@@ -689,9 +688,10 @@ pub(super) fn run_threads(
     runs: u32,
 ) -> Result<Runs, String> {
     let n = functions.len();
+    let count = flexc_core::DeviceCount::new(n as u64).map_err(|e| e.0)?;
     let total = (warmup.max(1) + runs) as usize;
     let runtimes: Vec<Arc<runtime::Runtime>> =
-        (0..total).map(|_| runtime::Runtime::new(n)).collect();
+        (0..total).map(|_| runtime::Runtime::new(count)).collect();
     let barrier = Barrier::new(n);
     type Thread = (
         Vec<(Instant, Instant)>,

@@ -23,26 +23,12 @@
 //! device that has not finished waits and none can proceed.
 
 use flexc_core::mailbox::Mailbox;
+use flexc_core::reduce::{ReduceElement, ReduceKind};
+use flexc_core::DType;
 use std::{cell::RefCell, sync::Arc};
 
 /// What a run communicated (core's mailbox counts it).
 pub use flexc_core::mailbox::Traffic;
-
-/// Element types of reductions.
-#[derive(Clone, Copy, Debug)]
-enum Num {
-    F32,
-    F64,
-    I32,
-    I64,
-}
-
-#[derive(Clone, Copy, Debug)]
-enum Kind {
-    Sum,
-    Max,
-    Min,
-}
 
 /// The devices' meeting point: core's mailbox (the protocol `flexc-gpu` shares) with host byte
 /// buffers as payloads.
@@ -55,7 +41,7 @@ thread_local! {
 }
 
 impl Runtime {
-    pub fn new(devices: usize) -> Arc<Runtime> {
+    pub fn new(devices: flexc_core::DeviceCount) -> Arc<Runtime> {
         Arc::new(Runtime {
             mailbox: Mailbox::new(devices),
         })
@@ -107,8 +93,8 @@ impl Runtime {
         data: Vec<u8>,
         mask: i64,
         signature: &str,
-        num: Num,
-        kind: Kind,
+        num: ReduceElement,
+        kind: ReduceKind,
     ) -> Option<Vec<u8>> {
         let bytes = data.len();
         let result = self
@@ -173,8 +159,8 @@ impl Runtime {
         whole: &[u64],
         dim: usize,
         mask: i64,
-        num: Num,
-        kind: Kind,
+        num: ReduceElement,
+        kind: ReduceKind,
     ) -> Option<Vec<u8>> {
         let (index, parts) = position(device, mask);
         if let Err(e) = flexc_core::collective::check(whole, dim, parts) {
@@ -197,10 +183,7 @@ impl Runtime {
                 Ok(reduce(contributions, num, kind))
             },
         )?;
-        let width = match num {
-            Num::F32 | Num::I32 => 4,
-            Num::F64 | Num::I64 => 8,
-        };
+        let width = num.width();
         Some(flexc_core::collective::part(
             &result, whole, dim, parts, index, width,
         ))
@@ -208,21 +191,9 @@ impl Runtime {
 }
 
 /// The ordered fold of the contributions (core's, shared with the GPU runtime's kernel).
-fn reduce(parts: &[&Vec<u8>], num: Num, kind: Kind) -> Vec<u8> {
-    use flexc_core::reduce::{fold_ordered, ReduceElement, ReduceKind};
+fn reduce(parts: &[&Vec<u8>], num: ReduceElement, kind: ReduceKind) -> Vec<u8> {
     let parts: Vec<&[u8]> = parts.iter().map(|p| p.as_slice()).collect();
-    let element = match num {
-        Num::F32 => ReduceElement::F32,
-        Num::F64 => ReduceElement::F64,
-        Num::I32 => ReduceElement::I32,
-        Num::I64 => ReduceElement::I64,
-    };
-    let kind = match kind {
-        Kind::Sum => ReduceKind::Sum,
-        Kind::Max => ReduceKind::Max,
-        Kind::Min => ReduceKind::Min,
-    };
-    fold_ordered(&parts, element, kind)
+    flexc_core::reduce::fold_ordered(&parts, num, kind)
 }
 
 /// An unranked memref as the C interface passes it.
@@ -428,14 +399,11 @@ unsafe fn recv(memref: *const Unranked, width: usize, peer: i64, tag: i64) {
     }
 }
 
-unsafe fn all_reduce(memref: *const Unranked, mask: i64, num: Num, kind: Kind) {
+unsafe fn all_reduce(memref: *const Unranked, mask: i64, num: ReduceElement, kind: ReduceKind) {
     let Some((runtime, device)) = current() else {
         return;
     };
-    let width = match num {
-        Num::F32 | Num::I32 => 4,
-        Num::F64 | Num::I64 => 8,
-    };
+    let width = num.width();
     let Some(data) = (unsafe { read(memref, width) }) else {
         return runtime
             .mailbox
@@ -476,16 +444,13 @@ unsafe fn reduce_scatter(
     output: *const Unranked,
     mask: i64,
     dim: i64,
-    num: Num,
-    kind: Kind,
+    num: ReduceElement,
+    kind: ReduceKind,
 ) {
     let Some((runtime, device)) = current() else {
         return;
     };
-    let width = match num {
-        Num::F32 | Num::I32 => 4,
-        Num::F64 | Num::I64 => 8,
-    };
+    let width = num.width();
     let (Some(data), Some(whole)) = (unsafe { read(input, width) }, unsafe { view(input) }) else {
         return runtime
             .mailbox
@@ -500,86 +465,85 @@ unsafe fn reduce_scatter(
 }
 
 macro_rules! gathers {
-    ($($element:literal $width:literal $name:ident),* $(,)?) => {
+    ($($element:ident $name:ident),* $(,)?) => {
         $(
             unsafe extern "C" fn $name(input: *const Unranked, output: *const Unranked, mask: i64, dim: i64) {
-                unsafe { all_gather(input, output, $width, mask, dim) }
+                unsafe { all_gather(input, output, DType::$element.size_bytes() as usize, mask, dim) }
             }
         )*
-        const GATHERS: &[(&str, unsafe extern "C" fn(*const Unranked, *const Unranked, i64, i64))] =
-            &[$(($element, $name)),*];
+        const GATHERS: &[(DType, unsafe extern "C" fn(*const Unranked, *const Unranked, i64, i64))] =
+            &[$((DType::$element, $name)),*];
     };
 }
 
 gathers!(
-    "i1" 1 gather_i1, "i8" 1 gather_i8, "i16" 2 gather_i16, "i32" 4 gather_i32,
-    "i64" 8 gather_i64, "f16" 2 gather_f16, "bf16" 2 gather_bf16, "f32" 4 gather_f32,
-    "f64" 8 gather_f64,
+    I1 gather_i1, I8 gather_i8, I16 gather_i16, I32 gather_i32, I64 gather_i64, F16 gather_f16,
+    BF16 gather_bf16, F32 gather_f32, F64 gather_f64,
 );
 
 macro_rules! scatters {
-    ($($kind:literal $element:literal $name:ident $num:ident $k:ident),* $(,)?) => {
+    ($($k:ident $num:ident $name:ident),* $(,)?) => {
         $(
             unsafe extern "C" fn $name(input: *const Unranked, output: *const Unranked, mask: i64, dim: i64) {
-                unsafe { reduce_scatter(input, output, mask, dim, Num::$num, Kind::$k) }
+                unsafe { reduce_scatter(input, output, mask, dim, ReduceElement::$num, ReduceKind::$k) }
             }
         )*
-        const SCATTERS: &[(&str, &str, unsafe extern "C" fn(*const Unranked, *const Unranked, i64, i64))] =
-            &[$(($kind, $element, $name)),*];
+        const SCATTERS: &[(ReduceKind, ReduceElement, unsafe extern "C" fn(*const Unranked, *const Unranked, i64, i64))] =
+            &[$((ReduceKind::$k, ReduceElement::$num, $name)),*];
     };
 }
 
 scatters!(
-    "sum" "f32" rs_sum_f32 F32 Sum, "max" "f32" rs_max_f32 F32 Max, "min" "f32" rs_min_f32 F32 Min,
-    "sum" "f64" rs_sum_f64 F64 Sum, "max" "f64" rs_max_f64 F64 Max, "min" "f64" rs_min_f64 F64 Min,
-    "sum" "i32" rs_sum_i32 I32 Sum, "max" "i32" rs_max_i32 I32 Max, "min" "i32" rs_min_i32 I32 Min,
-    "sum" "i64" rs_sum_i64 I64 Sum, "max" "i64" rs_max_i64 I64 Max, "min" "i64" rs_min_i64 I64 Min,
+    Sum F32 rs_sum_f32, Max F32 rs_max_f32, Min F32 rs_min_f32,
+    Sum F64 rs_sum_f64, Max F64 rs_max_f64, Min F64 rs_min_f64,
+    Sum I32 rs_sum_i32, Max I32 rs_max_i32, Min I32 rs_min_i32,
+    Sum I64 rs_sum_i64, Max I64 rs_max_i64, Min I64 rs_min_i64,
 );
 
 macro_rules! point_to_point {
-    ($($element:literal $width:literal $send:ident $recv:ident),* $(,)?) => {
+    ($($element:ident $send:ident $recv:ident),* $(,)?) => {
         $(
             unsafe extern "C" fn $send(memref: *const Unranked, peer: i64, tag: i64) {
-                unsafe { send(memref, $width, peer, tag) }
+                unsafe { send(memref, DType::$element.size_bytes() as usize, peer, tag) }
             }
             unsafe extern "C" fn $recv(memref: *const Unranked, peer: i64, tag: i64) {
-                unsafe { recv(memref, $width, peer, tag) }
+                unsafe { recv(memref, DType::$element.size_bytes() as usize, peer, tag) }
             }
         )*
-        const POINT_TO_POINT: &[(&str, unsafe extern "C" fn(*const Unranked, i64, i64), unsafe extern "C" fn(*const Unranked, i64, i64))] =
-            &[$(($element, $send, $recv)),*];
+        const POINT_TO_POINT: &[(DType, unsafe extern "C" fn(*const Unranked, i64, i64), unsafe extern "C" fn(*const Unranked, i64, i64))] =
+            &[$((DType::$element, $send, $recv)),*];
     };
 }
 
 point_to_point!(
-    "i1" 1 send_i1 recv_i1,
-    "i8" 1 send_i8 recv_i8,
-    "i16" 2 send_i16 recv_i16,
-    "i32" 4 send_i32 recv_i32,
-    "i64" 8 send_i64 recv_i64,
-    "f16" 2 send_f16 recv_f16,
-    "bf16" 2 send_bf16 recv_bf16,
-    "f32" 4 send_f32 recv_f32,
-    "f64" 8 send_f64 recv_f64,
+    I1 send_i1 recv_i1,
+    I8 send_i8 recv_i8,
+    I16 send_i16 recv_i16,
+    I32 send_i32 recv_i32,
+    I64 send_i64 recv_i64,
+    F16 send_f16 recv_f16,
+    BF16 send_bf16 recv_bf16,
+    F32 send_f32 recv_f32,
+    F64 send_f64 recv_f64,
 );
 
 macro_rules! reductions {
-    ($($kind:literal $element:literal $name:ident $num:ident $k:ident),* $(,)?) => {
+    ($($k:ident $num:ident $name:ident),* $(,)?) => {
         $(
             unsafe extern "C" fn $name(memref: *const Unranked, mask: i64) {
-                unsafe { all_reduce(memref, mask, Num::$num, Kind::$k) }
+                unsafe { all_reduce(memref, mask, ReduceElement::$num, ReduceKind::$k) }
             }
         )*
-        const REDUCTIONS: &[(&str, &str, unsafe extern "C" fn(*const Unranked, i64))] =
-            &[$(($kind, $element, $name)),*];
+        const REDUCTIONS: &[(ReduceKind, ReduceElement, unsafe extern "C" fn(*const Unranked, i64))] =
+            &[$((ReduceKind::$k, ReduceElement::$num, $name)),*];
     };
 }
 
 reductions!(
-    "sum" "f32" sum_f32 F32 Sum, "max" "f32" max_f32 F32 Max, "min" "f32" min_f32 F32 Min,
-    "sum" "f64" sum_f64 F64 Sum, "max" "f64" max_f64 F64 Max, "min" "f64" min_f64 F64 Min,
-    "sum" "i32" sum_i32 I32 Sum, "max" "i32" max_i32 I32 Max, "min" "i32" min_i32 I32 Min,
-    "sum" "i64" sum_i64 I64 Sum, "max" "i64" max_i64 I64 Max, "min" "i64" min_i64 I64 Min,
+    Sum F32 sum_f32, Max F32 max_f32, Min F32 min_f32,
+    Sum F64 sum_f64, Max F64 max_f64, Min F64 min_f64,
+    Sum I32 sum_i32, Max I32 max_i32, Min I32 min_i32,
+    Sum I64 sum_i64, Max I64 max_i64, Min I64 min_i64,
 );
 
 /// `memref.copy` of non-contiguous views, which `finalize-memref-to-llvm` turns into a call of this
@@ -594,36 +558,25 @@ unsafe extern "C" fn memref_copy(width: i64, source: *const Unranked, target: *c
 }
 
 /// Every runtime function under the name the JIT-compiled code calls (`_mlir_ciface_` + the name of
-/// `par-lower-runtime`'s declaration).
+/// `par-lower-runtime`'s declaration, `flexc_core::contract`).
 pub fn symbols() -> Vec<(String, *mut ())> {
+    use flexc_core::contract::{self, entry_symbol, Runtime::Cpu};
     let mut symbols = vec![("memrefCopy".to_string(), memref_copy as *mut ())];
     for &(element, send, recv) in POINT_TO_POINT {
-        symbols.push((
-            format!("_mlir_ciface_flexc_rt_send_{element}"),
-            send as *mut (),
-        ));
-        symbols.push((
-            format!("_mlir_ciface_flexc_rt_recv_{element}"),
-            recv as *mut (),
-        ));
+        symbols.push((entry_symbol(&contract::send(Cpu, element)), send as *mut ()));
+        symbols.push((entry_symbol(&contract::recv(Cpu, element)), recv as *mut ()));
     }
     for &(kind, element, function) in REDUCTIONS {
-        symbols.push((
-            format!("_mlir_ciface_flexc_rt_all_reduce_{kind}_{element}"),
-            function as *mut (),
-        ));
+        let name = contract::all_reduce(Cpu, kind, element);
+        symbols.push((entry_symbol(&name), function as *mut ()));
     }
     for &(element, function) in GATHERS {
-        symbols.push((
-            format!("_mlir_ciface_flexc_rt_all_gather_{element}"),
-            function as *mut (),
-        ));
+        let name = contract::all_gather(Cpu, element);
+        symbols.push((entry_symbol(&name), function as *mut ()));
     }
     for &(kind, element, function) in SCATTERS {
-        symbols.push((
-            format!("_mlir_ciface_flexc_rt_reduce_scatter_{kind}_{element}"),
-            function as *mut (),
-        ));
+        let name = contract::reduce_scatter(Cpu, kind, element);
+        symbols.push((entry_symbol(&name), function as *mut ()));
     }
     symbols
 }
@@ -680,22 +633,15 @@ mod tests {
 
     #[test]
     fn the_symbols_cover_the_pass() {
-        let names: Vec<String> = symbols().into_iter().map(|(name, _)| name).collect();
-        for element in flexc_passes::par_lower_runtime::ELEMENT_TYPES {
-            assert!(names.contains(&format!("_mlir_ciface_flexc_rt_send_{element}")));
-        }
-        for element in flexc_passes::par_lower_runtime::ELEMENT_TYPES {
-            assert!(names.contains(&format!("_mlir_ciface_flexc_rt_all_gather_{element}")));
-        }
-        for kind in flexc_passes::par_lower_runtime::KINDS {
-            for element in flexc_passes::par_lower_runtime::REDUCIBLE {
-                assert!(names.contains(&format!(
-                    "_mlir_ciface_flexc_rt_all_reduce_{kind}_{element}"
-                )));
-                assert!(names.contains(&format!(
-                    "_mlir_ciface_flexc_rt_reduce_scatter_{kind}_{element}"
-                )));
-            }
-        }
+        // Every entry `par-lower-runtime` can call, and nothing else (besides memrefCopy).
+        let names: std::collections::BTreeSet<String> =
+            symbols().into_iter().map(|(name, _)| name).collect();
+        let mut expected: std::collections::BTreeSet<String> =
+            flexc_core::contract::entries(flexc_core::contract::Runtime::Cpu)
+                .iter()
+                .map(|name| flexc_core::contract::entry_symbol(name))
+                .collect();
+        expected.insert("memrefCopy".into());
+        assert_eq!(names, expected);
     }
 }

@@ -1,28 +1,29 @@
 //! The artifact's manifest: the JSON string `flexc_gpu_manifest` exported by every artifact
 //! (format `flexc-gpu`, version 1; docs/gpu.md "Artifact format"). Readers ignore unknown fields.
 //!
-//! [`Manifest::parse`] reads and validates it; errors name the place: `flexc_gpu_manifest:1:COL`
-//! for JSON syntax, a JSON path (`programs[2].device`) for content.
+//! The compiler (`src/gpu.rs`) builds a [`Manifest`] and writes it with [`Manifest::to_json`]; the
+//! GPU runtime reads it with [`Manifest::parse`], which validates it; errors name the place:
+//! `flexc_gpu_manifest:1:COL` for JSON syntax, a JSON path (`programs[2].device`) for content.
 
-use serde::Deserialize;
-use std::collections::BTreeSet;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
 
 pub const FORMAT: &str = "flexc-gpu";
 pub const VERSION: u32 = 1;
 /// The exported symbol holding the manifest.
-pub const SYMBOL: &str = flexc_core::artifact::MANIFEST_SYMBOL;
+pub const SYMBOL: &str = super::MANIFEST_SYMBOL;
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Manifest {
     pub format: String,
     pub version: u32,
     pub arch: String,
-    pub devices: usize,
+    pub devices: crate::DeviceCount,
     #[serde(default)]
     pub model: String,
     /// The seed the compiler filled elided weights with (`flexc --target=cuda --seed`), when the
     /// weights are constants of the programs.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weight_seed: Option<u64>,
     pub programs: Vec<Program>,
     pub inputs: Vec<Input>,
@@ -35,10 +36,21 @@ pub struct Manifest {
     /// entry points before the artifact is loaded (`elf.rs`).
     #[serde(default)]
     pub library: Vec<LibraryCall>,
+    /// Where the ops went (for reports; the runtime does not read it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placement: Option<Placement>,
+}
+
+/// The library calls by entry and the kernels by op family, summed over all programs
+/// (contraction and convolution kernels are the ops no library call took).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Placement {
+    pub library: BTreeMap<String, usize>,
+    pub kernels: BTreeMap<String, usize>,
 }
 
 /// One call of a runtime library entry point.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LibraryCall {
     /// The runtime entry (`flexc_gpu_gemm_f32`), called through `_mlir_ciface_<entry>`.
     pub entry: String,
@@ -48,27 +60,27 @@ pub struct LibraryCall {
     pub op: String,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     Serial,
     Device,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Program {
     pub name: String,
     pub role: Role,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub device: Option<usize>,
     /// The C-interface entry (`_mlir_ciface_<name>`).
     pub entry: String,
     /// Whether the entry returns the outputs (default: the serial program and device 0; the other
     /// devices' programs return nothing, as `par-materialize` writes them).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub returns: Option<bool>,
     /// Inputs the program does not read (weights of other devices): not uploaded for it.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unused_inputs: Vec<usize>,
 }
 
@@ -79,7 +91,7 @@ impl Program {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum InputKind {
     Data,
@@ -87,7 +99,7 @@ pub enum InputKind {
 }
 
 /// An argument of every program (in index order).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Input {
     pub index: usize,
     pub dtype: String,
@@ -97,20 +109,20 @@ pub struct Input {
     pub elided: bool,
     /// An elided weight's resource handle (`__elided__3`) and tensor type (`tensor<8x8xf32>`):
     /// `flexc-run` seeds the weight from `HANDLE:TYPE`, and so does the runtime.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub handle: Option<String>,
-    #[serde(default, rename = "type")]
+    #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
     pub type_text: Option<String>,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Output {
     pub index: usize,
     pub dtype: String,
     pub shape: Vec<u64>,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Kernel {
     pub name: String,
     #[serde(default)]
@@ -121,19 +133,19 @@ pub struct Kernel {
 
 /// A profiled task: `flexc_gpu_task_begin/end(id)` bracket its work in the device programs. Its
 /// profile key is the simulator's (`op`, task `shape`, `dtype`); `key` may carry them instead.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Task {
     pub id: i64,
     pub op: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shape: Option<Vec<u64>>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dtype: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<TaskKey>,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TaskKey {
     pub op: String,
     pub shape: Vec<u64>,
@@ -162,10 +174,8 @@ pub fn dtype_width(dtype: &str) -> Option<usize> {
 }
 
 /// The simulator's dtype of an MLIR element type name.
-pub fn dtype_of(name: &str) -> Option<flexc_core::DType> {
-    flexc_core::DType::ALL
-        .into_iter()
-        .find(|d| d.name() == name)
+pub fn dtype_of(name: &str) -> Option<crate::DType> {
+    crate::DType::ALL.into_iter().find(|d| d.name() == name)
 }
 
 /// Number of elements of a shape; `None` on overflow.
@@ -182,6 +192,17 @@ pub fn byte_size(dtype: &str, shape: &[u64]) -> Option<usize> {
 }
 
 impl Manifest {
+    /// The manifest's JSON value. Its objects sort their keys (serde_json's map), so the text is
+    /// the same whatever the field order here: readers such as tools/gpu-bundle find `{"arch"`.
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+
+    /// The manifest's text, as the artifact exports it.
+    pub fn to_json(&self) -> String {
+        self.to_value().to_string()
+    }
+
     /// Parses and validates the manifest text.
     pub fn parse(text: &str) -> Result<Manifest, String> {
         let manifest: Manifest = serde_json::from_str(text).map_err(|e| {
@@ -213,14 +234,14 @@ impl Manifest {
         if !arch_ok {
             return Err(format!("arch '{}' is not of the form sm_NN", self.arch));
         }
-        if !flexc_core::artifact::ARCHS.contains(&self.arch.as_str()) {
+        if !super::ARCHS.contains(&self.arch.as_str()) {
             return Err(format!(
                 "arch '{}' is not one flexc compiles for ({})",
                 self.arch,
-                flexc_core::artifact::ARCHS.join(", ")
+                super::ARCHS.join(", ")
             ));
         }
-        if self.devices == 0 || self.devices > 63 {
+        if self.devices.get() > crate::devices::GROUP_MASK_DEVICES {
             return Err(format!(
                 "devices is {}, expected 1 to 63 (all-reduce groups are 63-bit masks)",
                 self.devices
@@ -245,7 +266,7 @@ impl Manifest {
     fn validate_programs(&self) -> Result<(), String> {
         let mut names = BTreeSet::new();
         let mut serial = 0;
-        let mut devices = vec![false; self.devices];
+        let mut devices = vec![false; self.devices.to_usize()];
         for (i, program) in self.programs.iter().enumerate() {
             if program.name.is_empty() || program.entry.is_empty() {
                 return Err(format!("programs[{i}]: empty name or entry"));
@@ -298,9 +319,7 @@ impl Manifest {
         let serial_name = self.serial().name.clone();
         for (i, program) in self.programs.iter().enumerate() {
             let expected = match program.device {
-                Some(d) => {
-                    flexc_core::devices::device_function(&serial_name, flexc_core::DeviceId::new(d))
-                }
+                Some(d) => crate::devices::device_function(&serial_name, crate::DeviceId::new(d)),
                 None => serial_name.clone(),
             };
             if program.name != expected {
@@ -312,7 +331,7 @@ impl Manifest {
                     program.name
                 ));
             }
-            let entry = flexc_core::artifact::entry_symbol(&program.name);
+            let entry = super::entry_symbol(&program.name);
             if program.entry != entry {
                 return Err(format!(
                     "programs[{i}]: program '{}' has entry '{}', expected '{entry}'",
@@ -453,7 +472,7 @@ mod tests {
     #[test]
     fn a_good_manifest_parses() {
         let m = Manifest::parse(GOOD).unwrap();
-        assert_eq!(m.devices, 2);
+        assert_eq!(m.devices.get(), 2);
         assert_eq!(m.serial().name, "f");
         let devices: Vec<_> = m.device_programs().iter().map(|p| p.name.clone()).collect();
         assert_eq!(devices, ["f_device0", "f_device1"]);
@@ -467,6 +486,26 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_manifest_round_trips() {
+        let mut m = Manifest::parse(GOOD).unwrap();
+        m.placement = Some(Placement {
+            library: [("flexc_gpu_gemm_f32".to_string(), 2)].into(),
+            kernels: [("elementwise".to_string(), 1)].into(),
+        });
+        let text = m.to_json();
+        assert!(text.starts_with("{\"arch\":\"sm_90\","), "{text}");
+        let back = Manifest::parse(&text).unwrap();
+        assert_eq!(back, m);
+        assert_eq!(back.to_json(), text);
+        // Absent optional fields stay absent.
+        assert!(
+            !text.contains("\"key\"") && !text.contains("\"returns\""),
+            "{text}"
+        );
+        assert_eq!(text.matches("\"unused_inputs\"").count(), 1, "{text}");
+    }
+
     fn error_of(from: &str, to: &str) -> String {
         let text = GOOD.replacen(from, to, 1);
         assert_ne!(text, GOOD, "{from}");
@@ -478,7 +517,8 @@ mod tests {
         assert!(error_of("\"flexc-gpu\"", "\"other\"").contains("format is 'other'"));
         assert!(error_of("\"version\":1", "\"version\":2").contains("version 2"));
         assert!(error_of("sm_90", "gfx90a").contains("arch"));
-        assert!(error_of("\"devices\":2", "\"devices\":0").contains("devices is 0"));
+        assert!(error_of("\"devices\":2", "\"devices\":0").contains("device count 0 is outside"));
+        assert!(error_of("\"devices\":2", "\"devices\":64").contains("devices is 64"));
         assert!(error_of("\"device\":1", "\"device\":0").contains("device 0 has two programs"));
         assert!(error_of("\"device\":1", "\"device\":5").contains("programs[2].device is 5"));
         assert!(error_of("\"role\":\"serial\"", "\"role\":\"device\"").contains("needs 'device'"));
