@@ -114,8 +114,9 @@ def plan(
     args = _abstract(example_args)
     leaves, in_tree = jax.tree_util.tree_flatten(args)
     out_leaves, out_tree = jax.tree_util.tree_flatten(jax.eval_shape(fn, *args))
-    done, count = _flexc(fn, args, "jax-shardings", devices, mesh, machine, search, strategy, budget, seed,
-                  donate_argnums, flexc_args, keep, "jax-shardings.json")
+    done, count = _flexc(fn, args, "jax-shardings", "jax-shardings.json", mesh=mesh, machine=machine,
+                         devices=devices, search=search, strategy=strategy, budget=budget, seed=seed,
+                         donate_argnums=donate_argnums, flexc_args=flexc_args, keep=keep)
     shardings = json.loads(done.stdout)
     inputs, outputs = shardings["inputs"], shardings["outputs"]
     if len(inputs) != len(leaves) or len(outputs) != len(out_leaves):
@@ -140,8 +141,8 @@ def plan(
     )
 
 
-def _flexc(fn, args, emit, devices, mesh, machine, search, strategy, budget, seed, donate_argnums,
-           flexc_args, keep, suffix):
+def _flexc(fn, args, emit, suffix, mesh=None, machine=None, devices=None, search=None, strategy=None,
+           budget=None, seed=None, donate_argnums=(), flexc_args=(), keep=None):
     """Runs `flexc --emit=EMIT` on `fn` lowered for `args` (shapes) for the devices of `mesh` (else
     `devices`, else all of JAX's) and returns the finished process and the device count; `keep`: a
     folder that keeps the StableHLO and the output (named `fn.SUFFIX`)."""
@@ -177,23 +178,10 @@ def _flexc(fn, args, emit, devices, mesh, machine, search, strategy, budget, see
     return done, count
 
 
-def sdy_text(
-    fn,
-    *example_args,
-    mesh=None,
-    machine: Optional[str] = None,
-    devices: Optional[int] = None,
-    search: Optional[str] = None,
-    strategy: Optional[str] = None,
-    budget: Optional[str] = None,
-    seed: Optional[int] = None,
-    donate_argnums: Sequence[int] = (),
-    flexc_args: Sequence[str] = (),
-    keep: Optional[str] = None,
-):
+def sdy_text(fn, *example_args, **options):
     """The strategy flexc finds for `fn(*example_args)` as `fn`'s StableHLO module annotated for
     Shardy (`flexc --emit=sdy`: an `sdy.mesh` and an `sdy.sharding` on every argument and result, the
-    specs `plan` returns), and flexc's report: `(text, report)`. Options as `plan`'s."""
-    done, _ = _flexc(fn, _abstract(example_args), "sdy", devices, mesh, machine, search, strategy,
-                     budget, seed, donate_argnums, flexc_args, keep, "sdy.mlir")
+    specs `plan` returns), and flexc's report: `(text, report)`. `options`: `plan`'s keyword arguments
+    (mesh, machine, devices, search, strategy, budget, seed, donate_argnums, flexc_args, keep)."""
+    done, _ = _flexc(fn, _abstract(example_args), "sdy", "sdy.mlir", **options)
     return done.stdout, done.stderr
