@@ -143,6 +143,10 @@ pub(crate) struct Layout {
     /// Ops that compute with *statistics* ([`statistic_readers`]): replicated, they read their own device's
     /// partial sums of a split sample reduction instead of waiting for the all-reduce.
     pub statistic_reader: Vec<bool>,
+    /// Per tensor: a weight some reader indexes through a sample loop (a per-sample initial state). Its
+    /// replicas of a data-parallel strategy read disjoint rows, so its gradient is not summed across
+    /// replicas ([`Replicas`]).
+    pub per_sample_weight: Vec<bool>,
 }
 
 impl Layout {
@@ -195,12 +199,18 @@ impl Layout {
         let mut weight_readers = vec![Vec::new(); graph.tensors().len()];
         let mut owned_weights = vec![Vec::new(); n];
         let mut read_weights = vec![Vec::new(); n];
+        let mut per_sample_weight = vec![false; graph.tensors().len()];
         for (o, op) in graph.ops().iter().enumerate() {
             for (k, access) in op.inputs.iter().enumerate() {
                 let t = access.tensor;
                 if graph.tensor(t).kind != TensorKind::Weight {
                     continue;
                 }
+                per_sample_weight[t.index()] |= access.exprs.iter().any(|e| {
+                    e.terms
+                        .iter()
+                        .any(|&(j, c)| c != 0 && op.dims[j].role == Role::Sample)
+                });
                 let readers: &mut Vec<(u32, u32)> = &mut weight_readers[t.index()];
                 if readers.is_empty() {
                     owned_weights[o].push(t);
@@ -224,6 +234,7 @@ impl Layout {
             read_weights,
             fusion: Fusion::new(graph),
             statistic_reader: statistic_readers(graph),
+            per_sample_weight,
         }
     }
 
@@ -964,7 +975,12 @@ impl<'a> Simulator<'a> {
         let n = tasks.len();
         let bwd_factor = self.mode.backward_factor(self.graph, op);
         let measured = self.cost.measurement(op, &tasks.extents);
-        let flops = op.flops / n as f64;
+        // A replicated op's copies each do all of its work; a split one's tasks a share each.
+        let flops = if tasks.replicated {
+            op.flops
+        } else {
+            op.flops / n as f64
+        };
         let fusion = &self.layout.fusion;
         // A fused chain's intermediates stay in registers (crate::fusion): no read, no write.
         let internal: Vec<(usize, u64)> = op
@@ -1327,15 +1343,17 @@ impl<'a> Simulator<'a> {
             let Some(k) = op.inputs.iter().position(|a| a.tensor == t) else {
                 continue;
             };
-            let min_devices = if self.replicas.count > 1 { 1 } else { 2 };
+            // Replicas sum their copies of a weight, except one they hold different rows of.
+            let across = self.replicas.count > 1 && !self.layout.per_sample_weight[t.index()];
+            let min_devices = if across { 1 } else { 2 };
             let sync = weight_sync::analyze_groups(&mut self.weight_holdings(t), min_devices);
             for (g, group) in sync.groups.iter().enumerate() {
                 let bytes = group.elements * tensor.dtype.size_bytes();
                 if bytes == 0 {
                     continue;
                 }
-                let ring: Vec<DeviceId> =
-                    self.lift(group.devices.iter().map(|&d| DeviceId(d)).collect());
+                let ring: Vec<DeviceId> = group.devices.iter().map(|&d| DeviceId(d)).collect();
+                let ring = if across { self.lift(ring) } else { ring };
                 let (dur, channels) = self.ring_all_reduce(&ring, bytes, routes);
                 block.push(
                     dur,
@@ -1482,9 +1500,11 @@ impl<'a> Simulator<'a> {
     }
 
     /// Whether op `o` reads split sample reductions' partial sums on its own device without waiting for their
-    /// all-reduce: a replicated statistic reader ([`statistic_readers`]).
+    /// all-reduce: a replicated statistic reader ([`statistic_readers`]). With symmetric replicas every
+    /// op is one copy per replica, so a statistic reader on one device of a replica is replicated too
+    /// (its expansion over the replicas is: [`crate::strategy::Strategy::expanded`]).
     pub(super) fn local_statistics(&self, o: usize) -> bool {
-        self.ops[o].replicated && self.layout.statistic_reader[o]
+        (self.ops[o].replicated || self.replicas.count > 1) && self.layout.statistic_reader[o]
     }
 
     /// Arena slot of the last backward task on `device` among the readers of weight `t`: the device's
