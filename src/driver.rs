@@ -111,6 +111,8 @@ pub enum Emit {
     JaxShardings,
     /// The strategy as a `torch.distributed` plan: mesh, style per submodule (`src/torch.rs`).
     TorchPlan,
+    /// The StableHLO module with the strategy as Shardy `sdy.mesh`/`sdy.sharding` (`src/sdy.rs`).
+    Sdy,
 }
 
 /// What the command line asks for.
@@ -130,7 +132,7 @@ pub struct Options {
     /// Print a short summary of each compiled module to the diagnostics stream.
     pub summary: bool,
     pub emit: Emit,
-    /// `--mesh`: the device mesh of `--emit=jax-shardings` (`None`: data × model from the strategy).
+    /// `--mesh`: the device mesh of `--emit=jax-shardings` and `--emit=sdy` (`None`: data × model from the strategy).
     pub mesh: Option<Vec<crate::jax::Axis>>,
     /// Import settings for the default pipeline (see `par-import`). `None`: inferred
     /// ([`flexc_passes::import::infer_batch_dim`]), or recorded in a `.par.mlir`.
@@ -248,10 +250,11 @@ fn check_usage(options: &Options) -> Result<(), String> {
         Emit::Shard => Some("--emit=shard"),
         Emit::JaxShardings => Some("--emit=jax-shardings"),
         Emit::TorchPlan => Some("--emit=torch-plan"),
+        Emit::Sdy => Some("--emit=sdy"),
         Emit::Mlir | Emit::Summary => None,
     };
-    if options.mesh.is_some() && options.emit != Emit::JaxShardings {
-        return Err("--mesh names the device mesh of --emit=jax-shardings".into());
+    if options.mesh.is_some() && !matches!(options.emit, Emit::JaxShardings | Emit::Sdy) {
+        return Err("--mesh names the device mesh of --emit=jax-shardings or --emit=sdy".into());
     }
     if let (Some(flag), true) = (single, options.split_input_file) {
         return Err(format!("{flag} cannot be combined with --split-input-file"));
@@ -563,10 +566,11 @@ fn compile_module(
             }
             None
         }
-        (emit @ (Emit::JaxShardings | Emit::TorchPlan), Some(imported)) => {
+        (emit @ (Emit::JaxShardings | Emit::TorchPlan | Emit::Sdy), Some(imported)) => {
             compiled.notes.push_str(&notes(&decisions));
             match engine_output(emit, module, &imported, options, name, &mut compiled) {
-                Ok(text) => Some(text.into_bytes()),
+                // `--emit=sdy` rewrote the module, printed below.
+                Ok(text) => text.map(String::into_bytes),
                 Err(diag) => {
                     own.push(diag);
                     return None;
@@ -899,9 +903,10 @@ fn shard_output(
     Ok(())
 }
 
-/// `--emit=jax-shardings` and `--emit=torch-plan`: the strategy (the module's own, else the search's) as
-/// the JSON of [`crate::jax::shardings`] or [`crate::torch::plan`]; what the engine's plan cannot
-/// express is a warning in the notes.
+/// `--emit=jax-shardings`, `--emit=torch-plan` and `--emit=sdy`: the strategy (the module's own, else
+/// the search's) as the JSON of [`crate::jax::shardings`] or [`crate::torch::plan`], or written into
+/// `module` as Shardy shardings ([`crate::sdy::annotate`]; `None`: the module is the output); what the
+/// engine's plan cannot express is a warning in the notes.
 fn engine_output(
     emit: Emit,
     module: &Module,
@@ -909,11 +914,16 @@ fn engine_output(
     options: &Options,
     name: &str,
     compiled: &mut Compiled,
-) -> Result<String, Diag> {
+) -> Result<Option<String>, Diag> {
     let flag = match emit {
         Emit::TorchPlan => "--emit=torch-plan",
+        Emit::Sdy => "--emit=sdy",
         _ => "--emit=jax-shardings",
     };
+    if emit == Emit::Sdy {
+        // Before the search: only a StableHLO program can carry Shardy shardings.
+        crate::sdy::check_stablehlo(module)?;
+    }
     let machine = options.simulate.load_machine()?;
     let devices = u64::from(machine.num_devices());
     let strategy = if keeps_strategy(imported, options) {
@@ -936,9 +946,24 @@ fn engine_output(
         ));
     };
     let model = name.rsplit('/').next().unwrap_or(name);
+    let cost = mesh_strategy_cost(imported, options, &machine, &strategy)?;
+    let mesh = options.mesh.as_deref();
     let (text, warnings) = match emit {
-        Emit::TorchPlan => crate::torch::plan(model, imported, &strategy, devices)?,
-        _ => crate::jax::shardings(model, imported, &strategy, devices, options.mesh.as_deref())?,
+        Emit::TorchPlan => {
+            let (text, warnings) =
+                crate::torch::plan(model, imported, &strategy, devices, cost.as_deref())?;
+            (Some(text), warnings)
+        }
+        Emit::Sdy => {
+            let export = crate::jax::export(model, imported, &strategy, devices, mesh)?;
+            crate::sdy::annotate(module, imported, &export)?;
+            (None, export.warnings.into_iter().chain(cost).collect())
+        }
+        _ => {
+            let (text, warnings) =
+                crate::jax::shardings(model, imported, &strategy, devices, mesh, cost.as_deref())?;
+            (Some(text), warnings)
+        }
     };
     for warning in warnings {
         compiled
@@ -946,6 +971,68 @@ fn engine_output(
             .push_str(&format!("flexc: warning: {flag}: {warning}\n"));
     }
     Ok(text)
+}
+
+/// The warning that gives the simulated cost of what an engine export changes: the nearest mesh
+/// strategy ([`crate::jax::nearest_mesh_strategy`]) next to the strategy exported from, both simulated
+/// on the machine of the run; `None` when the export changes no configuration or schedule.
+fn mesh_strategy_cost(
+    imported: &Imported,
+    options: &Options,
+    machine: &flexc_core::Machine,
+    strategy: &flexc_core::Strategy,
+) -> Result<Option<String>, Diag> {
+    let nearest = crate::jax::nearest_mesh_strategy(strategy);
+    if nearest == *strategy {
+        return Ok(None);
+    }
+    let sim = &options.simulate;
+    let cost = simulate::cost_model(machine, sim.state, sim.profile_db.as_deref())?;
+    let problem = flexc_core::search::Problem {
+        graph: &imported.graph,
+        machine,
+        cost: &cost,
+        mode: options.mode.simulator_mode(),
+        batch_dim: options.batch_dim.unwrap_or(0),
+        training_step: options.mode == ImportMode::AsIs,
+    };
+    // The task simulator for a flat strategy, the pipeline model for a schedule (as `--simulate`).
+    let simulated = |strategy: &flexc_core::Strategy| -> Result<f64, String> {
+        if strategy.schedule.is_flat() {
+            flexc_core::Simulator::new(
+                problem.graph,
+                machine,
+                &cost,
+                problem.mode,
+                strategy.clone(),
+            )
+            .map(|simulator| simulator.report().iteration_time_s)
+            .map_err(|e| e.message)
+        } else {
+            flexc_core::pipeline::evaluate(&problem, strategy)
+                .map(|e| e.iteration_s)
+                .map_err(|e| e.message)
+        }
+    };
+    let (exported, original) = match (simulated(&nearest), simulated(strategy)) {
+        (Ok(exported), Ok(original)) => (exported, original),
+        (Err(e), _) | (_, Err(e)) => {
+            return Ok(Some(format!(
+                "the mesh strategy exported (the changes above) could not be simulated: {e}"
+            )))
+        }
+    };
+    let from = match &sim.strategy {
+        Some(name) => format!("for {name}"),
+        None if keeps_strategy(imported, options) => "for the module's strategy".to_string(),
+        None => "searched".to_string(),
+    };
+    Ok(Some(format!(
+        "the mesh strategy exported (the changes above) is simulated at {:.3} ms vs {:.3} ms {from} ({:+.1}%)",
+        exported * 1e3,
+        original * 1e3,
+        (exported / original - 1.0) * 100.0
+    )))
 }
 
 /// Searches a strategy for the imported graph and writes it into `module` (the `par-search` pass's code):

@@ -28,6 +28,34 @@ use flexc_core::{Config, Graph, OpId, Role, Strategy, TensorId};
 use flexc_passes::import::Imported;
 use serde_json::{json, Value};
 
+/// The strategy the export describes, in flexc's terms, for its simulated cost beside the strategy
+/// exported from: one stage and one micro-batch (every op in one SPMD program over the whole batch),
+/// ZeRO-1 dropped, and each op's tasks on the leading devices of its replica (its device ids in their
+/// order; a pipeline stage's group and an op's own device subset both become the mesh's first
+/// devices, XLA's replication over the rest costing the same time per device). What the export
+/// replicates only at the step's boundary (a halo split, a degree no mesh axes give) stays split:
+/// XLA's propagation splits the op inside again.
+pub fn nearest_mesh_strategy(strategy: &Strategy) -> Strategy {
+    let mut nearest = strategy.clone();
+    let schedule = &mut nearest.schedule;
+    schedule.stages = 1;
+    schedule.chunks = 1;
+    schedule.micro_batches = 1;
+    schedule.stage_of.clear();
+    if schedule.zero == flexc_core::schedule::Zero::Optimizer {
+        schedule.zero = flexc_core::schedule::Zero::None;
+    }
+    for config in &mut nearest.configs {
+        let mut ids: Vec<u32> = config.devices.iter().map(|d| d.0).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        for device in &mut config.devices {
+            device.0 = ids.partition_point(|&id| id < device.0) as u32;
+        }
+    }
+    nearest
+}
+
 /// A named mesh axis and its size.
 pub type Axis = (String, u64);
 
@@ -291,15 +319,21 @@ fn spec(
 }
 
 /// The `--emit=jax-shardings` JSON of `strategy` for `imported` on `devices` devices, and the warnings
-/// naming what the mesh could not express (module doc). `Err`: the mesh does not fit the devices.
+/// naming what the mesh could not express (module doc), `cost` (the simulated cost of the changes)
+/// last. `Err`: the mesh does not fit the devices.
 pub fn shardings(
     model: &str,
     imported: &Imported,
     strategy: &Strategy,
     devices: u64,
     mesh: Option<&[Axis]>,
+    cost: Option<&str>,
 ) -> Result<(String, Vec<String>), Diag> {
-    let export = export(model, imported, strategy, devices, mesh)?;
+    let mut export = export(model, imported, strategy, devices, mesh)?;
+    if let Some(cost) = cost {
+        export.warnings.push(cost.to_string());
+        export.value["warnings"] = json!(export.warnings);
+    }
     let mut text = String::new();
     layout(&export.value, 0, &mut text);
     text.push('\n');
@@ -682,6 +716,48 @@ mod tests {
             chain_axes("model", &[2, 3], 8),
             mesh(&[("model", 2), ("model2", 4)])
         );
+    }
+
+    #[test]
+    fn the_nearest_mesh_strategy_is_one_program_on_the_leading_devices() {
+        use flexc_core::graph::DeviceId;
+        use flexc_core::schedule::{Schedule, Zero};
+        let config = |degrees: Vec<u64>, devices: Vec<u32>| Config {
+            degrees,
+            devices: devices.into_iter().map(DeviceId).collect(),
+        };
+        let pipelined = Strategy {
+            // Stage 0 on devices 0-1, stage 1 on 2-3 (reversed), one op alone on device 3.
+            configs: vec![
+                config(vec![2, 1], vec![0, 1]),
+                config(vec![2, 1], vec![3, 2]),
+                config(vec![1], vec![3]),
+            ],
+            schedule: Schedule {
+                replicas: 2,
+                stages: 2,
+                micro_batches: 4,
+                zero: Zero::Optimizer,
+                stage_of: vec![0, 1, 1],
+                ..Schedule::default()
+            },
+        };
+        let nearest = nearest_mesh_strategy(&pipelined);
+        let devices: Vec<Vec<u32>> = nearest
+            .configs
+            .iter()
+            .map(|c| c.devices.iter().map(|d| d.0).collect())
+            .collect();
+        assert_eq!(devices, vec![vec![0, 1], vec![1, 0], vec![0]]);
+        assert_eq!(
+            nearest.schedule,
+            Schedule {
+                replicas: 2,
+                ..Schedule::default()
+            }
+        );
+        // A mesh strategy is its own nearest.
+        assert_eq!(nearest_mesh_strategy(&nearest), nearest);
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub mod parse;
 pub mod plan;
 pub mod record;
 pub mod run;
+pub mod sdy;
 pub mod search;
 pub mod session;
 pub mod simulate;

@@ -38,12 +38,14 @@ fn names(entry: &Value, axis: &str) -> bool {
     }
 }
 
-/// The `--emit=torch-plan` JSON and its warnings (module doc).
+/// The `--emit=torch-plan` JSON and its warnings (module doc), `cost` (the simulated cost of what the
+/// mesh changes) last.
 pub fn plan(
     model: &str,
     imported: &Imported,
     strategy: &Strategy,
     devices: u64,
+    cost: Option<&str>,
 ) -> Result<(String, Vec<String>), Diag> {
     let derived = jax::export(model, imported, strategy, devices, None)?;
     let dp: u64 = derived.data.iter().map(|&i| derived.mesh[i].1).product();
@@ -98,6 +100,7 @@ pub fn plan(
         }
     }
     warnings.dedup();
+    warnings.extend(cost.map(str::to_string));
     let value = json!({
         "format": "flexc-torch-plan-1",
         "model": model,

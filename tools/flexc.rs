@@ -49,11 +49,13 @@ struct Cli {
     /// with its strategy in the upstream `shard` dialect (shard; see passes/par_export_shard.rs), or the
     /// strategy as JAX shardings (jax-shardings: JSON of a mesh and a PartitionSpec per argument and
     /// result, parameters by name; see src/jax.rs), or as a torch.distributed plan (torch-plan: JSON of a
-    /// dp x tp mesh and a ColwiseParallel/RowwiseParallel style per named submodule; see src/torch.rs).
+    /// dp x tp mesh and a ColwiseParallel/RowwiseParallel style per named submodule; see src/torch.rs),
+    /// or the StableHLO module with Shardy shardings (sdy: an sdy.mesh and an sdy.sharding per argument
+    /// and result of the entry function, the specs of jax-shardings; see src/sdy.rs).
     #[arg(long = "emit", value_enum, default_value = "mlir")]
     emit: EmitArg,
 
-    /// The device mesh of --emit=jax-shardings, as NAME:SIZE,... (e.g. data:2,model:4; the sizes
+    /// The device mesh of --emit=jax-shardings and --emit=sdy, as NAME:SIZE,... (e.g. data:2,model:4; the sizes
     /// multiply to the device count). Default: data (the samples' split) x model (the rest).
     #[arg(long = "mesh")]
     mesh: Option<String>,
@@ -358,6 +360,8 @@ enum EmitArg {
     JaxShardings,
     /// The strategy as a torch.distributed plan (JSON: dp x tp mesh, a style per named submodule).
     TorchPlan,
+    /// The StableHLO module with the strategy as Shardy shardings (sdy.mesh, sdy.sharding).
+    Sdy,
 }
 
 fn list_passes() {
@@ -437,6 +441,7 @@ fn compile() -> ExitCode {
             EmitArg::Shard => driver::Emit::Shard,
             EmitArg::JaxShardings => driver::Emit::JaxShardings,
             EmitArg::TorchPlan => driver::Emit::TorchPlan,
+            EmitArg::Sdy => driver::Emit::Sdy,
         },
         mesh,
         batch_dim: cli.batch_dim,

@@ -10,7 +10,10 @@ argument and result (src/jax.rs). The plan's `in_shardings`/`out_shardings` are 
     step = jax.jit(train_step, in_shardings=plan.in_shardings, out_shardings=plan.out_shardings)
 
 What a mesh cannot express (pipelines, micro-batches, per-op placement) comes back as the nearest mesh
-strategy, each change in `plan.warnings` (and in `plan.report`).
+strategy, each change in `plan.warnings` (and in `plan.report`), with the simulated cost of the changes.
+
+`sdy_text(fn, *example_args, ...)` returns the same strategy as `fn`'s StableHLO module with Shardy
+annotations (`flexc --emit=sdy`), for tools that take a module rather than `jax.jit` shardings.
 """
 import dataclasses
 import json
@@ -23,7 +26,7 @@ import numpy as np
 
 from . import FlexcError, binary
 
-__all__ = ["Plan", "plan", "stablehlo_text"]
+__all__ = ["Plan", "plan", "sdy_text", "stablehlo_text"]
 
 
 @dataclasses.dataclass
@@ -111,33 +114,9 @@ def plan(
     args = _abstract(example_args)
     leaves, in_tree = jax.tree_util.tree_flatten(args)
     out_leaves, out_tree = jax.tree_util.tree_flatten(jax.eval_shape(fn, *args))
-    if mesh is not None:
-        count = int(mesh.devices.size)
-    else:
-        count = int(devices) if devices is not None else len(jax.devices())
-    text = stablehlo_text(fn, *args, donate_argnums=donate_argnums)
-    with tempfile.TemporaryDirectory(prefix="flexc-") as scratch:
-        folder = Path(keep) if keep else Path(scratch)
-        folder.mkdir(parents=True, exist_ok=True)
-        name = getattr(fn, "__name__", "fn")
-        source = folder / f"{name}.stablehlo.mlir"
-        source.write_text(text)
-        command = [binary(), str(source), "--allow-unregistered-dialect", "--emit=jax-shardings",
-                   f"--devices={count}"]
-        if machine:
-            command.append(f"--machine={machine}")
-        if mesh is not None:
-            command.append("--mesh=" + ",".join(f"{a}:{s}" for a, s in mesh.shape.items()))
-        for flag, value in (("--search", search), ("--strategy", strategy),
-                            ("--search-budget", budget), ("--seed", seed)):
-            if value is not None:
-                command.append(f"{flag}={value}")
-        command.extend(flexc_args)
-        done = subprocess.run(command, capture_output=True, text=True)
-        if done.returncode != 0:
-            raise FlexcError(f"flexc failed (exit {done.returncode}): {' '.join(command)}\n{done.stderr}")
-        if keep:
-            (folder / f"{name}.jax-shardings.json").write_text(done.stdout)
+    done, count = _flexc(fn, args, "jax-shardings", "jax-shardings.json", mesh=mesh, machine=machine,
+                         devices=devices, search=search, strategy=strategy, budget=budget, seed=seed,
+                         donate_argnums=donate_argnums, flexc_args=flexc_args, keep=keep)
     shardings = json.loads(done.stdout)
     inputs, outputs = shardings["inputs"], shardings["outputs"]
     if len(inputs) != len(leaves) or len(outputs) != len(out_leaves):
@@ -160,3 +139,49 @@ def plan(
         warnings=list(shardings.get("warnings", [])),
         shardings=shardings,
     )
+
+
+def _flexc(fn, args, emit, suffix, mesh=None, machine=None, devices=None, search=None, strategy=None,
+           budget=None, seed=None, donate_argnums=(), flexc_args=(), keep=None):
+    """Runs `flexc --emit=EMIT` on `fn` lowered for `args` (shapes) for the devices of `mesh` (else
+    `devices`, else all of JAX's) and returns the finished process and the device count; `keep`: a
+    folder that keeps the StableHLO and the output (named `fn.SUFFIX`)."""
+    import jax
+
+    if mesh is not None:
+        count = int(mesh.devices.size)
+    else:
+        count = int(devices) if devices is not None else len(jax.devices())
+    text = stablehlo_text(fn, *args, donate_argnums=donate_argnums)
+    with tempfile.TemporaryDirectory(prefix="flexc-") as scratch:
+        folder = Path(keep) if keep else Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        name = getattr(fn, "__name__", "fn")
+        source = folder / f"{name}.stablehlo.mlir"
+        source.write_text(text)
+        command = [binary(), str(source), "--allow-unregistered-dialect", f"--emit={emit}",
+                   f"--devices={count}"]
+        if machine:
+            command.append(f"--machine={machine}")
+        if mesh is not None:
+            command.append("--mesh=" + ",".join(f"{a}:{s}" for a, s in mesh.shape.items()))
+        for flag, value in (("--search", search), ("--strategy", strategy),
+                            ("--search-budget", budget), ("--seed", seed)):
+            if value is not None:
+                command.append(f"{flag}={value}")
+        command.extend(flexc_args)
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise FlexcError(f"flexc failed (exit {done.returncode}): {' '.join(command)}\n{done.stderr}")
+        if keep:
+            (folder / f"{name}.{suffix}").write_text(done.stdout)
+    return done, count
+
+
+def sdy_text(fn, *example_args, **options):
+    """The strategy flexc finds for `fn(*example_args)` as `fn`'s StableHLO module annotated for
+    Shardy (`flexc --emit=sdy`: an `sdy.mesh` and an `sdy.sharding` on every argument and result, the
+    specs `plan` returns), and flexc's report: `(text, report)`. `options`: `plan`'s keyword arguments
+    (mesh, machine, devices, search, strategy, budget, seed, donate_argnums, flexc_args, keep)."""
+    done, _ = _flexc(fn, _abstract(example_args), "sdy", "sdy.mlir", **options)
+    return done.stdout, done.stderr
