@@ -25,10 +25,11 @@ use crate::{
     OptionKind, Options, PassId, PassInfo, PassOption,
 };
 use flexc_core::{
+    baselines,
     machine::Machine,
     precision::{Optimizer, Precision, WeightState},
     search::{self, Budget, Found, Problem, Run, SearchAlgorithm, ALGORITHMS},
-    CostModel, ImportMode, ProfileDb, Strategy,
+    CostModel, ImportMode, ProfileDb, Simulator, Strategy,
 };
 use melior::ir::{operation::OperationLike, OperationRef};
 use std::collections::HashMap;
@@ -150,9 +151,71 @@ pub struct Annotated {
     pub conflicts: usize,
 }
 
-/// The best strategy `request`'s algorithm finds for `imported`; `Err` with a message when it finds none or
-/// none that fits device memory.
-pub fn search(imported: &Imported, request: &Request) -> Result<Found, String> {
+/// A baseline of the search table with its simulated iteration time (`None`: it does not fit memory or
+/// cannot run).
+pub type BaselineTime = (&'static str, Strategy, Option<f64>);
+
+/// Devices from which the search table's baselines are scheduled strategies, simulated symmetrically.
+pub const SYMMETRIC_FROM: u32 = 64;
+
+/// The baselines of the search table: on up to [`SYMMETRIC_FROM`] devices the flat ones of
+/// [`baselines::all`]; beyond, data parallelism and Megatron as scheduled strategies (replicas simulated
+/// symmetrically), since per-device simulations of thousands of devices would take longer than the
+/// search.
+pub fn table_baselines(problem: &Problem) -> Vec<(&'static str, Strategy)> {
+    if problem.machine.num_devices() <= SYMMETRIC_FROM {
+        return baselines::all(problem.graph, problem.machine)
+            .into_iter()
+            .map(|b| (b.name, b.strategy))
+            .collect();
+    }
+    let mut out = Vec::new();
+    for (name, spec) in [
+        ("data-parallel", "data-parallel:tp=1,pp=1"),
+        ("megatron", "megatron:pp=1"),
+    ] {
+        if let Ok(strategy) = flexc_core::scheduled::Spec::parse(spec)
+            .and_then(|spec| flexc_core::scheduled::build(problem, &spec))
+        {
+            out.push((name, strategy));
+        }
+    }
+    out
+}
+
+/// The simulated iteration time of a table baseline, `None` where it does not fit memory or cannot run.
+pub fn baseline_time(problem: &Problem, strategy: &Strategy) -> Option<f64> {
+    if strategy.schedule.is_flat() {
+        Simulator::new(
+            problem.graph,
+            problem.machine,
+            problem.cost,
+            problem.mode,
+            strategy.clone(),
+        )
+        .ok()
+        .filter(Simulator::fits_memory)
+        .map(|s| s.iteration_time())
+    } else {
+        flexc_core::pipeline::evaluate(problem, strategy)
+            .ok()
+            .filter(|e| e.fits_memory())
+            .map(|e| e.iteration_s)
+    }
+}
+
+/// The best strategy `request`'s algorithm finds for `imported`, and the search table's baselines with
+/// their times; `Err` with a message when it finds none or none that fits device memory.
+///
+/// The baselines are simulated first, inside the run's deadline (on a large graph they take seconds).
+/// Where they are scheduled strategies (beyond [`SYMMETRIC_FROM`] devices: evaluated by the same
+/// pipeline model as the schedule search, memory included) they floor the result: the default search
+/// is never worse than a row of its table, even when its deadline cut it short. (Below, MCMC scores them
+/// as start points; PaSE and SoyBean are left as they are, to be compared.)
+pub fn search(
+    imported: &Imported,
+    request: &Request,
+) -> Result<(Found, Vec<BaselineTime>), String> {
     let problem = Problem {
         graph: &imported.graph,
         machine: request.machine,
@@ -161,10 +224,30 @@ pub fn search(imported: &Imported, request: &Request) -> Result<Found, String> {
         batch_dim: request.batch_dim,
         training_step: request.mode.training_step(),
     };
-    let found = request
+    let table: Vec<BaselineTime> = table_baselines(&problem)
+        .into_iter()
+        .map(|(name, strategy)| {
+            let time = baseline_time(&problem, &strategy);
+            (name, strategy, time)
+        })
+        .collect();
+    let mut found = request
         .algorithm
         .search(&problem, &request.run)
         .map_err(|e| e.to_string().trim_start_matches("error: ").to_string())?;
+    let floor = table
+        .iter()
+        .filter(|(_, strategy, _)| !strategy.schedule.is_flat())
+        .filter_map(|(name, strategy, time)| Some((time.as_ref()?, *name, strategy)))
+        .min_by(|a, b| a.0.total_cmp(b.0));
+    if let Some((&time, name, strategy)) = floor {
+        if !found.fits_memory || time < found.iteration_time_s {
+            found.strategy = strategy.clone();
+            found.iteration_time_s = time;
+            found.fits_memory = true;
+            found.found_by = format!("{name} (a baseline of the table)");
+        }
+    }
     if !found.fits_memory {
         let (device, peak) = found
             .peak_memory
@@ -179,7 +262,7 @@ pub fn search(imported: &Imported, request: &Request) -> Result<Found, String> {
             request.machine.gpu.mem_capacity
         ));
     }
-    Ok(found)
+    Ok((found, table))
 }
 
 /// Writes `strategy` into `module`: `#par.config` on every graph op (the first call's for ops of functions
@@ -260,7 +343,7 @@ pub fn search_and_annotate(
     imported: &Imported,
     request: &Request,
 ) -> Result<(Found, Annotated), String> {
-    let found = search(imported, request)?;
+    let (found, _) = search(imported, request)?;
     let annotated = annotate(module, imported, &found.strategy, request.machine)?;
     Ok((found, annotated))
 }

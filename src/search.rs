@@ -26,7 +26,6 @@ use crate::console::Console;
 use crate::diagnostics::Diag;
 use flexc_core::units;
 use flexc_core::{
-    baselines,
     machine::Machine,
     search::{self, Run, SearchAlgorithm},
     CostModel, Graph, ImportMode, Mode, Simulator, Strategy,
@@ -170,17 +169,6 @@ pub fn find_and_annotate(
     algorithm: &'static dyn SearchAlgorithm,
 ) -> Result<(Found, Annotated), Diag> {
     let start = std::time::Instant::now();
-    let problem = target.problem(&imported.graph);
-    // The table's baselines, simulated before the search, whose deadline counts from the process's start
-    // (so the table stays inside the budget; on a large graph they take seconds), and a floor under its
-    // result: never worse than a row of the table.
-    let early: Vec<BaselineTime> = table_baselines(&problem)
-        .into_iter()
-        .map(|(name, strategy)| {
-            let time = baseline_time(&problem, &strategy);
-            (name, strategy, time)
-        })
-        .collect();
     let progress = Arc::new(search::Progress::default());
     let display = options
         .console
@@ -200,18 +188,7 @@ pub fn find_and_annotate(
     };
     let result = par_search::search(imported, &request);
     drop(display);
-    let mut found = result.map_err(|message| Diag::error(None, message))?;
-    let floor = early
-        .iter()
-        .filter_map(|(name, strategy, time)| Some((time.as_ref()?, *name, strategy)))
-        .min_by(|a, b| a.0.total_cmp(b.0));
-    if let Some((&time, name, strategy)) = floor {
-        if time < found.iteration_time_s {
-            found.strategy = strategy.clone();
-            found.iteration_time_s = time;
-            found.found_by = format!("{name} (a baseline of the table)");
-        }
-    }
+    let (found, early) = result.map_err(|message| Diag::error(None, message))?;
     let annotated = par_search::annotate(module, imported, &found.strategy, request.machine)
         .map_err(|message| Diag::error(None, message))?;
     let wall = start.elapsed().as_secs_f64();
@@ -249,61 +226,6 @@ enum Facts {
     Scheduled(serde_json::Value),
 }
 
-/// The baselines of the search table: on up to [`SYMMETRIC_FROM`] devices the flat ones of
-/// [`baselines::all`]; beyond, data parallelism and Megatron as scheduled strategies (replicas simulated
-/// symmetrically), since per-device simulations of thousands of devices would take longer than the
-/// search.
-fn table_baselines(problem: &flexc_core::search::Problem) -> Vec<(&'static str, Strategy)> {
-    if problem.machine.num_devices() <= SYMMETRIC_FROM {
-        return baselines::all(problem.graph, problem.machine)
-            .into_iter()
-            .map(|b| (b.name, b.strategy))
-            .collect();
-    }
-    let mut out = Vec::new();
-    for (name, spec) in [
-        ("data-parallel", "data-parallel:tp=1"),
-        ("megatron", "megatron"),
-    ] {
-        let spec = format!("{spec}:pp=1");
-        let spec = spec.replacen(":tp=1:pp=1", ":tp=1,pp=1", 1);
-        if let Ok(strategy) = flexc_core::scheduled::Spec::parse(&spec)
-            .and_then(|spec| flexc_core::scheduled::build(problem, &spec))
-        {
-            out.push((name, strategy));
-        }
-    }
-    out
-}
-
-/// A baseline of the search table with its simulated iteration time (`None`: it does not fit memory or
-/// cannot run).
-type BaselineTime = (&'static str, Strategy, Option<f64>);
-
-/// The simulated iteration time of a table baseline, `None` where it does not fit memory or cannot run.
-fn baseline_time(problem: &flexc_core::search::Problem, strategy: &Strategy) -> Option<f64> {
-    if strategy.schedule.is_flat() {
-        Simulator::new(
-            problem.graph,
-            problem.machine,
-            problem.cost,
-            problem.mode,
-            strategy.clone(),
-        )
-        .ok()
-        .filter(Simulator::fits_memory)
-        .map(|s| s.iteration_time())
-    } else {
-        flexc_core::pipeline::evaluate(problem, strategy)
-            .ok()
-            .filter(|e| e.fits_memory())
-            .map(|e| e.iteration_s)
-    }
-}
-
-/// Devices from which the search table's baselines are simulated symmetrically.
-const SYMMETRIC_FROM: u32 = 64;
-
 /// The search's deadline. A time budget `T` counts from the process's start ([`SearchOptions::started`]),
 /// less 2% of `T` for the table (the default search ends a full simulation early for the report's, and the
 /// baselines' times come from its own start points).
@@ -326,7 +248,7 @@ fn search_report(
     found: &search::Found,
     stop: &str,
     wall: f64,
-    baselines: &[BaselineTime],
+    baselines: &[par_search::BaselineTime],
 ) -> Result<(String, serde_json::Value, Option<String>), Diag> {
     let Target {
         machine,
