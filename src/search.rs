@@ -228,13 +228,19 @@ enum Facts {
 
 /// The search's deadline. A time budget `T` counts from the process's start ([`SearchOptions::started`]),
 /// less 2% of `T` for the table (the default search ends a full simulation early for the report's, and the
-/// baselines' times come from its own start points).
+/// baselines are simulated inside the deadline, `par_search::search`), and less the time already spent
+/// once more: writing the annotated module back costs about what reading and importing it did (2 s for
+/// the 26k-op 1T step, a few hundred milliseconds for GPT-2).
 fn search_deadline(options: &SearchOptions) -> search::Deadline {
     let Budget::Time(budget) = options.budget else {
         return options.budget.deadline();
     };
     let elapsed = options.started.map_or(Duration::ZERO, |s| s.elapsed());
-    search::Deadline::after(budget.saturating_sub(elapsed).saturating_sub(budget / 50))
+    search::Deadline::after(
+        budget
+            .saturating_sub(elapsed * 2)
+            .saturating_sub(budget / 50),
+    )
 }
 
 /// The standard-error table and the `--report` JSON of a search result.
