@@ -294,19 +294,13 @@ fn build(block: MlirBlock) -> Built {
             continue;
         }
         let location = unsafe { mlirOperationGetLocation(op) };
-        if let Some((sig, a, b)) = contraction(op) {
+        // A contraction, reshape or transpose: one node of its own kind for its one result.
+        let single = if let Some((sig, a, b)) = contraction(op) {
             let a = class_of(&mut egraph, a, &mut classes, &mut originals, &mut named);
             let b = class_of(&mut egraph, b, &mut classes, &mut originals, &mut named);
             let s = egraph.add(Flex::Sym(sig.symbol()));
-            let node = Flex::Contract([s, a, b]);
-            let id = egraph.add(node.clone());
-            let value = unsafe { mlirOperationGetResult(op, 0) };
-            classes.insert(ir::value_key(value), id);
-            originals.push((value, id, node));
-            locations.insert(id, location);
-            continue;
-        }
-        if let Some(node) = reshape(&mut egraph, op) {
+            Some(Flex::Contract([s, a, b]))
+        } else if let Some(node) = reshape(&mut egraph, op) {
             let x = class_of(
                 &mut egraph,
                 operands[0],
@@ -314,19 +308,12 @@ fn build(block: MlirBlock) -> Built {
                 &mut originals,
                 &mut named,
             );
-            let node = match node {
+            Some(match node {
                 Flex::Collapse([g, _]) => Flex::Collapse([g, x]),
                 Flex::Expand([g, s, _]) => Flex::Expand([g, s, x]),
                 other => other,
-            };
-            let id = egraph.add(node.clone());
-            let value = unsafe { mlirOperationGetResult(op, 0) };
-            classes.insert(ir::value_key(value), id);
-            originals.push((value, id, node));
-            locations.insert(id, location);
-            continue;
-        }
-        if let Some(perm) = transpose(op) {
+            })
+        } else if let Some(perm) = transpose(op) {
             let x = class_of(
                 &mut egraph,
                 operands[0],
@@ -335,7 +322,11 @@ fn build(block: MlirBlock) -> Built {
                 &mut named,
             );
             let p = egraph.add(Flex::Sym(lang::perm_symbol(&perm)));
-            let node = Flex::Transpose([p, x]);
+            Some(Flex::Transpose([p, x]))
+        } else {
+            None
+        };
+        if let Some(node) = single {
             let id = egraph.add(node.clone());
             let value = unsafe { mlirOperationGetResult(op, 0) };
             classes.insert(ir::value_key(value), id);
