@@ -1,0 +1,459 @@
+//! Step 2, every buffer in device memory ([`to_device`]): constants uploaded ([`upload_constants`])
+//! or made resident, allocations and copies on the device, library calls in place of the ops that
+//! have one; the helper functions the rewrites call ([`Helpers`]).
+
+use super::*;
+
+/// Step 2 of `gpu.rs` (module doc), with the block reductions of `reduction.rs` (whose originals
+/// wait, detached, for `reduction::fill_bodies` after inlining).
+pub fn to_device(
+    context: &melior::Context,
+    module: &Module,
+) -> Result<(Vec<crate::gpu::reduction::Pending>, Vec<LibraryCall>), Diag> {
+    let mut helpers = Helpers::default();
+    make_resident(module, &mut helpers);
+    // Library calls first: the block reductions would otherwise take the contractions that
+    // elementwise fusion turned into `linalg.generic`s.
+    let calls = library_calls(module, &mut helpers);
+    let pending = crate::gpu::reduction::plan_all(module, |name, text| helpers.add(name, text));
+    memory_to_device(module, &mut helpers);
+    helpers.append(context, module)?;
+    Ok((pending, calls))
+}
+
+/// Contractions and convolutions that have a vendor-library entry point replaced by calls of it
+/// (directly, or split off the `linalg.generic` that fusion made of them and their consumers).
+fn library_calls(module: &Module, helpers: &mut Helpers) -> Vec<LibraryCall> {
+    let mut calls = Vec::new();
+    // Chosen before any rewrite: a replaced op is destroyed with the ops of its body, which a
+    // walk collected too (no candidate is nested in another).
+    let candidates: Vec<MlirOperation> = all_ops(module)
+        .into_iter()
+        .filter(|&op| {
+            let name = op_name(op);
+            matches!(
+                name.as_str(),
+                "linalg.matmul"
+                    | "linalg.batch_matmul"
+                    | "linalg.conv_2d_nchw_fchw"
+                    | "linalg.conv_2d_nhwc_hwcf"
+            ) || (name == "linalg.generic" && generic_family(op) == "reduction")
+        })
+        .collect();
+    for op in candidates {
+        let name = op_name(op);
+        if let Some((helper, text, entry)) = library_helper(op) {
+            calls.push(LibraryCall {
+                function: enclosing_function(op),
+                op: name,
+                entry,
+            });
+            let callee = helpers.add(helper, text);
+            replace_by_call(op, &callee);
+        } else if name == "linalg.generic" {
+            // Named before the rewrite, which destroys the op.
+            let function = enclosing_function(op);
+            let unfused =
+                unfuse_producer(op, helpers).or_else(|| unfuse_conv_producer(op, helpers));
+            if let Some(entry) = unfused {
+                calls.push(LibraryCall {
+                    function,
+                    op: name,
+                    entry,
+                });
+            }
+        }
+    }
+    calls
+}
+
+/// Allocations and deallocations on the device (`gpu.alloc`/`gpu.dealloc`), copies as calls of a
+/// `linalg.copy` helper (a copy kernel, strided views included).
+fn memory_to_device(module: &Module, helpers: &mut Helpers) {
+    let memory: Vec<MlirOperation> = all_ops(module)
+        .into_iter()
+        .filter(|&op| {
+            matches!(
+                op_name(op).as_str(),
+                "memref.alloc" | "memref.alloca" | "memref.dealloc" | "memref.copy"
+            )
+        })
+        .collect();
+    for op in memory {
+        match op_name(op).as_str() {
+            "memref.alloc" | "memref.alloca" => to_gpu_alloc(op),
+            "memref.dealloc" => to_gpu_dealloc(op),
+            "memref.copy" => {
+                let (source, target) = unsafe {
+                    (
+                        mlirValueGetType(mlirOperationGetOperand(op, 0)),
+                        mlirValueGetType(mlirOperationGetOperand(op, 1)),
+                    )
+                };
+                let (source, target) = (type_text(source), type_text(target));
+                let name = format!("__flexc_copy_{}", helpers.functions.len());
+                let text = format!(
+                    "func.func private @{name}(%a: {source}, %b: {target}) {{\n  linalg.copy ins(%a : {source}) outs(%b : {target})\n  return\n}}"
+                );
+                let callee = helpers.add(name, text);
+                replace_by_call(op, &callee);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Constants (weights) uploaded once per device instead of on every call: each
+/// `%d = memref.alloc; gpu.memcpy %d, %g` of [`upload_constants`] (`%g` a `memref.get_global`)
+/// becomes `%d = call @__flexc_resident_<type>(%g)`, a helper that flattens `%g` to 1-d and calls
+/// the runtime's `flexc_gpu_resident_<T>(memref<?xT>) -> memref<?xT>`, which uploads the global on
+/// its first call in a device's context and returns the same device buffer afterwards (the
+/// runtime frees it when the device is done, not the program: the deallocations of `%d` go).
+pub(super) fn make_resident(module: &Module, helpers: &mut Helpers) {
+    // Collected first: the rewrite destroys ops that a walk would still visit.
+    let copies: Vec<MlirOperation> = all_ops(module)
+        .into_iter()
+        .filter(|&op| op_name(op) == "gpu.memcpy")
+        .collect();
+    for op in copies {
+        let (target, source) = unsafe {
+            (
+                mlirOperationGetOperand(op, 0),
+                mlirOperationGetOperand(op, 1),
+            )
+        };
+        let (alloc, global) = unsafe {
+            if !mlirValueIsAOpResult(target) || !mlirValueIsAOpResult(source) {
+                continue;
+            }
+            (mlirOpResultGetOwner(target), mlirOpResultGetOwner(source))
+        };
+        if op_name(alloc) != "memref.alloc" || op_name(global) != "memref.get_global" {
+            continue;
+        }
+        let ty = unsafe { mlirValueGetType(target) };
+        let Some(helper) = resident_helper(ty) else {
+            continue;
+        };
+        let callee = helpers.add(helper.0, helper.1);
+        unsafe {
+            let context = mlirOperationGetContext(op);
+            let symbol =
+                mlirFlatSymbolRefAttrGet(context, melior::StringRef::new(&callee).to_raw());
+            let call = create_op(
+                context,
+                "func.call",
+                mlirOperationGetLocation(op),
+                &[source],
+                &[ty],
+                &[("callee", symbol)],
+            );
+            mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, call);
+            let resident = mlirOperationGetResult(call, 0);
+            // The deallocations of the upload go with it; every other use reads the resident buffer.
+            let mut deallocs = Vec::new();
+            let mut use_ = mlirValueGetFirstUse(target);
+            while !mlirOpOperandIsNull(use_) {
+                let owner = mlirOpOperandGetOwner(use_);
+                if op_name(owner) == "memref.dealloc" {
+                    deallocs.push(owner);
+                }
+                use_ = mlirOpOperandGetNextUse(use_);
+            }
+            for dealloc in deallocs {
+                mlirOperationDestroy(dealloc);
+            }
+            mlirOperationDestroy(op);
+            mlirValueReplaceAllUsesOfWith(target, resident);
+            mlirOperationDestroy(alloc);
+        }
+    }
+}
+
+/// The helper `@__flexc_resident_<type>(%g) -> same type` of [`make_resident`] for a statically
+/// shaped, identity-layout memref `ty`.
+pub(super) fn resident_helper(ty: MlirType) -> Option<(String, String)> {
+    unsafe {
+        if !mlirTypeIsAMemRef(ty)
+            || !mlirShapedTypeHasStaticShape(ty)
+            || !mlirAffineMapIsIdentity(mlirMemRefTypeGetAffineMap(ty))
+        {
+            return None;
+        }
+    }
+    // The runtime keeps resident constants of the element types it moves.
+    let element = type_text(unsafe { mlirShapedTypeGetElementType(ty) });
+    let dtype =
+        flexc_core::DType::from_name(&element).filter(|d| contract::ELEMENTS.contains(d))?;
+    let rank = unsafe { mlirShapedTypeGetRank(ty) } as usize;
+    let sizes: Vec<i64> = (0..rank)
+        .map(|d| unsafe { mlirShapedTypeGetDimSize(ty, d as isize) })
+        .collect();
+    let count: i64 = sizes.iter().product();
+    let text = type_text(ty);
+    let flat = format!("memref<{count}x{element}>");
+    let dynamic = format!("memref<?x{element}>");
+    let all: Vec<String> = (0..rank).map(|d| d.to_string()).collect();
+    let shape: Vec<String> = sizes.iter().map(i64::to_string).collect();
+    let (flatten, unflatten) = if rank == 0 {
+        (
+            format!("memref.expand_shape %g [] output_shape [1] : {text} into {flat}"),
+            format!("memref.collapse_shape %d [] : {flat} into {text}"),
+        )
+    } else if rank == 1 {
+        (
+            format!("memref.cast %g : {text} to {flat}"),
+            format!("memref.cast %d : {flat} to {text}"),
+        )
+    } else {
+        (
+            format!(
+                "memref.collapse_shape %g [[{}]] : {text} into {flat}",
+                all.join(", ")
+            ),
+            format!(
+                "memref.expand_shape %d [[{}]] output_shape [{}] : {flat} into {text}",
+                all.join(", "),
+                shape.join(", ")
+            ),
+        )
+    };
+    let name = format!("__flexc_resident_{}", mangle(std::slice::from_ref(&text)));
+    let entry = contract::resident(dtype);
+    let body = format!(
+        "func.func private @{name}(%g: {text}) -> {text} {{
+  %f = {flatten}
+  %h = memref.cast %f : {flat} to {dynamic}
+  %r = func.call @{entry}(%h) : ({dynamic}) -> {dynamic}
+  %d = memref.cast %r : {dynamic} to {flat}
+  %o = {unflatten}
+  return %o : {text}
+}}"
+    );
+    Some((name, body))
+}
+
+/// A contraction or convolution that became a vendor-library call, for the manifest.
+#[derive(Clone, Debug)]
+pub struct LibraryCall {
+    /// The program (function) it is in.
+    pub function: String,
+    /// The op it replaced (`linalg.matmul`, `linalg.generic`, ...).
+    pub op: String,
+    /// The runtime entry it calls (`flexc_gpu_gemm_f32`, ...).
+    pub entry: &'static str,
+}
+
+/// The name of the `func.func` around `op` (empty if none).
+pub(super) fn enclosing_function(op: MlirOperation) -> String {
+    let mut parent = unsafe { mlirOperationGetParentOperation(op) };
+    while !parent.ptr.is_null() {
+        if op_name(parent) == "func.func" {
+            return symbol_name(parent);
+        }
+        parent = unsafe { mlirOperationGetParentOperation(parent) };
+    }
+    String::new()
+}
+
+/// Helper functions appended to the module, deduplicated by their text (less the name).
+#[derive(Default)]
+pub(super) struct Helpers {
+    /// Body text (name replaced by `@_`) → name.
+    pub(super) by_text: BTreeMap<String, String>,
+    /// Name and text, in creation order (runtime declarations included).
+    pub(super) functions: Vec<(String, String)>,
+}
+
+impl Helpers {
+    /// Adds `text` (a function named `name`) unless an identical one exists; returns the name to call.
+    pub(super) fn add(&mut self, name: String, text: String) -> String {
+        let key = text.replacen(&format!("@{name}("), "@_(", 1);
+        if let Some(existing) = self.by_text.get(&key) {
+            return existing.clone();
+        }
+        self.by_text.insert(key, name.clone());
+        self.functions.push((name.clone(), text));
+        name
+    }
+
+    /// Parses the helpers (with the runtime declarations they call) into `module`.
+    pub(super) fn append(&self, context: &melior::Context, module: &Module) -> Result<(), Diag> {
+        if self.functions.is_empty() {
+            return Ok(());
+        }
+        let mut texts: Vec<String> = self.functions.iter().map(|(_, t)| t.clone()).collect();
+        for library in Library::ALL {
+            let (name, signature) = (library.name(), library.signature());
+            if texts.iter().any(|t| t.contains(&format!("@{name}("))) {
+                texts.push(format!(
+                    "func.func private @{name}({signature}) attributes {{llvm.emit_c_interface}}"
+                ));
+            }
+        }
+        for element in contract::ELEMENTS {
+            let name = contract::resident(element);
+            if texts.iter().any(|t| t.contains(&format!("@{name}("))) {
+                texts.push(format!(
+                    "func.func private @{name}(memref<?x{element}>) -> memref<?x{element}> attributes {{llvm.emit_c_interface}}"
+                ));
+            }
+        }
+        let text = format!("module {{\n{}\n}}", texts.join("\n"));
+        let parsed = unsafe {
+            mlirOperationCreateParse(
+                context.to_raw(),
+                melior::StringRef::new(&text).to_raw(),
+                melior::StringRef::new("flexc-gpu-helpers").to_raw(),
+            )
+        };
+        if parsed.ptr.is_null() {
+            return Err(Diag::error(
+                None,
+                format!(
+                    "flexc built GPU helper functions that do not parse (a flexc bug):\n{text}"
+                ),
+            ));
+        }
+        let body = unsafe {
+            mlirRegionGetFirstBlock(mlirOperationGetRegion(module.as_operation().to_raw(), 0))
+        };
+        for function in top_level_ops(parsed) {
+            unsafe {
+                mlirOperationRemoveFromParent(function);
+                mlirBlockAppendOwnedOperation(body, function);
+            }
+        }
+        unsafe { mlirOperationDestroy(parsed) };
+        Ok(())
+    }
+}
+
+/// Replaces `op` (no results) by `func.call @callee(op's operands)`.
+pub(super) fn replace_by_call(op: MlirOperation, callee: &str) {
+    insert_call(op, callee);
+    unsafe { mlirOperationDestroy(op) };
+}
+
+/// Inserts `func.call @callee(op's operands)` before `op`.
+pub fn insert_call(op: MlirOperation, callee: &str) {
+    unsafe {
+        let context = mlirOperationGetContext(op);
+        let operands: Vec<MlirValue> = (0..mlirOperationGetNumOperands(op))
+            .map(|i| mlirOperationGetOperand(op, i))
+            .collect();
+        let symbol = mlirFlatSymbolRefAttrGet(context, melior::StringRef::new(callee).to_raw());
+        let call = create_op(
+            context,
+            "func.call",
+            mlirOperationGetLocation(op),
+            &operands,
+            &[],
+            &[("callee", symbol)],
+        );
+        mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, call);
+    }
+}
+
+/// Parses `text` as an attribute (flexc's own text: a failure is a bug, reported by a panic).
+pub(super) fn attribute(context: MlirContext, text: &str) -> MlirAttribute {
+    let attribute =
+        unsafe { mlirAttributeParseGet(context, melior::StringRef::new(text).to_raw()) };
+    assert!(
+        !attribute.ptr.is_null(),
+        "flexc built an invalid attribute: {text}"
+    );
+    attribute
+}
+
+/// `memref.alloc`/`alloca` → `gpu.alloc` with the same sizes and type.
+pub(super) fn to_gpu_alloc(op: MlirOperation) {
+    unsafe {
+        let context = mlirOperationGetContext(op);
+        let operands: Vec<MlirValue> = (0..mlirOperationGetNumOperands(op))
+            .map(|i| mlirOperationGetOperand(op, i))
+            .collect();
+        let segments = mlirOperationGetAttributeByName(
+            op,
+            melior::StringRef::new("operandSegmentSizes").to_raw(),
+        );
+        let (dynamic, symbols) =
+            if !segments.ptr.is_null() && mlirDenseArrayGetNumElements(segments) == 2 {
+                (
+                    mlirDenseI32ArrayGetElement(segments, 0),
+                    mlirDenseI32ArrayGetElement(segments, 1),
+                )
+            } else {
+                (operands.len() as i32, 0)
+            };
+        let result = mlirOperationGetResult(op, 0);
+        let alloc = create_op(
+            context,
+            "gpu.alloc",
+            mlirOperationGetLocation(op),
+            &operands,
+            &[mlirValueGetType(result)],
+            &[(
+                "operandSegmentSizes",
+                attribute(context, &format!("array<i32: 0, {dynamic}, {symbols}>")),
+            )],
+        );
+        mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, alloc);
+        mlirValueReplaceAllUsesOfWith(result, mlirOperationGetResult(alloc, 0));
+        mlirOperationDestroy(op);
+    }
+}
+
+/// `memref.dealloc` → `gpu.dealloc`.
+pub(super) fn to_gpu_dealloc(op: MlirOperation) {
+    unsafe {
+        let context = mlirOperationGetContext(op);
+        let operand = mlirOperationGetOperand(op, 0);
+        let dealloc = create_op(
+            context,
+            "gpu.dealloc",
+            mlirOperationGetLocation(op),
+            &[operand],
+            &[],
+            &[],
+        );
+        mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, dealloc);
+        mlirOperationDestroy(op);
+    }
+}
+
+/// Every `%g = memref.get_global` (a host constant) → `%d = memref.alloc; gpu.memcpy %d, %g`, every
+/// other use of `%g` → `%d`. Run before the deallocation pipeline (which then frees `%d` after its
+/// last use) and before [`to_device`] (which makes `%d` a `gpu.alloc`).
+pub fn upload_constants(module: &Module) {
+    for op in all_ops(module) {
+        if op_name(op) == "memref.get_global" {
+            upload_constant(op);
+        }
+    }
+}
+
+pub(super) fn upload_constant(op: MlirOperation) {
+    unsafe {
+        let context = mlirOperationGetContext(op);
+        let location = mlirOperationGetLocation(op);
+        let global = mlirOperationGetResult(op, 0);
+        let block = mlirOperationGetBlock(op);
+        let alloc = create_op(
+            context,
+            "memref.alloc",
+            location,
+            &[],
+            &[mlirValueGetType(global)],
+            &[(
+                "operandSegmentSizes",
+                attribute(context, "array<i32: 0, 0>"),
+            )],
+        );
+        mlirBlockInsertOwnedOperationAfter(block, op, alloc);
+        let device = mlirOperationGetResult(alloc, 0);
+        let copy = create_op(context, "gpu.memcpy", location, &[device, global], &[], &[]);
+        mlirBlockInsertOwnedOperationAfter(block, alloc, copy);
+        mlirValueReplaceAllUsesExcept(global, device, 1, &copy as *const _ as *mut _);
+    }
+}
