@@ -96,6 +96,7 @@ use crate::memory::{Change, Live, Memory, MemoryBuilder};
 use crate::strategy::{Config, Strategy, StrategyError};
 use crate::weight_sync;
 
+mod blocks;
 mod delta;
 mod host;
 mod schedule;

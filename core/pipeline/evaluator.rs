@@ -1,0 +1,1196 @@
+//! The evaluation of one pipeline strategy ([`Evaluator`]): its stages simulated per micro-batch
+//! (sub-graphs, shared per stage key), the transfers between stages, the memory kept per micro-batch
+//! in flight, and the schedule's step time.
+
+use super::*;
+
+pub(super) struct Evaluator<'a> {
+    ctx: &'a Context<'a>,
+    problem: &'a Problem<'a>,
+    strategy: &'a Strategy,
+    schedule: &'a Schedule,
+    micro_rc: Rc<(Graph, u64, u64)>,
+    batch: u64,
+    micro_batch: u64,
+    phases: &'a Phases,
+    n: u32,
+}
+
+/// What two stages with the same structure share.
+pub(super) type StageKey = u64;
+
+impl<'a> Evaluator<'a> {
+    pub(super) fn new(ctx: &'a Context<'a>, strategy: &'a Strategy) -> Result<Self, PipelineError> {
+        let problem = ctx.problem;
+        let graph = problem.graph;
+        let schedule = &strategy.schedule;
+        let n = problem.machine.num_devices();
+        schedule.check(n, graph.num_ops()).map_err(plain)?;
+        if strategy.configs.len() != graph.num_ops() {
+            return Err(plain(format!(
+                "strategy has {} configurations for {} ops",
+                strategy.configs.len(),
+                graph.num_ops()
+            )));
+        }
+        let phases = &ctx.phases;
+        let micro_rc = ctx.micro(schedule)?;
+        let (micro, batch, micro_batch) = (&micro_rc.0, micro_rc.1, micro_rc.2);
+        if schedule.micro_batches > 1 || schedule.is_pipelined() {
+            if let Some((reader, epilogue)) = phases.micro_batch_blocker(graph) {
+                return Err(at(
+                    graph,
+                    reader,
+                    format!(
+                        "reads a result of the whole batch ('{}' at {}), which micro-batches would change; this graph runs as one micro-batch, without pipeline stages",
+                        graph.op(epilogue).name,
+                        graph.op(epilogue).location
+                    ),
+                ));
+            }
+        }
+        let width = schedule.replica_width(n);
+        for id in graph.topological_order() {
+            strategy.configs[id.index()]
+                .validate(micro.op(id), width)
+                .map_err(|m| PipelineError {
+                    location: graph.op(id).location.clone(),
+                    message: m,
+                })?;
+        }
+        schedule
+            .check_configs(n, phases, |op| &strategy.configs[op.index()].devices)
+            .map_err(|(op, m)| at(graph, op, m))?;
+        check_stage_order(graph, phases, schedule)?;
+        Ok(Evaluator {
+            ctx,
+            problem,
+            strategy,
+            schedule,
+            micro_rc: micro_rc.clone(),
+            batch,
+            micro_batch,
+            phases,
+            n,
+        })
+    }
+
+    /// The micro-batch graph.
+    pub(super) fn micro(&self) -> &Graph {
+        &self.micro_rc.0
+    }
+
+    pub(super) fn mode(&self) -> Mode {
+        self.problem.mode
+    }
+
+    pub(super) fn machine(&self) -> &Machine {
+        self.problem.machine
+    }
+
+    pub(super) fn run(self) -> Result<Evaluation, PipelineError> {
+        let s = self.schedule;
+        let symmetric_only = !s.is_pipelined()
+            && s.micro_batches == 1
+            && s.recompute == Recompute::None
+            && s.zero == Zero::None;
+        if symmetric_only {
+            return self.symmetric();
+        }
+        let k_count = s.virtual_stages() as usize;
+        let mut stage_ops: Vec<Vec<OpId>> = vec![Vec::new(); k_count];
+        for id in self.micro().topological_order() {
+            if self.phases.per_micro_batch(id) {
+                stage_ops[s.stage_of(id) as usize].push(id);
+            }
+        }
+        let mut cache: HashMap<StageKey, StageCost> = HashMap::new();
+        let mut stages = Vec::with_capacity(k_count);
+        for (k, ops) in stage_ops.iter().enumerate() {
+            let group = s.group_of_stage(k as u32);
+            let sub = self.subgraph(ops);
+            let key = sub.key(&self.strategy.configs, self.group_base(group));
+            let mut cost = match cache.get(&key) {
+                Some(c) => c.clone(),
+                None => {
+                    let c = self.stage_cost(&sub, group, key)?;
+                    cache.insert(key, c.clone());
+                    c
+                }
+            };
+            cost.group = group;
+            cost.sent_bytes = self.sent_bytes(k as u32);
+            stages.push(cost);
+        }
+        self.compose(stages)
+    }
+
+    /// First device of group `g` of replica 0.
+    pub(super) fn group_base(&self, group: u32) -> u32 {
+        group * self.schedule.group_width(self.n)
+    }
+
+    /// Replicas only: one symmetric task simulation.
+    pub(super) fn symmetric(self) -> Result<Evaluation, PipelineError> {
+        let sim = Simulator::new(
+            self.micro(),
+            self.machine(),
+            self.problem.cost,
+            self.mode(),
+            self.strategy.clone(),
+        )
+        .map_err(|e| PipelineError {
+            location: e.location,
+            message: e.message,
+        })?;
+        let width = self.schedule.replica_width(self.n);
+        let time = sim.iteration_time();
+        let mut busy = vec![0.0f64; width as usize];
+        for t in sim.timeline() {
+            if t.kind.is_compute() {
+                for r in &t.resources {
+                    if let crate::sim::Resource::Device(d) = r {
+                        if let Some(b) = busy.get_mut(d.index()) {
+                            *b += t.duration_s;
+                        }
+                    }
+                }
+            }
+        }
+        let weights = self.weight_memory();
+        let (device, peak) = (0..width)
+            .map(|d| (d, sim.peak_memory(DeviceId(d))))
+            .max_by_key(|&(d, p)| (p, std::cmp::Reverse(d)))
+            .unwrap_or((0, 0));
+        let state = weights.get(device as usize).copied().unwrap_or_default();
+        let memory = MemoryBreakdown {
+            activations: peak.saturating_sub(sim.weight_memory(DeviceId(device))),
+            ..state
+        };
+        let flops = self.model_flops();
+        Ok(Evaluation {
+            iteration_s: time,
+            micro_batch: self.micro_batch,
+            batch: self.batch,
+            stages: Vec::new(),
+            groups: vec![GroupReport {
+                group: 0,
+                busy_s: busy.iter().copied().fold(0.0, f64::max),
+                end_s: time,
+                device: DeviceId(device),
+                memory,
+            }],
+            bubble_fraction: 0.0,
+            model_flops: flops,
+            hardware_flops: flops,
+            p2p_bytes: 0,
+            memory_capacity: self.machine().gpu.mem_capacity,
+        })
+    }
+
+    /// Model FLOPs of one iteration over every replica: the forward and (in training) backward work of
+    /// every op at the whole batch.
+    pub(super) fn model_flops(&self) -> f64 {
+        let graph = self.problem.graph;
+        graph
+            .ops()
+            .iter()
+            .map(|op| op.flops * (1.0 + self.mode().backward_factor(graph, op)))
+            .sum()
+    }
+
+    /// The per-micro-batch ops `ops` of the micro graph as a graph of their own.
+    pub(super) fn subgraph(&self, ops: &[OpId]) -> Sub {
+        let micro = self.micro();
+        let mut g = Graph::new();
+        let mut map: HashMap<TensorId, TensorId> = HashMap::new();
+        let inside: std::collections::HashSet<OpId> = ops.iter().copied().collect();
+        let mut tensor_of = |g: &mut Graph, t: TensorId| -> TensorId {
+            *map.entry(t).or_insert_with(|| {
+                let tensor = micro.tensor(t);
+                let kind = match (tensor.kind, tensor.producer) {
+                    (TensorKind::Activation, Some(p)) if inside.contains(&p) => {
+                        TensorKind::Activation
+                    }
+                    (TensorKind::Activation, _) => TensorKind::Received,
+                    (kind, _) => kind,
+                };
+                g.add_tensor(
+                    tensor.name.clone(),
+                    tensor.shape.clone(),
+                    tensor.dtype,
+                    kind,
+                )
+            })
+        };
+        for &id in ops {
+            let op = micro.op(id);
+            let mut copy: Op = op.clone();
+            for a in copy.inputs.iter_mut().chain(copy.outputs.iter_mut()) {
+                a.tensor = tensor_of(&mut g, a.tensor);
+            }
+            // Validated ops of a valid graph stay valid in a subgraph whose outside tensors are
+            // received, so this cannot fail.
+            g.add_op(copy)
+                .expect("a subgraph of a valid graph is valid");
+        }
+        Sub {
+            graph: g,
+            ops: ops.to_vec(),
+        }
+    }
+
+    /// The costs of one stage (module doc).
+    pub(super) fn stage_sims(
+        &self,
+        sub: &Sub,
+        group: u32,
+        key: StageKey,
+    ) -> Result<Rc<StageSims>, PipelineError> {
+        let cache_key = (self.micro_batch, key, self.schedule.replicas);
+        if let Some(s) = self.ctx.sims.borrow().get(&cache_key) {
+            return Ok(s.clone());
+        }
+        let machine = self.machine();
+        let cost_model = self.problem.cost;
+        let mode = self.mode();
+        let configs: Vec<Config> = sub
+            .ops
+            .iter()
+            .map(|id| self.strategy.configs[id.index()].clone())
+            .collect();
+        let err = |e: crate::strategy::StrategyError| PipelineError {
+            location: e.location,
+            message: e.message,
+        };
+        let mut one = Strategy::flat(configs.clone());
+        one.schedule.replicas = self.schedule.replicas;
+        // Per micro-batch: one replica's tasks, no synchronization.
+        let mut alone = one.clone();
+        alone.schedule.replicas = 1;
+        let plain_sim =
+            Simulator::with_weight_sync(&sub.graph, machine, cost_model, mode, alone, false)
+                .map_err(err)?;
+        let synced = Simulator::new(&sub.graph, machine, cost_model, mode, one).map_err(err)?;
+        let (forward_s, end_s) = self.pass_times(sub, &plain_sim);
+        let (synced_forward, synced_end) = self.pass_times(sub, &synced);
+        let width = self.schedule.group_width(self.n).max(1) as usize;
+        let base = self.group_base(group);
+        let mut forward_task_s = vec![vec![0.0f64; width]; sub.ops.len()];
+        for t in plain_sim.timeline() {
+            if t.kind != TaskKind::Forward {
+                continue;
+            }
+            for r in &t.resources {
+                if let crate::sim::Resource::Device(d) = r {
+                    let i = d.0.saturating_sub(base) as usize;
+                    if i < width {
+                        forward_task_s[t.op.index()][i] += t.duration_s;
+                    }
+                }
+            }
+        }
+        let sims = Rc::new(StageSims {
+            forward_s,
+            backward_s: (end_s - forward_s).max(0.0),
+            last_backward_s: (synced_end.max(synced.iteration_time()) - synced_forward).max(0.0),
+            kept: self.kept(sub, group),
+            forward_task_s,
+            flops: self.stage_flops(sub),
+            held: self.held_elements(&sub.graph, &configs),
+        });
+        self.ctx.sims.borrow_mut().insert(cache_key, sims.clone());
+        Ok(sims)
+    }
+
+    pub(super) fn stage_cost(
+        &self,
+        sub: &Sub,
+        group: u32,
+        key: StageKey,
+    ) -> Result<StageCost, PipelineError> {
+        let sims = self.stage_sims(sub, group, key)?;
+        let (forward_s, backward_s) = (sims.forward_s, sims.backward_s);
+        let mut last_backward_s = sims.last_backward_s;
+        let kept = &sims.kept;
+        let width = self.schedule.group_width(self.n).max(1) as usize;
+        let base = self.group_base(group);
+        let per_device = |bytes: &BTreeMap<TensorId, Vec<u64>>| -> Vec<u64> {
+            let mut out = vec![0u64; width];
+            for v in bytes.values() {
+                for (d, b) in v.iter().enumerate() {
+                    out[d] += b;
+                }
+            }
+            out
+        };
+        let all_kept = per_device(&kept.bytes);
+        // Recomputation.
+        let (mut kept_now, mut transient) = (all_kept.clone(), kept.largest_op.clone());
+        let mut recompute_s = 0.0;
+        let mut recompute_flops = 0.0;
+        match self.schedule.recompute {
+            Recompute::None => {}
+            Recompute::Selective => {
+                let selected = self.selected(sub, kept);
+                for t in &selected {
+                    for (d, b) in kept.bytes[t].iter().enumerate() {
+                        kept_now[d] -= b;
+                    }
+                }
+                let producers: std::collections::BTreeSet<usize> = selected
+                    .iter()
+                    .filter_map(|&t| sub.graph.tensor(t).producer.map(|p| p.index()))
+                    .collect();
+                recompute_s = (0..width)
+                    .map(|d| {
+                        producers
+                            .iter()
+                            .map(|&o| sims.forward_task_s[o][d])
+                            .sum::<f64>()
+                    })
+                    .fold(0.0, f64::max);
+                recompute_flops = producers.iter().map(|&o| sub.graph.ops()[o].flops).sum();
+            }
+            Recompute::Full => {
+                let (checkpoints, segment) = self.checkpoints(sub, kept, width);
+                kept_now = checkpoints;
+                for (d, t) in transient.iter_mut().enumerate() {
+                    *t = (*t).max(segment[d]);
+                }
+                recompute_s = forward_s;
+                recompute_flops = sub
+                    .graph
+                    .ops()
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| self.phases.of(sub.ops[*i]) == Phase::Forward)
+                    .map(|(_, o)| o.flops)
+                    .sum();
+            }
+        }
+        // ZeRO-3: gathers and scatters per step.
+        let (mut gather_s, mut scatter_s, mut gathered_bytes) = (0.0, 0.0, 0);
+        if self.schedule.zero == Zero::Full && self.schedule.replicas > 1 {
+            let elements = sims.held.iter().copied().max().unwrap_or(0);
+            let half = self.problem.cost.state().precision.half();
+            let weight_bytes = elements * half.map_or(4, |h| h.size_bytes());
+            let grad_bytes = elements * 4;
+            gathered_bytes = weight_bytes;
+            gather_s = self.replica_ring_half(base, weight_bytes);
+            scatter_s = self.replica_ring_half(base, grad_bytes);
+            last_backward_s = backward_s.max(gather_s + scatter_s);
+        }
+        let busiest = (0..width).max_by_key(|&d| kept_now[d]).unwrap_or(0);
+        let (forward_flops, backward_flops) = sims.flops;
+        let _ = base;
+        Ok(StageCost {
+            group,
+            ops: sub.ops.len(),
+            forward_s,
+            backward_s,
+            last_backward_s,
+            recompute_s,
+            gather_s,
+            scatter_s,
+            kept_bytes: kept_now[busiest],
+            gathered_bytes,
+            transient_bytes: transient.iter().copied().max().unwrap_or(0) + gathered_bytes,
+            sent_bytes: 0,
+            forward_flops,
+            backward_flops,
+            recompute_flops,
+        })
+    }
+
+    /// End of the forward pass and of the whole per-micro-batch work in a stage simulation: in
+    /// training, forward tasks and transfers against the rest; in a training step, tasks of forward ops
+    /// against the rest.
+    pub(super) fn pass_times(&self, sub: &Sub, sim: &Simulator) -> (f64, f64) {
+        let (mut forward, mut end) = (0.0f64, 0.0f64);
+        for t in sim.timeline() {
+            let is_forward = if self.mode().has_backward() {
+                matches!(t.kind, TaskKind::Forward | TaskKind::Transfer)
+            } else {
+                self.phases.of(sub.ops[t.op.index()]) == Phase::Forward
+            };
+            let stop = t.end_s();
+            if is_forward {
+                forward = forward.max(stop);
+            }
+            if t.kind != TaskKind::AllReduce || !self.mode().has_backward() {
+                end = end.max(stop);
+            }
+        }
+        (forward, end.max(forward))
+    }
+
+    pub(super) fn stage_flops(&self, sub: &Sub) -> (f64, f64) {
+        let (mut f, mut b) = (0.0, 0.0);
+        for (i, op) in sub.graph.ops().iter().enumerate() {
+            if self.mode().has_backward() {
+                f += op.flops;
+                b += op.flops * self.mode().backward_factor(&sub.graph, op);
+            } else if self.phases.of(sub.ops[i]) == Phase::Forward {
+                f += op.flops;
+            } else {
+                b += op.flops;
+            }
+        }
+        (f, b)
+    }
+
+    /// The tensors a micro-batch keeps from its forward to its backward in the stage, per device of its
+    /// group (index = device − group base), and the largest op's working set per device.
+    pub(super) fn kept(&self, sub: &Sub, group: u32) -> Kept {
+        let g = &sub.graph;
+        let width = self.schedule.group_width(self.n).max(1) as usize;
+        let base = self.group_base(group);
+        let training = self.mode().has_backward();
+        let fusion = training.then(|| Fusion::new(g));
+        let mut bytes: BTreeMap<TensorId, Vec<u64>> = BTreeMap::new();
+        let mut largest_op = vec![0u64; width];
+        let mut loops = Vec::new();
+        let mut region = Vec::new();
+        for (i, op) in g.ops().iter().enumerate() {
+            let config = &self.strategy.configs[sub.ops[i].index()];
+            let forward_op = training || self.phases.of(sub.ops[i]) == Phase::Forward;
+            let mut working = vec![0u64; width];
+            for task in 0..config.num_tasks() {
+                let d = config.devices[task].0.saturating_sub(base) as usize;
+                if d >= width {
+                    continue;
+                }
+                loops.clear();
+                config.task_ranges_into(op, task, &mut loops);
+                for (k, access) in op.inputs.iter().chain(&op.outputs).enumerate() {
+                    let tensor = g.tensor(access.tensor);
+                    region.clear();
+                    access.region_into(&loops, &tensor.shape, &mut region);
+                    let b = crate::graph::volume(&region) * tensor.dtype.size_bytes();
+                    let is_output = k >= op.inputs.len();
+                    let keep = match (&fusion, is_output) {
+                        // Training: outputs saved for the backward, and received inputs.
+                        (Some(f), true) => f.saved_output[i][k - op.inputs.len()],
+                        (_, false) => tensor.kind == TensorKind::Received && forward_op,
+                        // A training step: forward outputs that a backward op reads.
+                        (None, true) => {
+                            forward_op
+                                && g.consumers(access.tensor)
+                                    .iter()
+                                    .any(|c| self.phases.of(sub.ops[c.index()]) == Phase::Backward)
+                        }
+                    };
+                    if keep {
+                        let v = bytes.entry(access.tensor).or_insert_with(|| vec![0; width]);
+                        v[d] = v[d].max(b);
+                    }
+                    // The working set beyond what is kept anyway (counted with the activations).
+                    if tensor.kind != TensorKind::Weight && !bytes.contains_key(&access.tensor) {
+                        working[d] += b;
+                    }
+                }
+            }
+            for d in 0..width {
+                largest_op[d] = largest_op[d].max(working[d]);
+            }
+        }
+        Kept { bytes, largest_op }
+    }
+
+    /// Selective recomputation's tensors: kept outputs of ops that read no weight, larger than every
+    /// tensor a weighted op of the stage reads or writes.
+    pub(super) fn selected(&self, sub: &Sub, kept: &Kept) -> Vec<TensorId> {
+        let g = &sub.graph;
+        let reads_weight = |op: &Op| {
+            op.inputs
+                .iter()
+                .any(|a| g.tensor(a.tensor).kind == TensorKind::Weight)
+        };
+        let weighted_max = g
+            .ops()
+            .iter()
+            .filter(|op| reads_weight(op))
+            .flat_map(|op| op.inputs.iter().chain(&op.outputs))
+            .filter(|a| g.tensor(a.tensor).kind != TensorKind::Weight)
+            .map(|a| g.tensor(a.tensor).bytes())
+            .max()
+            .unwrap_or(u64::MAX);
+        kept.bytes
+            .keys()
+            .copied()
+            .filter(|&t| {
+                let tensor = g.tensor(t);
+                tensor.bytes() > weighted_max
+                    && tensor.producer.is_some_and(|p| !reads_weight(g.op(p)))
+            })
+            .collect()
+    }
+
+    /// Full recomputation's kept bytes per device (the stage inputs and the chosen checkpoints) and the
+    /// largest segment's kept bytes (recomputed during its backward).
+    pub(super) fn checkpoints(&self, sub: &Sub, kept: &Kept, width: usize) -> (Vec<u64>, Vec<u64>) {
+        let g = &sub.graph;
+        let forward: Vec<usize> = (0..g.num_ops())
+            .filter(|&i| self.phases.of(sub.ops[i]) == Phase::Forward || self.mode().has_backward())
+            .collect();
+        // Last forward position reading each tensor.
+        let mut last_read: HashMap<TensorId, usize> = HashMap::new();
+        for (p, &i) in forward.iter().enumerate() {
+            for a in &g.ops()[i].inputs {
+                last_read.insert(a.tensor, p);
+            }
+        }
+        // Cut after position p: every tensor produced at or before p and read after p is an output of p.
+        let mut cuts = Vec::new();
+        let mut open: BTreeMap<usize, Vec<TensorId>> = BTreeMap::new(); // last read -> tensors
+        for (p, &i) in forward.iter().enumerate() {
+            open.retain(|&last, _| last > p);
+            for a in &g.ops()[i].outputs {
+                if let Some(&last) = last_read.get(&a.tensor) {
+                    if last > p {
+                        open.entry(last).or_default().push(a.tensor);
+                    }
+                }
+            }
+            let carried: Vec<TensorId> = open.values().flatten().copied().collect();
+            let outputs: Vec<TensorId> = g.ops()[i].outputs.iter().map(|a| a.tensor).collect();
+            let received_later = g.tensors().iter().enumerate().any(|(t, tensor)| {
+                tensor.kind == TensorKind::Received
+                    && last_read.get(&TensorId::new(t)).is_some_and(|&l| l > p)
+            });
+            if p + 1 < forward.len()
+                && !carried.is_empty()
+                && !received_later
+                && carried.iter().all(|t| outputs.contains(t))
+            {
+                cuts.push((p, carried));
+            }
+        }
+        let per_tensor = |t: &TensorId| {
+            kept.bytes.get(t).cloned().unwrap_or_else(|| {
+                // A checkpoint the backward did not keep: its size on the devices of its producer.
+                vec![g.tensor(*t).bytes() / width as u64; width]
+            })
+        };
+        let inputs: Vec<u64> = {
+            let mut v = vec![0u64; width];
+            for (t, b) in &kept.bytes {
+                if g.tensor(*t).kind == TensorKind::Received {
+                    for d in 0..width {
+                        v[d] += b[d];
+                    }
+                }
+            }
+            v
+        };
+        // Kept bytes of the forward ops at positions [a, b) per device.
+        let segment_kept = |a: usize, b: usize| -> Vec<u64> {
+            let mut v = vec![0u64; width];
+            for &i in &forward[a..b] {
+                for o in &g.ops()[i].outputs {
+                    if let Some(bytes) = kept.bytes.get(&o.tensor) {
+                        for d in 0..width {
+                            v[d] += bytes[d];
+                        }
+                    }
+                }
+            }
+            v
+        };
+        let total = segment_kept(0, forward.len());
+        if cuts.is_empty() {
+            return (inputs, total);
+        }
+        let sum = |v: &[u64]| v.iter().copied().max().unwrap_or(0) as f64;
+        let mean_cut = cuts
+            .iter()
+            .map(|(_, ts)| ts.iter().map(|t| sum(&per_tensor(t))).sum::<f64>())
+            .sum::<f64>()
+            / cuts.len() as f64;
+        // k segments keep k − 1 checkpoints for every micro-batch in flight and recompute one segment at
+        // a time: `in_flight · k · cut + total / k` is least at `k = √(total / (in_flight · cut))`.
+        let in_flight = self.in_flight_chunks().max(1) as f64;
+        let segments = ((sum(&total) / (in_flight * mean_cut.max(1.0)))
+            .sqrt()
+            .round() as usize)
+            .clamp(1, cuts.len() + 1);
+        // Cuts closest to equal shares of the kept bytes.
+        let mut chosen: Vec<usize> = Vec::new();
+        let cum: Vec<f64> = {
+            let mut acc = 0.0;
+            forward
+                .iter()
+                .enumerate()
+                .map(|(p, _)| {
+                    acc += sum(&segment_kept(p, p + 1));
+                    acc
+                })
+                .collect()
+        };
+        let grand = *cum.last().unwrap_or(&0.0);
+        for s in 1..segments {
+            let target = grand * s as f64 / segments as f64;
+            if let Some(c) = cuts
+                .iter()
+                .map(|(p, _)| *p)
+                .filter(|p| !chosen.contains(p))
+                .min_by(|&a, &b| (cum[a] - target).abs().total_cmp(&(cum[b] - target).abs()))
+            {
+                chosen.push(c);
+            }
+        }
+        chosen.sort_unstable();
+        chosen.dedup();
+        let mut kept_now = inputs;
+        for (p, ts) in &cuts {
+            if chosen.contains(p) {
+                for t in ts {
+                    for (d, b) in per_tensor(t).iter().enumerate() {
+                        kept_now[d] += b;
+                    }
+                }
+            }
+        }
+        let mut bounds = vec![0];
+        bounds.extend(chosen.iter().map(|p| p + 1));
+        bounds.push(forward.len());
+        let mut largest = vec![0u64; width];
+        for w in bounds.windows(2) {
+            let seg = segment_kept(w[0], w[1]);
+            for d in 0..width {
+                largest[d] = largest[d].max(seg[d]);
+            }
+        }
+        (kept_now, largest)
+    }
+
+    /// The most stage chunks' micro-batches any group holds in flight under the schedule's order.
+    pub(super) fn in_flight_chunks(&self) -> u64 {
+        (0..self.schedule.stages)
+            .map(|g| self.schedule.peak_in_flight(g, |_| 1))
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// Elements of weights each device of the group holds for `configs` (every op of the stage).
+    pub(super) fn held_elements(&self, g: &Graph, configs: &[Config]) -> Vec<u64> {
+        let width = self.schedule.group_width(self.n).max(1) as usize;
+        let mut holdings: BTreeMap<TensorId, Vec<(u32, Vec<crate::Interval>)>> = BTreeMap::new();
+        let mut loops = Vec::new();
+        for (op, config) in g.ops().iter().zip(configs) {
+            for task in 0..config.num_tasks() {
+                loops.clear();
+                config.task_ranges_into(op, task, &mut loops);
+                for a in &op.inputs {
+                    let tensor = g.tensor(a.tensor);
+                    if tensor.kind == TensorKind::Weight {
+                        let d = config.devices[task].0 % width as u32;
+                        holdings
+                            .entry(a.tensor)
+                            .or_default()
+                            .push((d, a.region(&loops, &tensor.shape)));
+                    }
+                }
+            }
+        }
+        let mut held = vec![0u64; width];
+        for (_, mut h) in holdings {
+            for (d, e) in weight_sync::analyze(&mut h).held {
+                held[d as usize] += e;
+            }
+        }
+        held
+    }
+
+    /// Weight state of every device of replica 0 (every op of the strategy, every phase), with ZeRO's
+    /// division, in the module doc's terms.
+    pub(super) fn weight_memory(&self) -> Vec<MemoryBreakdown> {
+        let width = self.schedule.replica_width(self.n) as usize;
+        let key = {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (width, &self.strategy.configs).hash(&mut h);
+            h.finish()
+        };
+        let cached = self.ctx.held.borrow().get(&key).cloned();
+        let held_bytes = match cached {
+            Some(held) => held,
+            None => {
+                let held = Rc::new(self.held_bytes(width));
+                self.ctx.held.borrow_mut().insert(key, held.clone());
+                held
+            }
+        };
+        self.weight_state(&held_bytes)
+    }
+
+    /// Bytes of weights every device of replica 0 holds (the union of what its tasks read).
+    pub(super) fn held_bytes(&self, width: usize) -> Vec<u64> {
+        let graph = self.problem.graph;
+        let mut holdings: BTreeMap<TensorId, Vec<(u32, Vec<crate::Interval>)>> = BTreeMap::new();
+        let mut loops = Vec::new();
+        for (id, config) in graph.topological_order().zip(&self.strategy.configs) {
+            let op = self.micro().op(id);
+            for task in 0..config.num_tasks() {
+                loops.clear();
+                config.task_ranges_into(op, task, &mut loops);
+                for a in &op.inputs {
+                    let tensor = self.micro().tensor(a.tensor);
+                    if tensor.kind == TensorKind::Weight {
+                        holdings
+                            .entry(a.tensor)
+                            .or_default()
+                            .push((config.devices[task].0, a.region(&loops, &tensor.shape)));
+                    }
+                }
+            }
+        }
+        let mut held_bytes = vec![0u64; width];
+        for (t, mut h) in holdings {
+            let elem = self.micro().tensor(t).dtype.size_bytes();
+            for (d, e) in weight_sync::analyze(&mut h).held {
+                if let Some(slot) = held_bytes.get_mut(d as usize) {
+                    *slot += e * elem;
+                }
+            }
+        }
+        held_bytes
+    }
+
+    /// The weight state of devices holding `held_bytes` of weights (module doc).
+    pub(super) fn weight_state(&self, held_bytes: &[u64]) -> Vec<MemoryBreakdown> {
+        let state: WeightState = self.problem.cost.state();
+        let d = u64::from(self.schedule.replicas.max(1));
+        held_bytes
+            .iter()
+            .map(|&bytes| {
+                let total = if self.mode().has_backward() || self.problem.training_step {
+                    state.bytes(Mode::Training, bytes)
+                } else {
+                    bytes
+                };
+                let cast = state
+                    .precision
+                    .half()
+                    .map_or(0, |h| bytes / 4 * h.size_bytes());
+                let (weights, gradients) = if total > bytes {
+                    (bytes + cast, bytes.min(total - bytes - cast))
+                } else {
+                    (total, 0)
+                };
+                let optimizer = total.saturating_sub(weights + gradients);
+                match self.schedule.zero {
+                    Zero::None => MemoryBreakdown {
+                        weights,
+                        gradients,
+                        optimizer,
+                        ..Default::default()
+                    },
+                    Zero::Optimizer => MemoryBreakdown {
+                        weights,
+                        gradients,
+                        optimizer: optimizer.div_ceil(d),
+                        ..Default::default()
+                    },
+                    Zero::Full => MemoryBreakdown {
+                        weights: weights.div_ceil(d),
+                        gradients: gradients.div_ceil(d),
+                        optimizer: optimizer.div_ceil(d),
+                        ..Default::default()
+                    },
+                }
+            })
+            .collect()
+    }
+
+    /// Activation bytes stage `k` sends to later stages per micro-batch, all devices together.
+    pub(super) fn sent_bytes(&self, k: u32) -> u64 {
+        let mut sent: BTreeMap<(TensorId, u32), u64> = BTreeMap::new();
+        for e in self.micro().edges() {
+            let (p, c) = (e.producer, e.consumer);
+            if !self.phases.per_micro_batch(p) || !self.phases.per_micro_batch(c) {
+                continue;
+            }
+            let (sp, sc) = (self.schedule.stage_of(p), self.schedule.stage_of(c));
+            if sp == k && sc != sp {
+                sent.insert((e.tensor, sc), self.micro().tensor(e.tensor).bytes());
+            }
+        }
+        sent.values().sum()
+    }
+
+    /// Transfers between stages per micro-batch: `(from, to, bytes, backward)`, all devices together.
+    pub(super) fn transfers(&self) -> Vec<Transfer> {
+        let mut out: BTreeMap<(u32, u32, bool, bool, TensorId), u64> = BTreeMap::new();
+        for e in self.micro().edges() {
+            let (p, c) = (e.producer, e.consumer);
+            if !self.phases.per_micro_batch(p) || !self.phases.per_micro_batch(c) {
+                continue;
+            }
+            let (sp, sc) = (self.schedule.stage_of(p), self.schedule.stage_of(c));
+            if sp == sc {
+                continue;
+            }
+            let bytes = self.micro().tensor(e.tensor).bytes();
+            if self.mode().has_backward() {
+                out.insert((sp, sc, false, false, e.tensor), bytes);
+                out.insert((sc, sp, true, true, e.tensor), bytes);
+            } else {
+                // The transfer leaves with the producer's step and feeds the consumer's: a backward op
+                // may read a forward result of another stage.
+                let from_backward = self.phases.of(p) == Phase::Backward;
+                let to_backward = self.phases.of(c) == Phase::Backward;
+                out.insert((sp, sc, from_backward, to_backward, e.tensor), bytes);
+            }
+        }
+        let mut merged: BTreeMap<(u32, u32, bool, bool), u64> = BTreeMap::new();
+        for ((a, b, fb, tb, _), bytes) in out {
+            *merged.entry((a, b, fb, tb)).or_default() += bytes;
+        }
+        merged
+            .into_iter()
+            .map(|((from, to, from_backward, to_backward), bytes)| Transfer {
+                from,
+                to,
+                bytes,
+                from_backward,
+                to_backward,
+            })
+            .collect()
+    }
+
+    /// Seconds to move `bytes` (all devices together) from group `a` to group `b`: each of the group's
+    /// devices sends its share to its counterpart.
+    pub(super) fn p2p_time(&self, a: u32, b: u32, bytes: u64) -> f64 {
+        if a == b || bytes == 0 {
+            return 0.0;
+        }
+        let t = self.schedule.group_width(self.n).max(1);
+        let route = self
+            .machine()
+            .route(DeviceId(self.group_base(a)), DeviceId(self.group_base(b)));
+        route.transfer_time(bytes / u64::from(t))
+    }
+
+    /// Half a ring all-reduce (an all-gather or a reduce-scatter) of `bytes` per device across the
+    /// replicas of device `base`.
+    pub(super) fn replica_ring_half(&self, base: u32, bytes: u64) -> f64 {
+        let d = self.schedule.replicas;
+        if d < 2 {
+            return 0.0;
+        }
+        let width = self.schedule.replica_width(self.n);
+        let (mut bw, mut latency) = (f64::INFINITY, 0.0f64);
+        for r in 0..d {
+            let a = DeviceId(base + r * width);
+            let b = DeviceId(base + ((r + 1) % d) * width);
+            let route = self.machine().route(a, b);
+            bw = bw.min(route.bandwidth);
+            latency = latency.max(route.latency_s);
+        }
+        let m = f64::from(d);
+        (m - 1.0) / m * bytes as f64 / bw + (m - 1.0) * latency
+    }
+
+    /// Prologue and epilogue ops of group `g`: their simulated time (one task simulation of each set,
+    /// ZeRO dividing the epilogue among the replicas).
+    pub(super) fn once_times(&self) -> Result<Vec<(f64, f64)>, PipelineError> {
+        let p = self.schedule.stages;
+        let mut out = vec![(0.0, 0.0); p as usize];
+        for (phase, slot) in [(Phase::Prologue, 0usize), (Phase::Epilogue, 1)] {
+            for g in 0..p {
+                let ops: Vec<OpId> = self
+                    .micro()
+                    .topological_order()
+                    .filter(|&id| {
+                        self.phases.of(id) == phase
+                            && self.strategy.configs[id.index()]
+                                .devices
+                                .first()
+                                .is_some_and(|&d| self.schedule.group_of_device(self.n, d) == g)
+                    })
+                    .collect();
+                if ops.is_empty() {
+                    continue;
+                }
+                let configs: Vec<Config> = ops
+                    .iter()
+                    .map(|id| self.strategy.configs[id.index()].clone())
+                    .collect();
+                let key = {
+                    let mut h = std::collections::hash_map::DefaultHasher::new();
+                    (&ops, &configs).hash(&mut h);
+                    h.finish()
+                };
+                let cached = self.ctx.once.borrow().get(&key).copied();
+                let time = match cached {
+                    Some(t) => t,
+                    None => {
+                        let sub = self.subgraph(&ops);
+                        let sim = Simulator::new(
+                            &sub.graph,
+                            self.machine(),
+                            self.problem.cost,
+                            Mode::Inference,
+                            Strategy::flat(configs),
+                        )
+                        .map_err(|e| PipelineError {
+                            location: e.location,
+                            message: e.message,
+                        })?;
+                        let t = sim.iteration_time();
+                        self.ctx.once.borrow_mut().insert(key, t);
+                        t
+                    }
+                };
+                let mut t = time;
+                if slot == 1 && self.schedule.zero != Zero::None {
+                    t /= f64::from(self.schedule.replicas.max(1));
+                }
+                if slot == 0 {
+                    out[g as usize].0 = t;
+                } else {
+                    out[g as usize].1 = t;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The pipeline level (module doc).
+    pub(super) fn compose(&self, stages: Vec<StageCost>) -> Result<Evaluation, PipelineError> {
+        let s = self.schedule;
+        let p = s.stages;
+        let k_count = s.virtual_stages();
+        let m = s.micro_batches;
+        let once = self.once_times()?;
+        let transfers = self.transfers();
+        // Inputs of each (stage, backward?) step: (from stage, from its backward?, seconds).
+        let mut inputs: Vec<Vec<(u32, bool, f64)>> = vec![Vec::new(); 2 * k_count as usize];
+        let mut p2p_bytes = 0u64;
+        for t in &transfers {
+            let dur = self.p2p_time(s.group_of_stage(t.from), s.group_of_stage(t.to), t.bytes);
+            inputs[(2 * t.to + u32::from(t.to_backward)) as usize].push((
+                t.from,
+                t.from_backward,
+                dur,
+            ));
+            p2p_bytes += t.bytes * u64::from(m);
+        }
+        // Last backward step of every stage (it carries the synchronization).
+        let steps: Vec<Vec<crate::schedule::Step>> = (0..p).map(|g| s.steps(g)).collect();
+        let mut done: HashMap<(u32, u32, bool), f64> = HashMap::new();
+        let mut link_free: HashMap<(u32, u32), f64> = HashMap::new();
+        let mut next = vec![0usize; p as usize];
+        let mut free: Vec<f64> = once.iter().map(|o| o.0).collect();
+        let mut comm_free: Vec<f64> = vec![0.0; p as usize];
+        let mut busy: Vec<f64> = once.iter().map(|o| o.0 + o.1).collect();
+        let mut first_start = vec![f64::INFINITY; p as usize];
+        let total: usize = steps.iter().map(Vec::len).sum();
+        let mut scheduled = 0usize;
+        // Arrival of stage `a`'s output (step of micro-batch j) at group of stage `b`, through the
+        // link's FIFO, computed when first asked for (deterministic: groups are visited in order).
+        let mut arrivals: HashMap<(u32, bool, u32, u32, bool), f64> = HashMap::new();
+        while scheduled < total {
+            let mut progressed = false;
+            for g in 0..p {
+                let Some(&step) = steps[g as usize].get(next[g as usize]) else {
+                    continue;
+                };
+                let k = s.stage_at(g, step.chunk);
+                let back = step.pass == Pass::Backward;
+                let j = step.micro_batch;
+                let mut ready = free[g as usize];
+                let mut blocked = false;
+                for &(from, from_back, dur) in &inputs[(2 * k + u32::from(back)) as usize] {
+                    let key = (from, from_back, k, j, back);
+                    if let Some(&t) = arrivals.get(&key) {
+                        ready = ready.max(t);
+                        continue;
+                    }
+                    match done.get(&(from, j, from_back)) {
+                        Some(&end) => {
+                            let link = (s.group_of_stage(from), g);
+                            let start = end.max(*link_free.get(&link).unwrap_or(&0.0));
+                            let arrive = start + dur;
+                            link_free.insert(link, arrive);
+                            arrivals.insert(key, arrive);
+                            ready = ready.max(arrive);
+                        }
+                        None => blocked = true,
+                    }
+                }
+                // Micro-batch order through the stages even without data (a stage that receives
+                // nothing still follows its predecessor).
+                let prev = if back {
+                    (k + 1 < k_count).then(|| (k + 1, j, true))
+                } else {
+                    (k > 0).then(|| (k - 1, j, false))
+                };
+                if let Some(key) = prev {
+                    match done.get(&key) {
+                        Some(&end) => ready = ready.max(end),
+                        None => blocked = true,
+                    }
+                }
+                if back {
+                    match done.get(&(k, j, false)) {
+                        Some(&end) => ready = ready.max(end),
+                        None => blocked = true,
+                    }
+                }
+                if blocked {
+                    continue;
+                }
+                let c = &stages[k as usize];
+                let last_of_stage = back && j + 1 == m;
+                let dur = if back {
+                    let b = c.backward_s + c.recompute_s;
+                    if s.zero == Zero::Full {
+                        b.max(c.gather_s + c.scatter_s)
+                    } else {
+                        b
+                    }
+                } else if s.zero == Zero::Full {
+                    c.forward_s.max(c.gather_s)
+                } else {
+                    c.forward_s
+                };
+                first_start[g as usize] = first_start[g as usize].min(ready);
+                let end = ready + dur;
+                done.insert((k, j, back), end);
+                free[g as usize] = end;
+                busy[g as usize] += dur;
+                if last_of_stage {
+                    // The chunk's gradient synchronization after its last backward, on the group's
+                    // communication stream: what the stage simulation exposed beyond its backward
+                    // (the rest overlapped with that backward), overlapping later chunks' compute.
+                    let tail = (c.last_backward_s - c.backward_s).max(0.0);
+                    let comm = &mut comm_free[g as usize];
+                    *comm = comm.max(end) + tail;
+                }
+                next[g as usize] += 1;
+                scheduled += 1;
+                progressed = true;
+            }
+            if !progressed {
+                return Err(plain(format!(
+                    "the pipeline order of '{}' deadlocks (no group can run its next step)",
+                    s.summary()
+                )));
+            }
+        }
+        let ends: Vec<f64> = free
+            .iter()
+            .zip(&comm_free)
+            .zip(&once)
+            .map(|((f, c), o)| f.max(*c) + o.1)
+            .collect();
+        let iteration_s = ends.iter().copied().fold(0.0, f64::max);
+        // Bubble of the busiest group: idle share between its first step and its last.
+        let busiest = (0..p as usize)
+            .max_by(|&a, &b| busy[a].total_cmp(&busy[b]).then(b.cmp(&a)))
+            .unwrap_or(0);
+        let bubble_fraction = {
+            let g = busiest;
+            let begin = first_start.iter().copied().fold(f64::INFINITY, f64::min);
+            let end = free.iter().copied().fold(0.0, f64::max);
+            let span = end - begin.min(end);
+            let work = busy[g] - once[g].0 - once[g].1;
+            if span > 0.0 {
+                (1.0 - work / span).max(0.0)
+            } else {
+                0.0
+            }
+        };
+        // Memory per group.
+        let weights = self.weight_memory();
+        let t = s.group_width(self.n) as usize;
+        let groups = (0..p)
+            .map(|g| {
+                let kept = |chunk: u32| stages[s.stage_at(g, chunk) as usize].kept_bytes;
+                let activations = s.peak_in_flight(g, kept);
+                let transient = (0..s.chunks)
+                    .map(|c| stages[s.stage_at(g, c) as usize].transient_bytes)
+                    .max()
+                    .unwrap_or(0);
+                let lo = g as usize * t;
+                let (device, state) = (lo..lo + t)
+                    .map(|d| (d, weights.get(d).copied().unwrap_or_default()))
+                    .max_by_key(|(d, w)| (w.total(), std::cmp::Reverse(*d)))
+                    .unwrap_or((lo, MemoryBreakdown::default()));
+                GroupReport {
+                    group: g,
+                    busy_s: busy[g as usize],
+                    end_s: ends[g as usize],
+                    device: DeviceId(device as u32),
+                    memory: MemoryBreakdown {
+                        activations,
+                        transient,
+                        ..state
+                    },
+                }
+            })
+            .collect();
+        let model_flops = self.model_flops();
+        let recompute: f64 = stages.iter().map(|c| c.recompute_flops).sum::<f64>()
+            * f64::from(m)
+            * f64::from(s.replicas);
+        Ok(Evaluation {
+            iteration_s,
+            micro_batch: self.micro_batch,
+            batch: self.batch,
+            stages,
+            groups,
+            bubble_fraction,
+            model_flops,
+            hardware_flops: model_flops + recompute,
+            p2p_bytes,
+            memory_capacity: self.machine().gpu.mem_capacity,
+        })
+    }
+}
+
+/// A stage as a graph of its own.
+pub(super) struct Sub {
+    graph: Graph,
+    /// The micro graph's op of each of its ops.
+    ops: Vec<OpId>,
+}
+
+impl Sub {
+    /// Structure and configurations, devices relative to the group: equal keys simulate alike.
+    pub(super) fn key(&self, configs: &[Config], base: u32) -> StageKey {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        for (op, id) in self.graph.ops().iter().zip(&self.ops) {
+            format!("{:?}{:?}{}{:?}", op.class, op.dims, op.flops, op.dtype).hash(&mut h);
+            for a in op.inputs.iter().chain(&op.outputs) {
+                let t = self.graph.tensor(a.tensor);
+                (a.tensor.0, &t.shape, t.kind, t.dtype).hash(&mut h);
+                format!("{:?}", a.exprs).hash(&mut h);
+            }
+            let c = &configs[id.index()];
+            c.degrees.hash(&mut h);
+            for d in &c.devices {
+                d.0.wrapping_sub(base).hash(&mut h);
+            }
+        }
+        h.finish()
+    }
+}
+
+/// Bytes one micro-batch sends from a stage to another, all devices together, with the passes that send and
+/// receive them.
+pub(super) struct Transfer {
+    from: u32,
+    to: u32,
+    bytes: u64,
+    from_backward: bool,
+    to_backward: bool,
+}
+
+/// Kept tensors of a stage and its largest op's working set beyond them (per device of the group).
+pub(super) struct Kept {
+    bytes: BTreeMap<TensorId, Vec<u64>>,
+    largest_op: Vec<u64>,
+}
