@@ -12,14 +12,14 @@
 //!    (`par-lower-runtime{target=gpu}`), elementwise chains fused (`linalg-fuse-elementwise-ops`), one-shot bufferization; constants
 //!    uploaded into fresh buffers (`gpu.memcpy`), then every buffer freed after its last use
 //!    (`pipeline::gpu_deallocation`);
-//! 2. `gpu/rewrite.rs`: host memory → device memory (`gpu.alloc`; constants → the runtime's
+//! 2. `gpu/rewrite/`: host memory → device memory (`gpu.alloc`; constants → the runtime's
 //!    resident copies, `flexc_gpu_resident_<T>`, uploaded once per device), contractions that group
 //!    into a GEMM and convolutions → vendor-library calls (`flexc_gpu_gemm_f32`, ...), copies →
 //!    `linalg.copy` (copy kernels), 0-d ops → one-iteration loops;
 //!    reductions over one long dim → block reductions (`gpu/reduction.rs`: a block per output, threads
 //!    striding the reduced dim, `gpu.all_reduce`); the families' marked `scf.for`s → `scf.parallel`;
 //! 3. `pipeline::gpu_loops` and `pipeline::gpu_kernel_mapping`: every remaining linalg op →
-//!    `scf.parallel` → tiled with 128 threads per block on its contiguous dim (`gpu/rewrite.rs::contiguous_dim_first`), blocks over the rest →
+//!    `scf.parallel` → tiled with 128 threads per block on its contiguous dim (`gpu/rewrite/loops.rs::contiguous_dim_first`), blocks over the rest →
 //!    `gpu.launch` → outlined `gpu.module`s → NVVM;
 //! 4. `pipeline::gpu_kernel_lowering` (NVVM), then `gpu/codegen.rs`: each `gpu.module` → LLVM IR (MLIR's translation) → libdevice linked → PTX by
 //!    inkwell's NVPTX target machine → `gpu.binary` (assembly format);
@@ -173,9 +173,9 @@ pub fn compile(
     let mut keys = Vec::new();
     if found.iter().all(|p| p.device.is_none()) {
         // A graph the import analysis cannot read still compiles, without profiled tasks.
-        keys = crate::run::measure::mark_graph_ops_whole(&module).unwrap_or_default();
+        keys = crate::program::mark_graph_ops_whole(&module).unwrap_or_default();
         // StableHLO exports: lowered to linalg as flexc-run lowers them (marks carried over).
-        crate::run::lower_stablehlo(&session, &mut module)?;
+        crate::program::lower_stablehlo(&session, &mut module)?;
         lower(
             &session,
             &mut module,
@@ -205,7 +205,7 @@ pub fn compile(
     let (inputs, outputs) = signature(&module, &serial.name);
     // What is left elided (outside the programs, or of an element type without a seeding rule)
     // travels as constants.
-    crate::run::fill_elided_weights(&module, options.seed);
+    crate::program::fill_elided_weights(&module, options.seed);
     let tasks = bracket_tasks(&context, &module, &programs, &keys);
     mark_c_interface(&module, &programs);
     // torch-mlir's scatters → upstream ops (the gather family's lowering, shared with flexc-run).
@@ -423,8 +423,8 @@ pub struct Task {
 }
 
 /// Brackets every task of every program with `flexc_gpu_task_begin/end(id)` (the extents
-/// `flexc-run --profile-db-out` times: `run::measure::bracket_tasks`) and returns the manifest's
-/// tasks. Graph op `k` (of `keys`, from `run::measure::mark_graph_ops_whole`) has id `k` in the device
+/// `flexc-run --profile-db-out` times: `program::bracket_tasks`) and returns the manifest's
+/// tasks. Graph op `k` (of `keys`, from `program::mark_graph_ops_whole`) has id `k` in the device
 /// programs, keyed by its task extents, and id `K + k` in the serial program (`K` graph ops), keyed
 /// by its whole extents: the keys the simulator's profile database looks up. No keys (an already
 /// materialized input): nothing is bracketed.
@@ -432,7 +432,7 @@ fn bracket_tasks(
     context: &melior::Context,
     module: &Module,
     programs: &[Program],
-    keys: &[(crate::run::measure::OpKey, crate::run::measure::OpKey)],
+    keys: &[(crate::program::OpKey, crate::program::OpKey)],
 ) -> Vec<Task> {
     if keys.is_empty() {
         return vec![];
@@ -446,14 +446,14 @@ fn bracket_tasks(
     };
     let (devices, serial) = (names(false), names(true));
     let offset = keys.len() as i64;
-    let brackets = crate::run::measure::Brackets {
+    let brackets = crate::program::Brackets {
         begin: flexc_core::contract::TASK_BEGIN,
         end: flexc_core::contract::TASK_END,
         device_functions: &devices,
         serial: Some((&serial, offset)),
     };
-    crate::run::measure::bracket_tasks(context, module, &brackets, true);
-    let task = |id: i64, key: &crate::run::measure::OpKey| {
+    crate::program::bracket_tasks(context, module, &brackets, true);
+    let task = |id: i64, key: &crate::program::OpKey| {
         key.as_ref().map(|(op, shape, dtype)| Task {
             id,
             op: op.clone(),

@@ -15,7 +15,7 @@ pub mod gpu;
 pub mod jax;
 pub mod parse;
 pub mod plan;
-pub mod record;
+pub mod program;
 pub mod run;
 pub mod sdy;
 pub mod search;

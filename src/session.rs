@@ -3,7 +3,8 @@
 //! source name in every location.
 //!
 //! `flexc` (`driver.rs`) and `flexc-run` (`run/`) both start here, so a module parses, verifies
-//! and reports its diagnostics the same way in either tool.
+//! and reports its diagnostics the same way in either tool; both end here too ([`Exit`],
+//! [`write_output`]).
 //!
 //! ```ignore
 //! let context = session::create_context(false);
@@ -136,4 +137,20 @@ pub fn source_text(source: &Source) -> &str {
     } else {
         source.text().unwrap_or("")
     }
+}
+
+/// Process exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    Success = 0,
+    /// Bad input or a failed compilation.
+    Failure = 1,
+    /// A bad command line (including a bad pipeline string).
+    Usage = 2,
+}
+
+/// Writes `bytes` to `path` (`-`: stdout) without harming what the path names
+/// (`flexc_core::output`: atomic replacement of regular files, direct writes to devices and FIFOs).
+pub fn write_output(path: &str, bytes: &[u8]) -> Result<(), Diag> {
+    flexc_core::output::write(path, bytes).map_err(|e| Diag::error(None, e))
 }

@@ -198,7 +198,7 @@ pub fn simulate(
     graph: &Graph,
     machine: &Machine,
     cost: &CostModel,
-    mode: crate::driver::ImportMode,
+    mode: flexc_core::ImportMode,
     strategy_name: &str,
     strategy: Strategy,
     options: &SimulateOptions,

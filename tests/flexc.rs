@@ -1224,3 +1224,151 @@ fn shard_exports_of_small_models_partition_with_upstream_mlir() {
     assert!(runs > 0);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The `src/` modules each top-level module of the library names (`crate::X`, `crate::{X, ...}`
+/// outside comments), read from the sources: `gpu` for `src/gpu.rs` and everything under `src/gpu/`.
+/// The crate roots (`lib.rs`, `main.rs`) are left out.
+fn src_module_graph() -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    use std::collections::{BTreeMap, BTreeSet};
+    fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                rust_files(&path, out);
+            } else if path.extension().is_some_and(|ext| ext == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    /// The module each `crate::` path starts with (for a group, each of its items).
+    fn crate_references(code: &str) -> Vec<String> {
+        let ident = |text: &str| -> String {
+            text.trim_start()
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect()
+        };
+        let mut found = Vec::new();
+        for (at, _) in code.match_indices("crate::") {
+            if code[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$') {
+                continue;
+            }
+            let rest = &code[at + "crate::".len()..];
+            let Some(group) = rest.strip_prefix('{') else {
+                found.push(ident(rest));
+                continue;
+            };
+            let (mut depth, mut start) = (1, 0);
+            for (i, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' | ',' if depth == 1 => {
+                        found.push(ident(&group[start..i]));
+                        start = i + 1;
+                        if c == '}' {
+                            break;
+                        }
+                    }
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+            }
+        }
+        found
+    }
+    let src = root().join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let top = |path: &Path| -> String {
+        let relative = path.strip_prefix(&src).unwrap();
+        let first = relative.components().next().unwrap().as_os_str();
+        Path::new(first)
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned()
+    };
+    let modules: BTreeSet<String> = files.iter().map(|f| top(f)).collect();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in &files {
+        let module = top(file);
+        if module == "lib" || module == "main" {
+            continue;
+        }
+        // Comments (docs included) may name any module; code is what depends.
+        let code: String = std::fs::read_to_string(file)
+            .unwrap()
+            .lines()
+            .map(|line| match line.find("//") {
+                Some(i) if line[..i].matches('"').count() % 2 == 0 => &line[..i],
+                _ => line,
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let targets = graph.entry(module.clone()).or_default();
+        for target in crate_references(&code) {
+            if target != module && modules.contains(&target) {
+                targets.insert(target);
+            }
+        }
+    }
+    graph
+}
+
+/// A cycle of `graph` (its modules in order, the first repeated at the end), if it has one.
+fn module_cycle(
+    graph: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+) -> Option<Vec<String>> {
+    fn visit<'g>(
+        node: &'g str,
+        graph: &'g std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+        done: &mut std::collections::BTreeSet<&'g str>,
+        path: &mut Vec<&'g str>,
+    ) -> Option<Vec<String>> {
+        if let Some(i) = path.iter().position(|&n| n == node) {
+            let mut cycle: Vec<String> = path[i..].iter().map(|n| n.to_string()).collect();
+            cycle.push(node.to_string());
+            return Some(cycle);
+        }
+        if !done.insert(node) {
+            return None;
+        }
+        path.push(node);
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(cycle) = visit(next, graph, done, path) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        None
+    }
+    let mut done = std::collections::BTreeSet::new();
+    graph
+        .keys()
+        .find_map(|node| visit(node, graph, &mut done, &mut Vec::new()))
+}
+
+/// Architecture invariant (ARCHITECTURE.md): the modules of `src/` import each other without a
+/// circle; `driver` is at the top (nothing imports it) and `gpu` and `run` share what both need
+/// through `program`, not through each other.
+#[test]
+fn src_modules_import_no_circle() {
+    let graph = src_module_graph();
+    // The reader sees the imports (else the check would pass on nothing).
+    assert!(graph["driver"].contains("gpu"), "{graph:#?}");
+    assert!(graph["gpu"].contains("program") && graph["run"].contains("program"));
+    if let Some(cycle) = module_cycle(&graph) {
+        panic!("import circle in src/: {}", cycle.join(" -> "));
+    }
+    for (module, targets) in &graph {
+        assert!(!targets.contains("driver"), "{module} imports driver");
+    }
+    assert!(!graph["gpu"].contains("run") && !graph["run"].contains("gpu"));
+    // The cycle finder finds one where there is one.
+    let mut circular = graph.clone();
+    circular.get_mut("program").unwrap().insert("gpu".into());
+    assert_eq!(
+        module_cycle(&circular).map(|c| c.join(" -> ")),
+        Some("gpu -> program -> gpu".into())
+    );
+}

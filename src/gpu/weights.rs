@@ -17,7 +17,7 @@
 //! outside the programs, are filled as constants by the caller (`run::fill_elided_weights`).
 
 use super::Program;
-use crate::run::elided_handle;
+use crate::program::elided_handle;
 use flexc_passes::ir::{op_name, symbol_name, tensor_shape, top_level_ops, type_text};
 use melior::ir::{
     operation::{OperationLike, OperationRef, WalkOrder, WalkResult},

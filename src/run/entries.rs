@@ -4,6 +4,7 @@
 
 use super::{Element, TensorType};
 use crate::diagnostics::{resolve_location, Diag, FileLoc};
+use crate::program::module_functions;
 use flexc_core::DeviceId;
 use flexc_dialects::names::{device_function, parse_device_function};
 use flexc_passes::ir::symbol_name;
@@ -19,13 +20,6 @@ pub(super) struct Entry {
     pub(super) devices: usize,
     pub(super) arguments: Vec<TensorType>,
     pub(super) results: Vec<TensorType>,
-}
-
-/// The module's top-level `func.func` ops.
-pub(super) fn module_functions(module: &Module) -> Vec<MlirOperation> {
-    let mut functions = flexc_passes::ir::top_level_ops(module.as_operation().to_raw());
-    functions.retain(|&op| flexc_passes::ir::op_name(op) == "func.func");
-    functions
 }
 
 /// Serial functions with device functions `0..N`; errors for gaps and unsupported signatures.

@@ -50,30 +50,22 @@ use super::{
 };
 use crate::{
     diagnostics::{Diag, FileLoc, Printer},
-    driver::{write_output, Exit},
-    session::{create_context, read_source, source_text, Session},
+    program::{bracket_tasks, mark_graph_ops, Brackets, OpKey},
+    session::{create_context, read_source, source_text, write_output, Exit, Session},
 };
-use flexc_core::{DType, OpId, ProfileDb, ProfileEntry};
+use flexc_core::{DType, ProfileDb, ProfileEntry};
 use flexc_passes::pipeline;
-use melior::ir::{
-    attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
-    block::BlockLike,
-    operation::{OperationLike, WalkOrder, WalkResult},
-    r#type::{FunctionType, IntegerType},
-    Location, Module, Region,
-};
+use melior::ir::Module;
 use mlir_sys::*;
 use std::{
     cell::RefCell,
-    collections::{BTreeMap, HashMap},
+    collections::BTreeMap,
     ffi::c_void,
     io::Write,
     sync::{Arc, Barrier},
     time::Instant,
 };
 
-/// The attribute that carries a graph op's index onto its task clones.
-pub const PROFILE_OP_ATTR: &str = "flexc.profile_op";
 use flexc_core::contract::{PROFILE_BEGIN as BEGIN, PROFILE_END as END};
 
 /// What `--time` / `--profile-db-out` ask for, besides the common run options.
@@ -275,10 +267,6 @@ fn existing_db(path: &str) -> Result<ProfileDb, Diag> {
     })
 }
 
-/// Per graph op (by index): its key without the device (name, task extents, dtype); `None` for ops
-/// without a configuration (they are not profiled).
-pub type OpKey = Option<(String, Vec<u64>, DType)>;
-
 /// Parses, prepares, compiles, runs and measures `bytes`; `Err` holds the diagnostics.
 pub fn measure_source(
     name: &str,
@@ -351,124 +339,6 @@ pub fn measure_source(
     Ok(measured)
 }
 
-/// Marks every configured graph op with its graph index ([`PROFILE_OP_ATTR`]); returns the key of
-/// every graph op as the simulator forms it.
-pub(crate) fn mark_graph_ops(module: &Module) -> Result<Vec<OpKey>, ()> {
-    Ok(mark_graph_ops_whole(module)?
-        .into_iter()
-        .map(|(task, _)| task)
-        .collect())
-}
-
-/// [`mark_graph_ops`], with each configured op's key as a single task too (its whole loop extents,
-/// as the serial program runs it): `(task key, whole-op key)` per graph op.
-pub(crate) fn mark_graph_ops_whole(module: &Module) -> Result<Vec<(OpKey, OpKey)>, ()> {
-    let imported = flexc_passes::import::analyze(
-        &module.as_operation(),
-        &flexc_passes::import::ImportOptions::default(),
-        false,
-    )
-    .map_err(|_| ())?;
-    // A scheduled strategy's configurations describe one micro-batch: its tasks' extents along the
-    // loops that follow the batch are the micro-batch's (the simulator's per-stage tasks).
-    let units = {
-        use flexc_dialects::ScheduleAttr;
-        module
-            .as_operation()
-            .attribute(flexc_dialects::names::SCHEDULE_ATTR)
-            .ok()
-            .and_then(|a| flexc_core::schedule::Schedule::parse(&a.to_string()).ok())
-            .map_or(1, |s| {
-                u64::from(s.replicas.max(1)) * u64::from(s.micro_batches.max(1))
-            })
-    };
-    let batch_loops = if units > 1 {
-        flexc_core::batch::batch_loops(&imported.graph, 0).unwrap_or_default()
-    } else {
-        Vec::new()
-    };
-    let mut keys = Vec::with_capacity(imported.ops.len());
-    let mut marked = std::collections::HashSet::new();
-    for (k, op) in imported.ops.iter().enumerate() {
-        let graph_op = imported.graph.op(OpId::new(k));
-        let Some(config) = &op.config else {
-            keys.push((None, None));
-            continue;
-        };
-        let micro = batch_loops.get(k);
-        let extents: Vec<u64> = graph_op
-            .dims
-            .iter()
-            .zip(&config.degrees)
-            .enumerate()
-            .map(|(j, (dim, &degree))| {
-                let size = match micro.and_then(|m| m.get(j)) {
-                    Some(true) => dim.size / units,
-                    _ => dim.size,
-                };
-                size / degree.max(1)
-            })
-            .collect();
-        let whole = graph_op.dims.iter().map(|dim| dim.size).collect();
-        keys.push((
-            Some((graph_op.name.clone(), extents, graph_op.dtype)),
-            Some((graph_op.name.clone(), whole, graph_op.dtype)),
-        ));
-        // An op of a function called several times is several graph ops: its first call's index.
-        if !marked.insert(op.handle) {
-            continue;
-        }
-        unsafe {
-            let handle = MlirOperation {
-                ptr: op.handle as *mut c_void,
-            };
-            let i64_type = mlirIntegerTypeGet(mlirOperationGetContext(handle), 64);
-            mlirOperationSetDiscardableAttributeByName(
-                handle,
-                melior::StringRef::new(PROFILE_OP_ATTR).to_raw(),
-                mlirIntegerAttrGet(i64_type, k as i64),
-            );
-        }
-    }
-    Ok(keys)
-}
-
-/// Brackets every marked op of the device functions with the profile calls (when `profiling`), and
-/// removes the marks everywhere.
-/// The ops a task clone's time covers: the op itself, the slicing and initializing ops right before
-/// it (its operand slices, a fresh or filled destination) and the ones right after it that write its
-/// result into the device's local copy (`tensor.empty` + `tensor.insert_slice`), so that a task's
-/// time is what executing it costs the device, as the simulator's task is. `block` lists the ops of
-/// the op's block in order, `floor` the first index the extent may take (the ops before it belong to
-/// an earlier task); the result is the first and last index of the extent.
-fn task_extent(block: &[MlirOperation], at: usize, floor: usize) -> (usize, usize) {
-    const BEFORE: &[&str] = &[
-        "tensor.extract_slice",
-        "tensor.empty",
-        "tensor.splat",
-        "linalg.fill",
-        "arith.constant",
-    ];
-    const AFTER: &[&str] = &["tensor.empty", "tensor.insert_slice"];
-    let joins = |op: MlirOperation, names: &[&str]| unsafe {
-        let marked =
-            !mlirOperationGetAttributeByName(op, melior::StringRef::new(PROFILE_OP_ATTR).to_raw())
-                .ptr
-                .is_null();
-        let name = melior::StringRef::from_raw(mlirIdentifierStr(mlirOperationGetName(op)));
-        !marked && names.contains(&name.as_str().unwrap_or_default())
-    };
-    let mut first = at;
-    while first > floor && joins(block[first - 1], BEFORE) {
-        first -= 1;
-    }
-    let mut last = at;
-    while last + 1 < block.len() && joins(block[last + 1], AFTER) {
-        last += 1;
-    }
-    (first, last)
-}
-
 fn instrument(context: &melior::Context, module: &Module, entries: &[Entry], profiling: bool) {
     let devices: Vec<String> = entries
         .iter()
@@ -485,130 +355,6 @@ fn instrument(context: &melior::Context, module: &Module, entries: &[Entry], pro
         serial: None,
     };
     bracket_tasks(context, module, &brackets, profiling);
-}
-
-/// Which functions [`bracket_tasks`] instruments, and with which calls.
-pub struct Brackets<'a> {
-    /// The `(i64) -> ()` functions called before and after each task (declared private).
-    pub begin: &'a str,
-    pub end: &'a str,
-    /// Device functions: each marked op `k` is bracketed with id `k`.
-    pub device_functions: &'a [String],
-    /// Serial functions and the id offset of their ops (`k + offset`), when they are timed too.
-    pub serial: Option<(&'a [String], i64)>,
-}
-
-/// Brackets every op marked by [`mark_graph_ops`] (with its [`task_extent`]) in the functions
-/// `brackets` names, when `profiling`, and removes the marks everywhere. Shared by `flexc-run`'s
-/// profiling (device functions, `flexc_profile_*`) and `--target=cuda` (device and serial
-/// functions, `flexc_gpu_task_*`), so both measure the same task extents.
-pub fn bracket_tasks(
-    context: &melior::Context,
-    module: &Module,
-    brackets: &Brackets,
-    profiling: bool,
-) {
-    let mut marked = Vec::new();
-    for function in super::module_functions(module) {
-        let name = super::symbol_name(function);
-        let offset = if brackets.device_functions.contains(&name) {
-            Some(0)
-        } else {
-            brackets
-                .serial
-                .filter(|(names, _)| names.contains(&name))
-                .map(|(_, offset)| offset)
-        };
-        unsafe { melior::ir::OperationRef::from_raw(function) }.walk(WalkOrder::PreOrder, |op| {
-            if op.has_attribute(PROFILE_OP_ATTR) {
-                marked.push((op.to_raw(), offset));
-            }
-            WalkResult::Advance
-        });
-    }
-    let location = Location::unknown(context);
-    let i64_type = IntegerType::new(context, 64);
-    let mut used = false;
-    // Extents first, on the blocks as they are, then the calls.
-    // A block's ops, their indices, and the first index no task has claimed yet.
-    type Listed = (Vec<MlirOperation>, HashMap<usize, usize>, usize);
-    let mut blocks: HashMap<usize, Listed> = HashMap::new();
-    let mut extents = Vec::new();
-    for &(op, offset) in &marked {
-        if !(profiling && offset.is_some()) {
-            extents.push(None);
-            continue;
-        }
-        let block = unsafe { mlirOperationGetBlock(op) };
-        let (ops, index, floor) = blocks.entry(block.ptr as usize).or_insert_with(|| unsafe {
-            let mut ops = Vec::new();
-            let mut next = mlirBlockGetFirstOperation(block);
-            while !next.ptr.is_null() {
-                ops.push(next);
-                next = mlirOperationGetNextInBlock(next);
-            }
-            let index = ops
-                .iter()
-                .enumerate()
-                .map(|(i, o)| (o.ptr as usize, i))
-                .collect();
-            (ops, index, 0)
-        });
-        let at = index.get(&(op.ptr as usize)).copied().unwrap_or(0);
-        let (first, last) = task_extent(ops, at, (*floor).min(at));
-        *floor = last + 1;
-        extents.push(Some((ops[first], ops[last])));
-    }
-    for ((op, offset), extent) in marked.into_iter().zip(extents) {
-        let name = melior::StringRef::new(PROFILE_OP_ATTR).to_raw();
-        let k = unsafe { mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(op, name)) }
-            + offset.unwrap_or(0);
-        unsafe { mlirOperationRemoveAttributeByName(op, name) };
-        let Some((first, last)) = extent else {
-            continue;
-        };
-        used = true;
-        let constant = melior::dialect::arith::constant(
-            context,
-            IntegerAttribute::new(i64_type.into(), k).into(),
-            location,
-        );
-        let call = |callee: &str, value| {
-            melior::dialect::func::call(
-                context,
-                melior::ir::attribute::FlatSymbolRefAttribute::new(context, callee),
-                &[value],
-                &[],
-                location,
-            )
-        };
-        unsafe {
-            let block = mlirOperationGetBlock(op);
-            let constant = constant.into_raw();
-            mlirBlockInsertOwnedOperationBefore(block, first, constant);
-            let value = melior::ir::Value::from_raw(mlirOperationGetResult(constant, 0));
-            let (begin, end) = (call(brackets.begin, value), call(brackets.end, value));
-            mlirBlockInsertOwnedOperationBefore(block, first, begin.into_raw());
-            mlirBlockInsertOwnedOperationAfter(block, last, end.into_raw());
-        }
-    }
-    if used {
-        let ty = FunctionType::new(context, &[i64_type.into()], &[]);
-        for callee in [brackets.begin, brackets.end] {
-            let declaration = melior::dialect::func::func(
-                context,
-                StringAttribute::new(context, callee),
-                TypeAttribute::new(ty.into()),
-                Region::new(),
-                &[(
-                    melior::ir::Identifier::new(context, "sym_visibility"),
-                    StringAttribute::new(context, "private").into(),
-                )],
-                location,
-            );
-            module.body().append_operation(declaration);
-        }
-    }
 }
 
 /// The open task and the samples of the calling thread.

@@ -46,8 +46,7 @@ pub use runtime::share_one_heap;
 
 use crate::{
     diagnostics::{Diag, FileLoc, Printer},
-    driver::Exit,
-    session::{create_context, read_source, source_text, Session},
+    session::{create_context, read_source, source_text, Exit, Session},
 };
 use flexc_core::DeviceCount;
 use flexc_dialects::names::parse_device_function;
@@ -55,13 +54,13 @@ use flexc_passes::{ir::symbol_name, pipeline};
 use mlir_sys::*;
 use std::{io::Write, path::PathBuf};
 
+use crate::program::{fill_elided_weights, lower_stablehlo, module_functions};
 use check::{check_entry, check_entry_against, compare, DEVICE_STACK};
 use engine::{Call, Element, Engine, PackedFunction, TensorType};
-use entries::{find_entries, module_functions, Entry};
+use entries::{find_entries, Entry};
 use prepare::{has_configs, inputs, mark_c_interface};
 
 pub use check::{report, Outcome, ResultCheck};
-pub use prepare::{elided_handle, fill_elided_weights};
 pub use runtime::{strided_offsets, Traffic};
 
 /// What the command line asks for.
@@ -375,17 +374,4 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
         lap(&mut outcome, &format!("JIT and run @{}", entry.name));
     }
     Ok(outcome)
-}
-
-/// Runs [`pipeline::stablehlo_lowering`] when the module holds StableHLO/CHLO ops.
-pub(crate) fn lower_stablehlo<'c>(
-    session: &Session<'c>,
-    module: &mut melior::ir::Module<'c>,
-) -> Result<(), Vec<Diag>> {
-    if flexc_passes::stablehlo_to_linalg::contains_stablehlo(module.as_operation()) {
-        session
-            .run_pipeline(module, &pipeline::stablehlo_lowering())
-            .map_err(|e| session.diagnosed(e))?;
-    }
-    Ok(())
 }

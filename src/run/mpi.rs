@@ -32,8 +32,7 @@ use super::{
 };
 use crate::{
     diagnostics::{Diag, Printer},
-    driver::Exit,
-    session::{create_context, read_source, source_text, Session},
+    session::{create_context, read_source, source_text, Exit, Session},
 };
 use flexc_core::DeviceCount;
 use std::{

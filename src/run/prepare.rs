@@ -2,18 +2,15 @@
 //! elided weights, seeding the inputs, marking the entry points for the C interface, and the
 //! lowering to the LLVM dialect ([`flexc_passes::pipeline::cpu_lowering`]).
 
-use super::{entries::module_functions, Entry, RunOptions};
-use flexc_core::{
-    seed::{data_values, weight_values},
-    DeviceId,
-};
+use super::{Entry, RunOptions};
+use crate::program::module_functions;
+use flexc_core::{seed::data_values, DeviceId};
 use flexc_dialects::names::device_function;
 use flexc_passes::ir::symbol_name;
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     Module,
 };
-use mlir_sys::*;
 
 /// Whether some op carries a `#par.config` (a `.par.mlir` to materialize first).
 pub(super) fn has_configs(module: &Module) -> bool {
@@ -42,63 +39,6 @@ pub(super) fn mark_c_interface(module: &Module, entries: &[Entry]) {
             flexc_passes::ir::mark_c_interface(function);
         }
     }
-}
-
-extern "C" {
-    /// `src/capi_shim.cpp`: whether a `dense_resource` attribute has its data.
-    fn flexcDenseResourceHasBlob(attribute: MlirAttribute) -> bool;
-}
-
-/// The handle of an elided weight: a `dense_resource<HANDLE>` attribute whose data the exporter
-/// left out (`__elided__...` handles, or any handle without a blob in the module's resources, as
-/// torch-mlir prints full-size models). `None` for every other attribute.
-pub fn elided_handle(attribute: MlirAttribute) -> Option<String> {
-    if !unsafe { mlirAttributeIsADenseResourceElements(attribute) } {
-        return None;
-    }
-    // `dense_resource<HANDLE> : TYPE` (the C API cannot read the handle).
-    let text = flexc_passes::ir::attribute_text(attribute);
-    let handle = text
-        .strip_prefix("dense_resource<")
-        .and_then(|rest| rest.split('>').next())?;
-    (handle.starts_with("__elided__") || !unsafe { flexcDenseResourceHasBlob(attribute) })
-        .then(|| handle.to_string())
-}
-
-/// The seeded values of the elided weight `attribute` (handle `handle`) as a dense attribute of its
-/// type: [`flexc_core::seed::weight_values`], the stream `flexc-gpu` seeds weight arguments from.
-/// `None` for element types without a rule or non-static shapes.
-pub fn seeded_weight(attribute: MlirAttribute, handle: &str, seed: u64) -> Option<MlirAttribute> {
-    let ty = unsafe { mlirAttributeGetType(attribute) };
-    let shape = flexc_passes::ir::tensor_shape(ty).filter(|s| s.is_static())?;
-    let type_text = flexc_passes::ir::type_text(ty);
-    let bytes = weight_values(
-        seed,
-        handle,
-        &type_text,
-        &shape.element,
-        &shape.static_dims(),
-    )?;
-    Some(unsafe { mlirDenseElementsAttrRawBufferGet(ty, bytes.len(), bytes.as_ptr().cast()) })
-}
-
-/// Replaces every elided weight ([`elided_handle`]) by its seeded values ([`seeded_weight`]).
-pub fn fill_elided_weights(module: &Module, seed: u64) {
-    module.as_operation().walk(WalkOrder::PreOrder, |op| {
-        let raw = op.to_raw();
-        let count = unsafe { mlirOperationGetNumAttributes(raw) };
-        for i in 0..count {
-            let named = unsafe { mlirOperationGetAttribute(raw, i) };
-            let Some(handle) = elided_handle(named.attribute) else {
-                continue;
-            };
-            let Some(filled) = seeded_weight(named.attribute, &handle, seed) else {
-                continue;
-            };
-            unsafe { mlirOperationSetAttributeByName(raw, mlirIdentifierStr(named.name), filled) };
-        }
-        WalkResult::Advance
-    });
 }
 
 /// Row-major bytes as 8-byte aligned storage.

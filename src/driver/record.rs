@@ -11,7 +11,7 @@
 //! one, another `--machine` is accepted only with as many devices as recorded (a what-if: the same
 //! strategy on other hardware).
 
-use crate::driver::{ImportMode, Options};
+use super::{ImportMode, Options};
 use flexc_core::{machine::Machine, DeviceCount};
 use flexc_dialects::{names, ImportAttr, MachineAttr};
 use melior::ir::{operation::OperationLike, OperationRef};
@@ -228,7 +228,7 @@ pub fn attributes(
         ImportMode::Auto => ImportMode::Train,
         mode => mode,
     };
-    let import = match crate::driver::import_options(options) {
+    let import = match super::import_options(options) {
         Ok(import_options) => flexc_passes::import::record(imported, &import_options, mode),
         Err(_) => ImportAttr {
             mode: mode.word().to_string(),

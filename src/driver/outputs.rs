@@ -1,0 +1,190 @@
+//! The driver's outputs besides the module: `--emit=shard` (the strategy as Shardy shardings),
+//! `--emit=engine` (the plan for JAX's engine) and the mesh strategy's simulated cost.
+
+use super::*;
+
+/// `--emit=shard`: the strategy (the module's own `#par.config` on every graph op, else the search's)
+/// rewritten as `shard` annotations by `par-export-shard`; unexpressible configurations are listed in a
+/// warning.
+pub(super) fn shard_output(
+    module: &Module,
+    imported: &Imported,
+    options: &Options,
+    name: &str,
+    compiled: &mut Compiled,
+) -> Result<(), Diag> {
+    let annotated = !imported.ops.is_empty() && imported.ops.iter().all(|op| op.config.is_some());
+    // The search may inline calls (per-call configurations): the ops are then imported again.
+    let mut searched = None;
+    if !annotated && !imported.ops.is_empty() {
+        if options.pass_pipeline.is_none() && options.search.algorithm.is_some() {
+            search_and_annotate(module, imported, options, name, compiled)?;
+            let mut own = Vec::new();
+            searched = Some(
+                import_module(module, options, false, &mut own).ok_or_else(|| {
+                    Diag::error(
+                        None,
+                        "the searched module could not be imported again (a flexc bug)".to_string(),
+                    )
+                })?,
+            );
+        } else {
+            return Err(Diag::error(
+                None,
+                "--emit=shard needs a strategy: run the search (the default pipeline with a --search other than none) or give a .par.mlir input with a #par.config on every graph op".to_string(),
+            ));
+        }
+    }
+    // The graph ops in import order, each carrying the configuration to export.
+    let ops: Vec<mlir_sys::MlirOperation> = searched
+        .as_ref()
+        .unwrap_or(imported)
+        .ops
+        .iter()
+        .map(|op| mlir_sys::MlirOperation {
+            ptr: op.handle as *mut std::ffi::c_void,
+        })
+        .collect();
+    let report = flexc_passes::par_export_shard::export(module.as_operation().to_raw(), &ops)
+        .map_err(|e| Diag::error(None, e))?;
+    compiled.notes.push_str(&report.warning("--emit=shard"));
+    if !module.as_operation().verify() {
+        return Err(Diag::error(
+            None,
+            "flexc built an invalid shard module (a flexc bug)".to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// `--emit=jax-shardings`, `--emit=torch-plan` and `--emit=sdy`: the strategy (the module's own, else
+/// the search's) as the JSON of [`crate::jax::shardings`] or [`crate::torch::plan`], or written into
+/// `module` as Shardy shardings ([`crate::sdy::annotate`]; `None`: the module is the output); what the
+/// engine's plan cannot express is a warning in the notes.
+pub(super) fn engine_output(
+    emit: Emit,
+    module: &Module,
+    imported: &Imported,
+    options: &Options,
+    name: &str,
+    compiled: &mut Compiled,
+) -> Result<Option<String>, Diag> {
+    let flag = match emit {
+        Emit::TorchPlan => "--emit=torch-plan",
+        Emit::Sdy => "--emit=sdy",
+        _ => "--emit=jax-shardings",
+    };
+    if emit == Emit::Sdy {
+        // Before the search: only a StableHLO program can carry Shardy shardings.
+        crate::sdy::check_stablehlo(module)?;
+    }
+    let machine = options.simulate.load_machine()?;
+    let devices = u64::from(machine.num_devices());
+    let strategy = if keeps_strategy(imported, options) {
+        simulate::annotated_strategy(imported, &imported.graph, machine.num_devices())?
+    } else if options.pass_pipeline.is_none() && options.search.algorithm.is_some() {
+        if imported.graph.num_ops() == 0 {
+            return Err(Diag::error(
+                None,
+                format!("{flag}: the entry function has no op to partition"),
+            ));
+        }
+        Some(search_and_annotate(module, imported, options, name, compiled)?.1)
+    } else {
+        None
+    };
+    let Some(strategy) = strategy else {
+        return Err(Diag::error(
+            None,
+            format!("{flag} needs a strategy: run the search (the default pipeline with a --search other than none) or give a .par.mlir input with a #par.config on every graph op"),
+        ));
+    };
+    let model = name.rsplit('/').next().unwrap_or(name);
+    let cost = mesh_strategy_cost(imported, options, &machine, &strategy)?;
+    let mesh = options.mesh.as_deref();
+    let (text, warnings) = match emit {
+        Emit::TorchPlan => {
+            let (text, warnings) =
+                crate::torch::plan(model, imported, &strategy, devices, cost.as_deref())?;
+            (Some(text), warnings)
+        }
+        Emit::Sdy => {
+            let export = crate::jax::export(model, imported, &strategy, devices, mesh)?;
+            crate::sdy::annotate(module, imported, &export)?;
+            (None, export.warnings.into_iter().chain(cost).collect())
+        }
+        _ => {
+            let (text, warnings) =
+                crate::jax::shardings(model, imported, &strategy, devices, mesh, cost.as_deref())?;
+            (Some(text), warnings)
+        }
+    };
+    for warning in warnings {
+        compiled
+            .notes
+            .push_str(&format!("flexc: warning: {flag}: {warning}\n"));
+    }
+    Ok(text)
+}
+
+/// The warning that gives the simulated cost of what an engine export changes: the nearest mesh
+/// strategy ([`crate::jax::nearest_mesh_strategy`]) next to the strategy exported from, both simulated
+/// on the machine of the run; `None` when the export changes no configuration or schedule.
+pub(super) fn mesh_strategy_cost(
+    imported: &Imported,
+    options: &Options,
+    machine: &flexc_core::Machine,
+    strategy: &flexc_core::Strategy,
+) -> Result<Option<String>, Diag> {
+    let nearest = crate::jax::nearest_mesh_strategy(strategy);
+    if nearest == *strategy {
+        return Ok(None);
+    }
+    let sim = &options.simulate;
+    let cost = simulate::cost_model(machine, sim.state, sim.profile_db.as_deref())?;
+    let problem = flexc_core::search::Problem {
+        graph: &imported.graph,
+        machine,
+        cost: &cost,
+        mode: options.mode.simulator_mode(),
+        batch_dim: options.batch_dim.unwrap_or(0),
+        training_step: options.mode == ImportMode::AsIs,
+    };
+    // The task simulator for a flat strategy, the pipeline model for a schedule (as `--simulate`).
+    let simulated = |strategy: &flexc_core::Strategy| -> Result<f64, String> {
+        if strategy.schedule.is_flat() {
+            flexc_core::Simulator::new(
+                problem.graph,
+                machine,
+                &cost,
+                problem.mode,
+                strategy.clone(),
+            )
+            .map(|simulator| simulator.report().iteration_time_s)
+            .map_err(|e| e.message)
+        } else {
+            flexc_core::pipeline::evaluate(&problem, strategy)
+                .map(|e| e.iteration_s)
+                .map_err(|e| e.message)
+        }
+    };
+    let (exported, original) = match (simulated(&nearest), simulated(strategy)) {
+        (Ok(exported), Ok(original)) => (exported, original),
+        (Err(e), _) | (_, Err(e)) => {
+            return Ok(Some(format!(
+                "the mesh strategy exported (the changes above) could not be simulated: {e}"
+            )))
+        }
+    };
+    let from = match &sim.strategy {
+        Some(name) => format!("for {name}"),
+        None if keeps_strategy(imported, options) => "for the module's strategy".to_string(),
+        None => "searched".to_string(),
+    };
+    Ok(Some(format!(
+        "the mesh strategy exported (the changes above) is simulated at {:.3} ms vs {:.3} ms {from} ({:+.1}%)",
+        exported * 1e3,
+        original * 1e3,
+        (exported / original - 1.0) * 100.0
+    )))
+}

@@ -1,0 +1,347 @@
+//! The strategy of a run: searched (with or without `par-substitute`'s rewrites) and annotated,
+//! read from a file, or simulated.
+
+use super::*;
+
+/// Searches a strategy for the imported graph and writes it into `module` (the `par-search` pass's code):
+/// `#par.config` on every graph op, `#par.machine` and `#par.import` on the module (`record`); or,
+/// with `--strategy=NAME`, writes that baseline. Returns the configuration written for each MLIR op (by
+/// `ImportedOp::handle`).
+pub(super) fn search_and_annotate(
+    module: &Module,
+    imported: &Imported,
+    options: &Options,
+    name: &str,
+    compiled: &mut Compiled,
+) -> Result<
+    (
+        std::collections::HashMap<usize, flexc_core::Config>,
+        flexc_core::Strategy,
+    ),
+    Diag,
+> {
+    let sim = &options.simulate;
+    let machine = sim.load_machine()?;
+    let cost = simulate::cost_model(&machine, sim.state, sim.profile_db.as_deref())?;
+    let model = name.rsplit('/').next().unwrap_or(name);
+    let target = strategy_search::Target {
+        machine: &machine,
+        cost: &cost,
+        mode: options.mode,
+        batch_dim: options.batch_dim.unwrap_or(0),
+        trace: sim.trace.is_some(),
+    };
+    let operation = module.as_operation();
+    let (found, annotated) = match (sim.strategy.as_deref(), options.search.algorithm) {
+        (Some(strategy), _) => {
+            let found = strategy_search::named(model, &imported.graph, &target, strategy)?;
+            let annotated =
+                flexc_passes::par_search::annotate(&operation, imported, &found.strategy, &machine)
+                    .map_err(|e| Diag::error(None, e))?;
+            (found, annotated)
+        }
+        (None, Some(algorithm)) => strategy_search::find_and_annotate(
+            model,
+            &operation,
+            imported,
+            &target,
+            &options.search,
+            algorithm,
+        )?,
+        (None, None) => {
+            let none = flexc_core::Strategy {
+                configs: Vec::new(),
+                schedule: Default::default(),
+            };
+            return Ok((Default::default(), none));
+        }
+    };
+    let Annotated {
+        mut written,
+        mut conflicts,
+    } = annotated;
+    if conflicts > 0 {
+        // Calls of one function got different configurations (or pipeline stages): inline every call
+        // so that each op carries its own, and write the strategy again (the graph's ops keep their
+        // order: calls are imported in place).
+        let mut own = Vec::new();
+        let reimported = inline_calls(module)
+            .ok()
+            .and_then(|()| import_module(module, options, true, &mut own))
+            .filter(|again| again.ops.len() == imported.ops.len());
+        if let Some(again) = reimported {
+            let annotated = flexc_passes::par_search::annotate(
+                &module.as_operation(),
+                &again,
+                &found.strategy,
+                &machine,
+            )
+            .map_err(|e| Diag::error(None, e))?;
+            written = annotated.written;
+            conflicts = annotated.conflicts;
+        }
+    }
+    let (import, machine_attr) = record::attributes(options, imported, &machine);
+    record::write(&operation, &import, &machine_attr).map_err(|e| Diag::error(None, e))?;
+    compiled.notes.push_str(&found.table);
+    if conflicts > 0 {
+        compiled.notes.push_str(&format!(
+            "flexc: warning: {conflicts} ops of functions called several times have different configurations per call; the output records each op's first call\n"
+        ));
+    }
+    compiled.time = found.time;
+    push_files(compiled, sim, Some(found.json), found.trace);
+    Ok((written, found.strategy))
+}
+
+/// `--substitutions=on`: searches the module as it is and the candidates `par-substitute` extracts
+/// from one e-graph (with and without merged sibling contractions, when they differ), and keeps a
+/// candidate only when its strategy simulates faster than the original's (never slower than
+/// without). Each search gets the whole proposal budget (the original's result is the one `off`
+/// gives), or an equal share of a time budget.
+pub(super) fn search_with_substitutions(
+    module: &mut Module,
+    imported: &Imported,
+    options: &Options,
+    name: &str,
+    compiled: &mut Compiled,
+) -> Result<(), Diag> {
+    use flexc_passes::par_substitute::{substitute, Limits, Summary};
+    let start = std::time::Instant::now();
+    let prefix = std::mem::take(&mut compiled.notes);
+    let mut candidates: Vec<(&str, Module, Summary)> = Vec::new();
+    let mut first: Option<Summary> = None;
+    for (label, merges) in [("without merges", false), ("with merges", true)] {
+        // SAFETY: a clone is a new top-level op that the candidate module owns.
+        let copy = unsafe {
+            melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(
+                module.as_operation().to_raw(),
+            ))
+        };
+        let candidate = Module::from_operation(copy).ok_or_else(|| {
+            Diag::error(None, "flexc bug: a module copy is not a module".to_string())
+        })?;
+        let limits = Limits {
+            merges,
+            ..Limits::default()
+        };
+        let summary = substitute(candidate.as_operation().to_raw(), &limits)
+            .map_err(|e| Diag::error(None, e))?;
+        first.get_or_insert_with(|| summary.clone());
+        let new = summary.changed() && !candidates.iter().any(|(_, _, s)| *s == summary);
+        if new && candidate.as_operation().verify() {
+            candidates.push((label, candidate, summary));
+        }
+    }
+    let rewrite_time = start.elapsed().as_secs_f64();
+    let mut each = options.clone();
+    if let crate::search::Budget::Time(total) = options.search.budget {
+        each.search.budget = crate::search::Budget::Time(total / (1 + candidates.len() as u32));
+        each.search.started = None;
+    }
+    search_and_annotate(module, imported, &each, name, compiled)?;
+    let without = compiled.time;
+    let mut best: Option<(usize, Compiled)> = None;
+    let mut times = Vec::new();
+    for (index, (_, candidate, _)) in candidates.iter().enumerate() {
+        // The candidate's opaque-op warnings are the original's, already reported.
+        let reimported =
+            import_module(candidate, options, true, &mut Vec::new()).map(|mut imported| {
+                let precision = options.simulate.state.precision;
+                if precision.half().is_some() {
+                    imported.graph = precision.graph(&imported.graph);
+                }
+                imported
+            });
+        let Some(rewritten) = reimported else {
+            continue;
+        };
+        let mut other = Compiled {
+            output: Vec::new(),
+            time: None,
+            summary: String::new(),
+            files: Vec::new(),
+            notes: String::new(),
+        };
+        search_and_annotate(candidate, &rewritten, &each, name, &mut other)?;
+        times.push((index, other.time));
+        let to_beat = best.as_ref().map_or(without, |(_, b)| b.time);
+        if matches!((to_beat, other.time), (Some(b), Some(a)) if a < b) {
+            best = Some((index, other));
+        }
+    }
+    let shown = best
+        .as_ref()
+        .map(|(i, _)| &candidates[*i].2)
+        .or(candidates.last().map(|c| &c.2))
+        .or(first.as_ref());
+    let mut line = format!(
+        "flexc: substitutions: {}; e-graph {:.3} s",
+        shown.map_or(String::new(), Summary::line),
+        rewrite_time
+    );
+    let micro = |t: Option<f64>| t.map_or("?".into(), |t| format!("{:.3} µs", t * 1e6));
+    if candidates.is_empty() {
+        line.push_str("; nothing to rewrite: original kept");
+    } else {
+        let with = best
+            .as_ref()
+            .and_then(|(_, b)| b.time)
+            .or_else(|| times.iter().filter_map(|(_, t)| *t).reduce(f64::min));
+        let tried: Vec<String> = times
+            .iter()
+            .map(|(i, t)| format!("{} {}", candidates[*i].0, micro(*t)))
+            .collect();
+        line.push_str(&format!(
+            "; simulated {} without, {} with: {} (candidates: {})",
+            micro(without),
+            micro(with),
+            match &best {
+                Some((i, _)) => format!("rewritten graph kept, {}", candidates[*i].0),
+                None => "original kept".to_string(),
+            },
+            tried.join(", ")
+        ));
+    }
+    if let Some((index, other)) = best {
+        *module = candidates.swap_remove(index).1;
+        *compiled = other;
+    }
+    line.push_str(&format!("; total {:.3} s\n", start.elapsed().as_secs_f64()));
+    compiled.notes = format!("{prefix}{}{line}", compiled.notes);
+    Ok(())
+}
+
+/// Inlines every function call of `module` ([`flexc_passes::ir::inline_calls`]).
+pub(super) fn inline_calls(module: &Module) -> Result<(), String> {
+    flexc_passes::ir::inline_calls(module.as_operation().to_raw(), 64).map(drop)
+}
+
+/// `--simulate`: the report text; `--trace`/`--report` contents are added to the files, warnings to the
+/// notes.
+pub(super) fn run_simulation(
+    imported: &Imported,
+    options: &Options,
+    name: &str,
+    compiled: &mut Compiled,
+) -> Result<String, Diag> {
+    let sim = &options.simulate;
+    let machine = sim.load_machine()?;
+    let cost = simulate::cost_model(&machine, sim.state, sim.profile_db.as_deref())?;
+    let graph = &imported.graph;
+    let problem = flexc_core::search::Problem {
+        graph,
+        machine: &machine,
+        cost: &cost,
+        mode: options.mode.simulator_mode(),
+        batch_dim: options.batch_dim.unwrap_or(0),
+        training_step: options.mode.training_step(),
+    };
+    let keyed = match sim.strategy.as_deref() {
+        Some(text) => crate::plan::from_spec(text, &problem)?,
+        None => None,
+    };
+    let (strategy_name, strategy) = match (sim.strategy.as_deref(), keyed) {
+        (Some(text), Some(strategy)) => (text.to_string(), strategy),
+        (Some(named), None) if simulate::STRATEGY_NAMES.contains(&named) => (
+            named.to_string(),
+            simulate::baseline(named, graph, &machine).expect("a known name"),
+        ),
+        (Some(path), None) => (
+            path.to_string(),
+            strategy_from_file(path, options, graph, machine.num_devices())?,
+        ),
+        (None, _) => match simulate::annotated_strategy(imported, graph, machine.num_devices())? {
+            Some(strategy) => ("annotated".to_string(), strategy),
+            None => (
+                "data-parallel".to_string(),
+                simulate::baseline("data-parallel", graph, &machine).expect("a known name"),
+            ),
+        },
+    };
+    let model = name.rsplit('/').next().unwrap_or(name);
+    if !strategy.schedule.is_flat() {
+        if sim.trace.is_some() {
+            return Err(Diag::error(
+                None,
+                format!(
+                    "--trace shows the per-device tasks of a flat strategy; '{strategy_name}' has the schedule '{}' (its stages are in the report)",
+                    strategy.schedule.summary()
+                ),
+            ));
+        }
+        let (text, json, _) = crate::plan::report(model, &problem, &strategy_name, &strategy)?;
+        let mut json = serde_json::to_string_pretty(&json).expect("JSON values serialize");
+        json.push('\n');
+        push_files(compiled, sim, Some(json), None);
+        return Ok(text);
+    }
+    let simulated = simulate::simulate(
+        model,
+        graph,
+        &machine,
+        &cost,
+        options.mode,
+        &strategy_name,
+        strategy,
+        sim,
+    )?;
+    compiled.notes.push_str(&simulated.warnings);
+    push_files(compiled, sim, simulated.json, simulated.trace);
+    Ok(simulated.text)
+}
+
+/// The `#par.config` strategy of a `.par.mlir` file, imported with the settings it records, else the
+/// model's.
+pub(super) fn strategy_from_file(
+    path: &str,
+    options: &Options,
+    graph: &flexc_core::Graph,
+    devices: u32,
+) -> Result<flexc_core::Strategy, Diag> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        Diag::error(
+            None,
+            format!(
+                "--strategy: '{path}' is neither a strategy name ({}) nor a readable .par.mlir file: {e}",
+                simulate::STRATEGY_NAMES.join(", ")
+            ),
+        )
+    })?;
+    let context = create_context(true);
+    let session = Session::new(&context)?;
+    let capture = &session.capture;
+    let first_error = |capture: &Capture| {
+        capture
+            .take()
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| Diag::error(None, format!("cannot read strategy file '{path}'")))
+    };
+    let module = parse_module(&context, &bytes, path).ok_or_else(|| first_error(capture))?;
+    let record = record::Record::read(&module.as_operation())
+        .map_err(|e| Diag::error(None, format!("strategy file '{path}': {e}")))?;
+    let mut file_options = options.clone();
+    if let Some(import) = record.import {
+        file_options.batch_dim = Some(import.batch_dim as usize);
+        file_options.data_args = import
+            .data_args
+            .map(|args| {
+                args.iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .unwrap_or_default();
+        file_options.mode = ImportMode::from_word(&import.mode).unwrap_or(options.mode);
+    }
+    let import = import_options(&file_options).map_err(|e| Diag::error(None, e))?;
+    let imported = flexc_passes::import::analyze(&module.as_operation(), &import, false)
+        .map_err(|_| first_error(capture))?;
+    simulate::annotated_strategy(&imported, graph, devices)?.ok_or_else(|| {
+        Diag::error(
+            None,
+            format!("strategy file '{path}' has graph ops without a par.config"),
+        )
+    })
+}
