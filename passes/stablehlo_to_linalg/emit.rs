@@ -123,6 +123,44 @@ impl Emit {
         self.lines.push(text);
     }
 
+    /// One op with a fresh single result, `%r = TEXT`; returns `%r`. The scalar ops below are
+    /// built through it by shape, so that a lowering names the op it builds and its operands.
+    fn op(&mut self, text: String) -> String {
+        let name = self.fresh();
+        self.line(format!("{name} = {text}"));
+        name
+    }
+
+    /// `OP %a : T`: a unary op (`arith.negf`, `math.exp`, ...).
+    pub(super) fn unary(&mut self, op: &str, a: &str, ty: &str) -> String {
+        self.op(format!("{op} {a} : {ty}"))
+    }
+
+    /// `OP %a, %b : T`: a binary op (`arith.addi`, `math.powf`, ...).
+    pub(super) fn binary(&mut self, op: &str, a: &str, b: &str, ty: &str) -> String {
+        self.op(format!("{op} {a}, {b} : {ty}"))
+    }
+
+    /// `arith.cmpi`/`arith.cmpf` with its predicate (`compare` = `arith.cmpi slt`): `i1`.
+    pub(super) fn cmp(&mut self, compare: &str, a: &str, b: &str, ty: &str) -> String {
+        self.op(format!("{compare}, {a}, {b} : {ty}"))
+    }
+
+    /// `arith.select %c, %a, %b : T`.
+    pub(super) fn select(&mut self, condition: &str, a: &str, b: &str, ty: &str) -> String {
+        self.op(format!("arith.select {condition}, {a}, {b} : {ty}"))
+    }
+
+    /// `OP %a : FROM to TO`: a cast (`arith.index_cast`, `arith.sitofp`, ...).
+    pub(super) fn cast(&mut self, op: &str, a: &str, from: &str, to: &str) -> String {
+        self.op(format!("{op} {a} : {from} to {to}"))
+    }
+
+    /// `linalg.index D : index`: the current iteration of loop `dim`.
+    pub(super) fn loop_index(&mut self, dim: usize) -> String {
+        self.op(format!("linalg.index {dim} : index"))
+    }
+
     /// `par.config` of an auxiliary op with `loops` loops that reads `inputs` and defines `result`:
     /// whole on one device when it reads a partitioned value, else none.
     pub(super) fn aux_config(&mut self, inputs: &[&str], result: &str, loops: usize) -> String {

@@ -286,8 +286,7 @@ impl Lowering<'_, '_, '_> {
         let elem = out.elem.clone();
         self.e
             .generic(&out.shape, &parallel, Vec::new(), outs, attrs, |e, _| {
-                let index = e.fresh();
-                e.line(format!("{index} = linalg.index {dim} : index"));
+                let index = e.loop_index(dim);
                 Ok(vec![from_index(e, &index, &elem)])
             })
     }
@@ -699,24 +698,15 @@ impl Lowering<'_, '_, '_> {
                 let m = bounds.len();
                 let hit = index_match(e, &args[1..1 + m], &index_elem, &bounds, true);
                 let zero = e.constant(&zero_literal(&elem), &elem);
-                let picked = e.fresh();
-                e.line(format!(
-                    "{picked} = arith.select {hit}, {}, {zero} : {elem}",
-                    args[0]
-                ));
-                let sum = e.fresh();
+                let picked = e.select(&hit, &args[0], &zero, &elem);
                 let add = if is_float(&elem) {
-                    "addf"
+                    "arith.addf"
                 } else if elem == "i1" {
-                    "ori"
+                    "arith.ori"
                 } else {
-                    "addi"
+                    "arith.addi"
                 };
-                e.line(format!(
-                    "{sum} = arith.{add} {}, {picked} : {elem}",
-                    args[1 + m]
-                ));
-                Ok(vec![sum])
+                Ok(vec![e.binary(add, &args[1 + m], &picked, &elem)])
             },
         )
     }
@@ -782,10 +772,7 @@ impl Lowering<'_, '_, '_> {
                         "add" => e.constant("0", elem),
                         _ => old.clone(),
                     };
-                    let picked = e.fresh();
-                    e.line(format!(
-                        "{picked} = arith.select {hit}, {update}, {neutral} : {elem}"
-                    ));
+                    let picked = e.select(&hit, update, &neutral, elem);
                     return region_body(e, raw, 0, &[old.clone(), picked]);
                 }
                 let mut region_args = current.to_vec();
@@ -795,13 +782,7 @@ impl Lowering<'_, '_, '_> {
                     .iter()
                     .zip(current)
                     .zip(&elems)
-                    .map(|((new, old), elem)| {
-                        let chosen = e.fresh();
-                        e.line(format!(
-                            "{chosen} = arith.select {hit}, {new}, {old} : {elem}"
-                        ));
-                        chosen
-                    })
+                    .map(|((new, old), elem)| e.select(&hit, new, old, elem))
                     .collect())
             },
         )
@@ -878,29 +859,14 @@ impl Lowering<'_, '_, '_> {
                 let inside = inside_operand(e, rank, &strides, &low_c, &sizes);
                 // Reuse region 0 (select): true when the current best should be kept.
                 let keep = region_body(e, raw, 0, &[args[1].clone(), args[0].clone()])?;
-                let none = e.fresh();
                 let minus = e.constant("-1", "i64");
-                e.line(format!(
-                    "{none} = arith.cmpi eq, {}, {minus} : i64",
-                    args[2]
-                ));
-                let not_keep = e.fresh();
+                let none = e.cmp("arith.cmpi eq", &args[2], &minus, "i64");
                 let t = e.constant("true", "i1");
-                e.line(format!("{not_keep} = arith.xori {}, {t} : i1", keep[0]));
-                let better = e.fresh();
-                e.line(format!("{better} = arith.ori {none}, {not_keep} : i1"));
-                let take = e.fresh();
-                e.line(format!("{take} = arith.andi {better}, {inside} : i1"));
-                let value = e.fresh();
-                e.line(format!(
-                    "{value} = arith.select {take}, {}, {} : {elem}",
-                    args[0], args[1]
-                ));
-                let index = e.fresh();
-                e.line(format!(
-                    "{index} = arith.select {take}, {linear}, {} : i64",
-                    args[2]
-                ));
+                let not_keep = e.binary("arith.xori", &keep[0], &t, "i1");
+                let better = e.binary("arith.ori", &none, &not_keep, "i1");
+                let take = e.binary("arith.andi", &better, &inside, "i1");
+                let value = e.select(&take, &args[0], &args[1], &elem);
+                let index = e.select(&take, &linear, &args[2], "i64");
                 Ok(vec![value, index])
             })?;
         let position = Value {
@@ -936,18 +902,9 @@ impl Lowering<'_, '_, '_> {
             .e
             .generic(&loops, &parallel, ins, outs, attrs, |e, args| {
                 let linear = window_position(e, rank, &window_c);
-                let hit = e.fresh();
-                e.line(format!(
-                    "{hit} = arith.cmpi eq, {linear}, {} : i64",
-                    args[1]
-                ));
+                let hit = e.cmp("arith.cmpi eq", &linear, &args[1], "i64");
                 let combined = region_body(e, raw, 1, &[args[2].clone(), args[0].clone()])?;
-                let chosen = e.fresh();
-                e.line(format!(
-                    "{chosen} = arith.select {hit}, {}, {} : {}",
-                    combined[0], args[2], out.elem
-                ));
-                Ok(vec![chosen])
+                Ok(vec![e.select(&hit, &combined[0], &args[2], &out.elem)])
             })?;
         if padded_shape == out.shape {
             return Ok(scattered);

@@ -7,18 +7,12 @@ use super::*;
 pub(super) fn window_position(e: &mut Emit, rank: usize, window: &[i64]) -> String {
     let mut linear = e.constant("0", "index");
     for (d, size) in window.iter().enumerate().take(rank) {
-        let w = e.fresh();
-        e.line(format!("{w} = linalg.index {} : index", rank + d));
+        let w = e.loop_index(rank + d);
         let size = e.constant(&size.to_string(), "index");
-        let scaled = e.fresh();
-        e.line(format!("{scaled} = arith.muli {linear}, {size} : index"));
-        let next = e.fresh();
-        e.line(format!("{next} = arith.addi {scaled}, {w} : index"));
-        linear = next;
+        let scaled = e.binary("arith.muli", &linear, &size, "index");
+        linear = e.binary("arith.addi", &scaled, &w, "index");
     }
-    let cast = e.fresh();
-    e.line(format!("{cast} = arith.index_cast {linear} : index to i64"));
-    cast
+    e.cast("arith.index_cast", &linear, "index", "i64")
 }
 
 /// Whether the padded position `s*stride + w` of loops (`d`, `rank + d`) lies inside the operand.
@@ -31,26 +25,17 @@ pub(super) fn inside_operand(
 ) -> String {
     let mut all = e.constant("true", "i1");
     for d in 0..rank {
-        let s = e.fresh();
-        e.line(format!("{s} = linalg.index {d} : index"));
-        let w = e.fresh();
-        e.line(format!("{w} = linalg.index {} : index", rank + d));
+        let s = e.loop_index(d);
+        let w = e.loop_index(rank + d);
         let stride = e.constant(&strides[d].to_string(), "index");
-        let p = e.fresh();
-        e.line(format!("{p} = arith.muli {s}, {stride} : index"));
-        let q = e.fresh();
-        e.line(format!("{q} = arith.addi {p}, {w} : index"));
+        let p = e.binary("arith.muli", &s, &stride, "index");
+        let q = e.binary("arith.addi", &p, &w, "index");
         let lo = e.constant(&low[d].to_string(), "index");
         let hi = e.constant(&(low[d] + sizes[d] as i64).to_string(), "index");
-        let ge = e.fresh();
-        e.line(format!("{ge} = arith.cmpi sge, {q}, {lo} : index"));
-        let lt = e.fresh();
-        e.line(format!("{lt} = arith.cmpi slt, {q}, {hi} : index"));
-        let both = e.fresh();
-        e.line(format!("{both} = arith.andi {ge}, {lt} : i1"));
-        let next = e.fresh();
-        e.line(format!("{next} = arith.andi {all}, {both} : i1"));
-        all = next;
+        let ge = e.cmp("arith.cmpi sge", &q, &lo, "index");
+        let lt = e.cmp("arith.cmpi slt", &q, &hi, "index");
+        let both = e.binary("arith.andi", &ge, &lt, "i1");
+        all = e.binary("arith.andi", &all, &both, "i1");
     }
     all
 }
@@ -66,29 +51,16 @@ pub(super) fn index_match(
 ) -> String {
     let mut all = e.constant("true", "i1");
     for (index, &(k, bound)) in indices.iter().zip(bounds) {
-        let cast = e.fresh();
-        e.line(format!(
-            "{cast} = arith.index_cast {index} : {index_elem} to index"
-        ));
-        let mut value = cast;
+        let mut value = e.cast("arith.index_cast", index, index_elem, "index");
         if clamp {
             let zero = e.constant("0", "index");
             let top = e.constant(&bound.to_string(), "index");
-            let lower = e.fresh();
-            e.line(format!("{lower} = arith.maxsi {value}, {zero} : index"));
-            let upper = e.fresh();
-            e.line(format!("{upper} = arith.minsi {lower}, {top} : index"));
-            value = upper;
+            let lower = e.binary("arith.maxsi", &value, &zero, "index");
+            value = e.binary("arith.minsi", &lower, &top, "index");
         }
-        let position = e.fresh();
-        e.line(format!("{position} = linalg.index {k} : index"));
-        let equal = e.fresh();
-        e.line(format!(
-            "{equal} = arith.cmpi eq, {value}, {position} : index"
-        ));
-        let next = e.fresh();
-        e.line(format!("{next} = arith.andi {all}, {equal} : i1"));
-        all = next;
+        let position = e.loop_index(k);
+        let equal = e.cmp("arith.cmpi eq", &value, &position, "index");
+        all = e.binary("arith.andi", &all, &equal, "i1");
     }
     all
 }
@@ -105,17 +77,14 @@ pub(super) fn multiply_add(
     let a = convert(e, a, &elems[0], out)?;
     let b = convert(e, b, &elems[1], out)?;
     let (mul, add) = if is_float(out) {
-        ("mulf", "addf")
+        ("arith.mulf", "arith.addf")
     } else if out == "i1" {
-        ("andi", "ori")
+        ("arith.andi", "arith.ori")
     } else {
-        ("muli", "addi")
+        ("arith.muli", "arith.addi")
     };
-    let product = e.fresh();
-    e.line(format!("{product} = arith.{mul} {a}, {b} : {out}"));
-    let sum = e.fresh();
-    e.line(format!("{sum} = arith.{add} {acc}, {product} : {out}"));
-    Ok(sum)
+    let product = e.binary(mul, &a, &b, out);
+    Ok(e.binary(add, acc, &product, out))
 }
 
 pub(super) fn zero_literal(elem: &str) -> String {
@@ -140,18 +109,16 @@ pub(super) fn one_literal(elem: &str) -> String {
 
 /// The `index` value converted to `elem`.
 pub(super) fn from_index(e: &mut Emit, index: &str, elem: &str) -> String {
-    let wide = e.fresh();
-    e.line(format!("{wide} = arith.index_cast {index} : index to i64"));
+    let wide = e.cast("arith.index_cast", index, "index", "i64");
     if elem == "i64" {
         return wide;
     }
-    let name = e.fresh();
-    if is_float(elem) {
-        e.line(format!("{name} = arith.sitofp {wide} : i64 to {elem}"));
+    let op = if is_float(elem) {
+        "arith.sitofp"
     } else {
-        e.line(format!("{name} = arith.trunci {wide} : i64 to {elem}"));
-    }
-    name
+        "arith.trunci"
+    };
+    e.cast(op, &wide, "i64", elem)
 }
 
 /// The value of a rank-0 integer constant (`stablehlo.constant`/`arith.constant`).
@@ -313,29 +280,25 @@ pub(super) fn convert(e: &mut Emit, value: &str, from: &str, to: &str) -> Result
     if from == to {
         return Ok(value.to_string());
     }
-    let name = e.fresh();
-    let line = match (is_float(from), is_float(to)) {
-        (true, true) if width(from) < width(to) => format!("arith.extf {value} : {from} to {to}"),
-        (true, true) => format!("arith.truncf {value} : {from} to {to}"),
-        (false, true) if from == "i1" => format!("arith.uitofp {value} : {from} to {to}"),
-        (false, true) => format!("arith.sitofp {value} : {from} to {to}"),
+    let cast = match (is_float(from), is_float(to)) {
+        (true, true) if width(from) < width(to) => "arith.extf",
+        (true, true) => "arith.truncf",
+        (false, true) if from == "i1" => "arith.uitofp",
+        (false, true) => "arith.sitofp",
         (true, false) if to == "i1" => {
             let zero = e.constant("0.0", from);
-            format!("arith.cmpf une, {value}, {zero} : {from}")
+            return Ok(e.cmp("arith.cmpf une", value, &zero, from));
         }
-        (true, false) => format!("arith.fptosi {value} : {from} to {to}"),
+        (true, false) => "arith.fptosi",
         (false, false) if to == "i1" => {
             let zero = e.constant("0", from);
-            format!("arith.cmpi ne, {value}, {zero} : {from}")
+            return Ok(e.cmp("arith.cmpi ne", value, &zero, from));
         }
-        (false, false) if from == "i1" => format!("arith.extui {value} : {from} to {to}"),
-        (false, false) if width(from) < width(to) => {
-            format!("arith.extsi {value} : {from} to {to}")
-        }
-        (false, false) => format!("arith.trunci {value} : {from} to {to}"),
+        (false, false) if from == "i1" => "arith.extui",
+        (false, false) if width(from) < width(to) => "arith.extsi",
+        (false, false) => "arith.trunci",
     };
-    e.line(format!("{name} = {line}"));
-    Ok(name)
+    Ok(e.cast(cast, value, from, to))
 }
 
 /// The scalar form of the elementwise StableHLO/CHLO op `mnemonic` (attributes read from `op`) on
@@ -362,15 +325,11 @@ pub(super) fn scalar(
     };
     let binary = |e: &mut Emit, op: &str| -> Result<String, String> {
         arity(2)?;
-        let name = e.fresh();
-        e.line(format!("{name} = {op} {}, {} : {t}", args[0], args[1]));
-        Ok(name)
+        Ok(e.binary(op, &args[0], &args[1], t))
     };
     let unary = |e: &mut Emit, op: &str| -> Result<String, String> {
         arity(1)?;
-        let name = e.fresh();
-        e.line(format!("{name} = {op} {} : {t}", args[0]));
-        Ok(name)
+        Ok(e.unary(op, &args[0], t))
     };
     let unsupported = || format!("'{mnemonic}' on {t} has no lowering to linalg");
     // The op by element kind: float, integer, i1.
@@ -403,17 +362,13 @@ pub(super) fn scalar(
         "not" if !float => {
             arity(1)?;
             let ones = e.constant(if t == "i1" { "true" } else { "-1" }, t);
-            let name = e.fresh();
-            e.line(format!("{name} = arith.xori {}, {ones} : {t}", args[0]));
-            name
+            e.binary("arith.xori", &args[0], &ones, t)
         }
         "negate" if float => unary(e, "arith.negf")?,
         "negate" => {
             arity(1)?;
             let zero = e.constant(&zero_literal(t), t);
-            let name = e.fresh();
-            e.line(format!("{name} = arith.subi {zero}, {} : {t}", args[0]));
-            name
+            e.binary("arith.subi", &zero, &args[0], t)
         }
         "abs" => unary(e, if float { "math.absf" } else { "math.absi" })?,
         "sign" => {
@@ -421,28 +376,16 @@ pub(super) fn scalar(
             let zero = e.constant(&zero_literal(t), t);
             let one = e.constant(&one_literal(t), t);
             let minus = e.constant(if float { "-1.0" } else { "-1" }, t);
-            let (gt, lt) = (e.fresh(), e.fresh());
-            let cmp = if float {
-                "arith.cmpf ogt"
+            let (gt, lt) = if float {
+                ("arith.cmpf ogt", "arith.cmpf olt")
             } else {
-                "arith.cmpi sgt"
+                ("arith.cmpi sgt", "arith.cmpi slt")
             };
-            let cmp_lt = if float {
-                "arith.cmpf olt"
-            } else {
-                "arith.cmpi slt"
-            };
-            e.line(format!("{gt} = {cmp}, {}, {zero} : {t}", args[0]));
-            e.line(format!("{lt} = {cmp_lt}, {}, {zero} : {t}", args[0]));
+            let gt = e.cmp(gt, &args[0], &zero, t);
+            let lt = e.cmp(lt, &args[0], &zero, t);
             // NaN and zero keep their value.
-            let low = e.fresh();
-            e.line(format!(
-                "{low} = arith.select {lt}, {minus}, {} : {t}",
-                args[0]
-            ));
-            let name = e.fresh();
-            e.line(format!("{name} = arith.select {gt}, {one}, {low} : {t}"));
-            name
+            let low = e.select(&lt, &minus, &args[0], t);
+            e.select(&gt, &one, &low, t)
         }
         "floor" if float => unary(e, "math.floor")?,
         "ceil" if float => unary(e, "math.ceil")?,
@@ -490,36 +433,22 @@ pub(super) fn scalar(
             let limit = if sign.is_empty() {
                 limit
             } else {
-                let negated = e.fresh();
-                e.line(format!("{negated} = arith.negf {limit} : {t}"));
-                negated
+                e.unary("arith.negf", &limit, t)
             };
-            let name = e.fresh();
-            e.line(format!(
-                "{name} = arith.cmpf oeq, {}, {limit} : {t}",
-                args[0]
-            ));
-            name
+            e.cmp("arith.cmpf oeq", &args[0], &limit, t)
         }
         "logistic" if float => {
             arity(1)?;
-            let negated = e.fresh();
-            e.line(format!("{negated} = arith.negf {} : {t}", args[0]));
-            let exp = e.fresh();
-            e.line(format!("{exp} = math.exp {negated} : {t}"));
+            let negated = e.unary("arith.negf", &args[0], t);
+            let exp = e.unary("math.exp", &negated, t);
             let one = e.constant("1.0", t);
-            let sum = e.fresh();
-            e.line(format!("{sum} = arith.addf {one}, {exp} : {t}"));
-            let name = e.fresh();
-            e.line(format!("{name} = arith.divf {one}, {sum} : {t}"));
-            name
+            let sum = e.binary("arith.addf", &one, &exp, t);
+            e.binary("arith.divf", &one, &sum, t)
         }
         "square" => {
             arity(1)?;
-            let name = e.fresh();
             let mul = pick("arith.mulf", "arith.muli", "arith.andi");
-            e.line(format!("{name} = {mul} {}, {} : {t}", args[0], args[0]));
-            name
+            e.binary(mul, &args[0], &args[0], t)
         }
         "convert" => {
             arity(1)?;
@@ -527,18 +456,11 @@ pub(super) fn scalar(
         }
         "bitcast_convert" if width(t) == width(out) => {
             arity(1)?;
-            let name = e.fresh();
-            e.line(format!("{name} = arith.bitcast {} : {t} to {out}", args[0]));
-            name
+            e.cast("arith.bitcast", &args[0], t, out)
         }
         "select" => {
             arity(3)?;
-            let name = e.fresh();
-            e.line(format!(
-                "{name} = arith.select {}, {}, {} : {out}",
-                args[0], args[1], args[2]
-            ));
-            name
+            e.select(&args[0], &args[1], &args[2], out)
         }
         "clamp" => {
             arity(3)?;
@@ -548,14 +470,8 @@ pub(super) fn scalar(
             } else {
                 ("arith.maxsi", "arith.minsi")
             };
-            let lower = e.fresh();
-            e.line(format!(
-                "{lower} = {max} {}, {} : {x_elem}",
-                args[1], args[0]
-            ));
-            let name = e.fresh();
-            e.line(format!("{name} = {min} {lower}, {} : {x_elem}", args[2]));
-            name
+            let lower = e.binary(max, &args[1], &args[0], x_elem);
+            e.binary(min, &lower, &args[2], x_elem)
         }
         "compare" => {
             arity(2)?;
@@ -604,15 +520,10 @@ pub(super) fn compare(
             _ => "ult",
         }
     };
-    let name = e.fresh();
     let cmp = if is_float(t) {
         "arith.cmpf"
     } else {
         "arith.cmpi"
     };
-    e.line(format!(
-        "{name} = {cmp} {predicate}, {}, {} : {t}",
-        args[0], args[1]
-    ));
-    Ok(name)
+    Ok(e.cmp(&format!("{cmp} {predicate}"), &args[0], &args[1], t))
 }
