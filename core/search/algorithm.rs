@@ -291,7 +291,8 @@ pub trait SearchAlgorithm: Sync {
 }
 
 /// Every search algorithm, the default first.
-pub static ALGORITHMS: &[&dyn SearchAlgorithm] = &[&Auto, &Mcmc, &PaseDp, &Tiling, &Plan];
+pub static ALGORITHMS: &[&dyn SearchAlgorithm] =
+    &[&Auto, &Mcmc, &PaseDp, &Tiling, &Plan, &MeshPlan];
 
 /// The algorithm called `name` (or one of its [`SearchAlgorithm::aliases`]).
 pub fn algorithm(name: &str) -> Option<&'static dyn SearchAlgorithm> {
@@ -514,6 +515,24 @@ impl SearchAlgorithm for Plan {
 
     fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
         super::plan(problem, run)
+    }
+}
+
+/// The schedule search over what a mesh sharding expresses (see [`super::mesh_plan`]): the default of
+/// the engine exports (`--emit=jax-shardings`, `torch-plan`, `sdy`), whose strategy then runs as searched.
+pub struct MeshPlan;
+
+impl SearchAlgorithm for MeshPlan {
+    fn name(&self) -> &'static str {
+        "mesh"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the schedule search restricted to what a mesh sharding runs: tensor and data parallelism, FSDP"
+    }
+
+    fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+        super::mesh_plan(problem, run)
     }
 }
 

@@ -214,6 +214,21 @@ const MAX_EVALUATED: usize = 400;
 
 /// The schedule search (module doc).
 pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+    plan_in(problem, run, false)
+}
+
+/// The schedule search over the mesh space (module doc): tensor × data parallelism and FSDP only.
+pub fn mesh_plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+    plan_in(problem, run, true)
+}
+
+/// Whether a mesh sharding expresses the candidate: one stage, one micro-batch, no recomputation,
+/// ZeRO 0 or 3, no sequence parallelism.
+fn mesh_expressible(pp: u32, m: u32, recompute: Recompute, zero: Zero, sp: bool) -> bool {
+    pp == 1 && m == 1 && recompute == Recompute::None && zero != Zero::Optimizer && !sp
+}
+
+fn plan_in(problem: &Problem, run: &Run, mesh: bool) -> Result<Found, SearchError> {
     let t0 = Instant::now();
     let graph = problem.graph;
     let machine = problem.machine;
@@ -293,7 +308,9 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
                                 continue;
                             }
                             for sp in [false, true] {
-                                if sp && tp == 1 {
+                                if sp && tp == 1
+                                    || mesh && !mesh_expressible(pp, m, recompute, zero, sp)
+                                {
                                     continue;
                                 }
                                 // Weight state per device: the lower bound that prunes.

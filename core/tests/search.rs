@@ -626,3 +626,40 @@ fn a_proposal_budget_bounds_seeding_and_reports_it() {
         "{e}"
     );
 }
+
+/// The mesh search (`--search=mesh`, the engine exports' default) returns only what a mesh sharding
+/// runs — one stage, one micro-batch, no recomputation, ZeRO 0 or 3 — and, searching a subset of the
+/// schedule search's space, is never faster than it.
+#[test]
+fn the_mesh_search_keeps_to_mesh_strategies() {
+    use flexc_core::schedule::{Recompute, Zero};
+    use flexc_core::search::{algorithm, Budget, Problem, Run};
+    for (graph, machine) in [
+        (small_transformer(16), "p100-4x4"),
+        (small_transformer(64), "dgx-a100:2"),
+    ] {
+        let m = Machine::preset(machine).unwrap();
+        let cost = CostModel::new(&m.gpu);
+        let problem = Problem::new(&graph, &m, &cost, Mode::Training);
+        let run = Run::new(Budget::Proposals(400), 0);
+        let mesh = algorithm("mesh").unwrap().search(&problem, &run).unwrap();
+        let plan = algorithm("plan").unwrap().search(&problem, &run).unwrap();
+        let s = &mesh.strategy.schedule;
+        assert_eq!((s.stages, s.chunks, s.micro_batches), (1, 1, 1), "{machine}");
+        assert_eq!(s.recompute, Recompute::None, "{machine}");
+        assert_ne!(s.zero, Zero::Optimizer, "{machine}");
+        mesh.strategy.validate(&graph, &m).unwrap();
+        let (search::Details::Plan(kept), search::Details::Plan(all)) =
+            (&mesh.details, &plan.details)
+        else {
+            panic!("{machine}: both are schedule searches");
+        };
+        assert!(kept.candidates < all.candidates, "{machine}: {kept:?} vs {all:?}");
+        assert!(
+            mesh.iteration_time_s >= plan.iteration_time_s * (1.0 - 1e-9),
+            "{machine}: mesh {} < plan {}",
+            mesh.iteration_time_s,
+            plan.iteration_time_s
+        );
+    }
+}
