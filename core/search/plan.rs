@@ -584,6 +584,19 @@ fn plan_in(problem: &Problem, run: &Run, mesh: bool) -> Result<Found, SearchErro
                 details: Details::Plan(stats),
             })
         }
+        // The deadline passed with candidates left unsimulated: whether one fits is unknown, which is
+        // not "nothing fits".
+        None if stop == StopReason::Time && evaluated < candidates.len() => {
+            Err(SearchError::Expired(format!(
+                "the schedule search ({evaluated} of {} candidates within memory estimates simulated{})",
+                candidates.len(),
+                if evaluated > 0 {
+                    format!(", the first in {cold:.1} s")
+                } else {
+                    String::new()
+                }
+            )))
+        }
         None => match least_memory {
             Some((needed, device, name)) => Err(SearchError::OutOfMemory {
                 device,

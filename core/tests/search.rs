@@ -519,6 +519,20 @@ fn a_time_budget_bounds_the_whole_search() {
     .unwrap();
     assert_eq!(t.stop, StopReason::Time);
     assert_eq!(t.tiling().unwrap().used_cuts, 0);
+    // The schedule search with its time gone before any candidate was simulated says so: whether
+    // one fits is unknown, which is no "nothing fits device memory".
+    let run = Run {
+        deadline: Deadline::after(Duration::ZERO),
+        ..Run::new(Budget::Time(budget), 1)
+    };
+    for name in ["plan", "mesh"] {
+        let e = flexc_core::search::algorithm(name)
+            .unwrap()
+            .search(&problem, &run)
+            .unwrap_err();
+        assert!(matches!(e, SearchError::Expired(_)), "{name}: {e}");
+        assert!(e.to_string().contains("0 of"), "{name}: {e}");
+    }
 }
 
 /// Under a time budget too short for the seeding searches, every baseline is still scored and is a start
@@ -645,7 +659,11 @@ fn the_mesh_search_keeps_to_mesh_strategies() {
         let mesh = algorithm("mesh").unwrap().search(&problem, &run).unwrap();
         let plan = algorithm("plan").unwrap().search(&problem, &run).unwrap();
         let s = &mesh.strategy.schedule;
-        assert_eq!((s.stages, s.chunks, s.micro_batches), (1, 1, 1), "{machine}");
+        assert_eq!(
+            (s.stages, s.chunks, s.micro_batches),
+            (1, 1, 1),
+            "{machine}"
+        );
         assert_eq!(s.recompute, Recompute::None, "{machine}");
         assert_ne!(s.zero, Zero::Optimizer, "{machine}");
         mesh.strategy.validate(&graph, &m).unwrap();
@@ -654,7 +672,10 @@ fn the_mesh_search_keeps_to_mesh_strategies() {
         else {
             panic!("{machine}: both are schedule searches");
         };
-        assert!(kept.candidates < all.candidates, "{machine}: {kept:?} vs {all:?}");
+        assert!(
+            kept.candidates < all.candidates,
+            "{machine}: {kept:?} vs {all:?}"
+        );
         assert!(
             mesh.iteration_time_s >= plan.iteration_time_s * (1.0 - 1e-9),
             "{machine}: mesh {} < plan {}",

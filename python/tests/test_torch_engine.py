@@ -5,7 +5,8 @@
 
 Each model is a plain `nn.Module`, exported by `flexc.torch.plan` itself (torch-mlir's FX importer,
 parameters named as `named_parameters()` names them): a two-layer MLP (`fc1`, `fc2`; batch 8 x 64,
-MSE) and a small GPT (2 pre-LN blocks with separate q/k/v/o projections, d_model 64, 4 heads, an MLP of
+MSE), the same MLP returning its hidden activations too (a loss on both: its styles are no pair, so the
+plan's layouts exchange whole tensors), and a small GPT (2 pre-LN blocks with separate q/k/v/o projections, d_model 64, 4 heads, an MLP of
 256, vocabulary 256, batch 8 x 16 tokens, next-token cross-entropy), each under the searched plan and
 under Megatron-LM's (`--strategy=megatron:...`, tensor parallel with and without data parallel and
 ZeRO-3), and the GPT under plain data parallelism. Per run it prints the plan (mesh, styles, the
@@ -49,6 +50,15 @@ class MLP(nn.Module):
 
     def forward(self, x):
         return self.fc2(torch.relu(self.fc1(x)))
+
+
+class MLPWithHidden(MLP):
+    """The MLP that also returns its hidden activations: `fc1`'s output is a result as well as `fc2`'s
+    input, so its shard cannot pass to `fc2` (src/torch.rs): the plan gathers it and `fc2` slices."""
+
+    def forward(self, x):
+        hidden = torch.relu(self.fc1(x))
+        return self.fc2(hidden), hidden
 
 
 class Attention(nn.Module):
@@ -101,6 +111,16 @@ def mse(model, x, y):
 def next_token(model, ids, labels):
     logits = model(ids)
     return F.cross_entropy(logits.reshape(-1, logits.shape[-1]), labels.reshape(-1))
+
+
+def mse_and_hidden(model, x, y):
+    out, hidden = model(x)
+    return F.mse_loss(out, y) + 0.1 * hidden.square().mean()
+
+
+def hidden_case():
+    torch.manual_seed(3)
+    return "mlp+hidden", MLPWithHidden, mse_and_hidden, (torch.randn(8, 64), torch.randn(8, 64))
 
 
 def mlp_case():
@@ -244,7 +264,7 @@ def document(records, path):
 
 def main():
     runs = [(mlp_case(), 2, None), (mlp_case(), 4, None), (mlp_case(), 2, "megatron"),
-            (mlp_case(), 4, "megatron:tp=2,dp=2,zero=3")]
+            (mlp_case(), 4, "megatron:tp=2,dp=2,zero=3"), (hidden_case(), 2, "megatron")]
     if "--quick" not in sys.argv:
         runs += [(gpt_case(), 2, None), (gpt_case(), 4, None), (gpt_case(), 2, "megatron:tp=2"),
                  (gpt_case(), 4, "megatron:tp=2,dp=2"), (gpt_case(), 4, "data-parallel")]
