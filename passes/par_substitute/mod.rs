@@ -2,7 +2,9 @@
 //! block becomes an e-graph over [`lang::Flex`] (zero-initialized contractions with their einsum
 //! signature, `linalg.transpose`, `tensor.collapse_shape`/`expand_shape`, every other op opaque), the
 //! rules of [`rules`] saturate it under
-//! node, iteration and time limits, [`extract`] picks the cheapest graph by a roofline cost, and the
+//! node, iteration and time limits, [`extract`] picks the cheapest graph by a roofline cost. A second
+//! stage does the same with elementwise adds and `tensor.concat` imported too and every rule (its
+//! larger e-graph can extract worse); the stage that saves more is written back, and the
 //! write-back builds the new ops (`linalg.generic` contractions, `tensor.concat`,
 //! `tensor.extract_slice`, `linalg.transpose`, reshapes) and replaces every original value by its class's
 //! chosen value; the block is put back in dependence order and unused pure ops are erased.
