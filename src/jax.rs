@@ -400,7 +400,7 @@ pub fn export(
         .collect();
     if let Some(first) = placed.first() {
         warnings.push(format!(
-            "{} ops are placed on devices of their own (the first at {first}): under XLA's SPMD partitioner every op runs on the whole mesh",
+            "{} ops are placed on devices of their own (the first at {first}): a mesh sharding (XLA's SPMD partitioner, torch.distributed's styles) runs every op on the whole mesh",
             placed.len()
         ));
     }

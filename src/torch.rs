@@ -13,13 +13,23 @@
 //! both dims split, an unnamed or top-level weight, two weights of one submodule that disagree — is
 //! left to the mesh (replicated) with a warning, as are the jax export's own warnings (pipelines,
 //! micro-batches, per-op placement).
+//!
+//! A style's defaults hand local shards between modules: `ColwiseParallel` returns its output's shard
+//! of the last dim, `RowwiseParallel` takes that shard as its input. That is right only where a
+//! column-split module's output reaches a row-split module through elementwise ops alone (Megatron's
+//! MLP: `fc` → GELU → `proj`); anywhere else the user's code would compute on a shard as if it were
+//! the whole tensor. So the plan pairs them from the graph, and `layouts` makes every unpaired style
+//! exchange whole tensors: a column-split module's output is gathered (`output_layouts=Replicate()`),
+//! a row-split module slices its whole input (`input_layouts=Replicate()`; an embedding's indices are
+//! always whole). Unpaired styles cost a collective more than a pair, never a wrong result.
 
 use crate::diagnostics::Diag;
 use crate::jax::{self, Axis};
+use flexc_core::graph::{Graph, OpId, TensorId};
 use flexc_core::{OpClass, Strategy};
 use flexc_passes::import::Imported;
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The style of a `[rows, cols]` weight split along `dim`, read by an op of `class`.
 fn style(dim: usize, class: Option<OpClass>) -> &'static str {
@@ -36,6 +46,84 @@ fn names(entry: &Value, axis: &str) -> bool {
         Value::Array(list) => list.iter().any(|a| a.as_str() == Some(axis)),
         _ => false,
     }
+}
+
+/// The op that reads weight `tensor` for its module: the first op past the data movement that only
+/// re-lays the weight out (torch-mlir transposes an `nn.Linear` weight before its matmul).
+fn weight_reader(graph: &Graph, tensor: TensorId) -> Option<OpId> {
+    let mut tensor = tensor;
+    loop {
+        let &[op] = graph.consumers(tensor) else {
+            return None;
+        };
+        let read = graph.op(op);
+        if read.class != OpClass::DataMovement {
+            return Some(op);
+        }
+        let [output] = read.outputs.as_slice() else {
+            return None;
+        };
+        tensor = output.tensor;
+    }
+}
+
+/// Whether op `op`, reading `tensor`, keeps each element's place in the last dim (a shard of that dim
+/// stays a shard of its output's last dim): an elementwise op that indexes `tensor` as it indexes its
+/// outputs, or a reshape that leaves the last dim alone (`[b*s, d]` ↔ `[b, s, d]`).
+fn keeps_last_dim(graph: &Graph, op: OpId, tensor: TensorId) -> bool {
+    let read = graph.op(op);
+    let last = |t: TensorId| graph.tensor(t).shape.last().copied();
+    match read.class {
+        OpClass::Elementwise => read.inputs.iter().filter(|a| a.tensor == tensor).all(|a| {
+            read.outputs.iter().all(|o| {
+                o.exprs == a.exprs && graph.tensor(o.tensor).shape == graph.tensor(tensor).shape
+            })
+        }),
+        OpClass::DataMovement => {
+            (read.name.ends_with("expand_shape") || read.name.ends_with("collapse_shape"))
+                && read.inputs.len() == 1
+                && read.outputs.iter().all(|o| last(o.tensor) == last(tensor))
+        }
+        _ => false,
+    }
+}
+
+/// The row-split reader in `rowwise` that the output of `start` (a column-split module's op) reaches
+/// through shape-preserving elementwise ops only, every path ending there; `None` when any path
+/// leaves elementwise code first (the shard would leak into code that expects the whole tensor).
+fn paired_row(
+    graph: &Graph,
+    start: OpId,
+    rowwise: &BTreeSet<OpId>,
+    results: &BTreeSet<TensorId>,
+) -> Option<OpId> {
+    let mut found = None;
+    let mut stack: Vec<TensorId> = graph.op(start).outputs.iter().map(|a| a.tensor).collect();
+    let mut seen = BTreeSet::new();
+    while let Some(tensor) = stack.pop() {
+        if !seen.insert(tensor) {
+            continue;
+        }
+        let consumers = graph.consumers(tensor);
+        if consumers.is_empty() || results.contains(&tensor) {
+            return None; // a result of the function
+        }
+        for &op in consumers {
+            let read = graph.op(op);
+            if rowwise.contains(&op) {
+                if found.is_some_and(|f| f != op) {
+                    return None;
+                }
+                found = Some(op);
+                continue;
+            }
+            if !keeps_last_dim(graph, op, tensor) {
+                return None;
+            }
+            stack.extend(read.outputs.iter().map(|o| o.tensor));
+        }
+    }
+    found
 }
 
 /// The `--emit=torch-plan` JSON and its warnings (module doc), `cost` (the simulated cost of what the
@@ -57,6 +145,8 @@ pub fn plan(
     let mut styles: BTreeMap<String, &'static str> = BTreeMap::new();
     let mut parameters = serde_json::Map::new();
     let mut fsdp = false;
+    // Each styled module's op reading its weight.
+    let mut modules: BTreeMap<String, Option<OpId>> = BTreeMap::new();
     for (i, input) in inputs.iter().enumerate() {
         if input["kind"] != "parameter" {
             continue;
@@ -96,9 +186,15 @@ pub fn plan(
             Some(_) => {}
             None => {
                 styles.insert(module.to_string(), chosen);
+                let reader = imported.args[i]
+                    .tensor
+                    .and_then(|t| weight_reader(&imported.graph, t));
+                modules.insert(module.to_string(), reader);
             }
         }
     }
+    let results = imported.results.iter().filter_map(|r| r.tensor).collect();
+    let layouts = layouts(&imported.graph, &results, &styles, &modules);
     warnings.dedup();
     warnings.extend(cost.map(str::to_string));
     let value = json!({
@@ -107,6 +203,7 @@ pub fn plan(
         "world_size": devices,
         "mesh": {"dims": ["dp", "tp"], "shape": [dp, devices / dp]},
         "plan": styles,
+        "layouts": layouts,
         "fsdp": fsdp,
         "schedule": export.value["schedule"],
         "parameters": parameters,
@@ -116,6 +213,48 @@ pub fn plan(
     jax::layout(&value, 0, &mut text);
     text.push('\n');
     Ok((text, warnings))
+}
+
+/// The layouts of the styles that are not half of a pair (module doc): a column-split module whose
+/// output does not reach a row-split one through elementwise ops gathers it, a row-split module no
+/// column-split one feeds (an embedding always) slices its whole input.
+fn layouts(
+    graph: &Graph,
+    results: &BTreeSet<TensorId>,
+    styles: &BTreeMap<String, &'static str>,
+    modules: &BTreeMap<String, Option<OpId>>,
+) -> BTreeMap<String, Value> {
+    let reader = |name: &String| modules.get(name).copied().flatten();
+    let rowwise: BTreeSet<OpId> = styles
+        .iter()
+        .filter(|(_, &style)| style == "RowwiseParallel")
+        .filter_map(|(name, _)| reader(name))
+        .filter(|&op| graph.op(op).class == OpClass::Contraction)
+        .collect();
+    let mut fed = BTreeSet::new();
+    let mut layouts = BTreeMap::new();
+    for (name, &style) in styles {
+        if style != "ColwiseParallel" {
+            continue;
+        }
+        let pair = reader(name)
+            .filter(|&op| graph.op(op).class == OpClass::Contraction)
+            .and_then(|op| paired_row(graph, op, &rowwise, results));
+        match pair {
+            Some(row) => {
+                fed.insert(row);
+            }
+            None => {
+                layouts.insert(name.clone(), json!({"output": "Replicate"}));
+            }
+        }
+    }
+    for (name, &style) in styles {
+        if style == "RowwiseParallel" && !reader(name).is_some_and(|op| fed.contains(&op)) {
+            layouts.insert(name.clone(), json!({"input": "Replicate"}));
+        }
+    }
+    layouts
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 """flexc from Python: strategies searched by the flexc binary, handed to the engines that run them.
 
-`flexc.jax.plan` (JAX, XLA's SPMD partitioner). The binary is found by `flexc.binary()`.
+`flexc.jax.plan` (JAX, XLA's SPMD partitioner), `flexc.torch.plan` (PyTorch, `torch.distributed`). The binary is found by `flexc.binary()`.
 """
 import os
 import pathlib
@@ -18,7 +18,7 @@ def binary():
     to this package (target/release, then target/debug)."""
     given = os.environ.get("FLEXC")
     if given:
-        return given
+        return os.path.abspath(given) if os.sep in given else given
     found = shutil.which("flexc")
     if found:
         return found

@@ -1,63 +1,148 @@
-"""flexc plans for PyTorch (`torch.distributed`): `plan(...)` runs `flexc --emit=torch-plan` on a
-torch-mlir export whose weight arguments carry their `named_parameters()` names (`par.name`), and
-`apply(model, plan)` parallelizes the user's module with it — a `parallelize_module` plan
-(`ColwiseParallel`/`RowwiseParallel` per named submodule) on the `tp` dim of a 2-D `DeviceMesh`
-(`dp` × `tp`), and FSDP (`fully_shard`) over `dp` when the strategy shards weights there (ZeRO-3).
+"""flexc plans for PyTorch (`torch.distributed`).
 
-Not checked on the engine here: PyPI's Linux torch wheel is the CUDA build (torch 2.15.0 for Python 3.11:
-3.00 GB of wheels, 5.46 GB installed with NVIDIA's runtime wheels and Triton, and `import torch` fails on
-`libcudart.so.13` without them), which the project does not install; the JSON side is tested by lit
-(lit-tests/torch/plan.test). Exporting an `nn.Module` with its parameters as named arguments is left to
-the caller (torch-mlir's FX importer freezes parameters into constants by default).
+`plan(model, example_inputs, world_size=...)` exports the user's `nn.Module` with torch-mlir's FX
+importer (linalg on tensors; the parameters become arguments named as `named_parameters()` names them,
+`par.name`), runs `flexc --emit=torch-plan` on it and returns the plan as a dict (format in
+src/torch.rs). `apply(model, plan)` parallelizes the module with it in every process of the job:
+`parallelize_module` styles (`ColwiseParallel`/`RowwiseParallel` per named submodule, with the layouts
+that make an unpaired style exchange whole tensors) on the `tp` dim of a 2-D `DeviceMesh` (`dp` × `tp`),
+then FSDP (`fully_shard`, when the strategy shards weights over `dp`: ZeRO-3) or replication with
+averaged gradients (`replicate`) over `dp`.
+
+flexc searches the forward the export holds and simulates the training step it implies (backward and
+the weights' update added); the loss stays in the user's code.
 """
 import json
+import os
 import subprocess
+import tempfile
 from typing import Optional, Sequence
 
 from . import FlexcError, binary
 
-__all__ = ["plan", "parallelize_plan", "apply"]
+__all__ = ["export", "plan", "parallelize_plan", "apply"]
 
 
-def plan(mlir_path: str, world_size: int, machine: Optional[str] = None, search: Optional[str] = None,
-         strategy: Optional[str] = None, budget: Optional[str] = None,
-         flexc_args: Sequence[str] = ()) -> dict:
-    """`flexc MLIR --emit=torch-plan --devices=world_size` as a dict (see src/torch.rs for the format);
-    the report (standard error) is under "report"."""
-    command = [binary(), str(mlir_path), "--emit=torch-plan", f"--devices={world_size}"]
-    for flag, value in (("--machine", machine), ("--search", search), ("--strategy", strategy),
-                        ("--search-budget", budget)):
-        if value is not None:
-            command.append(f"{flag}={value}")
-    command.extend(flexc_args)
-    done = subprocess.run(command, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise FlexcError(f"flexc failed (exit {done.returncode}): {' '.join(command)}\n{done.stderr}")
-    result = json.loads(done.stdout)
-    result["report"] = done.stderr
-    return result
+def export(model, example_inputs, path: str) -> str:
+    """Writes `model`'s forward on `example_inputs` (a tuple of tensors) to `path` as linalg-on-tensors
+    MLIR, its parameters as trailing arguments marked `par.param` and named `par.name`; returns `path`.
+    Buffers (batch-norm statistics, ...) stay constants of the export."""
+    import torch
+    from torch_mlir import fx, ir
+
+    named = list(model.named_parameters())
+    names = [name for name, _ in named]
+    inputs = tuple(example_inputs)
+
+    class Stateless(torch.nn.Module):
+        """`model` with its parameters passed in, so the export takes them as arguments."""
+
+        def __init__(self):
+            super().__init__()
+            self.inner = model
+
+        def forward(self, *args):
+            data, params = args[:len(inputs)], args[len(inputs):]
+            return torch.func.functional_call(self.inner, dict(zip(names, params)), data)
+
+    params = [p.detach() for _, p in named]
+    module = fx.export_and_import(Stateless(), *inputs, *params, output_type="linalg-on-tensors",
+                                  func_name="forward")
+    with module.context:
+        functions = [op for op in module.body.operations if op.operation.name == "func.func"]
+        if len(functions) != 1:
+            raise FlexcError(f"torch-mlir wrote {len(functions)} functions, expected one")
+        unit = ir.UnitAttr.get()
+        attrs = [ir.DictAttr.get({}) for _ in inputs]
+        attrs += [ir.DictAttr.get({"par.param": unit, "par.name": ir.StringAttr.get(n)}) for n in names]
+        functions[0].attributes["arg_attrs"] = ir.ArrayAttr.get(attrs)
+    with open(path, "w") as out:
+        out.write(str(module))
+    return path
+
+
+def plan(model, example_inputs=(), world_size: int = 2, machine: Optional[str] = None,
+         search: Optional[str] = None, strategy: Optional[str] = None, budget: Optional[str] = None,
+         seed: Optional[int] = None, flexc_args: Sequence[str] = (), keep: Optional[str] = None) -> dict:
+    """Searches a strategy for `model(*example_inputs)` on `world_size` devices and returns the
+    `--emit=torch-plan` dict; the search report (flexc's standard error) is under "report", the
+    exported MLIR's path under "mlir" when `keep` names a folder to keep it in.
+
+    model: an `nn.Module` (exported with `export`), or the path of an MLIR file already exported.
+    machine / search / strategy / budget / seed: flexc's `--machine`, `--search`, `--strategy` (a
+      baseline such as `megatron:tp=2,dp=2` instead of searching), `--search-budget`, `--seed`.
+    flexc_args: more flexc options.
+    """
+    with tempfile.TemporaryDirectory(prefix="flexc-torch-") as scratch:
+        folder = keep or scratch
+        if isinstance(model, (str, os.PathLike)):
+            mlir, cwd, given = str(model), None, str(model)
+        else:
+            # Run in the export's folder, so that flexc's diagnostics name `model.mlir:line:col`.
+            os.makedirs(folder, exist_ok=True)
+            mlir = export(model, example_inputs, os.path.join(folder, "model.mlir"))
+            cwd, given = folder, "model.mlir"
+        command = [binary(), given, "--emit=torch-plan", f"--devices={world_size}"]
+        for flag, value in (("--machine", machine), ("--search", search), ("--strategy", strategy),
+                            ("--search-budget", budget), ("--seed", seed)):
+            if value is not None:
+                command.append(f"{flag}={value}")
+        command.extend(flexc_args)
+        done = subprocess.run(command, capture_output=True, text=True, cwd=cwd)
+        if done.returncode != 0:
+            raise FlexcError(f"flexc failed (exit {done.returncode}): {' '.join(command)}\n{done.stderr}")
+        result = json.loads(done.stdout)
+        result["report"] = done.stderr
+        if keep:
+            result["mlir"] = mlir
+        return result
 
 
 def parallelize_plan(result: dict) -> dict:
-    """The `parallelize_module` plan: submodule name -> a `ColwiseParallel()`/`RowwiseParallel()`."""
+    """The `parallelize_module` plan: submodule name -> `ColwiseParallel(...)`/`RowwiseParallel(...)`,
+    with `result["layouts"]`: `{"output": "Replicate"}` gathers a column-split output,
+    `{"input": "Replicate"}` has a row-split module slice its whole input."""
+    from torch.distributed.tensor import Replicate
     from torch.distributed.tensor.parallel import ColwiseParallel, RowwiseParallel
 
     styles = {"ColwiseParallel": ColwiseParallel, "RowwiseParallel": RowwiseParallel}
-    return {name: styles[style]() for name, style in result["plan"].items()}
+    layouts = result.get("layouts", {})
+    made = {}
+    for name, style in result["plan"].items():
+        options = {}
+        layout = layouts.get(name, {})
+        if layout.get("output") == "Replicate":
+            options["output_layouts"] = Replicate()
+        if layout.get("input") == "Replicate":
+            options["input_layouts"] = Replicate()
+        made[name] = styles[style](**options)
+    return made
 
 
 def apply(model, result: dict, device_type: str = "cpu"):
-    """Parallelizes `model` in place as `result` says and returns the `DeviceMesh` (dims `dp`, `tp`).
-    Call it in every process of a `torch.distributed` job of `result["world_size"]` ranks."""
+    """Parallelizes `model` as `result` says and returns `(model, mesh)`, the `DeviceMesh` with dims
+    `dp` and `tp`: the styles of `result["plan"]` on `tp` (`parallelize_module`), then over `dp` either
+    FSDP (`fully_shard`, when the strategy shards weights there: ZeRO-3) or replication with gradients
+    averaged as DDP does (`replicate`). Call it in every process of a `torch.distributed` job of
+    `result["world_size"]` ranks; feed each `dp` rank its share of the batch (the same share to the
+    ranks of one `tp` group)."""
     from torch.distributed.device_mesh import init_device_mesh
     from torch.distributed.tensor.parallel import parallelize_module
 
     mesh = init_device_mesh(device_type, tuple(result["mesh"]["shape"]),
                             mesh_dim_names=tuple(result["mesh"]["dims"]))
-    if result["plan"] and result["mesh"]["shape"][1] > 1:
+    dp, tp = result["mesh"]["shape"]
+    if result["plan"] and tp > 1:
         parallelize_module(model, mesh["tp"], parallelize_plan(result))
-    if result.get("fsdp") and result["mesh"]["shape"][0] > 1:
-        from torch.distributed.fsdp import fully_shard
+    if dp > 1:
+        if result.get("fsdp"):
+            from torch.distributed.fsdp import fully_shard
 
-        fully_shard(model, mesh=mesh["dp"])
-    return mesh
+            fully_shard(model, mesh=mesh["dp"])
+        else:
+            # FSDP2's replicate: DDP's semantics (gradients all-reduced and averaged over `dp`) on
+            # DTensor parameters, so it composes with the `tp` styles as `fully_shard` does.
+            from torch.distributed._composable.replicate_with_fsdp import replicate
+
+            replicate(model, mesh=mesh["dp"])
+    return model, mesh

@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""The engine check of flexc's PyTorch plans (issue 27): small training steps run by
+`torch.distributed` (gloo, CPU, `torch.multiprocessing.spawn`) on 2 and 4 processes under the plans
+`flexc.torch.plan` returns, against the same step in one process.
+
+Each model is a plain `nn.Module`, exported by `flexc.torch.plan` itself (torch-mlir's FX importer,
+parameters named as `named_parameters()` names them): a two-layer MLP (`fc1`, `fc2`; batch 8 x 64,
+MSE) and a small GPT (2 pre-LN blocks with separate q/k/v/o projections, d_model 64, 4 heads, an MLP of
+256, vocabulary 256, batch 8 x 16 tokens, next-token cross-entropy), each under the searched plan and
+under Megatron-LM's (`--strategy=megatron:...`, tensor parallel with and without data parallel and
+ZeRO-3), and the GPT under plain data parallelism. Per run it prints the plan (mesh, styles, the
+layouts of unpaired styles, flexc's warnings) and the error of the loss and of every gradient against
+the single-process step (max |a - b| / max(|b|, floor), the floor 1e-6 for the loss and a thousandth of
+the largest gradient for gradients; tolerance TOLERANCE: f32 sums in another order). Exit 1 when any result is off or flexc fails.
+
+Styles on CPU: `ColwiseParallel`/`RowwiseParallel` need all-gather and all-reduce, FSDP's
+`fully_shard` all-gather and reduce-scatter, `replicate` all-reduce; gloo has them all here (torch
+2.15), so every style flexc exports is run. Sequence parallelism and pipelining are not exported.
+
+  python/tests/test_torch_engine.py [--quick] [--doc PATH]   # --quick: the MLP only; --doc: the runs
+                                                             # as Markdown (docs/torch-engine.md)
+"""
+import os
+import socket
+import sys
+import tempfile
+import time
+
+# This checkout's package (python/), ahead of any installed one (see test_jax_engine.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+
+import torch  # noqa: E402
+import torch.distributed as dist  # noqa: E402
+import torch.multiprocessing as mp  # noqa: E402
+import torch.nn as nn  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+
+import flexc.torch  # noqa: E402
+
+TOLERANCE = 1e-5
+BUDGET = "400"
+
+
+class MLP(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(64, 128)
+        self.fc2 = nn.Linear(128, 64)
+
+    def forward(self, x):
+        return self.fc2(torch.relu(self.fc1(x)))
+
+
+class Attention(nn.Module):
+    def __init__(self, width, heads):
+        super().__init__()
+        self.head = width // heads
+        self.q, self.k, self.v, self.o = (nn.Linear(width, width) for _ in range(4))
+
+    def forward(self, x):
+        batch, seq, _ = x.shape
+        # -1 heads: under tensor parallelism a rank holds its share of the heads.
+        q, k, v = (p(x).view(batch, seq, -1, self.head).transpose(1, 2) for p in (self.q, self.k, self.v))
+        scores = (q @ k.transpose(-1, -2)) * self.head ** -0.5
+        causal = torch.ones(seq, seq, dtype=torch.bool).tril()
+        y = scores.masked_fill(~causal, float("-inf")).softmax(-1) @ v
+        return self.o(y.transpose(1, 2).reshape(batch, seq, -1))
+
+
+class Block(nn.Module):
+    def __init__(self, width, heads):
+        super().__init__()
+        self.ln_1, self.ln_2 = nn.LayerNorm(width), nn.LayerNorm(width)
+        self.attn = Attention(width, heads)
+        self.fc, self.proj = nn.Linear(width, 4 * width), nn.Linear(4 * width, width)
+
+    def forward(self, x):
+        x = x + self.attn(self.ln_1(x))
+        return x + self.proj(F.gelu(self.fc(self.ln_2(x))))
+
+
+class GPT(nn.Module):
+    def __init__(self, vocab=256, width=64, heads=4, layers=2, seq=16):
+        super().__init__()
+        self.wte, self.wpe = nn.Embedding(vocab, width), nn.Embedding(seq, width)
+        self.blocks = nn.ModuleList(Block(width, heads) for _ in range(layers))
+        self.ln_f = nn.LayerNorm(width)
+        self.lm_head = nn.Linear(width, vocab, bias=False)
+
+    def forward(self, ids):
+        x = self.wte(ids) + self.wpe(torch.arange(ids.shape[1]))
+        for block in self.blocks:
+            x = block(x)
+        return self.lm_head(self.ln_f(x))
+
+
+def mse(model, x, y):
+    return F.mse_loss(model(x), y)
+
+
+def next_token(model, ids, labels):
+    logits = model(ids)
+    return F.cross_entropy(logits.reshape(-1, logits.shape[-1]), labels.reshape(-1))
+
+
+def mlp_case():
+    torch.manual_seed(0)
+    return "mlp", MLP, mse, (torch.randn(8, 64), torch.randn(8, 64))
+
+
+def gpt_case():
+    torch.manual_seed(1)
+    ids = torch.randint(0, 256, (8, 16))
+    return "gpt", GPT, next_token, (ids, torch.roll(ids, -1, 1))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def worker(rank, world, port, make, loss_fn, state, batch, result, out):
+    """One rank: the model as the plan says, its dp share of the batch, one forward and backward;
+    rank 0 saves the loss (averaged over dp) and the whole gradients to `out`."""
+    torch.set_num_threads(1)
+    os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+    dist.init_process_group("gloo", rank=rank, world_size=world)
+    try:
+        model = make()
+        model.load_state_dict(state)
+        model, mesh = flexc.torch.apply(model, result)
+        dp = mesh["dp"].size()
+        share = [t.chunk(dp)[mesh["dp"].get_local_rank()] for t in batch]
+        loss = loss_fn(model, *share)
+        loss.backward()
+        whole = lambda t: t.full_tensor() if isinstance(t, torch.distributed.tensor.DTensor) else t  # noqa: E731
+        grads = {n: whole(p.grad).detach().clone() for n, p in model.named_parameters()}
+        total = whole(loss).detach().clone()
+        dist.all_reduce(total)
+        if rank == 0:
+            torch.save({"loss": total / world, "grads": grads}, out)
+    finally:
+        dist.destroy_process_group()
+
+
+def error(a, b, floor=1e-6):
+    return float((a - b).abs().max() / max(float(b.abs().max()), floor))
+
+
+def check(case, world, strategy=None):
+    """One step under the plan against the single-process step: a record of the run."""
+    name, make, loss_fn, batch = case
+    torch.manual_seed(2)
+    model = make()
+    state = {k: v.clone() for k, v in model.state_dict().items()}
+    loss = loss_fn(model, *batch)
+    loss.backward()
+    reference = {n: p.grad for n, p in model.named_parameters()}
+    started = time.time()
+    result = flexc.torch.plan(model, batch[:1], world_size=world, strategy=strategy,
+                              budget=None if strategy else BUDGET, seed=0)
+    planned = time.time() - started
+    with tempfile.TemporaryDirectory(prefix="flexc-torch-engine-") as scratch:
+        out = os.path.join(scratch, "rank0.pt")
+        started = time.time()
+        mp.spawn(worker, args=(world, free_port(), make, loss_fn, state, batch, result, out), nprocs=world)
+        ran = time.time() - started
+        got = torch.load(out)
+    # A gradient that is zero in exact arithmetic (the key projection's bias: softmax ignores a shift
+    # along the keys) is rounding noise; it is measured against a thousandth of the largest gradient.
+    floor = 1e-3 * max(float(g.abs().max()) for g in reference.values())
+    grads = max(error(got["grads"][n], reference[n], floor) for n in reference)
+    record = {
+        "model": name, "world": world, "asked": strategy or "searched", "schedule": result["schedule"],
+        "mesh": "x".join(map(str, result["mesh"]["shape"])), "fsdp": result["fsdp"],
+        "plan": result["plan"], "layouts": result.get("layouts", {}), "warnings": result["warnings"],
+        "loss": error(got["loss"], loss.detach()), "grads": grads, "plan_s": planned, "run_s": ran,
+    }
+    record["ok"] = record["loss"] <= TOLERANCE and grads <= TOLERANCE
+    styles = ", ".join(f"{m}: {s}" for m, s in result["plan"].items()) or "none"
+    print(f"{name} on {world} ({record['asked']}): schedule {record['schedule']}, mesh dp x tp = {record['mesh']}"
+          f"{', FSDP over dp' if record['fsdp'] else ''}; styles {styles}; layouts {record['layouts'] or 'none'}")
+    for warning in result["warnings"]:
+        print(f"  flexc warning: {warning}")
+    print(f"  loss error {record['loss']:.2e}, gradient error {grads:.2e} "
+          f"({'ok' if record['ok'] else 'OFF'}); plan {planned:.1f} s, run {ran:.1f} s")
+    return record
+
+
+def document(records, path):
+    """The runs as Markdown (`--doc PATH`)."""
+    lines = [
+        "# flexc plans run by torch.distributed (CPU, gloo)",
+        "",
+        "<!-- Generated by `python/tests/test_torch_engine.py --doc docs/torch-engine.md`: do not edit by "
+        "hand. -->",
+        "",
+        f"Generated {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} by "
+        f"`python/tests/test_torch_engine.py --doc docs/torch-engine.md` (`.tools/py-venv`, torch "
+        f"{torch.__version__}). Each row exports the model with `flexc.torch.plan` (torch-mlir's FX importer), "
+        "applies the plan with `flexc.torch.apply` in every process of a gloo job "
+        "(`torch.multiprocessing.spawn`) and runs one forward and backward; the errors are against the same "
+        f"step in one process (max |a - b| / max(|b|, floor) over the loss and every gradient, the floor 1e-6 for the loss "
+        "and a thousandth of the model's largest gradient for gradients, as the key projection's bias has a zero "
+        f"gradient in exact arithmetic; tolerance {TOLERANCE}). "
+        "*Layouts* lists the styles that are not half of a column/row pair, which exchange whole tensors "
+        "(src/torch.rs).",
+        "",
+        "| model | processes | plan asked | schedule | mesh dp×tp | styles | layouts | warnings | loss error | gradient error | result |",
+        "|---|---:|---|---|---|---|---|---:|---:|---:|---|",
+    ]
+    for r in records:
+        styles = ", ".join(f"`{m}` {s.replace('Parallel', '')}" for m, s in r["plan"].items()) or "none"
+        layouts = ", ".join(f"`{m}` {next(iter(v))} whole" for m, v in r["layouts"].items()) or "none"
+        lines.append(
+            f"| {r['model']} | {r['world']} | {r['asked']} | {r['schedule']} | {r['mesh']}"
+            f"{' FSDP' if r['fsdp'] else ''} | {styles} | {layouts} | {len(r['warnings'])} | "
+            f"{r['loss']:.1e} | {r['grads']:.1e} | {'ok' if r['ok'] else 'OFF'} |")
+    lines += ["", "flexc's warnings (what the exported plan changed against the searched strategy):", ""]
+    for r in records:
+        for warning in r["warnings"]:
+            lines.append(f"- {r['model']} on {r['world']} ({r['asked']}): {warning}")
+    with open(path, "w") as out:
+        out.write("\n".join(lines) + "\n")
+
+
+def main():
+    runs = [(mlp_case(), 2, None), (mlp_case(), 4, None), (mlp_case(), 2, "megatron"),
+            (mlp_case(), 4, "megatron:tp=2,dp=2,zero=3")]
+    if "--quick" not in sys.argv:
+        runs += [(gpt_case(), 2, None), (gpt_case(), 4, None), (gpt_case(), 2, "megatron:tp=2"),
+                 (gpt_case(), 4, "megatron:tp=2,dp=2"), (gpt_case(), 4, "data-parallel")]
+    records = [check(case, world, strategy) for case, world, strategy in runs]
+    if "--doc" in sys.argv:
+        document(records, sys.argv[sys.argv.index("--doc") + 1])
+    failed = [r for r in records if not r["ok"]]
+    off = ", ".join("{} on {} ({})".format(r["model"], r["world"], r["asked"]) for r in failed)
+    print(f"torch engine check: {len(records) - len(failed)} of {len(records)} runs match"
+          + (f"; OFF: {off}" if failed else ""))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
