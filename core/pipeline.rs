@@ -306,7 +306,9 @@ pub struct Context<'a> {
     problem: &'a Problem<'a>,
     phases: Phases,
     micro: RefCell<HashMap<(u32, u32), Rc<MicroGraph>>>,
-    sims: RefCell<HashMap<(u64, StageKey, u32), Rc<StageSims>>>,
+    /// By micro-batch, stage, replicas and group width (the per-device vectors' length: two
+    /// schedules with the same replicas and stage ops can group their devices differently).
+    sims: RefCell<HashMap<(u64, StageKey, u32, u32), Rc<StageSims>>>,
     once: RefCell<HashMap<u64, f64>>,
     held: RefCell<HashMap<u64, Rc<Vec<u64>>>>,
 }
@@ -682,7 +684,12 @@ impl<'a> Evaluator<'a> {
         group: u32,
         key: StageKey,
     ) -> Result<Rc<StageSims>, PipelineError> {
-        let cache_key = (self.micro_batch, key, self.schedule.replicas);
+        let cache_key = (
+            self.micro_batch,
+            key,
+            self.schedule.replicas,
+            self.schedule.group_width(self.n).max(1),
+        );
         if let Some(s) = self.ctx.sims.borrow().get(&cache_key) {
             return Ok(s.clone());
         }
