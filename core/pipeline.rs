@@ -310,7 +310,9 @@ pub struct Context<'a> {
     problem: &'a Problem<'a>,
     phases: Phases,
     micro: RefCell<HashMap<(u32, u32), Rc<MicroGraph>>>,
-    sims: RefCell<HashMap<(u64, StageKey, u32), Rc<StageSims>>>,
+    /// By micro-batch, stage, replicas and group width (the per-device vectors' length: two
+    /// schedules with the same replicas and stage ops can group their devices differently).
+    sims: RefCell<HashMap<(u64, StageKey, u32, u32), Rc<StageSims>>>,
     once: RefCell<HashMap<u64, f64>>,
     held: RefCell<HashMap<u64, Rc<Vec<u64>>>>,
 }

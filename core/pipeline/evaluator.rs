@@ -247,7 +247,12 @@ impl<'a> Evaluator<'a> {
         group: u32,
         key: StageKey,
     ) -> Result<Rc<StageSims>, PipelineError> {
-        let cache_key = (self.micro_batch, key, self.schedule.replicas);
+        let cache_key = (
+            self.micro_batch,
+            key,
+            self.schedule.replicas,
+            self.schedule.group_width(self.n).max(1),
+        );
         if let Some(s) = self.ctx.sims.borrow().get(&cache_key) {
             return Ok(s.clone());
         }

@@ -1,6 +1,6 @@
 //! The ops the write-back creates, through the C API's builders (affine maps, typed attributes; the
 //! named ops' bodies from MLIR's own region builder): a zero-filled `linalg.generic` contraction,
-//! `linalg.transpose`, `tensor.concat` and a unit-stride static `tensor.extract_slice`. Each is
+//! `linalg.transpose`, `linalg.add`, `tensor.concat` and a unit-stride static `tensor.extract_slice`. Each is
 //! inserted before `before`; the write-back orders the block afterwards.
 
 use super::lang::Sig;
@@ -257,6 +257,30 @@ pub fn transpose(
         &[x, empty],
         ty,
         &[("permutation", i64_array(cx, &perm))],
+    )
+}
+
+/// `linalg.add ins(a, b)` into an empty tensor of their shape.
+pub fn add(
+    before: MlirOperation,
+    location: MlirLocation,
+    a: MlirValue,
+    b: MlirValue,
+    shape: &[u64],
+) -> MlirValue {
+    let cx = context(before);
+    let ty = tensor_type(shape, element_of(a));
+    let empty = insert(
+        before,
+        ir::create_op(cx, "tensor.empty", location, &[], &[ty], &[]),
+    );
+    named_linalg(
+        before,
+        "linalg.add",
+        location,
+        &[a, b, empty],
+        ty,
+        &[("operandSegmentSizes", i32_array(cx, &[2, 1]))],
     )
 }
 

@@ -7,6 +7,7 @@ use super::lang::{shape, text, Flex, Graph, Sig};
 use egg::{Id, Language};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::rc::Rc;
+use std::time::Instant;
 
 /// A reference device for the pruning cost (not the machine searched on): fp32 FLOP/s, memory
 /// bytes/s and the fixed cost of a kernel.
@@ -41,6 +42,7 @@ pub fn node_cost(egraph: &Graph, node: &Flex) -> f64 {
             (flops / PEAK_FLOPS).max(bytes / BANDWIDTH) + LAUNCH
         }
         Flex::Transpose([_, x]) => 2.0 * elements(egraph, *x) * ELEMENT_BYTES / BANDWIDTH + LAUNCH,
+        Flex::Add([a, _]) => 3.0 * elements(egraph, *a) * ELEMENT_BYTES / BANDWIDTH + LAUNCH,
         Flex::Concat([_, a, b]) => {
             2.0 * (elements(egraph, *a) + elements(egraph, *b)) * ELEMENT_BYTES / BANDWIDTH
         }
@@ -63,14 +65,18 @@ type Cover = Rc<BTreeMap<Id, f64>>;
 
 /// The chosen node of every e-class reachable from `roots` (canonical ids), or `None` when some root
 /// has no acyclic choice (never for an e-graph built from a program, whose original nodes are one).
-/// Greedy over DAG costs: repeated passes until no class finds a cheaper node, at most `passes`;
-/// with `merges`, then the merge-adoption move ([`adopt_merges`]).
+/// Greedy over DAG costs: repeated passes until no class finds a cheaper node, at most `passes`, and
+/// no pass started after `deadline` (each pass costs every node's cover, quadratic in a deep graph:
+/// an LSTM's unrolled steps); with `merges`, then the merge-adoption move ([`adopt_merges`]), also
+/// bounded by `deadline`.
 pub fn extract(
     egraph: &Graph,
     roots: &[Id],
     passes: usize,
     merges: bool,
+    deadline: Option<Instant>,
 ) -> Option<HashMap<Id, Flex>> {
+    let late = || deadline.is_some_and(|d| Instant::now() > d);
     let mut best: HashMap<Id, (f64, Flex, Cover)> = HashMap::new();
     let mut classes: Vec<&egg::EClass<Flex, _>> = egraph.classes().collect();
     classes.sort_by_key(|c| c.id);
@@ -106,7 +112,7 @@ pub fn extract(
                 }
             }
         }
-        if !changed {
+        if !changed || late() {
             break;
         }
     }
@@ -115,7 +121,7 @@ pub fn extract(
         .map(|(id, (_, node, _))| (id, node.map_children(|c| egraph.find(c))))
         .collect();
     if merges {
-        adopt_merges(egraph, roots, &mut choice);
+        adopt_merges(egraph, roots, &mut choice, deadline);
     }
     walk(egraph, &choice, roots)
 }
@@ -155,7 +161,12 @@ type Merge = (Id, Flex, Vec<(Id, Flex)>);
 /// The move greedy extraction cannot make: a merged contraction pays off only when all its slices
 /// are used together. For each contraction over a concatenation (largest groups first), every class
 /// that has a slice of it takes that slice, and the move is kept when the whole choice gets cheaper.
-fn adopt_merges(egraph: &Graph, roots: &[Id], choice: &mut HashMap<Id, Flex>) {
+fn adopt_merges(
+    egraph: &Graph,
+    roots: &[Id],
+    choice: &mut HashMap<Id, Flex>,
+    deadline: Option<Instant>,
+) {
     let concat_classes: HashSet<Id> = egraph
         .classes()
         .filter(|c| c.nodes.iter().any(|n| matches!(n, Flex::Concat(_))))
@@ -208,6 +219,9 @@ fn adopt_merges(egraph: &Graph, roots: &[Id], choice: &mut HashMap<Id, Flex>) {
         return;
     };
     for (merged, node, group) in merges {
+        if deadline.is_some_and(|d| Instant::now() > d) {
+            break;
+        }
         let mut trial = choice.clone();
         trial.insert(merged, node);
         trial.extend(group);

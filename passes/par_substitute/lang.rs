@@ -10,6 +10,9 @@
 //! - `(collapse GROUPS x)`, `(expand GROUPS SHAPE x)`: row-major reshapes, `tensor.collapse_shape`
 //!   and `tensor.expand_shape` (`GROUPS` written `0,1;2;3`: the dims of the higher-rank side each
 //!   dim of the lower-rank side holds; `SHAPE` written `2,16,64`: the expanded shape);
+//! - `(add a b)`: the elementwise sum of two tensors of one shape (`linalg.add`, or a `linalg.generic`
+//!   that adds two identically indexed operands), the one elementwise op the rules move reshapes and
+//!   transposes through and that a contraction over a concatenated reduction dim distributes into;
 //! - `(op NAME children...)`: any other op's result, opaque: `NAME` names the original value, its
 //!   children are the op's operands (what the op reads inside its regions is not a child: the op keeps
 //!   reading it, and the write-back replaces values, never operands).
@@ -26,6 +29,7 @@ define_language! {
         "slice" = Slice([Id; 4]),
         "collapse" = Collapse([Id; 2]),
         "expand" = Expand([Id; 3]),
+        "add" = Add([Id; 2]),
         "op" = Op(Box<[Id]>),
         Num(i64),
         Sym(Symbol),
@@ -176,7 +180,7 @@ pub enum Data {
 }
 
 /// The shape analysis; `shapes` holds the static shapes of the opaque ops' results, by name.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct Meta {
     pub shapes: HashMap<Symbol, Vec<u64>>,
 }
@@ -277,6 +281,13 @@ impl Analysis<Flex> for Meta {
                     (collapsed(&groups, &target)? == shape(egraph, *x)?).then_some(target)
                 })();
                 tensor(shape, atoms(egraph, *x).cloned().unwrap_or_default())
+            }
+            Flex::Add([a, b]) => {
+                let shape = match (shape(egraph, *a), shape(egraph, *b)) {
+                    (Some(a), Some(b)) if a == b => Some(a.to_vec()),
+                    _ => None,
+                };
+                tensor(shape, none())
             }
             Flex::Slice([axis, lo, hi, x]) => {
                 let shape = (|| {

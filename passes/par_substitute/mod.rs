@@ -2,7 +2,9 @@
 //! block becomes an e-graph over [`lang::Flex`] (zero-initialized contractions with their einsum
 //! signature, `linalg.transpose`, `tensor.collapse_shape`/`expand_shape`, every other op opaque), the
 //! rules of [`rules`] saturate it under
-//! node, iteration and time limits, [`extract`] picks the cheapest graph by a roofline cost, and the
+//! node, iteration and time limits, [`extract`] picks the cheapest graph by a roofline cost. A second
+//! stage does the same with elementwise adds and `tensor.concat` imported too and every rule (its
+//! larger e-graph can extract worse); the stage that saves more is written back, and the
 //! write-back builds the new ops (`linalg.generic` contractions, `tensor.concat`,
 //! `tensor.extract_slice`, `linalg.transpose`, reshapes) and replaces every original value by its class's
 //! chosen value; the block is put back in dependence order and unused pure ops are erased.
@@ -167,51 +169,105 @@ fn substitute_block(
     limits: &Limits,
     summary: &mut Summary,
 ) -> Result<(), String> {
-    let built = build(block);
-    let Built {
+    // Two stages, each its own e-graph: the layout, reshape and sibling rules over contractions,
+    // transposes and reshapes; then every rule, with adds and concatenations imported too. Greedy
+    // extraction over the second, larger e-graph can choose worse than over the first (its per-class
+    // covers go stale as classes change their best nodes), so each stage's extraction is a
+    // candidate and the one that saves the most (by the pruning cost, against its own original) is
+    // written back.
+    struct Stage {
+        built: Built,
+        egraph: Graph,
+        chosen: HashMap<Id, Flex>,
+        before: f64,
+        after: f64,
+    }
+    let mut best: Option<Stage> = None;
+    let mut first_before = None;
+    for extended in [false, true] {
+        let built = build(block, extended);
+        if built.roots.is_empty() || built.egraph.total_number_of_nodes() > limits.nodes {
+            continue;
+        }
+        let rules = if extended {
+            rules::rules()
+        } else {
+            rules::base_rules()
+        };
+        let runner = Runner::default()
+            .with_egraph(built.egraph.clone())
+            .with_node_limit(limits.nodes)
+            .with_iter_limit(limits.iterations)
+            .with_time_limit(limits.time)
+            .run(&rules);
+        // The matches reported are the second stage's: every rule, on the extended e-graph.
+        if extended {
+            for iteration in &runner.iterations {
+                for (rule, n) in &iteration.applied {
+                    *summary.applied.entry(rule.to_string()).or_default() += n;
+                }
+            }
+        }
+        let egraph = runner.egraph;
+        let deadline = std::time::Instant::now() + limits.time;
+        let Some(chosen) =
+            extract::extract(&egraph, &built.roots, 64, limits.merges, Some(deadline))
+        else {
+            continue;
+        };
+        // The original choice: each original value's own node.
+        let original_choice: HashMap<Id, Flex> = built
+            .originals
+            .iter()
+            .map(|(_, id, node)| {
+                (
+                    egraph.find(*id),
+                    node.clone().map_children(|c| egraph.find(c)),
+                )
+            })
+            .collect();
+        let before =
+            extract::total_cost(&egraph, &reachable(&original_choice, &egraph, &built.roots));
+        let after = extract::total_cost(&egraph, &chosen);
+        first_before.get_or_insert(before);
+        let saves = |s: &Stage| s.before - s.after;
+        let stage = Stage {
+            built,
+            egraph,
+            chosen,
+            before,
+            after,
+        };
+        if stage.after < stage.before * (1.0 - 1e-9)
+            && best.as_ref().is_none_or(|b| saves(&stage) > saves(b))
+        {
+            best = Some(stage);
+        }
+    }
+    let Some(before) = first_before else {
+        return Ok(());
+    };
+    // Keep the block as it is unless a chosen graph is cheaper.
+    let Some(Stage {
+        built,
         egraph,
-        roots,
+        chosen,
+        before: own_before,
+        after,
+    }) = best
+    else {
+        summary.cost_before += before;
+        summary.cost_after += before;
+        return Ok(());
+    };
+    summary.cost_before += own_before;
+    summary.cost_after += after;
+    let Built {
         originals,
         named,
         locations,
+        ..
     } = built;
-    if roots.is_empty() || egraph.total_number_of_nodes() > limits.nodes {
-        return Ok(());
-    }
-    let runner = Runner::default()
-        .with_egraph(egraph)
-        .with_node_limit(limits.nodes)
-        .with_iter_limit(limits.iterations)
-        .with_time_limit(limits.time)
-        .run(&rules::rules());
-    for iteration in &runner.iterations {
-        for (rule, n) in &iteration.applied {
-            *summary.applied.entry(rule.to_string()).or_default() += n;
-        }
-    }
-    let egraph = runner.egraph;
-    let Some(chosen) = extract::extract(&egraph, &roots, 64, limits.merges) else {
-        return Ok(());
-    };
-    // The original choice: each original value's own node.
-    let original_choice: HashMap<Id, Flex> = originals
-        .iter()
-        .map(|(_, id, node)| {
-            (
-                egraph.find(*id),
-                node.clone().map_children(|c| egraph.find(c)),
-            )
-        })
-        .collect();
-    let before = extract::total_cost(&egraph, &reachable(&original_choice, &egraph, &roots));
-    let after = extract::total_cost(&egraph, &chosen);
-    summary.cost_before += before;
-    // Keep the block as it is unless the chosen graph is cheaper.
-    if after >= before * (1.0 - 1e-9) {
-        summary.cost_after += before;
-        return Ok(());
-    }
-    summary.cost_after += after;
     write_back(
         block, &egraph, &chosen, &originals, &named, &locations, summary,
     )
@@ -248,7 +304,9 @@ fn erasable(name: &str) -> bool {
         .any(|prefix| name.starts_with(prefix))
 }
 
-fn build(block: MlirBlock) -> Built {
+/// The e-graph of `block`: contractions, transposes and reshapes as their nodes, and with
+/// `extended` adds and concatenations too; every other op opaque.
+fn build(block: MlirBlock, extended: bool) -> Built {
     let mut egraph = Graph::new(Meta::default());
     let mut classes: HashMap<usize, Id> = HashMap::new();
     let mut originals = Vec::new();
@@ -313,6 +371,36 @@ fn build(block: MlirBlock) -> Built {
                 Flex::Expand([g, s, _]) => Flex::Expand([g, s, x]),
                 other => other,
             })
+        } else if extended && elementwise_add(op) {
+            let a = class_of(
+                &mut egraph,
+                operands[0],
+                &mut classes,
+                &mut originals,
+                &mut named,
+            );
+            let b = class_of(
+                &mut egraph,
+                operands[1],
+                &mut classes,
+                &mut originals,
+                &mut named,
+            );
+            Some(Flex::Add([a, b]))
+        } else if let Some(axis) = concatenation(op).filter(|_| extended) {
+            // `concat(a, b, c)` is `concat(a, concat(b, c))`: the inner concatenations are classes
+            // of their own, without an original value.
+            let parts: Vec<Id> = operands
+                .iter()
+                .map(|&v| class_of(&mut egraph, v, &mut classes, &mut originals, &mut named))
+                .collect();
+            let axis = egraph.add(Flex::Num(axis));
+            let (last, rest) = parts.split_last().expect("a concatenation of two or more");
+            let mut tail = *last;
+            for &part in rest.iter().skip(1).rev() {
+                tail = egraph.add(Flex::Concat([axis, part, tail]));
+            }
+            Some(Flex::Concat([axis, rest[0], tail]))
         } else if let Some(perm) = transpose(op) {
             let x = class_of(
                 &mut egraph,
@@ -400,6 +488,95 @@ fn reshape(egraph: &mut Graph, op: MlirOperation) -> Option<Flex> {
             Flex::Expand([g, s, placeholder])
         })
     }
+}
+
+/// A `linalg.add`, or a `linalg.generic` that yields the sum of its two inputs, every operand read at
+/// the loop indices (identity maps, all loops parallel), of static float tensors of one type.
+fn elementwise_add(op: MlirOperation) -> bool {
+    let name = ir::op_name(op);
+    if (name != "linalg.add" && name != "linalg.generic")
+        || unsafe { mlirOperationGetNumOperands(op) } != 3
+        || unsafe { mlirOperationGetNumResults(op) } != 1
+    {
+        return false;
+    }
+    let view = unsafe { OperationRef::from_raw(op) };
+    let Some(model) = crate::family::op_model(&view) else {
+        return false;
+    };
+    let identity = |access: &[flexc_core::AffineDim]| {
+        access.len() == model.loops.len()
+            && access
+                .iter()
+                .enumerate()
+                .all(|(d, e)| e.offset == 0 && e.terms[..] == [(d, 1)])
+    };
+    // The two inputs read at the loop indices; the init (the third operand), if listed, unread.
+    let inputs_identity = model.inputs.len() >= 2
+        && model.inputs[..2]
+            .iter()
+            .all(|i| i.as_deref().is_some_and(identity))
+        && model.inputs[2..].iter().all(Option::is_none);
+    let output_identity = model.outputs.len() == 1 && identity(&model.outputs[0]);
+    if model.class != flexc_core::OpClass::Elementwise || !inputs_identity || !output_identity {
+        return false;
+    }
+    let types: Vec<MlirType> = (0..3)
+        .map(|i| unsafe { mlirValueGetType(mlirOperationGetOperand(op, i)) })
+        .chain(std::iter::once(unsafe {
+            mlirValueGetType(mlirOperationGetResult(op, 0))
+        }))
+        .collect();
+    let float = unsafe { mlirTypeIsAFloat(mlirShapedTypeGetElementType(types[0])) };
+    let same = types
+        .iter()
+        .all(|&t| static_shape(t).is_some() && unsafe { mlirTypeEqual(t, types[0]) });
+    float && same && add_body(op)
+}
+
+/// The body is `yield a + b` of the two inputs (either order), the init unread.
+fn add_body(op: MlirOperation) -> bool {
+    unsafe {
+        let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+        if block.ptr.is_null() || mlirBlockGetNumArguments(block) != 3 {
+            return false;
+        }
+        let ops = ir::block_ops(block);
+        let [add, done] = ops[..] else {
+            return false;
+        };
+        let arg = |i| mlirBlockGetArgument(block, i);
+        let (p, q) = (
+            mlirOperationGetOperand(add, 0),
+            mlirOperationGetOperand(add, 1),
+        );
+        let inputs = (mlirValueEqual(p, arg(0)) && mlirValueEqual(q, arg(1)))
+            || (mlirValueEqual(p, arg(1)) && mlirValueEqual(q, arg(0)));
+        ir::op_name(add) == "arith.addf"
+            && ir::op_name(done) == "linalg.yield"
+            && inputs
+            && mlirOperationGetNumOperands(done) == 1
+            && mlirValueEqual(
+                mlirOperationGetOperand(done, 0),
+                mlirOperationGetResult(add, 0),
+            )
+    }
+}
+
+/// A `tensor.concat` of two or more static tensors: its axis.
+fn concatenation(op: MlirOperation) -> Option<i64> {
+    if ir::op_name(op) != "tensor.concat" || unsafe { mlirOperationGetNumOperands(op) } < 2 {
+        return None;
+    }
+    let attribute =
+        unsafe { mlirOperationGetAttributeByName(op, melior::StringRef::new("dim").to_raw()) };
+    if attribute.ptr.is_null() || !unsafe { mlirAttributeIsAInteger(attribute) } {
+        return None;
+    }
+    let all_static = (0..unsafe { mlirOperationGetNumOperands(op) }).all(|i| {
+        static_shape(unsafe { mlirValueGetType(mlirOperationGetOperand(op, i)) }).is_some()
+    });
+    all_static.then(|| unsafe { mlirIntegerAttrGetValueInt(attribute) })
 }
 
 /// A `linalg.transpose` of a static tensor: its permutation.
@@ -555,11 +732,18 @@ fn write_back(
         .iter()
         .map(|(id, l)| (egraph.find(*id), *l))
         .collect();
-    // Children before parents: an explicit post-order over the (acyclic) choice.
+    // Children before parents: an explicit post-order over the (acyclic) choice, from the original
+    // values' classes, not below a class whose chosen node is its original op (the inner classes of
+    // an n-ary concatenation are needed only when a new op reads them).
     let mut order = Vec::new();
     let mut seen = HashSet::new();
-    let mut classes: Vec<Id> = chosen.keys().copied().collect();
+    let mut classes: Vec<Id> = originals
+        .iter()
+        .map(|(_, id, _)| egraph.find(*id))
+        .filter(|id| chosen.contains_key(id))
+        .collect();
     classes.sort();
+    classes.dedup();
     for start in classes {
         let mut stack = vec![(start, false)];
         while let Some((id, leaving)) = stack.pop() {
@@ -572,7 +756,9 @@ fn write_back(
             }
             stack.push((id, true));
             if let Some(node) = chosen.get(&id) {
-                stack.extend(node.children().iter().map(|&c| (c, false)));
+                if !reuse.contains_key(&(id, node.clone())) {
+                    stack.extend(node.children().iter().map(|&c| (c, false)));
+                }
             }
         }
     }
@@ -657,6 +843,7 @@ fn write_back(
                     shape,
                 )
             }
+            Flex::Add([a, b]) => build::add(terminator, location, operand(a)?, operand(b)?, shape),
             Flex::Op(_) | Flex::Num(_) | Flex::Sym(_) => unreachable!("handled above"),
         };
         let kind = match node {
@@ -664,6 +851,7 @@ fn write_back(
             Flex::Transpose(_) => "transpose",
             Flex::Concat(_) => "concat",
             Flex::Collapse(_) | Flex::Expand(_) => "reshape",
+            Flex::Add(_) => "add",
             _ => "slice",
         };
         *summary.created.entry(kind).or_default() += 1;

@@ -8,6 +8,16 @@
 //! - reshapes: `collapse-of-expand`, `expand-of-collapse` (row-major reshapes over the same groups
 //!   undo each other), `contract-through-collapse-lhs`/`-rhs` (a collapsed operand's letter split
 //!   into one letter per collapsed dim);
+//! - elementwise: `transpose-through-add`, `collapse-through-add`, `expand-through-add` and their
+//!   inverses `add-of-transposes`, `add-of-collapses`, `add-of-expands` (a layout change of a sum is
+//!   the sum of the changed operands: it sinks through the add toward a contraction it folds into);
+//! - distribution: `contract-over-concat-lhs`/`-rhs` (a contraction of a concatenated operand is the
+//!   concatenation of the contractions of its parts along a free dim, the sum of them along a reduced
+//!   dim, the other operand sliced where it shares the dim), and the inverses
+//!   `concat-of-contractions-lhs`/`-rhs` (shared operand) and `add-of-contractions` (both operands
+//!   concatenated along one reduced dim);
+//! - association: `contract-reassociate` (`(a·b)·c` is `a·(b·c)`: extraction picks the order with
+//!   fewer FLOPs);
 //! - siblings: `merge-sibling-contractions-lhs`/`-rhs`: two contractions of one signature that share
 //!   an operand and whose other operands differ only along one free dim of the result (Q/K/V, gate/up)
 //!   are one contraction over the concatenated operand, each result a slice of it. The separate
@@ -16,12 +26,328 @@
 use super::lang::{atoms, parse_perm, perm_symbol, shape, text, Data, Flex, Graph, Meta, Sig};
 use egg::{rewrite, Applier, Id, PatternAst, Rewrite, SearchMatches, Searcher, Subst, Symbol, Var};
 
-/// Every rule, by topic.
-pub fn rules() -> Vec<Rewrite<Flex, Meta>> {
+/// The first stage's rules: layout, reshapes and siblings.
+pub fn base_rules() -> Vec<Rewrite<Flex, Meta>> {
     let mut rules = layout();
     rules.extend(reshapes());
     rules.extend(siblings());
     rules
+}
+
+/// Every rule, by topic.
+pub fn rules() -> Vec<Rewrite<Flex, Meta>> {
+    let mut rules = base_rules();
+    rules.extend(elementwise());
+    rules.extend(distribution());
+    rules.extend(association());
+    rules
+}
+
+/// Layout changes and elementwise sums commute. Sinking is sound for any operands (both have the
+/// add's shape, and a transpose or a row-major reshape moves the same elements of each); hoisting
+/// needs both operands of one shape before the change, which a transpose and an expansion imply (an
+/// expansion's source is its target collapsed) and a collapse does not (`2×3` and `3×2` both collapse
+/// to `6`): `add-of-collapses` checks it.
+pub fn elementwise() -> Vec<Rewrite<Flex, Meta>> {
+    vec![
+        rewrite!("transpose-through-add"; "(transpose ?p (add ?a ?b))"
+            => "(add (transpose ?p ?a) (transpose ?p ?b))"),
+        rewrite!("add-of-transposes"; "(add (transpose ?p ?a) (transpose ?p ?b))"
+            => "(transpose ?p (add ?a ?b))"),
+        rewrite!("collapse-through-add"; "(collapse ?g (add ?a ?b))"
+            => "(add (collapse ?g ?a) (collapse ?g ?b))"),
+        rewrite!("add-of-collapses"; "(add (collapse ?g ?a) (collapse ?g ?b))"
+            => "(collapse ?g (add ?a ?b))" if same_shape("?a", "?b")),
+        rewrite!("expand-through-add"; "(expand ?g ?s (add ?a ?b))"
+            => "(add (expand ?g ?s ?a) (expand ?g ?s ?b))"),
+        rewrite!("add-of-expands"; "(add (expand ?g ?s ?a) (expand ?g ?s ?b))"
+            => "(expand ?g ?s (add ?a ?b))"),
+    ]
+}
+
+fn same_shape(a: &str, b: &str) -> impl Fn(&mut Graph, Id, &Subst) -> bool {
+    let (a, b) = (var(a), var(b));
+    move |egraph, _, subst| matches!((shape(egraph, subst[a]), shape(egraph, subst[b])), (Some(x), Some(y)) if x == y)
+}
+
+pub fn distribution() -> Vec<Rewrite<Flex, Meta>> {
+    vec![
+        rewrite!("contract-over-concat-lhs"; "(contract ?s (concat ?ax ?a1 ?a2) ?y)"
+            => { Distribute { lhs: true } }),
+        rewrite!("contract-over-concat-rhs"; "(contract ?s ?y (concat ?ax ?a1 ?a2))"
+            => { Distribute { lhs: false } }),
+        rewrite!("concat-of-contractions-lhs"; "(concat ?ax (contract ?s ?a1 ?y) (contract ?s ?a2 ?y))"
+            => { ConcatOfContractions { lhs: true } }),
+        rewrite!("concat-of-contractions-rhs"; "(concat ?ax (contract ?s ?y ?a1) (contract ?s ?y ?a2))"
+            => { ConcatOfContractions { lhs: false } }),
+        rewrite!("add-of-contractions"; "(add (contract ?s ?a1 ?b1) (contract ?s ?a2 ?b2))"
+            => { AddOfContractions }),
+    ]
+}
+
+pub fn association() -> Vec<Rewrite<Flex, Meta>> {
+    vec![
+        rewrite!("contract-reassociate"; "(contract ?t (contract ?s ?a ?b) ?c)" => { Reassociate }),
+    ]
+}
+
+fn num(egraph: &mut Graph, n: usize) -> Id {
+    egraph.add(Flex::Num(n as i64))
+}
+
+fn contract(egraph: &mut Graph, sig: &Sig, a: Id, b: Id) -> Id {
+    let s = egraph.add(Flex::Sym(sig.symbol()));
+    egraph.add(Flex::Contract([s, a, b]))
+}
+
+/// `C(concat_k(a1, a2), y)` where `a`'s dim `k` has letter `l` (`n1` rows from `a1`, `n2` from
+/// `a2`): every term of the sum reads `a` at one value of `l`, from `a1` below `n1`, from `a2` above.
+/// Where the result has `l`, its rows split the same way: the concatenation of the two contractions
+/// along `l`'s result dim. Where it does not, the sum over `l` splits into the sum below `n1` and the
+/// sum above: the add of the two. Where `y` reads `l` too, each part reads `y`'s rows of its range.
+struct Distribute {
+    lhs: bool,
+}
+
+impl Applier<Flex, Meta> for Distribute {
+    fn apply_one(
+        &self,
+        egraph: &mut Graph,
+        eclass: Id,
+        subst: &Subst,
+        _: Option<&PatternAst<Flex>>,
+        _: Symbol,
+    ) -> Vec<Id> {
+        let (a1, a2, y) = (subst[var("?a1")], subst[var("?a2")], subst[var("?y")]);
+        let (Some(s), Some(axis), Some(s1), Some(_)) = (
+            sig(egraph, subst[var("?s")]),
+            super::lang::int(egraph, subst[var("?ax")]).and_then(|a| usize::try_from(a).ok()),
+            shape(egraph, a1).map(<[u64]>::to_vec),
+            shape(egraph, y),
+        ) else {
+            return vec![];
+        };
+        let (concatenated, other) = if self.lhs { (&s.a, &s.b) } else { (&s.b, &s.a) };
+        let Some(&letter) = concatenated.get(axis) else {
+            return vec![];
+        };
+        let n1 = s1[axis] as usize;
+        let Some(total) = shape(egraph, eclass)
+            .zip(s.out.iter().position(|&l| l == letter))
+            .map(|(out, k)| out[k] as usize)
+            .or_else(|| {
+                // A reduced letter: its extent is the concatenation's.
+                let a = subst[var("?a2")];
+                shape(egraph, a).map(|s2| n1 + s2[axis] as usize)
+            })
+        else {
+            return vec![];
+        };
+        let (y1, y2) = match other.iter().position(|&l| l == letter) {
+            Some(k) => {
+                let (axis, zero, mid, end) = (
+                    num(egraph, k),
+                    num(egraph, 0),
+                    num(egraph, n1),
+                    num(egraph, total),
+                );
+                (
+                    egraph.add(Flex::Slice([axis, zero, mid, y])),
+                    egraph.add(Flex::Slice([axis, mid, end, y])),
+                )
+            }
+            None => (y, y),
+        };
+        let (c1, c2) = if self.lhs {
+            (contract(egraph, &s, a1, y1), contract(egraph, &s, a2, y2))
+        } else {
+            (contract(egraph, &s, y1, a1), contract(egraph, &s, y2, a2))
+        };
+        let node = match s.out.iter().position(|&l| l == letter) {
+            Some(k) => {
+                let k = num(egraph, k);
+                egraph.add(Flex::Concat([k, c1, c2]))
+            }
+            None => egraph.add(Flex::Add([c1, c2])),
+        };
+        if !known(&egraph[node].data) {
+            return vec![];
+        }
+        union_with(egraph, eclass, node)
+    }
+}
+
+/// The inverse of distribution along a free dim: two contractions of one signature sharing `y`,
+/// concatenated along the result dim of a letter that only the unshared operand reads, are the
+/// contraction of the concatenated operands (the condition of [`mergeable`], without the
+/// original-value order it uses to visit each sibling pair once).
+struct ConcatOfContractions {
+    lhs: bool,
+}
+
+impl Applier<Flex, Meta> for ConcatOfContractions {
+    fn apply_one(
+        &self,
+        egraph: &mut Graph,
+        eclass: Id,
+        subst: &Subst,
+        _: Option<&PatternAst<Flex>>,
+        _: Symbol,
+    ) -> Vec<Id> {
+        let (a1, a2, y) = (subst[var("?a1")], subst[var("?a2")], subst[var("?y")]);
+        let (Some(s), Some(axis)) = (
+            sig(egraph, subst[var("?s")]),
+            super::lang::int(egraph, subst[var("?ax")]).and_then(|a| usize::try_from(a).ok()),
+        ) else {
+            return vec![];
+        };
+        let (unshared, shared) = if self.lhs { (&s.a, &s.b) } else { (&s.b, &s.a) };
+        let Some(&letter) = s.out.get(axis) else {
+            return vec![];
+        };
+        let Some(k) = unshared.iter().position(|&l| l == letter) else {
+            return vec![];
+        };
+        if shared.contains(&letter) {
+            return vec![];
+        }
+        let alike = match (shape(egraph, a1), shape(egraph, a2)) {
+            (Some(x), Some(z)) => {
+                x.len() == z.len() && (0..x.len()).all(|d| d == k || x[d] == z[d])
+            }
+            _ => false,
+        };
+        if !alike {
+            return vec![];
+        }
+        let k = num(egraph, k);
+        let a = egraph.add(Flex::Concat([k, a1, a2]));
+        let node = if self.lhs {
+            contract(egraph, &s, a, y)
+        } else {
+            contract(egraph, &s, y, a)
+        };
+        union_with(egraph, eclass, node)
+    }
+}
+
+/// The inverse of distribution along a reduced dim: `C(a1, b1) + C(a2, b2)` of one signature, where
+/// a reduced letter `l` is read by both operands and the parts agree on every other dim, is the
+/// contraction of `a1 ⧺ a2` and `b1 ⧺ b2` along `l`: its sum over `l` is the sum over the first
+/// part's range plus the sum over the second's.
+struct AddOfContractions;
+
+impl Applier<Flex, Meta> for AddOfContractions {
+    fn apply_one(
+        &self,
+        egraph: &mut Graph,
+        eclass: Id,
+        subst: &Subst,
+        _: Option<&PatternAst<Flex>>,
+        _: Symbol,
+    ) -> Vec<Id> {
+        let [a1, a2, b1, b2] = ["?a1", "?a2", "?b1", "?b2"].map(|v| subst[var(v)]);
+        let Some(s) = sig(egraph, subst[var("?s")]) else {
+            return vec![];
+        };
+        let shapes = [a1, a2, b1, b2].map(|id| shape(egraph, id).map(<[u64]>::to_vec));
+        let [Some(sa1), Some(sa2), Some(sb1), Some(sb2)] = shapes else {
+            return vec![];
+        };
+        let agree = |x: &[u64], z: &[u64], k: usize| {
+            x.len() == z.len() && (0..x.len()).all(|d| d == k || x[d] == z[d])
+        };
+        let found = s.a.iter().enumerate().find_map(|(ka, &l)| {
+            let kb = s.b.iter().position(|&m| m == l)?;
+            let fits = !s.out.contains(&l)
+                && agree(&sa1, &sa2, ka)
+                && agree(&sb1, &sb2, kb)
+                && sa1[ka] == sb1[kb]
+                && sa2[ka] == sb2[kb];
+            fits.then_some((ka, kb))
+        });
+        let Some((ka, kb)) = found else {
+            return vec![];
+        };
+        let (ka, kb) = (num(egraph, ka), num(egraph, kb));
+        let a = egraph.add(Flex::Concat([ka, a1, a2]));
+        let b = egraph.add(Flex::Concat([kb, b1, b2]));
+        let node = contract(egraph, &s, a, b);
+        union_with(egraph, eclass, node)
+    }
+}
+
+/// `D = C_t(C_s(a, b), c)` sums `a · b · c` over every letter not in `D`'s result, once `s`'s letters
+/// are renamed into `t`'s (the inner result's dims take the letters `t` gives them, the inner
+/// reduced letters fresh ones). Summing `b · c` first over the letters neither `a` nor the result
+/// reads, then `a` with that, is the same sum: `C(a, C(b, c))`.
+struct Reassociate;
+
+impl Applier<Flex, Meta> for Reassociate {
+    fn apply_one(
+        &self,
+        egraph: &mut Graph,
+        eclass: Id,
+        subst: &Subst,
+        _: Option<&PatternAst<Flex>>,
+        _: Symbol,
+    ) -> Vec<Id> {
+        let (a, b, c) = (subst[var("?a")], subst[var("?b")], subst[var("?c")]);
+        let (Some(s), Some(t)) = (sig(egraph, subst[var("?s")]), sig(egraph, subst[var("?t")]))
+        else {
+            return vec![];
+        };
+        if s.out.len() != t.a.len() {
+            return vec![];
+        }
+        // `s`'s letters in `t`'s alphabet.
+        let mut used: Vec<u8> = t.a.iter().chain(&t.b).chain(&t.out).copied().collect();
+        let mut rename = std::collections::HashMap::new();
+        for (&inner, &outer) in s.out.iter().zip(&t.a) {
+            rename.insert(inner, outer);
+        }
+        for &l in s.a.iter().chain(&s.b) {
+            if rename.contains_key(&l) {
+                continue;
+            }
+            let Some(fresh) = (b'a'..=b'z').find(|m| !used.contains(m)) else {
+                return vec![];
+            };
+            used.push(fresh);
+            rename.insert(l, fresh);
+        }
+        let la: Vec<u8> = s.a.iter().map(|l| rename[l]).collect();
+        let lb: Vec<u8> = s.b.iter().map(|l| rename[l]).collect();
+        // `b · c`'s result: its letters that `a` or the result reads, in first-seen order.
+        let mut inner_out = Vec::new();
+        for &l in lb.iter().chain(&t.b) {
+            if (la.contains(&l) || t.out.contains(&l)) && !inner_out.contains(&l) {
+                inner_out.push(l);
+            }
+        }
+        let (Some(inner), Some(outer)) = (
+            Sig::parse(&format!(
+                "{},{}->{}",
+                String::from_utf8_lossy(&lb),
+                String::from_utf8_lossy(&t.b),
+                String::from_utf8_lossy(&inner_out)
+            )),
+            Sig::parse(&format!(
+                "{},{}->{}",
+                String::from_utf8_lossy(&la),
+                String::from_utf8_lossy(&inner_out),
+                String::from_utf8_lossy(&t.out)
+            )),
+        ) else {
+            return vec![];
+        };
+        let bc = contract(egraph, &inner, b, c);
+        let node = contract(egraph, &outer, a, bc);
+        if !known(&egraph[node].data) {
+            return vec![];
+        }
+        union_with(egraph, eclass, node)
+    }
 }
 
 pub fn layout() -> Vec<Rewrite<Flex, Meta>> {

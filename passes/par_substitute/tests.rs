@@ -162,6 +162,15 @@ fn eval(expr: &RecExpr<Flex>, inputs: &HashMap<Symbol, Tensor>) -> Tensor {
                     data: x.data,
                 })
             }
+            Flex::Add([a, b]) => {
+                let (a, b) = (get(a), get(b));
+                assert_eq!(a.shape, b.shape, "an add of two shapes");
+                let data = a.data.iter().zip(&b.data).map(|(x, y)| x + y).collect();
+                Some(Tensor {
+                    shape: a.shape,
+                    data,
+                })
+            }
             Flex::Slice([axis, lo, hi, x]) => {
                 let (axis, lo, hi) = (int(axis) as usize, int(lo) as usize, int(hi) as usize);
                 let x = get(x);
@@ -258,7 +267,7 @@ fn check(source: &str, leaves: &[(&str, &[usize])], rule: &str) {
     }
     assert!(checked > originals.len(), "no new term checked");
     // The extraction is a valid choice that covers the root.
-    let chosen = extract::extract(egraph, &[root], 64, true).expect("an extraction");
+    let chosen = extract::extract(egraph, &[root], 64, true, None).expect("an extraction");
     assert!(chosen.contains_key(&egraph.find(root)));
 }
 
@@ -388,17 +397,173 @@ fn extraction_prefers_a_merged_contraction_when_launches_dominate() {
         .parse()
         .unwrap();
     let root = egraph.add_expr(&expr);
-    let before = extract::extract(&egraph, &[root], 64, true).unwrap();
+    let before = extract::extract(&egraph, &[root], 64, true, None).unwrap();
     let cost_before = extract::total_cost(&egraph, &before);
     let runner = Runner::default()
         .with_egraph(egraph)
         .with_iter_limit(8)
         .run(&rules::rules());
-    let chosen = extract::extract(&runner.egraph, &[root], 64, true).unwrap();
+    let chosen = extract::extract(&runner.egraph, &[root], 64, true, None).unwrap();
     let contractions = chosen
         .values()
         .filter(|n| matches!(n, Flex::Contract(_)))
         .count();
     assert_eq!(contractions, 1, "{chosen:?}");
     assert!(extract::total_cost(&runner.egraph, &chosen) < cost_before);
+}
+
+#[test]
+fn transposes_and_reshapes_move_through_adds() {
+    let leaves: &[(&str, &[usize])] = &[("x", &[2, 3, 4]), ("y", &[2, 3, 4])];
+    check(
+        "(transpose 2,0,1 (add (op x) (op y)))",
+        leaves,
+        "transpose-through-add",
+    );
+    check(
+        "(add (transpose 1,0,2 (op x)) (transpose 1,0,2 (op y)))",
+        leaves,
+        "add-of-transposes",
+    );
+    check(
+        "(collapse 0,1;2 (add (op x) (op y)))",
+        leaves,
+        "collapse-through-add",
+    );
+    check(
+        "(add (collapse 0;1,2 (op x)) (collapse 0;1,2 (op y)))",
+        leaves,
+        "add-of-collapses",
+    );
+    check(
+        "(add (expand 0;1,2 2,3,2 (op u)) (expand 0;1,2 2,3,2 (op v)))",
+        &[("u", &[2, 6]), ("v", &[2, 6])],
+        "add-of-expands",
+    );
+    // A transpose sinks through the add to the contraction it folds into.
+    check(
+        "(transpose 1,0 (add (contract ab,bc->ac (op x) (op w)) (op y)))",
+        &[("x", &[3, 4]), ("w", &[4, 5]), ("y", &[3, 5])],
+        "contract-absorbs-transpose",
+    );
+}
+
+#[test]
+fn collapses_of_different_shapes_are_not_added_before_the_collapse() {
+    let mut meta = Meta::default();
+    meta.shapes.insert(Symbol::from("x"), vec![2, 3]);
+    meta.shapes.insert(Symbol::from("y"), vec![3, 2]);
+    let mut egraph = Graph::new(meta);
+    let expr: RecExpr<Flex> = "(add (collapse 0,1 (op x)) (collapse 0,1 (op y)))"
+        .parse()
+        .unwrap();
+    egraph.add_expr(&expr);
+    let runner = Runner::default()
+        .with_egraph(egraph)
+        .with_iter_limit(4)
+        .run(&rules::elementwise());
+    assert!(runner.iterations.iter().all(|it| it.applied.is_empty()));
+}
+
+#[test]
+fn contractions_distribute_over_concatenations_and_back() {
+    // Along a free dim of one operand: the concatenation of the contractions.
+    check(
+        "(contract ab,bc->ac (concat 0 (op x1) (op x2)) (op w))",
+        &[("x1", &[2, 4]), ("x2", &[3, 4]), ("w", &[4, 5])],
+        "contract-over-concat-lhs",
+    );
+    // Along the reduced dim (an LSTM's `[x, h] · W`): the add of the contractions, `W` sliced.
+    check(
+        "(contract ab,bc->ac (concat 1 (op x) (op h)) (op w))",
+        &[("x", &[3, 4]), ("h", &[3, 2]), ("w", &[6, 5])],
+        "contract-over-concat-lhs",
+    );
+    // Along a batch dim both operands read: each part reads its rows of the other operand.
+    check(
+        "(contract ab,bc->ac (op x) (concat 1 (op w1) (op w2)))",
+        &[("x", &[3, 4]), ("w1", &[4, 2]), ("w2", &[4, 3])],
+        "contract-over-concat-rhs",
+    );
+    check(
+        "(contract abc,acd->abd (op x) (concat 0 (op y1) (op y2)))",
+        &[("x", &[5, 2, 3]), ("y1", &[2, 3, 4]), ("y2", &[3, 3, 4])],
+        "contract-over-concat-rhs",
+    );
+    // Along a dim only the concatenated operand reads: the add of the contractions, `y` whole.
+    check(
+        "(contract ab,c->ac (concat 1 (op x1) (op x2)) (op y))",
+        &[("x1", &[3, 2]), ("x2", &[3, 4]), ("y", &[5])],
+        "contract-over-concat-lhs",
+    );
+    // The inverses.
+    check(
+        "(concat 1 (contract ab,bc->ac (op x) (op w1)) (contract ab,bc->ac (op x) (op w2)))",
+        &[("x", &[3, 4]), ("w1", &[4, 2]), ("w2", &[4, 3])],
+        "concat-of-contractions-rhs",
+    );
+    check(
+        "(concat 0 (contract ab,bc->ac (op x1) (op w)) (contract ab,bc->ac (op x2) (op w)))",
+        &[("x1", &[2, 4]), ("x2", &[3, 4]), ("w", &[4, 5])],
+        "concat-of-contractions-lhs",
+    );
+    check(
+        "(add (contract ab,bc->ac (op x) (op wx)) (contract ab,bc->ac (op h) (op wh)))",
+        &[
+            ("x", &[3, 4]),
+            ("wx", &[4, 5]),
+            ("h", &[3, 2]),
+            ("wh", &[2, 5]),
+        ],
+        "add-of-contractions",
+    );
+}
+
+#[test]
+fn chained_contractions_reassociate_to_the_cheaper_order() {
+    // (x · a) · b with a narrow middle: x · (a · b) would be the same, and extraction keeps the order
+    // with fewer FLOPs; here (a · b) first is cheaper: 2×64×64×2 vs 64×64×64.
+    check(
+        "(contract ab,bc->ac (contract ab,bc->ac (op x) (op a)) (op b))",
+        &[("x", &[3, 4]), ("a", &[4, 2]), ("b", &[2, 5])],
+        "contract-reassociate",
+    );
+    check(
+        "(contract abc,acd->abd (contract abe,aec->abc (op x) (op y)) (op z))",
+        &[("x", &[2, 3, 4]), ("y", &[2, 4, 3]), ("z", &[2, 3, 5])],
+        "contract-reassociate",
+    );
+    let mut meta = Meta::default();
+    for (name, shape) in [
+        ("x", vec![4096, 16]),
+        ("a", vec![16, 4096]),
+        ("b", vec![4096, 16]),
+    ] {
+        meta.shapes.insert(Symbol::from(name), shape);
+    }
+    let mut egraph = Graph::new(meta);
+    let expr: RecExpr<Flex> =
+        "(op out (contract ab,bc->ac (contract ab,bc->ac (op x) (op a)) (op b)))"
+            .parse()
+            .unwrap();
+    let root = egraph.add_expr(&expr);
+    let runner = Runner::default()
+        .with_egraph(egraph)
+        .with_iter_limit(4)
+        .run(&rules::association());
+    let chosen = extract::extract(&runner.egraph, &[root], 64, false, None).unwrap();
+    // The chosen outer contraction reads `x` directly: `x · (a · b)`, 16×4096×16 + 4096×16×16
+    // multiply-adds instead of 4096×16×4096 + 4096×4096×16.
+    let egraph = &runner.egraph;
+    let outer = chosen
+        .values()
+        .find(|n| matches!(n, Flex::Contract([_, a, _]) if super::lang::atoms(egraph, *a).is_some_and(|s| s.contains(&Symbol::from("x")))))
+        .expect("a contraction reading x");
+    let Flex::Contract([_, _, inner]) = outer else {
+        unreachable!()
+    };
+    assert!(
+        matches!(chosen[&egraph.find(*inner)], Flex::Contract(_)),
+        "{chosen:?}"
+    );
 }
