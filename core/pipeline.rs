@@ -304,6 +304,9 @@ pub fn evaluate(problem: &Problem, strategy: &Strategy) -> Result<Evaluation, Pi
 /// A micro-batch's graph with its batch and micro-batch sizes, as [`Context`] caches it.
 type MicroGraph = (Graph, u64, u64);
 
+/// A cached stage simulation's key: micro-batch, stage, replicas and group width.
+type SimsKey = (u64, StageKey, u32, u32);
+
 /// What evaluations of many strategies of one problem share: the phases, the micro-batch graphs and the
 /// task simulations of stages (a search's candidates reuse them; [`Context::evaluate`]).
 pub struct Context<'a> {
@@ -312,7 +315,7 @@ pub struct Context<'a> {
     micro: RefCell<HashMap<(u32, u32), Rc<MicroGraph>>>,
     /// By micro-batch, stage, replicas and group width (the per-device vectors' length: two
     /// schedules with the same replicas and stage ops can group their devices differently).
-    sims: RefCell<HashMap<(u64, StageKey, u32, u32), Rc<StageSims>>>,
+    sims: RefCell<HashMap<SimsKey, Rc<StageSims>>>,
     once: RefCell<HashMap<u64, f64>>,
     held: RefCell<HashMap<u64, Rc<Vec<u64>>>>,
 }
