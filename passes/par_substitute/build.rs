@@ -76,6 +76,18 @@ fn named_linalg(
     insert(before, op)
 }
 
+/// `tensor.empty` of `shape` and `element`, with its type.
+fn empty(
+    before: MlirOperation,
+    location: MlirLocation,
+    shape: &[u64],
+    element: MlirType,
+) -> (MlirType, MlirValue) {
+    let ty = tensor_type(shape, element);
+    let op = ir::create_op(context(before), "tensor.empty", location, &[], &[ty], &[]);
+    (ty, insert(before, op))
+}
+
 /// `tensor.empty` of `shape`, filled with zeros.
 fn zeros(
     before: MlirOperation,
@@ -84,11 +96,7 @@ fn zeros(
     element: MlirType,
 ) -> MlirValue {
     let cx = context(before);
-    let ty = tensor_type(shape, element);
-    let empty = insert(
-        before,
-        ir::create_op(cx, "tensor.empty", location, &[], &[ty], &[]),
-    );
+    let (ty, empty) = empty(before, location, shape, element);
     let zero = unsafe { mlirFloatAttrDoubleGet(cx, element, 0.0) };
     let zero = insert(
         before,
@@ -244,11 +252,7 @@ pub fn transpose(
     shape: &[u64],
 ) -> MlirValue {
     let cx = context(before);
-    let ty = tensor_type(shape, element_of(x));
-    let empty = insert(
-        before,
-        ir::create_op(cx, "tensor.empty", location, &[], &[ty], &[]),
-    );
+    let (ty, empty) = empty(before, location, shape, element_of(x));
     let perm: Vec<i64> = perm.iter().map(|&p| p as i64).collect();
     named_linalg(
         before,
@@ -269,11 +273,7 @@ pub fn add(
     shape: &[u64],
 ) -> MlirValue {
     let cx = context(before);
-    let ty = tensor_type(shape, element_of(a));
-    let empty = insert(
-        before,
-        ir::create_op(cx, "tensor.empty", location, &[], &[ty], &[]),
-    );
+    let (ty, empty) = empty(before, location, shape, element_of(a));
     named_linalg(
         before,
         "linalg.add",
