@@ -21,11 +21,13 @@ Styles on CPU: `ColwiseParallel`/`RowwiseParallel` need all-gather and all-reduc
   python/tests/test_torch_engine.py [--quick] [--doc PATH]   # --quick: the MLP only; --doc: the runs
                                                              # as Markdown (docs/torch-engine.md)
 """
+import logging
 import os
 import socket
 import sys
 import tempfile
 import time
+import warnings
 
 # This checkout's package (python/), ahead of any installed one (see test_jax_engine.py).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
@@ -144,6 +146,10 @@ def worker(rank, world, port, make, loss_fn, state, batch, result, out):
     """One rank: the model as the plan says, its dp share of the batch, one forward and backward;
     rank 0 saves the loss (averaged over dp) and the whole gradients to `out`."""
     torch.set_num_threads(1)
+    # PyTorch's advice on in-place ops and on two-step gathers is about performance, not results: the
+    # check's output stays its own.
+    warnings.filterwarnings("ignore", message="FSDP2-wrapped module")
+    logging.getLogger("torch.distributed.tensor._redistribute").setLevel(logging.ERROR)
     os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
     dist.init_process_group("gloo", rank=rank, world_size=world)
     try:
