@@ -648,3 +648,39 @@ fn inline_call(call: MlirOperation, function: MlirOperation) -> Result<(), Strin
         Ok(())
     }
 }
+
+/// Every op nested in `root` (itself included), pre-order: collected first, for rewrites that
+/// destroy or move ops a walk would still visit.
+pub fn all_ops(root: MlirOperation) -> Vec<MlirOperation> {
+    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+    let mut ops = Vec::new();
+    unsafe { melior::ir::OperationRef::from_raw(root) }.walk(WalkOrder::PreOrder, |op| {
+        ops.push(op.to_raw());
+        WalkResult::Advance
+    });
+    ops
+}
+
+/// Parses `text` as an attribute (flexc's own text: a failure is a bug, reported by a panic).
+pub fn parse_attribute(context: MlirContext, text: &str) -> MlirAttribute {
+    let attribute =
+        unsafe { mlirAttributeParseGet(context, melior::StringRef::new(text).to_raw()) };
+    assert!(
+        !attribute.ptr.is_null(),
+        "flexc built an invalid attribute: {text}"
+    );
+    attribute
+}
+
+/// Whether `op` is inside a linalg op's body or a `gpu.launch` (code that runs in a kernel).
+pub fn inside_kernel_or_linalg(op: MlirOperation) -> bool {
+    let mut parent = unsafe { mlirOperationGetParentOperation(op) };
+    while !parent.ptr.is_null() {
+        let name = op_name(parent);
+        if name == "gpu.launch" || name.starts_with("linalg.") {
+            return true;
+        }
+        parent = unsafe { mlirOperationGetParentOperation(parent) };
+    }
+    false
+}

@@ -16,6 +16,14 @@ use std::{collections::BTreeMap, fmt};
 
 pub(crate) mod batch_major;
 pub mod family;
+pub mod gpu_check_dialects;
+pub mod gpu_check_host_code;
+pub mod gpu_contiguous_dim_first;
+pub mod gpu_drop_kernel_asserts;
+pub mod gpu_parallel_loops;
+pub mod gpu_tag_families;
+pub mod gpu_upload_constants;
+pub mod gpu_wrap_scalar_ops;
 pub mod import;
 pub mod ir;
 pub mod op_model;
@@ -188,6 +196,14 @@ pub static REGISTRY: &[&PassInfo] = &[
     &par_lower_runtime::INFO,
     &stablehlo_to_linalg::INFO,
     &tm_tensor_lowering::INFO,
+    &gpu_check_dialects::INFO,
+    &gpu_tag_families::INFO,
+    &gpu_upload_constants::INFO,
+    &gpu_parallel_loops::INFO,
+    &gpu_drop_kernel_asserts::INFO,
+    &gpu_wrap_scalar_ops::INFO,
+    &gpu_contiguous_dim_first::INFO,
+    &gpu_check_host_code::INFO,
 ];
 
 pub fn lookup(argument: &str) -> Option<&'static PassInfo> {
@@ -306,6 +322,12 @@ pub fn emit_error(location: Location<'_>, message: &str) {
     let message = std::ffi::CString::new(message.replace('\0', " "))
         .unwrap_or_else(|_| std::ffi::CString::from(c"error"));
     unsafe { mlir_sys::mlirEmitError(location.to_raw(), message.as_ptr()) }
+}
+
+/// Emits an error diagnostic at the location of the raw op `op`.
+pub fn emit_error_at(op: mlir_sys::MlirOperation, message: &str) {
+    let location = unsafe { mlir_sys::mlirOperationGetLocation(op) };
+    emit_error(unsafe { Location::from_raw(location) }, message);
 }
 
 /// The name of an operation, e.g. `linalg.matmul`.

@@ -441,12 +441,67 @@ fn lowering(runtime: Pipeline, interfaces: bool) -> Pipeline {
         .upstream("reconcile-unrealized-casts")
 }
 
-// ---- The GPU target's recipes (`flexc --target=cuda`, src/gpu.rs runs them between its own rewrites). ----
+// ---- The GPU target's recipe (`flexc --target=cuda`: src/gpu.rs runs its stages in order). ----
 
 /// torch-mlir's `tm_tensor.scatter` → upstream ops on tensors (the gather family's lowering), after
 /// materializing; the first step of [`cpu_lowering`] and of the GPU target (before its dialect check).
 pub fn tm_tensor_lowering() -> Pipeline {
     Pipeline::new().flexc(&crate::tm_tensor_lowering::INFO, "")
+}
+
+/// The options of the GPU target's recipe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GpuTarget<'a> {
+    /// The `nvvm-attach-target` chip (`sm_90`, `sm_80`).
+    pub arch: &'a str,
+    /// Threads per block of the generated kernels (the contiguous dim's tile).
+    pub block_threads: u32,
+}
+
+/// The GPU target as one recipe in stages; between them `gpu::compile` runs what is not a pass yet
+/// (the device rewrite's library calls, block reductions and device memory; the block reductions'
+/// bodies; the kernels' families read for the manifest; PTX and host code generation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GpuRecipe {
+    /// `tm-tensor-lowering`, `gpu-check-dialects`, `gpu-tag-families`, then [`gpu_tensor_lowering`]
+    /// (communication calls, fusion, bufferization), `gpu-upload-constants` and
+    /// [`gpu_deallocation`]. Then the device rewrite.
+    pub tensor: Pipeline,
+    /// The device rewrite's helper functions inlined (no canonicalization in between, which could
+    /// fold the block reductions' placeholders). Then the block reductions' bodies.
+    pub inline: Pipeline,
+    /// `gpu-parallel-loops`. Then the kernels' families are read.
+    pub parallel_loops: Pipeline,
+    /// `gpu-drop-kernel-asserts`, `gpu-wrap-scalar-ops`, [`gpu_loops`], `gpu-contiguous-dim-first`,
+    /// [`gpu_kernel_mapping`] and `gpu-check-host-code`: the `--gpu-emit=gpu` stage.
+    pub kernels: Pipeline,
+    /// [`gpu_kernel_lowering`]: kernel bodies to NVVM. Then PTX.
+    pub kernel_lowering: Pipeline,
+    /// [`gpu_host_lowering`]: the `--gpu-emit=host` stage.
+    pub host: Pipeline,
+}
+
+/// The GPU target's recipe for `target`.
+pub fn gpu_target(target: GpuTarget<'_>) -> GpuRecipe {
+    GpuRecipe {
+        tensor: tm_tensor_lowering()
+            .flexc(&crate::gpu_check_dialects::INFO, "")
+            .flexc(&crate::gpu_tag_families::INFO, "")
+            .then(gpu_tensor_lowering())
+            .flexc(&crate::gpu_upload_constants::INFO, "")
+            .then(gpu_deallocation()),
+        inline: Pipeline::new().upstream_with("inline", "default-pipeline="),
+        parallel_loops: Pipeline::new().flexc(&crate::gpu_parallel_loops::INFO, ""),
+        kernels: Pipeline::new()
+            .flexc(&crate::gpu_drop_kernel_asserts::INFO, "")
+            .flexc(&crate::gpu_wrap_scalar_ops::INFO, "")
+            .then(gpu_loops())
+            .flexc(&crate::gpu_contiguous_dim_first::INFO, "")
+            .then(gpu_kernel_mapping(target.block_threads))
+            .flexc(&crate::gpu_check_host_code::INFO, ""),
+        kernel_lowering: gpu_kernel_lowering(target.arch),
+        host: gpu_host_lowering(),
+    }
 }
 
 /// Tensor-level GPU lowering: `par` communication → `flexc_gpu_*` calls (`par-lower-runtime` with
@@ -484,12 +539,6 @@ pub fn gpu_deallocation() -> Pipeline {
         .upstream("canonicalize")
 }
 
-/// The helper functions of the GPU rewrites inlined (no canonicalization in between, which could
-/// fold the block reductions' placeholders).
-pub fn inline_only() -> Pipeline {
-    Pipeline::new().upstream_with("inline", "default-pipeline=")
-}
-
 /// Every linalg op left (after the library calls) → a parallel loop nest.
 pub fn gpu_loops() -> Pipeline {
     Pipeline::new().nested(
@@ -498,9 +547,9 @@ pub fn gpu_loops() -> Pipeline {
     )
 }
 
-/// The parallel loops onto the GPU: the leading (contiguous, after src/gpu's rotation) dim tiled by
-/// `block_threads` threads per block, tiles and the next dims on the grid, `gpu.launch` outlined into
-/// `gpu.module`s, then the index arithmetic and control flow lowered.
+/// The parallel loops onto the GPU: the leading (contiguous, after `gpu-contiguous-dim-first`) dim
+/// tiled by `block_threads` threads per block, tiles and the next dims on the grid, `gpu.launch`
+/// outlined into `gpu.module`s, then the index arithmetic and control flow lowered.
 pub fn gpu_kernel_mapping(block_threads: u32) -> Pipeline {
     let mapping = Pipeline::new()
         .upstream_with(
@@ -588,7 +637,30 @@ mod tests {
              finalize-memref-to-llvm,convert-math-to-llvm,convert-arith-to-llvm,convert-index-to-llvm,\
              convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)"
         );
+        let recipe = gpu_target(GpuTarget {
+            arch: "sm_80",
+            block_threads: 128,
+        });
+        assert_eq!(
+            recipe.tensor.to_string(),
+            format!(
+                "builtin.module(tm-tensor-lowering,gpu-check-dialects,gpu-tag-families,{},gpu-upload-constants,{})",
+                inner(gpu_tensor_lowering()),
+                inner(gpu_deallocation())
+            )
+        );
+        assert_eq!(
+            recipe.kernels.to_string(),
+            format!(
+                "builtin.module(gpu-drop-kernel-asserts,gpu-wrap-scalar-ops,{},gpu-contiguous-dim-first,{},gpu-check-host-code)",
+                inner(gpu_loops()),
+                inner(gpu_kernel_mapping(128))
+            )
+        );
+        assert_eq!(recipe.kernel_lowering, gpu_kernel_lowering("sm_80"));
         for recipe in [
+            recipe.tensor,
+            recipe.kernels,
             gpu_tensor_lowering(),
             gpu_kernel_mapping(64),
             gpu_kernel_lowering("sm_90"),
@@ -597,6 +669,12 @@ mod tests {
             let text = recipe.to_string();
             assert_eq!(parse(&text).unwrap(), recipe.elements(), "{text}");
         }
+    }
+
+    /// A recipe's text without its `builtin.module(...)`.
+    fn inner(recipe: Pipeline) -> String {
+        let text = recipe.to_string();
+        text["builtin.module(".len()..text.len() - 1].to_string()
     }
 
     fn pass(name: &str, options: &str) -> Element {

@@ -3,28 +3,33 @@
 //! one artifact: an x86-64 ELF shared object holding the host code of every function, the PTX of
 //! every kernel and a JSON manifest (`docs/gpu.md`, "Artifact format", is the reference).
 //!
-//! Data flow (each step a typed recipe of `flexc_passes::pipeline` plus flexc's rewrites in `gpu/`):
+//! Data flow: the stages of one typed recipe, `flexc_passes::pipeline::gpu_target` (its `gpu-*`
+//! passes one file each in `passes/`), with what is not a pass yet run between them here:
 //! 0. graph ops marked for profiling, the strategy materialized (`pipeline::materialize`), every
-//!    task bracketed by `flexc_gpu_task_begin/end` (`run::measure`'s marking, shared with flexc-run);
-//! 1. `pipeline::tm_tensor_lowering`: torch-mlir's `tm_tensor.scatter` → upstream ops on tensors (the
-//!    gather family's deterministic schemes, shared with flexc-run; their parallel loop is an `scf.for`
-//!    marked for step 2); `pipeline::gpu_tensor_lowering`: `par` communication → `flexc_gpu_*` calls
-//!    (`par-lower-runtime{target=gpu}`), elementwise chains fused (`linalg-fuse-elementwise-ops`), one-shot bufferization; constants
-//!    uploaded into fresh buffers (`gpu.memcpy`), then every buffer freed after its last use
-//!    (`pipeline::gpu_deallocation`);
-//! 2. `gpu/rewrite/`: host memory → device memory (`gpu.alloc`; constants → the runtime's
+//!    task bracketed by `flexc_gpu_task_begin/end` (`program.rs`'s marking, shared with flexc-run);
+//! 1. `tensor`: torch-mlir's `tm_tensor.scatter` → upstream ops on tensors (`tm-tensor-lowering`:
+//!    the gather family's deterministic schemes, shared with flexc-run; their parallel loop is an
+//!    `scf.for` marked for step 3), the dialects checked (`gpu-check-dialects`), every linalg op
+//!    tagged with its family's GPU lowering (`gpu-tag-families`), `par` communication →
+//!    `flexc_gpu_*` calls (`par-lower-runtime{target=gpu}`), elementwise chains fused
+//!    (`linalg-fuse-elementwise-ops`), one-shot bufferization, constants uploaded into fresh
+//!    buffers (`gpu-upload-constants`), every buffer freed after its last use;
+//! 2. `gpu/rewrite/` (here): host memory → device memory (`gpu.alloc`; constants → the runtime's
 //!    resident copies, `flexc_gpu_resident_<T>`, uploaded once per device), contractions that group
 //!    into a GEMM and convolutions → vendor-library calls (`flexc_gpu_gemm_f32`, ...), copies →
-//!    `linalg.copy` (copy kernels), 0-d ops → one-iteration loops;
-//!    reductions over one long dim → block reductions (`gpu/reduction.rs`: a block per output, threads
-//!    striding the reduced dim, `gpu.all_reduce`); the families' marked `scf.for`s → `scf.parallel`;
-//! 3. `pipeline::gpu_loops` and `pipeline::gpu_kernel_mapping`: every remaining linalg op →
-//!    `scf.parallel` → tiled with 128 threads per block on its contiguous dim (`gpu/rewrite/loops.rs::contiguous_dim_first`), blocks over the rest →
-//!    `gpu.launch` → outlined `gpu.module`s → NVVM;
-//! 4. `pipeline::gpu_kernel_lowering` (NVVM), then `gpu/codegen.rs`: each `gpu.module` → LLVM IR (MLIR's translation) → libdevice linked → PTX by
-//!    inkwell's NVPTX target machine → `gpu.binary` (assembly format);
-//! 5. `pipeline::gpu_host_lowering`: `gpu-to-llvm` (MLIR's GPU runtime-wrapper calls `mgpu*`) →
-//!    LLVM IR → inkwell's host target machine → object → `cc -shared` with the manifest.
+//!    `linalg.copy` (copy kernels), reductions over one long dim → block reductions
+//!    (`gpu/reduction.rs`: a block per output, threads striding the reduced dim, `gpu.all_reduce`;
+//!    bodies filled after the recipe's `inline` stage);
+//! 3. `parallel_loops`: the families' marked `scf.for`s → `scf.parallel` (`gpu-parallel-loops`);
+//!    the kernels' families read for the manifest; `kernels`: kernels' `cf.assert`s dropped, 0-d
+//!    ops → one-iteration loops, every remaining linalg op → `scf.parallel`, contiguous dim first
+//!    (`gpu-contiguous-dim-first`), tiled with 128 threads per block on it, blocks over the rest →
+//!    `gpu.launch` → outlined `gpu.module`s, no memory access left on the host
+//!    (`gpu-check-host-code`);
+//! 4. `kernel_lowering` (NVVM), then `gpu/codegen.rs`: each `gpu.module` → LLVM IR (MLIR's
+//!    translation) → libdevice linked → PTX by inkwell's NVPTX target machine → `gpu.binary`;
+//! 5. `host`: `gpu-to-llvm` (MLIR's GPU runtime-wrapper calls `mgpu*`) → LLVM IR → inkwell's host
+//!    target machine → object → `cc -shared` with the manifest.
 //!
 //! Weights: elided weights (`dense_resource` handles without data) become arguments of every
 //! program, seeded by `flexc-gpu` as `flexc-run` fills them (`gpu/weights.rs`), so a full-size
@@ -208,15 +213,14 @@ pub fn compile(
     crate::program::fill_elided_weights(&module, options.seed);
     let tasks = bracket_tasks(&context, &module, &programs, &keys);
     mark_c_interface(&module, &programs);
-    // torch-mlir's scatters → upstream ops (the gather family's lowering, shared with flexc-run).
-    lower(&session, &mut module, &pipeline::tm_tensor_lowering())?;
-    rewrite::reject_unsupported(&module).map_err(|e| vec![e])?;
-    rewrite::tag_families(&module);
-    lower(&session, &mut module, &pipeline::gpu_tensor_lowering())?;
-    rewrite::upload_constants(&module);
-    lower(&session, &mut module, &pipeline::gpu_deallocation())?;
+    let recipe = pipeline::gpu_target(pipeline::GpuTarget {
+        arch: &options.arch,
+        block_threads: BLOCK_THREADS,
+    });
+    // Scatters lowered, dialects checked, families tagged, bufferized, constants uploaded.
+    lower(&session, &mut module, &recipe.tensor)?;
     let (reductions, library) = rewrite::to_device(&context, &module).map_err(|e| vec![e])?;
-    lower(&session, &mut module, &pipeline::inline_only())?;
+    lower(&session, &mut module, &recipe.inline)?;
     reduction::fill_bodies(&module, reductions)
         .map_err(|e| vec![Diag::error(start.clone(), format!("{e} (a flexc bug)"))])?;
     if !module.as_operation().verify() {
@@ -224,18 +228,10 @@ pub fn compile(
             "flexc built invalid block reductions (a flexc bug)".into(),
         ));
     }
-    rewrite::parallel_loops(&module).map_err(|e| vec![e])?;
+    lower(&session, &mut module, &recipe.parallel_loops)?;
+    // Read before the kernels' asserts go (they are ops of the bodies the families look at).
     let families = rewrite::families(&module);
-    rewrite::drop_kernel_asserts(&module);
-    rewrite::wrap_scalar_ops(&module);
-    lower(&session, &mut module, &pipeline::gpu_loops())?;
-    rewrite::contiguous_dim_first(&module);
-    lower(
-        &session,
-        &mut module,
-        &pipeline::gpu_kernel_mapping(BLOCK_THREADS),
-    )?;
-    rewrite::check_host_code(&module).map_err(|e| vec![e])?;
+    lower(&session, &mut module, &recipe.kernels)?;
     let kernels = rewrite::kernels(&module, &families);
     let manifest = manifest(
         model, options, &programs, &inputs, &weights, &outputs, &kernels, &library, &tasks, devices,
@@ -246,11 +242,7 @@ pub fn compile(
     if options.emit == CudaEmit::Gpu {
         return Ok(print_with_locations(module.as_operation().to_raw()).into_bytes());
     }
-    lower(
-        &session,
-        &mut module,
-        &pipeline::gpu_kernel_lowering(&options.arch),
-    )?;
+    lower(&session, &mut module, &recipe.kernel_lowering)?;
     let libdevice = options.libdevice.clone().unwrap_or_else(default_libdevice);
     let ptx = codegen::kernels_to_ptx(&context, &module, &options.arch, &libdevice)
         .map_err(|e| vec![Diag::error(start.clone(), e)])?;
@@ -261,7 +253,7 @@ pub fn compile(
             .collect();
         return Ok(text.into_bytes());
     }
-    lower(&session, &mut module, &pipeline::gpu_host_lowering())?;
+    lower(&session, &mut module, &recipe.host)?;
     if options.emit == CudaEmit::Host {
         return Ok(format!("{}\n", module.as_operation()).into_bytes());
     }

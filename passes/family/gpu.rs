@@ -32,6 +32,67 @@ pub enum GpuLowering {
     },
 }
 
+/// The family the GPU target names a kernel or library call by (the manifest's `kernels` and
+/// `placement`), the `flexc.gpu_family` tag of `gpu-tag-families`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KernelFamily {
+    Contraction,
+    Convolution,
+    Reduction,
+    Elementwise,
+    DataMovement,
+    Gather,
+}
+
+impl KernelFamily {
+    pub const ALL: [KernelFamily; 6] = [
+        KernelFamily::Contraction,
+        KernelFamily::Convolution,
+        KernelFamily::Reduction,
+        KernelFamily::Elementwise,
+        KernelFamily::DataMovement,
+        KernelFamily::Gather,
+    ];
+
+    /// The tag's and the manifest's word.
+    pub fn name(self) -> &'static str {
+        match self {
+            KernelFamily::Contraction => "contraction",
+            KernelFamily::Convolution => "convolution",
+            KernelFamily::Reduction => "reduction",
+            KernelFamily::Elementwise => "elementwise",
+            KernelFamily::DataMovement => "data-movement",
+            KernelFamily::Gather => "gather",
+        }
+    }
+
+    /// The family named `word` ([`KernelFamily::name`]).
+    pub fn parse(word: &str) -> Option<KernelFamily> {
+        KernelFamily::ALL.into_iter().find(|f| f.name() == word)
+    }
+
+    /// Whether ops of this family go to a vendor library (GEMM, DNN convolution) when their
+    /// operands' layouts allow it: the lowerings [`GpuLowering::Gemm`] and
+    /// [`GpuLowering::Convolution`].
+    pub fn library(self) -> bool {
+        matches!(self, KernelFamily::Contraction | KernelFamily::Convolution)
+    }
+}
+
+impl GpuLowering {
+    /// The family the GPU target names this lowering's kernel or library call by.
+    pub fn kernel_family(self) -> KernelFamily {
+        match self {
+            GpuLowering::Gemm { .. } => KernelFamily::Contraction,
+            GpuLowering::Convolution { .. } => KernelFamily::Convolution,
+            GpuLowering::Pooling { .. } | GpuLowering::Reduction { .. } => KernelFamily::Reduction,
+            GpuLowering::Elementwise { .. } => KernelFamily::Elementwise,
+            GpuLowering::DataMovement { .. } => KernelFamily::DataMovement,
+            GpuLowering::Gather { .. } => KernelFamily::Gather,
+        }
+    }
+}
+
 /// Product of the trip counts of the loops `selected` picks.
 pub fn product(model: &OpModel, selected: impl Fn(usize) -> bool) -> u64 {
     model
@@ -118,6 +179,30 @@ mod tests {
             }
         );
         assert_eq!(parallel_and_reduced(&model), (4 * 64 * 32, 128));
+    }
+
+    #[test]
+    fn kernel_families_name_and_parse_back() {
+        for family in KernelFamily::ALL {
+            assert_eq!(KernelFamily::parse(family.name()), Some(family));
+        }
+        assert_eq!(KernelFamily::parse("pooling"), None);
+        let library: Vec<_> = KernelFamily::ALL
+            .into_iter()
+            .filter(|f| f.library())
+            .collect();
+        assert_eq!(
+            library,
+            [KernelFamily::Contraction, KernelFamily::Convolution]
+        );
+        assert_eq!(
+            GpuLowering::Pooling {
+                outputs: 4,
+                window: 9
+            }
+            .kernel_family(),
+            KernelFamily::Reduction
+        );
     }
 
     #[test]

@@ -45,7 +45,7 @@ use mlir_sys::MlirValue;
 use std::cell::OnceCell;
 
 pub use cut::{Body, Combine, Operand, Planned, TaskCut, TaskCx, ValueId};
-pub use gpu::GpuLowering;
+pub use gpu::{GpuLowering, KernelFamily};
 pub use shard::SplitAxes;
 
 /// Every op family, in the order they are asked to claim an op. Elementwise comes last: it claims by

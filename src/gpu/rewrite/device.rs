@@ -1,5 +1,5 @@
-//! Step 2, every buffer in device memory ([`to_device`]): constants uploaded ([`upload_constants`])
-//! or made resident, allocations and copies on the device, library calls in place of the ops that
+//! Step 2, every buffer in device memory ([`to_device`]): constants (uploaded by
+//! `gpu-upload-constants`) made resident, allocations and copies on the device, library calls in place of the ops that
 //! have one; the helper functions the rewrites call ([`Helpers`]).
 
 use super::*;
@@ -27,17 +27,15 @@ fn library_calls(module: &Module, helpers: &mut Helpers) -> Vec<LibraryCall> {
     let mut calls = Vec::new();
     // Chosen before any rewrite: a replaced op is destroyed with the ops of its body, which a
     // walk collected too (no candidate is nested in another).
+    // The candidates are the ops whose family's GPU lowering is a library one (a GEMM, a DNN
+    // convolution: `gpu-tag-families`' tag), and the ops fusion made (untagged) that reduce, where
+    // a contraction may hide with its fused producer; `library_helper` and the unfusing then check
+    // the layouts.
     let candidates: Vec<MlirOperation> = all_ops(module)
         .into_iter()
-        .filter(|&op| {
-            let name = op_name(op);
-            matches!(
-                name.as_str(),
-                "linalg.matmul"
-                    | "linalg.batch_matmul"
-                    | "linalg.conv_2d_nchw_fchw"
-                    | "linalg.conv_2d_nhwc_hwcf"
-            ) || (name == "linalg.generic" && generic_family(op) == "reduction")
+        .filter(|&op| match flexc_passes::gpu_tag_families::tag_of(op) {
+            Some(family) => family.library(),
+            None => has_reduction_loop(op),
         })
         .collect();
     for op in candidates {
@@ -93,7 +91,7 @@ fn memory_to_device(module: &Module, helpers: &mut Helpers) {
                 let (source, target) = (type_text(source), type_text(target));
                 let name = format!("__flexc_copy_{}", helpers.functions.len());
                 let text = format!(
-                    "func.func private @{name}(%a: {source}, %b: {target}) {{\n  linalg.copy ins(%a : {source}) outs(%b : {target})\n  return\n}}"
+                    "func.func private @{name}(%a: {source}, %b: {target}) {{\n  linalg.copy {{{FAMILY_ATTR} = \"data-movement\"}} ins(%a : {source}) outs(%b : {target})\n  return\n}}"
                 );
                 let callee = helpers.add(name, text);
                 replace_by_call(op, &callee);
@@ -104,7 +102,7 @@ fn memory_to_device(module: &Module, helpers: &mut Helpers) {
 }
 
 /// Constants (weights) uploaded once per device instead of on every call: each
-/// `%d = memref.alloc; gpu.memcpy %d, %g` of [`upload_constants`] (`%g` a `memref.get_global`)
+/// `%d = memref.alloc; gpu.memcpy %d, %g` of `gpu-upload-constants` (`%g` a `memref.get_global`)
 /// becomes `%d = call @__flexc_resident_<type>(%g)`, a helper that flattens `%g` to 1-d and calls
 /// the runtime's `flexc_gpu_resident_<T>(memref<?xT>) -> memref<?xT>`, which uploads the global on
 /// its first call in a device's context and returns the same device buffer afterwards (the
@@ -355,17 +353,6 @@ pub fn insert_call(op: MlirOperation, callee: &str) {
     }
 }
 
-/// Parses `text` as an attribute (flexc's own text: a failure is a bug, reported by a panic).
-pub(super) fn attribute(context: MlirContext, text: &str) -> MlirAttribute {
-    let attribute =
-        unsafe { mlirAttributeParseGet(context, melior::StringRef::new(text).to_raw()) };
-    assert!(
-        !attribute.ptr.is_null(),
-        "flexc built an invalid attribute: {text}"
-    );
-    attribute
-}
-
 /// `memref.alloc`/`alloca` → `gpu.alloc` with the same sizes and type.
 pub(super) fn to_gpu_alloc(op: MlirOperation) {
     unsafe {
@@ -419,41 +406,5 @@ pub(super) fn to_gpu_dealloc(op: MlirOperation) {
         );
         mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, dealloc);
         mlirOperationDestroy(op);
-    }
-}
-
-/// Every `%g = memref.get_global` (a host constant) → `%d = memref.alloc; gpu.memcpy %d, %g`, every
-/// other use of `%g` → `%d`. Run before the deallocation pipeline (which then frees `%d` after its
-/// last use) and before [`to_device`] (which makes `%d` a `gpu.alloc`).
-pub fn upload_constants(module: &Module) {
-    for op in all_ops(module) {
-        if op_name(op) == "memref.get_global" {
-            upload_constant(op);
-        }
-    }
-}
-
-pub(super) fn upload_constant(op: MlirOperation) {
-    unsafe {
-        let context = mlirOperationGetContext(op);
-        let location = mlirOperationGetLocation(op);
-        let global = mlirOperationGetResult(op, 0);
-        let block = mlirOperationGetBlock(op);
-        let alloc = create_op(
-            context,
-            "memref.alloc",
-            location,
-            &[],
-            &[mlirValueGetType(global)],
-            &[(
-                "operandSegmentSizes",
-                attribute(context, "array<i32: 0, 0>"),
-            )],
-        );
-        mlirBlockInsertOwnedOperationAfter(block, op, alloc);
-        let device = mlirOperationGetResult(alloc, 0);
-        let copy = create_op(context, "gpu.memcpy", location, &[device, global], &[], &[]);
-        mlirBlockInsertOwnedOperationAfter(block, alloc, copy);
-        mlirValueReplaceAllUsesExcept(global, device, 1, &copy as *const _ as *mut _);
     }
 }

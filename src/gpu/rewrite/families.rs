@@ -1,84 +1,26 @@
-//! The op family of every op that becomes a kernel ([`tag_families`], [`family`]) and the
+//! The op family of every op that becomes a kernel ([`family`], from `gpu-tag-families`' tags) and the
 //! per-program kernel lists of the manifest ([`families`], [`kernels`]).
 
 use super::*;
+use flexc_passes::family::KernelFamily;
 
-/// The attribute [`tag_families`] writes: the op family's GPU lowering, by name.
+/// The attribute `gpu-tag-families` writes: the op family's GPU lowering, by name.
 pub(super) const FAMILY_ATTR: &str = flexc_passes::family::gather::GPU_FAMILY_ATTR;
 
-/// The manifest's name of a family's GPU lowering.
-pub(super) fn lowering_name(lowering: flexc_passes::family::GpuLowering) -> &'static str {
-    use flexc_passes::family::GpuLowering;
-    match lowering {
-        GpuLowering::Gemm { .. } => "contraction",
-        GpuLowering::Convolution { .. } => "convolution",
-        GpuLowering::Pooling { .. } | GpuLowering::Reduction { .. } => "reduction",
-        GpuLowering::Elementwise { .. } => "elementwise",
-        GpuLowering::DataMovement { .. } => "data-movement",
-        GpuLowering::Gather { .. } => "gather",
-    }
-}
-
-/// On the tensor program (before fusion and bufferization, where the op families model ops): every
-/// linalg op gets its family's GPU lowering ([`flexc_passes::family::gpu_lowering`]) as
-/// [`FAMILY_ATTR`]; bufferization keeps it, fusion drops it on the ops it creates.
-pub fn tag_families(module: &Module) {
-    for op in all_ops(module) {
-        let name = op_name(op);
-        if !name.starts_with("linalg.") || name == "linalg.yield" {
-            continue;
-        }
-        let view = unsafe { melior::ir::OperationRef::from_raw(op) };
-        // Ops a family's own lowering made (a scatter's) carry their family already.
-        if view.attribute(FAMILY_ATTR).is_ok() {
-            continue;
-        }
-        if let Some(lowering) = flexc_passes::family::gpu_lowering(&view) {
-            unsafe {
-                let context = mlirOperationGetContext(op);
-                let text = lowering_name(lowering);
-                let value = mlirStringAttrGet(context, melior::StringRef::new(text).to_raw());
-                mlirOperationSetDiscardableAttributeByName(
-                    op,
-                    melior::StringRef::new(FAMILY_ATTR).to_raw(),
-                    value,
-                );
-            }
-        }
-    }
-}
-
 /// The op family of a (bufferized) linalg op, as the manifest names it: its family's GPU lowering
-/// ([`tag_families`]), else (ops fusion created) [`local_family`].
+/// (`gpu-tag-families`; the GPU rewrites tag the ops they make), else (ops fusion made) its
+/// structure ([`structural_family`]).
 pub fn family(op: MlirOperation) -> &'static str {
-    // Pooling windows are reductions (the convolution family counts a max pool's window operand
-    // as a second input read, so its GPU lowering says convolution).
-    if op_name(op).starts_with("linalg.pooling") {
-        return "reduction";
-    }
-    let tag = unsafe {
-        mlirOperationGetDiscardableAttributeByName(op, melior::StringRef::new(FAMILY_ATTR).to_raw())
-    };
-    if !tag.ptr.is_null() {
-        let text = flexc_passes::ir::attribute_text(tag);
-        let known = [
-            "contraction",
-            "convolution",
-            "reduction",
-            "elementwise",
-            "data-movement",
-            "gather",
-        ];
-        if let Some(name) = known.iter().find(|k| text == format!("\"{k}\"")) {
-            // A generic pooling window (the JAX exports' max pool: the window-shaped operand that
-            // gives its loops their ranges reads as a kernel) multiplies nothing.
-            if *name == "convolution" && !body_multiplies(op) {
-                return "reduction";
-            }
-            return name;
+    if let Some(family) = flexc_passes::gpu_tag_families::tag_of(op) {
+        // A pooling window multiplies nothing: a reduction (the convolution family counts the
+        // window-shaped operand of a max pool, named or the JAX exports' generic, as a second
+        // input read, so its GPU lowering says convolution).
+        if family == KernelFamily::Convolution && !body_multiplies(op) {
+            return "reduction";
         }
+        return family.name();
     }
-    local_family(op)
+    structural_family(op)
 }
 
 /// Whether the body of a linalg op multiplies elements (`arith.mulf`, `arith.muli` of other than
@@ -100,33 +42,12 @@ pub(super) fn body_multiplies(op: MlirOperation) -> bool {
     found
 }
 
-/// The family of an op by its name and body (module doc of [`family`]).
-pub(super) fn local_family(op: MlirOperation) -> &'static str {
-    let name = op_name(op);
-    match name.as_str() {
-        "linalg.matmul" | "linalg.batch_matmul" | "linalg.matvec" | "linalg.batch_matvec" => {
-            "contraction"
-        }
-        "linalg.copy" | "linalg.transpose" | "linalg.broadcast" => "data-movement",
-        "linalg.fill" | "linalg.map" => "elementwise",
-        "linalg.reduce" => "reduction",
-        _ if name.starts_with("linalg.conv") || name.starts_with("linalg.depthwise_conv") => {
-            "convolution"
-        }
-        _ if name.starts_with("linalg.pooling") => "reduction",
-        "linalg.generic" => generic_family(op),
-        _ => "elementwise",
-    }
-}
-
-/// A `linalg.generic`: a reduction when it has reduction iterators, a gather when its body reads
-/// memory by computed indices (`tensor.extract`/`memref.load`), data movement when the body only
-/// yields an input, else elementwise.
-pub(super) fn generic_family(op: MlirOperation) -> &'static str {
-    let iterators = unsafe {
-        mlirOperationGetAttributeByName(op, melior::StringRef::new("iterator_types").to_raw())
-    };
-    if flexc_passes::ir::attribute_text(iterators).contains("reduction") {
+/// An untagged linalg op (a `linalg.generic` fusion made, the fill bufferizing a `tensor.pad`
+/// makes): a reduction when it has reduction iterators, a gather when its body reads memory by
+/// computed indices (`tensor.extract`/`memref.load`), data movement when the body only yields a
+/// value (a copy, a fill: as the families model a fill), else elementwise.
+pub(super) fn structural_family(op: MlirOperation) -> &'static str {
+    if has_reduction_loop(op) {
         return "reduction";
     }
     let mut body = Vec::new();
@@ -148,6 +69,15 @@ pub(super) fn generic_family(op: MlirOperation) -> &'static str {
     } else {
         "elementwise"
     }
+}
+
+/// Whether `op` has an `iterator_types` attribute with a reduction (a `linalg.generic` that
+/// reduces).
+pub(super) fn has_reduction_loop(op: MlirOperation) -> bool {
+    let iterators = unsafe {
+        mlirOperationGetAttributeByName(op, melior::StringRef::new("iterator_types").to_raw())
+    };
+    !iterators.ptr.is_null() && flexc_passes::ir::attribute_text(iterators).contains("reduction")
 }
 
 /// The family of every linalg op, per function, in program order (the order of its kernels).

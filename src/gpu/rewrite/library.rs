@@ -507,7 +507,7 @@ pub(super) fn conv_nhwc_helper(
     let krsc = format!("memref<{}xf32>", krsc.join("x"));
     let permutation: Vec<String> = conv.filter.iter().map(usize::to_string).collect();
     body.push_str(&format!(
-        "  %t = gpu.alloc () : {krsc}\n  linalg.transpose ins(%m1 : {}) outs(%t : {krsc}) permutation = [{}]\n  %u1 = memref.cast %t : {krsc} to memref<*xf32>\n",
+        "  %t = gpu.alloc () : {krsc}\n  linalg.transpose ins(%m1 : {}) outs(%t : {krsc}) permutation = [{}] {{{FAMILY_ATTR} = \"data-movement\"}}\n  %u1 = memref.cast %t : {krsc} to memref<*xf32>\n",
         texts[1],
         permutation.join(", ")
     ));

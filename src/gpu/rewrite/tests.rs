@@ -126,3 +126,75 @@ fn convolutions_find_their_roles() {
     let per_sample = [d(5), d(6), d(4), d(0)];
     assert_eq!(ConvRoles::of(&plain, &per_sample, &output), None);
 }
+
+/// The manifest's family of every linalg op of `source` (bufferized ops), in order.
+fn families_of(source: &str) -> Vec<&'static str> {
+    let context = crate::session::create_context(false);
+    let module = Module::parse(&context, source).expect("valid test IR");
+    all_ops(&module)
+        .into_iter()
+        .filter(|&op| {
+            let name = op_name(op);
+            name.starts_with("linalg.") && name != "linalg.yield"
+        })
+        .map(family)
+        .collect()
+}
+
+#[test]
+fn kernel_families_come_from_tags_else_from_structure() {
+    let families = families_of(
+        r#"
+func.func @f(%a: memref<4x8xf32>, %b: memref<8x4xf32>, %p: memref<4x4xf32>, %s: memref<4xf32>, %c: f32) {
+  %z = arith.constant 0.0 : f32
+  linalg.matmul {flexc.gpu_family = "contraction"} ins(%a, %b : memref<4x8xf32>, memref<8x4xf32>) outs(%p : memref<4x4xf32>)
+  linalg.copy {flexc.gpu_family = "data-movement"} ins(%a : memref<4x8xf32>) outs(%a : memref<4x8xf32>)
+  linalg.fill ins(%c : f32) outs(%s : memref<4xf32>)
+  linalg.map outs(%s : memref<4xf32>)
+    (%o: f32) {
+      linalg.yield %z : f32
+    }
+  linalg.copy ins(%s : memref<4xf32>) outs(%s : memref<4xf32>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<4x8xf32>) outs(%s : memref<4xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %m = arith.addf %x, %o : f32
+      linalg.yield %m : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<4x8xf32>) outs(%s : memref<4xf32>) attrs = {flexc.gpu_family = "convolution"} {
+    ^bb0(%x: f32, %o: f32):
+      %m = arith.maximumf %x, %o : f32
+      linalg.yield %m : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+                  iterator_types = ["parallel"]}
+      ins(%s : memref<4xf32>) outs(%s : memref<4xf32>) {
+    ^bb0(%x: f32, %o: f32):
+      %n = arith.negf %x : f32
+      linalg.yield %n : f32
+  }
+  return
+}
+"#,
+    );
+    assert_eq!(
+        families,
+        [
+            // Tagged by gpu-tag-families or the GPU rewrites.
+            "contraction",
+            "data-movement",
+            // Untagged: a fill, a map that only yields a value and a copy move data (as the
+            // families model a fill).
+            "data-movement",
+            "data-movement",
+            "data-movement",
+            // A reduction loop; a tagged pooling window multiplies nothing.
+            "reduction",
+            "reduction",
+            "elementwise",
+        ]
+    );
+}
