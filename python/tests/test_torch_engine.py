@@ -9,14 +9,17 @@ MSE), the same MLP returning its hidden activations too (a loss on both: its sty
 plan's layouts exchange whole tensors), and a small GPT (2 pre-LN blocks with separate q/k/v/o projections, d_model 64, 4 heads, an MLP of
 256, vocabulary 256, batch 8 x 16 tokens, next-token cross-entropy), each under the searched plan and
 under Megatron-LM's (`--strategy=megatron:...`, tensor parallel with and without data parallel and
-ZeRO-3), and the GPT under plain data parallelism. Per run it prints the plan (mesh, styles, the
+ZeRO-3), and the GPT under plain data parallelism and under pipelines (Megatron's `pp=2` with one
+device per stage: 1F1B, GPipe, interleaved, and over two FSDP replicas). Per run it prints the plan (mesh, styles, the
 layouts of unpaired styles, flexc's warnings) and the error of the loss and of every gradient against
 the single-process step (max |a - b| / max(|b|, floor), the floor 1e-6 for the loss and a thousandth of
 the largest gradient for gradients; tolerance TOLERANCE: f32 sums in another order). Exit 1 when any result is off or flexc fails.
 
 Styles on CPU: `ColwiseParallel`/`RowwiseParallel` need all-gather and all-reduce, FSDP's
 `fully_shard` all-gather and reduce-scatter, `replicate` all-reduce; gloo has them all here (torch
-2.15), so every style flexc exports is run. Sequence parallelism and pipelining are not exported.
+2.15), so every style flexc exports is run; so do the pipelines' sends and receives
+(`torch.distributed.pipelining`: plain and interleaved 1F1B, GPipe, with replication or FSDP over the
+replicas). Sequence parallelism is not exported.
 
   python/tests/test_torch_engine.py [--quick] [--doc PATH]   # --quick: the MLP only; --doc: the runs
                                                              # as Markdown (docs/torch-engine.md)
@@ -110,9 +113,16 @@ def mse(model, x, y):
     return F.mse_loss(model(x), y)
 
 
-def next_token(model, ids, labels):
-    logits = model(ids)
+def token_loss(logits, labels):
     return F.cross_entropy(logits.reshape(-1, logits.shape[-1]), labels.reshape(-1))
+
+
+def next_token(model, ids, labels):
+    return token_loss(model(ids), labels)
+
+
+# The loss of a model's output, for the last stage of a pipeline.
+HEAD_LOSS = {mse: F.mse_loss, next_token: token_loss}
 
 
 def mse_and_hidden(model, x, y):
@@ -143,8 +153,10 @@ def free_port():
 
 
 def worker(rank, world, port, make, loss_fn, state, batch, result, out):
-    """One rank: the model as the plan says, its dp share of the batch, one forward and backward;
-    rank 0 saves the loss (averaged over dp) and the whole gradients to `out`."""
+    """One rank: the model as the plan says, its dp share of the batch, one forward and backward (a
+    pipelined plan: one step of its schedule, the loss `HEAD_LOSS[loss_fn]` of the last stage's
+    output); each rank of dp rank 0 saves the loss (averaged over dp) and the whole gradients of its
+    parameters to `out.RANK`."""
     torch.set_num_threads(1)
     # PyTorch's advice on in-place ops and on two-step gathers is about performance, not results: the
     # check's output stays its own.
@@ -155,17 +167,26 @@ def worker(rank, world, port, make, loss_fn, state, batch, result, out):
     try:
         model = make()
         model.load_state_dict(state)
-        model, mesh = flexc.torch.apply(model, result)
-        dp = mesh["dp"].size()
-        share = [t.chunk(dp)[mesh["dp"].get_local_rank()] for t in batch]
-        loss = loss_fn(model, *share)
-        loss.backward()
         whole = lambda t: t.full_tensor() if isinstance(t, torch.distributed.tensor.DTensor) else t  # noqa: E731
+        dp = result["mesh"]["shape"][0]
+        d = rank // (world // dp)  # the mesh's outermost dim
+        share = [t.chunk(dp)[d] for t in batch]
+        if result.get("pipeline"):
+            model, mesh = flexc.torch.apply(model, result, example_inputs=share[:-1],
+                                            loss_fn=HEAD_LOSS[loss_fn])
+            losses = []
+            model.step(*share[:-1], target=share[-1], losses=losses)
+            # The last stage's ranks hold the micro-batches' losses, one rank per replica.
+            total = torch.stack(losses).detach().mean() * world / dp if losses else torch.zeros(())
+        else:
+            model, mesh = flexc.torch.apply(model, result)
+            loss = loss_fn(model, *share)
+            loss.backward()
+            total = whole(loss).detach().clone()
         grads = {n: whole(p.grad).detach().clone() for n, p in model.named_parameters()}
-        total = whole(loss).detach().clone()
         dist.all_reduce(total)
-        if rank == 0:
-            torch.save({"loss": total / world, "grads": grads}, out)
+        if d == 0:
+            torch.save({"loss": total / world, "grads": grads}, f"{out}.{rank}")
         # Every rank done before any tears gloo down (a rank that exits with its peers' sends in
         # flight can abort in gloo's threads).
         dist.barrier()
@@ -191,7 +212,7 @@ def check(case, world, strategy=None):
                               budget=None if strategy else BUDGET, seed=0)
     planned = time.time() - started
     with tempfile.TemporaryDirectory(prefix="flexc-torch-engine-") as scratch:
-        out = os.path.join(scratch, "rank0.pt")
+        out = os.path.join(scratch, "grads.pt")
         started = time.time()
         retried = None
         for attempt in range(2):
@@ -207,7 +228,15 @@ def check(case, world, strategy=None):
                 retried = f"rank {e.error_index} died of {e.signal_name}"
                 print(f"  {name} on {world}: {retried}; running the job again")
         ran = time.time() - started
-        got = torch.load(out)
+        got = {"grads": {}}
+        for rank in range(world):
+            if os.path.exists(f"{out}.{rank}"):
+                saved = torch.load(f"{out}.{rank}")
+                got["loss"] = saved["loss"]
+                got["grads"].update(saved["grads"])
+        missing = sorted(set(reference) - set(got["grads"]))
+        if missing:
+            raise RuntimeError(f"{name} on {world}: no rank returned the gradients of {missing}")
     # A gradient that is zero in exact arithmetic (the key projection's bias: softmax ignores a shift
     # along the keys) is rounding noise; it is measured against a thousandth of the largest gradient.
     floor = 1e-3 * max(float(g.abs().max()) for g in reference.values())
@@ -216,18 +245,30 @@ def check(case, world, strategy=None):
         "model": name, "world": world, "asked": strategy or "searched", "schedule": result["schedule"],
         "mesh": "x".join(map(str, result["mesh"]["shape"])), "fsdp": result["fsdp"],
         "plan": result["plan"], "layouts": result.get("layouts", {}), "warnings": result["warnings"],
+        "pipeline": result.get("pipeline"),
         "loss": error(got["loss"], loss.detach()), "grads": grads, "plan_s": planned, "run_s": ran,
         "retried": retried,
     }
     record["ok"] = record["loss"] <= TOLERANCE and grads <= TOLERANCE
     styles = ", ".join(f"{m}: {s}" for m, s in result["plan"].items()) or "none"
-    print(f"{name} on {world} ({record['asked']}): schedule {record['schedule']}, mesh dp x tp = {record['mesh']}"
-          f"{', FSDP over dp' if record['fsdp'] else ''}; styles {styles}; layouts {record['layouts'] or 'none'}")
+    axes = " x ".join(result["mesh"]["dims"])
+    print(f"{name} on {world} ({record['asked']}): schedule {record['schedule']}, mesh {axes} = {record['mesh']}"
+          f"{', FSDP over dp' if record['fsdp'] else ''}; styles {styles}; layouts {record['layouts'] or 'none'}"
+          f"{'; ' + pipeline_text(record['pipeline']) if record['pipeline'] else ''}")
     for warning in result["warnings"]:
         print(f"  flexc warning: {warning}")
     print(f"  loss error {record['loss']:.2e}, gradient error {grads:.2e} "
           f"({'ok' if record['ok'] else 'OFF'}); plan {planned:.1f} s, run {ran:.1f} s")
     return record
+
+
+def pipeline_text(pipeline):
+    """A pipeline of a plan in words."""
+    if not pipeline:
+        return "none"
+    splits = ", ".join(f"`{p}`" for p in pipeline["split_points"])
+    return (f"{pipeline['stages']} ranks x {pipeline['chunks']} stages, split at {splits}, "
+            f"{pipeline['schedule']}, {pipeline['micro_batches']} micro-batches")
 
 
 def document(records, path):
@@ -249,15 +290,16 @@ def document(records, path):
         "*Layouts* lists the styles that are not half of a column/row pair, which exchange whole tensors "
         "(src/torch.rs).",
         "",
-        "| model | processes | plan asked | schedule | mesh dp×tp | styles | layouts | warnings | loss error | gradient error | result |",
-        "|---|---:|---|---|---|---|---|---:|---:|---:|---|",
+        "| model | processes | plan asked | schedule | mesh dp×tp or dp×pp×tp | styles | layouts | pipeline | warnings | loss error | gradient error | result |",
+        "|---|---:|---|---|---|---|---|---|---:|---:|---:|---|",
     ]
     for r in records:
         styles = ", ".join(f"`{m}` {s.replace('Parallel', '')}" for m, s in r["plan"].items()) or "none"
         layouts = ", ".join(f"`{m}` {next(iter(v))} whole" for m, v in r["layouts"].items()) or "none"
         lines.append(
             f"| {r['model']} | {r['world']} | {r['asked']} | {r['schedule']} | {r['mesh']}"
-            f"{' FSDP' if r['fsdp'] else ''} | {styles} | {layouts} | {len(r['warnings'])} | "
+            f"{' FSDP' if r['fsdp'] else ''} | {styles} | {layouts} | {pipeline_text(r['pipeline'])} | "
+            f"{len(r['warnings'])} | "
             f"{r['loss']:.1e} | {r['grads']:.1e} | {'ok' if r['ok'] else 'OFF'}"
             f"{' (run twice: ' + r['retried'] + ')' if r['retried'] else ''} |")
     lines += ["", "flexc's warnings (what the exported plan changed against the searched strategy):", ""]
@@ -273,7 +315,11 @@ def main():
             (mlp_case(), 4, "megatron:tp=2,dp=2,zero=3"), (hidden_case(), 2, "megatron")]
     if "--quick" not in sys.argv:
         runs += [(gpt_case(), 2, None), (gpt_case(), 4, None), (gpt_case(), 2, "megatron:tp=2"),
-                 (gpt_case(), 4, "megatron:tp=2,dp=2"), (gpt_case(), 4, "data-parallel")]
+                 (gpt_case(), 4, "megatron:tp=2,dp=2"), (gpt_case(), 4, "data-parallel"),
+                 (gpt_case(), 2, "megatron:tp=1,pp=2,m=4"),
+                 (gpt_case(), 2, "megatron:tp=1,pp=2,m=2,schedule=gpipe"),
+                 (gpt_case(), 4, "megatron:tp=1,pp=2,dp=2,m=2,zero=3"),
+                 (gpt_case(), 2, "megatron:tp=1,pp=2,m=4,vp=2")]
     records = [check(case, world, strategy) for case, world, strategy in runs]
     if "--doc" in sys.argv:
         document(records, sys.argv[sys.argv.index("--doc") + 1])
