@@ -82,6 +82,58 @@ fn weight_reader(graph: &Graph, tensor: TensorId) -> Option<OpId> {
     }
 }
 
+/// The dim of 2-D weight `tensor` that indexes its reader's output (a linear layer's output features),
+/// followed through the ops that only re-lay the weight out; `None` when that is not one dim.
+/// `nn.Linear` keeps its output features in dim 0 (`[out, in]`, torch-mlir transposes it before the
+/// matmul); a weight multiplied as it is (`x @ w`, Hugging Face's `Conv1D`) keeps them in dim 1.
+fn output_dim(graph: &Graph, tensor: TensorId) -> Option<usize> {
+    let loop_of = |e: &flexc_core::graph::AffineDim| match e.terms.as_slice() {
+        [(l, 1)] => Some(*l),
+        _ => None,
+    };
+    // The weight dim each dim of the current tensor carries.
+    let mut carried: Vec<Option<usize>> = (0..graph.tensor(tensor).shape.len()).map(Some).collect();
+    let mut tensor = tensor;
+    loop {
+        let &[op] = graph.consumers(tensor) else {
+            return None;
+        };
+        let read = graph.op(op);
+        let input = read.inputs.iter().find(|a| a.tensor == tensor)?;
+        if read.class != OpClass::DataMovement {
+            let outputs: BTreeSet<usize> = read
+                .outputs
+                .iter()
+                .flat_map(|o| o.exprs.iter().filter_map(loop_of))
+                .collect();
+            let found: Vec<usize> = input
+                .exprs
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| loop_of(e).is_some_and(|l| outputs.contains(&l)))
+                .filter_map(|(j, _)| carried.get(j).copied().flatten())
+                .collect();
+            return match found.as_slice() {
+                &[dim] => Some(dim),
+                _ => None,
+            };
+        }
+        let [output] = read.outputs.as_slice() else {
+            return None;
+        };
+        carried = output
+            .exprs
+            .iter()
+            .map(|e| {
+                let l = loop_of(e)?;
+                let j = input.exprs.iter().position(|i| loop_of(i) == Some(l))?;
+                carried.get(j).copied().flatten()
+            })
+            .collect();
+        tensor = output.tensor;
+    }
+}
+
 /// Whether op `op`, reading `tensor`, keeps each element's place in the last dim (a shard of that dim
 /// stays a shard of its output's last dim): an elementwise op that indexes `tensor` as it indexes its
 /// outputs, or a reshape that leaves the last dim alone (`[b*s, d]` ↔ `[b, s, d]`).
@@ -373,8 +425,19 @@ pub fn plan(
                 continue;
             }
         };
+        let class = export.readers.get(i).copied().flatten();
+        let layout = imported.args[i]
+            .tensor
+            .filter(|_| class == Some(OpClass::Contraction))
+            .and_then(|t| output_dim(&imported.graph, t));
+        if layout == Some(1) && spec.len() == 2 {
+            warnings.push(format!(
+                "{name}: laid out [in, out] (dim 1 indexes the output, as in Hugging Face's Conv1D), not nn.Linear's [out, in]: parallelize_module's styles shard nn.Linear's layout: left replicated"
+            ));
+            continue;
+        }
         let chosen = match (spec.len(), split.as_slice()) {
-            (2, &[dim]) => style(dim, export.readers.get(i).copied().flatten()),
+            (2, &[dim]) => style(dim, class),
             _ => {
                 warnings.push(format!(
                     "{name}: its split over tp (dims {split:?} of {}) is no parallelize_module style: left replicated",
