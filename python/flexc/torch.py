@@ -123,10 +123,17 @@ def parallelize_plan(result: dict) -> dict:
 
 
 def _over_dp(module, result: dict, mesh):
-    """FSDP (ZeRO-3) or replication with DDP's averaged gradients of `module` over `mesh["dp"]`."""
+    """FSDP (ZeRO-3: each item of an `nn.ModuleList` a unit of its own, then `module`) or replication
+    with DDP's averaged gradients of `module` over `mesh["dp"]`."""
     if result.get("fsdp"):
+        import torch
         from torch.distributed.fsdp import fully_shard
 
+        # Each repeated layer (an item of an `nn.ModuleList`) its own FSDP unit, then the rest: a
+        # layer's weights are gathered only while it runs, as FSDP's own guidance does for blocks.
+        for item in [m for m in module.modules() if isinstance(m, torch.nn.ModuleList)]:
+            for layer in item:
+                fully_shard(layer, mesh=mesh["dp"])
         fully_shard(module, mesh=mesh["dp"])
     else:
         # FSDP2's replicate: DDP's semantics (gradients all-reduced and averaged over `dp`) on

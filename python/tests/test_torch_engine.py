@@ -233,11 +233,11 @@ def simulated(report):
 
 
 def gpt2_small_case():
-    """GPT-2 small's shapes (12 layers, width 768, 12 heads, vocabulary 50257; lm_head untied) on
-    8 sequences of 128 tokens."""
+    """GPT-2 small's shapes (12 layers, width 768, 12 heads, vocabulary 50257, 1024 positions; lm_head
+    untied) on 8 sequences of 64 tokens (8 processes of it fit this host's memory)."""
     torch.manual_seed(1)
-    ids = torch.randint(0, 50257, (8, 128))
-    make = functools.partial(GPT, vocab=50257, width=768, heads=12, layers=12, seq=128)
+    ids = torch.randint(0, 50257, (8, 64))
+    make = functools.partial(GPT, vocab=50257, width=768, heads=12, layers=12, seq=1024)
     return "gpt-2 small", make, next_token, (ids, torch.roll(ids, -1, 1))
 
 
@@ -327,6 +327,15 @@ def pipeline_text(pipeline):
             f"{pipeline['schedule']}, {pipeline['micro_batches']} micro-batches")
 
 
+def write_document(path, lines, records, label):
+    """Writes `lines` to `path`, then flexc's warnings of each record under its `label`."""
+    lines = lines + ["", "flexc's warnings (what the exported plan changed against the strategy asked for):", ""]
+    for r in records:
+        lines += [f"- {label(r)}: {warning}" for warning in r["warnings"]]
+    with open(path, "w") as out:
+        out.write("\n".join(lines) + "\n")
+
+
 def document(records, path):
     """The runs as Markdown (`--doc PATH`)."""
     lines = [
@@ -358,12 +367,7 @@ def document(records, path):
             f"{len(r['warnings'])} | "
             f"{r['loss']:.1e} | {r['grads']:.1e} | {'ok' if r['ok'] else 'OFF'}"
             f"{' (run twice: ' + r['retried'] + ')' if r['retried'] else ''} |")
-    lines += ["", "flexc's warnings (what the exported plan changed against the searched strategy):", ""]
-    for r in records:
-        for warning in r["warnings"]:
-            lines.append(f"- {r['model']} on {r['world']} ({r['asked']}): {warning}")
-    with open(path, "w") as out:
-        out.write("\n".join(lines) + "\n")
+    write_document(path, lines, records, lambda r: f"{r['model']} on {r['world']} ({r['asked']})")
 
 
 def document_gpt2(records, path, machine):
@@ -376,8 +380,8 @@ def document_gpt2(records, path, machine):
         "",
         f"Generated {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} (torch {torch.__version__}). The "
         "model is GPT-2 small's shapes written with `nn.Linear` (python/tests/test_torch_engine.py's `GPT`: "
-        "12 blocks, width 768, 12 heads, vocabulary 50257, an untied `lm_head`: 163M parameters) on 8 "
-        "sequences of 128 tokens. Each plan is exported by `flexc.torch.plan` for 8 devices of "
+        "12 blocks, width 768, 12 heads, vocabulary 50257, 1024 positions, an untied `lm_head`: 163M "
+        "parameters) on 8 sequences of 64 tokens. Each plan is exported by `flexc.torch.plan` for 8 devices of "
         f"`{machine}` and run by `flexc.torch.apply` on 8 gloo processes of this 2-core host: *simulated* "
         "is flexc's iteration time on the GPUs (forward, backward, weight update); *CPU step* is one "
         "forward and backward on the processes here (the slowest rank; 8 processes share 2 cores, so it "
@@ -395,12 +399,7 @@ def document_gpt2(records, path, machine):
             f"| {r['asked']} | {r['schedule']} | {r['mesh']}{' FSDP' if r['fsdp'] else ''} | "
             f"{len(r['plan'])} | {sim} | {r['step_s']:.2f} | {comm} | {r['loss']:.1e} | {r['grads']:.1e} | "
             f"{'ok' if r['ok'] else 'OFF'} |")
-    lines += ["", "flexc's warnings:", ""]
-    for r in records:
-        for warning in r["warnings"]:
-            lines.append(f"- {r['asked']}: {warning}")
-    with open(path, "w") as out:
-        out.write("\n".join(lines) + "\n")
+    write_document(path, lines, records, lambda r: r["asked"])
 
 
 def gpt2_small():
