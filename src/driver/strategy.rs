@@ -124,12 +124,7 @@ pub(super) fn search_with_substitutions(
         Budget::Time(total) => {
             let origin = options.search.started.unwrap_or(start);
             let imported_in = start.saturating_duration_since(origin);
-            Some(
-                origin
-                    + total
-                        .saturating_sub(imported_in)
-                        .saturating_sub(total / 50),
-            )
+            Some(origin + total.saturating_sub(imported_in).saturating_sub(total / 50))
         }
         Budget::Proposals(_) => None,
     };
@@ -178,8 +173,7 @@ pub(super) fn search_with_substitutions(
                 each.search.budget = Budget::Time(left / searches.max(1) as u32);
             }
             (Budget::Proposals(p), _) => {
-                each.search.budget =
-                    Budget::Proposals((p / candidates.len().max(1) as u64).max(1));
+                each.search.budget = Budget::Proposals((p / candidates.len().max(1) as u64).max(1));
             }
             _ => {}
         }
