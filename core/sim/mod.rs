@@ -19,14 +19,18 @@
 //!
 //! A *replicated* op ([`crate::strategy::Config::replicated`], written by the baselines for ops without a
 //! sample dim) has one task per device of its configuration, each the whole op; its readers take the copy on
-//! their own device (else the first), and its equal output regions are copies, never partial sums. A
+//! their own device (else one on their node, else the first), and its equal output regions are copies, never partial sums. A
 //! replicated *statistic reader* (`tasks::statistic_readers`: it updates no trainable weight, as a batch
 //! norm's mean and variance arithmetic) reads its own device's partial sums of a split sample reduction
 //! without waiting for their all-reduce, as DDP's per-GPU batch-norm statistics do; the all-reduce is still
 //! issued (the simulator keeps the exact program's communication, only this reader does not wait for it).
 //! In training, a replicated op's backward is charged on every copy, and the partial input gradients of
 //! its copies are not combined (an under-estimate of one small all-reduce per such op; data parallelism of a
-//! forward graph has few of them).
+//! forward graph has few of them). A split configuration may hold copies of every task
+//! ([`crate::strategy::Config::copies`]: the flat form of replicas of a replicated or sharded op, which
+//! only [`crate::strategy::Strategy::expanded`] writes): each copy does its task's share, a reader takes
+//! each task's copy on its own device (else on its node, else the first), and partial sums are summed copy by copy (the
+//! `j`-th copies of one region's tasks), never across copies.
 //!
 //! # Schedule
 //! Every device and every channel ([`crate::machine::Channel`]) is a FIFO resource that serves its tasks in
@@ -52,7 +56,8 @@
 //!   RNN's per-sample initial state), whose replicas hold different rows: only groups inside the replica;
 //! - without a backward pass (training-step graphs that carry their own), an output that a sample loop
 //!   does not index (a weight gradient, a loss) holds partial sums in every replica: its groups (one task
-//!   included) are all-reduced across replicas the same way.
+//!   included, and each copy of a replicated op, as a layer norm's weight gradient replicated inside a
+//!   tensor-parallel group) are all-reduced across replicas the same way.
 //!
 //! Each replica's own tasks use its own devices and links, and every replica plays the same part in each
 //! lifted ring when replicas are whole nodes or the machine is one node: then the timeline is exactly the
@@ -346,6 +351,7 @@ impl<'a> Simulator<'a> {
                 &sim.ops[e.producer.index()],
                 &sim.ops[e.consumer.index()],
                 !mode.has_backward(),
+                machine.gpus_per_node,
             ));
         }
         let mut builder = Builder::default();
