@@ -169,6 +169,17 @@ pub struct TaskRecord {
     pub resources: Vec<Resource>,
 }
 
+/// A task as [`Simulator::spans`] lists it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Span {
+    pub kind: TaskKind,
+    pub op: OpId,
+    pub duration_s: f64,
+    pub end_s: f64,
+    /// The device of a compute task.
+    pub device: Option<DeviceId>,
+}
+
 impl TaskRecord {
     pub fn end_s(&self) -> f64 {
         self.start_s + self.duration_s
@@ -439,11 +450,12 @@ impl<'a> Simulator<'a> {
         let mut table: Vec<Resource> = m.devices().map(Resource::Device).collect();
         table.resize(n_dev + m.channel_count(), Resource::Device(DeviceId(0)));
         let mut put = |c: Channel| table[n_dev + m.channel_index(c)] = Resource::Channel(c);
+        let (g, n) = (m.gpus_per_node.max(1), m.num_devices());
         for a in m.devices() {
-            for b in m
-                .devices()
-                .filter(|&b| b != a && m.node_of(b) == m.node_of(a))
-            {
+            // The pairs inside `a`'s node only: linear in the devices, not quadratic (a
+            // pipeline evaluation reads the timeline of every stage simulation on thousands of GPUs).
+            let first = m.node_of(a) * g;
+            for b in (first..(first + g).min(n)).map(DeviceId).filter(|&b| b != a) {
                 put(Channel::Pair(a, b));
             }
             put(Channel::PortOut(a));
@@ -456,6 +468,40 @@ impl<'a> Simulator<'a> {
             }
         }
         table
+    }
+
+    /// Every task's kind, op, duration, end and (a compute task's) device, in issue order: what
+    /// [`Simulator::timeline`] says without the resources of each task, whose lifted all-reduces hold
+    /// the channels of every replica (thousands on thousands of GPUs), nor their lanes.
+    pub fn spans(&self) -> Vec<Span> {
+        let mut out = Vec::with_capacity(self.num_tasks());
+        for &b in &self.layout.order {
+            let block = &self.blocks[b as usize];
+            let (kind, op) = match self.layout.kinds[b as usize] {
+                BlockKind::Forward(op) => (TaskKind::Forward, op),
+                BlockKind::Backward(op) => (TaskKind::Backward, op),
+                BlockKind::AllReduce(op) => (TaskKind::AllReduce, op),
+                BlockKind::Transfer(e) => (TaskKind::Transfer, self.graph.edges()[e].consumer),
+                BlockKind::GradientTransfer(e) => {
+                    (TaskKind::GradientTransfer, self.graph.edges()[e].consumer)
+                }
+            };
+            for i in 0..block.len() {
+                // Devices are the first resources (`Simulator::resources`); a compute task holds its own.
+                let device = kind
+                    .is_compute()
+                    .then(|| block.res_of(i).first().map(|&r| DeviceId(r)))
+                    .flatten();
+                out.push(Span {
+                    kind,
+                    op,
+                    duration_s: block.dur[i],
+                    end_s: self.times.end[(block.base as usize) + i],
+                    device,
+                });
+            }
+        }
+        out
     }
 
     /// Every task with its simulated times, in issue order.
@@ -510,6 +556,35 @@ mod tests {
         match rng.random_range(0..3) {
             0 => Config::single(o, DeviceId(rng.random_range(0..n_dev))),
             _ => Config::random(o, n_dev, rng),
+        }
+    }
+
+    /// `spans` is `timeline` without the resources: the same tasks, durations and ends, and each
+    /// compute task's device.
+    #[test]
+    fn spans_are_the_timeline() {
+        let g = synth::transformer(&TransformerSpec::TINY);
+        let machine = Machine::preset("dgx-a100:2").unwrap();
+        let cost = CostModel::new(&machine.gpu);
+        let mut rng = StdRng::seed_from_u64(3);
+        for mode in [Mode::Training, Mode::Inference] {
+            let configs = g
+                .topological_order()
+                .map(|op| random_config(&g, op, 16, &mut rng))
+                .collect();
+            let sim = Simulator::new(&g, &machine, &cost, mode, Strategy::flat(configs)).unwrap();
+            let (spans, timeline) = (sim.spans(), sim.timeline());
+            assert_eq!(spans.len(), timeline.len());
+            for (s, t) in spans.iter().zip(&timeline) {
+                assert_eq!((s.kind, s.op), (t.kind, t.op));
+                assert_eq!(s.duration_s.to_bits(), t.duration_s.to_bits());
+                assert_eq!(s.end_s.to_bits(), t.end_s().to_bits());
+                let device = match t.resources.as_slice() {
+                    [Resource::Device(d)] if t.kind.is_compute() => Some(*d),
+                    _ => None,
+                };
+                assert_eq!(s.device, device);
+            }
         }
     }
 
