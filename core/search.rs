@@ -80,7 +80,7 @@ pub use algorithm::{
     SearchAlgorithm, Tiling, ALGORITHMS, DEFAULT_SEEDING_LIMIT, PROPOSAL_BUDGET_BOUND,
 };
 pub use pase::{additive_cost, dp_candidates, pase_dp, DpOptions, DpStats};
-pub use plan::{mesh_plan, plan, PlanStats};
+pub use plan::{mesh_plan, plan, torch_plan, PlanStats};
 pub use tiling::{soybean_tiling, CutStats, TilingStats};
 
 use crate::baselines;

@@ -3,6 +3,7 @@
 
     cargo build --bins && pip install torch torch-mlir ./python
     python examples/torch_plan.py            # 4 CPU processes (gloo); WORLD=2 for two
+    STRATEGY=megatron:tp=1,pp=2,dp=2,m=4 python examples/torch_plan.py   # a pipeline (fc1 | fc2)
 
 On GPUs use `dist.init_process_group("nccl")`, `device_type="cuda"` and move the model and the batch to
 each rank's device. The model is a two-layer MLP with PyTorch's own parameter names (`fc1.weight`, ...);
@@ -36,19 +37,31 @@ def train(rank, plan, state, port):
     torch.set_num_threads(1)
     model = MLP()
     model.load_state_dict(state)                        # the same initial weights in every rank
-    model, mesh = flexc.torch.apply(model, plan)
+    dp = plan["mesh"]["shape"][0]                       # the mesh's outermost dim
+    share = rank // (plan["world_size"] // dp)
+    if plan.get("pipeline"):
+        # Stages on torch.distributed.pipelining: the loss runs in the schedule, on the last stage.
+        model, mesh = flexc.torch.apply(model, plan, example_inputs=(torch.randn(32 // dp, 64),),
+                                        loss_fn=F.mse_loss)
+    else:
+        model, mesh = flexc.torch.apply(model, plan)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.05)
-    dp, share = mesh["dp"].size(), mesh["dp"].get_local_rank()
     generator = torch.Generator().manual_seed(0)       # the same batches in every rank
     for step in range(20):
         x = torch.randn(32, 64, generator=generator)
         y = torch.sin(x)
-        loss = F.mse_loss(model(x.chunk(dp)[share]), y.chunk(dp)[share])
-        loss.backward()
+        x, y = x.chunk(dp)[share], y.chunk(dp)[share]
+        if plan.get("pipeline"):
+            losses = []
+            model.step(x, target=y, losses=losses)
+            loss = torch.stack(losses).mean() if losses else None
+        else:
+            loss = F.mse_loss(model(x), y)
+            loss.backward()
         optimizer.step()
         optimizer.zero_grad()
-        if rank == 0 and step % 5 == 4:
-            print(f"step {step + 1}: loss {loss.item():.4f} (rank 0's share)")
+        if loss is not None and share == 0 and step % 5 == 4:
+            print(f"step {step + 1}: loss {loss.item():.4f} (rank {rank}, the first replica's share)")
     dist.destroy_process_group()
 
 
@@ -58,7 +71,8 @@ def main():
     plan = flexc.torch.plan(model, (torch.randn(32, 64),), world_size=world, strategy=os.environ.get("STRATEGY"))
     print(plan["report"], end="")
     styles = ", ".join(f"{m}: {s}" for m, s in plan["plan"].items()) or "none"
-    print(f"plan: mesh dp x tp = {plan['mesh']['shape']}, styles {styles}, FSDP over dp: {plan['fsdp']}")
+    print(f"plan: mesh {' x '.join(plan['mesh']['dims'])} = {plan['mesh']['shape']}, styles {styles}, "
+          f"FSDP over dp: {plan['fsdp']}, pipeline: {plan.get('pipeline', {}).get('split_points', 'none')}")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

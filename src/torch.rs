@@ -22,10 +22,25 @@
 //! exchange whole tensors: a column-split module's output is gathered (`output_layouts=Replicate()`),
 //! a row-split module slices its whole input (`input_layouts=Replicate()`; an embedding's indices are
 //! always whole). Unpaired styles cost a collective more than a pair, never a wrong result.
+//!
+//! **Pipelines.** A strategy with pipeline stages of one device each is exported as
+//! `torch.distributed.pipelining` runs it ([`Export::new`]): a 3-D mesh `dp` × `pp` × `tp` (`tp` = 1),
+//! the split points (`SplitPoint.BEGINNING` of a submodule, in program order), the micro-batches, the
+//! schedule class (`Schedule1F1B`, `ScheduleGPipe`; `ScheduleInterleaved1F1B`, `ScheduleLoopedBFS` when a
+//! rank holds several stages: rank `g` holds stages `g`, `g + pp`, …), and FSDP or replication of each
+//! stage over `dp`. Torch splits the traced forward at submodule calls; flexc's stages are cut at ops.
+//! Stage `k`'s split point is the outermost submodule holding the first weight stage `k` reads whose
+//! parameters all lie in stage `k` or later; every op from the first that reads one of its parameters
+//! runs in stage `k` in torch, and ops that move stage for it are a warning with the cost of the strategy
+//! torch runs. What torch's pipeline cannot run as flexc planned — tensor parallelism inside a stage
+//! (`parallelize_module` needs the `nn.Linear` modules that the pipeline's tracer replaces), a stage
+//! that reads no weight, unnamed weights, a training step that carries its own backward — exports the
+//! nearest mesh strategy instead, with the reason; recomputation and ZeRO-1 are dropped with a warning.
 
 use crate::diagnostics::Diag;
 use crate::jax::{self, Axis};
-use flexc_core::graph::{Graph, OpId, TensorId};
+use flexc_core::graph::{DeviceId, Graph, OpId, TensorId};
+use flexc_core::schedule::{Order, Recompute, Zero};
 use flexc_core::{OpClass, Strategy};
 use flexc_passes::import::Imported;
 use serde_json::{json, Value};
@@ -63,6 +78,58 @@ fn weight_reader(graph: &Graph, tensor: TensorId) -> Option<OpId> {
         let [output] = read.outputs.as_slice() else {
             return None;
         };
+        tensor = output.tensor;
+    }
+}
+
+/// The dim of 2-D weight `tensor` that indexes its reader's output (a linear layer's output features),
+/// followed through the ops that only re-lay the weight out; `None` when that is not one dim.
+/// `nn.Linear` keeps its output features in dim 0 (`[out, in]`, torch-mlir transposes it before the
+/// matmul); a weight multiplied as it is (`x @ w`, Hugging Face's `Conv1D`) keeps them in dim 1.
+fn output_dim(graph: &Graph, tensor: TensorId) -> Option<usize> {
+    let loop_of = |e: &flexc_core::graph::AffineDim| match e.terms.as_slice() {
+        [(l, 1)] => Some(*l),
+        _ => None,
+    };
+    // The weight dim each dim of the current tensor carries.
+    let mut carried: Vec<Option<usize>> = (0..graph.tensor(tensor).shape.len()).map(Some).collect();
+    let mut tensor = tensor;
+    loop {
+        let &[op] = graph.consumers(tensor) else {
+            return None;
+        };
+        let read = graph.op(op);
+        let input = read.inputs.iter().find(|a| a.tensor == tensor)?;
+        if read.class != OpClass::DataMovement {
+            let outputs: BTreeSet<usize> = read
+                .outputs
+                .iter()
+                .flat_map(|o| o.exprs.iter().filter_map(loop_of))
+                .collect();
+            let found: Vec<usize> = input
+                .exprs
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| loop_of(e).is_some_and(|l| outputs.contains(&l)))
+                .filter_map(|(j, _)| carried.get(j).copied().flatten())
+                .collect();
+            return match found.as_slice() {
+                &[dim] => Some(dim),
+                _ => None,
+            };
+        }
+        let [output] = read.outputs.as_slice() else {
+            return None;
+        };
+        carried = output
+            .exprs
+            .iter()
+            .map(|e| {
+                let l = loop_of(e)?;
+                let j = input.exprs.iter().position(|i| loop_of(i) == Some(l))?;
+                carried.get(j).copied().flatten()
+            })
+            .collect();
         tensor = output.tensor;
     }
 }
@@ -126,20 +193,209 @@ fn paired_row(
     found
 }
 
+/// A strategy as `torch.distributed` runs it (module doc): the pipeline, when its stages are exported
+/// as `torch.distributed.pipelining` runs them, else the nearest mesh strategy.
+pub struct Export {
+    /// What torch runs, in flexc's terms: its simulated cost is the export's cost warning.
+    pub nearest: Strategy,
+    pipeline: Option<Pipeline>,
+    warnings: Vec<String>,
+}
+
+/// The stages as `torch.distributed.pipelining` splits them.
+struct Pipeline {
+    /// The submodule whose call begins each stage but the first.
+    split_points: Vec<String>,
+    /// Each named weight's stage (its first reader's, as torch splits).
+    parameter_stages: BTreeMap<String, u32>,
+}
+
+impl Export {
+    /// What torch runs of `strategy` on `devices` (module doc); `training_step`: the module carries its
+    /// own backward; `batch_dim`: the data arguments' batch dim (torch splits micro-batches on dim 0).
+    pub fn new(
+        imported: &Imported,
+        strategy: &Strategy,
+        devices: u64,
+        training_step: bool,
+        batch_dim: usize,
+    ) -> Export {
+        let mesh = |warnings| Export {
+            nearest: jax::nearest_mesh_strategy(strategy),
+            pipeline: None,
+            warnings,
+        };
+        if strategy.schedule.virtual_stages() <= 1 {
+            return mesh(Vec::new());
+        }
+        match pipeline(imported, strategy, devices, training_step, batch_dim) {
+            Ok((pipeline, nearest, warnings)) => Export {
+                nearest,
+                pipeline: Some(pipeline),
+                warnings,
+            },
+            Err(why) => mesh(vec![format!(
+                "the pipeline is not exported as torch.distributed.pipelining stages: {why}"
+            )]),
+        }
+    }
+}
+
+/// The schedule class of `torch.distributed.pipelining` that runs `order` with `chunks` stages per rank.
+fn schedule_class(order: Order, chunks: u32) -> &'static str {
+    match (order, chunks > 1) {
+        (Order::GPipe, false) => "ScheduleGPipe",
+        (Order::OneFOneB, false) => "Schedule1F1B",
+        (Order::GPipe, true) => "ScheduleLoopedBFS",
+        (Order::OneFOneB, true) => "ScheduleInterleaved1F1B",
+    }
+}
+
+/// The pipeline of `strategy` as torch splits it, the strategy that runs in flexc's terms and the
+/// warnings of what changed; `Err`: why torch's pipeline cannot run it (module doc).
+fn pipeline(
+    imported: &Imported,
+    strategy: &Strategy,
+    devices: u64,
+    training_step: bool,
+    batch_dim: usize,
+) -> Result<(Pipeline, Strategy, Vec<String>), String> {
+    let schedule = &strategy.schedule;
+    if training_step {
+        return Err("the module is a training step with its own backward; torch's pipeline splits the forward of the user's module".to_string());
+    }
+    if batch_dim != 0 {
+        return Err(format!(
+            "the batch is dim {batch_dim} of the data; torch splits micro-batches along dim 0"
+        ));
+    }
+    let per_stage = devices / u64::from(schedule.replicas.max(1) * schedule.stages.max(1));
+    if per_stage > 1 {
+        return Err(format!("each stage runs on {per_stage} devices; tensor parallelism inside a stage needs the nn.Linear modules of parallelize_module's styles, which the pipeline's tracer replaces"));
+    }
+    let mut nearest = strategy.clone();
+    let mut warnings = Vec::new();
+    if schedule.recompute != Recompute::None {
+        nearest.schedule.recompute = Recompute::None;
+        warnings.push(format!(
+            "recomputation ({}) is dropped: torch.distributed.pipelining's stages keep their activations",
+            schedule.recompute.name()
+        ));
+    }
+    if schedule.zero == Zero::Optimizer {
+        nearest.schedule.zero = Zero::None;
+        warnings.push("ZeRO-1 (the distributed optimizer) is dropped: torch shards weights with their optimizer state (FSDP, ZeRO-3) or not at all".to_string());
+    }
+    let graph = &imported.graph;
+    // Each weight: name, flexc's stage, its first reader (program order).
+    let mut weights: Vec<(String, u32, usize)> = Vec::new();
+    for (i, arg) in imported.args.iter().enumerate() {
+        let Some(tensor) = arg.tensor.filter(|_| arg.weight) else {
+            continue;
+        };
+        let Some(&first) = graph.consumers(tensor).iter().min() else {
+            continue;
+        };
+        let Some(name) = &arg.name else {
+            return Err(format!(
+                "weight @{}:{i} has no name (par.name): split points name submodules",
+                imported.entry
+            ));
+        };
+        weights.push((name.clone(), schedule.stage_of(first), first.index()));
+    }
+    let under = |module: &str, name: &str| {
+        name.strip_prefix(module)
+            .is_some_and(|rest| rest.starts_with('.'))
+    };
+    let (mut split_points, mut starts) = (Vec::new(), Vec::new());
+    for k in 1..schedule.virtual_stages() {
+        let Some((name, _, _)) = weights.iter().filter(|w| w.1 == k).min_by_key(|w| w.2) else {
+            return Err(format!(
+                "stage {k} reads no weight; a split point is the call of a submodule with parameters"
+            ));
+        };
+        let parts: Vec<&str> = name.split('.').collect();
+        let Some(module) = (1..parts.len())
+            .map(|n| parts[..n].join("."))
+            .find(|m| weights.iter().all(|w| !under(m, &w.0) || w.1 >= k))
+        else {
+            return Err(format!(
+                "{name}, the first weight stage {k} reads, is no submodule's parameter"
+            ));
+        };
+        let start = weights
+            .iter()
+            .filter(|w| under(&module, &w.0))
+            .map(|w| w.2)
+            .min()
+            .unwrap_or(usize::MAX);
+        if starts.last().is_some_and(|&last| last >= start) {
+            return Err(format!(
+                "stage {k}'s submodule {module} begins before stage {}'s",
+                k - 1
+            ));
+        }
+        split_points.push(module);
+        starts.push(start);
+    }
+    // Torch's stage of each op: the split points at or before it in program order.
+    let torch_stage = |op: usize| starts.iter().filter(|&&start| start <= op).count() as u32;
+    let mut moved = Vec::new();
+    for op in 0..graph.num_ops() {
+        let k = torch_stage(op);
+        if schedule.stage_of(OpId::new(op)) != k {
+            moved.push(op);
+            nearest.schedule.stage_of[op] = k;
+            let group = DeviceId(schedule.group_of_stage(k));
+            for device in &mut nearest.configs[op].devices {
+                *device = group;
+            }
+        }
+    }
+    if let Some(&first) = moved.first() {
+        warnings.push(format!(
+            "{} ops run in a neighbouring stage, the first at {}: torch splits at submodule calls ({})",
+            moved.len(),
+            imported.ops[first].location,
+            split_points.join(", ")
+        ));
+    }
+    let parameter_stages = weights
+        .iter()
+        .map(|(name, _, first)| (name.clone(), torch_stage(*first)))
+        .collect();
+    Ok((
+        Pipeline {
+            split_points,
+            parameter_stages,
+        },
+        nearest,
+        warnings,
+    ))
+}
+
 /// The `--emit=torch-plan` JSON and its warnings (module doc), `cost` (the simulated cost of what the
-/// mesh changes) last.
+/// export changes, [`Export::nearest`]) last.
 pub fn plan(
     model: &str,
     imported: &Imported,
     strategy: &Strategy,
     devices: u64,
+    export: &Export,
     cost: Option<&str>,
 ) -> Result<(String, Vec<String>), Diag> {
+    if let Some(pipeline) = &export.pipeline {
+        return Ok(pipeline_plan(
+            model, imported, devices, export, pipeline, cost,
+        ));
+    }
+    let mut warnings = export.warnings.clone();
     let derived = jax::export(model, imported, strategy, devices, None)?;
     let dp: u64 = derived.data.iter().map(|&i| derived.mesh[i].1).product();
     let mesh: Vec<Axis> = vec![("dp".to_string(), dp), ("tp".to_string(), devices / dp)];
     let export = jax::export(model, imported, strategy, devices, Some(&mesh))?;
-    let mut warnings = export.warnings.clone();
+    warnings.extend(export.warnings.iter().cloned());
     let empty = Vec::new();
     let inputs = export.value["inputs"].as_array().unwrap_or(&empty);
     let mut styles: BTreeMap<String, &'static str> = BTreeMap::new();
@@ -169,8 +425,19 @@ pub fn plan(
                 continue;
             }
         };
+        let class = export.readers.get(i).copied().flatten();
+        let layout = imported.args[i]
+            .tensor
+            .filter(|_| class == Some(OpClass::Contraction))
+            .and_then(|t| output_dim(&imported.graph, t));
+        if layout == Some(1) && spec.len() == 2 {
+            warnings.push(format!(
+                "{name}: laid out [in, out] (dim 1 indexes the output, as in Hugging Face's Conv1D), not nn.Linear's [out, in]: parallelize_module's styles shard nn.Linear's layout: left replicated"
+            ));
+            continue;
+        }
         let chosen = match (spec.len(), split.as_slice()) {
-            (2, &[dim]) => style(dim, export.readers.get(i).copied().flatten()),
+            (2, &[dim]) => style(dim, class),
             _ => {
                 warnings.push(format!(
                     "{name}: its split over tp (dims {split:?} of {}) is no parallelize_module style: left replicated",
@@ -213,6 +480,69 @@ pub fn plan(
     jax::layout(&value, 0, &mut text);
     text.push('\n');
     Ok((text, warnings))
+}
+
+/// The plan of a pipeline (module doc): no styles (`tp` = 1), each stage replicated over `dp` or FSDP.
+fn pipeline_plan(
+    model: &str,
+    imported: &Imported,
+    devices: u64,
+    export: &Export,
+    pipeline: &Pipeline,
+    cost: Option<&str>,
+) -> (String, Vec<String>) {
+    let schedule = &export.nearest.schedule;
+    let fsdp = schedule.zero == Zero::Full;
+    let (dp, pp) = (
+        u64::from(schedule.replicas.max(1)),
+        u64::from(schedule.stages),
+    );
+    // FSDP shards dim 0 of every parameter over `dp`.
+    let parameters: serde_json::Map<String, Value> = imported
+        .args
+        .iter()
+        .filter(|arg| arg.weight)
+        .filter_map(|arg| Some((arg.name.clone()?, arg.tensor?)))
+        .map(|(name, tensor)| {
+            let rank = imported.graph.tensor(tensor).shape.len();
+            let spec: Vec<Value> = (0..rank)
+                .map(|d| {
+                    if fsdp && d == 0 {
+                        json!("dp")
+                    } else {
+                        Value::Null
+                    }
+                })
+                .collect();
+            (name, Value::Array(spec))
+        })
+        .collect();
+    let mut warnings = export.warnings.clone();
+    warnings.extend(cost.map(str::to_string));
+    let value = json!({
+        "format": "flexc-torch-plan-1",
+        "model": model,
+        "world_size": devices,
+        "mesh": {"dims": ["dp", "pp", "tp"], "shape": [dp, pp, devices / (dp * pp)]},
+        "plan": {},
+        "layouts": {},
+        "fsdp": fsdp,
+        "pipeline": {
+            "split_points": pipeline.split_points,
+            "stages": pp,
+            "chunks": schedule.chunks.max(1),
+            "micro_batches": schedule.micro_batches.max(1),
+            "schedule": schedule_class(schedule.order, schedule.chunks),
+            "parameter_stages": pipeline.parameter_stages,
+        },
+        "schedule": schedule.summary(),
+        "parameters": parameters,
+        "warnings": warnings,
+    });
+    let mut text = String::new();
+    jax::layout(&value, 0, &mut text);
+    text.push('\n');
+    (text, warnings)
 }
 
 /// The layouts of the styles that are not half of a pair (module doc): a column-split module whose

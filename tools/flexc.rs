@@ -137,8 +137,9 @@ struct Cli {
     /// Strategy search run when writing MLIR with the default pipeline: auto (the schedule search, then
     /// mcmc where the machine is small enough), plan (replicas, pipeline stages, micro-batches,
     /// recomputation and ZeRO around Megatron tensor parallelism), mesh (plan restricted to what a mesh
-    /// sharding runs: tensor and data parallelism, FSDP; the default of --emit=jax-shardings, torch-plan
-    /// and sdy without --mesh), mcmc (FlexFlow over flat strategies,
+    /// sharding runs: tensor and data parallelism, FSDP; the default of --emit=jax-shardings and sdy
+    /// without --mesh), torch (mesh, or pipeline stages of one device each over data parallelism or
+    /// FSDP, as torch.distributed runs them; the default of --emit=torch-plan), mcmc (FlexFlow over flat strategies,
     /// seeded with the pase and soybean results and the expert strategies), pase (PaSE's dynamic program;
     /// alias dp), soybean (SoyBean's tiling; alias tiling), or none (import only). A .par.mlir input keeps
     /// its strategy unless --search is given.
@@ -478,22 +479,16 @@ fn compile() -> ExitCode {
             },
         },
         search: flexc::search::SearchOptions {
-            // An engine export on the mesh flexc derives searches what a mesh runs (`mesh`), so that
-            // the plan written is the strategy searched; `--search` or `--mesh` keeps the given search
-            // (a strategy the mesh cannot express is then exported as the nearest one, with warnings).
-            algorithm: flexc::search::algorithm(
-                if !search_given
-                    && cli.mesh.is_none()
-                    && matches!(
-                        cli.emit,
-                        EmitArg::JaxShardings | EmitArg::TorchPlan | EmitArg::Sdy
-                    )
-                {
-                    "mesh"
-                } else {
-                    &cli.search
-                },
-            ),
+            // An engine export on the mesh flexc derives searches what its engine runs (`mesh`,
+            // `torch`), so that the plan written is the strategy searched; `--search` or `--mesh` keeps
+            // the given search (a strategy the engine cannot run is then exported as the nearest one,
+            // with warnings).
+            algorithm: flexc::search::algorithm(match cli.emit {
+                _ if search_given || cli.mesh.is_some() => &cli.search,
+                EmitArg::TorchPlan => "torch",
+                EmitArg::JaxShardings | EmitArg::Sdy => "mesh",
+                _ => &cli.search,
+            }),
             explicit: search_given,
             budget,
             seed: cli.seed,

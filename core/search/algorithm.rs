@@ -292,7 +292,7 @@ pub trait SearchAlgorithm: Sync {
 
 /// Every search algorithm, the default first.
 pub static ALGORITHMS: &[&dyn SearchAlgorithm] =
-    &[&Auto, &Mcmc, &PaseDp, &Tiling, &Plan, &MeshPlan];
+    &[&Auto, &Mcmc, &PaseDp, &Tiling, &Plan, &MeshPlan, &TorchPlan];
 
 /// The algorithm called `name` (or one of its [`SearchAlgorithm::aliases`]).
 pub fn algorithm(name: &str) -> Option<&'static dyn SearchAlgorithm> {
@@ -519,7 +519,7 @@ impl SearchAlgorithm for Plan {
 }
 
 /// The schedule search over what a mesh sharding expresses (see [`super::mesh_plan`]): the default of
-/// the engine exports (`--emit=jax-shardings`, `torch-plan`, `sdy`), whose strategy then runs as searched.
+/// the mesh exports (`--emit=jax-shardings`, `sdy`), whose strategy then runs as searched.
 pub struct MeshPlan;
 
 impl SearchAlgorithm for MeshPlan {
@@ -533,6 +533,24 @@ impl SearchAlgorithm for MeshPlan {
 
     fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
         super::mesh_plan(problem, run)
+    }
+}
+
+/// The schedule search over what `torch.distributed` runs (see [`super::torch_plan`]): the default of
+/// `--emit=torch-plan`.
+pub struct TorchPlan;
+
+impl SearchAlgorithm for TorchPlan {
+    fn name(&self) -> &'static str {
+        "torch"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the schedule search restricted to what torch.distributed runs: the mesh space, or pipeline stages of one device each over data parallelism or FSDP"
+    }
+
+    fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+        super::torch_plan(problem, run)
     }
 }
 

@@ -20,6 +20,12 @@
 //! likely best are simulated first. Each evaluation is exact for its candidate; the estimate only orders
 //! them. The best candidate that fits memory is returned, with the count of candidates, skipped and
 //! simulated ones, as [`PlanStats`].
+//!
+//! # Engine spaces
+//! [`mesh_plan`] keeps to what one SPMD program over a device mesh runs (XLA, `parallelize_module` +
+//! FSDP): one stage, one micro-batch, no recomputation, ZeRO 0 or 3, no sequence parallelism.
+//! [`torch_plan`] adds what `torch.distributed.pipelining` runs: stages of one device each (plain or
+//! interleaved, any micro-batch count) over replicas or FSDP, without recomputation.
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -214,12 +220,25 @@ const MAX_EVALUATED: usize = 400;
 
 /// The schedule search (module doc).
 pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
-    plan_in(problem, run, false)
+    plan_in(problem, run, Space::All)
 }
 
-/// The schedule search over the mesh space (module doc): tensor × data parallelism and FSDP only.
+/// The schedule search over the mesh space (module doc, "Engine spaces").
 pub fn mesh_plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
-    plan_in(problem, run, true)
+    plan_in(problem, run, Space::Mesh)
+}
+
+/// The schedule search over what `torch.distributed` runs (module doc, "Engine spaces").
+pub fn torch_plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+    plan_in(problem, run, Space::Torch)
+}
+
+/// The candidates a schedule search enumerates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Space {
+    All,
+    Mesh,
+    Torch,
 }
 
 /// Whether a mesh sharding expresses the candidate: one stage, one micro-batch, no recomputation,
@@ -228,7 +247,15 @@ fn mesh_expressible(pp: u32, m: u32, recompute: Recompute, zero: Zero, sp: bool)
     pp == 1 && m == 1 && recompute == Recompute::None && zero != Zero::Optimizer && !sp
 }
 
-fn plan_in(problem: &Problem, run: &Run, mesh: bool) -> Result<Found, SearchError> {
+/// Whether `torch.distributed` runs the candidate as flexc simulates it: a mesh strategy, or a pipeline
+/// whose stages hold one device each (`parallelize_module` needs the `nn.Linear` modules that the
+/// pipeline's tracer replaces) without recomputation, ZeRO 0 or 3 (FSDP) over the replicas.
+fn torch_expressible(tp: u32, pp: u32, m: u32, recompute: Recompute, zero: Zero, sp: bool) -> bool {
+    mesh_expressible(pp, m, recompute, zero, sp)
+        || pp > 1 && tp == 1 && recompute == Recompute::None && zero != Zero::Optimizer && !sp
+}
+
+fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchError> {
     let t0 = Instant::now();
     let graph = problem.graph;
     let machine = problem.machine;
@@ -308,9 +335,14 @@ fn plan_in(problem: &Problem, run: &Run, mesh: bool) -> Result<Found, SearchErro
                                 continue;
                             }
                             for sp in [false, true] {
-                                if sp && tp == 1
-                                    || mesh && !mesh_expressible(pp, m, recompute, zero, sp)
-                                {
+                                let kept = match space {
+                                    Space::All => true,
+                                    Space::Mesh => mesh_expressible(pp, m, recompute, zero, sp),
+                                    Space::Torch => {
+                                        torch_expressible(tp, pp, m, recompute, zero, sp)
+                                    }
+                                };
+                                if sp && tp == 1 || !kept {
                                     continue;
                                 }
                                 // Weight state per device: the lower bound that prunes.

@@ -684,3 +684,49 @@ fn the_mesh_search_keeps_to_mesh_strategies() {
         );
     }
 }
+
+/// `--search=torch` (the default of `--emit=torch-plan`) keeps to what torch.distributed runs — a mesh
+/// strategy, or pipeline stages of one device each without recomputation or ZeRO-1 — and, searching a
+/// superset of the mesh space inside the schedule search's, is never slower than `mesh` nor faster than
+/// `plan`.
+#[test]
+fn the_torch_search_keeps_to_what_torch_runs() {
+    use flexc_core::schedule::{Recompute, Zero};
+    use flexc_core::search::{algorithm, Budget, Problem, Run};
+    for (graph, machine) in [
+        (small_transformer(16), "p100-4x4"),
+        (small_transformer(64), "dgx-a100:2"),
+    ] {
+        let m = Machine::preset(machine).unwrap();
+        let cost = CostModel::new(&m.gpu);
+        let problem = Problem::new(&graph, &m, &cost, Mode::Training);
+        let run = Run::new(Budget::Proposals(400), 0);
+        let search = |name| algorithm(name).unwrap().search(&problem, &run).unwrap();
+        let (torch, mesh, plan) = (search("torch"), search("mesh"), search("plan"));
+        let s = &torch.strategy.schedule;
+        if s.virtual_stages() > 1 {
+            assert_eq!(s.replicas * s.stages, m.num_devices(), "{machine}: {s:?}");
+        } else {
+            assert_eq!(s.micro_batches, 1, "{machine}");
+        }
+        assert_eq!(s.recompute, Recompute::None, "{machine}");
+        assert_ne!(s.zero, Zero::Optimizer, "{machine}");
+        torch.strategy.validate(&graph, &m).unwrap();
+        let (search::Details::Plan(torch_stats), search::Details::Plan(mesh_stats)) =
+            (&torch.details, &mesh.details)
+        else {
+            panic!("{machine}: both are schedule searches");
+        };
+        assert!(
+            torch_stats.candidates > mesh_stats.candidates,
+            "{machine}: {torch_stats:?} vs {mesh_stats:?}"
+        );
+        let t = torch.iteration_time_s;
+        assert!(
+            t <= mesh.iteration_time_s * (1.0 + 1e-9) && t >= plan.iteration_time_s * (1.0 - 1e-9),
+            "{machine}: torch {t} vs mesh {} and plan {}",
+            mesh.iteration_time_s,
+            plan.iteration_time_s
+        );
+    }
+}

@@ -7,7 +7,10 @@ src/torch.rs). `apply(model, plan)` parallelizes the module with it in every pro
 `parallelize_module` styles (`ColwiseParallel`/`RowwiseParallel` per named submodule, with the layouts
 that make an unpaired style exchange whole tensors) on the `tp` dim of a 2-D `DeviceMesh` (`dp` × `tp`),
 then FSDP (`fully_shard`, when the strategy shards weights over `dp`: ZeRO-3) or replication with
-averaged gradients (`replicate`) over `dp`.
+averaged gradients (`replicate`) over `dp`. A plan with pipeline stages (`result["pipeline"]`) runs
+on `torch.distributed.pipelining` instead: the module is traced and split at the plan's submodules,
+each rank builds its stages (FSDP or replication over `dp`), and `apply` returns a `Pipelined` whose
+`step` runs one training step's micro-batches.
 
 flexc searches the forward the export holds and simulates the training step it implies (backward and
 the weights' update added); the loss stays in the user's code.
@@ -20,7 +23,7 @@ from typing import Optional, Sequence
 
 from . import FlexcError, binary
 
-__all__ = ["export", "plan", "parallelize_plan", "apply"]
+__all__ = ["export", "plan", "parallelize_plan", "apply", "Pipelined"]
 
 
 def export(model, example_inputs, path: str) -> str:
@@ -119,30 +122,107 @@ def parallelize_plan(result: dict) -> dict:
     return made
 
 
-def apply(model, result: dict, device_type: str = "cpu"):
+def _over_dp(module, result: dict, mesh):
+    """FSDP (ZeRO-3: each item of an `nn.ModuleList` a unit of its own, then `module`) or replication
+    with DDP's averaged gradients of `module` over `mesh["dp"]`."""
+    if result.get("fsdp"):
+        import torch
+        from torch.distributed.fsdp import fully_shard
+
+        # Each repeated layer (an item of an `nn.ModuleList`) its own FSDP unit, then the rest: a
+        # layer's weights are gathered only while it runs, as FSDP's own guidance does for blocks.
+        for item in [m for m in module.modules() if isinstance(m, torch.nn.ModuleList)]:
+            for layer in item:
+                fully_shard(layer, mesh=mesh["dp"])
+        fully_shard(module, mesh=mesh["dp"])
+    else:
+        # FSDP2's replicate: DDP's semantics (gradients all-reduced and averaged over `dp`) on
+        # DTensor parameters, so it composes with the `tp` styles as `fully_shard` does.
+        from torch.distributed._composable.replicate_with_fsdp import replicate
+
+        replicate(module, mesh=mesh["dp"])
+
+
+class Pipelined:
+    """This rank's pipeline stages of a module and the schedule that runs them (`apply` of a plan with
+    `"pipeline"`). `step(*inputs, target=..., losses=[])` runs one training step: the inputs of this
+    rank's data-parallel share, split into the plan's micro-batches along dim 0; the loss is
+    `loss_fn(output, target)` per micro-batch on the last stage (appended to `losses` there), and
+    gradients, averaged over the micro-batches, accumulate in the stages' parameters — those of
+    `parameters()`, named as the module names them, for the user's optimizer."""
+
+    def __init__(self, stages, schedule):
+        self.stages = stages
+        self.schedule = schedule
+
+    def step(self, *inputs, target=None, losses=None):
+        return self.schedule.step(*inputs, target=target, losses=losses)
+
+    def named_parameters(self):
+        for stage in self.stages:
+            yield from stage.submod.named_parameters()
+
+    def parameters(self):
+        for _, parameter in self.named_parameters():
+            yield parameter
+
+
+def _pipeline(model, result: dict, mesh, device, example_inputs, loss_fn):
+    """The `Pipelined` of `model` under `result["pipeline"]` (see `apply`)."""
+    from torch.distributed import pipelining
+
+    if example_inputs is None or loss_fn is None:
+        raise FlexcError("a pipelined plan needs apply(..., example_inputs=..., loss_fn=...): the inputs "
+                         "of one data-parallel rank's step (traced as one micro-batch) and the loss of "
+                         "the last stage's output")
+    spec = result["pipeline"]
+    count = spec["micro_batches"]
+    micro = tuple(t.chunk(count)[0] for t in example_inputs)
+    pipe = pipelining.pipeline(model, mb_args=micro,
+                               split_spec={name: pipelining.SplitPoint.BEGINNING
+                                           for name in spec["split_points"]})
+    total = spec["stages"] * spec["chunks"]
+    if pipe.num_stages != total:
+        raise FlexcError(f"torch split the module into {pipe.num_stages} stages, the plan has {total}")
+    rank, dp = mesh["pp"].get_local_rank(), mesh["dp"].size()
+    stages = []
+    # Rank g of `pp` holds stages g, g + pp, ... (flexc's interleaved assignment).
+    for index in range(rank, total, spec["stages"]):
+        if dp > 1:
+            _over_dp(pipe.get_stage_module(index), result, mesh)
+        stages.append(pipe.build_stage(index, device, group=mesh["pp"].get_group()))
+    kind = getattr(pipelining, spec["schedule"])
+    schedule = kind(stages if spec["chunks"] > 1 else stages[0], count, loss_fn=loss_fn)
+    return Pipelined(stages, schedule)
+
+
+def apply(model, result: dict, device_type: str = "cpu", example_inputs=None, loss_fn=None):
     """Parallelizes `model` as `result` says and returns `(model, mesh)`, the `DeviceMesh` with dims
     `dp` and `tp`: the styles of `result["plan"]` on `tp` (`parallelize_module`), then over `dp` either
     FSDP (`fully_shard`, when the strategy shards weights there: ZeRO-3) or replication with gradients
     averaged as DDP does (`replicate`). Call it in every process of a `torch.distributed` job of
     `result["world_size"]` ranks; feed each `dp` rank its share of the batch (the same share to the
-    ranks of one `tp` group)."""
+    ranks of one `tp` group).
+
+    A plan with pipeline stages returns `(Pipelined, mesh)` instead, the mesh with dims `dp`, `pp`,
+    `tp`: give `example_inputs` (the inputs of one `dp` rank's step) and `loss_fn(output, target)`, and
+    train with `Pipelined.step` (see there); the module is traced by `torch.distributed.pipelining`
+    on the device it is on."""
+    import torch
     from torch.distributed.device_mesh import init_device_mesh
     from torch.distributed.tensor.parallel import parallelize_module
 
     mesh = init_device_mesh(device_type, tuple(result["mesh"]["shape"]),
                             mesh_dim_names=tuple(result["mesh"]["dims"]))
+    if result.get("pipeline"):
+        if device_type == "cpu":
+            device = torch.device("cpu")
+        else:
+            device = torch.device(device_type, torch.accelerator.current_device_index())
+        return _pipeline(model, result, mesh, device, example_inputs, loss_fn), mesh
     dp, tp = result["mesh"]["shape"]
     if result["plan"] and tp > 1:
         parallelize_module(model, mesh["tp"], parallelize_plan(result))
     if dp > 1:
-        if result.get("fsdp"):
-            from torch.distributed.fsdp import fully_shard
-
-            fully_shard(model, mesh=mesh["dp"])
-        else:
-            # FSDP2's replicate: DDP's semantics (gradients all-reduced and averaged over `dp`) on
-            # DTensor parameters, so it composes with the `tp` styles as `fully_shard` does.
-            from torch.distributed._composable.replicate_with_fsdp import replicate
-
-            replicate(model, mesh=mesh["dp"])
+        _over_dp(model, result, mesh)
     return model, mesh

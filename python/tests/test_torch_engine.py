@@ -9,20 +9,27 @@ MSE), the same MLP returning its hidden activations too (a loss on both: its sty
 plan's layouts exchange whole tensors), and a small GPT (2 pre-LN blocks with separate q/k/v/o projections, d_model 64, 4 heads, an MLP of
 256, vocabulary 256, batch 8 x 16 tokens, next-token cross-entropy), each under the searched plan and
 under Megatron-LM's (`--strategy=megatron:...`, tensor parallel with and without data parallel and
-ZeRO-3), and the GPT under plain data parallelism. Per run it prints the plan (mesh, styles, the
+ZeRO-3), and the GPT under plain data parallelism and under pipelines (Megatron's `pp=2` with one
+device per stage: 1F1B, GPipe, interleaved, and over two FSDP replicas). Per run it prints the plan (mesh, styles, the
 layouts of unpaired styles, flexc's warnings) and the error of the loss and of every gradient against
 the single-process step (max |a - b| / max(|b|, floor), the floor 1e-6 for the loss and a thousandth of
 the largest gradient for gradients; tolerance TOLERANCE: f32 sums in another order). Exit 1 when any result is off or flexc fails.
 
 Styles on CPU: `ColwiseParallel`/`RowwiseParallel` need all-gather and all-reduce, FSDP's
 `fully_shard` all-gather and reduce-scatter, `replicate` all-reduce; gloo has them all here (torch
-2.15), so every style flexc exports is run. Sequence parallelism and pipelining are not exported.
+2.15), so every style flexc exports is run; so do the pipelines' sends and receives
+(`torch.distributed.pipelining`: plain and interleaved 1F1B, GPipe, with replication or FSDP over the
+replicas). Sequence parallelism is not exported.
 
   python/tests/test_torch_engine.py [--quick] [--doc PATH]   # --quick: the MLP only; --doc: the runs
                                                              # as Markdown (docs/torch-engine.md)
+  python/tests/test_torch_engine.py --gpt2-small [--doc PATH]  # GPT-2 small on 8 processes under
+                                          # flexc's plan and Megatron's (docs/torch-gpt2-small.md)
 """
+import functools
 import logging
 import os
+import re
 import socket
 import sys
 import tempfile
@@ -110,9 +117,16 @@ def mse(model, x, y):
     return F.mse_loss(model(x), y)
 
 
-def next_token(model, ids, labels):
-    logits = model(ids)
+def token_loss(logits, labels):
     return F.cross_entropy(logits.reshape(-1, logits.shape[-1]), labels.reshape(-1))
+
+
+def next_token(model, ids, labels):
+    return token_loss(model(ids), labels)
+
+
+# The loss of a model's output, for the last stage of a pipeline.
+HEAD_LOSS = {mse: F.mse_loss, next_token: token_loss}
 
 
 def mse_and_hidden(model, x, y):
@@ -142,9 +156,14 @@ def free_port():
         return s.getsockname()[1]
 
 
-def worker(rank, world, port, make, loss_fn, state, batch, result, out):
-    """One rank: the model as the plan says, its dp share of the batch, one forward and backward;
-    rank 0 saves the loss (averaged over dp) and the whole gradients to `out`."""
+def worker(rank, world, port, make, loss_fn, weights, batch, result, out, measure=False):
+    """One rank: the model as the plan says, its dp share of the batch, one forward and backward (a
+    pipelined plan: one step of its schedule, the loss `HEAD_LOSS[loss_fn]` of the last stage's
+    output); each rank of dp rank 0 saves the loss (averaged over dp) and the whole gradients of its
+    parameters to `out.RANK`; `measure`: the first step's collectives are counted (`CommDebugMode`) and
+    a second step is timed."""
+    from torch.distributed.tensor.debug import CommDebugMode
+
     torch.set_num_threads(1)
     # PyTorch's advice on in-place ops and on two-step gathers is about performance, not results: the
     # check's output stays its own.
@@ -153,19 +172,49 @@ def worker(rank, world, port, make, loss_fn, state, batch, result, out):
     os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
     dist.init_process_group("gloo", rank=rank, world_size=world)
     try:
-        model = make()
-        model.load_state_dict(state)
-        model, mesh = flexc.torch.apply(model, result)
-        dp = mesh["dp"].size()
-        share = [t.chunk(dp)[mesh["dp"].get_local_rank()] for t in batch]
-        loss = loss_fn(model, *share)
-        loss.backward()
+        # The initial weights mapped from one file that every rank shares (GPT-2 small's 163M
+        # parameters would take 0.65 GB per rank twice over otherwise).
+        with torch.device("meta"):
+            model = make()
+        model.load_state_dict(torch.load(weights, mmap=True), assign=True)
         whole = lambda t: t.full_tensor() if isinstance(t, torch.distributed.tensor.DTensor) else t  # noqa: E731
+        dp = result["mesh"]["shape"][0]
+        d = rank // (world // dp)  # the mesh's outermost dim
+        share = [t.chunk(dp)[d] for t in batch]
+        if result.get("pipeline"):
+            model, mesh = flexc.torch.apply(model, result, example_inputs=share[:-1],
+                                            loss_fn=HEAD_LOSS[loss_fn])
+
+            def step():
+                losses = []
+                model.step(*share[:-1], target=share[-1], losses=losses)
+                # The last stage's ranks hold the micro-batches' losses, one rank per replica.
+                return torch.stack(losses).detach().mean() * world / dp if losses else torch.zeros(())
+        else:
+            model, mesh = flexc.torch.apply(model, result)
+
+            def step():
+                loss = loss_fn(model, *share)
+                loss.backward()
+                return whole(loss).detach().clone()
+        with CommDebugMode() as comm:
+            total = step()
         grads = {n: whole(p.grad).detach().clone() for n, p in model.named_parameters()}
-        total = whole(loss).detach().clone()
         dist.all_reduce(total)
-        if rank == 0:
-            torch.save({"loss": total / world, "grads": grads}, out)
+        seconds = None
+        if measure:
+            for p in model.parameters():
+                p.grad = None
+            dist.barrier()
+            started = time.perf_counter()
+            step()
+            dist.barrier()
+            seconds = time.perf_counter() - started
+        counts = {str(op).split("'")[1] if "'" in str(op) else str(op): n
+                  for op, n in comm.get_comm_counts().items()}
+        if d == 0:
+            torch.save({"loss": total / world, "grads": grads, "seconds": seconds, "comm": counts},
+                       f"{out}.{rank}")
         # Every rank done before any tears gloo down (a rank that exits with its peers' sends in
         # flight can abort in gloo's threads).
         dist.barrier()
@@ -173,31 +222,54 @@ def worker(rank, world, port, make, loss_fn, state, batch, result, out):
         dist.destroy_process_group()
 
 
+UNITS = {"ns": 1e-9, "µs": 1e-6, "ms": 1e-3, "s": 1.0}
+
+
+def simulated(report):
+    """The iteration time flexc simulated for the plan's strategy (seconds), from its report."""
+    found = (re.search(r"found \(\w+\)\s+([0-9.]+) (ns|µs|ms|s)\b", report)
+             or re.search(r"no search: ([0-9.]+) (ns|µs|ms|s) simulated", report))
+    return float(found.group(1)) * UNITS[found.group(2)] if found else None
+
+
+def gpt2_small_case():
+    """GPT-2 small's shapes (12 layers, width 768, 12 heads, vocabulary 50257, 1024 positions; lm_head
+    untied) on 8 sequences of 64 tokens (8 processes of it fit this host's memory)."""
+    torch.manual_seed(1)
+    ids = torch.randint(0, 50257, (8, 64))
+    make = functools.partial(GPT, vocab=50257, width=768, heads=12, layers=12, seq=1024)
+    return "gpt-2 small", make, next_token, (ids, torch.roll(ids, -1, 1))
+
+
 def error(a, b, floor=1e-6):
     return float((a - b).abs().max() / max(float(b.abs().max()), floor))
 
 
-def check(case, world, strategy=None):
-    """One step under the plan against the single-process step: a record of the run."""
+def check(case, world, strategy=None, measure=False, machine=None):
+    """One step under the plan against the single-process step: a record of the run (`measure`: with
+    the collectives of one step and the time of another)."""
     name, make, loss_fn, batch = case
     torch.manual_seed(2)
     model = make()
-    state = {k: v.clone() for k, v in model.state_dict().items()}
+    state = {k: v.detach().clone() for k, v in model.state_dict().items()}
     loss = loss_fn(model, *batch)
     loss.backward()
     reference = {n: p.grad for n, p in model.named_parameters()}
     started = time.time()
     result = flexc.torch.plan(model, batch[:1], world_size=world, strategy=strategy,
-                              budget=None if strategy else BUDGET, seed=0)
+                              budget=None if strategy else BUDGET, seed=0, machine=machine)
     planned = time.time() - started
     with tempfile.TemporaryDirectory(prefix="flexc-torch-engine-") as scratch:
-        out = os.path.join(scratch, "rank0.pt")
+        out = os.path.join(scratch, "grads.pt")
+        weights = os.path.join(scratch, "weights.pt")
+        torch.save(state, weights)
+        del state
         started = time.time()
         retried = None
         for attempt in range(2):
             try:
-                mp.spawn(worker, args=(world, free_port(), make, loss_fn, state, batch, result, out),
-                         nprocs=world)
+                mp.spawn(worker, args=(world, free_port(), make, loss_fn, weights, batch, result, out,
+                                       measure), nprocs=world)
                 break
             except mp.ProcessExitedException as e:
                 # A process killed by a signal (not a failed check, which raises in Python): the job
@@ -207,7 +279,19 @@ def check(case, world, strategy=None):
                 retried = f"rank {e.error_index} died of {e.signal_name}"
                 print(f"  {name} on {world}: {retried}; running the job again")
         ran = time.time() - started
-        got = torch.load(out)
+        got = {"grads": {}, "seconds": 0.0, "comm": {}}
+        for rank in range(world):
+            if os.path.exists(f"{out}.{rank}"):
+                saved = torch.load(f"{out}.{rank}")
+                got["loss"] = saved["loss"]
+                got["grads"].update(saved["grads"])
+                got["seconds"] = max(got["seconds"], saved["seconds"] or 0.0)
+                # Each pipeline rank issues its own stages' collectives.
+                for op, n in saved["comm"].items():
+                    got["comm"][op] = max(got["comm"].get(op, 0), n)
+        missing = sorted(set(reference) - set(got["grads"]))
+        if missing:
+            raise RuntimeError(f"{name} on {world}: no rank returned the gradients of {missing}")
     # A gradient that is zero in exact arithmetic (the key projection's bias: softmax ignores a shift
     # along the keys) is rounding noise; it is measured against a thousandth of the largest gradient.
     floor = 1e-3 * max(float(g.abs().max()) for g in reference.values())
@@ -216,18 +300,31 @@ def check(case, world, strategy=None):
         "model": name, "world": world, "asked": strategy or "searched", "schedule": result["schedule"],
         "mesh": "x".join(map(str, result["mesh"]["shape"])), "fsdp": result["fsdp"],
         "plan": result["plan"], "layouts": result.get("layouts", {}), "warnings": result["warnings"],
+        "pipeline": result.get("pipeline"), "step_s": got["seconds"], "comm": got["comm"],
+        "simulated": simulated(result["report"]),
         "loss": error(got["loss"], loss.detach()), "grads": grads, "plan_s": planned, "run_s": ran,
         "retried": retried,
     }
     record["ok"] = record["loss"] <= TOLERANCE and grads <= TOLERANCE
     styles = ", ".join(f"{m}: {s}" for m, s in result["plan"].items()) or "none"
-    print(f"{name} on {world} ({record['asked']}): schedule {record['schedule']}, mesh dp x tp = {record['mesh']}"
-          f"{', FSDP over dp' if record['fsdp'] else ''}; styles {styles}; layouts {record['layouts'] or 'none'}")
+    axes = " x ".join(result["mesh"]["dims"])
+    print(f"{name} on {world} ({record['asked']}): schedule {record['schedule']}, mesh {axes} = {record['mesh']}"
+          f"{', FSDP over dp' if record['fsdp'] else ''}; styles {styles}; layouts {record['layouts'] or 'none'}"
+          f"{'; ' + pipeline_text(record['pipeline']) if record['pipeline'] else ''}")
     for warning in result["warnings"]:
         print(f"  flexc warning: {warning}")
     print(f"  loss error {record['loss']:.2e}, gradient error {grads:.2e} "
           f"({'ok' if record['ok'] else 'OFF'}); plan {planned:.1f} s, run {ran:.1f} s")
     return record
+
+
+def pipeline_text(pipeline):
+    """A pipeline of a plan in words."""
+    if not pipeline:
+        return "none"
+    splits = ", ".join(f"`{p}`" for p in pipeline["split_points"])
+    return (f"{pipeline['stages']} ranks x {pipeline['chunks']} stages, split at {splits}, "
+            f"{pipeline['schedule']}, {pipeline['micro_batches']} micro-batches")
 
 
 def document(records, path):
@@ -249,15 +346,16 @@ def document(records, path):
         "*Layouts* lists the styles that are not half of a column/row pair, which exchange whole tensors "
         "(src/torch.rs).",
         "",
-        "| model | processes | plan asked | schedule | mesh dp×tp | styles | layouts | warnings | loss error | gradient error | result |",
-        "|---|---:|---|---|---|---|---|---:|---:|---:|---|",
+        "| model | processes | plan asked | schedule | mesh dp×tp or dp×pp×tp | styles | layouts | pipeline | warnings | loss error | gradient error | result |",
+        "|---|---:|---|---|---|---|---|---|---:|---:|---:|---|",
     ]
     for r in records:
         styles = ", ".join(f"`{m}` {s.replace('Parallel', '')}" for m, s in r["plan"].items()) or "none"
         layouts = ", ".join(f"`{m}` {next(iter(v))} whole" for m, v in r["layouts"].items()) or "none"
         lines.append(
             f"| {r['model']} | {r['world']} | {r['asked']} | {r['schedule']} | {r['mesh']}"
-            f"{' FSDP' if r['fsdp'] else ''} | {styles} | {layouts} | {len(r['warnings'])} | "
+            f"{' FSDP' if r['fsdp'] else ''} | {styles} | {layouts} | {pipeline_text(r['pipeline'])} | "
+            f"{len(r['warnings'])} | "
             f"{r['loss']:.1e} | {r['grads']:.1e} | {'ok' if r['ok'] else 'OFF'}"
             f"{' (run twice: ' + r['retried'] + ')' if r['retried'] else ''} |")
     lines += ["", "flexc's warnings (what the exported plan changed against the searched strategy):", ""]
@@ -268,12 +366,68 @@ def document(records, path):
         out.write("\n".join(lines) + "\n")
 
 
+def document_gpt2(records, path, machine):
+    """The GPT-2 small runs as Markdown (`--gpt2-small --doc PATH`)."""
+    lines = [
+        "# GPT-2 small under flexc's PyTorch plans (8 processes, CPU, gloo)",
+        "",
+        "<!-- Generated by `python/tests/test_torch_engine.py --gpt2-small --doc docs/torch-gpt2-small.md`: "
+        "do not edit by hand. -->",
+        "",
+        f"Generated {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} (torch {torch.__version__}). The "
+        "model is GPT-2 small's shapes written with `nn.Linear` (python/tests/test_torch_engine.py's `GPT`: "
+        "12 blocks, width 768, 12 heads, vocabulary 50257, 1024 positions, an untied `lm_head`: 163M "
+        "parameters) on 8 sequences of 64 tokens. Each plan is exported by `flexc.torch.plan` for 8 devices of "
+        f"`{machine}` and run by `flexc.torch.apply` on 8 gloo processes of this 2-core host: *simulated* "
+        "is flexc's iteration time on the GPUs (forward, backward, weight update); *CPU step* is one "
+        "forward and backward on the processes here (the slowest rank; 8 processes share 2 cores, so it "
+        "measures overheads and collectives, not the GPUs' speed); *collectives* are the ops one rank "
+        "issues in a step (`CommDebugMode`, the most any rank issues); the errors are against one "
+        f"process (as docs/torch-engine.md; tolerance {TOLERANCE}).",
+        "",
+        "| plan asked | schedule | mesh | styles | simulated ms | CPU step s | collectives | loss error | gradient error | result |",
+        "|---|---|---|---:|---:|---:|---|---:|---:|---|",
+    ]
+    for r in records:
+        comm = ", ".join(f"{op.split('.')[-1].strip('_')} {n}" for op, n in sorted(r["comm"].items())) or "none"
+        sim = f"{r['simulated'] * 1e3:.1f}" if r["simulated"] else "-"
+        lines.append(
+            f"| {r['asked']} | {r['schedule']} | {r['mesh']}{' FSDP' if r['fsdp'] else ''} | "
+            f"{len(r['plan'])} | {sim} | {r['step_s']:.2f} | {comm} | {r['loss']:.1e} | {r['grads']:.1e} | "
+            f"{'ok' if r['ok'] else 'OFF'} |")
+    lines += ["", "flexc's warnings:", ""]
+    for r in records:
+        for warning in r["warnings"]:
+            lines.append(f"- {r['asked']}: {warning}")
+    with open(path, "w") as out:
+        out.write("\n".join(lines) + "\n")
+
+
+def gpt2_small():
+    """`--gpt2-small`: flexc's plan for GPT-2 small at 8 devices next to Megatron-LM's hand-written
+    ones, each run on 8 processes."""
+    machine = "dgx-a100:1"
+    runs = [None, "megatron:tp=8", "megatron:tp=2,dp=4", "data-parallel"]
+    records = [check(gpt2_small_case(), 8, strategy, measure=True, machine=machine) for strategy in runs]
+    for r in records:
+        print(f"  {r['asked']}: simulated {r['simulated']} s, CPU step {r['step_s']:.2f} s, collectives {r['comm']}")
+    if "--doc" in sys.argv:
+        document_gpt2(records, sys.argv[sys.argv.index("--doc") + 1], machine)
+    return 0 if all(r["ok"] for r in records) else 1
+
+
 def main():
+    if "--gpt2-small" in sys.argv:
+        return gpt2_small()
     runs = [(mlp_case(), 2, None), (mlp_case(), 4, None), (mlp_case(), 2, "megatron"),
             (mlp_case(), 4, "megatron:tp=2,dp=2,zero=3"), (hidden_case(), 2, "megatron")]
     if "--quick" not in sys.argv:
         runs += [(gpt_case(), 2, None), (gpt_case(), 4, None), (gpt_case(), 2, "megatron:tp=2"),
-                 (gpt_case(), 4, "megatron:tp=2,dp=2"), (gpt_case(), 4, "data-parallel")]
+                 (gpt_case(), 4, "megatron:tp=2,dp=2"), (gpt_case(), 4, "data-parallel"),
+                 (gpt_case(), 2, "megatron:tp=1,pp=2,m=4"),
+                 (gpt_case(), 2, "megatron:tp=1,pp=2,m=2,schedule=gpipe"),
+                 (gpt_case(), 4, "megatron:tp=1,pp=2,dp=2,m=2,zero=3"),
+                 (gpt_case(), 2, "megatron:tp=1,pp=2,m=4,vp=2")]
     records = [check(case, world, strategy) for case, world, strategy in runs]
     if "--doc" in sys.argv:
         document(records, sys.argv[sys.argv.index("--doc") + 1])

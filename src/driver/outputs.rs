@@ -100,12 +100,26 @@ pub(super) fn engine_output(
         ));
     };
     let model = name.rsplit('/').next().unwrap_or(name);
-    let cost = mesh_strategy_cost(imported, options, &machine, &strategy)?;
+    let torch = (emit == Emit::TorchPlan).then(|| {
+        crate::torch::Export::new(
+            imported,
+            &strategy,
+            devices,
+            options.mode == ImportMode::AsIs,
+            options.batch_dim.unwrap_or(0),
+        )
+    });
+    let nearest = match &torch {
+        Some(export) => export.nearest.clone(),
+        None => crate::jax::nearest_mesh_strategy(&strategy),
+    };
+    let cost = strategy_cost(imported, options, &machine, &strategy, &nearest)?;
     let mesh = options.mesh.as_deref();
     let (text, warnings) = match emit {
         Emit::TorchPlan => {
+            let export = torch.as_ref().expect("made for --emit=torch-plan");
             let (text, warnings) =
-                crate::torch::plan(model, imported, &strategy, devices, cost.as_deref())?;
+                crate::torch::plan(model, imported, &strategy, devices, export, cost.as_deref())?;
             (Some(text), warnings)
         }
         Emit::Sdy => {
@@ -127,17 +141,18 @@ pub(super) fn engine_output(
     Ok(text)
 }
 
-/// The warning that gives the simulated cost of what an engine export changes: the nearest mesh
-/// strategy ([`crate::jax::nearest_mesh_strategy`]) next to the strategy exported from, both simulated
-/// on the machine of the run; `None` when the export changes no configuration or schedule.
-pub(super) fn mesh_strategy_cost(
+/// The warning that gives the simulated cost of what an engine export changes: `nearest`, the strategy
+/// the engine runs ([`crate::jax::nearest_mesh_strategy`], [`crate::torch::Export::nearest`]), next to
+/// the strategy exported from, both simulated on the machine of the run; `None` when the export changes
+/// no configuration or schedule.
+pub(super) fn strategy_cost(
     imported: &Imported,
     options: &Options,
     machine: &flexc_core::Machine,
     strategy: &flexc_core::Strategy,
+    nearest: &flexc_core::Strategy,
 ) -> Result<Option<String>, Diag> {
-    let nearest = crate::jax::nearest_mesh_strategy(strategy);
-    if nearest == *strategy {
+    if nearest == strategy {
         return Ok(None);
     }
     let sim = &options.simulate;
@@ -168,11 +183,16 @@ pub(super) fn mesh_strategy_cost(
                 .map_err(|e| e.message)
         }
     };
-    let (exported, original) = match (simulated(&nearest), simulated(strategy)) {
+    let what = if nearest.schedule.virtual_stages() > 1 {
+        "pipeline"
+    } else {
+        "mesh strategy"
+    };
+    let (exported, original) = match (simulated(nearest), simulated(strategy)) {
         (Ok(exported), Ok(original)) => (exported, original),
         (Err(e), _) | (_, Err(e)) => {
             return Ok(Some(format!(
-                "the mesh strategy exported (the changes above) could not be simulated: {e}"
+                "the {what} exported (the changes above) could not be simulated: {e}"
             )))
         }
     };
@@ -182,7 +202,7 @@ pub(super) fn mesh_strategy_cost(
         None => "searched".to_string(),
     };
     Ok(Some(format!(
-        "the mesh strategy exported (the changes above) is simulated at {:.3} ms vs {:.3} ms {from} ({:+.1}%)",
+        "the {what} exported (the changes above) is simulated at {:.3} ms vs {:.3} ms {from} ({:+.1}%)",
         exported * 1e3,
         original * 1e3,
         (exported / original - 1.0) * 100.0
