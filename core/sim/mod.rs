@@ -455,7 +455,10 @@ impl<'a> Simulator<'a> {
             // The pairs inside `a`'s node only: linear in the devices, not quadratic (a
             // pipeline evaluation reads the timeline of every stage simulation on thousands of GPUs).
             let first = m.node_of(a) * g;
-            for b in (first..(first + g).min(n)).map(DeviceId).filter(|&b| b != a) {
+            for b in (first..(first + g).min(n))
+                .map(DeviceId)
+                .filter(|&b| b != a)
+            {
                 put(Channel::Pair(a, b));
             }
             put(Channel::PortOut(a));
