@@ -129,9 +129,42 @@ impl std::error::Error for ConfigError {}
 impl Config {
     /// This configuration (of replica 0's devices) on `d` replicas of `width` devices each, replica `r`
     /// on devices `x + r·width`: split `d` times more along loop `k` (replica `r` taking the `r`-th
-    /// block; rows of the task grid stay row-major, each task keeping its copies), or, without `k`,
-    /// every task run on every replica's copy of its devices (its copies, replica-major).
+    /// block; rows of the task grid stay row-major), or, without `k`, run whole on every replica's
+    /// copy of its devices.
     pub fn across_replicas(&self, k: Option<usize>, d: u32, width: u32) -> Config {
+        let shift = |devices: &[DeviceId], r: u32| -> Vec<DeviceId> {
+            devices.iter().map(|x| DeviceId(x.0 + r * width)).collect()
+        };
+        let Some(k) = k else {
+            return Config {
+                degrees: self.degrees.clone(),
+                devices: (0..d).flat_map(|r| shift(&self.devices, r)).collect(),
+            };
+        };
+        let mut degrees = self.degrees.clone();
+        degrees[k] *= u64::from(d);
+        // Row-major grid: the tasks of one coordinate along k are a block of `inner` tasks.
+        let inner: usize = self.degrees[k + 1..].iter().product::<u64>() as usize;
+        let outer: usize = self.degrees[..k].iter().product::<u64>() as usize;
+        let along = self.degrees[k] as usize;
+        let mut devices = Vec::with_capacity(self.devices.len() * d as usize);
+        for o in 0..outer {
+            for r in 0..d {
+                for c in 0..along {
+                    let at = (o * along + c) * inner;
+                    devices.extend(shift(&self.devices[at..at + inner], r));
+                }
+            }
+        }
+        Config { degrees, devices }
+    }
+
+    /// [`Config::across_replicas`] keeping every copy ([`Config::copies`]): split `d` times more along
+    /// loop `k`, each task keeping its copies (a task replicated inside the replica stays replicated in
+    /// each block), or, without `k`, every task run on every replica's copy of its devices (its
+    /// copies, replica-major). The flat form of replicas that only the simulator takes
+    /// ([`Strategy::expanded`]).
+    pub fn across_replicas_with_copies(&self, k: Option<usize>, d: u32, width: u32) -> Config {
         let shift = |devices: &[DeviceId], r: u32| -> Vec<DeviceId> {
             devices.iter().map(|x| DeviceId(x.0 + r * width)).collect()
         };
@@ -505,7 +538,7 @@ impl Strategy {
                     return None;
                 }
             }
-            configs.push(config.across_replicas(k, d, width));
+            configs.push(config.across_replicas_with_copies(k, d, width));
         }
         Some(Strategy::flat(configs))
     }
