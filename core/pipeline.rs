@@ -616,6 +616,69 @@ mod tests {
         );
     }
 
+    /// A stage's cached simulations are keyed by the group width too: stage 0 of a 4-stage schedule
+    /// (one device per group) and of a 2-stage one (two devices per group) has the same ops, the same
+    /// configurations and the same replicas, and evaluating the first before the second in one
+    /// context must not hand the second the first's one-device vectors (before the width was in the
+    /// key, selective recomputation indexed its second device past them: a panic in
+    /// `--substitutions=on`'s candidate searches on gpt2_b8 and lstm_lm_b64).
+    #[test]
+    fn stage_simulations_are_cached_by_group_width() {
+        let spec = TransformerSpec {
+            batch: 8,
+            seq: 256,
+            hidden: 64,
+            heads: 8,
+            layers: 2,
+            ffn: 256,
+            vocab: 128,
+        };
+        let g = synth::transformer(&spec);
+        let machine = machine(4);
+        let cost = CostModel::new(&machine.gpu);
+        let problem = Problem::new(&g, &machine, &cost, Mode::Training);
+        let n = g.num_ops();
+        let half = n / 2;
+        // Stage 0 is the first half of the ops on device 0; the rest is spread over the other stages,
+        // each on its group's first device.
+        let schedule = |stages: u32| {
+            let width = 4 / stages;
+            let stage_of: Vec<u32> = (0..n)
+                .map(|i| {
+                    if i < half {
+                        0
+                    } else {
+                        1 + ((i - half) * (stages as usize - 1) / (n - half)) as u32
+                    }
+                })
+                .collect();
+            let configs = g
+                .ops()
+                .iter()
+                .zip(&stage_of)
+                .map(|(op, &k)| Config::single(op, DeviceId(k * width)))
+                .collect();
+            Strategy {
+                configs,
+                schedule: Schedule {
+                    stages,
+                    micro_batches: 4,
+                    recompute: Recompute::Selective,
+                    stage_of,
+                    ..Schedule::default()
+                },
+            }
+        };
+        let (four, two) = (schedule(4), schedule(2));
+        let alone = evaluate(&problem, &two).unwrap();
+        assert!(alone.stages[0].recompute_s > 0.0);
+        let context = Context::new(&problem).unwrap();
+        context.evaluate(&four).unwrap();
+        let after = context.evaluate(&two).unwrap();
+        assert_eq!(after.iteration_s, alone.iteration_s);
+        assert_eq!(after.stages[0].recompute_s, alone.stages[0].recompute_s);
+    }
+
     /// ZeRO-1 divides the optimizer state by the replicas; ZeRO-3 everything, and gathers the 16-bit
     /// weights over the replicas at every step.
     #[test]

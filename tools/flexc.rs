@@ -148,7 +148,9 @@ struct Cli {
 
     /// Algebraic substitutions (par-substitute: transposes folded into contractions, sibling
     /// contractions merged) searched jointly: on, the search also runs on the rewritten graph and the
-    /// faster strategy (simulated) is written; each search gets the proposal budget, or half a time budget.
+    /// faster strategy (simulated) is written; within the same --search-budget: with N proposals the
+    /// original graph gets N (what off writes, so on is never slower) and the candidates share another N;
+    /// a time budget is shared by the e-graph and every search.
     #[arg(
         long = "substitutions",
         value_enum,

@@ -641,12 +641,12 @@ fn a_proposal_budget_bounds_seeding_and_reports_it() {
     );
 }
 
-/// The mesh search (`--search=mesh`, the engine exports' default) returns only what a mesh sharding
-/// runs — one stage, one micro-batch, no recomputation, ZeRO 0 or 3 — and, searching a subset of the
-/// schedule search's space, is never faster than it.
-#[test]
-fn the_mesh_search_keeps_to_mesh_strategies() {
-    use flexc_core::schedule::{Recompute, Zero};
+/// Runs the schedule searches `names` (400 proposals) on two small transformers, one of them across
+/// nodes, and hands each case's results to `check`.
+fn schedule_searches(
+    names: &[&str],
+    mut check: impl FnMut(&str, &Graph, &Machine, &[search::Found]),
+) {
     use flexc_core::search::{algorithm, Budget, Problem, Run};
     for (graph, machine) in [
         (small_transformer(16), "p100-4x4"),
@@ -656,8 +656,22 @@ fn the_mesh_search_keeps_to_mesh_strategies() {
         let cost = CostModel::new(&m.gpu);
         let problem = Problem::new(&graph, &m, &cost, Mode::Training);
         let run = Run::new(Budget::Proposals(400), 0);
-        let mesh = algorithm("mesh").unwrap().search(&problem, &run).unwrap();
-        let plan = algorithm("plan").unwrap().search(&problem, &run).unwrap();
+        let found: Vec<search::Found> = names
+            .iter()
+            .map(|name| algorithm(name).unwrap().search(&problem, &run).unwrap())
+            .collect();
+        check(machine, &graph, &m, &found);
+    }
+}
+
+/// The mesh search (`--search=mesh`, the JAX exports' default) returns only what a mesh sharding
+/// runs — one stage, one micro-batch, no recomputation, ZeRO 0 or 3 — and, searching a subset of the
+/// schedule search's space, is never faster than it.
+#[test]
+fn the_mesh_search_keeps_to_mesh_strategies() {
+    use flexc_core::schedule::{Recompute, Zero};
+    schedule_searches(&["mesh", "plan"], |machine, graph, m, found| {
+        let [mesh, plan] = found else { unreachable!() };
         let s = &mesh.strategy.schedule;
         assert_eq!(
             (s.stages, s.chunks, s.micro_batches),
@@ -666,7 +680,7 @@ fn the_mesh_search_keeps_to_mesh_strategies() {
         );
         assert_eq!(s.recompute, Recompute::None, "{machine}");
         assert_ne!(s.zero, Zero::Optimizer, "{machine}");
-        mesh.strategy.validate(&graph, &m).unwrap();
+        mesh.strategy.validate(graph, m).unwrap();
         let (search::Details::Plan(kept), search::Details::Plan(all)) =
             (&mesh.details, &plan.details)
         else {
@@ -682,7 +696,7 @@ fn the_mesh_search_keeps_to_mesh_strategies() {
             mesh.iteration_time_s,
             plan.iteration_time_s
         );
-    }
+    });
 }
 
 /// `--search=torch` (the default of `--emit=torch-plan`) keeps to what torch.distributed runs — a mesh
@@ -692,17 +706,10 @@ fn the_mesh_search_keeps_to_mesh_strategies() {
 #[test]
 fn the_torch_search_keeps_to_what_torch_runs() {
     use flexc_core::schedule::{Recompute, Zero};
-    use flexc_core::search::{algorithm, Budget, Problem, Run};
-    for (graph, machine) in [
-        (small_transformer(16), "p100-4x4"),
-        (small_transformer(64), "dgx-a100:2"),
-    ] {
-        let m = Machine::preset(machine).unwrap();
-        let cost = CostModel::new(&m.gpu);
-        let problem = Problem::new(&graph, &m, &cost, Mode::Training);
-        let run = Run::new(Budget::Proposals(400), 0);
-        let search = |name| algorithm(name).unwrap().search(&problem, &run).unwrap();
-        let (torch, mesh, plan) = (search("torch"), search("mesh"), search("plan"));
+    schedule_searches(&["torch", "mesh", "plan"], |machine, graph, m, found| {
+        let [torch, mesh, plan] = found else {
+            unreachable!()
+        };
         let s = &torch.strategy.schedule;
         if s.virtual_stages() > 1 {
             assert_eq!(s.replicas * s.stages, m.num_devices(), "{machine}: {s:?}");
@@ -711,7 +718,7 @@ fn the_torch_search_keeps_to_what_torch_runs() {
         }
         assert_eq!(s.recompute, Recompute::None, "{machine}");
         assert_ne!(s.zero, Zero::Optimizer, "{machine}");
-        torch.strategy.validate(&graph, &m).unwrap();
+        torch.strategy.validate(graph, m).unwrap();
         let (search::Details::Plan(torch_stats), search::Details::Plan(mesh_stats)) =
             (&torch.details, &mesh.details)
         else {
@@ -728,5 +735,5 @@ fn the_torch_search_keeps_to_what_torch_runs() {
             mesh.iteration_time_s,
             plan.iteration_time_s
         );
-    }
+    });
 }

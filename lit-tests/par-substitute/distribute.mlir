@@ -139,3 +139,132 @@ func.func @chain(%x: tensor<256x4xf32>, %a: tensor<4x256xf32>, %b: tensor<256x4x
   %r = linalg.matmul ins(%xa, %b : tensor<256x256xf32>, tensor<256x4xf32>) outs(%i2 : tensor<256x4xf32>) -> tensor<256x4xf32>
   return %r : tensor<256x4xf32>
 }
+
+// -----
+
+// contract-over-concat-rhs, transpose-into-contract-rhs, then concat-of-contractions-rhs: torch's
+// `x · [aᵀ, bᵀ]` (weights stored [out, in], transposed, then concatenated) is one product reading the
+// weights concatenated along their output dim, untransposed.
+// CHECK-DAG: #[[$W:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-LABEL: func.func @concat_of_transposed_weights
+// CHECK-NOT: linalg.transpose
+// CHECK: %[[C:.*]] = tensor.concat dim(0) %arg1, %arg2 : (tensor<32x16xf32>, tensor<32x16xf32>) -> tensor<64x16xf32>
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [{{.*}}, #[[$W]], {{.*}}]{{.*}} ins(%arg0, %[[C]] : tensor<8x16xf32>, tensor<64x16xf32>)
+// CHECK-NOT: linalg.matmul
+// CHECK: return %[[R]]
+func.func @concat_of_transposed_weights(%x: tensor<8x16xf32>, %a: tensor<32x16xf32>, %b: tensor<32x16xf32>) -> tensor<8x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x32xf32>
+  %ta = linalg.transpose ins(%a : tensor<32x16xf32>) outs(%e : tensor<16x32xf32>) permutation = [1, 0]
+  %tb = linalg.transpose ins(%b : tensor<32x16xf32>) outs(%e : tensor<16x32xf32>) permutation = [1, 0]
+  %c = tensor.concat dim(1) %ta, %tb : (tensor<16x32xf32>, tensor<16x32xf32>) -> tensor<16x64xf32>
+  %o = tensor.empty() : tensor<8x64xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%o : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %r = linalg.matmul ins(%x, %c : tensor<8x16xf32>, tensor<16x64xf32>) outs(%init : tensor<8x64xf32>) -> tensor<8x64xf32>
+  return %r : tensor<8x64xf32>
+}
+
+// -----
+
+// concat-of-contractions-rhs: `[x · a, x · b]` is one product of `x` with `[a, b]`.
+// CHECK-LABEL: func.func @concat_of_products
+// CHECK: %[[C:.*]] = tensor.concat dim(1) %arg1, %arg2 : (tensor<16x32xf32>, tensor<16x32xf32>) -> tensor<16x64xf32>
+// CHECK: %[[R:.*]] = linalg.generic {{.*}} ins(%arg0, %[[C]] : tensor<8x16xf32>, tensor<16x64xf32>)
+// CHECK-NOT: linalg.matmul
+// CHECK-NOT: tensor.concat
+// CHECK: return %[[R]]
+func.func @concat_of_products(%x: tensor<8x16xf32>, %a: tensor<16x32xf32>, %b: tensor<16x32xf32>) -> tensor<8x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %o = tensor.empty() : tensor<8x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%o : tensor<8x32xf32>) -> tensor<8x32xf32>
+  %p = linalg.matmul ins(%x, %a : tensor<8x16xf32>, tensor<16x32xf32>) outs(%init : tensor<8x32xf32>) -> tensor<8x32xf32>
+  %q = linalg.matmul ins(%x, %b : tensor<8x16xf32>, tensor<16x32xf32>) outs(%init : tensor<8x32xf32>) -> tensor<8x32xf32>
+  %r = tensor.concat dim(1) %p, %q : (tensor<8x32xf32>, tensor<8x32xf32>) -> tensor<8x64xf32>
+  return %r : tensor<8x64xf32>
+}
+
+// -----
+
+// add-of-transposes: a sum of two transposes (the same permutation) is one transpose of the sum.
+// CHECK-LABEL: func.func @sum_of_transposes
+// CHECK: %[[S:.*]] = linalg.add ins(%arg0, %arg1 : tensor<4x8xf32>, tensor<4x8xf32>)
+// CHECK: %[[T:.*]] = linalg.transpose ins(%[[S]] : tensor<4x8xf32>) outs(%{{.*}} : tensor<8x4xf32>) permutation = [1, 0]
+// CHECK-NOT: linalg.transpose
+// CHECK: return %[[T]]
+func.func @sum_of_transposes(%a: tensor<4x8xf32>, %b: tensor<4x8xf32>) -> tensor<8x4xf32> {
+  %o = tensor.empty() : tensor<8x4xf32>
+  %ta = linalg.transpose ins(%a : tensor<4x8xf32>) outs(%o : tensor<8x4xf32>) permutation = [1, 0]
+  %tb = linalg.transpose ins(%b : tensor<4x8xf32>) outs(%o : tensor<8x4xf32>) permutation = [1, 0]
+  %s = linalg.add ins(%ta, %tb : tensor<8x4xf32>, tensor<8x4xf32>) outs(%o : tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %s : tensor<8x4xf32>
+}
+
+// -----
+
+// add-of-collapses: a sum of two collapses (the same grouping) is one collapse of the sum.
+// CHECK-LABEL: func.func @sum_of_collapses
+// CHECK: %[[S:.*]] = linalg.add ins(%arg0, %arg1 : tensor<2x3x4xf32>, tensor<2x3x4xf32>)
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[S]] {{\[\[}}0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: return %[[C]]
+func.func @sum_of_collapses(%a: tensor<2x3x4xf32>, %b: tensor<2x3x4xf32>) -> tensor<6x4xf32> {
+  %ca = tensor.collapse_shape %a [[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+  %cb = tensor.collapse_shape %b [[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+  %o = tensor.empty() : tensor<6x4xf32>
+  %s = linalg.add ins(%ca, %cb : tensor<6x4xf32>, tensor<6x4xf32>) outs(%o : tensor<6x4xf32>) -> tensor<6x4xf32>
+  return %s : tensor<6x4xf32>
+}
+
+// -----
+
+// add-of-expands: a sum of two expansions (the same grouping and shape) is one expansion of the sum.
+// CHECK-LABEL: func.func @sum_of_expands
+// CHECK: %[[S:.*]] = linalg.add ins(%arg0, %arg1 : tensor<6x4xf32>, tensor<6x4xf32>)
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[S]] {{\[\[}}0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+// CHECK-NOT: tensor.expand_shape
+// CHECK: return %[[E]]
+func.func @sum_of_expands(%a: tensor<6x4xf32>, %b: tensor<6x4xf32>) -> tensor<2x3x4xf32> {
+  %ea = tensor.expand_shape %a [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+  %eb = tensor.expand_shape %b [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+  %o = tensor.empty() : tensor<2x3x4xf32>
+  %s = linalg.add ins(%ea, %eb : tensor<2x3x4xf32>, tensor<2x3x4xf32>) outs(%o : tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  return %s : tensor<2x3x4xf32>
+}
+
+// -----
+
+// expand-through-add, then expand-of-collapse: the expansion of a sum of collapses moves onto both
+// operands, where it undoes each collapse; no reshape is left.
+// CHECK-LABEL: func.func @expanded_sum_of_collapses
+// CHECK-NOT: tensor.collapse_shape
+// CHECK-NOT: tensor.expand_shape
+// CHECK: %[[S:.*]] = linalg.add ins(%arg0, %arg1 : tensor<2x3x4xf32>, tensor<2x3x4xf32>)
+// CHECK-NOT: tensor.expand_shape
+// CHECK: return %[[S]]
+func.func @expanded_sum_of_collapses(%x: tensor<2x3x4xf32>, %y: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
+  %cx = tensor.collapse_shape %x [[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+  %cy = tensor.collapse_shape %y [[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+  %o = tensor.empty() : tensor<6x4xf32>
+  %s = linalg.add ins(%cx, %cy : tensor<6x4xf32>, tensor<6x4xf32>) outs(%o : tensor<6x4xf32>) -> tensor<6x4xf32>
+  %e = tensor.expand_shape %s [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+  return %e : tensor<2x3x4xf32>
+}
+
+// -----
+
+// collapse-through-add, then collapse-of-expand: the collapse of a sum of expansions moves onto both
+// operands, where it undoes each expansion; no reshape is left.
+// CHECK-LABEL: func.func @collapsed_sum_of_expands
+// CHECK-NOT: tensor.expand_shape
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: %[[S:.*]] = linalg.add ins(%arg0, %arg1 : tensor<6x4xf32>, tensor<6x4xf32>)
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: return %[[S]]
+func.func @collapsed_sum_of_expands(%p: tensor<6x4xf32>, %q: tensor<6x4xf32>) -> tensor<6x4xf32> {
+  %ep = tensor.expand_shape %p [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+  %eq = tensor.expand_shape %q [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x4xf32>
+  %o = tensor.empty() : tensor<2x3x4xf32>
+  %s = linalg.add ins(%ep, %eq : tensor<2x3x4xf32>, tensor<2x3x4xf32>) outs(%o : tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %c = tensor.collapse_shape %s [[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+  return %c : tensor<6x4xf32>
+}

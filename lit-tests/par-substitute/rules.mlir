@@ -155,3 +155,23 @@ func.func @kept(%x: tensor<8x16xf32>, %w: tensor<32x16xf32>, %acc: tensor<8x32xf
   %r = linalg.matmul ins(%x, %wt : tensor<8x16xf32>, tensor<16x32xf32>) outs(%acc : tensor<8x32xf32>) -> tensor<8x32xf32>
   return %r : tensor<8x32xf32>
 }
+
+// -----
+
+// merge-sibling-contractions-rhs: two inputs through one weight are one contraction of the inputs
+// concatenated along their free dim, each product a slice of its result.
+// CHECK-LABEL: func.func @shared_weight
+// CHECK: %[[X:.*]] = tensor.concat dim(0) %arg0, %arg1 : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<16x16xf32>
+// CHECK: %[[R:.*]] = linalg.generic {{.*}} ins(%[[X]], %arg2 : tensor<16x16xf32>, tensor<16x32xf32>)
+// CHECK-NOT: linalg.matmul
+// CHECK-DAG: %[[A:.*]] = tensor.extract_slice %[[R]][0, 0] [8, 32] [1, 1]
+// CHECK-DAG: %[[B:.*]] = tensor.extract_slice %[[R]][8, 0] [8, 32] [1, 1]
+// CHECK: return %[[A]], %[[B]]
+func.func @shared_weight(%x1: tensor<8x16xf32>, %x2: tensor<8x16xf32>, %w: tensor<16x32xf32>) -> (tensor<8x32xf32>, tensor<8x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %o = tensor.empty() : tensor<8x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%o : tensor<8x32xf32>) -> tensor<8x32xf32>
+  %a = linalg.matmul ins(%x1, %w : tensor<8x16xf32>, tensor<16x32xf32>) outs(%init : tensor<8x32xf32>) -> tensor<8x32xf32>
+  %b = linalg.matmul ins(%x2, %w : tensor<8x16xf32>, tensor<16x32xf32>) outs(%init : tensor<8x32xf32>) -> tensor<8x32xf32>
+  return %a, %b : tensor<8x32xf32>, tensor<8x32xf32>
+}

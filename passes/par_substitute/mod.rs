@@ -80,7 +80,12 @@ pub struct Limits {
     pub merges: bool,
     pub nodes: usize,
     pub iterations: usize,
+    /// Each stage's saturation and each extraction stop after this long.
     pub time: Duration,
+    /// Everything stops here (the driver's share of a time budget): a stage not started by then is
+    /// skipped, one under way ends its saturation and extraction early (the block stays as it is when
+    /// no stage got as far as an extraction).
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Limits {
@@ -90,6 +95,7 @@ impl Default for Limits {
             nodes: 20_000,
             iterations: 12,
             time: Duration::from_secs(5),
+            deadline: None,
         }
     }
 }
@@ -184,7 +190,18 @@ fn substitute_block(
     }
     let mut best: Option<Stage> = None;
     let mut first_before = None;
+    // How long a step may run: `limits.time`, cut at the deadline (`None` once it has passed).
+    let step = || match limits.deadline {
+        None => Some(limits.time),
+        Some(deadline) => deadline
+            .checked_duration_since(std::time::Instant::now())
+            .filter(|left| !left.is_zero())
+            .map(|left| left.min(limits.time)),
+    };
     for extended in [false, true] {
+        let Some(saturation) = step() else {
+            break;
+        };
         let built = build(block, extended);
         if built.roots.is_empty() || built.egraph.total_number_of_nodes() > limits.nodes {
             continue;
@@ -198,7 +215,7 @@ fn substitute_block(
             .with_egraph(built.egraph.clone())
             .with_node_limit(limits.nodes)
             .with_iter_limit(limits.iterations)
-            .with_time_limit(limits.time)
+            .with_time_limit(saturation)
             .run(&rules);
         // The matches reported are the second stage's: every rule, on the extended e-graph.
         if extended {
@@ -209,7 +226,10 @@ fn substitute_block(
             }
         }
         let egraph = runner.egraph;
-        let deadline = std::time::Instant::now() + limits.time;
+        let Some(extraction) = step() else {
+            break;
+        };
+        let deadline = std::time::Instant::now() + extraction;
         let Some(chosen) =
             extract::extract(&egraph, &built.roots, 64, limits.merges, Some(deadline))
         else {

@@ -327,6 +327,15 @@ def pipeline_text(pipeline):
             f"{pipeline['schedule']}, {pipeline['micro_batches']} micro-batches")
 
 
+def write_document(path, lines, records, label):
+    """Writes `lines` to `path`, then flexc's warnings of each record under its `label`."""
+    lines = lines + ["", "flexc's warnings (what the exported plan changed against the strategy asked for):", ""]
+    for r in records:
+        lines += [f"- {label(r)}: {warning}" for warning in r["warnings"]]
+    with open(path, "w") as out:
+        out.write("\n".join(lines) + "\n")
+
+
 def document(records, path):
     """The runs as Markdown (`--doc PATH`)."""
     lines = [
@@ -358,12 +367,7 @@ def document(records, path):
             f"{len(r['warnings'])} | "
             f"{r['loss']:.1e} | {r['grads']:.1e} | {'ok' if r['ok'] else 'OFF'}"
             f"{' (run twice: ' + r['retried'] + ')' if r['retried'] else ''} |")
-    lines += ["", "flexc's warnings (what the exported plan changed against the searched strategy):", ""]
-    for r in records:
-        for warning in r["warnings"]:
-            lines.append(f"- {r['model']} on {r['world']} ({r['asked']}): {warning}")
-    with open(path, "w") as out:
-        out.write("\n".join(lines) + "\n")
+    write_document(path, lines, records, lambda r: f"{r['model']} on {r['world']} ({r['asked']})")
 
 
 def document_gpt2(records, path, machine):
@@ -395,12 +399,7 @@ def document_gpt2(records, path, machine):
             f"| {r['asked']} | {r['schedule']} | {r['mesh']}{' FSDP' if r['fsdp'] else ''} | "
             f"{len(r['plan'])} | {sim} | {r['step_s']:.2f} | {comm} | {r['loss']:.1e} | {r['grads']:.1e} | "
             f"{'ok' if r['ok'] else 'OFF'} |")
-    lines += ["", "flexc's warnings:", ""]
-    for r in records:
-        for warning in r["warnings"]:
-            lines.append(f"- {r['asked']}: {warning}")
-    with open(path, "w") as out:
-        out.write("\n".join(lines) + "\n")
+    write_document(path, lines, records, lambda r: r["asked"])
 
 
 def gpt2_small():

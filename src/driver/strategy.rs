@@ -94,11 +94,19 @@ pub(super) fn search_and_annotate(
     Ok((written, found.strategy))
 }
 
-/// `--substitutions=on`: searches the module as it is and the candidates `par-substitute` extracts
+/// `--substitutions=on`: searches the module as it is, then the candidates `par-substitute` extracts
 /// from one e-graph (with and without merged sibling contractions, when they differ), and keeps a
-/// candidate only when its strategy simulates faster than the original's (never slower than
-/// without). Each search gets the whole proposal budget (the original's result is the one `off`
-/// gives), or an equal share of a time budget.
+/// candidate only when its strategy simulates faster than the original's.
+///
+/// The original's search runs first, with the options `--substitutions=off` gives it (the same
+/// proposal budget, or the same deadline of a time budget), so its strategy is the one `off` writes
+/// and `on` is never slower. The rest shares the same `--search-budget`: a proposal budget `P` gives
+/// the candidates another `P` between them (each `P / n`, deterministic for a seed); a time budget `T`
+/// gives the e-graph and the candidates' searches only what the original's search left of `T` (it
+/// stops early when it has searched its whole space), so the whole run stays within `T` like the
+/// plain search: the e-graph at most half of what is left (half of that per candidate), each
+/// candidate an equal share of what is left when its search starts (the import's time kept back for
+/// writing the module, as [`crate::search`]'s deadline does).
 pub(super) fn search_with_substitutions(
     module: &mut Module,
     imported: &Imported,
@@ -106,12 +114,32 @@ pub(super) fn search_with_substitutions(
     name: &str,
     compiled: &mut Compiled,
 ) -> Result<(), Diag> {
+    use crate::search::Budget;
     use flexc_passes::par_substitute::{substitute, Limits, Summary};
-    let start = std::time::Instant::now();
+    use std::time::Instant;
+    let start = Instant::now();
+    // A time budget's end, less the table's 2% and the import's time again for the write-back
+    // (what `search::search_deadline` keeps back).
+    let end = match options.search.budget {
+        Budget::Time(total) => {
+            let origin = options.search.started.unwrap_or(start);
+            let imported_in = start.saturating_duration_since(origin);
+            Some(origin + total.saturating_sub(imported_in).saturating_sub(total / 50))
+        }
+        Budget::Proposals(_) => None,
+    };
+    let left = |at: Instant| end.map(|end| end.saturating_duration_since(at));
     let prefix = std::mem::take(&mut compiled.notes);
+    search_and_annotate(module, imported, options, name, compiled)?;
+    let without = compiled.time;
+    let searched = Instant::now();
+    let rewriting = left(searched).map(|left| left / 2);
     let mut candidates: Vec<(&str, Module, Summary)> = Vec::new();
     let mut first: Option<Summary> = None;
-    for (label, merges) in [("without merges", false), ("with merges", true)] {
+    for (k, (label, merges)) in [("without merges", false), ("with merges", true)]
+        .into_iter()
+        .enumerate()
+    {
         // SAFETY: a clone is a new top-level op that the candidate module owns.
         let copy = unsafe {
             melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(
@@ -123,6 +151,7 @@ pub(super) fn search_with_substitutions(
         })?;
         let limits = Limits {
             merges,
+            deadline: rewriting.map(|share| searched + share / 2 * (k as u32 + 1)),
             ..Limits::default()
         };
         let summary = substitute(candidate.as_operation().to_raw(), &limits)
@@ -133,17 +162,32 @@ pub(super) fn search_with_substitutions(
             candidates.push((label, candidate, summary));
         }
     }
-    let rewrite_time = start.elapsed().as_secs_f64();
-    let mut each = options.clone();
-    if let crate::search::Budget::Time(total) = options.search.budget {
-        each.search.budget = crate::search::Budget::Time(total / (1 + candidates.len() as u32));
+    let rewrite_time = searched.elapsed().as_secs_f64();
+    // The options of a candidate's search that starts now, with `searches` candidates' searches still
+    // to run (this one included).
+    let share = |searches: usize| {
+        let mut each = options.clone();
         each.search.started = None;
-    }
-    search_and_annotate(module, imported, &each, name, compiled)?;
-    let without = compiled.time;
+        match (options.search.budget, left(Instant::now())) {
+            (Budget::Time(_), Some(left)) => {
+                each.search.budget = Budget::Time(left / searches.max(1) as u32);
+            }
+            (Budget::Proposals(p), _) => {
+                each.search.budget = Budget::Proposals((p / candidates.len().max(1) as u64).max(1));
+            }
+            _ => {}
+        }
+        each
+    };
+    let mut searches = candidates.len();
     let mut best: Option<(usize, Compiled)> = None;
     let mut times = Vec::new();
     for (index, (_, candidate, _)) in candidates.iter().enumerate() {
+        let remaining = searches;
+        searches -= 1;
+        if left(Instant::now()).is_some_and(|left| left.is_zero()) {
+            break;
+        }
         // The candidate's opaque-op warnings are the original's, already reported.
         let reimported =
             import_module(candidate, options, true, &mut Vec::new()).map(|mut imported| {
@@ -163,6 +207,7 @@ pub(super) fn search_with_substitutions(
             files: Vec::new(),
             notes: String::new(),
         };
+        let each = share(remaining);
         search_and_annotate(candidate, &rewritten, &each, name, &mut other)?;
         times.push((index, other.time));
         let to_beat = best.as_ref().map_or(without, |(_, b)| b.time);
@@ -207,7 +252,11 @@ pub(super) fn search_with_substitutions(
         *module = candidates.swap_remove(index).1;
         *compiled = other;
     }
-    line.push_str(&format!("; total {:.3} s\n", start.elapsed().as_secs_f64()));
+    line.push_str(&format!("; total {:.3} s", start.elapsed().as_secs_f64()));
+    if rewriting.is_some_and(|share| share.is_zero()) {
+        line.push_str(" (the original's search used the whole time budget: nothing rewritten)");
+    }
+    line.push('\n');
     compiled.notes = format!("{prefix}{}{line}", compiled.notes);
     Ok(())
 }
