@@ -726,7 +726,7 @@ mod tests {
         let mut s = Strategy::single_device(&g);
         s.schedule.replicas = 8;
         let e = evaluate(&problem, &s).unwrap();
-        let flat = s.expanded(&g, 8).unwrap();
+        let flat = s.expanded(&g, 8, 0).unwrap();
         let sim = Simulator::new(&g, &machine, &cost, Mode::Training, flat).unwrap();
         assert!((e.iteration_s - sim.iteration_time()).abs() < 1e-12);
     }

@@ -46,6 +46,10 @@ pub struct ConfigTarget<'a> {
     pub partitionable: bool,
     /// The machine's device count, when known.
     pub devices: Option<DeviceCount>,
+    /// Whether a split configuration may hold copies of its tasks ([`Config::copies`]): only the
+    /// simulator takes them (the flat form of replicas, [`Strategy::expanded`]); `par-verify`,
+    /// `par-materialize` and annotated strategies do not.
+    pub copies: bool,
 }
 
 /// A broken rule of [`Config::check`]. Messages read after the op's name: `'linalg.matmul' op
@@ -155,6 +159,45 @@ impl Config {
         Config { degrees, devices }
     }
 
+    /// [`Config::across_replicas`] keeping every copy ([`Config::copies`]): split `d` times more along
+    /// loop `k`, each task keeping its copies (a task replicated inside the replica stays replicated in
+    /// each block), or, without `k`, every task run on every replica's copy of its devices (its
+    /// copies, replica-major). The flat form of replicas that only the simulator takes
+    /// ([`Strategy::expanded`]).
+    pub fn across_replicas_with_copies(&self, k: Option<usize>, d: u32, width: u32) -> Config {
+        let shift = |devices: &[DeviceId], r: u32| -> Vec<DeviceId> {
+            devices.iter().map(|x| DeviceId(x.0 + r * width)).collect()
+        };
+        let copies = self.copies();
+        let Some(k) = k else {
+            let devices = self
+                .devices
+                .chunks(copies)
+                .flat_map(|task| (0..d).flat_map(move |r| shift(task, r)))
+                .collect();
+            return Config {
+                degrees: self.degrees.clone(),
+                devices,
+            };
+        };
+        let mut degrees = self.degrees.clone();
+        degrees[k] *= u64::from(d);
+        // Row-major grid: the tasks of one coordinate along k are a block of `inner` tasks.
+        let inner: usize = self.degrees[k + 1..].iter().product::<u64>() as usize * copies;
+        let outer: usize = self.degrees[..k].iter().product::<u64>() as usize;
+        let along = self.degrees[k] as usize;
+        let mut devices = Vec::with_capacity(self.devices.len() * d as usize);
+        for o in 0..outer {
+            for r in 0..d {
+                for c in 0..along {
+                    let at = (o * along + c) * inner;
+                    devices.extend(shift(&self.devices[at..at + inner], r));
+                }
+            }
+        }
+        Config { degrees, devices }
+    }
+
     /// The whole op on one device.
     pub fn single(op: &Op, device: DeviceId) -> Config {
         Config {
@@ -177,6 +220,20 @@ impl Config {
         self.devices.len() > 1 && self.degrees.iter().all(|&d| d == 1)
     }
 
+    /// Tasks of the grid: the product of the degrees.
+    pub fn grid_tasks(&self) -> usize {
+        let tasks = self.degrees.iter().fold(1u64, |a, &d| a.saturating_mul(d));
+        usize::try_from(tasks.max(1)).unwrap_or(usize::MAX)
+    }
+
+    /// Devices per task of the grid: 1 for a split configuration, the device count for a replicated
+    /// one, and `c` for a split one whose every task runs on `c` devices, each a copy (the flat form
+    /// of replicas of a replicated or unsplittable op, [`Strategy::expanded`]; only the simulator takes
+    /// it). Task `t`'s copies are `devices[t·c..(t+1)·c]`.
+    pub fn copies(&self) -> usize {
+        (self.devices.len() / self.grid_tasks()).max(1)
+    }
+
     pub fn num_tasks(&self) -> usize {
         self.devices.len()
     }
@@ -184,11 +241,18 @@ impl Config {
     /// Checks the invariants of the module doc for `op` on a machine with `num_devices` GPUs; the
     /// message names the op as MLIR diagnostics do (`'linalg.matmul' op par.config ...`).
     pub fn validate(&self, op: &Op, num_devices: u32) -> Result<(), String> {
+        self.validate_with(op, num_devices, false)
+    }
+
+    /// [`Config::validate`], taking a split configuration with copies ([`Config::copies`]) where
+    /// `copies` (the simulator's check, [`Strategy::validate`]).
+    fn validate_with(&self, op: &Op, num_devices: u32, copies: bool) -> Result<(), String> {
         let sizes: Vec<u64> = op.dims.iter().map(|d| d.size).collect();
         let target = ConfigTarget {
             sizes: Some(&sizes),
             partitionable: op.is_partitionable(),
             devices: DeviceCount::new(u64::from(num_devices)).ok(),
+            copies,
         };
         self.check(&target)
             .map_err(|e| format!("'{}' op {e}", op.name))
@@ -198,7 +262,8 @@ impl Config {
     /// `par-verify` and `par-materialize`. Rules are checked in this order, the first broken one
     /// reported: every degree at least 1; one degree per loop dim and each dividing its dim's size
     /// (when the sizes are known); one task for an op that cannot be split; as many devices as
-    /// tasks, or one task replicated on any number of devices; every device in the machine (when its size
+    /// tasks, or one task replicated on any number of devices, or (where `target.copies`) a multiple
+    /// of the tasks ([`Config::copies`]); every device in the machine (when its size
     /// is known); no device twice.
     pub fn check(&self, target: &ConfigTarget<'_>) -> Result<(), ConfigError> {
         if let Some(dim) = self.degrees.iter().position(|&d| d == 0) {
@@ -227,7 +292,9 @@ impl Config {
             });
         }
         let replicated = tasks == Some(1) && !self.devices.is_empty();
-        if tasks != Some(self.devices.len() as u64) && !replicated {
+        let copied =
+            target.copies && tasks.is_some_and(|t| t > 0 && self.devices.len() as u64 % t == 0);
+        if tasks != Some(self.devices.len() as u64) && !replicated && !copied {
             return Err(ConfigError::TaskCount {
                 tasks,
                 devices: self.devices.len(),
@@ -431,15 +498,21 @@ impl Strategy {
     }
 
     /// The flat strategy on `n` devices that a strategy of replicas alone (schedule `dp=d`, nothing
-    /// else) stands for on `graph` (the whole batch): each op's first sample loop split `d` times more,
-    /// replica `r`'s tasks on its devices `r·R + x`, its samples the `r`-th block; an op without a sample
-    /// loop replicated on every replica's copy of its device. `None` where that has no flat form (an op
-    /// without a sample loop split inside the replica, an op with one replicated inside it, or a
-    /// sample loop that does not divide), or the
-    /// schedule is not replicas alone. The per-device simulation of the result is what the symmetric
-    /// simulation of `self` must equal (core/sim/mod.rs, "Replicas").
-    pub fn expanded(&self, graph: &Graph, n: u32) -> Option<Strategy> {
+    /// else) stands for on `graph` (the whole batch, the data inputs' batch in dim `batch_dim`): each
+    /// op's first sample loop (else its first loop that follows the batch, [`crate::batch::batch_loops`]:
+    /// a mask broadcast over the samples) split `d` times more, replica `r`'s tasks on its devices
+    /// `r·R + x`, its samples the `r`-th block (a task replicated inside the replica, as Megatron's
+    /// layer norms, keeps its copies in each block); an op without such a loop has every task copied on
+    /// every replica's copy of its devices ([`Config::copies`]: Megatron's sharded updates). `None`
+    /// where that loop does not divide, an op has two loops that follow the batch (a replica computes
+    /// a diagonal block of it), the batch cannot be followed, or the schedule is not replicas alone.
+    /// The per-device simulation of the result is what the symmetric simulation of `self` must equal
+    /// (core/sim/mod.rs, "Replicas").
+    pub fn expanded(&self, graph: &Graph, n: u32, batch_dim: usize) -> Option<Strategy> {
         let schedule = &self.schedule;
+        // Loops that follow the batch without a sample role (a mask or position table broadcast over
+        // the batch): each replica's graph holds its share of them too.
+        let marked = crate::batch::batch_loops(graph, batch_dim).ok()?;
         let replicas_only = Schedule {
             replicas: schedule.replicas,
             ..Schedule::flat()
@@ -449,25 +522,24 @@ impl Strategy {
         }
         let d = schedule.replicas;
         let width = schedule.replica_width(n);
-        let configs = graph
-            .ops()
-            .iter()
-            .zip(&self.configs)
-            .map(|(op, config)| match op.first_dim(Role::Sample) {
-                Some(_) if config.is_replicated() => None,
-                Some(k) => {
-                    let degree = config.degrees[k].checked_mul(u64::from(d))?;
-                    if op.dims[k].size % degree != 0 {
-                        return None;
-                    }
-                    Some(config.across_replicas(Some(k), d, width))
+        let mut configs = Vec::with_capacity(self.configs.len());
+        for ((op, config), marked) in graph.ops().iter().zip(&self.configs).zip(&marked) {
+            // Two loops that follow the batch (a sum over every token of the batch): a replica runs
+            // the diagonal block of its own samples, which no task grid is.
+            if marked.iter().filter(|&&m| m).count() > 1 {
+                return None;
+            }
+            let k = op
+                .first_dim(Role::Sample)
+                .or_else(|| marked.iter().position(|&m| m));
+            if let Some(k) = k {
+                let degree = config.degrees[k].checked_mul(u64::from(d))?;
+                if op.dims[k].size % degree != 0 {
+                    return None;
                 }
-                None if config.num_tasks() == 1 || config.is_replicated() => {
-                    Some(config.across_replicas(None, d, width))
-                }
-                None => None,
-            })
-            .collect::<Option<Vec<Config>>>()?;
+            }
+            configs.push(config.across_replicas_with_copies(k, d, width));
+        }
         Some(Strategy::flat(configs))
     }
 
@@ -502,7 +574,7 @@ impl Strategy {
         }
         for (id, config) in graph.topological_order().zip(&self.configs) {
             config
-                .validate(graph.op(id), width)
+                .validate_with(graph.op(id), width, true)
                 .map_err(|m| StrategyError::at(graph, id, m))?;
         }
         Ok(())
@@ -585,11 +657,13 @@ mod tests {
             sizes: Some(&sizes),
             partitionable: true,
             devices: Some(four),
+            copies: false,
         };
         let unknown = ConfigTarget {
             sizes: None,
             partitionable: true,
             devices: None,
+            copies: false,
         };
         let config = |degrees: &[u64], devices: &[u32]| Config {
             degrees: degrees.to_vec(),

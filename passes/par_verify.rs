@@ -87,6 +87,7 @@ fn check_op(op: &OperationRef<'_, '_>, device_count: Option<DeviceCount>) -> Res
         sizes: sizes.as_deref(),
         partitionable: true,
         devices: device_count,
+        copies: false,
     };
     config.check(&target).map_err(|e| e.to_string())
 }

@@ -153,6 +153,7 @@ pub fn annotated_strategy(
                 sizes: None,
                 partitionable: graph_op.is_partitionable(),
                 devices: flexc_core::DeviceCount::new(u64::from(width)).ok(),
+                copies: false,
             };
             config
                 .check(&target)

@@ -353,22 +353,24 @@ fn delta_simulation_matches_full_simulation_on_real_models() {
 
 #[test]
 fn symmetric_replicas_equal_the_per_device_simulation_on_shipped_models() {
-    // Data parallelism over the 16 GPUs of dgx-a100:2 (`data-parallel:dp=16`) on every shipped
+    // Data parallelism over the 16 GPUs of dgx-a100:2 (`data-parallel:dp=16`) and Megatron's tensor
+    // parallelism inside each node with two replicas (`megatron`: tp=8, dp=2) on every shipped
     // full-size model whose batch divides: the schedule's symmetric evaluation (core::pipeline: one
     // replica's graph on its share of the batch, what crosses replicas lifted over them) against the
     // per-device simulation of the flat strategy it stands for (`Strategy::expanded`: every replica's
-    // tasks on its own devices). They agree exactly, batch-norm statistics of training steps, per-sample
-    // initial states of recurrent nets and replicated updates included. Megatron's strategies with
-    // replicas have no flat form (a layer norm replicated inside each tensor-parallel group is a
-    // configuration `Config` cannot write over the whole machine), so they are compared on synthetic
-    // graphs only (core/tests/simulator.rs).
+    // tasks on its own devices; a task replicated inside a tensor-parallel group, as a layer norm, or
+    // an update sharded over it, keeps its copies in every replica, `Config::copies`). They agree
+    // (bit for bit today; the bound allows float rounding, a split op's FLOPs divided in another
+    // order), batch-norm statistics of training steps, per-sample initial states of recurrent nets,
+    // replicated updates and the cross-replica sums of replicated ops' partial sums included.
     use flexc::core::{machine::Machine, search::Problem, CostModel, Mode, Simulator};
     let machine = Machine::preset("dgx-a100:2").unwrap();
     let cost = CostModel::new(&machine.gpu);
     let n = machine.num_devices();
-    let spec = flexc::core::scheduled::Spec::parse(&format!("data-parallel:dp={n}")).unwrap();
+    let specs = [format!("data-parallel:dp={n}"), "megatron".to_string()];
     let mut lines = Vec::new();
     let mut failures = Vec::new();
+    let mut compared = [0usize; 2];
     for path in model_files() {
         if needs_foreign_dialect(&path) {
             continue;
@@ -396,27 +398,39 @@ fn symmetric_replicas_equal_the_per_device_simulation_on_shipped_models() {
             training_step,
             ..Problem::new(graph, &machine, &cost, mode)
         };
-        // A batch of 8 does not divide over 16 replicas; a batch folded inside a merged dim cannot
-        // be rescaled.
-        let Ok(scheduled) = flexc::core::scheduled::build(&problem, &spec) else {
-            continue;
-        };
-        let flat = scheduled
-            .expanded(graph, n)
-            .unwrap_or_else(|| panic!("{relative}: data parallelism has no flat form"));
-        let symmetric = flexc::core::pipeline::evaluate(&problem, &scheduled)
-            .unwrap_or_else(|e| panic!("{relative}: {e}"));
-        let per_device = Simulator::new(graph, &machine, &cost, mode, flat)
-            .unwrap_or_else(|e| panic!("{relative} expanded: {e}"));
-        let (a, b) = (symmetric.iteration_s, per_device.iteration_time());
-        lines.push(format!("{relative}: symmetric {a} s, per-device {b} s"));
-        if (a - b).abs() > 1e-9 * b {
-            failures.push(lines.last().unwrap().clone());
+        for (s, spec) in specs.iter().enumerate() {
+            let spec = flexc::core::scheduled::Spec::parse(spec).unwrap();
+            // A batch of 8 does not divide over 16 replicas; a batch folded inside a merged dim
+            // cannot be rescaled.
+            let Ok(scheduled) = flexc::core::scheduled::build(&problem, &spec) else {
+                continue;
+            };
+            assert!(scheduled.schedule.replicas > 1, "{relative} {}", spec.name);
+            // An op with two loops that follow the batch (a sum over all the batch's tokens, as
+            // TOSA's GPT-2 has) is a diagonal block in each replica: no flat form.
+            let Some(flat) = scheduled.expanded(graph, n, problem.batch_dim) else {
+                lines.push(format!("{relative} {}: no flat form", spec.name));
+                continue;
+            };
+            let symmetric = flexc::core::pipeline::evaluate(&problem, &scheduled)
+                .unwrap_or_else(|e| panic!("{relative} {}: {e}", spec.name));
+            let per_device = Simulator::new(graph, &machine, &cost, mode, flat)
+                .unwrap_or_else(|e| panic!("{relative} {} expanded: {e}", spec.name));
+            let (a, b) = (symmetric.iteration_s, per_device.iteration_time());
+            lines.push(format!(
+                "{relative} {}: symmetric {a} s, per-device {b} s",
+                spec.name
+            ));
+            if (a - b).abs() > 1e-9 * b {
+                failures.push(lines.last().unwrap().clone());
+            }
+            compared[s] += 1;
         }
     }
     println!("{}", lines.join("\n"));
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(lines.len() >= 21, "only {} models compared", lines.len());
+    assert!(compared[0] >= 22, "only {} models compared", compared[0]);
+    assert!(compared[1] >= 29, "only {} models compared", compared[1]);
 }
 
 /// Runs the `flexc` driver on a model with extra flags; returns the exit, stdout-side output file

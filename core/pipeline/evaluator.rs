@@ -146,14 +146,10 @@ impl<'a> Evaluator<'a> {
         let width = self.schedule.replica_width(self.n);
         let time = sim.iteration_time();
         let mut busy = vec![0.0f64; width as usize];
-        for t in sim.timeline() {
-            if t.kind.is_compute() {
-                for r in &t.resources {
-                    if let crate::sim::Resource::Device(d) = r {
-                        if let Some(b) = busy.get_mut(d.index()) {
-                            *b += t.duration_s;
-                        }
-                    }
+        for t in sim.spans() {
+            if let Some(d) = t.device {
+                if let Some(b) = busy.get_mut(d.index()) {
+                    *b += t.duration_s;
                 }
             }
         }
@@ -282,16 +278,14 @@ impl<'a> Evaluator<'a> {
         let width = self.schedule.group_width(self.n).max(1) as usize;
         let base = self.group_base(group);
         let mut forward_task_s = vec![vec![0.0f64; width]; sub.ops.len()];
-        for t in plain_sim.timeline() {
+        for t in plain_sim.spans() {
             if t.kind != TaskKind::Forward {
                 continue;
             }
-            for r in &t.resources {
-                if let crate::sim::Resource::Device(d) = r {
-                    let i = d.0.saturating_sub(base) as usize;
-                    if i < width {
-                        forward_task_s[t.op.index()][i] += t.duration_s;
-                    }
+            if let Some(d) = t.device {
+                let i = d.0.saturating_sub(base) as usize;
+                if i < width {
+                    forward_task_s[t.op.index()][i] += t.duration_s;
                 }
             }
         }
@@ -413,13 +407,13 @@ impl<'a> Evaluator<'a> {
     /// against the rest.
     pub(super) fn pass_times(&self, sub: &Sub, sim: &Simulator) -> (f64, f64) {
         let (mut forward, mut end) = (0.0f64, 0.0f64);
-        for t in sim.timeline() {
+        for t in sim.spans() {
             let is_forward = if self.mode().has_backward() {
                 matches!(t.kind, TaskKind::Forward | TaskKind::Transfer)
             } else {
                 self.phases.of(sub.ops[t.op.index()]) == Phase::Forward
             };
-            let stop = t.end_s();
+            let stop = t.end_s;
             if is_forward {
                 forward = forward.max(stop);
             }

@@ -477,6 +477,9 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
     let mut best: Option<(f64, Strategy, String)> = None;
     let mut least_memory: Option<(u64, DeviceId, String)> = None;
     let (mut evaluated, mut fitting) = (0usize, 0usize);
+    // Candidates whose simulation failed, and the first one's error: nothing fitting among them is
+    // not "nothing fits".
+    let (mut failed, mut first_failure) = (0usize, None::<String>);
     let mut stop = StopReason::Exact;
     // Seconds spent evaluating so far, and the first (cold: nothing cached) evaluation's: under a
     // deadline no evaluation starts that the mean one would carry past the time the caller's report
@@ -571,8 +574,13 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
             cold = took;
         }
         spent += took;
-        let Ok(e) = evaluation else {
-            continue;
+        let e = match evaluation {
+            Ok(e) => e,
+            Err(error) => {
+                failed += 1;
+                first_failure.get_or_insert_with(|| format!("{}: {error}", c.spec()));
+                continue;
+            }
         };
         let worst = e
             .groups
@@ -630,6 +638,10 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
             )))
         }
         None => match least_memory {
+            None if failed > 0 => Err(SearchError::Pipeline(format!(
+                "no schedule candidate could be simulated ({failed} of {evaluated} simulated failed; the first, {})",
+                first_failure.unwrap_or_default()
+            ))),
             Some((needed, device, name)) => Err(SearchError::OutOfMemory {
                 device,
                 needed,

@@ -61,9 +61,10 @@ impl<'a> Simulator<'a> {
         let n = tasks.len();
         let bwd_factor = self.mode.backward_factor(self.graph, op);
         let measured = self.cost.measurement(op, &tasks.extents);
-        // A replicated op's copies each do all of its work; a split one's tasks a share each.
+        // A replicated op's copies each do all of its work; a split one's tasks a share each (every
+        // copy of a task the task's share).
         let flops = if tasks.replicated {
-            op.flops
+            op.flops / (n / tasks.copies) as f64
         } else {
             op.flops / n as f64
         };
@@ -501,7 +502,7 @@ impl<'a> Simulator<'a> {
         for (k, access) in op.outputs.iter().enumerate() {
             let (_, members) = output_groups(tasks, n_in + k);
             let across = self.replicas.partial_sums[o][k];
-            if (members.len() == tasks.len() && !across) || tasks.replicated {
+            if members.len() == tasks.len() && !across {
                 continue;
             }
             let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
@@ -547,12 +548,6 @@ impl<'a> Simulator<'a> {
         let tasks = &self.ops[p];
         let n_in = op.inputs.len();
         let elem = |k: usize| self.graph.tensor(op.outputs[k].tensor).dtype.size_bytes();
-        if tasks.replicated {
-            // Copies: each is ready when its own task is.
-            return (0..tasks.len() as u32)
-                .map(|t| (None, self.slot(forward_block(p), t)))
-                .collect();
-        }
         let mut at = self.blocks[all_reduce_block(p) as usize].base;
         let mut slots = Vec::new();
         for k in 0..op.outputs.len() {

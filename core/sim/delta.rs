@@ -94,6 +94,7 @@ impl<'a> Simulator<'a> {
                 &self.ops[edge.producer.index()],
                 &self.ops[edge.consumer.index()],
                 !self.mode.has_backward(),
+                self.machine.gpus_per_node,
             );
             undo.edges
                 .push((e, std::mem::replace(&mut self.edges[e], pairs)));

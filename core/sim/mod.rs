@@ -19,14 +19,18 @@
 //!
 //! A *replicated* op ([`crate::strategy::Config::replicated`], written by the baselines for ops without a
 //! sample dim) has one task per device of its configuration, each the whole op; its readers take the copy on
-//! their own device (else the first), and its equal output regions are copies, never partial sums. A
+//! their own device (else one on their node, else the first), and its equal output regions are copies, never partial sums. A
 //! replicated *statistic reader* (`tasks::statistic_readers`: it updates no trainable weight, as a batch
 //! norm's mean and variance arithmetic) reads its own device's partial sums of a split sample reduction
 //! without waiting for their all-reduce, as DDP's per-GPU batch-norm statistics do; the all-reduce is still
 //! issued (the simulator keeps the exact program's communication, only this reader does not wait for it).
 //! In training, a replicated op's backward is charged on every copy, and the partial input gradients of
 //! its copies are not combined (an under-estimate of one small all-reduce per such op; data parallelism of a
-//! forward graph has few of them).
+//! forward graph has few of them). A split configuration may hold copies of every task
+//! ([`crate::strategy::Config::copies`]: the flat form of replicas of a replicated or sharded op, which
+//! only [`crate::strategy::Strategy::expanded`] writes): each copy does its task's share, a reader takes
+//! each task's copy on its own device (else on its node, else the first), and partial sums are summed copy by copy (the
+//! `j`-th copies of one region's tasks), never across copies.
 //!
 //! # Schedule
 //! Every device and every channel ([`crate::machine::Channel`]) is a FIFO resource that serves its tasks in
@@ -52,7 +56,8 @@
 //!   RNN's per-sample initial state), whose replicas hold different rows: only groups inside the replica;
 //! - without a backward pass (training-step graphs that carry their own), an output that a sample loop
 //!   does not index (a weight gradient, a loss) holds partial sums in every replica: its groups (one task
-//!   included) are all-reduced across replicas the same way.
+//!   included, and each copy of a replicated op, as a layer norm's weight gradient replicated inside a
+//!   tensor-parallel group) are all-reduced across replicas the same way.
 //!
 //! Each replica's own tasks use its own devices and links, and every replica plays the same part in each
 //! lifted ring when replicas are whole nodes or the machine is one node: then the timeline is exactly the
@@ -162,6 +167,17 @@ pub struct TaskRecord {
     pub start_s: f64,
     pub duration_s: f64,
     pub resources: Vec<Resource>,
+}
+
+/// A task as [`Simulator::spans`] lists it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Span {
+    pub kind: TaskKind,
+    pub op: OpId,
+    pub duration_s: f64,
+    pub end_s: f64,
+    /// The device of a compute task.
+    pub device: Option<DeviceId>,
 }
 
 impl TaskRecord {
@@ -346,6 +362,7 @@ impl<'a> Simulator<'a> {
                 &sim.ops[e.producer.index()],
                 &sim.ops[e.consumer.index()],
                 !mode.has_backward(),
+                machine.gpus_per_node,
             ));
         }
         let mut builder = Builder::default();
@@ -433,10 +450,14 @@ impl<'a> Simulator<'a> {
         let mut table: Vec<Resource> = m.devices().map(Resource::Device).collect();
         table.resize(n_dev + m.channel_count(), Resource::Device(DeviceId(0)));
         let mut put = |c: Channel| table[n_dev + m.channel_index(c)] = Resource::Channel(c);
+        let (g, n) = (m.gpus_per_node.max(1), m.num_devices());
         for a in m.devices() {
-            for b in m
-                .devices()
-                .filter(|&b| b != a && m.node_of(b) == m.node_of(a))
+            // The pairs inside `a`'s node only: linear in the devices, not quadratic (a
+            // pipeline evaluation reads the timeline of every stage simulation on thousands of GPUs).
+            let first = m.node_of(a) * g;
+            for b in (first..(first + g).min(n))
+                .map(DeviceId)
+                .filter(|&b| b != a)
             {
                 put(Channel::Pair(a, b));
             }
@@ -450,6 +471,40 @@ impl<'a> Simulator<'a> {
             }
         }
         table
+    }
+
+    /// Every task's kind, op, duration, end and (a compute task's) device, in issue order: what
+    /// [`Simulator::timeline`] says without the resources of each task, whose lifted all-reduces hold
+    /// the channels of every replica (thousands on thousands of GPUs), nor their lanes.
+    pub fn spans(&self) -> Vec<Span> {
+        let mut out = Vec::with_capacity(self.num_tasks());
+        for &b in &self.layout.order {
+            let block = &self.blocks[b as usize];
+            let (kind, op) = match self.layout.kinds[b as usize] {
+                BlockKind::Forward(op) => (TaskKind::Forward, op),
+                BlockKind::Backward(op) => (TaskKind::Backward, op),
+                BlockKind::AllReduce(op) => (TaskKind::AllReduce, op),
+                BlockKind::Transfer(e) => (TaskKind::Transfer, self.graph.edges()[e].consumer),
+                BlockKind::GradientTransfer(e) => {
+                    (TaskKind::GradientTransfer, self.graph.edges()[e].consumer)
+                }
+            };
+            for i in 0..block.len() {
+                // Devices are the first resources (`Simulator::resources`); a compute task holds its own.
+                let device = kind
+                    .is_compute()
+                    .then(|| block.res_of(i).first().map(|&r| DeviceId(r)))
+                    .flatten();
+                out.push(Span {
+                    kind,
+                    op,
+                    duration_s: block.dur[i],
+                    end_s: self.times.end[(block.base as usize) + i],
+                    device,
+                });
+            }
+        }
+        out
     }
 
     /// Every task with its simulated times, in issue order.
@@ -504,6 +559,35 @@ mod tests {
         match rng.random_range(0..3) {
             0 => Config::single(o, DeviceId(rng.random_range(0..n_dev))),
             _ => Config::random(o, n_dev, rng),
+        }
+    }
+
+    /// `spans` is `timeline` without the resources: the same tasks, durations and ends, and each
+    /// compute task's device.
+    #[test]
+    fn spans_are_the_timeline() {
+        let g = synth::transformer(&TransformerSpec::TINY);
+        let machine = Machine::preset("dgx-a100:2").unwrap();
+        let cost = CostModel::new(&machine.gpu);
+        let mut rng = StdRng::seed_from_u64(3);
+        for mode in [Mode::Training, Mode::Inference] {
+            let configs = g
+                .topological_order()
+                .map(|op| random_config(&g, op, 16, &mut rng))
+                .collect();
+            let sim = Simulator::new(&g, &machine, &cost, mode, Strategy::flat(configs)).unwrap();
+            let (spans, timeline) = (sim.spans(), sim.timeline());
+            assert_eq!(spans.len(), timeline.len());
+            for (s, t) in spans.iter().zip(&timeline) {
+                assert_eq!((s.kind, s.op), (t.kind, t.op));
+                assert_eq!(s.duration_s.to_bits(), t.duration_s.to_bits());
+                assert_eq!(s.end_s.to_bits(), t.end_s().to_bits());
+                let device = match t.resources.as_slice() {
+                    [Resource::Device(d)] if t.kind.is_compute() => Some(*d),
+                    _ => None,
+                };
+                assert_eq!(s.device, device);
+            }
         }
     }
 

@@ -324,9 +324,12 @@ pub(crate) struct OpTasks {
     pub volumes: Vec<u64>,
     /// Forward bytes of each task (operand regions).
     pub bytes: Vec<f64>,
-    /// Every task computes the whole op on its own device ([`Config::is_replicated`]): the tasks' equal
-    /// output regions are copies, not partial sums, and a reader takes the copy on its own device.
+    /// Every task of the grid runs on several devices, each computing it whole ([`Config::copies`]; a
+    /// replicated op, [`Config::is_replicated`], is one such task): a task's equal output regions are
+    /// copies, not partial sums, and a reader takes the copy on its own device.
     pub replicated: bool,
+    /// Devices per task of the grid (entries `t·copies..(t+1)·copies` are task `t`'s copies).
+    pub copies: usize,
     /// The exact indices of the region dims whose index merges several loops into a set that is not one
     /// interval (a fused projection's columns read for some heads: [`crate::graph::AffineDim::image`]),
     /// by `(access, task, dim)`; the region keeps the bounding interval. Volumes and transfers use these.
@@ -422,8 +425,9 @@ impl OpTasks {
         let mut volumes = vec![0u64; n * accesses.len()];
         // Grid coordinates of task `t`, advanced like an odometer (row-major: the last dim fastest).
         let mut coord = vec![0u64; degrees.len()];
+        let copies = config.copies();
         for t in 0..n {
-            if t > 0 {
+            if t > 0 && t % copies == 0 {
                 crate::strategy::next_coordinate(&mut coord, degrees);
             }
             if general {
@@ -478,7 +482,8 @@ impl OpTasks {
         }
         OpTasks {
             devices: config.devices.clone(),
-            replicated: config.is_replicated(),
+            replicated: copies > 1,
+            copies,
             extents,
             ranks,
             offsets,
@@ -537,18 +542,29 @@ fn combined_pairs(
     members: &[Vec<u32>],
     prod: &OpTasks,
     cons: &OpTasks,
+    gpus_per_node: u32,
 ) -> Vec<Pair> {
     let mut kept: Vec<Pair> = Vec::with_capacity(pairs.len());
+    let node = |d: DeviceId| d.0 / gpus_per_node.max(1);
     for per_consumer in pairs.chunk_by(|a, b| a.c == b.c) {
         let first = kept.len();
         let device = cons.devices[per_consumer[0].c as usize];
         for pair in per_consumer {
             let g = group_of[pair.p as usize] as usize;
-            let local = members[g]
-                .iter()
-                .copied()
-                .find(|&m| prod.devices[m as usize] == device);
-            let chosen = local.unwrap_or(members[g][0]);
+            let on = |same: &dyn Fn(DeviceId) -> bool| {
+                members[g]
+                    .iter()
+                    .copied()
+                    .find(|&m| same(prod.devices[m as usize]))
+            };
+            // Copies: one on the reader's node before one across nodes (every replica reads its
+            // own replica's copy where replicas are whole nodes).
+            let near = || {
+                prod.replicated
+                    .then(|| on(&|d| node(d) == node(device)))
+                    .flatten()
+            };
+            let chosen = on(&|d| d == device).or_else(near).unwrap_or(members[g][0]);
             if pair.p == chosen {
                 kept.push(*pair);
             }
@@ -618,21 +634,35 @@ impl EdgePairs {
 
 /// Finds the intersecting pairs of `edge` without comparing every pair: producer tasks are bucketed along the
 /// tensor dim that separates them best, and each consumer task only looks at the buckets its range overlaps.
-/// Producer tasks writing the same region of access `access` (the partial sums of a split reduction):
-/// the group of every task (numbered by first task) and each group's tasks, in task order.
+/// Producer tasks writing the same region of access `access` (the partial sums of a split reduction),
+/// copy by copy ([`OpTasks::copies`]: the `j`-th copies of the tasks of one region sum among themselves;
+/// copies of one task are never summed): the group of every task (numbered by first task) and each
+/// group's tasks, in task order.
 pub(super) fn output_groups(tasks: &OpTasks, access: usize) -> (Vec<u32>, Vec<Vec<u32>>) {
+    groups_by(tasks, access, tasks.copies)
+}
+
+/// Producer tasks whose copies hold the same region of access `access` once summed: the
+/// [`output_groups`] of all copies together (a reader takes one of them).
+pub(super) fn region_groups(tasks: &OpTasks, access: usize) -> (Vec<u32>, Vec<Vec<u32>>) {
+    groups_by(tasks, access, 1)
+}
+
+fn groups_by(tasks: &OpTasks, access: usize, copies: usize) -> (Vec<u32>, Vec<Vec<u32>>) {
+    let key = |t: u32| t as usize % copies;
     let mut sorted: Vec<u32> = (0..tasks.len() as u32).collect();
     sorted.sort_by(|&a, &b| {
         tasks
             .region(access, a as usize)
             .cmp(tasks.region(access, b as usize))
+            .then(key(a).cmp(&key(b)))
             .then(a.cmp(&b))
     });
     let mut group_of = vec![u32::MAX; tasks.len()];
     let mut members: Vec<Vec<u32>> = Vec::new();
-    for run in sorted
-        .chunk_by(|&a, &b| tasks.region(access, a as usize) == tasks.region(access, b as usize))
-    {
+    for run in sorted.chunk_by(|&a, &b| {
+        key(a) == key(b) && tasks.region(access, a as usize) == tasks.region(access, b as usize)
+    }) {
         let mut run = run.to_vec();
         run.sort_unstable();
         members.push(run);
@@ -665,6 +695,7 @@ pub(super) fn edge_pairs(
     prod: &OpTasks,
     cons: &OpTasks,
     combine: bool,
+    gpus_per_node: u32,
 ) -> EdgePairs {
     let n_inputs = graph.op(edge.producer).inputs.len();
     let out_access = n_inputs + edge.output;
@@ -753,15 +784,20 @@ pub(super) fn edge_pairs(
             }
         }
     }
-    if prod.replicated {
-        // One copy per consumer task: its own device's, else the first.
-        let members = vec![(0..np as u32).collect()];
-        pairs = combined_pairs(pairs, &vec![0; np], &members, prod, cons);
-    } else if combine {
-        let (group_of, members) = output_groups(prod, out_access);
+    if combine {
+        // The sum (or the copy) of each region once: its own device's, else the first.
+        let (group_of, members) = region_groups(prod, out_access);
         if members.len() < np {
-            pairs = combined_pairs(pairs, &group_of, &members, prod, cons);
+            pairs = combined_pairs(pairs, &group_of, &members, prod, cons, gpus_per_node);
         }
+    } else if prod.replicated {
+        // One copy of each task per consumer task: its own device's, else one on its node, else the first.
+        let c = prod.copies;
+        let group_of: Vec<u32> = (0..np).map(|t| (t / c) as u32).collect();
+        let members: Vec<Vec<u32>> = (0..np / c)
+            .map(|t| (t * c..(t + 1) * c).map(|m| m as u32).collect())
+            .collect();
+        pairs = combined_pairs(pairs, &group_of, &members, prod, cons, gpus_per_node);
     }
     let mut comm = 0;
     for pair in &mut pairs {

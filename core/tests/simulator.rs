@@ -986,7 +986,7 @@ fn symmetric_replicas_equal_the_per_device_simulation() {
                         };
                         let mut strategy = Strategy::flat(configs);
                         strategy.schedule.replicas = d;
-                        let Some(flat) = strategy.expanded(&full, n) else {
+                        let Some(flat) = strategy.expanded(&full, n, 0) else {
                             continue;
                         };
                         let sym = Simulator::new(&replica, machine, &cost, mode, strategy)

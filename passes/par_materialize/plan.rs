@@ -461,6 +461,7 @@ fn check_config(
         sizes: Some(&model.loops),
         partitionable: true,
         devices: machine,
+        copies: false,
     };
     config.check(&target).map_err(|e| e.to_string())
 }
