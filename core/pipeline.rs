@@ -489,6 +489,20 @@ mod tests {
         }
     }
 
+    /// Two layers of 8 heads over 256 tokens: attention scores larger than anything a weighted op
+    /// touches.
+    fn long_sequence_transformer() -> Graph {
+        synth::transformer(&TransformerSpec {
+            batch: 8,
+            seq: 256,
+            hidden: 64,
+            heads: 8,
+            layers: 2,
+            ffn: 256,
+            vocab: 128,
+        })
+    }
+
     fn machine(n: u32) -> Machine {
         Machine::preset("dgx-a100:1")
             .unwrap()
@@ -586,16 +600,7 @@ mod tests {
     /// weighted op touches) and charges their producers' forward again.
     #[test]
     fn selective_recomputation_drops_attention_scores() {
-        let spec = TransformerSpec {
-            batch: 8,
-            seq: 256,
-            hidden: 64,
-            heads: 8,
-            layers: 2,
-            ffn: 256,
-            vocab: 128,
-        };
-        let g = synth::transformer(&spec);
+        let g = long_sequence_transformer();
         let machine = machine(1);
         let cost = CostModel::new(&machine.gpu);
         let problem = Problem::new(&g, &machine, &cost, Mode::Training);
@@ -624,16 +629,7 @@ mod tests {
     /// `--substitutions=on`'s candidate searches on gpt2_b8 and lstm_lm_b64).
     #[test]
     fn stage_simulations_are_cached_by_group_width() {
-        let spec = TransformerSpec {
-            batch: 8,
-            seq: 256,
-            hidden: 64,
-            heads: 8,
-            layers: 2,
-            ffn: 256,
-            vocab: 128,
-        };
-        let g = synth::transformer(&spec);
+        let g = long_sequence_transformer();
         let machine = machine(4);
         let cost = CostModel::new(&machine.gpu);
         let problem = Problem::new(&g, &machine, &cost, Mode::Training);

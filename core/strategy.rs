@@ -132,31 +132,7 @@ impl Config {
     /// block; rows of the task grid stay row-major), or, without `k`, run whole on every replica's
     /// copy of its devices.
     pub fn across_replicas(&self, k: Option<usize>, d: u32, width: u32) -> Config {
-        let shift = |devices: &[DeviceId], r: u32| -> Vec<DeviceId> {
-            devices.iter().map(|x| DeviceId(x.0 + r * width)).collect()
-        };
-        let Some(k) = k else {
-            return Config {
-                degrees: self.degrees.clone(),
-                devices: (0..d).flat_map(|r| shift(&self.devices, r)).collect(),
-            };
-        };
-        let mut degrees = self.degrees.clone();
-        degrees[k] *= u64::from(d);
-        // Row-major grid: the tasks of one coordinate along k are a block of `inner` tasks.
-        let inner: usize = self.degrees[k + 1..].iter().product::<u64>() as usize;
-        let outer: usize = self.degrees[..k].iter().product::<u64>() as usize;
-        let along = self.degrees[k] as usize;
-        let mut devices = Vec::with_capacity(self.devices.len() * d as usize);
-        for o in 0..outer {
-            for r in 0..d {
-                for c in 0..along {
-                    let at = (o * along + c) * inner;
-                    devices.extend(shift(&self.devices[at..at + inner], r));
-                }
-            }
-        }
-        Config { degrees, devices }
+        self.spread(k, d, width, false)
     }
 
     /// [`Config::across_replicas`] keeping every copy ([`Config::copies`]): split `d` times more along
@@ -165,14 +141,27 @@ impl Config {
     /// copies, replica-major). The flat form of replicas that only the simulator takes
     /// ([`Strategy::expanded`]).
     pub fn across_replicas_with_copies(&self, k: Option<usize>, d: u32, width: u32) -> Config {
+        self.spread(k, d, width, true)
+    }
+
+    /// [`Config::across_replicas`] (`keep_copies` false: a split keeps one device per task, a
+    /// replicated op's first) or [`Config::across_replicas_with_copies`].
+    fn spread(&self, k: Option<usize>, d: u32, width: u32, keep_copies: bool) -> Config {
         let shift = |devices: &[DeviceId], r: u32| -> Vec<DeviceId> {
             devices.iter().map(|x| DeviceId(x.0 + r * width)).collect()
         };
-        let copies = self.copies();
+        let copies = if keep_copies { self.copies() } else { 1 };
         let Some(k) = k else {
+            // Each task's copies together (replica-major inside a task); without copies kept, the
+            // whole device list once per replica.
+            let chunk = if keep_copies {
+                copies
+            } else {
+                self.devices.len().max(1)
+            };
             let devices = self
                 .devices
-                .chunks(copies)
+                .chunks(chunk)
                 .flat_map(|task| (0..d).flat_map(move |r| shift(task, r)))
                 .collect();
             return Config {

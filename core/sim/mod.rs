@@ -473,6 +473,18 @@ impl<'a> Simulator<'a> {
         table
     }
 
+    /// The kind of block `b`'s tasks and the op they belong to (a transfer's: its consumer).
+    fn block_kind(&self, b: usize) -> (TaskKind, OpId) {
+        let consumer = |e: usize| self.graph.edges()[e].consumer;
+        match self.layout.kinds[b] {
+            BlockKind::Forward(op) => (TaskKind::Forward, op),
+            BlockKind::Backward(op) => (TaskKind::Backward, op),
+            BlockKind::AllReduce(op) => (TaskKind::AllReduce, op),
+            BlockKind::Transfer(e) => (TaskKind::Transfer, consumer(e)),
+            BlockKind::GradientTransfer(e) => (TaskKind::GradientTransfer, consumer(e)),
+        }
+    }
+
     /// Every task's kind, op, duration, end and (a compute task's) device, in issue order: what
     /// [`Simulator::timeline`] says without the resources of each task, whose lifted all-reduces hold
     /// the channels of every replica (thousands on thousands of GPUs), nor their lanes.
@@ -480,15 +492,7 @@ impl<'a> Simulator<'a> {
         let mut out = Vec::with_capacity(self.num_tasks());
         for &b in &self.layout.order {
             let block = &self.blocks[b as usize];
-            let (kind, op) = match self.layout.kinds[b as usize] {
-                BlockKind::Forward(op) => (TaskKind::Forward, op),
-                BlockKind::Backward(op) => (TaskKind::Backward, op),
-                BlockKind::AllReduce(op) => (TaskKind::AllReduce, op),
-                BlockKind::Transfer(e) => (TaskKind::Transfer, self.graph.edges()[e].consumer),
-                BlockKind::GradientTransfer(e) => {
-                    (TaskKind::GradientTransfer, self.graph.edges()[e].consumer)
-                }
-            };
+            let (kind, op) = self.block_kind(b as usize);
             for i in 0..block.len() {
                 // Devices are the first resources (`Simulator::resources`); a compute task holds its own.
                 let device = kind
@@ -511,17 +515,10 @@ impl<'a> Simulator<'a> {
     pub fn timeline(&self) -> Vec<TaskRecord> {
         let resources = self.resources();
         let lanes = self.lanes();
-        let edges = self.graph.edges();
         let mut out = Vec::with_capacity(self.num_tasks());
         for &b in &self.layout.order {
             let block = &self.blocks[b as usize];
-            let (kind, op) = match self.layout.kinds[b as usize] {
-                BlockKind::Forward(op) => (TaskKind::Forward, op),
-                BlockKind::Backward(op) => (TaskKind::Backward, op),
-                BlockKind::AllReduce(op) => (TaskKind::AllReduce, op),
-                BlockKind::Transfer(e) => (TaskKind::Transfer, edges[e].consumer),
-                BlockKind::GradientTransfer(e) => (TaskKind::GradientTransfer, edges[e].consumer),
-            };
+            let (kind, op) = self.block_kind(b as usize);
             for i in 0..block.len() {
                 let m = block.meta(i);
                 let transfer = matches!(kind, TaskKind::Transfer | TaskKind::GradientTransfer);
