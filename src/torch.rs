@@ -341,16 +341,24 @@ fn pipeline(
     }
     // Torch's stage of each op: the split points at or before it in program order.
     let torch_stage = |op: usize| starts.iter().filter(|&&start| start <= op).count() as u32;
-    let mut moved = Vec::new();
-    for op in 0..graph.num_ops() {
+    let moved: Vec<usize> = (0..graph.num_ops())
+        .filter(|&op| schedule.stage_of(OpId::new(op)) != torch_stage(op))
+        .collect();
+    if !moved.is_empty() {
+        // `stage_of` may end early: the ops past it are in stage 0 (`Schedule::stage_of`).
+        nearest.schedule.stage_of.resize(graph.num_ops(), 0);
+    }
+    for &op in &moved {
         let k = torch_stage(op);
-        if schedule.stage_of(OpId::new(op)) != k {
-            moved.push(op);
-            nearest.schedule.stage_of[op] = k;
-            let group = DeviceId(schedule.group_of_stage(k));
-            for device in &mut nearest.configs[op].devices {
-                *device = group;
-            }
+        nearest.schedule.stage_of[op] = k;
+        let group = DeviceId(schedule.group_of_stage(k));
+        for device in nearest
+            .configs
+            .get_mut(op)
+            .into_iter()
+            .flat_map(|c| &mut c.devices)
+        {
+            *device = group;
         }
     }
     if let Some(&first) = moved.first() {
