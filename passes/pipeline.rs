@@ -356,12 +356,13 @@ pub fn prepare() -> Pipeline {
         .flexc(&crate::par_fold_casts::INFO, "")
 }
 
-/// The import (the driver's default pipeline): [`prepare`], `par-import` with `import_options` (its option
-/// text), then `par-verify`. The pass manager verifies the module after every stage. The driver runs
-/// [`prepare`] and then the import analysis itself, once, because it needs the imported graph.
-pub fn import(import_options: &str) -> Pipeline {
+/// The import (the driver's default pipeline): [`prepare`], `par-import` with `options`, then
+/// `par-verify`. The pass manager verifies the module after every stage. The driver runs [`prepare`] and
+/// then the import analysis itself, once, with `options` as they are (it needs the imported graph), so the
+/// option text here only prints the recipe.
+pub fn import(options: &crate::import::ImportOptions) -> Pipeline {
     prepare()
-        .flexc(&par_import::INFO, import_options)
+        .flexc(&par_import::INFO, &options.to_option_text())
         .flexc(&par_verify::INFO, "")
 }
 
@@ -704,7 +705,7 @@ mod tests {
 
     #[test]
     fn recipes_print_as_pipeline_strings_that_parse_back() {
-        for recipe in [import("batch-dim=0"), cpu_lowering(), mpi_lowering(4)] {
+        for recipe in [import(&Default::default()), cpu_lowering(), mpi_lowering(4)] {
             let text = recipe.to_string();
             assert_eq!(parse(&text).unwrap(), recipe.elements(), "{text}");
         }
@@ -722,6 +723,46 @@ mod tests {
         assert!(mpi_lowering(4)
             .to_string()
             .ends_with("convert-cf-to-llvm,convert-to-llvm,reconcile-unrealized-casts)"));
+    }
+
+    #[test]
+    fn import_options_round_trip_through_their_option_text() {
+        use crate::import::ImportOptions;
+        let cases = [
+            ImportOptions::default(),
+            ImportOptions {
+                batch_dim: 1,
+                param_args: vec![0, 2, 3, 4],
+                data_args: vec![5],
+                opaque_unknown: true,
+                sample_reductions: true,
+                entry: Some("main$1.x".into()),
+                batch: Some(64),
+            },
+        ];
+        for options in cases {
+            let recipe = import(&options);
+            let Some(Element::Pass {
+                name,
+                options: text,
+            }) = recipe
+                .elements()
+                .iter()
+                .find(|e| matches!(e, Element::Pass { name, .. } if name == "par-import"))
+            else {
+                panic!("no par-import in {recipe}");
+            };
+            assert_eq!(name, "par-import");
+            let parsed = parse_options(&par_import::INFO, text).unwrap();
+            assert_eq!(ImportOptions::from_pass_options(&parsed), options, "{text}");
+        }
+        assert_eq!(
+            ImportOptions::check("param-args", "0,x").unwrap_err(),
+            "option 'param-args' of pass 'par-import' must be a comma-separated list of \
+             non-negative integers or ranges a-b, got '0,x'"
+        );
+        assert!(ImportOptions::check("entry", "a+b").is_err());
+        assert!(ImportOptions::check("entry", "main").is_ok());
     }
 
     #[test]

@@ -128,8 +128,10 @@ fn check_symbol(name: &str) -> Result<(), String> {
     }
 }
 
-/// Settings of the import analysis.
-#[derive(Clone, Debug, Default)]
+/// Settings of the import analysis: `par-import`'s options (and `par-search`'s import options), parsed
+/// once by [`ImportOptions::from_pass_options`]; the driver builds them from its command line without
+/// text ([`ImportOptions::check`] gives its usage messages).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ImportOptions {
     pub batch_dim: usize,
     pub param_args: Vec<usize>,
@@ -155,6 +157,48 @@ impl ImportOptions {
             sample_reductions: options.get("sample-reductions") == "true",
             entry: Some(options.get("entry").to_string()).filter(|name| !name.is_empty()),
             batch: Some(options.unsigned("batch")).filter(|&n| n > 0),
+        }
+    }
+
+    /// These settings as `par-import`'s option text: the one place they become text (a recipe printed as
+    /// a pipeline string, [`crate::pipeline::import`]); [`ImportOptions::from_pass_options`] of its
+    /// parse is `self` again.
+    pub fn to_option_text(&self) -> String {
+        let list = |items: &[usize]| {
+            items
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let mut words = vec![
+            format!("batch-dim={}", self.batch_dim),
+            format!("opaque-unknown={}", self.opaque_unknown),
+        ];
+        if self.sample_reductions {
+            words.push("sample-reductions=true".into());
+        }
+        if let Some(batch) = self.batch {
+            words.push(format!("batch={batch}"));
+        }
+        for (name, value) in [
+            ("param-args", list(&self.param_args)),
+            ("data-args", list(&self.data_args)),
+            ("entry", self.entry.clone().unwrap_or_default()),
+        ] {
+            if !value.is_empty() {
+                words.push(format!("{name}={value}"));
+            }
+        }
+        words.join(" ")
+    }
+
+    /// `value` checked as the value of the import option `name` (`param-args`, `entry`, ...) is in a
+    /// pipeline string, with the same usage message.
+    pub fn check(name: &str, value: &str) -> Result<(), String> {
+        match IMPORT_OPTIONS.iter().find(|option| option.name == name) {
+            Some(option) => crate::check_value(&crate::par_import::INFO, option, value),
+            None => Err(format!("pass 'par-import' has no option '{name}'")),
         }
     }
 }
