@@ -61,33 +61,33 @@ pub fn import_options(options: &Options) -> Result<ImportOptions, String> {
         data_args: flexc_passes::unsigned_list(&options.data_args),
         opaque_unknown: options.opaque_unknown,
         // A whole training step: its backward reduces over the samples, which data parallelism splits.
-        sample_reductions: options.mode.training_step(),
+        sample_reductions: options.mode == Some(Mode::TrainingStep),
         entry,
         batch: options.batch.filter(|&n| n > 0),
     })
 }
 
-/// How the imported graph is trained (`--mode`): core's one mode type.
-pub use flexc_core::ImportMode;
+/// How the imported graph is trained (`--mode`): core's one mode type (`None` in [`Options`]: `auto`).
+pub use flexc_core::Mode;
 
 /// Whether `graph` already is a whole training step, and why (core's rule, which `par-materialize`
 /// shares to tell a scheduled graph's forward from its backward).
 pub use flexc_core::graph::detect_training_step;
 
 /// The mode to use for `graph`: `mode` itself unless it is `auto`, and the line saying which and why.
-pub fn resolve_mode(mode: ImportMode, graph: &flexc_core::Graph) -> (ImportMode, String) {
-    if mode != ImportMode::Auto {
+pub fn resolve_mode(mode: Option<Mode>, graph: &flexc_core::Graph) -> (Mode, String) {
+    if let Some(mode) = mode {
         return (mode, format!("mode: {} (--mode)", mode.word()));
     }
     match detect_training_step(graph) {
         Ok(why) => (
-            ImportMode::AsIs,
+            Mode::TrainingStep,
             format!(
                 "mode: as-is (auto: {why}: the graph already contains its backward and update)"
             ),
         ),
         Err(why) => (
-            ImportMode::Train,
+            Mode::Training,
             format!("mode: train (auto: {why}: the backward is added)"),
         ),
     }
@@ -145,7 +145,8 @@ pub struct Options {
     pub opaque_unknown: bool,
     /// The function to import (`--entry`, without `@`); `None`: the module's one public function.
     pub entry: Option<String>,
-    pub mode: ImportMode,
+    /// `--mode`: `None` for `auto` (resolved per graph, [`resolve_mode`]).
+    pub mode: Option<Mode>,
     /// Machine, strategy and outputs of `--simulate` (and `--trace`/`--report`, which imply it).
     pub simulate: SimulateOptions,
     /// The strategy search run when writing MLIR with the default pipeline.
@@ -691,17 +692,17 @@ fn import_resolved(
         decisions.push(format!("{weights}; --data-args or --param-args set them"));
     }
     let (mode, mut why) = resolve_mode(options.mode, &imported.graph);
-    if mode == ImportMode::AsIs && options.mode == ImportMode::Auto {
+    if mode == Mode::TrainingStep && options.mode.is_none() {
         // A training step detected: imported again with its sample reductions split (see
         // `import_options`); its warnings were already pushed.
         let mut as_is = options.clone();
-        as_is.mode = mode;
+        as_is.mode = Some(mode);
         imported = import_module(module, &as_is, annotate, &mut Vec::new())?;
     }
     if recorded {
         why = format!("mode: {} (recorded in the input's par.import)", mode.word());
     }
-    options.mode = mode;
+    options.mode = Some(mode);
     decisions.push(why);
     Some((imported, Resolved { options, decisions }))
 }
@@ -744,7 +745,7 @@ fn keep_strategy(
             &imported.graph,
             &machine,
             &cost,
-            options.mode,
+            options.mode.unwrap_or(Mode::Training),
             "annotated",
             strategy,
             sim,

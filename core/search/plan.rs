@@ -522,7 +522,7 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
                         .iter()
                         .map(|&id| {
                             let op = graph.op(id);
-                            let backward = if problem.training_step {
+                            let backward = if problem.mode.training_step() {
                                 2.0
                             } else {
                                 problem.mode.backward_factor(graph, op)

@@ -456,7 +456,7 @@ pub fn analyze(
 pub fn record(
     imported: &Imported,
     options: &ImportOptions,
-    mode: flexc_core::ImportMode,
+    mode: flexc_core::Mode,
 ) -> flexc_dialects::ImportAttr {
     let list = |values: &[usize]| values.iter().map(|&v| v as u64).collect::<Vec<_>>();
     flexc_dialects::ImportAttr {
