@@ -245,10 +245,17 @@ pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
     Ok(Options(values))
 }
 
-/// Checks `value` against `option` of `info` (what [`parse_options`] checks for each `key=value`), with
-/// the usage message a pipeline string gets. For a caller that builds a pass's typed options without
-/// text (the driver's import settings).
-pub fn check_value(info: &PassInfo, option: &PassOption, value: &str) -> Result<(), String> {
+/// `value` checked as option `name` of `info` is in a pipeline string, with the same usage message: for
+/// a caller that builds a pass's typed options without text (the driver's import settings).
+pub fn check_option(info: &PassInfo, name: &str, value: &str) -> Result<(), String> {
+    match info.options.iter().find(|option| option.name == name) {
+        Some(option) => check_value(info, option, value),
+        None => Err(format!("pass '{}' has no option '{name}'", info.argument)),
+    }
+}
+
+/// Checks `value` against `option` of `info` (what [`parse_options`] checks for each `key=value`).
+fn check_value(info: &PassInfo, option: &PassOption, value: &str) -> Result<(), String> {
     let key = option.name;
     let valid = match option.kind {
         OptionKind::Unsigned => value.parse::<u64>().is_ok(),

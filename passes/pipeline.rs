@@ -14,6 +14,7 @@
 //! [`prepare`] and [`import`] (the driver), [`cpu_lowering`] and [`mpi_lowering`] (flexc-run), the
 //! `gpu_*` recipes (`--target=cuda`). Only the `--pass-pipeline` user option is parsed from text.
 
+use crate::par_lower_runtime::{LowerOptions, Target};
 use crate::{
     create_pass, lookup, par_import, par_lower_runtime, par_materialize, par_unique_weights,
     par_verify, parse_options, PassInfo,
@@ -389,17 +390,22 @@ pub fn stablehlo_lowering() -> Pipeline {
 /// bufferization and conversions. The GPU target's lowering is the `gpu_*` recipes below, run in
 /// steps with flexc's own rewrites between them.
 pub fn cpu_lowering() -> Pipeline {
-    lowering(Pipeline::new().flexc(&par_lower_runtime::INFO, ""), false)
+    let options = LowerOptions::new(Target::Runtime);
+    lowering(
+        Pipeline::new().flexc(&par_lower_runtime::INFO, &options.to_option_text()),
+        false,
+    )
 }
 
 /// The lowering of an MPI worker: [`cpu_lowering`] with the `mpi` target of `par-lower-runtime` for
 /// `ranks` processes, and `convert-to-llvm` for the `mpi` ops (their lowering is a dialect interface, not a
 /// pass).
-pub fn mpi_lowering(ranks: usize) -> Pipeline {
-    let runtime = Pipeline::new().flexc(
-        &par_lower_runtime::INFO,
-        &format!("target=mpi ranks={ranks}"),
-    );
+pub fn mpi_lowering(ranks: flexc_core::DeviceCount) -> Pipeline {
+    let options = LowerOptions {
+        ranks: Some(ranks),
+        ..LowerOptions::new(Target::Mpi)
+    };
+    let runtime = Pipeline::new().flexc(&par_lower_runtime::INFO, &options.to_option_text());
     lowering(runtime, true)
 }
 
@@ -705,7 +711,12 @@ mod tests {
 
     #[test]
     fn recipes_print_as_pipeline_strings_that_parse_back() {
-        for recipe in [import(&Default::default()), cpu_lowering(), mpi_lowering(4)] {
+        let four = flexc_core::DeviceCount::new(4).unwrap();
+        for recipe in [
+            import(&Default::default()),
+            cpu_lowering(),
+            mpi_lowering(four),
+        ] {
             let text = recipe.to_string();
             assert_eq!(parse(&text).unwrap(), recipe.elements(), "{text}");
         }
@@ -717,10 +728,10 @@ mod tests {
              finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,\
              convert-index-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)"
         );
-        assert!(mpi_lowering(4)
+        assert!(mpi_lowering(four)
             .to_string()
             .contains("par-lower-runtime{target=mpi ranks=4},tm-tensor-lowering,inline,"));
-        assert!(mpi_lowering(4)
+        assert!(mpi_lowering(four)
             .to_string()
             .ends_with("convert-cf-to-llvm,convert-to-llvm,reconcile-unrealized-casts)"));
     }
@@ -757,12 +768,35 @@ mod tests {
             assert_eq!(ImportOptions::from_pass_options(&parsed), options, "{text}");
         }
         assert_eq!(
-            ImportOptions::check("param-args", "0,x").unwrap_err(),
+            crate::check_option(&par_import::INFO, "param-args", "0,x").unwrap_err(),
             "option 'param-args' of pass 'par-import' must be a comma-separated list of \
              non-negative integers or ranges a-b, got '0,x'"
         );
-        assert!(ImportOptions::check("entry", "a+b").is_err());
-        assert!(ImportOptions::check("entry", "main").is_ok());
+        assert!(crate::check_option(&par_import::INFO, "entry", "a+b").is_err());
+        assert!(crate::check_option(&par_import::INFO, "entry", "main").is_ok());
+    }
+
+    #[test]
+    fn lower_runtime_options_round_trip_through_their_option_text() {
+        let four = flexc_core::DeviceCount::new(4).unwrap();
+        for options in [
+            LowerOptions::new(Target::Runtime),
+            LowerOptions::new(Target::Gpu),
+            LowerOptions {
+                ranks: Some(four),
+                mpi_abi: "MPICH",
+                ..LowerOptions::new(Target::Mpi)
+            },
+        ] {
+            let text = options.to_option_text();
+            let parsed = parse_options(&par_lower_runtime::INFO, &text).unwrap();
+            assert_eq!(LowerOptions::from_pass_options(&parsed), options, "{text}");
+        }
+        assert_eq!(
+            LowerOptions::new(Target::Gpu).to_option_text(),
+            "target=gpu",
+            "the GPU recipe's text"
+        );
     }
 
     #[test]

@@ -53,7 +53,7 @@ pub fn import_options(options: &Options) -> Result<ImportOptions, String> {
         ("data-args", options.data_args.as_str()),
         ("entry", entry.as_deref().unwrap_or("")),
     ] {
-        ImportOptions::check(name, value)?;
+        flexc_passes::check_option(&flexc_passes::par_import::INFO, name, value)?;
     }
     Ok(ImportOptions {
         batch_dim: options.batch_dim.unwrap_or(0),

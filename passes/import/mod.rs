@@ -130,7 +130,7 @@ fn check_symbol(name: &str) -> Result<(), String> {
 
 /// Settings of the import analysis: `par-import`'s options (and `par-search`'s import options), parsed
 /// once by [`ImportOptions::from_pass_options`]; the driver builds them from its command line without
-/// text ([`ImportOptions::check`] gives its usage messages).
+/// text ([`crate::check_option`] gives its usage messages).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ImportOptions {
     pub batch_dim: usize,
@@ -191,15 +191,6 @@ impl ImportOptions {
             }
         }
         words.join(" ")
-    }
-
-    /// `value` checked as the value of the import option `name` (`param-args`, `entry`, ...) is in a
-    /// pipeline string, with the same usage message.
-    pub fn check(name: &str, value: &str) -> Result<(), String> {
-        match IMPORT_OPTIONS.iter().find(|option| option.name == name) {
-            Some(option) => crate::check_value(&crate::par_import::INFO, option, value),
-            None => Err(format!("pass 'par-import' has no option '{name}'")),
-        }
     }
 }
 
