@@ -598,7 +598,10 @@ impl fmt::Display for GraphError {
 
 impl std::error::Error for GraphError {}
 
-/// Training or inference: decides whether backward tasks and gradient synchronization exist.
+/// How a graph is trained — one type from `flexc --mode` (where `auto` is `None` until the driver
+/// resolves it, [`Mode::from_choice`]) through `par-search{mode=...}` and the `#par.import` record's
+/// `mode` (its [`Mode::word`]) to the simulator, the search problem and the reports. It decides whether
+/// backward tasks and gradient synchronization exist.
 ///
 /// Backward work of an op, as a multiple of its forward work (FLOPs and bytes alike). An operand *needs a
 /// gradient* when it is a weight or an activation (graph inputs do not):
@@ -613,87 +616,67 @@ impl std::error::Error for GraphError {}
 /// hold replicas of the same weight region ([`Graph::weights`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mode {
-    /// Forward only: no backward tasks, no gradients, no optimizer state.
+    /// Forward only: no backward tasks, no gradients, no optimizer state (`inference`).
     Inference,
-    /// One training iteration: forward, backward, weight-gradient synchronization.
+    /// A forward graph trained for one iteration: the simulator adds the backward work of every op (the
+    /// table above) and the weight-gradient synchronization (`train`).
     Training,
+    /// The graph already is a whole training step (forward, backward, update, e.g. a JAX `grad` export;
+    /// [`detect_training_step`]): simulated as written, nothing added, like [`Mode::Inference`]; the
+    /// reports say `training step (as-is)` (`as-is`).
+    TrainingStep,
 }
 
-/// How a graph is trained: `flexc --mode`, `par-search{mode=...}` and the `#par.import` record's
-/// `mode`, one type from the command line to the passes. The simulator's [`Mode`] and whether the
-/// graph is a whole training step follow from it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ImportMode {
-    /// `as-is` when the graph already is a training step ([`detect_training_step`]), else `train`; the
-    /// choice and its reason are printed with the summary and the simulation.
-    #[default]
-    Auto,
-    /// A forward graph: the simulator adds the backward work of every op ([`Mode`]'s table) and the
-    /// weight-gradient synchronization.
-    Train,
-    /// The graph is already a whole training step (forward, backward, update, e.g. a JAX `grad`
-    /// export): simulated as written, nothing added.
-    AsIs,
-    /// The forward pass only.
-    Inference,
-}
+impl Mode {
+    pub const ALL: [Mode; 3] = [Mode::Training, Mode::TrainingStep, Mode::Inference];
 
-impl ImportMode {
-    pub const ALL: [ImportMode; 4] = [
-        ImportMode::Auto,
-        ImportMode::Train,
-        ImportMode::AsIs,
-        ImportMode::Inference,
+    /// The words of the modes (`par-search{mode=...}`, the `#par.import` record).
+    pub const WORDS: [&'static str; 3] = [
+        Mode::Training.word(),
+        Mode::TrainingStep.word(),
+        Mode::Inference.word(),
     ];
 
-    /// The words of every mode (`--mode`).
-    pub const WORDS: [&'static str; 4] = [
-        ImportMode::Auto.word(),
-        ImportMode::Train.word(),
-        ImportMode::AsIs.word(),
-        ImportMode::Inference.word(),
-    ];
+    /// `--mode`'s word for "decide per graph" ([`Mode::from_choice`]).
+    pub const AUTO: &'static str = "auto";
 
-    /// The words of the resolved modes (what `par-search{mode=...}` takes: `auto` is the driver's).
-    pub const RESOLVED_WORDS: [&'static str; 3] = [
-        ImportMode::Train.word(),
-        ImportMode::AsIs.word(),
-        ImportMode::Inference.word(),
-    ];
+    /// The words `--mode` takes: [`Mode::AUTO`] and [`Mode::WORDS`].
+    pub const CHOICES: [&'static str; 4] =
+        [Mode::AUTO, Mode::WORDS[0], Mode::WORDS[1], Mode::WORDS[2]];
 
     /// The `--mode` / `mode=` word.
     pub const fn word(self) -> &'static str {
         match self {
-            ImportMode::Auto => "auto",
-            ImportMode::Train => "train",
-            ImportMode::AsIs => "as-is",
-            ImportMode::Inference => "inference",
+            Mode::Training => "train",
+            Mode::TrainingStep => "as-is",
+            Mode::Inference => "inference",
         }
     }
 
-    /// The mode of a `--mode` / `mode=` word.
-    pub fn from_word(word: &str) -> Option<ImportMode> {
-        ImportMode::ALL.into_iter().find(|mode| mode.word() == word)
+    /// The mode of a `mode=` word.
+    pub fn from_word(word: &str) -> Option<Mode> {
+        Mode::ALL.into_iter().find(|mode| mode.word() == word)
     }
 
-    /// The simulator's mode: `as-is` graphs carry their own backward work. `auto` must be resolved
-    /// first; unresolved, it counts as `train`.
-    pub fn simulator_mode(self) -> Mode {
-        match self {
-            ImportMode::Auto | ImportMode::Train => Mode::Training,
-            ImportMode::AsIs | ImportMode::Inference => Mode::Inference,
+    /// A `--mode` word: `Ok(None)` for [`Mode::AUTO`] (`as-is` when the graph is a training step, else
+    /// `train`; the driver resolves it), `Err` for a word that is not a mode.
+    pub fn from_choice(word: &str) -> Result<Option<Mode>, String> {
+        if word == Mode::AUTO {
+            return Ok(None);
         }
+        Mode::from_word(word)
+            .map(Some)
+            .ok_or_else(|| format!("'{word}' is not a mode ({})", Mode::CHOICES.join(", ")))
+    }
+
+    /// Whether the simulator adds backward tasks and weight-gradient synchronization.
+    pub fn has_backward(self) -> bool {
+        self == Mode::Training
     }
 
     /// Whether the graph is a whole training step taken as it is (reports say so).
     pub fn training_step(self) -> bool {
-        self == ImportMode::AsIs
-    }
-}
-
-impl Mode {
-    pub fn has_backward(self) -> bool {
-        self == Mode::Training
+        self == Mode::TrainingStep
     }
 
     /// Backward work of `op` as a multiple of its forward work (see the table above); 0 in inference.

@@ -60,8 +60,8 @@ pub mod weight_sync;
 pub use cost::{CostModel, ProfileDb, ProfileEntry, Work};
 pub use devices::{DeviceCount, DeviceCountError, GROUP_MASK_DEVICES};
 pub use graph::{
-    Access, AffineDim, DType, DeviceId, Dim, Graph, GraphError, ImportMode, Interval, Mode, Op,
-    OpClass, OpId, ReplicatedOp, Role, Tensor, TensorId, TensorKind,
+    Access, AffineDim, DType, DeviceId, Dim, Graph, GraphError, Interval, Mode, Op, OpClass, OpId,
+    ReplicatedOp, Role, Tensor, TensorId, TensorKind,
 };
 pub use machine::{Machine, MachineError};
 pub use report::{Breakdown, DeviceReport, Report};

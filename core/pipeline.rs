@@ -329,7 +329,7 @@ impl<'a> Context<'a> {
         })?;
         Ok(Context {
             problem,
-            phases: Phases::new(problem.graph, &loops, problem.training_step),
+            phases: Phases::new(problem.graph, &loops, problem.mode.training_step()),
             micro: RefCell::default(),
             sims: RefCell::default(),
             once: RefCell::default(),

@@ -205,7 +205,7 @@ impl WeightState {
     /// Bytes held per 4 bytes of (f32) weight: `(numerator, 4)`.
     fn per_f32_parameter(self, mode: Mode) -> u64 {
         match mode {
-            Mode::Inference => 4,
+            Mode::Inference | Mode::TrainingStep => 4,
             Mode::Training => {
                 let cast_copy = self.precision.half().map_or(0, DType::size_bytes);
                 4 + 4 + 4 * self.optimizer.state_values() + cast_copy

@@ -47,12 +47,10 @@ pub struct DeviceReport {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
     pub machine: String,
+    /// [`Mode::TrainingStep`]: the graph is a whole training step simulated as written (nothing is
+    /// added); the report says `training step (as-is)` and does not split the work into forward and
+    /// backward (every op is a forward task, whether it belongs to the step's forward, backward or update).
     pub mode: Mode,
-    /// The graph is a whole training step simulated as written (`--mode=as-is`, run in [`Mode::Inference`]:
-    /// nothing is added). Set by the caller, which knows how the graph was imported; the report then says
-    /// `training step (as-is)` and does not split the work into forward and backward (every op is a
-    /// forward task, whether it belongs to the step's forward, backward or update).
-    pub training_step: bool,
     pub iteration_time_s: f64,
     pub critical_path: Breakdown,
     /// Sum of forward task durations (all devices).
@@ -69,12 +67,12 @@ pub struct Report {
 }
 
 impl Report {
-    /// `training`, `inference`, or `training step (as-is)` ([`Report::training_step`]).
+    /// `training`, `inference`, or `training step (as-is)`.
     pub fn mode_name(&self) -> &'static str {
-        match (self.training_step, self.mode) {
-            (true, _) => "training step (as-is)",
-            (false, Mode::Training) => "training",
-            (false, Mode::Inference) => "inference",
+        match self.mode {
+            Mode::TrainingStep => "training step (as-is)",
+            Mode::Training => "training",
+            Mode::Inference => "inference",
         }
     }
 
@@ -216,7 +214,6 @@ impl<'a> Simulator<'a> {
         Report {
             machine: self.machine.name.clone(),
             mode: self.mode,
-            training_step: false,
             iteration_time_s: self.makespan,
             critical_path: critical,
             forward_s,
@@ -370,7 +367,7 @@ impl fmt::Display for Report {
             ms(c.weight_sync_s),
             share(c.weight_sync_s)
         )?;
-        if self.training_step {
+        if self.mode.training_step() {
             writeln!(
                 f,
                 "work: {} (summed over devices; the step's forward, backward and update ops are not told apart)",

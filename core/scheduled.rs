@@ -241,7 +241,7 @@ pub fn build(problem: &Problem, spec: &Spec) -> Result<Strategy, String> {
     };
     let (micro, _, _) = micro_graph(problem, &schedule).map_err(|e| e.message)?;
     let loops = crate::batch::batch_loops(graph, problem.batch_dim).map_err(|e| e.message)?;
-    let phases = Phases::new(graph, &loops, problem.training_step);
+    let phases = Phases::new(graph, &loops, problem.mode.training_step());
     let group: Vec<Config> = match spec.name.as_str() {
         "megatron" => tensor_parallel(&micro, &phases, tp, spec.sequence_parallel),
         "data-parallel" => baselines::data_parallel(&micro, tp).configs,
@@ -263,7 +263,7 @@ pub fn build(problem: &Problem, spec: &Spec) -> Result<Strategy, String> {
                 let backward = match problem.mode {
                     Mode::Training => problem.mode.backward_factor(graph, op),
                     // A training step's backward is about twice its forward.
-                    Mode::Inference if problem.training_step => 2.0,
+                    Mode::TrainingStep => 2.0,
                     Mode::Inference => 0.0,
                 };
                 op.flops * (1.0 + backward)

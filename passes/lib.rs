@@ -132,11 +132,7 @@ impl Options {
 
     pub fn unsigned_list(&self, name: &str) -> Vec<usize> {
         // Validated against `OptionKind::UnsignedList` when parsed.
-        self.get(name)
-            .split(',')
-            .filter_map(list_item)
-            .flatten()
-            .collect()
+        unsigned_list(self.get(name))
     }
 }
 
@@ -243,44 +239,63 @@ pub fn parse_options(info: &PassInfo, text: &str) -> Result<Options, String> {
                     }
                 )
             })?;
-        let valid = match option.kind {
-            OptionKind::Unsigned => value.parse::<u64>().is_ok(),
-            OptionKind::DeviceCount => {
-                value == "0" || value.parse::<flexc_core::DeviceCount>().is_ok()
-            }
-            OptionKind::OneOf(words) => words.contains(&value),
-            OptionKind::UnsignedList => value
-                .split(',')
-                .filter(|item| !item.is_empty())
-                .all(|item| list_item(item).is_some()),
-            OptionKind::Text => true,
-            OptionKind::Checked { check, .. } => {
-                if let Err(why) = check(value) {
-                    return Err(format!("option '{key}' of pass '{}': {why}", info.argument));
-                }
-                true
-            }
-        };
-        if !valid {
-            let expected = match option.kind {
-                OptionKind::Unsigned => "a non-negative integer".to_string(),
-                OptionKind::DeviceCount => {
-                    format!("0 or a device count (1..={})", flexc_core::DeviceCount::MAX)
-                }
-                OptionKind::OneOf(words) => format!("one of {}", words.join(", ")),
-                OptionKind::UnsignedList => {
-                    "a comma-separated list of non-negative integers or ranges a-b".into()
-                }
-                OptionKind::Text | OptionKind::Checked { .. } => "valid".into(),
-            };
-            return Err(format!(
-                "option '{key}' of pass '{}' must be {expected}, got '{value}'",
-                info.argument
-            ));
-        }
+        check_value(info, option, value)?;
         values.insert(option.name, value.to_string());
     }
     Ok(Options(values))
+}
+
+/// `value` checked as option `name` of `info` is in a pipeline string, with the same usage message: for
+/// a caller that builds a pass's typed options without text (the driver's import settings).
+pub fn check_option(info: &PassInfo, name: &str, value: &str) -> Result<(), String> {
+    match info.options.iter().find(|option| option.name == name) {
+        Some(option) => check_value(info, option, value),
+        None => Err(format!("pass '{}' has no option '{name}'", info.argument)),
+    }
+}
+
+/// Checks `value` against `option` of `info` (what [`parse_options`] checks for each `key=value`).
+fn check_value(info: &PassInfo, option: &PassOption, value: &str) -> Result<(), String> {
+    let key = option.name;
+    let valid = match option.kind {
+        OptionKind::Unsigned => value.parse::<u64>().is_ok(),
+        OptionKind::DeviceCount => value == "0" || value.parse::<flexc_core::DeviceCount>().is_ok(),
+        OptionKind::OneOf(words) => words.contains(&value),
+        OptionKind::UnsignedList => value
+            .split(',')
+            .filter(|item| !item.is_empty())
+            .all(|item| list_item(item).is_some()),
+        OptionKind::Text => true,
+        OptionKind::Checked { check, .. } => {
+            if let Err(why) = check(value) {
+                return Err(format!("option '{key}' of pass '{}': {why}", info.argument));
+            }
+            true
+        }
+    };
+    if !valid {
+        let expected = match option.kind {
+            OptionKind::Unsigned => "a non-negative integer".to_string(),
+            OptionKind::DeviceCount => {
+                format!("0 or a device count (1..={})", flexc_core::DeviceCount::MAX)
+            }
+            OptionKind::OneOf(words) => format!("one of {}", words.join(", ")),
+            OptionKind::UnsignedList => {
+                "a comma-separated list of non-negative integers or ranges a-b".into()
+            }
+            OptionKind::Text | OptionKind::Checked { .. } => "valid".into(),
+        };
+        return Err(format!(
+            "option '{key}' of pass '{}' must be {expected}, got '{value}'",
+            info.argument
+        ));
+    }
+    Ok(())
+}
+
+/// The numbers of an [`OptionKind::UnsignedList`] value (checked with [`check_value`]), ranges expanded.
+pub fn unsigned_list(text: &str) -> Vec<usize> {
+    text.split(',').filter_map(list_item).flatten().collect()
 }
 
 /// One item of an unsigned list: `n` or the inclusive range `a-b` (`a <= b`).

@@ -104,19 +104,19 @@ pub static INFO: PassInfo = PassInfo {
             name: "target",
             help: "runtime: calls of flexc_rt_* (flexc-run's threads); mpi: upstream mpi dialect ops, one process per device; gpu: calls of flexc_gpu_* (the flexc-gpu runtime)",
             default: "runtime",
-            kind: OptionKind::OneOf(&["runtime", "mpi", "gpu"]),
+            kind: OptionKind::OneOf(&Target::WORDS),
         },
         PassOption {
             name: "ranks",
             help: "with target=mpi: the MPI world size (0: one rank per device function @f_device<d>)",
             default: "0",
-            kind: OptionKind::Unsigned,
+            kind: OptionKind::DeviceCount,
         },
         PassOption {
             name: "mpi-abi",
             help: "with target=mpi: the MPI library whose ABI the LLVM lowering targets (the module's dlti.map, unless it has one)",
             default: "OpenMPI",
-            kind: OptionKind::OneOf(&["OpenMPI", "MPICH"]),
+            kind: OptionKind::OneOf(&MPI_ABIS),
         },
     ],
     anchor: "builtin.module",
@@ -170,15 +170,90 @@ impl Comm {
     }
 }
 
-/// What the ops become.
+/// The MPI libraries whose ABI `mpi-abi` names.
+const MPI_ABIS: [&str; 2] = ["OpenMPI", "MPICH"];
+
+/// The options of `par-lower-runtime`, parsed once ([`LowerOptions::from_pass_options`]); flexc's
+/// recipes build them typed and print them with [`LowerOptions::to_option_text`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Target {
+pub struct LowerOptions {
+    pub target: Target,
+    /// With `target=mpi`: the MPI world size; `None`: one rank per device function.
+    pub ranks: Option<flexc_core::DeviceCount>,
+    /// With `target=mpi`: the MPI library whose ABI the LLVM lowering targets (one of `OpenMPI`, `MPICH`).
+    pub mpi_abi: &'static str,
+}
+
+impl LowerOptions {
+    /// `target`, no world size, the default ABI.
+    pub fn new(target: Target) -> LowerOptions {
+        LowerOptions {
+            target,
+            ranks: None,
+            mpi_abi: MPI_ABIS[0],
+        }
+    }
+
+    pub fn from_pass_options(options: &crate::Options) -> LowerOptions {
+        // Validated against the `OneOf` words when parsed.
+        LowerOptions {
+            target: Target::ALL
+                .into_iter()
+                .find(|target| target.word() == options.get("target"))
+                .unwrap_or(Target::Runtime),
+            ranks: options.device_count("ranks"),
+            mpi_abi: MPI_ABIS
+                .into_iter()
+                .find(|&abi| abi == options.get("mpi-abi"))
+                .unwrap_or(MPI_ABIS[0]),
+        }
+    }
+
+    /// The option text of these options (what differs from the defaults), for a recipe; the one place
+    /// they become text. [`LowerOptions::from_pass_options`] of its parse is `self` again.
+    pub fn to_option_text(&self) -> String {
+        let mut words = Vec::new();
+        if self.target != Target::Runtime {
+            words.push(format!("target={}", self.target.word()));
+        }
+        if let Some(ranks) = self.ranks {
+            words.push(format!("ranks={ranks}"));
+        }
+        if self.mpi_abi != MPI_ABIS[0] {
+            words.push(format!("mpi-abi={}", self.mpi_abi));
+        }
+        words.join(" ")
+    }
+}
+
+/// What the ops become (`target=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Calls of `flexc_rt_*` (flexc-run's threads).
     Runtime,
+    /// Upstream `mpi` dialect ops, one process per device.
     Mpi,
+    /// Calls of `flexc_gpu_*` (the flexc-gpu runtime).
     Gpu,
 }
 
 impl Target {
+    pub const ALL: [Target; 3] = [Target::Runtime, Target::Mpi, Target::Gpu];
+    const WORDS: [&'static str; 3] = [
+        Target::Runtime.word(),
+        Target::Mpi.word(),
+        Target::Gpu.word(),
+    ];
+
+    /// The `target=` word.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Target::Runtime => "runtime",
+            Target::Mpi => "mpi",
+            Target::Gpu => "gpu",
+        }
+    }
+
     /// The runtime whose functions a runtime-call target calls.
     fn runtime(self) -> contract::Runtime {
         match self {
@@ -206,13 +281,9 @@ struct Rewrite {
 fn run(module: OperationRef<'_, '_>, options: &crate::Options) -> Result<(), ()> {
     let raw_module = module.to_raw();
     let context = unsafe { mlirOperationGetContext(raw_module) };
+    let options = LowerOptions::from_pass_options(options);
     let mut declared = BTreeSet::new();
-    if options.get("target") != "mpi" {
-        let target = if options.get("target") == "gpu" {
-            Target::Gpu
-        } else {
-            Target::Runtime
-        };
+    if let target @ (Target::Runtime | Target::Gpu) = options.target {
         let rewrites = plan_all(&module, |op, name| plan(op, name, target).map(Some))?;
         rewrite_all(raw_module, &rewrites, &mut declared);
         strip_par_attributes(module);
@@ -225,7 +296,7 @@ fn run(module: OperationRef<'_, '_>, options: &crate::Options) -> Result<(), ()>
     rewrite_all(raw_module, &collectives, &mut declared);
     // Stage 1: all-reduces over part of the world become point-to-point messages with their group's
     // lowest device (helpers of par.send/recv and arith ops), lowered with the rest in stage 2.
-    let worlds = world_sizes(raw_module, options.unsigned("ranks"));
+    let worlds = world_sizes(raw_module, options.ranks);
     let groups = plan_all(&module, |op, name| {
         plan_group_all_reduce(op, name, &worlds, tag)
     })?;
@@ -234,7 +305,7 @@ fn run(module: OperationRef<'_, '_>, options: &crate::Options) -> Result<(), ()>
     rewrite_all(raw_module, &rewrites, &mut declared);
     let entry_points = MPI_ENTRY_POINTS.map(|(name, text)| (name.to_string(), text.to_string()));
     append_functions(context, raw_module, &entry_points, &mut declared);
-    set_mpi_abi(context, raw_module, options.get("mpi-abi"));
+    set_mpi_abi(context, raw_module, options.mpi_abi);
     strip_par_attributes(module);
     Ok(())
 }
@@ -566,7 +637,10 @@ fn reduction_kind(
 
 /// The MPI world of every serial function with device functions: `ranks`, else one rank per device
 /// function.
-fn world_sizes(module: MlirOperation, ranks: u64) -> BTreeMap<String, usize> {
+fn world_sizes(
+    module: MlirOperation,
+    ranks: Option<flexc_core::DeviceCount>,
+) -> BTreeMap<String, usize> {
     let mut worlds = BTreeMap::new();
     for function in ir::top_level_ops(module) {
         let name = ir::symbol_name(function);
@@ -575,8 +649,10 @@ fn world_sizes(module: MlirOperation, ranks: u64) -> BTreeMap<String, usize> {
             *size = (*size).max(device.index() + 1);
         }
     }
-    if ranks > 0 {
-        worlds.values_mut().for_each(|size| *size = ranks as usize);
+    if let Some(ranks) = ranks {
+        worlds
+            .values_mut()
+            .for_each(|size| *size = ranks.to_usize());
     }
     worlds
 }

@@ -29,7 +29,7 @@ use flexc_core::{
     machine::Machine,
     precision::{Optimizer, Precision, WeightState},
     search::{self, Budget, Found, Problem, Run, SearchAlgorithm, ALGORITHMS},
-    CostModel, ImportMode, ProfileDb, Simulator, Strategy,
+    CostModel, Mode, ProfileDb, Simulator, Strategy,
 };
 use melior::ir::{operation::OperationLike, OperationRef};
 use std::collections::HashMap;
@@ -88,7 +88,7 @@ static OPTIONS: [PassOption; 15] = [
         name: "mode",
         help: "train: add backward work and weight synchronization; as-is: the graph is a whole step; inference",
         default: "train",
-        kind: OptionKind::OneOf(&ImportMode::RESOLVED_WORDS),
+        kind: OptionKind::OneOf(&Mode::WORDS),
     },
     PassOption {
         name: "precision",
@@ -133,8 +133,8 @@ fn check_algorithm(name: &str) -> Result<(), String> {
 pub struct Request<'a> {
     pub machine: &'a Machine,
     pub cost: &'a CostModel,
-    /// Resolved (not `auto`): the simulator's mode and whether the graph is a whole training step.
-    pub mode: ImportMode,
+    /// Resolved (not `auto`).
+    pub mode: Mode,
     /// The data inputs' batch dim.
     pub batch_dim: usize,
     pub algorithm: &'static dyn SearchAlgorithm,
@@ -220,9 +220,8 @@ pub fn search(
         graph: &imported.graph,
         machine: request.machine,
         cost: request.cost,
-        mode: request.mode.simulator_mode(),
+        mode: request.mode,
         batch_dim: request.batch_dim,
-        training_step: request.mode.training_step(),
     };
     let table: Vec<BaselineTime> = table_baselines(&problem)
         .into_iter()
@@ -423,7 +422,7 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
         .or(ALGORITHMS.first().copied())
         .ok_or(())?;
     // Validated when the options were parsed.
-    let mode = ImportMode::from_word(options.get("mode")).ok_or(())?;
+    let mode = Mode::from_word(options.get("mode")).ok_or(())?;
     let request = Request {
         machine: &machine,
         cost: &cost,

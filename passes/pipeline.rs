@@ -14,6 +14,7 @@
 //! [`prepare`] and [`import`] (the driver), [`cpu_lowering`] and [`mpi_lowering`] (flexc-run), the
 //! `gpu_*` recipes (`--target=cuda`). Only the `--pass-pipeline` user option is parsed from text.
 
+use crate::par_lower_runtime::{LowerOptions, Target};
 use crate::{
     create_pass, lookup, par_import, par_lower_runtime, par_materialize, par_unique_weights,
     par_verify, parse_options, PassInfo,
@@ -356,12 +357,13 @@ pub fn prepare() -> Pipeline {
         .flexc(&crate::par_fold_casts::INFO, "")
 }
 
-/// The import (the driver's default pipeline): [`prepare`], `par-import` with `import_options` (its option
-/// text), then `par-verify`. The pass manager verifies the module after every stage. The driver runs
-/// [`prepare`] and then the import analysis itself, once, because it needs the imported graph.
-pub fn import(import_options: &str) -> Pipeline {
+/// The import (the driver's default pipeline): [`prepare`], `par-import` with `options`, then
+/// `par-verify`. The pass manager verifies the module after every stage. The driver runs [`prepare`] and
+/// then the import analysis itself, once, with `options` as they are (it needs the imported graph), so the
+/// option text here only prints the recipe.
+pub fn import(options: &crate::import::ImportOptions) -> Pipeline {
     prepare()
-        .flexc(&par_import::INFO, import_options)
+        .flexc(&par_import::INFO, &options.to_option_text())
         .flexc(&par_verify::INFO, "")
 }
 
@@ -388,17 +390,22 @@ pub fn stablehlo_lowering() -> Pipeline {
 /// bufferization and conversions. The GPU target's lowering is the `gpu_*` recipes below, run in
 /// steps with flexc's own rewrites between them.
 pub fn cpu_lowering() -> Pipeline {
-    lowering(Pipeline::new().flexc(&par_lower_runtime::INFO, ""), false)
+    let options = LowerOptions::new(Target::Runtime);
+    lowering(
+        Pipeline::new().flexc(&par_lower_runtime::INFO, &options.to_option_text()),
+        false,
+    )
 }
 
 /// The lowering of an MPI worker: [`cpu_lowering`] with the `mpi` target of `par-lower-runtime` for
 /// `ranks` processes, and `convert-to-llvm` for the `mpi` ops (their lowering is a dialect interface, not a
 /// pass).
-pub fn mpi_lowering(ranks: usize) -> Pipeline {
-    let runtime = Pipeline::new().flexc(
-        &par_lower_runtime::INFO,
-        &format!("target=mpi ranks={ranks}"),
-    );
+pub fn mpi_lowering(ranks: flexc_core::DeviceCount) -> Pipeline {
+    let options = LowerOptions {
+        ranks: Some(ranks),
+        ..LowerOptions::new(Target::Mpi)
+    };
+    let runtime = Pipeline::new().flexc(&par_lower_runtime::INFO, &options.to_option_text());
     lowering(runtime, true)
 }
 
@@ -704,7 +711,12 @@ mod tests {
 
     #[test]
     fn recipes_print_as_pipeline_strings_that_parse_back() {
-        for recipe in [import("batch-dim=0"), cpu_lowering(), mpi_lowering(4)] {
+        let four = flexc_core::DeviceCount::new(4).unwrap();
+        for recipe in [
+            import(&Default::default()),
+            cpu_lowering(),
+            mpi_lowering(four),
+        ] {
             let text = recipe.to_string();
             assert_eq!(parse(&text).unwrap(), recipe.elements(), "{text}");
         }
@@ -716,12 +728,75 @@ mod tests {
              finalize-memref-to-llvm,convert-math-to-llvm,convert-math-to-libm,convert-arith-to-llvm,\
              convert-index-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts)"
         );
-        assert!(mpi_lowering(4)
+        assert!(mpi_lowering(four)
             .to_string()
             .contains("par-lower-runtime{target=mpi ranks=4},tm-tensor-lowering,inline,"));
-        assert!(mpi_lowering(4)
+        assert!(mpi_lowering(four)
             .to_string()
             .ends_with("convert-cf-to-llvm,convert-to-llvm,reconcile-unrealized-casts)"));
+    }
+
+    #[test]
+    fn import_options_round_trip_through_their_option_text() {
+        use crate::import::ImportOptions;
+        let cases = [
+            ImportOptions::default(),
+            ImportOptions {
+                batch_dim: 1,
+                param_args: vec![0, 2, 3, 4],
+                data_args: vec![5],
+                opaque_unknown: true,
+                sample_reductions: true,
+                entry: Some("main$1.x".into()),
+                batch: Some(64),
+            },
+        ];
+        for options in cases {
+            let recipe = import(&options);
+            let Some(Element::Pass {
+                name,
+                options: text,
+            }) = recipe
+                .elements()
+                .iter()
+                .find(|e| matches!(e, Element::Pass { name, .. } if name == "par-import"))
+            else {
+                panic!("no par-import in {recipe}");
+            };
+            assert_eq!(name, "par-import");
+            let parsed = parse_options(&par_import::INFO, text).unwrap();
+            assert_eq!(ImportOptions::from_pass_options(&parsed), options, "{text}");
+        }
+        assert_eq!(
+            crate::check_option(&par_import::INFO, "param-args", "0,x").unwrap_err(),
+            "option 'param-args' of pass 'par-import' must be a comma-separated list of \
+             non-negative integers or ranges a-b, got '0,x'"
+        );
+        assert!(crate::check_option(&par_import::INFO, "entry", "a+b").is_err());
+        assert!(crate::check_option(&par_import::INFO, "entry", "main").is_ok());
+    }
+
+    #[test]
+    fn lower_runtime_options_round_trip_through_their_option_text() {
+        let four = flexc_core::DeviceCount::new(4).unwrap();
+        for options in [
+            LowerOptions::new(Target::Runtime),
+            LowerOptions::new(Target::Gpu),
+            LowerOptions {
+                ranks: Some(four),
+                mpi_abi: "MPICH",
+                ..LowerOptions::new(Target::Mpi)
+            },
+        ] {
+            let text = options.to_option_text();
+            let parsed = parse_options(&par_lower_runtime::INFO, &text).unwrap();
+            assert_eq!(LowerOptions::from_pass_options(&parsed), options, "{text}");
+        }
+        assert_eq!(
+            LowerOptions::new(Target::Gpu).to_option_text(),
+            "target=gpu",
+            "the GPU recipe's text"
+        );
     }
 
     #[test]

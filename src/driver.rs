@@ -40,67 +40,54 @@ use strategy::*;
 
 /// The default flexc pipeline: [`pipeline::import`] with the command line's import options. The driver
 /// runs it in two pass managers around the import analysis, which it runs itself once ([`Stages`]).
-pub fn default_pipeline(options: &Options) -> Pipeline {
-    pipeline::import(&import_option_text(options))
+pub fn default_pipeline(import: &ImportOptions) -> Pipeline {
+    pipeline::import(import)
 }
 
-/// The `par-import` options of the command line, as pipeline option text.
-pub fn import_option_text(options: &Options) -> String {
-    let mut text = format!(
-        "batch-dim={} opaque-unknown={}",
-        options.batch_dim.unwrap_or(0),
-        options.opaque_unknown
-    );
-    if options.mode.training_step() {
-        // A whole training step: its backward reduces over the samples, which data parallelism splits.
-        text.push_str(" sample-reductions=true");
-    }
-    if let Some(batch) = options.batch {
-        text.push_str(&format!(" batch={batch}"));
-    }
-    let entry = options.entry.clone().unwrap_or_default();
-    for (name, value) in [
-        ("param-args", &options.param_args),
-        ("data-args", &options.data_args),
-        ("entry", &entry),
-    ] {
-        if !value.is_empty() {
-            text.push_str(&format!(" {name}={value}"));
-        }
-    }
-    text
-}
-
-/// The import settings of the command line; `Err` with a usage message when a list is malformed.
+/// The import settings of the command line, typed without passing through option text; `Err` with the
+/// usage message `par-import{...}` would give when a list or the entry is malformed.
 pub fn import_options(options: &Options) -> Result<ImportOptions, String> {
-    let parsed = flexc_passes::parse_options(
-        &flexc_passes::par_import::INFO,
-        &import_option_text(options),
-    )?;
-    Ok(ImportOptions::from_pass_options(&parsed))
+    let entry = options.entry.clone().filter(|name| !name.is_empty());
+    for (name, value) in [
+        ("param-args", options.param_args.as_str()),
+        ("data-args", options.data_args.as_str()),
+        ("entry", entry.as_deref().unwrap_or("")),
+    ] {
+        flexc_passes::check_option(&flexc_passes::par_import::INFO, name, value)?;
+    }
+    Ok(ImportOptions {
+        batch_dim: options.batch_dim.unwrap_or(0),
+        param_args: flexc_passes::unsigned_list(&options.param_args),
+        data_args: flexc_passes::unsigned_list(&options.data_args),
+        opaque_unknown: options.opaque_unknown,
+        // A whole training step: its backward reduces over the samples, which data parallelism splits.
+        sample_reductions: options.mode == Some(Mode::TrainingStep),
+        entry,
+        batch: options.batch.filter(|&n| n > 0),
+    })
 }
 
-/// How the imported graph is trained (`--mode`): core's one mode type.
-pub use flexc_core::ImportMode;
+/// How the imported graph is trained (`--mode`): core's one mode type (`None` in [`Options`]: `auto`).
+pub use flexc_core::Mode;
 
 /// Whether `graph` already is a whole training step, and why (core's rule, which `par-materialize`
 /// shares to tell a scheduled graph's forward from its backward).
 pub use flexc_core::graph::detect_training_step;
 
 /// The mode to use for `graph`: `mode` itself unless it is `auto`, and the line saying which and why.
-pub fn resolve_mode(mode: ImportMode, graph: &flexc_core::Graph) -> (ImportMode, String) {
-    if mode != ImportMode::Auto {
+pub fn resolve_mode(mode: Option<Mode>, graph: &flexc_core::Graph) -> (Mode, String) {
+    if let Some(mode) = mode {
         return (mode, format!("mode: {} (--mode)", mode.word()));
     }
     match detect_training_step(graph) {
         Ok(why) => (
-            ImportMode::AsIs,
+            Mode::TrainingStep,
             format!(
                 "mode: as-is (auto: {why}: the graph already contains its backward and update)"
             ),
         ),
         Err(why) => (
-            ImportMode::Train,
+            Mode::Training,
             format!("mode: train (auto: {why}: the backward is added)"),
         ),
     }
@@ -158,7 +145,8 @@ pub struct Options {
     pub opaque_unknown: bool,
     /// The function to import (`--entry`, without `@`); `None`: the module's one public function.
     pub entry: Option<String>,
-    pub mode: ImportMode,
+    /// `--mode`: `None` for `auto` (resolved per graph, [`resolve_mode`]).
+    pub mode: Option<Mode>,
     /// Machine, strategy and outputs of `--simulate` (and `--trace`/`--report`, which imply it).
     pub simulate: SimulateOptions,
     /// The strategy search run when writing MLIR with the default pipeline.
@@ -216,8 +204,9 @@ fn stages<'c>(context: &'c Context, options: &Options) -> Result<Stages<'c>, Pip
             after: None,
         }),
         None => {
+            let import = import_options(options).map_err(PipelineError)?;
             let (before, after) =
-                default_pipeline(options).split_at(&flexc_passes::par_import::INFO);
+                default_pipeline(&import).split_at(&flexc_passes::par_import::INFO);
             Ok(Stages {
                 before: stage(context, options, &before)?,
                 after: Some(stage(context, options, &after)?),
@@ -703,17 +692,17 @@ fn import_resolved(
         decisions.push(format!("{weights}; --data-args or --param-args set them"));
     }
     let (mode, mut why) = resolve_mode(options.mode, &imported.graph);
-    if mode == ImportMode::AsIs && options.mode == ImportMode::Auto {
+    if mode == Mode::TrainingStep && options.mode.is_none() {
         // A training step detected: imported again with its sample reductions split (see
-        // `import_option_text`); its warnings were already pushed.
+        // `import_options`); its warnings were already pushed.
         let mut as_is = options.clone();
-        as_is.mode = mode;
+        as_is.mode = Some(mode);
         imported = import_module(module, &as_is, annotate, &mut Vec::new())?;
     }
     if recorded {
         why = format!("mode: {} (recorded in the input's par.import)", mode.word());
     }
-    options.mode = mode;
+    options.mode = Some(mode);
     decisions.push(why);
     Some((imported, Resolved { options, decisions }))
 }
@@ -756,7 +745,7 @@ fn keep_strategy(
             &imported.graph,
             &machine,
             &cost,
-            options.mode,
+            options.mode.unwrap_or(Mode::Training),
             "annotated",
             strategy,
             sim,
@@ -827,7 +816,7 @@ pub fn import_file(path: &Path, options: &Options) -> Result<Imported, String> {
     let manager = module_pass_manager(&context);
     manager.enable_verifier(true);
     // What precedes par-import; the import itself runs once, here.
-    let (before, _) = default_pipeline(options).split_at(&flexc_passes::par_import::INFO);
+    let (before, _) = default_pipeline(&import).split_at(&flexc_passes::par_import::INFO);
     before
         .add_to(manager.as_operation_pass_manager())
         .map_err(|e| e.0)?;

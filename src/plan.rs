@@ -130,7 +130,7 @@ pub fn report(
         state.precision,
         state.optimizer.name()
     );
-    let what = if problem.training_step {
+    let what = if problem.mode.training_step() {
         "training step (as-is)"
     } else if problem.mode.has_backward() {
         "training"

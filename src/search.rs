@@ -28,7 +28,7 @@ use flexc_core::units;
 use flexc_core::{
     machine::Machine,
     search::{self, Run, SearchAlgorithm},
-    CostModel, Graph, ImportMode, Mode, Simulator, Strategy,
+    CostModel, Graph, Mode, Simulator, Strategy,
 };
 use flexc_passes::{
     import::Imported,
@@ -135,8 +135,8 @@ fn ideal_time(graph: &Graph, machine: &Machine, cost: &CostModel, mode: Mode) ->
 pub struct Target<'a> {
     pub machine: &'a Machine,
     pub cost: &'a CostModel,
-    /// Resolved (not `auto`): the simulator's mode and whether reports say "training step (as-is)".
-    pub mode: ImportMode,
+    /// Resolved (not `auto`).
+    pub mode: Mode,
     /// Whether the written strategy's Chrome trace is wanted (`--trace`).
     pub trace: bool,
     /// The data inputs' batch dim (`--batch-dim`).
@@ -150,9 +150,8 @@ impl Target<'_> {
             graph,
             machine: self.machine,
             cost: self.cost,
-            mode: self.mode.simulator_mode(),
+            mode: self.mode,
             batch_dim: self.batch_dim,
-            training_step: self.mode.training_step(),
         }
     }
 }
@@ -263,7 +262,6 @@ fn search_report(
         trace,
         ..
     } = *target;
-    let (mode, training_step) = (mode.simulator_mode(), mode.training_step());
     let problem = target.problem(graph);
     let devices = machine.num_devices();
     // A scheduled strategy: its report from the pipeline simulation; a flat one: the task simulation.
@@ -275,8 +273,7 @@ fn search_report(
                     format!("the search produced an invalid strategy: {e}"),
                 )
             })?;
-        let mut report = sim.report();
-        report.training_step = training_step;
+        let report = sim.report();
         let trace = trace.then(|| sim.chrome_trace());
         (Facts::Flat(Box::new(report)), String::new(), trace)
     } else {
@@ -496,7 +493,6 @@ pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<
         trace,
         ..
     } = *target;
-    let (mode, training_step) = (mode.simulator_mode(), mode.training_step());
     let problem = target.problem(graph);
     if let Some(strategy) = crate::plan::from_spec(name, &problem)? {
         let (_, json, e) = crate::plan::report(model, &problem, name, &strategy)?;
@@ -520,8 +516,7 @@ pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<
     })?;
     let sim = Simulator::new(graph, machine, cost, mode, strategy.clone())
         .map_err(|e| Diag::error(None, format!("strategy '{name}' is invalid: {e}")))?;
-    let mut report = sim.report();
-    report.training_step = training_step;
+    let report = sim.report();
     if let Some(message) = crate::simulate::over_memory(name, &report) {
         return Err(Diag::error(None, message));
     }

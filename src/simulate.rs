@@ -199,7 +199,7 @@ pub fn simulate(
     graph: &Graph,
     machine: &Machine,
     cost: &CostModel,
-    mode: flexc_core::ImportMode,
+    mode: flexc_core::Mode,
     strategy_name: &str,
     strategy: Strategy,
     options: &SimulateOptions,
@@ -213,15 +213,13 @@ pub fn simulate(
         machine.num_devices(),
     )
     .unwrap_or_default();
-    let sim =
-        Simulator::new(graph, machine, cost, mode.simulator_mode(), strategy).map_err(|e| {
-            Diag::error(
-                FileLoc::parse(&e.location),
-                format!("strategy '{strategy_name}' is invalid: {}", e.message),
-            )
-        })?;
-    let mut report = sim.report();
-    report.training_step = mode.training_step();
+    let sim = Simulator::new(graph, machine, cost, mode, strategy).map_err(|e| {
+        Diag::error(
+            FileLoc::parse(&e.location),
+            format!("strategy '{strategy_name}' is invalid: {}", e.message),
+        )
+    })?;
+    let report = sim.report();
     let profile = coverage.map_or(String::new(), |(measured, ops)| {
         format!("profile: {measured} of {ops} ops measured (the others estimated)\n")
     });

@@ -383,19 +383,18 @@ fn symmetric_replicas_equal_the_per_device_simulation_on_shipped_models() {
         let training_step = relative.contains("train_sgd");
         let mut options = settings(&relative);
         if training_step {
-            options.mode = driver::ImportMode::AsIs;
+            options.mode = Some(Mode::TrainingStep);
         }
         let imported = driver::import_file(&path, &options)
             .unwrap_or_else(|e| panic!("{relative} does not import:\n{e}"));
         let graph = &imported.graph;
         let mode = if training_step {
-            Mode::Inference
+            Mode::TrainingStep
         } else {
             Mode::Training
         };
         let problem = Problem {
             batch_dim: options.batch_dim.unwrap_or(0),
-            training_step,
             ..Problem::new(graph, &machine, &cost, mode)
         };
         for (s, spec) in specs.iter().enumerate() {
@@ -452,8 +451,8 @@ fn simulate_model(relative: &str, flags: &[&str], dir: &Path) -> (Exit, String, 
             "--report" => options.simulate.report = Some(value),
             "--batch" => options.batch = Some(value.parse().unwrap()),
             "--mode" => {
-                options.mode = driver::ImportMode::from_word(&value)
-                    .unwrap_or_else(|| panic!("unknown mode {value}"))
+                options.mode = driver::Mode::from_choice(&value)
+                    .unwrap_or_else(|e| panic!("unknown mode {value}: {e}"))
             }
             _ => panic!("unknown flag {key}"),
         }

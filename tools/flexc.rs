@@ -128,7 +128,7 @@ struct Cli {
         value_parser = mode_parser(),
         help_heading = "Import"
     )]
-    mode: driver::ImportMode,
+    mode: ModeArg,
 
     /// Keep ops flexc cannot model (warning; replicated) instead of failing.
     #[arg(long = "opaque-unknown", help_heading = "Import")]
@@ -348,11 +348,15 @@ enum OptimizerArg {
     Adam,
 }
 
-/// `--mode`: core's mode type, parsed from its words.
-fn mode_parser() -> impl clap::builder::TypedValueParser<Value = driver::ImportMode> {
+/// `--mode`'s value: core's mode type, `None` for `auto`. An alias, so that clap takes the whole
+/// `Option` as the parsed value rather than as "the flag is optional".
+type ModeArg = Option<driver::Mode>;
+
+/// `--mode`: core's mode type, parsed from its words ([`driver::Mode::from_choice`]).
+fn mode_parser() -> impl clap::builder::TypedValueParser<Value = ModeArg> {
     use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(driver::ImportMode::WORDS)
-        .try_map(|word| driver::ImportMode::from_word(&word).ok_or("not a mode"))
+    clap::builder::PossibleValuesParser::new(driver::Mode::CHOICES)
+        .try_map(|word| driver::Mode::from_choice(&word))
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]

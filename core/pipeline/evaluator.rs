@@ -763,7 +763,7 @@ impl<'a> Evaluator<'a> {
         held_bytes
             .iter()
             .map(|&bytes| {
-                let total = if self.mode().has_backward() || self.problem.training_step {
+                let total = if self.mode().has_backward() || self.mode().training_step() {
                     state.bytes(Mode::Training, bytes)
                 } else {
                     bytes

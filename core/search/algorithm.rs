@@ -164,12 +164,10 @@ pub struct Problem<'a> {
     pub mode: Mode,
     /// The data inputs' batch dim (`--batch-dim`): micro-batches and replicas divide it.
     pub batch_dim: usize,
-    /// The graph is a whole training step that carries its own backward and update (`--mode=as-is`).
-    pub training_step: bool,
 }
 
 impl<'a> Problem<'a> {
-    /// A problem on `graph` whose batch is dim 0 of its data inputs and that is not a training step.
+    /// A problem on `graph` whose batch is dim 0 of its data inputs.
     pub fn new(graph: &'a Graph, machine: &'a Machine, cost: &'a CostModel, mode: Mode) -> Self {
         Problem {
             graph,
@@ -177,7 +175,6 @@ impl<'a> Problem<'a> {
             cost,
             mode,
             batch_dim: 0,
-            training_step: false,
         }
     }
 }

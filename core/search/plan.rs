@@ -278,7 +278,7 @@ impl<'a> Cuts<'a> {
             .iter()
             .map(|&id| {
                 let op = graph.op(id);
-                let backward = if problem.training_step {
+                let backward = if problem.mode.training_step() {
                     2.0
                 } else {
                     problem.mode.backward_factor(graph, op)

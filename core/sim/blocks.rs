@@ -40,7 +40,7 @@ impl<'a> Simulator<'a> {
     pub(super) fn input_last_stage(&self, op: usize) -> u32 {
         match self.mode {
             Mode::Training => self.layout.backward_stage(op),
-            Mode::Inference => self.layout.forward_stage(op),
+            Mode::Inference | Mode::TrainingStep => self.layout.forward_stage(op),
         }
     }
 

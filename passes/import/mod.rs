@@ -128,8 +128,10 @@ fn check_symbol(name: &str) -> Result<(), String> {
     }
 }
 
-/// Settings of the import analysis.
-#[derive(Clone, Debug, Default)]
+/// Settings of the import analysis: `par-import`'s options (and `par-search`'s import options), parsed
+/// once by [`ImportOptions::from_pass_options`]; the driver builds them from its command line without
+/// text ([`crate::check_option`] gives its usage messages).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ImportOptions {
     pub batch_dim: usize,
     pub param_args: Vec<usize>,
@@ -156,6 +158,39 @@ impl ImportOptions {
             entry: Some(options.get("entry").to_string()).filter(|name| !name.is_empty()),
             batch: Some(options.unsigned("batch")).filter(|&n| n > 0),
         }
+    }
+
+    /// These settings as `par-import`'s option text: the one place they become text (a recipe printed as
+    /// a pipeline string, [`crate::pipeline::import`]); [`ImportOptions::from_pass_options`] of its
+    /// parse is `self` again.
+    pub fn to_option_text(&self) -> String {
+        let list = |items: &[usize]| {
+            items
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let mut words = vec![
+            format!("batch-dim={}", self.batch_dim),
+            format!("opaque-unknown={}", self.opaque_unknown),
+        ];
+        if self.sample_reductions {
+            words.push("sample-reductions=true".into());
+        }
+        if let Some(batch) = self.batch {
+            words.push(format!("batch={batch}"));
+        }
+        for (name, value) in [
+            ("param-args", list(&self.param_args)),
+            ("data-args", list(&self.data_args)),
+            ("entry", self.entry.clone().unwrap_or_default()),
+        ] {
+            if !value.is_empty() {
+                words.push(format!("{name}={value}"));
+            }
+        }
+        words.join(" ")
     }
 }
 
@@ -412,7 +447,7 @@ pub fn analyze(
 pub fn record(
     imported: &Imported,
     options: &ImportOptions,
-    mode: flexc_core::ImportMode,
+    mode: flexc_core::Mode,
 ) -> flexc_dialects::ImportAttr {
     let list = |values: &[usize]| values.iter().map(|&v| v as u64).collect::<Vec<_>>();
     flexc_dialects::ImportAttr {

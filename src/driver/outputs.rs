@@ -105,7 +105,7 @@ pub(super) fn engine_output(
             imported,
             &strategy,
             devices,
-            options.mode == ImportMode::AsIs,
+            options.mode == Some(Mode::TrainingStep),
             options.batch_dim.unwrap_or(0),
         )
     });
@@ -161,9 +161,8 @@ pub(super) fn strategy_cost(
         graph: &imported.graph,
         machine,
         cost: &cost,
-        mode: options.mode.simulator_mode(),
+        mode: options.mode.unwrap_or(Mode::Training),
         batch_dim: options.batch_dim.unwrap_or(0),
-        training_step: options.mode == ImportMode::AsIs,
     };
     // The task simulator for a flat strategy, the pipeline model for a schedule (as `--simulate`).
     let simulated = |strategy: &flexc_core::Strategy| -> Result<f64, String> {

@@ -11,7 +11,7 @@
 //! one, another `--machine` is accepted only with as many devices as recorded (a what-if: the same
 //! strategy on other hardware).
 
-use super::{ImportMode, Options};
+use super::{Mode, Options};
 use flexc_core::{machine::Machine, DeviceCount};
 use flexc_dialects::{names, ImportAttr, MachineAttr};
 use melior::ir::{operation::OperationLike, OperationRef};
@@ -65,10 +65,11 @@ impl Record {
                 }
                 _ => merged.batch_dim = Some(record.batch_dim as usize),
             }
-            let recorded_mode = ImportMode::from_word(&record.mode).unwrap_or(ImportMode::Train);
+            // `None`: the record says `auto`, resolved per graph as if not recorded.
+            let recorded_mode = Mode::from_choice(&record.mode).unwrap_or(Some(Mode::Training));
             match options.mode {
-                ImportMode::Auto => merged.mode = recorded_mode,
-                given if given != recorded_mode => {
+                None => merged.mode = recorded_mode,
+                Some(given) if Some(given) != recorded_mode => {
                     return Err(conflict(
                         "--mode",
                         given.word(),
@@ -224,10 +225,7 @@ pub fn attributes(
     imported: &flexc_passes::import::Imported,
     machine: &Machine,
 ) -> (ImportAttr, MachineAttr) {
-    let mode = match options.mode {
-        ImportMode::Auto => ImportMode::Train,
-        mode => mode,
-    };
+    let mode = options.mode.unwrap_or(Mode::Training);
     let import = match super::import_options(options) {
         Ok(import_options) => flexc_passes::import::record(imported, &import_options, mode),
         Err(_) => ImportAttr {

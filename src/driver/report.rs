@@ -6,10 +6,11 @@ use super::*;
 /// `--emit=summary`: one row per graph op, then the model totals. In `train` mode the backward FLOPs of
 /// every op follow `flexc_core::graph::Mode`'s table (data and weight gradients per op class), and the
 /// weight gradients to synchronize are listed in the totals.
-pub fn import_table(imported: &flexc_passes::import::Imported, mode: ImportMode) -> String {
+/// `mode`: `None` while `auto` is unresolved (counted as `train`).
+pub fn import_table(imported: &flexc_passes::import::Imported, mode: Option<Mode>) -> String {
     use std::fmt::Write as _;
     let graph = &imported.graph;
-    let sim_mode = mode.simulator_mode();
+    let sim_mode = mode.unwrap_or(Mode::Training);
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -71,7 +72,7 @@ pub fn import_table(imported: &flexc_passes::import::Imported, mode: ImportMode)
     );
     let _ = writeln!(out, "parameters: {}", imported.parameters);
     let _ = writeln!(out, "forward_flops: {}", imported.forward_flops);
-    let _ = writeln!(out, "mode: {}", mode.word());
+    let _ = writeln!(out, "mode: {}", mode.map_or(Mode::AUTO, Mode::word));
     let _ = writeln!(out, "backward_flops: {}", backward_total as u64);
     if sim_mode.has_backward() {
         let weights = graph.weights();

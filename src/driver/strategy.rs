@@ -27,7 +27,7 @@ pub(super) fn search_and_annotate(
     let target = strategy_search::Target {
         machine: &machine,
         cost: &cost,
-        mode: options.mode,
+        mode: options.mode.unwrap_or(Mode::Training),
         batch_dim: options.batch_dim.unwrap_or(0),
         trace: sim.trace.is_some(),
     };
@@ -282,9 +282,8 @@ pub(super) fn run_simulation(
         graph,
         machine: &machine,
         cost: &cost,
-        mode: options.mode.simulator_mode(),
+        mode: options.mode.unwrap_or(Mode::Training),
         batch_dim: options.batch_dim.unwrap_or(0),
-        training_step: options.mode.training_step(),
     };
     let keyed = match sim.strategy.as_deref() {
         Some(text) => crate::plan::from_spec(text, &problem)?,
@@ -330,7 +329,7 @@ pub(super) fn run_simulation(
         graph,
         &machine,
         &cost,
-        options.mode,
+        options.mode.unwrap_or(Mode::Training),
         &strategy_name,
         strategy,
         sim,
@@ -382,7 +381,7 @@ pub(super) fn strategy_from_file(
                     .join(",")
             })
             .unwrap_or_default();
-        file_options.mode = ImportMode::from_word(&import.mode).unwrap_or(options.mode);
+        file_options.mode = Mode::from_choice(&import.mode).unwrap_or(options.mode);
     }
     let import = import_options(&file_options).map_err(|e| Diag::error(None, e))?;
     let imported = flexc_passes::import::analyze(&module.as_operation(), &import, false)

@@ -446,15 +446,16 @@ fn run_rank(
     let mut module = session.parse_verified(name, bytes)?;
     let entries = find_entries(&module)?;
     let ranks = entries.first().map_or(0, |e| e.devices);
-    if entries.is_empty() || entries.iter().any(|e| e.devices != ranks) {
+    let count = DeviceCount::new(ranks as u64);
+    let (Ok(count), false) = (count, entries.iter().any(|e| e.devices != ranks)) else {
         return Err(one(format!(
             "'{name}' needs device functions, the same number for every function"
         )));
-    }
+    };
     fill_elided_weights(&module, options.seed);
     mark_c_interface(&module, &entries);
     session
-        .run_pipeline(&mut module, &flexc_passes::pipeline::mpi_lowering(ranks))
+        .run_pipeline(&mut module, &flexc_passes::pipeline::mpi_lowering(count))
         .map_err(|e| session.diagnosed(e))?;
     let library = load_mpi_library().map_err(one)?;
     let opt_level = options
