@@ -415,6 +415,7 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
         .sum();
     let forward_flops: f64 = forward.iter().map(|&id| graph.op(id).flops).sum();
     let state: WeightState = problem.cost.state();
+    let parameters = graph.parameter_count() as f64;
     let capacity = machine.gpu.mem_capacity as f64;
     let activations = ActivationModel::of(graph, problem, &phases, &forward);
     let peak = state
