@@ -304,6 +304,9 @@ pub fn evaluate(problem: &Problem, strategy: &Strategy) -> Result<Evaluation, Pi
 /// A micro-batch's graph with its batch and micro-batch sizes, as [`Context`] caches it.
 type MicroGraph = (Graph, u64, u64);
 
+/// Micro-batch graphs a [`Context`] keeps (the least recently used goes first).
+const MICRO_GRAPHS_KEPT: usize = 3;
+
 /// A cached stage simulation's key: micro-batch, stage, replicas and group width.
 type SimsKey = (u64, StageKey, u32, u32);
 
@@ -312,7 +315,12 @@ type SimsKey = (u64, StageKey, u32, u32);
 pub struct Context<'a> {
     problem: &'a Problem<'a>,
     phases: Phases,
-    micro: RefCell<HashMap<(u32, u32), Rc<MicroGraph>>>,
+    /// The problem's batch (`None`: no data input has the batch dim).
+    batch: Option<u64>,
+    /// The micro-batch graphs last used, by micro-batch size, most recent last: at most
+    /// [`MICRO_GRAPHS_KEPT`] (each a copy of the whole graph; a 1T step's is hundreds of MB, and a search
+    /// on thousands of devices meets dozens of sizes).
+    micro: RefCell<Vec<(Option<u64>, Rc<MicroGraph>)>>,
     /// By micro-batch, stage, replicas and group width (the per-device vectors' length: two
     /// schedules with the same replicas and stage ops can group their devices differently).
     sims: RefCell<HashMap<SimsKey, Rc<StageSims>>>,
@@ -330,6 +338,7 @@ impl<'a> Context<'a> {
         Ok(Context {
             problem,
             phases: Phases::new(problem.graph, &loops, problem.mode.training_step()),
+            batch: batch_of(problem.graph, problem.batch_dim),
             micro: RefCell::default(),
             sims: RefCell::default(),
             once: RefCell::default(),
@@ -350,14 +359,31 @@ impl<'a> Context<'a> {
         Evaluator::new(self, strategy)?.run()
     }
 
-    /// The micro-batch graph of `schedule` (cached by replicas and micro-batches).
+    /// The micro-batch graph of `schedule`, cached by its micro-batch size (replicas × micro-batches
+    /// that cut the same size share one graph).
     fn micro(&self, schedule: &Schedule) -> Result<Rc<(Graph, u64, u64)>, PipelineError> {
-        let key = (schedule.replicas, schedule.micro_batches);
-        if let Some(m) = self.micro.borrow().get(&key) {
-            return Ok(m.clone());
+        let key = match self.batch {
+            Some(batch) => match schedule.micro_batch_size(batch) {
+                Some(b) => Some(b),
+                // Not cut evenly: `micro_graph` says so.
+                None => return micro_graph(self.problem, schedule).map(Rc::new),
+            },
+            // Only one part: the whole graph (otherwise `micro_graph`'s error).
+            None if schedule.replicas == 1 && schedule.micro_batches == 1 => None,
+            None => return micro_graph(self.problem, schedule).map(Rc::new),
+        };
+        let mut kept = self.micro.borrow_mut();
+        if let Some(i) = kept.iter().position(|(k, _)| *k == key) {
+            let entry = kept.remove(i);
+            let m = entry.1.clone();
+            kept.push(entry);
+            return Ok(m);
         }
         let m = Rc::new(micro_graph(self.problem, schedule)?);
-        self.micro.borrow_mut().insert(key, m.clone());
+        if kept.len() >= MICRO_GRAPHS_KEPT {
+            kept.remove(0);
+        }
+        kept.push((key, m.clone()));
         Ok(m)
     }
 }

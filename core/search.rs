@@ -80,7 +80,7 @@ pub use algorithm::{
     SearchAlgorithm, Tiling, ALGORITHMS, DEFAULT_SEEDING_LIMIT, PROPOSAL_BUDGET_BOUND,
 };
 pub use pase::{additive_cost, dp_candidates, pase_dp, DpOptions, DpStats};
-pub use plan::{mesh_plan, plan, torch_plan, PlanStats};
+pub use plan::{mesh_plan, plan, torch_plan, weight_state_bytes, PlanStats};
 pub use tiling::{soybean_tiling, CutStats, TilingStats};
 
 use crate::baselines;
@@ -275,6 +275,9 @@ pub struct ChainStats {
     pub best_at_proposal: u64,
     pub best_at_s: f64,
     pub wall_s: f64,
+    /// Seconds of `wall_s` before the first proposal: the start point's full simulation (the rest is
+    /// the proposals' delta simulations and the chain's bookkeeping).
+    pub setup_s: f64,
     pub stop: StopReason,
 }
 
@@ -856,6 +859,7 @@ fn run_chain(
         ),
     };
     let mut sim = simulate(ctx.graph, ctx.machine, ctx.cost, ctx.mode, strategy)?;
+    let setup_s = chain_t0.elapsed().as_secs_f64();
     let start_time = sim.iteration_time();
     let reference = if start_time > 0.0 { start_time } else { 1.0 };
     let mut overflow: Overflow = None;
@@ -990,6 +994,7 @@ fn run_chain(
             best_at_proposal,
             best_at_s: best_at,
             wall_s: chain_t0.elapsed().as_secs_f64(),
+            setup_s,
             stop,
         },
         best,

@@ -197,6 +197,18 @@ pub fn baseline_time(problem: &Problem, strategy: &Strategy) -> Option<f64> {
         .filter(Simulator::fits_memory)
         .map(|s| s.iteration_time())
     } else {
+        // Weight state alone over a device (the schedule search's pruning bound): no simulation.
+        let schedule = &strategy.schedule;
+        let shards = problem.machine.num_devices() / schedule.replicas.max(1);
+        let floor = flexc_core::search::weight_state_bytes(
+            problem,
+            shards,
+            schedule.replicas,
+            schedule.zero,
+        );
+        if floor > problem.machine.gpu.mem_capacity as f64 {
+            return None;
+        }
         flexc_core::pipeline::evaluate(problem, strategy)
             .ok()
             .filter(|e| e.fits_memory())
@@ -230,15 +242,30 @@ pub fn search(
             (name, strategy, time)
         })
         .collect();
-    let mut found = request
-        .algorithm
-        .search(&problem, &request.run)
-        .map_err(|e| e.to_string().trim_start_matches("error: ").to_string())?;
+    let searched = request.algorithm.search(&problem, &request.run);
     let floor = table
         .iter()
         .filter(|(_, strategy, _)| !strategy.schedule.is_flat())
         .filter_map(|(name, strategy, time)| Some((time.as_ref()?, *name, strategy)))
         .min_by(|a, b| a.0.total_cmp(b.0));
+    // A search that found nothing in its time still has the fitting baselines of its table.
+    let mut found = match (searched, floor) {
+        (Ok(found), _) => found,
+        (Err(flexc_core::search::SearchError::Expired(_)), Some((&time, name, strategy))) => {
+            Found {
+                strategy: strategy.clone(),
+                iteration_time_s: time,
+                peak_memory: Vec::new(),
+                fits_memory: true,
+                found_by: format!("{name} (a baseline of the table)"),
+                stop: flexc_core::search::StopReason::Time,
+                proposals: 0,
+                wall_s: 0.0,
+                details: flexc_core::search::Details::Plan(Default::default()),
+            }
+        }
+        (Err(e), _) => return Err(e.to_string().trim_start_matches("error: ").to_string()),
+    };
     if let Some((&time, name, strategy)) = floor {
         if !found.fits_memory || time < found.iteration_time_s {
             found.strategy = strategy.clone();

@@ -435,8 +435,13 @@ fn search_report(
                         let wall: f64 = d.stats.chains.iter().map(|c| c.wall_s).sum();
                         (d.stats.proposals > 0).then(|| wall / d.stats.proposals as f64)
                     }),
+                    "chain_setup_s": found.mcmc().and_then(|d| {
+                        let n = d.stats.chains.len();
+                        (n > 0).then(|| d.stats.chains.iter().map(|c| c.setup_s).sum::<f64>() / n as f64)
+                    }),
+                    // The chains' time after their first full simulation, per delta simulation.
                     "delta_simulation_s": found.mcmc().and_then(|d| {
-                        let wall: f64 = d.stats.chains.iter().map(|c| c.wall_s).sum();
+                        let wall: f64 = d.stats.chains.iter().map(|c| c.wall_s - c.setup_s).sum();
                         let n = d.stats.delta_simulations;
                         (n > 0).then(|| wall / n as f64)
                     }),

@@ -43,6 +43,9 @@ pub struct SimulateOptions {
     pub profile_db: Option<String>,
     /// `--precision` and `--optimizer` of the training step (also the search's).
     pub state: WeightState,
+    /// `--probe-delta=N`: also time N random single-op changes (and their reverts) as delta
+    /// simulations against the full simulation ([`flexc_core::sim::probe_delta`]).
+    pub probe_delta: Option<u32>,
 }
 
 /// The machine used when none is named.

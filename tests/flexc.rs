@@ -1385,3 +1385,37 @@ fn src_modules_import_no_circle() {
         Some("gpu -> program -> gpu".into())
     );
 }
+
+#[test]
+fn a_search_out_of_time_returns_the_fastest_fitting_table_baseline() {
+    // From 64 devices the table's baselines are scheduled strategies simulated before the search, inside
+    // its deadline: a search that runs out of time before it finds anything still has them, and returns
+    // the fastest that fits instead of failing.
+    use flexc::core::{machine::Machine, search, CostModel, ImportMode};
+    use flexc::passes::par_search::{self, Request};
+    let mut imported = import("torch/gpt2_b8.linalg.mlir");
+    imported.graph = flexc::core::batch::rescale_batch(&imported.graph, 0, 128)
+        .unwrap()
+        .0;
+    let machine = Machine::preset("dgx-a100:16").unwrap();
+    let cost = CostModel::new(&machine.gpu);
+    let mut run = search::Run::new(search::Budget::Time(std::time::Duration::from_secs(1)), 0);
+    run.deadline = search::Deadline::after(std::time::Duration::ZERO);
+    let request = Request {
+        machine: &machine,
+        cost: &cost,
+        mode: ImportMode::Train,
+        batch_dim: 0,
+        algorithm: search::algorithm("plan").unwrap(),
+        run,
+    };
+    let (found, table) = par_search::search(&imported, &request)
+        .unwrap_or_else(|e| panic!("no strategy out of time: {e}"));
+    let best = table
+        .iter()
+        .filter_map(|(name, _, t)| Some((t.as_ref()?, *name)))
+        .min_by(|a, b| a.0.total_cmp(b.0))
+        .expect("a fitting baseline");
+    assert_eq!(found.iteration_time_s, *best.0);
+    assert_eq!(found.found_by, format!("{} (a baseline of the table)", best.1));
+}

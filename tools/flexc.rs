@@ -241,6 +241,12 @@ struct Cli {
     #[arg(long = "report", value_name = "FILE", help_heading = "Simulation")]
     report: Option<String>,
 
+    /// With --simulate: also time N random single-op changes of the strategy, each reverted, as delta
+    /// simulations (what an MCMC proposal costs) against its full simulation; a strategy with replicas
+    /// is simulated symmetrically (one stage and one micro-batch only). Reported as `delta_probe`.
+    #[arg(long = "probe-delta", value_name = "N", help_heading = "Simulation")]
+    probe_delta: Option<u32>,
+
     /// MLIR pass pipeline mixing flexc and upstream passes, e.g.
     /// 'builtin.module(par-materialize)' (per-device programs) or
     /// 'builtin.module(canonicalize,par-verify)'. Default: the flexc pipeline (import and search).
@@ -470,6 +476,7 @@ fn compile() -> ExitCode {
             trace: cli.trace,
             report: cli.report,
             profile_db: cli.profile_db,
+            probe_delta: cli.probe_delta,
             state: flexc::core::precision::WeightState {
                 precision: match cli.precision {
                     PrecisionArg::Fp32 => Precision::Fp32,

@@ -978,7 +978,12 @@ impl<'a> Evaluator<'a> {
         }
         // Last backward step of every stage (it carries the synchronization).
         let steps: Vec<Vec<crate::schedule::Step>> = (0..p).map(|g| s.steps(g)).collect();
-        let mut done: HashMap<(u32, u32, bool), f64> = HashMap::new();
+        // Dense tables (a 1F1B schedule of hundreds of stages and thousands of micro-batches has
+        // millions of steps): a step's end by (stage, micro-batch, pass).
+        let mu = m as usize;
+        let at =
+            |k: u32, j: u32, back: bool| ((k as usize * mu + j as usize) << 1) | usize::from(back);
+        let mut done: Vec<Option<f64>> = vec![None; k_count as usize * mu * 2];
         let mut link_free: HashMap<(u32, u32), f64> = HashMap::new();
         let mut next = vec![0usize; p as usize];
         let mut free: Vec<f64> = once.iter().map(|o| o.0).collect();
@@ -989,7 +994,15 @@ impl<'a> Evaluator<'a> {
         let mut scheduled = 0usize;
         // Arrival of stage `a`'s output (step of micro-batch j) at group of stage `b`, through the
         // link's FIFO, computed when first asked for (deterministic: groups are visited in order).
-        let mut arrivals: HashMap<(u32, bool, u32, u32, bool), f64> = HashMap::new();
+        // By (input, micro-batch): the inputs of one step from the same stage and pass share the
+        // first one's arrival.
+        let mut input_base = Vec::with_capacity(inputs.len());
+        let mut count = 0usize;
+        for slot in &inputs {
+            input_base.push(count);
+            count += slot.len();
+        }
+        let mut arrivals: Vec<Option<f64>> = vec![None; count * mu];
         while scheduled < total {
             let mut progressed = false;
             for g in 0..p {
@@ -1001,19 +1014,24 @@ impl<'a> Evaluator<'a> {
                 let j = step.micro_batch;
                 let mut ready = free[g as usize];
                 let mut blocked = false;
-                for &(from, from_back, dur) in &inputs[(2 * k + u32::from(back)) as usize] {
-                    let key = (from, from_back, k, j, back);
-                    if let Some(&t) = arrivals.get(&key) {
+                let slot = (2 * k + u32::from(back)) as usize;
+                for &(from, from_back, dur) in &inputs[slot] {
+                    let first = inputs[slot]
+                        .iter()
+                        .position(|&(f, fb, _)| f == from && fb == from_back)
+                        .expect("the input itself matches");
+                    let key = (input_base[slot] + first) * mu + j as usize;
+                    if let Some(t) = arrivals[key] {
                         ready = ready.max(t);
                         continue;
                     }
-                    match done.get(&(from, j, from_back)) {
-                        Some(&end) => {
+                    match done[at(from, j, from_back)] {
+                        Some(end) => {
                             let link = (s.group_of_stage(from), g);
                             let start = end.max(*link_free.get(&link).unwrap_or(&0.0));
                             let arrive = start + dur;
                             link_free.insert(link, arrive);
-                            arrivals.insert(key, arrive);
+                            arrivals[key] = Some(arrive);
                             ready = ready.max(arrive);
                         }
                         None => blocked = true,
@@ -1026,15 +1044,15 @@ impl<'a> Evaluator<'a> {
                 } else {
                     (k > 0).then(|| (k - 1, j, false))
                 };
-                if let Some(key) = prev {
-                    match done.get(&key) {
-                        Some(&end) => ready = ready.max(end),
+                if let Some((pk, pj, pb)) = prev {
+                    match done[at(pk, pj, pb)] {
+                        Some(end) => ready = ready.max(end),
                         None => blocked = true,
                     }
                 }
                 if back {
-                    match done.get(&(k, j, false)) {
-                        Some(&end) => ready = ready.max(end),
+                    match done[at(k, j, false)] {
+                        Some(end) => ready = ready.max(end),
                         None => blocked = true,
                     }
                 }
@@ -1057,7 +1075,7 @@ impl<'a> Evaluator<'a> {
                 };
                 first_start[g as usize] = first_start[g as usize].min(ready);
                 let end = ready + dur;
-                done.insert((k, j, back), end);
+                done[at(k, j, back)] = Some(end);
                 free[g as usize] = end;
                 busy[g as usize] += dur;
                 if last_of_stage {

@@ -364,6 +364,25 @@ fn torch_expressible(tp: u32, pp: u32, m: u32, recompute: Recompute, zero: Zero,
         || pp > 1 && tp == 1 && recompute == Recompute::None && zero != Zero::Optimizer && !sp
 }
 
+/// The weight state per device of a schedule with `dp` replicas of `shards` devices each (tensor ×
+/// pipeline parallelism) under `zero`: the parameters × bytes per parameter under the precision and
+/// optimizer (weight, gradient, optimizer state, 16-bit copy), spread evenly: the lower bound by which the
+/// schedule search skips candidates without a simulation, and the search table its baselines.
+pub fn weight_state_bytes(problem: &Problem, shards: u32, dp: u32, zero: Zero) -> f64 {
+    let state: WeightState = problem.cost.state();
+    let per_parameter = state.bytes(Mode::Training, 4) as f64;
+    let optimizer_part = (4 * state.optimizer.state_values()) as f64;
+    let parameters = problem.graph.parameter_count() as f64;
+    let (shards, d) = (f64::from(shards.max(1)), f64::from(dp.max(1)));
+    match zero {
+        Zero::None => parameters * per_parameter / shards,
+        Zero::Optimizer => {
+            parameters * (per_parameter - optimizer_part + optimizer_part / d) / shards
+        }
+        Zero::Full => parameters * per_parameter / shards / d,
+    }
+}
+
 fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchError> {
     let t0 = Instant::now();
     let graph = problem.graph;
@@ -396,9 +415,6 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
         .sum();
     let forward_flops: f64 = forward.iter().map(|&id| graph.op(id).flops).sum();
     let state: WeightState = problem.cost.state();
-    // Bytes of weight state per (f32) parameter: weight, gradient, optimizer state, 16-bit copy.
-    let per_parameter = state.bytes(Mode::Training, 4) as f64;
-    let optimizer_part = (4 * state.optimizer.state_values()) as f64;
     let parameters = graph.parameter_count() as f64;
     let capacity = machine.gpu.mem_capacity as f64;
     let activations = ActivationModel::of(graph, problem, &phases, &forward);
@@ -467,17 +483,7 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
                                     continue;
                                 }
                                 // Weight state per device: the lower bound that prunes.
-                                let shards = f64::from(tp * pp);
-                                let d = f64::from(dp);
-                                let static_bytes = match zero {
-                                    Zero::None => parameters * per_parameter / shards,
-                                    Zero::Optimizer => {
-                                        parameters
-                                            * (per_parameter - optimizer_part + optimizer_part / d)
-                                            / shards
-                                    }
-                                    Zero::Full => parameters * per_parameter / shards / d,
-                                };
+                                let static_bytes = weight_state_bytes(problem, tp * pp, dp, zero);
                                 let spec = || {
                                     Candidate {
                                         tp,

@@ -293,3 +293,71 @@ impl<'a> Simulator<'a> {
         merged
     }
 }
+
+/// What delta simulation saves on one strategy: a full simulation's wall time against that of the
+/// single-op changes an MCMC proposal makes ([`probe_delta`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeltaProbe {
+    /// Seconds of the full simulation of the strategy (building the task graph included).
+    pub full_s: f64,
+    /// Mean seconds of one delta simulation ([`Simulator::set_config`]), changes and reverts alike.
+    pub delta_s: f64,
+    /// Delta simulations timed.
+    pub deltas: u64,
+    /// Whether the first change's delta simulation equalled a fresh full simulation of the changed
+    /// strategy (iteration time bit for bit, every device's peak memory).
+    pub exact: bool,
+}
+
+/// Times a full simulation of `strategy`, then `changes` random single-op changes, each reverted as a
+/// rejected MCMC proposal is (two delta simulations). A strategy with replicas is simulated
+/// symmetrically: the changes place tasks on replica 0's devices, as the schedule search's
+/// configurations do. Seeded: the same changes on every run.
+pub fn probe_delta(
+    graph: &Graph,
+    machine: &Machine,
+    cost: &CostModel,
+    mode: Mode,
+    strategy: Strategy,
+    changes: u32,
+    seed: u64,
+) -> Result<DeltaProbe, StrategyError> {
+    use rand::{Rng, SeedableRng};
+    let width = machine.num_devices() / strategy.schedule.replicas.max(1);
+    let t = std::time::Instant::now();
+    let mut sim = Simulator::new(graph, machine, cost, mode, strategy)?;
+    let full_s = t.elapsed().as_secs_f64();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let (mut delta_s, mut deltas, mut exact) = (0.0, 0u64, true);
+    if graph.num_ops() == 0 {
+        return Ok(DeltaProbe {
+            full_s,
+            delta_s,
+            deltas,
+            exact,
+        });
+    }
+    for i in 0..changes {
+        let op = OpId::new(rng.random_range(0..graph.num_ops()));
+        let old = sim.strategy().config(op).clone();
+        let config = Config::random(graph.op(op), width.max(1), &mut rng);
+        let t = std::time::Instant::now();
+        sim.set_config(op, config)?;
+        delta_s += t.elapsed().as_secs_f64();
+        if i == 0 {
+            let fresh = Simulator::new(graph, machine, cost, mode, sim.strategy().clone())?;
+            exact = fresh.iteration_time().to_bits() == sim.iteration_time().to_bits()
+                && fresh.peak_memories() == sim.peak_memories();
+        }
+        let t = std::time::Instant::now();
+        sim.set_config(op, old)?;
+        delta_s += t.elapsed().as_secs_f64();
+        deltas += 2;
+    }
+    Ok(DeltaProbe {
+        full_s,
+        delta_s: delta_s / deltas.max(1) as f64,
+        deltas,
+        exact,
+    })
+}

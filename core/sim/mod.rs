@@ -108,6 +108,7 @@ mod schedule;
 mod tasks;
 
 use delta::*;
+pub use delta::{probe_delta, DeltaProbe};
 use schedule::*;
 use tasks::*;
 pub(crate) use tasks::{BlockKind, TaskRef};

@@ -1014,3 +1014,47 @@ fn symmetric_replicas_equal_the_per_device_simulation() {
     }
     assert!(compared > 50, "only {compared} strategies compared");
 }
+
+/// Delta simulation of a symmetric strategy on thousands of devices (512 replicas of a node, one ring
+/// over all of them per weight) equals its full simulation after every change, as on small machines;
+/// and `probe_delta`, which the scale benchmark uses, says so on the same strategy.
+#[test]
+fn delta_equals_full_with_replicas_on_4096_devices() {
+    let machine = Machine::preset("dgx-a100:512").unwrap();
+    let cost = CostModel::new(&machine.gpu);
+    let (d, width) = (512u32, 8u32);
+    let replica = synth::transformer(&TransformerSpec {
+        batch: 8,
+        ..TransformerSpec::TINY
+    });
+    let mut rng = StdRng::seed_from_u64(11);
+    for mode in [Mode::Training, Mode::Inference] {
+        let mut start = Strategy::data_parallel(&replica, width);
+        start.schedule.replicas = d;
+        let mut sim = Simulator::new(&replica, &machine, &cost, mode, start.clone()).unwrap();
+        for step in 0..120 {
+            let op = OpId::new(rng.random_range(0..replica.num_ops()));
+            let config = random_replica_config(&replica, op, width, &mut rng);
+            sim.set_config(op, config).unwrap();
+            let fresh =
+                Simulator::new(&replica, &machine, &cost, mode, sim.strategy().clone()).unwrap();
+            assert_eq!(
+                sim.iteration_time().to_bits(),
+                fresh.iteration_time().to_bits(),
+                "{mode:?} step {step}: delta {} vs full {}",
+                sim.iteration_time(),
+                fresh.iteration_time()
+            );
+            assert_eq!(
+                sim.peak_memories(),
+                fresh.peak_memories(),
+                "{mode:?} step {step}"
+            );
+        }
+        let probe =
+            flexc_core::sim::probe_delta(&replica, &machine, &cost, mode, start, 20, 3).unwrap();
+        assert!(probe.exact, "{mode:?}: {probe:?}");
+        assert_eq!(probe.deltas, 40);
+        assert!(probe.full_s > 0.0 && probe.delta_s > 0.0, "{probe:?}");
+    }
+}

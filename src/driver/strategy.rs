@@ -308,6 +308,41 @@ pub(super) fn run_simulation(
         },
     };
     let model = name.rsplit('/').next().unwrap_or(name);
+    let probe = match sim.probe_delta {
+        Some(changes) => Some(delta_probe(&problem, &strategy, changes)?),
+        None => None,
+    };
+    let (probe_line, probe_json) = match &probe {
+        Some(p) => (
+            format!(
+                "delta probe: full simulation {}, delta simulation {} ({} of them), {:.1}x, {}\n",
+                flexc_core::units::seconds(p.full_s),
+                flexc_core::units::seconds(p.delta_s),
+                p.deltas,
+                p.full_s / p.delta_s.max(1e-12),
+                if p.exact { "exact" } else { "NOT EXACT" }
+            ),
+            Some(serde_json::json!({
+                "full_s": p.full_s,
+                "delta_s": p.delta_s,
+                "deltas": p.deltas,
+                "exact": p.exact,
+            })),
+        ),
+        None => (String::new(), None),
+    };
+    let with_probe = |json: Option<String>| -> Option<String> {
+        let (Some(json), Some(probe)) = (json, &probe_json) else {
+            return None;
+        };
+        let mut value: serde_json::Value = serde_json::from_str(&json).ok()?;
+        value
+            .as_object_mut()?
+            .insert("delta_probe".into(), probe.clone());
+        let mut text = serde_json::to_string_pretty(&value).ok()?;
+        text.push('\n');
+        Some(text)
+    };
     if !strategy.schedule.is_flat() {
         if sim.trace.is_some() {
             return Err(Diag::error(
@@ -321,8 +356,13 @@ pub(super) fn run_simulation(
         let (text, json, _) = crate::plan::report(model, &problem, &strategy_name, &strategy)?;
         let mut json = serde_json::to_string_pretty(&json).expect("JSON values serialize");
         json.push('\n');
-        push_files(compiled, sim, Some(json), None);
-        return Ok(text);
+        let json = if probe_json.is_some() {
+            with_probe(Some(json))
+        } else {
+            Some(json)
+        };
+        push_files(compiled, sim, json, None);
+        return Ok(format!("{text}{probe_line}"));
     }
     let simulated = simulate::simulate(
         model,
@@ -335,8 +375,51 @@ pub(super) fn run_simulation(
         sim,
     )?;
     compiled.notes.push_str(&simulated.warnings);
-    push_files(compiled, sim, simulated.json, simulated.trace);
-    Ok(simulated.text)
+    let json = if probe_json.is_some() {
+        with_probe(simulated.json)
+    } else {
+        simulated.json
+    };
+    push_files(compiled, sim, json, simulated.trace);
+    Ok(format!("{}{probe_line}", simulated.text))
+}
+
+/// `--probe-delta`: delta against full simulation of `strategy`; one with replicas on one replica's
+/// micro-batch graph (simulated symmetrically, as the schedule search's stages are).
+fn delta_probe(
+    problem: &flexc_core::search::Problem,
+    strategy: &flexc_core::Strategy,
+    changes: u32,
+) -> Result<flexc_core::sim::DeltaProbe, Diag> {
+    let schedule = &strategy.schedule;
+    let micro;
+    let (graph, probed) = if schedule.is_flat() {
+        (problem.graph, strategy.clone())
+    } else if schedule.stages == 1 && schedule.micro_batches == 1 {
+        micro = flexc_core::pipeline::micro_graph(problem, schedule)
+            .map_err(|e| Diag::error(None, format!("--probe-delta: {}", e.message)))?;
+        let mut flat = flexc_core::Strategy::flat(strategy.configs.clone());
+        flat.schedule.replicas = schedule.replicas;
+        (&micro.0, flat)
+    } else {
+        return Err(Diag::error(
+            None,
+            format!(
+                "--probe-delta times one task simulation: the strategy's schedule '{}' has stages or micro-batches",
+                schedule.summary()
+            ),
+        ));
+    };
+    flexc_core::sim::probe_delta(
+        graph,
+        problem.machine,
+        problem.cost,
+        problem.mode,
+        probed,
+        changes,
+        0,
+    )
+    .map_err(|e| Diag::error(None, format!("--probe-delta: {e}")))
 }
 
 /// The `#par.config` strategy of a `.par.mlir` file, imported with the settings it records, else the
