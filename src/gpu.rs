@@ -38,8 +38,7 @@
 //! seed computes the same function on CPU.
 
 mod codegen;
-mod reduction;
-mod rewrite;
+mod kernels;
 mod weights;
 
 use crate::{
@@ -48,6 +47,7 @@ use crate::{
 };
 use flexc_core::contract::manifest;
 use flexc_dialects::names::parse_device_function as device_function;
+use flexc_passes::gpu_to_device::LibraryCall;
 use flexc_passes::ir::{op_name, symbol_name, top_level_ops};
 use flexc_passes::pipeline;
 use melior::ir::{operation::OperationLike, Module};
@@ -166,7 +166,6 @@ pub fn compile(
         mlirContextLoadAllAvailableDialects(context.to_raw());
         mlirRegisterAllLLVMTranslations(context.to_raw());
     }
-    let diagnosed = |message: String| session.diagnosed(message);
     let start = Some(FileLoc {
         file: name.to_string(),
         line: 1,
@@ -217,22 +216,16 @@ pub fn compile(
         arch: &options.arch,
         block_threads: BLOCK_THREADS,
     });
-    // Scatters lowered, dialects checked, families tagged, bufferized, constants uploaded.
+    // Scatters lowered, dialects checked, families tagged, bufferized, constants uploaded, on the
+    // device with library calls.
     lower(&session, &mut module, &recipe.tensor)?;
-    let (reductions, library) = rewrite::to_device(&context, &module).map_err(|e| vec![e])?;
-    lower(&session, &mut module, &recipe.inline)?;
-    reduction::fill_bodies(&module, reductions)
-        .map_err(|e| vec![Diag::error(start.clone(), format!("{e} (a flexc bug)"))])?;
-    if !module.as_operation().verify() {
-        return Err(diagnosed(
-            "flexc built invalid block reductions (a flexc bug)".into(),
-        ));
-    }
+    // Read before their helpers are inlined.
+    let library = flexc_passes::gpu_to_device::library_calls(module.as_operation().to_raw());
     lower(&session, &mut module, &recipe.parallel_loops)?;
     // Read before the kernels' asserts go (they are ops of the bodies the families look at).
-    let families = rewrite::families(&module);
+    let families = kernels::families(&module);
     lower(&session, &mut module, &recipe.kernels)?;
-    let kernels = rewrite::kernels(&module, &families);
+    let kernels = kernels::kernels(&module, &families);
     let manifest = manifest(
         model, options, &programs, &inputs, &weights, &outputs, &kernels, &library, &tasks, devices,
     );
@@ -473,10 +466,10 @@ fn mark_c_interface(module: &Module, programs: &[Program]) {
 }
 
 /// Where the ops went, summed over all programs.
-fn placement(kernels: &[Kernel], library: &[rewrite::LibraryCall]) -> manifest::Placement {
+fn placement(kernels: &[Kernel], library: &[LibraryCall]) -> manifest::Placement {
     let mut placement = manifest::Placement::default();
     for call in library {
-        *placement.library.entry(call.entry.into()).or_default() += 1;
+        *placement.library.entry(call.entry.name().into()).or_default() += 1;
     }
     for kernel in kernels {
         *placement.kernels.entry(kernel.family.into()).or_default() += 1;
@@ -514,7 +507,7 @@ fn manifest(
     weights: &weights::WeightArguments,
     outputs: &[Tensor],
     kernels: &[Kernel],
-    library: &[rewrite::LibraryCall],
+    library: &[LibraryCall],
     tasks: &[Task],
     devices: flexc_core::DeviceCount,
 ) -> manifest::Manifest {
@@ -582,8 +575,8 @@ fn manifest(
         .collect();
     let library = library
         .iter()
-        .map(|c| LibraryCall {
-            entry: c.entry.into(),
+        .map(|c| manifest::LibraryCall {
+            entry: c.entry.name().into(),
             function: c.function.clone(),
             op: c.op.clone(),
         })

@@ -269,7 +269,7 @@ pub(super) fn library_helper(op: MlirOperation) -> Option<(String, String, &'sta
         return conv_helper(op, &types);
     }
     if name == "linalg.conv_2d_nhwc_hwcf" || (name == "linalg.generic" && multiply_accumulate(op)) {
-        let maps = flexc_passes::ir::linalg_indexing_maps(op)?;
+        let maps = crate::ir::linalg_indexing_maps(op)?;
         let maps: Vec<Vec<AffineDim>> = maps.into_iter().map(|(_, m)| m).collect();
         // The product commutes: the window may be read by either input.
         for (input, filter) in [(0, 1), (1, 0)] {
@@ -298,7 +298,7 @@ pub(super) fn conv_helper(
         if value.ptr.is_null() {
             Some(vec![1, 1])
         } else {
-            flexc_passes::ir::i64_list(value)
+            crate::ir::i64_list(value)
         }
     };
     let strides = list("strides")?;
