@@ -31,8 +31,8 @@
 //! }
 //! ```
 
-use crate::{emit_error_at, OptionKind, Options, PassId, PassInfo, PassOption};
 use crate::ir::{attribute_text, linalg_indexing_maps, op_name, type_text};
+use crate::{emit_error_at, OptionKind, Options, PassId, PassInfo, PassOption};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
     OperationRef,
@@ -481,9 +481,8 @@ fn rewrite(op: MlirOperation, text: &str) -> Result<(), String> {
 /// [`rewrite`] with the parsed module holding the helper.
 unsafe fn inline_helper(op: MlirOperation, parsed: MlirOperation) -> Result<(), String> {
     unsafe {
-        let function = mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(
-            mlirOperationGetRegion(parsed, 0),
-        ));
+        let function =
+            mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(parsed, 0)));
         let body = mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
         let count = mlirOperationGetNumOperands(op);
         if mlirBlockGetNumArguments(body) != count {

@@ -26,7 +26,7 @@
 //!     {flexc.gpu_library = {entry = "flexc_gpu_gemm_f32", op = "linalg.matmul"}} : (...) -> ()
 //! ```
 
-use crate::family::gather::GPU_FAMILY_ATTR as FAMILY_ATTR;
+use crate::family::{gather::GPU_FAMILY_ATTR as FAMILY_ATTR, KernelFamily};
 use crate::ir::{
     all_ops, create_op, op_name, parse_attribute as attribute, symbol_name, top_level_ops,
     type_text,
@@ -130,10 +130,7 @@ pub fn library_calls(module: MlirOperation) -> Vec<LibraryCall> {
 fn mark_library_call(call: MlirOperation, entry: &str, op: &str) {
     unsafe {
         let context = mlirOperationGetContext(call);
-        let value = attribute(
-            context,
-            &format!("{{entry = \"{entry}\", op = \"{op}\"}}"),
-        );
+        let value = attribute(context, &format!("{{entry = \"{entry}\", op = \"{op}\"}}"));
         mlirOperationSetDiscardableAttributeByName(
             call,
             melior::StringRef::new(LIBRARY_ATTR).to_raw(),
@@ -160,16 +157,17 @@ fn library_calls_of(module: MlirOperation, helpers: &mut Helpers) {
     // convolution: `gpu-tag-families`' tag), and the ops fusion made (untagged) that reduce, where
     // a contraction may hide with its fused producer; `library_helper` and the unfusing then check
     // the layouts.
-    let candidates: Vec<MlirOperation> = all_ops(module)
+    let candidates: Vec<(MlirOperation, Option<KernelFamily>)> = all_ops(module)
         .into_iter()
-        .filter(|&op| match crate::gpu_tag_families::tag_of(op) {
+        .map(|op| (op, crate::gpu_tag_families::tag_of(op)))
+        .filter(|&(op, family)| match family {
             Some(family) => family.library(),
             None => has_reduction_loop(op),
         })
         .collect();
-    for op in candidates {
+    for (op, family) in candidates {
         let name = op_name(op);
-        if let Some((helper, text, entry)) = library_helper(op) {
+        if let Some((helper, text, entry)) = library_helper(op, family) {
             let callee = helpers.add(helper, text);
             let call = insert_call(op, &callee);
             unsafe { mlirOperationDestroy(op) };

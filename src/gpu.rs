@@ -4,31 +4,32 @@
 //! every kernel and a JSON manifest (`docs/gpu.md`, "Artifact format", is the reference).
 //!
 //! Data flow: the stages of one typed recipe, `flexc_passes::pipeline::gpu_target` (its `gpu-*`
-//! passes one file each in `passes/`), with what is not a pass yet run between them here:
+//! passes one file each in `passes/`), with what the manifest needs read between them here:
 //! 0. graph ops marked for profiling, the strategy materialized (`pipeline::materialize`), every
 //!    task bracketed by `flexc_gpu_task_begin/end` (`program.rs`'s marking, shared with flexc-run);
 //! 1. `tensor`: torch-mlir's `tm_tensor.scatter` → upstream ops on tensors (`tm-tensor-lowering`:
 //!    the gather family's deterministic schemes, shared with flexc-run; their parallel loop is an
-//!    `scf.for` marked for step 3), the dialects checked (`gpu-check-dialects`), every linalg op
+//!    `scf.for` marked for step 2), the dialects checked (`gpu-check-dialects`), every linalg op
 //!    tagged with its family's GPU lowering (`gpu-tag-families`), `par` communication →
 //!    `flexc_gpu_*` calls (`par-lower-runtime{target=gpu}`), elementwise chains fused
 //!    (`linalg-fuse-elementwise-ops`), one-shot bufferization, constants uploaded into fresh
-//!    buffers (`gpu-upload-constants`), every buffer freed after its last use;
-//! 2. `gpu/rewrite/` (here): host memory → device memory (`gpu.alloc`; constants → the runtime's
-//!    resident copies, `flexc_gpu_resident_<T>`, uploaded once per device), contractions that group
-//!    into a GEMM and convolutions → vendor-library calls (`flexc_gpu_gemm_f32`, ...), copies →
-//!    `linalg.copy` (copy kernels), reductions over one long dim → block reductions
-//!    (`gpu/reduction.rs`: a block per output, threads striding the reduced dim, `gpu.all_reduce`;
-//!    bodies filled after the recipe's `inline` stage);
-//! 3. `parallel_loops`: the families' marked `scf.for`s → `scf.parallel` (`gpu-parallel-loops`);
-//!    the kernels' families read for the manifest; `kernels`: kernels' `cf.assert`s dropped, 0-d
-//!    ops → one-iteration loops, every remaining linalg op → `scf.parallel`, contiguous dim first
-//!    (`gpu-contiguous-dim-first`), tiled with 128 threads per block on it, blocks over the rest →
-//!    `gpu.launch` → outlined `gpu.module`s, no memory access left on the host
-//!    (`gpu-check-host-code`);
-//! 4. `kernel_lowering` (NVVM), then `gpu/codegen.rs`: each `gpu.module` → LLVM IR (MLIR's
+//!    buffers (`gpu-upload-constants`), every buffer freed after its last use, then the device
+//!    rewrite (`gpu-to-device`): host memory → device memory (`gpu.alloc`; constants → the
+//!    runtime's resident copies, `flexc_gpu_resident_<T>`, uploaded once per device), contractions
+//!    that group into a GEMM and convolutions → vendor-library calls (`flexc_gpu_gemm_f32`, ...,
+//!    the entry chosen by the family's tag), copies → `linalg.copy` (copy kernels); the library
+//!    calls are read for the manifest (`gpu_to_device::library_calls`);
+//! 2. `parallel_loops`: the device rewrite's helpers inlined, reductions over one long dim → block
+//!    reductions (`gpu-block-reductions`: a block per output, threads striding the reduced dim,
+//!    `gpu.all_reduce`), the families' marked `scf.for`s → `scf.parallel` (`gpu-parallel-loops`);
+//!    the kernels' families read for the manifest (`gpu/kernels.rs`); `kernels`: kernels'
+//!    `cf.assert`s dropped, 0-d ops → one-iteration loops, every remaining linalg op →
+//!    `scf.parallel`, contiguous dim first (`gpu-contiguous-dim-first`), tiled with 128 threads per
+//!    block on it, blocks over the rest → `gpu.launch` → outlined `gpu.module`s, no memory access
+//!    left on the host (`gpu-check-host-code`);
+//! 3. `kernel_lowering` (NVVM), then `gpu/codegen.rs`: each `gpu.module` → LLVM IR (MLIR's
 //!    translation) → libdevice linked → PTX by inkwell's NVPTX target machine → `gpu.binary`;
-//! 5. `host`: `gpu-to-llvm` (MLIR's GPU runtime-wrapper calls `mgpu*`) → LLVM IR → inkwell's host
+//! 4. `host`: `gpu-to-llvm` (MLIR's GPU runtime-wrapper calls `mgpu*`) → LLVM IR → inkwell's host
 //!    target machine → object → `cc -shared` with the manifest.
 //!
 //! Weights: elided weights (`dense_resource` handles without data) become arguments of every
@@ -469,7 +470,10 @@ fn mark_c_interface(module: &Module, programs: &[Program]) {
 fn placement(kernels: &[Kernel], library: &[LibraryCall]) -> manifest::Placement {
     let mut placement = manifest::Placement::default();
     for call in library {
-        *placement.library.entry(call.entry.name().into()).or_default() += 1;
+        *placement
+            .library
+            .entry(call.entry.name().into())
+            .or_default() += 1;
     }
     for kernel in kernels {
         *placement.kernels.entry(kernel.family.into()).or_default() += 1;
