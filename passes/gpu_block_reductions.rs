@@ -31,7 +31,7 @@
 //! }
 //! ```
 
-use crate::ir::{attribute_text, linalg_indexing_maps, op_name, type_text};
+use crate::ir::{attribute_text, linalg_indexing_maps, op_name, reads_loop_indices, type_text};
 use crate::{emit_error_at, OptionKind, Options, PassId, PassInfo, PassOption};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
@@ -182,22 +182,6 @@ struct Plan {
     kind: &'static str,
     identity: &'static str,
     combine: String,
-}
-
-/// Whether a `linalg.generic`'s body uses `linalg.index`.
-fn reads_loop_indices(op: MlirOperation) -> bool {
-    let mut found = false;
-    unsafe { melior::ir::OperationRef::from_raw(op) }.walk(
-        melior::ir::operation::WalkOrder::PreOrder,
-        |inner| {
-            if op_name(inner.to_raw()) == "linalg.index" {
-                found = true;
-                return melior::ir::operation::WalkResult::Interrupt;
-            }
-            melior::ir::operation::WalkResult::Advance
-        },
-    );
-    found
 }
 
 /// The plan of `op` when it is a block-reduction candidate (module doc).

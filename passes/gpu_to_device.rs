@@ -28,17 +28,13 @@
 
 use crate::family::{gather::GPU_FAMILY_ATTR as FAMILY_ATTR, KernelFamily};
 use crate::ir::{
-    all_ops, create_op, op_name, parse_attribute as attribute, symbol_name, top_level_ops,
-    type_text,
+    all_ops, create_op, op_name, parse_attribute as attribute, reads_loop_indices, symbol_name,
+    top_level_ops, type_text,
 };
 use crate::{emit_error, Options, PassId, PassInfo};
 use flexc_core::contract::{self, Library};
 use flexc_core::AffineDim;
-use melior::ir::{
-    attribute::AttributeLike,
-    operation::{OperationLike, WalkOrder, WalkResult},
-    OperationRef,
-};
+use melior::ir::{attribute::AttributeLike, operation::OperationLike, OperationRef};
 use mlir_sys::*;
 use std::collections::BTreeMap;
 

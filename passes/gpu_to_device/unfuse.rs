@@ -342,20 +342,6 @@ pub(super) fn accumulated_product(op: MlirOperation, count: usize) -> Option<(us
     }
 }
 
-/// Whether a linalg op's body reads its loop indices (`linalg.index`: the producer could depend on
-/// dims it does not iterate).
-pub(super) fn reads_loop_indices(op: MlirOperation) -> bool {
-    let mut found = false;
-    unsafe { melior::ir::OperationRef::from_raw(op) }.walk(WalkOrder::PreOrder, |inner| {
-        if op_name(inner.to_raw()) == "linalg.index" {
-            found = true;
-            return WalkResult::Interrupt;
-        }
-        WalkResult::Advance
-    });
-    found
-}
-
 /// Loop index → its size, from the static shapes of the operands that index by it.
 pub(super) fn loop_sizes(
     dims: &[Vec<Option<usize>>],
