@@ -16,7 +16,10 @@
 //! over `tp · pp` devices, ZeRO dividing by `dp`) plus its estimated activations ([`ActivationModel`])
 //! exceed a device by more than 15% is skipped without a simulation. The others are evaluated ([`crate::pipeline::Context::evaluate`]: stage simulations are
 //! shared between candidates) in the order of a closed-form estimate — the work at the machine's peak,
-//! plus recomputation, times the bubble `1 + (pp − 1) / (vp · m)` — so that under a deadline the
+//! plus recomputation, times the bubble `1 + (pp − 1) / (vp · m)` and the busiest stage group's share of
+//! the work over the mean share (operators are indivisible: cuts finer than the layers are uneven), or the
+//! weight synchronization's bandwidth floor when that is longer (the gradients' all-reduce; ZeRO-3's
+//! weight all-gathers per micro-batch) — so that under a deadline the
 //! likely best are simulated first. Each evaluation is exact for its candidate; the estimate only orders
 //! them. The best candidate that fits memory is returned, with the count of candidates, skipped and
 //! simulated ones, as [`PlanStats`].
@@ -218,6 +221,112 @@ fn min_carried(graph: &crate::graph::Graph, forward: &[OpId]) -> f64 {
 /// Candidates simulated at most without a deadline (a proposal budget): the enumeration is bounded.
 const MAX_EVALUATED: usize = 400;
 
+/// A floor on the weight synchronization of a candidate, from bandwidth alone: data parallelism's ring
+/// all-reduce of the gradients (ZeRO-1's reduce-scatter and all-gather move the same bytes), and under
+/// ZeRO-3 an all-gather of the weights per micro-batch in the forward and again in the backward.
+struct SyncFloor<'a> {
+    /// The whole model's gradients, in bytes, in the precision they are summed in.
+    gradient_bytes: f64,
+    machine: &'a crate::machine::Machine,
+}
+
+impl SyncFloor<'_> {
+    fn weight_sync(&self, tp: u32, pp: u32, dp: u32, m: u32, zero: Zero) -> f64 {
+        if dp <= 1 {
+            return 0.0;
+        }
+        let machine = self.machine;
+        // Replicas lie `tp · pp` devices apart: within a node only when they all fit in one.
+        let per_node = machine.gpus_per_node.max(1);
+        let bandwidth = if tp * pp * dp <= per_node {
+            machine.intra.bandwidth
+        } else {
+            // A node's NICs shared by its GPUs; replicas within a node sum among themselves first, so
+            // each GPU sends only its share of its replica's shard across nodes.
+            let replicas_per_node = (per_node / (tp * pp)).max(1);
+            machine.inter.bandwidth * f64::from(machine.nics_per_node.max(1)) / f64::from(per_node)
+                * f64::from(replicas_per_node)
+        };
+        if bandwidth <= 0.0 {
+            return 0.0;
+        }
+        let shard = self.gradient_bytes / f64::from(tp * pp);
+        let ring = f64::from(dp - 1) / f64::from(dp);
+        let passes = match zero {
+            Zero::None | Zero::Optimizer => 2.0,
+            Zero::Full => 1.0 + 2.0 * f64::from(m),
+        };
+        passes * shard * ring / bandwidth
+    }
+}
+
+/// The forward ops' balanced cuts ([`crate::schedule::balanced_cuts`]) per virtual stage count, each
+/// computed once, and the load imbalance they leave between stage groups.
+struct Cuts<'a> {
+    graph: &'a crate::graph::Graph,
+    forward: &'a [OpId],
+    /// Per forward op: its forward and backward FLOPs, what the cuts balance.
+    costs: Vec<f64>,
+    total: f64,
+    by_stages: HashMap<u32, Vec<u32>>,
+    imbalance: HashMap<(u32, u32), f64>,
+}
+
+impl<'a> Cuts<'a> {
+    fn new(graph: &'a crate::graph::Graph, problem: &Problem, forward: &'a [OpId]) -> Self {
+        let costs: Vec<f64> = forward
+            .iter()
+            .map(|&id| {
+                let op = graph.op(id);
+                let backward = if problem.training_step {
+                    2.0
+                } else {
+                    problem.mode.backward_factor(graph, op)
+                };
+                op.flops * (1.0 + backward)
+            })
+            .collect();
+        Cuts {
+            graph,
+            forward,
+            total: costs.iter().sum(),
+            costs,
+            by_stages: HashMap::new(),
+            imbalance: HashMap::new(),
+        }
+    }
+
+    /// The part of each forward op when they are cut into `k` virtual stages.
+    fn of(&mut self, k: u32) -> &[u32] {
+        let (graph, forward, costs) = (self.graph, self.forward, &self.costs);
+        self.by_stages
+            .entry(k)
+            .or_insert_with(|| crate::schedule::balanced_cuts(graph, forward, costs, k))
+    }
+
+    /// The busiest of `pp` stage groups' share of the work (each holding virtual stages `g`, `g + pp`,
+    /// … of `pp · vp`) over the mean share: 1 when the cuts are even. Operators are indivisible, so
+    /// cuts finer than the layers leave some groups more than their share.
+    fn imbalance(&mut self, pp: u32, vp: u32) -> f64 {
+        if pp <= 1 || self.total <= 0.0 {
+            return 1.0;
+        }
+        if let Some(&known) = self.imbalance.get(&(pp, vp)) {
+            return known;
+        }
+        let total = self.total;
+        let parts = self.of(pp * vp).to_vec();
+        let mut load = vec![0.0f64; pp as usize];
+        for (&part, &cost) in parts.iter().zip(&self.costs) {
+            load[(part % pp) as usize] += cost;
+        }
+        let busiest = load.iter().copied().fold(0.0, f64::max);
+        let imbalance = (busiest * f64::from(pp) / total).max(1.0);
+        self.imbalance.insert((pp, vp), imbalance);
+        imbalance
+    }
+}
+
 /// The schedule search (module doc).
 pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
     plan_in(problem, run, Space::All)
@@ -297,6 +406,18 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
         .precision
         .matrix_rate(&machine.gpu)
         .unwrap_or(machine.gpu.peak_flops.f32);
+
+    let comm = SyncFloor {
+        gradient_bytes: parameters
+            * if state.precision.half().is_some() {
+                2.0
+            } else {
+                4.0
+            },
+        machine,
+    };
+    // Stage cuts, per virtual stage count, shared by the estimates and the candidates' schedules.
+    let mut cuts = Cuts::new(graph, problem, &forward);
 
     // Enumerate.
     let mut candidates = Vec::new();
@@ -415,12 +536,18 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
                                     Recompute::Full => forward_flops,
                                 };
                                 let bubble = 1.0 + f64::from(pp - 1) / f64::from(vp * m);
+                                // The busiest stage group sets the pace, not the mean one.
+                                let imbalance = cuts.imbalance(pp, vp);
                                 let tp_penalty = 1.0 + 0.05 * f64::from(tp - 1) / 7.0;
                                 let zero_penalty = if zero == Zero::Full { 1.1 } else { 1.0 };
-                                let estimate = (flops + extra) / (f64::from(n) * peak)
+                                let compute = (flops + extra) / (f64::from(n) * peak)
                                     * bubble
+                                    * imbalance
                                     * tp_penalty
                                     * zero_penalty;
+                                let sync = comm.weight_sync(tp, pp, dp, m, zero);
+                                // Overlap can hide either behind the other, never both.
+                                let estimate = compute.max(sync);
                                 candidates.push(Candidate {
                                     tp,
                                     pp,
@@ -518,23 +645,8 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
             stages
                 .entry(k)
                 .or_insert_with(|| {
-                    let costs: Vec<f64> = forward
-                        .iter()
-                        .map(|&id| {
-                            let op = graph.op(id);
-                            let backward = if problem.training_step {
-                                2.0
-                            } else {
-                                problem.mode.backward_factor(graph, op)
-                            };
-                            op.flops * (1.0 + backward)
-                        })
-                        .collect();
                     let mut stage_of = vec![0u32; graph.num_ops()];
-                    for (&id, part) in forward
-                        .iter()
-                        .zip(crate::schedule::balanced_cuts(graph, &forward, &costs, k))
-                    {
+                    for (&id, &part) in forward.iter().zip(cuts.of(k)) {
                         stage_of[id.index()] = part;
                     }
                     phases.complete_stages(graph, &mut stage_of);

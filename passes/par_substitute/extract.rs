@@ -66,9 +66,9 @@ type Cover = Rc<BTreeMap<Id, f64>>;
 /// The chosen node of every e-class reachable from `roots` (canonical ids), or `None` when some root
 /// has no acyclic choice (never for an e-graph built from a program, whose original nodes are one).
 /// Greedy over DAG costs: repeated passes until no class finds a cheaper node, at most `passes`, and
-/// no pass started after `deadline` (each pass costs every node's cover, quadratic in a deep graph:
-/// an LSTM's unrolled steps); with `merges`, then the merge-adoption move ([`adopt_merges`]), also
-/// bounded by `deadline`.
+/// nothing after `deadline` (each pass costs every node's cover, quadratic in a deep graph: an LSTM's
+/// unrolled steps; `None` when the first pass has not ended by then); with `merges`, then the
+/// merge-adoption move ([`adopt_merges`]), also bounded by `deadline`.
 pub fn extract(
     egraph: &Graph,
     roots: &[Id],
@@ -80,9 +80,18 @@ pub fn extract(
     let mut best: HashMap<Id, (f64, Flex, Cover)> = HashMap::new();
     let mut classes: Vec<&egg::EClass<Flex, _>> = egraph.classes().collect();
     classes.sort_by_key(|c| c.id);
-    for _ in 0..passes.max(1) {
+    for pass in 0..passes.max(1) {
         let mut changed = false;
         for class in &classes {
+            // A pass can take seconds on its own (covers grow with depth): the deadline is checked per
+            // class. An unfinished first pass leaves classes without a choice, so nothing is extracted;
+            // a later one leaves every class the best node found so far.
+            if late() {
+                if pass == 0 {
+                    return None;
+                }
+                break;
+            }
             for node in &class.nodes {
                 let mut cover: BTreeMap<Id, f64> = BTreeMap::new();
                 let mut ready = true;

@@ -382,6 +382,25 @@ fn siblings_with_a_shared_weight_do_not_merge() {
 }
 
 #[test]
+fn extraction_past_its_deadline_chooses_nothing() {
+    // The first pass is checked class by class: one that cannot end before the deadline returns
+    // nothing rather than overrunning it (the block is then kept as it is).
+    let mut meta = Meta::default();
+    for (name, shape) in [("x", vec![32, 64]), ("w", vec![64, 64])] {
+        meta.shapes.insert(Symbol::from(name), shape);
+    }
+    let mut egraph = Graph::new(meta);
+    let expr: RecExpr<Flex> = "(op out (contract ab,bc->ac (op x) (op w)))"
+        .parse()
+        .unwrap();
+    let root = egraph.add_expr(&expr);
+    let past = std::time::Instant::now();
+    std::thread::sleep(std::time::Duration::from_millis(1));
+    assert!(extract::extract(&egraph, &[root], 64, true, Some(past)).is_none());
+    assert!(extract::extract(&egraph, &[root], 64, true, None).is_some());
+}
+
+#[test]
 fn extraction_prefers_a_merged_contraction_when_launches_dominate() {
     let mut meta = Meta::default();
     for (name, shape) in [
