@@ -649,6 +649,21 @@ fn inline_call(call: MlirOperation, function: MlirOperation) -> Result<(), Strin
     }
 }
 
+/// Whether a linalg op's body reads its loop indices (`linalg.index`): a body that cannot move into
+/// another loop nest (a block reduction's one loop, an unfused producer's).
+pub fn reads_loop_indices(op: MlirOperation) -> bool {
+    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+    let mut found = false;
+    unsafe { melior::ir::OperationRef::from_raw(op) }.walk(WalkOrder::PreOrder, |inner| {
+        if op_name(inner.to_raw()) == "linalg.index" {
+            found = true;
+            return WalkResult::Interrupt;
+        }
+        WalkResult::Advance
+    });
+    found
+}
+
 /// Every op nested in `root` (itself included), pre-order: collected first, for rewrites that
 /// destroy or move ops a walk would still visit.
 pub fn all_ops(root: MlirOperation) -> Vec<MlirOperation> {

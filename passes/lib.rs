@@ -16,12 +16,14 @@ use std::{collections::BTreeMap, fmt};
 
 pub(crate) mod batch_major;
 pub mod family;
+pub mod gpu_block_reductions;
 pub mod gpu_check_dialects;
 pub mod gpu_check_host_code;
 pub mod gpu_contiguous_dim_first;
 pub mod gpu_drop_kernel_asserts;
 pub mod gpu_parallel_loops;
 pub mod gpu_tag_families;
+pub mod gpu_to_device;
 pub mod gpu_upload_constants;
 pub mod gpu_wrap_scalar_ops;
 pub mod import;
@@ -195,6 +197,8 @@ pub static REGISTRY: &[&PassInfo] = &[
     &gpu_check_dialects::INFO,
     &gpu_tag_families::INFO,
     &gpu_upload_constants::INFO,
+    &gpu_to_device::INFO,
+    &gpu_block_reductions::INFO,
     &gpu_parallel_loops::INFO,
     &gpu_drop_kernel_asserts::INFO,
     &gpu_wrap_scalar_ops::INFO,

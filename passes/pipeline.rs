@@ -465,18 +465,15 @@ pub struct GpuTarget<'a> {
     pub block_threads: u32,
 }
 
-/// The GPU target as one recipe in stages; between them `gpu::compile` runs what is not a pass yet
-/// (the device rewrite's library calls, block reductions and device memory; the block reductions'
-/// bodies; the kernels' families read for the manifest; PTX and host code generation).
+/// The GPU target as one recipe in stages; between them `gpu::compile` reads what the manifest
+/// lists (the library calls, the kernels' families) and generates PTX and host code.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GpuRecipe {
     /// `tm-tensor-lowering`, `gpu-check-dialects`, `gpu-tag-families`, then [`gpu_tensor_lowering`]
-    /// (communication calls, fusion, bufferization), `gpu-upload-constants` and
-    /// [`gpu_deallocation`]. Then the device rewrite.
+    /// (communication calls, fusion, bufferization), `gpu-upload-constants`, [`gpu_deallocation`]
+    /// and `gpu-to-device` (device memory, library calls). Then the library calls are read.
     pub tensor: Pipeline,
-    /// The device rewrite's helper functions inlined (no canonicalization in between, which could
-    /// fold the block reductions' placeholders). Then the block reductions' bodies.
-    pub inline: Pipeline,
+    /// `gpu-to-device`'s helper functions inlined (no canonicalization), `gpu-block-reductions`,
     /// `gpu-parallel-loops`. Then the kernels' families are read.
     pub parallel_loops: Pipeline,
     /// `gpu-drop-kernel-asserts`, `gpu-wrap-scalar-ops`, [`gpu_loops`], `gpu-contiguous-dim-first`,
@@ -496,9 +493,12 @@ pub fn gpu_target(target: GpuTarget<'_>) -> GpuRecipe {
             .flexc(&crate::gpu_tag_families::INFO, "")
             .then(gpu_tensor_lowering())
             .flexc(&crate::gpu_upload_constants::INFO, "")
-            .then(gpu_deallocation()),
-        inline: Pipeline::new().upstream_with("inline", "default-pipeline="),
-        parallel_loops: Pipeline::new().flexc(&crate::gpu_parallel_loops::INFO, ""),
+            .then(gpu_deallocation())
+            .flexc(&crate::gpu_to_device::INFO, ""),
+        parallel_loops: Pipeline::new()
+            .upstream_with("inline", "default-pipeline=")
+            .flexc(&crate::gpu_block_reductions::INFO, "")
+            .flexc(&crate::gpu_parallel_loops::INFO, ""),
         kernels: Pipeline::new()
             .flexc(&crate::gpu_drop_kernel_asserts::INFO, "")
             .flexc(&crate::gpu_wrap_scalar_ops::INFO, "")
@@ -651,10 +651,14 @@ mod tests {
         assert_eq!(
             recipe.tensor.to_string(),
             format!(
-                "builtin.module(tm-tensor-lowering,gpu-check-dialects,gpu-tag-families,{},gpu-upload-constants,{})",
+                "builtin.module(tm-tensor-lowering,gpu-check-dialects,gpu-tag-families,{},gpu-upload-constants,{},gpu-to-device)",
                 inner(gpu_tensor_lowering()),
                 inner(gpu_deallocation())
             )
+        );
+        assert_eq!(
+            recipe.parallel_loops.to_string(),
+            "builtin.module(inline{default-pipeline=},gpu-block-reductions,gpu-parallel-loops)"
         );
         assert_eq!(
             recipe.kernels.to_string(),

@@ -4,31 +4,32 @@
 //! every kernel and a JSON manifest (`docs/gpu.md`, "Artifact format", is the reference).
 //!
 //! Data flow: the stages of one typed recipe, `flexc_passes::pipeline::gpu_target` (its `gpu-*`
-//! passes one file each in `passes/`), with what is not a pass yet run between them here:
+//! passes one file each in `passes/`), with what the manifest needs read between them here:
 //! 0. graph ops marked for profiling, the strategy materialized (`pipeline::materialize`), every
 //!    task bracketed by `flexc_gpu_task_begin/end` (`program.rs`'s marking, shared with flexc-run);
 //! 1. `tensor`: torch-mlir's `tm_tensor.scatter` → upstream ops on tensors (`tm-tensor-lowering`:
 //!    the gather family's deterministic schemes, shared with flexc-run; their parallel loop is an
-//!    `scf.for` marked for step 3), the dialects checked (`gpu-check-dialects`), every linalg op
+//!    `scf.for` marked for step 2), the dialects checked (`gpu-check-dialects`), every linalg op
 //!    tagged with its family's GPU lowering (`gpu-tag-families`), `par` communication →
 //!    `flexc_gpu_*` calls (`par-lower-runtime{target=gpu}`), elementwise chains fused
 //!    (`linalg-fuse-elementwise-ops`), one-shot bufferization, constants uploaded into fresh
-//!    buffers (`gpu-upload-constants`), every buffer freed after its last use;
-//! 2. `gpu/rewrite/` (here): host memory → device memory (`gpu.alloc`; constants → the runtime's
-//!    resident copies, `flexc_gpu_resident_<T>`, uploaded once per device), contractions that group
-//!    into a GEMM and convolutions → vendor-library calls (`flexc_gpu_gemm_f32`, ...), copies →
-//!    `linalg.copy` (copy kernels), reductions over one long dim → block reductions
-//!    (`gpu/reduction.rs`: a block per output, threads striding the reduced dim, `gpu.all_reduce`;
-//!    bodies filled after the recipe's `inline` stage);
-//! 3. `parallel_loops`: the families' marked `scf.for`s → `scf.parallel` (`gpu-parallel-loops`);
-//!    the kernels' families read for the manifest; `kernels`: kernels' `cf.assert`s dropped, 0-d
-//!    ops → one-iteration loops, every remaining linalg op → `scf.parallel`, contiguous dim first
-//!    (`gpu-contiguous-dim-first`), tiled with 128 threads per block on it, blocks over the rest →
-//!    `gpu.launch` → outlined `gpu.module`s, no memory access left on the host
-//!    (`gpu-check-host-code`);
-//! 4. `kernel_lowering` (NVVM), then `gpu/codegen.rs`: each `gpu.module` → LLVM IR (MLIR's
+//!    buffers (`gpu-upload-constants`), every buffer freed after its last use, then the device
+//!    rewrite (`gpu-to-device`): host memory → device memory (`gpu.alloc`; constants → the
+//!    runtime's resident copies, `flexc_gpu_resident_<T>`, uploaded once per device), contractions
+//!    that group into a GEMM and convolutions → vendor-library calls (`flexc_gpu_gemm_f32`, ...,
+//!    the entry chosen by the family's tag), copies → `linalg.copy` (copy kernels); the library
+//!    calls are read for the manifest (`gpu_to_device::library_calls`);
+//! 2. `parallel_loops`: the device rewrite's helpers inlined, reductions over one long dim → block
+//!    reductions (`gpu-block-reductions`: a block per output, threads striding the reduced dim,
+//!    `gpu.all_reduce`), the families' marked `scf.for`s → `scf.parallel` (`gpu-parallel-loops`);
+//!    the kernels' families read for the manifest (`gpu/kernels.rs`); `kernels`: kernels'
+//!    `cf.assert`s dropped, 0-d ops → one-iteration loops, every remaining linalg op →
+//!    `scf.parallel`, contiguous dim first (`gpu-contiguous-dim-first`), tiled with 128 threads per
+//!    block on it, blocks over the rest → `gpu.launch` → outlined `gpu.module`s, no memory access
+//!    left on the host (`gpu-check-host-code`);
+//! 3. `kernel_lowering` (NVVM), then `gpu/codegen.rs`: each `gpu.module` → LLVM IR (MLIR's
 //!    translation) → libdevice linked → PTX by inkwell's NVPTX target machine → `gpu.binary`;
-//! 5. `host`: `gpu-to-llvm` (MLIR's GPU runtime-wrapper calls `mgpu*`) → LLVM IR → inkwell's host
+//! 4. `host`: `gpu-to-llvm` (MLIR's GPU runtime-wrapper calls `mgpu*`) → LLVM IR → inkwell's host
 //!    target machine → object → `cc -shared` with the manifest.
 //!
 //! Weights: elided weights (`dense_resource` handles without data) become arguments of every
@@ -38,8 +39,7 @@
 //! seed computes the same function on CPU.
 
 mod codegen;
-mod reduction;
-mod rewrite;
+mod kernels;
 mod weights;
 
 use crate::{
@@ -48,6 +48,7 @@ use crate::{
 };
 use flexc_core::contract::manifest;
 use flexc_dialects::names::parse_device_function as device_function;
+use flexc_passes::gpu_to_device::LibraryCall;
 use flexc_passes::ir::{op_name, symbol_name, top_level_ops};
 use flexc_passes::pipeline;
 use melior::ir::{operation::OperationLike, Module};
@@ -166,7 +167,6 @@ pub fn compile(
         mlirContextLoadAllAvailableDialects(context.to_raw());
         mlirRegisterAllLLVMTranslations(context.to_raw());
     }
-    let diagnosed = |message: String| session.diagnosed(message);
     let start = Some(FileLoc {
         file: name.to_string(),
         line: 1,
@@ -217,22 +217,16 @@ pub fn compile(
         arch: &options.arch,
         block_threads: BLOCK_THREADS,
     });
-    // Scatters lowered, dialects checked, families tagged, bufferized, constants uploaded.
+    // Scatters lowered, dialects checked, families tagged, bufferized, constants uploaded, on the
+    // device with library calls.
     lower(&session, &mut module, &recipe.tensor)?;
-    let (reductions, library) = rewrite::to_device(&context, &module).map_err(|e| vec![e])?;
-    lower(&session, &mut module, &recipe.inline)?;
-    reduction::fill_bodies(&module, reductions)
-        .map_err(|e| vec![Diag::error(start.clone(), format!("{e} (a flexc bug)"))])?;
-    if !module.as_operation().verify() {
-        return Err(diagnosed(
-            "flexc built invalid block reductions (a flexc bug)".into(),
-        ));
-    }
+    // Read before their helpers are inlined.
+    let library = flexc_passes::gpu_to_device::library_calls(module.as_operation().to_raw());
     lower(&session, &mut module, &recipe.parallel_loops)?;
     // Read before the kernels' asserts go (they are ops of the bodies the families look at).
-    let families = rewrite::families(&module);
+    let families = kernels::families(&module);
     lower(&session, &mut module, &recipe.kernels)?;
-    let kernels = rewrite::kernels(&module, &families);
+    let kernels = kernels::kernels(&module, &families);
     let manifest = manifest(
         model, options, &programs, &inputs, &weights, &outputs, &kernels, &library, &tasks, devices,
     );
@@ -473,10 +467,13 @@ fn mark_c_interface(module: &Module, programs: &[Program]) {
 }
 
 /// Where the ops went, summed over all programs.
-fn placement(kernels: &[Kernel], library: &[rewrite::LibraryCall]) -> manifest::Placement {
+fn placement(kernels: &[Kernel], library: &[LibraryCall]) -> manifest::Placement {
     let mut placement = manifest::Placement::default();
     for call in library {
-        *placement.library.entry(call.entry.into()).or_default() += 1;
+        *placement
+            .library
+            .entry(call.entry.name().into())
+            .or_default() += 1;
     }
     for kernel in kernels {
         *placement.kernels.entry(kernel.family.into()).or_default() += 1;
@@ -514,7 +511,7 @@ fn manifest(
     weights: &weights::WeightArguments,
     outputs: &[Tensor],
     kernels: &[Kernel],
-    library: &[rewrite::LibraryCall],
+    library: &[LibraryCall],
     tasks: &[Task],
     devices: flexc_core::DeviceCount,
 ) -> manifest::Manifest {
@@ -582,8 +579,8 @@ fn manifest(
         .collect();
     let library = library
         .iter()
-        .map(|c| LibraryCall {
-            entry: c.entry.into(),
+        .map(|c| manifest::LibraryCall {
+            entry: c.entry.name().into(),
             function: c.function.clone(),
             op: c.op.clone(),
         })

@@ -8,7 +8,8 @@ use super::{
 };
 use crate::{
     family::{cut::array_text, cut::shape_of, Body, Combine, Operand, ValueId},
-    ir, op_name,
+    ir::{self, parse_attribute as attribute},
+    op_name,
     region::{full, lengths, Region},
 };
 use flexc_core::DeviceId;
@@ -48,17 +49,6 @@ pub(super) struct Emitter {
     /// When set, every op is built before this one, not before its serial op (a scheduled program
     /// runs its phases in an order of its own).
     pub(super) fixed_anchor: Option<MlirOperation>,
-}
-
-pub(super) fn attribute(context: MlirContext, text: &str) -> MlirAttribute {
-    let attribute =
-        unsafe { mlirAttributeParseGet(context, melior::StringRef::new(text).to_raw()) };
-    // The text is ours: a null attribute is a flexc bug.
-    assert!(
-        !attribute.ptr.is_null(),
-        "par-materialize produced an unparsable attribute {text}"
-    );
-    attribute
 }
 
 pub(super) fn tensor_type(shape: &[i64], element: MlirType) -> MlirType {

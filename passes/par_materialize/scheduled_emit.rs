@@ -29,14 +29,14 @@
 //! rebuilds what the replayed ops make, and only the rest is stashed.
 
 use super::{
-    emit::{attribute, element_type, tensor_type, Emitter},
+    emit::{element_type, tensor_type, Emitter},
     order::{Action, Instance, Kind, Program, Segment},
     plan::OpPlan,
     scheduled::{Scheduled, StepOp},
 };
 use crate::{
     family::{cut::array_text, Body, Combine, Operand, ValueId},
-    ir,
+    ir::{self, parse_attribute as attribute},
     region::lengths,
 };
 use flexc_core::{schedule::Pass, DeviceId};

@@ -41,7 +41,10 @@ pub(super) fn operand_dims_with_constants(op: MlirOperation) -> Option<Vec<Vec<O
 /// down-projection, an average pool's division before a classifier) → `f` computed into a fresh row-major buffer T by an elementwise generic (a
 /// clone of the op with B, the accumulation and the reduction dims taken out), then T × B as a
 /// (batched) GEMM call, T freed after it. Returns the call's entry; `None` leaves the op as it is.
-pub(super) fn unfuse_producer(op: MlirOperation, helpers: &mut Helpers) -> Option<&'static str> {
+pub(super) fn unfuse_producer(
+    op: MlirOperation,
+    helpers: &mut Helpers,
+) -> Option<(&'static str, MlirOperation)> {
     let count = unsafe { mlirOperationGetNumOperands(op) } as usize;
     if count < 3 || unsafe { mlirOperationGetNumResults(op) } != 0 {
         return None;
@@ -116,27 +119,27 @@ pub(super) fn unfuse_producer(op: MlirOperation, helpers: &mut Helpers) -> Optio
     if unsafe { !mlirTypeIsAF32(mlirValueGetType(x)) } {
         return None;
     }
-    call_on_unfused(
+    let call = call_on_unfused(
         op,
         t_type,
         |producer, t| unsafe { make_producer(producer, b, count, &dims, &t_dims, t) },
         || helpers.add(helper, text),
         |t| vec![t, operands[b], operands[count - 1]],
     )?;
-    Some(entry)
+    Some((entry, call))
 }
 
 /// A library call on a fused producer's values: a fresh buffer T of `t_type` before `op`, a clone of
 /// `op` that `make` turns into the elementwise producer writing T, then a call of the helper
-/// `callee()` names on `arguments(T)`, T freed after it; `op` goes. Where `make` fails, nothing
-/// changes (`None`): the op stays a generated kernel.
+/// `callee()` names on `arguments(T)`, T freed after it; `op` goes. Returns the call. Where `make`
+/// fails, nothing changes (`None`): the op stays a generated kernel.
 pub(super) fn call_on_unfused(
     op: MlirOperation,
     t_type: MlirType,
     make: impl FnOnce(MlirOperation, MlirValue) -> Option<()>,
     callee: impl FnOnce() -> String,
     arguments: impl FnOnce(MlirValue) -> Vec<MlirValue>,
-) -> Option<()> {
+) -> Option<MlirOperation> {
     unsafe {
         let context = mlirOperationGetContext(op);
         let location = mlirOperationGetLocation(op);
@@ -175,8 +178,8 @@ pub(super) fn call_on_unfused(
         let dealloc = create_op(context, "memref.dealloc", location, &[t], &[], &[]);
         mlirBlockInsertOwnedOperationBefore(block, op, dealloc);
         mlirOperationDestroy(op);
+        Some(call)
     }
-    Some(())
 }
 
 /// A convolution one of whose factors elementwise fusion computed inside its body (`out + f(x, p,
@@ -192,12 +195,12 @@ pub(super) fn call_on_unfused(
 pub(super) fn unfuse_conv_producer(
     op: MlirOperation,
     helpers: &mut Helpers,
-) -> Option<&'static str> {
+) -> Option<(&'static str, MlirOperation)> {
     let count = unsafe { mlirOperationGetNumOperands(op) } as usize;
     if count < 3 || unsafe { mlirOperationGetNumResults(op) } != 0 || reads_loop_indices(op) {
         return None;
     }
-    let maps: Vec<Vec<AffineDim>> = flexc_passes::ir::linalg_indexing_maps(op)?
+    let maps: Vec<Vec<AffineDim>> = crate::ir::linalg_indexing_maps(op)?
         .into_iter()
         .map(|(_, m)| m)
         .collect();
@@ -264,7 +267,7 @@ pub(super) fn unfuse_conv_producer(
     };
     let (helper, text, entry) =
         conv_nhwc_helper(&conv, [input_type, filter_type, types[count - 1]])?;
-    call_on_unfused(
+    let call = call_on_unfused(
         op,
         t_type,
         |producer, t| unsafe { make_producer(producer, b, count, &dims, &[0, 1, 2, 3], t) },
@@ -278,7 +281,7 @@ pub(super) fn unfuse_conv_producer(
             vec![input, filter, operands[count - 1]]
         },
     )?;
-    Some(entry)
+    Some((entry, call))
 }
 
 /// For a generic whose body ends `%m = mulf %x, %b; %s = addf %out, %m; yield %s` (either operand
@@ -337,20 +340,6 @@ pub(super) fn accumulated_product(op: MlirOperation, count: usize) -> Option<(us
         }
         None
     }
-}
-
-/// Whether a linalg op's body reads its loop indices (`linalg.index`: the producer could depend on
-/// dims it does not iterate).
-pub(super) fn reads_loop_indices(op: MlirOperation) -> bool {
-    let mut found = false;
-    unsafe { melior::ir::OperationRef::from_raw(op) }.walk(WalkOrder::PreOrder, |inner| {
-        if op_name(inner.to_raw()) == "linalg.index" {
-            found = true;
-            return WalkResult::Interrupt;
-        }
-        WalkResult::Advance
-    });
-    found
 }
 
 /// Loop index → its size, from the static shapes of the operands that index by it.

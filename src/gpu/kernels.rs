@@ -1,11 +1,15 @@
 //! The op family of every op that becomes a kernel ([`family`], from `gpu-tag-families`' tags) and the
 //! per-program kernel lists of the manifest ([`families`], [`kernels`]).
 
-use super::*;
-use flexc_passes::family::KernelFamily;
-
-/// The attribute `gpu-tag-families` writes: the op family's GPU lowering, by name.
-pub(super) const FAMILY_ATTR: &str = flexc_passes::family::gather::GPU_FAMILY_ATTR;
+use flexc_passes::family::{gather::GPU_FAMILY_ATTR as FAMILY_ATTR, KernelFamily};
+use flexc_passes::gpu_to_device::has_reduction_loop;
+use flexc_passes::ir::{op_name, symbol_name, top_level_ops};
+use melior::ir::{
+    operation::{OperationLike, WalkOrder, WalkResult},
+    Module,
+};
+use mlir_sys::*;
+use std::collections::BTreeMap;
 
 /// The op family of a (bufferized) linalg op, as the manifest names it: its family's GPU lowering
 /// (`gpu-tag-families`; the GPU rewrites tag the ops they make), else (ops fusion made) its
@@ -26,7 +30,7 @@ pub fn family(op: MlirOperation) -> &'static str {
 /// Whether the body of a linalg op multiplies elements (`arith.mulf`, `arith.muli` of other than
 /// indices): a convolution, not a pooling window (nor a max pool's backward, whose body computes
 /// window positions).
-pub(super) fn body_multiplies(op: MlirOperation) -> bool {
+fn body_multiplies(op: MlirOperation) -> bool {
     let mut found = false;
     unsafe { melior::ir::OperationRef::from_raw(op) }.walk(WalkOrder::PreOrder, |inner| {
         let raw = inner.to_raw();
@@ -46,7 +50,7 @@ pub(super) fn body_multiplies(op: MlirOperation) -> bool {
 /// makes): a reduction when it has reduction iterators, a gather when its body reads memory by
 /// computed indices (`tensor.extract`/`memref.load`), data movement when the body only yields a
 /// value (a copy, a fill: as the families model a fill), else elementwise.
-pub(super) fn structural_family(op: MlirOperation) -> &'static str {
+fn structural_family(op: MlirOperation) -> &'static str {
     if has_reduction_loop(op) {
         return "reduction";
     }
@@ -69,15 +73,6 @@ pub(super) fn structural_family(op: MlirOperation) -> &'static str {
     } else {
         "elementwise"
     }
-}
-
-/// Whether `op` has an `iterator_types` attribute with a reduction (a `linalg.generic` that
-/// reduces).
-pub(super) fn has_reduction_loop(op: MlirOperation) -> bool {
-    let iterators = unsafe {
-        mlirOperationGetAttributeByName(op, melior::StringRef::new("iterator_types").to_raw())
-    };
-    !iterators.ptr.is_null() && flexc_passes::ir::attribute_text(iterators).contains("reduction")
 }
 
 /// The family of every linalg op, per function, in program order (the order of its kernels).
@@ -147,4 +142,81 @@ pub fn kernels(
         });
     }
     kernels
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The manifest's family of every linalg op of `source` (bufferized ops), in order.
+    fn families_of(source: &str) -> Vec<&'static str> {
+        let context = crate::session::create_context(false);
+        let module = Module::parse(&context, source).expect("valid test IR");
+        flexc_passes::ir::all_ops(module.as_operation().to_raw())
+            .into_iter()
+            .filter(|&op| {
+                let name = op_name(op);
+                name.starts_with("linalg.") && name != "linalg.yield"
+            })
+            .map(family)
+            .collect()
+    }
+
+    #[test]
+    fn kernel_families_come_from_tags_else_from_structure() {
+        let families = families_of(
+            r#"
+    func.func @f(%a: memref<4x8xf32>, %b: memref<8x4xf32>, %p: memref<4x4xf32>, %s: memref<4xf32>, %c: f32) {
+      %z = arith.constant 0.0 : f32
+      linalg.matmul {flexc.gpu_family = "contraction"} ins(%a, %b : memref<4x8xf32>, memref<8x4xf32>) outs(%p : memref<4x4xf32>)
+      linalg.copy {flexc.gpu_family = "data-movement"} ins(%a : memref<4x8xf32>) outs(%a : memref<4x8xf32>)
+      linalg.fill ins(%c : f32) outs(%s : memref<4xf32>)
+      linalg.map outs(%s : memref<4xf32>)
+        (%o: f32) {
+          linalg.yield %z : f32
+        }
+      linalg.copy ins(%s : memref<4xf32>) outs(%s : memref<4xf32>)
+      linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                      iterator_types = ["parallel", "reduction"]}
+          ins(%a : memref<4x8xf32>) outs(%s : memref<4xf32>) {
+        ^bb0(%x: f32, %o: f32):
+          %m = arith.addf %x, %o : f32
+          linalg.yield %m : f32
+      }
+      linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
+                      iterator_types = ["parallel", "reduction"]}
+          ins(%a : memref<4x8xf32>) outs(%s : memref<4xf32>) attrs = {flexc.gpu_family = "convolution"} {
+        ^bb0(%x: f32, %o: f32):
+          %m = arith.maximumf %x, %o : f32
+          linalg.yield %m : f32
+      }
+      linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+                      iterator_types = ["parallel"]}
+          ins(%s : memref<4xf32>) outs(%s : memref<4xf32>) {
+        ^bb0(%x: f32, %o: f32):
+          %n = arith.negf %x : f32
+          linalg.yield %n : f32
+      }
+      return
+    }
+    "#,
+        );
+        assert_eq!(
+            families,
+            [
+                // Tagged by gpu-tag-families or the GPU rewrites.
+                "contraction",
+                "data-movement",
+                // Untagged: a fill, a map that only yields a value and a copy move data (as the
+                // families model a fill).
+                "data-movement",
+                "data-movement",
+                "data-movement",
+                // A reduction loop; a tagged pooling window multiplies nothing.
+                "reduction",
+                "reduction",
+                "elementwise",
+            ]
+        );
+    }
 }

@@ -53,39 +53,12 @@ pub(super) fn strided_f32(ty: MlirType) -> bool {
     f32_layout(ty).is_some_and(|(_, strides, _)| strides.iter().all(|&s| s > 0))
 }
 
-/// The operands' dims (by loop index) of a contraction `op`, from its indexing maps (the default
-/// ones of `linalg.matmul`/`linalg.batch_matmul` when it has none); `None` when a map is not a
-/// projected permutation.
-pub(super) fn operand_dims(op: MlirOperation) -> Option<Vec<Vec<usize>>> {
-    let maps = unsafe {
-        mlirOperationGetAttributeByName(op, melior::StringRef::new("indexing_maps").to_raw())
-    };
-    if maps.ptr.is_null() {
-        return match op_name(op).as_str() {
-            "linalg.matmul" => Some(vec![vec![0, 2], vec![2, 1], vec![0, 1]]),
-            "linalg.batch_matmul" => Some(vec![vec![0, 1, 3], vec![0, 3, 2], vec![0, 1, 2]]),
-            _ => None,
-        };
-    }
-    let mut operands = Vec::new();
-    unsafe {
-        if !mlirAttributeIsAArray(maps) {
-            return None;
-        }
-        for i in 0..mlirArrayAttrGetNumElements(maps) {
-            let map = mlirAffineMapAttrGetValue(mlirArrayAttrGetElement(maps, i));
-            let mut dims = Vec::new();
-            for r in 0..mlirAffineMapGetNumResults(map) {
-                let expr = mlirAffineMapGetResult(map, r);
-                if !mlirAffineExprIsADim(expr) {
-                    return None;
-                }
-                dims.push(mlirAffineDimExprGetPosition(expr) as usize);
-            }
-            operands.push(dims);
-        }
-    }
-    Some(operands)
+/// The operands' dims (by loop index) of a contraction from its indexing `maps`; `None` when a map
+/// is not a projected permutation.
+pub(super) fn operand_dims(maps: &[Vec<AffineDim>]) -> Option<Vec<Vec<usize>>> {
+    maps.iter()
+        .map(|map| map.iter().map(AffineDim::single_dim).collect())
+        .collect()
 }
 
 /// Whether a `linalg.generic`'s body is `out + a * b` (a multiply-accumulate of its two inputs).
@@ -248,66 +221,72 @@ pub(super) fn collapsed_type(ty: MlirType, groups: &[Vec<usize>]) -> Option<Stri
     ))
 }
 
-/// The helper that calls the library for `op` (name, text, runtime entry), when it is a
-/// convolution cuDNN takes or a contraction that is a (batched) GEMM of row-major operands (else
-/// the op stays and becomes a generated kernel).
-pub(super) fn library_helper(op: MlirOperation) -> Option<(String, String, &'static str)> {
+/// The helper that calls the library for `op` (name, text, runtime entry), the entry chosen by the
+/// op's family's GPU lowering (`family`: `gpu-tag-families`' tag; `None` for an op fusion made):
+/// - a contraction (a GEMM lowering) → a (batched) GEMM of row-major operands ([`gemm_helper_for`]);
+/// - a convolution → cuDNN: the NCHW entry when its operands are held N, C, H, W and F, C, R, S
+///   ([`conv_helper`]), else the NHWC one on views ([`conv_nhwc_helper`]); one whose maps make no
+///   convolution of [`ConvRoles`] (a 1x1 window fusion expanded) may still be a GEMM;
+/// - an op fusion made: a convolution, else a GEMM, as its maps say.
+///
+/// Only multiply-accumulate bodies (`out + a * b`, named or generic ops alike); else, or with other
+/// layouts and element types, the op stays and becomes a generated kernel.
+pub(super) fn library_helper(
+    op: MlirOperation,
+    family: Option<KernelFamily>,
+) -> Option<(String, String, &'static str)> {
     let operands: Vec<MlirValue> = unsafe {
         (0..mlirOperationGetNumOperands(op))
             .map(|i| mlirOperationGetOperand(op, i))
             .collect()
     };
-    if operands.len() != 3 {
+    if operands.len() != 3 || !multiply_accumulate(op) {
         return None;
     }
     let types: Vec<MlirType> = operands
         .iter()
         .map(|&v| unsafe { mlirValueGetType(v) })
         .collect();
-    let name = op_name(op);
-    if name == "linalg.conv_2d_nchw_fchw" {
-        return conv_helper(op, &types);
+    let maps: Vec<Vec<AffineDim>> = crate::ir::linalg_indexing_maps(op)?
+        .into_iter()
+        .map(|(_, map)| map)
+        .collect();
+    if maps.len() != 3 {
+        return None;
     }
-    if name == "linalg.conv_2d_nhwc_hwcf" || (name == "linalg.generic" && multiply_accumulate(op)) {
-        let maps = flexc_passes::ir::linalg_indexing_maps(op)?;
-        let maps: Vec<Vec<AffineDim>> = maps.into_iter().map(|(_, m)| m).collect();
+    if family != Some(KernelFamily::Contraction) {
         // The product commutes: the window may be read by either input.
         for (input, filter) in [(0, 1), (1, 0)] {
             if let Some(conv) = ConvRoles::of(&maps[input], &maps[filter], &maps[2]) {
+                if input == 0 && conv.nchw() {
+                    return conv_helper(&conv, &types);
+                }
                 return conv_nhwc_helper(&conv, [types[input], types[filter], types[2]]);
             }
         }
     }
-    gemm_helper(op, &types)
+    gemm_helper_for(&operand_dims(&maps)?, &types)
 }
 
-/// `linalg.conv_2d_nchw_fchw` → `flexc_gpu_conv2d_nchw_fchw_f32`: a contiguous filter, input and
-/// output with any positive strides (cuDNN's strided descriptors: a window of a padded buffer, a
-/// device's slice).
+/// A convolution of [`ConvRoles`] held N, C, H, W (input, output) and F, C, R, S (filter) →
+/// `flexc_gpu_conv2d_nchw_fchw_f32`: a contiguous filter, input and output with any positive
+/// strides (cuDNN's strided descriptors: a window of a padded buffer, a device's slice).
 pub(super) fn conv_helper(
-    op: MlirOperation,
+    conv: &ConvRoles,
     types: &[MlirType],
 ) -> Option<(String, String, &'static str)> {
     if !(strided_f32(types[0]) && plain_f32(types[1], false) && strided_f32(types[2])) {
         return None;
     }
-    let list = |attribute: &str| {
-        let value = unsafe {
-            mlirOperationGetAttributeByName(op, melior::StringRef::new(attribute).to_raw())
-        };
-        if value.ptr.is_null() {
-            Some(vec![1, 1])
-        } else {
-            flexc_passes::ir::i64_list(value)
-        }
-    };
-    let strides = list("strides")?;
-    let dilations = list("dilations")?;
-    if strides.len() != 2 || dilations.len() != 2 {
-        return None;
-    }
     let entry = Library::Conv2dNchwFchw;
-    let integers = [strides[0], strides[1], dilations[0], dilations[1], 0, 0];
+    let integers = [
+        conv.stride[0],
+        conv.stride[1],
+        conv.dilation[0],
+        conv.dilation[1],
+        0,
+        0,
+    ];
     let texts: Vec<String> = types.iter().map(|&t| type_text(t)).collect();
     let mut body = String::new();
     for (i, text) in texts.iter().enumerate() {
@@ -339,6 +318,13 @@ pub(super) struct ConvRoles {
 }
 
 impl ConvRoles {
+    /// Whether the input and output are held N, C, H, W and the filter F, C, R, S (the layout of
+    /// cuDNN's NCHW entry).
+    pub(super) fn nchw(&self) -> bool {
+        let nchw = [0, 2, 3, 1];
+        self.input == nchw && self.filter == nchw && self.output == nchw
+    }
+
     /// The roles of the loops of maps `input`, `filter`, `output` (one result per operand dim),
     /// when they are such a convolution.
     pub(super) fn of(
@@ -578,23 +564,12 @@ pub(super) fn strided_type(
     ))
 }
 
-/// A contraction (`linalg.matmul`, `linalg.batch_matmul`, with any indexing maps, or a
-/// `linalg.generic` computing `out + a * b`, e.g. a matmul that elementwise fusion expanded to
-/// more dims) whose f32 operands are row-major and whose dims group into a (batched) GEMM
-/// ([`gemm_shape`]) → each operand collapsed to 2-d (3-d when batched) →
-/// `flexc_gpu_gemm_f32`/`flexc_gpu_batch_gemm_f32` with the transposes the groups' order gives.
-pub(super) fn gemm_helper(
-    op: MlirOperation,
-    types: &[MlirType],
-) -> Option<(String, String, &'static str)> {
-    let name = op_name(op);
-    if name == "linalg.generic" && !multiply_accumulate(op) {
-        return None;
-    }
-    gemm_helper_for(&operand_dims(op)?, types)
-}
-
-/// [`gemm_helper`] for operands of `types` whose dims (by loop index) are `dims`.
+/// A contraction (a multiply-accumulate: `linalg.matmul`, `linalg.batch_matmul`, with any
+/// indexing maps, or a `linalg.generic` computing `out + a * b`, e.g. a matmul that elementwise
+/// fusion expanded to more dims) of operands of `types` whose dims (by loop index) are `dims`, f32
+/// and row-major, grouping into a (batched) GEMM ([`gemm_shape`]) → each operand collapsed to 2-d
+/// (3-d when batched) → `flexc_gpu_gemm_f32`/`flexc_gpu_batch_gemm_f32` with the transposes the
+/// groups' order gives.
 pub(super) fn gemm_helper_for(
     dims: &[Vec<usize>],
     types: &[MlirType],

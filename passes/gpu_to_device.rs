@@ -1,73 +1,186 @@
-//! Step 2, every buffer in device memory ([`to_device`]): constants (uploaded by
-//! `gpu-upload-constants`) made resident, allocations and copies on the device, library calls in place of the ops that
-//! have one; the helper functions the rewrites call ([`Helpers`]).
+//! `gpu-to-device`: the GPU target's device rewrite, on the bufferized program whose constants
+//! `gpu-upload-constants` uploaded. Every buffer lives in device memory and the ops that have a
+//! vendor-library entry point call it:
+//! - uploads of constants made resident ([`make_resident`]: a helper calling the runtime's
+//!   `flexc_gpu_resident_<T>`, which uploads a global once per device);
+//! - contractions that group into a (batched) GEMM and convolutions → calls of the runtime's
+//!   library entry points (`flexc_gpu_gemm_f32`, `flexc_gpu_batch_gemm_f32`,
+//!   `flexc_gpu_conv2d_nchw_fchw_f32`, `flexc_gpu_conv2d_nhwc_fhwc_f32`: `library.rs`), directly or
+//!   split off the `linalg.generic` that fusion made of them and their consumers (`unfuse.rs`); the
+//!   candidates are the ops whose family's GPU lowering is a library one (`gpu-tag-families`' tag)
+//!   and the reducing ops fusion made; other layouts and element types stay linalg ops and become
+//!   generated kernels;
+//! - `memref.alloc`/`alloca` → `gpu.alloc`, `memref.dealloc` → `gpu.dealloc`, `memref.copy` →
+//!   `linalg.copy` (a copy kernel: strided views included).
+//!
+//! The rewrites call helper functions (private, appended to the module, deduplicated), which the
+//! recipe's next step inlines. Each call that replaced an op by a library call carries
+//! [`LIBRARY_ATTR`] (`{entry, op}`: what the manifest lists, read by [`library_calls`]).
+//!
+//! Precondition: bufferized, constants uploaded, families tagged. Postcondition: no
+//! `memref.alloc`, `memref.dealloc` or `memref.copy` outside the helpers.
+//!
+//! ```mlir
+//! %0 = gpu.alloc () : memref<8x16xf32>
+//! func.call @__flexc_gemm_f32_8x32xf32_32x16xf32_8x16xf32_222(%a, %b, %0)
+//!     {flexc.gpu_library = {entry = "flexc_gpu_gemm_f32", op = "linalg.matmul"}} : (...) -> ()
+//! ```
 
-use super::*;
+use crate::family::{gather::GPU_FAMILY_ATTR as FAMILY_ATTR, KernelFamily};
+use crate::ir::{
+    all_ops, create_op, op_name, parse_attribute as attribute, reads_loop_indices, symbol_name,
+    top_level_ops, type_text,
+};
+use crate::{emit_error, Options, PassId, PassInfo};
+use flexc_core::contract::{self, Library};
+use flexc_core::AffineDim;
+use melior::ir::{attribute::AttributeLike, operation::OperationLike, OperationRef};
+use mlir_sys::*;
+use std::collections::BTreeMap;
 
-/// Step 2 of `gpu.rs` (module doc), with the block reductions of `reduction.rs` (whose originals
-/// wait, detached, for `reduction::fill_bodies` after inlining).
-pub fn to_device(
-    context: &melior::Context,
-    module: &Module,
-) -> Result<(Vec<crate::gpu::reduction::Pending>, Vec<LibraryCall>), Diag> {
+mod library;
+mod unfuse;
+
+use library::*;
+use unfuse::*;
+
+static ID: PassId = PassId::new();
+
+pub static INFO: PassInfo = PassInfo {
+    argument: "gpu-to-device",
+    summary: "GPU target: buffers in device memory, resident constants, library calls (cuBLAS/cuDNN) for the ops that have one",
+    options: &[],
+    anchor: "builtin.module",
+    id: &ID,
+    run,
+    dependent_dialects: &[
+        mlirGetDialectHandle__arith__,
+        mlirGetDialectHandle__func__,
+        mlirGetDialectHandle__gpu__,
+        mlirGetDialectHandle__linalg__,
+        mlirGetDialectHandle__memref__,
+    ],
+};
+
+/// The attribute on a call that replaced an op by a library call: `{entry = "flexc_gpu_gemm_f32",
+/// op = "linalg.matmul"}`.
+pub const LIBRARY_ATTR: &str = "flexc.gpu_library";
+
+fn run(module: OperationRef<'_, '_>, _options: &Options) -> Result<(), ()> {
+    let root = module.to_raw();
     let mut helpers = Helpers::default();
-    make_resident(module, &mut helpers);
-    // Library calls first: the block reductions would otherwise take the contractions that
-    // elementwise fusion turned into `linalg.generic`s.
-    let calls = library_calls(module, &mut helpers);
-    let pending = crate::gpu::reduction::plan_all(module, |name, text| helpers.add(name, text));
-    memory_to_device(module, &mut helpers);
-    helpers.append(context, module)?;
-    Ok((pending, calls))
+    make_resident(root, &mut helpers);
+    // Library calls first: their candidates include the ops fusion made that reduce, which the
+    // block reductions would otherwise take.
+    library_calls_of(root, &mut helpers);
+    memory_to_device(root, &mut helpers);
+    helpers.append(root).map_err(|message| {
+        emit_error(module.location(), &message);
+    })
+}
+
+/// A contraction or convolution that became a vendor-library call, for the manifest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LibraryCall {
+    /// The program (function) it is in.
+    pub function: String,
+    /// The op it replaced (`linalg.matmul`, `linalg.generic`, ...).
+    pub op: String,
+    /// The runtime entry it calls.
+    pub entry: Library,
+}
+
+/// The library calls this pass made in `module` (its [`LIBRARY_ATTR`] calls), in program order;
+/// read before the helpers are inlined.
+pub fn library_calls(module: MlirOperation) -> Vec<LibraryCall> {
+    let mut calls = Vec::new();
+    for op in all_ops(module) {
+        let view = unsafe { OperationRef::from_raw(op) };
+        let Ok(attribute) = view.attribute(LIBRARY_ATTR) else {
+            continue;
+        };
+        let field = |name: &str| unsafe {
+            let value = mlirDictionaryAttrGetElementByName(
+                attribute.to_raw(),
+                melior::StringRef::new(name).to_raw(),
+            );
+            if value.ptr.is_null() || !mlirAttributeIsAString(value) {
+                return None;
+            }
+            let text = melior::StringRef::from_raw(mlirStringAttrGetValue(value));
+            text.as_str().ok().map(str::to_string)
+        };
+        let entry = field("entry").and_then(|e| Library::ALL.into_iter().find(|l| l.name() == e));
+        if let (Some(entry), Some(op_name)) = (entry, field("op")) {
+            calls.push(LibraryCall {
+                function: enclosing_function(op),
+                op: op_name,
+                entry,
+            });
+        }
+    }
+    calls
+}
+
+/// Marks `call` as the library call `entry` that replaced an op named `op`.
+fn mark_library_call(call: MlirOperation, entry: &str, op: &str) {
+    unsafe {
+        let context = mlirOperationGetContext(call);
+        let value = attribute(context, &format!("{{entry = \"{entry}\", op = \"{op}\"}}"));
+        mlirOperationSetDiscardableAttributeByName(
+            call,
+            melior::StringRef::new(LIBRARY_ATTR).to_raw(),
+            value,
+        );
+    }
+}
+
+/// Whether `op` has an `iterator_types` attribute with a reduction (a `linalg.generic` that
+/// reduces).
+pub fn has_reduction_loop(op: MlirOperation) -> bool {
+    let iterators = unsafe {
+        mlirOperationGetAttributeByName(op, melior::StringRef::new("iterator_types").to_raw())
+    };
+    !iterators.ptr.is_null() && crate::ir::attribute_text(iterators).contains("reduction")
 }
 
 /// Contractions and convolutions that have a vendor-library entry point replaced by calls of it
 /// (directly, or split off the `linalg.generic` that fusion made of them and their consumers).
-fn library_calls(module: &Module, helpers: &mut Helpers) -> Vec<LibraryCall> {
-    let mut calls = Vec::new();
+fn library_calls_of(module: MlirOperation, helpers: &mut Helpers) {
     // Chosen before any rewrite: a replaced op is destroyed with the ops of its body, which a
     // walk collected too (no candidate is nested in another).
     // The candidates are the ops whose family's GPU lowering is a library one (a GEMM, a DNN
     // convolution: `gpu-tag-families`' tag), and the ops fusion made (untagged) that reduce, where
     // a contraction may hide with its fused producer; `library_helper` and the unfusing then check
     // the layouts.
-    let candidates: Vec<MlirOperation> = all_ops(module)
+    let candidates: Vec<(MlirOperation, Option<KernelFamily>)> = all_ops(module)
         .into_iter()
-        .filter(|&op| match flexc_passes::gpu_tag_families::tag_of(op) {
+        .map(|op| (op, crate::gpu_tag_families::tag_of(op)))
+        .filter(|&(op, family)| match family {
             Some(family) => family.library(),
             None => has_reduction_loop(op),
         })
         .collect();
-    for op in candidates {
+    for (op, family) in candidates {
         let name = op_name(op);
-        if let Some((helper, text, entry)) = library_helper(op) {
-            calls.push(LibraryCall {
-                function: enclosing_function(op),
-                op: name,
-                entry,
-            });
+        if let Some((helper, text, entry)) = library_helper(op, family) {
             let callee = helpers.add(helper, text);
-            replace_by_call(op, &callee);
+            let call = insert_call(op, &callee);
+            unsafe { mlirOperationDestroy(op) };
+            mark_library_call(call, entry, &name);
         } else if name == "linalg.generic" {
-            // Named before the rewrite, which destroys the op.
-            let function = enclosing_function(op);
             let unfused =
                 unfuse_producer(op, helpers).or_else(|| unfuse_conv_producer(op, helpers));
-            if let Some(entry) = unfused {
-                calls.push(LibraryCall {
-                    function,
-                    op: name,
-                    entry,
-                });
+            if let Some((entry, call)) = unfused {
+                mark_library_call(call, entry, &name);
             }
         }
     }
-    calls
 }
 
 /// Allocations and deallocations on the device (`gpu.alloc`/`gpu.dealloc`), copies as calls of a
 /// `linalg.copy` helper (a copy kernel, strided views included).
-fn memory_to_device(module: &Module, helpers: &mut Helpers) {
+fn memory_to_device(module: MlirOperation, helpers: &mut Helpers) {
     let memory: Vec<MlirOperation> = all_ops(module)
         .into_iter()
         .filter(|&op| {
@@ -107,7 +220,7 @@ fn memory_to_device(module: &Module, helpers: &mut Helpers) {
 /// the runtime's `flexc_gpu_resident_<T>(memref<?xT>) -> memref<?xT>`, which uploads the global on
 /// its first call in a device's context and returns the same device buffer afterwards (the
 /// runtime frees it when the device is done, not the program: the deallocations of `%d` go).
-pub(super) fn make_resident(module: &Module, helpers: &mut Helpers) {
+fn make_resident(module: MlirOperation, helpers: &mut Helpers) {
     // Collected first: the rewrite destroys ops that a walk would still visit.
     let copies: Vec<MlirOperation> = all_ops(module)
         .into_iter()
@@ -170,7 +283,7 @@ pub(super) fn make_resident(module: &Module, helpers: &mut Helpers) {
 
 /// The helper `@__flexc_resident_<type>(%g) -> same type` of [`make_resident`] for a statically
 /// shaped, identity-layout memref `ty`.
-pub(super) fn resident_helper(ty: MlirType) -> Option<(String, String)> {
+fn resident_helper(ty: MlirType) -> Option<(String, String)> {
     unsafe {
         if !mlirTypeIsAMemRef(ty)
             || !mlirShapedTypeHasStaticShape(ty)
@@ -231,19 +344,8 @@ pub(super) fn resident_helper(ty: MlirType) -> Option<(String, String)> {
     Some((name, body))
 }
 
-/// A contraction or convolution that became a vendor-library call, for the manifest.
-#[derive(Clone, Debug)]
-pub struct LibraryCall {
-    /// The program (function) it is in.
-    pub function: String,
-    /// The op it replaced (`linalg.matmul`, `linalg.generic`, ...).
-    pub op: String,
-    /// The runtime entry it calls (`flexc_gpu_gemm_f32`, ...).
-    pub entry: &'static str,
-}
-
 /// The name of the `func.func` around `op` (empty if none).
-pub(super) fn enclosing_function(op: MlirOperation) -> String {
+fn enclosing_function(op: MlirOperation) -> String {
     let mut parent = unsafe { mlirOperationGetParentOperation(op) };
     while !parent.ptr.is_null() {
         if op_name(parent) == "func.func" {
@@ -256,16 +358,16 @@ pub(super) fn enclosing_function(op: MlirOperation) -> String {
 
 /// Helper functions appended to the module, deduplicated by their text (less the name).
 #[derive(Default)]
-pub(super) struct Helpers {
+struct Helpers {
     /// Body text (name replaced by `@_`) → name.
-    pub(super) by_text: BTreeMap<String, String>,
+    by_text: BTreeMap<String, String>,
     /// Name and text, in creation order (runtime declarations included).
-    pub(super) functions: Vec<(String, String)>,
+    functions: Vec<(String, String)>,
 }
 
 impl Helpers {
     /// Adds `text` (a function named `name`) unless an identical one exists; returns the name to call.
-    pub(super) fn add(&mut self, name: String, text: String) -> String {
+    fn add(&mut self, name: String, text: String) -> String {
         let key = text.replacen(&format!("@{name}("), "@_(", 1);
         if let Some(existing) = self.by_text.get(&key) {
             return existing.clone();
@@ -276,7 +378,7 @@ impl Helpers {
     }
 
     /// Parses the helpers (with the runtime declarations they call) into `module`.
-    pub(super) fn append(&self, context: &melior::Context, module: &Module) -> Result<(), Diag> {
+    fn append(&self, module: MlirOperation) -> Result<(), String> {
         if self.functions.is_empty() {
             return Ok(());
         }
@@ -300,22 +402,17 @@ impl Helpers {
         let text = format!("module {{\n{}\n}}", texts.join("\n"));
         let parsed = unsafe {
             mlirOperationCreateParse(
-                context.to_raw(),
+                mlirOperationGetContext(module),
                 melior::StringRef::new(&text).to_raw(),
                 melior::StringRef::new("flexc-gpu-helpers").to_raw(),
             )
         };
         if parsed.ptr.is_null() {
-            return Err(Diag::error(
-                None,
-                format!(
-                    "flexc built GPU helper functions that do not parse (a flexc bug):\n{text}"
-                ),
+            return Err(format!(
+                "flexc built GPU helper functions that do not parse (a flexc bug):\n{text}"
             ));
         }
-        let body = unsafe {
-            mlirRegionGetFirstBlock(mlirOperationGetRegion(module.as_operation().to_raw(), 0))
-        };
+        let body = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)) };
         for function in top_level_ops(parsed) {
             unsafe {
                 mlirOperationRemoveFromParent(function);
@@ -328,13 +425,13 @@ impl Helpers {
 }
 
 /// Replaces `op` (no results) by `func.call @callee(op's operands)`.
-pub(super) fn replace_by_call(op: MlirOperation, callee: &str) {
+fn replace_by_call(op: MlirOperation, callee: &str) {
     insert_call(op, callee);
     unsafe { mlirOperationDestroy(op) };
 }
 
-/// Inserts `func.call @callee(op's operands)` before `op`.
-pub fn insert_call(op: MlirOperation, callee: &str) {
+/// Inserts `func.call @callee(op's operands)` before `op`; returns the call.
+fn insert_call(op: MlirOperation, callee: &str) -> MlirOperation {
     unsafe {
         let context = mlirOperationGetContext(op);
         let operands: Vec<MlirValue> = (0..mlirOperationGetNumOperands(op))
@@ -350,11 +447,12 @@ pub fn insert_call(op: MlirOperation, callee: &str) {
             &[("callee", symbol)],
         );
         mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, call);
+        call
     }
 }
 
 /// `memref.alloc`/`alloca` → `gpu.alloc` with the same sizes and type.
-pub(super) fn to_gpu_alloc(op: MlirOperation) {
+fn to_gpu_alloc(op: MlirOperation) {
     unsafe {
         let context = mlirOperationGetContext(op);
         let operands: Vec<MlirValue> = (0..mlirOperationGetNumOperands(op))
@@ -392,7 +490,7 @@ pub(super) fn to_gpu_alloc(op: MlirOperation) {
 }
 
 /// `memref.dealloc` → `gpu.dealloc`.
-pub(super) fn to_gpu_dealloc(op: MlirOperation) {
+fn to_gpu_dealloc(op: MlirOperation) {
     unsafe {
         let context = mlirOperationGetContext(op);
         let operand = mlirOperationGetOperand(op, 0);
@@ -408,3 +506,6 @@ pub(super) fn to_gpu_dealloc(op: MlirOperation) {
         mlirOperationDestroy(op);
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,43 +1,97 @@
-//! Block reductions: the parallel scheme of the reduction family. A bufferized `linalg.generic` with
-//! one reduction dim of at least [`MIN_REDUCED`] elements, one f32 output and a body that folds
-//! `combine(f(inputs), out)` with an associative, commutative `combine` (`addf`, `mulf`, `maximumf`,
-//! `maxnumf`, `minimumf`, `minnumf`) becomes one `gpu.launch`:
+//! `gpu-block-reductions`: the parallel scheme of the reduction family on the GPU. A bufferized
+//! `linalg.generic` with one reduction dim of at least `min-reduced` elements, one f32 output and a
+//! body that folds `combine(f(inputs), out)` with an associative, commutative `combine` (`addf`,
+//! `mulf`, `maximumf`, `maxnumf`, `minimumf`, `minnumf`) becomes one `gpu.launch` in its place:
 //! - one block per output element (the parallel dims, linearized, over the grid's x);
-//! - [`THREADS`] threads per block striding the reduced dim (thread `t` takes `t, t + T, ...`,
+//! - `threads` threads per block striding the reduced dim (thread `t` takes `t, t + T, ...`,
 //!   consecutive threads on consecutive elements when the reduced dim is contiguous): each folds its
 //!   elements into a private accumulator by the op's own body (a 1-d `linalg.generic` over strided
 //!   rank-reduced views, which keeps whatever elementwise producers fusion put into the body);
 //! - `gpu.all_reduce` combines the partials across the block (MLIR lowers it to warp shuffles and a
 //!   shared-memory tree), and thread 0 combines the total with the output's initial value.
 //!
-//! Other reductions (several reduced dims, non-associative bodies, short reduced dims) stay one
-//! thread per output element with a sequential loop (the default mapping in `gpu.rs`).
+//! Other reductions (several reduced dims, non-associative bodies, short reduced dims) stay linalg
+//! ops: one thread per output element with a sequential loop (the recipe's kernel mapping).
 //!
-//! Mechanics: the launch is a helper function written as text with a placeholder body; the helper is
-//! called in place of the op, inlined, and then the op's own region is moved into the placeholder
-//! ([`fill_bodies`]), so values the body captures from its function stay valid.
+//! Precondition: bufferized, on device memory (after `gpu-to-device`, whose library calls take the
+//! contractions first, and the inlining of its helpers). Postcondition: every candidate is a
+//! `gpu.launch` whose partial `linalg.generic` holds the op's own body.
+//!
+//! Mechanics: the launch is written as the text of a function with a placeholder body, parsed,
+//! and inlined in place of the op as MLIR's inliner would (its ops moved before the op, its
+//! arguments replaced by the op's operands, locations stacked on the op's); then the op's own
+//! region moves into the placeholder, so values the body captures from its function stay valid.
+//!
+//! ```mlir
+//! gpu.launch blocks(%bx, %by, %bz) in (%gx = %cb, ...) threads(%tx, %ty, %tz) in (%sx = %ct, ...) {
+//!   %v0 = memref.subview %m0[%p0, %tx] [1, %n] [1, 256] : memref<4x1024xf32> to memref<?xf32, strided<[256], offset: ?>>
+//!   linalg.generic {...iterator_types = ["reduction"]} ins(%v0 : ...) outs(%acc : memref<f32>) { the op's body }
+//!   %total = gpu.all_reduce add %part uniform {} : (f32) -> (f32)
+//!   ...
+//! }
+//! ```
 
-use flexc_passes::ir::{attribute_text, linalg_indexing_maps, op_name, type_text};
+use crate::ir::{attribute_text, linalg_indexing_maps, op_name, reads_loop_indices, type_text};
+use crate::{emit_error_at, OptionKind, Options, PassId, PassInfo, PassOption};
 use melior::ir::{
     operation::{OperationLike, WalkOrder, WalkResult},
-    Module,
+    OperationRef,
 };
 use mlir_sys::*;
 
-/// Threads per block of a block reduction.
-pub const THREADS: i64 = 256;
+static ID: PassId = PassId::new();
 
-/// Reduced dims shorter than this keep the one-thread-per-output scheme.
-pub const MIN_REDUCED: i64 = 64;
+pub static INFO: PassInfo = PassInfo {
+    argument: "gpu-block-reductions",
+    summary: "GPU target: long single-dim f32 reductions → one gpu.launch each (a block per output, gpu.all_reduce)",
+    options: &[
+        PassOption {
+            name: "threads",
+            help: "threads per block, striding the reduced dim",
+            default: "256",
+            kind: OptionKind::Unsigned,
+        },
+        PassOption {
+            name: "min-reduced",
+            help: "shorter reduced dims keep one thread per output",
+            default: "64",
+            kind: OptionKind::Unsigned,
+        },
+    ],
+    anchor: "builtin.module",
+    id: &ID,
+    run,
+    dependent_dialects: &[
+        mlirGetDialectHandle__arith__,
+        mlirGetDialectHandle__gpu__,
+        mlirGetDialectHandle__linalg__,
+        mlirGetDialectHandle__memref__,
+        mlirGetDialectHandle__scf__,
+    ],
+};
 
-/// The attribute that marks a placeholder body, valued with the index of its original op.
-const SLOT: &str = "flexc.reduction_body";
-
-/// A reduction to rewrite: the helper's name and text, and the original op (detached until its
-/// body moves into the helper's placeholder).
-pub struct Pending {
-    pub original: MlirOperation,
+/// The pass's options, parsed once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Threads per block of a block reduction.
+    pub threads: i64,
+    /// Reduced dims shorter than this keep the one-thread-per-output scheme.
+    pub min_reduced: i64,
 }
+
+impl Settings {
+    fn parse(options: &Options) -> Settings {
+        let value = |name| i64::try_from(options.unsigned(name)).unwrap_or(i64::MAX);
+        Settings {
+            // Zero threads would launch empty blocks: at least one.
+            threads: value("threads").max(1),
+            min_reduced: value("min-reduced"),
+        }
+    }
+}
+
+/// The attribute that marks the placeholder body of a helper while it is inlined.
+const SLOT: &str = "flexc.reduction_body";
 
 /// What a combining op is to `gpu.all_reduce`: its kind and identity.
 fn combiner(name: &str) -> Option<(&'static str, &'static str)> {
@@ -131,23 +185,7 @@ struct Plan {
 }
 
 /// The plan of `op` when it is a block-reduction candidate (module doc).
-/// Whether a `linalg.generic`'s body uses `linalg.index`.
-fn reads_loop_indices(op: MlirOperation) -> bool {
-    let mut found = false;
-    unsafe { melior::ir::OperationRef::from_raw(op) }.walk(
-        melior::ir::operation::WalkOrder::PreOrder,
-        |inner| {
-            if op_name(inner.to_raw()) == "linalg.index" {
-                found = true;
-                return melior::ir::operation::WalkResult::Interrupt;
-            }
-            melior::ir::operation::WalkResult::Advance
-        },
-    );
-    found
-}
-
-fn plan(op: MlirOperation) -> Option<Plan> {
+fn plan(op: MlirOperation, settings: Settings) -> Option<Plan> {
     if op_name(op) != "linalg.generic" || unsafe { mlirOperationGetNumResults(op) } != 0 {
         return None;
     }
@@ -194,7 +232,7 @@ fn plan(op: MlirOperation) -> Option<Plan> {
             loops[dim] = size;
         }
         let element = unsafe { mlirShapedTypeGetElementType(ty) };
-        elements.push(flexc_passes::ir::type_text(element));
+        elements.push(crate::ir::type_text(element));
         operands.push(Operand {
             ty: type_text(ty),
             shape,
@@ -206,7 +244,7 @@ fn plan(op: MlirOperation) -> Option<Plan> {
     if output.dims.contains(&reduced) || elements.last()? != "f32" || loops.contains(&0) {
         return None;
     }
-    if loops[reduced] < MIN_REDUCED {
+    if loops[reduced] < settings.min_reduced {
         return None;
     }
     elements.pop();
@@ -220,7 +258,7 @@ fn plan(op: MlirOperation) -> Option<Plan> {
     let block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)) };
     let out = unsafe { mlirBlockGetArgument(block, mlirBlockGetNumArguments(block) - 1) };
     let yielded = unsafe { mlirOperationGetOperand(yield_op, 0) };
-    let combining = flexc_passes::ir::defining_op(yielded)?;
+    let combining = crate::ir::defining_op(yielded)?;
     let name = op_name(combining);
     let (kind, identity) = combiner(&name)?;
     let operands_of_combine: Vec<MlirValue> = (0..2)
@@ -244,8 +282,8 @@ fn plan(op: MlirOperation) -> Option<Plan> {
     })
 }
 
-/// The helper function of a plan (module doc), named `name`, its placeholder marked `slot`.
-fn helper(plan: &Plan, name: &str, slot: usize) -> String {
+/// The helper function of a plan (module doc), its placeholder marked [`SLOT`].
+fn helper(plan: &Plan, threads: i64) -> String {
     let parallel: Vec<usize> = (0..plan.loops.len())
         .filter(|&d| d != plan.reduced)
         .collect();
@@ -258,11 +296,11 @@ fn helper(plan: &Plan, name: &str, slot: usize) -> String {
         .map(|(i, operand)| format!("%m{i}: {}", operand.ty))
         .collect();
     text.push_str(&format!(
-        "func.func private @{name}({}) {{\n",
+        "func.func private @__flexc_reduce({}) {{\n",
         parameters.join(", ")
     ));
     text.push_str(&format!(
-        "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %ct = arith.constant {THREADS} : index\n  %cb = arith.constant {blocks} : index\n  %cr = arith.constant {} : index\n  %id = arith.constant {} : f32\n",
+        "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %ct = arith.constant {threads} : index\n  %cb = arith.constant {blocks} : index\n  %cr = arith.constant {} : index\n  %id = arith.constant {} : f32\n",
         plan.loops[plan.reduced], plan.identity
     ));
     text.push_str("  gpu.launch blocks(%bx, %by, %bz) in (%gx = %cb, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %ct, %sy = %c1, %sz = %c1) {\n");
@@ -317,7 +355,7 @@ fn helper(plan: &Plan, name: &str, slot: usize) -> String {
             .iter()
             .map(|&d| {
                 if d == plan.reduced {
-                    THREADS.to_string()
+                    threads.to_string()
                 } else {
                     "1".into()
                 }
@@ -325,7 +363,7 @@ fn helper(plan: &Plan, name: &str, slot: usize) -> String {
             .collect();
         let view = match position {
             Some(p) => {
-                let stride = strides[p].map_or("?".to_string(), |s| (s * THREADS).to_string());
+                let stride = strides[p].map_or("?".to_string(), |s| (s * threads).to_string());
                 format!("memref<?x{element}, strided<[{stride}], offset: ?>>")
             }
             None => format!("memref<{element}, strided<[], offset: ?>>"),
@@ -359,7 +397,7 @@ fn helper(plan: &Plan, name: &str, slot: usize) -> String {
         .map(|(i, e)| format!("%a{i}: {e}"))
         .collect();
     text.push_str(&format!(
-        "    linalg.generic {{indexing_maps = [{}], iterator_types = [\"reduction\"], {SLOT} = {slot} : i64}} ins({} : {}) outs(%acc : memref<f32>) {{\n    ^bb0({}, %out: f32):\n      linalg.yield %out : f32\n    }}\n",
+        "    linalg.generic {{indexing_maps = [{}], iterator_types = [\"reduction\"], {SLOT}}} ins({} : {}) outs(%acc : memref<f32>) {{\n    ^bb0({}, %out: f32):\n      linalg.yield %out : f32\n    }}\n",
         maps.join(", "),
         names.join(", "),
         types.join(", "),
@@ -378,76 +416,131 @@ fn helper(plan: &Plan, name: &str, slot: usize) -> String {
     text
 }
 
-/// Replaces every candidate by a call of its block-reduction helper (added to `helpers`); the
-/// originals are detached and returned, for [`fill_bodies`] after inlining.
-pub fn plan_all(
-    module: &Module,
-    mut add_helper: impl FnMut(String, String) -> String,
-) -> Vec<Pending> {
+fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
+    let settings = Settings::parse(options);
+    // Chosen first: each rewrite moves the op's body away.
     let mut candidates = Vec::new();
-    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+    module.walk(WalkOrder::PreOrder, |op| {
         let raw = op.to_raw();
         if op_name(raw) == "linalg.generic" {
-            if let Some(plan) = plan(raw) {
+            if let Some(plan) = plan(raw, settings) {
                 candidates.push((raw, plan));
             }
             return WalkResult::Skip;
         }
         WalkResult::Advance
     });
-    let mut pending = Vec::new();
     for (op, plan) in candidates {
-        let slot = pending.len();
-        let name = format!("__flexc_reduce_{slot}");
-        let text = helper(&plan, &name, slot);
-        // Each helper has its own slot, so none is shared.
-        let callee = add_helper(name, text);
-        super::rewrite::insert_call(op, &callee);
-        unsafe { mlirOperationRemoveFromParent(op) };
-        pending.push(Pending { original: op });
-    }
-    pending
-}
-
-/// Moves each original body into its placeholder (after the helpers were inlined), and frees the
-/// originals. Returns an error naming a placeholder that did not survive inlining (a flexc bug).
-pub fn fill_bodies(module: &Module, pending: Vec<Pending>) -> Result<(), String> {
-    let mut slots = Vec::new();
-    module.as_operation().walk(WalkOrder::PreOrder, |op| {
-        let raw = op.to_raw();
-        let value = unsafe {
-            mlirOperationGetDiscardableAttributeByName(raw, melior::StringRef::new(SLOT).to_raw())
-        };
-        if !value.ptr.is_null() {
-            slots.push((raw, flexc_passes::ir::integer(value).unwrap_or(-1)));
-        }
-        WalkResult::Advance
-    });
-    let mut filled = vec![false; pending.len()];
-    for (placeholder, slot) in slots {
-        let Some(original) = usize::try_from(slot).ok().and_then(|s| pending.get(s)) else {
-            return Err(format!("a block reduction has an unknown slot {slot}"));
-        };
-        let slot = slot as usize;
-        if filled[slot] {
-            return Err(format!("block reduction {slot} was inlined twice"));
-        }
-        unsafe {
-            let target = mlirOperationGetRegion(placeholder, 0);
-            let source = mlirOperationGetRegion(original.original, 0);
-            mlirRegionTakeBody(target, source);
-            mlirOperationRemoveDiscardableAttributeByName(
-                placeholder,
-                melior::StringRef::new(SLOT).to_raw(),
-            );
-        }
-        filled[slot] = true;
-    }
-    for (slot, original) in pending.into_iter().enumerate() {
-        unsafe { mlirOperationDestroy(original.original) };
-        if !filled[slot] {
-            return Err(format!("block reduction {slot} was not inlined"));
+        let text = helper(&plan, settings.threads);
+        if let Err(message) = rewrite(op, &text) {
+            emit_error_at(op, &format!("{message} (a flexc bug)"));
+            return Err(());
         }
     }
     Ok(())
+}
+
+/// Replaces `op` by the body of the helper function `text` (its parameters `op`'s operands), the
+/// op's own body moved into the helper's placeholder.
+fn rewrite(op: MlirOperation, text: &str) -> Result<(), String> {
+    unsafe {
+        let context = mlirOperationGetContext(op);
+        let wrapped = format!("module {{\n{text}\n}}");
+        let parsed = mlirOperationCreateParse(
+            context,
+            melior::StringRef::new(&wrapped).to_raw(),
+            melior::StringRef::new("flexc-gpu-block-reduction").to_raw(),
+        );
+        if parsed.ptr.is_null() {
+            return Err(format!(
+                "gpu-block-reductions built a helper that does not parse:\n{text}"
+            ));
+        }
+        let result = inline_helper(op, parsed);
+        mlirOperationDestroy(parsed);
+        result
+    }
+}
+
+/// [`rewrite`] with the parsed module holding the helper.
+unsafe fn inline_helper(op: MlirOperation, parsed: MlirOperation) -> Result<(), String> {
+    unsafe {
+        let function =
+            mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(parsed, 0)));
+        let body = mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
+        let count = mlirOperationGetNumOperands(op);
+        if mlirBlockGetNumArguments(body) != count {
+            return Err("a block reduction's helper does not take the op's operands".into());
+        }
+        for i in 0..count {
+            mlirValueReplaceAllUsesOfWith(
+                mlirBlockGetArgument(body, i),
+                mlirOperationGetOperand(op, i),
+            );
+        }
+        // As MLIR's inliner places a callee's ops: before the call, at callsite locations.
+        let caller = mlirOperationGetLocation(op);
+        let stack = !mlirLocationEqual(caller, mlirLocationUnknownGet(mlirOperationGetContext(op)));
+        let block = mlirOperationGetBlock(op);
+        let mut placeholder = None;
+        let mut child = mlirBlockGetFirstOperation(body);
+        while !child.ptr.is_null() {
+            let next = mlirOperationGetNextInBlock(child);
+            if op_name(child) != "func.return" {
+                mlirOperationRemoveFromParent(child);
+                mlirBlockInsertOwnedOperationBefore(block, op, child);
+                OperationRef::from_raw(child).walk(WalkOrder::PreOrder, |inner| {
+                    let raw = inner.to_raw();
+                    if stack {
+                        at_callsite(raw, caller);
+                    }
+                    let slot = mlirOperationGetDiscardableAttributeByName(
+                        raw,
+                        melior::StringRef::new(SLOT).to_raw(),
+                    );
+                    if !slot.ptr.is_null() {
+                        placeholder = Some(raw);
+                    }
+                    WalkResult::Advance
+                });
+            }
+            child = next;
+        }
+        let Some(placeholder) = placeholder else {
+            return Err("a block reduction's helper has no placeholder".into());
+        };
+        mlirRegionTakeBody(
+            mlirOperationGetRegion(placeholder, 0),
+            mlirOperationGetRegion(op, 0),
+        );
+        mlirOperationRemoveDiscardableAttributeByName(
+            placeholder,
+            melior::StringRef::new(SLOT).to_raw(),
+        );
+        mlirOperationDestroy(op);
+    }
+    Ok(())
+}
+
+/// `op`'s location (and its regions' block arguments') as called from `caller`.
+unsafe fn at_callsite(op: MlirOperation, caller: MlirLocation) {
+    unsafe {
+        mlirOperationSetLocation(
+            op,
+            mlirLocationCallSiteGet(mlirOperationGetLocation(op), caller),
+        );
+        for r in 0..mlirOperationGetNumRegions(op) {
+            let mut block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+            while !block.ptr.is_null() {
+                for a in 0..mlirBlockGetNumArguments(block) {
+                    let argument = mlirBlockGetArgument(block, a);
+                    mlirBlockArgumentSetLocation(
+                        argument,
+                        mlirLocationCallSiteGet(mlirValueGetLocation(argument), caller),
+                    );
+                }
+                block = mlirBlockGetNextInRegion(block);
+            }
+        }
+    }
 }
