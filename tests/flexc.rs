@@ -1391,7 +1391,7 @@ fn a_search_out_of_time_returns_the_fastest_fitting_table_baseline() {
     // From 64 devices the table's baselines are scheduled strategies simulated before the search, inside
     // its deadline: a search that runs out of time before it finds anything still has them, and returns
     // the fastest that fits instead of failing.
-    use flexc::core::{machine::Machine, search, CostModel, ImportMode};
+    use flexc::core::{machine::Machine, search, CostModel, Mode};
     use flexc::passes::par_search::{self, Request};
     let mut imported = import("torch/gpt2_b8.linalg.mlir");
     imported.graph = flexc::core::batch::rescale_batch(&imported.graph, 0, 128)
@@ -1404,7 +1404,7 @@ fn a_search_out_of_time_returns_the_fastest_fitting_table_baseline() {
     let request = Request {
         machine: &machine,
         cost: &cost,
-        mode: ImportMode::Train,
+        mode: Mode::Training,
         batch_dim: 0,
         algorithm: search::algorithm("plan").unwrap(),
         run,
