@@ -1417,5 +1417,8 @@ fn a_search_out_of_time_returns_the_fastest_fitting_table_baseline() {
         .min_by(|a, b| a.0.total_cmp(b.0))
         .expect("a fitting baseline");
     assert_eq!(found.iteration_time_s, *best.0);
-    assert_eq!(found.found_by, format!("{} (a baseline of the table)", best.1));
+    assert_eq!(
+        found.found_by,
+        format!("{} (a baseline of the table)", best.1)
+    );
 }

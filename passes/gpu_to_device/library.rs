@@ -118,27 +118,18 @@ pub(super) fn gemm_shape(dims: &[Vec<usize>]) -> Option<GemmShape> {
     if !(unique(a) && unique(b) && unique(c)) {
         return None;
     }
-    let has = |v: &Vec<usize>, d: &usize| v.contains(d);
-    let batch: Vec<usize> = c
-        .iter()
-        .filter(|d| has(a, d) && has(b, d))
-        .copied()
-        .collect();
-    let m: Vec<usize> = c
-        .iter()
-        .filter(|d| has(a, d) && !has(b, d))
-        .copied()
-        .collect();
-    let n: Vec<usize> = c
-        .iter()
-        .filter(|d| has(b, d) && !has(a, d))
-        .copied()
-        .collect();
-    let k: Vec<usize> = a
-        .iter()
-        .filter(|d| has(b, d) && !has(c, d))
-        .copied()
-        .collect();
+    // The dims of `from` that `x` has (or not) and `y` has (or not).
+    let dims =
+        |from: &Vec<usize>, (x, in_x): (&Vec<usize>, bool), (y, in_y): (&Vec<usize>, bool)| {
+            from.iter()
+                .filter(|d| x.contains(d) == in_x && y.contains(d) == in_y)
+                .copied()
+                .collect::<Vec<usize>>()
+        };
+    let batch = dims(c, (a, true), (b, true));
+    let m = dims(c, (a, true), (b, false));
+    let n = dims(c, (b, true), (a, false));
+    let k = dims(a, (b, true), (c, false));
     if m.is_empty() || n.is_empty() || k.is_empty() {
         return None;
     }

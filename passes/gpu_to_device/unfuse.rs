@@ -36,6 +36,14 @@ pub(super) fn operand_dims_with_constants(op: MlirOperation) -> Option<Vec<Vec<O
     Some(operands)
 }
 
+/// The operand count of a bufferized op that may hold a fused producer: at least two inputs and the
+/// output buffer, no results, and a body that does not read its loop indices.
+fn fused_operands(op: MlirOperation) -> Option<usize> {
+    let count = unsafe { mlirOperationGetNumOperands(op) } as usize;
+    let bufferized = unsafe { mlirOperationGetNumResults(op) } == 0;
+    (count >= 3 && bufferized && !reads_loop_indices(op)).then_some(count)
+}
+
 /// A contraction whose A operand elementwise fusion computed inside its body (`out + f(x, y, ..) *
 /// b`: the softmax division before attention-probabilities × V, bias + GELU before an FFN
 /// down-projection, an average pool's division before a classifier) → `f` computed into a fresh row-major buffer T by an elementwise generic (a
@@ -45,12 +53,9 @@ pub(super) fn unfuse_producer(
     op: MlirOperation,
     helpers: &mut Helpers,
 ) -> Option<(&'static str, MlirOperation)> {
-    let count = unsafe { mlirOperationGetNumOperands(op) } as usize;
-    if count < 3 || unsafe { mlirOperationGetNumResults(op) } != 0 {
-        return None;
-    }
+    let count = fused_operands(op)?;
     let dims = operand_dims_with_constants(op)?;
-    if dims.len() != count || reads_loop_indices(op) {
+    if dims.len() != count {
         return None;
     }
     let operands: Vec<MlirValue> = (0..count)
@@ -196,10 +201,7 @@ pub(super) fn unfuse_conv_producer(
     op: MlirOperation,
     helpers: &mut Helpers,
 ) -> Option<(&'static str, MlirOperation)> {
-    let count = unsafe { mlirOperationGetNumOperands(op) } as usize;
-    if count < 3 || unsafe { mlirOperationGetNumResults(op) } != 0 || reads_loop_indices(op) {
-        return None;
-    }
+    let count = fused_operands(op)?;
     let maps: Vec<Vec<AffineDim>> = crate::ir::linalg_indexing_maps(op)?
         .into_iter()
         .map(|(_, m)| m)
