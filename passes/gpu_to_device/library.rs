@@ -200,16 +200,7 @@ pub(super) fn collapsed_type(ty: MlirType, groups: &[Vec<usize>]) -> Option<Stri
         return Some(format!("memref<{}xf32>", shape.join("x")));
     }
     let strides: Vec<String> = row_major(&collapsed).iter().map(i64::to_string).collect();
-    let offset = if offset == i64::MIN {
-        "?".to_string()
-    } else {
-        offset.to_string()
-    };
-    Some(format!(
-        "memref<{}xf32, strided<[{}], offset: {offset}>>",
-        shape.join("x"),
-        strides.join(", ")
-    ))
+    Some(strided_f32_type(&shape, &strides, offset))
 }
 
 /// The helper that calls the library for `op` (name, text, runtime entry), the entry chosen by the
@@ -543,16 +534,7 @@ pub(super) fn strided_type(
     let (_, strides, offset) = f32_layout(ty)?;
     let sizes: Vec<String> = sizes.iter().map(i64::to_string).collect();
     let strides: Vec<String> = positions.iter().map(|&p| strides[p].to_string()).collect();
-    let offset = if offset == i64::MIN {
-        "?".to_string()
-    } else {
-        offset.to_string()
-    };
-    Some(format!(
-        "memref<{}xf32, strided<[{}], offset: {offset}>>",
-        sizes.join("x"),
-        strides.join(", ")
-    ))
+    Some(strided_f32_type(&sizes, &strides, offset))
 }
 
 /// A contraction (a multiply-accumulate: `linalg.matmul`, `linalg.batch_matmul`, with any
@@ -631,4 +613,18 @@ pub(super) fn gemm_helper_for(
     let renamed = format!("{helper}{suffix}");
     let text = text.replacen(&format!("@{helper}("), &format!("@{renamed}("), 1);
     Some((renamed, text, entry))
+}
+
+/// `memref<SIZESxf32, strided<[STRIDES], offset: OFFSET>>`, a dynamic offset (`i64::MIN`) as `?`.
+fn strided_f32_type(sizes: &[String], strides: &[String], offset: i64) -> String {
+    let offset = if offset == i64::MIN {
+        "?".to_string()
+    } else {
+        offset.to_string()
+    };
+    format!(
+        "memref<{}xf32, strided<[{}], offset: {offset}>>",
+        sizes.join("x"),
+        strides.join(", ")
+    )
 }

@@ -36,6 +36,18 @@ pub(super) fn operand_dims_with_constants(op: MlirOperation) -> Option<Vec<Vec<O
     Some(operands)
 }
 
+/// The first `count` operands of `op` and their types.
+fn operands_and_types(op: MlirOperation, count: usize) -> (Vec<MlirValue>, Vec<MlirType>) {
+    let operands: Vec<MlirValue> = (0..count)
+        .map(|i| unsafe { mlirOperationGetOperand(op, i as isize) })
+        .collect();
+    let types = operands
+        .iter()
+        .map(|&v| unsafe { mlirValueGetType(v) })
+        .collect();
+    (operands, types)
+}
+
 /// The operand count of a bufferized op that may hold a fused producer: at least two inputs and the
 /// output buffer, no results, and a body that does not read its loop indices.
 fn fused_operands(op: MlirOperation) -> Option<usize> {
@@ -58,13 +70,7 @@ pub(super) fn unfuse_producer(
     if dims.len() != count {
         return None;
     }
-    let operands: Vec<MlirValue> = (0..count)
-        .map(|i| unsafe { mlirOperationGetOperand(op, i as isize) })
-        .collect();
-    let types: Vec<MlirType> = operands
-        .iter()
-        .map(|&v| unsafe { mlirValueGetType(v) })
-        .collect();
+    let (operands, types) = operands_and_types(op, count);
     let (b, x) = accumulated_product(op, count)?;
     // Dims of B and C must be plain; A's are those of every other input.
     let plain = |d: &Vec<Option<usize>>| d.iter().copied().collect::<Option<Vec<usize>>>();
@@ -239,13 +245,7 @@ pub(super) fn unfuse_conv_producer(
         }
         ConvRoles::of(&maps[b], &maps[i], out_map).map(|conv| (i, dims, conv, false))
     })?;
-    let operands: Vec<MlirValue> = (0..count)
-        .map(|i| unsafe { mlirOperationGetOperand(op, i as isize) })
-        .collect();
-    let types: Vec<MlirType> = operands
-        .iter()
-        .map(|&v| unsafe { mlirValueGetType(v) })
-        .collect();
+    let (operands, types) = operands_and_types(op, count);
     if !types.iter().all(|&t| unsafe { mlirTypeIsAMemRef(t) }) {
         return None;
     }
