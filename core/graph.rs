@@ -172,7 +172,7 @@ impl Role {
 }
 
 /// One loop of an op's iteration space.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Dim {
     pub size: u64,
     pub role: Role,

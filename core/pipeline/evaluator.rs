@@ -1180,11 +1180,11 @@ impl Sub {
     pub(super) fn key(&self, configs: &[Config], base: u32) -> StageKey {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         for (op, id) in self.graph.ops().iter().zip(&self.ops) {
-            format!("{:?}{:?}{}{:?}", op.class, op.dims, op.flops, op.dtype).hash(&mut h);
+            (op.class, &op.dims, op.flops.to_bits(), op.dtype).hash(&mut h);
             for a in op.inputs.iter().chain(&op.outputs) {
                 let t = self.graph.tensor(a.tensor);
                 (a.tensor.0, &t.shape, t.kind, t.dtype).hash(&mut h);
-                format!("{:?}", a.exprs).hash(&mut h);
+                a.exprs.hash(&mut h);
             }
             let c = &configs[id.index()];
             c.degrees.hash(&mut h);
