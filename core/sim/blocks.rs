@@ -207,7 +207,7 @@ impl<'a> Simulator<'a> {
         for pair in remote {
             let (pd, cd) = (prod.devices[pair.p as usize], cons.devices[pair.c as usize]);
             let (from, to) = if gradient { (cd, pd) } else { (pd, cd) };
-            let hop = routes.get(self.machine, from, to, !gradient);
+            let hop = routes.get(self.machine, from, to);
             let key = (pair.bytes, hop.bandwidth.to_bits(), hop.latency_s.to_bits());
             if key != (last.0, last.1, last.2) {
                 last = (key.0, key.1, key.2, hop.transfer_time(pair.bytes));
@@ -473,7 +473,7 @@ impl<'a> Simulator<'a> {
         let (mut bw, mut latency) = (f64::INFINITY, 0.0f64);
         let mut channels: Vec<u32> = Vec::new();
         for i in 0..m {
-            let hop = routes.get(self.machine, ring[i], ring[(i + 1) % m], false);
+            let hop = routes.get(self.machine, ring[i], ring[(i + 1) % m]);
             bw = bw.min(hop.bandwidth);
             latency = latency.max(hop.latency_s);
             channels.extend_from_slice(hop.channels());

@@ -560,6 +560,35 @@ mod tests {
         }
     }
 
+    /// The per-device route table gives every pair the route `Machine::route` does, bit for bit: one
+    /// node with a topology matrix, PCIe pairs, NVSwitch nodes with several NICs, up to 4096 GPUs.
+    #[test]
+    fn route_table_equals_machine_routes() {
+        for preset in [
+            "dgx1-v100",
+            "dgx-a100:2",
+            "dgx-h100:4",
+            "k80-16x4",
+            "p100-4x4",
+            "dgx-a100:512",
+        ] {
+            let machine = Machine::preset(preset).unwrap();
+            let n = machine.num_devices();
+            let mut routes = tasks::Routes::default();
+            let step = (n / 64).max(1);
+            for a in (0..n).step_by(step as usize) {
+                for b in 0..n {
+                    let (a, b) = (DeviceId(a), DeviceId(b));
+                    let hop = routes.get(&machine, a, b);
+                    assert!(
+                        hop.same(&tasks::Hop::new(&machine, a, b)),
+                        "{preset}: {a}->{b}"
+                    );
+                }
+            }
+        }
+    }
+
     /// `spans` is `timeline` without the resources: the same tasks, durations and ends, and each
     /// compute task's device.
     #[test]

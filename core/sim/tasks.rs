@@ -830,17 +830,17 @@ pub(super) struct Hop {
     pub(super) bandwidth: f64,
     pub(super) latency_s: f64,
     channels: [u32; 2],
-    /// Number of channels, or `u32::MAX` for an entry not computed yet.
+    /// Number of channels.
     n: u32,
 }
 
 impl Hop {
-    const UNSET: Hop = Hop {
-        bandwidth: 0.0,
-        latency_s: 0.0,
-        channels: [0; 2],
-        n: u32::MAX,
-    };
+    /// Bit for bit the same route.
+    pub(super) fn same(&self, other: &Hop) -> bool {
+        self.bandwidth.to_bits() == other.bandwidth.to_bits()
+            && self.latency_s.to_bits() == other.latency_s.to_bits()
+            && self.channels() == other.channels()
+    }
 
     pub(super) fn new(machine: &Machine, a: DeviceId, b: DeviceId) -> Hop {
         let route = machine.route(a, b);
@@ -868,47 +868,88 @@ impl Hop {
     }
 }
 
-/// Routes between device pairs, each computed on its first use ([`Machine::route`] divides, and an all-to-all
-/// edge asks for thousands of them). Machines of more than [`Routes::MAX_DEVICES`] devices are not cached.
-/// Two tables, so that the routes a transfer block asks for one after the other (those of one consumer task:
-/// into its device for activations, out of it for gradients) lie next to each other.
+/// Routes between device pairs, computed from a per-device table ([`Machine::route`] divides, an all-to-all
+/// edge asks for thousands of routes, and a ring all-reduce over every device asks for one per device):
+/// each device's node, local index and NIC channels, built on first use. The table is linear in the
+/// devices, so it stays in cache at 4096 GPUs where a per-pair cache would not; a route from it equals
+/// [`Hop::new`] (debug builds check every one).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Routes {
-    /// Per (destination, source).
-    into: Vec<Hop>,
-    /// Per (source, destination).
-    out_of: Vec<Hop>,
+    ends: Vec<End>,
+}
+
+/// One device's part in its routes: node, index in the node, and the resource indices of its NIC
+/// channels (out of its node and into it).
+#[derive(Clone, Copy, Debug, Default)]
+struct End {
+    node: u32,
+    local: u32,
+    nic_out: u32,
+    nic_in: u32,
 }
 
 impl Routes {
-    const MAX_DEVICES: u32 = 256;
-
-    /// The route from `a` to `b`, looked up by `b` (`by_destination`) or by `a` first.
+    /// The route from `a` to `b`: the same bandwidth, latency and channels as [`Hop::new`], without its
+    /// divisions.
     #[inline]
-    pub(super) fn get(
-        &mut self,
-        machine: &Machine,
-        a: DeviceId,
-        b: DeviceId,
-        by_destination: bool,
-    ) -> Hop {
+    pub(super) fn get(&mut self, machine: &Machine, a: DeviceId, b: DeviceId) -> Hop {
         let n = machine.num_devices();
-        if n > Self::MAX_DEVICES {
-            return Hop::new(machine, a, b);
+        if self.ends.len() != n as usize {
+            self.ends = Self::table(machine);
         }
-        let (table, at) = if by_destination {
-            (&mut self.into, b.0 * n + a.0)
+        let (ea, eb) = (self.ends[a.0 as usize], self.ends[b.0 as usize]);
+        let g = machine.gpus_per_node;
+        // Channel indices follow `Machine::channel_index`, offset by the devices (resource order).
+        let pair = n + a.0 * g + eb.local;
+        let hop = if ea.node == eb.node {
+            let (bandwidth, channels, k) = match &machine.topology {
+                Some(t) => (t[ea.local as usize][eb.local as usize], [pair, 0], 1),
+                None => match machine.intra.kind {
+                    crate::machine::LinkKind::NVSwitch => (
+                        machine.intra.bandwidth,
+                        [n + n * g + a.0, n + n * g + n + b.0],
+                        2,
+                    ),
+                    _ => (machine.intra.bandwidth, [pair, 0], 1),
+                },
+            };
+            Hop {
+                bandwidth,
+                latency_s: machine.intra.latency_s,
+                channels,
+                n: k,
+            }
         } else {
-            (&mut self.out_of, a.0 * n + b.0)
+            Hop {
+                bandwidth: machine.inter.bandwidth,
+                latency_s: machine.inter.latency_s,
+                channels: [ea.nic_out, eb.nic_in],
+                n: 2,
+            }
         };
-        if table.is_empty() {
-            *table = vec![Hop::UNSET; (n * n) as usize];
-        }
-        let hop = &mut table[at as usize];
-        if hop.n == u32::MAX {
-            *hop = Hop::new(machine, a, b);
-        }
-        *hop
+        debug_assert!(hop.same(&Hop::new(machine, a, b)), "route {a}->{b}");
+        hop
+    }
+
+    fn table(machine: &Machine) -> Vec<End> {
+        let (n, g, nics) = (
+            machine.num_devices(),
+            machine.gpus_per_node,
+            machine.nics_per_node,
+        );
+        (0..n)
+            .map(|d| {
+                let (node, local) = (d / g, d % g);
+                let nic = local % nics;
+                let index = |c| n + machine.channel_index(c) as u32;
+                End {
+                    node,
+                    local,
+                    nic_out: index(Channel::NicOut { node, nic }),
+                    nic_in: index(Channel::NicIn { node, nic }),
+                }
+            })
+            .collect()
     }
 }
 
