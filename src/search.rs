@@ -111,6 +111,9 @@ pub struct Found {
     pub json: String,
     /// `--trace` JSON of the strategy, when [`Target::trace`] asked for it.
     pub trace: Option<String>,
+    /// The schedule search's spec of the strategy (`megatron:tp=2,pp=2,...`) when that search found
+    /// it: the strategy rebuilt on another graph ([`crate::plan::from_spec`]).
+    pub spec: Option<String>,
 }
 
 /// Total FLOPs of one iteration (backward work included in training) over the aggregate peak rate of
@@ -165,7 +168,7 @@ pub fn find_and_annotate(
     imported: &Imported,
     target: &Target,
     options: &SearchOptions,
-    algorithm: &'static dyn SearchAlgorithm,
+    algorithm: &dyn SearchAlgorithm,
 ) -> Result<(Found, Annotated), Diag> {
     let start = std::time::Instant::now();
     let progress = Arc::new(search::Progress::default());
@@ -213,8 +216,13 @@ pub fn find_and_annotate(
         wall,
         &early,
     )?;
+    let spec = found
+        .plan()
+        .map(|p| p.best.clone())
+        .filter(|best| !best.is_empty() && !found.strategy.schedule.is_flat());
     let mut found = Found::new(found.strategy, table, &json);
     found.trace = trace;
+    found.spec = spec;
     Ok((found, annotated))
 }
 
@@ -547,6 +555,7 @@ pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<
         table,
         json,
         trace: trace.then(|| sim.chrome_trace()),
+        spec: None,
     })
 }
 
@@ -563,6 +572,7 @@ impl Found {
             table,
             json,
             trace: None,
+            spec: None,
         }
     }
 }

@@ -24,7 +24,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{mcmc, pase_dp, soybean_tiling, Details, DpOptions, Found, McmcOptions, SearchError};
+use super::{
+    mcmc, pase_dp, soybean_tiling, Details, DpOptions, Found, McmcOptions, SearchError, StopReason,
+};
 use crate::cost::CostModel;
 use crate::graph::{Graph, Mode};
 use crate::machine::Machine;
@@ -684,4 +686,141 @@ impl SearchAlgorithm for Tiling {
         )
         .map_err(|e| run.explain(e))
     }
+}
+
+/// A search started from given strategies, without the seeding searches: the candidate graphs of
+/// `--substitutions=on` start from the original graph's strategy carried over ([`carry_over`]), which
+/// leaves only the ops the rewrite changed to improve. Scheduled starts are evaluated as they are
+/// (the pipeline simulation; the schedule search does not take start points); flat starts seed the
+/// MCMC's chains where [`Auto`] would run them too (data parallelism, the experts and the given
+/// starts, no PaSE, SoyBean or sub-machine search), with the run's budget. The fastest that fits
+/// memory is returned, so the result is never slower than any start that fits.
+pub struct Warm {
+    pub starts: Vec<(String, Strategy)>,
+}
+
+impl SearchAlgorithm for Warm {
+    fn name(&self) -> &'static str {
+        "warm"
+    }
+
+    fn summary(&self) -> &'static str {
+        "MCMC from given start points, without the seeding searches"
+    }
+
+    fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+        let t0 = Instant::now();
+        let devices = problem.machine.num_devices();
+        let (scheduled, flat): (Vec<_>, Vec<_>) = self
+            .starts
+            .iter()
+            .cloned()
+            .partition(|(_, s)| !s.schedule.is_flat());
+        let mut best: Option<Found> = None;
+        let keep = |found: Found, best: &mut Option<Found>| {
+            let better = match best.as_ref() {
+                None => true,
+                Some(b) if !b.fits_memory => found.fits_memory || found.iteration_time_s < b.iteration_time_s,
+                Some(b) => found.fits_memory && found.iteration_time_s < b.iteration_time_s,
+            };
+            if better {
+                *best = Some(found);
+            }
+        };
+        if !scheduled.is_empty() {
+            let ctx = crate::pipeline::Context::new(problem)
+                .map_err(|e| SearchError::Pipeline(e.to_string()))?;
+            for (name, strategy) in scheduled {
+                if run.deadline.expired() {
+                    break;
+                }
+                // A start the candidate graph cannot run (its stages or splits no longer fit) is no start.
+                let Ok(e) = ctx.evaluate(&strategy) else {
+                    continue;
+                };
+                keep(
+                    Found {
+                        iteration_time_s: e.iteration_s,
+                        peak_memory: e.groups.iter().map(|g| g.memory.total()).collect(),
+                        fits_memory: e.fits_memory(),
+                        strategy,
+                        found_by: name,
+                        stop: StopReason::Exact,
+                        proposals: 0,
+                        wall_s: 0.0,
+                        details: Details::Plan(Default::default()),
+                    },
+                    &mut best,
+                );
+            }
+        }
+        let flat_too = devices <= AUTO_FLAT_DEVICES
+            && problem.graph.num_ops() as u64 * u64::from(devices) <= AUTO_FLAT_TASKS;
+        if flat_too && (!flat.is_empty() || best.is_none()) {
+            let options = McmcOptions {
+                progress: run.progress.clone(),
+                seed: run.seed,
+                chains: CHAINS as usize,
+                proposals: match run.budget {
+                    Budget::Proposals(p) => Some(p.div_ceil(CHAINS)),
+                    Budget::Time(_) => None,
+                },
+                time_limit: match run.budget {
+                    Budget::Time(d) => Some(d),
+                    Budget::Proposals(_) => None,
+                },
+                deadline: run.deadline,
+                seeding: run.seeding,
+                starts: flat,
+                seed_with_dp: false,
+                ..McmcOptions::default()
+            };
+            match mcmc(problem.graph, problem.machine, problem.cost, problem.mode, &options) {
+                Ok(found) => keep(found, &mut best),
+                Err(e) if best.is_none() => return Err(e),
+                Err(_) => {}
+            }
+        }
+        let mut found = best.ok_or_else(|| {
+            SearchError::InvalidOptions(
+                "a warm search needs a start point that the graph can run".into(),
+            )
+        })?;
+        found.wall_s = t0.elapsed().as_secs_f64();
+        Ok(found)
+    }
+}
+
+/// `base` (a strategy of `graph`) with the configuration, and under a pipelined schedule the stage,
+/// of every op that `carried` gives one for and that `graph`'s op can run ([`Config::validate`] on
+/// the devices of a replica); the others keep `base`'s. Returns the strategy and how many ops took a
+/// carried configuration. `carried` is indexed like `graph`'s ops: what a graph rewritten from an
+/// annotated one still carries on its ops (the rewrite's new ops carry nothing).
+pub fn carry_over(
+    graph: &Graph,
+    devices: u32,
+    base: &Strategy,
+    carried: &[(Option<crate::strategy::Config>, Option<u32>)],
+) -> (Strategy, usize) {
+    let mut strategy = base.clone();
+    let width = strategy.schedule.replica_width(devices);
+    let pipelined = strategy.schedule.is_pipelined();
+    let mut kept = 0;
+    for (i, (op, (config, stage))) in graph.ops().iter().zip(carried).enumerate() {
+        let Some(config) = config else {
+            continue;
+        };
+        if config.degrees.len() != op.dims.len() || config.validate(op, width).is_err() {
+            continue;
+        }
+        if pipelined {
+            match (stage, strategy.schedule.stage_of.get_mut(i)) {
+                (Some(stage), Some(slot)) => *slot = *stage,
+                _ => continue,
+            }
+        }
+        strategy.configs[i] = config.clone();
+        kept += 1;
+    }
+    (strategy, kept)
 }
