@@ -114,6 +114,8 @@ pub struct Found {
     /// The schedule search's spec of the strategy (`megatron:tp=2,pp=2,...`) when that search found
     /// it: the strategy rebuilt on another graph ([`crate::plan::from_spec`]).
     pub spec: Option<String>,
+    /// What found the strategy (`pase`, `chain 2`, a schedule spec, ...).
+    pub found_by: String,
 }
 
 /// Total FLOPs of one iteration (backward work included in training) over the aggregate peak rate of
@@ -220,9 +222,11 @@ pub fn find_and_annotate(
         .plan()
         .map(|p| p.best.clone())
         .filter(|best| !best.is_empty() && !found.strategy.schedule.is_flat());
+    let found_by = found.found_by.clone();
     let mut found = Found::new(found.strategy, table, &json);
     found.trace = trace;
     found.spec = spec;
+    found.found_by = found_by;
     Ok((found, annotated))
 }
 
@@ -556,6 +560,7 @@ pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<
         json,
         trace: trace.then(|| sim.chrome_trace()),
         spec: None,
+        found_by: name.to_string(),
     })
 }
 
@@ -573,6 +578,7 @@ impl Found {
             json,
             trace: None,
             spec: None,
+            found_by: String::new(),
         }
     }
 }

@@ -692,11 +692,14 @@ impl SearchAlgorithm for Tiling {
 /// `--substitutions=on` start from the original graph's strategy carried over ([`carry_over`]), which
 /// leaves only the ops the rewrite changed to improve. Scheduled starts are evaluated as they are
 /// (the pipeline simulation; the schedule search does not take start points); flat starts seed the
-/// MCMC's chains where [`Auto`] would run them too (data parallelism, the experts and the given
-/// starts, no PaSE, SoyBean or sub-machine search), with the run's budget. The fastest that fits
+/// MCMC's chains where [`Auto`] would run them too (data parallelism, the experts, the given starts
+/// and PaSE's optimum where [`Warm::pase`]; no SoyBean or sub-machine search), with the run's budget. The fastest that fits
 /// memory is returned, so the result is never slower than any start that fits.
 pub struct Warm {
     pub starts: Vec<(String, Strategy)>,
+    /// Whether PaSE's dynamic program runs on the graph too (a start point): where it found the
+    /// strategy carried over, its optimum on the rewritten graph is the natural start there.
+    pub pase: bool,
 }
 
 impl SearchAlgorithm for Warm {
@@ -711,11 +714,20 @@ impl SearchAlgorithm for Warm {
     fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
         let t0 = Instant::now();
         let devices = problem.machine.num_devices();
-        let (scheduled, flat): (Vec<_>, Vec<_>) = self
+        let (scheduled, mut flat): (Vec<_>, Vec<_>) = self
             .starts
             .iter()
             .cloned()
             .partition(|(_, s)| !s.schedule.is_flat());
+        if self.pase {
+            let dp_options = DpOptions {
+                deadline: run.seeding_deadline().share(0.5),
+                ..DpOptions::default()
+            };
+            if let Ok(r) = pase_dp(problem.graph, problem.machine, problem.cost, problem.mode, &dp_options) {
+                flat.push(("pase".into(), r.strategy));
+            }
+        }
         let mut best: Option<Found> = None;
         let keep = |found: Found, best: &mut Option<Found>| {
             let better = match best.as_ref() {
@@ -806,6 +818,7 @@ pub fn carry_over(
     let width = strategy.schedule.replica_width(devices);
     let pipelined = strategy.schedule.is_pipelined();
     let mut kept = 0;
+    let mut known = vec![false; graph.num_ops()];
     for (i, (op, (config, stage))) in graph.ops().iter().zip(carried).enumerate() {
         let Some(config) = config else {
             continue;
@@ -820,7 +833,44 @@ pub fn carry_over(
             }
         }
         strategy.configs[i] = config.clone();
+        known[i] = true;
         kept += 1;
+    }
+    // Under a flat schedule an op that carried nothing (the rewrite's new ops) takes the split of a
+    // neighbour that has one ([`super::align`]: the tensor between them split the same way, each
+    // task on the device of the overlapping neighbour task), the one with the most tasks, in two
+    // passes over the ops in order, so a run of new ops takes the split of the carried ops around it;
+    // where none aligns it keeps `base`'s.
+    if strategy.schedule.is_flat() {
+        let mut edges_of = vec![Vec::new(); graph.num_ops()];
+        for edge in graph.edges() {
+            edges_of[edge.producer.index()].push(edge);
+            edges_of[edge.consumer.index()].push(edge);
+        }
+        for _ in 0..2 {
+            for i in 0..graph.num_ops() {
+                if known[i] {
+                    continue;
+                }
+                let op = crate::graph::OpId::new(i);
+                let aligned = edges_of[i]
+                    .iter()
+                    .filter(|e| {
+                        let other = if e.consumer == op { e.producer } else { e.consumer };
+                        other != op && known[other.index()]
+                    })
+                    .filter_map(|e| super::align(graph, &strategy, op, e, devices))
+                    .filter(|c| c.validate(graph.op(op), devices).is_ok())
+                    .fold(None::<crate::strategy::Config>, |best, c| match best {
+                        Some(b) if b.num_tasks() >= c.num_tasks() => Some(b),
+                        _ => Some(c),
+                    });
+                if let Some(config) = aligned {
+                    strategy.configs[i] = config;
+                    known[i] = true;
+                }
+            }
+        }
     }
     (strategy, kept)
 }

@@ -747,6 +747,17 @@ fn write_back(
         let node = node.clone().map_children(|c| egraph.find(c));
         reuse.entry((egraph.find(*id), node)).or_insert(*value);
     }
+    // The op each class's original value came from: a new op built for the class takes its strategy
+    // annotations (`#par.config`, `#par.stage`), where the driver's search of the rewritten graph
+    // starts (it checks them against the new op, which computes the same value).
+    let mut original_op: HashMap<Id, MlirOperation> = HashMap::new();
+    for (value, id, _) in originals {
+        if unsafe { mlirValueIsAOpResult(*value) } {
+            original_op
+                .entry(egraph.find(*id))
+                .or_insert(unsafe { mlirOpResultGetOwner(*value) });
+        }
+    }
     let mut values: HashMap<Id, MlirValue> = HashMap::new();
     let mut location_of: HashMap<Id, MlirLocation> = locations
         .iter()
@@ -875,6 +886,21 @@ fn write_back(
             _ => "slice",
         };
         *summary.created.entry(kind).or_default() += 1;
+        if let Some(&from) = original_op.get(&id) {
+            let to = unsafe { mlirOpResultGetOwner(new) };
+            for name in [
+                flexc_dialects::names::CONFIG_ATTR,
+                flexc_dialects::names::STAGE_ATTR,
+            ] {
+                let name = melior::StringRef::new(name).to_raw();
+                unsafe {
+                    let attribute = mlirOperationGetDiscardableAttributeByName(from, name);
+                    if !attribute.ptr.is_null() {
+                        mlirOperationSetDiscardableAttributeByName(to, name, attribute);
+                    }
+                }
+            }
+        }
         values.insert(id, new);
     }
     for (value, id, _) in originals {

@@ -30,6 +30,8 @@ pub(super) struct Searched {
     pub strategy: flexc_core::Strategy,
     /// The schedule search's spec of the strategy, when that search found it.
     pub spec: Option<String>,
+    /// What found it (`pase`, `chain 1`, ...).
+    pub found_by: String,
 }
 
 /// [`search_and_annotate`], with `warm` (a search from given start points) in place of the options'
@@ -80,6 +82,7 @@ pub(super) fn search_and_annotate_with(
                 written: Default::default(),
                 strategy: none,
                 spec: None,
+                found_by: String::new(),
             });
         }
     };
@@ -122,6 +125,7 @@ pub(super) fn search_and_annotate_with(
         written,
         strategy: found.strategy,
         spec: found.spec,
+        found_by: found.found_by,
     })
 }
 
@@ -242,7 +246,14 @@ pub(super) fn search_with_substitutions(
         };
         let each = share(remaining);
         let (warm, carried) = match warm_starts(&original, &rewritten, options)? {
-            Some((starts, carried)) => (Some(flexc_core::search::Warm { starts }), Some(carried)),
+            Some((starts, carried)) => (
+                Some(flexc_core::search::Warm {
+                    starts,
+                    // PaSE found the original's strategy: its optimum on the rewritten graph too.
+                    pase: original.found_by == "pase",
+                }),
+                Some(carried),
+            ),
             None => (None, None),
         };
         search_and_annotate_with(
@@ -254,6 +265,9 @@ pub(super) fn search_with_substitutions(
             warm.as_ref()
                 .map(|w| w as &dyn flexc_core::search::SearchAlgorithm),
         )?;
+        if std::env::var_os("FLEXC_DEBUG_CANDIDATES").is_some() {
+            eprint!("{}", other.notes);
+        }
         times.push((index, other.time, carried));
         let to_beat = best.as_ref().map_or(without, |(_, b)| b.time);
         if matches!((to_beat, other.time), (Some(b), Some(a)) if a < b) {
@@ -366,6 +380,16 @@ fn warm_starts(
         rebuilt
     };
     let (strategy, kept) = flexc_core::search::carry_over(graph, devices, &base, &carried);
+    if std::env::var_os("FLEXC_DEBUG_CANDIDATES").is_some() {
+        for (i, op) in rewritten.ops.iter().enumerate() {
+            let ok = op.config.as_ref().is_some_and(|c| c.degrees.len() == graph.ops()[i].dims.len() && c.validate(&graph.ops()[i], devices).is_ok());
+            if !ok {
+                eprintln!("uncarried {} {} {:?}", op.name, op.location, op.config.as_ref().map(|c| &c.degrees));
+            }
+        }
+        let t = |s: &flexc_core::Strategy| flexc_core::Simulator::new(graph, &machine, &cost, problem.mode, s.clone()).map(|s| s.report().iteration_time_s);
+        eprintln!("carried {:?} base {:?}", t(&strategy).ok(), t(&base).ok());
+    }
     if kept > 0 {
         starts.insert(0, ("the original's strategy carried over".to_string(), strategy));
     }
