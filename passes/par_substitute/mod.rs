@@ -94,7 +94,7 @@ impl Default for Limits {
             merges: true,
             nodes: 20_000,
             iterations: 12,
-            time: Duration::from_secs(5),
+            time: Duration::from_secs(30),
             deadline: None,
         }
     }
