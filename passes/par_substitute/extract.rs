@@ -190,6 +190,14 @@ fn walk(egraph: &Graph, choice: &HashMap<Id, Flex>, roots: &[Id]) -> Option<Hash
     Some(chosen)
 }
 
+/// Merge moves [`adopt_merges`] tries at most.
+pub const MERGE_TRIALS: usize = 64;
+
+/// Extraction passes at most: later passes rarely change the choice by more than a rounding (an
+/// e-graph whose covers keep shifting by a class would take every pass allowed, each costing every
+/// node's cover).
+pub const PASSES: usize = 64;
+
 /// A merged contraction's class and node, and the slice (and concatenation) choices that use it.
 type Merge = (Id, Flex, Vec<(Id, Flex)>);
 
@@ -253,7 +261,9 @@ fn adopt_merges(
     let Some(mut current) = cost(choice) else {
         return;
     };
-    for (merged, node, group) in merges {
+    // Each trial walks the whole choice: the largest groups are tried, at most MERGE_TRIALS of them
+    // (a deterministic bound; an LSTM's unrolled steps offer a thousand).
+    for (merged, node, group) in merges.into_iter().take(MERGE_TRIALS) {
         if deadline.is_some_and(|d| Instant::now() > d) {
             break;
         }

@@ -80,7 +80,8 @@ pub struct Limits {
     pub merges: bool,
     pub nodes: usize,
     pub iterations: usize,
-    /// Each stage's saturation and each extraction stop after this long.
+    /// Each stage's saturation and each extraction stop after this long: a safety bound (30 s), so that
+    /// the node, iteration and extraction-pass limits, which are deterministic, bind first.
     pub time: Duration,
     /// Everything stops here (the driver's share of a time budget): a stage not started by then is
     /// skipped, one under way ends its saturation and extraction early (the block stays as it is when
@@ -231,7 +232,13 @@ fn substitute_block(
         };
         let deadline = std::time::Instant::now() + extraction;
         let Some(chosen) =
-            extract::extract(&egraph, &built.roots, 64, limits.merges, Some(deadline))
+            extract::extract(
+                &egraph,
+                &built.roots,
+                extract::PASSES,
+                limits.merges,
+                Some(deadline),
+            )
         else {
             continue;
         };

@@ -135,8 +135,11 @@ pub(super) fn search_and_annotate_with(
 ///
 /// The original's search runs first, with the options `--substitutions=off` gives it (the same
 /// proposal budget, or the same deadline of a time budget), so its strategy is the one `off` writes
-/// and `on` is never slower. The rest shares the same `--search-budget`: a proposal budget `P` gives
-/// the candidates another `P` between them (each `P / n`, deterministic for a seed); a time budget `T`
+/// and `on` is never slower. Each candidate's search is warm ([`warm_starts`]): it starts from the
+/// original's strategy carried over to the candidate's graph and runs a short MCMC only
+/// ([`flexc_core::search::Warm`]: no seeding searches but PaSE where PaSE found the original's). The
+/// rest shares the same `--search-budget`: a proposal budget `P` gives the candidates `P / 4` between
+/// them (each `P / 4n`, deterministic for a seed); a time budget `T`
 /// gives the e-graph and the candidates' searches only what the original's search left of `T` (it
 /// stops early when it has searched its whole space), so the whole run stays within `T` like the
 /// plain search: the e-graph at most half of what is left (half of that per candidate), each
@@ -265,9 +268,6 @@ pub(super) fn search_with_substitutions(
             warm.as_ref()
                 .map(|w| w as &dyn flexc_core::search::SearchAlgorithm),
         )?;
-        if std::env::var_os("FLEXC_DEBUG_CANDIDATES").is_some() {
-            eprint!("{}", other.notes);
-        }
         times.push((index, other.time, carried));
         let to_beat = best.as_ref().map_or(without, |(_, b)| b.time);
         if matches!((to_beat, other.time), (Some(b), Some(a)) if a < b) {
@@ -380,16 +380,6 @@ fn warm_starts(
         rebuilt
     };
     let (strategy, kept) = flexc_core::search::carry_over(graph, devices, &base, &carried);
-    if std::env::var_os("FLEXC_DEBUG_CANDIDATES").is_some() {
-        for (i, op) in rewritten.ops.iter().enumerate() {
-            let ok = op.config.as_ref().is_some_and(|c| c.degrees.len() == graph.ops()[i].dims.len() && c.validate(&graph.ops()[i], devices).is_ok());
-            if !ok {
-                eprintln!("uncarried {} {} {:?}", op.name, op.location, op.config.as_ref().map(|c| &c.degrees));
-            }
-        }
-        let t = |s: &flexc_core::Strategy| flexc_core::Simulator::new(graph, &machine, &cost, problem.mode, s.clone()).map(|s| s.report().iteration_time_s);
-        eprintln!("carried {:?} base {:?}", t(&strategy).ok(), t(&base).ok());
-    }
     if kept > 0 {
         starts.insert(0, ("the original's strategy carried over".to_string(), strategy));
     }
