@@ -724,7 +724,13 @@ impl SearchAlgorithm for Warm {
                 deadline: run.seeding_deadline().share(0.5),
                 ..DpOptions::default()
             };
-            if let Ok(r) = pase_dp(problem.graph, problem.machine, problem.cost, problem.mode, &dp_options) {
+            if let Ok(r) = pase_dp(
+                problem.graph,
+                problem.machine,
+                problem.cost,
+                problem.mode,
+                &dp_options,
+            ) {
                 flat.push(("pase".into(), r.strategy));
             }
         }
@@ -732,7 +738,9 @@ impl SearchAlgorithm for Warm {
         let keep = |found: Found, best: &mut Option<Found>| {
             let better = match best.as_ref() {
                 None => true,
-                Some(b) if !b.fits_memory => found.fits_memory || found.iteration_time_s < b.iteration_time_s,
+                Some(b) if !b.fits_memory => {
+                    found.fits_memory || found.iteration_time_s < b.iteration_time_s
+                }
                 Some(b) => found.fits_memory && found.iteration_time_s < b.iteration_time_s,
             };
             if better {
@@ -787,7 +795,13 @@ impl SearchAlgorithm for Warm {
                 seed_with_dp: false,
                 ..McmcOptions::default()
             };
-            match mcmc(problem.graph, problem.machine, problem.cost, problem.mode, &options) {
+            match mcmc(
+                problem.graph,
+                problem.machine,
+                problem.cost,
+                problem.mode,
+                &options,
+            ) {
                 Ok(found) => keep(found, &mut best),
                 Err(e) if best.is_none() => return Err(e),
                 Err(_) => {}
@@ -856,7 +870,11 @@ pub fn carry_over(
                 let aligned = edges_of[i]
                     .iter()
                     .filter(|e| {
-                        let other = if e.consumer == op { e.producer } else { e.consumer };
+                        let other = if e.consumer == op {
+                            e.producer
+                        } else {
+                            e.consumer
+                        };
                         other != op && known[other.index()]
                     })
                     .filter_map(|e| super::align(graph, &strategy, op, e, devices))

@@ -755,9 +755,16 @@ fn warm_search_starts_from_the_carried_strategy() {
         .unwrap()
         .strategy;
     let dp = Strategy::data_parallel(&g, n);
-    assert_ne!(original, dp, "the test needs a searched strategy other than the base");
+    assert_ne!(
+        original, dp,
+        "the test needs a searched strategy other than the base"
+    );
     // Everything carried: exactly the original.
-    let all: Vec<_> = original.configs.iter().map(|c| (Some(c.clone()), None)).collect();
+    let all: Vec<_> = original
+        .configs
+        .iter()
+        .map(|c| (Some(c.clone()), None))
+        .collect();
     let (same, kept) = carry_over(&g, n, &dp, &all);
     assert_eq!((same, kept), (original.clone(), g.num_ops()));
     // Every fifth op new (nothing carried), one with a configuration it cannot run (another op's
@@ -773,7 +780,10 @@ fn warm_search_starts_from_the_carried_strategy() {
     wrong.degrees.push(1);
     carried[bad] = (Some(wrong), None);
     let (start, kept) = carry_over(&g, n, &dp, &carried);
-    assert_eq!(kept, carried.iter().filter(|(c, _)| c.is_some()).count() - 1);
+    assert_eq!(
+        kept,
+        carried.iter().filter(|(c, _)| c.is_some()).count() - 1
+    );
     for (i, (c, _)) in carried.iter().enumerate() {
         if c.is_some() && i != bad {
             assert_eq!(start.configs[i], original.configs[i], "op {i}");

@@ -231,15 +231,13 @@ fn substitute_block(
             break;
         };
         let deadline = std::time::Instant::now() + extraction;
-        let Some(chosen) =
-            extract::extract(
-                &egraph,
-                &built.roots,
-                extract::PASSES,
-                limits.merges,
-                Some(deadline),
-            )
-        else {
+        let Some(chosen) = extract::extract(
+            &egraph,
+            &built.roots,
+            extract::PASSES,
+            limits.merges,
+            Some(deadline),
+        ) else {
             continue;
         };
         // The original choice: each original value's own node.

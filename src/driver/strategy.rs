@@ -211,9 +211,8 @@ pub(super) fn search_with_substitutions(
                 each.search.budget = Budget::Time(left / searches.max(1) as u32);
             }
             (Budget::Proposals(p), _) => {
-                each.search.budget = Budget::Proposals(
-                    (p / WARM_SHARE / candidates.len().max(1) as u64).max(1),
-                );
+                each.search.budget =
+                    Budget::Proposals((p / WARM_SHARE / candidates.len().max(1) as u64).max(1));
             }
             _ => {}
         }
@@ -381,7 +380,10 @@ fn warm_starts(
     };
     let (strategy, kept) = flexc_core::search::carry_over(graph, devices, &base, &carried);
     if kept > 0 {
-        starts.insert(0, ("the original's strategy carried over".to_string(), strategy));
+        starts.insert(
+            0,
+            ("the original's strategy carried over".to_string(), strategy),
+        );
     }
     Ok((!starts.is_empty()).then_some((starts, (kept, graph.num_ops()))))
 }
