@@ -287,10 +287,8 @@ pub(super) fn search_with_substitutions(
     if candidates.is_empty() {
         line.push_str("; nothing to rewrite: original kept");
     } else {
-        let with = best
-            .as_ref()
-            .and_then(|(_, b)| b.time)
-            .or_else(|| times.iter().filter_map(|(_, t, _)| *t).reduce(f64::min));
+        // What `on` writes: the kept candidate's time, else the original's.
+        let with = best.as_ref().and_then(|(_, b)| b.time).or(without);
         let tried: Vec<String> = times
             .iter()
             .map(|(i, t, carried)| {
