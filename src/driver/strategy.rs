@@ -322,6 +322,9 @@ pub(super) fn search_with_substitutions(
     Ok(())
 }
 
+/// A candidate's named start points, and how many of its ops carried a configuration, of how many.
+type Warmed = (Vec<(String, flexc_core::Strategy)>, (usize, usize));
+
 /// The share of a proposal budget `P` that the candidates' warm searches split between them: `P / 4`.
 const WARM_SHARE: u64 = 4;
 
@@ -338,7 +341,7 @@ fn warm_starts(
     original: &Searched,
     rewritten: &Imported,
     options: &Options,
-) -> Result<Option<(Vec<(String, flexc_core::Strategy)>, (usize, usize))>, Diag> {
+) -> Result<Option<Warmed>, Diag> {
     let graph = &rewritten.graph;
     if original.strategy.configs.is_empty() || rewritten.ops.len() != graph.num_ops() {
         return Ok(None);
