@@ -283,7 +283,7 @@ fn lower<'c>(
 ) -> Result<(), Vec<Diag>> {
     session
         .run_pipeline(module, recipe)
-        .map_err(|_| session.diagnosed(format!("the GPU lowering {recipe} failed")))
+        .map_err(|e| session.diagnosed(format!("the GPU lowering failed: {e}")))
 }
 
 /// Whether some op of `module` carries a `#par.config` (a strategy to materialize: a `.par.mlir`).

@@ -468,8 +468,11 @@ fn simulate_model(relative: &str, flags: &[&str], dir: &Path) -> (Exit, String, 
 fn simulation_breakdowns() {
     // Two real models, two baselines each: the printed breakdown (critical path, work, transfers,
     // per-device load and memory) as a snapshot, plus the JSON report's keys.
-    let dir = std::env::temp_dir().join(format!("flexc-sim-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::Builder::new()
+        .prefix("flexc-sim-")
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
     let json = dir.join("report.json").display().to_string();
     let mut all = String::new();
     for (model, machine, strategy) in [
@@ -513,7 +516,6 @@ fn simulation_breakdowns() {
         );
         assert!(report["iteration_time_s"].as_f64().unwrap() > 0.0);
     }
-    std::fs::remove_dir_all(&dir).ok();
     insta::assert_snapshot!(all);
 }
 
@@ -560,8 +562,11 @@ fn weights_count_once_however_many_ops_read_them() {
         "{uses} uses of {distinct} weights"
     );
 
-    let dir = std::env::temp_dir().join(format!("flexc-weights-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::Builder::new()
+        .prefix("flexc-weights-")
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
     let json = dir.join("report.json").display().to_string();
     let (exit, _, errors) = simulate_model(
         model,
@@ -575,7 +580,6 @@ fn weights_count_once_however_many_ops_read_them() {
     );
     assert_eq!(exit, Exit::Success, "{errors}");
     let report = read_report(&json);
-    std::fs::remove_dir_all(&dir).ok();
     for held in report["parameter_bytes"].as_array().unwrap() {
         assert_near(
             "weights per device",
@@ -606,8 +610,11 @@ fn lstm_data_parallelism_on_64_k80s_is_compute_over_64_plus_one_ring() {
     // of the time-major rows it simulated 3072.6 ms, 2992.7 of them moving 24.9 GiB of activations.
     let model = "torch/lstm_lm_b64.linalg.mlir";
     let params_bytes = import(model).parameters as f64 * 4.0;
-    let dir = std::env::temp_dir().join(format!("flexc-k80-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::Builder::new()
+        .prefix("flexc-k80-")
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
     let json = dir.join("report.json").display().to_string();
     let run = |devices: u32| {
         let (exit, _, errors) = simulate_model(
@@ -625,7 +632,6 @@ fn lstm_data_parallelism_on_64_k80s_is_compute_over_64_plus_one_ring() {
     };
     let one = run(1)["iteration_time_s"].as_f64().unwrap();
     let all = run(64);
-    std::fs::remove_dir_all(&dir).ok();
     assert_eq!(all["transfer_bytes"], 0, "{all}");
     let machine = flexc::core::machine::Machine::preset("k80-16x4").unwrap();
     let m = 64.0;
@@ -658,8 +664,11 @@ fn training_step_graphs_are_detected_and_data_parallel() {
     let weight_bytes = imported.parameters as f64 * 4.0;
     assert_near("ResNet-50 parameter bytes", weight_bytes, 102.2e6, 0.01);
 
-    let dir = std::env::temp_dir().join(format!("flexc-step-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::Builder::new()
+        .prefix("flexc-step-")
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
     let json = dir.join("report.json").display().to_string();
     let run = |devices: u32, mode: &str| {
         let (exit, text, errors) = simulate_model(
@@ -683,7 +692,6 @@ fn training_step_graphs_are_detected_and_data_parallel() {
     let (_, as_is) = run(1, "as-is");
     assert_eq!(one["iteration_time_s"], as_is["iteration_time_s"]);
     let (_, eight) = run(8, "auto");
-    std::fs::remove_dir_all(&dir).ok();
     let all_reduce = eight["all_reduce_bytes"].as_f64().unwrap();
     assert_near("all-reduce bytes on 8 GPUs", all_reduce, weight_bytes, 0.10);
     // No activation moves (before: 21.9 GiB, then 305 MiB for the max-pool backward's scatter, whose
@@ -697,8 +705,11 @@ fn training_step_graphs_are_detected_and_data_parallel() {
 
 /// The iteration time of `model` simulated with `flags` (a `--report` added).
 fn simulated_time(model: &str, flags: &[&str], tag: &str) -> (f64, String) {
-    let dir = std::env::temp_dir().join(format!("flexc-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::Builder::new()
+        .prefix(&format!("flexc-{tag}-"))
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
     let json = dir.join("report.json").display().to_string();
     let report = format!("--report={json}");
     let mut all = flags.to_vec();
@@ -706,7 +717,6 @@ fn simulated_time(model: &str, flags: &[&str], tag: &str) -> (f64, String) {
     let (exit, text, errors) = simulate_model(model, &all, &dir);
     assert_eq!(exit, Exit::Success, "{errors}");
     let time = read_report(&json)["iteration_time_s"].as_f64().unwrap();
-    std::fs::remove_dir_all(&dir).ok();
     (time, text)
 }
 
@@ -777,8 +787,11 @@ fn resnet101_training_fits_one_p100_and_keeps_what_autograd_keeps() {
     saved.dedup();
     let saved_bytes: u64 = saved.iter().map(|&t| graph.tensor(t).bytes()).sum();
 
-    let dir = std::env::temp_dir().join(format!("flexc-r101-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::Builder::new()
+        .prefix("flexc-r101-")
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
     let json = dir.join("report.json").display().to_string();
     let (exit, _, errors) = simulate_model(
         model,
@@ -792,7 +805,6 @@ fn resnet101_training_fits_one_p100_and_keeps_what_autograd_keeps() {
     );
     assert_eq!(exit, Exit::Success, "{errors}");
     let report = read_report(&json);
-    std::fs::remove_dir_all(&dir).ok();
     assert_eq!(report["mode"], "training");
     let peak = report["peak_memory_bytes"][0].as_u64().unwrap();
     let weights = report["weight_memory_bytes"][0].as_u64().unwrap();
@@ -810,8 +822,11 @@ fn resnet101_training_fits_one_p100_and_keeps_what_autograd_keeps() {
 fn chrome_trace_of_a_real_model_is_valid() {
     // Well-formed JSON, one named track per device (and per link used), and on every device the
     // complete events ("X") never overlap.
-    let dir = std::env::temp_dir().join(format!("flexc-trace-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::Builder::new()
+        .prefix("flexc-trace-")
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
     let trace = dir.join("trace.json").display().to_string();
     let (exit, _, errors) = simulate_model(
         "torch/alexnet_b64.linalg.mlir",
@@ -825,7 +840,6 @@ fn chrome_trace_of_a_real_model_is_valid() {
     assert_eq!(exit, Exit::Success, "{errors}");
     let value: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&trace).unwrap()).unwrap();
-    std::fs::remove_dir_all(&dir).ok();
     let events = value["traceEvents"].as_array().unwrap();
     let mut tracks = std::collections::BTreeMap::new();
     for e in events.iter().filter(|e| e["name"] == "thread_name") {
@@ -873,8 +887,11 @@ fn partitioned_small_models_compute_what_the_serial_ones_do() {
     // The data-parallel, OWT and Megatron baselines (and the TOSA twins' searched strategies) of real small models with real weights at
     // 2 and 4 devices: materialized, JIT-compiled and run on CPU by flexc-run's library, device 0's
     // result must match the serial function's within 1e-5 of the output's scale.
-    let dir = std::env::temp_dir().join(format!("flexc-run-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::Builder::new()
+        .prefix("flexc-run-test-")
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
     let mut report = String::new();
     let mut failures = Vec::new();
     // OWT where a CNN ends in fully connected layers, Megatron where there are transformer blocks or
@@ -943,7 +960,6 @@ fn partitioned_small_models_compute_what_the_serial_ones_do() {
             }
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
     eprintln!("{report}");
     assert!(failures.is_empty(), "failed: {failures:?}\n{report}");
 }
@@ -954,8 +970,11 @@ fn small_models_compile_to_gpu_artifacts() {
     // devices: an ELF shared object whose manifest names the serial program and every device
     // program, with the PTX of its kernels inside (no GPU needed; the PTX itself is assembled by
     // ptxas in lit-tests/gpu).
-    let dir = std::env::temp_dir().join(format!("flexc-gpu-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::Builder::new()
+        .prefix("flexc-gpu-test-")
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
     let mut failures = Vec::new();
     for relative in [
         "small/torch/mlp_b8.linalg.mlir",
@@ -1004,7 +1023,6 @@ fn small_models_compile_to_gpu_artifacts() {
             );
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "failed: {failures:?}");
 }
 
@@ -1051,8 +1069,11 @@ fn every_strategy_the_search_finds_for_a_small_model_runs() {
     // options (batch dim, weights and mode inferred), at 2 and 4 devices, seeds 0 and 1, short
     // budgets; a strategy found twice is checked once. The JAX transformer step's embedding gradient
     // (a scatter-add split over the samples) used to be refused by par-materialize.
-    let dir = std::env::temp_dir().join(format!("flexc-property-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::Builder::new()
+        .prefix("flexc-property-")
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
     let mut cases = Vec::new();
     for relative in small_models() {
         for devices in [2u64, 4] {
@@ -1110,7 +1131,6 @@ fn every_strategy_the_search_finds_for_a_small_model_runs() {
             });
         }
     });
-    let _ = std::fs::remove_dir_all(&dir);
     let failures = failures.into_inner().unwrap();
     eprintln!(
         "{} distinct strategies checked",
@@ -1136,8 +1156,11 @@ fn data_parallelism_of_every_training_step_moves_no_activations() {
         "torch/mlp_b512.train_sgd.stablehlo.generic.mlir",
         "torch/resnet50_b64.train_sgd.linalg.generic.mlir",
     ];
-    let dir = std::env::temp_dir().join(format!("flexc-dp-steps-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::Builder::new()
+        .prefix("flexc-dp-steps-")
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
     let mut failures = Vec::new();
     for relative in steps {
         let report = dir.join("report.json");
@@ -1166,7 +1189,6 @@ fn data_parallelism_of_every_training_step_moves_no_activations() {
             ));
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -1179,8 +1201,11 @@ fn shard_exports_of_small_models_partition_with_upstream_mlir() {
     let llvm_bin =
         std::env::var("FLEXC_LLVM_BIN").unwrap_or_else(|_| "/usr/lib/llvm-22/bin".into());
     let mlir_opt = Path::new(&llvm_bin).join("mlir-opt");
-    let dir = std::env::temp_dir().join(format!("flexc-shard-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::Builder::new()
+        .prefix("flexc-shard-")
+        .tempdir()
+        .unwrap();
+    let dir = temp.path().to_path_buf();
     let mut failures = Vec::new();
     let mut runs = 0;
     for relative in small_models() {
@@ -1233,7 +1258,6 @@ fn shard_exports_of_small_models_partition_with_upstream_mlir() {
             }
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(runs > 0);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -188,8 +188,11 @@ mod tests {
             eprintln!("skipped: no ptxas (run tools/setup or set FLEXC_PTXAS)");
             return;
         };
-        let dir = std::env::temp_dir().join(format!("flexc-gpu-ptx-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let temp = tempfile::Builder::new()
+            .prefix("flexc-gpu-ptx-")
+            .tempdir()
+            .unwrap();
+        let dir = temp.path().to_path_buf();
         let source = dir.join("reduce.ptx");
         std::fs::write(&source, ptx()).unwrap();
         for arch in ["sm_90", "sm_80"] {
@@ -206,6 +209,5 @@ mod tests {
                 String::from_utf8_lossy(&output.stderr)
             );
         }
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

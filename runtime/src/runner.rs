@@ -783,8 +783,11 @@ mod tests {
         ];
         let (entries, unknown) = profile_entries(&manifest, &samples, "NVIDIA H100 80GB HBM3");
         assert_eq!((entries.len(), unknown), (4, 0));
-        let dir = std::env::temp_dir().join(format!("flexc-gpu-roundtrip-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let temp = tempfile::Builder::new()
+            .prefix("flexc-gpu-roundtrip-")
+            .tempdir()
+            .unwrap();
+        let dir = temp.path().to_path_buf();
         let path = dir.join("h100.jsonl");
         merge_profile(&path, entries).unwrap();
         let written = std::fs::read_to_string(&path).unwrap();
@@ -803,7 +806,6 @@ mod tests {
             db.lookup("linalg.matmul", &[4, 64, 64], f32, "other GPU"),
             None
         );
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -821,8 +823,11 @@ mod tests {
         assert_eq!(entries.len(), 2);
         let matmul = entries.iter().find(|e| e.op == "linalg.matmul").unwrap();
         assert_eq!((matmul.forward_s, matmul.device.as_str()), (2.0, "H100"));
-        let dir = std::env::temp_dir().join(format!("flexc-gpu-profile-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let temp = tempfile::Builder::new()
+            .prefix("flexc-gpu-profile-")
+            .tempdir()
+            .unwrap();
+        let dir = temp.path().to_path_buf();
         let path = dir.join("db.jsonl");
         assert_eq!(merge_profile(&path, entries.clone()).unwrap(), 2);
         assert_eq!(
@@ -834,6 +839,5 @@ mod tests {
         assert!(db
             .lookup("linalg.generic", &[4], flexc_core::DType::F32, "H100")
             .is_some());
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

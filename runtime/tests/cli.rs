@@ -42,7 +42,7 @@ fn c_string(text: &str) -> String {
 
 /// Builds an artifact from a manifest (with its digest, as the compiler writes it) and C source in
 /// a fresh directory.
-fn artifact(name: &str, manifest: Option<&str>, source: &str) -> PathBuf {
+fn artifact(name: &str, manifest: Option<&str>, source: &str) -> Artifact {
     artifact_with_digest(
         name,
         manifest,
@@ -56,9 +56,11 @@ fn artifact_with_digest(
     manifest: Option<&str>,
     digest: Option<u64>,
     source: &str,
-) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("flexc-gpu-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+) -> Artifact {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("flexc-gpu-cli-{name}-"))
+        .tempdir()
+        .unwrap();
     let mut c = String::from(source);
     if let Some(manifest) = manifest {
         c.push_str(&format!(
@@ -71,9 +73,9 @@ fn artifact_with_digest(
             "const unsigned long long flexc_gpu_manifest_digest = {digest}ULL;\n"
         ));
     }
-    let file = dir.join("artifact.c");
+    let file = dir.path().join("artifact.c");
     std::fs::write(&file, c).unwrap();
-    let out = dir.join(format!("{name}.fgpu"));
+    let out = dir.path().join(format!("{name}.fgpu"));
     let status = Command::new("cc")
         .args(["-shared", "-fPIC", "-o"])
         .arg(&out)
@@ -81,7 +83,29 @@ fn artifact_with_digest(
         .status()
         .expect("cc runs");
     assert!(status.success());
-    out
+    Artifact {
+        path: out,
+        _dir: dir,
+    }
+}
+
+/// A built artifact; its directory is removed when it is dropped.
+struct Artifact {
+    path: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl std::ops::Deref for Artifact {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for Artifact {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
 }
 
 fn run(args: &[&str], artifact: &Path) -> Output {
@@ -132,8 +156,11 @@ fn artifact_errors_are_found_before_cuda() {
     let missing = std::env::temp_dir().join("flexc-gpu-no-such-artifact.fgpu");
     assert_clean_error(&run(&[], &missing), "cannot read the artifact");
     assert_clean_error(&run(&[], &std::env::temp_dir()), "not a file");
-    let garbage =
-        std::env::temp_dir().join(format!("flexc-gpu-garbage-{}.fgpu", std::process::id()));
+    let scratch = tempfile::Builder::new()
+        .prefix("flexc-gpu-garbage-")
+        .tempdir()
+        .unwrap();
+    let garbage = scratch.path().join("garbage.fgpu");
     std::fs::write(&garbage, "not an ELF file").unwrap();
     assert_clean_error(&run(&[], &garbage), "not an ELF file");
     let no_manifest = artifact("no-manifest", None, PROGRAMS);
@@ -192,8 +219,11 @@ __attribute__((constructor)) static void loaded(void) {
 /// patched manifests passed validation.
 #[test]
 fn artifacts_are_checked_as_files_before_anything_runs() {
-    let marker = std::env::temp_dir().join(format!("flexc-gpu-loaded-{}", std::process::id()));
-    let _ = std::fs::remove_file(&marker);
+    let scratch = tempfile::Builder::new()
+        .prefix("flexc-gpu-loaded-")
+        .tempdir()
+        .unwrap();
+    let marker = scratch.path().join("constructor-ran");
     let run_marked = |path: &Path| {
         Command::new(BINARY)
             .arg(path)

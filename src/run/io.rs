@@ -115,8 +115,11 @@ mod tests {
         let file = npy(&ty, &data);
         // The header is padded to 64 bytes; 24 data bytes follow.
         assert_eq!(file.len() % 64, 24);
-        let dir = std::env::temp_dir().join(format!("flexc-npy-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let temp = tempfile::Builder::new()
+            .prefix("flexc-npy-")
+            .tempdir()
+            .unwrap();
+        let dir = temp.path().to_path_buf();
         let path = dir.join("x.npy");
         std::fs::write(&path, &file).unwrap();
         assert_eq!(read_npy(&path, &ty).unwrap(), data);
@@ -127,6 +130,5 @@ mod tests {
         assert!(read_npy(&path, &wrong)
             .unwrap_err()
             .contains("shape [2, 3]"));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
