@@ -76,8 +76,9 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 pub use algorithm::{
-    algorithm, algorithm_names, Auto, Budget, Deadline, Mcmc, PaseDp, Plan, Problem, Progress, Run,
-    SearchAlgorithm, Tiling, ALGORITHMS, DEFAULT_SEEDING_LIMIT, PROPOSAL_BUDGET_BOUND,
+    algorithm, algorithm_names, carry_over, Auto, Budget, Deadline, Mcmc, PaseDp, Plan, Problem,
+    Progress, Run, SearchAlgorithm, Tiling, Warm, ALGORITHMS, DEFAULT_SEEDING_LIMIT,
+    PROPOSAL_BUDGET_BOUND,
 };
 pub use pase::{additive_cost, dp_candidates, pase_dp, DpOptions, DpStats};
 pub use plan::{mesh_plan, plan, torch_plan, weight_state_bytes, PlanStats};

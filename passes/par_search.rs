@@ -137,7 +137,7 @@ pub struct Request<'a> {
     pub mode: Mode,
     /// The data inputs' batch dim.
     pub batch_dim: usize,
-    pub algorithm: &'static dyn SearchAlgorithm,
+    pub algorithm: &'a dyn SearchAlgorithm,
     pub run: Run,
 }
 

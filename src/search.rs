@@ -111,6 +111,11 @@ pub struct Found {
     pub json: String,
     /// `--trace` JSON of the strategy, when [`Target::trace`] asked for it.
     pub trace: Option<String>,
+    /// The schedule search's spec of the strategy (`megatron:tp=2,pp=2,...`) when that search found
+    /// it: the strategy rebuilt on another graph ([`crate::plan::from_spec`]).
+    pub spec: Option<String>,
+    /// What found the strategy (`pase`, `chain 2`, a schedule spec, ...).
+    pub found_by: String,
 }
 
 /// Total FLOPs of one iteration (backward work included in training) over the aggregate peak rate of
@@ -165,7 +170,7 @@ pub fn find_and_annotate(
     imported: &Imported,
     target: &Target,
     options: &SearchOptions,
-    algorithm: &'static dyn SearchAlgorithm,
+    algorithm: &dyn SearchAlgorithm,
 ) -> Result<(Found, Annotated), Diag> {
     let start = std::time::Instant::now();
     let progress = Arc::new(search::Progress::default());
@@ -213,8 +218,15 @@ pub fn find_and_annotate(
         wall,
         &early,
     )?;
+    let spec = found
+        .plan()
+        .map(|p| p.best.clone())
+        .filter(|best| !best.is_empty() && !found.strategy.schedule.is_flat());
+    let found_by = found.found_by.clone();
     let mut found = Found::new(found.strategy, table, &json);
     found.trace = trace;
+    found.spec = spec;
+    found.found_by = found_by;
     Ok((found, annotated))
 }
 
@@ -547,6 +559,8 @@ pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<
         table,
         json,
         trace: trace.then(|| sim.chrome_trace()),
+        spec: None,
+        found_by: name.to_string(),
     })
 }
 
@@ -563,6 +577,8 @@ impl Found {
             table,
             json,
             trace: None,
+            spec: None,
+            found_by: String::new(),
         }
     }
 }

@@ -24,7 +24,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{mcmc, pase_dp, soybean_tiling, Details, DpOptions, Found, McmcOptions, SearchError};
+use super::{
+    mcmc, pase_dp, soybean_tiling, Details, DpOptions, Found, McmcOptions, SearchError, StopReason,
+};
 use crate::cost::CostModel;
 use crate::graph::{Graph, Mode};
 use crate::machine::Machine;
@@ -684,4 +686,209 @@ impl SearchAlgorithm for Tiling {
         )
         .map_err(|e| run.explain(e))
     }
+}
+
+/// A search started from given strategies, without the seeding searches: the candidate graphs of
+/// `--substitutions=on` start from the original graph's strategy carried over ([`carry_over`]), which
+/// leaves only the ops the rewrite changed to improve. Scheduled starts are evaluated as they are
+/// (the pipeline simulation; the schedule search does not take start points); flat starts seed the
+/// MCMC's chains where [`Auto`] would run them too (data parallelism, the experts, the given starts
+/// and PaSE's optimum where [`Warm::pase`]; no SoyBean or sub-machine search), with the run's budget. The fastest that fits
+/// memory is returned, so the result is never slower than any start that fits.
+pub struct Warm {
+    pub starts: Vec<(String, Strategy)>,
+    /// Whether PaSE's dynamic program runs on the graph too (a start point): where it found the
+    /// strategy carried over, its optimum on the rewritten graph is the natural start there.
+    pub pase: bool,
+}
+
+impl SearchAlgorithm for Warm {
+    fn name(&self) -> &'static str {
+        "warm"
+    }
+
+    fn summary(&self) -> &'static str {
+        "MCMC from given start points, without the seeding searches"
+    }
+
+    fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+        let t0 = Instant::now();
+        let devices = problem.machine.num_devices();
+        let (scheduled, mut flat): (Vec<_>, Vec<_>) = self
+            .starts
+            .iter()
+            .cloned()
+            .partition(|(_, s)| !s.schedule.is_flat());
+        if self.pase {
+            let dp_options = DpOptions {
+                deadline: run.seeding_deadline().share(0.5),
+                ..DpOptions::default()
+            };
+            if let Ok(r) = pase_dp(
+                problem.graph,
+                problem.machine,
+                problem.cost,
+                problem.mode,
+                &dp_options,
+            ) {
+                flat.push(("pase".into(), r.strategy));
+            }
+        }
+        let mut best: Option<Found> = None;
+        let keep = |found: Found, best: &mut Option<Found>| {
+            let better = match best.as_ref() {
+                None => true,
+                Some(b) if !b.fits_memory => {
+                    found.fits_memory || found.iteration_time_s < b.iteration_time_s
+                }
+                Some(b) => found.fits_memory && found.iteration_time_s < b.iteration_time_s,
+            };
+            if better {
+                *best = Some(found);
+            }
+        };
+        if !scheduled.is_empty() {
+            let ctx = crate::pipeline::Context::new(problem)
+                .map_err(|e| SearchError::Pipeline(e.to_string()))?;
+            for (name, strategy) in scheduled {
+                if run.deadline.expired() {
+                    break;
+                }
+                // A start the candidate graph cannot run (its stages or splits no longer fit) is no start.
+                let Ok(e) = ctx.evaluate(&strategy) else {
+                    continue;
+                };
+                keep(
+                    Found {
+                        iteration_time_s: e.iteration_s,
+                        peak_memory: e.groups.iter().map(|g| g.memory.total()).collect(),
+                        fits_memory: e.fits_memory(),
+                        strategy,
+                        found_by: name,
+                        stop: StopReason::Exact,
+                        proposals: 0,
+                        wall_s: 0.0,
+                        details: Details::Plan(Default::default()),
+                    },
+                    &mut best,
+                );
+            }
+        }
+        let flat_too = devices <= AUTO_FLAT_DEVICES
+            && problem.graph.num_ops() as u64 * u64::from(devices) <= AUTO_FLAT_TASKS;
+        if flat_too && (!flat.is_empty() || best.is_none()) {
+            let options = McmcOptions {
+                progress: run.progress.clone(),
+                seed: run.seed,
+                chains: CHAINS as usize,
+                proposals: match run.budget {
+                    Budget::Proposals(p) => Some(p.div_ceil(CHAINS)),
+                    Budget::Time(_) => None,
+                },
+                time_limit: match run.budget {
+                    Budget::Time(d) => Some(d),
+                    Budget::Proposals(_) => None,
+                },
+                deadline: run.deadline,
+                seeding: run.seeding,
+                starts: flat,
+                seed_with_dp: false,
+                ..McmcOptions::default()
+            };
+            match mcmc(
+                problem.graph,
+                problem.machine,
+                problem.cost,
+                problem.mode,
+                &options,
+            ) {
+                Ok(found) => keep(found, &mut best),
+                Err(e) if best.is_none() => return Err(e),
+                Err(_) => {}
+            }
+        }
+        let mut found = best.ok_or_else(|| {
+            SearchError::InvalidOptions(
+                "a warm search needs a start point that the graph can run".into(),
+            )
+        })?;
+        found.wall_s = t0.elapsed().as_secs_f64();
+        Ok(found)
+    }
+}
+
+/// `base` (a strategy of `graph`) with the configuration, and under a pipelined schedule the stage,
+/// of every op that `carried` gives one for and that `graph`'s op can run ([`Config::validate`] on
+/// the devices of a replica); the others keep `base`'s. Returns the strategy and how many ops took a
+/// carried configuration. `carried` is indexed like `graph`'s ops: what a graph rewritten from an
+/// annotated one still carries on its ops (the rewrite's new ops carry nothing).
+pub fn carry_over(
+    graph: &Graph,
+    devices: u32,
+    base: &Strategy,
+    carried: &[(Option<crate::strategy::Config>, Option<u32>)],
+) -> (Strategy, usize) {
+    let mut strategy = base.clone();
+    let width = strategy.schedule.replica_width(devices);
+    let pipelined = strategy.schedule.is_pipelined();
+    let mut kept = 0;
+    let mut known = vec![false; graph.num_ops()];
+    for (i, (op, (config, stage))) in graph.ops().iter().zip(carried).enumerate() {
+        let Some(config) = config else {
+            continue;
+        };
+        if config.degrees.len() != op.dims.len() || config.validate(op, width).is_err() {
+            continue;
+        }
+        if pipelined {
+            match (stage, strategy.schedule.stage_of.get_mut(i)) {
+                (Some(stage), Some(slot)) => *slot = *stage,
+                _ => continue,
+            }
+        }
+        strategy.configs[i] = config.clone();
+        known[i] = true;
+        kept += 1;
+    }
+    // Under a flat schedule an op that carried nothing (the rewrite's new ops) takes the split of a
+    // neighbour that has one ([`super::align`]: the tensor between them split the same way, each
+    // task on the device of the overlapping neighbour task), the one with the most tasks, in two
+    // passes over the ops in order, so a run of new ops takes the split of the carried ops around it;
+    // where none aligns it keeps `base`'s.
+    if strategy.schedule.is_flat() {
+        let mut edges_of = vec![Vec::new(); graph.num_ops()];
+        for edge in graph.edges() {
+            edges_of[edge.producer.index()].push(edge);
+            edges_of[edge.consumer.index()].push(edge);
+        }
+        for _ in 0..2 {
+            for i in 0..graph.num_ops() {
+                if known[i] {
+                    continue;
+                }
+                let op = crate::graph::OpId::new(i);
+                let aligned = edges_of[i]
+                    .iter()
+                    .filter(|e| {
+                        let other = if e.consumer == op {
+                            e.producer
+                        } else {
+                            e.consumer
+                        };
+                        other != op && known[other.index()]
+                    })
+                    .filter_map(|e| super::align(graph, &strategy, op, e, devices))
+                    .filter(|c| c.validate(graph.op(op), devices).is_ok())
+                    .fold(None::<crate::strategy::Config>, |best, c| match best {
+                        Some(b) if b.num_tasks() >= c.num_tasks() => Some(b),
+                        _ => Some(c),
+                    });
+                if let Some(config) = aligned {
+                    strategy.configs[i] = config;
+                    known[i] = true;
+                }
+            }
+        }
+    }
+    (strategy, kept)
 }

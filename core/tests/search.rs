@@ -737,3 +737,69 @@ fn the_torch_search_keeps_to_what_torch_runs() {
         );
     });
 }
+
+/// A rewritten graph's search (`--substitutions=on`) starts from the original's strategy:
+/// `carry_over` keeps every carried configuration the op can run, gives the ops that carry none (the
+/// rewrite's new ops) a neighbour's split or the base's, and `Warm` returns nothing slower than that
+/// start, with a budget far below the original search's.
+#[test]
+fn warm_search_starts_from_the_carried_strategy() {
+    use flexc_core::search::{carry_over, Budget, Mcmc, Problem, Run, SearchAlgorithm, Warm};
+    let g = small_transformer(8);
+    let m = Machine::preset("p100-4x4").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let problem = Problem::new(&g, &m, &cost, Mode::Training);
+    let n = m.num_devices();
+    let original = Mcmc
+        .search(&problem, &Run::new(Budget::Proposals(400), 1))
+        .unwrap()
+        .strategy;
+    let dp = Strategy::data_parallel(&g, n);
+    assert_ne!(
+        original, dp,
+        "the test needs a searched strategy other than the base"
+    );
+    // Everything carried: exactly the original.
+    let all: Vec<_> = original
+        .configs
+        .iter()
+        .map(|c| (Some(c.clone()), None))
+        .collect();
+    let (same, kept) = carry_over(&g, n, &dp, &all);
+    assert_eq!((same, kept), (original.clone(), g.num_ops()));
+    // Every fifth op new (nothing carried), one with a configuration it cannot run (another op's
+    // loop count): those are not taken, the rest are the original's.
+    let mut carried: Vec<_> = all.clone();
+    for i in (0..g.num_ops()).step_by(5) {
+        carried[i] = (None, None);
+    }
+    let bad = (0..g.num_ops())
+        .find(|&i| i % 5 != 0 && g.ops()[i].dims.len() >= 2)
+        .unwrap();
+    let mut wrong = original.configs[bad].clone();
+    wrong.degrees.push(1);
+    carried[bad] = (Some(wrong), None);
+    let (start, kept) = carry_over(&g, n, &dp, &carried);
+    assert_eq!(
+        kept,
+        carried.iter().filter(|(c, _)| c.is_some()).count() - 1
+    );
+    for (i, (c, _)) in carried.iter().enumerate() {
+        if c.is_some() && i != bad {
+            assert_eq!(start.configs[i], original.configs[i], "op {i}");
+        }
+    }
+    start.validate(&g, &m).unwrap();
+    let (start_time, _) = time_of(&g, &m, &start);
+    let warm = Warm {
+        starts: vec![("carried".into(), start)],
+        pase: false,
+    };
+    let found = warm
+        .search(&problem, &Run::new(Budget::Proposals(40), 0))
+        .unwrap();
+    assert!(found.fits_memory);
+    assert!(found.iteration_time_s <= start_time * (1.0 + 1e-9));
+    assert!(found.proposals <= 40);
+    found.strategy.validate(&g, &m).unwrap();
+}

@@ -5,7 +5,7 @@
 
 use super::lang::{shape, text, Flex, Graph, Sig};
 use egg::{Id, Language};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 use std::time::Instant;
 
@@ -60,15 +60,18 @@ pub fn node_cost(egraph: &Graph, node: &Flex) -> f64 {
     }
 }
 
-/// The cost of a candidate choice: its own class's node and every class below it, each once.
-type Cover = Rc<BTreeMap<Id, f64>>;
+/// The classes a candidate choice covers: its own class and every class below it, each once, as a
+/// bit set over the classes' dense indices (a union is a word-wise or: an LSTM's unrolled steps make
+/// covers as large as the graph, and a cover per e-node is built in every pass).
+type Cover = Rc<Vec<u64>>;
 
 /// The chosen node of every e-class reachable from `roots` (canonical ids), or `None` when some root
 /// has no acyclic choice (never for an e-graph built from a program, whose original nodes are one).
 /// Greedy over DAG costs: repeated passes until no class finds a cheaper node, at most `passes`, and
 /// nothing after `deadline` (each pass costs every node's cover, quadratic in a deep graph: an LSTM's
 /// unrolled steps; `None` when the first pass has not ended by then); with `merges`, then the
-/// merge-adoption move ([`adopt_merges`]), also bounded by `deadline`.
+/// merge-adoption move ([`adopt_merges`]), also bounded by `deadline`. A cover's cost is the sum of
+/// its classes' own costs, each class at its chosen node's.
 pub fn extract(
     egraph: &Graph,
     roots: &[Id],
@@ -77,12 +80,18 @@ pub fn extract(
     deadline: Option<Instant>,
 ) -> Option<HashMap<Id, Flex>> {
     let late = || deadline.is_some_and(|d| Instant::now() > d);
-    let mut best: HashMap<Id, (f64, Flex, Cover)> = HashMap::new();
     let mut classes: Vec<&egg::EClass<Flex, _>> = egraph.classes().collect();
     classes.sort_by_key(|c| c.id);
+    let index: HashMap<Id, usize> = classes.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
+    let words = classes.len().div_ceil(64);
+    // Per class (by index): the total, the node and the cover of its best choice so far, and that
+    // node's own cost.
+    let mut best: Vec<Option<(f64, Flex, Cover)>> = vec![None; classes.len()];
+    let mut own: Vec<f64> = vec![0.0; classes.len()];
+    let mut cover = vec![0u64; words];
     for pass in 0..passes.max(1) {
         let mut changed = false;
-        for class in &classes {
+        for (at, class) in classes.iter().enumerate() {
             // A pass can take seconds on its own (covers grow with depth): the deadline is checked per
             // class. An unfinished first pass leaves classes without a choice, so nothing is extracted;
             // a later one leaves every class the best node found so far.
@@ -93,12 +102,17 @@ pub fn extract(
                 break;
             }
             for node in &class.nodes {
-                let mut cover: BTreeMap<Id, f64> = BTreeMap::new();
+                cover.iter_mut().for_each(|w| *w = 0);
                 let mut ready = true;
                 for child in node.children() {
-                    match best.get(&egraph.find(*child)) {
+                    let below = index
+                        .get(&egraph.find(*child))
+                        .and_then(|&c| best[c].as_ref());
+                    match below {
                         Some((_, _, below)) => {
-                            cover.extend(below.iter().map(|(k, v)| (*k, *v)));
+                            for (w, b) in cover.iter_mut().zip(below.iter()) {
+                                *w |= *b;
+                            }
                         }
                         None => {
                             ready = false;
@@ -106,17 +120,26 @@ pub fn extract(
                         }
                     }
                 }
-                if !ready || cover.contains_key(&class.id) {
+                if !ready || cover[at / 64] & (1 << (at % 64)) != 0 {
                     continue;
                 }
-                cover.insert(class.id, node_cost(egraph, node));
-                let total: f64 = cover.values().sum();
-                let better = match best.get(&class.id) {
+                let cost = node_cost(egraph, node);
+                let mut total = cost;
+                for (w, &bits) in cover.iter().enumerate() {
+                    let mut bits = bits;
+                    while bits != 0 {
+                        total += own[w * 64 + bits.trailing_zeros() as usize];
+                        bits &= bits - 1;
+                    }
+                }
+                let better = match &best[at] {
                     Some((old, _, _)) => total < old * (1.0 - 1e-9),
                     None => true,
                 };
                 if better {
-                    best.insert(class.id, (total, node.clone(), Rc::new(cover)));
+                    cover[at / 64] |= 1 << (at % 64);
+                    best[at] = Some((total, node.clone(), Rc::new(cover.clone())));
+                    own[at] = cost;
                     changed = true;
                 }
             }
@@ -125,9 +148,12 @@ pub fn extract(
             break;
         }
     }
-    let mut choice: HashMap<Id, Flex> = best
-        .into_iter()
-        .map(|(id, (_, node, _))| (id, node.map_children(|c| egraph.find(c))))
+    let mut choice: HashMap<Id, Flex> = classes
+        .iter()
+        .zip(best)
+        .filter_map(|(class, best)| {
+            best.map(|(_, node, _)| (class.id, node.map_children(|c| egraph.find(c))))
+        })
         .collect();
     if merges {
         adopt_merges(egraph, roots, &mut choice, deadline);
@@ -163,6 +189,14 @@ fn walk(egraph: &Graph, choice: &HashMap<Id, Flex>, roots: &[Id]) -> Option<Hash
     }
     Some(chosen)
 }
+
+/// Merge moves [`adopt_merges`] tries at most.
+pub const MERGE_TRIALS: usize = 64;
+
+/// Extraction passes at most: later passes rarely change the choice by more than a rounding (an
+/// e-graph whose covers keep shifting by a class would take every pass allowed, each costing every
+/// node's cover).
+pub const PASSES: usize = 64;
 
 /// A merged contraction's class and node, and the slice (and concatenation) choices that use it.
 type Merge = (Id, Flex, Vec<(Id, Flex)>);
@@ -227,7 +261,9 @@ fn adopt_merges(
     let Some(mut current) = cost(choice) else {
         return;
     };
-    for (merged, node, group) in merges {
+    // Each trial walks the whole choice: the largest groups are tried, at most MERGE_TRIALS of them
+    // (a deterministic bound; an LSTM's unrolled steps offer a thousand).
+    for (merged, node, group) in merges.into_iter().take(MERGE_TRIALS) {
         if deadline.is_some_and(|d| Instant::now() > d) {
             break;
         }

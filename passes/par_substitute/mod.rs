@@ -80,7 +80,8 @@ pub struct Limits {
     pub merges: bool,
     pub nodes: usize,
     pub iterations: usize,
-    /// Each stage's saturation and each extraction stop after this long.
+    /// Each stage's saturation and each extraction stop after this long: a safety bound (30 s), so that
+    /// the node, iteration and extraction-pass limits, which are deterministic, bind first.
     pub time: Duration,
     /// Everything stops here (the driver's share of a time budget): a stage not started by then is
     /// skipped, one under way ends its saturation and extraction early (the block stays as it is when
@@ -94,7 +95,7 @@ impl Default for Limits {
             merges: true,
             nodes: 20_000,
             iterations: 12,
-            time: Duration::from_secs(5),
+            time: Duration::from_secs(30),
             deadline: None,
         }
     }
@@ -230,9 +231,13 @@ fn substitute_block(
             break;
         };
         let deadline = std::time::Instant::now() + extraction;
-        let Some(chosen) =
-            extract::extract(&egraph, &built.roots, 64, limits.merges, Some(deadline))
-        else {
+        let Some(chosen) = extract::extract(
+            &egraph,
+            &built.roots,
+            extract::PASSES,
+            limits.merges,
+            Some(deadline),
+        ) else {
             continue;
         };
         // The original choice: each original value's own node.
@@ -747,6 +752,17 @@ fn write_back(
         let node = node.clone().map_children(|c| egraph.find(c));
         reuse.entry((egraph.find(*id), node)).or_insert(*value);
     }
+    // The op each class's original value came from: a new op built for the class takes its strategy
+    // annotations (`#par.config`, `#par.stage`), where the driver's search of the rewritten graph
+    // starts (it checks them against the new op, which computes the same value).
+    let mut original_op: HashMap<Id, MlirOperation> = HashMap::new();
+    for (value, id, _) in originals {
+        if unsafe { mlirValueIsAOpResult(*value) } {
+            original_op
+                .entry(egraph.find(*id))
+                .or_insert(unsafe { mlirOpResultGetOwner(*value) });
+        }
+    }
     let mut values: HashMap<Id, MlirValue> = HashMap::new();
     let mut location_of: HashMap<Id, MlirLocation> = locations
         .iter()
@@ -875,6 +891,21 @@ fn write_back(
             _ => "slice",
         };
         *summary.created.entry(kind).or_default() += 1;
+        if let Some(&from) = original_op.get(&id) {
+            let to = unsafe { mlirOpResultGetOwner(new) };
+            for name in [
+                flexc_dialects::names::CONFIG_ATTR,
+                flexc_dialects::names::STAGE_ATTR,
+            ] {
+                let name = melior::StringRef::new(name).to_raw();
+                unsafe {
+                    let attribute = mlirOperationGetDiscardableAttributeByName(from, name);
+                    if !attribute.ptr.is_null() {
+                        mlirOperationSetDiscardableAttributeByName(to, name, attribute);
+                    }
+                }
+            }
+        }
         values.insert(id, new);
     }
     for (value, id, _) in originals {

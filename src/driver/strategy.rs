@@ -20,6 +20,30 @@ pub(super) fn search_and_annotate(
     ),
     Diag,
 > {
+    search_and_annotate_with(module, imported, options, name, compiled, None)
+        .map(|searched| (searched.written, searched.strategy))
+}
+
+/// What [`search_and_annotate_with`] wrote.
+pub(super) struct Searched {
+    pub written: std::collections::HashMap<usize, flexc_core::Config>,
+    pub strategy: flexc_core::Strategy,
+    /// The schedule search's spec of the strategy, when that search found it.
+    pub spec: Option<String>,
+    /// What found it (`pase`, `chain 1`, ...).
+    pub found_by: String,
+}
+
+/// [`search_and_annotate`], with `warm` (a search from given start points) in place of the options'
+/// algorithm when given.
+pub(super) fn search_and_annotate_with(
+    module: &Module,
+    imported: &Imported,
+    options: &Options,
+    name: &str,
+    compiled: &mut Compiled,
+    warm: Option<&dyn flexc_core::search::SearchAlgorithm>,
+) -> Result<Searched, Diag> {
     let sim = &options.simulate;
     let machine = sim.load_machine()?;
     let cost = simulate::cost_model(&machine, sim.state, sim.profile_db.as_deref())?;
@@ -32,7 +56,8 @@ pub(super) fn search_and_annotate(
         trace: sim.trace.is_some(),
     };
     let operation = module.as_operation();
-    let (found, annotated) = match (sim.strategy.as_deref(), options.search.algorithm) {
+    let algorithm = warm.or(options.search.algorithm);
+    let (found, annotated) = match (sim.strategy.as_deref(), algorithm) {
         (Some(strategy), _) => {
             let found = strategy_search::named(model, &imported.graph, &target, strategy)?;
             let annotated =
@@ -53,7 +78,12 @@ pub(super) fn search_and_annotate(
                 configs: Vec::new(),
                 schedule: Default::default(),
             };
-            return Ok((Default::default(), none));
+            return Ok(Searched {
+                written: Default::default(),
+                strategy: none,
+                spec: None,
+                found_by: String::new(),
+            });
         }
     };
     let Annotated {
@@ -91,7 +121,12 @@ pub(super) fn search_and_annotate(
     }
     compiled.time = found.time;
     push_files(compiled, sim, Some(found.json), found.trace);
-    Ok((written, found.strategy))
+    Ok(Searched {
+        written,
+        strategy: found.strategy,
+        spec: found.spec,
+        found_by: found.found_by,
+    })
 }
 
 /// `--substitutions=on`: searches the module as it is, then the candidates `par-substitute` extracts
@@ -100,8 +135,11 @@ pub(super) fn search_and_annotate(
 ///
 /// The original's search runs first, with the options `--substitutions=off` gives it (the same
 /// proposal budget, or the same deadline of a time budget), so its strategy is the one `off` writes
-/// and `on` is never slower. The rest shares the same `--search-budget`: a proposal budget `P` gives
-/// the candidates another `P` between them (each `P / n`, deterministic for a seed); a time budget `T`
+/// and `on` is never slower. Each candidate's search is warm ([`warm_starts`]): it starts from the
+/// original's strategy carried over to the candidate's graph and runs a short MCMC only
+/// ([`flexc_core::search::Warm`]: no seeding searches but PaSE where PaSE found the original's). The
+/// rest shares the same `--search-budget`: a proposal budget `P` gives the candidates `P / 4` between
+/// them (each `P / 4n`, deterministic for a seed); a time budget `T`
 /// gives the e-graph and the candidates' searches only what the original's search left of `T` (it
 /// stops early when it has searched its whole space), so the whole run stays within `T` like the
 /// plain search: the e-graph at most half of what is left (half of that per candidate), each
@@ -130,7 +168,7 @@ pub(super) fn search_with_substitutions(
     };
     let left = |at: Instant| end.map(|end| end.saturating_duration_since(at));
     let prefix = std::mem::take(&mut compiled.notes);
-    search_and_annotate(module, imported, options, name, compiled)?;
+    let original = search_and_annotate_with(module, imported, options, name, compiled, None)?;
     let without = compiled.time;
     let searched = Instant::now();
     let rewriting = left(searched).map(|left| left / 2);
@@ -173,7 +211,8 @@ pub(super) fn search_with_substitutions(
                 each.search.budget = Budget::Time(left / searches.max(1) as u32);
             }
             (Budget::Proposals(p), _) => {
-                each.search.budget = Budget::Proposals((p / candidates.len().max(1) as u64).max(1));
+                each.search.budget =
+                    Budget::Proposals((p / WARM_SHARE / candidates.len().max(1) as u64).max(1));
             }
             _ => {}
         }
@@ -208,8 +247,27 @@ pub(super) fn search_with_substitutions(
             notes: String::new(),
         };
         let each = share(remaining);
-        search_and_annotate(candidate, &rewritten, &each, name, &mut other)?;
-        times.push((index, other.time));
+        let (warm, carried) = match warm_starts(&original, &rewritten, options)? {
+            Some((starts, carried)) => (
+                Some(flexc_core::search::Warm {
+                    starts,
+                    // PaSE found the original's strategy: its optimum on the rewritten graph too.
+                    pase: original.found_by == "pase",
+                }),
+                Some(carried),
+            ),
+            None => (None, None),
+        };
+        search_and_annotate_with(
+            candidate,
+            &rewritten,
+            &each,
+            name,
+            &mut other,
+            warm.as_ref()
+                .map(|w| w as &dyn flexc_core::search::SearchAlgorithm),
+        )?;
+        times.push((index, other.time, carried));
         let to_beat = best.as_ref().map_or(without, |(_, b)| b.time);
         if matches!((to_beat, other.time), (Some(b), Some(a)) if a < b) {
             best = Some((index, other));
@@ -229,13 +287,16 @@ pub(super) fn search_with_substitutions(
     if candidates.is_empty() {
         line.push_str("; nothing to rewrite: original kept");
     } else {
-        let with = best
-            .as_ref()
-            .and_then(|(_, b)| b.time)
-            .or_else(|| times.iter().filter_map(|(_, t)| *t).reduce(f64::min));
+        // What `on` writes: the kept candidate's time, else the original's.
+        let with = best.as_ref().and_then(|(_, b)| b.time).or(without);
         let tried: Vec<String> = times
             .iter()
-            .map(|(i, t)| format!("{} {}", candidates[*i].0, micro(*t)))
+            .map(|(i, t, carried)| {
+                let warm = carried.map_or(String::new(), |(kept, ops)| {
+                    format!(" [warm: {kept} of {ops} ops carried]")
+                });
+                format!("{} {}{warm}", candidates[*i].0, micro(*t))
+            })
             .collect();
         line.push_str(&format!(
             "; simulated {} without, {} with: {} (candidates: {})",
@@ -259,6 +320,73 @@ pub(super) fn search_with_substitutions(
     line.push('\n');
     compiled.notes = format!("{prefix}{}{line}", compiled.notes);
     Ok(())
+}
+
+/// A candidate's named start points, and how many of its ops carried a configuration, of how many.
+type Warmed = (Vec<(String, flexc_core::Strategy)>, (usize, usize));
+
+/// The share of a proposal budget `P` that the candidates' warm searches split between them: `P / 4`.
+const WARM_SHARE: u64 = 4;
+
+/// Where a candidate's search starts: the original's strategy carried over to the candidate's graph
+/// `rewritten` (re-imported from a clone of the annotated original, so the ops the rewrite left carry
+/// their `#par.config` and `#par.stage`). A flat strategy: every carried configuration the op can
+/// run, data parallelism on the rewrite's new ops. A strategy of the schedule search: its spec
+/// rebuilt on the candidate's graph (the same replicas, stages, micro-batches and tensor
+/// parallelism, the stages cut again), and that with the carried configurations and stages. `None`
+/// (a full search then) when nothing carries over: the original's strategy is scheduled but not by
+/// the schedule search, or the candidate's ops are not its graph's. Also returns how many ops carried
+/// a configuration, of how many.
+fn warm_starts(
+    original: &Searched,
+    rewritten: &Imported,
+    options: &Options,
+) -> Result<Option<Warmed>, Diag> {
+    let graph = &rewritten.graph;
+    if original.strategy.configs.is_empty() || rewritten.ops.len() != graph.num_ops() {
+        return Ok(None);
+    }
+    let sim = &options.simulate;
+    let machine = sim.load_machine()?;
+    let cost = simulate::cost_model(&machine, sim.state, sim.profile_db.as_deref())?;
+    let devices = machine.num_devices();
+    let problem = flexc_core::search::Problem {
+        graph,
+        machine: &machine,
+        cost: &cost,
+        mode: options.mode.unwrap_or(Mode::Training),
+        batch_dim: options.batch_dim.unwrap_or(0),
+    };
+    let carried: Vec<(Option<flexc_core::Config>, Option<u32>)> = rewritten
+        .ops
+        .iter()
+        .map(|op| (op.config.clone(), op.stage))
+        .collect();
+    let mut starts = Vec::new();
+    let base = if original.strategy.schedule.is_flat() {
+        flexc_core::Strategy::data_parallel(graph, devices)
+    } else {
+        let rebuilt = match original.spec.as_deref() {
+            Some(spec) => crate::plan::from_spec(spec, &problem).ok().flatten(),
+            None => None,
+        };
+        let Some(rebuilt) = rebuilt else {
+            return Ok(None);
+        };
+        starts.push((
+            format!("the original's {}", original.spec.as_deref().unwrap_or("")),
+            rebuilt.clone(),
+        ));
+        rebuilt
+    };
+    let (strategy, kept) = flexc_core::search::carry_over(graph, devices, &base, &carried);
+    if kept > 0 {
+        starts.insert(
+            0,
+            ("the original's strategy carried over".to_string(), strategy),
+        );
+    }
+    Ok((!starts.is_empty()).then_some((starts, (kept, graph.num_ops()))))
 }
 
 /// Inlines every function call of `module` ([`flexc_passes::ir::inline_calls`]).
