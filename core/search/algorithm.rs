@@ -463,24 +463,7 @@ impl Mcmc {
             skipped.push((format!("mcmc/{}", n / 2), "no time left for it".into()));
         }
         starts.extend(fractions);
-        let options = McmcOptions {
-            progress: run.progress.clone(),
-            seed: run.seed,
-            chains: CHAINS as usize,
-            proposals: match run.budget {
-                Budget::Proposals(p) => Some(p.div_ceil(CHAINS)),
-                Budget::Time(_) => None,
-            },
-            time_limit: match run.budget {
-                Budget::Time(d) => Some(d),
-                Budget::Proposals(_) => None,
-            },
-            deadline: run.deadline,
-            seeding: run.seeding,
-            starts,
-            seed_with_dp: false,
-            ..McmcOptions::default()
-        };
+        let options = chains_from(run, starts);
         let mut found = mcmc(graph, problem.machine, problem.cost, problem.mode, &options)?;
         if let Details::Mcmc(details) = &mut found.details {
             details.skipped.extend(skipped);
@@ -688,6 +671,29 @@ impl SearchAlgorithm for Tiling {
     }
 }
 
+/// The MCMC of [`Auto`] and [`Warm`]: [`CHAINS`] chains from `starts` (nothing else: the caller puts data
+/// parallelism among them where it wants it), sharing the run's budget and deadline.
+fn chains_from(run: &Run, starts: Vec<(String, Strategy)>) -> McmcOptions {
+    McmcOptions {
+        progress: run.progress.clone(),
+        seed: run.seed,
+        chains: CHAINS as usize,
+        proposals: match run.budget {
+            Budget::Proposals(p) => Some(p.div_ceil(CHAINS)),
+            Budget::Time(_) => None,
+        },
+        time_limit: match run.budget {
+            Budget::Time(d) => Some(d),
+            Budget::Proposals(_) => None,
+        },
+        deadline: run.deadline,
+        seeding: run.seeding,
+        starts,
+        seed_with_dp: false,
+        ..McmcOptions::default()
+    }
+}
+
 /// A search started from given strategies, without the seeding searches: the candidate graphs of
 /// `--substitutions=on` start from the original graph's strategy carried over ([`carry_over`]), which
 /// leaves only the ops the rewrite changed to improve. Scheduled starts are evaluated as they are
@@ -777,24 +783,7 @@ impl SearchAlgorithm for Warm {
         let flat_too = devices <= AUTO_FLAT_DEVICES
             && problem.graph.num_ops() as u64 * u64::from(devices) <= AUTO_FLAT_TASKS;
         if flat_too && (!flat.is_empty() || best.is_none()) {
-            let options = McmcOptions {
-                progress: run.progress.clone(),
-                seed: run.seed,
-                chains: CHAINS as usize,
-                proposals: match run.budget {
-                    Budget::Proposals(p) => Some(p.div_ceil(CHAINS)),
-                    Budget::Time(_) => None,
-                },
-                time_limit: match run.budget {
-                    Budget::Time(d) => Some(d),
-                    Budget::Proposals(_) => None,
-                },
-                deadline: run.deadline,
-                seeding: run.seeding,
-                starts: flat,
-                seed_with_dp: false,
-                ..McmcOptions::default()
-            };
+            let options = chains_from(run, flat);
             match mcmc(
                 problem.graph,
                 problem.machine,
