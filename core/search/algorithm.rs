@@ -671,8 +671,9 @@ impl SearchAlgorithm for Tiling {
     }
 }
 
-/// The MCMC of [`Auto`] and [`Warm`]: [`CHAINS`] chains from `starts` (nothing else: the caller puts data
-/// parallelism among them where it wants it), sharing the run's budget and deadline.
+/// The MCMC of [`Auto`] and [`Warm`]: [`CHAINS`] chains from the baselines (data parallelism, the
+/// experts) and `starts`, without PaSE and SoyBean (the caller runs those where it wants them), sharing
+/// the run's budget and deadline.
 fn chains_from(run: &Run, starts: Vec<(String, Strategy)>) -> McmcOptions {
     McmcOptions {
         progress: run.progress.clone(),

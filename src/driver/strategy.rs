@@ -350,13 +350,7 @@ fn warm_starts(
     let machine = sim.load_machine()?;
     let cost = simulate::cost_model(&machine, sim.state, sim.profile_db.as_deref())?;
     let devices = machine.num_devices();
-    let problem = flexc_core::search::Problem {
-        graph,
-        machine: &machine,
-        cost: &cost,
-        mode: options.mode.unwrap_or(Mode::Training),
-        batch_dim: options.batch_dim.unwrap_or(0),
-    };
+    let problem = problem(graph, &machine, &cost, options);
     let carried: Vec<(Option<flexc_core::Config>, Option<u32>)> = rewritten
         .ops
         .iter()
@@ -389,6 +383,22 @@ fn warm_starts(
     Ok((!starts.is_empty()).then_some((starts, (kept, graph.num_ops()))))
 }
 
+/// The search problem of `graph` on `machine` under the run's mode and batch dim.
+fn problem<'a>(
+    graph: &'a flexc_core::Graph,
+    machine: &'a flexc_core::machine::Machine,
+    cost: &'a flexc_core::CostModel,
+    options: &Options,
+) -> flexc_core::search::Problem<'a> {
+    flexc_core::search::Problem {
+        graph,
+        machine,
+        cost,
+        mode: options.mode.unwrap_or(Mode::Training),
+        batch_dim: options.batch_dim.unwrap_or(0),
+    }
+}
+
 /// Inlines every function call of `module` ([`flexc_passes::ir::inline_calls`]).
 pub(super) fn inline_calls(module: &Module) -> Result<(), String> {
     flexc_passes::ir::inline_calls(module.as_operation().to_raw(), 64).map(drop)
@@ -406,13 +416,7 @@ pub(super) fn run_simulation(
     let machine = sim.load_machine()?;
     let cost = simulate::cost_model(&machine, sim.state, sim.profile_db.as_deref())?;
     let graph = &imported.graph;
-    let problem = flexc_core::search::Problem {
-        graph,
-        machine: &machine,
-        cost: &cost,
-        mode: options.mode.unwrap_or(Mode::Training),
-        batch_dim: options.batch_dim.unwrap_or(0),
-    };
+    let problem = problem(graph, &machine, &cost, options);
     let keyed = match sim.strategy.as_deref() {
         Some(text) => crate::plan::from_spec(text, &problem)?,
         None => None,
