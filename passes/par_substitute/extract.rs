@@ -60,10 +60,131 @@ pub fn node_cost(egraph: &Graph, node: &Flex) -> f64 {
     }
 }
 
-/// The classes a candidate choice covers: its own class and every class below it, each once, as a
-/// bit set over the classes' dense indices (a union is a word-wise or: an LSTM's unrolled steps make
-/// covers as large as the graph, and a cover per e-node is built in every pass).
-type Cover = Rc<Vec<u64>>;
+/// The classes a candidate choice covers: its own class and every class below it, each once, over the
+/// classes' dense indices. A cover per e-node is built in every pass, and an LSTM's unrolled steps make
+/// covers deep, so the representation follows the e-graph's size: a bit set ([`Bits`], a union is a
+/// word-wise or) while the classes are few, a sorted index list ([`Sorted`], a union is a merge) when
+/// they are many and each cover holds a small share of them (a saturation that overshot its node limit:
+/// 62 thousand classes, 400 per cover). Both sum a cover's costs in the same order ([`sum`]), so they
+/// choose exactly the same nodes.
+trait Cover {
+    /// A cover kept as a class's best choice.
+    type Stored;
+    fn empty(classes: usize) -> Self;
+    fn clear(&mut self);
+    fn union(&mut self, below: &Self::Stored);
+    fn contains(&self, at: usize) -> bool;
+    /// `first` plus `own` of every class in the cover ([`sum`]).
+    fn sum(&mut self, first: f64, own: &[f64]) -> f64;
+    /// The cover with `at` added, to keep.
+    fn keep(&self, at: usize) -> Self::Stored;
+}
+
+/// `first` plus `own[c]` for each class `c` of `cover` (ascending): the `k`-th class's cost into
+/// accumulator `k % 4`, then the four summed. The order is a function of the set alone, so a cover
+/// costs the same whichever representation holds it, and the four independent additions are not
+/// bound by one addition's latency each (the sums are most of an extraction's time).
+fn sum(first: f64, cover: &[u32], own: &[f64]) -> f64 {
+    let mut lanes = [0.0f64; 4];
+    let chunks = cover.chunks_exact(4);
+    let rest = chunks.remainder();
+    for chunk in chunks {
+        for (lane, &c) in lanes.iter_mut().zip(chunk) {
+            *lane += own[c as usize];
+        }
+    }
+    for (lane, &c) in lanes.iter_mut().zip(rest) {
+        *lane += own[c as usize];
+    }
+    first + ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]))
+}
+
+/// A cover as a bit set of `classes.div_ceil(64)` words (and a buffer for its indices).
+struct Bits(Vec<u64>, Vec<u32>);
+
+impl Cover for Bits {
+    type Stored = Vec<u64>;
+    fn empty(classes: usize) -> Self {
+        Bits(vec![0; classes.div_ceil(64)], Vec::new())
+    }
+    fn clear(&mut self) {
+        self.0.iter_mut().for_each(|w| *w = 0);
+    }
+    fn union(&mut self, below: &Vec<u64>) {
+        for (w, b) in self.0.iter_mut().zip(below) {
+            *w |= *b;
+        }
+    }
+    fn contains(&self, at: usize) -> bool {
+        self.0[at / 64] & (1 << (at % 64)) != 0
+    }
+    fn sum(&mut self, first: f64, own: &[f64]) -> f64 {
+        self.1.clear();
+        for (w, &bits) in self.0.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                self.1.push((w * 64) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
+        sum(first, &self.1, own)
+    }
+    fn keep(&self, at: usize) -> Vec<u64> {
+        let mut kept = self.0.clone();
+        kept[at / 64] |= 1 << (at % 64);
+        kept
+    }
+}
+
+/// A cover as its class indices in ascending order (and a buffer for merging).
+struct Sorted(Vec<u32>, Vec<u32>);
+
+impl Cover for Sorted {
+    type Stored = Vec<u32>;
+    fn empty(_: usize) -> Self {
+        Sorted(Vec::new(), Vec::new())
+    }
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+    fn union(&mut self, below: &Vec<u32>) {
+        if self.0.is_empty() {
+            self.0.extend_from_slice(below);
+            return;
+        }
+        let (mine, merged) = (&self.0, &mut self.1);
+        merged.clear();
+        let (mut i, mut j) = (0, 0);
+        while i < mine.len() && j < below.len() {
+            let (a, b) = (mine[i], below[j]);
+            merged.push(a.min(b));
+            i += usize::from(a <= b);
+            j += usize::from(b <= a);
+        }
+        merged.extend_from_slice(&mine[i..]);
+        merged.extend_from_slice(&below[j..]);
+        std::mem::swap(&mut self.0, &mut self.1);
+    }
+    fn contains(&self, at: usize) -> bool {
+        self.0.binary_search(&(at as u32)).is_ok()
+    }
+    fn sum(&mut self, first: f64, own: &[f64]) -> f64 {
+        sum(first, &self.0, own)
+    }
+    fn keep(&self, at: usize) -> Vec<u32> {
+        let mut kept = Vec::with_capacity(self.0.len() + 1);
+        let split = self.0.partition_point(|&c| (c as usize) < at);
+        kept.extend_from_slice(&self.0[..split]);
+        kept.push(at as u32);
+        kept.extend_from_slice(&self.0[split..]);
+        kept
+    }
+}
+
+/// Classes above which covers are sorted lists rather than bit sets (512 words a bit set): a cover of
+/// a graph that large holds a few hundred to a few thousand classes, a merge of which is cheaper than
+/// or-ing the words.
+const SORTED_ABOVE: usize = 32 * 1024;
 
 /// The chosen node of every e-class reachable from `roots` (canonical ids), or `None` when some root
 /// has no acyclic choice (never for an e-graph built from a program, whose original nodes are one).
@@ -79,16 +200,35 @@ pub fn extract(
     merges: bool,
     deadline: Option<Instant>,
 ) -> Option<HashMap<Id, Flex>> {
+    let classes = egraph.number_of_classes();
+    let greedy = if classes > SORTED_ABOVE {
+        greedy::<Sorted>(egraph, passes, deadline)
+    } else {
+        greedy::<Bits>(egraph, passes, deadline)
+    };
+    let mut choice = greedy?;
+    if merges {
+        adopt_merges(egraph, roots, &mut choice, deadline);
+    }
+    walk(egraph, &choice, roots)
+}
+
+/// [`extract`]'s greedy passes: every class's best node so far (canonical children), `None` when the
+/// first pass has not ended by `deadline`.
+fn greedy<C: Cover>(
+    egraph: &Graph,
+    passes: usize,
+    deadline: Option<Instant>,
+) -> Option<HashMap<Id, Flex>> {
     let late = || deadline.is_some_and(|d| Instant::now() > d);
     let mut classes: Vec<&egg::EClass<Flex, _>> = egraph.classes().collect();
     classes.sort_by_key(|c| c.id);
     let index: HashMap<Id, usize> = classes.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
-    let words = classes.len().div_ceil(64);
     // Per class (by index): the total, the node and the cover of its best choice so far, and that
     // node's own cost.
-    let mut best: Vec<Option<(f64, Flex, Cover)>> = vec![None; classes.len()];
+    let mut best: Vec<Option<(f64, Flex, Rc<C::Stored>)>> = vec![None; classes.len()];
     let mut own: Vec<f64> = vec![0.0; classes.len()];
-    let mut cover = vec![0u64; words];
+    let mut cover = C::empty(classes.len());
     for pass in 0..passes.max(1) {
         let mut changed = false;
         for (at, class) in classes.iter().enumerate() {
@@ -102,43 +242,31 @@ pub fn extract(
                 break;
             }
             for node in &class.nodes {
-                cover.iter_mut().for_each(|w| *w = 0);
+                cover.clear();
                 let mut ready = true;
                 for child in node.children() {
                     let below = index
                         .get(&egraph.find(*child))
                         .and_then(|&c| best[c].as_ref());
                     match below {
-                        Some((_, _, below)) => {
-                            for (w, b) in cover.iter_mut().zip(below.iter()) {
-                                *w |= *b;
-                            }
-                        }
+                        Some((_, _, below)) => cover.union(below),
                         None => {
                             ready = false;
                             break;
                         }
                     }
                 }
-                if !ready || cover[at / 64] & (1 << (at % 64)) != 0 {
+                if !ready || cover.contains(at) {
                     continue;
                 }
                 let cost = node_cost(egraph, node);
-                let mut total = cost;
-                for (w, &bits) in cover.iter().enumerate() {
-                    let mut bits = bits;
-                    while bits != 0 {
-                        total += own[w * 64 + bits.trailing_zeros() as usize];
-                        bits &= bits - 1;
-                    }
-                }
+                let total = cover.sum(cost, &own);
                 let better = match &best[at] {
                     Some((old, _, _)) => total < old * (1.0 - 1e-9),
                     None => true,
                 };
                 if better {
-                    cover[at / 64] |= 1 << (at % 64);
-                    best[at] = Some((total, node.clone(), Rc::new(cover.clone())));
+                    best[at] = Some((total, node.clone(), Rc::new(cover.keep(at))));
                     own[at] = cost;
                     changed = true;
                 }
@@ -148,17 +276,15 @@ pub fn extract(
             break;
         }
     }
-    let mut choice: HashMap<Id, Flex> = classes
-        .iter()
-        .zip(best)
-        .filter_map(|(class, best)| {
-            best.map(|(_, node, _)| (class.id, node.map_children(|c| egraph.find(c))))
-        })
-        .collect();
-    if merges {
-        adopt_merges(egraph, roots, &mut choice, deadline);
-    }
-    walk(egraph, &choice, roots)
+    Some(
+        classes
+            .iter()
+            .zip(best)
+            .filter_map(|(class, best)| {
+                best.map(|(_, node, _)| (class.id, node.map_children(|c| egraph.find(c))))
+            })
+            .collect(),
+    )
 }
 
 /// The chosen nodes below `roots`, following `choice`; `None` on a cycle (a class whose best node
