@@ -188,8 +188,9 @@ const SORTED_ABOVE: usize = 32 * 1024;
 
 /// The chosen node of every e-class reachable from `roots` (canonical ids), or `None` when some root
 /// has no acyclic choice (never for an e-graph built from a program, whose original nodes are one).
-/// Greedy over DAG costs: repeated passes until no class finds a cheaper node, at most `passes`, and
-/// nothing after `deadline` (each pass costs every node's cover, quadratic in a deep graph: an LSTM's
+/// Greedy over DAG costs: repeated passes until a pass in which no class takes another node (it may
+/// still lower the totals of the nodes chosen, as stale covers shrink), at most `passes`, and nothing
+/// after `deadline` (each pass costs every node's cover, quadratic in a deep graph: an LSTM's
 /// unrolled steps; `None` when the first pass has not ended by then); with `merges`, then the
 /// merge-adoption move ([`adopt_merges`]), also bounded by `deadline`. A cover's cost is the sum of
 /// its classes' own costs, each class at its chosen node's.
@@ -230,7 +231,8 @@ fn greedy<C: Cover>(
     let mut own: Vec<f64> = vec![0.0; classes.len()];
     let mut cover = C::empty(classes.len());
     for pass in 0..passes.max(1) {
-        let mut changed = false;
+        // Whether a class took another node (not the same node at a lower total).
+        let mut moved = false;
         for (at, class) in classes.iter().enumerate() {
             // A pass can take seconds on its own (covers grow with depth): the deadline is checked per
             // class. An unfinished first pass leaves classes without a choice, so nothing is extracted;
@@ -266,13 +268,18 @@ fn greedy<C: Cover>(
                     None => true,
                 };
                 if better {
+                    moved |= best[at].as_ref().is_none_or(|(_, chosen, _)| chosen != node);
                     best[at] = Some((total, node.clone(), Rc::new(cover.keep(at))));
                     own[at] = cost;
-                    changed = true;
                 }
             }
         }
-        if !changed || late() {
+        // A pass that only lowered totals ends the search. Later passes could still move a class
+        // once stale totals shrink enough, but on the small models and bert, gpt2, lstm_lm and
+        // seq2seq none did. Stopping when the choice at a pass's end equals the one before or an
+        // earlier one (a cycle) is weaker: it stops bert's second stage passes too early, with a
+        // class that flips and flips back within each pass.
+        if !moved || late() {
             break;
         }
     }
@@ -319,9 +326,9 @@ fn walk(egraph: &Graph, choice: &HashMap<Id, Flex>, roots: &[Id]) -> Option<Hash
 /// Merge moves [`adopt_merges`] tries at most.
 pub const MERGE_TRIALS: usize = 64;
 
-/// Extraction passes at most: later passes rarely change the choice by more than a rounding (an
-/// e-graph whose covers keep shifting by a class would take every pass allowed, each costing every
-/// node's cover).
+/// Extraction passes at most: passes end when the choice stops changing, but a deep graph can keep
+/// improving one class per pass (an LSTM's unrolled steps, each dropping a reshape a nanosecond at a
+/// time), each pass costing every node's cover.
 pub const PASSES: usize = 64;
 
 /// A merged contraction's class and node, and the slice (and concatenation) choices that use it.
