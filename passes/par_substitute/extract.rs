@@ -201,13 +201,31 @@ pub fn extract(
     merges: bool,
     deadline: Option<Instant>,
 ) -> Option<HashMap<Id, Flex>> {
-    let classes = egraph.number_of_classes();
-    let greedy = if classes > SORTED_ABOVE {
+    finish(egraph, roots, choose(egraph, passes, deadline)?, merges, deadline)
+}
+
+/// [`extract`]'s greedy passes alone: every class's best node (canonical children), `None` when the
+/// first pass has not ended by `deadline`. The same for either `merges` of [`finish`], which takes it.
+pub fn choose(
+    egraph: &Graph,
+    passes: usize,
+    deadline: Option<Instant>,
+) -> Option<HashMap<Id, Flex>> {
+    if egraph.number_of_classes() > SORTED_ABOVE {
         greedy::<Sorted>(egraph, passes, deadline)
     } else {
         greedy::<Bits>(egraph, passes, deadline)
-    };
-    let mut choice = greedy?;
+    }
+}
+
+/// [`extract`] after [`choose`]: with `merges`, the merge-adoption move, then the choice below `roots`.
+pub fn finish(
+    egraph: &Graph,
+    roots: &[Id],
+    mut choice: HashMap<Id, Flex>,
+    merges: bool,
+    deadline: Option<Instant>,
+) -> Option<HashMap<Id, Flex>> {
     if merges {
         adopt_merges(egraph, roots, &mut choice, deadline);
     }

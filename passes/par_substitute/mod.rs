@@ -144,19 +144,54 @@ impl Summary {
 
 /// Rewrites every function of `module` (the body of each `func.func` with one block).
 pub fn substitute(module: MlirOperation, limits: &Limits) -> Result<Summary, String> {
-    let mut summary = Summary::default();
-    for function in ir::top_level_ops(module) {
-        if ir::op_name(function) != "func.func" {
-            continue;
+    let mut summaries = substitute_into(module, &[(module, limits.merges)], limits)?;
+    Ok(summaries.remove(0))
+}
+
+/// Rewrites copies of `source` from one saturation: each target (`source` itself, or a clone of it:
+/// the same ops in the same order) gets the graph extracted with its `merges` (`limits.merges` is
+/// not read), and its summary. Every function's e-graphs are built, saturated and greedily extracted
+/// once, from `source`; only the merge adoption, the choice of stage and the write-back are per
+/// target. A target's e-graph built again from its own ops has the same classes (the build is
+/// deterministic): the saturated e-graph stands for it, and its values take the chosen ones. Where a
+/// target's build differs (not a clone), its functions are rewritten on their own, as [`substitute`]
+/// would. With `source` among several targets, give it last: it is rewritten in place.
+pub fn substitute_into(
+    source: MlirOperation,
+    targets: &[(MlirOperation, bool)],
+    limits: &Limits,
+) -> Result<Vec<Summary>, String> {
+    let mut summaries = vec![Summary::default(); targets.len()];
+    let target_blocks: Vec<Vec<MlirBlock>> = targets.iter().map(|&(t, _)| blocks(t)).collect();
+    for (f, block) in blocks(source).into_iter().enumerate() {
+        let stages = saturate(block, limits, &mut summaries);
+        for (k, &(_, merges)) in targets.iter().enumerate() {
+            let Some(&target) = target_blocks[k].get(f) else {
+                continue;
+            };
+            let own = Limits {
+                merges,
+                ..limits.clone()
+            };
+            rewrite(target, &stages, &own, &mut summaries[k], true)?;
         }
-        let region = unsafe { mlirOperationGetRegion(function, 0) };
-        let block = unsafe { mlirRegionGetFirstBlock(region) };
-        if block.ptr.is_null() || !unsafe { mlirBlockGetNextInRegion(block) }.ptr.is_null() {
-            continue;
-        }
-        substitute_block(block, limits, &mut summary)?;
     }
-    Ok(summary)
+    Ok(summaries)
+}
+
+/// The blocks [`substitute`] rewrites: each `func.func`'s body with one block, in order.
+fn blocks(module: MlirOperation) -> Vec<MlirBlock> {
+    ir::top_level_ops(module)
+        .into_iter()
+        .filter(|&function| ir::op_name(function) == "func.func")
+        .filter_map(|function| {
+            let region = unsafe { mlirOperationGetRegion(function, 0) };
+            let block = unsafe { mlirRegionGetFirstBlock(region) };
+            let single =
+                !block.ptr.is_null() && unsafe { mlirBlockGetNextInRegion(block) }.ptr.is_null();
+            single.then_some(block)
+        })
+        .collect()
 }
 
 /// The e-graph of one block and what ties it to the IR.
@@ -171,26 +206,43 @@ struct Built {
     locations: HashMap<Id, MlirLocation>,
 }
 
-fn substitute_block(
-    block: MlirBlock,
-    limits: &Limits,
-    summary: &mut Summary,
-) -> Result<(), String> {
-    // Two stages, each its own e-graph: the layout, reshape and sibling rules over contractions,
-    // transposes and reshapes; then every rule, with adds and concatenations imported too. Greedy
-    // extraction over the second, larger e-graph can choose worse than over the first (its per-class
-    // covers go stale as classes change their best nodes), so each stage's extraction is a
-    // candidate and the one that saves the most (by the pruning cost, against its own original) is
-    // written back.
-    struct Stage {
-        built: Built,
-        egraph: Graph,
-        chosen: HashMap<Id, Flex>,
-        before: f64,
-        after: f64,
+impl Built {
+    /// Whether `other`, built from another block, has the same e-graph: the same roots, the same
+    /// classes and nodes, each original value at the same class and node.
+    fn same_graph(&self, other: &Built) -> bool {
+        self.roots == other.roots
+            && self.egraph.number_of_classes() == other.egraph.number_of_classes()
+            && self.egraph.total_number_of_nodes() == other.egraph.total_number_of_nodes()
+            && self.originals.len() == other.originals.len()
+            && self
+                .originals
+                .iter()
+                .zip(&other.originals)
+                .all(|((_, a, x), (_, b, y))| a == b && x == y)
     }
-    let mut best: Option<Stage> = None;
-    let mut first_before = None;
+}
+
+/// One stage of a block: its e-graph as built and as saturated, the greedy choice over the latter,
+/// the cost of the original graph, and how long extraction may run.
+struct Stage {
+    extended: bool,
+    built: Built,
+    egraph: Graph,
+    greedy: HashMap<Id, Flex>,
+    before: f64,
+    deadline: std::time::Instant,
+}
+
+/// The stages of `block` that got as far as a greedy choice (none: the block stays as it is), each
+/// saturated under `limits`; the second stage's rule matches are added to every summary.
+//
+// Two stages, each its own e-graph: the layout, reshape and sibling rules over contractions,
+// transposes and reshapes; then every rule, with adds and concatenations imported too. Greedy
+// extraction over the second, larger e-graph can choose worse than over the first (its per-class
+// covers go stale as classes change their best nodes), so each stage's extraction is a candidate
+// and the one that saves the most (by the pruning cost, against its own original) is written back.
+fn saturate(block: MlirBlock, limits: &Limits, summaries: &mut [Summary]) -> Vec<Stage> {
+    let mut stages = Vec::new();
     // How long a step may run: `limits.time`, cut at the deadline (`None` once it has passed).
     let step = || match limits.deadline {
         None => Some(limits.time),
@@ -220,9 +272,11 @@ fn substitute_block(
             .run(&rules);
         // The matches reported are the second stage's: every rule, on the extended e-graph.
         if extended {
-            for iteration in &runner.iterations {
-                for (rule, n) in &iteration.applied {
-                    *summary.applied.entry(rule.to_string()).or_default() += n;
+            for summary in summaries.iter_mut() {
+                for iteration in &runner.iterations {
+                    for (rule, n) in &iteration.applied {
+                        *summary.applied.entry(rule.to_string()).or_default() += n;
+                    }
                 }
             }
         }
@@ -231,15 +285,6 @@ fn substitute_block(
             break;
         };
         let deadline = std::time::Instant::now() + extraction;
-        let Some(chosen) = extract::extract(
-            &egraph,
-            &built.roots,
-            extract::PASSES,
-            limits.merges,
-            Some(deadline),
-        ) else {
-            continue;
-        };
         // The original choice: each original value's own node.
         let original_choice: HashMap<Id, Flex> = built
             .originals
@@ -253,39 +298,70 @@ fn substitute_block(
             .collect();
         let before =
             extract::total_cost(&egraph, &reachable(&original_choice, &egraph, &built.roots));
-        let after = extract::total_cost(&egraph, &chosen);
-        first_before.get_or_insert(before);
-        let saves = |s: &Stage| s.before - s.after;
-        let stage = Stage {
+        let Some(greedy) = extract::choose(&egraph, extract::PASSES, Some(deadline)) else {
+            continue;
+        };
+        stages.push(Stage {
+            extended,
             built,
             egraph,
-            chosen,
+            greedy,
             before,
-            after,
+            deadline,
+        });
+    }
+    stages
+}
+
+/// Writes into `block` (the stages' block or, with `check`, maybe a clone of it) the stage's choice
+/// that saves the most under `limits.merges`, and adds to `summary` what it did.
+fn rewrite(
+    block: MlirBlock,
+    stages: &[Stage],
+    limits: &Limits,
+    summary: &mut Summary,
+    check: bool,
+) -> Result<(), String> {
+    // The original cost by the first stage extracted from, and the best stage with its cost after.
+    let mut first_before = None;
+    let mut best: Option<(&Stage, HashMap<Id, Flex>, f64)> = None;
+    for stage in stages {
+        let Some(chosen) = extract::finish(
+            &stage.egraph,
+            &stage.built.roots,
+            stage.greedy.clone(),
+            limits.merges,
+            Some(stage.deadline),
+        ) else {
+            continue;
         };
-        if stage.after < stage.before * (1.0 - 1e-9)
-            && best.as_ref().is_none_or(|b| saves(&stage) > saves(b))
+        first_before.get_or_insert(stage.before);
+        let after = extract::total_cost(&stage.egraph, &chosen);
+        let saves = |before: f64, after: f64| before - after;
+        if after < stage.before * (1.0 - 1e-9)
+            && best
+                .as_ref()
+                .is_none_or(|(b, _, a)| saves(stage.before, after) > saves(b.before, *a))
         {
-            best = Some(stage);
+            best = Some((stage, chosen, after));
         }
     }
     let Some(before) = first_before else {
         return Ok(());
     };
     // Keep the block as it is unless a chosen graph is cheaper.
-    let Some(Stage {
-        built,
-        egraph,
-        chosen,
-        before: own_before,
-        after,
-    }) = best
-    else {
+    let Some((stage, chosen, after)) = best else {
         summary.cost_before += before;
         summary.cost_after += before;
         return Ok(());
     };
-    summary.cost_before += own_before;
+    let built = build(block, stage.extended);
+    if check && !built.same_graph(&stage.built) {
+        // Not a clone of the stages' block: its own saturation (its matches are not reported).
+        let stages = saturate(block, limits, &mut []);
+        return rewrite(block, &stages, limits, summary, false);
+    }
+    summary.cost_before += stage.before;
     summary.cost_after += after;
     let Built {
         originals,
@@ -294,7 +370,13 @@ fn substitute_block(
         ..
     } = built;
     write_back(
-        block, &egraph, &chosen, &originals, &named, &locations, summary,
+        block,
+        &stage.egraph,
+        &chosen,
+        &originals,
+        &named,
+        &locations,
+        summary,
     )
 }
 

@@ -142,7 +142,7 @@ pub(super) fn search_and_annotate_with(
 /// them (each `P / 4n`, deterministic for a seed); a time budget `T`
 /// gives the e-graph and the candidates' searches only what the original's search left of `T` (it
 /// stops early when it has searched its whole space), so the whole run stays within `T` like the
-/// plain search: the e-graph at most half of what is left (half of that per candidate), each
+/// plain search: the e-graph (one saturation for both candidates) at most half of what is left, each
 /// candidate an equal share of what is left when its search starts (the import's time kept back for
 /// writing the module, as [`crate::search`]'s deadline does).
 pub(super) fn search_with_substitutions(
@@ -153,7 +153,7 @@ pub(super) fn search_with_substitutions(
     compiled: &mut Compiled,
 ) -> Result<(), Diag> {
     use crate::search::Budget;
-    use flexc_passes::par_substitute::{substitute, Limits, Summary};
+    use flexc_passes::par_substitute::{substitute_into, Limits, Summary};
     use std::time::Instant;
     let start = Instant::now();
     // A time budget's end, less the table's 2% and the import's time again for the write-back
@@ -172,29 +172,35 @@ pub(super) fn search_with_substitutions(
     let without = compiled.time;
     let searched = Instant::now();
     let rewriting = left(searched).map(|left| left / 2);
-    let mut candidates: Vec<(&str, Module, Summary)> = Vec::new();
-    let mut first: Option<Summary> = None;
-    for (k, (label, merges)) in [("without merges", false), ("with merges", true)]
-        .into_iter()
-        .enumerate()
-    {
+    // Both candidates come from one saturation: each a clone of the module, rewritten with and
+    // without merged sibling contractions.
+    let variants = [("without merges", false), ("with merges", true)];
+    let mut copies = Vec::new();
+    for _ in variants {
         // SAFETY: a clone is a new top-level op that the candidate module owns.
         let copy = unsafe {
             melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(
                 module.as_operation().to_raw(),
             ))
         };
-        let candidate = Module::from_operation(copy).ok_or_else(|| {
+        copies.push(Module::from_operation(copy).ok_or_else(|| {
             Diag::error(None, "flexc bug: a module copy is not a module".to_string())
-        })?;
-        let limits = Limits {
-            merges,
-            deadline: rewriting.map(|share| searched + share / 2 * (k as u32 + 1)),
-            ..Limits::default()
-        };
-        let summary = substitute(candidate.as_operation().to_raw(), &limits)
-            .map_err(|e| Diag::error(None, e))?;
-        first.get_or_insert_with(|| summary.clone());
+        })?);
+    }
+    let limits = Limits {
+        deadline: rewriting.map(|share| searched + share),
+        ..Limits::default()
+    };
+    let targets: Vec<_> = copies
+        .iter()
+        .zip(variants)
+        .map(|(copy, (_, merges))| (copy.as_operation().to_raw(), merges))
+        .collect();
+    let summaries = substitute_into(module.as_operation().to_raw(), &targets, &limits)
+        .map_err(|e| Diag::error(None, e))?;
+    let first: Option<Summary> = summaries.first().cloned();
+    let mut candidates: Vec<(&str, Module, Summary)> = Vec::new();
+    for ((candidate, (label, _)), summary) in copies.into_iter().zip(variants).zip(summaries) {
         let new = summary.changed() && !candidates.iter().any(|(_, _, s)| *s == summary);
         if new && candidate.as_operation().verify() {
             candidates.push((label, candidate, summary));
