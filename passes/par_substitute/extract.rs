@@ -67,7 +67,7 @@ pub fn node_cost(egraph: &Graph, node: &Flex) -> f64 {
 /// they are many and each cover holds a small share of them (a saturation that overshot its node limit:
 /// 62 thousand classes, 400 per cover). Both sum a cover's costs in the same order ([`sum`]), so they
 /// choose exactly the same nodes.
-trait Cover {
+pub(super) trait Cover {
     /// A cover kept as a class's best choice.
     type Stored;
     fn empty(classes: usize) -> Self;
@@ -100,7 +100,7 @@ fn sum(first: f64, cover: &[u32], own: &[f64]) -> f64 {
 }
 
 /// A cover as a bit set of `classes.div_ceil(64)` words (and a buffer for its indices).
-struct Bits(Vec<u64>, Vec<u32>);
+pub(super) struct Bits(Vec<u64>, Vec<u32>);
 
 impl Cover for Bits {
     type Stored = Vec<u64>;
@@ -137,7 +137,7 @@ impl Cover for Bits {
 }
 
 /// A cover as its class indices in ascending order (and a buffer for merging).
-struct Sorted(Vec<u32>, Vec<u32>);
+pub(super) struct Sorted(Vec<u32>, Vec<u32>);
 
 impl Cover for Sorted {
     type Stored = Vec<u32>;
@@ -201,7 +201,13 @@ pub fn extract(
     merges: bool,
     deadline: Option<Instant>,
 ) -> Option<HashMap<Id, Flex>> {
-    finish(egraph, roots, choose(egraph, passes, deadline)?, merges, deadline)
+    finish(
+        egraph,
+        roots,
+        choose(egraph, passes, deadline)?,
+        merges,
+        deadline,
+    )
 }
 
 /// [`extract`]'s greedy passes alone: every class's best node (canonical children), `None` when the
@@ -211,11 +217,12 @@ pub fn choose(
     passes: usize,
     deadline: Option<Instant>,
 ) -> Option<HashMap<Id, Flex>> {
-    if egraph.number_of_classes() > SORTED_ABOVE {
-        greedy::<Sorted>(egraph, passes, deadline)
+    let greedy = if egraph.number_of_classes() > SORTED_ABOVE {
+        greedy::<Sorted>(egraph, passes, deadline, false)
     } else {
-        greedy::<Bits>(egraph, passes, deadline)
-    }
+        greedy::<Bits>(egraph, passes, deadline, false)
+    };
+    greedy.map(|(choice, _)| choice)
 }
 
 /// [`extract`] after [`choose`]: with `merges`, the merge-adoption move, then the choice below `roots`.
@@ -232,25 +239,32 @@ pub fn finish(
     walk(egraph, &choice, roots)
 }
 
-/// [`extract`]'s greedy passes: every class's best node so far (canonical children), `None` when the
-/// first pass has not ended by `deadline`.
-fn greedy<C: Cover>(
+/// A class's best choice so far: its total, its node and its cover.
+type Best<S> = Option<(f64, Flex, Rc<S>)>;
+
+/// [`extract`]'s greedy passes: every class's best node so far (canonical children) and the passes
+/// run, `None` when the first pass has not ended by `deadline`. With `until_unchanged`, the passes
+/// end only when one changes nothing, totals included (the criterion before; tests compare them).
+pub(super) fn greedy<C: Cover>(
     egraph: &Graph,
     passes: usize,
     deadline: Option<Instant>,
-) -> Option<HashMap<Id, Flex>> {
+    until_unchanged: bool,
+) -> Option<(HashMap<Id, Flex>, usize)> {
     let late = || deadline.is_some_and(|d| Instant::now() > d);
     let mut classes: Vec<&egg::EClass<Flex, _>> = egraph.classes().collect();
     classes.sort_by_key(|c| c.id);
     let index: HashMap<Id, usize> = classes.iter().enumerate().map(|(i, c)| (c.id, i)).collect();
     // Per class (by index): the total, the node and the cover of its best choice so far, and that
     // node's own cost.
-    let mut best: Vec<Option<(f64, Flex, Rc<C::Stored>)>> = vec![None; classes.len()];
+    let mut best: Vec<Best<C::Stored>> = vec![None; classes.len()];
     let mut own: Vec<f64> = vec![0.0; classes.len()];
     let mut cover = C::empty(classes.len());
+    let mut run = 0;
     for pass in 0..passes.max(1) {
-        // Whether a class took another node (not the same node at a lower total).
-        let mut moved = false;
+        run = pass + 1;
+        // Whether a class took another node (not the same node at a lower total), or any update.
+        let (mut moved, mut changed) = (false, false);
         for (at, class) in classes.iter().enumerate() {
             // A pass can take seconds on its own (covers grow with depth): the deadline is checked per
             // class. An unfinished first pass leaves classes without a choice, so nothing is extracted;
@@ -286,7 +300,10 @@ fn greedy<C: Cover>(
                     None => true,
                 };
                 if better {
-                    moved |= best[at].as_ref().is_none_or(|(_, chosen, _)| chosen != node);
+                    moved |= best[at]
+                        .as_ref()
+                        .is_none_or(|(_, chosen, _)| chosen != node);
+                    changed = true;
                     best[at] = Some((total, node.clone(), Rc::new(cover.keep(at))));
                     own[at] = cost;
                 }
@@ -297,19 +314,19 @@ fn greedy<C: Cover>(
         // seq2seq none did. Stopping when the choice at a pass's end equals the one before or an
         // earlier one (a cycle) is weaker: it stops bert's second stage passes too early, with a
         // class that flips and flips back within each pass.
-        if !moved || late() {
+        let settled = if until_unchanged { !changed } else { !moved };
+        if settled || late() {
             break;
         }
     }
-    Some(
-        classes
-            .iter()
-            .zip(best)
-            .filter_map(|(class, best)| {
-                best.map(|(_, node, _)| (class.id, node.map_children(|c| egraph.find(c))))
-            })
-            .collect(),
-    )
+    let choice = classes
+        .iter()
+        .zip(best)
+        .filter_map(|(class, best)| {
+            best.map(|(_, node, _)| (class.id, node.map_children(|c| egraph.find(c))))
+        })
+        .collect();
+    Some((choice, run))
 }
 
 /// The chosen nodes below `roots`, following `choice`; `None` on a cycle (a class whose best node
@@ -430,7 +447,10 @@ fn adopt_merges(
     }
 }
 
-/// The total cost of a choice (each chosen class once).
+/// The total cost of a choice (each chosen class once), summed in class order: the same choice
+/// costs the same to the last bit whatever its map's order.
 pub fn total_cost(egraph: &Graph, chosen: &HashMap<Id, Flex>) -> f64 {
-    chosen.values().map(|node| node_cost(egraph, node)).sum()
+    let mut nodes: Vec<(&Id, &Flex)> = chosen.iter().collect();
+    nodes.sort_unstable_by_key(|(id, _)| **id);
+    nodes.iter().map(|(_, node)| node_cost(egraph, node)).sum()
 }
