@@ -21,6 +21,7 @@ pub mod gpu_check_dialects;
 pub mod gpu_check_host_code;
 pub mod gpu_contiguous_dim_first;
 pub mod gpu_drop_kernel_asserts;
+pub mod gpu_gemm_operands;
 pub mod gpu_parallel_loops;
 pub mod gpu_tag_families;
 pub mod gpu_to_device;
@@ -195,6 +196,7 @@ pub static REGISTRY: &[&PassInfo] = &[
     &stablehlo_to_linalg::INFO,
     &tm_tensor_lowering::INFO,
     &gpu_check_dialects::INFO,
+    &gpu_gemm_operands::INFO,
     &gpu_tag_families::INFO,
     &gpu_upload_constants::INFO,
     &gpu_to_device::INFO,

@@ -490,6 +490,8 @@ pub fn gpu_target(target: GpuTarget<'_>) -> GpuRecipe {
     GpuRecipe {
         tensor: tm_tensor_lowering()
             .flexc(&crate::gpu_check_dialects::INFO, "")
+            .flexc(&crate::gpu_gemm_operands::INFO, "")
+            .upstream("cse")
             .flexc(&crate::gpu_tag_families::INFO, "")
             .then(gpu_tensor_lowering())
             .flexc(&crate::gpu_upload_constants::INFO, "")
@@ -651,7 +653,7 @@ mod tests {
         assert_eq!(
             recipe.tensor.to_string(),
             format!(
-                "builtin.module(tm-tensor-lowering,gpu-check-dialects,gpu-tag-families,{},gpu-upload-constants,{},gpu-to-device)",
+                "builtin.module(tm-tensor-lowering,gpu-check-dialects,gpu-gemm-operands,cse,gpu-tag-families,{},gpu-upload-constants,{},gpu-to-device)",
                 inner(gpu_tensor_lowering()),
                 inner(gpu_deallocation())
             )

@@ -9,7 +9,9 @@
 //!    task bracketed by `flexc_gpu_task_begin/end` (`program.rs`'s marking, shared with flexc-run);
 //! 1. `tensor`: torch-mlir's `tm_tensor.scatter` → upstream ops on tensors (`tm-tensor-lowering`:
 //!    the gather family's deterministic schemes, shared with flexc-run; their parallel loop is an
-//!    `scf.for` marked for step 2), the dialects checked (`gpu-check-dialects`), every linalg op
+//!    `scf.for` marked for step 2), the dialects checked (`gpu-check-dialects`), contraction
+//!    operands that no GEMM reads in their order transposed into GEMM order (`gpu-gemm-operands`,
+//!    then `cse`: one transpose per operand), every linalg op
 //!    tagged with its family's GPU lowering (`gpu-tag-families`), `par` communication →
 //!    `flexc_gpu_*` calls (`par-lower-runtime{target=gpu}`), elementwise chains fused
 //!    (`linalg-fuse-elementwise-ops`), one-shot bufferization, constants uploaded into fresh

@@ -149,12 +149,13 @@ struct Cli {
     /// Algebraic substitutions (par-substitute: transposes folded into contractions, sibling
     /// contractions merged) searched jointly: on, the search also runs on the rewritten graph and the
     /// faster strategy (simulated) is written; within the same --search-budget: with N proposals the
-    /// original graph gets N (what off writes, so on is never slower) and the candidates share another N;
-    /// a time budget is shared by the e-graph and every search.
+    /// original graph gets N (what off writes, so on is never slower) and the rewritten candidates
+    /// share N/4 more; a time budget is shared by the e-graph and every search. Linalg input only
+    /// (StableHLO ops are opaque to the e-graph).
     #[arg(
         long = "substitutions",
         value_enum,
-        default_value = "off",
+        default_value = "on",
         help_heading = "Search"
     )]
     substitutions: Switch,

@@ -55,14 +55,14 @@ pub(super) fn strided_f32(ty: MlirType) -> bool {
 
 /// The operands' dims (by loop index) of a contraction from its indexing `maps`; `None` when a map
 /// is not a projected permutation.
-pub(super) fn operand_dims(maps: &[Vec<AffineDim>]) -> Option<Vec<Vec<usize>>> {
+pub(crate) fn operand_dims(maps: &[Vec<AffineDim>]) -> Option<Vec<Vec<usize>>> {
     maps.iter()
         .map(|map| map.iter().map(AffineDim::single_dim).collect())
         .collect()
 }
 
 /// Whether a `linalg.generic`'s body is `out + a * b` (a multiply-accumulate of its two inputs).
-pub(super) fn multiply_accumulate(op: MlirOperation) -> bool {
+pub(crate) fn multiply_accumulate(op: MlirOperation) -> bool {
     unsafe {
         let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
         if mlirBlockGetNumArguments(block) != 3 {
@@ -97,7 +97,7 @@ pub(super) fn multiply_accumulate(op: MlirOperation) -> bool {
 /// (`[batch] M K` or `[batch] K M` for A, `[batch] K N` or `[batch] N K` for B, `[batch] M N` for
 /// C) and whether A and B are transposed.
 #[derive(Debug, PartialEq)]
-pub(super) struct GemmShape {
+pub(crate) struct GemmShape {
     pub(super) groups: [Vec<Vec<usize>>; 3],
     pub(super) transpose_a: bool,
     pub(super) transpose_b: bool,
@@ -107,7 +107,7 @@ pub(super) struct GemmShape {
 /// Classifies the operand dims `[a, b, c]` of a contraction: batch dims in all three, M in A and
 /// C, N in B and C, K in A and B; each operand's dims must be its groups in order (the order of C
 /// for batch, M, N; of A for K), so that each group collapses to one dim of a row-major operand.
-pub(super) fn gemm_shape(dims: &[Vec<usize>]) -> Option<GemmShape> {
+pub(crate) fn gemm_shape(dims: &[Vec<usize>]) -> Option<GemmShape> {
     let [a, b, c] = dims else { return None };
     let unique = |v: &Vec<usize>| {
         let mut s = v.clone();

@@ -120,7 +120,7 @@ fn zeros(
 }
 
 /// The affine map `(d0, ..., d{loops-1}) -> (d[letters...])`.
-fn map_of(cx: MlirContext, loops: usize, dims: &[usize]) -> MlirAttribute {
+pub(crate) fn map_of(cx: MlirContext, loops: usize, dims: &[usize]) -> MlirAttribute {
     unsafe {
         let exprs: Vec<MlirAffineExpr> = dims
             .iter()

@@ -131,14 +131,29 @@ impl Summary {
             .iter()
             .map(|(op, n)| format!("{op}×{n}"))
             .collect();
-        format!(
-            "rules fired: {}; chosen graph: {} created, {} ops erased; roofline cost {:.1} → {:.1} µs",
-            if fired.is_empty() { "none".to_string() } else { fired.join(", ") },
-            if created.is_empty() { "nothing".to_string() } else { created.join(", ") },
+        let mut line = format!(
+            "rules fired: {}; chosen graph: {} created, {} ops erased",
+            if fired.is_empty() {
+                "none".to_string()
+            } else {
+                fired.join(", ")
+            },
+            if created.is_empty() {
+                "nothing".to_string()
+            } else {
+                created.join(", ")
+            },
             self.erased,
-            self.cost_before * 1e6,
-            self.cost_after * 1e6,
-        )
+        );
+        // No cost when no e-graph got as far as an extraction (nothing it models, or a deadline).
+        if self.cost_before > 0.0 {
+            line.push_str(&format!(
+                "; roofline cost {:.1} → {:.1} µs",
+                self.cost_before * 1e6,
+                self.cost_after * 1e6
+            ));
+        }
+        line
     }
 }
 
@@ -1101,4 +1116,4 @@ fn erase_unused(block: MlirBlock) -> usize {
     erased
 }
 
-mod build;
+pub(crate) mod build;

@@ -169,6 +169,21 @@ pub(super) fn search_with_substitutions(
     let left = |at: Instant| end.map(|end| end.saturating_duration_since(at));
     let prefix = std::mem::take(&mut compiled.notes);
     let original = search_and_annotate_with(module, imported, options, name, compiled, None)?;
+    // The original's search and report come first in what the user sees, kept candidate or not.
+    let original_notes = std::mem::take(&mut compiled.notes);
+    // The e-graph models linalg only: a module without (StableHLO, whose ops are opaque to it) is
+    // neither copied nor built into an e-graph.
+    let module_ops = flexc_passes::ir::all_ops(module.as_operation().to_raw());
+    if !module_ops
+        .iter()
+        .any(|&op| flexc_passes::ir::op_name(op).starts_with("linalg."))
+    {
+        compiled.notes = format!(
+            "{prefix}{original_notes}flexc: substitutions: nothing to rewrite (no linalg ops; StableHLO is opaque to the e-graph): original kept; total {:.3} s\n",
+            start.elapsed().as_secs_f64()
+        );
+        return Ok(());
+    }
     let without = compiled.time;
     let searched = Instant::now();
     let rewriting = left(searched).map(|left| left / 2);
@@ -324,7 +339,7 @@ pub(super) fn search_with_substitutions(
         line.push_str(" (the original's search used the whole time budget: nothing rewritten)");
     }
     line.push('\n');
-    compiled.notes = format!("{prefix}{}{line}", compiled.notes);
+    compiled.notes = format!("{prefix}{original_notes}{}{line}", compiled.notes);
     Ok(())
 }
 
