@@ -168,9 +168,10 @@ pub fn substitute(module: MlirOperation, limits: &Limits) -> Result<Summary, Str
 /// not read), and its summary. Every function's e-graphs are built, saturated and greedily extracted
 /// once, from `source`; only the merge adoption, the choice of stage and the write-back are per
 /// target. A target's e-graph built again from its own ops has the same classes (the build is
-/// deterministic): the saturated e-graph stands for it, and its values take the chosen ones. Where a
-/// target's build differs (not a clone), its functions are rewritten on their own, as [`substitute`]
-/// would. With `source` among several targets, give it last: it is rewritten in place.
+/// deterministic, checked): the saturated e-graph stands for it, and its values take the chosen ones.
+/// A function whose build differs (a target that is not a clone) is saturated again on its own
+/// where the source's stages found something to write. `source` may be a target: it is then
+/// rewritten in place, as by [`substitute`].
 pub fn substitute_into(
     source: MlirOperation,
     targets: &[(MlirOperation, bool)],
