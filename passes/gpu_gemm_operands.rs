@@ -26,7 +26,7 @@
 //!                                       (b, h, m, n, k) -> (b, h, m, n)], ...} ins(%qt, %kt) outs(%zero)
 //! ```
 
-use crate::gpu_to_device::{gemm_shape, multiply_accumulate, operand_dims};
+use crate::gpu_to_device::{gemm_groups, gemm_shape, multiply_accumulate, operand_dims};
 use crate::par_substitute::build;
 use crate::{ir, Options, PassId, PassInfo};
 use melior::ir::OperationRef;
@@ -68,27 +68,7 @@ pub(crate) fn gemm_orders(dims: &[Vec<usize>]) -> Option<[Vec<usize>; 3]> {
     if gemm_shape(dims).is_some() {
         return None;
     }
-    let has = |v: &Vec<usize>, d: &usize| v.contains(d);
-    let batch: Vec<usize> = c
-        .iter()
-        .filter(|d| has(a, d) && has(b, d))
-        .copied()
-        .collect();
-    let m: Vec<usize> = c
-        .iter()
-        .filter(|d| has(a, d) && !has(b, d))
-        .copied()
-        .collect();
-    let n: Vec<usize> = c
-        .iter()
-        .filter(|d| has(b, d) && !has(a, d))
-        .copied()
-        .collect();
-    let k: Vec<usize> = a
-        .iter()
-        .filter(|d| has(b, d) && !has(c, d))
-        .copied()
-        .collect();
+    let [batch, m, n, k] = gemm_groups(a, b, c);
     if m.is_empty() || n.is_empty() || k.is_empty() {
         return None;
     }

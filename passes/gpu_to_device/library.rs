@@ -104,6 +104,24 @@ pub(crate) struct GemmShape {
     pub(super) batched: bool,
 }
 
+/// The loop dims of a contraction with operand dims `a`, `b`, `c` by their GEMM group: batch (in all
+/// three), M (A and C), N (B and C) in C's order, and K (A and B, not C) in A's order.
+pub(crate) fn gemm_groups(a: &[usize], b: &[usize], c: &[usize]) -> [Vec<usize>; 4] {
+    // The dims of `from` that `x` has (or not) and `y` has (or not).
+    let dims = |from: &[usize], (x, in_x): (&[usize], bool), (y, in_y): (&[usize], bool)| {
+        from.iter()
+            .filter(|d| x.contains(d) == in_x && y.contains(d) == in_y)
+            .copied()
+            .collect::<Vec<usize>>()
+    };
+    [
+        dims(c, (a, true), (b, true)),
+        dims(c, (a, true), (b, false)),
+        dims(c, (b, true), (a, false)),
+        dims(a, (b, true), (c, false)),
+    ]
+}
+
 /// Classifies the operand dims `[a, b, c]` of a contraction: batch dims in all three, M in A and
 /// C, N in B and C, K in A and B; each operand's dims must be its groups in order (the order of C
 /// for batch, M, N; of A for K), so that each group collapses to one dim of a row-major operand.
@@ -118,18 +136,7 @@ pub(crate) fn gemm_shape(dims: &[Vec<usize>]) -> Option<GemmShape> {
     if !(unique(a) && unique(b) && unique(c)) {
         return None;
     }
-    // The dims of `from` that `x` has (or not) and `y` has (or not).
-    let dims =
-        |from: &Vec<usize>, (x, in_x): (&Vec<usize>, bool), (y, in_y): (&Vec<usize>, bool)| {
-            from.iter()
-                .filter(|d| x.contains(d) == in_x && y.contains(d) == in_y)
-                .copied()
-                .collect::<Vec<usize>>()
-        };
-    let batch = dims(c, (a, true), (b, true));
-    let m = dims(c, (a, true), (b, false));
-    let n = dims(c, (b, true), (a, false));
-    let k = dims(a, (b, true), (c, false));
+    let [batch, m, n, k] = gemm_groups(a, b, c);
     if m.is_empty() || n.is_empty() || k.is_empty() {
         return None;
     }
