@@ -145,6 +145,10 @@ pub(super) fn search_and_annotate_with(
 /// plain search: the e-graph (one saturation for both candidates) at most half of what is left, each
 /// candidate an equal share of what is left when its search starts (the import's time kept back for
 /// writing the module, as [`crate::search`]'s deadline does).
+///
+/// A module without linalg ops (StableHLO, opaque to the e-graph) is searched as it is, with no
+/// copy and no e-graph. The notes show the original's search and report first, then a kept
+/// candidate's, then one line on the substitutions.
 pub(super) fn search_with_substitutions(
     module: &mut Module,
     imported: &Imported,
