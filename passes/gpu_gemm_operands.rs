@@ -26,7 +26,7 @@
 //!                                       (b, h, m, n, k) -> (b, h, m, n)], ...} ins(%qt, %kt) outs(%zero)
 //! ```
 
-use crate::gpu_to_device::{gemm_groups, gemm_shape, multiply_accumulate, operand_dims};
+use crate::gpu_to_device::{gemm_groups, gemm_shape, joined, multiply_accumulate, operand_dims};
 use crate::par_substitute::build;
 use crate::{ir, Options, PassId, PassInfo};
 use melior::ir::OperationRef;
@@ -72,9 +72,6 @@ pub(crate) fn gemm_orders(dims: &[Vec<usize>]) -> Option<[Vec<usize>; 3]> {
     if m.is_empty() || n.is_empty() || k.is_empty() {
         return None;
     }
-    let join = |parts: &[&Vec<usize>]| -> Vec<usize> {
-        parts.iter().flat_map(|p| p.iter().copied()).collect()
-    };
     let same_set = |x: &Vec<usize>, y: &Vec<usize>| {
         let (mut x, mut y) = (x.clone(), y.clone());
         x.sort_unstable();
@@ -82,15 +79,15 @@ pub(crate) fn gemm_orders(dims: &[Vec<usize>]) -> Option<[Vec<usize>; 3]> {
         x == y
     };
     // Every dim of each operand in its groups, each once.
-    let a_order = join(&[&batch, &m, &k]);
-    let b_order = join(&[&batch, &k, &n]);
-    let c_order = join(&[&batch, &m, &n]);
+    let a_order = joined(&[&batch, &m, &k]);
+    let b_order = joined(&[&batch, &k, &n]);
+    let c_order = joined(&[&batch, &m, &n]);
     if !(same_set(a, &a_order) && same_set(b, &b_order) && same_set(c, &c_order)) {
         return None;
     }
     // An operand already in one of the two orders a GEMM reads keeps it.
     let keep = |operand: &Vec<usize>, outer: &Vec<usize>, inner: &Vec<usize>| {
-        *operand == join(&[&batch, outer, inner]) || *operand == join(&[&batch, inner, outer])
+        *operand == joined(&[&batch, outer, inner]) || *operand == joined(&[&batch, inner, outer])
     };
     let orders = [
         if keep(a, &m, &k) { a.clone() } else { a_order },

@@ -42,7 +42,7 @@ mod library;
 mod unfuse;
 
 use library::*;
-pub(crate) use library::{gemm_groups, gemm_shape, multiply_accumulate, operand_dims};
+pub(crate) use library::{gemm_groups, gemm_shape, joined, multiply_accumulate, operand_dims};
 use unfuse::*;
 
 static ID: PassId = PassId::new();

@@ -122,6 +122,11 @@ pub(crate) fn gemm_groups(a: &[usize], b: &[usize], c: &[usize]) -> [Vec<usize>;
     ]
 }
 
+/// The dims of `parts`, one after another.
+pub(crate) fn joined(parts: &[&Vec<usize>]) -> Vec<usize> {
+    parts.iter().flat_map(|p| p.iter().copied()).collect()
+}
+
 /// Classifies the operand dims `[a, b, c]` of a contraction: batch dims in all three, M in A and
 /// C, N in B and C, K in A and B; each operand's dims must be its groups in order (the order of C
 /// for batch, M, N; of A for K), so that each group collapses to one dim of a row-major operand.
@@ -140,17 +145,14 @@ pub(crate) fn gemm_shape(dims: &[Vec<usize>]) -> Option<GemmShape> {
     if m.is_empty() || n.is_empty() || k.is_empty() {
         return None;
     }
-    let concat = |parts: &[&Vec<usize>]| -> Vec<usize> {
-        parts.iter().flat_map(|p| p.iter().copied()).collect()
-    };
-    if *c != concat(&[&batch, &m, &n]) {
+    if *c != joined(&[&batch, &m, &n]) {
         return None;
     }
     // An operand holds its two groups in order (false) or swapped (true: the GEMM transposes it).
     let transposed = |operand: &Vec<usize>, outer: &Vec<usize>, inner: &Vec<usize>| {
-        if *operand == concat(&[&batch, outer, inner]) {
+        if *operand == joined(&[&batch, outer, inner]) {
             Some(false)
-        } else if *operand == concat(&[&batch, inner, outer]) {
+        } else if *operand == joined(&[&batch, inner, outer]) {
             Some(true)
         } else {
             None
