@@ -28,6 +28,7 @@
 //! - [`npy`]: the `.npy` reader and writer, and [`compare`]: the error of a result, both shared by
 //!   the CPU runner and the GPU runtime.
 
+pub mod attention;
 pub mod baselines;
 pub mod batch;
 pub mod collective;

@@ -326,7 +326,13 @@ pub struct Context<'a> {
     sims: RefCell<HashMap<SimsKey, Rc<StageSims>>>,
     once: RefCell<HashMap<u64, f64>>,
     held: RefCell<HashMap<u64, Rc<Vec<u64>>>>,
+    /// Per op, the ZeRO-3/FSDP unit it belongs to (a layer of [`crate::layers::Layers`]; ops outside
+    /// every layer form the root unit, [`ROOT_UNIT`]), found on first use.
+    units: std::cell::OnceCell<Vec<usize>>,
 }
+
+/// The unit of the ops outside every layer (embeddings, head, loss): FSDP's root module.
+pub(crate) const ROOT_UNIT: usize = usize::MAX;
 
 impl<'a> Context<'a> {
     /// The context of `problem` (its batch loops and phases analyzed once).
@@ -343,6 +349,7 @@ impl<'a> Context<'a> {
             sims: RefCell::default(),
             once: RefCell::default(),
             held: RefCell::default(),
+            units: std::cell::OnceCell::new(),
         })
     }
 
@@ -352,6 +359,28 @@ impl<'a> Context<'a> {
 
     pub fn phases(&self) -> &Phases {
         &self.phases
+    }
+
+    /// Per op of the problem's graph (the micro-batch graphs have the same ops), its ZeRO-3 unit: the
+    /// layer it is part of — a forward block, its backward and its update are one unit, as FSDP wraps
+    /// a block — or [`ROOT_UNIT`].
+    fn units(&self) -> &[usize] {
+        self.units.get_or_init(|| {
+            let graph = self.problem.graph;
+            let layers = crate::layers::Layers::detect(graph);
+            graph
+                .topological_order()
+                .map(|id| match layers.place(id) {
+                    Some(place) => {
+                        let group = &layers.groups()[place.group as usize];
+                        let layer = group.layer[place.instance as usize];
+                        // A layer of primary group `g` is unit `g << 32 | layer`.
+                        (group.primary << 32) | layer
+                    }
+                    None => ROOT_UNIT,
+                })
+                .collect()
+        })
     }
 
     /// Evaluates `strategy` (module doc), reusing what earlier evaluations computed.
@@ -398,7 +427,8 @@ struct StageSims {
     /// Per op of the stage and device of its group: its forward tasks' seconds.
     forward_task_s: Vec<Vec<f64>>,
     flops: (f64, f64),
-    held: Vec<u64>,
+    /// Weight elements each device of the group holds, and the most one device holds of one unit.
+    held: (Vec<u64>, u64),
 }
 
 /// Per-micro-batch results flow the way the pipeline runs: a forward op's results go to its own stage or
@@ -607,8 +637,10 @@ mod tests {
         let full = evaluate(&problem, &s).unwrap();
         for (a, b) in plain.stages.iter().zip(&full.stages) {
             assert_eq!(b.recompute_s, a.forward_s);
+            // Each layer of the chain keeps only its input (the matmul's operand), which is the
+            // checkpoint of per-layer recomputation: nothing more to save.
             assert!(
-                b.kept_bytes < a.kept_bytes,
+                b.kept_bytes <= a.kept_bytes,
                 "{} vs {}",
                 b.kept_bytes,
                 a.kept_bytes
@@ -622,13 +654,47 @@ mod tests {
         assert!((full.hardware_flops - full.model_flops - forward).abs() < 1e-6 * forward);
     }
 
-    /// Selective recomputation drops the attention scores and probabilities (larger than anything a
-    /// weighted op touches) and charges their producers' forward again.
+    /// Attention as the graph writes it: its scores kept for the backward.
+    fn as_written(machine: &Machine) -> CostModel {
+        CostModel::new(&machine.gpu)
+            .with_state(crate::precision::WeightState {
+                attention: crate::attention::Attention::AsWritten,
+                ..Default::default()
+            })
+            .unwrap()
+    }
+
+    /// Per-layer checkpoints: a transformer layer keeps only its input under full recomputation.
+    #[test]
+    fn full_recomputation_keeps_each_layers_input() {
+        let g = long_sequence_transformer();
+        let machine = machine(1);
+        let cost = CostModel::new(&machine.gpu);
+        let problem = Problem::new(&g, &machine, &cost, Mode::Training);
+        let mut s = Strategy::single_device(&g);
+        s.schedule.micro_batches = 2;
+        let plain = evaluate(&problem, &s).unwrap();
+        s.schedule.recompute = Recompute::Full;
+        let full = evaluate(&problem, &s).unwrap();
+        // Micro-batches of 4 sequences × 256 tokens × 64 wide in bf16: one residual stream per layer
+        // (two layers), and the embedding's input ids.
+        let stream = 4 * 256 * 64 * 2;
+        let kept = full.stages[0].kept_bytes;
+        assert!(kept >= 2 * stream && kept <= 3 * stream, "{kept}");
+        assert!(kept * 4 < plain.stages[0].kept_bytes);
+        // The recomputed layer is alive during its backward.
+        assert!(full.stages[0].transient_bytes >= stream);
+    }
+
+    /// Selective recomputation drops the attention scores and probabilities (the attention cores) and
+    /// charges their producers' forward again; fused attention never keeps them.
     #[test]
     fn selective_recomputation_drops_attention_scores() {
         let g = long_sequence_transformer();
         let machine = machine(1);
-        let cost = CostModel::new(&machine.gpu);
+        let fused = CostModel::new(&machine.gpu);
+        let fused_problem = Problem::new(&g, &machine, &fused, Mode::Training);
+        let cost = as_written(&machine);
         let problem = Problem::new(&g, &machine, &cost, Mode::Training);
         let mut s = Strategy::single_device(&g);
         s.schedule.micro_batches = 2;
@@ -645,6 +711,14 @@ mod tests {
             a.kept_bytes,
             b.kept_bytes
         );
+        // Fused attention keeps what selective recomputation keeps, and has nothing to recompute.
+        s.schedule.recompute = Recompute::None;
+        let plain_fused = evaluate(&fused_problem, &s).unwrap();
+        s.schedule.recompute = Recompute::Selective;
+        let selective_fused = evaluate(&fused_problem, &s).unwrap();
+        assert_eq!(plain_fused.stages[0].kept_bytes, b.kept_bytes);
+        assert_eq!(selective_fused.stages[0].kept_bytes, b.kept_bytes);
+        assert_eq!(selective_fused.stages[0].recompute_s, 0.0);
     }
 
     /// A stage's cached simulations are keyed by the group width too: stage 0 of a 4-stage schedule
@@ -657,7 +731,7 @@ mod tests {
     fn stage_simulations_are_cached_by_group_width() {
         let g = long_sequence_transformer();
         let machine = machine(4);
-        let cost = CostModel::new(&machine.gpu);
+        let cost = as_written(&machine);
         let problem = Problem::new(&g, &machine, &cost, Mode::Training);
         let n = g.num_ops();
         let half = n / 2;
@@ -710,6 +784,7 @@ mod tests {
         let state = crate::precision::WeightState {
             precision: crate::precision::Precision::Fp16,
             optimizer: crate::precision::Optimizer::Adam,
+            ..Default::default()
         };
         let cost = CostModel::new(&machine.gpu).with_state(state).unwrap();
         let problem = Problem::new(&g, &machine, &cost, Mode::Training);
@@ -723,16 +798,23 @@ mod tests {
         assert_eq!(none.optimizer, params * 8);
         s.schedule.zero = Zero::Optimizer;
         let one = evaluate(&problem, &s).unwrap().groups[0].memory;
-        assert_eq!((one.weights, one.gradients), (none.weights, none.gradients));
+        // The distributed optimizer: the f32 master weights are split with the moments; the 16-bit
+        // copy and the f32 gradient buffer stay whole (6 + 12/d bytes per parameter).
+        assert_eq!(one.weights, params * 2 + params * 4 / 8);
+        assert_eq!(one.gradients, none.gradients);
         assert_eq!(one.optimizer, params * 8 / 8);
         s.schedule.zero = Zero::Full;
         let three = evaluate(&problem, &s).unwrap();
         let mem = three.groups[0].memory;
-        assert_eq!(mem.weights, none.weights / 8);
+        // FSDP: 16/d bytes per parameter; the 16-bit copy exists only for gathered units.
+        assert_eq!(mem.weights, params * 4 / 8);
         assert_eq!(mem.gradients, none.gradients / 8);
         assert_eq!(mem.optimizer, none.optimizer / 8);
         let stage = &three.stages[0];
-        assert_eq!(stage.gathered_bytes, params * 2);
+        // One unit per layer (a quarter of the weights): two gathered in 16 bits (the one in use and
+        // the prefetched one) and one unit's f32 gradient before its reduce-scatter.
+        let unit = params / 4;
+        assert_eq!(stage.gathered_bytes, 2 * unit * 2 + unit * 4);
         // A ring all-gather of the 16-bit weights: 7/8 of them over the slowest hop.
         let bw = machine.route(DeviceId(0), DeviceId(1)).bandwidth;
         assert!((stage.gather_s - 7.0 / 8.0 * (params * 2) as f64 / bw).abs() < 1e-4);

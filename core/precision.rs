@@ -21,6 +21,21 @@ use std::fmt;
 
 use crate::graph::{DType, Graph, Mode, Op, OpClass, TensorKind};
 use crate::machine::GpuSpec;
+use crate::schedule::Zero;
+
+/// A device's weight state by kind ([`WeightState::split`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WeightSplit {
+    pub weights: u64,
+    pub gradients: u64,
+    pub optimizer: u64,
+}
+
+impl WeightSplit {
+    pub fn total(&self) -> u64 {
+        self.weights + self.gradients + self.optimizer
+    }
+}
 
 /// `--precision`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -194,11 +209,14 @@ impl Optimizer {
 
 /// What a device holds per weight it reads, as a ratio to the weight's own bytes (an f32 weight of 4 bytes
 /// a parameter): in training the weight, its f32 gradient, the optimizer's f32 state and, in mixed
-/// precision, the 16-bit cast copy; in inference the weight alone.
+/// precision, the 16-bit cast copy; in inference the weight alone. With them, how the engine runs
+/// attention (`--attention`, [`crate::attention`]): the rest of what the training step keeps per
+/// micro-batch.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct WeightState {
     pub precision: Precision,
     pub optimizer: Optimizer,
+    pub attention: crate::attention::Attention,
 }
 
 impl WeightState {
@@ -221,6 +239,62 @@ impl WeightState {
             .unwrap_or(u64::MAX)
     }
 
+    /// The weight state of `bytes` bytes of f32 (master) weights on one device, split into weights,
+    /// gradients and optimizer state, with ZeRO's sharding over `replicas` data-parallel replicas, as
+    /// the engines allocate it (bytes per parameter, Φ parameters, K = 4 × the optimizer's f32 values):
+    ///
+    /// | ZeRO | weights | gradients | optimizer | bf16 + Adam |
+    /// |---|---|---|---|---|
+    /// | 0 (DDP, Megatron) | 4 master + 2 cast copy | 4 (f32 grad buffer) | K | 18 |
+    /// | 1 (Megatron's distributed optimizer, ZeRO-1) | 2 + 4/d master shard | 4 | K/d | 6 + 12/d |
+    /// | 3 (FSDP2, ZeRO-3) | 4/d master shard | 4/d | K/d | 16/d |
+    ///
+    /// Under ZeRO-1 the f32 master copy lives with the optimizer shard that updates it (Rajbhandari et
+    /// al. 2020: "2 + 2 + K", K = 12 split over the group; Megatron's distributed optimizer: 6 + 12/d
+    /// with an f32 gradient buffer); in f32 training the master is the model's own weight, which every
+    /// replica needs whole, so only the optimizer state is split. Under ZeRO-3 nothing is whole: the
+    /// 16-bit copy exists only for the unit being gathered (counted as transient memory by the pipeline
+    /// model, [`crate::pipeline`]). In inference, and in a training step taken as written, the weight
+    /// alone.
+    pub fn split(self, mode: Mode, bytes: u64, zero: Zero, replicas: u64) -> WeightSplit {
+        let d = replicas.max(1);
+        let total = self.bytes(mode, bytes);
+        let training = total > bytes;
+        if !training {
+            return WeightSplit {
+                weights: total,
+                ..WeightSplit::default()
+            };
+        }
+        let cast = self
+            .precision
+            .half()
+            .map_or(0, |h| bytes / 4 * h.size_bytes());
+        let gradients = bytes.min(total - bytes - cast);
+        let optimizer = total.saturating_sub(bytes + cast + gradients);
+        match zero {
+            Zero::None => WeightSplit {
+                weights: bytes + cast,
+                gradients,
+                optimizer,
+            },
+            Zero::Optimizer => WeightSplit {
+                weights: if cast > 0 {
+                    cast + bytes.div_ceil(d)
+                } else {
+                    bytes
+                },
+                gradients,
+                optimizer: optimizer.div_ceil(d),
+            },
+            Zero::Full => WeightSplit {
+                weights: bytes.div_ceil(d),
+                gradients: gradients.div_ceil(d),
+                optimizer: optimizer.div_ceil(d),
+            },
+        }
+    }
+
     /// The weight bytes behind `state` bytes of weight state (the inverse of [`WeightState::bytes`]).
     pub fn parameter_bytes(self, mode: Mode, state: u64) -> u64 {
         let per = self.per_f32_parameter(mode);
@@ -237,10 +311,61 @@ mod tests {
     use crate::synth;
 
     #[test]
+    fn bytes_per_parameter_per_zero_stage() {
+        // One million parameters of f32 master weights, bf16 + Adam, 8 replicas.
+        let phi = 1_000_000u64;
+        let bf16_adam = WeightState {
+            precision: Precision::Bf16,
+            optimizer: Optimizer::Adam,
+            ..Default::default()
+        };
+        let split = |zero, d| bf16_adam.split(Mode::Training, 4 * phi, zero, d);
+        // DDP / Megatron without the distributed optimizer: 18 bytes per parameter.
+        assert_eq!(split(Zero::None, 8).total(), 18 * phi);
+        // Megatron's distributed optimizer (ZeRO-1): 6 + 12/d.
+        let z1 = split(Zero::Optimizer, 8);
+        assert_eq!(z1.weights, 2 * phi + 4 * phi / 8);
+        assert_eq!(z1.gradients, 4 * phi);
+        assert_eq!(z1.optimizer, 8 * phi / 8);
+        assert_eq!(z1.total(), 6 * phi + 12 * phi / 8);
+        // FSDP2 / ZeRO-3: 16/d, nothing whole.
+        assert_eq!(split(Zero::Full, 8).total(), 16 * phi / 8);
+        // One replica: ZeRO shards nothing away (the 16-bit copy of ZeRO-3 is transient).
+        assert_eq!(split(Zero::Optimizer, 1).total(), 18 * phi);
+        // f32 + Adam: 16 bytes; ZeRO-1 splits only the moments (the master is the model's weight).
+        let fp32_adam = WeightState {
+            precision: Precision::Fp32,
+            optimizer: Optimizer::Adam,
+            ..Default::default()
+        };
+        assert_eq!(
+            fp32_adam
+                .split(Mode::Training, 4 * phi, Zero::None, 4)
+                .total(),
+            16 * phi
+        );
+        assert_eq!(
+            fp32_adam
+                .split(Mode::Training, 4 * phi, Zero::Optimizer, 4)
+                .total(),
+            8 * phi + 8 * phi / 4
+        );
+        // Inference: the weights alone, whatever the stage.
+        assert_eq!(
+            bf16_adam.split(Mode::Inference, 4 * phi, Zero::Full, 8),
+            WeightSplit {
+                weights: 4 * phi,
+                ..Default::default()
+            }
+        );
+    }
+
+    #[test]
     fn weight_state_per_optimizer_and_precision() {
         let state = |precision, optimizer| WeightState {
             precision,
             optimizer,
+            ..Default::default()
         };
         // 100 f32 parameters = 400 bytes.
         let t = Mode::Training;

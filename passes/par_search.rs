@@ -47,7 +47,7 @@ pub static INFO: PassInfo = PassInfo {
     dependent_dialects: &[],
 };
 
-static OPTIONS: [PassOption; 15] = [
+static OPTIONS: [PassOption; 16] = [
     PassOption {
         name: "machine",
         help: "machine preset (p100-4x4, k80-16x4, dgx1-v100:NODES, dgx-a100:NODES, dgx-h100:NODES) or machine TOML file",
@@ -101,6 +101,12 @@ static OPTIONS: [PassOption; 15] = [
         help: "optimizer state per parameter, for memory: sgd (none), sgd-momentum (one f32), adam (two f32)",
         default: "sgd-momentum",
         kind: OptionKind::OneOf(&["sgd", "sgd-momentum", "adam"]),
+    },
+    PassOption {
+        name: "attention",
+        help: "how attention runs, for memory: fused (FlashAttention: scores never stored), as-written (scores stored for the backward)",
+        default: "fused",
+        kind: OptionKind::OneOf(&["fused", "as-written"]),
     },
     PassOption {
         name: "profile-db",
@@ -427,6 +433,8 @@ fn training_state(options: &Options) -> WeightState {
     WeightState {
         precision: Precision::from_name(options.get("precision")).unwrap_or_default(),
         optimizer: Optimizer::from_name(options.get("optimizer")).unwrap_or_default(),
+        attention: flexc_core::attention::Attention::from_name(options.get("attention"))
+            .unwrap_or_default(),
     }
 }
 

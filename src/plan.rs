@@ -126,9 +126,10 @@ pub fn report(
     let _ = writeln!(text, "parallelism: {}", parallelism.text());
     let _ = writeln!(
         text,
-        "training: --precision={} --optimizer={}",
+        "training: --precision={} --optimizer={} --attention={}",
         state.precision,
-        state.optimizer.name()
+        state.optimizer.name(),
+        state.attention.name()
     );
     let what = if problem.mode.training_step() {
         "training step (as-is)"
@@ -239,6 +240,7 @@ pub fn report(
         "strategy": name,
         "precision": state.precision.name(),
         "optimizer": state.optimizer.name(),
+        "attention": state.attention.name(),
         "mode": what,
         "iteration_time_s": e.iteration_s,
         "parallelism": parallelism_json(&parallelism),

@@ -231,9 +231,10 @@ pub fn simulate(
         String::new()
     } else {
         format!(
-            "training: --precision={} --optimizer={}\n",
+            "training: --precision={} --optimizer={} --attention={}\n",
             state.precision,
-            state.optimizer.name()
+            state.optimizer.name(),
+            state.attention.name()
         )
     };
     let text = format!("model: {model}\nstrategy: {strategy_name}\n{setup}{profile}{report}");
@@ -361,6 +362,7 @@ pub fn json_report(
         "strategy": strategy,
         "precision": state.precision.name(),
         "optimizer": state.optimizer.name(),
+        "attention": state.attention.name(),
     });
     if let (Some(map), serde_json::Value::Object(facts)) =
         (value.as_object_mut(), simulation_facts(report))

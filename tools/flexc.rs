@@ -211,6 +211,18 @@ struct Cli {
     )]
     optimizer: OptimizerArg,
 
+    /// How the engine runs attention (simulation and search): fused (FlashAttention, as PyTorch's SDPA,
+    /// JAX's dot_product_attention, Megatron-Core: the s² scores are never stored, the backward
+    /// recomputes them) or as-written (the scores and probabilities the graph writes are kept for the
+    /// backward). Programs flexc materializes compute the graph as written either way.
+    #[arg(
+        long = "attention",
+        value_enum,
+        default_value = "fused",
+        help_heading = "Machine (search and simulation)"
+    )]
+    attention: AttentionArg,
+
     /// Profile database (JSON lines) whose measurements override the cost model's estimates.
     #[arg(
         long = "profile-db",
@@ -355,6 +367,12 @@ enum OptimizerArg {
     Adam,
 }
 
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum AttentionArg {
+    Fused,
+    AsWritten,
+}
+
 /// `--mode`'s value: core's mode type, `None` for `auto`. An alias, so that clap takes the whole
 /// `Option` as the parsed value rather than as "the flag is optional".
 type ModeArg = Option<driver::Mode>;
@@ -489,6 +507,10 @@ fn compile() -> ExitCode {
                     OptimizerArg::Sgd => Optimizer::Sgd,
                     OptimizerArg::SgdMomentum => Optimizer::SgdMomentum,
                     OptimizerArg::Adam => Optimizer::Adam,
+                },
+                attention: match cli.attention {
+                    AttentionArg::Fused => flexc::core::attention::Attention::Fused,
+                    AttentionArg::AsWritten => flexc::core::attention::Attention::AsWritten,
                 },
             },
         },

@@ -154,15 +154,38 @@ impl<'a> Evaluator<'a> {
             }
         }
         let weights = self.weight_memory();
-        let (device, peak) = (0..width)
-            .map(|d| (d, sim.peak_memory(DeviceId(d))))
-            .max_by_key(|&(d, p)| (p, std::cmp::Reverse(d)))
-            .unwrap_or((0, 0));
-        let state = weights.get(device as usize).copied().unwrap_or_default();
-        let memory = MemoryBreakdown {
-            activations: peak.saturating_sub(sim.weight_memory(DeviceId(device))),
-            ..state
-        };
+        // Activations as the pipelined form counts them (the same accounting for one micro-batch in
+        // one stage, so that the candidates of a schedule search compare alike): what the micro-batch
+        // keeps for its backward, and the largest op's working set.
+        let ops: Vec<OpId> = self
+            .micro()
+            .topological_order()
+            .filter(|&id| self.phases.per_micro_batch(id))
+            .collect();
+        let kept = self.kept(&self.subgraph(&ops), 0);
+        let mut activations = vec![0u64; width as usize];
+        for v in kept.bytes.values() {
+            for (d, b) in v.iter().enumerate() {
+                if let Some(a) = activations.get_mut(d) {
+                    *a += b;
+                }
+            }
+        }
+        let transient = kept.largest_op.iter().copied().max().unwrap_or(0);
+        let (device, memory) = (0..width as usize)
+            .map(|d| {
+                let state = weights.get(d).copied().unwrap_or_default();
+                (
+                    d as u32,
+                    MemoryBreakdown {
+                        activations: activations[d],
+                        transient,
+                        ..state
+                    },
+                )
+            })
+            .max_by_key(|(d, m)| (m.total(), std::cmp::Reverse(*d)))
+            .unwrap_or_default();
         let flops = self.model_flops();
         Ok(Evaluation {
             iteration_s: time,
@@ -296,7 +319,7 @@ impl<'a> Evaluator<'a> {
             kept: self.kept(sub, group),
             forward_task_s,
             flops: self.stage_flops(sub),
-            held: self.held_elements(&sub.graph, &configs),
+            held: self.held_elements(sub, &configs),
         });
         self.ctx.sims.borrow_mut().insert(cache_key, sims.clone());
         Ok(sims)
@@ -371,11 +394,16 @@ impl<'a> Evaluator<'a> {
         // ZeRO-3: gathers and scatters per step.
         let (mut gather_s, mut scatter_s, mut gathered_bytes) = (0.0, 0.0, 0);
         if self.schedule.zero == Zero::Full && self.schedule.replicas > 1 {
-            let elements = sims.held.iter().copied().max().unwrap_or(0);
+            let (held, largest_unit) = &sims.held;
+            let elements = held.iter().copied().max().unwrap_or(0);
             let half = self.problem.cost.state().precision.half();
-            let weight_bytes = elements * half.map_or(4, |h| h.size_bytes());
+            let param = half.map_or(4, |h| h.size_bytes());
+            let weight_bytes = elements * param;
             let grad_bytes = elements * 4;
-            gathered_bytes = weight_bytes;
+            // FSDP gathers one unit at a time and prefetches the next (forward and backward), and a
+            // unit's whole gradient exists, in f32 for the reduce-scatter, until it is scattered: two
+            // units' weights and one unit's gradient are alive at once, never the whole stage.
+            gathered_bytes = (2 * largest_unit).min(elements) * param + largest_unit * 4;
             gather_s = self.replica_ring_half(base, weight_bytes);
             scatter_s = self.replica_ring_half(base, grad_bytes);
             last_backward_s = backward_s.max(gather_s + scatter_s);
@@ -494,35 +522,36 @@ impl<'a> Evaluator<'a> {
                 largest_op[d] = largest_op[d].max(working[d]);
             }
         }
+        // As the engines keep it: a training step's pointwise intermediates recomputed by its fused
+        // backward kernels, and, with fused attention, no score-sized tensor at all
+        // ([`crate::attention`]; `train` graphs get the first from [`Fusion`]).
+        let forward = |o: OpId| training || self.phases.of(sub.ops[o.index()]) == Phase::Forward;
+        if fusion.is_none() {
+            let saved: std::collections::HashSet<TensorId> = bytes.keys().copied().collect();
+            for t in crate::attention::recomputable(g, &saved, forward) {
+                bytes.remove(&t);
+            }
+        }
+        if self.problem.cost.state().attention == crate::attention::Attention::Fused {
+            for core in crate::attention::cores(g, forward) {
+                for t in &core.tensors {
+                    bytes.remove(t);
+                }
+            }
+        }
         Kept { bytes, largest_op }
     }
 
-    /// Selective recomputation's tensors: kept outputs of ops that read no weight, larger than every
-    /// tensor a weighted op of the stage reads or writes.
+    /// Selective recomputation's tensors (Korthikanti et al. 2022, §5): the kept tensors of the
+    /// attention cores ([`crate::attention::cores`]), recomputed from `Q`, `K` and `V` in the backward.
+    /// Under fused attention nothing of a core is kept, so there is nothing left to select.
     pub(super) fn selected(&self, sub: &Sub, kept: &Kept) -> Vec<TensorId> {
-        let g = &sub.graph;
-        let reads_weight = |op: &Op| {
-            op.inputs
-                .iter()
-                .any(|a| g.tensor(a.tensor).kind == TensorKind::Weight)
-        };
-        let weighted_max = g
-            .ops()
+        let training = self.mode().has_backward();
+        let forward = |o: OpId| training || self.phases.of(sub.ops[o.index()]) == Phase::Forward;
+        crate::attention::cores(&sub.graph, forward)
             .iter()
-            .filter(|op| reads_weight(op))
-            .flat_map(|op| op.inputs.iter().chain(&op.outputs))
-            .filter(|a| g.tensor(a.tensor).kind != TensorKind::Weight)
-            .map(|a| g.tensor(a.tensor).bytes())
-            .max()
-            .unwrap_or(u64::MAX);
-        kept.bytes
-            .keys()
-            .copied()
-            .filter(|&t| {
-                let tensor = g.tensor(t);
-                tensor.bytes() > weighted_max
-                    && tensor.producer.is_some_and(|p| !reads_weight(g.op(p)))
-            })
+            .flat_map(|core| core.tensors.iter().copied())
+            .filter(|t| kept.bytes.contains_key(t))
             .collect()
     }
 
@@ -601,6 +630,60 @@ impl<'a> Evaluator<'a> {
         if cuts.is_empty() {
             return (inputs, total);
         }
+        // As Megatron (`--recompute-granularity=full --recompute-method=uniform`) and activation
+        // checkpointing per block (torchtitan, FSDP) run it: every layer's input is a checkpoint, one
+        // layer is recomputed at a time. Without layers, √ segments (Chen et al. 2016).
+        let units = self.ctx.units();
+        let unit = |p: usize| {
+            units
+                .get(sub.ops[forward[p]].index())
+                .copied()
+                .unwrap_or(ROOT_UNIT)
+        };
+        let layer_cuts: Vec<usize> = cuts
+            .iter()
+            .map(|(p, _)| *p)
+            .filter(|&p| unit(p) != unit(p + 1))
+            .collect();
+        let chosen = if layer_cuts.is_empty() {
+            self.sqrt_cuts(&cuts, &forward, &total, &per_tensor, &segment_kept)
+        } else {
+            layer_cuts
+        };
+        let mut kept_now = inputs;
+        for (p, ts) in &cuts {
+            if chosen.contains(p) {
+                for t in ts {
+                    for (d, b) in per_tensor(t).iter().enumerate() {
+                        kept_now[d] += b;
+                    }
+                }
+            }
+        }
+        let mut bounds = vec![0];
+        bounds.extend(chosen.iter().map(|p| p + 1));
+        bounds.push(forward.len());
+        let mut largest = vec![0u64; width];
+        for w in bounds.windows(2) {
+            let seg = segment_kept(w[0], w[1]);
+            for d in 0..width {
+                largest[d] = largest[d].max(seg[d]);
+            }
+        }
+        (kept_now, largest)
+    }
+
+    /// √ segmentation of the forward positions `forward` at `cuts` (the checkpoints of full
+    /// recomputation where the stage has no layers): `segments` cuts closest to equal shares of the
+    /// kept bytes, sorted.
+    fn sqrt_cuts(
+        &self,
+        cuts: &[(usize, Vec<TensorId>)],
+        forward: &[usize],
+        total: &[u64],
+        per_tensor: &dyn Fn(&TensorId) -> Vec<u64>,
+        segment_kept: &dyn Fn(usize, usize) -> Vec<u64>,
+    ) -> Vec<usize> {
         let sum = |v: &[u64]| v.iter().copied().max().unwrap_or(0) as f64;
         let mean_cut = cuts
             .iter()
@@ -641,27 +724,7 @@ impl<'a> Evaluator<'a> {
         }
         chosen.sort_unstable();
         chosen.dedup();
-        let mut kept_now = inputs;
-        for (p, ts) in &cuts {
-            if chosen.contains(p) {
-                for t in ts {
-                    for (d, b) in per_tensor(t).iter().enumerate() {
-                        kept_now[d] += b;
-                    }
-                }
-            }
-        }
-        let mut bounds = vec![0];
-        bounds.extend(chosen.iter().map(|p| p + 1));
-        bounds.push(forward.len());
-        let mut largest = vec![0u64; width];
-        for w in bounds.windows(2) {
-            let seg = segment_kept(w[0], w[1]);
-            for d in 0..width {
-                largest[d] = largest[d].max(seg[d]);
-            }
-        }
-        (kept_now, largest)
+        chosen
     }
 
     /// The most stage chunks' micro-batches any group holds in flight under the schedule's order.
@@ -672,12 +735,18 @@ impl<'a> Evaluator<'a> {
             .unwrap_or(1)
     }
 
-    /// Elements of weights each device of the group holds for `configs` (every op of the stage).
-    pub(super) fn held_elements(&self, g: &Graph, configs: &[Config]) -> Vec<u64> {
+    /// Elements of weights each device of the group holds for `configs` (every op of the stage), and
+    /// the most elements one device holds of one ZeRO-3 unit of the stage (a layer: [`Context::units`]).
+    /// A weight belongs to the unit of the first op of the stage that reads it.
+    pub(super) fn held_elements(&self, sub: &Sub, configs: &[Config]) -> (Vec<u64>, u64) {
+        let g = &sub.graph;
+        let units = self.ctx.units();
         let width = self.schedule.group_width(self.n).max(1) as usize;
-        let mut holdings: BTreeMap<TensorId, Vec<(u32, Vec<crate::Interval>)>> = BTreeMap::new();
+        let mut holdings: BTreeMap<TensorId, (usize, Vec<(u32, Vec<crate::Interval>)>)> =
+            BTreeMap::new();
         let mut loops = Vec::new();
-        for (op, config) in g.ops().iter().zip(configs) {
+        for (i, (op, config)) in g.ops().iter().zip(configs).enumerate() {
+            let unit = units.get(sub.ops[i].index()).copied().unwrap_or(ROOT_UNIT);
             for task in 0..config.num_tasks() {
                 loops.clear();
                 config.task_ranges_into(op, task, &mut loops);
@@ -687,19 +756,28 @@ impl<'a> Evaluator<'a> {
                         let d = config.devices[task].0 % width as u32;
                         holdings
                             .entry(a.tensor)
-                            .or_default()
+                            .or_insert_with(|| (unit, Vec::new()))
+                            .1
                             .push((d, a.region(&loops, &tensor.shape)));
                     }
                 }
             }
         }
         let mut held = vec![0u64; width];
-        for (_, mut h) in holdings {
+        let mut per_unit: BTreeMap<usize, Vec<u64>> = BTreeMap::new();
+        for (_, (unit, mut h)) in holdings {
+            let unit_held = per_unit.entry(unit).or_insert_with(|| vec![0; width]);
             for (d, e) in weight_sync::analyze(&mut h).held {
                 held[d as usize] += e;
+                unit_held[d as usize] += e;
             }
         }
-        held
+        let largest_unit = per_unit
+            .values()
+            .flat_map(|v| v.iter().copied())
+            .max()
+            .unwrap_or(0);
+        (held, largest_unit)
     }
 
     /// Weight state of every device of replica 0 (every op of the strategy, every phase), with ZeRO's
@@ -756,47 +834,25 @@ impl<'a> Evaluator<'a> {
         held_bytes
     }
 
-    /// The weight state of devices holding `held_bytes` of weights (module doc).
+    /// The weight state of devices holding `held_bytes` of weights (module doc), as
+    /// [`WeightState::split`] shards it under the schedule's ZeRO stage.
     pub(super) fn weight_state(&self, held_bytes: &[u64]) -> Vec<MemoryBreakdown> {
         let state: WeightState = self.problem.cost.state();
         let d = u64::from(self.schedule.replicas.max(1));
+        let mode = if self.mode().has_backward() || self.mode().training_step() {
+            Mode::Training
+        } else {
+            Mode::Inference
+        };
         held_bytes
             .iter()
             .map(|&bytes| {
-                let total = if self.mode().has_backward() || self.mode().training_step() {
-                    state.bytes(Mode::Training, bytes)
-                } else {
-                    bytes
-                };
-                let cast = state
-                    .precision
-                    .half()
-                    .map_or(0, |h| bytes / 4 * h.size_bytes());
-                let (weights, gradients) = if total > bytes {
-                    (bytes + cast, bytes.min(total - bytes - cast))
-                } else {
-                    (total, 0)
-                };
-                let optimizer = total.saturating_sub(weights + gradients);
-                match self.schedule.zero {
-                    Zero::None => MemoryBreakdown {
-                        weights,
-                        gradients,
-                        optimizer,
-                        ..Default::default()
-                    },
-                    Zero::Optimizer => MemoryBreakdown {
-                        weights,
-                        gradients,
-                        optimizer: optimizer.div_ceil(d),
-                        ..Default::default()
-                    },
-                    Zero::Full => MemoryBreakdown {
-                        weights: weights.div_ceil(d),
-                        gradients: gradients.div_ceil(d),
-                        optimizer: optimizer.div_ceil(d),
-                        ..Default::default()
-                    },
+                let split = state.split(mode, bytes, self.schedule.zero, d);
+                MemoryBreakdown {
+                    weights: split.weights,
+                    gradients: split.gradients,
+                    optimizer: split.optimizer,
+                    ..Default::default()
                 }
             })
             .collect()

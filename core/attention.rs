@@ -1,0 +1,255 @@
+//! Attention as the engines run it: the attention cores of a graph, recognised where the graph writes
+//! them out, and what a fused kernel keeps of them (`--attention=fused|as-written`).
+//!
+//! # Recognition
+//! Whatever front end wrote it — torch-mlir's decomposition of `scaled_dot_product_attention`, a JAX
+//! `einsum`/`dot_general` pair with a softmax between, masks, scales and casts in between — scaled
+//! dot-product attention is a **score contraction** `S = Q·Kᵀ` that reads no weight and writes more
+//! elements than it reads from either operand (`b·a·s²` scores from `b·s·h` queries and keys whenever
+//! the sequence is longer than a head), followed by pointwise and reduction ops over tensors of the
+//! scores' size (scale, mask, max, exp, sum, divide, casts, dropout) and a **value contraction**
+//! `O = P·V` that reduces the scores away. The *core* of an attention is its score-sized tensors: the
+//! score contraction's result and every result of the forward non-contraction ops reachable from it
+//! that has as many elements. Recognition is on `core`'s graph (classes, shapes, weights), so every
+//! front end's spelling is found alike; reductions to row statistics (max, sum) are smaller and stay out.
+//!
+//! # Fused (the default)
+//! FlashAttention-2/3 — PyTorch's SDPA, JAX's `dot_product_attention`, Megatron-Core, torchtitan and
+//! MaxText — never writes the scores: the forward keeps `Q`, `K`, `V`, `O` and one f32 log-sum-exp per
+//! row, and the backward recomputes the scores tile by tile. So under `fused` no core tensor is kept for
+//! the backward (the evaluator drops them from the kept set), and its recomputation is part of the fused
+//! kernel's backward time, not of a recomputation mode. `as-written` keeps what the graph keeps: the
+//! scores and probabilities, `2·a·s²·b` bytes each in 16 bits (Korthikanti et al. 2022's `5as²b` with
+//! dropout).
+//!
+//! # Engine-style saved activations
+//! A training step exported with its backward (JAX's `value_and_grad`) keeps whatever its automatic
+//! differentiation saved: for a tanh-GeLU or a layer norm, every pointwise intermediate. Engines run
+//! those chains as fused kernels whose backward recomputes the intermediates from the chain's inputs
+//! (Megatron's bias-GeLU and layer-norm kernels, XLA's fusions), so they keep per transformer layer
+//! exactly Korthikanti's `34·s·b·h` (`32·s·b·h` without dropout). [`recomputable`] finds, among the
+//! forward tensors a backward op reads, those a fused backward kernel recomputes from other kept tensors:
+//! produced by a pointwise op, a data movement or a row statistic (a norm's mean and variance) whose
+//! activation operands are kept or recomputable themselves, and read by no contraction (a matrix
+//! product's operand is saved, as autograd saves it for the weight gradient). What is left of a
+//! transformer layer is Korthikanti's set: each norm's input, the inputs of the four matrix products
+//! (the norms' outputs, `Q`, `K`, `V`, the attention output, the GeLU output) and the GeLU's input.
+
+use std::collections::HashSet;
+
+use crate::graph::{Graph, OpClass, OpId, TensorId, TensorKind};
+
+/// `--attention`: how the engine runs scaled dot-product attention.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Attention {
+    /// FlashAttention: the scores are never stored (module doc).
+    #[default]
+    Fused,
+    /// As the graph writes it: scores and probabilities stored for the backward.
+    AsWritten,
+}
+
+impl Attention {
+    pub const ALL: [Attention; 2] = [Attention::Fused, Attention::AsWritten];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Attention::Fused => "fused",
+            Attention::AsWritten => "as-written",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Attention> {
+        Attention::ALL.into_iter().find(|a| a.name() == name)
+    }
+}
+
+/// One attention of a graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Core {
+    /// The score contraction `Q·Kᵀ`.
+    pub scores: OpId,
+    /// The value contractions `P·V` that read the core.
+    pub values: Vec<OpId>,
+    /// The score-sized tensors (module doc), the score contraction's result first.
+    pub tensors: Vec<TensorId>,
+    /// The ops writing them.
+    pub ops: Vec<OpId>,
+}
+
+fn reads_weight(graph: &Graph, op: OpId) -> bool {
+    graph
+        .op(op)
+        .inputs
+        .iter()
+        .any(|a| graph.tensor(a.tensor).kind == TensorKind::Weight)
+}
+
+/// The attention cores of `graph` among the ops `forward` accepts (a training step's backward ops carry
+/// score-sized gradients that are not part of any core).
+pub fn cores(graph: &Graph, forward: impl Fn(OpId) -> bool) -> Vec<Core> {
+    let mut out = Vec::new();
+    let mut taken: HashSet<TensorId> = HashSet::new();
+    for id in graph.topological_order() {
+        let op = graph.op(id);
+        if op.class != OpClass::Contraction || !forward(id) || reads_weight(graph, id) {
+            continue;
+        }
+        let [result] = op.outputs.as_slice() else {
+            continue;
+        };
+        let size = graph.tensor(result.tensor).elements();
+        let larger = op
+            .inputs
+            .iter()
+            .all(|a| graph.tensor(a.tensor).elements() < size);
+        if !larger || op.inputs.len() != 2 || taken.contains(&result.tensor) {
+            continue;
+        }
+        // Follow the score-sized results of forward non-contractions to the value contractions.
+        let mut core = Core {
+            scores: id,
+            values: Vec::new(),
+            tensors: vec![result.tensor],
+            ops: vec![id],
+        };
+        let mut frontier = vec![result.tensor];
+        let mut seen: HashSet<TensorId> = [result.tensor].into();
+        while let Some(t) = frontier.pop() {
+            for &c in graph.consumers(t) {
+                if !forward(c) {
+                    continue;
+                }
+                let consumer = graph.op(c);
+                if consumer.class == OpClass::Contraction || consumer.class == OpClass::Convolution
+                {
+                    let reduces = consumer
+                        .outputs
+                        .iter()
+                        .all(|o| graph.tensor(o.tensor).elements() < size);
+                    if reduces && !reads_weight(graph, c) && !core.values.contains(&c) {
+                        core.values.push(c);
+                    }
+                    continue;
+                }
+                for o in &consumer.outputs {
+                    if graph.tensor(o.tensor).elements() == size && seen.insert(o.tensor) {
+                        core.tensors.push(o.tensor);
+                        if !core.ops.contains(&c) {
+                            core.ops.push(c);
+                        }
+                        frontier.push(o.tensor);
+                    }
+                }
+            }
+        }
+        // An attention ends in a value contraction; a large weightless product that reaches none (an
+        // outer product, a pairwise distance) is not one.
+        if core.values.is_empty() {
+            continue;
+        }
+        taken.extend(core.tensors.iter().copied());
+        out.push(core);
+    }
+    out
+}
+
+/// Among `saved` (forward tensors the backward reads), those a fused backward kernel recomputes from the
+/// others (module doc), in `graph`'s program order; `forward` tells the forward ops.
+pub fn recomputable(
+    graph: &Graph,
+    saved: &HashSet<TensorId>,
+    forward: impl Fn(OpId) -> bool,
+) -> HashSet<TensorId> {
+    let mut available: HashSet<TensorId> = HashSet::new();
+    let mut dropped = HashSet::new();
+    let read_by_contraction = |t: TensorId| {
+        graph.consumers(t).iter().any(|&c| {
+            matches!(
+                graph.op(c).class,
+                OpClass::Contraction | OpClass::Convolution | OpClass::Embedding | OpClass::Opaque
+            )
+        })
+    };
+    for id in graph.topological_order() {
+        if !forward(id) {
+            continue;
+        }
+        let op = graph.op(id);
+        let inputs_available = op.inputs.iter().all(|a| {
+            let t = graph.tensor(a.tensor);
+            match t.kind {
+                TensorKind::Activation => available.contains(&a.tensor),
+                // Weights, constants and data are at hand in the backward; a received activation
+                // (another stage's) is kept where it arrives.
+                _ => true,
+            }
+        });
+        // Pointwise ops, the data movement between them (broadcasts of a statistic, reshapes) and
+        // the row statistics of a norm are what a fused kernel recomputes from its inputs.
+        let pointwise = matches!(
+            op.class,
+            OpClass::Elementwise | OpClass::DataMovement | OpClass::Reduction
+        );
+        for o in &op.outputs {
+            let t = o.tensor;
+            let recompute = pointwise && inputs_available && !read_by_contraction(t);
+            if saved.contains(&t) {
+                if recompute {
+                    dropped.insert(t);
+                }
+                available.insert(t);
+            } else if recompute {
+                available.insert(t);
+            }
+        }
+    }
+    dropped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::synth;
+
+    #[test]
+    fn names_round_trip() {
+        for a in Attention::ALL {
+            assert_eq!(Attention::from_name(a.name()), Some(a));
+        }
+        assert_eq!(Attention::default(), Attention::Fused);
+    }
+
+    #[test]
+    fn finds_the_cores_of_a_transformer() {
+        let g = synth::transformer(&synth::TransformerSpec {
+            batch: 2,
+            seq: 256,
+            hidden: 128,
+            heads: 8,
+            layers: 2,
+            ffn: 512,
+            vocab: 96,
+        });
+        let found = cores(&g, |_| true);
+        assert_eq!(found.len(), 2, "one core per layer");
+        for core in &found {
+            let scores = g.tensor(core.tensors[0]);
+            assert_eq!(scores.elements(), 2 * 8 * 256 * 256);
+            assert!(
+                core.tensors.len() >= 2,
+                "the probabilities are part of the core"
+            );
+            assert_eq!(core.values.len(), 1);
+            for &t in &core.tensors {
+                assert_eq!(g.tensor(t).elements(), scores.elements());
+            }
+        }
+    }
+
+    #[test]
+    fn a_weighted_product_is_no_core() {
+        let g = synth::mlp(64, &[256, 1024, 256]);
+        assert!(cores(&g, |_| true).is_empty());
+    }
+}
