@@ -154,6 +154,94 @@ pub fn cores(graph: &Graph, forward: impl Fn(OpId) -> bool) -> Vec<Core> {
     out
 }
 
+/// The whole of one fused attention, forward and (in a training step that carries it) backward: what
+/// one FlashAttention forward and backward kernel computes on chip.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// The score-sized tensors: scores, probabilities, their gradients; none reaches memory.
+    pub tensors: Vec<TensorId>,
+    /// Every op reading or writing one of them, in program order.
+    pub ops: Vec<OpId>,
+    /// The score-producing contractions in program order: the forward's `Q·Kᵀ` first, then (in a
+    /// training step) the backward's `dO·Vᵀ`.
+    pub expanding: Vec<OpId>,
+}
+
+/// Whether `op` is a weightless contraction writing more elements than either operand: `Q·Kᵀ`, or in
+/// the backward `dO·Vᵀ`.
+fn expanding(graph: &Graph, id: OpId) -> bool {
+    let op = graph.op(id);
+    if op.class != OpClass::Contraction || reads_weight(graph, id) || op.inputs.len() != 2 {
+        return false;
+    }
+    let [result] = op.outputs.as_slice() else {
+        return false;
+    };
+    let size = graph.tensor(result.tensor).elements();
+    op.inputs
+        .iter()
+        .all(|a| graph.tensor(a.tensor).elements() < size)
+}
+
+/// The attention regions of `graph` (every op in any phase): from each core ([`cores`], every op
+/// counted as forward), every tensor of the scores' size connected to it through weightless ops —
+/// the probabilities, the masks applied to them, and in a training step the backward's `dP = dO·Vᵀ`,
+/// `dS` and what reads them — with the ops that touch them.
+pub fn regions(graph: &Graph) -> Vec<Region> {
+    let mut out: Vec<Region> = Vec::new();
+    let mut placed: HashSet<TensorId> = HashSet::new();
+    for core in cores(graph, |_| true) {
+        if placed.contains(&core.tensors[0]) {
+            continue;
+        }
+        let size = graph.tensor(core.tensors[0]).elements();
+        let mut tensors: Vec<TensorId> = Vec::new();
+        let mut ops: HashSet<OpId> = HashSet::new();
+        let mut frontier: Vec<TensorId> = core.tensors.clone();
+        let mut seen: HashSet<TensorId> = frontier.iter().copied().collect();
+        while let Some(t) = frontier.pop() {
+            tensors.push(t);
+            let producer = graph.tensor(t).producer;
+            for id in producer
+                .into_iter()
+                .chain(graph.consumers(t).iter().copied())
+            {
+                if reads_weight(graph, id) {
+                    continue;
+                }
+                ops.insert(id);
+                let op = graph.op(id);
+                // A contraction bounds the region: only its score-sized operands and result are in it
+                // (`Q`, `K`, `V`, `dO` and the results of `P·V`, `dS·K` are ordinary tensors).
+                for a in op.inputs.iter().chain(&op.outputs) {
+                    let tensor = graph.tensor(a.tensor);
+                    if tensor.kind == TensorKind::Activation
+                        && tensor.elements() == size
+                        && seen.insert(a.tensor)
+                    {
+                        frontier.push(a.tensor);
+                    }
+                }
+            }
+        }
+        placed.extend(tensors.iter().copied());
+        let mut ops: Vec<OpId> = ops.into_iter().collect();
+        ops.sort_unstable();
+        tensors.sort_unstable();
+        let expanding = ops
+            .iter()
+            .copied()
+            .filter(|&id| expanding(graph, id))
+            .collect();
+        out.push(Region {
+            tensors,
+            ops,
+            expanding,
+        });
+    }
+    out
+}
+
 /// Among `saved` (forward tensors the backward reads), those a fused backward kernel recomputes from the
 /// others (module doc), in `graph`'s program order; `forward` tells the forward ops.
 pub fn recomputable(
@@ -244,6 +332,34 @@ mod tests {
             for &t in &core.tensors {
                 assert_eq!(g.tensor(t).elements(), scores.elements());
             }
+        }
+    }
+
+    #[test]
+    fn a_region_holds_the_scores_and_what_reads_them() {
+        let g = synth::transformer(&synth::TransformerSpec {
+            batch: 2,
+            seq: 256,
+            hidden: 128,
+            heads: 8,
+            layers: 2,
+            ffn: 512,
+            vocab: 96,
+        });
+        let found = regions(&g);
+        assert_eq!(found.len(), 2);
+        for region in &found {
+            assert_eq!(region.expanding.len(), 1, "a forward graph: Q·Kᵀ alone");
+            let size = g.tensor(region.tensors[0]).elements();
+            assert!(region
+                .tensors
+                .iter()
+                .all(|&t| g.tensor(t).elements() == size));
+            // The value contraction reads the probabilities: it is in the region.
+            assert!(region
+                .ops
+                .iter()
+                .any(|&o| g.op(o).class == OpClass::Contraction && !expanding(&g, o)));
         }
     }
 

@@ -36,7 +36,7 @@
 use crate::graph::{Graph, OpClass, TensorKind};
 
 /// The fusion of a graph (see the module doc), per op.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Fusion {
     /// Per op: runs inside the kernel of a producer (no launch of its own).
     pub fused: Vec<bool>,
@@ -46,6 +46,12 @@ pub struct Fusion {
     pub internal_output: Vec<Vec<bool>>,
     /// Per op, per output: kept for the backward pass (training).
     pub saved_output: Vec<Vec<bool>>,
+    /// Per op: FLOPs its backward task recomputes in a fused kernel (`train` graphs: a fused
+    /// attention's backward recomputes `Q·Kᵀ`, charged to the score contraction's backward).
+    pub backward_recompute: Vec<f64>,
+    /// Per op: FLOPs added to its own task for the same reason, in a graph that carries its backward
+    /// (charged to the backward's `dO·Vᵀ`, where the fused backward kernel recomputes the scores).
+    pub task_recompute: Vec<f64>,
 }
 
 impl Fusion {
@@ -57,6 +63,8 @@ impl Fusion {
             internal_input: ops.iter().map(|o| vec![false; o.inputs.len()]).collect(),
             internal_output: ops.iter().map(|o| vec![false; o.outputs.len()]).collect(),
             saved_output: ops.iter().map(|o| vec![false; o.outputs.len()]).collect(),
+            backward_recompute: vec![0.0; ops.len()],
+            task_recompute: vec![0.0; ops.len()],
         };
         for (c, op) in ops.iter().enumerate() {
             if op.class != OpClass::Elementwise {
@@ -117,6 +125,53 @@ impl Fusion {
             }
         }
         fusion
+    }
+}
+
+impl Fusion {
+    /// The fusion of `graph` as an engine with `attention` runs it: under
+    /// [`Attention::Fused`](crate::attention::Attention::Fused), every attention region
+    /// ([`crate::attention::regions`]) is one FlashAttention kernel pair — its score-sized tensors
+    /// never reach memory (no bytes moved, none kept), its pointwise ops launch nothing, and the
+    /// backward recomputes `Q·Kᵀ` (FlashAttention's backward is 2.5× the forward's matrix FLOPs, not 2×).
+    pub fn with_attention(graph: &Graph, attention: crate::attention::Attention) -> Fusion {
+        let mut fusion = Fusion::new(graph);
+        if attention == crate::attention::Attention::Fused {
+            fusion.fuse_attention(graph);
+        }
+        fusion
+    }
+
+    fn fuse_attention(&mut self, graph: &Graph) {
+        for region in crate::attention::regions(graph) {
+            let inside: std::collections::HashSet<_> = region.tensors.iter().copied().collect();
+            for &id in &region.ops {
+                let o = id.index();
+                let op = graph.op(id);
+                for (k, a) in op.inputs.iter().enumerate() {
+                    if inside.contains(&a.tensor) {
+                        self.internal_input[o][k] = true;
+                    }
+                }
+                for (j, a) in op.outputs.iter().enumerate() {
+                    if inside.contains(&a.tensor) {
+                        self.internal_output[o][j] = true;
+                        self.saved_output[o][j] = false;
+                    }
+                }
+                if !matches!(op.class, OpClass::Contraction) {
+                    self.fused[o] = true;
+                }
+            }
+            let Some(&scores) = region.expanding.first() else {
+                continue;
+            };
+            let flops = graph.op(scores).flops;
+            match region.expanding.get(1) {
+                Some(&backward) => self.task_recompute[backward.index()] += flops,
+                None => self.backward_recompute[scores.index()] += flops,
+            }
+        }
     }
 }
 

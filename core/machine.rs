@@ -38,6 +38,7 @@
 //! tf32 = 156e12                    # convolutions only); a missing key: the GPU cannot run that precision
 //! fp16 = 312e12
 //! bf16 = 312e12
+//! # fp8 = 1979e12                  # Hopper: FP8 products (--precision=fp8)
 //!
 //! [gpu.efficiency]                 # optional: achieved fractions of the peaks, each in (0, 1]; defaults:
 //! convolution = 0.55               # the generic table of `cost::achievable_fraction`, memory 1.0. Keys:
@@ -149,6 +150,8 @@ pub struct MatrixFlops {
     pub tf32: Option<f64>,
     pub fp16: Option<f64>,
     pub bf16: Option<f64>,
+    /// FP8 (E4M3/E5M2) matrix products, as Transformer Engine runs them (Hopper and later).
+    pub fp8: Option<f64>,
 }
 
 /// Achieved fractions of a GPU's peaks, per op family and for memory bandwidth: what its libraries
@@ -390,12 +393,13 @@ pub const MAX_GPUS_PER_NODE: u32 = 1024;
 pub const MAX_CHANNELS: u64 = 1 << 23;
 
 /// Names accepted by [`Machine::preset`]; `NODES` is a positive integer.
-pub const PRESET_NAMES: [&str; 5] = [
+pub const PRESET_NAMES: [&str; 6] = [
     "p100-4x4",
     "k80-16x4",
     "dgx1-v100:NODES",
     "dgx-a100:NODES",
     "dgx-h100:NODES",
+    "dgx-h200:NODES",
 ];
 
 impl Machine {
@@ -434,7 +438,7 @@ impl Machine {
     }
 
     /// A built-in cluster from docs/design.md §4: `p100-4x4`, `k80-16x4`, `dgx1-v100:NODES`,
-    /// `dgx-a100:NODES`, `dgx-h100:NODES` (`dgx-a100` alone is one node).
+    /// `dgx-a100:NODES`, `dgx-h100:NODES`, `dgx-h200:NODES` (`dgx-a100` alone is one node).
     pub fn preset(name: &str) -> Result<Machine, MachineError> {
         let (base, nodes) = match name.split_once(':') {
             Some((base, n)) => {
@@ -459,6 +463,7 @@ impl Machine {
             "dgx1-v100" => dgx1_v100(nodes.unwrap_or(1)),
             "dgx-a100" => dgx_a100(nodes.unwrap_or(1)),
             "dgx-h100" => dgx_h100(nodes.unwrap_or(1)),
+            "dgx-h200" => dgx_h200(nodes.unwrap_or(1)),
             _ => Err(MachineError::plain(format!(
                 "unknown machine preset '{name}' (expected one of: {})",
                 PRESET_NAMES.join(", ")
@@ -735,7 +740,12 @@ impl Machine {
             }
         }
         let m = &self.gpu.matrix_flops;
-        for (key, v) in [("tf32", m.tf32), ("fp16", m.fp16), ("bf16", m.bf16)] {
+        for (key, v) in [
+            ("tf32", m.tf32),
+            ("fp16", m.fp16),
+            ("bf16", m.bf16),
+            ("fp8", m.fp8),
+        ] {
             if let Some(v) = v {
                 positive(&format!("gpu.matrix_flops.{key}"), v)?;
             }
@@ -834,6 +844,7 @@ struct RawMatrix {
     tf32: Option<Spanned<f64>>,
     fp16: Option<Spanned<f64>>,
     bf16: Option<Spanned<f64>>,
+    fp8: Option<Spanned<f64>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -971,6 +982,7 @@ impl RawMachine {
             ("tf32", &matrix.tf32),
             ("fp16", &matrix.fp16),
             ("bf16", &matrix.bf16),
+            ("fp8", &matrix.fp8),
         ] {
             if let Some(v) = v {
                 spans.push((format!("gpu.matrix_flops.{key}"), v.span()));
@@ -1020,6 +1032,7 @@ impl RawMachine {
                     tf32: opt(&matrix.tf32),
                     fp16: opt(&matrix.fp16),
                     bf16: opt(&matrix.bf16),
+                    fp8: opt(&matrix.fp8),
                 },
                 efficiency: efficiency.resolve(),
                 mem_bandwidth: *self.gpu.mem_bandwidth.get_ref(),
@@ -1289,8 +1302,8 @@ latency_s = 1e-5
             "e.toml:16:10: error: 'gpu.efficiency.matrix' must be a fraction in (0, 1], got 1.5"
         );
         let e =
-            Machine::from_toml(&with("[gpu.matrix_flops]\nfp8 = 1e15\n"), "e.toml").unwrap_err();
-        assert!(e.message.contains("unknown field `fp8`"), "{e}");
+            Machine::from_toml(&with("[gpu.matrix_flops]\nfp4 = 1e15\n"), "e.toml").unwrap_err();
+        assert!(e.message.contains("unknown field `fp4`"), "{e}");
         // The DGX-1's cube-mesh: device order follows NVLink, every GPU has 6 links' worth.
         let m = Machine::preset("dgx1-v100").unwrap();
         for a in m.devices() {

@@ -45,14 +45,19 @@ pub enum Precision {
     Tf32,
     Fp16,
     Bf16,
+    /// Transformer Engine's FP8 training: contractions on the FP8 matrix units (E4M3 forward, E5M2
+    /// gradients, per-tensor scales), everything else as `bf16` (activations and the weight copy in
+    /// 16 bits, f32 master weights, gradients and optimizer state).
+    Fp8,
 }
 
 impl Precision {
-    pub const ALL: [Precision; 4] = [
+    pub const ALL: [Precision; 5] = [
         Precision::Fp32,
         Precision::Tf32,
         Precision::Fp16,
         Precision::Bf16,
+        Precision::Fp8,
     ];
 
     pub fn name(self) -> &'static str {
@@ -61,6 +66,7 @@ impl Precision {
             Precision::Tf32 => "tf32",
             Precision::Fp16 => "fp16",
             Precision::Bf16 => "bf16",
+            Precision::Fp8 => "fp8",
         }
     }
 
@@ -72,7 +78,7 @@ impl Precision {
     pub fn half(self) -> Option<DType> {
         match self {
             Precision::Fp16 => Some(DType::F16),
-            Precision::Bf16 => Some(DType::BF16),
+            Precision::Bf16 | Precision::Fp8 => Some(DType::BF16),
             Precision::Fp32 | Precision::Tf32 => None,
         }
     }
@@ -90,6 +96,7 @@ impl Precision {
             Precision::Tf32 => gpu.matrix_flops.tf32,
             Precision::Fp16 => gpu.matrix_flops.fp16,
             Precision::Bf16 => gpu.matrix_flops.bf16,
+            Precision::Fp8 => gpu.matrix_flops.fp8,
         }
     }
 
@@ -390,8 +397,14 @@ mod tests {
     fn precisions_need_their_matrix_rate() {
         let a100 = Machine::preset("dgx-a100:1").unwrap().gpu;
         for p in Precision::ALL {
-            assert!(p.check(&a100).is_ok(), "{p}");
+            // FP8 matrix units came with Hopper.
+            assert_eq!(p.check(&a100).is_ok(), p != Precision::Fp8, "{p}");
         }
+        let h100 = Machine::preset("dgx-h100:1").unwrap().gpu;
+        for p in Precision::ALL {
+            assert!(p.check(&h100).is_ok(), "{p}");
+        }
+        assert_eq!(Precision::Fp8.half(), Some(DType::BF16));
         let p100 = Machine::preset("p100-4x4").unwrap().gpu;
         let e = Precision::Bf16.check(&p100).unwrap_err();
         assert!(e.contains("has no bf16 matrix rate"), "{e}");

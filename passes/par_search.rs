@@ -50,7 +50,7 @@ pub static INFO: PassInfo = PassInfo {
 static OPTIONS: [PassOption; 16] = [
     PassOption {
         name: "machine",
-        help: "machine preset (p100-4x4, k80-16x4, dgx1-v100:NODES, dgx-a100:NODES, dgx-h100:NODES) or machine TOML file",
+        help: "machine preset (p100-4x4, k80-16x4, dgx1-v100:NODES, dgx-a100:NODES, dgx-h100:NODES, dgx-h200:NODES) or machine TOML file",
         default: "dgx-a100:1",
         kind: OptionKind::Text,
     },
@@ -92,9 +92,9 @@ static OPTIONS: [PassOption; 16] = [
     },
     PassOption {
         name: "precision",
-        help: "training precision: fp32, tf32 (TF32 matrix rate), fp16/bf16 (mixed precision as PyTorch AMP)",
+        help: "training precision: fp32, tf32 (TF32 matrix rate), fp16/bf16 (mixed precision as PyTorch AMP), fp8 (Transformer Engine: FP8 products, bf16 elsewhere)",
         default: "fp32",
-        kind: OptionKind::OneOf(&["fp32", "tf32", "fp16", "bf16"]),
+        kind: OptionKind::OneOf(&["fp32", "tf32", "fp16", "bf16", "fp8"]),
     },
     PassOption {
         name: "optimizer",

@@ -1,6 +1,6 @@
 //! `--simulate`: predict one iteration of a strategy on a machine (docs/design.md §4–5) from the imported graph.
 //!
-//! The machine is a preset (`p100-4x4`, `k80-16x4`, `dgx-a100:NODES`, `dgx-h100:NODES`) or a TOML file
+//! The machine is a preset (`p100-4x4`, `k80-16x4`, `dgx-a100:NODES`, `dgx-h100:NODES`, `dgx-h200:NODES`) or a TOML file
 //! (`core/machine.rs` documents the format), optionally restricted to its first `--devices` GPUs. The
 //! strategy is a named baseline (`data-parallel`, `model-parallel`, `owt`, `megatron`, `single-device`), a
 //! `.par.mlir` file whose graph ops carry `#par.config` (a strategy written by the search, or by hand), or,

@@ -174,7 +174,7 @@ struct Cli {
     #[arg(long = "seed", default_value_t = 0, help_heading = "Search")]
     seed: u64,
 
-    /// Machine: p100-4x4, k80-16x4, dgx1-v100:NODES, dgx-a100:NODES, dgx-h100:NODES, or a TOML file.
+    /// Machine: p100-4x4, k80-16x4, dgx1-v100:NODES, dgx-a100:NODES, dgx-h100:NODES, dgx-h200:NODES, or a TOML file.
     /// Default: a .par.mlir's recorded machine, else dgx-a100:1.
     #[arg(
         long = "machine",
@@ -193,7 +193,8 @@ struct Cli {
 
     /// Training precision (simulation and search): fp32; tf32 (f32 storage, contractions and convolutions
     /// at the TF32 matrix rate); fp16, bf16 (mixed precision as PyTorch AMP: 16-bit matrix units and
-    /// activations, f32 master weights, gradients and optimizer state). The machine must have the rate.
+    /// activations, f32 master weights, gradients and optimizer state); fp8 (Transformer Engine: FP8
+    /// contractions, bf16 elsewhere; Hopper and later). The machine must have the rate.
     #[arg(
         long = "precision",
         value_enum,
@@ -358,6 +359,7 @@ enum PrecisionArg {
     Tf32,
     Fp16,
     Bf16,
+    Fp8,
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -502,6 +504,7 @@ fn compile() -> ExitCode {
                     PrecisionArg::Tf32 => Precision::Tf32,
                     PrecisionArg::Fp16 => Precision::Fp16,
                     PrecisionArg::Bf16 => Precision::Bf16,
+                    PrecisionArg::Fp8 => Precision::Fp8,
                 },
                 optimizer: match cli.optimizer {
                     OptimizerArg::Sgd => Optimizer::Sgd,

@@ -1,5 +1,5 @@
 //! The named machine presets (`--machine=NAME`): the clusters of the FlexFlow paper's evaluation
-//! (P100 and K80 nodes) and DGX systems (V100 with its hybrid cube-mesh topology, A100, H100).
+//! (P100 and K80 nodes) and DGX systems (V100 with its hybrid cube-mesh topology, A100, H100, H200).
 
 use super::*;
 
@@ -22,6 +22,7 @@ pub(super) fn p100_4x4() -> Result<Machine, MachineError> {
                 tf32: None,
                 fp16: Some(21.2e12),
                 bf16: None,
+                fp8: None,
             },
             efficiency: Efficiency::default(),
             mem_bandwidth: 732e9,
@@ -171,6 +172,7 @@ pub(super) fn dgx1_v100(nodes: u32) -> Result<Machine, MachineError> {
                 tf32: None,
                 fp16: Some(125e12),
                 bf16: None,
+                fp8: None,
             },
             efficiency: V100_EFFICIENCY,
             mem_bandwidth: 900e9,
@@ -210,6 +212,7 @@ pub(super) fn dgx_a100(nodes: u32) -> Result<Machine, MachineError> {
                 tf32: Some(156e12),
                 fp16: Some(312e12),
                 bf16: Some(312e12),
+                fp8: None,
             },
             efficiency: Efficiency::default(),
             // HBM2e of the 80 GB SXM4 part (the 40 GB part has 1555 GB/s).
@@ -251,10 +254,57 @@ pub(super) fn dgx_h100(nodes: u32) -> Result<Machine, MachineError> {
                 tf32: Some(494.5e12),
                 fp16: Some(989e12),
                 bf16: Some(989e12),
+                fp8: Some(1979e12),
             },
             efficiency: Efficiency::default(),
             mem_bandwidth: 3.35e12,
             mem_capacity: 80 * GIB,
+            launch_overhead_s: 4e-6,
+        },
+        Link {
+            kind: LinkKind::NVSwitch,
+            bandwidth: 450e9,
+            latency_s: 2e-6,
+        },
+        Link {
+            kind: LinkKind::InfiniBand,
+            bandwidth: 400e9 / 8.0,
+            latency_s: 5e-6,
+        },
+        8,
+        None,
+    )
+}
+
+/// A DGX H200: the H100's GH100 compute, NVLink 4 and NICs, with 141 GB of HBM3e at 4.8 TB/s (NVIDIA
+/// H200 datasheet). A point measured on an H200 with PyTorch: an 8192³ bf16 product at 769–798
+/// TFLOP/s, 0.78–0.81 of the dense peak.
+pub(super) fn dgx_h200(nodes: u32) -> Result<Machine, MachineError> {
+    Machine::new(
+        format!("dgx-h200:{nodes}"),
+        nodes,
+        8,
+        GpuSpec {
+            name: "H200-SXM-141GB".into(),
+            peak_flops: PeakFlops {
+                f64: Some(67e12),
+                f32: 67e12,
+                f16: Some(989e12),
+                bf16: Some(989e12),
+                i8: Some(1979e12),
+            },
+            // Dense rates (the datasheet's headline figures are twice these, with 2:4 sparsity).
+            matrix_flops: MatrixFlops {
+                tf32: Some(494.5e12),
+                fp16: Some(989e12),
+                bf16: Some(989e12),
+                fp8: Some(1979e12),
+            },
+            efficiency: Efficiency::default(),
+            // HBM3e: 4.8 TB/s (NVIDIA H200 datasheet).
+            mem_bandwidth: 4.8e12,
+            // 141 GB on the datasheet; 143,771 MiB as the driver reports it.
+            mem_capacity: 143_771 * (1 << 20),
             launch_overhead_s: 4e-6,
         },
         Link {

@@ -87,12 +87,12 @@ impl<'a> Simulator<'a> {
                 .map(|&(a, elem)| tasks.region_bytes(a, t, elem))
                 .sum();
             let fwd = Work {
-                flops,
+                flops: flops + fusion.task_recompute[o] / n as f64,
                 bytes: (tasks.bytes[t] - hidden as f64).max(0.0),
             };
-            let mut times = self
-                .cost
-                .task_times_with(measured, op, fwd, fwd.scaled(bwd_factor));
+            let mut bwd = fwd.scaled(bwd_factor);
+            bwd.flops += fusion.backward_recompute[o] / n as f64;
+            let mut times = self.cost.task_times_with(measured, op, fwd, bwd);
             if fusion.fused[o] && !times.measured {
                 // Runs inside its producer's kernel: no launch of its own.
                 times.forward_s = (times.forward_s - launch).max(0.0);
