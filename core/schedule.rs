@@ -396,9 +396,8 @@ impl Schedule {
             micro_batch,
             chunk,
         };
-        let mut out = Vec::with_capacity(
-            (2 * u64::from(m) * u64::from(v)).min(2 * MAX_STEPS) as usize,
-        );
+        let mut out =
+            Vec::with_capacity((2 * u64::from(m) * u64::from(v)).min(2 * MAX_STEPS) as usize);
         match self.order {
             Order::GPipe => {
                 for c in 0..v {
