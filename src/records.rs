@@ -111,7 +111,7 @@ pub fn check_batch_dim(graph: &flexc_core::Graph, batch_dim: usize) -> Result<()
 
 /// `flexc-run`'s check of a module with a strategy (`par.config` on its ops), before it materializes
 /// it: its records as `flexc --simulate` reads them — both parse, the recorded machine loads (preset or
-/// machine file, its device count), the module imports with the recorded options (entry, batch dim,
+/// machine file, its device count; [`names_a_machine`]), the module imports with the recorded options (entry, batch dim,
 /// data arguments, batch), and its configurations and schedule fit the imported graph on the machine's
 /// devices (`simulate::annotated_strategy`, the reader of `flexc --simulate`). `devices`: the count the
 /// run uses when it gives one (else the machine's).
@@ -123,9 +123,13 @@ pub fn check_module(
     let operation = module.as_operation();
     let at = file_loc(operation.location());
     let records = Records::read(&operation).map_err(|m| vec![Diag::error(at.clone(), m)])?;
+    // A record as flexc writes it (a topology, or a machine file's text) names a machine that must
+    // load; a bare device count (`#par.machine<"test", {devices = 2 : i64}>`, as hand-written modules
+    // give) is only that.
     let machine = records
         .machine
         .as_ref()
+        .filter(|m| names_a_machine(m))
         .map(recorded_machine)
         .transpose()
         .map_err(|d| vec![d])?;
@@ -149,10 +153,20 @@ pub fn check_module(
         .map(DeviceCount::get)
         .or(machine.as_ref().map(Machine::num_devices));
     if let Some(count) = count {
-        crate::simulate::annotated_strategy(&imported, &imported.graph, count)
-            .map_err(|d| vec![d])?;
+        crate::simulate::annotated_strategy(&imported, &imported.graph, count).map_err(|d| {
+            vec![Diag {
+                location: d.location.or(at),
+                ..d
+            }]
+        })?;
     }
     Ok(())
+}
+
+/// Whether `recorded` describes a machine (a topology or a machine file), not just a device count.
+pub fn names_a_machine(recorded: &MachineAttr) -> bool {
+    recorded.other.iter().any(|(key, _)| key == TOML_FACT)
+        || (recorded.nodes.is_some() && recorded.gpus_per_node.is_some())
 }
 
 /// The value of an MLIR string literal as MLIR prints it (`\XX`, `\\`, `\"`, `\n`, `\t` escapes).
