@@ -962,6 +962,26 @@ mod tests {
     }
 
     #[test]
+    fn check_bounds_virtual_stages_and_passes_without_overflow() {
+        let s = |stages, chunks, micro_batches| Schedule {
+            stages,
+            chunks,
+            micro_batches,
+            ..Schedule::default()
+        };
+        let e = s(2, u32::MAX, 4).check(4, 11).unwrap_err();
+        assert!(e.contains("8589934590 virtual stages"), "{e}");
+        let e = s(2, 1_000_000, 4).check(4, 11).unwrap_err();
+        assert!(e.contains("2000000 virtual stages"), "{e}");
+        // Without ops to count (the layout alone), the passes per iteration still bound it.
+        let e = s(2, u32::MAX, 4).check(4, 0).unwrap_err();
+        assert!(e.contains("passes per iteration"), "{e}");
+        let e = s(2, 2, 4_000_000_000).check(4, 0).unwrap_err();
+        assert!(e.contains("passes per iteration"), "{e}");
+        assert!(s(2, 2, 4).check(4, 0).is_ok());
+    }
+
+    #[test]
     fn one_f_one_b_warms_up_p_minus_g_minus_one_forwards() {
         let s = schedule(4, 1, 6, Order::OneFOneB);
         assert_eq!(text(&s.steps(0)), "F0 F1 F2 F3 B0 F4 B1 F5 B2 B3 B4 B5");

@@ -625,6 +625,65 @@ mod tests {
     }
 
     #[test]
+    fn specs_reject_duplicates_empty_items_and_contradictions() {
+        let err = |text: &str| Spec::parse(text).unwrap_err();
+        assert!(err("megatron:tp=2,tp=4").contains("given twice ('tp=2' and 'tp=4')"));
+        assert!(err("megatron:zero=3,zero=1").contains("given twice"));
+        assert!(err("megatron:pp=2,order=gpipe,schedule=1f1b").contains("given twice"));
+        assert!(err("megatron:,,,").contains("empty item"));
+        assert!(err("megatron:").contains("empty item"));
+        assert!(err("megatron:tp=2,").contains("empty item"));
+        assert!(err("megatron:pp=2,vp=2,schedule=gpipe").contains("order is gpipe"));
+        assert!(err("megatron:pp=2,vp=2,schedule=interleaved:3").contains("disagree"));
+        assert!(err("megatron:vp=7").contains("one stage"));
+        assert!(err("megatron:tp=1,pp=1,vp=1000").contains("one stage"));
+        assert!(err("megatron:schedule=interleaved:999999").contains("one stage"));
+        assert!(err("data-parallel:tp=2").contains("give dp instead"));
+        assert!(err("single-device:tp=2").contains("idle"));
+        assert!(err("owt:sp=on").contains("applies to megatron"));
+        assert!(err("megatron:tp=1,sp=on").contains("tp=1 has none"));
+        assert!(err("megatron:dp=1,zero=3").contains("dp=1 has one"));
+        assert!(err("megatron:m=2,mb=2").contains("not both"));
+        // Agreeing twice-given virtual stages, and keys at their defaults, are fine.
+        let s = Spec::parse("megatron:pp=2,vp=2,schedule=interleaved:2").unwrap();
+        assert_eq!((s.vp, s.order), (Some(2), Some(Order::OneFOneB)));
+        assert!(Spec::parse("data-parallel:tp=1,pp=1").is_ok());
+        assert!(Spec::parse("megatron:vp=1").is_ok());
+    }
+
+    #[test]
+    fn builds_bound_user_counts_and_warn_about_keys_without_effect() {
+        let g = synth::mlp(8, &[64, 64, 64, 64]);
+        let machine = Machine::preset("p100-4x4")
+            .unwrap()
+            .with_devices(crate::DeviceCount::new(4).unwrap())
+            .unwrap();
+        let cost = CostModel::new(&machine.gpu);
+        let problem = Problem::new(&g, &machine, &cost, Mode::Training);
+        let forward = g.num_ops();
+        let build_err = |text: &str| build(&problem, &Spec::parse(text).unwrap()).unwrap_err();
+        // Virtual stages are counted in 64 bits and bounded by the forward ops.
+        let e = build_err("megatron:pp=2,m=4,schedule=interleaved:4294967295");
+        assert!(e.contains("8589934590 virtual stages"), "{e}");
+        let e = build_err(&format!("megatron:pp=2,vp={}", forward));
+        assert!(e.contains("forward ops"), "{e}");
+        // ZeRO with one replica, sp where tp comes out 1, more micro-batches than samples.
+        assert!(build_err("megatron:tp=4,zero=3").contains("drop zero"));
+        assert!(build_err("megatron:pp=4,sp=on").contains("tp=1"));
+        assert!(build_err("megatron:m=4294967295").contains("more than the 8 samples"));
+        // An order without stages runs, with a warning naming it.
+        let (_, warnings) =
+            build_with_warnings(&problem, &Spec::parse("megatron:schedule=gpipe").unwrap())
+                .unwrap();
+        assert_eq!(warnings.len(), 1);
+        assert!(warnings[0].contains("order gpipe has no effect"));
+        let (s, warnings) =
+            build_with_warnings(&problem, &Spec::parse("megatron:pp=2,m=4,vp=2").unwrap()).unwrap();
+        assert!(warnings.is_empty());
+        assert_eq!(s.schedule.virtual_stages(), 4);
+    }
+
+    #[test]
     fn megatron_spec_builds_a_valid_pipelined_strategy() {
         let spec = TransformerSpec {
             batch: 16,
