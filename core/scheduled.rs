@@ -16,6 +16,14 @@
 //!   tensor-parallel groups (`megatron`: ops outside the tensor-parallel regions split along their largest
 //!   attribute dim instead of being replicated).
 //!
+//! Every reader of a spec ([`Spec::parse`], then [`build`]) checks it the same way: each key at most once
+//! (`order` and `schedule` are one key; `vp` and `interleaved:V` must agree), no empty item, no
+//! contradiction (`vp` without `pp` ≥ 2 or with `gpipe`, `m` with `mb`, `tp` above 1 on `data-parallel`
+//! or `single-device`, `sp` outside `megatron` or with `tp` = 1, `zero` with `dp` = 1), and the user's
+//! counts bounded before anything is sized from them (`pp · vp` virtual stages at most the forward ops,
+//! `m` at most a replica's samples; products in 64 bits). A key that only has no effect (an order
+//! without stages, recomputation in inference) is a warning naming it ([`build_with_warnings`]).
+//!
 //! Megatron-LM's `--tensor-model-parallel-size 8 --pipeline-model-parallel-size 4
 //! --micro-batch-size 2 --recompute-granularity full` on 1024 GPUs is
 //! `megatron:tp=8,pp=4,mb=2,recompute=full` (`dp` follows: 32).
