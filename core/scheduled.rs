@@ -302,7 +302,12 @@ pub fn build_with_warnings(
     let tp_pp = u64::from(tp) * u64::from(pp);
     let dp = match spec.dp {
         Some(d) => d,
-        None => left(u32::try_from(tp_pp).unwrap_or(0))?,
+        None if tp_pp == 0 || u64::from(n) % tp_pp != 0 => {
+            return Err(format!(
+                "the strategy's tp × pp ({tp_pp}) does not divide the {n} devices"
+            ))
+        }
+        None => (u64::from(n) / tp_pp) as u32,
     };
     if tp_pp * u64::from(dp) != u64::from(n) {
         return Err(format!(
