@@ -128,6 +128,11 @@ impl Order {
     }
 }
 
+/// The most forward passes of (micro-batch, virtual stage) pairs a schedule may run per iteration
+/// ([`Schedule::check`]): far beyond any real schedule, small enough that a group's order
+/// ([`Schedule::steps`]) is counted in `u32` and fits memory.
+pub const MAX_STEPS: u64 = 1 << 24;
+
 /// How one iteration is divided among replicas, stages and micro-batches (module doc).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Schedule {
@@ -296,6 +301,21 @@ impl Schedule {
                 self.micro_batches, self.stages
             ));
         }
+        // Virtual stages and the steps of a group's order, counted without overflow: both come from a
+        // user (a `--strategy` spec or an edited `#par.schedule`), and every op is on one virtual stage.
+        let virtual_stages = u64::from(self.stages) * u64::from(self.chunks);
+        if ops > 0 && virtual_stages > ops as u64 {
+            return Err(format!(
+                "the schedule has {virtual_stages} virtual stages ({} stages × {} chunks), but the graph has {ops} ops to put on them",
+                self.stages, self.chunks
+            ));
+        }
+        if virtual_stages * u64::from(self.micro_batches) > MAX_STEPS {
+            return Err(format!(
+                "the schedule runs {} micro-batches through {virtual_stages} virtual stages ({} stages × {} chunks): more than {MAX_STEPS} passes per iteration",
+                self.micro_batches, self.stages, self.chunks
+            ));
+        }
         let k = self.virtual_stages();
         if k == 1 {
             if !self.stage_of.is_empty() && self.stage_of.iter().any(|&s| s != 0) {
@@ -376,7 +396,8 @@ impl Schedule {
             micro_batch,
             chunk,
         };
-        let mut out = Vec::with_capacity(2 * (m * v) as usize);
+        let mut out =
+            Vec::with_capacity((2 * u64::from(m) * u64::from(v)).min(2 * MAX_STEPS) as usize);
         match self.order {
             Order::GPipe => {
                 for c in 0..v {
@@ -938,6 +959,26 @@ mod tests {
             .map(|s| s.to_string())
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    #[test]
+    fn check_bounds_virtual_stages_and_passes_without_overflow() {
+        let s = |stages, chunks, micro_batches| Schedule {
+            stages,
+            chunks,
+            micro_batches,
+            ..Schedule::default()
+        };
+        let e = s(2, u32::MAX, 4).check(4, 11).unwrap_err();
+        assert!(e.contains("8589934590 virtual stages"), "{e}");
+        let e = s(2, 1_000_000, 4).check(4, 11).unwrap_err();
+        assert!(e.contains("2000000 virtual stages"), "{e}");
+        // Without ops to count (the layout alone), the passes per iteration still bound it.
+        let e = s(2, u32::MAX, 4).check(4, 0).unwrap_err();
+        assert!(e.contains("passes per iteration"), "{e}");
+        let e = s(2, 2, 4_000_000_000).check(4, 0).unwrap_err();
+        assert!(e.contains("passes per iteration"), "{e}");
+        assert!(s(2, 2, 4).check(4, 0).is_ok());
     }
 
     #[test]

@@ -16,6 +16,14 @@
 //!   tensor-parallel groups (`megatron`: ops outside the tensor-parallel regions split along their largest
 //!   attribute dim instead of being replicated).
 //!
+//! Every reader of a spec ([`Spec::parse`], then [`build`]) checks it the same way: each key at most once
+//! (`order` and `schedule` are one key; `vp` and `interleaved:V` must agree), no empty item, no
+//! contradiction (`vp` without `pp` ≥ 2 or with `gpipe`, `m` with `mb`, `tp` above 1 on `data-parallel`
+//! or `single-device`, `sp` outside `megatron` or with `tp` = 1, `zero` with `dp` = 1), and the user's
+//! counts bounded before anything is sized from them (`pp · vp` virtual stages at most the forward ops,
+//! `m` at most a replica's samples; products in 64 bits). A key that only has no effect (an order
+//! without stages, recomputation in inference) is a warning naming it ([`build_with_warnings`]).
+//!
 //! Megatron-LM's `--tensor-model-parallel-size 8 --pipeline-model-parallel-size 4
 //! --micro-batch-size 2 --recompute-granularity full` on 1024 GPUs is
 //! `megatron:tp=8,pp=4,mb=2,recompute=full` (`dp` follows: 32).
@@ -70,7 +78,8 @@ pub const NAMES: [&str; 5] = [
 ];
 
 impl Spec {
-    /// Parses the spec; a plain name (no `:`) is a spec without keys.
+    /// Parses the spec; a plain name (no `:`) is a spec without keys. Every key at most once, no empty
+    /// item, and the keys' own contradictions ([`Spec::check_keys`]) are errors.
     pub fn parse(text: &str) -> Result<Spec, String> {
         let (name, keys) = match text.split_once(':') {
             Some((n, k)) => (n.trim(), Some(k)),
@@ -86,15 +95,27 @@ impl Spec {
             name: name.to_string(),
             ..Spec::default()
         };
+        // Each key as it was given first (`order` and `schedule` are one key), and the virtual stages
+        // `interleaved:V` gave.
+        let mut seen: Vec<(&str, &str)> = Vec::new();
+        let mut interleaved: Option<u32> = None;
         for entry in keys.into_iter().flat_map(|k| k.split(',')) {
             let entry = entry.trim();
             if entry.is_empty() {
-                continue;
+                return Err(format!(
+                    "'{text}' has an empty item: give key=value items separated by single commas"
+                ));
             }
             let (key, value) = entry
                 .split_once('=')
                 .map(|(k, v)| (k.trim(), v.trim()))
                 .ok_or_else(|| format!("strategy key '{entry}' has no value (key=value)"))?;
+            let canonical = if key == "schedule" { "order" } else { key };
+            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == canonical) {
+                return Err(format!(
+                    "strategy key {key} is given twice ('{first}' and '{entry}'): give it once"
+                ));
+            }
             let count = || -> Result<u32, String> {
                 value
                     .parse::<u32>()
@@ -114,7 +135,7 @@ impl Spec {
                 "order" | "schedule" => match value.split_once(':') {
                     Some(("interleaved", v)) => {
                         spec.order = Some(Order::OneFOneB);
-                        spec.vp = Some(v.parse::<u32>().ok().filter(|&v| v >= 1).ok_or_else(
+                        interleaved = Some(v.parse::<u32>().ok().filter(|&v| v >= 1).ok_or_else(
                             || format!("interleaved:V needs a positive count V, not '{v}'"),
                         )?);
                     }
@@ -151,8 +172,77 @@ impl Spec {
                     ))
                 }
             }
+            seen.push((canonical, entry));
         }
+        if let Some(v) = interleaved {
+            match spec.vp {
+                Some(vp) if vp != v => {
+                    return Err(format!(
+                        "vp={vp} and interleaved:{v} disagree on the virtual stages per group: give one of them"
+                    ))
+                }
+                _ => spec.vp = Some(v),
+            }
+        }
+        spec.check_keys()?;
         Ok(spec)
+    }
+
+    /// The contradictions the keys show by themselves (those that depend on the machine and the graph are
+    /// [`build`]'s): virtual stages without pipeline stages or with GPipe, both `m` and `mb`, keys the
+    /// named baseline ignores (`tp` of `data-parallel` or `single-device`, `sp` outside `megatron`), `sp`
+    /// with `tp=1`, and `zero` with `dp=1`.
+    pub fn check_keys(&self) -> Result<(), String> {
+        let pp = self.pp.unwrap_or(1);
+        if let Some(vp) = self.vp.filter(|&v| v > 1) {
+            if pp == 1 {
+                return Err(format!(
+                    "vp={vp} (interleaved:{vp}) divides pipeline stages into virtual stages, but the strategy has one stage: give pp=2 or more, or drop vp"
+                ));
+            }
+            if self.order == Some(Order::GPipe) {
+                return Err(format!(
+                    "vp={vp} is the interleaved 1F1B schedule, but the order is gpipe: drop vp or the gpipe order"
+                ));
+            }
+        }
+        if self.micro_batches.is_some() && self.micro_batch_size.is_some() {
+            return Err("give the micro-batches (m) or their size (mb), not both".into());
+        }
+        match (self.name.as_str(), self.tp) {
+            ("data-parallel", Some(t)) if t > 1 => {
+                return Err(format!(
+                    "data-parallel splits no op across devices, so tp={t} would only add replicas inside each stage group: give dp instead"
+                ))
+            }
+            ("single-device", Some(t)) if t > 1 => {
+                return Err(format!(
+                    "single-device runs each stage group on one device, so tp={t} would leave {} of its devices idle: drop tp",
+                    t - 1
+                ))
+            }
+            _ => {}
+        }
+        if self.sequence_parallel {
+            if self.name != "megatron" {
+                return Err(format!(
+                    "sp (sequence parallelism) applies to megatron's tensor-parallel groups; {} has none: drop sp",
+                    self.name
+                ));
+            }
+            if self.tp == Some(1) {
+                return Err(
+                    "sp (sequence parallelism) splits ops inside tensor-parallel groups, but tp=1 has none: drop sp or give tp=2 or more".into(),
+                );
+            }
+        }
+        if let (Some(zero), Some(1)) = (self.zero.filter(|&z| z != Zero::None), self.dp) {
+            return Err(format!(
+                "zero={} splits weight state over data-parallel replicas, but dp=1 has one: drop zero or give dp=2 or more",
+                zero.level()
+            ));
+        }
+        Ok(())
     }
 
     /// Whether the spec has no key: the plain baseline over the whole machine.
@@ -165,13 +255,28 @@ impl Spec {
     }
 }
 
-/// The strategy `spec` describes for `problem` (module doc).
+/// The strategy `spec` describes for `problem` (module doc); [`build_with_warnings`] without its warnings.
 pub fn build(problem: &Problem, spec: &Spec) -> Result<Strategy, String> {
+    build_with_warnings(problem, spec).map(|(strategy, _)| strategy)
+}
+
+/// The strategy `spec` describes for `problem` (module doc), and a warning for each key that has no
+/// effect on it. Besides [`Spec::check_keys`], errors: `sp` where the tensor-parallel groups have one
+/// device, `zero` where there is one replica, more micro-batches than a replica has samples, and more
+/// virtual stages (`pp · vp`) than forward ops to cut into them.
+pub fn build_with_warnings(
+    problem: &Problem,
+    spec: &Spec,
+) -> Result<(Strategy, Vec<String>), String> {
+    spec.check_keys()?;
     let graph = problem.graph;
     let machine = problem.machine;
     let n = machine.num_devices();
     let pp = spec.pp.unwrap_or(1);
     let vp = spec.vp.unwrap_or(1);
+    // Virtual stages, counted without overflow (both factors come from the user); bounded by the forward
+    // ops below.
+    let k64 = u64::from(pp) * u64::from(vp);
     let left = |used: u32| -> Result<u32, String> {
         if used == 0 || n % used != 0 {
             Err(format!(
@@ -194,14 +299,33 @@ pub fn build(problem: &Problem, spec: &Spec) -> Result<Strategy, String> {
         (None, "data-parallel") => 1,
         (None, _) => left(pp)? / spec.dp.unwrap_or(1).max(1),
     };
+    let tp_pp = u64::from(tp) * u64::from(pp);
     let dp = match spec.dp {
         Some(d) => d,
-        None => left(tp.saturating_mul(pp))?,
+        None if tp_pp == 0 || u64::from(n) % tp_pp != 0 => {
+            return Err(format!(
+                "the strategy's tp × pp ({tp_pp}) does not divide the {n} devices"
+            ))
+        }
+        None => (u64::from(n) / tp_pp) as u32,
     };
-    if u64::from(tp) * u64::from(pp) * u64::from(dp) != u64::from(n) {
+    if tp_pp * u64::from(dp) != u64::from(n) {
         return Err(format!(
             "the strategy's tp × pp × dp = {tp} × {pp} × {dp} is not the {n} devices in use"
         ));
+    }
+    if spec.sequence_parallel && tp == 1 {
+        return Err(format!(
+            "sp (sequence parallelism) splits ops inside tensor-parallel groups, but the strategy has tp=1 (tp × pp × dp = 1 × {pp} × {dp}): drop sp"
+        ));
+    }
+    if let Some(zero) = spec.zero.filter(|&z| z != Zero::None) {
+        if dp == 1 {
+            return Err(format!(
+                "zero={} splits weight state over data-parallel replicas, but the strategy has one (tp × pp × dp = {tp} × {pp} × 1): drop zero",
+                zero.level()
+            ));
+        }
     }
     let batch = batch_of(graph, problem.batch_dim).unwrap_or(1);
     let per_replica = batch / u64::from(dp);
@@ -211,7 +335,14 @@ pub fn build(problem: &Problem, spec: &Spec) -> Result<Strategy, String> {
         ));
     }
     let micro_batches = match (spec.micro_batches, spec.micro_batch_size) {
-        (Some(m), None) => m,
+        (Some(m), None) => {
+            if u64::from(m) > per_replica {
+                return Err(format!(
+                    "m={m} micro-batches are more than the {per_replica} samples of a replica (batch {batch} over {dp} replicas)"
+                ));
+            }
+            m
+        }
         (None, Some(b)) => {
             if b == 0 || per_replica % b != 0 {
                 return Err(format!(
@@ -223,12 +354,51 @@ pub fn build(problem: &Problem, spec: &Spec) -> Result<Strategy, String> {
         (Some(_), Some(_)) => {
             return Err("give the micro-batches (m) or their size (mb), not both".into())
         }
-        (None, None) if pp * vp > 1 => divisors(per_replica)
+        (None, None) if k64 > 1 => divisors(per_replica)
             .into_iter()
-            .find(|&m| m >= u64::from(2 * pp) && (vp == 1 || m % u64::from(pp) == 0))
-            .unwrap_or(per_replica) as u32,
+            .find(|&m| m >= 2 * u64::from(pp) && (vp == 1 || m % u64::from(pp) == 0))
+            .unwrap_or(per_replica)
+            .min(u64::from(u32::MAX)) as u32,
         (None, None) => 1,
     };
+    let loops = crate::batch::batch_loops(graph, problem.batch_dim).map_err(|e| e.message)?;
+    let phases = Phases::new(graph, &loops, problem.mode.training_step());
+    let forward: Vec<OpId> = graph
+        .topological_order()
+        .filter(|&id| phases.of(id) == Phase::Forward)
+        .collect();
+    if k64 > 1 && k64 > forward.len() as u64 {
+        return Err(if vp > 1 {
+            format!(
+                "pp={pp} × vp={vp} = {k64} virtual stages, but the graph has {} forward ops to cut into them: at most {} virtual stages per stage",
+                forward.len(),
+                forward.len() as u64 / u64::from(pp)
+            )
+        } else {
+            format!(
+                "pp={pp} pipeline stages, but the graph has {} forward ops to cut into them",
+                forward.len()
+            )
+        });
+    }
+    let k = k64 as u32;
+    let mut warnings = Vec::new();
+    if k == 1 {
+        if let Some(order) = spec.order {
+            warnings.push(format!(
+                "order {} has no effect: the strategy has no pipeline stages (pp=1)",
+                order.name()
+            ));
+        }
+    }
+    if problem.mode == Mode::Inference {
+        if let Some(r) = spec.recompute.filter(|&r| r != Recompute::None) {
+            warnings.push(format!(
+                "recompute={} has no effect: an inference graph has no backward",
+                r.name()
+            ));
+        }
+    }
     let mut schedule = Schedule {
         replicas: dp,
         stages: pp,
@@ -240,8 +410,6 @@ pub fn build(problem: &Problem, spec: &Spec) -> Result<Strategy, String> {
         stage_of: Vec::new(),
     };
     let (micro, _, _) = micro_graph(problem, &schedule).map_err(|e| e.message)?;
-    let loops = crate::batch::batch_loops(graph, problem.batch_dim).map_err(|e| e.message)?;
-    let phases = Phases::new(graph, &loops, problem.mode.training_step());
     let group: Vec<Config> = match spec.name.as_str() {
         "megatron" => tensor_parallel(&micro, &phases, tp, spec.sequence_parallel),
         "data-parallel" => baselines::data_parallel(&micro, tp).configs,
@@ -249,13 +417,8 @@ pub fn build(problem: &Problem, spec: &Spec) -> Result<Strategy, String> {
         "owt" => baselines::one_weird_trick(&micro, tp).configs,
         _ => Strategy::single_device(&micro).configs,
     };
-    let k = pp * vp;
     let mut stage_of = vec![0u32; graph.num_ops()];
     if k > 1 {
-        let forward: Vec<OpId> = graph
-            .topological_order()
-            .filter(|&id| phases.of(id) == Phase::Forward)
-            .collect();
         let costs: Vec<f64> = forward
             .iter()
             .map(|&id| {
@@ -289,7 +452,7 @@ pub fn build(problem: &Problem, spec: &Spec) -> Result<Strategy, String> {
             c
         })
         .collect();
-    Ok(Strategy { configs, schedule })
+    Ok((Strategy { configs, schedule }, warnings))
 }
 
 /// Megatron-LM tensor parallelism of `graph` over devices `0..t` (module doc), for every op of any phase.
@@ -472,6 +635,65 @@ mod tests {
         assert!(Spec::parse("megatron:pipes=2").is_err());
         assert!(Spec::parse("nonsense:tp=2").is_err());
         assert!(Spec::parse("megatron:tp=0").is_err());
+    }
+
+    #[test]
+    fn specs_reject_duplicates_empty_items_and_contradictions() {
+        let err = |text: &str| Spec::parse(text).unwrap_err();
+        assert!(err("megatron:tp=2,tp=4").contains("given twice ('tp=2' and 'tp=4')"));
+        assert!(err("megatron:zero=3,zero=1").contains("given twice"));
+        assert!(err("megatron:pp=2,order=gpipe,schedule=1f1b").contains("given twice"));
+        assert!(err("megatron:,,,").contains("empty item"));
+        assert!(err("megatron:").contains("empty item"));
+        assert!(err("megatron:tp=2,").contains("empty item"));
+        assert!(err("megatron:pp=2,vp=2,schedule=gpipe").contains("order is gpipe"));
+        assert!(err("megatron:pp=2,vp=2,schedule=interleaved:3").contains("disagree"));
+        assert!(err("megatron:vp=7").contains("one stage"));
+        assert!(err("megatron:tp=1,pp=1,vp=1000").contains("one stage"));
+        assert!(err("megatron:schedule=interleaved:999999").contains("one stage"));
+        assert!(err("data-parallel:tp=2").contains("give dp instead"));
+        assert!(err("single-device:tp=2").contains("idle"));
+        assert!(err("owt:sp=on").contains("applies to megatron"));
+        assert!(err("megatron:tp=1,sp=on").contains("tp=1 has none"));
+        assert!(err("megatron:dp=1,zero=3").contains("dp=1 has one"));
+        assert!(err("megatron:m=2,mb=2").contains("not both"));
+        // Agreeing twice-given virtual stages, and keys at their defaults, are fine.
+        let s = Spec::parse("megatron:pp=2,vp=2,schedule=interleaved:2").unwrap();
+        assert_eq!((s.vp, s.order), (Some(2), Some(Order::OneFOneB)));
+        assert!(Spec::parse("data-parallel:tp=1,pp=1").is_ok());
+        assert!(Spec::parse("megatron:vp=1").is_ok());
+    }
+
+    #[test]
+    fn builds_bound_user_counts_and_warn_about_keys_without_effect() {
+        let g = synth::mlp(8, &[64, 64, 64, 64]);
+        let machine = Machine::preset("p100-4x4")
+            .unwrap()
+            .with_devices(crate::DeviceCount::new(4).unwrap())
+            .unwrap();
+        let cost = CostModel::new(&machine.gpu);
+        let problem = Problem::new(&g, &machine, &cost, Mode::Training);
+        let forward = g.num_ops();
+        let build_err = |text: &str| build(&problem, &Spec::parse(text).unwrap()).unwrap_err();
+        // Virtual stages are counted in 64 bits and bounded by the forward ops.
+        let e = build_err("megatron:pp=2,m=4,schedule=interleaved:4294967295");
+        assert!(e.contains("8589934590 virtual stages"), "{e}");
+        let e = build_err(&format!("megatron:pp=2,vp={}", forward));
+        assert!(e.contains("forward ops"), "{e}");
+        // ZeRO with one replica, sp where tp comes out 1, more micro-batches than samples.
+        assert!(build_err("megatron:tp=4,zero=3").contains("drop zero"));
+        assert!(build_err("megatron:pp=4,sp=on").contains("tp=1"));
+        assert!(build_err("megatron:m=4294967295").contains("more than the 8 samples"));
+        // An order without stages runs, with a warning naming it.
+        let (_, warnings) =
+            build_with_warnings(&problem, &Spec::parse("megatron:schedule=gpipe").unwrap())
+                .unwrap();
+        assert_eq!(warnings.len(), 1);
+        assert!(warnings[0].contains("order gpipe has no effect"));
+        let (s, warnings) =
+            build_with_warnings(&problem, &Spec::parse("megatron:pp=2,m=4,vp=2").unwrap()).unwrap();
+        assert!(warnings.is_empty());
+        assert_eq!(s.schedule.virtual_stages(), 4);
     }
 
     #[test]

@@ -670,6 +670,20 @@ fn import_resolved(
     options.batch_dim.get_or_insert(0);
     let mut imported = import_module(module, &options, annotate, own)?;
     if batch_dim_given {
+        // A batch dim no data argument has would leave the batch unsplit without a word.
+        let dim = options.batch_dim.unwrap_or(0);
+        if let Err(message) = crate::records::check_batch_dim(&imported.graph, dim) {
+            let (at, message) = if recorded {
+                (
+                    crate::diagnostics::file_loc(module.as_operation().location()),
+                    format!("invalid 'par.import': {message}"),
+                )
+            } else {
+                (None, format!("--batch-dim={dim}: {message}"))
+            };
+            own.push(Diag::error(at, message));
+            return None;
+        }
         decisions.push(format!(
             "batch dim: {} ({})",
             options.batch_dim.unwrap_or(0),

@@ -89,9 +89,30 @@ pub fn parse_mesh(text: &str) -> Result<Vec<Axis>, String> {
             return Err(format!("--mesh: axis '{name}' is named twice"));
         }
         axes.push((name.to_string(), size));
+        if axes.len() > MAX_MESH_AXES {
+            return Err(format!(
+                "--mesh: more than {MAX_MESH_AXES} axes (a mesh of {} devices at most has no more axes of 2)",
+                flexc_core::DeviceCount::MAX
+            ));
+        }
+        // The running product, checked: the sizes are the user's, and the mesh is at most as large as
+        // a device count may be.
+        let devices = axes
+            .iter()
+            .try_fold(1u64, |p, a| p.checked_mul(a.1))
+            .filter(|&p| p <= u64::from(flexc_core::DeviceCount::MAX));
+        if devices.is_none() {
+            return Err(format!(
+                "--mesh: the axes up to '{name}' make more than {} devices",
+                flexc_core::DeviceCount::MAX
+            ));
+        }
     }
     Ok(axes)
 }
+
+/// The most axes `--mesh` may name (the axis sets of a dim split are enumerated).
+pub const MAX_MESH_AXES: usize = 16;
 
 /// A tensor dim's split as flexc's strategy has it: the degree and whether the samples are split.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -770,5 +791,18 @@ mod tests {
         assert!(parse_mesh("data:0").unwrap_err().contains("at least 1"));
         assert!(parse_mesh("a:2,a:2").unwrap_err().contains("twice"));
         assert!(parse_mesh("2x:2").unwrap_err().contains("axis name"));
+        // Sizes that multiply past a device count, or wrap around u64, are errors, not 0 devices.
+        let many = vec!["a:2"; 1000]
+            .iter()
+            .enumerate()
+            .map(|(i, _)| format!("a{i}:2"))
+            .collect::<Vec<_>>()
+            .join(",");
+        assert!(parse_mesh(&many).unwrap_err().contains("more than 16 axes"));
+        let huge = "a:6148914691236517204,b:3,c:3";
+        assert!(parse_mesh(huge)
+            .unwrap_err()
+            .contains("more than 65536 devices"));
+        assert!(parse_mesh("a:256,b:512").unwrap_err().contains("up to 'b'"));
     }
 }

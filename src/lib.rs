@@ -16,6 +16,7 @@ pub mod jax;
 pub mod parse;
 pub mod plan;
 pub mod program;
+pub mod records;
 pub mod run;
 pub mod sdy;
 pub mod search;

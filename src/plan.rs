@@ -27,6 +27,15 @@ use crate::diagnostics::{Diag, FileLoc};
 /// The strategy a keyed spec describes (`Ok(None)` for text that is no spec with keys: a plain baseline
 /// name or a file).
 pub fn from_spec(text: &str, problem: &Problem) -> Result<Option<Strategy>, Diag> {
+    Ok(from_spec_with_warnings(text, problem)?.map(|(strategy, _)| strategy))
+}
+
+/// [`from_spec`], with the spec's warnings ([`scheduled::build_with_warnings`]) as the lines to show
+/// (`flexc: warning: --strategy=...: ...`).
+pub fn from_spec_with_warnings(
+    text: &str,
+    problem: &Problem,
+) -> Result<Option<(Strategy, String)>, Diag> {
     let Some((name, _)) = text.split_once(':') else {
         return Ok(None);
     };
@@ -34,9 +43,13 @@ pub fn from_spec(text: &str, problem: &Problem) -> Result<Option<Strategy>, Diag
         return Ok(None);
     }
     let spec = Spec::parse(text).map_err(|m| Diag::error(None, format!("--strategy: {m}")))?;
-    scheduled::build(problem, &spec)
-        .map(Some)
-        .map_err(|m| Diag::error(None, format!("--strategy={text}: {m}")))
+    let (strategy, warnings) = scheduled::build_with_warnings(problem, &spec)
+        .map_err(|m| Diag::error(None, format!("--strategy={text}: {m}")))?;
+    let lines = warnings
+        .iter()
+        .map(|w| format!("flexc: warning: --strategy={text}: {w}\n"))
+        .collect();
+    Ok(Some((strategy, lines)))
 }
 
 /// The graph's batch (1 without a batch dim).

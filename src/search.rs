@@ -511,10 +511,10 @@ pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<
         ..
     } = *target;
     let problem = target.problem(graph);
-    if let Some(strategy) = crate::plan::from_spec(name, &problem)? {
+    if let Some((strategy, warnings)) = crate::plan::from_spec_with_warnings(name, &problem)? {
         let (_, json, e) = crate::plan::report(model, &problem, name, &strategy)?;
         let table = format!(
-            "flexc: strategy {name} ({}) on {} ({} devices), no search: {:.3} ms simulated\n",
+            "{warnings}flexc: strategy {name} ({}) on {} ({} devices), no search: {:.3} ms simulated\n",
             strategy.schedule.summary(),
             machine.name,
             machine.num_devices(),

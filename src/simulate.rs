@@ -85,7 +85,7 @@ impl SimulateOptions {
 }
 
 /// A machine error as a diagnostic at its file position (when it comes from a file).
-fn machine_diag(e: flexc_core::MachineError) -> Diag {
+pub(crate) fn machine_diag(e: flexc_core::MachineError) -> Diag {
     let location = e.location.map(|l| FileLoc {
         file: l.file,
         line: l.line,

@@ -468,6 +468,13 @@ pub fn plan(
             }
         }
     }
+    let tp = devices / dp.max(1);
+    if tp > 1 && styles.is_empty() && !imported.args.iter().any(|a| a.weight && a.name.is_some()) {
+        // Styles name submodules: without names the plan is the mesh alone, and tp replicates.
+        warnings.push(format!(
+            "the plan has no parallelize_module style: no weight argument has a name (par.name, as named_parameters() names it; flexc.torch.export writes them), so the model runs replicated on the {tp} devices of tp"
+        ));
+    }
     let results = imported.results.iter().filter_map(|r| r.tensor).collect();
     let layouts = layouts(&imported.graph, &results, &styles, &modules);
     warnings.dedup();

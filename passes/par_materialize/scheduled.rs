@@ -574,7 +574,7 @@ pub(super) fn plan(
         error(built.nodes[op.index()].op, &format!("par.config {message}"));
         return Err(());
     }
-    let units = schedule.replicas.max(1) * schedule.micro_batches.max(1);
+    let units = u64::from(schedule.replicas.max(1)) * u64::from(schedule.micro_batches.max(1));
     if schedule.micro_batches > 1 {
         if let Some((reader, epilogue)) = phases.micro_batch_blocker(graph) {
             error(
@@ -613,7 +613,7 @@ pub(super) fn plan(
         let mut list = Vec::new();
         for (j, &marked) in dims.iter().enumerate() {
             let extent = tensor.shape[j];
-            if marked && extent % u64::from(units) != 0 {
+            if marked && extent % units != 0 {
                 let consumer = graph
                     .consumers(TensorId::new(t))
                     .first()
@@ -629,7 +629,7 @@ pub(super) fn plan(
                 }
                 failed = true;
             }
-            list.push(marked.then_some((extent / u64::from(units)) as i64));
+            list.push(marked.then_some((extent / units) as i64));
         }
         blocks.insert(built.value_of[t], list);
     }
@@ -701,7 +701,7 @@ pub(super) fn plan(
             .dims
             .iter()
             .zip(&marks.loops[i])
-            .map(|(d, &m)| if m { d.size / u64::from(units) } else { d.size })
+            .map(|(d, &m)| if m { d.size / units } else { d.size })
             .collect();
         let accumulate = accumulates[i];
         let kind = kind_of(i);

@@ -23,25 +23,17 @@ pub struct Record {
     pub machine: Option<MachineAttr>,
 }
 
-/// The `toml` fact of a machine read from a file.
-const TOML_FACT: &str = "toml";
+use crate::records::TOML_FACT;
 
 impl Record {
-    /// The records of `module`; `Err` when one is there but malformed.
+    /// The records of `module`; `Err` when one is there but malformed ([`crate::records::Records::read`],
+    /// which `flexc-run` reads them with too).
     pub fn read(module: &OperationRef<'_, '_>) -> Result<Record, String> {
-        let text = |name: &str| module.attribute(name).ok().map(|a| a.to_string());
-        let import = text(names::IMPORT_ATTR)
-            .map(|t| {
-                ImportAttr::parse(&t).map_err(|e| format!("invalid '{}': {e}", names::IMPORT_ATTR))
-            })
-            .transpose()?;
-        let machine = text(names::MACHINE_ATTR)
-            .map(|t| {
-                MachineAttr::parse(&t)
-                    .map_err(|e| format!("invalid '{}': {e}", names::MACHINE_ATTR))
-            })
-            .transpose()?;
-        Ok(Record { import, machine })
+        let records = crate::records::Records::read(module)?;
+        Ok(Record {
+            import: records.import,
+            machine: records.machine,
+        })
     }
 
     /// `options` with the recorded values where the command line gives none; `Err` names the first
@@ -200,11 +192,7 @@ fn recorded_file(recorded: &MachineAttr) -> Option<Result<Machine, String>> {
     )
 }
 
-/// The recorded machine file's text (the `toml` fact, an MLIR string literal).
-fn toml_text(recorded: &MachineAttr) -> Option<String> {
-    let (_, value) = recorded.other.iter().find(|(key, _)| key == TOML_FACT)?;
-    unescape(value)
-}
+use crate::records::toml_text;
 
 /// A list option's indices (`0,1` or `0-7`), sorted.
 fn parse_list(text: &str) -> Result<Vec<usize>, String> {
@@ -286,35 +274,10 @@ fn escape(text: &str) -> String {
     out
 }
 
-/// The value of an MLIR string literal as MLIR prints it (`\XX`, `\\`, `\"`, `\n`, `\t` escapes).
-fn unescape(literal: &str) -> Option<String> {
-    let inner = literal.trim().strip_prefix('"')?.strip_suffix('"')?;
-    let mut bytes = Vec::new();
-    let mut chars = inner.bytes().peekable();
-    while let Some(b) = chars.next() {
-        if b != b'\\' {
-            bytes.push(b);
-            continue;
-        }
-        match chars.next()? {
-            b'\\' => bytes.push(b'\\'),
-            b'"' => bytes.push(b'"'),
-            b'n' => bytes.push(b'\n'),
-            b't' => bytes.push(b'\t'),
-            high => {
-                let low = chars.next()?;
-                let hex = [high, low];
-                let hex = std::str::from_utf8(&hex).ok()?;
-                bytes.push(u8::from_str_radix(hex, 16).ok()?);
-            }
-        }
-    }
-    String::from_utf8(bytes).ok()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::records::unescape;
 
     #[test]
     fn strings_round_trip_through_mlir_escapes() {

@@ -443,7 +443,12 @@ pub(super) fn run_simulation(
     let graph = &imported.graph;
     let problem = problem(graph, &machine, &cost, options);
     let keyed = match sim.strategy.as_deref() {
-        Some(text) => crate::plan::from_spec(text, &problem)?,
+        Some(text) => {
+            crate::plan::from_spec_with_warnings(text, &problem)?.map(|(strategy, warnings)| {
+                compiled.notes.push_str(&warnings);
+                strategy
+            })
+        }
         None => None,
     };
     let (strategy_name, strategy) = match (sim.strategy.as_deref(), keyed) {

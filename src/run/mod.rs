@@ -303,6 +303,10 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
             check_devices(u64::from(count.get()))
                 .map_err(|e| vec![Diag::error(Some(start.clone()), e)])?;
         }
+        // The records, configurations and schedule as `flexc --simulate` reads them.
+        if configured {
+            crate::records::check_module(&session, &module, devices)?;
+        }
         session
             .run_pipeline(&mut module, &pipeline::materialize(devices))
             .map_err(|e| session.diagnosed(e))?;
