@@ -13,7 +13,11 @@
 //! (the machine's `[gpu.efficiency]`, [`crate::machine::Efficiency`]). Under `--precision=fp32`
 //! (the default) `rate` is `peak_flops[dtype]`; under `tf32`, `fp16`, `bf16` contractions and
 //! convolutions run at the matrix units' `matrix_flops[precision]` × `efficiency.matrix`, and every other
-//! op at the f32 vector rate (16-bit pointwise kernels compute in f32; [`crate::precision`]). A task
+//! op at the f32 vector rate (16-bit pointwise kernels compute in f32; [`crate::precision`]). On the
+//! matrix units of a GPU whose SM count is known (`gpu.sms`), a product's FLOPs are divided by its tile
+//! and wave quantization ([`matrix_shape_factor`]): a 128×128 output tile per SM and wave, so a product
+//! whose tiles leave a wave mostly idle (a small or thin shape, a tensor-parallel shard) runs below the
+//! rate of a large one. A task
 //! with neither FLOPs nor bytes (the backward of an op that needs no gradient) and a reshape that is a
 //! view ([`VIEW_OPS`]) launch no kernel and take 0 s.
 //!
@@ -60,6 +64,54 @@ pub fn achievable_fraction(class: OpClass) -> f64 {
         OpClass::DataMovement => 0.10,
         OpClass::Opaque => 0.30,
     }
+}
+
+/// Output tile of a matrix-unit GEMM kernel (cuBLAS's and CUTLASS's 128×128 tiles for 16-bit and TF32
+/// tensor-core products; NVIDIA's "Matrix Multiplication Background" guide, tile and wave quantization).
+pub const GEMM_TILE: u64 = 128;
+
+/// The share of a matrix product's tile slots that do useful work (tile and wave quantization): its
+/// `M×N` outputs of every batch are cut into [`GEMM_TILE`]² tiles, the last ones partly empty, and the
+/// tiles run in waves of `sms` (one per streaming multiprocessor), the last wave partly idle:
+///
+/// ```text
+/// factor = batch·M·N / (⌈tiles / sms⌉ · sms · tile²),  tiles = batch·⌈M/tile⌉·⌈N/tile⌉
+/// ```
+///
+/// `M` are the loop dims only the first operand indexes, `N` those only the second indexes, `batch`
+/// those both index (and the result); `extents` are a task's loop sizes. 1 for an op that is not a
+/// two-operand product.
+pub fn matrix_shape_factor(op: &Op, extents: &[u64], sms: u32) -> f64 {
+    if op.class != OpClass::Contraction || op.inputs.len() != 2 || extents.len() != op.dims.len() {
+        return 1.0;
+    }
+    let reads = |k: usize, j: usize| {
+        op.inputs[k]
+            .exprs
+            .iter()
+            .any(|e| e.terms.iter().any(|&(d, c)| d == j && c != 0))
+    };
+    let (mut m, mut n, mut batch) = (1u64, 1u64, 1u64);
+    for (j, dim) in op.dims.iter().enumerate() {
+        if dim.role == crate::graph::Role::Reduction {
+            continue;
+        }
+        let size = extents[j].max(1);
+        match (reads(0, j), reads(1, j)) {
+            (true, false) => m = m.saturating_mul(size),
+            (false, true) => n = n.saturating_mul(size),
+            _ => batch = batch.saturating_mul(size),
+        }
+    }
+    let tiles = batch
+        .saturating_mul(m.div_ceil(GEMM_TILE))
+        .saturating_mul(n.div_ceil(GEMM_TILE));
+    let sms = u64::from(sms.max(1));
+    let slots = tiles.div_ceil(sms).saturating_mul(sms) as f64 * (GEMM_TILE * GEMM_TILE) as f64;
+    if slots == 0.0 {
+        return 1.0;
+    }
+    ((batch as f64) * (m as f64) * (n as f64) / slots).clamp(1e-3, 1.0)
 }
 
 /// Ops that only reinterpret their operand's shape: a row-major tensor collapsed or expanded along
@@ -149,6 +201,22 @@ impl CostModel {
             Some(rate) if Precision::uses_matrix_units(class) => rate * e.matrix,
             // Vector units at f32 (opmath), or a precision checked away by `with_state`.
             _ => self.gpu.peak_flops.f32 * e.of(class),
+        }
+    }
+
+    /// The share of the matrix units' rate a task of `op` with loop sizes `extents` keeps after tile
+    /// and wave quantization ([`matrix_shape_factor`]): on the matrix units of a GPU whose SM count is
+    /// known, else 1 (f32 products on the vector units, and GPUs without `gpu.sms`, keep the flat
+    /// efficiency of their family).
+    pub fn shape_factor(&self, op: &Op, extents: &[u64]) -> f64 {
+        match self.gpu.sms {
+            Some(sms)
+                if self.state.precision != Precision::Fp32
+                    && Precision::uses_matrix_units(op.class) =>
+            {
+                matrix_shape_factor(op, extents, sms)
+            }
+            _ => 1.0,
         }
     }
 
@@ -366,6 +434,40 @@ fn json_message(e: &serde_json::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tile_and_wave_quantization_of_matrix_products() {
+        use crate::synth::Builder;
+        let product = |m: u64, k: u64, n: u64| {
+            let mut b = Builder::new("gemm", DType::BF16);
+            let x = b.input("x", &[m, k], DType::BF16);
+            b.matmul(x, n);
+            let g = b.finish();
+            let op = g.ops()[0].clone();
+            let extents: Vec<u64> = op.dims.iter().map(|d| d.size).collect();
+            (op, extents)
+        };
+        // 8192³ on 132 SMs: 4096 tiles in 32 waves, the last one nearly full.
+        let (op, e) = product(8192, 8192, 8192);
+        let f = matrix_shape_factor(&op, &e, 132);
+        assert!((f - 4096.0 / (32.0 * 132.0)).abs() < 1e-12, "{f}");
+        // One tile on 108 SMs: one wave of which one SM works.
+        let (op, e) = product(128, 4096, 128);
+        assert!((matrix_shape_factor(&op, &e, 108) - 1.0 / 108.0).abs() < 1e-12);
+        // A ragged edge: 129 rows take two tile rows.
+        let (op, e) = product(129 * 108, 4096, 128);
+        let f = matrix_shape_factor(&op, &e, 108);
+        let tiles = (129u64 * 108).div_ceil(128);
+        let expected = (129.0 * 108.0 * 128.0) / ((tiles.div_ceil(108) * 108 * 128 * 128) as f64);
+        assert!((f - expected).abs() < 1e-12, "{f} vs {expected}");
+        // Not a product: untouched.
+        let mut b = Builder::new("ew", DType::BF16);
+        let x = b.input("x", &[64, 64], DType::BF16);
+        b.elementwise("linalg.generic", &[x], 1.0);
+        let g = b.finish();
+        let op = g.ops()[0].clone();
+        assert_eq!(matrix_shape_factor(&op, &[64, 64], 108), 1.0);
+    }
     use crate::graph::{Access, Dim, Role, TensorId};
     use crate::machine::Machine;
 

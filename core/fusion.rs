@@ -194,6 +194,7 @@ fn is_expansion(graph: &Graph, op: &crate::graph::Op) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::OpId;
     use crate::synth::{self, ResNetSpec};
 
     #[test]
@@ -231,5 +232,45 @@ mod tests {
             }
         }
         assert!(fused_chain, "a ResNet has pointwise chains");
+    }
+
+    #[test]
+    fn fused_attention_keeps_the_scores_on_chip_and_recomputes_them() {
+        let graph = synth::transformer(&synth::TransformerSpec {
+            batch: 2,
+            seq: 256,
+            hidden: 128,
+            heads: 8,
+            layers: 2,
+            ffn: 512,
+            vocab: 96,
+        });
+        let plain = Fusion::with_attention(&graph, crate::attention::Attention::AsWritten);
+        assert_eq!(plain, Fusion::new(&graph));
+        let fused = Fusion::with_attention(&graph, crate::attention::Attention::Fused);
+        let regions = crate::attention::regions(&graph);
+        assert_eq!(regions.len(), 2);
+        for region in &regions {
+            for &t in &region.tensors {
+                let p = graph.tensor(t).producer.unwrap().index();
+                let j = graph
+                    .op(OpId::new(p))
+                    .outputs
+                    .iter()
+                    .position(|a| a.tensor == t)
+                    .unwrap();
+                assert!(
+                    fused.internal_output[p][j],
+                    "score-sized tensors never reach memory"
+                );
+                assert!(!fused.saved_output[p][j]);
+            }
+            // The backward recomputes Q·Kᵀ: its FLOPs once more on the score contraction's backward.
+            let scores = region.expanding[0];
+            assert_eq!(
+                fused.backward_recompute[scores.index()],
+                graph.op(scores).flops
+            );
+        }
     }
 }

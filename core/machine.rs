@@ -26,6 +26,7 @@
 //! mem_bandwidth = 2.0e12
 //! mem_capacity = 85_899_345_920    # 80 GiB; a float such as 80e9 is accepted too
 //! launch_overhead_s = 5e-6
+//! sms = 108                        # optional: streaming multiprocessors (wave quantization of GEMMs)
 //!
 //! [gpu.peak_flops]                 # FLOP/s; f32 is required, the others default to f32's rate
 //! f64 = 19.5e12
@@ -240,6 +241,9 @@ pub struct GpuSpec {
     pub mem_capacity: u64,
     /// Seconds added to every kernel.
     pub launch_overhead_s: f64,
+    /// Streaming multiprocessors: a matrix product's output tiles run in waves of this many
+    /// ([`crate::cost::matrix_shape_factor`]); `None` for no wave or tile quantization.
+    pub sms: Option<u32>,
 }
 
 /// What a host runtime that runs the devices' programs costs beyond their tasks and links: the
@@ -767,6 +771,14 @@ impl Machine {
             ));
         }
         non_negative("gpu.launch_overhead_s", self.gpu.launch_overhead_s)?;
+        if let Some(sms) = self.gpu.sms {
+            if !(1..=4096).contains(&sms) {
+                return Err((
+                    "gpu.sms".into(),
+                    format!("'gpu.sms' must be 1 to 4096, got {sms}"),
+                ));
+            }
+        }
         positive("intra.bandwidth", self.intra.bandwidth)?;
         non_negative("intra.latency_s", self.intra.latency_s)?;
         positive("inter.bandwidth", self.inter.bandwidth)?;
@@ -826,6 +838,7 @@ struct RawGpu {
     mem_bandwidth: Spanned<f64>,
     mem_capacity: Spanned<f64>,
     launch_overhead_s: Spanned<f64>,
+    sms: Option<Spanned<u32>>,
 }
 
 #[derive(Deserialize)]
@@ -1038,6 +1051,7 @@ impl RawMachine {
                 mem_bandwidth: *self.gpu.mem_bandwidth.get_ref(),
                 mem_capacity: capacity.round() as u64,
                 launch_overhead_s: *self.gpu.launch_overhead_s.get_ref(),
+                sms: self.gpu.sms.as_ref().map(|s| *s.get_ref()),
             },
             intra: Link {
                 kind: self.intra.kind,

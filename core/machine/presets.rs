@@ -3,6 +3,10 @@
 
 use super::*;
 
+/// The achieved fraction of the matrix units' dense peak on a large, well-shaped product (Ampere and
+/// Hopper presets; see each preset).
+const MATRIX_EFFICIENCY: f64 = 0.8;
+
 pub(super) fn p100_4x4() -> Result<Machine, MachineError> {
     Machine::new(
         "p100-4x4",
@@ -28,6 +32,7 @@ pub(super) fn p100_4x4() -> Result<Machine, MachineError> {
             mem_bandwidth: 732e9,
             mem_capacity: 16 * GIB,
             launch_overhead_s: 5e-6,
+            sms: Some(56),
         },
         Link {
             kind: LinkKind::NVLink,
@@ -64,6 +69,7 @@ pub(super) fn k80_16x4() -> Result<Machine, MachineError> {
             mem_bandwidth: 240e9,
             mem_capacity: 12 * GIB,
             launch_overhead_s: 7e-6,
+            sms: Some(13),
         },
         Link {
             kind: LinkKind::PCIe,
@@ -178,6 +184,7 @@ pub(super) fn dgx1_v100(nodes: u32) -> Result<Machine, MachineError> {
             mem_bandwidth: 900e9,
             mem_capacity: 16 * GIB,
             launch_overhead_s: 5e-6,
+            sms: Some(80),
         },
         Link {
             kind: LinkKind::NVLink,
@@ -214,11 +221,19 @@ pub(super) fn dgx_a100(nodes: u32) -> Result<Machine, MachineError> {
                 bf16: Some(312e12),
                 fp8: None,
             },
-            efficiency: Efficiency::default(),
+            // Tensor-core GEMMs: a large, well-shaped bf16/fp16 product reaches about 0.8 of the dense
+            // peak (an 8192³ bf16 product measured on an H200 at 769–798 TFLOP/s, 0.78–0.81; cuBLAS's
+            // large fp16 GEMMs on A100 at about 250 TFLOP/s); tile and wave quantization of the shape
+            // come on top (`cost::matrix_shape_factor`).
+            efficiency: Efficiency {
+                matrix: MATRIX_EFFICIENCY,
+                ..Efficiency::default()
+            },
             // HBM2e of the 80 GB SXM4 part (the 40 GB part has 1555 GB/s).
             mem_bandwidth: 2.039e12,
             mem_capacity: 80 * GIB,
             launch_overhead_s: 5e-6,
+            sms: Some(108),
         },
         Link {
             kind: LinkKind::NVSwitch,
@@ -256,10 +271,18 @@ pub(super) fn dgx_h100(nodes: u32) -> Result<Machine, MachineError> {
                 bf16: Some(989e12),
                 fp8: Some(1979e12),
             },
-            efficiency: Efficiency::default(),
+            // Tensor-core GEMMs: a large, well-shaped bf16/fp16 product reaches about 0.8 of the dense
+            // peak (an 8192³ bf16 product measured on an H200 at 769–798 TFLOP/s, 0.78–0.81; cuBLAS's
+            // large fp16 GEMMs on A100 at about 250 TFLOP/s); tile and wave quantization of the shape
+            // come on top (`cost::matrix_shape_factor`).
+            efficiency: Efficiency {
+                matrix: MATRIX_EFFICIENCY,
+                ..Efficiency::default()
+            },
             mem_bandwidth: 3.35e12,
             mem_capacity: 80 * GIB,
             launch_overhead_s: 4e-6,
+            sms: Some(132),
         },
         Link {
             kind: LinkKind::NVSwitch,
@@ -300,12 +323,20 @@ pub(super) fn dgx_h200(nodes: u32) -> Result<Machine, MachineError> {
                 bf16: Some(989e12),
                 fp8: Some(1979e12),
             },
-            efficiency: Efficiency::default(),
+            // Tensor-core GEMMs: a large, well-shaped bf16/fp16 product reaches about 0.8 of the dense
+            // peak (an 8192³ bf16 product measured on an H200 at 769–798 TFLOP/s, 0.78–0.81; cuBLAS's
+            // large fp16 GEMMs on A100 at about 250 TFLOP/s); tile and wave quantization of the shape
+            // come on top (`cost::matrix_shape_factor`).
+            efficiency: Efficiency {
+                matrix: MATRIX_EFFICIENCY,
+                ..Efficiency::default()
+            },
             // HBM3e: 4.8 TB/s (NVIDIA H200 datasheet).
             mem_bandwidth: 4.8e12,
             // 141 GB on the datasheet; 143,771 MiB as the driver reports it.
             mem_capacity: 143_771 * (1 << 20),
             launch_overhead_s: 4e-6,
+            sms: Some(132),
         },
         Link {
             kind: LinkKind::NVSwitch,

@@ -80,6 +80,9 @@ impl<'a> Simulator<'a> {
             .map(|(a, access)| (a, self.graph.tensor(access.tensor).dtype.size_bytes()))
             .collect();
         let launch = self.cost.gpu().launch_overhead_s;
+        // Tile and wave quantization of a product on the matrix units: its work takes as long as the
+        // tile slots it occupies.
+        let quantized = 1.0 / self.cost.shape_factor(op, &tasks.extents);
         let mut block = Block::compute(n);
         for t in 0..n {
             let hidden: u64 = internal
@@ -87,11 +90,11 @@ impl<'a> Simulator<'a> {
                 .map(|&(a, elem)| tasks.region_bytes(a, t, elem))
                 .sum();
             let fwd = Work {
-                flops: flops + fusion.task_recompute[o] / n as f64,
+                flops: (flops + fusion.task_recompute[o] / n as f64) * quantized,
                 bytes: (tasks.bytes[t] - hidden as f64).max(0.0),
             };
             let mut bwd = fwd.scaled(bwd_factor);
-            bwd.flops += fusion.backward_recompute[o] / n as f64;
+            bwd.flops += fusion.backward_recompute[o] / n as f64 * quantized;
             let mut times = self.cost.task_times_with(measured, op, fwd, bwd);
             if fusion.fused[o] && !times.measured {
                 // Runs inside its producer's kernel: no launch of its own.
