@@ -611,6 +611,47 @@ impl Machine {
         }
     }
 
+    /// How many NICs per node a collective over `ring` drives at once: NCCL cuts a collective into
+    /// channels and spreads them over the NICs of the members it has on each node, so a ring with `k`
+    /// members per node crosses between nodes on up to `min(k, nics_per_node)` NICs in parallel (one
+    /// 8-GPU DP ring over DGX nodes uses all 8 NICs; 8 tensor-parallel groups' rings, one GPU per node
+    /// each, one NIC each). The least over the ring's nodes; 1 for a ring inside one node.
+    pub fn ring_nics(&self, ring: &[DeviceId]) -> u32 {
+        let mut per_node: std::collections::BTreeMap<u32, std::collections::BTreeSet<u32>> =
+            std::collections::BTreeMap::new();
+        for &d in ring {
+            per_node
+                .entry(self.node_of(d))
+                .or_default()
+                .insert(self.local(d) % self.nics_per_node.max(1));
+        }
+        if per_node.len() < 2 {
+            return 1;
+        }
+        per_node
+            .values()
+            .map(|nics| nics.len() as u32)
+            .min()
+            .unwrap_or(1)
+            .max(1)
+    }
+
+    /// The NIC channels (out and in) of every member of `ring` when the ring spans nodes: what a
+    /// collective spread over several NICs holds ([`Machine::ring_nics`]).
+    pub fn ring_nic_channels(&self, ring: &[DeviceId]) -> Vec<Channel> {
+        let first = ring.first().map(|&d| self.node_of(d));
+        if ring.iter().all(|&d| Some(self.node_of(d)) == first) {
+            return Vec::new();
+        }
+        let nics = self.nics_per_node.max(1);
+        ring.iter()
+            .flat_map(|&d| {
+                let (node, nic) = (self.node_of(d), self.local(d) % nics);
+                [Channel::NicOut { node, nic }, Channel::NicIn { node, nic }]
+            })
+            .collect()
+    }
+
     /// Bandwidth (bytes/s) of a transfer from `a` to `b`.
     pub fn bandwidth(&self, a: DeviceId, b: DeviceId) -> f64 {
         self.route(a, b).bandwidth
@@ -1086,6 +1127,26 @@ impl RawMachine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rings_spread_over_the_nics_of_their_members() {
+        let m = Machine::preset("dgx-a100:4").unwrap();
+        let all: Vec<DeviceId> = (0..32).map(DeviceId).collect();
+        // Data parallelism over every GPU: 8 members per node, 8 NICs each.
+        assert_eq!(m.ring_nics(&all), 8);
+        assert_eq!(m.ring_nic_channels(&all).len(), 64);
+        // One GPU per node (the replicas of a tensor-parallel rank): one NIC.
+        let strided: Vec<DeviceId> = (0..4).map(|n| DeviceId(n * 8 + 3)).collect();
+        assert_eq!(m.ring_nics(&strided), 1);
+        // Inside one node: no NIC at all.
+        let node: Vec<DeviceId> = (0..8).map(DeviceId).collect();
+        assert_eq!(m.ring_nics(&node), 1);
+        assert!(m.ring_nic_channels(&node).is_empty());
+        // The fewest over the ring's nodes decides.
+        let mut uneven = node.clone();
+        uneven.push(DeviceId(8));
+        assert_eq!(m.ring_nics(&uneven), 1);
+    }
 
     #[test]
     fn presets_parse_and_route() {

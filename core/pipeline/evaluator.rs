@@ -936,12 +936,19 @@ impl<'a> Evaluator<'a> {
             return 0.0;
         }
         let width = self.schedule.replica_width(self.n);
+        let ring: Vec<DeviceId> = (0..d).map(|r| DeviceId(base + r * width)).collect();
+        // Between nodes, NCCL spreads the ring's channels over the NICs of its members on each node.
+        let nics = f64::from(self.machine().ring_nics(&ring));
         let (mut bw, mut latency) = (f64::INFINITY, 0.0f64);
-        for r in 0..d {
-            let a = DeviceId(base + r * width);
-            let b = DeviceId(base + ((r + 1) % d) * width);
+        for r in 0..d as usize {
+            let (a, b) = (ring[r], ring[(r + 1) % d as usize]);
             let route = self.machine().route(a, b);
-            bw = bw.min(route.bandwidth);
+            let parallel = if self.machine().node_of(a) != self.machine().node_of(b) {
+                nics
+            } else {
+                1.0
+            };
+            bw = bw.min(route.bandwidth * parallel);
             latency = latency.max(route.latency_s);
         }
         let m = f64::from(d);

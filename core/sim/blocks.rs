@@ -475,12 +475,26 @@ impl<'a> Simulator<'a> {
         let m = ring.len();
         let (mut bw, mut latency) = (f64::INFINITY, 0.0f64);
         let mut channels: Vec<u32> = Vec::new();
+        // Between nodes, the collective's channels spread over the NICs of the members on each node.
+        let nics = f64::from(self.machine.ring_nics(ring));
         for i in 0..m {
-            let hop = routes.get(self.machine, ring[i], ring[(i + 1) % m]);
-            bw = bw.min(hop.bandwidth);
+            let (a, b) = (ring[i], ring[(i + 1) % m]);
+            let hop = routes.get(self.machine, a, b);
+            let parallel = if self.machine.node_of(a) != self.machine.node_of(b) {
+                nics
+            } else {
+                1.0
+            };
+            bw = bw.min(hop.bandwidth * parallel);
             latency = latency.max(hop.latency_s);
             channels.extend_from_slice(hop.channels());
         }
+        channels.extend(
+            self.machine
+                .ring_nic_channels(ring)
+                .into_iter()
+                .map(|c| self.machine.channel_index(c) as u32),
+        );
         if self.machine.runtime.transfers_on_devices {
             // Every member's thread reduces and copies (crate::machine::RuntimeCosts).
             channels.extend(ring.iter().map(|d| d.0));
