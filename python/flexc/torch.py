@@ -26,6 +26,36 @@ from . import FlexcError, binary
 __all__ = ["export", "plan", "parallelize_plan", "apply", "Pipelined"]
 
 
+def _cumsum(x, dim, dtype=None):
+    """`torch.cumsum` as a masked sum over a lower-triangular table (a broadcast product and a
+    reduction, which flexc models), instead of torch-mlir's `tm_tensor.scan`, which no upstream MLIR
+    dialect holds. Transformers' attention-mask code takes a cumsum of the position ids (packed
+    sequences); its length is the sequence's, so the table is small."""
+    import torch
+
+    if dtype is not None:
+        x = x.to(dtype)
+    elif not (x.is_floating_point() or x.is_complex()):
+        x = x.to(torch.int64)  # torch's rule: integer and bool sums are int64
+    if x.dim() == 0:
+        return x.clone()
+    dim = dim % x.dim()
+    n = x.shape[dim]
+    lower = torch.ones(n, n, dtype=torch.bool, device=x.device).tril().to(x.dtype)  # [i, j]: j <= i
+    moved = x.movedim(dim, -1)
+    return (moved.unsqueeze(-2) * lower).sum(-1).movedim(-1, dim)
+
+
+def _decompositions():
+    """torch-mlir's decomposition table with `aten.cumsum` as `_cumsum`."""
+    import torch
+    from torch_mlir.extras.fx_decomp_util import get_decomposition_table
+
+    table = dict(get_decomposition_table())
+    table[torch.ops.aten.cumsum.default] = _cumsum
+    return table
+
+
 def export(model, example_inputs, path: str) -> str:
     """Writes `model`'s forward on `example_inputs` (a tuple of tensors) to `path` as linalg-on-tensors
     MLIR, its parameters as trailing arguments marked `par.param` and named `par.name`; returns `path`.
@@ -49,8 +79,20 @@ def export(model, example_inputs, path: str) -> str:
             return torch.func.functional_call(self.inner, dict(zip(names, params)), data)
 
     params = [p.detach() for _, p in named]
-    module = fx.export_and_import(Stateless(), *inputs, *params, output_type="linalg-on-tensors",
-                                  func_name="forward")
+    # Non-persistent buffers (Llama's rotary `inv_freq`, causal-mask tables) are no part of the
+    # state dict, where torch-mlir's importer looks every buffer up ("Could not find state mapping
+    # for buffer"): they are marked persistent while exporting, so that they become constants of the
+    # export like every other buffer, and restored after.
+    hidden = [(m, set(m._non_persistent_buffers_set)) for m in model.modules()
+              if getattr(m, "_non_persistent_buffers_set", None)]
+    try:
+        for m, _ in hidden:
+            m._non_persistent_buffers_set.clear()
+        module = fx.export_and_import(Stateless(), *inputs, *params, output_type="linalg-on-tensors",
+                                      func_name="forward", decomposition_table=_decompositions())
+    finally:
+        for m, names_of in hidden:
+            m._non_persistent_buffers_set.update(names_of)
     with module.context:
         functions = [op for op in module.body.operations if op.operation.name == "func.func"]
         if len(functions) != 1:
