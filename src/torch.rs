@@ -155,14 +155,42 @@ fn keeps_last_dim(graph: &Graph, op: OpId, tensor: TensorId) -> bool {
     }
 }
 
+/// Whether elementwise op `op`, reading the shard `tensor`, combines it with another operand that holds
+/// the whole of the last dim (it varies along the output's last dim and is not in `sharded`): torch would
+/// multiply a shard by a whole tensor (SwiGLU's `act(gate) * up` with `up_proj` unsplit).
+fn meets_whole(graph: &Graph, op: OpId, tensor: TensorId, sharded: &BTreeSet<TensorId>) -> bool {
+    let read = graph.op(op);
+    if read.class != OpClass::Elementwise {
+        return false;
+    }
+    let Some(output) = read.outputs.first() else {
+        return false;
+    };
+    let Some(last) = output.exprs.last() else {
+        return false;
+    };
+    let full = graph.tensor(output.tensor).shape.last().copied().unwrap_or(1);
+    read.inputs.iter().any(|a| {
+        a.tensor != tensor
+            && !sharded.contains(&a.tensor)
+            && full > 1
+            && graph.tensor(a.tensor).shape.last() == Some(&full)
+            && a.exprs.last() == Some(last)
+    })
+}
+
 /// The row-split reader in `rowwise` that the output of `start` (a column-split module's op) reaches
-/// through shape-preserving elementwise ops only, every path ending there; `None` when any path
-/// leaves elementwise code first (the shard would leak into code that expects the whole tensor).
+/// through shape-preserving elementwise ops only, every path ending there, every other operand of those
+/// ops a shard too (in `sharded`); `None` when any path leaves elementwise code first or meets a whole
+/// tensor (the shard would leak into code that expects the whole tensor); `sharded` `None`: the other
+/// operands are not checked. The tensors the walk passed are added to `reached`.
 fn paired_row(
     graph: &Graph,
     start: OpId,
     rowwise: &BTreeSet<OpId>,
     results: &BTreeSet<TensorId>,
+    sharded: Option<&BTreeSet<TensorId>>,
+    reached: &mut BTreeSet<TensorId>,
 ) -> Option<OpId> {
     let mut found = None;
     let mut stack: Vec<TensorId> = graph.op(start).outputs.iter().map(|a| a.tensor).collect();
@@ -171,6 +199,7 @@ fn paired_row(
         if !seen.insert(tensor) {
             continue;
         }
+        reached.insert(tensor);
         let consumers = graph.consumers(tensor);
         if consumers.is_empty() || results.contains(&tensor) {
             return None; // a result of the function
@@ -184,7 +213,9 @@ fn paired_row(
                 found = Some(op);
                 continue;
             }
-            if !keeps_last_dim(graph, op, tensor) {
+            if !keeps_last_dim(graph, op, tensor)
+                || sharded.is_some_and(|s| meets_whole(graph, op, tensor, s))
+            {
                 return None;
             }
             stack.extend(read.outputs.iter().map(|o| o.tensor));
@@ -476,7 +507,7 @@ pub fn plan(
         ));
     }
     let results = imported.results.iter().filter_map(|r| r.tensor).collect();
-    let layouts = layouts(&imported.graph, &results, &styles, &modules);
+    let layouts = layouts(&imported.graph, &results, &styles, &modules, &mut warnings);
     warnings.dedup();
     warnings.extend(cost.map(str::to_string));
     let value = json!({
@@ -561,13 +592,15 @@ fn pipeline_plan(
 }
 
 /// The layouts of the styles that are not half of a pair (module doc): a column-split module whose
-/// output does not reach a row-split one through elementwise ops gathers it, a row-split module no
+/// output does not reach a row-split one through elementwise ops, or meets a whole tensor on the way
+/// (a warning), gathers it, a row-split module no
 /// column-split one feeds (an embedding always) slices its whole input.
 fn layouts(
     graph: &Graph,
     results: &BTreeSet<TensorId>,
     styles: &BTreeMap<String, &'static str>,
     modules: &BTreeMap<String, Option<OpId>>,
+    warnings: &mut Vec<String>,
 ) -> BTreeMap<String, Value> {
     let reader = |name: &String| modules.get(name).copied().flatten();
     let rowwise: BTreeSet<OpId> = styles
@@ -576,21 +609,62 @@ fn layouts(
         .filter_map(|(name, _)| reader(name))
         .filter(|&op| graph.op(op).class == OpClass::Contraction)
         .collect();
+    // Column-split modules pair with a row-split one only together with every column-split module
+    // whose shard meets theirs on the way (SwiGLU's gate and up, q/k/v): the pairs are found as a
+    // fixpoint, each round's shards (the tensors the paired walks passed) the next round's `sharded`.
+    let columns: Vec<(&String, OpId)> = styles
+        .iter()
+        .filter(|(_, &style)| style == "ColwiseParallel")
+        .filter_map(|(name, _)| Some((name, reader(name)?)))
+        .filter(|&(_, op)| graph.op(op).class == OpClass::Contraction)
+        .collect();
+    let mut sharded: BTreeSet<TensorId> = BTreeSet::new();
+    let mut pairs: BTreeMap<&String, OpId> = BTreeMap::new();
+    let mut first = true;
+    let mut candidates = BTreeMap::new();
+    loop {
+        let mut reached = BTreeSet::new();
+        let next: BTreeMap<&String, OpId> = columns
+            .iter()
+            .filter(|(name, _)| first || pairs.contains_key(name))
+            .filter_map(|&(name, op)| {
+                // The first round finds the candidates: with no shard known yet, every other operand
+                // would read as whole and fail them all, so it checks only that a partner is reached.
+                let check = (!first).then_some(&sharded);
+                let mut walked = BTreeSet::new();
+                let row = paired_row(graph, op, &rowwise, results, check, &mut walked)?;
+                reached.extend(walked);
+                Some((name, row))
+            })
+            .collect();
+        let stable = !first && next.len() == pairs.len();
+        if first {
+            candidates = next.clone();
+        }
+        pairs = next;
+        sharded = reached;
+        first = false;
+        if stable {
+            break;
+        }
+    }
     let mut fed = BTreeSet::new();
     let mut layouts = BTreeMap::new();
     for (name, &style) in styles {
         if style != "ColwiseParallel" {
             continue;
         }
-        let pair = reader(name)
-            .filter(|&op| graph.op(op).class == OpClass::Contraction)
-            .and_then(|op| paired_row(graph, op, &rowwise, results));
-        match pair {
-            Some(row) => {
+        match pairs.get(name) {
+            Some(&row) => {
                 fed.insert(row);
             }
             None => {
                 layouts.insert(name.clone(), json!({"output": "Replicate"}));
+                if candidates.contains_key(name) {
+                    warnings.push(format!(
+                        "{name}: its ColwiseParallel shard meets a tensor computed whole before its RowwiseParallel partner (a partner layer left unsplit, as SwiGLU's up_proj beside gate_proj): torch cannot multiply a shard by a whole tensor, so its output is gathered (output_layouts=Replicate()): one all-gather per step more than the simulated strategy"
+                    ));
+                }
             }
         }
     }
