@@ -47,12 +47,26 @@ def _cumsum(x, dim, dtype=None):
 
 
 def _decompositions():
-    """torch-mlir's decomposition table with `aten.cumsum` as `_cumsum`."""
+    """torch-mlir's decomposition table with `aten.cumsum` as `_cumsum`, and CPU flash attention's
+    decomposition returning its output in the strides the kernel gives it (contiguous `[N, H, L, E]`).
+    torch's decomposition keeps the strides of `nn.MultiheadAttention`'s `permute(2, 0, 1, 3)`; after
+    Hugging Face's `transpose(1, 2).reshape(...)` those make a view where the kernel's made a copy, and
+    the `.contiguous()` that export did not record (a no-op on the copy) is missing before the next
+    `view` ("Cannot view a tensor with shape ... as a tensor with shape ..."), as in GPT-2 without
+    dropout."""
     import torch
     from torch_mlir.extras.fx_decomp_util import get_decomposition_table
 
     table = dict(get_decomposition_table())
     table[torch.ops.aten.cumsum.default] = _cumsum
+    flash = getattr(torch.ops.aten, "_scaled_dot_product_flash_attention_for_cpu", None)
+    given = table.get(flash.default) if flash is not None else None
+    if given is not None:
+        def flash_for_cpu(*args, **kwargs):
+            output, attn = given(*args, **kwargs)
+            return output.contiguous(), attn
+
+        table[flash.default] = flash_for_cpu
     return table
 
 

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Stock Hugging Face models under flexc's PyTorch plans (issue 42): transformers' `GPT2LMHeadModel`,
+`LlamaForCausalLM` and `Qwen2ForCausalLM` (grouped-query attention: 4 query heads, 2 key/value heads)
+built from small configs (2 layers, width 128, vocabulary 256, no weights downloaded), in train mode,
+exported by `flexc.torch.plan` with no workaround — the default attention-mask code (a cumsum over
+the position ids), Llama's and Qwen2's non-persistent rotary buffer `inv_freq`, GPT-2's default
+dropout (torch-mlir's RNG seed, `ml_program.global_load`) — planned by the default search and by
+Megatron-LM's `megatron:tp=2`, and run for one step on 2 and 4 gloo processes against one process
+(`test_torch_engine.check`: loss and every gradient within 1e-5).
+
+The engine runs use the models with dropout 0 (a random mask differs between one process and several);
+GPT-2 with its default dropout (0.1) is planned too, to check that it imports.
+
+  python/tests/test_hf_engine.py [--quick]    # --quick: GPT-2 and Llama on 2 processes only
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import torch  # noqa: E402
+
+import test_torch_engine as engine  # noqa: E402  (puts python/ first on sys.path)
+import flexc.torch  # noqa: E402
+
+from transformers import (GPT2Config, GPT2LMHeadModel, LlamaConfig, LlamaForCausalLM,  # noqa: E402
+                          Qwen2Config, Qwen2ForCausalLM)
+
+
+class GPT2(GPT2LMHeadModel):
+    """GPT-2 returning its logits (`forward(input_ids) -> logits`), parameters named as transformers
+    names them."""
+
+    def forward(self, ids):
+        return super().forward(ids).logits
+
+
+class Llama(LlamaForCausalLM):
+    def forward(self, ids):
+        return super().forward(ids).logits
+
+
+class Qwen2(Qwen2ForCausalLM):
+    def forward(self, ids):
+        return super().forward(ids).logits
+
+
+COMMON = dict(vocab_size=256, use_cache=False, bos_token_id=0, eos_token_id=0)
+
+
+def gpt2(dropout=0.0):
+    config = GPT2Config(n_layer=2, n_embd=128, n_head=4, n_positions=64, resid_pdrop=dropout,
+                        embd_pdrop=dropout, attn_pdrop=dropout, **COMMON)
+    # The worker builds the model under `torch.device("meta")` and loads the state dict into it; the
+    # non-persistent buffers are no part of that dict, so they are made on the CPU.
+    with torch.device("cpu"):
+        return GPT2(config).train()
+
+
+def llama():
+    config = LlamaConfig(num_hidden_layers=2, hidden_size=128, intermediate_size=256,
+                         num_attention_heads=4, num_key_value_heads=4, max_position_embeddings=64,
+                         **COMMON)
+    with torch.device("cpu"):
+        return Llama(config).train()
+
+
+def qwen2():
+    config = Qwen2Config(num_hidden_layers=2, hidden_size=128, intermediate_size=256,
+                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64,
+                         **COMMON)
+    with torch.device("cpu"):
+        return Qwen2(config).train()
+
+
+def case(name, make):
+    torch.manual_seed(1)
+    ids = torch.randint(0, 256, (8, 16))
+    return name, make, engine.next_token, (ids, torch.roll(ids, -1, 1))
+
+
+def imports_with_dropout():
+    """GPT-2 with its default dropout plans (no engine run: the masks are random)."""
+    torch.manual_seed(0)
+    model = GPT2(GPT2Config(n_layer=2, n_embd=128, n_head=4, n_positions=64, **COMMON)).train()
+    result = flexc.torch.plan(model, (torch.randint(0, 256, (8, 16)),), world_size=2,
+                              machine="dgx-h100:1", budget=engine.BUDGET, seed=0)
+    print(f"gpt2 with dropout 0.1: plans (mesh {result['mesh']['shape']}, {len(result['plan'])} styles)")
+    return True
+
+
+def main():
+    models = [case("gpt2", gpt2), case("llama", llama)]
+    runs = [(c, 2, None) for c in models] + [(c, 2, "megatron:tp=2") for c in models]
+    if "--quick" not in sys.argv:
+        qwen = case("qwen2 (GQA)", qwen2)
+        runs += [(c, 4, None) for c in models] + [(c, 4, "megatron:tp=2,dp=2") for c in models]
+        runs += [(qwen, 2, None), (qwen, 2, "megatron:tp=2")]
+    ok = imports_with_dropout()
+    records = [engine.check(c, world, strategy, machine="dgx-h100:1") for c, world, strategy in runs]
+    failed = [r for r in records if not r["ok"]]
+    off = ", ".join("{} on {} ({})".format(r["model"], r["world"], r["asked"]) for r in failed)
+    print(f"hugging face engine check: {len(records) - len(failed)} of {len(records)} runs match"
+          + (f"; OFF: {off}" if failed else ""))
+    return 0 if ok and not failed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
