@@ -16,6 +16,8 @@ GPT-2 with its default dropout (0.1) is planned too, to check that it imports.
 import os
 import sys
 
+# The ranks' module hooks see transformers' output dataclasses: torch's note about it is noise here.
+os.environ.setdefault("PYTHONWARNINGS", "ignore:For backward hooks to be called")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import torch  # noqa: E402
@@ -27,22 +29,31 @@ from transformers import (GPT2Config, GPT2LMHeadModel, LlamaConfig, LlamaForCaus
                           Qwen2Config, Qwen2ForCausalLM)
 
 
-class GPT2(GPT2LMHeadModel):
-    """GPT-2 returning its logits (`forward(input_ids) -> logits`), parameters named as transformers
-    names them."""
+class Logits:
+    """A causal LM returning its logits (`forward(input_ids) -> logits`), parameters named as
+    transformers names them. The worker loads the state dict with `assign=True`, which puts a
+    parameter of its own in each name: GPT-2's `lm_head.weight` is tied to `transformer.wte.weight`
+    again after loading, as transformers ties them."""
 
     def forward(self, ids):
         return super().forward(ids).logits
 
+    def load_state_dict(self, *args, **kwargs):
+        result = super().load_state_dict(*args, **kwargs)
+        self.tie_weights()
+        return result
 
-class Llama(LlamaForCausalLM):
-    def forward(self, ids):
-        return super().forward(ids).logits
+
+class GPT2(Logits, GPT2LMHeadModel):
+    pass
 
 
-class Qwen2(Qwen2ForCausalLM):
-    def forward(self, ids):
-        return super().forward(ids).logits
+class Llama(Logits, LlamaForCausalLM):
+    pass
+
+
+class Qwen2(Logits, Qwen2ForCausalLM):
+    pass
 
 
 COMMON = dict(vocab_size=256, use_cache=False, bos_token_id=0, eos_token_id=0)
