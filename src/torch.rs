@@ -39,7 +39,7 @@
 
 use crate::diagnostics::Diag;
 use crate::jax::{self, Axis};
-use flexc_core::graph::{DeviceId, Graph, OpId, TensorId};
+use flexc_core::graph::{DeviceId, Graph, OpId, TensorId, TensorKind};
 use flexc_core::schedule::{Order, Recompute, Zero};
 use flexc_core::{OpClass, Strategy};
 use flexc_passes::import::Imported;
@@ -155,9 +155,10 @@ fn keeps_last_dim(graph: &Graph, op: OpId, tensor: TensorId) -> bool {
     }
 }
 
-/// Whether elementwise op `op`, reading the shard `tensor`, combines it with another operand that holds
-/// the whole of the last dim (it varies along the output's last dim and is not in `sharded`): torch would
-/// multiply a shard by a whole tensor (SwiGLU's `act(gate) * up` with `up_proj` unsplit).
+/// Whether elementwise op `op`, reading the shard `tensor`, combines it with another activation that
+/// holds the whole of the last dim (it varies along the output's last dim and is not in `sharded`): torch
+/// would multiply a shard by a whole tensor (SwiGLU's `act(gate) * up` with `up_proj` unsplit). Weights
+/// are not counted: the one a column-split module's output meets is its bias, which its style splits.
 fn meets_whole(graph: &Graph, op: OpId, tensor: TensorId, sharded: &BTreeSet<TensorId>) -> bool {
     let read = graph.op(op);
     if read.class != OpClass::Elementwise {
@@ -173,6 +174,7 @@ fn meets_whole(graph: &Graph, op: OpId, tensor: TensorId, sharded: &BTreeSet<Ten
     read.inputs.iter().any(|a| {
         a.tensor != tensor
             && !sharded.contains(&a.tensor)
+            && graph.tensor(a.tensor).kind == TensorKind::Activation
             && full > 1
             && graph.tensor(a.tensor).shape.last() == Some(&full)
             && a.exprs.last() == Some(last)
@@ -219,6 +221,102 @@ fn paired_row(
                 return None;
             }
             stack.extend(read.outputs.iter().map(|o| o.tensor));
+        }
+    }
+    found
+}
+
+/// The operands of elementwise op `op`, reading the shard `tensor`, that vary along its output's last
+/// dim (the whole of it) other than `tensor`: [`meets_whole`]'s candidates.
+fn whole_operands(graph: &Graph, op: OpId, tensor: TensorId) -> Vec<TensorId> {
+    let read = graph.op(op);
+    let (Some(output), OpClass::Elementwise) = (read.outputs.first(), read.class) else {
+        return Vec::new();
+    };
+    let Some(last) = output.exprs.last() else {
+        return Vec::new();
+    };
+    let full = graph.tensor(output.tensor).shape.last().copied().unwrap_or(1);
+    read.inputs
+        .iter()
+        .filter(|a| {
+            a.tensor != tensor
+                && graph.tensor(a.tensor).kind == TensorKind::Activation
+                && full > 1
+                && graph.tensor(a.tensor).shape.last() == Some(&full)
+                && a.exprs.last() == Some(last)
+        })
+        .map(|a| a.tensor)
+        .collect()
+}
+
+/// The contraction that computes `tensor` through ops that keep its last dim in place (an activation,
+/// a reshape): the partner layer whose output a column split's shard meets (SwiGLU's `up_proj`).
+fn computed_by(graph: &Graph, tensor: TensorId) -> Option<OpId> {
+    let mut tensor = tensor;
+    for _ in 0..16 {
+        let op = graph.tensor(tensor).producer?;
+        let read = graph.op(op);
+        if read.class == OpClass::Contraction {
+            return Some(op);
+        }
+        // One activation input carried along (a unary elementwise op or a reshape).
+        let inputs: Vec<TensorId> = read
+            .inputs
+            .iter()
+            .map(|a| a.tensor)
+            .filter(|&t| graph.tensor(t).kind == TensorKind::Activation)
+            .collect();
+        let &[input] = inputs.as_slice() else {
+            return None;
+        };
+        if !keeps_last_dim(graph, op, input) {
+            return None;
+        }
+        tensor = input;
+    }
+    None
+}
+
+/// Column splits that must split together (module doc): for each column-split module whose output
+/// reaches a row-split partner, the unsplit `nn.Linear` layers (in `linears`: reader op → module) whose
+/// outputs its shard meets on the way, each with the column split it meets.
+fn partners(
+    graph: &Graph,
+    results: &BTreeSet<TensorId>,
+    styles: &BTreeMap<String, &'static str>,
+    modules: &BTreeMap<String, Option<OpId>>,
+    linears: &BTreeMap<OpId, String>,
+) -> BTreeMap<String, String> {
+    let reader = |name: &String| modules.get(name).copied().flatten();
+    let rowwise: BTreeSet<OpId> = styles
+        .iter()
+        .filter(|(_, &style)| style == "RowwiseParallel")
+        .filter_map(|(name, _)| reader(name))
+        .filter(|&op| graph.op(op).class == OpClass::Contraction)
+        .collect();
+    let mut found = BTreeMap::new();
+    for (name, &style) in styles {
+        let Some(op) = reader(name).filter(|_| style == "ColwiseParallel") else {
+            continue;
+        };
+        let mut walked = BTreeSet::new();
+        if paired_row(graph, op, &rowwise, results, None, &mut walked).is_none() {
+            continue;
+        }
+        for &tensor in &walked {
+            for &consumer in graph.consumers(tensor) {
+                for whole in whole_operands(graph, consumer, tensor) {
+                    if walked.contains(&whole) {
+                        continue;
+                    }
+                    if let Some(module) = computed_by(graph, whole).and_then(|c| linears.get(&c)) {
+                        if !styles.contains_key(module) {
+                            found.entry(module.clone()).or_insert_with(|| name.clone());
+                        }
+                    }
+                }
+            }
         }
     }
     found
@@ -507,6 +605,40 @@ pub fn plan(
         ));
     }
     let results = imported.results.iter().filter_map(|r| r.tensor).collect();
+    // Unsplit `nn.Linear` layers (a named 2-D weight, `[out, in]`) by the op reading their weight.
+    let mut linears = BTreeMap::new();
+    for (i, input) in inputs.iter().enumerate() {
+        let name = input["name"].as_str().unwrap_or_default();
+        let (Some(module), Some(tensor)) = (
+            name.strip_suffix(".weight"),
+            imported.args.get(i).and_then(|a| a.tensor),
+        ) else {
+            continue;
+        };
+        let linear = input["kind"] == "parameter"
+            && imported.graph.tensor(tensor).shape.len() == 2
+            && !styles.contains_key(module)
+            && output_dim(&imported.graph, tensor) == Some(0);
+        if let Some(op) = weight_reader(&imported.graph, tensor).filter(|_| linear) {
+            linears.insert(op, module.to_string());
+        }
+    }
+    let together = partners(&imported.graph, &results, &styles, &modules, &linears);
+    for (module, column) in &together {
+        warnings.push(format!(
+            "{module}: split ColwiseParallel together with {column}, whose shard meets its output before their RowwiseParallel partner (as SwiGLU's up_proj beside gate_proj, q/k/v): the strategy computes it whole and slices it, torch cannot slice a whole tensor to meet a shard; split, it does a share of the work the strategy simulated whole"
+        ));
+        styles.insert(module.clone(), "ColwiseParallel");
+        let reader = linears.iter().find(|(_, m)| *m == module).map(|(&op, _)| op);
+        modules.insert(module.clone(), reader);
+        for (name, spec) in parameters.iter_mut() {
+            if name.strip_prefix(module.as_str()) == Some(".weight") {
+                *spec = json!(["tp", null]);
+            } else if name.strip_prefix(module.as_str()) == Some(".bias") {
+                *spec = json!(["tp"]);
+            }
+        }
+    }
     let layouts = layouts(&imported.graph, &results, &styles, &modules, &mut warnings);
     warnings.dedup();
     warnings.extend(cost.map(str::to_string));
