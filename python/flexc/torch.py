@@ -122,7 +122,8 @@ def export(model, example_inputs, path: str) -> str:
 
 def plan(model, example_inputs=(), world_size: int = 2, machine: Optional[str] = None,
          search: Optional[str] = None, strategy: Optional[str] = None, budget: Optional[str] = None,
-         seed: Optional[int] = None, flexc_args: Sequence[str] = (), keep: Optional[str] = None) -> dict:
+         seed: Optional[int] = None, flexc_args: Sequence[str] = (), keep: Optional[str] = None,
+         batch_dim="module") -> dict:
     """Searches a strategy for `model(*example_inputs)` on `world_size` devices and returns the
     `--emit=torch-plan` dict; the search report (flexc's standard error) is under "report", the
     exported MLIR's path under "mlir" when `keep` names a folder to keep it in.
@@ -131,7 +132,13 @@ def plan(model, example_inputs=(), world_size: int = 2, machine: Optional[str] =
     machine / search / strategy / budget / seed: flexc's `--machine`, `--search`, `--strategy` (a
       baseline such as `megatron:tp=2,dp=2` instead of searching), `--search-budget`, `--seed`.
     flexc_args: more flexc options.
+    batch_dim: the dim of every input that holds the batch (flexc's `--batch-dim`). For an `nn.Module`
+      it is 0 unless given: torch's convention, the dim `apply`'s users and pipelines split (with a
+      batch of 1, flexc's inference would otherwise take the sequence for the batch). For an MLIR
+      file it is flexc's inference (or the file's record) unless given; `None`: inferred always.
     """
+    if batch_dim == "module":
+        batch_dim = None if isinstance(model, (str, os.PathLike)) else 0
     with tempfile.TemporaryDirectory(prefix="flexc-torch-") as scratch:
         folder = keep or scratch
         if isinstance(model, (str, os.PathLike)):
@@ -143,7 +150,7 @@ def plan(model, example_inputs=(), world_size: int = 2, machine: Optional[str] =
             cwd, given = folder, "model.mlir"
         command = [binary(), given, "--emit=torch-plan", f"--devices={world_size}"]
         for flag, value in (("--machine", machine), ("--search", search), ("--strategy", strategy),
-                            ("--search-budget", budget), ("--seed", seed)):
+                            ("--search-budget", budget), ("--seed", seed), ("--batch-dim", batch_dim)):
             if value is not None:
                 command.append(f"{flag}={value}")
         command.extend(flexc_args)
