@@ -23,6 +23,15 @@
 //! a row-split module slices its whole input (`input_layouts=Replicate()`; an embedding's indices are
 //! always whole). Unpaired styles cost a collective more than a pair, never a wrong result.
 //!
+//! A shard must not meet a whole tensor on its way to the row partner either: a strategy may split
+//! SwiGLU's `gate_proj` and `down_proj` and compute `up_proj` whole, slicing it where it meets gate's
+//! shard, which flexc's materialization does and torch does not (`act(gate) * up` fails). So an unsplit
+//! `nn.Linear` whose output a paired shard meets (through an activation or a reshape) is split
+//! `ColwiseParallel` with it, with a warning ([`partners`]); pairs are then found as a fixpoint in which
+//! every other activation operand of the elementwise ops on the way must be a paired shard too, and a
+//! column split left with a whole operand (its partner no named `nn.Linear`) gathers its output, with a
+//! warning.
+//!
 //! **Pipelines.** A strategy with pipeline stages of one device each is exported as
 //! `torch.distributed.pipelining` runs it ([`Export::new`]): a 3-D mesh `dp` × `pp` × `tp` (`tp` = 1),
 //! the split points (`SplitPoint.BEGINNING` of a submodule, in program order), the micro-batches, the
