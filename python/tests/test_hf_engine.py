@@ -101,6 +101,37 @@ def imports_with_dropout():
     return True
 
 
+def binary_found_after_install():
+    """Issue 42's first step: after a normal (non-editable) `pip install ./python`, with $FLEXC unset
+    and no flexc on PATH, the package finds this checkout's cargo build, recorded at install."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    python_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir)
+    leftovers = [os.path.join(python_dir, n) for n in ("build", "flexc.egg-info")]
+    existed = [os.path.exists(p) for p in leftovers]
+    with tempfile.TemporaryDirectory(prefix="flexc-install-") as target:
+        done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                               "--no-deps", "--no-build-isolation", "--target", target, python_dir],
+                              capture_output=True, text=True)
+        for path, was in zip(leftovers, existed):
+            if not was:
+                shutil.rmtree(path, ignore_errors=True)
+        if done.returncode != 0:
+            print(f"pip install ./python failed:\n{done.stderr}")
+            return False
+        env = {k: v for k, v in os.environ.items() if k not in ("FLEXC", "PYTHONPATH")}
+        env["PATH"] = "/usr/bin:/bin"
+        found = subprocess.run([sys.executable, "-c", "import flexc; print(flexc.binary())"],
+                               capture_output=True, text=True, env=env, cwd=target)
+        expected = os.path.dirname(os.path.abspath(os.path.join(python_dir, os.pardir, "Cargo.toml")))
+        ok = found.returncode == 0 and found.stdout.strip().startswith(os.path.join(expected, "target"))
+        print(f"binary after pip install ./python: {found.stdout.strip() or found.stderr.strip()[-300:]} "
+              f"({'ok' if ok else 'OFF'})")
+        return ok
+
+
 def main():
     gpt, llama_, qwen = case("gpt2", gpt2), case("llama", llama), case("qwen2 (GQA)", qwen2)
     # The default (tools/test, about 2.5 minutes here): both plans on 2 processes, Megatron's 2 x 2 on
@@ -110,7 +141,8 @@ def main():
         runs += [(llama_, 4, "megatron:tp=2,dp=2"), (qwen, 2, "megatron:tp=2")]
     if "--all" in sys.argv:
         runs += [(gpt, 4, None), (llama_, 4, None), (gpt, 4, "megatron:tp=2,dp=2"), (qwen, 2, None)]
-    ok = imports_with_dropout()
+    ok = binary_found_after_install()
+    ok = imports_with_dropout() and ok
     records = [engine.check(c, world, strategy, machine="dgx-h100:1") for c, world, strategy in runs]
     failed = [r for r in records if not r["ok"]]
     off = ", ".join("{} on {} ({})".format(r["model"], r["world"], r["asked"]) for r in failed)
