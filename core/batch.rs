@@ -505,6 +505,34 @@ mod tests {
     }
 
     #[test]
+    fn a_batch_of_one_read_whole_has_marks_but_no_rescale() {
+        // torch-mlir broadcasts a batch of 1 by the constant index 0: the marks accept it (the
+        // searches need them at the exported batch), a rescale still refuses it.
+        let mut g = Graph::new();
+        let x = g.add_tensor("x", vec![1, 4], DType::F32, TensorKind::Input);
+        let y = g.add_tensor("y", vec![1, 4], DType::F32, TensorKind::Activation);
+        g.add_op(Op {
+            name: "linalg.generic".into(),
+            location: "m.mlir:7:1".into(),
+            class: OpClass::Elementwise,
+            dims: vec![Dim::new(1, Role::Sample), Dim::new(4, Role::Attribute)],
+            inputs: vec![Access {
+                tensor: x,
+                exprs: vec![AffineDim::constant(0), AffineDim::dim(1)],
+            }],
+            outputs: vec![Access::dims(y, &[0, 1])],
+            flops: 4.0,
+            dtype: DType::F32,
+        })
+        .unwrap();
+        let marks = batch_marks(&g, 0).unwrap();
+        assert_eq!(marks.batch, Some(1));
+        assert_eq!(marks.loops[0], vec![true, false]);
+        let e = rescale_batch(&g, 0, 4).unwrap_err();
+        assert!(e.message.contains("reads one sample of 'x'"), "{e}");
+    }
+
+    #[test]
     fn slices_and_single_samples_fail() {
         let mut g = Graph::new();
         let x = g.add_tensor("x", vec![8, 4], DType::F32, TensorKind::Input);
