@@ -8,8 +8,9 @@
 //! `named_parameters()` names it (`par.name = "fc1.weight"`) gives its submodule (`fc1`) a style from
 //! the dim `tp` splits, in PyTorch's layouts: `nn.Linear`'s weight is `[out, in]` — `out` split is
 //! `ColwiseParallel`, `in` split `RowwiseParallel`; an embedding table (read by a gather) is
-//! `[vocabulary, dim]` — the vocabulary split is `RowwiseParallel`, `dim` `ColwiseParallel`. Biases
-//! follow their weight's style. What no style expresses — a weight of another rank split over `tp`,
+//! `[vocabulary, dim]` — the vocabulary split is `RowwiseParallel`, `dim` `ColwiseParallel`; a weight
+//! multiplied as it is (`x @ w`, `[in, out]`: Hugging Face's `Conv1D`) the other way round, its module
+//! listed in `transposed` for `apply` to partition its weight so. Biases follow their weight's style. What no style expresses — a weight of another rank split over `tp`,
 //! both dims split, an unnamed or top-level weight, two weights of one submodule that disagree — is
 //! left to the mesh (replicated) with a warning, as are the jax export's own warnings (pipelines,
 //! micro-batches, per-op placement).
@@ -549,6 +550,8 @@ pub fn plan(
     let mut fsdp = false;
     // Each styled module's op reading its weight.
     let mut modules: BTreeMap<String, Option<OpId>> = BTreeMap::new();
+    // Styled modules whose weight is `[in, out]` (Hugging Face's `Conv1D`).
+    let mut transposed: BTreeSet<String> = BTreeSet::new();
     for (i, input) in inputs.iter().enumerate() {
         if input["kind"] != "parameter" {
             continue;
@@ -576,13 +579,11 @@ pub fn plan(
             .tensor
             .filter(|_| class == Some(OpClass::Contraction))
             .and_then(|t| output_dim(&imported.graph, t));
-        if layout == Some(1) && spec.len() == 2 {
-            warnings.push(format!(
-                "{name}: laid out [in, out] (dim 1 indexes the output, as in Hugging Face's Conv1D), not nn.Linear's [out, in]: parallelize_module's styles shard nn.Linear's layout: left replicated"
-            ));
-            continue;
-        }
+        // A weight multiplied as it is (`[in, out]`, Hugging Face's `Conv1D`): its styles are
+        // nn.Linear's with the dims swapped, which `apply` runs on the module (`transposed`).
+        let in_out = layout == Some(1) && spec.len() == 2;
         let chosen = match (spec.len(), split.as_slice()) {
+            (2, &[dim]) if in_out => style(1 - dim, class),
             (2, &[dim]) => style(dim, class),
             _ => {
                 warnings.push(format!(
@@ -598,6 +599,9 @@ pub fn plan(
             )),
             Some(_) => {}
             None => {
+                if in_out {
+                    transposed.insert(module.to_string());
+                }
                 styles.insert(module.to_string(), chosen);
                 let reader = imported.args[i]
                     .tensor
@@ -658,6 +662,7 @@ pub fn plan(
         "mesh": {"dims": ["dp", "tp"], "shape": [dp, devices / dp]},
         "plan": styles,
         "layouts": layouts,
+        "transposed": transposed,
         "fsdp": fsdp,
         "schedule": export.value["schedule"],
         "parameters": parameters,

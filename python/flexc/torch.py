@@ -164,14 +164,59 @@ def plan(model, example_inputs=(), world_size: int = 2, machine: Optional[str] =
         return result
 
 
+def _transposed_styles():
+    """`ColwiseParallel`/`RowwiseParallel` for a module whose weight is `[in, out]` (Hugging Face's
+    `Conv1D`, `x @ w + b`): the weight split on the other dim than nn.Linear's, the bias as nn.Linear's,
+    the inputs and outputs as the styles hand them."""
+    from functools import partial
+
+    import torch.nn as nn
+    from torch.distributed.tensor import Replicate, Shard, distribute_module, distribute_tensor
+    from torch.distributed.tensor.parallel import ColwiseParallel, RowwiseParallel
+
+    def partition(weight, bias, self):
+        def split(name, module, mesh):
+            for key, param in list(module.named_parameters(recurse=False)):
+                placement = weight if key == "weight" else bias
+                module.register_parameter(key, nn.Parameter(
+                    distribute_tensor(param, mesh, [placement], src_data_rank=self.src_data_rank),
+                    requires_grad=param.requires_grad))
+        return split
+
+    def apply(self, module, device_mesh, weight, bias):
+        return distribute_module(
+            module, device_mesh, partition(weight, bias, self),
+            partial(self._prepare_input_fn, self.input_layouts, self.desired_input_layouts),
+            partial(self._prepare_output_fn, self.output_layouts, self.use_local_output))
+
+    class ColwiseTransposed(ColwiseParallel):
+        """ColwiseParallel of an `[in, out]` weight: weight `Shard(1)`, bias `Shard(0)`."""
+
+        def _apply(self, module, device_mesh):
+            return apply(self, module, device_mesh, Shard(1), Shard(0))
+
+    class RowwiseTransposed(RowwiseParallel):
+        """RowwiseParallel of an `[in, out]` weight: weight `Shard(0)`, bias replicated."""
+
+        def _apply(self, module, device_mesh):
+            self.desired_input_layouts = (Shard(-1),)
+            return apply(self, module, device_mesh, Shard(0), Replicate())
+
+    return {"ColwiseParallel": ColwiseTransposed, "RowwiseParallel": RowwiseTransposed}
+
+
 def parallelize_plan(result: dict) -> dict:
     """The `parallelize_module` plan: submodule name -> `ColwiseParallel(...)`/`RowwiseParallel(...)`,
     with `result["layouts"]`: `{"output": "Replicate"}` gathers a column-split output,
-    `{"input": "Replicate"}` has a row-split module slice its whole input."""
+    `{"input": "Replicate"}` has a row-split module slice its whole input. The modules listed in
+    `result["transposed"]` (an `[in, out]` weight: Hugging Face's `Conv1D`) get the styles' variants
+    that split that layout."""
     from torch.distributed.tensor import Replicate
     from torch.distributed.tensor.parallel import ColwiseParallel, RowwiseParallel
 
     styles = {"ColwiseParallel": ColwiseParallel, "RowwiseParallel": RowwiseParallel}
+    transposed = set(result.get("transposed", []))
+    swapped = _transposed_styles() if transposed else {}
     layouts = result.get("layouts", {})
     made = {}
     for name, style in result["plan"].items():
@@ -181,7 +226,7 @@ def parallelize_plan(result: dict) -> dict:
             options["output_layouts"] = Replicate()
         if layout.get("input") == "Replicate":
             options["input_layouts"] = Replicate()
-        made[name] = styles[style](**options)
+        made[name] = (swapped if name in transposed else styles)[style](**options)
     return made
 
 
