@@ -10,8 +10,8 @@
 //! `ColwiseParallel`, `in` split `RowwiseParallel`; an embedding table (read by a gather) is
 //! `[vocabulary, dim]` — the vocabulary split is `RowwiseParallel`, `dim` `ColwiseParallel`; a weight
 //! multiplied as it is (`x @ w`, `[in, out]`: Hugging Face's `Conv1D`) the other way round, its module
-//! listed in `transposed` for `apply` to partition its weight so. Biases follow their weight's style. What no style expresses — a weight of another rank split over `tp`,
-//! both dims split, an unnamed or top-level weight, two weights of one submodule that disagree — is
+//! listed in `transposed` for `apply` to partition its weight so. Biases follow their weight's style.
+//! What no style expresses — a weight of another rank split over `tp`, both dims split, an unnamed or top-level weight, two weights of one submodule that disagree — is
 //! left to the mesh (replicated) with a warning, as are the jax export's own warnings (pipelines,
 //! micro-batches, per-op placement).
 //!
@@ -170,25 +170,9 @@ fn keeps_last_dim(graph: &Graph, op: OpId, tensor: TensorId) -> bool {
 /// would multiply a shard by a whole tensor (SwiGLU's `act(gate) * up` with `up_proj` unsplit). Weights
 /// are not counted: the one a column-split module's output meets is its bias, which its style splits.
 fn meets_whole(graph: &Graph, op: OpId, tensor: TensorId, sharded: &BTreeSet<TensorId>) -> bool {
-    let read = graph.op(op);
-    if read.class != OpClass::Elementwise {
-        return false;
-    }
-    let Some(output) = read.outputs.first() else {
-        return false;
-    };
-    let Some(last) = output.exprs.last() else {
-        return false;
-    };
-    let full = graph.tensor(output.tensor).shape.last().copied().unwrap_or(1);
-    read.inputs.iter().any(|a| {
-        a.tensor != tensor
-            && !sharded.contains(&a.tensor)
-            && graph.tensor(a.tensor).kind == TensorKind::Activation
-            && full > 1
-            && graph.tensor(a.tensor).shape.last() == Some(&full)
-            && a.exprs.last() == Some(last)
-    })
+    whole_operands(graph, op, tensor)
+        .iter()
+        .any(|t| !sharded.contains(t))
 }
 
 /// The row-split reader in `rowwise` that the output of `start` (a column-split module's op) reaches
@@ -236,8 +220,8 @@ fn paired_row(
     found
 }
 
-/// The operands of elementwise op `op`, reading the shard `tensor`, that vary along its output's last
-/// dim (the whole of it) other than `tensor`: [`meets_whole`]'s candidates.
+/// The activation operands of elementwise op `op`, reading the shard `tensor`, that vary along its
+/// output's last dim (the whole of it) other than `tensor`: [`meets_whole`]'s candidates.
 fn whole_operands(graph: &Graph, op: OpId, tensor: TensorId) -> Vec<TensorId> {
     let read = graph.op(op);
     let (Some(output), OpClass::Elementwise) = (read.outputs.first(), read.class) else {
@@ -644,11 +628,18 @@ pub fn plan(
         styles.insert(module.clone(), "ColwiseParallel");
         let reader = linears.iter().find(|(_, m)| *m == module).map(|(&op, _)| op);
         modules.insert(module.clone(), reader);
+        // Its weight and bias now split dim 0 over `tp` (ahead of what they held there: FSDP's `dp`).
         for (name, spec) in parameters.iter_mut() {
-            if name.strip_prefix(module.as_str()) == Some(".weight") {
-                *spec = json!(["tp", null]);
-            } else if name.strip_prefix(module.as_str()) == Some(".bias") {
-                *spec = json!(["tp"]);
+            let own = matches!(name.strip_prefix(module.as_str()), Some(".weight" | ".bias"));
+            if let (true, Some(first)) = (own, spec.as_array_mut().and_then(|a| a.first_mut())) {
+                *first = match first.take() {
+                    Value::Null => json!("tp"),
+                    Value::Array(mut axes) => {
+                        axes.insert(0, json!("tp"));
+                        Value::Array(axes)
+                    }
+                    other => json!(["tp", other]),
+                };
             }
         }
     }
@@ -739,8 +730,8 @@ fn pipeline_plan(
 
 /// The layouts of the styles that are not half of a pair (module doc): a column-split module whose
 /// output does not reach a row-split one through elementwise ops, or meets a whole tensor on the way
-/// (a warning), gathers it, a row-split module no
-/// column-split one feeds (an embedding always) slices its whole input.
+/// (a warning), gathers it, a row-split module no column-split one feeds (an embedding always) slices
+/// its whole input.
 fn layouts(
     graph: &Graph,
     results: &BTreeSet<TensorId>,

@@ -6,7 +6,10 @@ exported by `flexc.torch.plan` with no workaround — the default attention-mask
 the position ids), Llama's and Qwen2's non-persistent rotary buffer `inv_freq`, GPT-2's default
 dropout (torch-mlir's RNG seed, `ml_program.global_load`) — planned by the default search and by
 Megatron-LM's `megatron:tp=2`, and run for one step on 2 and 4 gloo processes against one process
-(`test_torch_engine.check`: loss and every gradient within 1e-5).
+(`test_torch_engine.check`: loss and every gradient within 1e-5). Megatron's plans put SwiGLU's
+`gate_proj` and `up_proj` together (src/torch.rs) and split GPT-2's `Conv1D` MLP with its `[in, out]`
+weights (`transposed`). The first check is that a normal `pip install ./python` finds this checkout's
+binary with neither $FLEXC nor PATH.
 
 The engine runs use the models with dropout 0 (a random mask differs between one process and several);
 GPT-2 with its default dropout (0.1) is planned too, to check that it imports.
