@@ -102,7 +102,7 @@ pub fn rescale_batch(
         // sweep).
         return Ok((graph.clone(), Rescaled { from, to }));
     }
-    let marks = mark(graph, batch_dim, from)?;
+    let marks = mark(graph, batch_dim, from, false)?;
     let rebuilt = rebuild(graph, &marks, from, to)?;
     Ok((rebuilt, Rescaled { from, to }))
 }
@@ -166,7 +166,9 @@ pub fn batch_marks(graph: &Graph, batch_dim: usize) -> Result<BatchMarks, BatchE
             batch: None,
         });
     };
-    let marks = mark(graph, batch_dim, from)?;
+    // A batch of one sample is read whole by a constant index (torch-mlir broadcasts its size-1 dims
+    // as index 0): nothing is rescaled here, so those reads are no error.
+    let marks = mark(graph, batch_dim, from, from == 1)?;
     Ok(BatchMarks {
         loops: marks.loops,
         dims: marks.dims,
@@ -183,8 +185,9 @@ fn op_error(graph: &Graph, op: OpId, message: String) -> BatchError {
     }
 }
 
-/// The fixpoint of the module doc.
-fn mark(graph: &Graph, batch_dim: usize, from: u64) -> Result<Marks, BatchError> {
+/// The fixpoint of the module doc; `whole_sample`: a constant index into a batch dim of extent 1 (a
+/// batch of one sample, read whole) is accepted instead of refused.
+fn mark(graph: &Graph, batch_dim: usize, from: u64, whole_sample: bool) -> Result<Marks, BatchError> {
     let mut marks = Marks {
         loops: graph
             .ops()
@@ -210,7 +213,7 @@ fn mark(graph: &Graph, batch_dim: usize, from: u64) -> Result<Marks, BatchError>
         let mut changed = false;
         for (i, op) in graph.ops().iter().enumerate() {
             for access in op.inputs.iter().chain(&op.outputs) {
-                changed |= propagate(graph, OpId::new(i), op, access, &mut marks)?;
+                changed |= propagate(graph, OpId::new(i), op, access, &mut marks, whole_sample)?;
             }
         }
         if !changed {
@@ -226,6 +229,7 @@ fn propagate(
     op: &Op,
     access: &Access,
     marks: &mut Marks,
+    whole_sample: bool,
 ) -> Result<bool, BatchError> {
     let t = access.tensor.index();
     let mut changed = false;
@@ -252,6 +256,9 @@ fn propagate(
             .max_by_key(|&&(_, c)| c.unsigned_abs())
             .copied();
         let Some((k, c)) = carrier else {
+            if whole_sample && graph.tensor(access.tensor).shape.get(j) == Some(&1) {
+                continue;
+            }
             return Err(op_error(
                 graph,
                 id,
@@ -495,6 +502,34 @@ mod tests {
                 .starts_with("m.mlir:4:5: error: --batch: 'tensor.collapse_shape' folds the batch"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_batch_of_one_read_whole_has_marks_but_no_rescale() {
+        // torch-mlir broadcasts a batch of 1 by the constant index 0: the marks accept it (the
+        // searches need them at the exported batch), a rescale still refuses it.
+        let mut g = Graph::new();
+        let x = g.add_tensor("x", vec![1, 4], DType::F32, TensorKind::Input);
+        let y = g.add_tensor("y", vec![1, 4], DType::F32, TensorKind::Activation);
+        g.add_op(Op {
+            name: "linalg.generic".into(),
+            location: "m.mlir:7:1".into(),
+            class: OpClass::Elementwise,
+            dims: vec![Dim::new(1, Role::Sample), Dim::new(4, Role::Attribute)],
+            inputs: vec![Access {
+                tensor: x,
+                exprs: vec![AffineDim::constant(0), AffineDim::dim(1)],
+            }],
+            outputs: vec![Access::dims(y, &[0, 1])],
+            flops: 4.0,
+            dtype: DType::F32,
+        })
+        .unwrap();
+        let marks = batch_marks(&g, 0).unwrap();
+        assert_eq!(marks.batch, Some(1));
+        assert_eq!(marks.loops[0], vec![true, false]);
+        let e = rescale_batch(&g, 0, 4).unwrap_err();
+        assert!(e.message.contains("reads one sample of 'x'"), "{e}");
     }
 
     #[test]

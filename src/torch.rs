@@ -8,9 +8,10 @@
 //! `named_parameters()` names it (`par.name = "fc1.weight"`) gives its submodule (`fc1`) a style from
 //! the dim `tp` splits, in PyTorch's layouts: `nn.Linear`'s weight is `[out, in]` — `out` split is
 //! `ColwiseParallel`, `in` split `RowwiseParallel`; an embedding table (read by a gather) is
-//! `[vocabulary, dim]` — the vocabulary split is `RowwiseParallel`, `dim` `ColwiseParallel`. Biases
-//! follow their weight's style. What no style expresses — a weight of another rank split over `tp`,
-//! both dims split, an unnamed or top-level weight, two weights of one submodule that disagree — is
+//! `[vocabulary, dim]` — the vocabulary split is `RowwiseParallel`, `dim` `ColwiseParallel`; a weight
+//! multiplied as it is (`x @ w`, `[in, out]`: Hugging Face's `Conv1D`) the other way round, its module
+//! listed in `transposed` for `apply` to partition its weight so. Biases follow their weight's style.
+//! What no style expresses — a weight of another rank split over `tp`, both dims split, an unnamed or top-level weight, two weights of one submodule that disagree — is
 //! left to the mesh (replicated) with a warning, as are the jax export's own warnings (pipelines,
 //! micro-batches, per-op placement).
 //!
@@ -22,6 +23,15 @@
 //! exchange whole tensors: a column-split module's output is gathered (`output_layouts=Replicate()`),
 //! a row-split module slices its whole input (`input_layouts=Replicate()`; an embedding's indices are
 //! always whole). Unpaired styles cost a collective more than a pair, never a wrong result.
+//!
+//! A shard must not meet a whole tensor on its way to the row partner either: a strategy may split
+//! SwiGLU's `gate_proj` and `down_proj` and compute `up_proj` whole, slicing it where it meets gate's
+//! shard, which flexc's materialization does and torch does not (`act(gate) * up` fails). So an unsplit
+//! `nn.Linear` whose output a paired shard meets (through an activation or a reshape) is split
+//! `ColwiseParallel` with it, with a warning ([`partners`]); pairs are then found as a fixpoint in which
+//! every other activation operand of the elementwise ops on the way must be a paired shard too, and a
+//! column split left with a whole operand (its partner no named `nn.Linear`) gathers its output, with a
+//! warning.
 //!
 //! **Pipelines.** A strategy with pipeline stages of one device each is exported as
 //! `torch.distributed.pipelining` runs it ([`Export::new`]): a 3-D mesh `dp` × `pp` × `tp` (`tp` = 1),
@@ -39,7 +49,7 @@
 
 use crate::diagnostics::Diag;
 use crate::jax::{self, Axis};
-use flexc_core::graph::{DeviceId, Graph, OpId, TensorId};
+use flexc_core::graph::{DeviceId, Graph, OpId, TensorId, TensorKind};
 use flexc_core::schedule::{Order, Recompute, Zero};
 use flexc_core::{OpClass, Strategy};
 use flexc_passes::import::Imported;
@@ -155,14 +165,28 @@ fn keeps_last_dim(graph: &Graph, op: OpId, tensor: TensorId) -> bool {
     }
 }
 
+/// Whether elementwise op `op`, reading the shard `tensor`, combines it with another activation that
+/// holds the whole of the last dim (it varies along the output's last dim and is not in `sharded`): torch
+/// would multiply a shard by a whole tensor (SwiGLU's `act(gate) * up` with `up_proj` unsplit). Weights
+/// are not counted: the one a column-split module's output meets is its bias, which its style splits.
+fn meets_whole(graph: &Graph, op: OpId, tensor: TensorId, sharded: &BTreeSet<TensorId>) -> bool {
+    whole_operands(graph, op, tensor)
+        .iter()
+        .any(|t| !sharded.contains(t))
+}
+
 /// The row-split reader in `rowwise` that the output of `start` (a column-split module's op) reaches
-/// through shape-preserving elementwise ops only, every path ending there; `None` when any path
-/// leaves elementwise code first (the shard would leak into code that expects the whole tensor).
+/// through shape-preserving elementwise ops only, every path ending there, every other operand of those
+/// ops a shard too (in `sharded`); `None` when any path leaves elementwise code first or meets a whole
+/// tensor (the shard would leak into code that expects the whole tensor); `sharded` `None`: the other
+/// operands are not checked. The tensors the walk passed are added to `reached`.
 fn paired_row(
     graph: &Graph,
     start: OpId,
     rowwise: &BTreeSet<OpId>,
     results: &BTreeSet<TensorId>,
+    sharded: Option<&BTreeSet<TensorId>>,
+    reached: &mut BTreeSet<TensorId>,
 ) -> Option<OpId> {
     let mut found = None;
     let mut stack: Vec<TensorId> = graph.op(start).outputs.iter().map(|a| a.tensor).collect();
@@ -171,6 +195,7 @@ fn paired_row(
         if !seen.insert(tensor) {
             continue;
         }
+        reached.insert(tensor);
         let consumers = graph.consumers(tensor);
         if consumers.is_empty() || results.contains(&tensor) {
             return None; // a result of the function
@@ -184,10 +209,108 @@ fn paired_row(
                 found = Some(op);
                 continue;
             }
-            if !keeps_last_dim(graph, op, tensor) {
+            if !keeps_last_dim(graph, op, tensor)
+                || sharded.is_some_and(|s| meets_whole(graph, op, tensor, s))
+            {
                 return None;
             }
             stack.extend(read.outputs.iter().map(|o| o.tensor));
+        }
+    }
+    found
+}
+
+/// The activation operands of elementwise op `op`, reading the shard `tensor`, that vary along its
+/// output's last dim (the whole of it) other than `tensor`: [`meets_whole`]'s candidates.
+fn whole_operands(graph: &Graph, op: OpId, tensor: TensorId) -> Vec<TensorId> {
+    let read = graph.op(op);
+    let (Some(output), OpClass::Elementwise) = (read.outputs.first(), read.class) else {
+        return Vec::new();
+    };
+    let Some(last) = output.exprs.last() else {
+        return Vec::new();
+    };
+    let full = graph.tensor(output.tensor).shape.last().copied().unwrap_or(1);
+    read.inputs
+        .iter()
+        .filter(|a| {
+            a.tensor != tensor
+                && graph.tensor(a.tensor).kind == TensorKind::Activation
+                && full > 1
+                && graph.tensor(a.tensor).shape.last() == Some(&full)
+                && a.exprs.last() == Some(last)
+        })
+        .map(|a| a.tensor)
+        .collect()
+}
+
+/// The contraction that computes `tensor` through ops that keep its last dim in place (an activation,
+/// a reshape): the partner layer whose output a column split's shard meets (SwiGLU's `up_proj`).
+fn computed_by(graph: &Graph, tensor: TensorId) -> Option<OpId> {
+    let mut tensor = tensor;
+    for _ in 0..16 {
+        let op = graph.tensor(tensor).producer?;
+        let read = graph.op(op);
+        if read.class == OpClass::Contraction {
+            return Some(op);
+        }
+        // One activation input carried along (a unary elementwise op or a reshape).
+        let inputs: Vec<TensorId> = read
+            .inputs
+            .iter()
+            .map(|a| a.tensor)
+            .filter(|&t| graph.tensor(t).kind == TensorKind::Activation)
+            .collect();
+        let &[input] = inputs.as_slice() else {
+            return None;
+        };
+        if !keeps_last_dim(graph, op, input) {
+            return None;
+        }
+        tensor = input;
+    }
+    None
+}
+
+/// Column splits that must split together (module doc): for each column-split module whose output
+/// reaches a row-split partner, the unsplit `nn.Linear` layers (in `linears`: reader op → module) whose
+/// outputs its shard meets on the way, each with the column split it meets.
+fn partners(
+    graph: &Graph,
+    results: &BTreeSet<TensorId>,
+    styles: &BTreeMap<String, &'static str>,
+    modules: &BTreeMap<String, Option<OpId>>,
+    linears: &BTreeMap<OpId, String>,
+) -> BTreeMap<String, String> {
+    let reader = |name: &String| modules.get(name).copied().flatten();
+    let rowwise: BTreeSet<OpId> = styles
+        .iter()
+        .filter(|(_, &style)| style == "RowwiseParallel")
+        .filter_map(|(name, _)| reader(name))
+        .filter(|&op| graph.op(op).class == OpClass::Contraction)
+        .collect();
+    let mut found = BTreeMap::new();
+    for (name, &style) in styles {
+        let Some(op) = reader(name).filter(|_| style == "ColwiseParallel") else {
+            continue;
+        };
+        let mut walked = BTreeSet::new();
+        if paired_row(graph, op, &rowwise, results, None, &mut walked).is_none() {
+            continue;
+        }
+        for &tensor in &walked {
+            for &consumer in graph.consumers(tensor) {
+                for whole in whole_operands(graph, consumer, tensor) {
+                    if walked.contains(&whole) {
+                        continue;
+                    }
+                    if let Some(module) = computed_by(graph, whole).and_then(|c| linears.get(&c)) {
+                        if !styles.contains_key(module) {
+                            found.entry(module.clone()).or_insert_with(|| name.clone());
+                        }
+                    }
+                }
+            }
         }
     }
     found
@@ -411,6 +534,8 @@ pub fn plan(
     let mut fsdp = false;
     // Each styled module's op reading its weight.
     let mut modules: BTreeMap<String, Option<OpId>> = BTreeMap::new();
+    // Styled modules whose weight is `[in, out]` (Hugging Face's `Conv1D`).
+    let mut transposed: BTreeSet<String> = BTreeSet::new();
     for (i, input) in inputs.iter().enumerate() {
         if input["kind"] != "parameter" {
             continue;
@@ -438,13 +563,11 @@ pub fn plan(
             .tensor
             .filter(|_| class == Some(OpClass::Contraction))
             .and_then(|t| output_dim(&imported.graph, t));
-        if layout == Some(1) && spec.len() == 2 {
-            warnings.push(format!(
-                "{name}: laid out [in, out] (dim 1 indexes the output, as in Hugging Face's Conv1D), not nn.Linear's [out, in]: parallelize_module's styles shard nn.Linear's layout: left replicated"
-            ));
-            continue;
-        }
+        // A weight multiplied as it is (`[in, out]`, Hugging Face's `Conv1D`): its styles are
+        // nn.Linear's with the dims swapped, which `apply` runs on the module (`transposed`).
+        let in_out = layout == Some(1) && spec.len() == 2;
         let chosen = match (spec.len(), split.as_slice()) {
+            (2, &[dim]) if in_out => style(1 - dim, class),
             (2, &[dim]) => style(dim, class),
             _ => {
                 warnings.push(format!(
@@ -460,6 +583,9 @@ pub fn plan(
             )),
             Some(_) => {}
             None => {
+                if in_out {
+                    transposed.insert(module.to_string());
+                }
                 styles.insert(module.to_string(), chosen);
                 let reader = imported.args[i]
                     .tensor
@@ -476,7 +602,48 @@ pub fn plan(
         ));
     }
     let results = imported.results.iter().filter_map(|r| r.tensor).collect();
-    let layouts = layouts(&imported.graph, &results, &styles, &modules);
+    // Unsplit `nn.Linear` layers (a named 2-D weight, `[out, in]`) by the op reading their weight.
+    let mut linears = BTreeMap::new();
+    for (i, input) in inputs.iter().enumerate() {
+        let name = input["name"].as_str().unwrap_or_default();
+        let (Some(module), Some(tensor)) = (
+            name.strip_suffix(".weight"),
+            imported.args.get(i).and_then(|a| a.tensor),
+        ) else {
+            continue;
+        };
+        let linear = input["kind"] == "parameter"
+            && imported.graph.tensor(tensor).shape.len() == 2
+            && !styles.contains_key(module)
+            && output_dim(&imported.graph, tensor) == Some(0);
+        if let Some(op) = weight_reader(&imported.graph, tensor).filter(|_| linear) {
+            linears.insert(op, module.to_string());
+        }
+    }
+    let together = partners(&imported.graph, &results, &styles, &modules, &linears);
+    for (module, column) in &together {
+        warnings.push(format!(
+            "{module}: split ColwiseParallel together with {column}, whose shard meets its output before their RowwiseParallel partner (as SwiGLU's up_proj beside gate_proj, q/k/v): the strategy computes it whole and slices it, torch cannot slice a whole tensor to meet a shard; split, it does a share of the work the strategy simulated whole"
+        ));
+        styles.insert(module.clone(), "ColwiseParallel");
+        let reader = linears.iter().find(|(_, m)| *m == module).map(|(&op, _)| op);
+        modules.insert(module.clone(), reader);
+        // Its weight and bias now split dim 0 over `tp` (ahead of what they held there: FSDP's `dp`).
+        for (name, spec) in parameters.iter_mut() {
+            let own = matches!(name.strip_prefix(module.as_str()), Some(".weight" | ".bias"));
+            if let (true, Some(first)) = (own, spec.as_array_mut().and_then(|a| a.first_mut())) {
+                *first = match first.take() {
+                    Value::Null => json!("tp"),
+                    Value::Array(mut axes) => {
+                        axes.insert(0, json!("tp"));
+                        Value::Array(axes)
+                    }
+                    other => json!(["tp", other]),
+                };
+            }
+        }
+    }
+    let layouts = layouts(&imported.graph, &results, &styles, &modules, &mut warnings);
     warnings.dedup();
     warnings.extend(cost.map(str::to_string));
     let value = json!({
@@ -486,6 +653,7 @@ pub fn plan(
         "mesh": {"dims": ["dp", "tp"], "shape": [dp, devices / dp]},
         "plan": styles,
         "layouts": layouts,
+        "transposed": transposed,
         "fsdp": fsdp,
         "schedule": export.value["schedule"],
         "parameters": parameters,
@@ -561,13 +729,15 @@ fn pipeline_plan(
 }
 
 /// The layouts of the styles that are not half of a pair (module doc): a column-split module whose
-/// output does not reach a row-split one through elementwise ops gathers it, a row-split module no
-/// column-split one feeds (an embedding always) slices its whole input.
+/// output does not reach a row-split one through elementwise ops, or meets a whole tensor on the way
+/// (a warning), gathers it, a row-split module no column-split one feeds (an embedding always) slices
+/// its whole input.
 fn layouts(
     graph: &Graph,
     results: &BTreeSet<TensorId>,
     styles: &BTreeMap<String, &'static str>,
     modules: &BTreeMap<String, Option<OpId>>,
+    warnings: &mut Vec<String>,
 ) -> BTreeMap<String, Value> {
     let reader = |name: &String| modules.get(name).copied().flatten();
     let rowwise: BTreeSet<OpId> = styles
@@ -576,21 +746,62 @@ fn layouts(
         .filter_map(|(name, _)| reader(name))
         .filter(|&op| graph.op(op).class == OpClass::Contraction)
         .collect();
+    // Column-split modules pair with a row-split one only together with every column-split module
+    // whose shard meets theirs on the way (SwiGLU's gate and up, q/k/v): the pairs are found as a
+    // fixpoint, each round's shards (the tensors the paired walks passed) the next round's `sharded`.
+    let columns: Vec<(&String, OpId)> = styles
+        .iter()
+        .filter(|(_, &style)| style == "ColwiseParallel")
+        .filter_map(|(name, _)| Some((name, reader(name)?)))
+        .filter(|&(_, op)| graph.op(op).class == OpClass::Contraction)
+        .collect();
+    let mut sharded: BTreeSet<TensorId> = BTreeSet::new();
+    let mut pairs: BTreeMap<&String, OpId> = BTreeMap::new();
+    let mut first = true;
+    let mut candidates = BTreeMap::new();
+    loop {
+        let mut reached = BTreeSet::new();
+        let next: BTreeMap<&String, OpId> = columns
+            .iter()
+            .filter(|(name, _)| first || pairs.contains_key(name))
+            .filter_map(|&(name, op)| {
+                // The first round finds the candidates: with no shard known yet, every other operand
+                // would read as whole and fail them all, so it checks only that a partner is reached.
+                let check = (!first).then_some(&sharded);
+                let mut walked = BTreeSet::new();
+                let row = paired_row(graph, op, &rowwise, results, check, &mut walked)?;
+                reached.extend(walked);
+                Some((name, row))
+            })
+            .collect();
+        let stable = !first && next.len() == pairs.len();
+        if first {
+            candidates = next.clone();
+        }
+        pairs = next;
+        sharded = reached;
+        first = false;
+        if stable {
+            break;
+        }
+    }
     let mut fed = BTreeSet::new();
     let mut layouts = BTreeMap::new();
     for (name, &style) in styles {
         if style != "ColwiseParallel" {
             continue;
         }
-        let pair = reader(name)
-            .filter(|&op| graph.op(op).class == OpClass::Contraction)
-            .and_then(|op| paired_row(graph, op, &rowwise, results));
-        match pair {
-            Some(row) => {
+        match pairs.get(name) {
+            Some(&row) => {
                 fed.insert(row);
             }
             None => {
                 layouts.insert(name.clone(), json!({"output": "Replicate"}));
+                if candidates.contains_key(name) {
+                    warnings.push(format!(
+                        "{name}: its ColwiseParallel shard meets a tensor computed whole before its RowwiseParallel partner (a partner layer left unsplit, as SwiGLU's up_proj beside gate_proj): torch cannot multiply a shard by a whole tensor, so its output is gathered (output_layouts=Replicate()): one all-gather per step more than the simulated strategy"
+                    ));
+                }
             }
         }
     }

@@ -243,6 +243,10 @@ pub fn is_source(op: &OperationRef<'_, '_>, name: &str) -> bool {
                 | "tensor.from_elements"
                 | "tensor.generate"
                 | "bufferization.alloc_tensor"
+                // A global's value (torch-mlir's dropout seed, `ml_program.global @global_seed`) is
+                // state, not data: read whole on every device, like a constant.
+                | "ml_program.global_load"
+                | "ml_program.global_load_const"
         )
 }
 

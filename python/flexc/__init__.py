@@ -13,22 +13,46 @@ class FlexcError(RuntimeError):
     """flexc refused the input or failed: the message holds its diagnostics."""
 
 
+def _repositories():
+    """Checkouts whose cargo build may hold flexc: the one recorded at install (python/setup.py), the
+    one this package sits in (an editable or in-tree use), the current directory."""
+    roots = []
+    try:
+        from ._installed import REPOSITORY
+        if REPOSITORY:
+            roots.append(pathlib.Path(REPOSITORY))
+    except ImportError:
+        pass
+    roots.append(pathlib.Path(__file__).resolve().parent.parent.parent)
+    roots.append(pathlib.Path.cwd())
+    unique = []
+    for root in roots:
+        if root not in unique:
+            unique.append(root)
+    return unique
+
+
 def binary():
-    """The flexc executable: `$FLEXC`, else `flexc` on PATH, else the repository's cargo build next
-    to this package (target/release, then target/debug)."""
+    """The flexc executable: `$FLEXC`, else `flexc` on PATH, else the cargo build (target/release, then
+    target/debug) of the checkout the package was installed from (recorded at install), of the
+    checkout it sits in, or of the current directory. The error names every place it looked."""
     given = os.environ.get("FLEXC")
     if given:
-        return os.path.abspath(given) if os.sep in given else given
+        path = os.path.abspath(given) if os.sep in given else shutil.which(given)
+        if path and os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+        raise FlexcError(f"flexc binary not found: $FLEXC is {given!r}, which is no executable file")
     found = shutil.which("flexc")
     if found:
         return found
-    here = pathlib.Path(__file__).resolve().parent
-    for root in (here.parent.parent, pathlib.Path.cwd()):
+    looked = ["$FLEXC (not set)", "flexc on PATH"]
+    for root in _repositories():
         for profile in ("release", "debug"):
             candidate = root / "target" / profile / "flexc"
             if candidate.is_file() and os.access(candidate, os.X_OK):
                 return str(candidate)
+            looked.append(str(candidate))
     raise FlexcError(
-        "flexc binary not found: set FLEXC=/path/to/flexc, put flexc on PATH, or build the "
-        "repository (cargo build --bins)"
+        "flexc binary not found; looked at " + ", ".join(looked) + ". Build it (cargo build --release "
+        "--bins in the checkout), set FLEXC=/path/to/flexc, or put flexc on PATH"
     )

@@ -26,6 +26,50 @@ from . import FlexcError, binary
 __all__ = ["export", "plan", "parallelize_plan", "apply", "Pipelined"]
 
 
+def _cumsum(x, dim, dtype=None):
+    """`torch.cumsum` as a masked sum over a lower-triangular table (a broadcast product and a
+    reduction, which flexc models), instead of torch-mlir's `tm_tensor.scan`, which no upstream MLIR
+    dialect holds. Transformers' attention-mask code takes a cumsum of the position ids (packed
+    sequences); its length is the sequence's, so the table is small."""
+    import torch
+
+    if dtype is not None:
+        x = x.to(dtype)
+    elif not (x.is_floating_point() or x.is_complex()):
+        x = x.to(torch.int64)  # torch's rule: integer and bool sums are int64
+    if x.dim() == 0:
+        return x.clone()
+    dim = dim % x.dim()
+    n = x.shape[dim]
+    lower = torch.ones(n, n, dtype=torch.bool, device=x.device).tril().to(x.dtype)  # [i, j]: j <= i
+    moved = x.movedim(dim, -1)
+    return (moved.unsqueeze(-2) * lower).sum(-1).movedim(-1, dim)
+
+
+def _decompositions():
+    """torch-mlir's decomposition table with `aten.cumsum` as `_cumsum`, and CPU flash attention's
+    decomposition returning its output in the strides the kernel gives it (contiguous `[N, H, L, E]`).
+    torch's decomposition keeps the strides of `nn.MultiheadAttention`'s `permute(2, 0, 1, 3)`; after
+    Hugging Face's `transpose(1, 2).reshape(...)` those make a view where the kernel's made a copy, and
+    the `.contiguous()` that export did not record (a no-op on the copy) is missing before the next
+    `view` ("Cannot view a tensor with shape ... as a tensor with shape ..."), as in GPT-2 without
+    dropout."""
+    import torch
+    from torch_mlir.extras.fx_decomp_util import get_decomposition_table
+
+    table = dict(get_decomposition_table())
+    table[torch.ops.aten.cumsum.default] = _cumsum
+    flash = getattr(torch.ops.aten, "_scaled_dot_product_flash_attention_for_cpu", None)
+    given = table.get(flash.default) if flash is not None else None
+    if given is not None:
+        def flash_for_cpu(*args, **kwargs):
+            output, attn = given(*args, **kwargs)
+            return output.contiguous(), attn
+
+        table[flash.default] = flash_for_cpu
+    return table
+
+
 def export(model, example_inputs, path: str) -> str:
     """Writes `model`'s forward on `example_inputs` (a tuple of tensors) to `path` as linalg-on-tensors
     MLIR, its parameters as trailing arguments marked `par.param` and named `par.name`; returns `path`.
@@ -49,8 +93,20 @@ def export(model, example_inputs, path: str) -> str:
             return torch.func.functional_call(self.inner, dict(zip(names, params)), data)
 
     params = [p.detach() for _, p in named]
-    module = fx.export_and_import(Stateless(), *inputs, *params, output_type="linalg-on-tensors",
-                                  func_name="forward")
+    # Non-persistent buffers (Llama's rotary `inv_freq`, causal-mask tables) are no part of the
+    # state dict, where torch-mlir's importer looks every buffer up ("Could not find state mapping
+    # for buffer"): they are marked persistent while exporting, so that they become constants of the
+    # export like every other buffer, and restored after.
+    hidden = [(m, set(m._non_persistent_buffers_set)) for m in model.modules()
+              if getattr(m, "_non_persistent_buffers_set", None)]
+    try:
+        for m, _ in hidden:
+            m._non_persistent_buffers_set.clear()
+        module = fx.export_and_import(Stateless(), *inputs, *params, output_type="linalg-on-tensors",
+                                      func_name="forward", decomposition_table=_decompositions())
+    finally:
+        for m, names_of in hidden:
+            m._non_persistent_buffers_set.update(names_of)
     with module.context:
         functions = [op for op in module.body.operations if op.operation.name == "func.func"]
         if len(functions) != 1:
@@ -66,7 +122,8 @@ def export(model, example_inputs, path: str) -> str:
 
 def plan(model, example_inputs=(), world_size: int = 2, machine: Optional[str] = None,
          search: Optional[str] = None, strategy: Optional[str] = None, budget: Optional[str] = None,
-         seed: Optional[int] = None, flexc_args: Sequence[str] = (), keep: Optional[str] = None) -> dict:
+         seed: Optional[int] = None, flexc_args: Sequence[str] = (), keep: Optional[str] = None,
+         batch_dim="module") -> dict:
     """Searches a strategy for `model(*example_inputs)` on `world_size` devices and returns the
     `--emit=torch-plan` dict; the search report (flexc's standard error) is under "report", the
     exported MLIR's path under "mlir" when `keep` names a folder to keep it in.
@@ -75,7 +132,13 @@ def plan(model, example_inputs=(), world_size: int = 2, machine: Optional[str] =
     machine / search / strategy / budget / seed: flexc's `--machine`, `--search`, `--strategy` (a
       baseline such as `megatron:tp=2,dp=2` instead of searching), `--search-budget`, `--seed`.
     flexc_args: more flexc options.
+    batch_dim: the dim of every input that holds the batch (flexc's `--batch-dim`). For an `nn.Module`
+      it is 0 unless given: torch's convention, the dim `apply`'s users and pipelines split (with a
+      batch of 1, flexc's inference would otherwise take the sequence for the batch). For an MLIR
+      file it is flexc's inference (or the file's record) unless given; `None`: inferred always.
     """
+    if batch_dim == "module":
+        batch_dim = None if isinstance(model, (str, os.PathLike)) else 0
     with tempfile.TemporaryDirectory(prefix="flexc-torch-") as scratch:
         folder = keep or scratch
         if isinstance(model, (str, os.PathLike)):
@@ -87,7 +150,7 @@ def plan(model, example_inputs=(), world_size: int = 2, machine: Optional[str] =
             cwd, given = folder, "model.mlir"
         command = [binary(), given, "--emit=torch-plan", f"--devices={world_size}"]
         for flag, value in (("--machine", machine), ("--search", search), ("--strategy", strategy),
-                            ("--search-budget", budget), ("--seed", seed)):
+                            ("--search-budget", budget), ("--seed", seed), ("--batch-dim", batch_dim)):
             if value is not None:
                 command.append(f"{flag}={value}")
         command.extend(flexc_args)
@@ -101,14 +164,59 @@ def plan(model, example_inputs=(), world_size: int = 2, machine: Optional[str] =
         return result
 
 
+def _transposed_styles():
+    """`ColwiseParallel`/`RowwiseParallel` for a module whose weight is `[in, out]` (Hugging Face's
+    `Conv1D`, `x @ w + b`): the weight split on the other dim than nn.Linear's, the bias as nn.Linear's,
+    the inputs and outputs as the styles hand them."""
+    from functools import partial
+
+    import torch.nn as nn
+    from torch.distributed.tensor import Replicate, Shard, distribute_module, distribute_tensor
+    from torch.distributed.tensor.parallel import ColwiseParallel, RowwiseParallel
+
+    def partition(weight, bias, self):
+        def split(name, module, mesh):
+            for key, param in list(module.named_parameters(recurse=False)):
+                placement = weight if key == "weight" else bias
+                module.register_parameter(key, nn.Parameter(
+                    distribute_tensor(param, mesh, [placement], src_data_rank=self.src_data_rank),
+                    requires_grad=param.requires_grad))
+        return split
+
+    def apply(self, module, device_mesh, weight, bias):
+        return distribute_module(
+            module, device_mesh, partition(weight, bias, self),
+            partial(self._prepare_input_fn, self.input_layouts, self.desired_input_layouts),
+            partial(self._prepare_output_fn, self.output_layouts, self.use_local_output))
+
+    class ColwiseTransposed(ColwiseParallel):
+        """ColwiseParallel of an `[in, out]` weight: weight `Shard(1)`, bias `Shard(0)`."""
+
+        def _apply(self, module, device_mesh):
+            return apply(self, module, device_mesh, Shard(1), Shard(0))
+
+    class RowwiseTransposed(RowwiseParallel):
+        """RowwiseParallel of an `[in, out]` weight: weight `Shard(0)`, bias replicated."""
+
+        def _apply(self, module, device_mesh):
+            self.desired_input_layouts = (Shard(-1),)
+            return apply(self, module, device_mesh, Shard(0), Replicate())
+
+    return {"ColwiseParallel": ColwiseTransposed, "RowwiseParallel": RowwiseTransposed}
+
+
 def parallelize_plan(result: dict) -> dict:
     """The `parallelize_module` plan: submodule name -> `ColwiseParallel(...)`/`RowwiseParallel(...)`,
     with `result["layouts"]`: `{"output": "Replicate"}` gathers a column-split output,
-    `{"input": "Replicate"}` has a row-split module slice its whole input."""
+    `{"input": "Replicate"}` has a row-split module slice its whole input. The modules listed in
+    `result["transposed"]` (an `[in, out]` weight: Hugging Face's `Conv1D`) get the styles' variants
+    that split that layout."""
     from torch.distributed.tensor import Replicate
     from torch.distributed.tensor.parallel import ColwiseParallel, RowwiseParallel
 
     styles = {"ColwiseParallel": ColwiseParallel, "RowwiseParallel": RowwiseParallel}
+    transposed = set(result.get("transposed", []))
+    swapped = _transposed_styles() if transposed else {}
     layouts = result.get("layouts", {})
     made = {}
     for name, style in result["plan"].items():
@@ -118,7 +226,7 @@ def parallelize_plan(result: dict) -> dict:
             options["output_layouts"] = Replicate()
         if layout.get("input") == "Replicate":
             options["input_layouts"] = Replicate()
-        made[name] = styles[style](**options)
+        made[name] = (swapped if name in transposed else styles)[style](**options)
     return made
 
 
