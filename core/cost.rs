@@ -152,6 +152,17 @@ impl CostModel {
         }
     }
 
+    /// The least time `flops` of `op`'s arithmetic take on one GPU without measurements: the roofline's
+    /// compute term (a task also pays its bytes and launch), 0 for a view. A lower bound on what the
+    /// roofline gives any task of the op doing that work, which the schedule search prunes by; it does
+    /// not bound measured times (the caller checks that the profile database is empty).
+    pub fn compute_floor_s(&self, op: &Op, flops: f64) -> f64 {
+        if is_view(op) || flops <= 0.0 {
+            return 0.0;
+        }
+        flops / self.rate(op.class, op.dtype)
+    }
+
     /// Uses `profile`'s measurements where they exist.
     pub fn with_profile(self, profile: ProfileDb) -> Self {
         CostModel { profile, ..self }

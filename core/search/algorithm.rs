@@ -187,6 +187,10 @@ impl<'a> Problem<'a> {
 #[derive(Debug)]
 pub struct Progress {
     proposals: AtomicU64,
+    /// The schedule search's candidates: enumerated, pruned by memory before any simulation, simulated.
+    candidates: AtomicU64,
+    pruned: AtomicU64,
+    simulated: AtomicU64,
     /// `f64` bits of the best time; non-negative floats order as their bits, so `fetch_min` keeps the best.
     best: AtomicU64,
 }
@@ -195,6 +199,9 @@ impl Default for Progress {
     fn default() -> Self {
         Progress {
             proposals: AtomicU64::new(0),
+            candidates: AtomicU64::new(0),
+            pruned: AtomicU64::new(0),
+            simulated: AtomicU64::new(0),
             best: AtomicU64::new(f64::INFINITY.to_bits()),
         }
     }
@@ -204,6 +211,26 @@ impl Progress {
     /// One more proposal.
     pub fn proposal(&self) {
         self.proposals.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The schedule search enumerated `total` candidates, `pruned` of them over memory by their bound.
+    pub fn candidates(&self, total: u64, pruned: u64) {
+        self.candidates.store(total, Ordering::Relaxed);
+        self.pruned.store(pruned, Ordering::Relaxed);
+    }
+
+    /// One more candidate simulated.
+    pub fn candidate(&self) {
+        self.simulated.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Candidates simulated, pruned by memory and enumerated (0 before the schedule search enumerates).
+    pub fn schedule_candidates(&self) -> (u64, u64, u64) {
+        (
+            self.simulated.load(Ordering::Relaxed),
+            self.pruned.load(Ordering::Relaxed),
+            self.candidates.load(Ordering::Relaxed),
+        )
     }
 
     /// A strategy that fits memory and simulates in `time_s`.
