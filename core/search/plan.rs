@@ -189,14 +189,23 @@ struct StageFloors {
     /// the whole batch on one GPU at their peak rate.
     forward: Vec<f64>,
     backward: Vec<f64>,
-    /// Bytes of the whole batch its forward ops keep for its backward ops (training steps; 0 otherwise).
+    /// Bytes of the whole batch its forward ops keep for its backward ops (training steps; 0 otherwise),
+    /// and of those the outputs of ops that read a weight (what selective recomputation keeps too).
     kept: Vec<f64>,
+    kept_weighted: Vec<f64>,
     /// The weights its ops read, sorted.
     weights: Vec<Vec<TensorId>>,
 }
 
 impl StageFloors {
-    fn of(problem: &Problem, phases: &Phases, stage_of: &[u32], k: u32, timed: bool) -> Self {
+    fn of(
+        problem: &Problem,
+        phases: &Phases,
+        fusion: &crate::fusion::Fusion,
+        stage_of: &[u32],
+        k: u32,
+        timed: bool,
+    ) -> Self {
         let graph = problem.graph;
         let k = k.max(1) as usize;
         let stage = |i: usize| (stage_of.get(i).copied().unwrap_or(0) as usize).min(k - 1);
@@ -204,6 +213,7 @@ impl StageFloors {
             forward: vec![0.0; k],
             backward: vec![0.0; k],
             kept: vec![0.0; k],
+            kept_weighted: vec![0.0; k],
             weights: vec![Vec::new(); k],
         };
         let step = problem.mode.training_step();
@@ -213,6 +223,10 @@ impl StageFloors {
             // Contractions read their whole weights across the group's tasks; a gather's table is
             // held only where it is read (the bound counts none of it).
             let whole = matches!(op.class, OpClass::Contraction | OpClass::Convolution);
+            let reads_weight = op
+                .inputs
+                .iter()
+                .any(|a| graph.tensor(a.tensor).kind == TensorKind::Weight);
             for a in op.inputs.iter().filter(|_| whole) {
                 if graph.tensor(a.tensor).kind == TensorKind::Weight {
                     f.weights[s].push(a.tensor);
@@ -221,17 +235,42 @@ impl StageFloors {
             if !phases.per_micro_batch(id) {
                 continue;
             }
-            let floor = |flops: f64| {
+            // Bytes no task of the op can avoid: the outputs it writes to memory. Only outputs every
+            // reader of which runs per micro-batch in the same stage: the stage's own fusion
+            // (core/fusion.rs, on the stage's graph) then sees the same readers and keeps them in
+            // memory too.
+            let written: f64 = op
+                .outputs
+                .iter()
+                .enumerate()
+                .filter(|&(j, a)| {
+                    !fusion.internal_output[i][j]
+                        && graph
+                            .consumers(a.tensor)
+                            .iter()
+                            .all(|&c| phases.per_micro_batch(c) && stage(c.index()) == s)
+                })
+                .map(|(_, a)| graph.tensor(a.tensor).bytes() as f64)
+                .sum();
+            // Only an elementwise op can run inside its producer's kernel without a launch.
+            let launch = op.class != OpClass::Elementwise;
+            let floor = |factor: f64| {
                 if timed {
-                    problem.cost.compute_floor_s(op, flops)
+                    let work = crate::cost::Work {
+                        flops: op.flops,
+                        bytes: written,
+                    };
+                    problem
+                        .cost
+                        .roofline_floor_s(op, work.scaled(factor), launch)
                 } else {
                     0.0
                 }
             };
             match phases.of(id) {
                 Phase::Forward => {
-                    f.forward[s] += floor(op.flops);
-                    f.backward[s] += floor(op.flops * problem.mode.backward_factor(graph, op));
+                    f.forward[s] += floor(1.0);
+                    f.backward[s] += floor(problem.mode.backward_factor(graph, op));
                     if step {
                         for a in &op.outputs {
                             let read_back = graph
@@ -239,12 +278,16 @@ impl StageFloors {
                                 .iter()
                                 .any(|&c| phases.of(c) == Phase::Backward && stage(c.index()) == s);
                             if read_back {
-                                f.kept[s] += graph.tensor(a.tensor).bytes() as f64;
+                                let bytes = graph.tensor(a.tensor).bytes() as f64;
+                                f.kept[s] += bytes;
+                                if reads_weight {
+                                    f.kept_weighted[s] += bytes;
+                                }
                             }
                         }
                     }
                 }
-                Phase::Backward => f.backward[s] += floor(op.flops),
+                Phase::Backward => f.backward[s] += floor(1.0),
                 _ => {}
             }
         }
@@ -265,6 +308,8 @@ struct Cuts<'a> {
     /// Per forward op: its forward and backward FLOPs, what the cuts balance.
     costs: Vec<f64>,
     timed: bool,
+    /// The whole graph's fused chains.
+    fusion: crate::fusion::Fusion,
     stage_of: HashMap<u32, Vec<u32>>,
     floors: HashMap<u32, StageFloors>,
     /// Per `(pp, vp)`: the bytes of the weights each stage group's contractions read.
@@ -292,6 +337,7 @@ impl<'a> Cuts<'a> {
             forward,
             costs,
             timed,
+            fusion: crate::fusion::Fusion::new(graph),
             stage_of: HashMap::new(),
             floors: HashMap::new(),
             group_weights: HashMap::new(),
@@ -319,7 +365,14 @@ impl<'a> Cuts<'a> {
     fn floors(&mut self, k: u32) -> &StageFloors {
         if !self.floors.contains_key(&k) {
             let stage_of = self.stage_of(k).to_vec();
-            let floors = StageFloors::of(self.problem, self.phases, &stage_of, k, self.timed);
+            let floors = StageFloors::of(
+                self.problem,
+                self.phases,
+                &self.fusion,
+                &stage_of,
+                k,
+                self.timed,
+            );
             self.floors.insert(k, floors);
         }
         &self.floors[&k]
@@ -391,13 +444,16 @@ impl<'a> Cuts<'a> {
                 c.dp,
                 c.zero,
             );
-            let activations = if c.recompute == Recompute::None {
-                schedule.peak_in_flight(g, |chunk| {
-                    (floors.kept[schedule.stage_at(g, chunk) as usize] * share).floor() as u64
-                }) as f64
-            } else {
-                0.0
+            // Selective recomputation drops only outputs of ops that read no weight; full keeps
+            // checkpoints the bound does not count.
+            let kept = match c.recompute {
+                Recompute::None => &floors.kept,
+                Recompute::Selective => &floors.kept_weighted,
+                Recompute::Full => return weights,
             };
+            let activations = schedule.peak_in_flight(g, |chunk| {
+                (kept[schedule.stage_at(g, chunk) as usize] * share).floor() as u64
+            }) as f64;
             weights + activations
         });
         groups.fold(0.0, f64::max)
@@ -759,6 +815,17 @@ fn plan_with(
             }
         };
         let peak = e.peak_memory();
+        if std::env::var_os("FLEXC_PLAN_DEBUG").is_some() {
+            eprintln!(
+                "{} floor {:.4} time {:.4} mem {:.1} floor {:.1} fits {}",
+                c.spec(),
+                c.time_floor,
+                e.iteration_s,
+                peak as f64 / 1073741824.0,
+                c.memory_floor / 1073741824.0,
+                e.fits_memory()
+            );
+        }
         let slack = 1e-9;
         if e.iteration_s < c.time_floor * (1.0 - slack)
             || (peak as f64) < c.memory_floor * (1.0 - slack)
