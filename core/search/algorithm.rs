@@ -565,9 +565,11 @@ impl SearchAlgorithm for TorchPlan {
 
 /// The default: the schedule search ([`super::plan`]) with part of the budget, then FlexFlow's MCMC over
 /// flat strategies ([`Mcmc`]) with the rest when the machine is small enough for per-device simulation
-/// ([`AUTO_FLAT_DEVICES`], [`AUTO_FLAT_TASKS`]); the faster of the two that fits memory. Under a time budget the schedule
-/// search gets a third of it when the MCMC runs too, all of it otherwise; with a proposal budget both run
-/// to their bounds.
+/// ([`AUTO_FLAT_DEVICES`], [`AUTO_FLAT_TASKS`]); the faster of the two that fits memory (a tie to the
+/// flat strategy). Whether the MCMC runs depends on the problem's size alone. Under a time budget the
+/// schedule search gets a third of it when the MCMC runs too, all of it otherwise; with a proposal budget
+/// both run to their bounds — the schedule search to the end of its enumeration (at most as many
+/// candidates as proposals), the MCMC to its proposal count — so the choice is the same on any host.
 pub struct Auto;
 
 /// Devices up to which [`Auto`] also runs the flat MCMC.

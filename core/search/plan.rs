@@ -26,13 +26,22 @@
 //!   full recomputation adds the forward to the backward; a group runs its `m · vp` forwards and
 //!   backwards one after another, after micro-batch 0's forward through the stages before it and before
 //!   the last micro-batch's backward through them (the pipeline's fill and drain): the bound is the
-//!   longest group. Weight synchronization, transfers and the bytes of each op only add to it. With a
-//!   profile database (measured times) there is no time bound (0).
+//!   longest group. Each op counts at its roofline ([`crate::cost::CostModel::roofline_floor_s`]):
+//!   its FLOPs at its peak rate or the bytes of the outputs it must write (those whose readers all run
+//!   in its stage), whichever is longer, plus a launch where it cannot be fused. Under ZeRO-3 a step
+//!   takes at least the ring all-gather of its stage's weights over the replicas (the backward also the
+//!   reduce-scatter of their gradients), as the pipeline model times them. Tensor-parallel
+//!   communication, weight synchronization, transfers, the prologue and the update only add to it.
+//!   Once a candidate is simulated, its siblings that recompute more (none ≤ selective ≤ full, all
+//!   else equal) are bounded by its time too: the pipeline model adds recomputation to the same stage
+//!   times and composes step times monotonically. With a profile database (measured times) there is
+//!   no static time bound (0).
 //!
-//! Candidates are simulated in the order of their time bound (ties in enumeration order). Once the best
-//! candidate that fits memory simulates at or under the next one's bound, every remaining candidate is
-//! *pruned by time*: none can be faster. So the result is the exact best of the space, and the same
-//! input gives the same result on any host.
+//! Candidates are simulated in the order of their time bound (ties in enumeration order). A candidate
+//! whose bound is at least the best time simulated so far (of one that fits memory) is *pruned by
+//! time*, and once the next bound in the order is, every remaining candidate is: none can be faster
+//! (ties go to the earlier candidate). So the result is the exact best of the space, and the same input
+//! gives the same result on any host, whatever its load or threads.
 //!
 //! # Budgets
 //! The budget caps the work, it does not decide it where the enumeration completes: a proposal budget
@@ -193,8 +202,9 @@ struct StageFloors {
     /// and of those the outputs of ops that read a weight (what selective recomputation keeps too).
     kept: Vec<f64>,
     kept_weighted: Vec<f64>,
-    /// The weights its ops read, sorted.
+    /// The weights its contractions read, sorted, and their elements.
     weights: Vec<Vec<TensorId>>,
+    weight_elements: Vec<f64>,
 }
 
 impl StageFloors {
@@ -215,6 +225,7 @@ impl StageFloors {
             kept: vec![0.0; k],
             kept_weighted: vec![0.0; k],
             weights: vec![Vec::new(); k],
+            weight_elements: vec![0.0; k],
         };
         let step = problem.mode.training_step();
         for (i, op) in graph.ops().iter().enumerate() {
@@ -291,9 +302,10 @@ impl StageFloors {
                 _ => {}
             }
         }
-        for w in &mut f.weights {
+        for (w, elements) in f.weights.iter_mut().zip(&mut f.weight_elements) {
             w.sort();
             w.dedup();
+            *elements = w.iter().map(|&t| graph.tensor(t).elements() as f64).sum();
         }
         f
     }
@@ -312,6 +324,8 @@ struct Cuts<'a> {
     fusion: crate::fusion::Fusion,
     stage_of: HashMap<u32, Vec<u32>>,
     floors: HashMap<u32, StageFloors>,
+    /// Per replica width, replicas and base device: ZeRO-3's ring (bandwidth, latency).
+    rings: HashMap<(u32, u32, u32), (f64, f64)>,
     /// Per `(pp, vp)`: the bytes of the weights each stage group's contractions read.
     group_weights: HashMap<(u32, u32), Vec<u64>>,
 }
@@ -340,6 +354,7 @@ impl<'a> Cuts<'a> {
             fusion: crate::fusion::Fusion::new(graph),
             stage_of: HashMap::new(),
             floors: HashMap::new(),
+            rings: HashMap::new(),
             group_weights: HashMap::new(),
         }
     }
@@ -397,16 +412,59 @@ impl<'a> Cuts<'a> {
         bytes
     }
 
+    /// The ring over the replicas that ZeRO-3's gathers of group `g` take (as the pipeline model times
+    /// them): its slowest hop's bandwidth and latency.
+    fn replica_ring(&mut self, c: &Candidate, g: u32) -> (f64, f64) {
+        let width = c.tp * c.pp;
+        let base = g * c.tp;
+        let machine = self.problem.machine;
+        *self.rings.entry((width, c.dp, base)).or_insert_with(|| {
+            let (mut bw, mut latency) = (f64::INFINITY, 0.0f64);
+            for r in 0..c.dp {
+                let a = DeviceId(base + r * width);
+                let b = DeviceId(base + ((r + 1) % c.dp) * width);
+                let route = machine.route(a, b);
+                bw = bw.min(route.bandwidth);
+                latency = latency.max(route.latency_s);
+            }
+            (bw, latency)
+        })
+    }
+
     /// The candidate's time bound (module doc): the longest group's fill, steps and drain.
     fn time_floor(&mut self, c: &Candidate) -> f64 {
         let (pp, vp) = (c.pp.max(1), c.vp.max(1));
+        // ZeRO-3: each step waits for its stage's weights gathered over the replicas (and the backward
+        // for its gradients scattered): at least the stage's weights over the group's devices.
+        let rings: Vec<(f64, f64)> = if c.zero == Zero::Full && c.dp > 1 {
+            (0..pp).map(|g| self.replica_ring(c, g)).collect()
+        } else {
+            Vec::new()
+        };
+        let half = self
+            .problem
+            .cost
+            .state()
+            .precision
+            .half()
+            .map_or(4, |h| h.size_bytes()) as f64;
         let floors = self.floors(pp * vp);
         let share = 1.0 / (f64::from(c.dp) * f64::from(c.m)) / f64::from(c.tp.max(1));
         let full = c.recompute == Recompute::Full;
+        let d = f64::from(c.dp);
+        let ring = |k: u32, bytes_per_element: f64| match rings.get((k % pp) as usize) {
+            Some(&(bw, latency)) if bw.is_finite() && bw > 0.0 => {
+                let bytes =
+                    floors.weight_elements[k as usize] / f64::from(c.tp.max(1)) * bytes_per_element;
+                (d - 1.0) / d * bytes / bw + (d - 1.0) * latency
+            }
+            _ => 0.0,
+        };
         let pass = |k: u32| {
             let f = floors.forward[k as usize] * share;
             let b = floors.backward[k as usize] * share + if full { f } else { 0.0 };
-            (f, b)
+            let gather = ring(k, half);
+            (f.max(gather), b.max(gather + ring(k, 4.0)))
         };
         let (mut fill, mut drain, mut longest) = (0.0f64, 0.0f64, 0.0f64);
         for g in 0..pp {
@@ -740,12 +798,30 @@ fn plan_with(
     // deadline no evaluation starts that the mean one would carry past the time the caller's report
     // needs (one cold evaluation of the result; at thousands of devices or 30k ops, seconds).
     let (mut spent, mut cold) = (0.0f64, 0.0f64);
+    // Per candidate but its recomputation: the slowest simulated sibling that recomputes less. The
+    // pipeline model times the same stages with a recomputation no shorter (none ≤ selective ≤ full)
+    // and composes step times monotonically, so a sibling's time bounds a candidate that recomputes
+    // more, unless the sibling was one replicas-only task simulation (another model).
+    let mut lighter: HashMap<(u32, u32, u32, u32, u32, u8, bool), f64> = HashMap::new();
+    let sibling = |c: &Candidate| (c.tp, c.pp, c.dp, c.m, c.vp, c.zero.level() as u8, c.sp);
     for (i, c) in candidates.iter().enumerate() {
         // Sound pruning: the rest are sorted by a bound no better than the best time found.
         if let Some((time, _, _)) = &best {
             if c.time_floor >= *time && !audit {
-                pruned_time = candidates.len() - i;
+                pruned_time += candidates.len() - i;
                 break;
+            }
+        }
+        let floor = match c.recompute {
+            Recompute::None => c.time_floor,
+            _ => c
+                .time_floor
+                .max(lighter.get(&sibling(c)).copied().unwrap_or(0.0)),
+        };
+        if let Some((time, _, _)) = &best {
+            if floor >= *time && !audit {
+                pruned_time += 1;
+                continue;
             }
         }
         if evaluated >= cap {
@@ -826,10 +902,14 @@ fn plan_with(
                 e.fits_memory()
             );
         }
+        let symmetric =
+            c.pp * c.vp == 1 && c.m == 1 && c.recompute == Recompute::None && c.zero == Zero::None;
+        if !symmetric {
+            let slot = lighter.entry(sibling(c)).or_insert(0.0);
+            *slot = slot.max(e.iteration_s);
+        }
         let slack = 1e-9;
-        if e.iteration_s < c.time_floor * (1.0 - slack)
-            || (peak as f64) < c.memory_floor * (1.0 - slack)
-        {
+        if e.iteration_s < floor * (1.0 - slack) || (peak as f64) < c.memory_floor * (1.0 - slack) {
             violations += 1;
             if audit {
                 eprintln!(
