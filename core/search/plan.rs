@@ -126,6 +126,9 @@ pub struct Ranked {
     pub why: String,
 }
 
+/// A candidate but its recomputation: `tp, pp, dp, m, vp`, ZeRO level, `sp`.
+type Sibling = (u32, u32, u32, u32, u32, u8, bool);
+
 /// One point of the space.
 #[derive(Clone, Debug, PartialEq)]
 struct Candidate {
@@ -802,7 +805,7 @@ fn plan_with(
     // pipeline model times the same stages with a recomputation no shorter (none ≤ selective ≤ full)
     // and composes step times monotonically, so a sibling's time bounds a candidate that recomputes
     // more, unless the sibling was one replicas-only task simulation (another model).
-    let mut lighter: HashMap<(u32, u32, u32, u32, u32, u8, bool), f64> = HashMap::new();
+    let mut lighter: HashMap<Sibling, f64> = HashMap::new();
     let sibling = |c: &Candidate| (c.tp, c.pp, c.dp, c.m, c.vp, c.zero.level() as u8, c.sp);
     for (i, c) in candidates.iter().enumerate() {
         // Sound pruning: the rest are sorted by a bound no better than the best time found.
@@ -891,17 +894,6 @@ fn plan_with(
             }
         };
         let peak = e.peak_memory();
-        if std::env::var_os("FLEXC_PLAN_DEBUG").is_some() {
-            eprintln!(
-                "{} floor {:.4} time {:.4} mem {:.1} floor {:.1} fits {}",
-                c.spec(),
-                c.time_floor,
-                e.iteration_s,
-                peak as f64 / 1073741824.0,
-                c.memory_floor / 1073741824.0,
-                e.fits_memory()
-            );
-        }
         let symmetric =
             c.pp * c.vp == 1 && c.m == 1 && c.recompute == Recompute::None && c.zero == Zero::None;
         if !symmetric {
