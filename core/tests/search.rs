@@ -841,3 +841,36 @@ fn the_schedule_search_bounds_are_lower_bounds() {
         );
     }
 }
+
+/// A proposal budget caps the schedule search by a count of candidates simulated: a budget below what
+/// the enumeration needs stops it at the same prefix every time, reported as incomplete; the progress
+/// counts what was simulated.
+#[test]
+fn a_proposal_budget_cuts_the_schedule_search_at_a_count() {
+    use flexc_core::search::{algorithm, Budget, Problem, Progress, Run};
+    use std::sync::Arc;
+    let graph = small_transformer(64);
+    let m = Machine::preset("dgx-a100:2").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let problem = Problem::new(&graph, &m, &cost, Mode::Training);
+    let runs: Vec<(search::Found, Arc<Progress>)> = (0..2)
+        .map(|_| {
+            let progress = Arc::new(Progress::default());
+            let run = Run {
+                progress: Some(progress.clone()),
+                ..Run::new(Budget::Proposals(5), 0)
+            };
+            let found = algorithm("plan").unwrap().search(&problem, &run).unwrap();
+            (found, progress)
+        })
+        .collect();
+    let (a, b) = (&runs[0].0, &runs[1].0);
+    let stats = a.plan().unwrap();
+    assert!(!stats.complete, "{stats:?}");
+    assert_eq!(stats.evaluated, 5);
+    assert!(stats.summary().contains("incomplete"), "{}", stats.summary());
+    assert_eq!(a.plan(), b.plan());
+    assert_eq!(a.strategy, b.strategy);
+    let (simulated, _, total) = runs[0].1.schedule_candidates();
+    assert_eq!((simulated, total), (5, stats.candidates as u64));
+}
