@@ -573,16 +573,22 @@ fn torch_expressible(tp: u32, pp: u32, m: u32, recompute: Recompute, zero: Zero,
 
 /// The weight state per device of a schedule with `dp` replicas of `shards` devices each (tensor ×
 /// pipeline parallelism) under `zero`: the parameters × bytes per parameter under the precision and
-/// optimizer (weight, gradient, optimizer state, 16-bit copy), spread evenly: a lower bound of the
-/// schedule search's memory bound, and the search table's for its baselines.
+/// optimizer (weight, gradient, optimizer state, 16-bit copy) of every parameter counted as f32, spread
+/// evenly: what the search table skips its baselines by. (The schedule search bounds memory per stage
+/// group instead, from the bytes its contractions' weights have, as the pipeline model counts them.)
 pub fn weight_state_bytes(problem: &Problem, shards: u32, dp: u32, zero: Zero) -> f64 {
-    state_bytes(
-        problem,
-        problem.graph.parameter_count() as f64,
-        shards,
-        dp,
-        zero,
-    )
+    let state: WeightState = problem.cost.state();
+    let per_parameter = state.bytes(Mode::Training, 4) as f64;
+    let optimizer_part = (4 * state.optimizer.state_values()) as f64;
+    let parameters = problem.graph.parameter_count() as f64;
+    let (shards, d) = (f64::from(shards.max(1)), f64::from(dp.max(1)));
+    match zero {
+        Zero::None => parameters * per_parameter / shards,
+        Zero::Optimizer => {
+            parameters * (per_parameter - optimizer_part + optimizer_part / d) / shards
+        }
+        Zero::Full => parameters * per_parameter / shards / d,
+    }
 }
 
 /// The weight state of a device holding `bytes` of weights, as the pipeline model counts it
@@ -610,21 +616,6 @@ fn weight_state_floor(problem: &Problem, bytes: u64, dp: u32, zero: Zero) -> f64
         Zero::None => w + g + o,
         Zero::Optimizer => w + g + o / d,
         Zero::Full => (w + g + o) / d,
-    }
-}
-
-/// [`weight_state_bytes`] of `parameters` parameters.
-fn state_bytes(problem: &Problem, parameters: f64, shards: u32, dp: u32, zero: Zero) -> f64 {
-    let state: WeightState = problem.cost.state();
-    let per_parameter = state.bytes(Mode::Training, 4) as f64;
-    let optimizer_part = (4 * state.optimizer.state_values()) as f64;
-    let (shards, d) = (f64::from(shards.max(1)), f64::from(dp.max(1)));
-    match zero {
-        Zero::None => parameters * per_parameter / shards,
-        Zero::Optimizer => {
-            parameters * (per_parameter - optimizer_part + optimizer_part / d) / shards
-        }
-        Zero::Full => parameters * per_parameter / shards / d,
     }
 }
 

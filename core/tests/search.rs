@@ -868,7 +868,11 @@ fn a_proposal_budget_cuts_the_schedule_search_at_a_count() {
     let stats = a.plan().unwrap();
     assert!(!stats.complete, "{stats:?}");
     assert_eq!(stats.evaluated, 5);
-    assert!(stats.summary().contains("incomplete"), "{}", stats.summary());
+    assert!(
+        stats.summary().contains("incomplete"),
+        "{}",
+        stats.summary()
+    );
     assert_eq!(a.plan(), b.plan());
     assert_eq!(a.strategy, b.strategy);
     let (simulated, _, total) = runs[0].1.schedule_candidates();
