@@ -202,7 +202,8 @@ struct StageFloors {
     forward: Vec<f64>,
     backward: Vec<f64>,
     /// Bytes of the whole batch its forward ops keep for its backward ops (training steps; 0 otherwise),
-    /// and of those the outputs of ops that read a weight (what selective recomputation keeps too).
+    /// and of those what selective recomputation keeps too: outputs of ops that read a weight, and
+    /// tensors no larger than the largest a weighted op of the stage reads or writes.
     kept: Vec<f64>,
     kept_weighted: Vec<f64>,
     /// The weights its contractions read, sorted, and their elements.
@@ -211,10 +212,15 @@ struct StageFloors {
 }
 
 impl StageFloors {
+    /// `marks`: per op, its loops that follow the batch, and per tensor its dims that do
+    /// ([`crate::batch::batch_marks`]). An op with at most one such loop (a tensor with at most one such
+    /// dim) does at least its share of the work (bytes) on a micro-batch; the bounds count nothing of
+    /// the others (a product of two batch loops shrinks faster than the micro-batch).
     fn of(
         problem: &Problem,
         phases: &Phases,
         fusion: &crate::fusion::Fusion,
+        marks: &crate::batch::BatchMarks,
         stage_of: &[u32],
         k: u32,
         timed: bool,
@@ -222,6 +228,18 @@ impl StageFloors {
         let graph = problem.graph;
         let k = k.max(1) as usize;
         let stage = |i: usize| (stage_of.get(i).copied().unwrap_or(0) as usize).min(k - 1);
+        let batch_dims = |t: TensorId| {
+            marks
+                .dims
+                .get(t.index())
+                .map_or(0, |d| d.iter().filter(|&&m| m).count())
+        };
+        let batch_loops = |i: usize| {
+            marks
+                .loops
+                .get(i)
+                .map_or(0, |l| l.iter().filter(|&&m| m).count())
+        };
         let mut f = StageFloors {
             forward: vec![0.0; k],
             backward: vec![0.0; k],
@@ -230,6 +248,26 @@ impl StageFloors {
             weights: vec![Vec::new(); k],
             weight_elements: vec![0.0; k],
         };
+        let reads_weight = |op: &crate::graph::Op| {
+            op.inputs
+                .iter()
+                .any(|a| graph.tensor(a.tensor).kind == TensorKind::Weight)
+        };
+        // Per stage: the largest tensor of one batch dim a weighted op of the stage reads or writes
+        // (not a weight): selective recomputation keeps every tensor no larger (core/pipeline.rs).
+        let mut weighted_max = vec![0.0f64; k];
+        for (i, op) in graph.ops().iter().enumerate() {
+            if !phases.per_micro_batch(OpId::new(i)) || !reads_weight(op) {
+                continue;
+            }
+            for a in op.inputs.iter().chain(&op.outputs) {
+                let t = graph.tensor(a.tensor);
+                if t.kind != TensorKind::Weight && batch_dims(a.tensor) == 1 {
+                    let s = stage(i);
+                    weighted_max[s] = weighted_max[s].max(t.bytes() as f64);
+                }
+            }
+        }
         let step = problem.mode.training_step();
         for (i, op) in graph.ops().iter().enumerate() {
             let id = OpId::new(i);
@@ -237,16 +275,13 @@ impl StageFloors {
             // Contractions read their whole weights across the group's tasks; a gather's table is
             // held only where it is read (the bound counts none of it).
             let whole = matches!(op.class, OpClass::Contraction | OpClass::Convolution);
-            let reads_weight = op
-                .inputs
-                .iter()
-                .any(|a| graph.tensor(a.tensor).kind == TensorKind::Weight);
+            let weighted = reads_weight(op);
             for a in op.inputs.iter().filter(|_| whole) {
                 if graph.tensor(a.tensor).kind == TensorKind::Weight {
                     f.weights[s].push(a.tensor);
                 }
             }
-            if !phases.per_micro_batch(id) {
+            if !phases.per_micro_batch(id) || batch_loops(i) > 1 {
                 continue;
             }
             // Bytes no task of the op can avoid: the outputs it writes to memory. Only outputs every
@@ -259,6 +294,7 @@ impl StageFloors {
                 .enumerate()
                 .filter(|&(j, a)| {
                     !fusion.internal_output[i][j]
+                        && batch_dims(a.tensor) <= 1
                         && graph
                             .consumers(a.tensor)
                             .iter()
@@ -291,12 +327,14 @@ impl StageFloors {
                                 .consumers(a.tensor)
                                 .iter()
                                 .any(|&c| phases.of(c) == Phase::Backward && stage(c.index()) == s);
-                            if read_back {
-                                let bytes = graph.tensor(a.tensor).bytes() as f64;
-                                f.kept[s] += bytes;
-                                if reads_weight {
-                                    f.kept_weighted[s] += bytes;
-                                }
+                            let dims = batch_dims(a.tensor);
+                            if !read_back || dims > 1 {
+                                continue;
+                            }
+                            let bytes = graph.tensor(a.tensor).bytes() as f64;
+                            f.kept[s] += bytes;
+                            if weighted || dims == 1 && bytes <= weighted_max[s] {
+                                f.kept_weighted[s] += bytes;
                             }
                         }
                     }
@@ -323,8 +361,9 @@ struct Cuts<'a> {
     /// Per forward op: its forward and backward FLOPs, what the cuts balance.
     costs: Vec<f64>,
     timed: bool,
-    /// The whole graph's fused chains.
+    /// The whole graph's fused chains, and the loops and dims that follow the batch.
     fusion: crate::fusion::Fusion,
+    marks: crate::batch::BatchMarks,
     stage_of: HashMap<u32, Vec<u32>>,
     floors: HashMap<u32, StageFloors>,
     /// Per replica width, replicas and base device: ZeRO-3's ring (bandwidth, latency).
@@ -334,7 +373,13 @@ struct Cuts<'a> {
 }
 
 impl<'a> Cuts<'a> {
-    fn new(problem: &'a Problem<'a>, phases: &'a Phases, forward: &'a [OpId], timed: bool) -> Self {
+    fn new(
+        problem: &'a Problem<'a>,
+        phases: &'a Phases,
+        forward: &'a [OpId],
+        marks: crate::batch::BatchMarks,
+        timed: bool,
+    ) -> Self {
         let graph = problem.graph;
         let costs: Vec<f64> = forward
             .iter()
@@ -355,6 +400,7 @@ impl<'a> Cuts<'a> {
             costs,
             timed,
             fusion: crate::fusion::Fusion::new(graph),
+            marks,
             stage_of: HashMap::new(),
             floors: HashMap::new(),
             rings: HashMap::new(),
@@ -387,6 +433,7 @@ impl<'a> Cuts<'a> {
                 self.problem,
                 self.phases,
                 &self.fusion,
+                &self.marks,
                 &stage_of,
                 k,
                 self.timed,
@@ -674,7 +721,9 @@ fn plan_with(
     let capacity = machine.gpu.mem_capacity as f64;
     // Measured op times have no floor the roofline knows.
     let timed = problem.cost.profile().is_empty();
-    let mut cuts = Cuts::new(problem, &phases, &forward, timed);
+    let marks = crate::batch::batch_marks(graph, problem.batch_dim)
+        .map_err(|e| SearchError::Pipeline(format!("{}: {}", e.location, e.message)))?;
+    let mut cuts = Cuts::new(problem, &phases, &forward, marks, timed);
 
     // Enumerate, in a fixed order.
     let mut candidates = Vec::new();
