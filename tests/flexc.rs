@@ -1464,6 +1464,7 @@ fn schedule_search_bounds_hold_on_a_training_step() {
         .with_state(WeightState {
             precision: Precision::Fp16,
             optimizer: Optimizer::Adam,
+            ..WeightState::default()
         })
         .unwrap();
     let problem = Problem {

@@ -669,9 +669,12 @@ fn weight_state_floor(problem: &Problem, bytes: u64, dp: u32, zero: Zero) -> f64
     };
     let optimizer = total.saturating_sub(weights + gradients);
     let (w, g, o) = (weights as f64, gradients as f64, optimizer as f64);
+    // ZeRO-1 divides the optimizer state by the replicas; counted as if it divided the f32 weights
+    // too (what engines that keep f32 master weights beside a 16-bit copy do), a bound either way.
+    let cast = cast as f64;
     match zero {
         Zero::None => w + g + o,
-        Zero::Optimizer => w + g + o / d,
+        Zero::Optimizer => cast.min(w) + g + ((w - cast).max(0.0) + o) / d,
         Zero::Full => (w + g + o) / d,
     }
 }

@@ -821,6 +821,7 @@ fn the_schedule_search_bounds_are_lower_bounds() {
             .with_state(WeightState {
                 precision,
                 optimizer: Optimizer::Adam,
+                ..WeightState::default()
             })
             .unwrap();
         let problem = Problem::new(&graph, &m, &cost, Mode::Training);
