@@ -808,6 +808,8 @@ fn warm_search_starts_from_the_carried_strategy() {
 /// its time bound and its memory bound (fp32 and mixed precision, a small and a larger machine), and the
 /// search that prunes by them returns the same strategy as simulating every candidate.
 #[test]
+// `..WeightState::default()`: the fields main's WeightState adds keep their defaults.
+#[allow(clippy::needless_update)]
 fn the_schedule_search_bounds_are_lower_bounds() {
     use flexc_core::precision::{Optimizer, Precision, WeightState};
     use flexc_core::search::{algorithm, audit_bounds, Budget, Problem, Run};
