@@ -341,6 +341,18 @@ impl StageFloors {
                             if !read_back || dims > 1 {
                                 continue;
                             }
+                            // Counted only where a weighted op of the stage reads it too: the
+                            // input of a layer's product, which its weight gradient needs, is kept
+                            // under any recomputation but full, whichever pointwise intermediates
+                            // a memory model recomputes instead (Korthikanti et al.'s set).
+                            let product_input = graph.consumers(a.tensor).iter().any(|&c| {
+                                stage(c.index()) == s
+                                    && phases.of(c) == Phase::Forward
+                                    && reads_weight(graph.op(c))
+                            });
+                            if !product_input {
+                                continue;
+                            }
                             let bytes = graph.tensor(a.tensor).bytes() as f64;
                             f.kept[s] += bytes;
                             if weighted || dims == 1 && bytes <= weighted_max[s] {
