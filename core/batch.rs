@@ -187,7 +187,12 @@ fn op_error(graph: &Graph, op: OpId, message: String) -> BatchError {
 
 /// The fixpoint of the module doc; `whole_sample`: a constant index into a batch dim of extent 1 (a
 /// batch of one sample, read whole) is accepted instead of refused.
-fn mark(graph: &Graph, batch_dim: usize, from: u64, whole_sample: bool) -> Result<Marks, BatchError> {
+fn mark(
+    graph: &Graph,
+    batch_dim: usize,
+    from: u64,
+    whole_sample: bool,
+) -> Result<Marks, BatchError> {
     let mut marks = Marks {
         loops: graph
             .ops()

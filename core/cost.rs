@@ -220,6 +220,25 @@ impl CostModel {
         }
     }
 
+    /// The least time the tasks of `op` take together, without measurements, when they do `work` in
+    /// all (FLOPs, and bytes that no task can avoid moving) and, with `launch`, launch at least one
+    /// kernel: the roofline of the sum, no more than the sum of the tasks' rooflines (0 for a view).
+    /// A lower bound the schedule search prunes by; it does not bound measured times (the caller checks
+    /// that the profile database is empty).
+    pub fn roofline_floor_s(&self, op: &Op, work: Work, launch: bool) -> f64 {
+        if is_view(op) || work.is_zero() {
+            return 0.0;
+        }
+        let compute = work.flops / self.rate(op.class, op.dtype);
+        let memory = work.bytes / (self.gpu.mem_bandwidth * self.gpu.efficiency.memory);
+        compute.max(memory)
+            + if launch {
+                self.gpu.launch_overhead_s
+            } else {
+                0.0
+            }
+    }
+
     /// Uses `profile`'s measurements where they exist.
     pub fn with_profile(self, profile: ProfileDb) -> Self {
         CostModel { profile, ..self }

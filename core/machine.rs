@@ -617,23 +617,55 @@ impl Machine {
     /// 8-GPU DP ring over DGX nodes uses all 8 NICs; 8 tensor-parallel groups' rings, one GPU per node
     /// each, one NIC each). The least over the ring's nodes; 1 for a ring inside one node.
     pub fn ring_nics(&self, ring: &[DeviceId]) -> u32 {
-        let mut per_node: std::collections::BTreeMap<u32, std::collections::BTreeSet<u32>> =
-            std::collections::BTreeMap::new();
-        for &d in ring {
-            per_node
-                .entry(self.node_of(d))
-                .or_default()
-                .insert(self.local(d) % self.nics_per_node.max(1));
+        let nics = self.nics_per_node.max(1);
+        let mut used: Vec<(u32, u32)> = ring
+            .iter()
+            .map(|&d| (self.node_of(d), self.local(d) % nics))
+            .collect();
+        used.sort_unstable();
+        used.dedup();
+        // Distinct NICs per node, the least over the nodes.
+        let (mut least, mut nodes) = (u32::MAX, 0u32);
+        let mut i = 0;
+        while i < used.len() {
+            let node = used[i].0;
+            let start = i;
+            while i < used.len() && used[i].0 == node {
+                i += 1;
+            }
+            least = least.min((i - start) as u32);
+            nodes += 1;
         }
-        if per_node.len() < 2 {
-            return 1;
+        if nodes < 2 {
+            1
+        } else {
+            least.max(1)
         }
-        per_node
-            .values()
-            .map(|nics| nics.len() as u32)
-            .min()
-            .unwrap_or(1)
-            .max(1)
+    }
+
+    /// The bandwidth and latency of a ring collective over `ring` (in ring order): its slowest hop,
+    /// where a hop between nodes runs on [`Machine::ring_nics`] NICs at once, and its largest latency.
+    /// The task simulator's all-reduces, the pipeline model's ZeRO gathers and the schedule search's
+    /// bounds all take their rings' speed from here.
+    pub fn ring_bandwidth(&self, ring: &[DeviceId]) -> (f64, f64) {
+        let nics = f64::from(self.ring_nics(ring));
+        let m = ring.len();
+        let (mut bw, mut latency) = (f64::INFINITY, 0.0f64);
+        for i in 0..m {
+            let (a, b) = (ring[i], ring[(i + 1) % m]);
+            if a == b {
+                continue;
+            }
+            let route = self.route(a, b);
+            let parallel = if self.node_of(a) != self.node_of(b) {
+                nics
+            } else {
+                1.0
+            };
+            bw = bw.min(route.bandwidth * parallel);
+            latency = latency.max(route.latency_s);
+        }
+        (bw, latency)
     }
 
     /// The NIC channels (out and in) of every member of `ring` when the ring spans nodes: what a

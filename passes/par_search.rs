@@ -203,7 +203,7 @@ pub fn baseline_time(problem: &Problem, strategy: &Strategy) -> Option<f64> {
         .filter(Simulator::fits_memory)
         .map(|s| s.iteration_time())
     } else {
-        // Weight state alone over a device (the schedule search's pruning bound): no simulation.
+        // Weight state alone over a device (core::search::weight_state_bytes): no simulation.
         let schedule = &strategy.schedule;
         let shards = problem.machine.num_devices() / schedule.replicas.max(1);
         let floor = flexc_core::search::weight_state_bytes(

@@ -68,7 +68,18 @@ impl Console {
                 let best = progress
                     .best()
                     .map_or("none yet".to_string(), crate::core::units::seconds);
-                format!("{} proposals, best {best}", progress.proposals())
+                let (simulated, pruned, total) = progress.schedule_candidates();
+                let proposals = progress.proposals();
+                let mut parts = Vec::new();
+                if total > 0 {
+                    parts.push(format!(
+                        "{simulated} of {total} candidates simulated ({pruned} over memory)"
+                    ));
+                }
+                if proposals > 0 || total == 0 {
+                    parts.push(format!("{proposals} proposals"));
+                }
+                format!("{}, best {best}", parts.join(", "))
             }
         };
         let ticker = if self.terminal {

@@ -360,20 +360,27 @@ fn search_report(
     if !skipped.is_empty() {
         let _ = writeln!(text, "  seeds skipped: {}", skipped.join(", "));
     }
-    if let Some(p) = found.plan() {
+    if let Some(p) = found.plan().filter(|p| p.candidates > 0) {
         let _ = writeln!(
             text,
-            "  schedule search: {} candidates, {} skipped (estimated over memory), {} simulated, {} fit{}",
-            p.candidates,
-            p.over_memory,
-            p.evaluated,
-            p.fitting,
+            "  schedule search: {}{}",
+            p.summary(),
             if p.best.is_empty() {
                 String::new()
             } else {
                 format!("; best {}", p.best)
             }
         );
+        for r in &p.top {
+            let _ = writeln!(
+                text,
+                "    {} {} {}: {}",
+                r.spec,
+                units::seconds(r.iteration_s),
+                units::bytes(r.memory),
+                r.why
+            );
+        }
     }
     let _ = writeln!(text, "  parallelism: {}", parallelism.text());
     match &facts {
@@ -442,6 +449,21 @@ fn search_report(
                     "proposals": proposals,
                     "wall_s": wall,
                     "seeds_skipped": skipped,
+                    "schedule_search": found.plan().map(|p| json!({
+                        "candidates": p.candidates,
+                        "simulated": p.evaluated,
+                        "pruned_memory": p.pruned_memory,
+                        "pruned_time": p.pruned_time,
+                        "fitting": p.fitting,
+                        "complete": p.complete,
+                        "best": p.best,
+                        "top": p.top.iter().map(|r| json!({
+                            "spec": r.spec,
+                            "iteration_s": r.iteration_s,
+                            "memory_bytes": r.memory,
+                            "why": r.why,
+                        })).collect::<Vec<_>>(),
+                    })),
                     "full_simulation_s": found.mcmc().map(|d| d.stats.full_simulation_s),
                     "proposal_s": found.mcmc().and_then(|d| {
                         let wall: f64 = d.stats.chains.iter().map(|c| c.wall_s).sum();

@@ -1527,3 +1527,40 @@ fn activation_memory_per_layer_is_korthikantis_closed_form() {
         );
     }
 }
+
+#[test]
+fn schedule_search_bounds_hold_on_a_training_step() {
+    // The schedule search's time and memory bounds (core/search/plan.rs) on a training step that
+    // carries its own backward (kept activations counted for the memory bound), mixed precision with
+    // Adam: every candidate simulated, none below its bounds, and the pruned search finds the same.
+    use flexc::core::precision::{Optimizer, Precision, WeightState};
+    use flexc::core::{machine::Machine, search, search::Problem, CostModel, Mode};
+    let model = "jax/transformer_b8.train_sgd.stablehlo.generic.mlir";
+    let mut options = settings(model);
+    options.mode = Some(Mode::TrainingStep);
+    options.allow_unregistered_dialect = true;
+    let imported = driver::import_file(&root().join("models").join(model), &options).unwrap();
+    let machine = Machine::preset("dgx-a100:1").unwrap();
+    let cost = CostModel::new(&machine.gpu)
+        .with_state(WeightState {
+            precision: Precision::Fp16,
+            optimizer: Optimizer::Adam,
+            ..WeightState::default()
+        })
+        .unwrap();
+    let problem = Problem {
+        batch_dim: options.batch_dim.unwrap_or(0),
+        ..Problem::new(&imported.graph, &machine, &cost, Mode::TrainingStep)
+    };
+    let all = search::audit_bounds(&problem).unwrap();
+    assert_eq!(all.bound_violations, 0, "{all:?}");
+    assert!(all.evaluated > 20, "{all:?}");
+    let run = search::Run::new(search::Budget::Proposals(100_000), 0);
+    let found = search::algorithm("plan")
+        .unwrap()
+        .search(&problem, &run)
+        .unwrap();
+    let pruned = found.plan().unwrap();
+    assert!(pruned.complete, "{pruned:?}");
+    assert_eq!(pruned.best, all.best);
+}

@@ -937,20 +937,7 @@ impl<'a> Evaluator<'a> {
         }
         let width = self.schedule.replica_width(self.n);
         let ring: Vec<DeviceId> = (0..d).map(|r| DeviceId(base + r * width)).collect();
-        // Between nodes, NCCL spreads the ring's channels over the NICs of its members on each node.
-        let nics = f64::from(self.machine().ring_nics(&ring));
-        let (mut bw, mut latency) = (f64::INFINITY, 0.0f64);
-        for r in 0..d as usize {
-            let (a, b) = (ring[r], ring[(r + 1) % d as usize]);
-            let route = self.machine().route(a, b);
-            let parallel = if self.machine().node_of(a) != self.machine().node_of(b) {
-                nics
-            } else {
-                1.0
-            };
-            bw = bw.min(route.bandwidth * parallel);
-            latency = latency.max(route.latency_s);
-        }
+        let (bw, latency) = self.machine().ring_bandwidth(&ring);
         let m = f64::from(d);
         (m - 1.0) / m * bytes as f64 / bw + (m - 1.0) * latency
     }

@@ -187,6 +187,10 @@ impl<'a> Problem<'a> {
 #[derive(Debug)]
 pub struct Progress {
     proposals: AtomicU64,
+    /// The schedule search's candidates: enumerated, pruned by memory before any simulation, simulated.
+    candidates: AtomicU64,
+    pruned: AtomicU64,
+    simulated: AtomicU64,
     /// `f64` bits of the best time; non-negative floats order as their bits, so `fetch_min` keeps the best.
     best: AtomicU64,
 }
@@ -195,6 +199,9 @@ impl Default for Progress {
     fn default() -> Self {
         Progress {
             proposals: AtomicU64::new(0),
+            candidates: AtomicU64::new(0),
+            pruned: AtomicU64::new(0),
+            simulated: AtomicU64::new(0),
             best: AtomicU64::new(f64::INFINITY.to_bits()),
         }
     }
@@ -204,6 +211,26 @@ impl Progress {
     /// One more proposal.
     pub fn proposal(&self) {
         self.proposals.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The schedule search enumerated `total` candidates, `pruned` of them over memory by their bound.
+    pub fn candidates(&self, total: u64, pruned: u64) {
+        self.candidates.store(total, Ordering::Relaxed);
+        self.pruned.store(pruned, Ordering::Relaxed);
+    }
+
+    /// One more candidate simulated.
+    pub fn candidate(&self) {
+        self.simulated.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Candidates simulated, pruned by memory and enumerated (0 before the schedule search enumerates).
+    pub fn schedule_candidates(&self) -> (u64, u64, u64) {
+        (
+            self.simulated.load(Ordering::Relaxed),
+            self.pruned.load(Ordering::Relaxed),
+            self.candidates.load(Ordering::Relaxed),
+        )
     }
 
     /// A strategy that fits memory and simulates in `time_s`.
@@ -538,9 +565,11 @@ impl SearchAlgorithm for TorchPlan {
 
 /// The default: the schedule search ([`super::plan`]) with part of the budget, then FlexFlow's MCMC over
 /// flat strategies ([`Mcmc`]) with the rest when the machine is small enough for per-device simulation
-/// ([`AUTO_FLAT_DEVICES`], [`AUTO_FLAT_TASKS`]); the faster of the two that fits memory. Under a time budget the schedule
-/// search gets a third of it when the MCMC runs too, all of it otherwise; with a proposal budget both run
-/// to their bounds.
+/// ([`AUTO_FLAT_DEVICES`], [`AUTO_FLAT_TASKS`]); the faster of the two that fits memory (a tie to the
+/// flat strategy). Whether the MCMC runs depends on the problem's size alone. Under a time budget the
+/// schedule search gets a third of it when the MCMC runs too, all of it otherwise; with a proposal budget
+/// both run to their bounds — the schedule search to the end of its enumeration (at most as many
+/// candidates as proposals), the MCMC to its proposal count — so the choice is the same on any host.
 pub struct Auto;
 
 /// Devices up to which [`Auto`] also runs the flat MCMC.

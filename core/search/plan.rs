@@ -5,24 +5,55 @@
 //! # Space
 //! Every factorization of the devices into `tp` (devices per stage group, at most a node) × `pp`
 //! (stages) × `dp` (replicas), with `pp` at most the number of weighted forward contractions (a stage
-//! needs layers), every micro-batch size that divides a replica's share of the batch, interleaving
-//! (`vp` = 2) where the micro-batches allow it, recomputation (none, selective, full), ZeRO (0, 1, 3) and
-//! sequence parallelism inside tensor-parallel groups. A candidate's groups run Megatron's tensor
-//! parallelism ([`crate::scheduled::tensor_parallel`]; data parallelism when `tp` = 1), its stages cut
-//! the forward ops into equal work ([`crate::schedule::balanced_cuts`]).
+//! needs layers), every micro-batch size that divides a replica's share of the batch (at most 64
+//! micro-batches per stage), interleaving where the micro-batches are a multiple of the stages —
+//! every `vp` ≥ 2 whose `pp · vp` divides the repeated layers ([`crate::layers::Layers`]; `vp` = 2
+//! where no layers repeat) — recomputation (none, selective, full), ZeRO (0, 1, 3) and sequence
+//! parallelism inside tensor-parallel groups. A candidate's groups run Megatron's tensor parallelism
+//! ([`crate::scheduled::tensor_parallel`]; data parallelism when `tp` = 1), its stages cut the forward
+//! ops into equal work ([`crate::schedule::balanced_cuts`]).
 //!
-//! # Order and pruning
-//! A candidate whose weight state (parameters × bytes per parameter under the precision and optimizer,
-//! over `tp · pp` devices, ZeRO dividing by `dp`) plus its estimated activations ([`ActivationModel`])
-//! exceed a device by more than 15% is skipped without a simulation. The others are evaluated ([`crate::pipeline::Context::evaluate`]: stage simulations are
-//! shared between candidates) in the order of a closed-form estimate — the work at the machine's peak,
-//! plus recomputation, times the bubble `1 + (pp − 1) / (vp · m)` and the busiest stage group's share of
-//! the work over the mean share (operators are indivisible: cuts finer than the layers are uneven), or the
-//! weight synchronization's bandwidth floor when that is longer (the gradients' all-reduce; ZeRO-3's
-//! weight all-gathers per micro-batch) — so that under a deadline the
-//! likely best are simulated first. Each evaluation is exact for its candidate; the estimate only orders
-//! them. The best candidate that fits memory is returned, with the count of candidates, skipped and
-//! simulated ones, as [`PlanStats`].
+//! # Bounds, order and pruning
+//! Every candidate gets two lower bounds before any simulation, both true bounds of what
+//! [`crate::pipeline::Context::evaluate`] gives it (a test simulates every candidate and checks them):
+//! - **memory**: the weight state (parameters × bytes per parameter under the precision and optimizer,
+//!   ZeRO dividing by `dp`) spread evenly over `tp · pp` devices, or per stage group the parameters its
+//!   stages read over its `tp` devices plus, without recomputation on a training step, the activations
+//!   its stages keep for their backward over `tp` devices at the order's peak of micro-batches in flight
+//!   ([`Schedule::peak_in_flight`]). A candidate whose bound exceeds a device is *pruned by memory*.
+//! - **time**: each virtual stage's forward and backward FLOPs at the peak rate of their ops
+//!   ([`crate::cost::CostModel::compute_floor_s`]) over the group's `tp` devices, per micro-batch;
+//!   full recomputation adds the forward to the backward; a group runs its `m · vp` forwards and
+//!   backwards one after another, after micro-batch 0's forward through the stages before it and before
+//!   the last micro-batch's backward through them (the pipeline's fill and drain): the bound is the
+//!   longest group. Each op counts at its roofline ([`crate::cost::CostModel::roofline_floor_s`]):
+//!   its FLOPs at its peak rate or the bytes of the outputs it must write (those whose readers all run
+//!   in its stage), whichever is longer, plus a launch where it cannot be fused. Under ZeRO-3 a step
+//!   takes at least the ring all-gather of its stage's weights over the replicas (the backward also the
+//!   reduce-scatter of their gradients), as the pipeline model times them. Tensor-parallel
+//!   communication, weight synchronization, transfers, the prologue and the update only add to it.
+//!   Once a candidate is simulated, its siblings that recompute more (none ≤ selective ≤ full, all
+//!   else equal) are bounded by its time too: the pipeline model adds recomputation to the same stage
+//!   times and composes step times monotonically. With a profile database (measured times) there is
+//!   no static time bound (0).
+//!
+//! Candidates are simulated in the order of their time bound (ties in enumeration order). A candidate
+//! whose bound is at least the best time simulated so far (of one that fits memory) is *pruned by
+//! time*, and once the next bound in the order is, every remaining candidate is: none can be faster
+//! (ties go to the earlier candidate). So the result is the exact best of the space, and the same input
+//! gives the same result on any host, whatever its load or threads. The bounds mirror the cost and
+//! memory models (core/cost.rs, core/pipeline.rs); should a simulated candidate ever come out below its
+//! bound (a model change the bounds do not follow yet), the search simulates every candidate instead
+//! and its report says so ([`PlanStats::bound_violations`]).
+//!
+//! # Budgets
+//! The budget caps the work, it does not decide it where the enumeration completes: a proposal budget
+//! of `P` simulates at most `P` candidates (a count: reproducible), a time budget stops between two
+//! candidates when the deadline passes (then the result is that of the prefix simulated, reported as
+//! incomplete: `N of M candidates`), and under a proposal budget the wall-clock bound of every search
+//! ([`super::PROPOSAL_BUDGET_BOUND`]) does the same. [`PlanStats`] counts candidates simulated, pruned by
+//! memory and by time, and whether the enumeration completed, and keeps the five best with the reason
+//! each lost to the winner.
 //!
 //! # Engine spaces
 //! [`mesh_plan`] keeps to what one SPMD program over a device mesh runs (XLA, `parallelize_module` +
@@ -30,14 +61,13 @@
 //! [`torch_plan`] adds what `torch.distributed.pipelining` runs: stages of one device each (plain or
 //! interleaved, any micro-batch count) over replicas or FSDP, without recomputation.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
 
-use super::{Deadline, Details, Found, Problem, Run, SearchError, StopReason};
-use crate::graph::{DeviceId, Mode, OpClass, OpId, TensorKind};
+use super::{Budget, Details, Found, Problem, Run, SearchError, StopReason};
+use crate::graph::{DeviceId, Graph, Mode, OpClass, OpId, TensorId, TensorKind};
 use crate::pipeline::Context;
-use crate::precision::WeightState;
-use crate::schedule::{Order, Phase, Recompute, Schedule, Zero};
+use crate::schedule::{Order, Phase, Phases, Recompute, Schedule, Zero};
 use crate::strategy::{divisors, Config, Strategy};
 
 /// What the schedule search saw.
@@ -45,16 +75,68 @@ use crate::strategy::{divisors, Config, Strategy};
 pub struct PlanStats {
     /// Candidates enumerated.
     pub candidates: usize,
-    /// Skipped: their weight state, or weight state and estimated activations (15% margin), exceed a
-    /// device.
-    pub over_memory: usize,
+    /// Pruned before simulation: their memory lower bound exceeds a device.
+    pub pruned_memory: usize,
+    /// Pruned: their time lower bound is no less than the best time simulated.
+    pub pruned_time: usize,
     /// Simulated.
     pub evaluated: usize,
     /// Simulated and fitting memory.
     pub fitting: usize,
+    /// Every candidate was simulated or pruned (false: the budget stopped the enumeration).
+    pub complete: bool,
     /// The best candidate's spec (`megatron:tp=8,pp=4,...`).
     pub best: String,
+    /// The best candidates that fit, best first (at most [`TOP`]; the first is the result).
+    pub top: Vec<Ranked>,
+    /// Simulated candidates whose time or memory came out below its bound (a bug if not 0; the search
+    /// then simulates every candidate instead of pruning).
+    pub bound_violations: usize,
 }
+
+impl PlanStats {
+    /// `1700 of 3756 candidates simulated, 1040 pruned by memory, 1016 by time` and, when the
+    /// budget stopped it, `; incomplete: N of M candidates`.
+    pub fn summary(&self) -> String {
+        let done = self.evaluated + self.pruned_memory + self.pruned_time;
+        let mut s = format!(
+            "{} of {} candidates simulated, {} pruned by memory bound, {} by time bound, {} fit",
+            self.evaluated, self.candidates, self.pruned_memory, self.pruned_time, self.fitting
+        );
+        if self.bound_violations > 0 {
+            s.push_str(&format!(
+                "; {} simulated below their bounds (pruning off: every candidate simulated)",
+                self.bound_violations
+            ));
+        }
+        if self.complete {
+            s.push_str("; complete");
+        } else {
+            s.push_str(&format!(
+                "; incomplete: {done} of {} candidates (the budget stopped it)",
+                self.candidates
+            ));
+        }
+        s
+    }
+}
+
+/// Candidates [`PlanStats::top`] keeps.
+pub const TOP: usize = 5;
+
+/// One of the best candidates (see [`PlanStats::top`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Ranked {
+    pub spec: String,
+    pub iteration_s: f64,
+    /// Peak bytes of the worst device.
+    pub memory: u64,
+    /// Why it lost to the winner (`chosen` for the winner).
+    pub why: String,
+}
+
+/// A candidate but its recomputation: `tp, pp, dp, m, vp`, ZeRO level, `sp`.
+type Sibling = (u32, u32, u32, u32, u32, u8, bool);
 
 /// One point of the space.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,9 +149,10 @@ struct Candidate {
     recompute: Recompute,
     zero: Zero,
     sp: bool,
-    estimate: f64,
-    /// Estimated bytes per device (weight state and activations).
-    memory: f64,
+    /// Lower bound of its iteration time (module doc).
+    time_floor: f64,
+    /// Lower bound of its worst device's bytes.
+    memory_floor: f64,
 }
 
 impl Candidate {
@@ -92,188 +175,233 @@ impl Candidate {
         }
         s
     }
+
+    /// What differs from `winner`: `tp=8 (winner 4), m=32 (winner 16)`.
+    fn differences(&self, winner: &Candidate) -> String {
+        let mut out = Vec::new();
+        let mut field = |name: &str, mine: String, theirs: String| {
+            if mine != theirs {
+                out.push(format!("{name}={mine} (winner {theirs})"));
+            }
+        };
+        field("tp", self.tp.to_string(), winner.tp.to_string());
+        field("pp", self.pp.to_string(), winner.pp.to_string());
+        field("dp", self.dp.to_string(), winner.dp.to_string());
+        field("m", self.m.to_string(), winner.m.to_string());
+        field("vp", self.vp.to_string(), winner.vp.to_string());
+        field(
+            "recompute",
+            self.recompute.name().to_string(),
+            winner.recompute.name().to_string(),
+        );
+        field(
+            "zero",
+            self.zero.level().to_string(),
+            winner.zero.level().to_string(),
+        );
+        field("sp", self.sp.to_string(), winner.sp.to_string());
+        out.join(", ")
+    }
 }
 
-/// A closed-form estimate of the activations a device holds, from the whole-batch graph: the bytes a
-/// micro-batch keeps for its backward (all of them; without the large tensors of weightless ops for
-/// selective recomputation) and the bytes the forward carries between layers (full recomputation's
-/// checkpoints), scaled by the micro-batch's share of the batch, the tensor-parallel split (without
-/// sequence parallelism about a third of a layer's kept bytes stay replicated: Korthikanti et al.'s
-/// `10 + 24/t`) and the chunks in flight.
-struct ActivationModel {
-    kept: f64,
-    selective: f64,
-    boundary: f64,
+/// Per virtual stage of one cut into `k` stages: what the bounds of the module doc read.
+struct StageFloors {
+    /// Seconds of its per-micro-batch forward ops (and of their backward work, or its backward ops) for
+    /// the whole batch on one GPU at their peak rate.
+    forward: Vec<f64>,
+    backward: Vec<f64>,
+    /// Bytes of the whole batch its forward ops keep for its backward ops (training steps; 0 otherwise),
+    /// and of those what selective recomputation keeps too: outputs of ops that read a weight, and
+    /// tensors no larger than the largest a weighted op of the stage reads or writes.
+    kept: Vec<f64>,
+    kept_weighted: Vec<f64>,
+    /// The weights its contractions read, sorted, and their elements.
+    weights: Vec<Vec<TensorId>>,
+    weight_elements: Vec<f64>,
 }
 
-impl ActivationModel {
+impl StageFloors {
+    /// `marks`: per op, its loops that follow the batch, and per tensor its dims that do
+    /// ([`crate::batch::batch_marks`]). An op with at most one such loop (a tensor with at most one such
+    /// dim) does at least its share of the work (bytes) on a micro-batch; the bounds count nothing of
+    /// the others (a product of two batch loops shrinks faster than the micro-batch).
     fn of(
-        graph: &crate::graph::Graph,
         problem: &Problem,
-        phases: &crate::schedule::Phases,
-        forward: &[OpId],
+        phases: &Phases,
+        fusion: &crate::fusion::Fusion,
+        marks: &crate::batch::BatchMarks,
+        stage_of: &[u32],
+        k: u32,
+        timed: bool,
     ) -> Self {
-        let training = problem.mode.has_backward();
-        let fusion = training.then(|| crate::fusion::Fusion::new(graph));
+        let graph = problem.graph;
+        let k = k.max(1) as usize;
+        let stage = |i: usize| (stage_of.get(i).copied().unwrap_or(0) as usize).min(k - 1);
+        let batch_dims = |t: TensorId| {
+            marks
+                .dims
+                .get(t.index())
+                .map_or(0, |d| d.iter().filter(|&&m| m).count())
+        };
+        let batch_loops = |i: usize| {
+            marks
+                .loops
+                .get(i)
+                .map_or(0, |l| l.iter().filter(|&&m| m).count())
+        };
+        let mut f = StageFloors {
+            forward: vec![0.0; k],
+            backward: vec![0.0; k],
+            kept: vec![0.0; k],
+            kept_weighted: vec![0.0; k],
+            weights: vec![Vec::new(); k],
+            weight_elements: vec![0.0; k],
+        };
         let reads_weight = |op: &crate::graph::Op| {
             op.inputs
                 .iter()
                 .any(|a| graph.tensor(a.tensor).kind == TensorKind::Weight)
         };
-        let weighted_max = forward
-            .iter()
-            .map(|&id| graph.op(id))
-            .filter(|op| reads_weight(op))
-            .flat_map(|op| op.inputs.iter().chain(&op.outputs))
-            .filter(|a| graph.tensor(a.tensor).kind != TensorKind::Weight)
-            .map(|a| graph.tensor(a.tensor).bytes())
-            .max()
-            .unwrap_or(u64::MAX);
-        let (mut kept, mut selective) = (0.0, 0.0);
-        for &id in forward {
-            let op = graph.op(id);
-            for (j, a) in op.outputs.iter().enumerate() {
-                let keep = match &fusion {
-                    Some(f) => f.saved_output[id.index()][j],
-                    None => graph
-                        .consumers(a.tensor)
-                        .iter()
-                        .any(|&c| phases.of(c) == Phase::Backward),
-                };
-                if keep {
-                    let bytes = graph.tensor(a.tensor).bytes();
-                    kept += bytes as f64;
-                    if bytes <= weighted_max || reads_weight(op) {
-                        selective += bytes as f64;
-                    }
+        // Per stage: the largest tensor of one batch dim a weighted op of the stage reads or writes
+        // (not a weight): selective recomputation keeps every tensor no larger (core/pipeline.rs).
+        let mut weighted_max = vec![0.0f64; k];
+        for (i, op) in graph.ops().iter().enumerate() {
+            if !phases.per_micro_batch(OpId::new(i)) || !reads_weight(op) {
+                continue;
+            }
+            for a in op.inputs.iter().chain(&op.outputs) {
+                let t = graph.tensor(a.tensor);
+                if t.kind != TensorKind::Weight && batch_dims(a.tensor) == 1 {
+                    let s = stage(i);
+                    weighted_max[s] = weighted_max[s].max(t.bytes() as f64);
                 }
             }
         }
-        // The least the forward carries across a position: between two layers.
-        let boundary = min_carried(graph, forward);
-        ActivationModel {
-            kept,
-            selective,
-            boundary,
-        }
-    }
-
-    /// Bytes per device for a micro-batch that is `share` of the batch.
-    fn estimate(
-        &self,
-        recompute: Recompute,
-        share: f64,
-        tp: u32,
-        sp: bool,
-        chunks: f64,
-        in_flight: f64,
-    ) -> f64 {
-        let t = f64::from(tp.max(1));
-        let split = if sp { 1.0 / t } else { 0.3 + 0.7 / t };
-        let per_chunk = |bytes: f64| bytes * share * split / chunks;
-        match recompute {
-            Recompute::None => in_flight * per_chunk(self.kept),
-            Recompute::Selective => in_flight * per_chunk(self.selective),
-            Recompute::Full => {
-                let checkpoint = self.boundary * share * if sp { 1.0 / t } else { 1.0 };
-                in_flight * checkpoint + per_chunk(self.kept)
+        let step = problem.mode.training_step();
+        for (i, op) in graph.ops().iter().enumerate() {
+            let id = OpId::new(i);
+            let s = stage(i);
+            // Contractions read their whole weights across the group's tasks; a gather's table is
+            // held only where it is read (the bound counts none of it).
+            let whole = matches!(op.class, OpClass::Contraction | OpClass::Convolution);
+            let weighted = reads_weight(op);
+            for a in op.inputs.iter().filter(|_| whole) {
+                if graph.tensor(a.tensor).kind == TensorKind::Weight {
+                    f.weights[s].push(a.tensor);
+                }
             }
-        }
-    }
-}
-
-/// Bytes the forward carries across its cheapest position (program order).
-fn min_carried(graph: &crate::graph::Graph, forward: &[OpId]) -> f64 {
-    let position: HashMap<OpId, usize> =
-        forward.iter().enumerate().map(|(p, &id)| (id, p)).collect();
-    let n = forward.len();
-    let mut delta = vec![0i128; n + 1];
-    for (p, &id) in forward.iter().enumerate() {
-        for a in &graph.op(id).outputs {
-            if let Some(last) = graph
-                .consumers(a.tensor)
+            if !phases.per_micro_batch(id) || batch_loops(i) > 1 {
+                continue;
+            }
+            // Bytes no task of the op can avoid: the outputs it writes to memory. Only outputs every
+            // reader of which runs per micro-batch in the same stage: the stage's own fusion
+            // (core/fusion.rs, on the stage's graph) then sees the same readers and keeps them in
+            // memory too.
+            let written: f64 = op
+                .outputs
                 .iter()
-                .filter_map(|c| position.get(c))
-                .copied()
-                .max()
-                .filter(|&l| l > p)
-            {
-                let bytes = i128::from(graph.tensor(a.tensor).bytes());
-                delta[p] += bytes;
-                delta[last] -= bytes;
+                .enumerate()
+                .filter(|&(j, a)| {
+                    !fusion.internal_output[i][j]
+                        && batch_dims(a.tensor) <= 1
+                        && graph
+                            .consumers(a.tensor)
+                            .iter()
+                            .all(|&c| phases.per_micro_batch(c) && stage(c.index()) == s)
+                })
+                .map(|(_, a)| graph.tensor(a.tensor).bytes() as f64)
+                .sum();
+            // Only an elementwise op can run inside its producer's kernel without a launch.
+            let launch = op.class != OpClass::Elementwise;
+            let floor = |factor: f64| {
+                if timed {
+                    let work = crate::cost::Work {
+                        flops: op.flops,
+                        bytes: written,
+                    };
+                    problem
+                        .cost
+                        .roofline_floor_s(op, work.scaled(factor), launch)
+                } else {
+                    0.0
+                }
+            };
+            match phases.of(id) {
+                Phase::Forward => {
+                    f.forward[s] += floor(1.0);
+                    f.backward[s] += floor(problem.mode.backward_factor(graph, op));
+                    if step {
+                        for a in &op.outputs {
+                            let read_back = graph
+                                .consumers(a.tensor)
+                                .iter()
+                                .any(|&c| phases.of(c) == Phase::Backward && stage(c.index()) == s);
+                            let dims = batch_dims(a.tensor);
+                            if !read_back || dims > 1 {
+                                continue;
+                            }
+                            // Counted only where a weighted op of the stage reads it too: the
+                            // input of a layer's product, which its weight gradient needs, is kept
+                            // under any recomputation but full, whichever pointwise intermediates
+                            // a memory model recomputes instead (Korthikanti et al.'s set).
+                            let product_input = graph.consumers(a.tensor).iter().any(|&c| {
+                                stage(c.index()) == s
+                                    && phases.of(c) == Phase::Forward
+                                    && reads_weight(graph.op(c))
+                            });
+                            if !product_input {
+                                continue;
+                            }
+                            let bytes = graph.tensor(a.tensor).bytes() as f64;
+                            f.kept[s] += bytes;
+                            if weighted || dims == 1 && bytes <= weighted_max[s] {
+                                f.kept_weighted[s] += bytes;
+                            }
+                        }
+                    }
+                }
+                Phase::Backward => f.backward[s] += floor(1.0),
+                _ => {}
             }
         }
-    }
-    let (mut now, mut least) = (0i128, i128::MAX);
-    for d in delta.iter().take(n.saturating_sub(1)) {
-        now += d;
-        if now > 0 {
-            least = least.min(now);
+        for (w, elements) in f.weights.iter_mut().zip(&mut f.weight_elements) {
+            w.sort();
+            w.dedup();
+            *elements = w.iter().map(|&t| graph.tensor(t).elements() as f64).sum();
         }
-    }
-    if least == i128::MAX {
-        0.0
-    } else {
-        least as f64
-    }
-}
-
-/// Candidates simulated at most without a deadline (a proposal budget): the enumeration is bounded.
-const MAX_EVALUATED: usize = 400;
-
-/// A floor on the weight synchronization of a candidate, from bandwidth alone: data parallelism's ring
-/// all-reduce of the gradients (ZeRO-1's reduce-scatter and all-gather move the same bytes), and under
-/// ZeRO-3 an all-gather of the weights per micro-batch in the forward and again in the backward.
-struct SyncFloor<'a> {
-    /// The whole model's gradients, in bytes, in the precision they are summed in.
-    gradient_bytes: f64,
-    machine: &'a crate::machine::Machine,
-}
-
-impl SyncFloor<'_> {
-    fn weight_sync(&self, tp: u32, pp: u32, dp: u32, m: u32, zero: Zero) -> f64 {
-        if dp <= 1 {
-            return 0.0;
-        }
-        let machine = self.machine;
-        // Replicas lie `tp · pp` devices apart: within a node only when they all fit in one.
-        let per_node = machine.gpus_per_node.max(1);
-        let bandwidth = if tp * pp * dp <= per_node {
-            machine.intra.bandwidth
-        } else {
-            // A node's NICs shared by its GPUs; replicas within a node sum among themselves first, so
-            // each GPU sends only its share of its replica's shard across nodes.
-            let replicas_per_node = (per_node / (tp * pp)).max(1);
-            machine.inter.bandwidth * f64::from(machine.nics_per_node.max(1)) / f64::from(per_node)
-                * f64::from(replicas_per_node)
-        };
-        if bandwidth <= 0.0 {
-            return 0.0;
-        }
-        let shard = self.gradient_bytes / f64::from(tp * pp);
-        let ring = f64::from(dp - 1) / f64::from(dp);
-        let passes = match zero {
-            Zero::None | Zero::Optimizer => 2.0,
-            Zero::Full => 1.0 + 2.0 * f64::from(m),
-        };
-        passes * shard * ring / bandwidth
+        f
     }
 }
 
 /// The forward ops' balanced cuts ([`crate::schedule::balanced_cuts`]) per virtual stage count, each
-/// computed once, and the load imbalance they leave between stage groups.
+/// computed once, completed to every op ([`Phases::complete_stages`]), and the bounds' floors of each.
 struct Cuts<'a> {
-    graph: &'a crate::graph::Graph,
+    problem: &'a Problem<'a>,
+    phases: &'a Phases,
     forward: &'a [OpId],
     /// Per forward op: its forward and backward FLOPs, what the cuts balance.
     costs: Vec<f64>,
-    total: f64,
-    by_stages: HashMap<u32, Vec<u32>>,
-    imbalance: HashMap<(u32, u32), f64>,
+    timed: bool,
+    /// The whole graph's fused chains, and the loops and dims that follow the batch.
+    fusion: crate::fusion::Fusion,
+    marks: crate::batch::BatchMarks,
+    stage_of: HashMap<u32, Vec<u32>>,
+    floors: HashMap<u32, StageFloors>,
+    /// Per replica width, replicas and base device: ZeRO-3's ring (bandwidth, latency).
+    rings: HashMap<(u32, u32, u32), (f64, f64)>,
+    /// Per `(pp, vp)`: the bytes of the weights each stage group's contractions read.
+    group_weights: HashMap<(u32, u32), Vec<u64>>,
 }
 
 impl<'a> Cuts<'a> {
-    fn new(graph: &'a crate::graph::Graph, problem: &Problem, forward: &'a [OpId]) -> Self {
+    fn new(
+        problem: &'a Problem<'a>,
+        phases: &'a Phases,
+        forward: &'a [OpId],
+        marks: crate::batch::BatchMarks,
+        timed: bool,
+    ) -> Self {
+        let graph = problem.graph;
         let costs: Vec<f64> = forward
             .iter()
             .map(|&id| {
@@ -287,44 +415,184 @@ impl<'a> Cuts<'a> {
             })
             .collect();
         Cuts {
-            graph,
+            problem,
+            phases,
             forward,
-            total: costs.iter().sum(),
             costs,
-            by_stages: HashMap::new(),
-            imbalance: HashMap::new(),
+            timed,
+            fusion: crate::fusion::Fusion::with_attention(graph, problem.cost.state().attention),
+            marks,
+            stage_of: HashMap::new(),
+            floors: HashMap::new(),
+            rings: HashMap::new(),
+            group_weights: HashMap::new(),
         }
     }
 
-    /// The part of each forward op when they are cut into `k` virtual stages.
-    fn of(&mut self, k: u32) -> &[u32] {
-        let (graph, forward, costs) = (self.graph, self.forward, &self.costs);
-        self.by_stages
-            .entry(k)
-            .or_insert_with(|| crate::schedule::balanced_cuts(graph, forward, costs, k))
+    /// The virtual stage of every op when the forward ops are cut into `k` (empty for 1).
+    fn stage_of(&mut self, k: u32) -> &[u32] {
+        let (graph, forward, costs, phases) =
+            (self.problem.graph, self.forward, &self.costs, self.phases);
+        self.stage_of.entry(k).or_insert_with(|| {
+            if k <= 1 {
+                return Vec::new();
+            }
+            let mut stage_of = vec![0u32; graph.num_ops()];
+            let parts = crate::schedule::balanced_cuts(graph, forward, costs, k);
+            for (&id, &part) in forward.iter().zip(&parts) {
+                stage_of[id.index()] = part;
+            }
+            phases.complete_stages(graph, &mut stage_of);
+            stage_of
+        })
     }
 
-    /// The busiest of `pp` stage groups' share of the work (each holding virtual stages `g`, `g + pp`,
-    /// … of `pp · vp`) over the mean share: 1 when the cuts are even. Operators are indivisible, so
-    /// cuts finer than the layers leave some groups more than their share.
-    fn imbalance(&mut self, pp: u32, vp: u32) -> f64 {
-        if pp <= 1 || self.total <= 0.0 {
-            return 1.0;
+    fn floors(&mut self, k: u32) -> &StageFloors {
+        if !self.floors.contains_key(&k) {
+            let stage_of = self.stage_of(k).to_vec();
+            let floors = StageFloors::of(
+                self.problem,
+                self.phases,
+                &self.fusion,
+                &self.marks,
+                &stage_of,
+                k,
+                self.timed,
+            );
+            self.floors.insert(k, floors);
         }
-        if let Some(&known) = self.imbalance.get(&(pp, vp)) {
-            return known;
-        }
-        let total = self.total;
-        let parts = self.of(pp * vp).to_vec();
-        let mut load = vec![0.0f64; pp as usize];
-        for (&part, &cost) in parts.iter().zip(&self.costs) {
-            load[(part % pp) as usize] += cost;
-        }
-        let busiest = load.iter().copied().fold(0.0, f64::max);
-        let imbalance = (busiest * f64::from(pp) / total).max(1.0);
-        self.imbalance.insert((pp, vp), imbalance);
-        imbalance
+        &self.floors[&k]
     }
+
+    /// Bytes of the weights read by the contractions of each of `pp` groups' stages (`g`, `g + pp`, …).
+    fn group_weights(&mut self, pp: u32, vp: u32) -> Vec<u64> {
+        if let Some(known) = self.group_weights.get(&(pp, vp)) {
+            return known.clone();
+        }
+        let graph = self.problem.graph;
+        let floors = self.floors(pp * vp);
+        let bytes: Vec<u64> = (0..pp)
+            .map(|g| {
+                let held: BTreeSet<TensorId> = (0..vp)
+                    .flat_map(|c| floors.weights[(c * pp + g) as usize].iter().copied())
+                    .collect();
+                held.iter().map(|&t| graph.tensor(t).bytes()).sum()
+            })
+            .collect();
+        self.group_weights.insert((pp, vp), bytes.clone());
+        bytes
+    }
+
+    /// The ring over the replicas that ZeRO-3's gathers of group `g` take (as the pipeline model times
+    /// them): its slowest hop's bandwidth and latency.
+    fn replica_ring(&mut self, c: &Candidate, g: u32) -> (f64, f64) {
+        let width = c.tp * c.pp;
+        let base = g * c.tp;
+        let machine = self.problem.machine;
+        *self.rings.entry((width, c.dp, base)).or_insert_with(|| {
+            let ring: Vec<DeviceId> = (0..c.dp).map(|r| DeviceId(base + r * width)).collect();
+            machine.ring_bandwidth(&ring)
+        })
+    }
+
+    /// The candidate's time bound (module doc): the longest group's fill, steps and drain.
+    fn time_floor(&mut self, c: &Candidate) -> f64 {
+        let (pp, vp) = (c.pp.max(1), c.vp.max(1));
+        // ZeRO-3: each step waits for its stage's weights gathered over the replicas (and the backward
+        // for its gradients scattered): at least the stage's weights over the group's devices.
+        let rings: Vec<(f64, f64)> = if c.zero == Zero::Full && c.dp > 1 {
+            (0..pp).map(|g| self.replica_ring(c, g)).collect()
+        } else {
+            Vec::new()
+        };
+        let half = self
+            .problem
+            .cost
+            .state()
+            .precision
+            .half()
+            .map_or(4, |h| h.size_bytes()) as f64;
+        let floors = self.floors(pp * vp);
+        let share = 1.0 / (f64::from(c.dp) * f64::from(c.m)) / f64::from(c.tp.max(1));
+        let full = c.recompute == Recompute::Full;
+        let d = f64::from(c.dp);
+        let ring = |k: u32, bytes_per_element: f64| match rings.get((k % pp) as usize) {
+            Some(&(bw, latency)) if bw.is_finite() && bw > 0.0 => {
+                let bytes =
+                    floors.weight_elements[k as usize] / f64::from(c.tp.max(1)) * bytes_per_element;
+                (d - 1.0) / d * bytes / bw + (d - 1.0) * latency
+            }
+            _ => 0.0,
+        };
+        let pass = |k: u32| {
+            let f = floors.forward[k as usize] * share;
+            let b = floors.backward[k as usize] * share + if full { f } else { 0.0 };
+            let gather = ring(k, half);
+            (f.max(gather), b.max(gather + ring(k, 4.0)))
+        };
+        let (mut fill, mut drain, mut longest) = (0.0f64, 0.0f64, 0.0f64);
+        for g in 0..pp {
+            let work: f64 = (0..vp)
+                .map(|chunk| {
+                    let (f, b) = pass(chunk * pp + g);
+                    f + b
+                })
+                .sum();
+            longest = longest.max(fill + f64::from(c.m) * work + drain);
+            let (f, b) = pass(g);
+            fill += f;
+            drain += b;
+        }
+        longest
+    }
+
+    /// The candidate's memory bound (module doc).
+    fn memory_floor(&mut self, c: &Candidate) -> f64 {
+        let problem = self.problem;
+        let weights = self.group_weights(c.pp, c.vp);
+        let floors = self.floors(c.pp * c.vp);
+        let schedule = Schedule {
+            stages: c.pp,
+            chunks: c.vp,
+            micro_batches: c.m,
+            ..Schedule::default()
+        };
+        let t = f64::from(c.tp.max(1));
+        let share = 1.0 / (f64::from(c.dp) * f64::from(c.m)) / t;
+        let groups = (0..c.pp).map(|g| {
+            let weights = weight_state_floor(
+                problem,
+                weights[g as usize] / u64::from(c.tp.max(1)),
+                c.dp,
+                c.zero,
+            );
+            // Selective recomputation drops only outputs of ops that read no weight; full keeps
+            // checkpoints the bound does not count.
+            let kept = match c.recompute {
+                Recompute::None => &floors.kept,
+                Recompute::Selective => &floors.kept_weighted,
+                Recompute::Full => return weights,
+            };
+            let activations = schedule.peak_in_flight(g, |chunk| {
+                (kept[schedule.stage_at(g, chunk) as usize] * share).floor() as u64
+            }) as f64;
+            weights + activations
+        });
+        groups.fold(0.0, f64::max)
+    }
+}
+
+/// The repeated layers of the graph's largest primary group (the transformer blocks), if any.
+fn layer_count(graph: &Graph) -> Option<u32> {
+    let layers = crate::layers::Layers::detect(graph);
+    layers
+        .groups()
+        .iter()
+        .enumerate()
+        .filter(|(i, g)| g.is_primary(*i))
+        .max_by_key(|(i, g)| (g.period * g.instances.len(), std::cmp::Reverse(*i)))
+        .map(|(_, g)| g.instances.len() as u32)
+        .filter(|&l| l >= 2)
 }
 
 /// The schedule search (module doc).
@@ -366,24 +634,79 @@ fn torch_expressible(tp: u32, pp: u32, m: u32, recompute: Recompute, zero: Zero,
 
 /// The weight state per device of a schedule with `dp` replicas of `shards` devices each (tensor ×
 /// pipeline parallelism) under `zero`: the parameters × bytes per parameter under the precision and
-/// optimizer (weight, gradient, optimizer state, 16-bit copy), spread evenly: the lower bound by which the
-/// schedule search skips candidates without a simulation, and the search table its baselines.
+/// optimizer (weight, gradient, optimizer state, 16-bit copy) of every parameter counted as f32, spread
+/// evenly: what the search table skips its baselines by. (The schedule search bounds memory per stage
+/// group instead, from the bytes its contractions' weights have, as the pipeline model counts them.)
 pub fn weight_state_bytes(problem: &Problem, shards: u32, dp: u32, zero: Zero) -> f64 {
-    let state: WeightState = problem.cost.state();
-    let per_parameter = state.bytes(Mode::Training, 4) as f64;
-    let optimizer_part = (4 * state.optimizer.state_values()) as f64;
     let parameters = problem.graph.parameter_count() as f64;
-    let (shards, d) = (f64::from(shards.max(1)), f64::from(dp.max(1)));
-    match zero {
-        Zero::None => parameters * per_parameter / shards,
-        Zero::Optimizer => {
-            parameters * (per_parameter - optimizer_part + optimizer_part / d) / shards
-        }
-        Zero::Full => parameters * per_parameter / shards / d,
-    }
+    // Bytes per f32 parameter as the engines allocate them (`WeightState::split`), spread evenly.
+    let per_parameter = problem
+        .cost
+        .state()
+        .split(Mode::Training, 4_000_000, zero, u64::from(dp.max(1)))
+        .total() as f64
+        / 1e6;
+    parameters * per_parameter / f64::from(shards.max(1))
+}
+
+/// The weight state of a device holding `bytes` of weights, as the pipeline model counts it
+/// ([`WeightState::split`], the same function): a lower bound of it for the mean holding of a group.
+fn weight_state_floor(problem: &Problem, bytes: u64, dp: u32, zero: Zero) -> f64 {
+    let mode = if problem.mode.has_backward() || problem.mode.training_step() {
+        Mode::Training
+    } else {
+        Mode::Inference
+    };
+    let split = problem
+        .cost
+        .state()
+        .split(mode, bytes, zero, u64::from(dp.max(1)));
+    // `split` rounds each shard up; the mean holding of a group may be a little less.
+    (split.total() as f64 - 3.0).max(0.0)
 }
 
 fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchError> {
+    let mut violations = 0;
+    let pruned = plan_with(problem, run, space, true, &mut violations);
+    if violations == 0 {
+        return pruned;
+    }
+    // A simulated candidate came out below its bound (a cost or memory model the bounds do not know
+    // yet): the pruning may have dropped a faster candidate, so every candidate is simulated instead,
+    // and the report says so.
+    let mut all = plan_with(problem, run, space, false, &mut 0);
+    if let Ok(Found {
+        details: Details::Plan(stats),
+        ..
+    }) = &mut all
+    {
+        stats.bound_violations = violations;
+    }
+    all
+}
+
+/// Simulates every candidate of the schedule search, none pruned, and counts those whose simulated
+/// time or memory is below its bound ([`PlanStats::bound_violations`]): the check that the bounds are
+/// bounds.
+#[doc(hidden)]
+pub fn audit_bounds(problem: &Problem) -> Result<PlanStats, SearchError> {
+    let run = Run::new(Budget::Proposals(u64::MAX), 0);
+    let mut violations = 0;
+    let found = plan_with(problem, &run, Space::All, false, &mut violations)?;
+    match found.details {
+        Details::Plan(stats) => Ok(stats),
+        _ => unreachable!("the schedule search's details"),
+    }
+}
+
+fn plan_with(
+    problem: &Problem,
+    run: &Run,
+    space: Space,
+    prune: bool,
+    violations: &mut usize,
+) -> Result<Found, SearchError> {
+    let audit = !prune;
     let t0 = Instant::now();
     let graph = problem.graph;
     let machine = problem.machine;
@@ -408,39 +731,23 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
         })
         .count() as u32;
     let max_stages = if micro_batchable { weighted.max(1) } else { 1 };
-    let flops: f64 = graph
-        .ops()
-        .iter()
-        .map(|op| op.flops * (1.0 + problem.mode.backward_factor(graph, op)))
-        .sum();
-    let forward_flops: f64 = forward.iter().map(|&id| graph.op(id).flops).sum();
-    let state: WeightState = problem.cost.state();
-    let parameters = graph.parameter_count() as f64;
-    let capacity = machine.gpu.mem_capacity as f64;
-    let activations = ActivationModel::of(graph, problem, &phases, &forward);
-    let peak = state
-        .precision
-        .matrix_rate(&machine.gpu)
-        .unwrap_or(machine.gpu.peak_flops.f32);
-
-    let comm = SyncFloor {
-        gradient_bytes: parameters
-            * if state.precision.half().is_some() {
-                2.0
-            } else {
-                4.0
-            },
-        machine,
+    let layers = if max_stages > 1 {
+        layer_count(graph)
+    } else {
+        None
     };
-    // Stage cuts, per virtual stage count, shared by the estimates and the candidates' schedules.
-    let mut cuts = Cuts::new(graph, problem, &forward);
+    let capacity = machine.gpu.mem_capacity as f64;
+    // Measured op times have no floor the roofline knows.
+    let timed = problem.cost.profile().is_empty();
+    let marks = crate::batch::batch_marks(graph, problem.batch_dim)
+        .map_err(|e| SearchError::Pipeline(format!("{}: {}", e.location, e.message)))?;
+    let mut cuts = Cuts::new(problem, &phases, &forward, marks, timed);
 
-    // Enumerate.
+    // Enumerate, in a fixed order.
     let mut candidates = Vec::new();
-    let mut over_memory = 0usize;
-    // The candidate whose weight state and estimated activations need least, for the error when every
-    // candidate is over memory.
-    let mut least_estimate: Option<(f64, String)> = None;
+    let mut pruned_memory = 0usize;
+    // The candidate whose memory bound is least, for the error when every candidate is over memory.
+    let mut least_floor: Option<(f64, String)> = None;
     for tp in divisors(u64::from(n)).into_iter().map(|t| t as u32) {
         if tp > machine.gpus_per_node.max(1) {
             continue;
@@ -462,10 +769,19 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
                 if m > 64 * pp.max(1) && m > 1 {
                     continue;
                 }
-                for vp in [1u32, 2] {
-                    if vp > 1 && (pp == 1 || m % pp != 0 || pp * vp > max_stages) {
-                        continue;
+                // Interleaving: Megatron-LM's rule (micro-batches a multiple of the stages), every
+                // chunk count whose virtual stages divide the layers.
+                let mut vps = vec![1u32];
+                if pp > 1 && m % pp == 0 {
+                    match layers {
+                        Some(l) => vps.extend(
+                            (2..=l / pp).filter(|&v| l % (pp * v) == 0 && pp * v <= max_stages),
+                        ),
+                        None if 2 * pp <= max_stages => vps.push(2),
+                        None => {}
                     }
+                }
+                for vp in vps {
                     for recompute in Recompute::ALL {
                         for zero in Zero::ALL {
                             if zero != Zero::None && dp == 1 {
@@ -482,79 +798,7 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
                                 if sp && tp == 1 || !kept {
                                     continue;
                                 }
-                                // Weight state per device: the lower bound that prunes.
-                                let static_bytes = weight_state_bytes(problem, tp * pp, dp, zero);
-                                let spec = || {
-                                    Candidate {
-                                        tp,
-                                        pp,
-                                        vp,
-                                        dp,
-                                        m,
-                                        recompute,
-                                        zero,
-                                        sp,
-                                        estimate: 0.0,
-                                        memory: 0.0,
-                                    }
-                                    .spec()
-                                };
-                                let mut note = |bytes: f64| {
-                                    if least_estimate.as_ref().is_none_or(|(b, _)| bytes < *b) {
-                                        least_estimate = Some((bytes, spec()));
-                                    }
-                                };
-                                if static_bytes > capacity {
-                                    note(static_bytes);
-                                    over_memory += 1;
-                                    continue;
-                                }
-                                // Activations in flight, estimated (a 15% margin: the
-                                // simulation decides).
-                                let schedule = Schedule {
-                                    stages: pp,
-                                    chunks: vp,
-                                    micro_batches: m,
-                                    ..Schedule::default()
-                                };
-                                let in_flight = (0..pp)
-                                    .map(|g| schedule.peak_in_flight(g, |_| 1))
-                                    .max()
-                                    .unwrap_or(1)
-                                    as f64;
-                                let share = per_replica as f64 / f64::from(m) / batch as f64;
-                                let act = activations.estimate(
-                                    recompute,
-                                    share,
-                                    tp,
-                                    sp,
-                                    f64::from(pp * vp),
-                                    in_flight,
-                                );
-                                if static_bytes + act > 1.15 * capacity {
-                                    note(static_bytes + act);
-                                    over_memory += 1;
-                                    continue;
-                                }
-                                let extra = match recompute {
-                                    Recompute::None => 0.0,
-                                    Recompute::Selective => 0.03 * forward_flops,
-                                    Recompute::Full => forward_flops,
-                                };
-                                let bubble = 1.0 + f64::from(pp - 1) / f64::from(vp * m);
-                                // The busiest stage group sets the pace, not the mean one.
-                                let imbalance = cuts.imbalance(pp, vp);
-                                let tp_penalty = 1.0 + 0.05 * f64::from(tp - 1) / 7.0;
-                                let zero_penalty = if zero == Zero::Full { 1.1 } else { 1.0 };
-                                let compute = (flops + extra) / (f64::from(n) * peak)
-                                    * bubble
-                                    * imbalance
-                                    * tp_penalty
-                                    * zero_penalty;
-                                let sync = comm.weight_sync(tp, pp, dp, m, zero);
-                                // Overlap can hide either behind the other, never both.
-                                let estimate = compute.max(sync);
-                                candidates.push(Candidate {
+                                let mut c = Candidate {
                                     tp,
                                     pp,
                                     vp,
@@ -563,9 +807,22 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
                                     recompute,
                                     zero,
                                     sp,
-                                    estimate,
-                                    memory: static_bytes + act,
-                                });
+                                    time_floor: 0.0,
+                                    memory_floor: 0.0,
+                                };
+                                c.memory_floor = cuts.memory_floor(&c);
+                                if c.memory_floor > capacity && !audit {
+                                    if least_floor
+                                        .as_ref()
+                                        .is_none_or(|(b, _)| c.memory_floor < *b)
+                                    {
+                                        least_floor = Some((c.memory_floor, c.spec()));
+                                    }
+                                    pruned_memory += 1;
+                                    continue;
+                                }
+                                c.time_floor = cuts.time_floor(&c);
+                                candidates.push(c);
                             }
                         }
                     }
@@ -573,95 +830,86 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
             }
         }
     }
-    let enumerated = candidates.len() + over_memory;
-    candidates.sort_by(|a, b| {
-        a.estimate
-            .total_cmp(&b.estimate)
-            .then_with(|| a.spec().cmp(&b.spec()))
-    });
-    // First the candidate estimated to need the least memory among the fastest quarter by estimate of
-    // those within 80% of a device: a strategy that fits early, so that a deadline never leaves the
-    // search with none when one exists; then the rest, likely best first.
-    let roomy: Vec<usize> = (0..candidates.len())
-        .filter(|&i| candidates[i].memory <= 0.8 * capacity)
-        .collect();
-    let safe = if roomy.is_empty() {
-        (0..candidates.len()).min_by(|&a, &b| candidates[a].memory.total_cmp(&candidates[b].memory))
-    } else {
-        let quarter = roomy.len().div_ceil(4);
-        roomy[..quarter]
-            .iter()
-            .copied()
-            .min_by(|&a, &b| candidates[a].memory.total_cmp(&candidates[b].memory))
-    };
-    if let Some(i) = safe {
-        let first = candidates.remove(i);
-        candidates.insert(0, first);
+    let enumerated = candidates.len() + pruned_memory;
+    // The least time bound first; ties keep the enumeration order (a stable sort).
+    candidates.sort_by(|a, b| a.time_floor.total_cmp(&b.time_floor));
+    if let Some(progress) = &run.progress {
+        progress.candidates(enumerated as u64, pruned_memory as u64);
     }
 
-    // Build and simulate, likely best first.
-    let deadline = if run.deadline.is_set() {
-        run.deadline
-    } else {
-        Deadline::NONE
+    // Simulate, least bound first, until the best simulated time is at most the next bound.
+    let deadline = run.deadline;
+    let cap = match run.budget {
+        Budget::Proposals(p) => usize::try_from(p).unwrap_or(usize::MAX),
+        Budget::Time(_) => usize::MAX,
     };
     let mut groups: HashMap<(u32, bool), Vec<Config>> = HashMap::new();
-    let mut stages: HashMap<u32, Vec<u32>> = HashMap::new();
-    let mut best: Option<(f64, Strategy, String)> = None;
+    // The best: its time, strategy, candidate index.
+    let mut best: Option<(f64, Strategy, usize)> = None;
+    // Every fitting candidate simulated: time, peak bytes, index.
+    let mut fitting_list: Vec<(f64, u64, usize)> = Vec::new();
     let mut least_memory: Option<(u64, DeviceId, String)> = None;
-    let (mut evaluated, mut fitting) = (0usize, 0usize);
+    let (mut evaluated, mut pruned_time) = (0usize, 0usize);
     // Candidates whose simulation failed, and the first one's error: nothing fitting among them is
     // not "nothing fits".
     let (mut failed, mut first_failure) = (0usize, None::<String>);
     let mut stop = StopReason::Exact;
+    let mut complete = true;
     // Seconds spent evaluating so far, and the first (cold: nothing cached) evaluation's: under a
     // deadline no evaluation starts that the mean one would carry past the time the caller's report
     // needs (one cold evaluation of the result; at thousands of devices or 30k ops, seconds).
     let (mut spent, mut cold) = (0.0f64, 0.0f64);
-    for c in &candidates {
+    // Per candidate but its recomputation: the slowest simulated sibling that recomputes less. The
+    // pipeline model times the same stages with a recomputation no shorter (none ≤ selective ≤ full)
+    // and composes step times monotonically, so a sibling's time bounds a candidate that recomputes
+    // more, unless the sibling was one replicas-only task simulation (another model).
+    let mut lighter: HashMap<Sibling, f64> = HashMap::new();
+    let sibling = |c: &Candidate| (c.tp, c.pp, c.dp, c.m, c.vp, c.zero.level() as u8, c.sp);
+    for (i, c) in candidates.iter().enumerate() {
+        // Sound pruning: the rest are sorted by a bound no better than the best time found.
+        if let Some((time, _, _)) = &best {
+            if c.time_floor >= *time && !audit {
+                pruned_time += candidates.len() - i;
+                break;
+            }
+        }
+        let floor = match c.recompute {
+            Recompute::None => c.time_floor,
+            _ => c
+                .time_floor
+                .max(lighter.get(&sibling(c)).copied().unwrap_or(0.0)),
+        };
+        if let Some((time, _, _)) = &best {
+            if floor >= *time && !audit {
+                pruned_time += 1;
+                continue;
+            }
+        }
+        if evaluated >= cap {
+            stop = StopReason::Budget;
+            complete = false;
+            break;
+        }
         let mean = if evaluated > 0 {
             spent / evaluated as f64
         } else {
             0.0
         };
         if deadline.expired()
-            || deadline
-                .remaining()
-                .is_some_and(|left| left.as_secs_f64() < mean + cold)
+            || matches!(run.budget, Budget::Time(_))
+                && deadline
+                    .remaining()
+                    .is_some_and(|left| left.as_secs_f64() < mean + cold)
         {
             stop = StopReason::Time;
+            complete = false;
             break;
-        }
-        if !deadline.is_set() && evaluated >= MAX_EVALUATED {
-            stop = StopReason::Budget;
-            break;
-        }
-        // A candidate can only win if its estimate is below the best time found.
-        if let Some((time, _, _)) = &best {
-            if c.estimate > *time {
-                continue;
-            }
         }
         let group = groups
             .entry((c.tp, c.sp))
             .or_insert_with(|| crate::scheduled::tensor_parallel(graph, &phases, c.tp, c.sp))
             .clone();
-        let k = c.pp * c.vp;
-        let stage_of = if k > 1 {
-            stages
-                .entry(k)
-                .or_insert_with(|| {
-                    let mut stage_of = vec![0u32; graph.num_ops()];
-                    for (&id, &part) in forward.iter().zip(cuts.of(k)) {
-                        stage_of[id.index()] = part;
-                    }
-                    phases.complete_stages(graph, &mut stage_of);
-                    stage_of
-                })
-                .clone()
-        } else {
-            Vec::new()
-        };
+        let stage_of = cuts.stage_of(c.pp * c.vp).to_vec();
         let schedule = Schedule {
             replicas: c.dp,
             stages: c.pp,
@@ -692,6 +940,9 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
             cold = took;
         }
         spent += took;
+        if let Some(progress) = &run.progress {
+            progress.candidate();
+        }
         let e = match evaluation {
             Ok(e) => e,
             Err(error) => {
@@ -700,6 +951,27 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
                 continue;
             }
         };
+        let peak = e.peak_memory();
+        let symmetric =
+            c.pp * c.vp == 1 && c.m == 1 && c.recompute == Recompute::None && c.zero == Zero::None;
+        if !symmetric {
+            let slot = lighter.entry(sibling(c)).or_insert(0.0);
+            *slot = slot.max(e.iteration_s);
+        }
+        let slack = 1e-9;
+        if e.iteration_s < floor * (1.0 - slack) || (peak as f64) < c.memory_floor * (1.0 - slack) {
+            *violations += 1;
+            if audit && std::env::var_os("FLEXC_PLAN_AUDIT").is_some() {
+                eprintln!(
+                    "bound violated: {} time {} < {} or memory {} < {}",
+                    c.spec(),
+                    e.iteration_s,
+                    floor,
+                    peak,
+                    c.memory_floor
+                );
+            }
+        }
         let worst = e
             .groups
             .iter()
@@ -713,20 +985,60 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
             }
             continue;
         }
-        fitting += 1;
+        fitting_list.push((e.iteration_s, peak, i));
         if best.as_ref().is_none_or(|(t, _, _)| e.iteration_s < *t) {
-            best = Some((e.iteration_s, strategy, c.spec()));
+            if let Some(progress) = &run.progress {
+                progress.found(e.iteration_s);
+            }
+            best = Some((e.iteration_s, strategy, i));
         }
     }
+    let fitting = fitting_list.len();
+    fitting_list.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.2.cmp(&b.2)));
+    let top: Vec<Ranked> = match &best {
+        Some((best_time, _, w)) => {
+            let winner = &candidates[*w];
+            fitting_list
+                .iter()
+                .take(TOP)
+                .map(|&(time, memory, i)| {
+                    let c = &candidates[i];
+                    let why = if i == *w {
+                        "chosen".to_string()
+                    } else {
+                        format!(
+                            "{:.1}% slower: {}",
+                            (time / best_time - 1.0) * 100.0,
+                            c.differences(winner)
+                        )
+                    };
+                    Ranked {
+                        spec: c.spec(),
+                        iteration_s: time,
+                        memory,
+                        why,
+                    }
+                })
+                .collect()
+        }
+        None => Vec::new(),
+    };
     let stats = PlanStats {
         candidates: enumerated,
-        over_memory,
+        pruned_memory,
+        pruned_time,
         evaluated,
         fitting,
-        best: best.as_ref().map(|b| b.2.clone()).unwrap_or_default(),
+        complete,
+        best: best
+            .as_ref()
+            .map(|b| candidates[b.2].spec())
+            .unwrap_or_default(),
+        top,
+        bound_violations: *violations,
     };
     match best {
-        Some((time, strategy, name)) => {
+        Some((time, strategy, i)) => {
             let e = ctx
                 .evaluate(&strategy)
                 .map_err(|e| SearchError::Pipeline(e.to_string()))?;
@@ -735,26 +1047,24 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
                 peak_memory: e.groups.iter().map(|g| g.memory.total()).collect(),
                 fits_memory: true,
                 strategy,
-                found_by: name,
+                found_by: candidates[i].spec(),
                 stop,
                 proposals: 0,
                 wall_s: t0.elapsed().as_secs_f64(),
                 details: Details::Plan(stats),
             })
         }
-        // The deadline passed with candidates left unsimulated: whether one fits is unknown, which is
-        // not "nothing fits".
-        None if stop == StopReason::Time && evaluated < candidates.len() => {
-            Err(SearchError::Expired(format!(
-                "the schedule search ({evaluated} of {} candidates within memory estimates simulated{})",
-                candidates.len(),
-                if evaluated > 0 {
-                    format!(", the first in {cold:.1} s")
-                } else {
-                    String::new()
-                }
-            )))
-        }
+        // The budget stopped the search with candidates left unsimulated: whether one fits is
+        // unknown, which is not "nothing fits".
+        None if !complete => Err(SearchError::Expired(format!(
+            "the schedule search ({evaluated} of {} candidates within the memory bound simulated{})",
+            candidates.len(),
+            if evaluated > 0 {
+                format!(", the first in {cold:.1} s")
+            } else {
+                String::new()
+            }
+        ))),
         None => match least_memory {
             None if failed > 0 => Err(SearchError::Pipeline(format!(
                 "no schedule candidate could be simulated ({failed} of {evaluated} simulated failed; the first, {})",
@@ -766,12 +1076,12 @@ fn plan_in(problem: &Problem, run: &Run, space: Space) -> Result<Found, SearchEr
                 capacity: machine.gpu.mem_capacity,
                 strategy: name,
             }),
-            None => match least_estimate {
+            None => match least_floor {
                 Some((needed, name)) => Err(SearchError::OutOfMemory {
                     device: DeviceId(0),
                     needed: needed as u64,
                     capacity: machine.gpu.mem_capacity,
-                    strategy: format!("{name}, estimated"),
+                    strategy: format!("{name}, a lower bound"),
                 }),
                 None => Err(SearchError::Pipeline(format!(
                     "no schedule candidate could be simulated ({enumerated} enumerated)"

@@ -473,20 +473,11 @@ impl<'a> Simulator<'a> {
         routes: &mut Routes,
     ) -> (f64, Vec<u32>) {
         let m = ring.len();
-        let (mut bw, mut latency) = (f64::INFINITY, 0.0f64);
-        let mut channels: Vec<u32> = Vec::new();
         // Between nodes, the collective's channels spread over the NICs of the members on each node.
-        let nics = f64::from(self.machine.ring_nics(ring));
+        let (bw, latency) = self.machine.ring_bandwidth(ring);
+        let mut channels: Vec<u32> = Vec::new();
         for i in 0..m {
-            let (a, b) = (ring[i], ring[(i + 1) % m]);
-            let hop = routes.get(self.machine, a, b);
-            let parallel = if self.machine.node_of(a) != self.machine.node_of(b) {
-                nics
-            } else {
-                1.0
-            };
-            bw = bw.min(hop.bandwidth * parallel);
-            latency = latency.max(hop.latency_s);
+            let hop = routes.get(self.machine, ring[i], ring[(i + 1) % m]);
             channels.extend_from_slice(hop.channels());
         }
         channels.extend(

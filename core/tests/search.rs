@@ -803,3 +803,81 @@ fn warm_search_starts_from_the_carried_strategy() {
     assert!(found.proposals <= 40);
     found.strategy.validate(&g, &m).unwrap();
 }
+
+/// The schedule search's bounds are bounds: with nothing pruned, every candidate simulates to at least
+/// its time bound and its memory bound (fp32 and mixed precision, a small and a larger machine), and the
+/// search that prunes by them returns the same strategy as simulating every candidate.
+#[test]
+// `..WeightState::default()`: the fields main's WeightState adds keep their defaults.
+#[allow(clippy::needless_update)]
+fn the_schedule_search_bounds_are_lower_bounds() {
+    use flexc_core::precision::{Optimizer, Precision, WeightState};
+    use flexc_core::search::{algorithm, audit_bounds, Budget, Problem, Run};
+    for (graph, machine, precision) in [
+        (small_transformer(16), "p100-4x4", Precision::Fp32),
+        (small_transformer(64), "dgx-a100:2", Precision::Fp32),
+        (small_transformer(64), "dgx-a100:2", Precision::Fp16),
+    ] {
+        let m = Machine::preset(machine).unwrap();
+        let cost = CostModel::new(&m.gpu)
+            .with_state(WeightState {
+                precision,
+                optimizer: Optimizer::Adam,
+                ..WeightState::default()
+            })
+            .unwrap();
+        let problem = Problem::new(&graph, &m, &cost, Mode::Training);
+        let all = audit_bounds(&problem).unwrap();
+        assert_eq!(all.bound_violations, 0, "{machine} {precision:?}: {all:?}");
+        assert!(all.evaluated > 20, "{machine}: {all:?}");
+        let found = algorithm("plan")
+            .unwrap()
+            .search(&problem, &Run::new(Budget::Proposals(100_000), 0))
+            .unwrap();
+        let pruned = found.plan().unwrap();
+        assert!(pruned.complete, "{machine}: {pruned:?}");
+        assert_eq!(pruned.best, all.best, "{machine} {precision:?}");
+        assert_eq!(found.iteration_time_s, all.top[0].iteration_s);
+        assert_eq!(
+            pruned.evaluated + pruned.pruned_memory + pruned.pruned_time,
+            pruned.candidates
+        );
+    }
+}
+
+/// A proposal budget caps the schedule search by a count of candidates simulated: a budget below what
+/// the enumeration needs stops it at the same prefix every time, reported as incomplete; the progress
+/// counts what was simulated.
+#[test]
+fn a_proposal_budget_cuts_the_schedule_search_at_a_count() {
+    use flexc_core::search::{algorithm, Budget, Problem, Progress, Run};
+    use std::sync::Arc;
+    let graph = small_transformer(64);
+    let m = Machine::preset("dgx-a100:2").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let problem = Problem::new(&graph, &m, &cost, Mode::Training);
+    let runs: Vec<(search::Found, Arc<Progress>)> = (0..2)
+        .map(|_| {
+            let progress = Arc::new(Progress::default());
+            let run = Run {
+                progress: Some(progress.clone()),
+                ..Run::new(Budget::Proposals(5), 0)
+            };
+            let found = algorithm("plan").unwrap().search(&problem, &run).unwrap();
+            (found, progress)
+        })
+        .collect();
+    let (a, b) = (&runs[0].0, &runs[1].0);
+    let stats = a.plan().unwrap();
+    assert!(!stats.complete, "{stats:?}");
+    assert_eq!(stats.evaluated, 5);
+    assert!(
+        stats.summary().contains("incomplete"),
+        "{}",
+        stats.summary()
+    );
+    assert_eq!(a.plan(), b.plan());
+    assert_eq!(a.strategy, b.strategy);
+    let (simulated, _, total) = runs[0].1.schedule_candidates();
+    assert_eq!((simulated, total), (5, stats.candidates as u64));
+}
