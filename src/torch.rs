@@ -230,7 +230,12 @@ fn whole_operands(graph: &Graph, op: OpId, tensor: TensorId) -> Vec<TensorId> {
     let Some(last) = output.exprs.last() else {
         return Vec::new();
     };
-    let full = graph.tensor(output.tensor).shape.last().copied().unwrap_or(1);
+    let full = graph
+        .tensor(output.tensor)
+        .shape
+        .last()
+        .copied()
+        .unwrap_or(1);
     read.inputs
         .iter()
         .filter(|a| {
@@ -626,11 +631,17 @@ pub fn plan(
             "{module}: split ColwiseParallel together with {column}, whose shard meets its output before their RowwiseParallel partner (as SwiGLU's up_proj beside gate_proj, q/k/v): the strategy computes it whole and slices it, torch cannot slice a whole tensor to meet a shard; split, it does a share of the work the strategy simulated whole"
         ));
         styles.insert(module.clone(), "ColwiseParallel");
-        let reader = linears.iter().find(|(_, m)| *m == module).map(|(&op, _)| op);
+        let reader = linears
+            .iter()
+            .find(|(_, m)| *m == module)
+            .map(|(&op, _)| op);
         modules.insert(module.clone(), reader);
         // Its weight and bias now split dim 0 over `tp` (ahead of what they held there: FSDP's `dp`).
         for (name, spec) in parameters.iter_mut() {
-            let own = matches!(name.strip_prefix(module.as_str()), Some(".weight" | ".bias"));
+            let own = matches!(
+                name.strip_prefix(module.as_str()),
+                Some(".weight" | ".bias")
+            );
             if let (true, Some(first)) = (own, spec.as_array_mut().and_then(|a| a.first_mut())) {
                 *first = match first.take() {
                     Value::Null => json!("tp"),
