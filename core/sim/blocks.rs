@@ -484,7 +484,8 @@ impl<'a> Simulator<'a> {
             self.machine
                 .ring_nic_channels(ring)
                 .into_iter()
-                .map(|c| self.machine.channel_index(c) as u32),
+                // Resources: the devices first, then the channels (`Hop::new`).
+                .map(|c| self.machine.num_devices() + self.machine.channel_index(c) as u32),
         );
         if self.machine.runtime.transfers_on_devices {
             // Every member's thread reduces and copies (crate::machine::RuntimeCosts).
