@@ -694,7 +694,7 @@ impl<'a> Evaluator<'a> {
         // k segments keep k − 1 checkpoints for every micro-batch in flight and recompute one segment at
         // a time: `in_flight · k · cut + total / k` is least at `k = √(total / (in_flight · cut))`.
         let in_flight = self.in_flight_chunks().max(1) as f64;
-        let segments = ((sum(&total) / (in_flight * mean_cut.max(1.0)))
+        let segments = ((sum(total) / (in_flight * mean_cut.max(1.0)))
             .sqrt()
             .round() as usize)
             .clamp(1, cuts.len() + 1);
@@ -743,8 +743,9 @@ impl<'a> Evaluator<'a> {
         let g = &sub.graph;
         let units = self.ctx.units();
         let width = self.schedule.group_width(self.n).max(1) as usize;
-        let mut holdings: BTreeMap<TensorId, (usize, Vec<(u32, Vec<crate::Interval>)>)> =
-            BTreeMap::new();
+        // Per weight: its unit, and every (device, region) read of it.
+        type Reads = Vec<(u32, Vec<crate::Interval>)>;
+        let mut holdings: BTreeMap<TensorId, (usize, Reads)> = BTreeMap::new();
         let mut loops = Vec::new();
         for (i, (op, config)) in g.ops().iter().zip(configs).enumerate() {
             let unit = units.get(sub.ops[i].index()).copied().unwrap_or(ROOT_UNIT);
