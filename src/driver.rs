@@ -597,6 +597,24 @@ fn compile_module(
                 own.push(diag);
                 return None;
             }
+            // The written module keeps the exported batch: a schedule cut for the rescaled one must
+            // cut it too, or flexc-run could not run the file flexc wrote.
+            if let (Some(b), Ok(Some(schedule))) = (
+                imported.batch,
+                flexc_passes::schedule_attr(&module.as_operation()),
+            ) {
+                let parts = u64::from(schedule.replicas) * u64::from(schedule.micro_batches);
+                if parts > 1 && b.from % parts != 0 {
+                    own.push(Diag::error(
+                        None,
+                        format!(
+                            "--batch={}: the strategy cuts the batch into {} replicas × {} micro-batches, which do not divide the written module's batch of {} (--batch rescales the search, not the module's shapes): a run of the file could not split it; choose a schedule whose parts divide {}, or export the model at batch {}",
+                            b.to, schedule.replicas, schedule.micro_batches, b.from, b.from, b.to
+                        ),
+                    ));
+                    return None;
+                }
+            }
             None
         }
         _ => None,

@@ -293,12 +293,27 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
         };
         // The module's own machine, when it decides the count (a malformed one is par-materialize's
         // error).
-        let count = devices.or_else(|| {
-            flexc_passes::machine_attr(&module.as_operation())
-                .ok()
-                .flatten()?
-                .device_count()
-        });
+        let recorded = flexc_passes::machine_attr(&module.as_operation())
+            .ok()
+            .flatten()
+            .and_then(|m| m.device_count());
+        // A strategy is placed on its recorded machine's devices: another count cannot run it.
+        if let (Some(given), Some(recorded), true) = (devices, recorded, configured) {
+            if given != recorded {
+                let flag = if options.mpi.is_some() {
+                    "--mpi"
+                } else {
+                    "--devices"
+                };
+                return Err(vec![Diag::error(
+                    Some(start.clone()),
+                    format!(
+                        "the strategy is placed on the {recorded} devices of its recorded machine (#par.machine), but {flag}={given} runs {given}: give {flag}={recorded}, or search again with flexc --devices={given}"
+                    ),
+                )]);
+            }
+        }
+        let count = devices.or(recorded);
         if let Some(count) = count {
             check_devices(u64::from(count.get()))
                 .map_err(|e| vec![Diag::error(Some(start.clone()), e)])?;
