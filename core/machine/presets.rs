@@ -251,64 +251,36 @@ pub(super) fn dgx_a100(nodes: u32) -> Result<Machine, MachineError> {
 }
 
 pub(super) fn dgx_h100(nodes: u32) -> Result<Machine, MachineError> {
-    Machine::new(
-        format!("dgx-h100:{nodes}"),
-        nodes,
-        8,
-        GpuSpec {
-            name: "H100-SXM5-80GB".into(),
-            peak_flops: PeakFlops {
-                f64: Some(67e12),
-                f32: 67e12,
-                f16: Some(989e12),
-                bf16: Some(989e12),
-                i8: Some(1979e12),
-            },
-            // Dense rates (the datasheet's headline figures are twice these, with 2:4 sparsity).
-            matrix_flops: MatrixFlops {
-                tf32: Some(494.5e12),
-                fp16: Some(989e12),
-                bf16: Some(989e12),
-                fp8: Some(1979e12),
-            },
-            // Tensor-core GEMMs: a large, well-shaped bf16/fp16 product reaches about 0.8 of the dense
-            // peak (an 8192³ bf16 product measured on an H200 at 769–798 TFLOP/s, 0.78–0.81; cuBLAS's
-            // large fp16 GEMMs on A100 at about 250 TFLOP/s); tile and wave quantization of the shape
-            // come on top (`cost::matrix_shape_factor`).
-            efficiency: Efficiency {
-                matrix: MATRIX_EFFICIENCY,
-                ..Efficiency::default()
-            },
-            mem_bandwidth: 3.35e12,
-            mem_capacity: 80 * GIB,
-            launch_overhead_s: 4e-6,
-            sms: Some(132),
-        },
-        Link {
-            kind: LinkKind::NVSwitch,
-            bandwidth: 450e9,
-            latency_s: 2e-6,
-        },
-        Link {
-            kind: LinkKind::InfiniBand,
-            bandwidth: 400e9 / 8.0,
-            latency_s: 5e-6,
-        },
-        8,
-        None,
-    )
+    dgx_hopper("dgx-h100", "H100-SXM5-80GB", 3.35e12, 80 * GIB, nodes)
 }
 
 /// A DGX H200: the H100's GH100 compute, NVLink 4 and NICs, with 141 GB of HBM3e at 4.8 TB/s (NVIDIA
-/// H200 datasheet). A point measured on an H200 with PyTorch: an 8192³ bf16 product at 769–798
-/// TFLOP/s, 0.78–0.81 of the dense peak.
+/// H200 datasheet; 143,771 MiB as the driver reports it). A point measured on an H200 with PyTorch: an
+/// 8192³ bf16 product at 769–798 TFLOP/s, 0.78–0.81 of the dense peak.
 pub(super) fn dgx_h200(nodes: u32) -> Result<Machine, MachineError> {
+    dgx_hopper(
+        "dgx-h200",
+        "H200-SXM-141GB",
+        4.8e12,
+        143_771 * (1 << 20),
+        nodes,
+    )
+}
+
+/// A DGX node of Hopper GPUs (GH100 compute, NVSwitch, 8 × 400 Gb/s NICs) with the given memory.
+fn dgx_hopper(
+    preset: &str,
+    gpu: &str,
+    mem_bandwidth: f64,
+    mem_capacity: u64,
+    nodes: u32,
+) -> Result<Machine, MachineError> {
     Machine::new(
-        format!("dgx-h200:{nodes}"),
+        format!("{preset}:{nodes}"),
         nodes,
         8,
         GpuSpec {
-            name: "H200-SXM-141GB".into(),
+            name: gpu.into(),
             peak_flops: PeakFlops {
                 f64: Some(67e12),
                 f32: 67e12,
@@ -331,10 +303,8 @@ pub(super) fn dgx_h200(nodes: u32) -> Result<Machine, MachineError> {
                 matrix: MATRIX_EFFICIENCY,
                 ..Efficiency::default()
             },
-            // HBM3e: 4.8 TB/s (NVIDIA H200 datasheet).
-            mem_bandwidth: 4.8e12,
-            // 141 GB on the datasheet; 143,771 MiB as the driver reports it.
-            mem_capacity: 143_771 * (1 << 20),
+            mem_bandwidth,
+            mem_capacity,
             launch_overhead_s: 4e-6,
             sms: Some(132),
         },
