@@ -310,15 +310,7 @@ mod tests {
 
     #[test]
     fn finds_the_cores_of_a_transformer() {
-        let g = synth::transformer(&synth::TransformerSpec {
-            batch: 2,
-            seq: 256,
-            hidden: 128,
-            heads: 8,
-            layers: 2,
-            ffn: 512,
-            vocab: 96,
-        });
+        let g = synth::transformer(&synth::TransformerSpec::LONG_SEQUENCE);
         let found = cores(&g, |_| true);
         assert_eq!(found.len(), 2, "one core per layer");
         for core in &found {
@@ -337,15 +329,7 @@ mod tests {
 
     #[test]
     fn a_region_holds_the_scores_and_what_reads_them() {
-        let g = synth::transformer(&synth::TransformerSpec {
-            batch: 2,
-            seq: 256,
-            hidden: 128,
-            heads: 8,
-            layers: 2,
-            ffn: 512,
-            vocab: 96,
-        });
+        let g = synth::transformer(&synth::TransformerSpec::LONG_SEQUENCE);
         let found = regions(&g);
         assert_eq!(found.len(), 2);
         for region in &found {

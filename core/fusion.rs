@@ -236,15 +236,7 @@ mod tests {
 
     #[test]
     fn fused_attention_keeps_the_scores_on_chip_and_recomputes_them() {
-        let graph = synth::transformer(&synth::TransformerSpec {
-            batch: 2,
-            seq: 256,
-            hidden: 128,
-            heads: 8,
-            layers: 2,
-            ffn: 512,
-            vocab: 96,
-        });
+        let graph = synth::transformer(&synth::TransformerSpec::LONG_SEQUENCE);
         let plain = Fusion::with_attention(&graph, crate::attention::Attention::AsWritten);
         assert_eq!(plain, Fusion::new(&graph));
         let fused = Fusion::with_attention(&graph, crate::attention::Attention::Fused);

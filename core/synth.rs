@@ -659,6 +659,18 @@ impl TransformerSpec {
         vocab: 96,
     };
 
+    /// Two layers of 8 heads over 256 tokens (batch 2, hidden 128): attention scores larger than any
+    /// other tensor, for the attention tests.
+    pub const LONG_SEQUENCE: TransformerSpec = TransformerSpec {
+        batch: 2,
+        seq: 256,
+        hidden: 128,
+        heads: 8,
+        layers: 2,
+        ffn: 512,
+        vocab: 96,
+    };
+
     /// GPT-2 small (124M parameters; vocabulary padded to a multiple of 128).
     pub fn gpt2_small(batch: u64) -> TransformerSpec {
         TransformerSpec {
