@@ -52,6 +52,19 @@ pub struct Fusion {
     /// Per op: FLOPs added to its own task for the same reason, in a graph that carries its backward
     /// (charged to the backward's `dO·Vᵀ`, where the fused backward kernel recomputes the scores).
     pub task_recompute: Vec<f64>,
+    /// Per op: a contraction computed inside a fused attention kernel, and which one — it runs at
+    /// the FlashAttention kernel's rate ([`crate::machine::Efficiency::attention_forward`]), not at a
+    /// GEMM's.
+    pub attention_kernel: Vec<Option<AttentionPass>>,
+}
+
+/// Which fused attention kernel computes a contraction: the forward (`Q·Kᵀ`, `P·V`; the op's own
+/// backward then runs in the backward kernel) or, in a graph that carries its backward, the backward
+/// kernel (`dO·Vᵀ`, `dS·K`, `Pᵀ·dO`, `dSᵀ·Q`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttentionPass {
+    Forward,
+    Backward,
 }
 
 impl Fusion {
@@ -65,6 +78,7 @@ impl Fusion {
             saved_output: ops.iter().map(|o| vec![false; o.outputs.len()]).collect(),
             backward_recompute: vec![0.0; ops.len()],
             task_recompute: vec![0.0; ops.len()],
+            attention_kernel: vec![None; ops.len()],
         };
         for (c, op) in ops.iter().enumerate() {
             if op.class != OpClass::Elementwise {
@@ -129,17 +143,35 @@ impl Fusion {
 }
 
 impl Fusion {
-    /// The fusion of `graph` as an engine with `attention` runs it: under
+    /// The fusion of `graph` as an engine running `state` runs it ([`crate::engine`]): under
+    /// [`Pointwise::Eager`](crate::engine::Pointwise::Eager) no pointwise chain is fused (every op
+    /// launches and moves its own bytes; what is saved for the backward is counted as fused); under
     /// [`Attention::Fused`](crate::attention::Attention::Fused), every attention region
     /// ([`crate::attention::regions`]) is one FlashAttention kernel pair — its score-sized tensors
-    /// never reach memory (no bytes moved, none kept), its pointwise ops launch nothing, and the
-    /// backward recomputes `Q·Kᵀ` (FlashAttention's backward is 2.5× the forward's matrix FLOPs, not 2×).
-    pub fn with_attention(graph: &Graph, attention: crate::attention::Attention) -> Fusion {
+    /// never reach memory (no bytes moved, none kept), its pointwise ops launch nothing, its
+    /// contractions run at the kernel's rate, and the backward recomputes `Q·Kᵀ` (FlashAttention's
+    /// backward is 2.5× the forward's matrix FLOPs, not 2×).
+    pub fn for_state(graph: &Graph, state: crate::precision::WeightState) -> Fusion {
         let mut fusion = Fusion::new(graph);
-        if attention == crate::attention::Attention::Fused {
+        if state.pointwise == crate::engine::Pointwise::Eager {
+            fusion.unfuse();
+        }
+        if state.attention == crate::attention::Attention::Fused {
             fusion.fuse_attention(graph);
         }
         fusion
+    }
+
+    /// Eager execution: every op its own kernel, every operand read and every result written.
+    fn unfuse(&mut self) {
+        self.fused.fill(false);
+        for flags in self
+            .internal_input
+            .iter_mut()
+            .chain(&mut self.internal_output)
+        {
+            flags.fill(false);
+        }
     }
 
     fn fuse_attention(&mut self, graph: &Graph) {
@@ -161,6 +193,17 @@ impl Fusion {
                 }
                 if !matches!(op.class, OpClass::Contraction) {
                     self.fused[o] = true;
+                }
+            }
+            // The backward kernel starts at the backward's `dO·Vᵀ` (program order), when the graph
+            // carries it.
+            let backward_from = region.expanding.get(1).copied();
+            for &id in &region.ops {
+                if graph.op(id).class == OpClass::Contraction {
+                    self.attention_kernel[id.index()] = Some(match backward_from {
+                        Some(b) if id >= b => AttentionPass::Backward,
+                        _ => AttentionPass::Forward,
+                    });
                 }
             }
             let Some(&scores) = region.expanding.first() else {
@@ -235,11 +278,58 @@ mod tests {
     }
 
     #[test]
+    fn eager_pointwise_launches_every_op_and_keeps_the_same_activations() {
+        let graph = synth::transformer(&synth::TransformerSpec::LONG_SEQUENCE);
+        let eager = crate::precision::WeightState {
+            attention: crate::attention::Attention::AsWritten,
+            pointwise: crate::engine::Pointwise::Eager,
+            ..Default::default()
+        };
+        let fused = Fusion::new(&graph);
+        assert!(
+            fused.fused.iter().any(|&f| f),
+            "a transformer has pointwise chains"
+        );
+        let unfused = Fusion::for_state(&graph, eager);
+        assert!(unfused.fused.iter().all(|&f| !f));
+        assert!(unfused.internal_output.iter().flatten().all(|&i| !i));
+        assert!(unfused.internal_input.iter().flatten().all(|&i| !i));
+        // Time only: what training keeps is counted alike.
+        assert_eq!(unfused.saved_output, fused.saved_output);
+        // Under eager PyTorch, SDPA is still one FlashAttention kernel.
+        let sdpa = Fusion::for_state(
+            &graph,
+            crate::precision::WeightState {
+                attention: crate::attention::Attention::Fused,
+                ..eager
+            },
+        );
+        for region in crate::attention::regions(&graph) {
+            for &id in &region.ops {
+                let op = graph.op(id);
+                if op.class == OpClass::Contraction {
+                    assert_eq!(
+                        sdpa.attention_kernel[id.index()],
+                        Some(AttentionPass::Forward)
+                    );
+                } else {
+                    assert!(sdpa.fused[id.index()]);
+                }
+            }
+        }
+        assert!(unfused.attention_kernel.iter().all(Option::is_none));
+    }
+
+    #[test]
     fn fused_attention_keeps_the_scores_on_chip_and_recomputes_them() {
         let graph = synth::transformer(&synth::TransformerSpec::LONG_SEQUENCE);
-        let plain = Fusion::with_attention(&graph, crate::attention::Attention::AsWritten);
+        let state = |attention| crate::precision::WeightState {
+            attention,
+            ..Default::default()
+        };
+        let plain = Fusion::for_state(&graph, state(crate::attention::Attention::AsWritten));
         assert_eq!(plain, Fusion::new(&graph));
-        let fused = Fusion::with_attention(&graph, crate::attention::Attention::Fused);
+        let fused = Fusion::for_state(&graph, state(crate::attention::Attention::Fused));
         let regions = crate::attention::regions(&graph);
         assert_eq!(regions.len(), 2);
         for region in &regions {

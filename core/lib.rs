@@ -36,6 +36,7 @@ pub mod compare;
 pub mod contract;
 pub mod cost;
 pub mod devices;
+pub mod engine;
 pub mod fusion;
 pub mod graph;
 pub mod layers;

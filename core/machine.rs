@@ -44,7 +44,9 @@
 //! [gpu.efficiency]                 # optional: achieved fractions of the peaks, each in (0, 1]; defaults:
 //! convolution = 0.55               # the generic table of `cost::achievable_fraction`, memory 1.0. Keys:
 //! memory = 0.85                    # contraction, convolution, elementwise, reduction, embedding,
-//!                                  # data_movement, opaque, matrix (tensor cores), memory (bandwidth)
+//!                                  # data_movement, opaque, matrix (tensor cores), attention_forward and
+//!                                  # attention_backward (a fused attention kernel's share of the matrix
+//!                                  # peak; default: matrix's), memory (bandwidth)
 //!
 //! [intra]                          # kind: "nvlink", "nvswitch", "pcie"
 //! kind = "nvswitch"
@@ -173,6 +175,12 @@ pub struct Efficiency {
     /// kernels are fed by the same memory system at 8–16× the arithmetic rate, so they reach a smaller
     /// fraction of their peak than f32 kernels do of theirs.
     pub matrix: f64,
+    /// A fused attention kernel's forward (FlashAttention's `Q·Kᵀ` and `P·V` with the softmax on chip),
+    /// as a fraction of `matrix_flops`: the kernel's own published throughput, lower than a GEMM's
+    /// because of the softmax between its products (`--attention=fused`, [`crate::fusion`]).
+    pub attention_forward: f64,
+    /// The fused attention kernel's backward (recomputing the scores, four products per tile).
+    pub attention_backward: f64,
     /// Fraction of `mem_bandwidth` a streaming kernel achieves.
     pub memory: f64,
 }
@@ -190,6 +198,8 @@ impl Default for Efficiency {
             data_movement: f(OpClass::DataMovement),
             opaque: f(OpClass::Opaque),
             matrix: f(OpClass::Contraction),
+            attention_forward: f(OpClass::Contraction),
+            attention_backward: f(OpClass::Contraction),
             memory: 1.0,
         }
     }
@@ -210,7 +220,7 @@ impl Efficiency {
         }
     }
 
-    fn entries(&self) -> [(&'static str, f64); 9] {
+    fn entries(&self) -> [(&'static str, f64); 11] {
         [
             ("contraction", self.contraction),
             ("convolution", self.convolution),
@@ -220,6 +230,8 @@ impl Efficiency {
             ("data_movement", self.data_movement),
             ("opaque", self.opaque),
             ("matrix", self.matrix),
+            ("attention_forward", self.attention_forward),
+            ("attention_backward", self.attention_backward),
             ("memory", self.memory),
         ]
     }
@@ -944,11 +956,13 @@ struct RawEfficiency {
     data_movement: Option<Spanned<f64>>,
     opaque: Option<Spanned<f64>>,
     matrix: Option<Spanned<f64>>,
+    attention_forward: Option<Spanned<f64>>,
+    attention_backward: Option<Spanned<f64>>,
     memory: Option<Spanned<f64>>,
 }
 
 impl RawEfficiency {
-    fn entries(&self) -> [(&'static str, &Option<Spanned<f64>>); 9] {
+    fn entries(&self) -> [(&'static str, &Option<Spanned<f64>>); 11] {
         [
             ("contraction", &self.contraction),
             ("convolution", &self.convolution),
@@ -958,6 +972,8 @@ impl RawEfficiency {
             ("data_movement", &self.data_movement),
             ("opaque", &self.opaque),
             ("matrix", &self.matrix),
+            ("attention_forward", &self.attention_forward),
+            ("attention_backward", &self.attention_backward),
             ("memory", &self.memory),
         ]
     }
@@ -967,6 +983,7 @@ impl RawEfficiency {
         let d = Efficiency::default();
         let v =
             |x: &Option<Spanned<f64>>, default: f64| x.as_ref().map_or(default, |s| *s.get_ref());
+        let matrix = v(&self.matrix, d.matrix);
         Efficiency {
             contraction: v(&self.contraction, d.contraction),
             convolution: v(&self.convolution, d.convolution),
@@ -975,7 +992,10 @@ impl RawEfficiency {
             embedding: v(&self.embedding, d.embedding),
             data_movement: v(&self.data_movement, d.data_movement),
             opaque: v(&self.opaque, d.opaque),
-            matrix: v(&self.matrix, d.matrix),
+            matrix,
+            // Without a figure of its own, a fused attention runs at the GEMMs' rate.
+            attention_forward: v(&self.attention_forward, matrix),
+            attention_backward: v(&self.attention_backward, matrix),
             memory: v(&self.memory, d.memory),
         }
     }

@@ -224,9 +224,32 @@ pub struct WeightState {
     pub precision: Precision,
     pub optimizer: Optimizer,
     pub attention: crate::attention::Attention,
+    /// How pointwise chains run (`--engine`, [`crate::engine::Pointwise`]): time only.
+    pub pointwise: crate::engine::Pointwise,
 }
 
 impl WeightState {
+    /// The flags that select this state, as reports print them (`--pointwise` only when eager).
+    pub fn flags(self) -> String {
+        let mut text = format!(
+            "--precision={} --optimizer={} --attention={}",
+            self.precision,
+            self.optimizer.name(),
+            self.attention.name()
+        );
+        if self.pointwise != crate::engine::Pointwise::Fused {
+            text.push_str(&format!(" --pointwise={}", self.pointwise.name()));
+        }
+        text
+    }
+
+    /// The engine profile ([`crate::engine`]) this state is exactly, if any.
+    pub fn engine(self) -> Option<crate::engine::Engine> {
+        crate::engine::ENGINES
+            .into_iter()
+            .find(|e| e.state() == self)
+    }
+
     /// Bytes held per 4 bytes of (f32) weight: `(numerator, 4)`.
     fn per_f32_parameter(self, mode: Mode) -> u64 {
         match mode {

@@ -515,21 +515,31 @@ pub fn tensor_parallel(
 /// Elements from which a weight outside Megatron's regions is split all the same.
 const LARGE_WEIGHT: u64 = 1 << 22;
 
-/// The largest attribute loop that indexes every output and divides by `t` (a sequence).
+/// The largest attribute loop that indexes every output and divides by `t` (a sequence). An
+/// elementwise op without one — it reads a weight over every loop, as the position table added to the
+/// token embeddings — is split over its largest such parameter loop: Megatron scatters that sum to the
+/// sequence-parallel region all the same, each device reading its part of the table.
 fn sequence_dim(op: &Op, t: u64) -> Option<usize> {
-    op.dims
-        .iter()
-        .enumerate()
-        .filter(|(k, d)| {
-            d.role == Role::Attribute
-                && d.size % t == 0
-                && op
-                    .outputs
-                    .iter()
-                    .all(|a| a.exprs.iter().any(|e| dominant_term(e) == Some(*k)))
-        })
-        .max_by_key(|&(k, d)| (d.size, std::cmp::Reverse(k)))
-        .map(|(k, _)| k)
+    let candidates = |role: Role| {
+        op.dims
+            .iter()
+            .enumerate()
+            .filter(move |(k, d)| {
+                d.role == role
+                    && d.size % t == 0
+                    && op
+                        .outputs
+                        .iter()
+                        .all(|a| a.exprs.iter().any(|e| dominant_term(e) == Some(*k)))
+            })
+            .max_by_key(|&(k, d)| (d.size, std::cmp::Reverse(k)))
+            .map(|(k, _)| k)
+    };
+    candidates(Role::Attribute).or_else(|| {
+        (op.class == crate::graph::OpClass::Elementwise)
+            .then(|| candidates(Role::Parameter))
+            .flatten()
+    })
 }
 
 /// Extends `split` (a loop per op, split `t` ways) to every op that reads a split tensor dim or a sharded

@@ -47,7 +47,7 @@ pub static INFO: PassInfo = PassInfo {
     dependent_dialects: &[],
 };
 
-static OPTIONS: [PassOption; 16] = [
+static OPTIONS: [PassOption; 17] = [
     PassOption {
         name: "machine",
         help: "machine preset (p100-4x4, k80-16x4, dgx1-v100:NODES, dgx-a100:NODES, dgx-h100:NODES, dgx-h200:NODES) or machine TOML file",
@@ -107,6 +107,12 @@ static OPTIONS: [PassOption; 16] = [
         help: "how attention runs, for memory: fused (FlashAttention: scores never stored), as-written (scores stored for the backward)",
         default: "fused",
         kind: OptionKind::OneOf(&["fused", "as-written"]),
+    },
+    PassOption {
+        name: "pointwise",
+        help: "how pointwise chains run, for time: fused (one kernel per chain), eager (one kernel per op)",
+        default: "fused",
+        kind: OptionKind::OneOf(&["fused", "eager"]),
     },
     PassOption {
         name: "profile-db",
@@ -434,6 +440,8 @@ fn training_state(options: &Options) -> WeightState {
         precision: Precision::from_name(options.get("precision")).unwrap_or_default(),
         optimizer: Optimizer::from_name(options.get("optimizer")).unwrap_or_default(),
         attention: flexc_core::attention::Attention::from_name(options.get("attention"))
+            .unwrap_or_default(),
+        pointwise: flexc_core::engine::Pointwise::from_name(options.get("pointwise"))
             .unwrap_or_default(),
     }
 }

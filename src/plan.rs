@@ -137,13 +137,7 @@ pub fn report(
     let _ = writeln!(text, "model: {model}");
     let _ = writeln!(text, "strategy: {name}");
     let _ = writeln!(text, "parallelism: {}", parallelism.text());
-    let _ = writeln!(
-        text,
-        "training: --precision={} --optimizer={} --attention={}",
-        state.precision,
-        state.optimizer.name(),
-        state.attention.name()
-    );
+    let _ = writeln!(text, "training: {}", state.flags());
     let what = if problem.mode.training_step() {
         "training step (as-is)"
     } else if problem.mode.has_backward() {
@@ -254,6 +248,8 @@ pub fn report(
         "precision": state.precision.name(),
         "optimizer": state.optimizer.name(),
         "attention": state.attention.name(),
+        "pointwise": state.pointwise.name(),
+        "engine": state.engine().map(|e| e.name),
         "mode": what,
         "iteration_time_s": e.iteration_s,
         "parallelism": parallelism_json(&parallelism),

@@ -230,12 +230,7 @@ pub fn simulate(
     let setup = if state == WeightState::default() {
         String::new()
     } else {
-        format!(
-            "training: --precision={} --optimizer={} --attention={}\n",
-            state.precision,
-            state.optimizer.name(),
-            state.attention.name()
-        )
+        format!("training: {}\n", state.flags())
     };
     let text = format!("model: {model}\nstrategy: {strategy_name}\n{setup}{profile}{report}");
     if let Some(message) = over_memory(strategy_name, &report) {
@@ -363,6 +358,8 @@ pub fn json_report(
         "precision": state.precision.name(),
         "optimizer": state.optimizer.name(),
         "attention": state.attention.name(),
+        "pointwise": state.pointwise.name(),
+        "engine": state.engine().map(|e| e.name),
     });
     if let (Some(map), serde_json::Value::Object(facts)) =
         (value.as_object_mut(), simulation_facts(report))

@@ -1455,8 +1455,8 @@ fn a_search_out_of_time_returns_the_fastest_fitting_table_baseline() {
 /// scores, so without recomputation the layer keeps what selective recomputation keeps. Checked on
 /// Megatron-LM's 1.7B row (24 layers, h 2304, 24 heads, s 2048) at micro-batch 1, kept bytes of the
 /// whole step within 5% of the closed form plus the head: the loss's 16-bit exponentials over the
-/// vocabulary (split by t) and, under full recomputation, the embedding's output (whole, before the
-/// first layer's scatter).
+/// vocabulary (split by t) and, under full recomputation, the embedding's output (the first layer's
+/// checkpoint: split by t under sequence parallelism, which scatters it as Megatron does).
 #[test]
 fn activation_memory_per_layer_is_korthikantis_closed_form() {
     let temp = tempfile::Builder::new()
@@ -1492,7 +1492,7 @@ fn activation_memory_per_layer_is_korthikantis_closed_form() {
             (_, true) => 32.0 / tf,
         };
         let head = if recompute == "full" {
-            2.0 * sbh
+            2.0 * sbh / if sp { tf } else { 1.0 }
         } else {
             2.0 * s * v / tf
         };

@@ -194,35 +194,57 @@ struct Cli {
     /// Training precision (simulation and search): fp32; tf32 (f32 storage, contractions and convolutions
     /// at the TF32 matrix rate); fp16, bf16 (mixed precision as PyTorch AMP: 16-bit matrix units and
     /// activations, f32 master weights, gradients and optimizer state); fp8 (Transformer Engine: FP8
-    /// contractions, bf16 elsewhere; Hopper and later). The machine must have the rate.
+    /// contractions, bf16 elsewhere; Hopper and later). The machine must have the rate. Default: the
+    /// --engine's, else fp32.
     #[arg(
         long = "precision",
         value_enum,
-        default_value = "fp32",
         help_heading = "Machine (search and simulation)"
     )]
-    precision: PrecisionArg,
+    precision: Option<PrecisionArg>,
 
     /// Optimizer state per parameter, for memory: sgd (none), sgd-momentum (one f32), adam (two f32).
+    /// Default: the --engine's, else sgd-momentum.
     #[arg(
         long = "optimizer",
         value_enum,
-        default_value = "sgd-momentum",
         help_heading = "Machine (search and simulation)"
     )]
-    optimizer: OptimizerArg,
+    optimizer: Option<OptimizerArg>,
 
     /// How the engine runs attention (simulation and search): fused (FlashAttention, as PyTorch's SDPA,
     /// JAX's dot_product_attention, Megatron-Core: the s² scores are never stored, the backward
     /// recomputes them) or as-written (the scores and probabilities the graph writes are kept for the
-    /// backward). Programs flexc materializes compute the graph as written either way.
+    /// backward). Programs flexc materializes compute the graph as written either way. Default: the
+    /// --engine's, else fused.
     #[arg(
         long = "attention",
         value_enum,
-        default_value = "fused",
         help_heading = "Machine (search and simulation)"
     )]
-    attention: AttentionArg,
+    attention: Option<AttentionArg>,
+
+    /// How pointwise chains run (simulation and search, time only): fused (compiler or hand-written
+    /// fused kernels) or eager (one kernel per op, as eager PyTorch). Default: the --engine's, else
+    /// fused.
+    #[arg(
+        long = "pointwise",
+        value_enum,
+        help_heading = "Machine (search and simulation)"
+    )]
+    pointwise: Option<PointwiseArg>,
+
+    /// The software that will run the plan (simulation and search): megatron-2021 (fp16, Adam, attention
+    /// as written, fused kernels), megatron-core (bf16, Adam, FlashAttention, fused kernels), fsdp2
+    /// (bf16, Adam, FlashAttention, eager pointwise ops), xla (bf16, Adam, FlashAttention, XLA's
+    /// fusions). Sets the defaults of --precision, --optimizer, --attention and --pointwise; each of
+    /// them given explicitly wins.
+    #[arg(
+        long = "engine",
+        value_enum,
+        help_heading = "Machine (search and simulation)"
+    )]
+    engine: Option<EngineArg>,
 
     /// Profile database (JSON lines) whose measurements override the cost model's estimates.
     #[arg(
@@ -375,6 +397,64 @@ enum AttentionArg {
     AsWritten,
 }
 
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum PointwiseArg {
+    Fused,
+    Eager,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum EngineArg {
+    #[value(name = "megatron-2021")]
+    Megatron2021,
+    MegatronCore,
+    Fsdp2,
+    Xla,
+}
+
+impl EngineArg {
+    fn engine(self) -> flexc::core::engine::Engine {
+        let name = match self {
+            EngineArg::Megatron2021 => "megatron-2021",
+            EngineArg::MegatronCore => "megatron-core",
+            EngineArg::Fsdp2 => "fsdp2",
+            EngineArg::Xla => "xla",
+        };
+        flexc::core::engine::Engine::from_name(name).expect("every --engine value is a profile")
+    }
+}
+
+/// The training state: each flag given, else the engine profile's choice, else flexc's default.
+fn training_state(cli: &Cli) -> flexc::core::precision::WeightState {
+    use flexc::core::attention::Attention;
+    use flexc::core::engine::Pointwise;
+    let base = cli
+        .engine
+        .map_or_else(Default::default, |e| e.engine().state());
+    flexc::core::precision::WeightState {
+        precision: cli.precision.map_or(base.precision, |p| match p {
+            PrecisionArg::Fp32 => Precision::Fp32,
+            PrecisionArg::Tf32 => Precision::Tf32,
+            PrecisionArg::Fp16 => Precision::Fp16,
+            PrecisionArg::Bf16 => Precision::Bf16,
+            PrecisionArg::Fp8 => Precision::Fp8,
+        }),
+        optimizer: cli.optimizer.map_or(base.optimizer, |o| match o {
+            OptimizerArg::Sgd => Optimizer::Sgd,
+            OptimizerArg::SgdMomentum => Optimizer::SgdMomentum,
+            OptimizerArg::Adam => Optimizer::Adam,
+        }),
+        attention: cli.attention.map_or(base.attention, |a| match a {
+            AttentionArg::Fused => Attention::Fused,
+            AttentionArg::AsWritten => Attention::AsWritten,
+        }),
+        pointwise: cli.pointwise.map_or(base.pointwise, |p| match p {
+            PointwiseArg::Fused => Pointwise::Fused,
+            PointwiseArg::Eager => Pointwise::Eager,
+        }),
+    }
+}
+
 /// `--mode`'s value: core's mode type, `None` for `auto`. An alias, so that clap takes the whole
 /// `Option` as the parsed value rather than as "the flag is optional".
 type ModeArg = Option<driver::Mode>;
@@ -460,6 +540,7 @@ fn compile() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let state = training_state(&cli);
     let options = driver::Options {
         input: cli.input,
         output: cli.output,
@@ -498,24 +579,7 @@ fn compile() -> ExitCode {
             report: cli.report,
             profile_db: cli.profile_db,
             probe_delta: cli.probe_delta,
-            state: flexc::core::precision::WeightState {
-                precision: match cli.precision {
-                    PrecisionArg::Fp32 => Precision::Fp32,
-                    PrecisionArg::Tf32 => Precision::Tf32,
-                    PrecisionArg::Fp16 => Precision::Fp16,
-                    PrecisionArg::Bf16 => Precision::Bf16,
-                    PrecisionArg::Fp8 => Precision::Fp8,
-                },
-                optimizer: match cli.optimizer {
-                    OptimizerArg::Sgd => Optimizer::Sgd,
-                    OptimizerArg::SgdMomentum => Optimizer::SgdMomentum,
-                    OptimizerArg::Adam => Optimizer::Adam,
-                },
-                attention: match cli.attention {
-                    AttentionArg::Fused => flexc::core::attention::Attention::Fused,
-                    AttentionArg::AsWritten => flexc::core::attention::Attention::AsWritten,
-                },
-            },
+            state,
         },
         search: flexc::search::SearchOptions {
             // An engine export on the mesh flexc derives searches what its engine runs (`mesh`,

@@ -149,6 +149,9 @@ pub(super) const V100_EFFICIENCY: Efficiency = Efficiency {
     data_movement: 0.10,
     opaque: 0.30,
     matrix: 0.45,
+    // No FlashAttention kernel for Volta: attention as the GEMMs run it.
+    attention_forward: 0.45,
+    attention_backward: 0.45,
     memory: 0.83,
 };
 
@@ -225,8 +228,13 @@ pub(super) fn dgx_a100(nodes: u32) -> Result<Machine, MachineError> {
             // peak (an 8192³ bf16 product measured on an H200 at 769–798 TFLOP/s, 0.78–0.81; cuBLAS's
             // large fp16 GEMMs on A100 at about 250 TFLOP/s); tile and wave quantization of the shape
             // come on top (`cost::matrix_shape_factor`).
+            // FlashAttention-2 on the A100 80 GB SXM4 (Dao 2023, arXiv 2307.08691, its benchmark
+            // figures at head dimension 128, sequences 2k–16k, bf16/fp16): forward about 220 TFLOP/s,
+            // backward about 190 (the paper's range over all shapes: 50–73% of the peak).
             efficiency: Efficiency {
                 matrix: MATRIX_EFFICIENCY,
+                attention_forward: 0.70,
+                attention_backward: 0.60,
                 ..Efficiency::default()
             },
             // HBM2e of the 80 GB SXM4 part (the 40 GB part has 1555 GB/s).
@@ -299,8 +307,14 @@ fn dgx_hopper(
             // peak (an 8192³ bf16 product measured on an H200 at 769–798 TFLOP/s, 0.78–0.81; cuBLAS's
             // large fp16 GEMMs on A100 at about 250 TFLOP/s); tile and wave quantization of the shape
             // come on top (`cost::matrix_shape_factor`).
+            // FlashAttention-3 on the H100 SXM5 (Shah et al. 2024, arXiv 2407.08608, bf16 at head
+            // dimension 128, sequences 2k–16k): forward about 600–650 TFLOP/s (PyTorch's benchmark of the
+            // same kernel, pytorch/benchmark D60117034: 566–621 at B·S = 16k), backward about 500. The
+            // H200 runs the same kernels on the same SMs.
             efficiency: Efficiency {
                 matrix: MATRIX_EFFICIENCY,
+                attention_forward: 0.62,
+                attention_backward: 0.50,
                 ..Efficiency::default()
             },
             mem_bandwidth,

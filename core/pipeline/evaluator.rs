@@ -474,8 +474,7 @@ impl<'a> Evaluator<'a> {
         let width = self.schedule.group_width(self.n).max(1) as usize;
         let base = self.group_base(group);
         let training = self.mode().has_backward();
-        let fusion =
-            training.then(|| Fusion::with_attention(g, self.problem.cost.state().attention));
+        let fusion = training.then(|| Fusion::for_state(g, self.problem.cost.state()));
         let mut bytes: BTreeMap<TensorId, Vec<u64>> = BTreeMap::new();
         let mut largest_op = vec![0u64; width];
         let mut loops = Vec::new();

@@ -420,7 +420,7 @@ impl<'a> Cuts<'a> {
             forward,
             costs,
             timed,
-            fusion: crate::fusion::Fusion::with_attention(graph, problem.cost.state().attention),
+            fusion: crate::fusion::Fusion::for_state(graph, problem.cost.state()),
             marks,
             stage_of: HashMap::new(),
             floors: HashMap::new(),

@@ -82,7 +82,15 @@ impl<'a> Simulator<'a> {
         let launch = self.cost.gpu().launch_overhead_s;
         // Tile and wave quantization of a product on the matrix units: its work takes as long as the
         // tile slots it occupies.
-        let quantized = 1.0 / self.cost.shape_factor(op, &tasks.extents);
+        // A product inside a fused attention kernel runs at that kernel's measured rate instead
+        // (its tiling is part of the measurement).
+        let (quantized, backward_quantized) = match fusion.attention_kernel[o] {
+            Some(pass) => self.cost.attention_factors(op, pass),
+            None => {
+                let q = 1.0 / self.cost.shape_factor(op, &tasks.extents);
+                (q, q)
+            }
+        };
         let mut block = Block::compute(n);
         for t in 0..n {
             let hidden: u64 = internal
@@ -94,7 +102,8 @@ impl<'a> Simulator<'a> {
                 bytes: (tasks.bytes[t] - hidden as f64).max(0.0),
             };
             let mut bwd = fwd.scaled(bwd_factor);
-            bwd.flops += fusion.backward_recompute[o] / n as f64 * quantized;
+            bwd.flops *= backward_quantized / quantized;
+            bwd.flops += fusion.backward_recompute[o] / n as f64 * backward_quantized;
             let mut times = self.cost.task_times_with(measured, op, fwd, bwd);
             if fusion.fused[o] && !times.measured {
                 // Runs inside its producer's kernel: no launch of its own.

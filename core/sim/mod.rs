@@ -322,7 +322,7 @@ impl<'a> Simulator<'a> {
             });
         }
         let replicas = Replicas::new(graph, machine, &strategy, mode);
-        let layout = Layout::new(graph, mode, cost.state().attention);
+        let layout = Layout::new(graph, mode, cost.state());
         let n_res = machine.num_devices() as usize + machine.channel_count();
         let n_blocks = layout.kinds.len();
         let mut sim = Simulator {

@@ -150,7 +150,7 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
-    pub(super) fn new(graph: &Graph, mode: Mode, attention: crate::attention::Attention) -> Layout {
+    pub(super) fn new(graph: &Graph, mode: Mode, state: crate::precision::WeightState) -> Layout {
         let n = graph.num_ops();
         let edges = graph.edges();
         let mut in_edges = vec![0..0; n];
@@ -232,7 +232,7 @@ impl Layout {
             weight_readers,
             owned_weights,
             read_weights,
-            fusion: Fusion::with_attention(graph, attention),
+            fusion: Fusion::for_state(graph, state),
             statistic_reader: statistic_readers(graph),
             per_sample_weight,
         }

@@ -1,0 +1,153 @@
+//! Engine profiles (`--engine`): what differs between the programs that run a plan, named.
+//!
+//! The same strategy runs at different speeds and in different memory under different training
+//! software. A profile bundles what the simulator needs to know about the engine that will run the
+//! plan, each choice one of flexc's own flags (an explicit flag given with `--engine` wins):
+//!
+//! - **precision and optimizer** (`--precision`, `--optimizer`): what the engine computes in and keeps
+//!   per parameter ([`crate::precision`]);
+//! - **attention** (`--attention`, [`crate::attention`]): FlashAttention (scores never stored, their
+//!   recomputation in the backward, the kernel's own rate: [`crate::machine::Efficiency`]) or the scores
+//!   kept as the graph writes them;
+//! - **pointwise kernels** ([`Pointwise`]): whether chains of pointwise ops run as fused kernels (a
+//!   compiler's fusions, or hand-written fused kernels such as Megatron's bias-GeLU, layer-norm and
+//!   bias-dropout-add) or one kernel per op as eager PyTorch launches them, each reading and writing
+//!   memory.
+//!
+//! | profile | precision | optimizer | attention | pointwise | the software |
+//! |---|---|---|---|---|---|
+//! | `megatron-2021` | fp16 | adam | as-written | fused | Megatron-LM of Narayanan et al. 2021 and Korthikanti et al. 2022 (apex fused kernels, scale-mask-softmax keeping the probabilities) |
+//! | `megatron-core` | bf16 | adam | fused | fused | Megatron-Core with Transformer Engine (FlashAttention, fused norms and activations) |
+//! | `fsdp2` | bf16 | adam | fused | eager | torchtitan / PyTorch FSDP2 in eager mode (SDPA's FlashAttention; every other op its own kernel) |
+//! | `xla` | bf16 | adam | fused | fused | JAX / XLA (MaxText): XLA's fusions, fused attention |
+//!
+//! What the profiles do not change: communication overlap is the simulator's (gradients reduced as the
+//! backward produces them, FSDP's units gathered one ahead), and the activations a training step keeps
+//! are counted alike ([`crate::fusion`]): eager autograd saves op by op, which may differ from the
+//! fused accounting by an activation per block.
+
+use crate::attention::Attention;
+use crate::precision::{Optimizer, Precision, WeightState};
+
+/// How chains of pointwise ops run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Pointwise {
+    /// As fused kernels ([`crate::fusion`]): a chain reads its inputs once and writes its result once.
+    #[default]
+    Fused,
+    /// One kernel per op, as eager PyTorch runs them: every op launches, reads its operands from memory
+    /// and writes its results (broadcasts stay views, and a fused attention stays one kernel).
+    Eager,
+}
+
+impl Pointwise {
+    pub const ALL: [Pointwise; 2] = [Pointwise::Fused, Pointwise::Eager];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Pointwise::Fused => "fused",
+            Pointwise::Eager => "eager",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Pointwise> {
+        Pointwise::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+/// One named engine profile (module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Engine {
+    pub name: &'static str,
+    pub precision: Precision,
+    pub optimizer: Optimizer,
+    pub attention: Attention,
+    pub pointwise: Pointwise,
+    /// What the profile stands for, for reports and documents.
+    pub what: &'static str,
+}
+
+/// The profiles, in the order `--help` lists them.
+pub const ENGINES: [Engine; 4] = [
+    Engine {
+        name: "megatron-2021",
+        precision: Precision::Fp16,
+        optimizer: Optimizer::Adam,
+        attention: Attention::AsWritten,
+        pointwise: Pointwise::Fused,
+        what: "Megatron-LM as in Narayanan et al. 2021 and Korthikanti et al. 2022: fp16 with Adam and no \
+               distributed optimizer, apex's fused bias-GeLU, layer-norm and bias-dropout-add kernels, \
+               the fused scale-mask-softmax that keeps the probabilities for the backward (no \
+               FlashAttention yet)",
+    },
+    Engine {
+        name: "megatron-core",
+        precision: Precision::Bf16,
+        optimizer: Optimizer::Adam,
+        attention: Attention::Fused,
+        pointwise: Pointwise::Fused,
+        what: "Megatron-Core with Transformer Engine: bf16 with Adam, FlashAttention, fused norms, \
+               activations and bias-dropout-add",
+    },
+    Engine {
+        name: "fsdp2",
+        precision: Precision::Bf16,
+        optimizer: Optimizer::Adam,
+        attention: Attention::Fused,
+        pointwise: Pointwise::Eager,
+        what: "PyTorch FSDP2 as torchtitan runs it without torch.compile: bf16 compute with f32 \
+               parameters and Adam state, SDPA's FlashAttention, every other op its own kernel",
+    },
+    Engine {
+        name: "xla",
+        precision: Precision::Bf16,
+        optimizer: Optimizer::Adam,
+        attention: Attention::Fused,
+        pointwise: Pointwise::Fused,
+        what: "JAX on XLA (MaxText): bf16 with Adam, XLA's fusions of pointwise chains, fused attention",
+    },
+];
+
+impl Engine {
+    pub fn from_name(name: &str) -> Option<Engine> {
+        ENGINES.into_iter().find(|e| e.name == name)
+    }
+
+    /// The names, for messages.
+    pub fn names() -> Vec<&'static str> {
+        ENGINES.iter().map(|e| e.name).collect()
+    }
+
+    /// The training state the profile runs.
+    pub fn state(&self) -> WeightState {
+        WeightState {
+            precision: self.precision,
+            optimizer: self.optimizer,
+            attention: self.attention,
+            pointwise: self.pointwise,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn profiles_are_named_once_and_round_trip() {
+        let names = Engine::names();
+        for (i, name) in names.iter().enumerate() {
+            assert!(!names[..i].contains(name), "{name} is listed twice");
+            assert_eq!(Engine::from_name(name).map(|e| e.name), Some(*name));
+        }
+        assert_eq!(Engine::from_name("megatron"), None);
+        let fsdp = Engine::from_name("fsdp2").unwrap().state();
+        assert_eq!(fsdp.pointwise, Pointwise::Eager);
+        assert_eq!(fsdp.attention, Attention::Fused);
+        let old = Engine::from_name("megatron-2021").unwrap().state();
+        assert_eq!(
+            (old.precision, old.attention),
+            (Precision::Fp16, Attention::AsWritten)
+        );
+    }
+}
