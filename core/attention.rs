@@ -42,21 +42,31 @@ use crate::graph::{Graph, OpClass, OpId, TensorId, TensorKind};
 /// `--attention`: how the engine runs scaled dot-product attention.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Attention {
-    /// FlashAttention: the scores are never stored (module doc).
+    /// FlashAttention: the scores are never stored (module doc); the GPU's fastest fused kernel
+    /// (FlashAttention-3 or cuDNN's on Hopper, FlashAttention-2 before).
     #[default]
     Fused,
+    /// FlashAttention-2 on any GPU (PyTorch SDPA's flash backend): fused as above, at FlashAttention-2's
+    /// rate ([`crate::machine::Efficiency::flash2_forward`]).
+    Flash2,
     /// As the graph writes it: scores and probabilities stored for the backward.
     AsWritten,
 }
 
 impl Attention {
-    pub const ALL: [Attention; 2] = [Attention::Fused, Attention::AsWritten];
+    pub const ALL: [Attention; 3] = [Attention::Fused, Attention::Flash2, Attention::AsWritten];
 
     pub fn name(self) -> &'static str {
         match self {
             Attention::Fused => "fused",
+            Attention::Flash2 => "flash2",
             Attention::AsWritten => "as-written",
         }
+    }
+
+    /// Whether one fused kernel computes the attention (the scores never reach memory).
+    pub fn is_fused(self) -> bool {
+        self != Attention::AsWritten
     }
 
     pub fn from_name(name: &str) -> Option<Attention> {

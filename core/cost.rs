@@ -248,8 +248,12 @@ impl CostModel {
         }
         // Never faster than a GEMM of the same FLOPs (the search's time bound counts them at that
         // rate).
-        let forward = (e.matrix / e.attention_forward).max(1.0);
-        let backward = (e.matrix / e.attention_backward).max(1.0);
+        let (forward, backward) = match self.state.attention {
+            crate::attention::Attention::Flash2 => (e.flash2_forward, e.flash2_backward),
+            _ => (e.attention_forward, e.attention_backward),
+        };
+        let forward = (e.matrix / forward).max(1.0);
+        let backward = (e.matrix / backward).max(1.0);
         match pass {
             crate::fusion::AttentionPass::Forward => (forward, backward),
             crate::fusion::AttentionPass::Backward => (backward, backward),

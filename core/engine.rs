@@ -7,8 +7,9 @@
 //! - **precision and optimizer** (`--precision`, `--optimizer`): what the engine computes in and keeps
 //!   per parameter ([`crate::precision`]);
 //! - **attention** (`--attention`, [`crate::attention`]): FlashAttention (scores never stored, their
-//!   recomputation in the backward, the kernel's own rate: [`crate::machine::Efficiency`]) or the scores
-//!   kept as the graph writes them;
+//!   recomputation in the backward, the kernel's own rate: [`crate::machine::Efficiency`]) — the GPU's
+//!   fastest kernel (`fused`: FlashAttention-3 or cuDNN's on Hopper) or FlashAttention-2 (`flash2`, the
+//!   kernel behind PyTorch SDPA's flash backend) — or the scores kept as the graph writes them;
 //! - **pointwise kernels** ([`Pointwise`]): whether chains of pointwise ops run as fused kernels (a
 //!   compiler's fusions, or hand-written fused kernels such as Megatron's bias-GeLU, layer-norm and
 //!   bias-dropout-add) or one kernel per op as eager PyTorch launches them, each reading and writing
@@ -18,7 +19,7 @@
 //! |---|---|---|---|---|---|
 //! | `megatron-2021` | fp16 | adam | as-written | fused | Megatron-LM of Narayanan et al. 2021 and Korthikanti et al. 2022 (apex fused kernels, scale-mask-softmax keeping the probabilities) |
 //! | `megatron-core` | bf16 | adam | fused | fused | Megatron-Core with Transformer Engine (FlashAttention, fused norms and activations) |
-//! | `fsdp2` | bf16 | adam | fused | eager | torchtitan / PyTorch FSDP2 in eager mode (SDPA's FlashAttention; every other op its own kernel) |
+//! | `fsdp2` | bf16 | adam | flash2 | eager | torchtitan / PyTorch FSDP2 in eager mode (SDPA's FlashAttention-2; every other op its own kernel) |
 //! | `xla` | bf16 | adam | fused | fused | JAX / XLA (MaxText): XLA's fusions, fused attention |
 //!
 //! What the profiles do not change: communication overlap is the simulator's (gradients reduced as the
@@ -93,10 +94,10 @@ pub const ENGINES: [Engine; 4] = [
         name: "fsdp2",
         precision: Precision::Bf16,
         optimizer: Optimizer::Adam,
-        attention: Attention::Fused,
+        attention: Attention::Flash2,
         pointwise: Pointwise::Eager,
         what: "PyTorch FSDP2 as torchtitan runs it without torch.compile: bf16 compute with f32 \
-               parameters and Adam state, SDPA's FlashAttention, every other op its own kernel",
+               parameters and Adam state, SDPA's FlashAttention-2 kernel, every other op its own kernel",
     },
     Engine {
         name: "xla",
@@ -143,7 +144,7 @@ mod tests {
         assert_eq!(Engine::from_name("megatron"), None);
         let fsdp = Engine::from_name("fsdp2").unwrap().state();
         assert_eq!(fsdp.pointwise, Pointwise::Eager);
-        assert_eq!(fsdp.attention, Attention::Fused);
+        assert_eq!(fsdp.attention, Attention::Flash2);
         let old = Engine::from_name("megatron-2021").unwrap().state();
         assert_eq!(
             (old.precision, old.attention),

@@ -156,7 +156,7 @@ impl Fusion {
         if state.pointwise == crate::engine::Pointwise::Eager {
             fusion.unfuse();
         }
-        if state.attention == crate::attention::Attention::Fused {
+        if state.attention.is_fused() {
             fusion.fuse_attention(graph);
         }
         fusion

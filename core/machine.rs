@@ -46,7 +46,9 @@
 //! memory = 0.85                    # contraction, convolution, elementwise, reduction, embedding,
 //!                                  # data_movement, opaque, matrix (tensor cores), attention_forward and
 //!                                  # attention_backward (a fused attention kernel's share of the matrix
-//!                                  # peak; default: matrix's), memory (bandwidth)
+//!                                  # peak; default: matrix's), flash2_forward and flash2_backward
+//!                                  # (FlashAttention-2's, where a later kernel is faster; default: the
+//!                                  # attention_* values), memory (bandwidth)
 //!
 //! [intra]                          # kind: "nvlink", "nvswitch", "pcie"
 //! kind = "nvswitch"
@@ -181,6 +183,11 @@ pub struct Efficiency {
     pub attention_forward: f64,
     /// The fused attention kernel's backward (recomputing the scores, four products per tile).
     pub attention_backward: f64,
+    /// FlashAttention-2's forward on this GPU (`--attention=flash2`: PyTorch SDPA's flash backend),
+    /// where the fastest kernel is a later one (Hopper); else the same as `attention_forward`.
+    pub flash2_forward: f64,
+    /// FlashAttention-2's backward.
+    pub flash2_backward: f64,
     /// Fraction of `mem_bandwidth` a streaming kernel achieves.
     pub memory: f64,
 }
@@ -200,6 +207,8 @@ impl Default for Efficiency {
             matrix: f(OpClass::Contraction),
             attention_forward: f(OpClass::Contraction),
             attention_backward: f(OpClass::Contraction),
+            flash2_forward: f(OpClass::Contraction),
+            flash2_backward: f(OpClass::Contraction),
             memory: 1.0,
         }
     }
@@ -220,7 +229,7 @@ impl Efficiency {
         }
     }
 
-    fn entries(&self) -> [(&'static str, f64); 11] {
+    fn entries(&self) -> [(&'static str, f64); 13] {
         [
             ("contraction", self.contraction),
             ("convolution", self.convolution),
@@ -232,6 +241,8 @@ impl Efficiency {
             ("matrix", self.matrix),
             ("attention_forward", self.attention_forward),
             ("attention_backward", self.attention_backward),
+            ("flash2_forward", self.flash2_forward),
+            ("flash2_backward", self.flash2_backward),
             ("memory", self.memory),
         ]
     }
@@ -958,11 +969,13 @@ struct RawEfficiency {
     matrix: Option<Spanned<f64>>,
     attention_forward: Option<Spanned<f64>>,
     attention_backward: Option<Spanned<f64>>,
+    flash2_forward: Option<Spanned<f64>>,
+    flash2_backward: Option<Spanned<f64>>,
     memory: Option<Spanned<f64>>,
 }
 
 impl RawEfficiency {
-    fn entries(&self) -> [(&'static str, &Option<Spanned<f64>>); 11] {
+    fn entries(&self) -> [(&'static str, &Option<Spanned<f64>>); 13] {
         [
             ("contraction", &self.contraction),
             ("convolution", &self.convolution),
@@ -974,6 +987,8 @@ impl RawEfficiency {
             ("matrix", &self.matrix),
             ("attention_forward", &self.attention_forward),
             ("attention_backward", &self.attention_backward),
+            ("flash2_forward", &self.flash2_forward),
+            ("flash2_backward", &self.flash2_backward),
             ("memory", &self.memory),
         ]
     }
@@ -984,6 +999,8 @@ impl RawEfficiency {
         let v =
             |x: &Option<Spanned<f64>>, default: f64| x.as_ref().map_or(default, |s| *s.get_ref());
         let matrix = v(&self.matrix, d.matrix);
+        let attention_forward = v(&self.attention_forward, matrix);
+        let attention_backward = v(&self.attention_backward, matrix);
         Efficiency {
             contraction: v(&self.contraction, d.contraction),
             convolution: v(&self.convolution, d.convolution),
@@ -994,8 +1011,10 @@ impl RawEfficiency {
             opaque: v(&self.opaque, d.opaque),
             matrix,
             // Without a figure of its own, a fused attention runs at the GEMMs' rate.
-            attention_forward: v(&self.attention_forward, matrix),
-            attention_backward: v(&self.attention_backward, matrix),
+            attention_forward,
+            attention_backward,
+            flash2_forward: v(&self.flash2_forward, attention_forward),
+            flash2_backward: v(&self.flash2_backward, attention_backward),
             memory: v(&self.memory, d.memory),
         }
     }

@@ -106,7 +106,7 @@ static OPTIONS: [PassOption; 17] = [
         name: "attention",
         help: "how attention runs, for memory: fused (FlashAttention: scores never stored), as-written (scores stored for the backward)",
         default: "fused",
-        kind: OptionKind::OneOf(&["fused", "as-written"]),
+        kind: OptionKind::OneOf(&["fused", "flash2", "as-written"]),
     },
     PassOption {
         name: "pointwise",

@@ -212,9 +212,10 @@ struct Cli {
     )]
     optimizer: Option<OptimizerArg>,
 
-    /// How the engine runs attention (simulation and search): fused (FlashAttention, as PyTorch's SDPA,
-    /// JAX's dot_product_attention, Megatron-Core: the s² scores are never stored, the backward
-    /// recomputes them) or as-written (the scores and probabilities the graph writes are kept for the
+    /// How the engine runs attention (simulation and search): fused (the GPU's fastest FlashAttention
+    /// kernel, as JAX's dot_product_attention, Megatron-Core and cuDNN run it: the s² scores are never
+    /// stored, the backward recomputes them), flash2 (the same at FlashAttention-2's rate, PyTorch SDPA's
+    /// flash backend) or as-written (the scores and probabilities the graph writes are kept for the
     /// backward). Programs flexc materializes compute the graph as written either way. Default: the
     /// --engine's, else fused.
     #[arg(
@@ -236,7 +237,7 @@ struct Cli {
 
     /// The software that will run the plan (simulation and search): megatron-2021 (fp16, Adam, attention
     /// as written, fused kernels), megatron-core (bf16, Adam, FlashAttention, fused kernels), fsdp2
-    /// (bf16, Adam, FlashAttention, eager pointwise ops), xla (bf16, Adam, FlashAttention, XLA's
+    /// (bf16, Adam, FlashAttention-2, eager pointwise ops), xla (bf16, Adam, FlashAttention, XLA's
     /// fusions). Sets the defaults of --precision, --optimizer, --attention and --pointwise; each of
     /// them given explicitly wins.
     #[arg(
@@ -394,6 +395,7 @@ enum OptimizerArg {
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum AttentionArg {
     Fused,
+    Flash2,
     AsWritten,
 }
 
@@ -446,6 +448,7 @@ fn training_state(cli: &Cli) -> flexc::core::precision::WeightState {
         }),
         attention: cli.attention.map_or(base.attention, |a| match a {
             AttentionArg::Fused => Attention::Fused,
+            AttentionArg::Flash2 => Attention::Flash2,
             AttentionArg::AsWritten => Attention::AsWritten,
         }),
         pointwise: cli.pointwise.map_or(base.pointwise, |p| match p {

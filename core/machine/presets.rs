@@ -152,6 +152,8 @@ pub(super) const V100_EFFICIENCY: Efficiency = Efficiency {
     // No FlashAttention kernel for Volta: attention as the GEMMs run it.
     attention_forward: 0.45,
     attention_backward: 0.45,
+    flash2_forward: 0.45,
+    flash2_backward: 0.45,
     memory: 0.83,
 };
 
@@ -235,6 +237,8 @@ pub(super) fn dgx_a100(nodes: u32) -> Result<Machine, MachineError> {
                 matrix: MATRIX_EFFICIENCY,
                 attention_forward: 0.70,
                 attention_backward: 0.60,
+                flash2_forward: 0.70,
+                flash2_backward: 0.60,
                 ..Efficiency::default()
             },
             // HBM2e of the 80 GB SXM4 part (the 40 GB part has 1555 GB/s).
@@ -310,11 +314,15 @@ fn dgx_hopper(
             // FlashAttention-3 on the H100 SXM5 (Shah et al. 2024, arXiv 2407.08608, bf16 at head
             // dimension 128, sequences 2k–16k): forward about 600–650 TFLOP/s (PyTorch's benchmark of the
             // same kernel, pytorch/benchmark D60117034: 566–621 at B·S = 16k), backward about 500. The
-            // H200 runs the same kernels on the same SMs.
+            // H200 runs the same kernels on the same SMs. FlashAttention-2 on the H100 (PyTorch SDPA's
+            // flash backend; the baseline of FlashAttention-3's paper, same shapes): forward about
+            // 350 TFLOP/s, backward about 300.
             efficiency: Efficiency {
                 matrix: MATRIX_EFFICIENCY,
                 attention_forward: 0.62,
                 attention_backward: 0.50,
+                flash2_forward: 0.35,
+                flash2_backward: 0.30,
                 ..Efficiency::default()
             },
             mem_bandwidth,

@@ -532,7 +532,7 @@ impl<'a> Evaluator<'a> {
                 bytes.remove(&t);
             }
         }
-        if self.problem.cost.state().attention == crate::attention::Attention::Fused {
+        if self.problem.cost.state().attention.is_fused() {
             for core in crate::attention::cores(g, forward) {
                 for t in &core.tensors {
                     bytes.remove(t);
