@@ -237,6 +237,9 @@ impl ConfigAttr for Config {
     }
 }
 
+/// The fact of a `#par.machine` that carries a machine file's whole text.
+pub const MACHINE_FILE_FACT: &str = "toml";
+
 impl MachineAttr {
     /// The machine's device count: its `devices` fact, else `nodes * gpus_per_node`, else that of
     /// the preset it names. [`MachineAttr::parse`] accepts only attributes that have one.
@@ -283,6 +286,46 @@ impl MachineAttr {
                 "#par.machine<\"{}\"> names no preset flexc knows and has no 'devices' or 'nodes' and 'gpus_per_node' facts: its device count is unknown",
                 self.name
             )));
+        }
+        self.check_names_a_machine()
+    }
+
+    /// The record must name a machine every reader loads alike (`flexc --simulate`, `flexc -o`,
+    /// `flexc-run`, the passes): a machine file's text (its `toml` fact, checked where it is loaded),
+    /// else a preset whose topology the `nodes` and `gpus_per_node` facts repeat and whose devices
+    /// the `devices` fact does not exceed. A bare device count under a name flexc does not know
+    /// (`#par.machine<"test", {devices = 2 : i64}>`) would run in `flexc-run` but give `flexc
+    /// --simulate` no figures, so it is refused everywhere.
+    fn check_names_a_machine(&self) -> Result<(), AttrError> {
+        if self.other.iter().any(|(key, _)| key == MACHINE_FILE_FACT) {
+            return Ok(());
+        }
+        let preset = flexc_core::Machine::preset(&self.name).map_err(|_| {
+            AttrError(format!(
+                "#par.machine<\"{}\"> names no machine flexc can load: neither a preset ({}) nor a machine file recorded as its '{MACHINE_FILE_FACT}' fact; name a preset and the devices in use (#par.machine<\"dgx-a100:1\", {{devices = 2 : i64}}>), or write the strategy with flexc --machine=FILE.toml",
+                self.name,
+                flexc_core::machine::PRESET_NAMES.join(", ")
+            ))
+        })?;
+        for (key, recorded, actual) in [
+            ("nodes", self.nodes, preset.nodes),
+            ("gpus_per_node", self.gpus_per_node, preset.gpus_per_node),
+        ] {
+            if let Some(recorded) = recorded.filter(|&n| n != actual) {
+                return Err(AttrError(format!(
+                    "#par.machine<\"{}\"> fact {key} = {recorded} contradicts the preset, which has {key} = {actual}: give the preset's topology, and restrict it with the 'devices' fact",
+                    self.name
+                )));
+            }
+        }
+        if let Some(devices) = self.devices {
+            if devices.get() > preset.num_devices() {
+                return Err(AttrError(format!(
+                    "#par.machine<\"{}\"> uses {devices} devices, but the preset has {}",
+                    self.name,
+                    preset.num_devices()
+                )));
+            }
         }
         Ok(())
     }
@@ -499,6 +542,21 @@ impl ImportAttr {
     }
 }
 
+/// `text` as an MLIR string literal that survives any content (a machine file's lines): printable
+/// ASCII as is, everything else (and `"`, `\\`) as `\\XX`.
+pub fn escaped_string_literal(text: &str) -> String {
+    let mut out = String::from("\"");
+    for byte in text.bytes() {
+        match byte {
+            b'"' | b'\\' => out.push_str(&format!("\\{byte:02X}")),
+            0x20..=0x7e => out.push(byte as char),
+            _ => out.push_str(&format!("\\{byte:02X}")),
+        }
+    }
+    out.push('"');
+    out
+}
+
 fn string_literal(text: &str) -> String {
     format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
 }
@@ -560,7 +618,7 @@ mod tests {
         );
         assert_eq!(MachineAttr::parse(&machine.to_text()), Ok(machine));
         let whole =
-            MachineAttr::parse("#par.machine<\"dgx\", {nodes = 1 : i64, gpus_per_node = 8 : i64}>")
+            MachineAttr::parse("#par.machine<\"dgx-a100:1\", {nodes = 1 : i64, gpus_per_node = 8 : i64}>")
                 .unwrap();
         assert_eq!(whole.device_count(), DeviceCount::new(8).ok());
         let preset = MachineAttr::parse("#par.machine<\"p100-4x4\", {}>").unwrap();
@@ -585,6 +643,22 @@ mod tests {
                 "uses 9 devices",
             ),
             ("\"dgx-a100:0\", {}", "names no preset"),
+            // Issue 43: a bare device count under an unknown name, a topology or device count the
+            // preset does not have.
+            ("\"test\", {devices = 2 : i64}", "names no machine flexc can load"),
+            (
+                "\"test\", {nodes = 1 : i64, gpus_per_node = 2 : i64}",
+                "names no machine flexc can load",
+            ),
+            (
+                "\"dgx-a100:1\", {nodes = 1 : i64, gpus_per_node = 4 : i64}",
+                "gpus_per_node = 4 contradicts the preset",
+            ),
+            (
+                "\"p100-4x4\", {nodes = 2 : i64, devices = 4 : i64}",
+                "nodes = 2 contradicts the preset",
+            ),
+            ("\"dgx-a100:1\", {devices = 9 : i64}", "uses 9 devices, but the preset has 8"),
         ] {
             let text = format!("#par.machine<{facts}>");
             let message = MachineAttr::parse(&text).unwrap_err().0;
