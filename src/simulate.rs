@@ -114,9 +114,11 @@ pub fn annotated_strategy(
     if imported.ops.is_empty() || imported.ops.iter().any(|op| op.config.is_none()) {
         return Ok(None);
     }
+    // Errors about the strategy as a whole are at the module, where its records are.
+    let at = || FileLoc::parse(&imported.location);
     if imported.ops.len() != graph.num_ops() {
         return Err(Diag::error(
-            None,
+            at(),
             format!(
                 "the strategy file has {} configured ops but the model has {}",
                 imported.ops.len(),
@@ -144,7 +146,9 @@ pub fn annotated_strategy(
     }
     schedule
         .check(devices, graph.num_ops())
-        .map_err(|m| Diag::error(None, format!("par.schedule: {m}")))?;
+        .map_err(|m| Diag::error(at(), format!("par.schedule: {m}")))?;
+    flexc_core::pipeline::batch_cut(graph, imported.batch_dim, &schedule)
+        .map_err(|m| Diag::error(at(), format!("par.schedule: {m}")))?;
     let width = schedule.replica_width(devices);
     let mut configs = Vec::with_capacity(graph.num_ops());
     for (op, graph_op) in imported.ops.iter().zip(graph.ops()) {

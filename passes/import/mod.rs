@@ -235,6 +235,11 @@ pub struct Imported {
     pub batch: Option<flexc_core::batch::Rescaled>,
     /// The module's `#par.schedule` (a `.par.mlir` whose strategy is not flat).
     pub schedule: Option<flexc_core::schedule::Schedule>,
+    /// The module's location (`file:line:col`, where its records are): errors about the strategy as a
+    /// whole (its schedule, its op count) are reported there.
+    pub location: String,
+    /// The batch dim the module was imported with (`batch-dim`).
+    pub batch_dim: usize,
     /// The entry function's name.
     pub entry: String,
     /// The entry function's data arguments when not all of its tensor arguments are (`data-args`, or
@@ -377,6 +382,8 @@ pub fn analyze(
         failed: false,
         annotations: Vec::new(),
     };
+    analysis.result.location = crate::family::location_text(module);
+    analysis.result.batch_dim = options.batch_dim;
     match crate::schedule_attr(module) {
         Ok(schedule) => analysis.result.schedule = schedule,
         Err(e) => {
