@@ -301,6 +301,15 @@ pub fn evaluate(problem: &Problem, strategy: &Strategy) -> Result<Evaluation, Pi
     Context::new(problem)?.evaluate(strategy)
 }
 
+/// Checks `strategy` as [`evaluate`] does before it simulates anything (the schedule's rules, the batch
+/// cut, every configuration on its micro-batch and inside its stage's devices, stages that follow the
+/// data), without simulating: what a reader that keeps a strategy as it is (`flexc -o` on a `.par.mlir`)
+/// checks, so that it writes nothing `flexc --simulate` and `flexc-run` refuse.
+pub fn check(problem: &Problem, strategy: &Strategy) -> Result<(), PipelineError> {
+    let ctx = Context::new(problem)?;
+    evaluator::Evaluator::new(&ctx, strategy).map(drop)
+}
+
 /// A micro-batch's graph with its batch and micro-batch sizes, as [`Context`] caches it.
 type MicroGraph = (Graph, u64, u64);
 

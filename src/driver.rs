@@ -761,6 +761,7 @@ fn keep_strategy(
     let machine = sim.load_machine()?;
     let strategy = simulate::annotated_strategy(imported, &imported.graph, machine.num_devices())?
         .expect("every graph op has a configuration");
+    check_kept(imported, options, &machine, &strategy)?;
     compiled.notes.push_str(&format!(
         "flexc: keeping the input's strategy (for {} devices of {}); --search=mcmc searches again\n",
         machine.num_devices(),

@@ -143,6 +143,24 @@ pub fn annotated_strategy(
             stage_of.push(stage);
         }
         schedule.stage_of = stage_of;
+    } else if let Some((op, stage)) = imported
+        .ops
+        .iter()
+        .find_map(|op| op.stage.filter(|&s| s > 0).map(|s| (op, s)))
+    {
+        // A stage past 0 with no pipeline to put it on: the par.schedule it was written with is gone
+        // or edited to one stage, and every reader would otherwise run the ops as one stage.
+        return Err(Diag::error(
+            FileLoc::parse(&op.location),
+            format!(
+                "'{}' op is on par.stage {stage}, but the module's schedule has one stage ({}): restore the par.schedule the strategy was written with, or drop par.stage",
+                op.name,
+                match &imported.schedule {
+                    Some(_) => "its par.schedule has stages = 1 and chunks = 1",
+                    None => "it has no par.schedule",
+                }
+            ),
+        ));
     }
     schedule
         .check(devices, graph.num_ops())
