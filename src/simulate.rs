@@ -143,30 +143,33 @@ pub fn annotated_strategy(
             stage_of.push(stage);
         }
         schedule.stage_of = stage_of;
-    } else if let Some((op, stage)) = imported
-        .ops
-        .iter()
-        .find_map(|op| op.stage.filter(|&s| s > 0).map(|s| (op, s)))
-    {
-        // A stage past 0 with no pipeline to put it on: the par.schedule it was written with is gone
-        // or edited to one stage, and every reader would otherwise run the ops as one stage.
-        return Err(Diag::error(
-            FileLoc::parse(&op.location),
-            format!(
-                "'{}' op is on par.stage {stage}, but the module's schedule has one stage ({}): restore the par.schedule the strategy was written with, or drop par.stage",
-                op.name,
-                match &imported.schedule {
-                    Some(_) => "its par.schedule has stages = 1 and chunks = 1",
-                    None => "it has no par.schedule",
-                }
-            ),
-        ));
     }
     schedule
         .check(devices, graph.num_ops())
         .map_err(|m| Diag::error(at(), format!("par.schedule: {m}")))?;
     flexc_core::pipeline::batch_cut(graph, imported.batch_dim, &schedule)
         .map_err(|m| Diag::error(at(), format!("par.schedule: {m}")))?;
+    if !schedule.is_pipelined() {
+        if let Some((op, stage)) = imported
+            .ops
+            .iter()
+            .find_map(|op| op.stage.filter(|&s| s > 0).map(|s| (op, s)))
+        {
+            // A stage past 0 with no pipeline to put it on: the par.schedule it was written with is gone
+            // or edited to one stage, and every reader would otherwise run the ops as one stage.
+            return Err(Diag::error(
+                FileLoc::parse(&op.location),
+                format!(
+                    "'{}' op is on par.stage {stage}, but the module's schedule has one stage ({}): restore the par.schedule the strategy was written with, or drop par.stage",
+                    op.name,
+                    match &imported.schedule {
+                        Some(_) => "its par.schedule has stages = 1 and chunks = 1",
+                        None => "it has no par.schedule",
+                    }
+                ),
+            ));
+        }
+    }
     let width = schedule.replica_width(devices);
     let mut configs = Vec::with_capacity(graph.num_ops());
     for (op, graph_op) in imported.ops.iter().zip(graph.ops()) {
