@@ -527,9 +527,31 @@ impl ImportAttr {
                 }
                 "data_args" => record.data_args = Some(list()?),
                 "param_args" => record.param_args = list()?,
-                "batch" => record.batch = Some(number()?).filter(|&b| b > 0),
-                "entry" => record.entry = Some(parse_string(value)?.to_string()),
-                "opaque_unknown" => record.opaque_unknown = matches!(value, "true" | "unit"),
+                // A batch of no sample, an entry without a name, a flag that is no boolean: each
+                // used to be read as absent (or false) without a word (issue 43).
+                "batch" => match number()? {
+                    0 => {
+                        return Err(AttrError(format!(
+                            "#par.import option batch = {value}: a batch has at least one sample; drop the option to keep the exported batch"
+                        )))
+                    }
+                    b => record.batch = Some(b),
+                },
+                "entry" => match parse_string(value)? {
+                    "" => {
+                        return Err(AttrError(
+                            "#par.import option entry = \"\" names no function; drop the option or name the entry function".into(),
+                        ))
+                    }
+                    entry => record.entry = Some(entry.to_string()),
+                },
+                "opaque_unknown" => {
+                    record.opaque_unknown = match value {
+                        "true" | "unit" => true,
+                        "false" => false,
+                        _ => return Err(bad()),
+                    }
+                }
                 _ => {
                     return Err(AttrError(format!(
                         "#par.import has an unknown option '{key}'"
@@ -538,6 +560,16 @@ impl ImportAttr {
             }
         }
         record.mode = mode.ok_or_else(|| AttrError(format!("#par.import has no mode: {text}")))?;
+        if let Some(both) = record
+            .data_args
+            .iter()
+            .flatten()
+            .find(|a| record.param_args.contains(a))
+        {
+            return Err(AttrError(format!(
+                "#par.import lists argument {both} in both data_args and param_args: an argument is data or a weight"
+            )));
+        }
         Ok(record)
     }
 }

@@ -307,6 +307,21 @@ pub fn annotate(
 ) -> Result<Annotated, String> {
     let mut annotated = Annotated::default();
     crate::import::write_names(module, imported)?;
+    // A strategy the module carried before is replaced whole: an annotation left on an op that is no
+    // graph op now (a module imported with other data arguments) would be read as part of this one.
+    let graph_ops: std::collections::HashSet<usize> =
+        imported.ops.iter().map(|op| op.handle).collect();
+    module.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if !graph_ops.contains(&(op.to_raw().ptr as usize)) {
+            for name in [
+                flexc_dialects::names::CONFIG_ATTR,
+                flexc_dialects::names::STAGE_ATTR,
+            ] {
+                remove_attribute(op.to_raw(), name);
+            }
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
     for (op, config) in imported.ops.iter().zip(&strategy.configs) {
         // An op of a function called several times is one graph op per call: the first call's
         // configuration is the one written.

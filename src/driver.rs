@@ -571,7 +571,7 @@ fn compile_module(
         (Emit::Mlir, Some(imported))
             if options.pass_pipeline.is_none()
                 && options.search.algorithm.is_some()
-                && imported.graph.num_ops() > 0 =>
+                && (imported.graph.num_ops() > 0 || !imported.configured.is_empty()) =>
         {
             compiled.notes.push_str(&notes(&decisions));
             if let Some(b) = imported.batch {
@@ -586,7 +586,13 @@ fn compile_module(
                     notes: Vec::new(),
                 });
             }
-            let result = if keeps_strategy(&imported, options) {
+            // A strategy the input carries is kept, or searched again only when asked for: one
+            // that does not cover the graph is an error, as in --simulate and flexc-run.
+            let asks_another = options.search.explicit || options.simulate.strategy.is_some();
+            let result = if !asks_another && !imported.configured.is_empty() {
+                simulate::check_annotations_cover(&imported)
+                    .and_then(|()| keep_strategy(module, &imported, options, name, &mut compiled))
+            } else if keeps_strategy(&imported, options) {
                 keep_strategy(module, &imported, options, name, &mut compiled)
             } else if options.substitutions {
                 search_with_substitutions(module, &imported, options, name, &mut compiled)
