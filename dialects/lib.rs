@@ -47,6 +47,9 @@ pub use flexc_core::Config;
 
 /// `#par.machine<"name", {facts}>`: the machine a strategy was chosen for. The facts flexc reads
 /// are typed; any other fact (bandwidths, capacities a user wrote) is kept as its attribute text.
+/// [`MachineAttr::parse`] accepts only a machine every reader can load: a machine file's text as the
+/// `toml` fact, else a preset (`nodes`/`gpus_per_node` repeating its topology, `devices` at most its
+/// count), e.g. `#par.machine<"dgx-a100:1", {devices = 2 : i64}>` for a strategy on 2 of its GPUs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MachineAttr {
     /// Preset name or machine file.
@@ -447,7 +450,12 @@ impl ScheduleAttr for Schedule {
                 .map(|(k, v)| (k.trim(), v.trim()))
                 .ok_or_else(|| AttrError(format!("#par.schedule field '{entry}' has no value")))?;
             let value = value.strip_suffix(": i64").unwrap_or(value).trim();
-            let value = parse_string(value).unwrap_or(value);
+            // Only the words are strings: a count written as one (`micro_batches = "4"`) was read as
+            // the count (issue 43), while `4 : i32` was refused.
+            let value = match key {
+                "order" | "recompute" => parse_string(value).unwrap_or(value),
+                _ => value,
+            };
             schedule
                 .set_field(key, value)
                 .map_err(|e| AttrError(format!("#par.schedule: {e}")))?;
@@ -619,6 +627,22 @@ mod tests {
         assert!(ImportAttr::parse("#par.import<{batch_dim = 0 : i64}>").is_err());
         assert!(ImportAttr::parse("#par.import<{mode = \"auto\"}>").is_err());
         assert!(ImportAttr::parse("#par.import<{mode = \"train\", colour = 1}>").is_err());
+        // Issue 43: values that were read as absent or false without a word.
+        for (options, error) in [
+            ("batch = 0 : i64", "a batch has at least one sample"),
+            ("entry = \"\"", "names no function"),
+            ("opaque_unknown = \"yes\"", "is not valid"),
+            (
+                "data_args = array<i64: 0, 1>, param_args = array<i64: 1>",
+                "argument 1 in both data_args and param_args",
+            ),
+        ] {
+            let text = format!("#par.import<{{mode = \"train\", {options}}}>");
+            let message = ImportAttr::parse(&text).unwrap_err().0;
+            assert!(message.contains(error), "{text}: {message}");
+        }
+        let off = ImportAttr::parse("#par.import<{mode = \"train\", opaque_unknown = false}>");
+        assert!(!off.unwrap().opaque_unknown);
     }
 
     #[test]
@@ -649,9 +673,10 @@ mod tests {
             vec![("peak".to_string(), "1.0e+12 : f64".to_string())]
         );
         assert_eq!(MachineAttr::parse(&machine.to_text()), Ok(machine));
-        let whole =
-            MachineAttr::parse("#par.machine<\"dgx-a100:1\", {nodes = 1 : i64, gpus_per_node = 8 : i64}>")
-                .unwrap();
+        let whole = MachineAttr::parse(
+            "#par.machine<\"dgx-a100:1\", {nodes = 1 : i64, gpus_per_node = 8 : i64}>",
+        )
+        .unwrap();
         assert_eq!(whole.device_count(), DeviceCount::new(8).ok());
         let preset = MachineAttr::parse("#par.machine<\"p100-4x4\", {}>").unwrap();
         assert_eq!(preset.device_count(), DeviceCount::new(16).ok());
@@ -677,7 +702,10 @@ mod tests {
             ("\"dgx-a100:0\", {}", "names no preset"),
             // Issue 43: a bare device count under an unknown name, a topology or device count the
             // preset does not have.
-            ("\"test\", {devices = 2 : i64}", "names no machine flexc can load"),
+            (
+                "\"test\", {devices = 2 : i64}",
+                "names no machine flexc can load",
+            ),
             (
                 "\"test\", {nodes = 1 : i64, gpus_per_node = 2 : i64}",
                 "names no machine flexc can load",
@@ -690,7 +718,10 @@ mod tests {
                 "\"p100-4x4\", {nodes = 2 : i64, devices = 4 : i64}",
                 "nodes = 2 contradicts the preset",
             ),
-            ("\"dgx-a100:1\", {devices = 9 : i64}", "uses 9 devices, but the preset has 8"),
+            (
+                "\"dgx-a100:1\", {devices = 9 : i64}",
+                "uses 9 devices, but the preset has 8",
+            ),
         ] {
             let text = format!("#par.machine<{facts}>");
             let message = MachineAttr::parse(&text).unwrap_err().0;
@@ -718,6 +749,10 @@ mod tests {
         assert_eq!(<Schedule as ScheduleAttr>::parse(&text), Ok(schedule));
         assert!(<Schedule as ScheduleAttr>::parse("#par.schedule<{zero = 2 : i64}>").is_err());
         assert!(<Schedule as ScheduleAttr>::parse("#par.schedule<{pipes = 2 : i64}>").is_err());
+        // Issue 43: a count written as a string.
+        assert!(
+            <Schedule as ScheduleAttr>::parse("#par.schedule<{micro_batches = \"4\"}>").is_err()
+        );
     }
 
     #[test]

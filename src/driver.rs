@@ -682,7 +682,11 @@ fn import_resolved(
     };
     // The recorded machine loads as flexc-run loads it (its machine file parses, the record's topology
     // is the file's), whatever machine the command line gives.
-    if let Some(Err(diag)) = record.machine.as_ref().map(crate::records::recorded_machine) {
+    if let Some(Err(diag)) = record
+        .machine
+        .as_ref()
+        .map(crate::records::recorded_machine)
+    {
         let at = crate::diagnostics::file_loc(module.as_operation().location());
         own.push(Diag {
             location: diag.location.clone().or(at),

@@ -66,7 +66,11 @@ pub fn recorded_machine(recorded: &MachineAttr) -> Result<Machine, Diag> {
                 .map_err(crate::simulate::machine_diag)?;
             for (key, fact, actual) in [
                 ("nodes", recorded.nodes, machine.nodes),
-                ("gpus_per_node", recorded.gpus_per_node, machine.gpus_per_node),
+                (
+                    "gpus_per_node",
+                    recorded.gpus_per_node,
+                    machine.gpus_per_node,
+                ),
             ] {
                 if let Some(fact) = fact.filter(|&n| n != actual) {
                     return Err(Diag::error(
@@ -144,10 +148,12 @@ pub fn check_module(
         .as_ref()
         .map(recorded_machine)
         .transpose()
-        .map_err(|d| vec![Diag {
-            location: d.location.clone().or(at.clone()),
-            ..d
-        }])?;
+        .map_err(|d| {
+            vec![Diag {
+                location: d.location.clone().or(at.clone()),
+                ..d
+            }]
+        })?;
     let Some(record) = &records.import else {
         return Ok(());
     };

@@ -415,7 +415,10 @@ pub fn analyze(
         // is then an error, not a graph simulated without it.
         function.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
             if op.attribute(names::CONFIG_ATTR).is_ok() {
-                analysis.result.configured.push(crate::family::location_text(&op));
+                analysis
+                    .result
+                    .configured
+                    .push(crate::family::location_text(&op));
             }
             melior::ir::operation::WalkResult::Advance
         });

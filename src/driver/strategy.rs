@@ -638,7 +638,11 @@ pub(super) fn strategy_from_file(
     let module = parse_module(&context, &bytes, path).ok_or_else(|| first_error(capture))?;
     let record = record::Record::read(&module.as_operation())
         .map_err(|e| Diag::error(None, format!("strategy file '{path}': {e}")))?;
-    if let Some(Err(diag)) = record.machine.as_ref().map(crate::records::recorded_machine) {
+    if let Some(Err(diag)) = record
+        .machine
+        .as_ref()
+        .map(crate::records::recorded_machine)
+    {
         let at = crate::diagnostics::file_loc(module.as_operation().location());
         return Err(Diag {
             location: diag.location.clone().or(at),
