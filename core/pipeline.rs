@@ -301,6 +301,15 @@ pub fn evaluate(problem: &Problem, strategy: &Strategy) -> Result<Evaluation, Pi
     Context::new(problem)?.evaluate(strategy)
 }
 
+/// Checks `strategy` as [`evaluate`] does before it simulates anything (the schedule's rules, the batch
+/// cut, every configuration on its micro-batch and inside its stage's devices, stages that follow the
+/// data), without simulating: what a reader that keeps a strategy as it is (`flexc -o` on a `.par.mlir`)
+/// checks, so that it writes nothing `flexc --simulate` and `flexc-run` refuse.
+pub fn check(problem: &Problem, strategy: &Strategy) -> Result<(), PipelineError> {
+    let ctx = Context::new(problem)?;
+    evaluator::Evaluator::new(&ctx, strategy).map(drop)
+}
+
 /// A micro-batch's graph with its batch and micro-batch sizes, as [`Context`] caches it.
 type MicroGraph = (Graph, u64, u64);
 
@@ -469,30 +478,44 @@ fn check_stage_order(
     Ok(())
 }
 
+/// The batch of `graph` (along `batch_dim`) and the size of one replica's micro-batch, `None` when
+/// the graph has no batch and the schedule does not cut it; `Err` when the schedule's replicas ×
+/// micro-batches do not divide the batch. Every reader of a schedule (the simulator, `flexc -o`
+/// keeping a strategy, `flexc-run`) checks it with this.
+pub fn batch_cut(
+    graph: &Graph,
+    batch_dim: usize,
+    schedule: &Schedule,
+) -> Result<Option<(u64, u64)>, String> {
+    let parts = u64::from(schedule.replicas) * u64::from(schedule.micro_batches);
+    let Some(batch) = batch_of(graph, batch_dim) else {
+        if parts == 1 {
+            return Ok(None);
+        }
+        return Err(format!(
+            "the schedule '{}' divides the batch, but no data input has a batch dim {batch_dim}",
+            schedule.summary(),
+        ));
+    };
+    match schedule.micro_batch_size(batch) {
+        Some(b) => Ok(Some((batch, b))),
+        None => Err(format!(
+            "the schedule '{}' cuts a batch of {batch} into {} replicas × {} micro-batches, which does not divide it",
+            schedule.summary(),
+            schedule.replicas,
+            schedule.micro_batches
+        )),
+    }
+}
+
 /// The graph of one replica's micro-batch, or why the schedule cannot cut one.
 pub fn micro_graph(
     problem: &Problem,
     schedule: &Schedule,
 ) -> Result<(Graph, u64, u64), PipelineError> {
     let graph = problem.graph;
-    let parts = u64::from(schedule.replicas) * u64::from(schedule.micro_batches);
-    let Some(batch) = batch_of(graph, problem.batch_dim) else {
-        if parts == 1 {
-            return Ok((graph.clone(), 1, 1));
-        }
-        return Err(plain(format!(
-            "the schedule '{}' divides the batch, but no data input has a batch dim {}",
-            schedule.summary(),
-            problem.batch_dim
-        )));
-    };
-    let Some(b) = schedule.micro_batch_size(batch) else {
-        return Err(plain(format!(
-            "the schedule '{}' cuts a batch of {batch} into {} replicas × {} micro-batches, which does not divide it",
-            schedule.summary(),
-            schedule.replicas,
-            schedule.micro_batches
-        )));
+    let Some((batch, b)) = batch_cut(graph, problem.batch_dim, schedule).map_err(plain)? else {
+        return Ok((graph.clone(), 1, 1));
     };
     if b == batch {
         return Ok((graph.clone(), batch, b));

@@ -47,6 +47,9 @@ pub use flexc_core::Config;
 
 /// `#par.machine<"name", {facts}>`: the machine a strategy was chosen for. The facts flexc reads
 /// are typed; any other fact (bandwidths, capacities a user wrote) is kept as its attribute text.
+/// [`MachineAttr::parse`] accepts only a machine every reader can load: a machine file's text as the
+/// `toml` fact, else a preset (`nodes`/`gpus_per_node` repeating its topology, `devices` at most its
+/// count), e.g. `#par.machine<"dgx-a100:1", {devices = 2 : i64}>` for a strategy on 2 of its GPUs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MachineAttr {
     /// Preset name or machine file.
@@ -237,6 +240,9 @@ impl ConfigAttr for Config {
     }
 }
 
+/// The fact of a `#par.machine` that carries a machine file's whole text.
+pub const MACHINE_FILE_FACT: &str = "toml";
+
 impl MachineAttr {
     /// The machine's device count: its `devices` fact, else `nodes * gpus_per_node`, else that of
     /// the preset it names. [`MachineAttr::parse`] accepts only attributes that have one.
@@ -283,6 +289,46 @@ impl MachineAttr {
                 "#par.machine<\"{}\"> names no preset flexc knows and has no 'devices' or 'nodes' and 'gpus_per_node' facts: its device count is unknown",
                 self.name
             )));
+        }
+        self.check_names_a_machine()
+    }
+
+    /// The record must name a machine every reader loads alike (`flexc --simulate`, `flexc -o`,
+    /// `flexc-run`, the passes): a machine file's text (its `toml` fact, checked where it is loaded),
+    /// else a preset whose topology the `nodes` and `gpus_per_node` facts repeat and whose devices
+    /// the `devices` fact does not exceed. A bare device count under a name flexc does not know
+    /// (`#par.machine<"test", {devices = 2 : i64}>`) would run in `flexc-run` but give `flexc
+    /// --simulate` no figures, so it is refused everywhere.
+    fn check_names_a_machine(&self) -> Result<(), AttrError> {
+        if self.other.iter().any(|(key, _)| key == MACHINE_FILE_FACT) {
+            return Ok(());
+        }
+        let preset = flexc_core::Machine::preset(&self.name).map_err(|_| {
+            AttrError(format!(
+                "#par.machine<\"{}\"> names no machine flexc can load: neither a preset ({}) nor a machine file recorded as its '{MACHINE_FILE_FACT}' fact; name a preset and the devices in use (#par.machine<\"dgx-a100:1\", {{devices = 2 : i64}}>), or write the strategy with flexc --machine=FILE.toml",
+                self.name,
+                flexc_core::machine::PRESET_NAMES.join(", ")
+            ))
+        })?;
+        for (key, recorded, actual) in [
+            ("nodes", self.nodes, preset.nodes),
+            ("gpus_per_node", self.gpus_per_node, preset.gpus_per_node),
+        ] {
+            if let Some(recorded) = recorded.filter(|&n| n != actual) {
+                return Err(AttrError(format!(
+                    "#par.machine<\"{}\"> fact {key} = {recorded} contradicts the preset, which has {key} = {actual}: give the preset's topology, and restrict it with the 'devices' fact",
+                    self.name
+                )));
+            }
+        }
+        if let Some(devices) = self.devices {
+            if devices.get() > preset.num_devices() {
+                return Err(AttrError(format!(
+                    "#par.machine<\"{}\"> uses {devices} devices, but the preset has {}",
+                    self.name,
+                    preset.num_devices()
+                )));
+            }
         }
         Ok(())
     }
@@ -404,7 +450,12 @@ impl ScheduleAttr for Schedule {
                 .map(|(k, v)| (k.trim(), v.trim()))
                 .ok_or_else(|| AttrError(format!("#par.schedule field '{entry}' has no value")))?;
             let value = value.strip_suffix(": i64").unwrap_or(value).trim();
-            let value = parse_string(value).unwrap_or(value);
+            // Only the words are strings: a count written as one (`micro_batches = "4"`) was read as
+            // the count (issue 43), while `4 : i32` was refused.
+            let value = match key {
+                "order" | "recompute" => parse_string(value).unwrap_or(value),
+                _ => value,
+            };
             schedule
                 .set_field(key, value)
                 .map_err(|e| AttrError(format!("#par.schedule: {e}")))?;
@@ -484,9 +535,31 @@ impl ImportAttr {
                 }
                 "data_args" => record.data_args = Some(list()?),
                 "param_args" => record.param_args = list()?,
-                "batch" => record.batch = Some(number()?).filter(|&b| b > 0),
-                "entry" => record.entry = Some(parse_string(value)?.to_string()),
-                "opaque_unknown" => record.opaque_unknown = matches!(value, "true" | "unit"),
+                // A batch of no sample, an entry without a name, a flag that is no boolean: each
+                // used to be read as absent (or false) without a word (issue 43).
+                "batch" => match number()? {
+                    0 => {
+                        return Err(AttrError(format!(
+                            "#par.import option batch = {value}: a batch has at least one sample; drop the option to keep the exported batch"
+                        )))
+                    }
+                    b => record.batch = Some(b),
+                },
+                "entry" => match parse_string(value)? {
+                    "" => {
+                        return Err(AttrError(
+                            "#par.import option entry = \"\" names no function; drop the option or name the entry function".into(),
+                        ))
+                    }
+                    entry => record.entry = Some(entry.to_string()),
+                },
+                "opaque_unknown" => {
+                    record.opaque_unknown = match value {
+                        "true" | "unit" => true,
+                        "false" => false,
+                        _ => return Err(bad()),
+                    }
+                }
                 _ => {
                     return Err(AttrError(format!(
                         "#par.import has an unknown option '{key}'"
@@ -495,8 +568,33 @@ impl ImportAttr {
             }
         }
         record.mode = mode.ok_or_else(|| AttrError(format!("#par.import has no mode: {text}")))?;
+        if let Some(both) = record
+            .data_args
+            .iter()
+            .flatten()
+            .find(|a| record.param_args.contains(a))
+        {
+            return Err(AttrError(format!(
+                "#par.import lists argument {both} in both data_args and param_args: an argument is data or a weight"
+            )));
+        }
         Ok(record)
     }
+}
+
+/// `text` as an MLIR string literal that survives any content (a machine file's lines): printable
+/// ASCII as is, everything else (and `"`, `\\`) as `\\XX`.
+pub fn escaped_string_literal(text: &str) -> String {
+    let mut out = String::from("\"");
+    for byte in text.bytes() {
+        match byte {
+            b'"' | b'\\' => out.push_str(&format!("\\{byte:02X}")),
+            0x20..=0x7e => out.push(byte as char),
+            _ => out.push_str(&format!("\\{byte:02X}")),
+        }
+    }
+    out.push('"');
+    out
 }
 
 fn string_literal(text: &str) -> String {
@@ -529,6 +627,22 @@ mod tests {
         assert!(ImportAttr::parse("#par.import<{batch_dim = 0 : i64}>").is_err());
         assert!(ImportAttr::parse("#par.import<{mode = \"auto\"}>").is_err());
         assert!(ImportAttr::parse("#par.import<{mode = \"train\", colour = 1}>").is_err());
+        // Issue 43: values that were read as absent or false without a word.
+        for (options, error) in [
+            ("batch = 0 : i64", "a batch has at least one sample"),
+            ("entry = \"\"", "names no function"),
+            ("opaque_unknown = \"yes\"", "is not valid"),
+            (
+                "data_args = array<i64: 0, 1>, param_args = array<i64: 1>",
+                "argument 1 in both data_args and param_args",
+            ),
+        ] {
+            let text = format!("#par.import<{{mode = \"train\", {options}}}>");
+            let message = ImportAttr::parse(&text).unwrap_err().0;
+            assert!(message.contains(error), "{text}: {message}");
+        }
+        let off = ImportAttr::parse("#par.import<{mode = \"train\", opaque_unknown = false}>");
+        assert!(!off.unwrap().opaque_unknown);
     }
 
     #[test]
@@ -559,9 +673,10 @@ mod tests {
             vec![("peak".to_string(), "1.0e+12 : f64".to_string())]
         );
         assert_eq!(MachineAttr::parse(&machine.to_text()), Ok(machine));
-        let whole =
-            MachineAttr::parse("#par.machine<\"dgx\", {nodes = 1 : i64, gpus_per_node = 8 : i64}>")
-                .unwrap();
+        let whole = MachineAttr::parse(
+            "#par.machine<\"dgx-a100:1\", {nodes = 1 : i64, gpus_per_node = 8 : i64}>",
+        )
+        .unwrap();
         assert_eq!(whole.device_count(), DeviceCount::new(8).ok());
         let preset = MachineAttr::parse("#par.machine<\"p100-4x4\", {}>").unwrap();
         assert_eq!(preset.device_count(), DeviceCount::new(16).ok());
@@ -585,6 +700,28 @@ mod tests {
                 "uses 9 devices",
             ),
             ("\"dgx-a100:0\", {}", "names no preset"),
+            // Issue 43: a bare device count under an unknown name, a topology or device count the
+            // preset does not have.
+            (
+                "\"test\", {devices = 2 : i64}",
+                "names no machine flexc can load",
+            ),
+            (
+                "\"test\", {nodes = 1 : i64, gpus_per_node = 2 : i64}",
+                "names no machine flexc can load",
+            ),
+            (
+                "\"dgx-a100:1\", {nodes = 1 : i64, gpus_per_node = 4 : i64}",
+                "gpus_per_node = 4 contradicts the preset",
+            ),
+            (
+                "\"p100-4x4\", {nodes = 2 : i64, devices = 4 : i64}",
+                "nodes = 2 contradicts the preset",
+            ),
+            (
+                "\"dgx-a100:1\", {devices = 9 : i64}",
+                "uses 9 devices, but the preset has 8",
+            ),
         ] {
             let text = format!("#par.machine<{facts}>");
             let message = MachineAttr::parse(&text).unwrap_err().0;
@@ -612,6 +749,10 @@ mod tests {
         assert_eq!(<Schedule as ScheduleAttr>::parse(&text), Ok(schedule));
         assert!(<Schedule as ScheduleAttr>::parse("#par.schedule<{zero = 2 : i64}>").is_err());
         assert!(<Schedule as ScheduleAttr>::parse("#par.schedule<{pipes = 2 : i64}>").is_err());
+        // Issue 43: a count written as a string.
+        assert!(
+            <Schedule as ScheduleAttr>::parse("#par.schedule<{micro_batches = \"4\"}>").is_err()
+        );
     }
 
     #[test]

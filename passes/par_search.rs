@@ -313,6 +313,21 @@ pub fn annotate(
 ) -> Result<Annotated, String> {
     let mut annotated = Annotated::default();
     crate::import::write_names(module, imported)?;
+    // A strategy the module carried before is replaced whole: an annotation left on an op that is no
+    // graph op now (a module imported with other data arguments) would be read as part of this one.
+    let graph_ops: std::collections::HashSet<usize> =
+        imported.ops.iter().map(|op| op.handle).collect();
+    module.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if !graph_ops.contains(&(op.to_raw().ptr as usize)) {
+            for name in [
+                flexc_dialects::names::CONFIG_ATTR,
+                flexc_dialects::names::STAGE_ATTR,
+            ] {
+                remove_attribute(op.to_raw(), name);
+            }
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
     for (op, config) in imported.ops.iter().zip(&strategy.configs) {
         // An op of a function called several times is one graph op per call: the first call's
         // configuration is the one written.
@@ -384,6 +399,36 @@ pub fn search_and_annotate(
     let (found, _) = search(imported, request)?;
     let annotated = annotate(module, imported, &found.strategy, request.machine)?;
     Ok((found, annotated))
+}
+
+/// A machine read from a file (`machine=FILE.toml`) is recorded with the file's whole text as the
+/// `toml` fact of `#par.machine`, as `flexc` records it: its name is no preset, so without the text
+/// no reader of the written module could load it.
+fn record_machine_file(
+    module: &OperationRef<'_, '_>,
+    spec: &str,
+    machine: &Machine,
+) -> Result<(), String> {
+    if Machine::preset(spec).is_ok() {
+        return Ok(());
+    }
+    let text = std::fs::read_to_string(spec)
+        .map_err(|e| format!("cannot read the machine file '{spec}' again to record it: {e}"))?;
+    let record = flexc_dialects::MachineAttr {
+        name: machine.name.clone(),
+        nodes: Some(machine.nodes),
+        gpus_per_node: Some(machine.gpus_per_node),
+        devices: flexc_core::DeviceCount::new(u64::from(machine.num_devices())).ok(),
+        other: vec![(
+            flexc_dialects::MACHINE_FILE_FACT.to_string(),
+            flexc_dialects::escaped_string_literal(&text),
+        )],
+    };
+    set_attribute(
+        module.to_raw(),
+        flexc_dialects::names::MACHINE_ATTR,
+        &record.to_text(),
+    )
 }
 
 /// Removes the discardable attribute `name` of `op`, if it has one.
@@ -475,6 +520,7 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
         run: Run::new(budget, options.unsigned("seed")),
     };
     search_and_annotate(&module, &imported, &request).map_err(fail)?;
+    record_machine_file(&module, options.get("machine"), &machine).map_err(fail)?;
     let record = import::record(&imported, &import_options, mode);
     set_attribute(
         module.to_raw(),

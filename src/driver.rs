@@ -571,7 +571,7 @@ fn compile_module(
         (Emit::Mlir, Some(imported))
             if options.pass_pipeline.is_none()
                 && options.search.algorithm.is_some()
-                && imported.graph.num_ops() > 0 =>
+                && (imported.graph.num_ops() > 0 || !imported.configured.is_empty()) =>
         {
             compiled.notes.push_str(&notes(&decisions));
             if let Some(b) = imported.batch {
@@ -586,7 +586,13 @@ fn compile_module(
                     notes: Vec::new(),
                 });
             }
-            let result = if keeps_strategy(&imported, options) {
+            // A strategy the input carries is kept, or searched again only when asked for: one
+            // that does not cover the graph is an error, as in --simulate and flexc-run.
+            let asks_another = options.search.explicit || options.simulate.strategy.is_some();
+            let result = if !asks_another && !imported.configured.is_empty() {
+                simulate::check_annotations_cover(&imported)
+                    .and_then(|()| keep_strategy(module, &imported, options, name, &mut compiled))
+            } else if keeps_strategy(&imported, options) {
                 keep_strategy(module, &imported, options, name, &mut compiled)
             } else if options.substitutions {
                 search_with_substitutions(module, &imported, options, name, &mut compiled)
@@ -674,6 +680,20 @@ fn import_resolved(
             return None;
         }
     };
+    // The recorded machine loads as flexc-run loads it (its machine file parses, the record's topology
+    // is the file's), whatever machine the command line gives.
+    if let Some(Err(diag)) = record
+        .machine
+        .as_ref()
+        .map(crate::records::recorded_machine)
+    {
+        let at = crate::diagnostics::file_loc(module.as_operation().location());
+        own.push(Diag {
+            location: diag.location.clone().or(at),
+            ..diag
+        });
+        return None;
+    }
     let mut options = match record.apply(options) {
         Ok(merged) => merged,
         Err(message) => {
@@ -761,6 +781,7 @@ fn keep_strategy(
     let machine = sim.load_machine()?;
     let strategy = simulate::annotated_strategy(imported, &imported.graph, machine.num_devices())?
         .expect("every graph op has a configuration");
+    check_kept(imported, options, &machine, &strategy)?;
     compiled.notes.push_str(&format!(
         "flexc: keeping the input's strategy (for {} devices of {}); --search=mcmc searches again\n",
         machine.num_devices(),

@@ -20,7 +20,7 @@ pub struct Records {
 }
 
 /// The `toml` fact of a machine read from a file.
-pub const TOML_FACT: &str = "toml";
+pub const TOML_FACT: &str = flexc_dialects::MACHINE_FILE_FACT;
 
 impl Records {
     /// The records of `module`; `Err` when one is there but malformed.
@@ -64,6 +64,24 @@ pub fn recorded_machine(recorded: &MachineAttr) -> Result<Machine, Diag> {
             })?;
             let machine = Machine::from_toml(&text, &format!("par.machine \"{}\"", recorded.name))
                 .map_err(crate::simulate::machine_diag)?;
+            for (key, fact, actual) in [
+                ("nodes", recorded.nodes, machine.nodes),
+                (
+                    "gpus_per_node",
+                    recorded.gpus_per_node,
+                    machine.gpus_per_node,
+                ),
+            ] {
+                if let Some(fact) = fact.filter(|&n| n != actual) {
+                    return Err(Diag::error(
+                        None,
+                        format!(
+                            "invalid '{}': fact {key} = {fact} contradicts its machine file ({TOML_FACT}), which has {key} = {actual}",
+                            names::MACHINE_ATTR
+                        ),
+                    ));
+                }
+            }
             match devices {
                 Some(n) => machine
                     .with_devices(n)
@@ -111,7 +129,7 @@ pub fn check_batch_dim(graph: &flexc_core::Graph, batch_dim: usize) -> Result<()
 
 /// `flexc-run`'s check of a module with a strategy (`par.config` on its ops), before it materializes
 /// it: its records as `flexc --simulate` reads them — both parse, the recorded machine loads (preset or
-/// machine file, its device count; [`names_a_machine`]), the module imports with the recorded options (entry, batch dim,
+/// machine file, its device count), the module imports with the recorded options (entry, batch dim,
 /// data arguments, batch), and its configurations and schedule fit the imported graph on the machine's
 /// devices (`simulate::annotated_strategy`, the reader of `flexc --simulate`). `devices`: the count the
 /// run uses when it gives one (else the machine's).
@@ -123,16 +141,19 @@ pub fn check_module(
     let operation = module.as_operation();
     let at = file_loc(operation.location());
     let records = Records::read(&operation).map_err(|m| vec![Diag::error(at.clone(), m)])?;
-    // A record as flexc writes it (a topology, or a machine file's text) names a machine that must
-    // load; a bare device count (`#par.machine<"test", {devices = 2 : i64}>`, as hand-written modules
-    // give) is only that.
+    // Every record names a machine that loads (a preset or a machine file's text: MachineAttr::parse
+    // refuses a bare device count under an unknown name), as flexc --simulate loads it.
     let machine = records
         .machine
         .as_ref()
-        .filter(|m| names_a_machine(m))
         .map(recorded_machine)
         .transpose()
-        .map_err(|d| vec![d])?;
+        .map_err(|d| {
+            vec![Diag {
+                location: d.location.clone().or(at.clone()),
+                ..d
+            }]
+        })?;
     let Some(record) = &records.import else {
         return Ok(());
     };
@@ -161,12 +182,6 @@ pub fn check_module(
         })?;
     }
     Ok(())
-}
-
-/// Whether `recorded` describes a machine (a topology or a machine file), not just a device count.
-pub fn names_a_machine(recorded: &MachineAttr) -> bool {
-    recorded.other.iter().any(|(key, _)| key == TOML_FACT)
-        || (recorded.nodes.is_some() && recorded.gpus_per_node.is_some())
 }
 
 /// The value of an MLIR string literal as MLIR prints it (`\XX`, `\\`, `\"`, `\n`, `\t` escapes).

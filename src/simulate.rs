@@ -103,6 +103,50 @@ pub fn load_machine(spec: &str, devices: Option<DeviceCount>) -> Result<Machine,
     Machine::from_spec(spec, devices).map_err(machine_diag)
 }
 
+/// `Err` when the entry function carries a strategy (`par.config` on some op) that does not cover the
+/// graph `imported` holds: a graph op without one, or an annotated op that is no graph op (a
+/// `#par.import` edited to other data or weight arguments turns ops into weight preprocessing).
+/// Without this, `flexc --simulate` simulated another strategy (or an empty graph) while `flexc-run`
+/// ran the annotations.
+pub fn check_annotations_cover(imported: &Imported) -> Result<(), Diag> {
+    if imported.configured.is_empty() {
+        return Ok(());
+    }
+    let module = || FileLoc::parse(&imported.location);
+    if let Some(op) = imported.ops.iter().find(|op| op.config.is_none()) {
+        return Err(Diag::error(
+            FileLoc::parse(&op.location).or_else(module),
+            format!(
+                "'{}' op has no par.config, but {} other ops of the entry function carry one: a strategy annotates every graph op; give this one a par.config, or check the module's par.import (its data and weight arguments decide the graph)",
+                op.name,
+                imported.configured.len()
+            ),
+        ));
+    }
+    let graph_ops: std::collections::HashSet<&str> =
+        imported.ops.iter().map(|op| op.location.as_str()).collect();
+    let outside = imported
+        .configured
+        .iter()
+        .filter(|at| !graph_ops.contains(at.as_str()))
+        .count();
+    if outside > 0 {
+        let first = imported
+            .configured
+            .iter()
+            .find(|at| !graph_ops.contains(at.as_str()))
+            .expect("counted");
+        return Err(Diag::error(
+            FileLoc::parse(first).or_else(module),
+            format!(
+                "this op carries a par.config but is not one of the {} graph ops the module imports to ({outside} such ops): the strategy was written for another graph; check the module's par.import (its data and weight arguments decide the graph), or search again with --search",
+                imported.ops.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// A strategy from the `#par.config` annotations of `imported` (one per graph op) with its schedule
 /// (`#par.schedule` and every op's `par.stage`), or `None` when some op has no configuration. Errors
 /// name the op whose annotation does not fit its iteration space or the replica's devices.
@@ -111,12 +155,15 @@ pub fn annotated_strategy(
     graph: &Graph,
     devices: u32,
 ) -> Result<Option<Strategy>, Diag> {
+    check_annotations_cover(imported)?;
     if imported.ops.is_empty() || imported.ops.iter().any(|op| op.config.is_none()) {
         return Ok(None);
     }
+    // Errors about the strategy as a whole are at the module, where its records are.
+    let at = || FileLoc::parse(&imported.location);
     if imported.ops.len() != graph.num_ops() {
         return Err(Diag::error(
-            None,
+            at(),
             format!(
                 "the strategy file has {} configured ops but the model has {}",
                 imported.ops.len(),
@@ -144,7 +191,30 @@ pub fn annotated_strategy(
     }
     schedule
         .check(devices, graph.num_ops())
-        .map_err(|m| Diag::error(None, format!("par.schedule: {m}")))?;
+        .map_err(|m| Diag::error(at(), format!("par.schedule: {m}")))?;
+    flexc_core::pipeline::batch_cut(graph, imported.batch_dim, &schedule)
+        .map_err(|m| Diag::error(at(), format!("par.schedule: {m}")))?;
+    if !schedule.is_pipelined() {
+        if let Some((op, stage)) = imported
+            .ops
+            .iter()
+            .find_map(|op| op.stage.filter(|&s| s > 0).map(|s| (op, s)))
+        {
+            // A stage past 0 with no pipeline to put it on: the par.schedule it was written with is gone
+            // or edited to one stage, and every reader would otherwise run the ops as one stage.
+            return Err(Diag::error(
+                FileLoc::parse(&op.location),
+                format!(
+                    "'{}' op is on par.stage {stage}, but the module's schedule has one stage ({}): restore the par.schedule the strategy was written with, or drop par.stage",
+                    op.name,
+                    match &imported.schedule {
+                        Some(_) => "its par.schedule has stages = 1 and chunks = 1",
+                        None => "it has no par.schedule",
+                    }
+                ),
+            ));
+        }
+    }
     let width = schedule.replica_width(devices);
     let mut configs = Vec::with_capacity(graph.num_ops());
     for (op, graph_op) in imported.ops.iter().zip(graph.ops()) {

@@ -32,7 +32,7 @@ func.func @not_dividing(%x: tensor<8x6xf32>) -> tensor<8x6xf32> {
 
 // -----
 
-module attributes {par.machine = #par.machine<"test", {nodes = 1 : i64, gpus_per_node = 2 : i64}>} {
+module attributes {par.machine = #par.machine<"dgx-a100:1", {devices = 2 : i64}>} {
   func.func @past_machine(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
     // CHECK: same-message.mlir:[[@LINE+2]]:10: error: 'arith.negf' op par.config places a task on device 5, but device ids must be in [0, 4)
     // MACHINE: same-message.mlir:[[@LINE+1]]:10: error: 'arith.negf' op par.config places a task on device 5, but device ids must be in [0, 2)

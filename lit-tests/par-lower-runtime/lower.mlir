@@ -36,7 +36,7 @@
 // CHECK: memref.dealloc
 // CHECK: func.func private @flexc_rt_recv_i64(memref<*xi64>, i64, i64) attributes {llvm.emit_c_interface}
 // CHECK-NOT: par.
-module attributes {par.machine = #par.machine<"test", {devices = 2 : i64}>} {
+module attributes {par.machine = #par.machine<"dgx-a100:1", {devices = 2 : i64}>} {
   func.func @f_device1(%x: tensor<4x2xf32>) {
     %s = "par.all_reduce"(%x) {group = array<i64: 0, 1>, kind = "sum"} : (tensor<4x2xf32>) -> tensor<4x2xf32>
     "par.send"(%s) {peer = 0 : i64, tag = 7 : i64} : (tensor<4x2xf32>) -> ()

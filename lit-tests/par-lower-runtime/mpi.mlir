@@ -56,7 +56,7 @@
 // LLVM-DAG: llvm.mlir.global external @ompi_mpi_comm_world()
 // LLVM-NOT: mpi.
 
-module attributes {par.machine = #par.machine<"test", {devices = 4 : i64}>} {
+module attributes {par.machine = #par.machine<"dgx-a100:1", {devices = 4 : i64}>} {
   func.func @f_device0(%x: tensor<4x2xf32>, %b: tensor<3xi1>) {
     %s = "par.all_reduce"(%x) {group = array<i64: 3, 2, 1, 0>, kind = "sum"} : (tensor<4x2xf32>) -> tensor<4x2xf32>
     %g = "par.all_reduce"(%s) {group = array<i64: 2, 0>, kind = "max"} : (tensor<4x2xf32>) -> tensor<4x2xf32>

@@ -12,7 +12,7 @@ func.func @no_config(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
 
 // -----
 
-module attributes {par.machine = #par.machine<"test", {devices = 2 : i64}>} {
+module attributes {par.machine = #par.machine<"dgx-a100:1", {devices = 2 : i64}>} {
   func.func @device_past_machine(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
     // CHECK: errors.mlir:[[@LINE+2]]:10: error: 'arith.negf' op par.config places a task on device 3, but device ids must be in [0, 2)
     // expected-error@+1 {{'arith.negf' op par.config places a task on device 3, but device ids must be in [0, 2)}}

@@ -6,7 +6,7 @@
 // RUN: python3 %inputs/check-pairs.py %t.mlir | FileCheck %s --check-prefix=PAIRS
 // PAIRS: 3 send/recv pairs, 0 all_reduce calls, 2 devices
 
-module attributes {par.machine = #par.machine<"test", {devices = 2 : i64}>} {
+module attributes {par.machine = #par.machine<"dgx-a100:1", {devices = 2 : i64}>} {
   func.func @halo(%x: tensor<1x2x10x6xf32>, %f: tensor<2x2x3x3xf32>, %init: tensor<1x2x8x4xf32>) -> tensor<1x2x8x4xf32> {
     // Rows 0..5 on device 0, rows 5..10 on device 1.
     %a = arith.negf %x {par.config = #par.config<array<i64: 1, 1, 2, 1>, array<i64: 0, 1>>} : tensor<1x2x10x6xf32>

@@ -54,7 +54,7 @@
 #dwg = affine_map<(k, i, b) -> (b, i)>
 #dw = affine_map<(k, i, b) -> (k, i)>
 #id = affine_map<(k, i) -> (k, i)>
-module attributes {par.machine = #par.machine<"test", {devices = 1 : i64}>, par.schedule = #par.schedule<{chunks = 1 : i64, micro_batches = 2 : i64, order = "1f1b", recompute = "none", replicas = 1 : i64, stages = 1 : i64, zero = 0 : i64}>} {
+module attributes {par.machine = #par.machine<"dgx-a100:1", {devices = 1 : i64}>, par.schedule = #par.schedule<{chunks = 1 : i64, micro_batches = 2 : i64, order = "1f1b", recompute = "none", replicas = 1 : i64, stages = 1 : i64, zero = 0 : i64}>} {
   func.func @step(%x: tensor<4x8xf32>, %w: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<f32>) {
     %zero = arith.constant 0.0 : f32
     %e = tensor.empty() : tensor<4x8xf32>

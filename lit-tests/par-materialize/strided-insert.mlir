@@ -33,7 +33,7 @@
 // DP-EXEC: result 0 tensor<4x3x8x8xf32>: max |a-b| 0.000e0, {{.*}} ok
 
 //--- strided.par.mlir
-module attributes {par.machine = #par.machine<"test", {devices = 4 : i64}>} {
+module attributes {par.machine = #par.machine<"dgx-a100:1", {devices = 4 : i64}>} {
   func.func @f(%x: tensor<4x3x5x5xf32>, %w: tensor<4x3x12x12xf32>) -> (tensor<4x3x12x12xf32>, tensor<4x3x6x5xf32>, tensor<4x3x12x12xf32>) {
     %zero = arith.constant 0.0 : f32
     %e = tensor.empty() : tensor<4x3x12x12xf32>

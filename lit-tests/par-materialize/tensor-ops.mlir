@@ -6,7 +6,7 @@
 // RUN: python3 %inputs/check-pairs.py %t.mlir | FileCheck %s --check-prefix=PAIRS
 // PAIRS: 10 send/recv pairs, 2 all_reduce calls, 2 devices
 
-module attributes {par.machine = #par.machine<"test", {devices = 2 : i64}>} {
+module attributes {par.machine = #par.machine<"dgx-a100:1", {devices = 2 : i64}>} {
   func.func @ops(%x: tensor<4x6xf32>, %y: tensor<4x2xf32>, %init: tensor<f32>) -> (tensor<6x8xf32>, tensor<f32>) {
     %cst = arith.constant 0.0 : f32
     %p = tensor.pad %x low[1, 0] high[1, 2] {

@@ -33,7 +33,7 @@ func.func @device_twice(%a: tensor<8x16xf32>, %w: tensor<16x4xf32>, %init: tenso
 
 // -----
 
-module attributes {par.machine = #par.machine<"dgx-h100:1", {nodes = 1 : i64, gpus_per_node = 4 : i64}>} {
+module attributes {par.machine = #par.machine<"dgx-h100:1", {devices = 4 : i64}>} {
   func.func @device_past_machine(%a: tensor<8x16xf32>, %w: tensor<16x4xf32>, %init: tensor<8x4xf32>) -> tensor<8x4xf32> {
     // CHECK: :[[@LINE+2]]:10: error: 'linalg.matmul' op par.config places a task on device 7, but device ids must be in [0, 4)
     // expected-error@+1 {{par.config places a task on device 7, but device ids must be in [0, 4)}}

@@ -22,7 +22,7 @@
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
-module attributes {par.machine = #par.machine<"test", {devices = 2 : i64}>} {
+module attributes {par.machine = #par.machine<"dgx-a100:1", {devices = 2 : i64}>} {
   func.func @gather(%x: tensor<8x4xf32>, %ids: tensor<6xi64>) -> (tensor<6x4xf32>, tensor<6x4xf32>) {
     %t = arith.mulf %x, %x {par.config = #par.config<array<i64: 2, 1>, array<i64: 0, 1>>} : tensor<8x4xf32>
     %e = tensor.empty() : tensor<6x4xf32>

@@ -19,7 +19,7 @@
 // IR-NEXT: arith.index_cast %[[J]] : index to i64
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
-module attributes {par.machine = #par.machine<"test", {devices = 2 : i64}>} {
+module attributes {par.machine = #par.machine<"dgx-a100:1", {devices = 2 : i64}>} {
   func.func @iota(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
     %e = tensor.empty() : tensor<4x8xf32>
     %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}

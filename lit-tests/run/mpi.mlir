@@ -35,7 +35,7 @@
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #rows = affine_map<(d0, d1) -> (d0)>
-module attributes {par.machine = #par.machine<"test", {devices = 4 : i64}>} {
+module attributes {par.machine = #par.machine<"dgx-a100:1", {devices = 4 : i64}>} {
   func.func @reduce(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>, %init: tensor<4x2xf32>, %m: tensor<4xf32>) -> (tensor<4x2xf32>, tensor<4x2xf32>, tensor<4xf32>) {
     %0 = linalg.matmul {par.config = #par.config<array<i64: 2, 1, 2>, array<i64: 0, 1, 2, 3>>}
            ins(%x, %w : tensor<4x8xf32>, tensor<8x2xf32>) outs(%init : tensor<4x2xf32>) -> tensor<4x2xf32>

@@ -9,7 +9,7 @@
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d1)>
-module attributes {par.machine = #par.machine<"test", {devices = 2 : i64}>} {
+module attributes {par.machine = #par.machine<"dgx-a100:1", {devices = 2 : i64}>} {
   func.func @reduce(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>, %b: tensor<2xf32>, %init: tensor<4x2xf32>) -> tensor<4x2xf32> {
     %0 = linalg.matmul {par.config = #par.config<array<i64: 1, 1, 2>, array<i64: 0, 1>>}
            ins(%x, %w : tensor<4x8xf32>, tensor<8x2xf32>) outs(%init : tensor<4x2xf32>) -> tensor<4x2xf32>

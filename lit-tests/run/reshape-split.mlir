@@ -17,7 +17,7 @@
 // IR: %[[E:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1]] output_shape [4, 6] : tensor<24xf32> into tensor<4x6xf32>
 // IR: tensor.extract_slice %[[E]][0, 0] [4, 3] [1, 1] : tensor<4x6xf32> to tensor<4x3xf32>
 
-module attributes {par.machine = #par.machine<"test", {devices = 2 : i64}>} {
+module attributes {par.machine = #par.machine<"dgx-a100:1", {devices = 2 : i64}>} {
   func.func @reshape(%x: tensor<4x6xf32>) -> (tensor<24xf32>, tensor<4x6xf32>) {
     %a = arith.negf %x {par.config = #par.config<array<i64: 1, 2>, array<i64: 0, 1>>} : tensor<4x6xf32>
     %c = tensor.collapse_shape %a [[0, 1]] {par.config = #par.config<array<i64: 1, 2>, array<i64: 0, 1>>}

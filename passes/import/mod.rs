@@ -235,6 +235,13 @@ pub struct Imported {
     pub batch: Option<flexc_core::batch::Rescaled>,
     /// The module's `#par.schedule` (a `.par.mlir` whose strategy is not flat).
     pub schedule: Option<flexc_core::schedule::Schedule>,
+    /// The module's location (`file:line:col`, where its records are): errors about the strategy as a
+    /// whole (its schedule, its op count) are reported there.
+    pub location: String,
+    /// The batch dim the module was imported with (`batch-dim`).
+    pub batch_dim: usize,
+    /// The location of every op of the entry function that carries a `par.config` (graph op or not).
+    pub configured: Vec<String>,
     /// The entry function's name.
     pub entry: String,
     /// The entry function's data arguments when not all of its tensor arguments are (`data-args`, or
@@ -377,6 +384,8 @@ pub fn analyze(
         failed: false,
         annotations: Vec::new(),
     };
+    analysis.result.location = crate::family::location_text(module);
+    analysis.result.batch_dim = options.batch_dim;
     match crate::schedule_attr(module) {
         Ok(schedule) => analysis.result.schedule = schedule,
         Err(e) => {
@@ -401,6 +410,18 @@ pub fn analyze(
         Diagnosed
     })?;
     if let Some(function) = entry {
+        // Every op of the entry function that carries a strategy, graph op or not: a strategy
+        // whose annotations the graph does not cover (a record edited to other data arguments)
+        // is then an error, not a graph simulated without it.
+        function.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+            if op.attribute(names::CONFIG_ATTR).is_ok() {
+                analysis
+                    .result
+                    .configured
+                    .push(crate::family::location_text(&op));
+            }
+            melior::ir::operation::WalkResult::Advance
+        });
         analysis.entry_function(function);
     }
     // A weight argument's graph tensor exists once a graph op read it.

@@ -81,7 +81,11 @@ pub(super) fn engine_output(
     let machine = options.simulate.load_machine()?;
     let devices = u64::from(machine.num_devices());
     let strategy = if keeps_strategy(imported, options) {
-        simulate::annotated_strategy(imported, &imported.graph, machine.num_devices())?
+        let kept = simulate::annotated_strategy(imported, &imported.graph, machine.num_devices())?;
+        if let Some(strategy) = &kept {
+            check_kept(imported, options, &machine, strategy)?;
+        }
+        kept
     } else if options.pass_pipeline.is_none() && options.search.algorithm.is_some() {
         if imported.graph.num_ops() == 0 {
             return Err(Diag::error(

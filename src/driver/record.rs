@@ -260,19 +260,7 @@ pub fn write(
     Ok(())
 }
 
-/// `text` as an MLIR string literal: printable ASCII as is, everything else (and `"`, `\`) as `\XX`.
-fn escape(text: &str) -> String {
-    let mut out = String::from("\"");
-    for byte in text.bytes() {
-        match byte {
-            b'"' | b'\\' => out.push_str(&format!("\\{byte:02X}")),
-            0x20..=0x7e => out.push(byte as char),
-            _ => out.push_str(&format!("\\{byte:02X}")),
-        }
-    }
-    out.push('"');
-    out
-}
+use flexc_dialects::escaped_string_literal as escape;
 
 #[cfg(test)]
 mod tests {

@@ -408,6 +408,30 @@ fn warm_starts(
     Ok((!starts.is_empty()).then_some((starts, (kept, graph.num_ops()))))
 }
 
+/// A strategy the input carries, kept as it is (`flexc -o`, `--emit=...` on a `.par.mlir`), checked as
+/// `flexc --simulate` checks it before it simulates (a pipelined one: its stages' devices and data flow,
+/// its micro-batch's configurations; [`flexc_core::pipeline::check`]), so that flexc writes nothing the
+/// other readers refuse. Errors are at the op, else at the module.
+pub(super) fn check_kept(
+    imported: &Imported,
+    options: &Options,
+    machine: &flexc_core::machine::Machine,
+    strategy: &flexc_core::Strategy,
+) -> Result<(), Diag> {
+    if strategy.schedule.is_flat() {
+        return Ok(());
+    }
+    let sim = &options.simulate;
+    let cost = simulate::cost_model(machine, sim.state, sim.profile_db.as_deref())?;
+    let problem = problem(&imported.graph, machine, &cost, options);
+    flexc_core::pipeline::check(&problem, strategy).map_err(|e| {
+        Diag::error(
+            FileLoc::parse(&e.location).or_else(|| FileLoc::parse(&imported.location)),
+            e.message,
+        )
+    })
+}
+
 /// The search problem of `graph` on `machine` under the run's mode and batch dim.
 fn problem<'a>(
     graph: &'a flexc_core::Graph,
@@ -614,6 +638,17 @@ pub(super) fn strategy_from_file(
     let module = parse_module(&context, &bytes, path).ok_or_else(|| first_error(capture))?;
     let record = record::Record::read(&module.as_operation())
         .map_err(|e| Diag::error(None, format!("strategy file '{path}': {e}")))?;
+    if let Some(Err(diag)) = record
+        .machine
+        .as_ref()
+        .map(crate::records::recorded_machine)
+    {
+        let at = crate::diagnostics::file_loc(module.as_operation().location());
+        return Err(Diag {
+            location: diag.location.clone().or(at),
+            ..diag
+        });
+    }
     let mut file_options = options.clone();
     if let Some(import) = record.import {
         file_options.batch_dim = Some(import.batch_dim as usize);
