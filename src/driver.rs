@@ -103,6 +103,9 @@ pub enum Emit {
     Summary,
     /// The simulation report of `--simulate`.
     Simulation,
+    /// The search's plan as text (its notes: the strategy found, time, memory), instead of the module:
+    /// no file to run is written, so a plan for a `--batch` the module's shapes cannot hold is fine.
+    Plan,
     /// The module with its strategy in the upstream `shard` dialect instead of `par` attributes
     /// (`par-export-shard`, passes/par_export_shard.rs).
     Shard,
@@ -242,6 +245,7 @@ fn check_usage(options: &Options) -> Result<(), String> {
         Emit::JaxShardings => Some("--emit=jax-shardings"),
         Emit::TorchPlan => Some("--emit=torch-plan"),
         Emit::Sdy => Some("--emit=sdy"),
+        Emit::Plan => Some("--emit=plan"),
         Emit::Mlir | Emit::Summary => None,
     };
     if options.mesh.is_some() && !matches!(options.emit, Emit::JaxShardings | Emit::Sdy) {
@@ -568,13 +572,13 @@ fn compile_module(
                 }
             }
         }
-        (Emit::Mlir, Some(imported))
+        (emit @ (Emit::Mlir | Emit::Plan), Some(imported))
             if options.pass_pipeline.is_none()
                 && options.search.algorithm.is_some()
                 && (imported.graph.num_ops() > 0 || !imported.configured.is_empty()) =>
         {
             compiled.notes.push_str(&notes(&decisions));
-            if let Some(b) = imported.batch {
+            if let Some(b) = imported.batch.filter(|_| emit == Emit::Mlir) {
                 own.push(Diag {
                     severity: crate::diagnostics::Severity::Warning,
                     location: None,
@@ -603,6 +607,13 @@ fn compile_module(
                 own.push(diag);
                 return None;
             }
+            if emit == Emit::Plan {
+                // The plan, not a module to run: what the search found at the batch it was asked for.
+                return Some(Compiled {
+                    output: compiled.notes.clone().into_bytes(),
+                    ..compiled
+                });
+            }
             // The written module keeps the exported batch: a schedule cut for the rescaled one must
             // cut it too, or flexc-run could not run the file flexc wrote.
             if let (Some(b), Ok(Some(schedule))) = (
@@ -614,7 +625,7 @@ fn compile_module(
                     own.push(Diag::error(
                         None,
                         format!(
-                            "--batch={}: the strategy cuts the batch into {} replicas × {} micro-batches, which do not divide the written module's batch of {} (--batch rescales the search, not the module's shapes): a run of the file could not split it; choose a schedule whose parts divide {}, or export the model at batch {}",
+                            "--batch={}: the strategy cuts the batch into {} replicas × {} micro-batches, which do not divide the written module's batch of {} (--batch rescales the search, not the module's shapes): a run of the file could not split it; choose a schedule whose parts divide {}, export the model at batch {}, or write the plan alone (--emit=plan)",
                             b.to, schedule.replicas, schedule.micro_batches, b.from, b.from, b.to
                         ),
                     ));

@@ -473,6 +473,9 @@ fn mode_parser() -> impl clap::builder::TypedValueParser<Value = ModeArg> {
 enum EmitArg {
     Mlir,
     Summary,
+    /// The search's plan as text (the strategy found, its time and memory), without the module: what
+    /// to plan at a --batch the module's shapes cannot run.
+    Plan,
     /// The strategy in MLIR's upstream `shard` dialect (`shard.grid`, `shard.sharding`, `shard.shard`).
     Shard,
     /// The strategy as JAX shardings (JSON: mesh, a PartitionSpec per argument and result).
@@ -558,6 +561,7 @@ fn compile() -> ExitCode {
             _ if cli.simulate => driver::Emit::Simulation,
             EmitArg::Mlir => driver::Emit::Mlir,
             EmitArg::Summary => driver::Emit::Summary,
+            EmitArg::Plan => driver::Emit::Plan,
             EmitArg::Shard => driver::Emit::Shard,
             EmitArg::JaxShardings => driver::Emit::JaxShardings,
             EmitArg::TorchPlan => driver::Emit::TorchPlan,
