@@ -28,7 +28,8 @@
 //! SwiGLU's `gate_proj` and `down_proj` and compute `up_proj` whole, slicing it where it meets gate's
 //! shard, which flexc's materialization does and torch does not (`act(gate) * up` fails). So an unsplit
 //! `nn.Linear` whose output a paired shard meets (through an activation or a reshape) is split
-//! `ColwiseParallel` with it, with a warning ([`partners`]); pairs are then found as a fixpoint in which
+//! `ColwiseParallel` with it, with a warning ([`partners`]) and the simulated cost of the strategy torch
+//! then runs (the layer and its reshape configured as its partner's, [`split_like`]); pairs are then found as a fixpoint in which
 //! every other activation operand of the elementwise ops on the way must be a paired shard too, and a
 //! column split left with a whole operand (its partner no named `nn.Linear`) gathers its output, with a
 //! warning.
@@ -511,21 +512,34 @@ fn pipeline(
     ))
 }
 
-/// The `--emit=torch-plan` JSON and its warnings (module doc), `cost` (the simulated cost of what the
-/// export changes, [`Export::nearest`]) last.
+/// The warning with the simulated cost of the strategy torch runs (its argument) against the strategy
+/// exported from; `None` when they are the same.
+pub type Cost<'a> = dyn Fn(&Strategy) -> Result<Option<String>, Diag> + 'a;
+
+/// The `--emit=torch-plan` JSON and its warnings (module doc), last the simulated cost of what the
+/// export changes (`cost` of the strategy torch runs: [`Export::nearest`] with the layers the plan
+/// splits together, [`partners`], split as their column partner is).
 pub fn plan(
     model: &str,
     imported: &Imported,
     strategy: &Strategy,
     devices: u64,
     export: &Export,
-    cost: Option<&str>,
+    cost: &Cost<'_>,
 ) -> Result<(String, Vec<String>), Diag> {
     if let Some(pipeline) = &export.pipeline {
+        let cost = cost(&export.nearest)?;
         return Ok(pipeline_plan(
-            model, imported, devices, export, pipeline, cost,
+            model,
+            imported,
+            devices,
+            export,
+            pipeline,
+            cost.as_deref(),
         ));
     }
+    // What torch runs, in flexc's terms: the nearest mesh strategy, then the plan's own changes.
+    let mut runs = export.nearest.clone();
     let mut warnings = export.warnings.clone();
     let derived = jax::export(model, imported, strategy, devices, None)?;
     let dp: u64 = derived.data.iter().map(|&i| derived.mesh[i].1).product();
@@ -636,6 +650,11 @@ pub fn plan(
             .find(|(_, m)| *m == module)
             .map(|(&op, _)| op);
         modules.insert(module.clone(), reader);
+        // Torch runs it as its column partner runs: the partner's configuration on its contraction.
+        let partner = modules.get(column).copied().flatten();
+        if let (Some(op), Some(like)) = (reader, partner) {
+            split_like(&imported.graph, &mut runs, op, like);
+        }
         // Its weight and bias now split dim 0 over `tp` (ahead of what they held there: FSDP's `dp`).
         for (name, spec) in parameters.iter_mut() {
             let own = matches!(
@@ -656,7 +675,7 @@ pub fn plan(
     }
     let layouts = layouts(&imported.graph, &results, &styles, &modules, &mut warnings);
     warnings.dedup();
-    warnings.extend(cost.map(str::to_string));
+    warnings.extend(cost(&runs)?);
     let value = json!({
         "format": "flexc-torch-plan-1",
         "model": model,
@@ -674,6 +693,43 @@ pub fn plan(
     jax::layout(&value, 0, &mut text);
     text.push('\n');
     Ok((text, warnings))
+}
+
+/// Sets the configuration in `strategy` of contraction `op` and of the ops its output passes alone on
+/// its way (a reshape, an activation) to `like`'s and its chain's, op for op while their loops agree, up
+/// to the op where the chains meet: a layer split together with its column partner (SwiGLU's `up_proj`
+/// as `gate_proj`) runs as the partner runs.
+fn split_like(graph: &Graph, strategy: &mut Strategy, op: OpId, like: OpId) {
+    let sizes = |o: OpId| -> Vec<u64> { graph.op(o).dims.iter().map(|d| d.size).collect() };
+    // The op and its single-consumer successors with one output each.
+    let chain = |start: OpId| -> Vec<OpId> {
+        let mut ops = vec![start];
+        while ops.len() < 16 {
+            let read = graph.op(*ops.last().expect("not empty"));
+            let [output] = read.outputs.as_slice() else {
+                break;
+            };
+            let &[next] = graph.consumers(output.tensor) else {
+                break;
+            };
+            ops.push(next);
+        }
+        ops
+    };
+    let (ours, theirs) = (chain(op), chain(like));
+    for (&mine, &model) in ours.iter().zip(&theirs) {
+        if theirs.contains(&mine)
+            || sizes(mine) != sizes(model)
+            || graph.op(mine).class != graph.op(model).class
+        {
+            break;
+        }
+        if let Some(config) = strategy.configs.get(model.index()).cloned() {
+            if let Some(slot) = strategy.configs.get_mut(mine.index()) {
+                *slot = config;
+            }
+        }
+    }
 }
 
 /// The plan of a pipeline (module doc): no styles (`tp` = 1), each stage replicated over `dp` or FSDP.
