@@ -166,43 +166,49 @@ fn keeps_last_dim(graph: &Graph, op: OpId, tensor: TensorId) -> bool {
     }
 }
 
-/// Whether elementwise op `op`, reading the shard `tensor`, combines it with another activation that
-/// holds the whole of the last dim (it varies along the output's last dim and is not in `sharded`): torch
-/// would multiply a shard by a whole tensor (SwiGLU's `act(gate) * up` with `up_proj` unsplit). Weights
-/// are not counted: the one a column-split module's output meets is its bias, which its style splits.
-fn meets_whole(graph: &Graph, op: OpId, tensor: TensorId, sharded: &BTreeSet<TensorId>) -> bool {
-    whole_operands(graph, op, tensor)
-        .iter()
-        .any(|t| !sharded.contains(t))
-}
-
 /// The row-split reader in `rowwise` that the output of `start` (a column-split module's op) reaches
-/// through shape-preserving elementwise ops only, every path ending there, every other operand of those
-/// ops a shard too (in `sharded`); `None` when any path leaves elementwise code first or meets a whole
-/// tensor (the shard would leak into code that expects the whole tensor); `sharded` `None`: the other
-/// operands are not checked. The tensors the walk passed are added to `reached`.
+/// with its shard intact, every path ending there; `None` when any path loses the shard or meets a whole
+/// tensor (the shard would leak into code that expects the whole tensor). The shard is a dim of each
+/// tensor on the way, the output's last dim first (`ColwiseParallel`'s local output), carried by the
+/// loop that indexes it ([`shard_through`]): through elementwise ops, reshapes that keep it the outermost
+/// factor of a merged dim (`view(b, s, -1, head_dim)`: the heads), transposes, reductions over other
+/// dims (softmax) and products over other dims (attention's `q @ k^T` and `p @ v`, the heads a batch
+/// loop), every other activation operand that varies along it a shard too (in `sharded`: k and v beside
+/// q, SwiGLU's up beside gate); `sharded` `None`: the other operands are not checked. `tp`: the shards'
+/// count, which must divide the dim at each step (a local `view` splits whole heads). The tensors the
+/// walk passed are added to `reached`.
 fn paired_row(
     graph: &Graph,
     start: OpId,
     rowwise: &BTreeSet<OpId>,
     results: &BTreeSet<TensorId>,
     sharded: Option<&BTreeSet<TensorId>>,
+    tp: u64,
     reached: &mut BTreeSet<TensorId>,
 ) -> Option<OpId> {
     let mut found = None;
-    let mut stack: Vec<TensorId> = graph.op(start).outputs.iter().map(|a| a.tensor).collect();
-    let mut seen = BTreeSet::new();
-    while let Some(tensor) = stack.pop() {
-        if !seen.insert(tensor) {
-            continue;
+    let mut stack: Vec<(TensorId, usize)> = graph
+        .op(start)
+        .outputs
+        .iter()
+        .map(|a| (a.tensor, graph.tensor(a.tensor).shape.len().checked_sub(1)))
+        .map(|(t, d)| d.map(|d| (t, d)))
+        .collect::<Option<_>>()?;
+    let mut seen: BTreeMap<TensorId, usize> = BTreeMap::new();
+    while let Some((tensor, dim)) = stack.pop() {
+        match seen.get(&tensor) {
+            Some(&d) if d == dim => continue,
+            Some(_) => return None,
+            None => {
+                seen.insert(tensor, dim);
+            }
         }
         reached.insert(tensor);
         let consumers = graph.consumers(tensor);
-        if consumers.is_empty() || results.contains(&tensor) {
+        if results.contains(&tensor) {
             return None; // a result of the function
         }
         for &op in consumers {
-            let read = graph.op(op);
             if rowwise.contains(&op) {
                 if found.is_some_and(|f| f != op) {
                     return None;
@@ -210,15 +216,98 @@ fn paired_row(
                 found = Some(op);
                 continue;
             }
-            if !keeps_last_dim(graph, op, tensor)
-                || sharded.is_some_and(|s| meets_whole(graph, op, tensor, s))
-            {
+            let (outputs, others) = shard_through(graph, op, tensor, dim, tp)?;
+            if sharded.is_some_and(|s| others.iter().any(|t| !s.contains(t))) {
                 return None;
             }
-            stack.extend(read.outputs.iter().map(|o| o.tensor));
+            stack.extend(outputs);
         }
     }
     found
+}
+
+/// Whether index `expr` has loop `l` (of `trip` iterations) as its outermost term and spans a dim of
+/// `size` with it: a block of `l`'s range is then a block of the dim (a shard).
+fn covers(expr: &flexc_core::AffineDim, l: usize, trip: u64, size: u64) -> bool {
+    let coefficient = expr.terms.iter().find(|&&(t, _)| t == l).map(|&(_, c)| c);
+    flexc_core::baselines::dominant_term(expr) == Some(l)
+        && expr.offset == 0
+        && coefficient.is_some_and(|c| c > 0 && (c as u64).saturating_mul(trip) == size)
+}
+
+/// Where op `op` puts the shard of dim `dim` of `tensor` ([`paired_row`]): the output dims that hold it,
+/// and the other activation operands that vary along it (they must be shards as well); `None` when the
+/// op loses it: a reduction over it, a weight's contraction, a slice or a broadcast of it, a reshape that
+/// makes it an inner factor, a dim `tp` does not divide.
+fn shard_through(
+    graph: &Graph,
+    op: OpId,
+    tensor: TensorId,
+    dim: usize,
+    tp: u64,
+) -> Option<(Vec<(TensorId, usize)>, Vec<TensorId>)> {
+    use flexc_core::baselines::split_term;
+    let read = graph.op(op);
+    if matches!(read.class, OpClass::Opaque | OpClass::Embedding) {
+        return None;
+    }
+    let size = graph.tensor(tensor).shape.get(dim).copied()?;
+    // The loop that carries the shard: the same for every read of `tensor`.
+    let mut carrier = None;
+    for access in read.inputs.iter().filter(|a| a.tensor == tensor) {
+        let expr = access.exprs.get(dim)?;
+        let l = split_term(expr, read, tp)?;
+        // The outermost term of the index, covering the dim (a merged index: a reshape's, GQA's
+        // `[kv heads * repeats]`): a shard of the dim is a block of that loop's range.
+        if !covers(expr, l, read.dims[l].size, size) {
+            return None;
+        }
+        if carrier.is_some_and(|c| c != l) {
+            return None;
+        }
+        carrier = Some(l);
+    }
+    let l = carrier?;
+    let loop_ = &read.dims[l];
+    if loop_.size % tp != 0 || loop_.role == flexc_core::Role::Reduction {
+        return None;
+    }
+    let mut outputs = Vec::new();
+    for access in &read.outputs {
+        let out = graph.tensor(access.tensor);
+        let dims: Vec<usize> = (0..access.exprs.len())
+            .filter(|&j| access.exprs[j].terms.iter().any(|&(t, _)| t == l))
+            .collect();
+        let &[j] = dims.as_slice() else {
+            return None;
+        };
+        let size = out.shape.get(j).copied().unwrap_or(0);
+        if !covers(&access.exprs[j], l, loop_.size, size) || size % tp != 0 {
+            return None;
+        }
+        outputs.push((access.tensor, j));
+    }
+    if outputs.is_empty() {
+        return None;
+    }
+    let mut others = Vec::new();
+    for access in read.inputs.iter().filter(|a| a.tensor != tensor) {
+        let other = graph.tensor(access.tensor);
+        let varies = access.exprs.iter().enumerate().any(|(j, e)| {
+            other.shape.get(j).is_some_and(|&s| s > 1) && e.terms.iter().any(|&(t, _)| t == l)
+        });
+        if !varies {
+            continue;
+        }
+        match other.kind {
+            TensorKind::Activation => others.push(access.tensor),
+            // A weight along the shard: the column module's own bias (its style splits it); another
+            // module's weight would be whole.
+            _ if read.class == OpClass::Contraction => return None,
+            _ => {}
+        }
+    }
+    Some((outputs, others))
 }
 
 /// The activation operands of elementwise op `op`, reading the shard `tensor`, that vary along its
@@ -287,6 +376,7 @@ fn partners(
     styles: &BTreeMap<String, &'static str>,
     modules: &BTreeMap<String, Option<OpId>>,
     linears: &BTreeMap<OpId, String>,
+    tp: u64,
 ) -> BTreeMap<String, String> {
     let reader = |name: &String| modules.get(name).copied().flatten();
     let rowwise: BTreeSet<OpId> = styles
@@ -301,7 +391,7 @@ fn partners(
             continue;
         };
         let mut walked = BTreeSet::new();
-        if paired_row(graph, op, &rowwise, results, None, &mut walked).is_none() {
+        if paired_row(graph, op, &rowwise, results, None, tp, &mut walked).is_none() {
             continue;
         }
         for &tensor in &walked {
@@ -639,7 +729,7 @@ pub fn plan(
             linears.insert(op, module.to_string());
         }
     }
-    let together = partners(&imported.graph, &results, &styles, &modules, &linears);
+    let together = partners(&imported.graph, &results, &styles, &modules, &linears, tp);
     for (module, column) in &together {
         warnings.push(format!(
             "{module}: split ColwiseParallel together with {column}, whose shard meets its output before their RowwiseParallel partner (as SwiGLU's up_proj beside gate_proj, q/k/v): the strategy computes it whole and slices it, torch cannot slice a whole tensor to meet a shard; split, it does a share of the work the strategy simulated whole"
@@ -673,7 +763,14 @@ pub fn plan(
             }
         }
     }
-    let layouts = layouts(&imported.graph, &results, &styles, &modules, &mut warnings);
+    let layouts = layouts(
+        &imported.graph,
+        &results,
+        &styles,
+        &modules,
+        tp,
+        &mut warnings,
+    );
     warnings.dedup();
     warnings.extend(cost(&runs)?);
     let value = json!({
@@ -804,6 +901,7 @@ fn layouts(
     results: &BTreeSet<TensorId>,
     styles: &BTreeMap<String, &'static str>,
     modules: &BTreeMap<String, Option<OpId>>,
+    tp: u64,
     warnings: &mut Vec<String>,
 ) -> BTreeMap<String, Value> {
     let reader = |name: &String| modules.get(name).copied().flatten();
@@ -836,7 +934,7 @@ fn layouts(
                 // would read as whole and fail them all, so it checks only that a partner is reached.
                 let check = (!first).then_some(&sharded);
                 let mut walked = BTreeSet::new();
-                let row = paired_row(graph, op, &rowwise, results, check, &mut walked)?;
+                let row = paired_row(graph, op, &rowwise, results, check, tp, &mut walked)?;
                 reached.extend(walked);
                 Some((name, row))
             })

@@ -70,6 +70,141 @@ def _decompositions():
     return table
 
 
+def _coarsening(fine, coarse):
+    """The groups of consecutive dims of shape `fine` whose products make shape `coarse` (lists of
+    indices into `fine`), or None when `coarse` is no such merging."""
+    groups, at = [], 0
+    for size in coarse:
+        group, product = [], 1
+        while at < len(fine) and (product < size or not group):
+            group.append(at)
+            product *= fine[at]
+            at += 1
+        if product != size:
+            return None
+        groups.append(group)
+    return groups if at == len(fine) else None
+
+
+def _linearized(loops, shape):
+    """`d_a * (size_b * size_c) + d_b * size_c + d_c` over loop numbers `loops` of sizes `shape`."""
+    terms, stride = [], 1
+    for d in reversed(loops):
+        terms.append(f"d{d} * {stride}" if stride != 1 else f"d{d}")
+        stride *= shape[d]
+    return " + ".join(reversed(terms))
+
+
+def _batch_dims_restored(module):
+    """Rewrites each `linalg.batch_matmul` of float tensors whose operands are `tensor.collapse_shape`s
+    merging leading dims (`[b, h, m, k]` -> `[b*h, m, k]`) and whose result only an `expand_shape`
+    splitting them again reads as one `linalg.generic` over the uncollapsed tensors, a loop per leading
+    dim. Torch (and torch-mlir) lowers an N-D `matmul` (attention's `q @ k^T` and `p @ v`) to a batched
+    matmul over the batch and heads merged into one dim: flexc could then split the samples of that dim
+    but not the heads, which tensor parallelism splits. Grouped-query attention's `repeat_kv` (`[b, kvh,
+    rep, s, d]` collapsed to `[b*kvh*rep, s, d]`) keeps its finer dims: the other operands index
+    theirs linearized. Returns how many were rewritten."""
+    from torch_mlir import ir
+
+    def owner(value, name):
+        op = value.owner
+        return op if isinstance(op, ir.OpView) and op.operation.name == name else None
+
+    def leading(collapse):
+        """The source shape of a collapse merging its leading dims into dim 0, the others kept."""
+        groups = [[int(i) for i in g] for g in ir.ArrayAttr(collapse.attributes["reassociation"])]
+        shape = list(ir.RankedTensorType(collapse.operands[0].type).shape)
+        if len(groups) != 3 or any(len(g) != 1 for g in groups[1:]):
+            return None
+        return shape[:len(groups[0])]
+
+    rewritten = 0
+    with module.context, ir.Location.unknown():
+        found = []
+        for func in module.body.operations:
+            for region in func.regions:
+                for block in region.blocks:
+                    found += [op for op in block.operations if op.operation.name == "linalg.batch_matmul"]
+        for bmm in found:
+            lhs, rhs = owner(bmm.operands[0], "tensor.collapse_shape"), owner(bmm.operands[1], "tensor.collapse_shape")
+            uses = list(bmm.results[0].uses)
+            if lhs is None or rhs is None or len(uses) != 1 or len(bmm.operands) != 3:
+                continue
+            expand = uses[0].owner
+            if not isinstance(expand, ir.OpView) or expand.operation.name != "tensor.expand_shape":
+                continue
+            out_groups = [[int(i) for i in g] for g in ir.ArrayAttr(expand.attributes["reassociation"])]
+            out_type = ir.RankedTensorType(expand.results[0].type)
+            element = out_type.element_type
+            if not str(element).startswith(("f", "bf")) or len(out_groups) != 3 \
+                    or any(len(g) != 1 for g in out_groups[1:]):
+                continue
+            shapes = [leading(lhs), leading(rhs), list(out_type.shape)[:len(out_groups[0])]]
+            if any(s is None for s in shapes):
+                continue
+            fine = max(shapes, key=len)
+            groups = [_coarsening(fine, s) for s in shapes]
+            if any(g is None for g in groups) or len(fine) < 2:
+                continue
+            n = len(fine)
+            m, nn, k = n, n + 1, n + 2
+            loops = ", ".join(f"d{i}" for i in range(n + 3))
+
+            def access(group, last):
+                dims = [_linearized(g, fine) for g in group] + last
+                return f"affine_map<({loops}) -> ({', '.join(dims)})>"
+
+            # The result in the finest shape (a linalg loop is parallel only where a result indexes
+            # it alone), collapsed to the expanded result's shape after.
+            maps = [access(groups[0], [f"d{m}", f"d{k}"]), access(groups[1], [f"d{k}", f"d{nn}"]),
+                    access([[i] for i in range(n)], [f"d{m}", f"d{nn}"])]
+            iterators = ["parallel"] * (n + 2) + ["reduction"]
+            rows, cols = list(out_type.shape)[-2:]
+            fine_type = ir.RankedTensorType.get(fine + [rows, cols], element)
+
+            def reassociation(groups):
+                return ir.Attribute.parse("[" + ", ".join("[" + ", ".join(map(str, g)) + "]"
+                                                          for g in groups) + "]")
+
+            with ir.InsertionPoint(bmm):
+                init = ir.Operation.create(
+                    "tensor.expand_shape", results=[fine_type], operands=[bmm.operands[2]],
+                    attributes={"reassociation": reassociation([list(range(n)), [n], [n + 1]]),
+                                "static_output_shape": ir.Attribute.parse(
+                                    "array<i64: " + ", ".join(map(str, fine + [rows, cols])) + ">")})
+                generic = ir.Operation.create(
+                    "linalg.generic", results=[fine_type],
+                    operands=[lhs.operands[0], rhs.operands[0], init.results[0]],
+                    attributes={
+                        "indexing_maps": ir.Attribute.parse("[" + ", ".join(maps) + "]"),
+                        "iterator_types": ir.Attribute.parse(
+                            "[" + ", ".join(f"#linalg.iterator_type<{t}>" for t in iterators) + "]"),
+                        "operandSegmentSizes": ir.Attribute.parse("array<i32: 2, 1>"),
+                    },
+                    regions=1)
+                result = generic.results[0]
+                if len(fine) != len(groups[2]):
+                    result = ir.Operation.create(
+                        "tensor.collapse_shape", results=[out_type], operands=[result],
+                        attributes={"reassociation": reassociation(
+                            groups[2] + [[n], [n + 1]])}).results[0]
+            body = generic.regions[0].blocks.append(element, element, element)
+            with ir.InsertionPoint(body):
+                product = ir.Operation.create("arith.mulf", results=[element],
+                                              operands=[body.arguments[0], body.arguments[1]])
+                total = ir.Operation.create("arith.addf", results=[element],
+                                            operands=[body.arguments[2], product.results[0]])
+                ir.Operation.create("linalg.yield", operands=[total.results[0]])
+            expand.results[0].replace_all_uses_with(result)
+            expand.operation.erase()
+            bmm.operation.erase()
+            for collapse in (lhs, rhs):
+                if not list(collapse.results[0].uses):
+                    collapse.operation.erase()
+            rewritten += 1
+    return rewritten
+
+
 def export(model, example_inputs, path: str) -> str:
     """Writes `model`'s forward on `example_inputs` (a tuple of tensors) to `path` as linalg-on-tensors
     MLIR, its parameters as trailing arguments marked `par.param` and named `par.name`; returns `path`.
@@ -107,6 +242,7 @@ def export(model, example_inputs, path: str) -> str:
     finally:
         for m, names_of in hidden:
             m._non_persistent_buffers_set.update(names_of)
+    _batch_dims_restored(module)
     with module.context:
         functions = [op for op in module.body.operations if op.operation.name == "func.func"]
         if len(functions) != 1:
