@@ -187,7 +187,7 @@ fn paired_row(
     reached: &mut BTreeSet<TensorId>,
 ) -> Option<OpId> {
     let mut found = None;
-    let mut stack: Vec<(TensorId, usize)> = graph
+    let mut stack: Vec<Shard> = graph
         .op(start)
         .outputs
         .iter()
@@ -226,6 +226,9 @@ fn paired_row(
     found
 }
 
+/// A tensor and the dim of it that holds a column split's shard ([`paired_row`]).
+type Shard = (TensorId, usize);
+
 /// Whether index `expr` has loop `l` (of `trip` iterations) as its outermost term and spans a dim of
 /// `size` with it: a block of `l`'s range is then a block of the dim (a shard).
 fn covers(expr: &flexc_core::AffineDim, l: usize, trip: u64, size: u64) -> bool {
@@ -245,7 +248,7 @@ fn shard_through(
     tensor: TensorId,
     dim: usize,
     tp: u64,
-) -> Option<(Vec<(TensorId, usize)>, Vec<TensorId>)> {
+) -> Option<(Vec<Shard>, Vec<TensorId>)> {
     use flexc_core::baselines::split_term;
     let read = graph.op(op);
     if matches!(read.class, OpClass::Opaque | OpClass::Embedding) {
