@@ -667,6 +667,7 @@ pub fn plan(
                 warnings.push(format!(
                     "{name}: split over tp but not a named submodule's parameter (par.name \"module.weight\"): left replicated"
                 ));
+                unsplit(imported, i, &mut runs);
                 continue;
             }
         };
@@ -686,6 +687,7 @@ pub fn plan(
                     "{name}: its split over tp (dims {split:?} of {}) is no parallelize_module style: left replicated",
                     spec.len()
                 ));
+                unsplit(imported, i, &mut runs);
                 continue;
             }
         };
@@ -772,6 +774,7 @@ pub fn plan(
         &styles,
         &modules,
         tp,
+        &mut runs,
         &mut warnings,
     );
     warnings.dedup();
@@ -829,6 +832,67 @@ fn split_like(graph: &Graph, strategy: &mut Strategy, op: OpId, like: OpId) {
                 *slot = config;
             }
         }
+    }
+}
+
+/// The op reading weight argument `i` run whole on each rank of `tp` in `runs` ([`whole_per_group`]):
+/// the weight left replicated, as torch runs a module without a style.
+fn unsplit(imported: &Imported, i: usize, runs: &mut Strategy) {
+    let graph = &imported.graph;
+    let reader = imported
+        .args
+        .get(i)
+        .and_then(|a| a.tensor)
+        .and_then(|t| weight_reader(graph, t));
+    if let Some(op) = reader {
+        if let Some(config) = runs.configs.get_mut(op.index()) {
+            *config = whole_per_group(graph, op, config);
+        }
+    }
+}
+
+/// `config` of op `op` with only its sample loop split, each task run whole on every device of the
+/// tasks it merges (their copies, [`flexc_core::Config::copies`]): the op as torch runs it on a whole
+/// tensor, replicated over `tp` and split over `dp` as the strategy split the samples.
+fn whole_per_group(graph: &Graph, op: OpId, config: &flexc_core::Config) -> flexc_core::Config {
+    let sample = graph.op(op).first_dim(flexc_core::Role::Sample);
+    let degrees: Vec<u64> = config
+        .degrees
+        .iter()
+        .enumerate()
+        .map(|(d, &k)| if Some(d) == sample { k } else { 1 })
+        .collect();
+    if degrees == config.degrees {
+        return config.clone();
+    }
+    let copies = config.copies();
+    let tasks = config.grid_tasks();
+    let parts = degrees.iter().product::<u64>().max(1) as usize;
+    let mut groups: Vec<Vec<DeviceId>> = vec![Vec::new(); parts];
+    for t in 0..tasks {
+        // The sample coordinate of task `t` (row-major over the grid).
+        let mut rest = t as u64;
+        let mut coordinate = 0u64;
+        for (d, &k) in config.degrees.iter().enumerate().rev() {
+            if Some(d) == sample {
+                coordinate = rest % k.max(1);
+            }
+            rest /= k.max(1);
+        }
+        let devices = config
+            .devices
+            .get(t * copies..(t + 1) * copies)
+            .unwrap_or(&[]);
+        groups[(coordinate as usize).min(parts - 1)].extend_from_slice(devices);
+    }
+    // Every merged task on the same number of devices (the copies of one task are a multiple).
+    let width = groups.iter().map(Vec::len).min().unwrap_or(0);
+    if width == 0 || groups.iter().any(|g| g.len() != width) {
+        return config.clone();
+    }
+    flexc_core::Config {
+        degrees,
+        devices: groups.concat(),
     }
 }
 
@@ -905,6 +969,7 @@ fn layouts(
     styles: &BTreeMap<String, &'static str>,
     modules: &BTreeMap<String, Option<OpId>>,
     tp: u64,
+    runs: &mut Strategy,
     warnings: &mut Vec<String>,
 ) -> BTreeMap<String, Value> {
     let reader = |name: &String| modules.get(name).copied().flatten();
@@ -965,9 +1030,33 @@ fn layouts(
             }
             None => {
                 layouts.insert(name.clone(), json!({"output": "Replicate"}));
+                // Torch gathers the output: the ops the shard would have reached run whole on each
+                // rank of `tp` up to the row partner, which slices its input.
+                let changed = reader(name).is_some_and(|op| {
+                    let mut walked = BTreeSet::new();
+                    paired_row(graph, op, &rowwise, results, None, tp, &mut walked);
+                    let ops: BTreeSet<OpId> = walked
+                        .iter()
+                        .flat_map(|&t| graph.consumers(t).iter().copied())
+                        .filter(|c| !rowwise.contains(c))
+                        .collect();
+                    let mut changed = false;
+                    for c in ops {
+                        if let Some(config) = runs.configs.get_mut(c.index()) {
+                            let whole = whole_per_group(graph, c, config);
+                            changed |= whole != *config;
+                            *config = whole;
+                        }
+                    }
+                    changed
+                });
                 if candidates.contains_key(name) {
                     warnings.push(format!(
-                        "{name}: its ColwiseParallel shard meets a tensor computed whole before its RowwiseParallel partner (a partner layer left unsplit, as SwiGLU's up_proj beside gate_proj): torch cannot multiply a shard by a whole tensor, so its output is gathered (output_layouts=Replicate()): one all-gather per step more than the simulated strategy"
+                        "{name}: its ColwiseParallel shard meets a tensor computed whole before its RowwiseParallel partner (a partner layer left unsplit, as SwiGLU's up_proj beside gate_proj): torch cannot multiply a shard by a whole tensor, so its output is gathered (output_layouts=Replicate()) and the ops after it run whole on each tp rank"
+                    ));
+                } else if changed {
+                    warnings.push(format!(
+                        "{name}: its ColwiseParallel shard does not reach a RowwiseParallel partner as torch holds it (an op after it slices the split dim, reduces over it, reshapes it into an inner factor or into factors the tp shards do not divide: a fused q/k/v projection split by width, grouped-query attention split past its key/value heads): its output is gathered (output_layouts=Replicate()) and the ops the strategy split after it run whole on each tp rank"
                     ));
                 }
             }
