@@ -1056,7 +1056,7 @@ fn layouts(
                     ));
                 } else if changed {
                     warnings.push(format!(
-                        "{name}: its ColwiseParallel shard does not reach a RowwiseParallel partner as torch holds it (an op after it slices the split dim, reduces over it, reshapes it into an inner factor or into factors the tp shards do not divide: a fused q/k/v projection split by width, grouped-query attention split past its key/value heads): its output is gathered (output_layouts=Replicate()) and the ops the strategy split after it run whole on each tp rank"
+                        "{name}: its ColwiseParallel shard does not reach a RowwiseParallel partner as torch holds it (the output or a tensor after it is a result of the module, or an op after it slices the split dim, reduces over it, reshapes it into an inner factor or into factors the tp shards do not divide: a fused q/k/v projection split by width, grouped-query attention split past its key/value heads): its output is gathered (output_layouts=Replicate()) and the ops the strategy split after it run whole on each tp rank"
                     ));
                 }
             }

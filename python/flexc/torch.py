@@ -208,7 +208,9 @@ def _batch_dims_restored(module):
 def export(model, example_inputs, path: str) -> str:
     """Writes `model`'s forward on `example_inputs` (a tuple of tensors) to `path` as linalg-on-tensors
     MLIR, its parameters as trailing arguments marked `par.param` and named `par.name`; returns `path`.
-    Buffers (batch-norm statistics, ...) stay constants of the export."""
+    Buffers (batch-norm statistics, ...) stay constants of the export. The batched matmuls torch-mlir
+    writes over merged batch and head dims (attention's) are written back over the separate dims
+    (`_batch_dims_restored`), so that flexc can split the heads."""
     import torch
     from torch_mlir import fx, ir
 
