@@ -20,7 +20,7 @@
 //! column-split module's output reaches a row-split module through elementwise ops alone (Megatron's
 //! MLP: `fc` → GELU → `proj`); anywhere else the user's code would compute on a shard as if it were
 //! the whole tensor. So the plan pairs them from the graph, and `layouts` makes every unpaired style
-//! exchange whole tensors: a column-split module's output is gathered (`output_layouts=Replicate()`),
+//! exchange whole tensors (`pairs` names each paired column module's row partner): a column-split module's output is gathered (`output_layouts=Replicate()`),
 //! a row-split module slices its whole input (`input_layouts=Replicate()`; an embedding's indices are
 //! always whole). Unpaired styles cost a collective more than a pair, never a wrong result.
 //!
@@ -241,7 +241,8 @@ fn covers(expr: &flexc_core::AffineDim, l: usize, trip: u64, size: u64) -> bool 
 /// Where op `op` puts the shard of dim `dim` of `tensor` ([`paired_row`]): the output dims that hold it,
 /// and the other activation operands that vary along it (they must be shards as well); `None` when the
 /// op loses it: a reduction over it, a weight's contraction, a slice or a broadcast of it, a reshape that
-/// makes it an inner factor, a dim `tp` does not divide.
+/// makes it an inner factor, a dim `tp` does not divide, or a weight read whole along it (a plain
+/// parameter of another module, whose gradient torch would leave partial on each rank).
 fn shard_through(
     graph: &Graph,
     op: OpId,
@@ -300,6 +301,11 @@ fn shard_through(
             other.shape.get(j).is_some_and(|&s| s > 1) && e.terms.iter().any(|&(t, _)| t == l)
         });
         if !varies {
+            // A weight the shard's ranks all read whole (Qwen3's per-head q_norm): torch would leave
+            // each rank its share of the gradient, never summed over tp.
+            if other.kind == TensorKind::Weight {
+                return None;
+            }
             continue;
         }
         match other.kind {
@@ -768,7 +774,7 @@ pub fn plan(
             }
         }
     }
-    let layouts = layouts(
+    let (layouts, pairs) = layouts(
         &imported.graph,
         &results,
         &styles,
@@ -786,6 +792,7 @@ pub fn plan(
         "mesh": {"dims": ["dp", "tp"], "shape": [dp, devices / dp]},
         "plan": styles,
         "layouts": layouts,
+        "pairs": pairs,
         "transposed": transposed,
         "fsdp": fsdp,
         "schedule": export.value["schedule"],
@@ -971,7 +978,7 @@ fn layouts(
     tp: u64,
     runs: &mut Strategy,
     warnings: &mut Vec<String>,
-) -> BTreeMap<String, Value> {
+) -> (BTreeMap<String, Value>, BTreeMap<String, String>) {
     let reader = |name: &String| modules.get(name).copied().flatten();
     let rowwise: BTreeSet<OpId> = styles
         .iter()
@@ -1056,7 +1063,7 @@ fn layouts(
                     ));
                 } else if changed {
                     warnings.push(format!(
-                        "{name}: its ColwiseParallel shard does not reach a RowwiseParallel partner as torch holds it (the output or a tensor after it is a result of the module, or an op after it slices the split dim, reduces over it, reshapes it into an inner factor or into factors the tp shards do not divide: a fused q/k/v projection split by width, grouped-query attention split past its key/value heads): its output is gathered (output_layouts=Replicate()) and the ops the strategy split after it run whole on each tp rank"
+                        "{name}: its ColwiseParallel shard does not reach a RowwiseParallel partner as torch holds it (the output or a tensor after it is a result of the module, or an op after it slices the split dim, reduces over it, reshapes it into an inner factor or into factors the tp shards do not divide, or reads another module's parameter whole along it: a fused q/k/v projection split by width, grouped-query attention split past its key/value heads, a per-head norm): its output is gathered (output_layouts=Replicate()) and the ops the strategy split after it run whole on each tp rank"
                     ));
                 }
             }
@@ -1067,7 +1074,16 @@ fn layouts(
             layouts.insert(name.clone(), json!({"input": "Replicate"}));
         }
     }
-    layouts
+    // Each paired column module's row partner, by name.
+    let named: BTreeMap<OpId, &String> = styles
+        .keys()
+        .filter_map(|name| Some((reader(name)?, name)))
+        .collect();
+    let partners = pairs
+        .iter()
+        .filter_map(|(&column, row)| Some((column.clone(), named.get(row)?.to_string())))
+        .collect();
+    (layouts, partners)
 }
 
 #[cfg(test)]

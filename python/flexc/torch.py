@@ -205,6 +205,49 @@ def _batch_dims_restored(module):
     return rewritten
 
 
+def _fixed_head_views(program):
+    """The modules (named as `named_parameters()` names them) whose `nn.Linear` output is split into
+    more dims by a `view`/`reshape` that gives the outermost factor of its last dim as a number, not -1
+    (OPT's `view(bsz, -1, self.num_heads, self.head_dim)`), with those sizes. Under a column split that
+    dim is a rank's shard: a fixed count there makes torch read the shard as the whole (OPT then halves
+    the sequence instead of the heads, silently), so `plan` gathers such a module's output instead of
+    pairing it. The export holds the sizes torch resolved; the program torch.export records holds the
+    sizes as written (-1 kept)."""
+    import torch
+
+    ops = torch.ops.aten
+    linear = {ops.linear.default}
+    reshapes = {ops.view.default, ops.reshape.default, ops._unsafe_view.default}
+    # Ops that keep their first operand's shape (bias adds, scaling, activations, dropout, contiguous).
+    keeping = {ops.add.Tensor, ops.mul.Tensor, ops.mul.Scalar, ops.div.Tensor, ops.div.Scalar,
+               ops.dropout.default, ops.contiguous.default, ops.clone.default, ops.to.dtype}
+    fixed = {}
+    for node in program.graph.nodes:
+        if node.op != "call_function" or node.target not in linear:
+            continue
+        stack = list(node.meta.get("nn_module_stack", {}).values())
+        if not stack:
+            continue
+        name = stack[-1][0]
+        for prefix in ("inner.", "L__self___inner_"):
+            name = name[len(prefix):] if name.startswith(prefix) else name
+        value = node.meta.get("val")
+        rank = value.dim() if value is not None else None
+        frontier = [node]
+        while frontier:
+            current = frontier.pop()
+            for user in current.users:
+                if user.op != "call_function":
+                    continue
+                if user.target in keeping:
+                    frontier.append(user)
+                elif user.target in reshapes and rank is not None:
+                    sizes = list(user.args[1]) if len(user.args) > 1 else []
+                    if len(sizes) > rank and sizes[rank - 1] != -1:
+                        fixed[name] = [int(x) if isinstance(x, int) else str(x) for x in sizes]
+    return fixed
+
+
 def export(model, example_inputs, path: str) -> str:
     """Writes `model`'s forward on `example_inputs` (a tuple of tensors) to `path` as linalg-on-tensors
     MLIR, its parameters as trailing arguments marked `par.param` and named `par.name`; returns `path`.
@@ -239,7 +282,9 @@ def export(model, example_inputs, path: str) -> str:
     try:
         for m, _ in hidden:
             m._non_persistent_buffers_set.clear()
-        module = fx.export_and_import(Stateless(), *inputs, *params, output_type="linalg-on-tensors",
+        program = torch.export.export(Stateless(), (*inputs, *params))
+        fixed = _fixed_head_views(program)
+        module = fx.export_and_import(program, output_type="linalg-on-tensors",
                                       func_name="forward", decomposition_table=_decompositions())
     finally:
         for m, names_of in hidden:
@@ -255,6 +300,8 @@ def export(model, example_inputs, path: str) -> str:
         functions[0].attributes["arg_attrs"] = ir.ArrayAttr.get(attrs)
     with open(path, "w") as out:
         out.write(str(module))
+    with open(path + ".views.json", "w") as out:
+        json.dump(fixed, out)
     return path
 
 
@@ -297,9 +344,36 @@ def plan(model, example_inputs=(), world_size: int = 2, machine: Optional[str] =
             raise FlexcError(f"flexc failed (exit {done.returncode}): {' '.join(command)}\n{done.stderr}")
         result = json.loads(done.stdout)
         result["report"] = done.stderr
+        views = os.path.join(folder, "model.mlir.views.json") if cwd else None
+        if views and os.path.exists(views):
+            with open(views) as found:
+                _gather_fixed_heads(result, json.load(found))
         if keep:
             result["mlir"] = mlir
         return result
+
+
+def _gather_fixed_heads(result: dict, fixed: dict):
+    """Unpairs the column modules of `result` whose output a view with a fixed count splits
+    (`_fixed_head_views`): every column module paired with the same row module (q, k and v with o)
+    gathers its output and the row module slices its whole input, with a warning."""
+    pairs = result.get("pairs", {})
+    layouts = result.setdefault("layouts", {})
+    for column in sorted(set(fixed) & set(pairs)):
+        row = pairs.get(column)
+        if row is None:
+            continue
+        group = sorted(c for c, r in pairs.items() if r == row)
+        for c in group:
+            layouts[c] = {"output": "Replicate"}
+            pairs.pop(c, None)
+        layouts[row] = {"input": "Replicate"}
+        result.setdefault("warnings", []).insert(0, (
+            f"{column}: its output is reshaped with a fixed count where its ColwiseParallel shard "
+            f"splits (view {fixed[column]}): torch would read each rank's shard as the whole tensor, so "
+            f"{', '.join(group)} gather their outputs (output_layouts=Replicate()) and {row} slices its "
+            f"whole input: {len(group)} all-gathers per step more than the simulated strategy (write "
+            f"-1 for the heads, view(b, s, -1, head_dim), to run it split)"))
 
 
 def _transposed_styles():

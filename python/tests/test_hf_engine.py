@@ -18,9 +18,9 @@ The engine runs use the models with dropout 0 (a random mask differs between one
 and BERT with its default dropout in eval mode (where dropout is off).
 
   python/tests/test_hf_engine.py [--quick | --all] [--only MODEL,...]
-      # default (tools/test): 11 runs; --quick: GPT-2 and Llama on 2 processes only; --all: every model
+      # default (tools/test): 12 runs; --quick: GPT-2 and Llama on 2 processes only; --all: every model
       # under the default search and every spec of SPECS on 2 and 4 processes; --only: those models
-      # (gpt2, llama, qwen2, bert, mistral)
+      # (gpt2, llama, qwen2, qwen3, bert, mistral, opt, gemma, phi, gpt-neox, roberta)
 """
 import functools
 import os
@@ -35,9 +35,11 @@ import torch  # noqa: E402
 import test_torch_engine as engine  # noqa: E402  (puts python/ first on sys.path)
 import flexc.torch  # noqa: E402
 
-from transformers import (BertConfig, BertForMaskedLM, GPT2Config, GPT2LMHeadModel,  # noqa: E402
-                          LlamaConfig, LlamaForCausalLM, MistralConfig, MistralForCausalLM,
-                          Qwen2Config, Qwen2ForCausalLM)
+from transformers import (BertConfig, BertForMaskedLM, GemmaConfig, GemmaForCausalLM,  # noqa: E402
+                          GPT2Config, GPT2LMHeadModel, GPTNeoXConfig, GPTNeoXForCausalLM,
+                          LlamaConfig, LlamaForCausalLM, MistralConfig, MistralForCausalLM, OPTConfig,
+                          OPTForCausalLM, PhiConfig, PhiForCausalLM, Qwen2Config, Qwen2ForCausalLM,
+                          Qwen3Config, Qwen3ForCausalLM, RobertaConfig, RobertaForMaskedLM)
 
 
 class Logits:
@@ -73,6 +75,77 @@ class Bert(Logits, BertForMaskedLM):
 
 class Mistral(Logits, MistralForCausalLM):
     pass
+
+
+class Qwen3(Logits, Qwen3ForCausalLM):
+    pass
+
+
+class OPT(Logits, OPTForCausalLM):
+    pass
+
+
+class Gemma(Logits, GemmaForCausalLM):
+    pass
+
+
+class Phi(Logits, PhiForCausalLM):
+    pass
+
+
+class NeoX(Logits, GPTNeoXForCausalLM):
+    pass
+
+
+class Roberta(Logits, RobertaForMaskedLM):
+    pass
+
+
+LAYERS = dict(num_hidden_layers=2, hidden_size=128, intermediate_size=256, num_attention_heads=4,
+              max_position_embeddings=64)
+
+
+def qwen3():
+    """Qwen3: GQA with a per-head RMSNorm of q and k (`q_norm`, `k_norm`, weights over the head dim):
+    a heads split would leave each rank a share of those weights' gradients, so q/k/v gather."""
+    with torch.device("cpu"):
+        return Qwen3(Qwen3Config(num_key_value_heads=2, head_dim=32, **LAYERS, **COMMON)).train()
+
+
+def opt():
+    """OPT: its attention reshapes with the head count it holds (`view(bsz, -1, num_heads, head_dim)`),
+    which would read a rank's heads as a shorter sequence: python/flexc/torch.py unpairs it."""
+    config = OPTConfig(num_hidden_layers=2, hidden_size=128, ffn_dim=256, num_attention_heads=4,
+                       max_position_embeddings=64, word_embed_proj_dim=128, dropout=0.0,
+                       attention_dropout=0.0, **COMMON)
+    with torch.device("cpu"):
+        return OPT(config).train()
+
+
+def gemma():
+    with torch.device("cpu"):
+        return Gemma(GemmaConfig(num_key_value_heads=2, head_dim=32, **LAYERS, **COMMON)).train()
+
+
+def phi():
+    config = PhiConfig(resid_pdrop=0.0, embd_pdrop=0.0, attention_dropout=0.0, **LAYERS, **COMMON)
+    with torch.device("cpu"):
+        return Phi(config).train()
+
+
+def neox():
+    """GPT-NeoX: a fused `query_key_value` laid out per head (`[heads, 3 * head_dim]`), so a heads
+    split pairs it with `dense`."""
+    config = GPTNeoXConfig(hidden_dropout=0.0, attention_dropout=0.0, **LAYERS, **COMMON)
+    with torch.device("cpu"):
+        return NeoX(config).train()
+
+
+def roberta():
+    config = RobertaConfig(hidden_dropout_prob=0.0, attention_probs_dropout_prob=0.0, vocab_size=256,
+                           **LAYERS)
+    with torch.device("cpu"):
+        return Roberta(config).train()
 
 
 COMMON = dict(vocab_size=256, use_cache=False, bos_token_id=0, eos_token_id=0)
@@ -204,18 +277,24 @@ def main():
     bert_, mistral_ = case("bert", bert), case("mistral (GQA, sliding window)", mistral)
     # BERT in eval mode with its default dropout (off in eval mode: the step is deterministic).
     bert_eval = case("bert (eval, dropout 0.1)", functools.partial(bert, dropout=0.1, train=False))
-    # The default (tools/test, about 4 minutes here): both plans on 2 processes for GPT-2 and Llama,
-    # Megatron's 2 x 2 on 4 for Llama and BERT, Megatron's on 2 for Qwen2, Mistral and BERT in eval
-    # mode, Mistral's tp=4 on 4, BERT's searched plan on 2; --all: every model under the default search
-    # and every spec of SPECS on 2 and 4 processes (about 15 minutes).
+    # The default (tools/test, about 4.5 minutes here): both plans on 2 processes for GPT-2 and Llama,
+    # Megatron's 2 x 2 on 4 for Llama and BERT, Megatron's on 2 for Qwen2, Mistral, Qwen3, OPT and BERT
+    # in eval mode, Mistral's tp=4 on 4; --all: every model but the last four under the default search
+    # and every spec of SPECS on 2 and 4 processes, Gemma, Phi, GPT-NeoX and RoBERTa under Megatron's
+    # tp=2 on 2 (about 16 minutes).
+    qwen3_, opt_ = case("qwen3 (per-head norms)", qwen3), case("opt (fixed head count)", opt)
+    more = [case(n, f) for n, f in (("gemma", gemma), ("phi", phi), ("gpt-neox", neox),
+                                     ("roberta", roberta))]
     runs = [(c, 2, s) for c in (gpt, llama_) for s in (None, "megatron:tp=2")]
     if "--quick" not in sys.argv:
-        runs += [(llama_, 4, "megatron:tp=2,dp=2"), (qwen, 2, "megatron:tp=2"), (bert_, 2, None),
+        runs += [(llama_, 4, "megatron:tp=2,dp=2"), (qwen, 2, "megatron:tp=2"),
                  (bert_, 4, "megatron:tp=2,dp=2"), (bert_eval, 2, "megatron:tp=2"),
-                 (mistral_, 2, "megatron:tp=2"), (mistral_, 4, "megatron:tp=4")]
+                 (mistral_, 2, "megatron:tp=2"), (mistral_, 4, "megatron:tp=4"),
+                 (qwen3_, 2, "megatron:tp=2"), (opt_, 2, "megatron:tp=2")]
     if "--all" in sys.argv:
         grid = [(c, world, s) for c in (gpt, llama_, qwen, bert_, mistral_)
                 for world in (2, 4) for s in [None] + SPECS[world]]
+        grid += [(c, 2, "megatron:tp=2") for c in more]
         runs += [run for run in grid if run not in runs]
     if "--only" in sys.argv:
         wanted = sys.argv[sys.argv.index("--only") + 1].split(",")
