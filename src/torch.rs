@@ -183,7 +183,7 @@ fn paired_row(
     rowwise: &BTreeSet<OpId>,
     results: &BTreeSet<TensorId>,
     sharded: Option<&BTreeSet<TensorId>>,
-    tp: u64,
+    rules: &Rules,
     reached: &mut BTreeSet<TensorId>,
 ) -> Option<OpId> {
     let mut found = None;
@@ -216,11 +216,49 @@ fn paired_row(
                 found = Some(op);
                 continue;
             }
-            let (outputs, others) = shard_through(graph, op, tensor, dim, tp)?;
+            let (outputs, others) = shard_through(graph, op, tensor, dim, rules)?;
             if sharded.is_some_and(|s| others.iter().any(|t| !s.contains(t))) {
                 return None;
             }
             stack.extend(outputs);
+        }
+    }
+    found
+}
+
+/// What the walk of a column split's shard ([`paired_row`]) checks against: the shards' count and the
+/// parameters (weight arguments and their re-layouts), which no rank may read whole along the shard.
+struct Rules {
+    tp: u64,
+    parameters: BTreeSet<TensorId>,
+}
+
+/// The tensors of the weight arguments (the module's parameters) and of the data movement that only
+/// re-lays them out (a transpose, a broadcast): not constants or what is computed from them (rotary
+/// tables), which every rank computes alike.
+fn parameters_of(imported: &Imported) -> BTreeSet<TensorId> {
+    let graph = &imported.graph;
+    let mut found = BTreeSet::new();
+    let mut stack: Vec<TensorId> = imported
+        .args
+        .iter()
+        .filter(|a| a.weight)
+        .filter_map(|a| a.tensor)
+        .collect();
+    while let Some(tensor) = stack.pop() {
+        if !found.insert(tensor) {
+            continue;
+        }
+        for &op in graph.consumers(tensor) {
+            let read = graph.op(op);
+            if read.class == OpClass::DataMovement
+                && read.inputs.iter().all(|a| {
+                    found.contains(&a.tensor)
+                        || graph.tensor(a.tensor).kind != TensorKind::Activation
+                })
+            {
+                stack.extend(read.outputs.iter().map(|o| o.tensor));
+            }
         }
     }
     found
@@ -248,8 +286,9 @@ fn shard_through(
     op: OpId,
     tensor: TensorId,
     dim: usize,
-    tp: u64,
+    rules: &Rules,
 ) -> Option<(Vec<Shard>, Vec<TensorId>)> {
+    let tp = rules.tp;
     use flexc_core::baselines::split_term;
     let read = graph.op(op);
     if matches!(read.class, OpClass::Opaque | OpClass::Embedding) {
@@ -303,7 +342,7 @@ fn shard_through(
         if !varies {
             // A weight the shard's ranks all read whole (Qwen3's per-head q_norm): torch would leave
             // each rank its share of the gradient, never summed over tp.
-            if other.kind == TensorKind::Weight {
+            if rules.parameters.contains(&access.tensor) {
                 return None;
             }
             continue;
@@ -385,7 +424,7 @@ fn partners(
     styles: &BTreeMap<String, &'static str>,
     modules: &BTreeMap<String, Option<OpId>>,
     linears: &BTreeMap<OpId, String>,
-    tp: u64,
+    rules: &Rules,
 ) -> BTreeMap<String, String> {
     let reader = |name: &String| modules.get(name).copied().flatten();
     let rowwise: BTreeSet<OpId> = styles
@@ -400,7 +439,7 @@ fn partners(
             continue;
         };
         let mut walked = BTreeSet::new();
-        if paired_row(graph, op, &rowwise, results, None, tp, &mut walked).is_none() {
+        if paired_row(graph, op, &rowwise, results, None, rules, &mut walked).is_none() {
             continue;
         }
         for &tensor in &walked {
@@ -740,7 +779,18 @@ pub fn plan(
             linears.insert(op, module.to_string());
         }
     }
-    let together = partners(&imported.graph, &results, &styles, &modules, &linears, tp);
+    let rules = Rules {
+        tp,
+        parameters: parameters_of(imported),
+    };
+    let together = partners(
+        &imported.graph,
+        &results,
+        &styles,
+        &modules,
+        &linears,
+        &rules,
+    );
     for (module, column) in &together {
         warnings.push(format!(
             "{module}: split ColwiseParallel together with {column}, whose shard meets its output before their RowwiseParallel partner (as SwiGLU's up_proj beside gate_proj, q/k/v): the strategy computes it whole and slices it, torch cannot slice a whole tensor to meet a shard; split, it does a share of the work the strategy simulated whole"
@@ -779,7 +829,7 @@ pub fn plan(
         &results,
         &styles,
         &modules,
-        tp,
+        &rules,
         &mut runs,
         &mut warnings,
     );
@@ -975,7 +1025,7 @@ fn layouts(
     results: &BTreeSet<TensorId>,
     styles: &BTreeMap<String, &'static str>,
     modules: &BTreeMap<String, Option<OpId>>,
-    tp: u64,
+    rules: &Rules,
     runs: &mut Strategy,
     warnings: &mut Vec<String>,
 ) -> (BTreeMap<String, Value>, BTreeMap<String, String>) {
@@ -1009,7 +1059,7 @@ fn layouts(
                 // would read as whole and fail them all, so it checks only that a partner is reached.
                 let check = (!first).then_some(&sharded);
                 let mut walked = BTreeSet::new();
-                let row = paired_row(graph, op, &rowwise, results, check, tp, &mut walked)?;
+                let row = paired_row(graph, op, &rowwise, results, check, rules, &mut walked)?;
                 reached.extend(walked);
                 Some((name, row))
             })
@@ -1041,7 +1091,7 @@ fn layouts(
                 // rank of `tp` up to the row partner, which slices its input.
                 let changed = reader(name).is_some_and(|op| {
                     let mut walked = BTreeSet::new();
-                    paired_row(graph, op, &rowwise, results, None, tp, &mut walked);
+                    paired_row(graph, op, &rowwise, results, None, rules, &mut walked);
                     let ops: BTreeSet<OpId> = walked
                         .iter()
                         .flat_map(|&t| graph.consumers(t).iter().copied())
