@@ -35,7 +35,10 @@
 //! *row-parallel* end (its partial sums leave the region). Anything else (a norm reducing over the split dim,
 //! the loss, two different loop dims for one op) rejects the candidate. Accepted regions are the MLP's
 //! `up → activation → down` and attention's `QKV → scores → softmax → context → output projection`, with the
-//! heads (attribute dims of the batched contractions) as the split interior dims.
+//! heads (attribute dims of the batched contractions) as the split interior dims. A candidate whose split
+//! reaches an op of an earlier region that splits the same loop joins that region there: separate q, k
+//! and v projections meet in the scores and the context, SwiGLU's gate and up in `act(gate) * up`, and
+//! all of them are column-parallel layers of one region (as Megatron-LM splits them).
 //!
 //! Approximation: a fused QKV projection's output is `[q | k | v]` along one dim, so its `tp` column blocks do
 //! not line up with head groups as Megatron's permuted weight does; the simulator charges the resulting

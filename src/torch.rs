@@ -17,9 +17,12 @@
 //!
 //! A style's defaults hand local shards between modules: `ColwiseParallel` returns its output's shard
 //! of the last dim, `RowwiseParallel` takes that shard as its input. That is right only where a
-//! column-split module's output reaches a row-split module through elementwise ops alone (Megatron's
-//! MLP: `fc` → GELU → `proj`); anywhere else the user's code would compute on a shard as if it were
-//! the whole tensor. So the plan pairs them from the graph, and `layouts` makes every unpaired style
+//! column-split module's output reaches a row-split module through ops that compute each rank's share
+//! from its shard alone (Megatron's MLP: `fc` → GELU → `proj`; attention: q/k/v → `view(b, s, -1,
+//! head_dim)` → scores → softmax → context → o, the heads split, [`paired_row`]); anywhere else the
+//! user's code would compute on a shard as if it were the whole tensor. So the plan pairs them from the
+//! graph (python/flexc/torch.py checks what the graph cannot show: a `view` that names the head count
+//! unpairs its group), and `layouts` makes every unpaired style
 //! exchange whole tensors (`pairs` names each paired column module's row partner): a column-split module's output is gathered (`output_layouts=Replicate()`),
 //! a row-split module slices its whole input (`input_layouts=Replicate()`; an embedding's indices are
 //! always whole). Unpaired styles cost a collective more than a pair, never a wrong result.
@@ -30,9 +33,10 @@
 //! `nn.Linear` whose output a paired shard meets (through an activation or a reshape) is split
 //! `ColwiseParallel` with it, with a warning ([`partners`]) and the simulated cost of the strategy torch
 //! then runs (the layer and its reshape configured as its partner's, [`split_like`]); pairs are then found as a fixpoint in which
-//! every other activation operand of the elementwise ops on the way must be a paired shard too, and a
+//! every other activation operand that varies along the shard on the way must be a paired shard too, and a
 //! column split left with a whole operand (its partner no named `nn.Linear`) gathers its output, with a
-//! warning.
+//! warning. Every gather and every weight left replicated is in the simulated cost that ends the
+//! warnings: the ops the gathered shard would have reached run whole on each `tp` rank there.
 //!
 //! **Pipelines.** A strategy with pipeline stages of one device each is exported as
 //! `torch.distributed.pipelining` runs it ([`Export::new`]): a 3-D mesh `dp` × `pp` × `tp` (`tp` = 1),
