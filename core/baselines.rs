@@ -35,7 +35,10 @@
 //! *row-parallel* end (its partial sums leave the region). Anything else (a norm reducing over the split dim,
 //! the loss, two different loop dims for one op) rejects the candidate. Accepted regions are the MLP's
 //! `up → activation → down` and attention's `QKV → scores → softmax → context → output projection`, with the
-//! heads (attribute dims of the batched contractions) as the split interior dims.
+//! heads (attribute dims of the batched contractions) as the split interior dims. A candidate whose split
+//! reaches an op of an earlier region that splits the same loop joins that region there: separate q, k
+//! and v projections meet in the scores and the context, SwiGLU's gate and up in `act(gate) * up`, and
+//! all of them are column-parallel layers of one region (as Megatron-LM splits them).
 //!
 //! Approximation: a fused QKV projection's output is `[q | k | v]` along one dim, so its `tp` column blocks do
 //! not line up with head groups as Megatron's permuted weight does; the simulator charges the resulting
@@ -247,30 +250,55 @@ pub fn tp_regions_among(graph: &Graph, among: &dyn Fn(OpId) -> bool) -> Vec<TpRe
 /// groups, as Megatron's permuted weight layout makes them; the simulator charges the exchange.
 pub fn tp_regions_for(graph: &Graph, among: &dyn Fn(OpId) -> bool, ways: u64) -> Vec<TpRegion> {
     let mut taken: Vec<bool> = (0..graph.num_ops()).map(|i| !among(OpId::new(i))).collect();
-    let mut regions = Vec::new();
+    // The region (index into `regions`) of each op in one; merged regions are left `None`.
+    let mut owner: Vec<Option<usize>> = vec![None; graph.num_ops()];
+    let mut regions: Vec<Option<TpRegion>> = Vec::new();
     for start in graph.topological_order() {
         if taken[start.index()] {
             continue;
         }
-        if let Some(region) = grow_region(graph, start, &taken, among, ways) {
-            for &(op, _) in &region.ops {
-                taken[op.index()] = true;
+        let Some((region, joins)) =
+            grow_region(graph, start, &taken, &owner, &regions, among, ways)
+        else {
+            continue;
+        };
+        // Column splits whose shards meet in an op of an earlier region, split there on the same loop
+        // (k and v beside q in attention's products, SwiGLU's up beside gate), join that region.
+        let target = joins.first().copied().unwrap_or(regions.len());
+        let mut ops = region.ops;
+        for &other in joins.iter().skip(1) {
+            if other != target {
+                ops.extend(regions[other].take().map(|r| r.ops).unwrap_or_default());
             }
-            regions.push(region);
+        }
+        if target == regions.len() {
+            regions.push(Some(TpRegion { ops: Vec::new() }));
+        }
+        let merged = regions[target].get_or_insert(TpRegion { ops: Vec::new() });
+        merged.ops.extend(ops);
+        merged.ops.sort_by_key(|&(op, _)| op);
+        merged.ops.dedup();
+        for &(op, _) in &merged.ops {
+            taken[op.index()] = true;
+            owner[op.index()] = Some(target);
         }
     }
-    regions
+    regions.into_iter().flatten().collect()
 }
 
 /// The region starting at `start`, if `start` is a column-parallel layer whose split ends in row-parallel
-/// layers only.
+/// layers only or in ops of earlier regions (`owner`: each op's region in `regions`) that split the same
+/// loop, with the indices of those regions (the region joins them, [`tp_regions_for`]).
 fn grow_region(
     graph: &Graph,
     start: OpId,
     taken: &[bool],
+    owner: &[Option<usize>],
+    regions: &[Option<TpRegion>],
     among: &dyn Fn(OpId) -> bool,
     ways: u64,
-) -> Option<TpRegion> {
+) -> Option<(TpRegion, Vec<usize>)> {
+    let mut joins: Vec<usize> = Vec::new();
     let op = graph.op(start);
     if op.class != OpClass::Contraction {
         return None;
@@ -298,7 +326,7 @@ fn grow_region(
             if !among(c) {
                 continue;
             }
-            if c == start || taken[c.index()] {
+            if c == start {
                 return None;
             }
             let cop = graph.op(c);
@@ -311,6 +339,20 @@ fn grow_region(
                 loop_dim = Some(d);
             }
             let d = loop_dim?;
+            if taken[c.index()] {
+                // An op of an earlier region that splits the same loop: this region joins it there.
+                let r = owner[c.index()]?;
+                let same = regions[r]
+                    .as_ref()
+                    .is_some_and(|region| region.ops.contains(&(c, d)));
+                if !same {
+                    return None;
+                }
+                if !joins.contains(&r) {
+                    joins.push(r);
+                }
+                continue;
+            }
             let is_end = cop.dims[d].role == Role::Reduction;
             if is_end {
                 let contracts_weight = cop.class == OpClass::Contraction
@@ -340,8 +382,13 @@ fn grow_region(
             }
         }
     }
-    (ends > 0).then(|| TpRegion {
-        ops: split.into_iter().collect(),
+    (ends > 0 || !joins.is_empty()).then(|| {
+        (
+            TpRegion {
+                ops: split.into_iter().collect(),
+            },
+            joins,
+        )
     })
 }
 
@@ -379,7 +426,7 @@ pub fn split_term(e: &crate::graph::AffineDim, op: &Op, ways: u64) -> Option<usi
 
 /// The loop dim of the term with the largest coefficient (the outermost of a linearized index); ties go to
 /// the first term.
-pub(crate) fn dominant_term(e: &crate::graph::AffineDim) -> Option<usize> {
+pub fn dominant_term(e: &crate::graph::AffineDim) -> Option<usize> {
     e.terms
         .iter()
         .fold(None::<(usize, i64)>, |best, &(d, c)| match best {

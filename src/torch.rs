@@ -17,10 +17,13 @@
 //!
 //! A style's defaults hand local shards between modules: `ColwiseParallel` returns its output's shard
 //! of the last dim, `RowwiseParallel` takes that shard as its input. That is right only where a
-//! column-split module's output reaches a row-split module through elementwise ops alone (Megatron's
-//! MLP: `fc` → GELU → `proj`); anywhere else the user's code would compute on a shard as if it were
-//! the whole tensor. So the plan pairs them from the graph, and `layouts` makes every unpaired style
-//! exchange whole tensors: a column-split module's output is gathered (`output_layouts=Replicate()`),
+//! column-split module's output reaches a row-split module through ops that compute each rank's share
+//! from its shard alone (Megatron's MLP: `fc` → GELU → `proj`; attention: q/k/v → `view(b, s, -1,
+//! head_dim)` → scores → softmax → context → o, the heads split, [`paired_row`]); anywhere else the
+//! user's code would compute on a shard as if it were the whole tensor. So the plan pairs them from the
+//! graph (python/flexc/torch.py checks what the graph cannot show: a `view` that names the head count
+//! unpairs its group), and `layouts` makes every unpaired style
+//! exchange whole tensors (`pairs` names each paired column module's row partner): a column-split module's output is gathered (`output_layouts=Replicate()`),
 //! a row-split module slices its whole input (`input_layouts=Replicate()`; an embedding's indices are
 //! always whole). Unpaired styles cost a collective more than a pair, never a wrong result.
 //!
@@ -28,10 +31,12 @@
 //! SwiGLU's `gate_proj` and `down_proj` and compute `up_proj` whole, slicing it where it meets gate's
 //! shard, which flexc's materialization does and torch does not (`act(gate) * up` fails). So an unsplit
 //! `nn.Linear` whose output a paired shard meets (through an activation or a reshape) is split
-//! `ColwiseParallel` with it, with a warning ([`partners`]); pairs are then found as a fixpoint in which
-//! every other activation operand of the elementwise ops on the way must be a paired shard too, and a
+//! `ColwiseParallel` with it, with a warning ([`partners`]) and the simulated cost of the strategy torch
+//! then runs (the layer and its reshape configured as its partner's, [`split_like`]); pairs are then found as a fixpoint in which
+//! every other activation operand that varies along the shard on the way must be a paired shard too, and a
 //! column split left with a whole operand (its partner no named `nn.Linear`) gathers its output, with a
-//! warning.
+//! warning. Every gather and every weight left replicated is in the simulated cost that ends the
+//! warnings: the ops the gathered shard would have reached run whole on each `tp` rank there.
 //!
 //! **Pipelines.** A strategy with pipeline stages of one device each is exported as
 //! `torch.distributed.pipelining` runs it ([`Export::new`]): a 3-D mesh `dp` × `pp` × `tp` (`tp` = 1),
@@ -165,43 +170,49 @@ fn keeps_last_dim(graph: &Graph, op: OpId, tensor: TensorId) -> bool {
     }
 }
 
-/// Whether elementwise op `op`, reading the shard `tensor`, combines it with another activation that
-/// holds the whole of the last dim (it varies along the output's last dim and is not in `sharded`): torch
-/// would multiply a shard by a whole tensor (SwiGLU's `act(gate) * up` with `up_proj` unsplit). Weights
-/// are not counted: the one a column-split module's output meets is its bias, which its style splits.
-fn meets_whole(graph: &Graph, op: OpId, tensor: TensorId, sharded: &BTreeSet<TensorId>) -> bool {
-    whole_operands(graph, op, tensor)
-        .iter()
-        .any(|t| !sharded.contains(t))
-}
-
 /// The row-split reader in `rowwise` that the output of `start` (a column-split module's op) reaches
-/// through shape-preserving elementwise ops only, every path ending there, every other operand of those
-/// ops a shard too (in `sharded`); `None` when any path leaves elementwise code first or meets a whole
-/// tensor (the shard would leak into code that expects the whole tensor); `sharded` `None`: the other
-/// operands are not checked. The tensors the walk passed are added to `reached`.
+/// with its shard intact, every path ending there; `None` when any path loses the shard or meets a whole
+/// tensor (the shard would leak into code that expects the whole tensor). The shard is a dim of each
+/// tensor on the way, the output's last dim first (`ColwiseParallel`'s local output), carried by the
+/// loop that indexes it ([`shard_through`]): through elementwise ops, reshapes that keep it the outermost
+/// factor of a merged dim (`view(b, s, -1, head_dim)`: the heads), transposes, reductions over other
+/// dims (softmax) and products over other dims (attention's `q @ k^T` and `p @ v`, the heads a batch
+/// loop), every other activation operand that varies along it a shard too (in `sharded`: k and v beside
+/// q, SwiGLU's up beside gate); `sharded` `None`: the other operands are not checked. `tp`: the shards'
+/// count, which must divide the dim at each step (a local `view` splits whole heads). The tensors the
+/// walk passed are added to `reached`.
 fn paired_row(
     graph: &Graph,
     start: OpId,
     rowwise: &BTreeSet<OpId>,
     results: &BTreeSet<TensorId>,
     sharded: Option<&BTreeSet<TensorId>>,
+    rules: &Rules,
     reached: &mut BTreeSet<TensorId>,
 ) -> Option<OpId> {
     let mut found = None;
-    let mut stack: Vec<TensorId> = graph.op(start).outputs.iter().map(|a| a.tensor).collect();
-    let mut seen = BTreeSet::new();
-    while let Some(tensor) = stack.pop() {
-        if !seen.insert(tensor) {
-            continue;
+    let mut stack: Vec<Shard> = graph
+        .op(start)
+        .outputs
+        .iter()
+        .map(|a| (a.tensor, graph.tensor(a.tensor).shape.len().checked_sub(1)))
+        .map(|(t, d)| d.map(|d| (t, d)))
+        .collect::<Option<_>>()?;
+    let mut seen: BTreeMap<TensorId, usize> = BTreeMap::new();
+    while let Some((tensor, dim)) = stack.pop() {
+        match seen.get(&tensor) {
+            Some(&d) if d == dim => continue,
+            Some(_) => return None,
+            None => {
+                seen.insert(tensor, dim);
+            }
         }
         reached.insert(tensor);
         let consumers = graph.consumers(tensor);
-        if consumers.is_empty() || results.contains(&tensor) {
+        if results.contains(&tensor) {
             return None; // a result of the function
         }
         for &op in consumers {
-            let read = graph.op(op);
             if rowwise.contains(&op) {
                 if found.is_some_and(|f| f != op) {
                     return None;
@@ -209,15 +220,146 @@ fn paired_row(
                 found = Some(op);
                 continue;
             }
-            if !keeps_last_dim(graph, op, tensor)
-                || sharded.is_some_and(|s| meets_whole(graph, op, tensor, s))
-            {
+            let (outputs, others) = shard_through(graph, op, tensor, dim, rules)?;
+            if sharded.is_some_and(|s| others.iter().any(|t| !s.contains(t))) {
                 return None;
             }
-            stack.extend(read.outputs.iter().map(|o| o.tensor));
+            stack.extend(outputs);
         }
     }
     found
+}
+
+/// What the walk of a column split's shard ([`paired_row`]) checks against: the shards' count and the
+/// parameters (weight arguments and their re-layouts), which no rank may read whole along the shard.
+struct Rules {
+    tp: u64,
+    parameters: BTreeSet<TensorId>,
+}
+
+/// The tensors of the weight arguments (the module's parameters) and of the data movement that only
+/// re-lays them out (a transpose, a broadcast): not constants or what is computed from them (rotary
+/// tables), which every rank computes alike.
+fn parameters_of(imported: &Imported) -> BTreeSet<TensorId> {
+    let graph = &imported.graph;
+    let mut found = BTreeSet::new();
+    let mut stack: Vec<TensorId> = imported
+        .args
+        .iter()
+        .filter(|a| a.weight)
+        .filter_map(|a| a.tensor)
+        .collect();
+    while let Some(tensor) = stack.pop() {
+        if !found.insert(tensor) {
+            continue;
+        }
+        for &op in graph.consumers(tensor) {
+            let read = graph.op(op);
+            if read.class == OpClass::DataMovement
+                && read.inputs.iter().all(|a| {
+                    found.contains(&a.tensor)
+                        || graph.tensor(a.tensor).kind != TensorKind::Activation
+                })
+            {
+                stack.extend(read.outputs.iter().map(|o| o.tensor));
+            }
+        }
+    }
+    found
+}
+
+/// A tensor and the dim of it that holds a column split's shard ([`paired_row`]).
+type Shard = (TensorId, usize);
+
+/// Whether index `expr` has loop `l` (of `trip` iterations) as its outermost term and spans a dim of
+/// `size` with it: a block of `l`'s range is then a block of the dim (a shard).
+fn covers(expr: &flexc_core::AffineDim, l: usize, trip: u64, size: u64) -> bool {
+    let coefficient = expr.terms.iter().find(|&&(t, _)| t == l).map(|&(_, c)| c);
+    flexc_core::baselines::dominant_term(expr) == Some(l)
+        && expr.offset == 0
+        && coefficient.is_some_and(|c| c > 0 && (c as u64).saturating_mul(trip) == size)
+}
+
+/// Where op `op` puts the shard of dim `dim` of `tensor` ([`paired_row`]): the output dims that hold it,
+/// and the other activation operands that vary along it (they must be shards as well); `None` when the
+/// op loses it: a reduction over it, a weight's contraction, a slice or a broadcast of it, a reshape that
+/// makes it an inner factor, a dim `tp` does not divide, or a weight read whole along it (a plain
+/// parameter of another module, whose gradient torch would leave partial on each rank).
+fn shard_through(
+    graph: &Graph,
+    op: OpId,
+    tensor: TensorId,
+    dim: usize,
+    rules: &Rules,
+) -> Option<(Vec<Shard>, Vec<TensorId>)> {
+    let tp = rules.tp;
+    use flexc_core::baselines::split_term;
+    let read = graph.op(op);
+    if matches!(read.class, OpClass::Opaque | OpClass::Embedding) {
+        return None;
+    }
+    let size = graph.tensor(tensor).shape.get(dim).copied()?;
+    // The loop that carries the shard: the same for every read of `tensor`.
+    let mut carrier = None;
+    for access in read.inputs.iter().filter(|a| a.tensor == tensor) {
+        let expr = access.exprs.get(dim)?;
+        let l = split_term(expr, read, tp)?;
+        // The outermost term of the index, covering the dim (a merged index: a reshape's, GQA's
+        // `[kv heads * repeats]`): a shard of the dim is a block of that loop's range.
+        if !covers(expr, l, read.dims[l].size, size) {
+            return None;
+        }
+        if carrier.is_some_and(|c| c != l) {
+            return None;
+        }
+        carrier = Some(l);
+    }
+    let l = carrier?;
+    let loop_ = &read.dims[l];
+    if loop_.size % tp != 0 || loop_.role == flexc_core::Role::Reduction {
+        return None;
+    }
+    let mut outputs = Vec::new();
+    for access in &read.outputs {
+        let out = graph.tensor(access.tensor);
+        let dims: Vec<usize> = (0..access.exprs.len())
+            .filter(|&j| access.exprs[j].terms.iter().any(|&(t, _)| t == l))
+            .collect();
+        let &[j] = dims.as_slice() else {
+            return None;
+        };
+        let size = out.shape.get(j).copied().unwrap_or(0);
+        if !covers(&access.exprs[j], l, loop_.size, size) || size % tp != 0 {
+            return None;
+        }
+        outputs.push((access.tensor, j));
+    }
+    if outputs.is_empty() {
+        return None;
+    }
+    let mut others = Vec::new();
+    for access in read.inputs.iter().filter(|a| a.tensor != tensor) {
+        let other = graph.tensor(access.tensor);
+        let varies = access.exprs.iter().enumerate().any(|(j, e)| {
+            other.shape.get(j).is_some_and(|&s| s > 1) && e.terms.iter().any(|&(t, _)| t == l)
+        });
+        if !varies {
+            // A weight the shard's ranks all read whole (Qwen3's per-head q_norm): torch would leave
+            // each rank its share of the gradient, never summed over tp.
+            if rules.parameters.contains(&access.tensor) {
+                return None;
+            }
+            continue;
+        }
+        match other.kind {
+            TensorKind::Activation => others.push(access.tensor),
+            // A weight along the shard: the column module's own bias (its style splits it); another
+            // module's weight would be whole.
+            _ if read.class == OpClass::Contraction => return None,
+            _ => {}
+        }
+    }
+    Some((outputs, others))
 }
 
 /// The activation operands of elementwise op `op`, reading the shard `tensor`, that vary along its
@@ -286,6 +428,7 @@ fn partners(
     styles: &BTreeMap<String, &'static str>,
     modules: &BTreeMap<String, Option<OpId>>,
     linears: &BTreeMap<OpId, String>,
+    rules: &Rules,
 ) -> BTreeMap<String, String> {
     let reader = |name: &String| modules.get(name).copied().flatten();
     let rowwise: BTreeSet<OpId> = styles
@@ -300,7 +443,7 @@ fn partners(
             continue;
         };
         let mut walked = BTreeSet::new();
-        if paired_row(graph, op, &rowwise, results, None, &mut walked).is_none() {
+        if paired_row(graph, op, &rowwise, results, None, rules, &mut walked).is_none() {
             continue;
         }
         for &tensor in &walked {
@@ -511,21 +654,34 @@ fn pipeline(
     ))
 }
 
-/// The `--emit=torch-plan` JSON and its warnings (module doc), `cost` (the simulated cost of what the
-/// export changes, [`Export::nearest`]) last.
+/// The warning with the simulated cost of the strategy torch runs (its argument) against the strategy
+/// exported from; `None` when they are the same.
+pub type Cost<'a> = dyn Fn(&Strategy) -> Result<Option<String>, Diag> + 'a;
+
+/// The `--emit=torch-plan` JSON and its warnings (module doc), last the simulated cost of what the
+/// export changes (`cost` of the strategy torch runs: [`Export::nearest`] with the layers the plan
+/// splits together, [`partners`], split as their column partner is).
 pub fn plan(
     model: &str,
     imported: &Imported,
     strategy: &Strategy,
     devices: u64,
     export: &Export,
-    cost: Option<&str>,
+    cost: &Cost<'_>,
 ) -> Result<(String, Vec<String>), Diag> {
     if let Some(pipeline) = &export.pipeline {
+        let cost = cost(&export.nearest)?;
         return Ok(pipeline_plan(
-            model, imported, devices, export, pipeline, cost,
+            model,
+            imported,
+            devices,
+            export,
+            pipeline,
+            cost.as_deref(),
         ));
     }
+    // What torch runs, in flexc's terms: the nearest mesh strategy, then the plan's own changes.
+    let mut runs = export.nearest.clone();
     let mut warnings = export.warnings.clone();
     let derived = jax::export(model, imported, strategy, devices, None)?;
     let dp: u64 = derived.data.iter().map(|&i| derived.mesh[i].1).product();
@@ -560,6 +716,7 @@ pub fn plan(
                 warnings.push(format!(
                     "{name}: split over tp but not a named submodule's parameter (par.name \"module.weight\"): left replicated"
                 ));
+                unsplit(imported, i, &mut runs);
                 continue;
             }
         };
@@ -579,6 +736,7 @@ pub fn plan(
                     "{name}: its split over tp (dims {split:?} of {}) is no parallelize_module style: left replicated",
                     spec.len()
                 ));
+                unsplit(imported, i, &mut runs);
                 continue;
             }
         };
@@ -625,7 +783,18 @@ pub fn plan(
             linears.insert(op, module.to_string());
         }
     }
-    let together = partners(&imported.graph, &results, &styles, &modules, &linears);
+    let rules = Rules {
+        tp,
+        parameters: parameters_of(imported),
+    };
+    let together = partners(
+        &imported.graph,
+        &results,
+        &styles,
+        &modules,
+        &linears,
+        &rules,
+    );
     for (module, column) in &together {
         warnings.push(format!(
             "{module}: split ColwiseParallel together with {column}, whose shard meets its output before their RowwiseParallel partner (as SwiGLU's up_proj beside gate_proj, q/k/v): the strategy computes it whole and slices it, torch cannot slice a whole tensor to meet a shard; split, it does a share of the work the strategy simulated whole"
@@ -636,6 +805,11 @@ pub fn plan(
             .find(|(_, m)| *m == module)
             .map(|(&op, _)| op);
         modules.insert(module.clone(), reader);
+        // Torch runs it as its column partner runs: the partner's configuration on its contraction.
+        let partner = modules.get(column).copied().flatten();
+        if let (Some(op), Some(like)) = (reader, partner) {
+            split_like(&imported.graph, &mut runs, op, like);
+        }
         // Its weight and bias now split dim 0 over `tp` (ahead of what they held there: FSDP's `dp`).
         for (name, spec) in parameters.iter_mut() {
             let own = matches!(
@@ -654,9 +828,17 @@ pub fn plan(
             }
         }
     }
-    let layouts = layouts(&imported.graph, &results, &styles, &modules, &mut warnings);
+    let (layouts, pairs) = layouts(
+        &imported.graph,
+        &results,
+        &styles,
+        &modules,
+        &rules,
+        &mut runs,
+        &mut warnings,
+    );
     warnings.dedup();
-    warnings.extend(cost.map(str::to_string));
+    warnings.extend(cost(&runs)?);
     let value = json!({
         "format": "flexc-torch-plan-1",
         "model": model,
@@ -664,6 +846,7 @@ pub fn plan(
         "mesh": {"dims": ["dp", "tp"], "shape": [dp, devices / dp]},
         "plan": styles,
         "layouts": layouts,
+        "pairs": pairs,
         "transposed": transposed,
         "fsdp": fsdp,
         "schedule": export.value["schedule"],
@@ -674,6 +857,104 @@ pub fn plan(
     jax::layout(&value, 0, &mut text);
     text.push('\n');
     Ok((text, warnings))
+}
+
+/// Sets the configuration in `strategy` of contraction `op` and of the ops its output passes alone on
+/// its way (a reshape, an activation) to `like`'s and its chain's, op for op while their loops agree, up
+/// to the op where the chains meet: a layer split together with its column partner (SwiGLU's `up_proj`
+/// as `gate_proj`) runs as the partner runs.
+fn split_like(graph: &Graph, strategy: &mut Strategy, op: OpId, like: OpId) {
+    let sizes = |o: OpId| -> Vec<u64> { graph.op(o).dims.iter().map(|d| d.size).collect() };
+    // The op and its single-consumer successors with one output each.
+    let chain = |start: OpId| -> Vec<OpId> {
+        let mut ops = vec![start];
+        while ops.len() < 16 {
+            let read = graph.op(*ops.last().expect("not empty"));
+            let [output] = read.outputs.as_slice() else {
+                break;
+            };
+            let &[next] = graph.consumers(output.tensor) else {
+                break;
+            };
+            ops.push(next);
+        }
+        ops
+    };
+    let (ours, theirs) = (chain(op), chain(like));
+    for (&mine, &model) in ours.iter().zip(&theirs) {
+        if theirs.contains(&mine)
+            || sizes(mine) != sizes(model)
+            || graph.op(mine).class != graph.op(model).class
+        {
+            break;
+        }
+        if let Some(config) = strategy.configs.get(model.index()).cloned() {
+            if let Some(slot) = strategy.configs.get_mut(mine.index()) {
+                *slot = config;
+            }
+        }
+    }
+}
+
+/// The op reading weight argument `i` run whole on each rank of `tp` in `runs` ([`whole_per_group`]):
+/// the weight left replicated, as torch runs a module without a style.
+fn unsplit(imported: &Imported, i: usize, runs: &mut Strategy) {
+    let graph = &imported.graph;
+    let reader = imported
+        .args
+        .get(i)
+        .and_then(|a| a.tensor)
+        .and_then(|t| weight_reader(graph, t));
+    if let Some(op) = reader {
+        if let Some(config) = runs.configs.get_mut(op.index()) {
+            *config = whole_per_group(graph, op, config);
+        }
+    }
+}
+
+/// `config` of op `op` with only its sample loop split, each task run whole on every device of the
+/// tasks it merges (their copies, [`flexc_core::Config::copies`]): the op as torch runs it on a whole
+/// tensor, replicated over `tp` and split over `dp` as the strategy split the samples.
+fn whole_per_group(graph: &Graph, op: OpId, config: &flexc_core::Config) -> flexc_core::Config {
+    let sample = graph.op(op).first_dim(flexc_core::Role::Sample);
+    let degrees: Vec<u64> = config
+        .degrees
+        .iter()
+        .enumerate()
+        .map(|(d, &k)| if Some(d) == sample { k } else { 1 })
+        .collect();
+    if degrees == config.degrees {
+        return config.clone();
+    }
+    let copies = config.copies();
+    let tasks = config.grid_tasks();
+    let parts = degrees.iter().product::<u64>().max(1) as usize;
+    let mut groups: Vec<Vec<DeviceId>> = vec![Vec::new(); parts];
+    for t in 0..tasks {
+        // The sample coordinate of task `t` (row-major over the grid).
+        let mut rest = t as u64;
+        let mut coordinate = 0u64;
+        for (d, &k) in config.degrees.iter().enumerate().rev() {
+            if Some(d) == sample {
+                coordinate = rest % k.max(1);
+            }
+            rest /= k.max(1);
+        }
+        let devices = config
+            .devices
+            .get(t * copies..(t + 1) * copies)
+            .unwrap_or(&[]);
+        groups[(coordinate as usize).min(parts - 1)].extend_from_slice(devices);
+    }
+    // Every merged task on the same number of devices (the copies of one task are a multiple).
+    let width = groups.iter().map(Vec::len).min().unwrap_or(0);
+    if width == 0 || groups.iter().any(|g| g.len() != width) {
+        return config.clone();
+    }
+    flexc_core::Config {
+        degrees,
+        devices: groups.concat(),
+    }
 }
 
 /// The plan of a pipeline (module doc): no styles (`tp` = 1), each stage replicated over `dp` or FSDP.
@@ -748,8 +1029,10 @@ fn layouts(
     results: &BTreeSet<TensorId>,
     styles: &BTreeMap<String, &'static str>,
     modules: &BTreeMap<String, Option<OpId>>,
+    rules: &Rules,
+    runs: &mut Strategy,
     warnings: &mut Vec<String>,
-) -> BTreeMap<String, Value> {
+) -> (BTreeMap<String, Value>, BTreeMap<String, String>) {
     let reader = |name: &String| modules.get(name).copied().flatten();
     let rowwise: BTreeSet<OpId> = styles
         .iter()
@@ -780,7 +1063,7 @@ fn layouts(
                 // would read as whole and fail them all, so it checks only that a partner is reached.
                 let check = (!first).then_some(&sharded);
                 let mut walked = BTreeSet::new();
-                let row = paired_row(graph, op, &rowwise, results, check, &mut walked)?;
+                let row = paired_row(graph, op, &rowwise, results, check, rules, &mut walked)?;
                 reached.extend(walked);
                 Some((name, row))
             })
@@ -808,9 +1091,33 @@ fn layouts(
             }
             None => {
                 layouts.insert(name.clone(), json!({"output": "Replicate"}));
+                // Torch gathers the output: the ops the shard would have reached run whole on each
+                // rank of `tp` up to the row partner, which slices its input.
+                let changed = reader(name).is_some_and(|op| {
+                    let mut walked = BTreeSet::new();
+                    paired_row(graph, op, &rowwise, results, None, rules, &mut walked);
+                    let ops: BTreeSet<OpId> = walked
+                        .iter()
+                        .flat_map(|&t| graph.consumers(t).iter().copied())
+                        .filter(|c| !rowwise.contains(c))
+                        .collect();
+                    let mut changed = false;
+                    for c in ops {
+                        if let Some(config) = runs.configs.get_mut(c.index()) {
+                            let whole = whole_per_group(graph, c, config);
+                            changed |= whole != *config;
+                            *config = whole;
+                        }
+                    }
+                    changed
+                });
                 if candidates.contains_key(name) {
                     warnings.push(format!(
-                        "{name}: its ColwiseParallel shard meets a tensor computed whole before its RowwiseParallel partner (a partner layer left unsplit, as SwiGLU's up_proj beside gate_proj): torch cannot multiply a shard by a whole tensor, so its output is gathered (output_layouts=Replicate()): one all-gather per step more than the simulated strategy"
+                        "{name}: its ColwiseParallel shard meets a tensor computed whole before its RowwiseParallel partner (a partner layer left unsplit, as SwiGLU's up_proj beside gate_proj): torch cannot multiply a shard by a whole tensor, so its output is gathered (output_layouts=Replicate()) and the ops after it run whole on each tp rank"
+                    ));
+                } else if changed {
+                    warnings.push(format!(
+                        "{name}: its ColwiseParallel shard does not reach a RowwiseParallel partner as torch holds it (the output or a tensor after it is a result of the module, or an op after it slices the split dim, reduces over it, reshapes it into an inner factor or into factors the tp shards do not divide, or reads another module's parameter whole along it: a fused q/k/v projection split by width, grouped-query attention split past its key/value heads, a per-head norm): its output is gathered (output_layouts=Replicate()) and the ops the strategy split after it run whole on each tp rank"
                     ));
                 }
             }
@@ -821,7 +1128,16 @@ fn layouts(
             layouts.insert(name.clone(), json!({"input": "Replicate"}));
         }
     }
-    layouts
+    // Each paired column module's row partner, by name.
+    let named: BTreeMap<OpId, &String> = styles
+        .keys()
+        .filter_map(|name| Some((reader(name)?, name)))
+        .collect();
+    let partners = pairs
+        .iter()
+        .filter_map(|(&column, row)| Some((column.clone(), named.get(row)?.to_string())))
+        .collect();
+    (layouts, partners)
 }
 
 #[cfg(test)]

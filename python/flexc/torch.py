@@ -70,10 +70,190 @@ def _decompositions():
     return table
 
 
+def _coarsening(fine, coarse):
+    """The groups of consecutive dims of shape `fine` whose products make shape `coarse` (lists of
+    indices into `fine`), or None when `coarse` is no such merging."""
+    groups, at = [], 0
+    for size in coarse:
+        group, product = [], 1
+        while at < len(fine) and (product < size or not group):
+            group.append(at)
+            product *= fine[at]
+            at += 1
+        if product != size:
+            return None
+        groups.append(group)
+    return groups if at == len(fine) else None
+
+
+def _linearized(loops, shape):
+    """`d_a * (size_b * size_c) + d_b * size_c + d_c` over loop numbers `loops` of sizes `shape`."""
+    terms, stride = [], 1
+    for d in reversed(loops):
+        terms.append(f"d{d} * {stride}" if stride != 1 else f"d{d}")
+        stride *= shape[d]
+    return " + ".join(reversed(terms))
+
+
+def _batch_dims_restored(module):
+    """Rewrites each `linalg.batch_matmul` of float tensors whose operands are `tensor.collapse_shape`s
+    merging leading dims (`[b, h, m, k]` -> `[b*h, m, k]`) and whose result only an `expand_shape`
+    splitting them again reads as one `linalg.generic` over the uncollapsed tensors, a loop per leading
+    dim. Torch (and torch-mlir) lowers an N-D `matmul` (attention's `q @ k^T` and `p @ v`) to a batched
+    matmul over the batch and heads merged into one dim: flexc could then split the samples of that dim
+    but not the heads, which tensor parallelism splits. Grouped-query attention's `repeat_kv` (`[b, kvh,
+    rep, s, d]` collapsed to `[b*kvh*rep, s, d]`) keeps its finer dims: the other operands index
+    theirs linearized. Returns how many were rewritten."""
+    from torch_mlir import ir
+
+    def owner(value, name):
+        op = value.owner
+        return op if isinstance(op, ir.OpView) and op.operation.name == name else None
+
+    def leading(collapse):
+        """The source shape of a collapse merging its leading dims into dim 0, the others kept."""
+        groups = [[int(i) for i in g] for g in ir.ArrayAttr(collapse.attributes["reassociation"])]
+        shape = list(ir.RankedTensorType(collapse.operands[0].type).shape)
+        if len(groups) != 3 or any(len(g) != 1 for g in groups[1:]):
+            return None
+        return shape[:len(groups[0])]
+
+    rewritten = 0
+    with module.context, ir.Location.unknown():
+        found = []
+        for func in module.body.operations:
+            for region in func.regions:
+                for block in region.blocks:
+                    found += [op for op in block.operations if op.operation.name == "linalg.batch_matmul"]
+        for bmm in found:
+            lhs, rhs = owner(bmm.operands[0], "tensor.collapse_shape"), owner(bmm.operands[1], "tensor.collapse_shape")
+            uses = list(bmm.results[0].uses)
+            if lhs is None or rhs is None or len(uses) != 1 or len(bmm.operands) != 3:
+                continue
+            expand = uses[0].owner
+            if not isinstance(expand, ir.OpView) or expand.operation.name != "tensor.expand_shape":
+                continue
+            out_groups = [[int(i) for i in g] for g in ir.ArrayAttr(expand.attributes["reassociation"])]
+            out_type = ir.RankedTensorType(expand.results[0].type)
+            element = out_type.element_type
+            if not str(element).startswith(("f", "bf")) or len(out_groups) != 3 \
+                    or any(len(g) != 1 for g in out_groups[1:]):
+                continue
+            shapes = [leading(lhs), leading(rhs), list(out_type.shape)[:len(out_groups[0])]]
+            if any(s is None for s in shapes):
+                continue
+            fine = max(shapes, key=len)
+            groups = [_coarsening(fine, s) for s in shapes]
+            if any(g is None for g in groups) or len(fine) < 2:
+                continue
+            n = len(fine)
+            m, nn, k = n, n + 1, n + 2
+            loops = ", ".join(f"d{i}" for i in range(n + 3))
+
+            def access(group, last):
+                dims = [_linearized(g, fine) for g in group] + last
+                return f"affine_map<({loops}) -> ({', '.join(dims)})>"
+
+            # The result in the finest shape (a linalg loop is parallel only where a result indexes
+            # it alone), collapsed to the expanded result's shape after.
+            maps = [access(groups[0], [f"d{m}", f"d{k}"]), access(groups[1], [f"d{k}", f"d{nn}"]),
+                    access([[i] for i in range(n)], [f"d{m}", f"d{nn}"])]
+            iterators = ["parallel"] * (n + 2) + ["reduction"]
+            rows, cols = list(out_type.shape)[-2:]
+            fine_type = ir.RankedTensorType.get(fine + [rows, cols], element)
+
+            def reassociation(groups):
+                return ir.Attribute.parse("[" + ", ".join("[" + ", ".join(map(str, g)) + "]"
+                                                          for g in groups) + "]")
+
+            with ir.InsertionPoint(bmm):
+                init = ir.Operation.create(
+                    "tensor.expand_shape", results=[fine_type], operands=[bmm.operands[2]],
+                    attributes={"reassociation": reassociation([list(range(n)), [n], [n + 1]]),
+                                "static_output_shape": ir.Attribute.parse(
+                                    "array<i64: " + ", ".join(map(str, fine + [rows, cols])) + ">")})
+                generic = ir.Operation.create(
+                    "linalg.generic", results=[fine_type],
+                    operands=[lhs.operands[0], rhs.operands[0], init.results[0]],
+                    attributes={
+                        "indexing_maps": ir.Attribute.parse("[" + ", ".join(maps) + "]"),
+                        "iterator_types": ir.Attribute.parse(
+                            "[" + ", ".join(f"#linalg.iterator_type<{t}>" for t in iterators) + "]"),
+                        "operandSegmentSizes": ir.Attribute.parse("array<i32: 2, 1>"),
+                    },
+                    regions=1)
+                result = generic.results[0]
+                if len(fine) != len(groups[2]):
+                    result = ir.Operation.create(
+                        "tensor.collapse_shape", results=[out_type], operands=[result],
+                        attributes={"reassociation": reassociation(
+                            groups[2] + [[n], [n + 1]])}).results[0]
+            body = generic.regions[0].blocks.append(element, element, element)
+            with ir.InsertionPoint(body):
+                product = ir.Operation.create("arith.mulf", results=[element],
+                                              operands=[body.arguments[0], body.arguments[1]])
+                total = ir.Operation.create("arith.addf", results=[element],
+                                            operands=[body.arguments[2], product.results[0]])
+                ir.Operation.create("linalg.yield", operands=[total.results[0]])
+            expand.results[0].replace_all_uses_with(result)
+            expand.operation.erase()
+            bmm.operation.erase()
+            for collapse in (lhs, rhs):
+                if not list(collapse.results[0].uses):
+                    collapse.operation.erase()
+            rewritten += 1
+    return rewritten
+
+
+def _fixed_head_views(program):
+    """The modules (named as `named_parameters()` names them) whose `nn.Linear` output is split into
+    more dims by a `view`/`reshape` that gives the outermost factor of its last dim as a number, not -1
+    (OPT's `view(bsz, -1, self.num_heads, self.head_dim)`), with those sizes. Under a column split that
+    dim is a rank's shard: a fixed count there makes torch read the shard as the whole (OPT then halves
+    the sequence instead of the heads, silently), so `plan` gathers such a module's output instead of
+    pairing it. The export holds the sizes torch resolved; the program torch.export records holds the
+    sizes as written (-1 kept)."""
+    import torch
+
+    ops = torch.ops.aten
+    linear = {ops.linear.default}
+    reshapes = {ops.view.default, ops.reshape.default, ops._unsafe_view.default}
+    # Ops that keep their first operand's shape (bias adds, scaling, activations, dropout, contiguous).
+    keeping = {ops.add.Tensor, ops.mul.Tensor, ops.mul.Scalar, ops.div.Tensor, ops.div.Scalar,
+               ops.dropout.default, ops.contiguous.default, ops.clone.default, ops.to.dtype}
+    fixed = {}
+    for node in program.graph.nodes:
+        if node.op != "call_function" or node.target not in linear:
+            continue
+        stack = list(node.meta.get("nn_module_stack", {}).values())
+        if not stack:
+            continue
+        name = stack[-1][0]
+        for prefix in ("inner.", "L__self___inner_"):
+            name = name[len(prefix):] if name.startswith(prefix) else name
+        value = node.meta.get("val")
+        rank = value.dim() if value is not None else None
+        frontier = [node]
+        while frontier:
+            current = frontier.pop()
+            for user in current.users:
+                if user.op != "call_function":
+                    continue
+                if user.target in keeping:
+                    frontier.append(user)
+                elif user.target in reshapes and rank is not None:
+                    sizes = list(user.args[1]) if len(user.args) > 1 else []
+                    if len(sizes) > rank and sizes[rank - 1] != -1:
+                        fixed[name] = [int(x) if isinstance(x, int) else str(x) for x in sizes]
+    return fixed
+
+
 def export(model, example_inputs, path: str) -> str:
     """Writes `model`'s forward on `example_inputs` (a tuple of tensors) to `path` as linalg-on-tensors
     MLIR, its parameters as trailing arguments marked `par.param` and named `par.name`; returns `path`.
-    Buffers (batch-norm statistics, ...) stay constants of the export."""
+    Buffers (batch-norm statistics, ...) stay constants of the export. The batched matmuls torch-mlir
+    writes over merged batch and head dims (attention's) are written back over the separate dims
+    (`_batch_dims_restored`), so that flexc can split the heads."""
     import torch
     from torch_mlir import fx, ir
 
@@ -102,11 +282,14 @@ def export(model, example_inputs, path: str) -> str:
     try:
         for m, _ in hidden:
             m._non_persistent_buffers_set.clear()
-        module = fx.export_and_import(Stateless(), *inputs, *params, output_type="linalg-on-tensors",
+        program = torch.export.export(Stateless(), (*inputs, *params), strict=False)
+        fixed = _fixed_head_views(program)
+        module = fx.export_and_import(program, output_type="linalg-on-tensors",
                                       func_name="forward", decomposition_table=_decompositions())
     finally:
         for m, names_of in hidden:
             m._non_persistent_buffers_set.update(names_of)
+    _batch_dims_restored(module)
     with module.context:
         functions = [op for op in module.body.operations if op.operation.name == "func.func"]
         if len(functions) != 1:
@@ -117,6 +300,8 @@ def export(model, example_inputs, path: str) -> str:
         functions[0].attributes["arg_attrs"] = ir.ArrayAttr.get(attrs)
     with open(path, "w") as out:
         out.write(str(module))
+    with open(path + ".views.json", "w") as out:
+        json.dump(fixed, out)
     return path
 
 
@@ -159,9 +344,36 @@ def plan(model, example_inputs=(), world_size: int = 2, machine: Optional[str] =
             raise FlexcError(f"flexc failed (exit {done.returncode}): {' '.join(command)}\n{done.stderr}")
         result = json.loads(done.stdout)
         result["report"] = done.stderr
+        views = os.path.join(folder, "model.mlir.views.json") if cwd else None
+        if views and os.path.exists(views):
+            with open(views) as found:
+                _gather_fixed_heads(result, json.load(found))
         if keep:
             result["mlir"] = mlir
         return result
+
+
+def _gather_fixed_heads(result: dict, fixed: dict):
+    """Unpairs the column modules of `result` whose output a view with a fixed count splits
+    (`_fixed_head_views`): every column module paired with the same row module (q, k and v with o)
+    gathers its output and the row module slices its whole input, with a warning."""
+    pairs = result.get("pairs", {})
+    layouts = result.setdefault("layouts", {})
+    for column in sorted(set(fixed) & set(pairs)):
+        row = pairs.get(column)
+        if row is None:
+            continue
+        group = sorted(c for c, r in pairs.items() if r == row)
+        for c in group:
+            layouts[c] = {"output": "Replicate"}
+            pairs.pop(c, None)
+        layouts[row] = {"input": "Replicate"}
+        result.setdefault("warnings", []).insert(0, (
+            f"{column}: its output is reshaped with a fixed count where its ColwiseParallel shard "
+            f"splits (view {fixed[column]}): torch would read each rank's shard as the whole tensor, so "
+            f"{', '.join(group)} gather their outputs (output_layouts=Replicate()) and {row} slices its "
+            f"whole input: {len(group)} all-gathers per step more than the simulated strategy (write "
+            f"-1 for the heads, view(b, s, -1, head_dim), to run it split)"))
 
 
 def _transposed_styles():

@@ -1,22 +1,28 @@
 #!/usr/bin/env python3
 """Stock Hugging Face models under flexc's PyTorch plans (issue 42): transformers' `GPT2LMHeadModel`,
-`LlamaForCausalLM` and `Qwen2ForCausalLM` (grouped-query attention: 4 query heads, 2 key/value heads)
-built from small configs (2 layers, width 128, vocabulary 256, no weights downloaded), in train mode,
-exported by `flexc.torch.plan` with no workaround — the default attention-mask code (a cumsum over
-the position ids), Llama's and Qwen2's non-persistent rotary buffer `inv_freq`, GPT-2's default
-dropout (torch-mlir's RNG seed, `ml_program.global_load`) — planned by the default search and by
-Megatron-LM's `megatron:tp=2`, and run for one step on 2 and 4 gloo processes against one process
-(`test_torch_engine.check`: loss and every gradient within 1e-5). Megatron's plans put SwiGLU's
-`gate_proj` and `up_proj` together (src/torch.rs) and split GPT-2's `Conv1D` MLP with its `[in, out]`
-weights (`transposed`). The first check is that a normal `pip install ./python` finds this checkout's
+`LlamaForCausalLM`, `Qwen2ForCausalLM` (grouped-query attention: 4 query heads, 2 key/value heads),
+`BertForMaskedLM` and `MistralForCausalLM` (grouped-query attention, a sliding window of 8 tokens)
+built from small configs (2 layers, width 128, vocabulary 256, no weights downloaded), exported by
+`flexc.torch.plan` with no workaround — the default attention-mask code (a cumsum over the position
+ids), the non-persistent buffers (rotary `inv_freq`, BERT's `token_type_ids`), GPT-2's default dropout
+(torch-mlir's RNG seed, `ml_program.global_load`), attention's batched matmuls (their heads restored,
+src/torch.rs and python/flexc/torch.py) — planned by the default search and by Megatron-LM's specs,
+and run for one step on 2 and 4 gloo processes against one process (`test_torch_engine.check`: loss
+and every gradient within 1e-5). Megatron's plans split q/k/v column-wise and o row-wise (paired
+through the attention), SwiGLU's `gate_proj` and `up_proj` together, and GPT-2's `Conv1D` MLP with its
+`[in, out]` weights (`transposed`). BERT (with its default dropout 0.1) and Mistral are planned in
+train and in eval mode. The first check is that a normal `pip install ./python` finds this checkout's
 binary with neither $FLEXC nor PATH.
 
-The engine runs use the models with dropout 0 (a random mask differs between one process and several);
-GPT-2 with its default dropout (0.1) is planned too, to check that it imports.
+The engine runs use the models with dropout 0 (a random mask differs between one process and several),
+and BERT with its default dropout in eval mode (where dropout is off).
 
-  python/tests/test_hf_engine.py [--quick | --all]  # --quick: GPT-2 and Llama on 2 processes only;
-                                                    # --all: every model x plan on 2 and 4 processes
+  python/tests/test_hf_engine.py [--quick | --all] [--only MODEL,...]
+      # default (tools/test): 12 runs; --quick: GPT-2 and Llama on 2 processes only; --all: every model
+      # under the default search and every spec of SPECS on 2 and 4 processes; --only: those models
+      # (gpt2, llama, qwen2, qwen3, bert, mistral, opt, gemma, phi, gpt-neox, roberta)
 """
+import functools
 import os
 import sys
 
@@ -29,8 +35,11 @@ import torch  # noqa: E402
 import test_torch_engine as engine  # noqa: E402  (puts python/ first on sys.path)
 import flexc.torch  # noqa: E402
 
-from transformers import (GPT2Config, GPT2LMHeadModel, LlamaConfig, LlamaForCausalLM,  # noqa: E402
-                          Qwen2Config, Qwen2ForCausalLM)
+from transformers import (BertConfig, BertForMaskedLM, GemmaConfig, GemmaForCausalLM,  # noqa: E402
+                          GPT2Config, GPT2LMHeadModel, GPTNeoXConfig, GPTNeoXForCausalLM,
+                          LlamaConfig, LlamaForCausalLM, MistralConfig, MistralForCausalLM, OPTConfig,
+                          OPTForCausalLM, PhiConfig, PhiForCausalLM, Qwen2Config, Qwen2ForCausalLM,
+                          Qwen3Config, Qwen3ForCausalLM, RobertaConfig, RobertaForMaskedLM)
 
 
 class Logits:
@@ -58,6 +67,85 @@ class Llama(Logits, LlamaForCausalLM):
 
 class Qwen2(Logits, Qwen2ForCausalLM):
     pass
+
+
+class Bert(Logits, BertForMaskedLM):
+    pass
+
+
+class Mistral(Logits, MistralForCausalLM):
+    pass
+
+
+class Qwen3(Logits, Qwen3ForCausalLM):
+    pass
+
+
+class OPT(Logits, OPTForCausalLM):
+    pass
+
+
+class Gemma(Logits, GemmaForCausalLM):
+    pass
+
+
+class Phi(Logits, PhiForCausalLM):
+    pass
+
+
+class NeoX(Logits, GPTNeoXForCausalLM):
+    pass
+
+
+class Roberta(Logits, RobertaForMaskedLM):
+    pass
+
+
+LAYERS = dict(num_hidden_layers=2, hidden_size=128, intermediate_size=256, num_attention_heads=4,
+              max_position_embeddings=64)
+
+
+def qwen3():
+    """Qwen3: GQA with a per-head RMSNorm of q and k (`q_norm`, `k_norm`, weights over the head dim):
+    a heads split would leave each rank a share of those weights' gradients, so q/k/v gather."""
+    with torch.device("cpu"):
+        return Qwen3(Qwen3Config(num_key_value_heads=2, head_dim=32, **LAYERS, **COMMON)).train()
+
+
+def opt():
+    """OPT: its attention reshapes with the head count it holds (`view(bsz, -1, num_heads, head_dim)`),
+    which would read a rank's heads as a shorter sequence: python/flexc/torch.py unpairs it."""
+    config = OPTConfig(num_hidden_layers=2, hidden_size=128, ffn_dim=256, num_attention_heads=4,
+                       max_position_embeddings=64, word_embed_proj_dim=128, dropout=0.0,
+                       attention_dropout=0.0, **COMMON)
+    with torch.device("cpu"):
+        return OPT(config).train()
+
+
+def gemma():
+    with torch.device("cpu"):
+        return Gemma(GemmaConfig(num_key_value_heads=2, head_dim=32, **LAYERS, **COMMON)).train()
+
+
+def phi():
+    config = PhiConfig(resid_pdrop=0.0, embd_pdrop=0.0, attention_dropout=0.0, **LAYERS, **COMMON)
+    with torch.device("cpu"):
+        return Phi(config).train()
+
+
+def neox():
+    """GPT-NeoX: a fused `query_key_value` laid out per head (`[heads, 3 * head_dim]`), so a heads
+    split pairs it with `dense`."""
+    config = GPTNeoXConfig(hidden_dropout=0.0, attention_dropout=0.0, **LAYERS, **COMMON)
+    with torch.device("cpu"):
+        return NeoX(config).train()
+
+
+def roberta():
+    config = RobertaConfig(hidden_dropout_prob=0.0, attention_probs_dropout_prob=0.0, vocab_size=256,
+                           **LAYERS)
+    with torch.device("cpu"):
+        return Roberta(config).train()
 
 
 COMMON = dict(vocab_size=256, use_cache=False, bos_token_id=0, eos_token_id=0)
@@ -88,6 +176,26 @@ def qwen2():
         return Qwen2(config).train()
 
 
+def bert(dropout=0.0, train=True):
+    """BERT's masked-LM head on a 2-layer encoder (bidirectional attention, learned positions, token
+    types, GELU MLP, the decoder tied to the word embeddings)."""
+    config = BertConfig(num_hidden_layers=2, hidden_size=128, intermediate_size=256,
+                        num_attention_heads=4, max_position_embeddings=64, vocab_size=256,
+                        hidden_dropout_prob=dropout, attention_probs_dropout_prob=dropout)
+    with torch.device("cpu"):
+        return Bert(config).train(train)
+
+
+def mistral(train=True):
+    """Mistral: grouped-query attention (4 query heads, 2 key/value heads), SwiGLU, a sliding window of
+    8 tokens over the 16 of the batch (the mask differs from the causal one)."""
+    config = MistralConfig(num_hidden_layers=2, hidden_size=128, intermediate_size=256,
+                           num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64,
+                           sliding_window=8, **COMMON)
+    with torch.device("cpu"):
+        return Mistral(config).train(train)
+
+
 def case(name, make):
     torch.manual_seed(1)
     ids = torch.randint(0, 256, (8, 16))
@@ -102,6 +210,28 @@ def imports_with_dropout():
                               machine="dgx-h100:1", budget=engine.BUDGET, seed=0)
     print(f"gpt2 with dropout 0.1: plans (mesh {result['mesh']['shape']}, {len(result['plan'])} styles)")
     return True
+
+
+def plans_in_both_modes():
+    """BERT with its default dropout (0.1) and Mistral plan in train and in eval mode, searched and
+    under Megatron's tp=2, with no flexc option beyond plan()'s defaults (no --opaque-unknown)."""
+    ids = (torch.randint(0, 256, (8, 16)),)
+    ok = True
+    for name, make in (("bert (dropout 0.1)", functools.partial(bert, dropout=0.1)), ("mistral", mistral)):
+        for train in (True, False):
+            for strategy in (None, "megatron:tp=2"):
+                torch.manual_seed(0)
+                model = make(train=train)
+                try:
+                    result = flexc.torch.plan(model, ids, world_size=2, machine="dgx-h100:1",
+                                              strategy=strategy, budget=None if strategy else engine.BUDGET,
+                                              seed=0)
+                    said = f"mesh {result['mesh']['shape']}, {len(result['plan'])} styles"
+                except flexc.FlexcError as e:
+                    ok, said = False, f"OFF: {str(e)[-400:]}"
+                mode = "train" if train else "eval"
+                print(f"{name} in {mode} mode ({strategy or 'searched'}): plans ({said})")
+    return ok
 
 
 def binary_found_after_install():
@@ -135,21 +265,49 @@ def binary_found_after_install():
         return ok
 
 
+# Megatron-LM's specs plan() is asked for on each process count (besides the default search): tensor
+# parallelism over all of them, data parallelism alone, and 2-way tensor parallelism inside data
+# parallelism.
+SPECS = {2: ["megatron:tp=2", "megatron:dp=2"],
+         4: ["megatron:tp=4", "megatron:tp=2,dp=2", "megatron:dp=4"]}
+
+
 def main():
     gpt, llama_, qwen = case("gpt2", gpt2), case("llama", llama), case("qwen2 (GQA)", qwen2)
-    # The default (tools/test, about 2.5 minutes here): both plans on 2 processes, Megatron's 2 x 2 on
-    # 4 for Llama, Megatron's on 2 for Qwen2; --all adds the rest of the grid (about 5 minutes).
+    bert_, mistral_ = case("bert", bert), case("mistral (GQA, sliding window)", mistral)
+    # BERT in eval mode with its default dropout (off in eval mode: the step is deterministic).
+    bert_eval = case("bert (eval, dropout 0.1)", functools.partial(bert, dropout=0.1, train=False))
+    # The default (tools/test, about 4.5 minutes here): both plans on 2 processes for GPT-2 and Llama,
+    # Megatron's 2 x 2 on 4 for Llama and BERT, Megatron's on 2 for Qwen2, Mistral, Qwen3, OPT and BERT
+    # in eval mode, Mistral's tp=4 on 4; --all: every model but the last four under the default search
+    # and every spec of SPECS on 2 and 4 processes, Gemma, Phi, GPT-NeoX and RoBERTa under Megatron's
+    # tp=2 on 2 (about 16 minutes).
+    qwen3_, opt_ = case("qwen3 (per-head norms)", qwen3), case("opt (fixed head count)", opt)
+    more = [case(n, f) for n, f in (("gemma", gemma), ("phi", phi), ("gpt-neox", neox),
+                                     ("roberta", roberta))]
     runs = [(c, 2, s) for c in (gpt, llama_) for s in (None, "megatron:tp=2")]
     if "--quick" not in sys.argv:
-        runs += [(llama_, 4, "megatron:tp=2,dp=2"), (qwen, 2, "megatron:tp=2")]
+        runs += [(llama_, 4, "megatron:tp=2,dp=2"), (qwen, 2, "megatron:tp=2"),
+                 (bert_, 4, "megatron:tp=2,dp=2"), (bert_eval, 2, "megatron:tp=2"),
+                 (mistral_, 2, "megatron:tp=2"), (mistral_, 4, "megatron:tp=4"),
+                 (qwen3_, 2, "megatron:tp=2"), (opt_, 2, "megatron:tp=2")]
     if "--all" in sys.argv:
-        runs += [(gpt, 4, None), (llama_, 4, None), (gpt, 4, "megatron:tp=2,dp=2"), (qwen, 2, None)]
-    ok = binary_found_after_install()
+        grid = [(c, world, s) for c in (gpt, llama_, qwen, bert_, mistral_)
+                for world in (2, 4) for s in [None] + SPECS[world]]
+        grid += [(c, 2, "megatron:tp=2") for c in more]
+        runs += [run for run in grid if run not in runs]
+    if "--only" in sys.argv:
+        wanted = sys.argv[sys.argv.index("--only") + 1].split(",")
+        runs = [run for run in runs if run[0][0].split()[0] in wanted]
+    ok = binary_found_after_install() if "--only" not in sys.argv else True
     ok = imports_with_dropout() and ok
+    ok = plans_in_both_modes() and ok
     records = [engine.check(c, world, strategy, machine="dgx-h100:1") for c, world, strategy in runs]
     failed = [r for r in records if not r["ok"]]
     off = ", ".join("{} on {} ({})".format(r["model"], r["world"], r["asked"]) for r in failed)
-    print(f"hugging face engine check: {len(records) - len(failed)} of {len(records)} runs match"
+    print(f"hugging face engine check: {len(records) - len(failed)} of {len(records)} runs match "
+          f"(largest loss error {max((r['loss'] for r in records), default=0.0):.1e}, largest gradient "
+          f"error {max((r['grads'] for r in records), default=0.0):.1e})"
           + (f"; OFF: {off}" if failed else ""))
     return 0 if ok and not failed else 1
 

@@ -113,25 +113,28 @@ pub(super) fn engine_output(
             options.batch_dim.unwrap_or(0),
         )
     });
-    let nearest = match &torch {
-        Some(export) => export.nearest.clone(),
-        None => crate::jax::nearest_mesh_strategy(&strategy),
-    };
-    let cost = strategy_cost(imported, options, &machine, &strategy, &nearest)?;
+    // What JAX's and Shardy's plans run: the nearest mesh strategy.
+    let nearest = || crate::jax::nearest_mesh_strategy(&strategy);
     let mesh = options.mesh.as_deref();
     let (text, warnings) = match emit {
         Emit::TorchPlan => {
             let export = torch.as_ref().expect("made for --emit=torch-plan");
+            // The cost of what torch runs: the nearest strategy with the plan's own changes.
+            let cost = |runs: &flexc_core::Strategy| {
+                strategy_cost(imported, options, &machine, &strategy, runs)
+            };
             let (text, warnings) =
-                crate::torch::plan(model, imported, &strategy, devices, export, cost.as_deref())?;
+                crate::torch::plan(model, imported, &strategy, devices, export, &cost)?;
             (Some(text), warnings)
         }
         Emit::Sdy => {
+            let cost = strategy_cost(imported, options, &machine, &strategy, &nearest())?;
             let export = crate::jax::export(model, imported, &strategy, devices, mesh)?;
             crate::sdy::annotate(module, imported, &export)?;
             (None, export.warnings.into_iter().chain(cost).collect())
         }
         _ => {
+            let cost = strategy_cost(imported, options, &machine, &strategy, &nearest())?;
             let (text, warnings) =
                 crate::jax::shardings(model, imported, &strategy, devices, mesh, cost.as_deref())?;
             (Some(text), warnings)
