@@ -313,8 +313,14 @@ pub fn check(problem: &Problem, strategy: &Strategy) -> Result<(), PipelineError
 /// A micro-batch's graph with its batch and micro-batch sizes, as [`Context`] caches it.
 type MicroGraph = (Graph, u64, u64);
 
-/// Micro-batch graphs a [`Context`] keeps (the least recently used goes first).
-const MICRO_GRAPHS_KEPT: usize = 3;
+/// Ops of micro-batch graphs a [`Context`] keeps, all graphs together: at least 3 graphs, at most 64
+/// (the least recently used goes first). A search meets a dozen micro-batch sizes in an order its time
+/// bound decides; a small graph keeps them all, a 1T step's (tens of thousands of ops, hundreds of
+/// MB each) a few.
+const MICRO_GRAPH_OPS_KEPT: usize = 200_000;
+
+/// Stage subgraphs a [`Context`] keeps before it starts over (each a copy of its stage's ops).
+const SUBGRAPHS_KEPT: usize = 1024;
 
 /// A cached stage simulation's key: micro-batch, stage, replicas and group width.
 type SimsKey = (u64, StageKey, u32, u32);
@@ -327,7 +333,7 @@ pub struct Context<'a> {
     /// The problem's batch (`None`: no data input has the batch dim).
     batch: Option<u64>,
     /// The micro-batch graphs last used, by micro-batch size, most recent last: at most
-    /// [`MICRO_GRAPHS_KEPT`] (each a copy of the whole graph; a 1T step's is hundreds of MB, and a search
+    /// [`MICRO_GRAPH_OPS_KEPT`] ops (each a copy of the whole graph; a 1T step's is hundreds of MB, and a search
     /// on thousands of devices meets dozens of sizes).
     micro: RefCell<Vec<(Option<u64>, Rc<MicroGraph>)>>,
     /// By micro-batch, stage, replicas and group width (the per-device vectors' length: two
@@ -335,6 +341,9 @@ pub struct Context<'a> {
     sims: RefCell<HashMap<SimsKey, Rc<StageSims>>>,
     once: RefCell<HashMap<u64, f64>>,
     held: RefCell<HashMap<u64, Rc<Vec<u64>>>>,
+    /// Stage subgraphs with their structure's hash, by micro-batch size and ops: candidates of a search
+    /// that cut the graph alike share them (cleared past [`SUBGRAPHS_KEPT`] entries).
+    subs: RefCell<HashMap<(u64, Vec<OpId>), Rc<evaluator::Sub>>>,
     /// Per op, the ZeRO-3/FSDP unit it belongs to (a layer of [`crate::layers::Layers`]; ops outside
     /// every layer form the root unit, [`ROOT_UNIT`]), found on first use.
     units: std::cell::OnceCell<Vec<usize>>,
@@ -358,6 +367,7 @@ impl<'a> Context<'a> {
             sims: RefCell::default(),
             once: RefCell::default(),
             held: RefCell::default(),
+            subs: RefCell::default(),
             units: std::cell::OnceCell::new(),
         })
     }
@@ -418,7 +428,8 @@ impl<'a> Context<'a> {
             return Ok(m);
         }
         let m = Rc::new(micro_graph(self.problem, schedule)?);
-        if kept.len() >= MICRO_GRAPHS_KEPT {
+        let most = (MICRO_GRAPH_OPS_KEPT / self.problem.graph.num_ops().max(1)).clamp(3, 64);
+        if kept.len() >= most {
             kept.remove(0);
         }
         kept.push((key, m.clone()));

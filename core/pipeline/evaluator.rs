@@ -108,7 +108,7 @@ impl<'a> Evaluator<'a> {
         let mut stages = Vec::with_capacity(k_count);
         for (k, ops) in stage_ops.iter().enumerate() {
             let group = s.group_of_stage(k as u32);
-            let sub = self.subgraph(ops);
+            let sub = self.cached_subgraph(ops);
             let key = sub.key(&self.strategy.configs, self.group_base(group));
             let mut cost = match cache.get(&key) {
                 Some(c) => c.clone(),
@@ -219,6 +219,21 @@ impl<'a> Evaluator<'a> {
     }
 
     /// The per-micro-batch ops `ops` of the micro graph as a graph of their own.
+    /// [`Evaluator::subgraph`], shared by the evaluations of one context.
+    pub(super) fn cached_subgraph(&self, ops: &[OpId]) -> Rc<Sub> {
+        let key = (self.micro_batch, ops.to_vec());
+        if let Some(sub) = self.ctx.subs.borrow().get(&key) {
+            return sub.clone();
+        }
+        let sub = Rc::new(self.subgraph(ops));
+        let mut subs = self.ctx.subs.borrow_mut();
+        if subs.len() >= super::SUBGRAPHS_KEPT {
+            subs.clear();
+        }
+        subs.insert(key, sub.clone());
+        sub
+    }
+
     pub(super) fn subgraph(&self, ops: &[OpId]) -> Sub {
         let micro = self.micro();
         let mut g = Graph::new();
@@ -253,9 +268,11 @@ impl<'a> Evaluator<'a> {
             g.add_op(copy)
                 .expect("a subgraph of a valid graph is valid");
         }
+        let structure = Sub::structure_hash(&g);
         Sub {
             graph: g,
             ops: ops.to_vec(),
+            structure,
         }
     }
 
@@ -1224,19 +1241,30 @@ pub(super) struct Sub {
     graph: Graph,
     /// The micro graph's op of each of its ops.
     ops: Vec<OpId>,
+    /// [`Sub::structure_hash`] of `graph`.
+    structure: u64,
 }
 
 impl Sub {
-    /// Structure and configurations, devices relative to the group: equal keys simulate alike.
-    pub(super) fn key(&self, configs: &[Config], base: u32) -> StageKey {
+    /// The graph's ops, shapes and accesses: the part of [`Sub::key`] that configurations leave alone.
+    fn structure_hash(graph: &Graph) -> u64 {
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        for (op, id) in self.graph.ops().iter().zip(&self.ops) {
+        for op in graph.ops() {
             (op.class, &op.dims, op.flops.to_bits(), op.dtype).hash(&mut h);
             for a in op.inputs.iter().chain(&op.outputs) {
-                let t = self.graph.tensor(a.tensor);
+                let t = graph.tensor(a.tensor);
                 (a.tensor.0, &t.shape, t.kind, t.dtype).hash(&mut h);
                 a.exprs.hash(&mut h);
             }
+        }
+        h.finish()
+    }
+
+    /// Structure and configurations, devices relative to the group: equal keys simulate alike.
+    pub(super) fn key(&self, configs: &[Config], base: u32) -> StageKey {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.structure.hash(&mut h);
+        for id in &self.ops {
             let c = &configs[id.index()];
             c.degrees.hash(&mut h);
             for d in &c.devices {
