@@ -322,6 +322,9 @@ const MICRO_GRAPH_OPS_KEPT: usize = 200_000;
 /// Stage subgraphs a [`Context`] keeps before it starts over (each a copy of its stage's ops).
 const SUBGRAPHS_KEPT: usize = 1024;
 
+/// A cached stage subgraph's key: micro-batch size and the stage's ops.
+type SubKey = (u64, Vec<OpId>);
+
 /// A cached stage simulation's key: micro-batch, stage, replicas and group width.
 type SimsKey = (u64, StageKey, u32, u32);
 
@@ -343,7 +346,7 @@ pub struct Context<'a> {
     held: RefCell<HashMap<u64, Rc<Vec<u64>>>>,
     /// Stage subgraphs with their structure's hash, by micro-batch size and ops: candidates of a search
     /// that cut the graph alike share them (cleared past [`SUBGRAPHS_KEPT`] entries).
-    subs: RefCell<HashMap<(u64, Vec<OpId>), Rc<evaluator::Sub>>>,
+    subs: RefCell<HashMap<SubKey, Rc<evaluator::Sub>>>,
     /// Per op, the ZeRO-3/FSDP unit it belongs to (a layer of [`crate::layers::Layers`]; ops outside
     /// every layer form the root unit, [`ROOT_UNIT`]), found on first use.
     units: std::cell::OnceCell<Vec<usize>>,
