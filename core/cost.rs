@@ -239,19 +239,20 @@ impl CostModel {
     /// FLOP multipliers `(task, backward)` of a contraction computed inside a fused attention kernel
     /// (`pass`, [`crate::fusion::AttentionPass`]): the kernel runs at its own share of the matrix
     /// peak ([`crate::machine::Efficiency::attention_forward`], `attention_backward`), charged as
-    /// FLOPs at the GEMM rate, never below it; `(1, 1)` on the vector units (f32), where no fused kernel runs. In a
-    /// graph that carries its backward, a backward kernel's product is a task of its own.
+    /// FLOPs at the GEMM rate, never below it; `(1, 1)` on the vector units (f32), where no fused
+    /// kernel runs. In a graph that carries its backward, a backward kernel's product is a task of
+    /// its own.
     pub fn attention_factors(&self, op: &Op, pass: crate::fusion::AttentionPass) -> (f64, f64) {
         let e = &self.gpu.efficiency;
         if self.state.precision == Precision::Fp32 || !Precision::uses_matrix_units(op.class) {
             return (1.0, 1.0);
         }
-        // Never faster than a GEMM of the same FLOPs (the search's time bound counts them at that
-        // rate).
         let (forward, backward) = match self.state.attention {
             crate::attention::Attention::Flash2 => (e.flash2_forward, e.flash2_backward),
             _ => (e.attention_forward, e.attention_backward),
         };
+        // Never faster than a GEMM of the same FLOPs (the search's time bound counts them at that
+        // rate).
         let forward = (e.matrix / forward).max(1.0);
         let backward = (e.matrix / backward).max(1.0);
         match pass {
