@@ -13,19 +13,25 @@
 //! - **pointwise kernels** ([`Pointwise`]): whether chains of pointwise ops run as fused kernels (a
 //!   compiler's fusions, or hand-written fused kernels such as Megatron's bias-GeLU, layer-norm and
 //!   bias-dropout-add) or one kernel per op as eager PyTorch launches them, each reading and writing
-//!   memory.
+//!   memory;
+//! - **data parallelism** ([`DataParallel`]): whether the replicas' gradient reduction overlaps the
+//!   backward (buckets, FSDP's per-unit reduce-scatter) and ZeRO is available, or the whole gradient
+//!   buffer is all-reduced after the backward with nothing beside it (Megatron-LM of 2021).
 //!
-//! | profile | precision | optimizer | attention | pointwise | the software |
-//! |---|---|---|---|---|---|
-//! | `megatron-2021` | fp16 | adam | as-written | fused | Megatron-LM of Narayanan et al. 2021 and Korthikanti et al. 2022 (apex fused kernels, scale-mask-softmax keeping the probabilities) |
-//! | `megatron-core` | bf16 | adam | fused | fused | Megatron-Core with Transformer Engine (FlashAttention, fused norms and activations) |
-//! | `fsdp2` | bf16 | adam | flash2 | eager | torchtitan / PyTorch FSDP2 in eager mode (SDPA's FlashAttention-2; every other op its own kernel) |
-//! | `xla` | bf16 | adam | fused | fused | JAX / XLA (MaxText): XLA's fusions, fused attention |
+//! | profile | precision | optimizer | attention | pointwise | data parallel | the software |
+//! |---|---|---|---|---|---|---|
+//! | `megatron-2021` | fp16 | adam | as-written | fused | after-backward | Megatron-LM of Narayanan et al. 2021 and Korthikanti et al. 2022 (apex fused kernels, scale-mask-softmax keeping the probabilities, local DDP) |
+//! | `megatron-core` | bf16 | adam | fused | fused | overlapped | Megatron-Core with Transformer Engine (FlashAttention, fused norms and activations, overlapped gradient buffer, distributed optimizer) |
+//! | `fsdp2` | bf16 | adam | flash2 | eager | overlapped | torchtitan / PyTorch FSDP2 in eager mode (SDPA's FlashAttention-2; every other op its own kernel) |
+//! | `xla` | bf16 | adam | fused | fused | overlapped | JAX / XLA (MaxText): XLA's fusions, fused attention |
 //!
-//! What the profiles do not change: communication overlap is the simulator's (gradients reduced as the
-//! backward produces them, FSDP's units gathered one ahead), and the activations a training step keeps
-//! are counted alike ([`crate::fusion`]): eager autograd saves op by op, which may differ from the
-//! fused accounting by an activation per block.
+//! Under `after-backward`, a strategy that shards weight state (`zero=1`, `zero=3`) is refused and the
+//! schedule search does not enumerate one: the engine cannot run it.
+//!
+//! What the profiles do not change: overlapped gradient reduction is the simulator's (gradients
+//! reduced as the backward produces them, FSDP's units gathered one ahead), and the activations a
+//! training step keeps are counted alike ([`crate::fusion`]): eager autograd saves op by op, which may
+//! differ from the fused accounting by an activation per block.
 
 use crate::attention::Attention;
 use crate::precision::{Optimizer, Precision, WeightState};
@@ -56,6 +62,40 @@ impl Pointwise {
     }
 }
 
+/// How data-parallel replicas synchronize their gradients.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DataParallel {
+    /// Reduced while the backward runs, as each gradient (or bucket of gradients) is complete:
+    /// PyTorch DDP's buckets, Megatron-Core's gradient buffer with `--overlap-grad-reduce`, FSDP's
+    /// per-unit reduce-scatter, XLA's asynchronous collectives. ZeRO's sharding is available.
+    #[default]
+    Overlapped,
+    /// Megatron-LM's own data parallelism of 2021 (`--DDP-impl=local`, its default): after the last
+    /// micro-batch's backward, `allreduce_gradients()` all-reduces the gradient buffer on the compute
+    /// stream, so nothing overlaps it; there is no distributed optimizer yet (no ZeRO).
+    AfterBackward,
+}
+
+impl DataParallel {
+    pub const ALL: [DataParallel; 2] = [DataParallel::Overlapped, DataParallel::AfterBackward];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DataParallel::Overlapped => "overlapped",
+            DataParallel::AfterBackward => "after-backward",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<DataParallel> {
+        DataParallel::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// Whether the engine can shard weight state over the replicas (ZeRO, FSDP).
+    pub fn shards(self) -> bool {
+        self == DataParallel::Overlapped
+    }
+}
+
 /// One named engine profile (module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Engine {
@@ -64,6 +104,7 @@ pub struct Engine {
     pub optimizer: Optimizer,
     pub attention: Attention,
     pub pointwise: Pointwise,
+    pub data_parallel: DataParallel,
     /// What the profile stands for, for reports and documents.
     pub what: &'static str,
 }
@@ -76,10 +117,11 @@ pub const ENGINES: [Engine; 4] = [
         optimizer: Optimizer::Adam,
         attention: Attention::AsWritten,
         pointwise: Pointwise::Fused,
+        data_parallel: DataParallel::AfterBackward,
         what: "Megatron-LM as in Narayanan et al. 2021 and Korthikanti et al. 2022: fp16 with Adam and no \
                distributed optimizer, apex's fused bias-GeLU, layer-norm and bias-dropout-add kernels, \
                the fused scale-mask-softmax that keeps the probabilities for the backward (no \
-               FlashAttention yet)",
+               FlashAttention yet), gradients all-reduced after the backward (no overlap, no ZeRO)",
     },
     Engine {
         name: "megatron-core",
@@ -87,6 +129,7 @@ pub const ENGINES: [Engine; 4] = [
         optimizer: Optimizer::Adam,
         attention: Attention::Fused,
         pointwise: Pointwise::Fused,
+        data_parallel: DataParallel::Overlapped,
         what: "Megatron-Core with Transformer Engine: bf16 with Adam, FlashAttention, fused norms, \
                activations and bias-dropout-add",
     },
@@ -96,6 +139,7 @@ pub const ENGINES: [Engine; 4] = [
         optimizer: Optimizer::Adam,
         attention: Attention::Flash2,
         pointwise: Pointwise::Eager,
+        data_parallel: DataParallel::Overlapped,
         what: "PyTorch FSDP2 as torchtitan runs it without torch.compile: bf16 compute with f32 \
                parameters and Adam state, SDPA's FlashAttention-2 kernel, every other op its own kernel",
     },
@@ -105,6 +149,7 @@ pub const ENGINES: [Engine; 4] = [
         optimizer: Optimizer::Adam,
         attention: Attention::Fused,
         pointwise: Pointwise::Fused,
+        data_parallel: DataParallel::Overlapped,
         what: "JAX on XLA (MaxText): bf16 with Adam, XLA's fusions of pointwise chains, fused attention",
     },
 ];
@@ -126,6 +171,7 @@ impl Engine {
             optimizer: self.optimizer,
             attention: self.attention,
             pointwise: self.pointwise,
+            data_parallel: self.data_parallel,
         }
     }
 }
@@ -150,5 +196,15 @@ mod tests {
             (old.precision, old.attention),
             (Precision::Fp16, Attention::AsWritten)
         );
+        // Megatron-LM of 2021 all-reduces after the backward and has no ZeRO; the others shard.
+        assert_eq!(old.data_parallel, DataParallel::AfterBackward);
+        assert!(!old.data_parallel.shards());
+        assert!(ENGINES
+            .iter()
+            .filter(|e| e.name != "megatron-2021")
+            .all(|e| e.data_parallel.shards()));
+        for d in DataParallel::ALL {
+            assert_eq!(DataParallel::from_name(d.name()), Some(d));
+        }
     }
 }

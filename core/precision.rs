@@ -226,10 +226,14 @@ pub struct WeightState {
     pub attention: crate::attention::Attention,
     /// How pointwise chains run (`--engine`, [`crate::engine::Pointwise`]): time only.
     pub pointwise: crate::engine::Pointwise,
+    /// How data-parallel gradients are synchronized (`--data-parallel`,
+    /// [`crate::engine::DataParallel`]): time, and whether ZeRO is available.
+    pub data_parallel: crate::engine::DataParallel,
 }
 
 impl WeightState {
-    /// The flags that select this state, as reports print them (`--pointwise` only when eager).
+    /// The flags that select this state, as reports print them (`--pointwise` and `--data-parallel`
+    /// only when not their defaults).
     pub fn flags(self) -> String {
         let mut text = format!(
             "--precision={} --optimizer={} --attention={}",
@@ -239,6 +243,9 @@ impl WeightState {
         );
         if self.pointwise != crate::engine::Pointwise::Fused {
             text.push_str(&format!(" --pointwise={}", self.pointwise.name()));
+        }
+        if self.data_parallel != crate::engine::DataParallel::Overlapped {
+            text.push_str(&format!(" --data-parallel={}", self.data_parallel.name()));
         }
         text
     }

@@ -320,6 +320,15 @@ pub fn build_with_warnings(
         ));
     }
     if let Some(zero) = spec.zero.filter(|&z| z != Zero::None) {
+        let engine = problem.cost.state().data_parallel;
+        if !engine.shards() {
+            return Err(format!(
+                "zero={} shards weight state over the data-parallel replicas, but the engine reduces gradients {} (--data-parallel={}: no ZeRO); drop zero, or plan for an engine that shards (--engine=megatron-core, fsdp2 or xla)",
+                zero.level(),
+                "after the backward",
+                engine.name()
+            ));
+        }
         if dp == 1 {
             return Err(format!(
                 "zero={} splits weight state over data-parallel replicas, but the strategy has one (tp × pp × dp = {tp} × {pp} × 1): drop zero",

@@ -47,7 +47,7 @@ pub static INFO: PassInfo = PassInfo {
     dependent_dialects: &[],
 };
 
-static OPTIONS: [PassOption; 17] = [
+static OPTIONS: [PassOption; 18] = [
     PassOption {
         name: "machine",
         help: "machine preset (p100-4x4, k80-16x4, dgx1-v100:NODES, dgx-a100:NODES, dgx-h100:NODES, dgx-h200:NODES) or machine TOML file",
@@ -113,6 +113,12 @@ static OPTIONS: [PassOption; 17] = [
         help: "how pointwise chains run, for time: fused (one kernel per chain), eager (one kernel per op)",
         default: "fused",
         kind: OptionKind::OneOf(&["fused", "eager"]),
+    },
+    PassOption {
+        name: "data-parallel",
+        help: "how data-parallel gradients are reduced: overlapped (with the backward; ZeRO available), after-backward (one all-reduce after it, no ZeRO)",
+        default: "overlapped",
+        kind: OptionKind::OneOf(&["overlapped", "after-backward"]),
     },
     PassOption {
         name: "profile-db",
@@ -487,6 +493,8 @@ fn training_state(options: &Options) -> WeightState {
         attention: flexc_core::attention::Attention::from_name(options.get("attention"))
             .unwrap_or_default(),
         pointwise: flexc_core::engine::Pointwise::from_name(options.get("pointwise"))
+            .unwrap_or_default(),
+        data_parallel: flexc_core::engine::DataParallel::from_name(options.get("data-parallel"))
             .unwrap_or_default(),
     }
 }

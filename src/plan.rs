@@ -249,6 +249,7 @@ pub fn report(
         "optimizer": state.optimizer.name(),
         "attention": state.attention.name(),
         "pointwise": state.pointwise.name(),
+        "data_parallel": state.data_parallel.name(),
         "engine": state.engine().map(|e| e.name),
         "mode": what,
         "iteration_time_s": e.iteration_s,

@@ -429,6 +429,7 @@ pub fn json_report(
         "optimizer": state.optimizer.name(),
         "attention": state.attention.name(),
         "pointwise": state.pointwise.name(),
+        "data_parallel": state.data_parallel.name(),
         "engine": state.engine().map(|e| e.name),
     });
     if let (Some(map), serde_json::Value::Object(facts)) =

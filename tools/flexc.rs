@@ -235,11 +235,22 @@ struct Cli {
     )]
     pointwise: Option<PointwiseArg>,
 
+    /// How data-parallel replicas reduce their gradients (simulation and search): overlapped (with the
+    /// backward, in buckets; ZeRO available) or after-backward (one all-reduce after the last
+    /// micro-batch's backward, nothing beside it, no ZeRO: Megatron-LM of 2021). Default: the
+    /// --engine's, else overlapped.
+    #[arg(
+        long = "data-parallel",
+        value_enum,
+        help_heading = "Machine (search and simulation)"
+    )]
+    data_parallel: Option<DataParallelArg>,
+
     /// The software that will run the plan (simulation and search): megatron-2021 (fp16, Adam, attention
-    /// as written, fused kernels), megatron-core (bf16, Adam, FlashAttention, fused kernels), fsdp2
-    /// (bf16, Adam, FlashAttention-2, eager pointwise ops), xla (bf16, Adam, FlashAttention, XLA's
-    /// fusions). Sets the defaults of --precision, --optimizer, --attention and --pointwise; each of
-    /// them given explicitly wins.
+    /// as written, fused kernels, gradients all-reduced after the backward), megatron-core (bf16, Adam,
+    /// FlashAttention, fused kernels), fsdp2 (bf16, Adam, FlashAttention-2, eager pointwise ops), xla
+    /// (bf16, Adam, FlashAttention, XLA's fusions). Sets the defaults of --precision, --optimizer,
+    /// --attention, --pointwise and --data-parallel; each of them given explicitly wins.
     #[arg(
         long = "engine",
         value_enum,
@@ -406,6 +417,12 @@ enum PointwiseArg {
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum DataParallelArg {
+    Overlapped,
+    AfterBackward,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum EngineArg {
     #[value(name = "megatron-2021")]
     Megatron2021,
@@ -429,7 +446,7 @@ impl EngineArg {
 /// The training state: each flag given, else the engine profile's choice, else flexc's default.
 fn training_state(cli: &Cli) -> flexc::core::precision::WeightState {
     use flexc::core::attention::Attention;
-    use flexc::core::engine::Pointwise;
+    use flexc::core::engine::{DataParallel, Pointwise};
     let base = cli
         .engine
         .map_or_else(Default::default, |e| e.engine().state());
@@ -454,6 +471,10 @@ fn training_state(cli: &Cli) -> flexc::core::precision::WeightState {
         pointwise: cli.pointwise.map_or(base.pointwise, |p| match p {
             PointwiseArg::Fused => Pointwise::Fused,
             PointwiseArg::Eager => Pointwise::Eager,
+        }),
+        data_parallel: cli.data_parallel.map_or(base.data_parallel, |d| match d {
+            DataParallelArg::Overlapped => DataParallel::Overlapped,
+            DataParallelArg::AfterBackward => DataParallel::AfterBackward,
         }),
     }
 }

@@ -425,6 +425,17 @@ impl<'a> Evaluator<'a> {
             scatter_s = self.replica_ring_half(base, grad_bytes);
             last_backward_s = backward_s.max(gather_s + scatter_s);
         }
+        if self.problem.cost.state().data_parallel == crate::engine::DataParallel::AfterBackward
+            && self.schedule.replicas > 1
+        {
+            // The engine all-reduces the stage's gradient buffer after the backward, with nothing
+            // beside it ([`crate::engine::DataParallel::AfterBackward`]): in fp16 the 16-bit
+            // gradients, else f32 (Megatron-LM accumulates and reduces bf16 models' gradients in f32).
+            let elements = sims.held.0.iter().copied().max().unwrap_or(0);
+            let fp16 = self.problem.cost.state().precision == crate::precision::Precision::Fp16;
+            let grad_bytes = elements * if fp16 { 2 } else { 4 };
+            last_backward_s = backward_s + 2.0 * self.replica_ring_half(base, grad_bytes);
+        }
         let busiest = (0..width).max_by_key(|&d| kept_now[d]).unwrap_or(0);
         let (forward_flops, backward_flops) = sims.flops;
         let _ = base;
@@ -1056,6 +1067,10 @@ impl<'a> Evaluator<'a> {
         let mut next = vec![0usize; p as usize];
         let mut free: Vec<f64> = once.iter().map(|o| o.0).collect();
         let mut comm_free: Vec<f64> = vec![0.0; p as usize];
+        // Gradient reduction after the backward (`DataParallel::AfterBackward`), per group.
+        let after_backward =
+            self.problem.cost.state().data_parallel == crate::engine::DataParallel::AfterBackward;
+        let mut after: Vec<f64> = vec![0.0; p as usize];
         let mut busy: Vec<f64> = once.iter().map(|o| o.0 + o.1).collect();
         let mut first_start = vec![f64::INFINITY; p as usize];
         let total: usize = steps.iter().map(Vec::len).sum();
@@ -1147,12 +1162,19 @@ impl<'a> Evaluator<'a> {
                 free[g as usize] = end;
                 busy[g as usize] += dur;
                 if last_of_stage {
-                    // The chunk's gradient synchronization after its last backward, on the group's
-                    // communication stream: what the stage simulation exposed beyond its backward
-                    // (the rest overlapped with that backward), overlapping later chunks' compute.
                     let tail = (c.last_backward_s - c.backward_s).max(0.0);
-                    let comm = &mut comm_free[g as usize];
-                    *comm = comm.max(end) + tail;
+                    if after_backward {
+                        // The engine reduces every chunk's gradients after the group's last
+                        // backward, on the compute stream.
+                        after[g as usize] += tail;
+                    } else {
+                        // The chunk's gradient synchronization after its last backward, on the
+                        // group's communication stream: what the stage simulation exposed beyond
+                        // its backward (the rest overlapped with that backward), overlapping later
+                        // chunks' compute.
+                        let comm = &mut comm_free[g as usize];
+                        *comm = comm.max(end) + tail;
+                    }
                 }
                 next[g as usize] += 1;
                 scheduled += 1;
@@ -1168,8 +1190,9 @@ impl<'a> Evaluator<'a> {
         let ends: Vec<f64> = free
             .iter()
             .zip(&comm_free)
+            .zip(&after)
             .zip(&once)
-            .map(|((f, c), o)| f.max(*c) + o.1)
+            .map(|(((f, c), a), o)| (f + a).max(*c) + o.1)
             .collect();
         let iteration_s = ends.iter().copied().fold(0.0, f64::max);
         // Bubble of the busiest group: idle share between its first step and its last.

@@ -737,6 +737,7 @@ fn plan_with(
         None
     };
     let capacity = machine.gpu.mem_capacity as f64;
+    let shards = problem.cost.state().data_parallel.shards();
     // Measured op times have no floor the roofline knows.
     let timed = problem.cost.profile().is_empty();
     let marks = crate::batch::batch_marks(graph, problem.batch_dim)
@@ -784,7 +785,8 @@ fn plan_with(
                 for vp in vps {
                     for recompute in Recompute::ALL {
                         for zero in Zero::ALL {
-                            if zero != Zero::None && dp == 1 {
+                            // One replica has nothing to shard; an engine without ZeRO cannot.
+                            if zero != Zero::None && (dp == 1 || !shards) {
                                 continue;
                             }
                             for sp in [false, true] {
