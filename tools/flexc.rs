@@ -488,7 +488,7 @@ enum EmitArg {
 
 fn list_passes() {
     println!("flexc passes (usable in --pass-pipeline beside every upstream MLIR pass):");
-    for info in flexc::passes::REGISTRY {
+    for info in flexc::passes::registry::REGISTRY {
         println!("  {:<20} {}", info.argument, info.summary);
         for option in info.options {
             println!(
