@@ -47,6 +47,7 @@ pub mod npy;
 pub mod output;
 pub mod pipeline;
 pub mod precision;
+pub mod problem;
 pub mod reduce;
 pub mod report;
 pub mod schedule;

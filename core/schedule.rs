@@ -281,6 +281,14 @@ impl Schedule {
                 return Err(format!("the schedule has 0 {name}; it needs at least 1"));
             }
         }
+        // Virtual stages interleave the groups of a pipeline; one stage has nothing to interleave with
+        // (a `--strategy` spec says so in `Spec::check_keys`; an edited `#par.schedule` here).
+        if self.chunks > 1 && self.stages == 1 {
+            return Err(format!(
+                "the schedule has {} chunks (interleaved:{}) but one pipeline stage: virtual stages divide pipeline stages, so give stages = 2 or more, or chunks = 1",
+                self.chunks, self.chunks
+            ));
+        }
         if n % self.replicas != 0 {
             return Err(format!(
                 "the schedule's {} data-parallel replicas do not divide the {n} devices",
@@ -979,6 +987,15 @@ mod tests {
         let e = s(2, 2, 4_000_000_000).check(4, 0).unwrap_err();
         assert!(e.contains("passes per iteration"), "{e}");
         assert!(s(2, 2, 4).check(4, 0).is_ok());
+        // Chunks on a one-stage pipeline, however few.
+        let e = s(1, 2, 4).check(4, 11).unwrap_err();
+        assert!(
+            e.contains("2 chunks (interleaved:2) but one pipeline stage"),
+            "{e}"
+        );
+        let e = s(1, u32::MAX, 4).check(4, 11).unwrap_err();
+        assert!(e.contains("one pipeline stage"), "{e}");
+        assert!(s(1, 1, 4).check(4, 11).is_ok());
     }
 
     #[test]

@@ -48,8 +48,8 @@ use crate::baselines::{self, dominant_term, grid, split_term};
 use crate::batch::batch_of;
 use crate::graph::{DeviceId, Graph, Mode, Op, OpId, Role, TensorId, TensorKind};
 use crate::pipeline::micro_graph;
+use crate::problem::Problem;
 use crate::schedule::{Order, Phase, Phases, Recompute, Schedule, Zero};
-use crate::search::Problem;
 use crate::strategy::{divisors, Config, Strategy};
 
 /// A parsed `--strategy=NAME:key=value,...` (module doc).

@@ -76,9 +76,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 pub use algorithm::{
-    algorithm, algorithm_names, carry_over, Auto, Budget, Deadline, Mcmc, PaseDp, Plan, Problem,
-    Progress, Run, SearchAlgorithm, Tiling, Warm, ALGORITHMS, DEFAULT_SEEDING_LIMIT,
-    PROPOSAL_BUDGET_BOUND,
+    algorithm, algorithm_names, carry_over, Auto, Budget, Deadline, Mcmc, PaseDp, Plan, Progress,
+    Run, SearchAlgorithm, Tiling, Warm, ALGORITHMS, DEFAULT_SEEDING_LIMIT, PROPOSAL_BUDGET_BOUND,
 };
 pub use pase::{additive_cost, dp_candidates, pase_dp, DpOptions, DpStats};
 pub use plan::{audit_bounds, mesh_plan, plan, torch_plan, weight_state_bytes, PlanStats, Ranked};
@@ -89,6 +88,7 @@ use crate::cost::CostModel;
 use crate::graph::{DeviceId, Graph, Mode, OpId};
 use crate::layers::Layers;
 use crate::machine::Machine;
+use crate::problem::Problem;
 use crate::sim::Simulator;
 use crate::strategy::{Config, Strategy, StrategyError};
 

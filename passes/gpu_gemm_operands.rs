@@ -13,7 +13,7 @@
 //! `cse` next, which leaves one per operand and order.
 //!
 //! Precondition: linalg on tensors. Postcondition: the same values; every rewritten contraction's
-//! operands are in an order [`crate::gpu_to_device::gemm_shape`] accepts.
+//! operands are in an order [`crate::family::gemm::gemm_shape`] accepts.
 //!
 //! ```mlir
 //! // before: A (b, m, h, k), B (b, n, h, k), C (b, h, m, n)
@@ -26,9 +26,9 @@
 //!                                       (b, h, m, n, k) -> (b, h, m, n)], ...} ins(%qt, %kt) outs(%zero)
 //! ```
 
-use crate::gpu_to_device::{gemm_groups, gemm_shape, joined, multiply_accumulate, operand_dims};
-use crate::par_substitute::build;
-use crate::{ir, Options, PassId, PassInfo};
+use crate::family::gemm::{gemm_groups, gemm_shape, joined, multiply_accumulate, operand_dims};
+use crate::ir::{self, build};
+use crate::{Options, PassId, PassInfo};
 use melior::ir::OperationRef;
 use mlir_sys::*;
 

@@ -15,7 +15,7 @@
 //! } {flexc.gpu_family = "gather"}
 //! ```
 
-use crate::family::gather::{GPU_FAMILY_ATTR, PARALLEL_LOOP_ATTR};
+use crate::family::{gather::PARALLEL_LOOP_ATTR, gpu::GPU_FAMILY_ATTR};
 use crate::{emit_error_at, ir, Options, PassId, PassInfo};
 use melior::ir::{operation::OperationLike, OperationRef};
 use mlir_sys::*;

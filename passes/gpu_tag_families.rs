@@ -11,7 +11,7 @@
 //! %0 = linalg.matmul {flexc.gpu_family = "contraction"} ins(...) outs(...) -> tensor<8x16xf32>
 //! ```
 
-use crate::family::{gather::GPU_FAMILY_ATTR, gpu_lowering, GpuLowering, KernelFamily};
+use crate::family::{gpu::GPU_FAMILY_ATTR, gpu_lowering, GpuLowering};
 use crate::{ir, Options, PassId, PassInfo};
 use melior::ir::{operation::OperationLike, OperationRef};
 use mlir_sys::*;
@@ -56,19 +56,4 @@ fn tag(op: MlirOperation, lowering: GpuLowering) {
             value,
         );
     }
-}
-
-/// The family `op` was tagged with (by this pass, or by a family's own lowering); `None` untagged.
-pub fn tag_of(op: MlirOperation) -> Option<KernelFamily> {
-    let tag = unsafe {
-        mlirOperationGetDiscardableAttributeByName(
-            op,
-            melior::StringRef::new(GPU_FAMILY_ATTR).to_raw(),
-        )
-    };
-    if tag.ptr.is_null() || !unsafe { mlirAttributeIsAString(tag) } {
-        return None;
-    }
-    let word = unsafe { melior::StringRef::from_raw(mlirStringAttrGetValue(tag)) };
-    KernelFamily::parse(word.as_str().ok()?)
 }

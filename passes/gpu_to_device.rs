@@ -26,7 +26,9 @@
 //!     {flexc.gpu_library = {entry = "flexc_gpu_gemm_f32", op = "linalg.matmul"}} : (...) -> ()
 //! ```
 
-use crate::family::{gather::GPU_FAMILY_ATTR as FAMILY_ATTR, KernelFamily};
+use crate::family::gemm::{gemm_shape, multiply_accumulate, operand_dims};
+use crate::family::gpu::{tag_of, GPU_FAMILY_ATTR as FAMILY_ATTR};
+use crate::family::KernelFamily;
 use crate::ir::{
     all_ops, create_op, op_name, parse_attribute as attribute, reads_loop_indices, symbol_name,
     top_level_ops, type_text,
@@ -42,7 +44,6 @@ mod library;
 mod unfuse;
 
 use library::*;
-pub(crate) use library::{gemm_groups, gemm_shape, joined, multiply_accumulate, operand_dims};
 use unfuse::*;
 
 static ID: PassId = PassId::new();
@@ -156,7 +157,7 @@ fn library_calls_of(module: MlirOperation, helpers: &mut Helpers) {
     // the layouts.
     let candidates: Vec<(MlirOperation, Option<KernelFamily>)> = all_ops(module)
         .into_iter()
-        .map(|op| (op, crate::gpu_tag_families::tag_of(op)))
+        .map(|op| (op, tag_of(op)))
         .filter(|&(op, family)| match family {
             Some(family) => family.library(),
             None => has_reduction_loop(op),

@@ -1,9 +1,12 @@
 //! Thin, safe readers over the MLIR C API for what the analyses need and melior does not wrap:
 //! shaped types, affine expressions of indexing maps, and array attributes.
 //! All functions take raw handles that come from a live module (the caller's borrow keeps it alive).
+//! [`build`]: the ops passes create through the C API's builders.
 
 use flexc_core::AffineDim;
 use mlir_sys::*;
+
+pub mod build;
 
 /// Shape and element type of a ranked tensor (or memref/vector) type.
 #[derive(Clone, Debug, PartialEq, Eq)]

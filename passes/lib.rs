@@ -1,7 +1,8 @@
-//! flexc passes, one file each, and the one registry table that lists them.
+//! flexc passes, one file each, and the base types they share ([`PassInfo`], [`Options`], the adapter
+//! to MLIR's external-pass API); the one table that lists them is [`registry::REGISTRY`].
 //!
-//! The registry drives pipeline-string parsing (`pipeline.rs`), the adapter to MLIR's external-pass
-//! API, `flexc --help` and `flexc --list-passes`. A pass is a plain function over a module operation
+//! The registry drives pipeline-string parsing (`pipeline.rs`), `flexc --help` and `flexc
+//! --list-passes`. A pass is a plain function over a module operation
 //! plus parsed options; it reports problems as MLIR diagnostics on op locations (which the driver's
 //! handler prints as `file:line:col: error: ...`) and returns `Err(())` to fail the pipeline.
 //!
@@ -41,6 +42,7 @@ pub mod par_unique_weights;
 pub mod par_verify;
 pub mod pipeline;
 pub mod region;
+pub mod registry;
 pub mod stablehlo;
 pub mod stablehlo_to_linalg;
 pub mod tied_weights;
@@ -180,39 +182,6 @@ impl fmt::Debug for PassInfo {
             .field("argument", &self.argument)
             .finish()
     }
-}
-
-/// Every flexc pass, in the order `--list-passes` shows them.
-pub static REGISTRY: &[&PassInfo] = &[
-    &par_unique_weights::INFO,
-    &par_fold_casts::INFO,
-    &par_import::INFO,
-    &par_verify::INFO,
-    &par_search::INFO,
-    &par_substitute::INFO,
-    &par_materialize::INFO,
-    &par_export_shard::INFO,
-    &par_lower_runtime::INFO,
-    &stablehlo_to_linalg::INFO,
-    &tm_tensor_lowering::INFO,
-    &gpu_check_dialects::INFO,
-    &gpu_gemm_operands::INFO,
-    &gpu_tag_families::INFO,
-    &gpu_upload_constants::INFO,
-    &gpu_to_device::INFO,
-    &gpu_block_reductions::INFO,
-    &gpu_parallel_loops::INFO,
-    &gpu_drop_kernel_asserts::INFO,
-    &gpu_wrap_scalar_ops::INFO,
-    &gpu_contiguous_dim_first::INFO,
-    &gpu_check_host_code::INFO,
-];
-
-pub fn lookup(argument: &str) -> Option<&'static PassInfo> {
-    REGISTRY
-        .iter()
-        .copied()
-        .find(|info| info.argument == argument)
 }
 
 /// Parses the text inside `{...}` of a pipeline element: space-separated `key=value` pairs.

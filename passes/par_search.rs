@@ -28,7 +28,8 @@ use flexc_core::{
     baselines,
     machine::Machine,
     precision::{Optimizer, Precision, WeightState},
-    search::{self, Budget, Found, Problem, Run, SearchAlgorithm, ALGORITHMS},
+    problem::Problem,
+    search::{self, Budget, Found, Run, SearchAlgorithm, ALGORITHMS},
     CostModel, Mode, ProfileDb, Simulator, Strategy,
 };
 use melior::ir::{operation::OperationLike, OperationRef};

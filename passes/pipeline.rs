@@ -16,8 +16,8 @@
 
 use crate::par_lower_runtime::{LowerOptions, Target};
 use crate::{
-    create_pass, lookup, par_import, par_lower_runtime, par_materialize, par_unique_weights,
-    par_verify, parse_options, PassInfo,
+    create_pass, par_import, par_lower_runtime, par_materialize, par_unique_weights, par_verify,
+    parse_options, PassInfo,
 };
 use melior::{pass::OperationPassManager, StringRef};
 use mlir_sys::{mlirOpPassManagerAddPipeline, MlirStringRef};
@@ -281,7 +281,7 @@ pub fn add_elements(
                 elements,
             } => add_elements(manager.nested_under(nested), nested, elements)?,
             Element::Pass { name, options } => {
-                if let Some(info) = lookup(name) {
+                if let Some(info) = crate::registry::lookup(name) {
                     if info.anchor != anchor && anchor != "any" {
                         return Err(PipelineError(format!(
                             "pass '{name}' runs on '{}', it cannot be nested under '{anchor}'",

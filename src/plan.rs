@@ -17,8 +17,8 @@ use std::fmt::Write as _;
 
 use flexc_core::batch::batch_of;
 use flexc_core::pipeline::{self, Evaluation, Parallelism};
+use flexc_core::problem::Problem;
 use flexc_core::scheduled::{self, Spec};
-use flexc_core::search::Problem;
 use flexc_core::{Graph, Strategy};
 use serde_json::json;
 

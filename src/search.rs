@@ -150,8 +150,8 @@ pub struct Target<'a> {
 
 impl Target<'_> {
     /// The search problem of `graph` on this target.
-    pub fn problem<'g>(&'g self, graph: &'g Graph) -> flexc_core::search::Problem<'g> {
-        flexc_core::search::Problem {
+    pub fn problem<'g>(&'g self, graph: &'g Graph) -> flexc_core::problem::Problem<'g> {
+        flexc_core::problem::Problem {
             graph,
             machine: self.machine,
             cost: self.cost,

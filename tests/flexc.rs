@@ -363,7 +363,7 @@ fn symmetric_replicas_equal_the_per_device_simulation_on_shipped_models() {
     // (bit for bit today; the bound allows float rounding, a split op's FLOPs divided in another
     // order), batch-norm statistics of training steps, per-sample initial states of recurrent nets,
     // replicated updates and the cross-replica sums of replicated ops' partial sums included.
-    use flexc::core::{machine::Machine, search::Problem, CostModel, Mode, Simulator};
+    use flexc::core::{machine::Machine, problem::Problem, CostModel, Mode, Simulator};
     let machine = Machine::preset("dgx-a100:2").unwrap();
     let cost = CostModel::new(&machine.gpu);
     let n = machine.num_devices();
@@ -1534,7 +1534,7 @@ fn schedule_search_bounds_hold_on_a_training_step() {
     // carries its own backward (kept activations counted for the memory bound), mixed precision with
     // Adam: every candidate simulated, none below its bounds, and the pruned search finds the same.
     use flexc::core::precision::{Optimizer, Precision, WeightState};
-    use flexc::core::{machine::Machine, search, search::Problem, CostModel, Mode};
+    use flexc::core::{machine::Machine, problem::Problem, search, CostModel, Mode};
     let model = "jax/transformer_b8.train_sgd.stablehlo.generic.mlir";
     let mut options = settings(model);
     options.mode = Some(Mode::TrainingStep);

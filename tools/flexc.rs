@@ -509,7 +509,7 @@ enum EmitArg {
 
 fn list_passes() {
     println!("flexc passes (usable in --pass-pipeline beside every upstream MLIR pass):");
-    for info in flexc::passes::REGISTRY {
+    for info in flexc::passes::registry::REGISTRY {
         println!("  {:<20} {}", info.argument, info.summary);
         for option in info.options {
             println!(

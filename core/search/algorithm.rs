@@ -1,6 +1,6 @@
 //! The one interface every search algorithm implements ([`SearchAlgorithm`]), the table of them
-//! ([`ALGORITHMS`]), and what they share: the [`Problem`], the [`Budget`] and the [`Deadline`] that bounds a
-//! time budget.
+//! ([`ALGORITHMS`]), and what they share besides the [`Problem`]: the [`Budget`] and the [`Deadline`] that
+//! bounds a time budget.
 //!
 //! Adding an algorithm is one file (a unit struct implementing [`SearchAlgorithm`], returning a
 //! [`Found`](super::Found) with its own [`Details`](super::Details) variant when it has statistics to show)
@@ -27,9 +27,8 @@ use std::time::{Duration, Instant};
 use super::{
     mcmc, pase_dp, soybean_tiling, Details, DpOptions, Found, McmcOptions, SearchError, StopReason,
 };
-use crate::cost::CostModel;
-use crate::graph::{Graph, Mode};
-use crate::machine::Machine;
+use crate::graph::Graph;
+use crate::problem::Problem;
 use crate::strategy::Strategy;
 
 /// A moment after which searches stop and return what they have; [`Deadline::NONE`] never passes.
@@ -153,30 +152,6 @@ impl Budget {
         match self {
             Budget::Time(d) => Deadline::after(d),
             Budget::Proposals(_) => Deadline::after(PROPOSAL_BUDGET_BOUND),
-        }
-    }
-}
-
-/// What a search works on.
-#[derive(Clone, Copy)]
-pub struct Problem<'a> {
-    pub graph: &'a Graph,
-    pub machine: &'a Machine,
-    pub cost: &'a CostModel,
-    pub mode: Mode,
-    /// The data inputs' batch dim (`--batch-dim`): micro-batches and replicas divide it.
-    pub batch_dim: usize,
-}
-
-impl<'a> Problem<'a> {
-    /// A problem on `graph` whose batch is dim 0 of its data inputs.
-    pub fn new(graph: &'a Graph, machine: &'a Machine, cost: &'a CostModel, mode: Mode) -> Self {
-        Problem {
-            graph,
-            machine,
-            cost,
-            mode,
-            batch_dim: 0,
         }
     }
 }

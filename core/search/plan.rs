@@ -64,9 +64,10 @@
 use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
 
-use super::{Budget, Details, Found, Problem, Run, SearchError, StopReason};
+use super::{Budget, Details, Found, Run, SearchError, StopReason};
 use crate::graph::{DeviceId, Graph, Mode, OpClass, OpId, TensorId, TensorKind};
 use crate::pipeline::Context;
+use crate::problem::Problem;
 use crate::schedule::{Order, Phase, Phases, Recompute, Schedule, Zero};
 use crate::strategy::{divisors, Config, Strategy};
 

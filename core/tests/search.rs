@@ -456,7 +456,8 @@ fn nothing_fits_is_a_clear_error() {
 /// strategy twice for the same seed (the sub-machine searches and seeding searches included).
 #[test]
 fn proposal_budgets_are_deterministic_through_the_interface() {
-    use flexc_core::search::{Budget, Problem, Run, ALGORITHMS};
+    use flexc_core::problem::Problem;
+    use flexc_core::search::{Budget, Run, ALGORITHMS};
     let g = small_transformer(8);
     let m = Machine::preset("p100-4x4").unwrap();
     let cost = CostModel::new(&m.gpu);
@@ -475,7 +476,8 @@ fn proposal_budgets_are_deterministic_through_the_interface() {
 /// whose unbounded seeding alone takes several times the budget (generous margin for loaded machines).
 #[test]
 fn a_time_budget_bounds_the_whole_search() {
-    use flexc_core::search::{Budget, Deadline, Problem, Run, ALGORITHMS};
+    use flexc_core::problem::Problem;
+    use flexc_core::search::{Budget, Deadline, Run, ALGORITHMS};
     use std::time::{Duration, Instant};
     let g = synth::resnet(&ResNetSpec::resnet101(64));
     let m = Machine::preset("p100-4x4").unwrap();
@@ -539,7 +541,8 @@ fn a_time_budget_bounds_the_whole_search() {
 /// point, the result is never slower than any of them that fits, and each seed that gave nothing says why.
 #[test]
 fn every_baseline_is_scored_and_starved_seeds_say_why() {
-    use flexc_core::search::{Budget, Mcmc, Problem, Run, SearchAlgorithm};
+    use flexc_core::problem::Problem;
+    use flexc_core::search::{Budget, Mcmc, Run, SearchAlgorithm};
     use std::time::Duration;
     let g = synth::resnet(&ResNetSpec::resnet101(64));
     let m = Machine::preset("p100-4x4").unwrap();
@@ -592,7 +595,8 @@ fn every_budget_has_a_deadline() {
 /// still run their proposals, and the stop is reported.
 #[test]
 fn a_proposal_budget_bounds_seeding_and_reports_it() {
-    use flexc_core::search::{Budget, Deadline, Problem, Run, DEFAULT_SEEDING_LIMIT};
+    use flexc_core::problem::Problem;
+    use flexc_core::search::{Budget, Deadline, Run, DEFAULT_SEEDING_LIMIT};
     use std::time::Duration;
     let run = Run::new(Budget::Proposals(400), 3);
     assert!(run.seeding.is_set());
@@ -647,7 +651,8 @@ fn schedule_searches(
     names: &[&str],
     mut check: impl FnMut(&str, &Graph, &Machine, &[search::Found]),
 ) {
-    use flexc_core::search::{algorithm, Budget, Problem, Run};
+    use flexc_core::problem::Problem;
+    use flexc_core::search::{algorithm, Budget, Run};
     for (graph, machine) in [
         (small_transformer(16), "p100-4x4"),
         (small_transformer(64), "dgx-a100:2"),
@@ -744,7 +749,8 @@ fn the_torch_search_keeps_to_what_torch_runs() {
 /// start, with a budget far below the original search's.
 #[test]
 fn warm_search_starts_from_the_carried_strategy() {
-    use flexc_core::search::{carry_over, Budget, Mcmc, Problem, Run, SearchAlgorithm, Warm};
+    use flexc_core::problem::Problem;
+    use flexc_core::search::{carry_over, Budget, Mcmc, Run, SearchAlgorithm, Warm};
     let g = small_transformer(8);
     let m = Machine::preset("p100-4x4").unwrap();
     let cost = CostModel::new(&m.gpu);
@@ -812,7 +818,8 @@ fn warm_search_starts_from_the_carried_strategy() {
 #[allow(clippy::needless_update)]
 fn the_schedule_search_bounds_are_lower_bounds() {
     use flexc_core::precision::{Optimizer, Precision, WeightState};
-    use flexc_core::search::{algorithm, audit_bounds, Budget, Problem, Run};
+    use flexc_core::problem::Problem;
+    use flexc_core::search::{algorithm, audit_bounds, Budget, Run};
     for (graph, machine, precision) in [
         (small_transformer(16), "p100-4x4", Precision::Fp32),
         (small_transformer(64), "dgx-a100:2", Precision::Fp32),
@@ -850,7 +857,8 @@ fn the_schedule_search_bounds_are_lower_bounds() {
 /// counts what was simulated.
 #[test]
 fn a_proposal_budget_cuts_the_schedule_search_at_a_count() {
-    use flexc_core::search::{algorithm, Budget, Problem, Progress, Run};
+    use flexc_core::problem::Problem;
+    use flexc_core::search::{algorithm, Budget, Progress, Run};
     use std::sync::Arc;
     let graph = small_transformer(64);
     let m = Machine::preset("dgx-a100:2").unwrap();

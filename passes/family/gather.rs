@@ -21,7 +21,7 @@
 
 mod lowering;
 
-pub use lowering::{lower_scatters, GPU_FAMILY_ATTR, PARALLEL_LOOP_ATTR, ROW_BLOCK_ATTR};
+pub use lowering::{lower_scatters, PARALLEL_LOOP_ATTR, ROW_BLOCK_ATTR};
 
 use super::{
     cut::{Body, Combine, Operand, Planned, TaskCut, TaskCx},

@@ -4,6 +4,14 @@
 //! (fused elementwise, parallel reduction, pooling, data movement, gather/scatter), sized here.
 
 use crate::op_model::OpModel;
+use mlir_sys::{
+    mlirAttributeIsAString, mlirOperationGetDiscardableAttributeByName, mlirStringAttrGetValue,
+    MlirOperation,
+};
+
+/// The attribute naming an op's GPU lowering (the manifest's kernel family): written by
+/// `gpu-tag-families` and by the gather family's own lowering, read by [`tag_of`].
+pub const GPU_FAMILY_ATTR: &str = "flexc.gpu_family";
 
 /// How one op is lowered for GPUs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +99,22 @@ impl GpuLowering {
             GpuLowering::Gather { .. } => KernelFamily::Gather,
         }
     }
+}
+
+/// The family `op` was tagged with (`flexc.gpu_family`: by `gpu-tag-families`, or by a family's own
+/// lowering); `None` untagged. The GPU passes and the manifest read the tag here.
+pub fn tag_of(op: MlirOperation) -> Option<KernelFamily> {
+    let tag = unsafe {
+        mlirOperationGetDiscardableAttributeByName(
+            op,
+            melior::StringRef::new(GPU_FAMILY_ATTR).to_raw(),
+        )
+    };
+    if tag.ptr.is_null() || !unsafe { mlirAttributeIsAString(tag) } {
+        return None;
+    }
+    let word = unsafe { melior::StringRef::from_raw(mlirStringAttrGetValue(tag)) };
+    KernelFamily::parse(word.as_str().ok()?)
 }
 
 /// Product of the trip counts of the loops `selected` picks.

@@ -28,6 +28,7 @@ pub mod convolution;
 pub mod cut;
 pub mod elementwise;
 pub mod gather;
+pub mod gemm;
 pub mod gpu;
 pub mod index_trace;
 pub mod reduction;

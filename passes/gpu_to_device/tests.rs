@@ -1,57 +1,6 @@
-//! Unit tests of the GEMM and convolution recognition.
+//! Unit tests of the convolution recognition (the GEMM grouping's are in `family::gemm`).
 
 use super::*;
-
-fn shape(a: &[usize], b: &[usize], c: &[usize]) -> Option<GemmShape> {
-    gemm_shape(&[a.to_vec(), b.to_vec(), c.to_vec()])
-}
-
-#[test]
-fn contractions_group_into_gemms() {
-    // matmul (m, n, k) = (d0, d1, d2).
-    let plain = shape(&[0, 2], &[2, 1], &[0, 1]).unwrap();
-    assert_eq!(
-        plain.groups,
-        [
-            vec![vec![0], vec![1]],
-            vec![vec![0], vec![1]],
-            vec![vec![0], vec![1]]
-        ]
-    );
-    assert!(!plain.transpose_a && !plain.transpose_b && !plain.batched);
-    // matmul_transpose_b: B is (n, k).
-    let transposed = shape(&[0, 2], &[1, 2], &[0, 1]).unwrap();
-    assert!(!transposed.transpose_a && transposed.transpose_b);
-    // A transposed: (k, m).
-    assert!(shape(&[2, 0], &[2, 1], &[0, 1]).unwrap().transpose_a);
-    // batch_matmul.
-    let batched = shape(&[0, 1, 3], &[0, 3, 2], &[0, 1, 2]).unwrap();
-    assert!(batched.batched);
-    assert_eq!(batched.groups[0], vec![vec![0], vec![1], vec![2]]);
-    // Reshape propagation's expansion: A (d0, d1, d2, d4) x B (d4, d3) -> C (d0, d1, d2, d3):
-    // M = d0 d1 d2 collapses to one dim.
-    let expanded = shape(&[0, 1, 2, 4], &[4, 3], &[0, 1, 2, 3]).unwrap();
-    assert!(!expanded.batched);
-    assert_eq!(expanded.groups[0], vec![vec![0, 1, 2], vec![3]]);
-    assert_eq!(expanded.groups[2], vec![vec![0, 1, 2], vec![3]]);
-    // N split in two (heads x head dim) on B and C.
-    let heads = shape(&[0, 1, 4], &[4, 2, 3], &[0, 1, 2, 3]).unwrap();
-    assert_eq!(heads.groups[1], vec![vec![0], vec![1, 2]]);
-}
-
-#[test]
-fn other_contractions_are_not_gemms() {
-    // C's dims out of [batch] M N order.
-    assert_eq!(shape(&[0, 2], &[2, 1], &[1, 0]), None);
-    // M dims interleaved with K in A.
-    assert_eq!(shape(&[0, 3, 1], &[3, 2], &[0, 1, 2]), None);
-    // No K (an outer product), no N (a matrix-vector product), a repeated dim.
-    assert_eq!(shape(&[0], &[1], &[0, 1]), None);
-    assert_eq!(shape(&[0, 1], &[1], &[0]), None);
-    assert_eq!(shape(&[0, 0], &[0, 1], &[0, 1]), None);
-    // A dim of A alone (reduced over A only).
-    assert_eq!(shape(&[0, 3, 2], &[2, 1], &[0, 1]), None);
-}
 
 fn window(y: usize, stride: i64, r: usize, dilation: i64) -> AffineDim {
     AffineDim {

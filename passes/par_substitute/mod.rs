@@ -31,7 +31,8 @@ pub mod rules;
 #[cfg(test)]
 mod tests;
 
-use crate::{ir, PassId, PassInfo, PassOption};
+use crate::ir::{self, build};
+use crate::{PassId, PassInfo, PassOption};
 use egg::{Id, Runner, Symbol};
 use lang::{Flex, Graph, Meta, Sig};
 use melior::ir::{operation::OperationLike, OperationRef};
@@ -934,7 +935,14 @@ fn write_back(
                 let sig = lang::text(egraph, *s)
                     .and_then(|s| Sig::parse(s.as_str()))
                     .ok_or("flexc bug: a contraction without a signature")?;
-                build::contraction(terminator, location, &sig, operand(a)?, operand(b)?, shape)
+                build::contraction(
+                    terminator,
+                    location,
+                    [&sig.a, &sig.b, &sig.out],
+                    operand(a)?,
+                    operand(b)?,
+                    shape,
+                )
             }
             Flex::Transpose([p, x]) => {
                 let perm = lang::text(egraph, *p)
@@ -1116,5 +1124,3 @@ fn erase_unused(block: MlirBlock) -> usize {
     }
     erased
 }
-
-pub(crate) mod build;

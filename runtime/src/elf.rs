@@ -6,10 +6,11 @@
 //! - it is a 64-bit little-endian x86-64 ELF shared object whose every segment and section lies
 //!   inside the file (a cut file is "truncated", not a SIGBUS);
 //! - it exports `flexc_gpu_manifest` (a NUL-terminated string in a section with data) and
-//!   `flexc_gpu_manifest_digest`, the manifest's digest (`flexc_core::artifact`): a manifest changed
-//!   after compilation does not match;
-//! - the manifest is valid (`manifest.rs`: format, version, an architecture flexc compiles for,
-//!   programs named and entered by the compiler's convention, shapes);
+//!   `flexc_gpu_manifest_digest`, the manifest's digest (`flexc_core::contract::digest`): a
+//!   manifest changed after compilation does not match;
+//! - the manifest is valid ([`crate::manifest`], core's `contract/manifest.rs`: format, version, an
+//!   architecture flexc compiles for, programs named and entered by the compiler's convention,
+//!   shapes);
 //! - every program's entry is a function the artifact defines and exports;
 //! - every kernel the manifest lists is an `.entry` of the PTX in the file (of its module's
 //!   `<module>_binary` string when the symbol table is there), and every PTX module targets the

@@ -164,7 +164,7 @@ pub(super) fn strategy_cost(
     }
     let sim = &options.simulate;
     let cost = simulate::cost_model(machine, sim.state, sim.profile_db.as_deref())?;
-    let problem = flexc_core::search::Problem {
+    let problem = flexc_core::problem::Problem {
         graph: &imported.graph,
         machine,
         cost: &cost,

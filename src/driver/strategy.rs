@@ -438,8 +438,8 @@ fn problem<'a>(
     machine: &'a flexc_core::machine::Machine,
     cost: &'a flexc_core::CostModel,
     options: &Options,
-) -> flexc_core::search::Problem<'a> {
-    flexc_core::search::Problem {
+) -> flexc_core::problem::Problem<'a> {
+    flexc_core::problem::Problem {
         graph,
         machine,
         cost,
@@ -573,7 +573,7 @@ pub(super) fn run_simulation(
 /// `--probe-delta`: delta against full simulation of `strategy`; one with replicas on one replica's
 /// micro-batch graph (simulated symmetrically, as the schedule search's stages are).
 fn delta_probe(
-    problem: &flexc_core::search::Problem,
+    problem: &flexc_core::problem::Problem,
     strategy: &flexc_core::Strategy,
     changes: u32,
 ) -> Result<flexc_core::sim::DeltaProbe, Diag> {

@@ -1,7 +1,7 @@
 //! The op family of every op that becomes a kernel ([`family`], from `gpu-tag-families`' tags) and the
 //! per-program kernel lists of the manifest ([`families`], [`kernels`]).
 
-use flexc_passes::family::{gather::GPU_FAMILY_ATTR as FAMILY_ATTR, KernelFamily};
+use flexc_passes::family::{gpu::GPU_FAMILY_ATTR as FAMILY_ATTR, KernelFamily};
 use flexc_passes::gpu_to_device::has_reduction_loop;
 use flexc_passes::ir::{op_name, symbol_name, top_level_ops};
 use melior::ir::{
@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 /// (`gpu-tag-families`; the GPU rewrites tag the ops they make), else (ops fusion made) its
 /// structure ([`structural_family`]).
 pub fn family(op: MlirOperation) -> &'static str {
-    if let Some(family) = flexc_passes::gpu_tag_families::tag_of(op) {
+    if let Some(family) = flexc_passes::family::gpu::tag_of(op) {
         // A pooling window multiplies nothing: a reduction (the convolution family counts the
         // window-shaped operand of a max pool, named or the JAX exports' generic, as a second
         // input read, so its GPU lowering says convolution).

@@ -30,6 +30,7 @@
 //! place where it combines.
 
 use super::super::{i64_attribute, index_trace, operand_shape, result_shape};
+use crate::family::gpu::GPU_FAMILY_ATTR;
 use crate::ir;
 use melior::ir::{
     attribute::AttributeLike,
@@ -41,9 +42,6 @@ use std::fmt::Write;
 
 /// An `scf.for` whose iterations write disjoint elements: the GPU target makes it an `scf.parallel`.
 pub const PARALLEL_LOOP_ATTR: &str = "flexc.parallel_loop";
-
-/// The attribute naming an op's GPU lowering (the manifest's kernel family), as `src/gpu` reads it.
-pub const GPU_FAMILY_ATTR: &str = "flexc.gpu_family";
 
 /// Set by the gather family's cut on a scatter's task clone: its rows come in blocks of this many
 /// that never meet (proven on the serial op, whose indices the clone reads a slice of).

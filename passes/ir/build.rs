@@ -1,9 +1,9 @@
-//! The ops the write-back creates, through the C API's builders (affine maps, typed attributes; the
-//! named ops' bodies from MLIR's own region builder): a zero-filled `linalg.generic` contraction,
-//! `linalg.transpose`, `linalg.add`, `tensor.concat` and a unit-stride static `tensor.extract_slice`. Each is
-//! inserted before `before`; the write-back orders the block afterwards.
+//! Ops built through the C API's builders (affine maps, typed attributes; the named ops' bodies from
+//! MLIR's own region builder): a zero-filled `linalg.generic` contraction, `linalg.transpose`,
+//! `linalg.add`, `tensor.concat`, a unit-stride static `tensor.extract_slice` and reshapes. Each is
+//! inserted before `before`. Shared by `par-substitute`'s write-back (which orders the block
+//! afterwards) and `gpu-gemm-operands` (its transposes), so that neither pass imports the other.
 
-use super::lang::Sig;
 use crate::ir;
 use mlir_sys::*;
 
@@ -137,11 +137,12 @@ pub(crate) fn map_of(cx: MlirContext, loops: usize, dims: &[usize]) -> MlirAttri
 }
 
 /// `out = Σ a · b` as a `linalg.generic` with one loop per letter (result letters first, in order,
-/// then the reduced ones) into a zero-filled init.
+/// then the reduced ones) into a zero-filled init; `letters` names the dims of `a`, `b` and `out`
+/// (an einsum signature `a,b->out`).
 pub fn contraction(
     before: MlirOperation,
     location: MlirLocation,
-    sig: &Sig,
+    letters: [&[u8]; 3],
     a: MlirValue,
     b: MlirValue,
     shape: &[u64],
@@ -149,8 +150,9 @@ pub fn contraction(
     let cx = context(before);
     let element = element_of(a);
     let init = zeros(before, location, shape, element);
-    let mut letters: Vec<u8> = sig.out.clone();
-    for &l in sig.a.iter().chain(&sig.b) {
+    let [sig_a, sig_b, sig_out] = letters;
+    let mut letters: Vec<u8> = sig_out.to_vec();
+    for &l in sig_a.iter().chain(sig_b) {
         if !letters.contains(&l) {
             letters.push(l);
         }
@@ -160,7 +162,7 @@ pub fn contraction(
             .map(|l| letters.iter().position(|m| m == l).unwrap_or(0))
             .collect()
     };
-    let maps: Vec<MlirAttribute> = [&sig.a, &sig.b, &sig.out]
+    let maps: Vec<MlirAttribute> = [sig_a, sig_b, sig_out]
         .iter()
         .map(|ls| map_of(cx, letters.len(), &dims(ls)))
         .collect();
@@ -173,7 +175,7 @@ pub fn contraction(
         unsafe { mlirAttributeParseGet(cx, melior::StringRef::new(text).to_raw()) }
     };
     let iterators: Vec<MlirAttribute> = (0..letters.len())
-        .map(|k| iterator(k < sig.out.len()))
+        .map(|k| iterator(k < sig_out.len()))
         .collect();
     let ty = tensor_type(shape, element);
     unsafe {
