@@ -201,6 +201,10 @@ pub fn one_weird_trick(graph: &Graph, n: u32) -> Strategy {
             let Some(first) = first_fc.filter(|&f| i >= f) else {
                 return dp.configs[i].clone();
             };
+            if !op.is_partitionable() {
+                // An opaque op after the classifier stays as data parallelism has it (whole).
+                return dp.configs[i].clone();
+            }
             let dim = if i == first || is_fully_connected(graph, op) {
                 weight_parameter_dim(graph, op)
             } else {

@@ -64,8 +64,10 @@
 //!   selection itself (which window element wins) is data-dependent and not modelled.
 //!
 //! Not modelled here: `stablehlo.constant`, `stablehlo.return` and `stablehlo.custom_call` (`None`: the
-//! importer handles them). Any other op (control flow, sort, dynamic slices, collectives, ...) and any
-//! non-static or zero-size tensor is `Some(Err(message))`.
+//! importer handles them), and any op outside the table (control flow, sort, `chlo.top_k`, dynamic
+//! slices, collectives, ...: `None`, so the importer's unknown-op path reports it, or keeps it opaque and
+//! replicated under `opaque-unknown`). A modelled op with a non-static or zero-size tensor, or
+//! attributes it cannot read, is `Some(Err(message))`.
 
 use crate::{
     ir,
@@ -75,9 +77,10 @@ use flexc_core::{AffineDim, OpClass};
 use melior::ir::{operation::OperationLike, OperationRef, TypeLike, ValueLike};
 use mlir_sys::MlirAttribute;
 
-/// The model of a StableHLO or CHLO op in generic form; `None` for ops that are not StableHLO/CHLO or that
-/// the importer handles itself (`stablehlo.constant`, `stablehlo.return`, `stablehlo.custom_call`);
-/// `Some(Err(message))` for an op it cannot model (the message becomes a diagnostic at the op).
+/// The model of a StableHLO or CHLO op in generic form; `None` for ops that are not StableHLO/CHLO, that
+/// the importer handles itself (`stablehlo.constant`, `stablehlo.return`, `stablehlo.custom_call`) or
+/// that this family does not model (the importer's unknown ops); `Some(Err(message))` for a modelled op
+/// it cannot read (the message becomes a diagnostic at the op).
 pub fn model(op: &OperationRef<'_, '_>, name: &str) -> Option<Result<OpModel, String>> {
     let (dialect, mnemonic) = name.split_once('.')?;
     if !matches!(dialect, "stablehlo" | "chlo") {
@@ -89,7 +92,42 @@ pub fn model(op: &OperationRef<'_, '_>, name: &str) -> Option<Result<OpModel, St
     ) {
         return None;
     }
+    if !is_modelled(dialect, mnemonic) {
+        // Unknown to this family: the importer's unknown-op path (an error, or an opaque op that
+        // stays replicated under `opaque-unknown`).
+        return None;
+    }
     Some(Op::new(op).and_then(|op| op.model(dialect, mnemonic)))
+}
+
+/// StableHLO ops modelled here besides the elementwise ones.
+const MODELLED: &[&str] = &[
+    "broadcast_in_dim",
+    "dynamic_broadcast_in_dim",
+    "reshape",
+    "transpose",
+    "reverse",
+    "slice",
+    "pad",
+    "concatenate",
+    "iota",
+    "dynamic_iota",
+    "dot_general",
+    "dot",
+    "convolution",
+    "reduce",
+    "reduce_window",
+    "select_and_scatter",
+    "gather",
+    "scatter",
+];
+
+/// Whether [`model`] has a model for `dialect.mnemonic` (the table of the module doc).
+fn is_modelled(dialect: &str, mnemonic: &str) -> bool {
+    match dialect {
+        "chlo" => CHLO_ELEMENTWISE.contains(&mnemonic) || mnemonic.starts_with("broadcast_"),
+        _ => ELEMENTWISE.contains(&mnemonic) || MODELLED.contains(&mnemonic),
+    }
 }
 
 /// Whether `name` is a StableHLO or CHLO elementwise op (the elementwise family's StableHLO members).

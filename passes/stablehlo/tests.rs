@@ -162,8 +162,12 @@ fn parallel_iff_indexes_a_result(m: &OpModel, name: &str) -> Result<(), String> 
     Ok(())
 }
 
-/// Every StableHLO/CHLO op of every export under `models/` is modelled (or left to the importer) and
-/// its model passes `OpModel::check`.
+/// Ops of the exports that have no model yet and import only as opaque ops (`--opaque-unknown`): the
+/// router's `top_k` of the mixture-of-experts export (models/jax/moe_tiny_b2).
+const NOT_MODELLED_YET: &[&str] = &["chlo.top_k"];
+
+/// Every StableHLO/CHLO op of every export under `models/` is modelled (or left to the importer, or
+/// listed in [`NOT_MODELLED_YET`]) and its model passes `OpModel::check`.
 #[test]
 fn every_op_of_the_exported_models_is_modelled() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../models");
@@ -194,7 +198,7 @@ fn every_op_of_the_exported_models_is_modelled() {
                 matches!(
                     name,
                     "stablehlo.constant" | "stablehlo.return" | "stablehlo.custom_call"
-                ),
+                ) || NOT_MODELLED_YET.contains(&name),
                 "{name} not modelled"
             ),
             Some(Ok(m)) => {
@@ -810,12 +814,13 @@ fn ops_left_to_the_importer_and_errors() {
     let errors: Vec<String> = seen.iter().filter_map(|(_, r)| r.clone()?.err()).collect();
     assert_eq!(seen[0].1, None);
     assert_eq!(seen[1].1, None);
+    // An op without a model (sort) is the importer's unknown op, whatever its shapes.
+    assert_eq!(seen[2], ("stablehlo.sort".to_string(), None));
     assert!(errors[0].contains("dynamic shape"), "{errors:?}");
-    assert!(errors[1].contains("dynamic shape"), "{errors:?}");
     assert!(
-        errors[2].contains("missing attribute 'permutation'"),
+        errors[1].contains("missing attribute 'permutation'"),
         "{errors:?}"
     );
-    assert!(errors[3].contains("out of range"), "{errors:?}");
-    assert_eq!(errors.len(), 4);
+    assert!(errors[2].contains("out of range"), "{errors:?}");
+    assert_eq!(errors.len(), 3);
 }
