@@ -37,6 +37,7 @@ pub mod contract;
 pub mod cost;
 pub mod devices;
 pub mod engine;
+pub mod experts;
 pub mod fusion;
 pub mod graph;
 pub mod layers;

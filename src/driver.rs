@@ -767,6 +767,13 @@ fn import_resolved(
     }
     options.mode = Some(mode);
     decisions.push(why);
+    if let Some(experts) = flexc_core::experts::experts(&imported.graph) {
+        decisions.push(format!(
+            "experts: {} (the expert loop of {} expert-batched contractions); expert parallelism is not searched yet",
+            experts.count,
+            experts.contractions.len()
+        ));
+    }
     Some((imported, Resolved { options, decisions }))
 }
 
