@@ -44,7 +44,10 @@ TORCHTITAN = [
     (LLAMA, 4, 16, "fp32", "megatron:tp=1,m=2,recompute=selective", (4, 1, 1, 1, None, None, "selective", 2, 16)),
     (LLAMA, 8, 32, "bf16", "megatron:tp=1,pp=2,vp=2,m=8,zero=3,recompute=full",
      (1, 4, 1, 2, "Interleaved1F1B", 1, "full", 8, 32)),
+    (GPT4, 2, None, "bf16", "megatron:tp=1,pp=2,vp=3,m=2", (1, 1, 1, 2, "Interleaved1F1B", 4, "none", 8, 8)),
 ]
+SEQ = {LLAMA: 16, GPT4: 512}
+LAYERS = {LLAMA: 2, GPT4: 4}
 
 SKIPPED = []
 
@@ -183,7 +186,14 @@ def check_torchtitan(model, devices, batch, precision, spec, want):
             config.activation_checkpoint.mode, config.training.local_batch_size,
             config.training.global_batch_size)
     assert read == want, f"{spec}: torchtitan read {read}, expected {want}"
-    assert config.training.seq_len == 16 and not p.enable_async_tensor_parallel
+    assert config.training.seq_len == SEQ[model] and not p.enable_async_tensor_parallel
+    if p.pipeline_parallel_layers_per_stage is not None:
+        # torchtitan's stage count (pipeline_llm): ceil((layers + first + last less) / per stage) = pp · vp.
+        # (torchtitan.distributed.pipeline_parallel, which splits them, needs torchdata: not installed.)
+        vp = 3
+        weights = p.pipeline_parallel_first_stage_less_layers + p.pipeline_parallel_last_stage_less_layers
+        stages = -(-(LAYERS[model] + weights) // p.pipeline_parallel_layers_per_stage)
+        assert stages == p.pipeline_parallel_degree * vp, f"{spec}: {stages} stages"
     # torchtitan's own check: the degrees multiply to the world size.
     ParallelDims(dp_replicate=read[0], dp_shard=read[1], cp=1, tp=read[2], pp=read[3], ep=1, etp=1,
                  world_size=devices)
