@@ -190,22 +190,27 @@ pub fn infer(graph: &Graph, forward: impl Fn(OpId) -> bool) -> Result<Shape, Str
         .iter()
         .rev()
         .copied()
-        .find(|&id| loops(graph, id, Role::Reduction) == hidden);
-    let vocab = head.map(|id| loops(graph, id, Role::Parameter));
-    let Some(vocab) = vocab.filter(|&v| v != hidden && v > 1) else {
+        .find(|&id| loops(graph, id, Role::Reduction) == hidden)
+        .filter(|&id| {
+            let vocab = loops(graph, id, Role::Parameter);
+            vocab != hidden && vocab > 1
+        });
+    let Some(head) = head else {
         return Err(format!(
             "no language-model head: the last forward contraction reading a weight over the hidden size {hidden} does not map it to a vocabulary"
         ));
     };
+    let vocab = loops(graph, head, Role::Parameter);
     // Between the first attention and the head: not a one-hot embedding lookup before the layers.
-    let order: Vec<OpId> = graph.topological_order().collect();
-    let position = |op: OpId| order.iter().position(|&o| o == op);
-    let (start, end) = (position(first), head.and_then(position));
+    let mut at = vec![0usize; graph.num_ops()];
+    for (i, op) in graph.topological_order().enumerate() {
+        at[op.index()] = i;
+    }
+    let inside = |op: OpId| at[op.index()] > at[first.index()] && at[op.index()] < at[head.index()];
     let mut widths: BTreeMap<u64, usize> = BTreeMap::new();
     for &id in &weighted {
         let width = loops(graph, id, Role::Reduction);
-        let inside = position(id).is_some_and(|at| Some(at) > start && Some(at) < end);
-        if inside && loops(graph, id, Role::Parameter) == hidden && width != hidden {
+        if inside(id) && loops(graph, id, Role::Parameter) == hidden && width != hidden {
             *widths.entry(width).or_default() += 1;
         }
     }

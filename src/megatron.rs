@@ -36,7 +36,9 @@
 //! the `pp · vp` virtual stages do not divide (Megatron cuts layers evenly; flexc's stages cut the
 //! forward by work, which may move a layer between stages: the flags still give the same dimensions).
 //! Architecture flags (normalization, activation, position embedding, grouped-query attention) are
-//! not read from the graph: give them beside these.
+//! not read from the graph: give them beside these. `--vocab-size` is the graph's vocabulary; Megatron
+//! pads it to a multiple of `--make-vocab-size-divisible-by` × tp (128 × tp by default), as an export
+//! of a Megatron model already has.
 
 use flexc_core::batch::batch_loops;
 use flexc_core::pipeline::Parallelism;
