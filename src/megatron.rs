@@ -89,7 +89,7 @@ impl Plan {
             true
         } else {
             return Err(format!(
-                "the strategy ({}) is not one Megatron-LM runs: its per-op configurations are not those of {} (a flat per-op strategy, e.g. --search=mcmc's, or a baseline other than megatron); plan with --search=plan or give --strategy=megatron:...",
+                "the strategy ({}) is not a Megatron-style schedule: its per-op configurations are not those of {} (a flat per-op strategy, e.g. --search=mcmc's, or a baseline other than megatron); plan with --search=plan or give --strategy=megatron:...",
                 p.text(),
                 spec_text(&spec(false))
             ));
