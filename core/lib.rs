@@ -21,6 +21,7 @@
 //! - [`weight_sync`]: weights by identity (held once per device, one gradient synchronization);
 //! - [`report`]: breakdown, per-device report, Chrome trace;
 //! - [`synth`]: synthetic models for tests and benchmarks;
+//! - [`transformer`]: a decoder's model arguments (layers, hidden, heads, ...) read from its graph;
 //! - [`seed`]: seeded inputs and weights shared by the CPU runner and the GPU runtime;
 //! - [`contract`]: the compiler↔runtime contract — the GPU artifact's manifest, the runtimes' entry
 //!   point names, the element and reduce kinds they take, the artifact's symbols and digest;
@@ -58,6 +59,7 @@ pub mod seed;
 pub mod sim;
 pub mod strategy;
 pub mod synth;
+pub mod transformer;
 pub mod units;
 pub mod weight_sync;
 

@@ -80,7 +80,10 @@ pub use algorithm::{
     Run, SearchAlgorithm, Tiling, Warm, ALGORITHMS, DEFAULT_SEEDING_LIMIT, PROPOSAL_BUDGET_BOUND,
 };
 pub use pase::{additive_cost, dp_candidates, pase_dp, DpOptions, DpStats};
-pub use plan::{audit_bounds, mesh_plan, plan, torch_plan, weight_state_bytes, PlanStats, Ranked};
+pub use plan::{
+    audit_bounds, megatron_plan, mesh_plan, plan, torch_plan, torchtitan_plan, weight_state_bytes,
+    PlanStats, Ranked,
+};
 pub use tiling::{soybean_tiling, CutStats, TilingStats};
 
 use crate::baselines;

@@ -115,6 +115,10 @@ pub enum Emit {
     TorchPlan,
     /// The StableHLO module with the strategy as Shardy `sdy.mesh`/`sdy.sharding` (`src/sdy.rs`).
     Sdy,
+    /// The scheduled strategy as Megatron-LM's command-line flags (`src/megatron.rs`).
+    MegatronArgs,
+    /// The scheduled strategy as torchtitan's job-config TOML (`src/torchtitan.rs`).
+    Torchtitan,
 }
 
 /// What the command line asks for.
@@ -246,6 +250,8 @@ fn check_usage(options: &Options) -> Result<(), String> {
         Emit::TorchPlan => Some("--emit=torch-plan"),
         Emit::Sdy => Some("--emit=sdy"),
         Emit::Plan => Some("--emit=plan"),
+        Emit::MegatronArgs => Some("--emit=megatron-args"),
+        Emit::Torchtitan => Some("--emit=torchtitan"),
         Emit::Mlir | Emit::Summary => None,
     };
     if options.mesh.is_some() && !matches!(options.emit, Emit::JaxShardings | Emit::Sdy) {
@@ -561,7 +567,14 @@ fn compile_module(
             }
             None
         }
-        (emit @ (Emit::JaxShardings | Emit::TorchPlan | Emit::Sdy), Some(imported)) => {
+        (
+            emit @ (Emit::JaxShardings
+            | Emit::TorchPlan
+            | Emit::Sdy
+            | Emit::MegatronArgs
+            | Emit::Torchtitan),
+            Some(imported),
+        ) => {
             compiled.notes.push_str(&notes(&decisions));
             match engine_output(emit, module, &imported, options, name, &mut compiled) {
                 // `--emit=sdy` rewrote the module, printed below.

@@ -13,6 +13,7 @@ pub mod diagnostics;
 pub mod driver;
 pub mod gpu;
 pub mod jax;
+pub mod megatron;
 pub mod parse;
 pub mod plan;
 pub mod program;
@@ -24,6 +25,7 @@ pub mod session;
 pub mod simulate;
 pub mod source;
 pub mod torch;
+pub mod torchtitan;
 
 pub use flexc_core as core;
 pub use flexc_dialects as dialects;

@@ -51,7 +51,14 @@ struct Cli {
     /// result, parameters by name; see src/jax.rs), or as a torch.distributed plan (torch-plan: JSON of a
     /// dp x tp mesh and a ColwiseParallel/RowwiseParallel style per named submodule; see src/torch.rs),
     /// or the StableHLO module with Shardy shardings (sdy: an sdy.mesh and an sdy.sharding per argument
-    /// and result of the entry function, the specs of jax-shardings; see src/sdy.rs).
+    /// and result of the entry function, the specs of jax-shardings; see src/sdy.rs), or a training
+    /// framework's configuration of the plan (searched with --search=megatron or torchtitan unless given):
+    /// megatron-args (Megatron-LM's flags, one flag and its value per line, for
+    /// `pretrain_gpt.py $(cat FILE)`: parallel sizes, micro and global batch, recomputation,
+    /// distributed optimizer, precision, and the model arguments read from the graph; see
+    /// src/megatron.rs) or torchtitan (a job-config TOML for --job.config_file: [parallelism],
+    /// [activation_checkpoint], [training]; see src/torchtitan.rs). What the framework cannot run
+    /// (zero=3 in Megatron, zero=1 in torchtitan, a per-op strategy) is an error.
     #[arg(long = "emit", value_enum, default_value = "mlir")]
     emit: EmitArg,
 
@@ -139,7 +146,9 @@ struct Cli {
     /// recomputation and ZeRO around Megatron tensor parallelism), mesh (plan restricted to what a mesh
     /// sharding runs: tensor and data parallelism, FSDP; the default of --emit=jax-shardings and sdy
     /// without --mesh), torch (mesh, or pipeline stages of one device each over data parallelism or
-    /// FSDP, as torch.distributed runs them; the default of --emit=torch-plan), mcmc (FlexFlow over flat strategies,
+    /// FSDP, as torch.distributed runs them; the default of --emit=torch-plan), megatron and torchtitan (plan
+    /// restricted to what Megatron-LM's flags or torchtitan run; the defaults of --emit=megatron-args and
+    /// torchtitan), mcmc (FlexFlow over flat strategies,
     /// seeded with the pase and soybean results and the expert strategies), pase (PaSE's dynamic program;
     /// alias dp), soybean (SoyBean's tiling; alias tiling), or none (import only). A .par.mlir input keeps
     /// its strategy unless --search is given.
@@ -505,6 +514,10 @@ enum EmitArg {
     TorchPlan,
     /// The StableHLO module with the strategy as Shardy shardings (sdy.mesh, sdy.sharding).
     Sdy,
+    /// The plan as Megatron-LM's command-line flags, one flag and its value per line.
+    MegatronArgs,
+    /// The plan as torchtitan's job-config TOML (--job.config_file).
+    Torchtitan,
 }
 
 fn list_passes() {
@@ -587,6 +600,8 @@ fn compile() -> ExitCode {
             EmitArg::JaxShardings => driver::Emit::JaxShardings,
             EmitArg::TorchPlan => driver::Emit::TorchPlan,
             EmitArg::Sdy => driver::Emit::Sdy,
+            EmitArg::MegatronArgs => driver::Emit::MegatronArgs,
+            EmitArg::Torchtitan => driver::Emit::Torchtitan,
         },
         mesh,
         batch_dim: cli.batch_dim,
@@ -618,6 +633,8 @@ fn compile() -> ExitCode {
                 _ if search_given || cli.mesh.is_some() => &cli.search,
                 EmitArg::TorchPlan => "torch",
                 EmitArg::JaxShardings | EmitArg::Sdy => "mesh",
+                EmitArg::MegatronArgs => "megatron",
+                EmitArg::Torchtitan => "torchtitan",
                 _ => &cli.search,
             }),
             explicit: search_given,

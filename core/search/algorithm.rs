@@ -292,8 +292,17 @@ pub trait SearchAlgorithm: Sync {
 }
 
 /// Every search algorithm, the default first.
-pub static ALGORITHMS: &[&dyn SearchAlgorithm] =
-    &[&Auto, &Mcmc, &PaseDp, &Tiling, &Plan, &MeshPlan, &TorchPlan];
+pub static ALGORITHMS: &[&dyn SearchAlgorithm] = &[
+    &Auto,
+    &Mcmc,
+    &PaseDp,
+    &Tiling,
+    &Plan,
+    &MeshPlan,
+    &TorchPlan,
+    &MegatronPlan,
+    &TorchtitanPlan,
+];
 
 /// The algorithm called `name` (or one of its [`SearchAlgorithm::aliases`]).
 pub fn algorithm(name: &str) -> Option<&'static dyn SearchAlgorithm> {
@@ -535,6 +544,42 @@ impl SearchAlgorithm for TorchPlan {
 
     fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
         super::torch_plan(problem, run)
+    }
+}
+
+/// The schedule search over what Megatron-LM's flags run (see [`super::megatron_plan`]): the default
+/// of `--emit=megatron-args`.
+pub struct MegatronPlan;
+
+impl SearchAlgorithm for MegatronPlan {
+    fn name(&self) -> &'static str {
+        "megatron"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the schedule search restricted to what Megatron-LM's flags run: no ZeRO-3, as many layers per virtual stage"
+    }
+
+    fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+        super::megatron_plan(problem, run)
+    }
+}
+
+/// The schedule search over what torchtitan runs (see [`super::torchtitan_plan`]): the default of
+/// `--emit=torchtitan`.
+pub struct TorchtitanPlan;
+
+impl SearchAlgorithm for TorchtitanPlan {
+    fn name(&self) -> &'static str {
+        "torchtitan"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the schedule search restricted to what torchtitan runs: FSDP or DDP alone (no ZeRO-1), sequence-parallel tensor parallelism"
+    }
+
+    fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+        super::torchtitan_plan(problem, run)
     }
 }
 

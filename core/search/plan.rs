@@ -58,6 +58,9 @@
 //! # Engine spaces
 //! [`mesh_plan`] keeps to what one SPMD program over a device mesh runs (XLA, `parallelize_module` +
 //! FSDP): one stage, one micro-batch, no recomputation, ZeRO 0 or 3, no sequence parallelism.
+//! [`megatron_plan`] keeps to what Megatron-LM's flags run (no ZeRO-3; as many layers per virtual
+//! stage), [`torchtitan_plan`] to what torchtitan runs (FSDP, or DDP alone; no ZeRO-1; tensor
+//! parallelism with sequence parallelism): the defaults of `--emit=megatron-args` and `torchtitan`.
 //! [`torch_plan`] adds what `torch.distributed.pipelining` runs: stages of one device each (plain or
 //! interleaved, any micro-batch count) over replicas or FSDP, without recomputation.
 
@@ -611,12 +614,38 @@ pub fn torch_plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
     plan_in(problem, run, Space::Torch)
 }
 
+/// The schedule search over what Megatron-LM's flags run (module doc, "Engine spaces").
+pub fn megatron_plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+    plan_in(problem, run, Space::Megatron)
+}
+
+/// The schedule search over what torchtitan runs (module doc, "Engine spaces").
+pub fn torchtitan_plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+    plan_in(problem, run, Space::Torchtitan)
+}
+
 /// The candidates a schedule search enumerates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Space {
     All,
     Mesh,
     Torch,
+    Megatron,
+    Torchtitan,
+}
+
+/// Whether Megatron-LM's flags express the candidate (src/megatron.rs): no ZeRO-3, and as many
+/// layers in every virtual stage where the layers are known.
+fn megatron_expressible(layers: Option<u32>, pp: u32, vp: u32, zero: Zero) -> bool {
+    zero != Zero::Full && layers.is_none_or(|l| l % (pp * vp) == 0)
+}
+
+/// Whether torchtitan runs the candidate as flexc simulates it (src/torchtitan.rs): FSDP or DDP, no
+/// ZeRO-1, DDP only as the sole parallelism, tensor parallelism always sequence-parallel.
+fn torchtitan_expressible(tp: u32, pp: u32, dp: u32, zero: Zero, sp: bool) -> bool {
+    zero != Zero::Optimizer
+        && !(zero == Zero::None && dp > 1 && (tp > 1 || pp > 1))
+        && sp == (tp > 1)
 }
 
 /// Whether a mesh sharding expresses the candidate: one stage, one micro-batch, no recomputation,
@@ -796,6 +825,10 @@ fn plan_with(
                                     Space::Mesh => mesh_expressible(pp, m, recompute, zero, sp),
                                     Space::Torch => {
                                         torch_expressible(tp, pp, m, recompute, zero, sp)
+                                    }
+                                    Space::Megatron => megatron_expressible(layers, pp, vp, zero),
+                                    Space::Torchtitan => {
+                                        torchtitan_expressible(tp, pp, dp, zero, sp)
                                     }
                                 };
                                 if sp && tp == 1 || !kept {

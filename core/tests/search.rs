@@ -743,6 +743,43 @@ fn the_torch_search_keeps_to_what_torch_runs() {
     });
 }
 
+/// `--search=megatron` and `--search=torchtitan` (the defaults of `--emit=megatron-args` and
+/// `torchtitan`) keep to what those frameworks run — Megatron no ZeRO-3; torchtitan no ZeRO-1, DDP only
+/// alone, sequence parallelism wherever tensor parallelism — and, searching subsets of the schedule
+/// search's space, are never faster than it.
+#[test]
+fn the_framework_searches_keep_to_what_they_run() {
+    use flexc_core::pipeline::Parallelism;
+    use flexc_core::schedule::Zero;
+    schedule_searches(
+        &["megatron", "torchtitan", "plan"],
+        |machine, graph, m, found| {
+            let [megatron, torchtitan, plan] = found else {
+                unreachable!()
+            };
+            for f in [megatron, torchtitan] {
+                f.strategy.validate(graph, m).unwrap();
+                assert!(
+                    f.iteration_time_s >= plan.iteration_time_s * (1.0 - 1e-9),
+                    "{machine}: {} {} vs plan {}",
+                    f.found_by,
+                    f.iteration_time_s,
+                    plan.iteration_time_s
+                );
+            }
+            assert_ne!(megatron.strategy.schedule.zero, Zero::Full, "{machine}");
+            let batch = flexc_core::batch::batch_of(graph, 0).unwrap();
+            let p = Parallelism::of(graph, &torchtitan.strategy, batch);
+            assert_ne!(p.zero, Zero::Optimizer, "{machine}");
+            assert!(
+                !(p.zero == Zero::None && p.dp > 1 && (p.tp > 1 || p.pp > 1)),
+                "{machine}: DDP beside tp or pp: {}",
+                p.text()
+            );
+        },
+    );
+}
+
 /// A rewritten graph's search (`--substitutions=on`) starts from the original's strategy:
 /// `carry_over` keeps every carried configuration the op can run, gives the ops that carry none (the
 /// rewrite's new ops) a neighbour's split or the base's, and `Warm` returns nothing slower than that

@@ -1,5 +1,6 @@
 //! The driver's outputs besides the module: `--emit=shard` (the strategy as Shardy shardings),
-//! `--emit=engine` (the plan for JAX's engine) and the mesh strategy's simulated cost.
+//! the engine exports (`--emit=jax-shardings`, `torch-plan`, `sdy`), the training frameworks'
+//! configurations (`--emit=megatron-args`, `torchtitan`) and the mesh strategy's simulated cost.
 
 use super::*;
 
@@ -72,6 +73,8 @@ pub(super) fn engine_output(
     let flag = match emit {
         Emit::TorchPlan => "--emit=torch-plan",
         Emit::Sdy => "--emit=sdy",
+        Emit::MegatronArgs => "--emit=megatron-args",
+        Emit::Torchtitan => "--emit=torchtitan",
         _ => "--emit=jax-shardings",
     };
     if emit == Emit::Sdy {
@@ -103,6 +106,10 @@ pub(super) fn engine_output(
             format!("{flag} needs a strategy: run the search (the default pipeline with a --search other than none) or give a .par.mlir input with a #par.config on every graph op"),
         ));
     };
+    if matches!(emit, Emit::MegatronArgs | Emit::Torchtitan) {
+        return trainer_config(emit, flag, imported, options, &machine, &strategy, compiled)
+            .map(Some);
+    }
     let model = name.rsplit('/').next().unwrap_or(name);
     let torch = (emit == Emit::TorchPlan).then(|| {
         crate::torch::Export::new(
@@ -139,6 +146,46 @@ pub(super) fn engine_output(
                 crate::jax::shardings(model, imported, &strategy, devices, mesh, cost.as_deref())?;
             (Some(text), warnings)
         }
+    };
+    for warning in warnings {
+        compiled
+            .notes
+            .push_str(&format!("flexc: warning: {flag}: {warning}\n"));
+    }
+    Ok(text)
+}
+
+/// `--emit=megatron-args` and `--emit=torchtitan`: `strategy` as a training framework's configuration
+/// ([`crate::megatron::args`], [`crate::torchtitan::job_config`]); what the framework cannot run is an
+/// error (nothing is written), what it runs otherwise a warning.
+fn trainer_config(
+    emit: Emit,
+    flag: &str,
+    imported: &Imported,
+    options: &Options,
+    machine: &flexc_core::Machine,
+    strategy: &flexc_core::Strategy,
+    compiled: &mut Compiled,
+) -> Result<String, Diag> {
+    let sim = &options.simulate;
+    let cost = simulate::cost_model(machine, sim.state, sim.profile_db.as_deref())?;
+    let problem = flexc_core::search::Problem {
+        graph: &imported.graph,
+        machine,
+        cost: &cost,
+        mode: options.mode.unwrap_or(Mode::Training),
+        batch_dim: options.batch_dim.unwrap_or(0),
+    };
+    let error = |m: String| Diag::error(None, format!("{flag}: {m}"));
+    let plan = crate::megatron::Plan::of(&problem, strategy).map_err(error)?;
+    let precision = sim.state.precision;
+    let (text, warnings) = if emit == Emit::MegatronArgs {
+        (
+            crate::megatron::args(&plan, precision).map_err(error)?,
+            Vec::new(),
+        )
+    } else {
+        crate::torchtitan::job_config(&plan, precision).map_err(error)?
     };
     for warning in warnings {
         compiled

@@ -1,0 +1,262 @@
+//! The shape of a GPT/Llama-style decoder read from its graph: layers, hidden size, attention heads,
+//! feed-forward width, sequence length and vocabulary, as a training framework's model arguments name
+//! them (Megatron-LM's `--num-layers`, `--hidden-size`, ...; torchtitan's `seq_len`).
+//!
+//! # How each is read
+//! - **attention**: the score contractions `Q·Kᵀ` of the forward: contractions of two activations
+//!   (no weight) that no other such contraction's result reaches through non-contractions (the `P·V`
+//!   after a softmax is reached). Each has a sample loop (the batch), one reduction loop (the head width) and three
+//!   other parallel loops: the heads and the query and key positions. The two positions are the loops of
+//!   equal size (self-attention), the heads the third; when all three are equal the reading is the same
+//!   whichever is which. Every attention must agree.
+//! - **layers**: the number of score contractions (one per decoder block).
+//! - **hidden size**: heads × head width.
+//! - **vocabulary**: the language-model head, the last forward contraction in program order that
+//!   reads a weight and reduces over the hidden size; its parameter loops are the vocabulary.
+//! - **feed-forward width**: the down projection, a forward contraction between the first attention
+//!   and the head (not a one-hot embedding lookup) reading a weight whose parameter loops make the
+//!   hidden size and whose reduction loops make another width; the width most of them share.
+//!
+//! What cannot be read that way (no attention, attentions that disagree, a batch folded into the heads, no
+//! head or no down projection) is an error naming it: the model arguments of a framework must be the
+//! model's own, never a guess.
+
+use std::collections::{BTreeMap, HashSet};
+
+use crate::graph::{Graph, OpClass, OpId, Role, TensorKind};
+
+/// A decoder's model arguments (module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub layers: u64,
+    pub hidden: u64,
+    pub heads: u64,
+    pub ffn_hidden: u64,
+    pub seq_len: u64,
+    pub vocab: u64,
+}
+
+/// Product of the sizes of `op`'s loops with `role`.
+fn loops(graph: &Graph, op: OpId, role: Role) -> u64 {
+    graph
+        .op(op)
+        .dims
+        .iter()
+        .filter(|d| d.role == role)
+        .map(|d| d.size)
+        .product()
+}
+
+fn reads_weight(graph: &Graph, op: OpId) -> bool {
+    graph
+        .op(op)
+        .inputs
+        .iter()
+        .any(|a| graph.tensor(a.tensor).kind == TensorKind::Weight)
+}
+
+/// Heads, sequence length and head width of one score contraction.
+fn attention(graph: &Graph, scores: OpId) -> Result<(u64, u64, u64), String> {
+    let op = graph.op(scores);
+    let at = &op.location;
+    let reduction: Vec<u64> = op
+        .dims
+        .iter()
+        .filter(|d| d.role == Role::Reduction)
+        .map(|d| d.size)
+        .collect();
+    let other: Vec<u64> = op
+        .dims
+        .iter()
+        .filter(|d| d.role.is_parallel() && d.role != Role::Sample)
+        .map(|d| d.size)
+        .collect();
+    let [head_width] = reduction[..] else {
+        return Err(format!(
+            "the attention scores at {at} reduce over {} loops, not one head width",
+            reduction.len()
+        ));
+    };
+    let [a, b, c] = other[..] else {
+        return Err(format!(
+            "the attention scores at {at} have {} loops besides the batch and the head width, not heads × queries × keys ({other:?}: heads folded into the batch?)",
+            other.len()
+        ));
+    };
+    let (heads, seq) = if b == c {
+        (a, b)
+    } else if a == c {
+        (b, a)
+    } else if a == b {
+        (c, a)
+    } else {
+        return Err(format!(
+            "the attention scores at {at} have loops {other:?}: no two of them are the query and key positions of a self-attention"
+        ));
+    };
+    Ok((heads, seq, head_width))
+}
+
+/// The score contractions of the forward: contractions of two activations shaped as [`attention`]
+/// reads them, but not one that the result of another reaches through non-contractions (the `P·V`
+/// after a softmax, whose head width may equal the positions).
+fn scores(graph: &Graph, forward: &impl Fn(OpId) -> bool) -> Vec<OpId> {
+    let candidates: Vec<OpId> = graph
+        .topological_order()
+        .filter(|&id| {
+            let op = graph.op(id);
+            forward(id)
+                && op.class == OpClass::Contraction
+                && op.inputs.len() == 2
+                && !reads_weight(graph, id)
+                && op.first_dim(Role::Sample).is_some()
+                && attention(graph, id).is_ok()
+        })
+        .collect();
+    let mut reached: HashSet<OpId> = HashSet::new();
+    for &c in &candidates {
+        let mut frontier: Vec<OpId> = vec![c];
+        let mut seen: HashSet<OpId> = [c].into();
+        while let Some(op) = frontier.pop() {
+            for out in &graph.op(op).outputs {
+                for &next in graph.consumers(out.tensor) {
+                    if !forward(next) || !seen.insert(next) {
+                        continue;
+                    }
+                    if graph.op(next).class == OpClass::Contraction {
+                        reached.insert(next);
+                    } else {
+                        frontier.push(next);
+                    }
+                }
+            }
+        }
+    }
+    candidates
+        .into_iter()
+        .filter(|id| !reached.contains(id))
+        .collect()
+}
+
+/// Reads the decoder's shape among the ops `forward` accepts (module doc).
+pub fn infer(graph: &Graph, forward: impl Fn(OpId) -> bool) -> Result<Shape, String> {
+    let cores = scores(graph, &forward);
+    let Some(&first) = cores.first() else {
+        // Scores over batch × heads as one loop (a torch export's `bmm`): positions, but no heads.
+        let folded = graph.topological_order().find(|&id| {
+            let op = graph.op(id);
+            let other: Vec<u64> = op
+                .dims
+                .iter()
+                .filter(|d| d.role.is_parallel() && d.role != Role::Sample)
+                .map(|d| d.size)
+                .collect();
+            forward(id)
+                && op.class == OpClass::Contraction
+                && !reads_weight(graph, id)
+                && op.first_dim(Role::Sample).is_some()
+                && matches!(other[..], [a, b] if a == b)
+        });
+        return Err(match folded {
+            Some(id) => format!(
+                "the attention scores at {} fold the heads into the batch (one loop of batch × heads): the head count cannot be read",
+                graph.op(id).location
+            ),
+            None => "no attention among the forward ops (no score contraction Q·Kᵀ): not a transformer".into(),
+        });
+    };
+    let (heads, seq_len, head_width) = attention(graph, first)?;
+    for &core in &cores[1..] {
+        let other = attention(graph, core)?;
+        if other != (heads, seq_len, head_width) {
+            return Err(format!(
+                "the attentions differ: {} has {heads} heads × {seq_len} positions × width {head_width}, {} has {} × {} × {}",
+                graph.op(first).location,
+                graph.op(core).location,
+                other.0,
+                other.1,
+                other.2
+            ));
+        }
+    }
+    let hidden = heads * head_width;
+    let weighted: Vec<OpId> = graph
+        .topological_order()
+        .filter(|&id| {
+            forward(id) && graph.op(id).class == OpClass::Contraction && reads_weight(graph, id)
+        })
+        .collect();
+    let head = weighted
+        .iter()
+        .rev()
+        .copied()
+        .find(|&id| loops(graph, id, Role::Reduction) == hidden)
+        .filter(|&id| {
+            let vocab = loops(graph, id, Role::Parameter);
+            vocab != hidden && vocab > 1
+        });
+    let Some(head) = head else {
+        return Err(format!(
+            "no language-model head: the last forward contraction reading a weight over the hidden size {hidden} does not map it to a vocabulary"
+        ));
+    };
+    let vocab = loops(graph, head, Role::Parameter);
+    // Between the first attention and the head: not a one-hot embedding lookup before the layers.
+    let mut at = vec![0usize; graph.num_ops()];
+    for (i, op) in graph.topological_order().enumerate() {
+        at[op.index()] = i;
+    }
+    let inside = |op: OpId| at[op.index()] > at[first.index()] && at[op.index()] < at[head.index()];
+    let mut widths: BTreeMap<u64, usize> = BTreeMap::new();
+    for &id in &weighted {
+        let width = loops(graph, id, Role::Reduction);
+        if inside(id) && loops(graph, id, Role::Parameter) == hidden && width != hidden {
+            *widths.entry(width).or_default() += 1;
+        }
+    }
+    // The width most down projections share (ties to the smaller, deterministic).
+    let Some((&ffn_hidden, _)) = widths
+        .iter()
+        .max_by_key(|&(w, n)| (*n, std::cmp::Reverse(*w)))
+    else {
+        return Err(format!(
+            "no feed-forward down projection (a weight contraction from another width to the hidden size {hidden})"
+        ));
+    };
+    Ok(Shape {
+        layers: cores.len() as u64,
+        hidden,
+        heads,
+        ffn_hidden,
+        seq_len,
+        vocab,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoder_shape_read_back() {
+        let spec = crate::synth::TransformerSpec::TINY;
+        let graph = crate::synth::transformer(&spec);
+        let shape = infer(&graph, |_| true).expect("a decoder");
+        let want = Shape {
+            layers: spec.layers as u64,
+            hidden: spec.hidden,
+            heads: spec.heads,
+            ffn_hidden: spec.ffn,
+            seq_len: spec.seq,
+            vocab: spec.vocab,
+        };
+        assert_eq!(shape, want);
+    }
+
+    #[test]
+    fn no_attention_is_named() {
+        let graph = crate::synth::mlp(8, &[64, 64, 64]);
+        let error = infer(&graph, |_| true).unwrap_err();
+        assert!(error.contains("no attention"), "{error}");
+    }
+}

@@ -1,0 +1,219 @@
+//! `--emit=megatron-args`: a scheduled strategy as the command-line flags of Megatron-LM's training
+//! scripts (`pretrain_gpt.py`, Megatron-Core's `TransformerConfig` and `ModelParallelConfig`), one
+//! flag and its value per line, so that `pretrain_gpt.py $(cat plan.args) ...` runs the plan:
+//!
+//! ```text
+//! --num-layers 2               model arguments read from the graph (flexc_core::transformer)
+//! --hidden-size 64
+//! --num-attention-heads 4
+//! --ffn-hidden-size 256
+//! --seq-length 16
+//! --max-position-embeddings 16
+//! --vocab-size 256
+//! --tensor-model-parallel-size 2
+//! --pipeline-model-parallel-size 2
+//! --num-layers-per-virtual-pipeline-stage 1   (interleaved 1F1B only)
+//! --sequence-parallel                         (sp only)
+//! --micro-batch-size 1
+//! --global-batch-size 8
+//! --recompute-granularity full                (+ --recompute-method uniform --recompute-num-layers 1)
+//! --use-distributed-optimizer                 (zero=1)
+//! --bf16                                      (--fp16; fp8 adds --fp8-format hybrid)
+//! ```
+//!
+//! # Which strategies
+//! [`Plan::of`] reads the strategy's dimensions ([`Parallelism`]) and rebuilds the `megatron:` spec
+//! they name ([`flexc_core::scheduled::build`]), with and without sequence parallelism: the strategy
+//! must be that one, configuration for configuration and schedule for schedule. So a per-op strategy
+//! (`--search=mcmc`'s, `owt`, a file) is refused instead of exported as the nearest Megatron run, and
+//! sequence parallelism is read, not guessed. The data-parallel size is not a flag: Megatron derives
+//! it from the world size (`tp · pp · dp` ranks).
+//!
+//! # What Megatron cannot express (errors)
+//! ZeRO-3 (its flags shard the optimizer state, `zero=1`, never the weights), GPipe (Megatron runs
+//! 1F1B, interleaved with virtual stages), FP32 with TF32 matrix units named as a precision of their
+//! own (none: the flags run FP32 as PyTorch sets it), heads that `tp` does not divide, and layers that
+//! the `pp · vp` virtual stages do not divide (Megatron cuts layers evenly; flexc's stages cut the
+//! forward by work, which may move a layer between stages: the flags still give the same dimensions).
+//! Architecture flags (normalization, activation, position embedding, grouped-query attention) are
+//! not read from the graph: give them beside these. `--vocab-size` is the graph's vocabulary; Megatron
+//! pads it to a multiple of `--make-vocab-size-divisible-by` × tp (128 × tp by default), as an export
+//! of a Megatron model already has.
+
+use flexc_core::batch::batch_loops;
+use flexc_core::pipeline::Parallelism;
+use flexc_core::precision::Precision;
+use flexc_core::schedule::{Phase, Phases, Recompute, Zero};
+use flexc_core::scheduled::{self, Spec};
+use flexc_core::search::Problem;
+use flexc_core::transformer::{self, Shape};
+use flexc_core::Strategy;
+
+/// A strategy in Megatron-LM's dimensions, checked to be the `megatron:` spec it names (module doc).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub parallelism: Parallelism,
+    pub sequence_parallel: bool,
+    /// The graph's whole batch (every replica and micro-batch).
+    pub batch: u64,
+    pub shape: Shape,
+}
+
+impl Plan {
+    /// `strategy` on `problem` as a Megatron plan, or why it is none.
+    pub fn of(problem: &Problem, strategy: &Strategy) -> Result<Plan, String> {
+        let graph = problem.graph;
+        let batch = crate::plan::batch(problem);
+        let p = Parallelism::of(graph, strategy, batch);
+        let s = &strategy.schedule;
+        let spec = |sequence_parallel: bool| Spec {
+            name: "megatron".into(),
+            tp: u32::try_from(p.tp).ok(),
+            pp: Some(s.stages),
+            vp: (s.chunks > 1).then_some(s.chunks),
+            dp: Some(s.replicas),
+            micro_batches: Some(s.micro_batches),
+            micro_batch_size: None,
+            order: s.is_pipelined().then_some(s.order),
+            recompute: (s.recompute != Recompute::None).then_some(s.recompute),
+            zero: (s.zero != Zero::None).then_some(s.zero),
+            sequence_parallel,
+        };
+        let rebuilt = |sp: bool| {
+            scheduled::build(problem, &spec(sp))
+                .is_ok_and(|built| built.configs == strategy.configs && built.schedule == *s)
+        };
+        let sequence_parallel = if rebuilt(false) {
+            false
+        } else if p.tp > 1 && rebuilt(true) {
+            true
+        } else {
+            return Err(format!(
+                "the strategy ({}) is not a Megatron-style schedule: its per-op configurations are not those of {} (a flat per-op strategy, e.g. --search=mcmc's, or a baseline other than megatron); plan with --search=plan or give --strategy=megatron:...",
+                p.text(),
+                spec_text(&spec(false))
+            ));
+        };
+        let loops = batch_loops(graph, problem.batch_dim).map_err(|e| e.message)?;
+        let phases = Phases::new(graph, &loops, problem.mode.training_step());
+        let shape = transformer::infer(graph, |op| phases.of(op) == Phase::Forward)
+            .map_err(|m| format!("the model arguments cannot be read from the graph: {m}"))?;
+        Ok(Plan {
+            parallelism: p,
+            sequence_parallel,
+            batch,
+            shape,
+        })
+    }
+}
+
+/// `megatron:tp=2,pp=2,...` as [`Spec::parse`] reads it.
+fn spec_text(spec: &Spec) -> String {
+    let mut keys = Vec::new();
+    keys.extend(spec.tp.map(|v| format!("tp={v}")));
+    keys.extend(spec.pp.map(|v| format!("pp={v}")));
+    keys.extend(spec.vp.map(|v| format!("vp={v}")));
+    keys.extend(spec.dp.map(|v| format!("dp={v}")));
+    keys.extend(spec.micro_batches.map(|v| format!("m={v}")));
+    keys.extend(spec.order.map(|o| format!("order={}", o.name())));
+    keys.extend(spec.recompute.map(|r| format!("recompute={}", r.name())));
+    keys.extend(spec.zero.map(|z| format!("zero={}", z.level())));
+    if spec.sequence_parallel {
+        keys.push("sp=1".into());
+    }
+    format!("{}:{}", spec.name, keys.join(","))
+}
+
+/// The flags of `plan` under `precision` (module doc), one per line.
+pub fn args(plan: &Plan, precision: Precision) -> Result<String, String> {
+    let p = &plan.parallelism;
+    let shape = &plan.shape;
+    if p.zero == Zero::Full {
+        return Err("zero=3 (weights, gradients and optimizer state sharded over the data-parallel replicas) has no Megatron-LM flag: --use-distributed-optimizer shards the optimizer state only (zero=1); plan with zero=0 or 1, or export FSDP with --emit=torchtitan".into());
+    }
+    if p.pp > 1 && p.vp == 1 && p.schedule == "gpipe" {
+        return Err("order=gpipe: Megatron-LM runs 1F1B (interleaved with virtual stages), not GPipe; plan with order=1f1b".into());
+    }
+    if shape.heads % p.tp != 0 {
+        return Err(format!(
+            "tp={} does not divide the {} attention heads: Megatron splits attention by heads",
+            p.tp, shape.heads
+        ));
+    }
+    let virtual_stages = u64::from(p.pp) * u64::from(p.vp);
+    if shape.layers % virtual_stages != 0 {
+        return Err(format!(
+            "the {} layers do not divide into pp={} × vp={} virtual stages: Megatron gives every (virtual) stage the same number of layers",
+            shape.layers, p.pp, p.vp
+        ));
+    }
+    let precision_flags: &[&str] = match precision {
+        Precision::Fp32 => &[],
+        Precision::Tf32 => {
+            return Err("--precision=tf32 has no Megatron-LM flag (it runs FP32 matrix products as PyTorch's allow_tf32 sets them); plan with --precision=fp32, bf16 or fp16".into())
+        }
+        Precision::Fp16 => &["--fp16"],
+        Precision::Bf16 => &["--bf16"],
+        Precision::Fp8 => &["--bf16", "--fp8-format hybrid"],
+    };
+    let mut lines = vec![
+        format!("--num-layers {}", shape.layers),
+        format!("--hidden-size {}", shape.hidden),
+        format!("--num-attention-heads {}", shape.heads),
+        format!("--ffn-hidden-size {}", shape.ffn_hidden),
+        format!("--seq-length {}", shape.seq_len),
+        format!("--max-position-embeddings {}", shape.seq_len),
+        format!("--vocab-size {}", shape.vocab),
+        format!("--tensor-model-parallel-size {}", p.tp),
+        format!("--pipeline-model-parallel-size {}", p.pp),
+    ];
+    if p.vp > 1 {
+        lines.push(format!(
+            "--num-layers-per-virtual-pipeline-stage {}",
+            shape.layers / virtual_stages
+        ));
+    }
+    if plan.sequence_parallel {
+        lines.push("--sequence-parallel".into());
+    }
+    lines.push(format!("--micro-batch-size {}", p.micro_batch));
+    lines.push(format!("--global-batch-size {}", plan.batch));
+    match p.recompute {
+        Recompute::None => {}
+        Recompute::Selective => lines.push("--recompute-granularity selective".into()),
+        Recompute::Full => lines.extend([
+            "--recompute-granularity full".to_string(),
+            "--recompute-method uniform".to_string(),
+            "--recompute-num-layers 1".to_string(),
+        ]),
+    }
+    if p.zero == Zero::Optimizer {
+        lines.push("--use-distributed-optimizer".into());
+    }
+    lines.extend(precision_flags.iter().map(|f| f.to_string()));
+    Ok(lines.iter().map(|l| format!("{l}\n")).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flexc_core::schedule::Order;
+
+    #[test]
+    fn spec_text_reads_back() {
+        let spec = Spec {
+            name: "megatron".into(),
+            tp: Some(2),
+            pp: Some(2),
+            vp: Some(2),
+            dp: Some(2),
+            micro_batches: Some(4),
+            micro_batch_size: None,
+            order: Some(Order::OneFOneB),
+            recompute: Some(Recompute::Full),
+            zero: Some(Zero::Optimizer),
+            sequence_parallel: true,
+        };
+        assert_eq!(Spec::parse(&spec_text(&spec)), Ok(spec));
+    }
+}

@@ -1,0 +1,123 @@
+//! `--emit=torchtitan`: a scheduled strategy as torchtitan's job-config TOML (`torchtitan 0.2.2`, the
+//! last release read by `--job.config_file`; `torchtitan.config.ConfigManager` reads it back, as
+//! python/tests/test_engine_configs.py checks), the `[parallelism]`, `[activation_checkpoint]` and
+//! `[training]` keys of the plan. The model itself is torchtitan's (`[model] name` and `flavor`, to
+//! add): the shape flexc read from the graph ([`flexc_core::transformer`]) is a comment to pick the
+//! flavor by.
+//!
+//! The strategy must be one the `megatron:` spec builds ([`crate::megatron::Plan::of`]), then:
+//! - ZeRO-3 is FSDP over the replicas (`data_parallel_shard_degree`), no ZeRO is DDP
+//!   (`data_parallel_replicate_degree`);
+//! - the pipeline order is `pipeline_parallel_schedule` (`1F1B`, `GPipe`, `Interleaved1F1B`), the
+//!   micro-batch `pipeline_parallel_microbatch_size`; torchtitan runs two virtual stages per rank by
+//!   default, more through `pipeline_parallel_layers_per_stage` (it counts the embedding and the output
+//!   as a layer each);
+//! - `local_batch_size` is a replica's share of the batch when pipelined (torchtitan cuts it into the
+//!   micro-batches), else one micro-batch, `global_batch_size` the whole batch (torchtitan accumulates
+//!   `global / (local · dp)` micro-batches);
+//! - recomputation is `activation_checkpoint.mode` (selective as torchtitan's per-op policy, `op`);
+//! - the precision is `training.mixed_precision_param`.
+//!
+//! Errors for what torchtitan cannot run: ZeRO-1 (FSDP shards weights too, DDP nothing), DDP beside
+//! tensor or pipeline parallelism (torchtitan's "DDP has not supported > 1D parallelism"), FP16 (its
+//! mixed precision is bfloat16 or float32), and a virtual stage count no layers-per-stage reaches.
+//! Tensor parallelism in torchtitan is always sequence-parallel: without `sp` in the plan that is a
+//! warning.
+
+use flexc_core::precision::Precision;
+use flexc_core::schedule::{Recompute, Zero};
+
+use crate::megatron::Plan;
+
+/// The job config of `plan` under `precision` (module doc), and its warnings.
+pub fn job_config(plan: &Plan, precision: Precision) -> Result<(String, Vec<String>), String> {
+    let p = &plan.parallelism;
+    let shape = &plan.shape;
+    let mut warnings = Vec::new();
+    let (shard, replicate) = match p.zero {
+        Zero::Full => (p.dp, 1),
+        Zero::None if p.dp > 1 && (p.tp > 1 || p.pp > 1) => {
+            return Err(format!(
+                "zero=0 with {} data-parallel replicas beside tp={} pp={}: torchtitan replicates weights with DDP only as the sole parallelism (\"DDP has not supported > 1D parallelism\"); plan with zero=3 (FSDP)",
+                p.dp, p.tp, p.pp
+            ))
+        }
+        Zero::None => (1, p.dp),
+        Zero::Optimizer => {
+            return Err("zero=1 (the optimizer state sharded, weights and gradients replicated) has no torchtitan equivalent: FSDP (data_parallel_shard_degree) shards weights, gradients and optimizer state (zero=3) and DDP shards nothing (zero=0); plan with zero=0 or 3, or export it with --emit=megatron-args".into())
+        }
+    };
+    let param = match precision {
+        Precision::Fp32 | Precision::Tf32 => "float32",
+        Precision::Bf16 | Precision::Fp8 => "bfloat16",
+        Precision::Fp16 => {
+            return Err("--precision=fp16: torchtitan's mixed precision is bfloat16 or float32; plan with --precision=bf16".into())
+        }
+    };
+    if p.tp > 1 && !plan.sequence_parallel {
+        warnings.push(format!(
+            "torchtitan's tensor parallelism is sequence-parallel (norms split along the sequence): it runs tp={} with sp, which the plan does not have",
+            p.tp
+        ));
+    }
+    let schedule = match (p.pp > 1, p.schedule) {
+        (false, _) => None,
+        (true, "gpipe") => Some("GPipe"),
+        (true, "interleaved") => Some("Interleaved1F1B"),
+        (true, _) => Some("1F1B"),
+    };
+    let virtual_stages = u64::from(p.pp) * u64::from(p.vp);
+    // torchtitan's stages: ceil((layers + 2) / layers_per_stage), the embedding and output counted
+    // as a layer each; without the key, one per rank (two for a looped schedule).
+    let layers_per_stage = if p.vp > 2 {
+        let counted = shape.layers + 2;
+        let Some(per) = (1..=counted).find(|per| counted.div_ceil(*per) == virtual_stages) else {
+            return Err(format!(
+                "vp={}: no pipeline_parallel_layers_per_stage cuts {} layers (+ embedding and output) into pp={} × vp={} stages",
+                p.vp, shape.layers, p.pp, p.vp
+            ));
+        };
+        Some(per)
+    } else {
+        None
+    };
+    let local = if p.pp > 1 {
+        plan.batch / p.dp
+    } else {
+        p.micro_batch
+    };
+    let mut text = format!(
+        "# torchtitan job config from flexc: {}\n# model read from the graph (choose [model] name and flavor to match): {} layers, hidden {}, {} heads, ffn {}, vocab {}\n\n[parallelism]\ndata_parallel_replicate_degree = {replicate}\ndata_parallel_shard_degree = {shard}\ntensor_parallel_degree = {}\nenable_async_tensor_parallel = false\npipeline_parallel_degree = {}\n",
+        p.text(),
+        shape.layers,
+        shape.hidden,
+        shape.heads,
+        shape.ffn_hidden,
+        shape.vocab,
+        p.tp,
+        p.pp
+    );
+    if let Some(schedule) = schedule {
+        text.push_str(&format!(
+            "pipeline_parallel_schedule = \"{schedule}\"\npipeline_parallel_microbatch_size = {}\n",
+            p.micro_batch
+        ));
+    }
+    if let Some(per) = layers_per_stage {
+        text.push_str(&format!("pipeline_parallel_layers_per_stage = {per}\n"));
+    }
+    let mode = match p.recompute {
+        Recompute::None => "none",
+        Recompute::Selective => "selective",
+        Recompute::Full => "full",
+    };
+    text.push_str(&format!("\n[activation_checkpoint]\nmode = \"{mode}\"\n"));
+    if p.recompute == Recompute::Selective {
+        text.push_str("selective_ac_option = \"op\"\n");
+    }
+    text.push_str(&format!(
+        "\n[training]\nlocal_batch_size = {local}\nglobal_batch_size = {}\nseq_len = {}\nmixed_precision_param = \"{param}\"\n",
+        plan.batch, shape.seq_len
+    ));
+    Ok((text, warnings))
+}
