@@ -43,9 +43,9 @@
 use flexc_core::batch::batch_loops;
 use flexc_core::pipeline::Parallelism;
 use flexc_core::precision::Precision;
+use flexc_core::problem::Problem;
 use flexc_core::schedule::{Phase, Phases, Recompute, Zero};
 use flexc_core::scheduled::{self, Spec};
-use flexc_core::search::Problem;
 use flexc_core::transformer::{self, Shape};
 use flexc_core::Strategy;
 

@@ -169,7 +169,7 @@ fn trainer_config(
 ) -> Result<String, Diag> {
     let sim = &options.simulate;
     let cost = simulate::cost_model(machine, sim.state, sim.profile_db.as_deref())?;
-    let problem = flexc_core::search::Problem {
+    let problem = flexc_core::problem::Problem {
         graph: &imported.graph,
         machine,
         cost: &cost,
