@@ -119,6 +119,8 @@ pub enum Emit {
     MegatronArgs,
     /// The scheduled strategy as torchtitan's job-config TOML (`src/torchtitan.rs`).
     Torchtitan,
+    /// The scheduled strategy as a MaxText configuration YAML (`src/maxtext.rs`).
+    Maxtext,
 }
 
 /// What the command line asks for.
@@ -252,6 +254,7 @@ fn check_usage(options: &Options) -> Result<(), String> {
         Emit::Plan => Some("--emit=plan"),
         Emit::MegatronArgs => Some("--emit=megatron-args"),
         Emit::Torchtitan => Some("--emit=torchtitan"),
+        Emit::Maxtext => Some("--emit=maxtext"),
         Emit::Mlir | Emit::Summary => None,
     };
     if options.mesh.is_some() && !matches!(options.emit, Emit::JaxShardings | Emit::Sdy) {
@@ -572,7 +575,8 @@ fn compile_module(
             | Emit::TorchPlan
             | Emit::Sdy
             | Emit::MegatronArgs
-            | Emit::Torchtitan),
+            | Emit::Torchtitan
+            | Emit::Maxtext),
             Some(imported),
         ) => {
             compiled.notes.push_str(&notes(&decisions));

@@ -13,6 +13,7 @@ pub mod diagnostics;
 pub mod driver;
 pub mod gpu;
 pub mod jax;
+pub mod maxtext;
 pub mod megatron;
 pub mod parse;
 pub mod plan;

@@ -57,8 +57,10 @@ struct Cli {
     /// `pretrain_gpt.py $(cat FILE)`: parallel sizes, micro and global batch, recomputation,
     /// distributed optimizer, precision, and the model arguments read from the graph; see
     /// src/megatron.rs) or torchtitan (a job-config TOML for --job.config_file: [parallelism],
-    /// [activation_checkpoint], [training]; see src/torchtitan.rs). What the framework cannot run
-    /// (zero=3 in Megatron, zero=1 in torchtitan, a per-op strategy) is an error.
+    /// [activation_checkpoint], [training]; see src/torchtitan.rs) or maxtext (a YAML over MaxText's
+    /// base.yml: ici_/dcn_ parallelism by node, pipeline micro-batches, per-device batch, remat_policy,
+    /// dtypes and the model keys; see src/maxtext.rs). What the framework cannot run (zero=3 in
+    /// Megatron, zero=1 in torchtitan, 1F1B in MaxText, a per-op strategy) is an error.
     #[arg(long = "emit", value_enum, default_value = "mlir")]
     emit: EmitArg,
 
@@ -146,9 +148,9 @@ struct Cli {
     /// recomputation and ZeRO around Megatron tensor parallelism), mesh (plan restricted to what a mesh
     /// sharding runs: tensor and data parallelism, FSDP; the default of --emit=jax-shardings and sdy
     /// without --mesh), torch (mesh, or pipeline stages of one device each over data parallelism or
-    /// FSDP, as torch.distributed runs them; the default of --emit=torch-plan), megatron and torchtitan (plan
-    /// restricted to what Megatron-LM's flags or torchtitan run; the defaults of --emit=megatron-args and
-    /// torchtitan), mcmc (FlexFlow over flat strategies,
+    /// FSDP, as torch.distributed runs them; the default of --emit=torch-plan), megatron, torchtitan and
+    /// maxtext (plan restricted to what Megatron-LM's flags, torchtitan or MaxText run; the defaults of
+    /// --emit=megatron-args, torchtitan and maxtext), mcmc (FlexFlow over flat strategies,
     /// seeded with the pase and soybean results and the expert strategies), pase (PaSE's dynamic program;
     /// alias dp), soybean (SoyBean's tiling; alias tiling), or none (import only). A .par.mlir input keeps
     /// its strategy unless --search is given.
@@ -518,6 +520,8 @@ enum EmitArg {
     MegatronArgs,
     /// The plan as torchtitan's job-config TOML (--job.config_file).
     Torchtitan,
+    /// The plan as a MaxText configuration YAML (base_config: base.yml and its overrides).
+    Maxtext,
 }
 
 fn list_passes() {
@@ -602,6 +606,7 @@ fn compile() -> ExitCode {
             EmitArg::Sdy => driver::Emit::Sdy,
             EmitArg::MegatronArgs => driver::Emit::MegatronArgs,
             EmitArg::Torchtitan => driver::Emit::Torchtitan,
+            EmitArg::Maxtext => driver::Emit::Maxtext,
         },
         mesh,
         batch_dim: cli.batch_dim,
@@ -635,6 +640,7 @@ fn compile() -> ExitCode {
                 EmitArg::JaxShardings | EmitArg::Sdy => "mesh",
                 EmitArg::MegatronArgs => "megatron",
                 EmitArg::Torchtitan => "torchtitan",
+                EmitArg::Maxtext => "maxtext",
                 _ => &cli.search,
             }),
             explicit: search_given,

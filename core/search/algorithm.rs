@@ -302,6 +302,7 @@ pub static ALGORITHMS: &[&dyn SearchAlgorithm] = &[
     &TorchPlan,
     &MegatronPlan,
     &TorchtitanPlan,
+    &MaxtextPlan,
 ];
 
 /// The algorithm called `name` (or one of its [`SearchAlgorithm::aliases`]).
@@ -580,6 +581,24 @@ impl SearchAlgorithm for TorchtitanPlan {
 
     fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
         super::torchtitan_plan(problem, run)
+    }
+}
+
+/// The schedule search over what MaxText runs (see [`super::maxtext_plan`]): the default of
+/// `--emit=maxtext`.
+pub struct MaxtextPlan;
+
+impl SearchAlgorithm for MaxtextPlan {
+    fn name(&self) -> &'static str {
+        "maxtext"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the schedule search restricted to what MaxText runs: GPipe (circular) pipelines, micro-batches a multiple of the stages, as many layers per virtual stage"
+    }
+
+    fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+        super::maxtext_plan(problem, run)
     }
 }
 

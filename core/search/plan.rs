@@ -60,7 +60,10 @@
 //! FSDP): one stage, one micro-batch, no recomputation, ZeRO 0 or 3, no sequence parallelism.
 //! [`megatron_plan`] keeps to what Megatron-LM's flags run (no ZeRO-3; as many layers per virtual
 //! stage), [`torchtitan_plan`] to what torchtitan runs (FSDP, or DDP alone; no ZeRO-1; tensor
-//! parallelism with sequence parallelism): the defaults of `--emit=megatron-args` and `torchtitan`.
+//! parallelism with sequence parallelism), [`maxtext_plan`] to what MaxText runs (its pipeline is
+//! GPipe: the candidates' order is GPipe, without interleaving; micro-batches a multiple of the
+//! stages; as many layers per stage): the defaults of `--emit=megatron-args`, `torchtitan` and
+//! `maxtext`.
 //! [`torch_plan`] adds what `torch.distributed.pipelining` runs: stages of one device each (plain or
 //! interleaved, any micro-batch count) over replicas or FSDP, without recomputation.
 
@@ -150,6 +153,8 @@ struct Candidate {
     vp: u32,
     dp: u32,
     m: u32,
+    /// 1F1B but in MaxText's space, where a pipeline is GPipe.
+    order: Order,
     recompute: Recompute,
     zero: Zero,
     sp: bool,
@@ -167,6 +172,9 @@ impl Candidate {
         );
         if self.vp > 1 {
             s.push_str(&format!(",vp={}", self.vp));
+        }
+        if self.order != Order::OneFOneB {
+            s.push_str(&format!(",order={}", self.order.name()));
         }
         if self.recompute != Recompute::None {
             s.push_str(&format!(",recompute={}", self.recompute.name()));
@@ -559,6 +567,7 @@ impl<'a> Cuts<'a> {
             stages: c.pp,
             chunks: c.vp,
             micro_batches: c.m,
+            order: c.order,
             ..Schedule::default()
         };
         let t = f64::from(c.tp.max(1));
@@ -624,6 +633,11 @@ pub fn torchtitan_plan(problem: &Problem, run: &Run) -> Result<Found, SearchErro
     plan_in(problem, run, Space::Torchtitan)
 }
 
+/// The schedule search over what MaxText runs (module doc, "Engine spaces").
+pub fn maxtext_plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+    plan_in(problem, run, Space::Maxtext)
+}
+
 /// The candidates a schedule search enumerates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Space {
@@ -632,6 +646,14 @@ enum Space {
     Torch,
     Megatron,
     Torchtitan,
+    Maxtext,
+}
+
+/// Whether MaxText runs the candidate as flexc simulates it (src/maxtext.rs; its order is GPipe):
+/// no interleaving (MaxText's circular repeats are GPipe-ordered, a schedule flexc's specs do not
+/// build), micro-batches a multiple of the stages, as many layers in every stage where known.
+fn maxtext_expressible(layers: Option<u32>, pp: u32, vp: u32, m: u32) -> bool {
+    vp == 1 && (pp == 1 || m % pp == 0) && layers.is_none_or(|l| l % pp == 0)
 }
 
 /// Whether Megatron-LM's flags express the candidate (src/megatron.rs): no ZeRO-3, and as many
@@ -830,16 +852,24 @@ fn plan_with(
                                     Space::Torchtitan => {
                                         torchtitan_expressible(tp, pp, dp, zero, sp)
                                     }
+                                    Space::Maxtext => maxtext_expressible(layers, pp, vp, m),
                                 };
                                 if sp && tp == 1 || !kept {
                                     continue;
                                 }
+                                // MaxText's pipeline is GPipe (circular over repeats).
+                                let order = if space == Space::Maxtext && pp > 1 {
+                                    Order::GPipe
+                                } else {
+                                    Order::OneFOneB
+                                };
                                 let mut c = Candidate {
                                     tp,
                                     pp,
                                     vp,
                                     dp,
                                     m,
+                                    order,
                                     recompute,
                                     zero,
                                     sp,
@@ -951,7 +981,7 @@ fn plan_with(
             stages: c.pp,
             chunks: c.vp,
             micro_batches: c.m,
-            order: Order::OneFOneB,
+            order: c.order,
             recompute: c.recompute,
             zero: c.zero,
             stage_of,

@@ -780,6 +780,23 @@ fn the_framework_searches_keep_to_what_they_run() {
     );
 }
 
+/// `--search=maxtext` (the default of `--emit=maxtext`) keeps to what MaxText runs: a pipeline is
+/// GPipe without interleaving, with micro-batches a multiple of the stages.
+#[test]
+fn the_maxtext_search_keeps_to_what_it_runs() {
+    use flexc_core::schedule::Order;
+    schedule_searches(&["maxtext"], |machine, graph, m, found| {
+        let [maxtext] = found else { unreachable!() };
+        maxtext.strategy.validate(graph, m).unwrap();
+        let s = &maxtext.strategy.schedule;
+        if s.is_pipelined() {
+            assert_eq!(s.order, Order::GPipe, "{machine}: {s:?}");
+            assert_eq!(s.chunks, 1, "{machine}: {s:?}");
+            assert_eq!(s.micro_batches % s.stages, 0, "{machine}: {s:?}");
+        }
+    });
+}
+
 /// A rewritten graph's search (`--substitutions=on`) starts from the original's strategy:
 /// `carry_over` keeps every carried configuration the op can run, gives the ops that carry none (the
 /// rewrite's new ops) a neighbour's split or the base's, and `Warm` returns nothing slower than that

@@ -56,3 +56,43 @@ def binary():
         "flexc binary not found; looked at " + ", ".join(looked) + ". Build it (cargo build --release "
         "--bins in the checkout), set FLEXC=/path/to/flexc, or put flexc on PATH"
     )
+
+
+# The training frameworks `plan(..., engine=NAME)` configures: NAME -> (flexc's --emit, its --search).
+ENGINES = {
+    "megatron": ("megatron-args", "megatron"),
+    "torchtitan": ("torchtitan", "torchtitan"),
+    "maxtext": ("maxtext", "maxtext"),
+}
+
+
+def engine_config(engine: str, text: str):
+    """The configuration flexc emitted for `engine`, parsed: Megatron-LM's flags as a list
+    (`["--num-layers", "2", ...]`, for `pretrain_gpt.py *flags`), torchtitan's TOML and MaxText's YAML
+    as dicts."""
+    if engine == "megatron":
+        return [part for line in text.splitlines() for part in line.split(" ", 1)]
+    if engine == "torchtitan":
+        import tomllib
+
+        return tomllib.loads(text)
+    if engine == "maxtext":
+        try:
+            import yaml
+        except ImportError as e:
+            raise FlexcError(f"engine='maxtext' reads flexc's YAML with PyYAML: {e}") from e
+        return yaml.safe_load(text)
+    raise FlexcError(f"unknown engine {engine!r} (expected one of {', '.join(ENGINES)})")
+
+
+def engine_spec(strategy, report: str) -> str:
+    """The `megatron:` spec an engine export planned: `strategy` when given, else the schedule
+    search's choice in flexc's report (`... best megatron:tp=...`)."""
+    if strategy is not None:
+        return strategy
+    import re
+
+    found = re.findall(r"best (megatron:\S+)", report)
+    if not found:
+        raise FlexcError(f"no schedule search's choice in flexc's report:\n{report}")
+    return found[-1]

@@ -12,6 +12,9 @@ argument and result (src/jax.rs). The plan's `in_shardings`/`out_shardings` are 
 What a mesh cannot express (pipelines, micro-batches, per-op placement) comes back as the nearest mesh
 strategy, each change in `plan.warnings` (and in `plan.report`), with the simulated cost of the changes.
 
+`plan(..., engine="maxtext")` plans for MaxText instead (`--search=maxtext`, `--emit=maxtext`) and
+returns `(plan, config)`: the plan of the same strategy and MaxText's configuration as a dict.
+
 `sdy_text(fn, *example_args, ...)` returns the same strategy as `fn`'s StableHLO module with Shardy
 annotations (`flexc --emit=sdy`), for tools that take a module rather than `jax.jit` shardings.
 """
@@ -24,7 +27,7 @@ from typing import Any, List, Optional, Sequence
 
 import numpy as np
 
-from . import FlexcError, binary
+from . import ENGINES, FlexcError, binary, engine_config, engine_spec
 
 __all__ = ["Plan", "plan", "sdy_text", "stablehlo_text"]
 
@@ -94,7 +97,8 @@ def plan(
     donate_argnums: Sequence[int] = (),
     flexc_args: Sequence[str] = (),
     keep: Optional[str] = None,
-) -> Plan:
+    engine: Optional[str] = None,
+):
     """Searches a strategy for `fn(*example_args)` and returns it as JAX shardings.
 
     mesh: a `jax.sharding.Mesh` (its axis names and sizes are flexc's `--mesh`; the device count is its
@@ -107,9 +111,31 @@ def plan(
     donate_argnums: as `jax.jit`'s; donated arguments are the step's state, which flexc takes as weights.
     flexc_args: more flexc options (`--data-args=2,3`, `--batch-dim=0`, ...).
     keep: a folder to keep the StableHLO and the JSON in (else a temporary one).
+    engine: "maxtext": plan for MaxText instead (flexc's `--search=maxtext` unless `search` or
+      `strategy` is given, and `--emit=maxtext`; no `mesh`) and return `(plan, config)`: `plan` this
+      function's `Plan` of the same strategy (`--strategy=` the spec found, as the nearest mesh
+      strategy), `config` the MaxText configuration as a dict (write it as YAML for
+      `python3 -m maxtext.trainers.pre_train.train plan.yml ...`); MaxText's report is in
+      `plan.report` after the mesh plan's.
     """
     import jax
     from jax.sharding import Mesh, NamedSharding
+
+    if engine is not None:
+        if engine != "maxtext" or mesh is not None:
+            raise FlexcError(f"engine={engine!r}: flexc.jax plans for 'maxtext', without a mesh")
+        emit, default_search = ENGINES[engine]
+        if strategy is None and search is None:
+            search = default_search
+        done, _ = _flexc(fn, _abstract(example_args), emit, "maxtext.yml", machine=machine,
+                         devices=devices, search=search, strategy=strategy, budget=budget, seed=seed,
+                         donate_argnums=donate_argnums, flexc_args=flexc_args, keep=keep)
+        config = engine_config(engine, done.stdout)
+        found = plan(fn, *example_args, machine=machine, devices=devices,
+                     strategy=engine_spec(strategy, done.stderr), donate_argnums=donate_argnums,
+                     flexc_args=flexc_args, keep=keep)
+        found.report += done.stderr
+        return found, config
 
     args = _abstract(example_args)
     leaves, in_tree = jax.tree_util.tree_flatten(args)

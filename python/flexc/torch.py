@@ -12,6 +12,10 @@ on `torch.distributed.pipelining` instead: the module is traced and split at the
 each rank builds its stages (FSDP or replication over `dp`), and `apply` returns a `Pipelined` whose
 `step` runs one training step's micro-batches.
 
+`plan(..., engine="torchtitan"|"megatron")` plans for that framework instead (its `--search=` and
+`--emit=`) and returns `(result, config)`: the plan of the same strategy and torchtitan's job config
+(a dict) or Megatron-LM's flags (a list).
+
 flexc searches the forward the export holds and simulates the training step it implies (backward and
 the weights' update added); the loss stays in the user's code.
 """
@@ -21,7 +25,7 @@ import subprocess
 import tempfile
 from typing import Optional, Sequence
 
-from . import FlexcError, binary
+from . import ENGINES, FlexcError, binary, engine_config, engine_spec
 
 __all__ = ["export", "plan", "parallelize_plan", "apply", "Pipelined"]
 
@@ -308,10 +312,18 @@ def export(model, example_inputs, path: str) -> str:
 def plan(model, example_inputs=(), world_size: int = 2, machine: Optional[str] = None,
          search: Optional[str] = None, strategy: Optional[str] = None, budget: Optional[str] = None,
          seed: Optional[int] = None, flexc_args: Sequence[str] = (), keep: Optional[str] = None,
-         batch_dim="module") -> dict:
+         batch_dim="module", engine: Optional[str] = None):
     """Searches a strategy for `model(*example_inputs)` on `world_size` devices and returns the
     `--emit=torch-plan` dict; the search report (flexc's standard error) is under "report", the
     exported MLIR's path under "mlir" when `keep` names a folder to keep it in.
+
+    engine: "torchtitan" or "megatron": plan for that training framework instead (flexc's
+      `--search=ENGINE` unless `search` or `strategy` is given, and `--emit=torchtitan` or
+      `megatron-args`) and return `(result, config)`: `result` the torch-plan dict of the same
+      strategy (`--strategy=` the spec found), `config` torchtitan's job config as a dict (write it
+      as TOML for `--job.config_file`) or Megatron-LM's flags as a list (`pretrain_gpt.py *config`).
+      The engine's report is under `result["engine_report"]`, the file as flexc wrote it (plan.toml,
+      plan.args) under `result["engine_text"]`.
 
     model: an `nn.Module` (exported with `export`), or the path of an MLIR file already exported.
     machine / search / strategy / budget / seed: flexc's `--machine`, `--search`, `--strategy` (a
@@ -324,6 +336,11 @@ def plan(model, example_inputs=(), world_size: int = 2, machine: Optional[str] =
     """
     if batch_dim == "module":
         batch_dim = None if isinstance(model, (str, os.PathLike)) else 0
+    if engine is not None:
+        if engine not in ("torchtitan", "megatron"):
+            raise FlexcError(f"engine={engine!r}: flexc.torch plans for 'torchtitan' or 'megatron'")
+        return _plan_for_engine(model, example_inputs, world_size, machine, search, strategy, budget,
+                                seed, flexc_args, keep, batch_dim, engine)
     with tempfile.TemporaryDirectory(prefix="flexc-torch-") as scratch:
         folder = keep or scratch
         if isinstance(model, (str, os.PathLike)):
@@ -351,6 +368,37 @@ def plan(model, example_inputs=(), world_size: int = 2, machine: Optional[str] =
         if keep:
             result["mlir"] = mlir
         return result
+
+
+def _plan_for_engine(model, example_inputs, world_size, machine, search, strategy, budget, seed,
+                     flexc_args, keep, batch_dim, engine):
+    """`plan(..., engine=ENGINE)`: the engine's configuration, then the torch-plan of its strategy."""
+    emit, default_search = ENGINES[engine]
+    with tempfile.TemporaryDirectory(prefix="flexc-torch-") as scratch:
+        folder = keep or scratch
+        if isinstance(model, (str, os.PathLike)):
+            given = os.path.abspath(str(model))
+        else:
+            os.makedirs(folder, exist_ok=True)
+            given = export(model, example_inputs, os.path.join(folder, "model.mlir"))
+        command = [binary(), given, f"--emit={emit}", f"--devices={world_size}"]
+        if strategy is None and search is None:
+            search = default_search
+        for flag, value in (("--machine", machine), ("--search", search), ("--strategy", strategy),
+                            ("--search-budget", budget), ("--seed", seed), ("--batch-dim", batch_dim)):
+            if value is not None:
+                command.append(f"{flag}={value}")
+        command.extend(flexc_args)
+        done = subprocess.run(command, capture_output=True, text=True)
+        if done.returncode != 0:
+            raise FlexcError(f"flexc failed (exit {done.returncode}): {' '.join(command)}\n{done.stderr}")
+        config = engine_config(engine, done.stdout)
+        spec = engine_spec(strategy, done.stderr)
+    # Today's plan of the same strategy (the model exported again, its fixed-head views beside it).
+    result = plan(model, example_inputs, world_size, machine, strategy=spec, flexc_args=flexc_args,
+                  keep=keep, batch_dim=batch_dim)
+    result["engine_report"], result["engine_text"] = done.stderr, done.stdout
+    return result, config
 
 
 def _gather_fixed_heads(result: dict, fixed: dict):

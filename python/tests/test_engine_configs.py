@@ -4,7 +4,14 @@
 `__post_init__` validates it (heads over tp, layers over pp × vp, recomputation, sequence
 parallelism), with the micro-batches counted by Megatron-Core's own calculator; and
 `flexc --emit=torchtitan` (src/torchtitan.rs) loaded by torchtitan's `ConfigManager` from
-`--job.config_file`, its degrees checked by torchtitan's `ParallelDims` against the world size. The
+`--job.config_file`, its degrees checked by torchtitan's `ParallelDims` against the world size; and
+`flexc --emit=maxtext` (src/maxtext.rs) checked against MaxText's base configuration: MaxText needs
+Python >= 3.12 (this venv has 3.11), so its parser is not run; instead every emitted key must be one
+of base.yml's (vendored below: the names and types only, with their source), of the type base.yml
+gives it, with a value MaxText's enums take, and the mesh and pipeline must pass the checks MaxText's
+config makes (types.py: ICI axes multiply to a node, DCN axes to the nodes, layers = stages x layers
+per stage x repeats, micro-batches a multiple of the stages). Deliberately wrong configurations
+(a misspelt key, an int where base.yml has a float) must fail those checks. The
 model is the small Llama-style training step models/small/jax/llama_b2 (2 blocks, d_model 64, 4 heads,
 ffn 256, vocabulary 256, 16 positions) and the 4-block models/jax/transformer_b8 for interleaving.
 
@@ -46,15 +53,73 @@ TORCHTITAN = [
      (1, 4, 1, 2, "Interleaved1F1B", 1, "full", 8, 32)),
     (GPT4, 2, None, "bf16", "megatron:tp=1,pp=2,vp=3,m=2", (1, 1, 1, 2, "Interleaved1F1B", 4, "none", 8, 8)),
 ]
+# (model, machine, devices, --batch, precision, spec, the keys expected:
+#  {key: value} for a few of them)
+MAXTEXT = [
+    (LLAMA, None, 8, 16, "bf16", "megatron:tp=2,pp=2,order=gpipe,m=2,zero=3",
+     {"ici_fsdp_parallelism": 2, "ici_tensor_parallelism": 2, "ici_pipeline_parallelism": 2,
+      "num_pipeline_microbatches": 2, "num_layers_per_pipeline_stage": 1, "per_device_batch_size": 2.0}),
+    (LLAMA, "dgx-a100:2", 16, 32, "fp32", "megatron:tp=4,sp=1,m=2,zero=1,recompute=selective",
+     {"ici_tensor_sequence_parallelism": 4, "ici_data_parallelism": 2, "dcn_data_parallelism": 2,
+      "shard_optimizer_over_data": True, "gradient_accumulation_steps": 2, "remat_policy": "minimal"}),
+    (GPT4, None, 4, None, "bf16", "megatron:tp=2,pp=2,vp=2,m=2,recompute=full",
+     {"num_layers_per_pipeline_stage": 1, "remat_policy": "full", "base_num_decoder_layers": 4}),
+    (LLAMA, None, 4, 2, "bf16", "megatron:tp=2,dp=2", {"per_device_batch_size": 0.5}),
+]
+GPUS_PER_NODE = 8  # the dgx-a100 preset's (and the default machine's) node
+
+# MaxText's base configuration: the keys --emit=maxtext may set and their types there, from
+# github.com/AI-Hypercomputer/maxtext, commit e591f30cbbf217ed67ef71263ec0538239f9c3b8,
+# src/maxtext/configs/base.yml (names and types only; the file is not vendored). `base_config` is no
+# key of base.yml but the loader's (src/maxtext/configs/pyconfig.py, _BASE_CONFIG_ATTR).
+MAXTEXT_BASE_KEYS = {
+    "hardware": str, "base_num_decoder_layers": int, "base_emb_dim": int,
+    "base_num_query_heads": int, "base_num_kv_heads": int, "head_dim": int, "base_mlp_dim": int,
+    "vocab_size": int, "max_target_length": int,
+    "ici_data_parallelism": int, "ici_fsdp_parallelism": int, "ici_fsdp_transpose_parallelism": int,
+    "ici_sequence_parallelism": int, "ici_context_parallelism": int, "ici_tensor_parallelism": int,
+    "ici_tensor_sequence_parallelism": int, "ici_pipeline_parallelism": int,
+    "ici_expert_parallelism": int, "ici_autoregressive_parallelism": int,
+    "dcn_data_parallelism": int, "dcn_fsdp_parallelism": int, "dcn_fsdp_transpose_parallelism": int,
+    "dcn_sequence_parallelism": int, "dcn_context_parallelism": int, "dcn_tensor_parallelism": int,
+    "dcn_tensor_sequence_parallelism": int, "dcn_pipeline_parallelism": int,
+    "dcn_expert_parallelism": int, "dcn_autoregressive_parallelism": int,
+    "shard_optimizer_over_data": bool, "num_pipeline_microbatches": int,
+    "num_layers_per_pipeline_stage": int, "num_pipeline_repeats": int,
+    "per_device_batch_size": float, "gradient_accumulation_steps": int, "remat_policy": str,
+    "dtype": str, "weight_dtype": str, "matmul_precision": str, "quantization": str,
+}
+MAXTEXT_LOADER_KEYS = {"base_config": str}
+# The values MaxText takes (same commit): remat policies that src/maxtext/layers/decoders.py
+# get_remat_policy names, DType and MatmulPrecision of src/maxtext/configs/types.py, base.yml's
+# hardware and quantization comments.
+MAXTEXT_VALUES = {
+    "remat_policy": {"minimal_with_context", "minimal_flash", "minimal", "minimal_with_quantization",
+                     "save_dot_with_context_except_mlp", "save_dot_except_mlpwi", "save_dot_except_mlp",
+                     "save_qkv_proj", "qkv_proj_offloaded", "minimal_offloaded", "custom", "save_out_proj",
+                     "full"},
+    "dtype": {"bfloat16", "float32", "float16"},
+    "weight_dtype": {"bfloat16", "float32", "float16"},
+    "matmul_precision": {"default", "high", "highest", "bfloat16", "float32"},
+    "hardware": {"tpu", "gpu", "gpu_multiprocess", "cpu"},
+    "quantization": {"", "int8", "intmp", "fp8", "nanoo_fp8", "fp8_full"},
+}
+MAXTEXT_AXES = ["data", "fsdp", "fsdp_transpose", "sequence", "context", "tensor", "tensor_sequence",
+                "pipeline", "expert", "autoregressive"]
+# base.yml's defaults of the axes flexc sets (-1: MaxText fills it in, so flexc must not leave it).
+MAXTEXT_AXIS_DEFAULTS = {"ici_fsdp_parallelism": -1, "dcn_data_parallelism": -1}
+
 SEQ = {LLAMA: 16, GPT4: 512}
 LAYERS = {LLAMA: 2, GPT4: 4}
 
 SKIPPED = []
 
 
-def flexc(model, devices, batch, precision, spec, emit):
+def flexc(model, devices, batch, precision, spec, emit, machine=None):
     cmd = [FLEXC, "--allow-unregistered-dialect", model, f"--devices={devices}",
            f"--precision={precision}", f"--strategy={spec}", f"--emit={emit}"]
+    if machine is not None:
+        cmd.append(f"--machine={machine}")
     if batch is not None:
         cmd.append(f"--batch={batch}")
     run = subprocess.run(cmd, capture_output=True, text=True)
@@ -204,6 +269,84 @@ def check_torchtitan(model, devices, batch, precision, spec, want):
           f"pp={read[3]} schedule={read[4]} ac={read[6]}")
 
 
+def maxtext_problems(cfg, devices, per_node):
+    """What MaxText would refuse in `cfg` over `devices` GPUs in nodes of `per_node`: keys base.yml
+    does not have, types it does not give them, values its enums do not take, and the checks of its
+    config (types.py): ICI × DCN mesh, pipeline layers and micro-batches."""
+    problems = []
+    for key, value in cfg.items():
+        want = MAXTEXT_BASE_KEYS.get(key) or MAXTEXT_LOADER_KEYS.get(key)
+        if want is None:
+            problems.append(f"{key}: not a key of MaxText's base.yml")
+        elif type(value) is not want:
+            problems.append(f"{key}: {value!r} is {type(value).__name__}, base.yml has {want.__name__}")
+        elif key in MAXTEXT_VALUES and value not in MAXTEXT_VALUES[key]:
+            problems.append(f"{key}: {value!r} is none of MaxText's {sorted(MAXTEXT_VALUES[key])}")
+    if problems:
+        return problems
+    full = dict(MAXTEXT_AXIS_DEFAULTS)
+    full.update(cfg)
+    ici = dcn = 1
+    for axis in MAXTEXT_AXES:
+        ici *= full.get(f"ici_{axis}_parallelism", 1)
+        dcn *= full.get(f"dcn_{axis}_parallelism", 1)
+    if ici <= 0 or dcn <= 0:
+        problems.append(f"an axis left to MaxText (-1): ici {ici}, dcn {dcn}")
+    nodes = max(1, devices // per_node)
+    if ici != min(devices, per_node) or dcn != nodes:
+        problems.append(f"mesh: ICI {ici} × DCN {dcn}, the machine {min(devices, per_node)} per node × {nodes}")
+    stages = full.get("ici_pipeline_parallelism", 1) * full.get("dcn_pipeline_parallelism", 1)
+    if stages > 1:
+        per_stage = full.get("num_layers_per_pipeline_stage", 1)
+        repeats, rest = divmod(cfg["base_num_decoder_layers"], stages * per_stage)
+        if rest or repeats < 1:
+            problems.append(f"{cfg['base_num_decoder_layers']} layers over {stages} stages × {per_stage} per stage")
+        m = full.get("num_pipeline_microbatches", -1)
+        if m == -1:
+            m = stages
+        batch = int(full["per_device_batch_size"] * devices)
+        if m % stages or batch % m:
+            problems.append(f"{m} micro-batches over {stages} stages and a batch of {batch}")
+    if cfg["base_emb_dim"] != cfg["base_num_query_heads"] * cfg["head_dim"]:
+        problems.append("base_emb_dim is not heads × head_dim")
+    return problems
+
+
+def check_maxtext(model, machine, devices, batch, precision, spec, want):
+    import yaml
+    args = (model, devices, batch, precision, spec, "maxtext")
+    text = flexc(*args) if machine is None else flexc(*args, machine=machine)
+    cfg = yaml.safe_load(text)
+    got = {k: cfg.get(k) for k in want}
+    assert got == want, f"{spec}: {got} != {want}"
+    problems = maxtext_problems(cfg, devices, GPUS_PER_NODE)
+    assert not problems, f"{spec}: {problems}"
+    forward = int(cfg["per_device_batch_size"] * devices)
+    total = forward * cfg["gradient_accumulation_steps"]
+    assert batch is None or total == batch, f"{spec}: MaxText trains on {total} samples, the plan {batch}"
+    assert cfg["max_target_length"] == SEQ[model]
+    print(f"ok maxtext base.yml keys {spec}: {len(cfg)} keys, batch {total}")
+
+
+def maxtext_validates():
+    """The checks above can fail: a misspelt key, an int where base.yml has a float, a remat policy
+    MaxText does not name, a mesh that does not fill the machine, layers the stages do not divide."""
+    import yaml
+    cfg = yaml.safe_load(flexc(LLAMA, 8, 16, "bf16", "megatron:tp=2,pp=2,order=gpipe,m=2,zero=3", "maxtext"))
+    wrong = [
+        ({"ici_tensor_paralelism": 2}, "not a key"),
+        ({"per_device_batch_size": 2}, "base.yml has float"),
+        ({"remat_policy": "none"}, "none of MaxText's"),
+        ({"ici_fsdp_parallelism": 4}, "mesh"),
+        ({"num_layers_per_pipeline_stage": 2, "base_num_decoder_layers": 3}, "layers over"),
+        ({"num_pipeline_microbatches": 3}, "micro-batches over"),
+    ]
+    for change, expected in wrong:
+        problems = maxtext_problems({**cfg, **change}, 8, GPUS_PER_NODE)
+        assert any(expected in p for p in problems), f"{change}: {problems}"
+    print(f"ok maxtext checks refuse {len(wrong)} wrong configurations")
+
+
 def main():
     assert os.path.exists(FLEXC), f"no flexc at {FLEXC} (cargo build --bin flexc, or set $FLEXC)"
     for case in MEGATRON:
@@ -211,6 +354,9 @@ def main():
     megatron_validates()
     for case in TORCHTITAN:
         check_torchtitan(*case)
+    for case in MAXTEXT:
+        check_maxtext(*case)
+    maxtext_validates()
     if SKIPPED and "--require" in sys.argv[1:]:
         raise SystemExit(f"test_engine_configs: --require, but skipped: {', '.join(SKIPPED)}")
     if SKIPPED:

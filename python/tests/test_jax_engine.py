@@ -302,8 +302,24 @@ def document(records, path):
         out.write("\n".join(lines) + "\n")
 
 
+def check_engine_config():
+    """`plan(..., engine="maxtext")`: the transformer's MaxText configuration from the MaxText search,
+    beside the mesh plan of the same strategy; a given strategy is kept."""
+    _, step, args = transformer_case()
+    plan, config = flexc.jax.plan(step, *args, devices=2, engine="maxtext")
+    axes = [config[f"{net}_{axis}_parallelism"] for net in ("ici", "dcn")
+            for axis in ("data", "fsdp", "tensor", "tensor_sequence", "pipeline")]
+    assert np.prod(axes) == 2 and config["base_num_decoder_layers"] == 2, config
+    assert config["base_config"] == "base.yml" and config["max_target_length"] == 16, config
+    assert plan.mesh.devices.size == 2 and "search maxtext" in plan.report
+    plan, config = flexc.jax.plan(step, *args, devices=2, engine="maxtext", strategy="megatron:tp=2")
+    assert config["ici_tensor_parallelism"] == 2 and config["remat_policy"] == "minimal_with_context"
+    print(f"ok jax plan(engine='maxtext'): {len(config)} keys, mesh {dict(plan.mesh.shape)}")
+
+
 def main():
     assert len(jax.devices()) == 8, jax.devices()
+    check_engine_config()
     cases = [mlp_case()] if "--quick" in sys.argv else [mlp_case(), transformer_case()]
     records = []
     failed = 0

@@ -418,9 +418,36 @@ def gpt2_small():
     return 0 if all(r["ok"] for r in records) else 1
 
 
+def check_engine_configs():
+    """`plan(..., engine=...)`: the GPT's torchtitan job config and Megatron-LM flags from the engines'
+    searches, each beside the torch-plan of the same strategy."""
+    _, make, _, inputs = gpt_case()
+    model = make()
+    result, config = flexc.torch.plan(model, (inputs[0],), world_size=2, engine="torchtitan")
+    p = config["parallelism"]
+    degrees = p["data_parallel_replicate_degree"] * p["data_parallel_shard_degree"] * \
+        p["tensor_parallel_degree"] * p["pipeline_parallel_degree"]
+    assert degrees == 2 and config["training"]["seq_len"] == 16, config
+    assert "schedule search" in result["engine_report"] and "report" in result, result.keys()
+    assert result["engine_text"].startswith("# torchtitan job config"), result["engine_text"]
+    result, flags = flexc.torch.plan(model, (inputs[0],), world_size=2, engine="megatron",
+                                     strategy="megatron:tp=2")
+    assert flags[flags.index("--tensor-model-parallel-size") + 1] == "2", flags
+    assert flags[flags.index("--num-layers") + 1] == "2", flags
+    assert result["mesh"]["shape"][-1] == 2, result["mesh"]
+    try:
+        flexc.torch.plan(model, (inputs[0],), world_size=2, engine="maxtext")
+    except flexc.FlexcError as e:
+        assert "'torchtitan' or 'megatron'" in str(e)
+    else:
+        raise AssertionError("engine='maxtext' accepted by flexc.torch")
+    print(f"ok torch plan(engine=...): torchtitan {p}, megatron {' '.join(flags)}")
+
+
 def main():
     if "--gpt2-small" in sys.argv:
         return gpt2_small()
+    check_engine_configs()
     runs = [(mlp_case(), 2, None), (mlp_case(), 4, None), (mlp_case(), 2, "megatron"),
             (mlp_case(), 4, "megatron:tp=2,dp=2,zero=3"), (hidden_case(), 2, "megatron")]
     if "--quick" not in sys.argv:

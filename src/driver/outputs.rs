@@ -1,6 +1,6 @@
 //! The driver's outputs besides the module: `--emit=shard` (the strategy as Shardy shardings),
 //! the engine exports (`--emit=jax-shardings`, `torch-plan`, `sdy`), the training frameworks'
-//! configurations (`--emit=megatron-args`, `torchtitan`) and the mesh strategy's simulated cost.
+//! configurations (`--emit=megatron-args`, `torchtitan`, `maxtext`) and the mesh strategy's simulated cost.
 
 use super::*;
 
@@ -75,6 +75,7 @@ pub(super) fn engine_output(
         Emit::Sdy => "--emit=sdy",
         Emit::MegatronArgs => "--emit=megatron-args",
         Emit::Torchtitan => "--emit=torchtitan",
+        Emit::Maxtext => "--emit=maxtext",
         _ => "--emit=jax-shardings",
     };
     if emit == Emit::Sdy {
@@ -106,7 +107,7 @@ pub(super) fn engine_output(
             format!("{flag} needs a strategy: run the search (the default pipeline with a --search other than none) or give a .par.mlir input with a #par.config on every graph op"),
         ));
     };
-    if matches!(emit, Emit::MegatronArgs | Emit::Torchtitan) {
+    if matches!(emit, Emit::MegatronArgs | Emit::Torchtitan | Emit::Maxtext) {
         return trainer_config(emit, flag, imported, options, &machine, &strategy, compiled)
             .map(Some);
     }
@@ -155,8 +156,9 @@ pub(super) fn engine_output(
     Ok(text)
 }
 
-/// `--emit=megatron-args` and `--emit=torchtitan`: `strategy` as a training framework's configuration
-/// ([`crate::megatron::args`], [`crate::torchtitan::job_config`]); what the framework cannot run is an
+/// `--emit=megatron-args`, `torchtitan` and `maxtext`: `strategy` as a training framework's
+/// configuration ([`crate::megatron::args`], [`crate::torchtitan::job_config`],
+/// [`crate::maxtext::config`]); what the framework cannot run is an
 /// error (nothing is written), what it runs otherwise a warning.
 fn trainer_config(
     emit: Emit,
@@ -179,13 +181,15 @@ fn trainer_config(
     let error = |m: String| Diag::error(None, format!("{flag}: {m}"));
     let plan = crate::megatron::Plan::of(&problem, strategy).map_err(error)?;
     let precision = sim.state.precision;
-    let (text, warnings) = if emit == Emit::MegatronArgs {
-        (
+    let (text, warnings) = match emit {
+        Emit::MegatronArgs => (
             crate::megatron::args(&plan, precision).map_err(error)?,
             Vec::new(),
-        )
-    } else {
-        crate::torchtitan::job_config(&plan, precision).map_err(error)?
+        ),
+        Emit::Maxtext => {
+            crate::maxtext::config(&plan, precision, machine.gpus_per_node).map_err(error)?
+        }
+        _ => crate::torchtitan::job_config(&plan, precision).map_err(error)?,
     };
     for warning in warnings {
         compiled

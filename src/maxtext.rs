@@ -1,0 +1,249 @@
+//! `--emit=maxtext`: a scheduled strategy as a MaxText configuration, a YAML file whose
+//! `base_config: "base.yml"` inherits MaxText's base configuration (found in `MAXTEXT_CONFIGS_DIR`)
+//! and whose keys override it, so that `python3 -m maxtext.trainers.pre_train.train plan.yml
+//! run_name=... base_output_directory=...` runs the plan. The keys are those of MaxText's
+//! `src/maxtext/configs/base.yml` (AI-Hypercomputer/maxtext at e591f30c, August 2026), each of the
+//! type it has there, as python/tests/test_engine_configs.py checks against a vendored list of them
+//! (MaxText needs Python ≥ 3.12, so its own parser is not run there).
+//!
+//! The strategy must be one the `megatron:` spec builds ([`crate::megatron::Plan::of`]), then:
+//! - **mesh**: MaxText's mesh is ICI (within a node: NVLink) × DCN (across nodes) per axis. flexc
+//!   numbers devices tensor group first, then stage, then replica ([`flexc_core::schedule`]), so a
+//!   node of `gpus_per_node` GPUs holds the tensor group, then stages, then replicas: each axis's
+//!   `ici_*` is its share inside a node and `dcn_*` the rest (as MaxText's GPU recipes put data
+//!   parallelism across nodes). A node boundary that cuts an axis unevenly is an error.
+//! - **data**: no ZeRO is `data` parallelism, ZeRO-1 `data` with `shard_optimizer_over_data`
+//!   (MaxText's ZeRO-1), ZeRO-3 `fsdp`.
+//! - **tensor**: `tensor`; with sequence parallelism (`sp`) `tensor_sequence`, MaxText's Megatron-style
+//!   sequence parallelism (the normalizations' activations split along the sequence, citing
+//!   Korthikanti et al.). MaxText's `sequence` axis is not that: it splits the sequence of every
+//!   activation, attention included (context parallelism), which flexc does not plan.
+//! - **pipeline**: `pipeline` with `num_pipeline_microbatches` (MaxText requires a multiple of the
+//!   stages) and `num_layers_per_pipeline_stage` = layers / (stages × chunks): MaxText runs
+//!   `layers / (stages × layers per stage)` circular repeats, so the key is given even without
+//!   interleaving (its default, one layer per stage, would loop). MaxText's pipeline is GPipe
+//!   (every forward, then every backward: the gradient of its pipeline scan), circular over the
+//!   repeats: a plain pipeline must be `order=gpipe` (1F1B is an error); interleaved 1F1B (`vp`
+//!   chunks, which flexc's specs do not combine with GPipe) is exported as `vp` circular repeats,
+//!   the same bubble, with a warning that MaxText keeps every micro-batch's activations.
+//! - **batch**: `per_device_batch_size` is the batch of one forward over all devices (the whole
+//!   batch when pipelined, else one micro-batch per replica) divided by the devices (tensor and
+//!   stage ranks included, as MaxText counts them); without a pipeline the micro-batches are
+//!   `gradient_accumulation_steps`.
+//! - **recomputation** (`remat_policy`): full is `full` (nothing saved inside a layer); selective
+//!   is `minimal`, which saves every projection (query, key, value, output, both MLP matmuls) and
+//!   recomputes attention's context (scores, softmax, their product with the values): what flexc's
+//!   selective recomputes, Korthikanti et al.'s. None is `minimal_with_context`, which saves the
+//!   context too and recomputes only element-wise ops: MaxText's `none` is no policy at all, which
+//!   `nn.remat` runs as full recomputation, and it has no policy without remat.
+//! - **precision**: `dtype` (activations) and `weight_dtype` (the weights and optimizer state):
+//!   bf16 is bfloat16 over float32 weights, fp8 adds `quantization: "fp8"`, fp32 and tf32 are
+//!   float32 with `matmul_precision` `highest` or `default` (JAX runs float32 products on TF32 units
+//!   by default). fp16 is an error: MaxText has no loss scaling.
+//! - **model**: `base_num_decoder_layers`, `base_emb_dim`, `base_num_query_heads`, `head_dim`,
+//!   `base_mlp_dim`, `vocab_size`, `max_target_length` read from the graph
+//!   ([`flexc_core::transformer`]). `base_num_kv_heads` is the query heads: grouped-query attention
+//!   is not read from the graph (set it to the model's). The architecture (`decoder_block`,
+//!   activations, normalization) is not read either: give it beside these, or a `model_name`.
+//!
+//! Errors for what MaxText cannot run: a 1F1B pipeline without interleaving, fp16, heads that the tensor axis does not divide,
+//! layers that the virtual stages do not divide, micro-batches that are no multiple of the stages,
+//! and a node boundary that cuts an axis unevenly.
+
+use flexc_core::precision::Precision;
+use flexc_core::schedule::{Recompute, Zero};
+
+use crate::megatron::Plan;
+
+/// One mesh axis: its degree within a node (ICI) and across nodes (DCN).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Split {
+    ici: u64,
+    dcn: u64,
+}
+
+/// `axes` (innermost first, as flexc numbers devices) split at the node boundary of `per_node`
+/// devices, or the axis that the boundary cuts unevenly.
+fn split(axes: &[(&str, u64)], per_node: u64) -> Result<Vec<Split>, String> {
+    let mut room = per_node.max(1);
+    let mut out = Vec::new();
+    for &(name, degree) in axes {
+        let ici = if room >= degree {
+            if room % degree != 0 {
+                return Err(format!(
+                    "{name}={degree} does not divide the {room} devices left of a node's {per_node}: MaxText's ICI × DCN mesh needs every axis whole within a node or a whole number of nodes"
+                ));
+            }
+            degree
+        } else {
+            if degree % room != 0 {
+                return Err(format!(
+                    "{name}={degree} is not a multiple of the {room} devices left of a node's {per_node}: MaxText's ICI × DCN mesh needs every axis whole within a node or a whole number of nodes"
+                ));
+            }
+            room
+        };
+        room /= ici;
+        out.push(Split {
+            ici,
+            dcn: degree / ici,
+        });
+    }
+    Ok(out)
+}
+
+/// The MaxText configuration of `plan` under `precision` on nodes of `gpus_per_node` GPUs (module
+/// doc), and its warnings.
+pub fn config(
+    plan: &Plan,
+    precision: Precision,
+    gpus_per_node: u32,
+) -> Result<(String, Vec<String>), String> {
+    let p = &plan.parallelism;
+    let shape = &plan.shape;
+    let (pp, vp) = (u64::from(p.pp), u64::from(p.vp));
+    let mut warnings = Vec::new();
+    if p.pp > 1 && p.vp == 1 && p.schedule != "gpipe" {
+        return Err(format!(
+            "schedule={}: MaxText's pipeline runs every forward, then every backward (GPipe, circular over repeats), not 1F1B; plan with order=gpipe",
+            p.schedule
+        ));
+    }
+    if p.vp > 1 {
+        warnings.push(format!(
+            "vp={}: MaxText runs the chunks as a circular pipeline (num_pipeline_repeats={}), the same bubble as the interleaved 1F1B planned but in GPipe order: every micro-batch's activations are kept until its backward, more memory than flexc simulated",
+            p.vp, p.vp
+        ));
+    }
+    let (dtype, weight_dtype, extra) = match precision {
+        Precision::Fp32 => ("float32", "float32", "matmul_precision: \"highest\"\n"),
+        Precision::Tf32 => ("float32", "float32", "matmul_precision: \"default\"\n"),
+        Precision::Bf16 => ("bfloat16", "float32", ""),
+        Precision::Fp8 => ("bfloat16", "float32", "quantization: \"fp8\"\n"),
+        Precision::Fp16 => {
+            return Err("--precision=fp16: MaxText has no loss scaling (its mixed precision is bfloat16); plan with --precision=bf16".into())
+        }
+    };
+    if shape.heads % p.tp != 0 {
+        return Err(format!(
+            "tp={} does not divide the {} attention heads: MaxText splits attention by heads",
+            p.tp, shape.heads
+        ));
+    }
+    let virtual_stages = pp * vp;
+    if shape.layers % virtual_stages != 0 {
+        return Err(format!(
+            "the {} layers do not divide into pp={} × vp={} virtual stages: MaxText gives every stage and repeat num_layers_per_pipeline_stage layers",
+            shape.layers, p.pp, p.vp
+        ));
+    }
+    let micro_batches = u64::from(p.accumulation);
+    if p.pp > 1 && micro_batches % pp != 0 {
+        return Err(format!(
+            "{micro_batches} micro-batches over pp={}: MaxText's num_pipeline_microbatches must be a multiple of the stages",
+            p.pp
+        ));
+    }
+    let devices = p.tp * pp * p.dp;
+    // One forward's batch over every device (module doc); written so that MaxText's
+    // int(per_device_batch_size × devices) gives it back.
+    let forward = if p.pp > 1 {
+        plan.batch
+    } else {
+        p.micro_batch * p.dp
+    };
+    let per_device = forward as f64 / devices as f64;
+    if per_device * devices as f64 != forward as f64 {
+        return Err(format!(
+            "a forward of {forward} samples over {devices} devices is no float per_device_batch_size MaxText multiplies back exactly"
+        ));
+    }
+    let (tensor, tensor_sequence) = if plan.sequence_parallel {
+        (1, p.tp)
+    } else {
+        (p.tp, 1)
+    };
+    let axes = split(
+        &[("tp", p.tp), ("pp", pp), ("dp", p.dp)],
+        u64::from(gpus_per_node).min(devices),
+    )?;
+    let (t, s, d) = (axes[0], axes[1], axes[2]);
+    let one = Split { ici: 1, dcn: 1 };
+    let (data, fsdp) = if p.zero == Zero::Full {
+        (one, d)
+    } else {
+        (d, one)
+    };
+    let pick = |on: u64, axis: Split| if on > 1 { axis } else { one };
+    let (tensor, tensor_sequence) = (pick(tensor, t), pick(tensor_sequence, t));
+    let remat = match p.recompute {
+        Recompute::None => "minimal_with_context",
+        Recompute::Selective => "minimal",
+        Recompute::Full => "full",
+    };
+    let mut text = format!(
+        "# MaxText configuration from flexc: {}\n# model read from the graph; base_num_kv_heads is the query heads (set the model's for grouped-query attention), the architecture (decoder_block, ...) is not read\nbase_config: \"base.yml\"\nhardware: \"gpu\"\n\nbase_num_decoder_layers: {}\nbase_emb_dim: {}\nbase_num_query_heads: {}\nbase_num_kv_heads: {}\nhead_dim: {}\nbase_mlp_dim: {}\nvocab_size: {}\nmax_target_length: {}\n\n",
+        p.text(),
+        shape.layers,
+        shape.hidden,
+        shape.heads,
+        shape.heads,
+        shape.hidden / shape.heads.max(1),
+        shape.ffn_hidden,
+        shape.vocab,
+        shape.seq_len,
+    );
+    for (name, axis) in [
+        ("data", data),
+        ("fsdp", fsdp),
+        ("tensor", tensor),
+        ("tensor_sequence", tensor_sequence),
+        ("pipeline", s),
+    ] {
+        text.push_str(&format!("ici_{name}_parallelism: {}\n", axis.ici));
+    }
+    for (name, axis) in [
+        ("data", data),
+        ("fsdp", fsdp),
+        ("tensor", tensor),
+        ("tensor_sequence", tensor_sequence),
+        ("pipeline", s),
+    ] {
+        text.push_str(&format!("dcn_{name}_parallelism: {}\n", axis.dcn));
+    }
+    text.push_str(&format!(
+        "shard_optimizer_over_data: {}\n",
+        p.zero == Zero::Optimizer
+    ));
+    if p.pp > 1 {
+        text.push_str(&format!(
+            "num_pipeline_microbatches: {micro_batches}\nnum_layers_per_pipeline_stage: {}\n",
+            shape.layers / virtual_stages
+        ));
+    }
+    text.push_str(&format!(
+        "\nper_device_batch_size: {per_device:?}\ngradient_accumulation_steps: {}\nremat_policy: \"{remat}\"\ndtype: \"{dtype}\"\nweight_dtype: \"{weight_dtype}\"\n{extra}",
+        if p.pp > 1 { 1 } else { micro_batches }
+    ));
+    Ok((text, warnings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_fills_a_node_innermost_first() {
+        let axes = [("tp", 2), ("pp", 2), ("dp", 4)];
+        let got = split(&axes, 8).unwrap();
+        let want = [(2, 1), (2, 1), (2, 2)];
+        assert_eq!(got.iter().map(|s| (s.ici, s.dcn)).collect::<Vec<_>>(), want);
+        // A node smaller than the tensor group: tensor parallelism across nodes.
+        let got = split(&[("tp", 4), ("pp", 1), ("dp", 2)], 2).unwrap();
+        assert_eq!(
+            got.iter().map(|s| (s.ici, s.dcn)).collect::<Vec<_>>(),
+            [(2, 2), (1, 1), (1, 2)]
+        );
+        assert!(split(&[("tp", 3), ("pp", 1), ("dp", 2)], 8).is_err());
+    }
+}
