@@ -171,13 +171,7 @@ fn trainer_config(
 ) -> Result<String, Diag> {
     let sim = &options.simulate;
     let cost = simulate::cost_model(machine, sim.state, sim.profile_db.as_deref())?;
-    let problem = flexc_core::problem::Problem {
-        graph: &imported.graph,
-        machine,
-        cost: &cost,
-        mode: options.mode.unwrap_or(Mode::Training),
-        batch_dim: options.batch_dim.unwrap_or(0),
-    };
+    let problem = problem_of(imported, options, machine, &cost);
     let error = |m: String| Diag::error(None, format!("{flag}: {m}"));
     let plan = crate::megatron::Plan::of(&problem, strategy).map_err(error)?;
     let precision = sim.state.precision;
@@ -215,13 +209,7 @@ pub(super) fn strategy_cost(
     }
     let sim = &options.simulate;
     let cost = simulate::cost_model(machine, sim.state, sim.profile_db.as_deref())?;
-    let problem = flexc_core::problem::Problem {
-        graph: &imported.graph,
-        machine,
-        cost: &cost,
-        mode: options.mode.unwrap_or(Mode::Training),
-        batch_dim: options.batch_dim.unwrap_or(0),
-    };
+    let problem = problem_of(imported, options, machine, &cost);
     // The task simulator for a flat strategy, the pipeline model for a schedule (as `--simulate`).
     let simulated = |strategy: &flexc_core::Strategy| -> Result<f64, String> {
         if strategy.schedule.is_flat() {
@@ -264,4 +252,20 @@ pub(super) fn strategy_cost(
         original * 1e3,
         (exported / original - 1.0) * 100.0
     )))
+}
+
+/// The search problem of an imported model under `options`, on `machine` with `cost`.
+fn problem_of<'a>(
+    imported: &'a Imported,
+    options: &Options,
+    machine: &'a flexc_core::Machine,
+    cost: &'a flexc_core::CostModel,
+) -> flexc_core::problem::Problem<'a> {
+    flexc_core::problem::Problem {
+        graph: &imported.graph,
+        machine,
+        cost,
+        mode: options.mode.unwrap_or(Mode::Training),
+        batch_dim: options.batch_dim.unwrap_or(0),
+    }
 }
