@@ -40,7 +40,11 @@
 //! Candidates are simulated in the order of their time bound (ties in enumeration order). A candidate
 //! whose bound is at least the best time simulated so far (of one that fits memory) is *pruned by
 //! time*, and once the next bound in the order is, every remaining candidate is: none can be faster
-//! (ties go to the earlier candidate). So the result is the exact best of the space, and the same input
+//! (ties go to the earlier candidate). Before a pipelined candidate's simulation its memory is counted
+//! exactly, as the pipeline model counts it, without simulating anything
+//! ([`crate::pipeline::Context::evaluate_fitting`]: every term of its memory is read off the stages'
+//! graphs and configurations); one over a device is *pruned by memory* there too, unsimulated (the
+//! memory bound above is that count's cheap floor, taken for every candidate at enumeration). So the result is the exact best of the space, and the same input
 //! gives the same result on any host, whatever its load or threads. The bounds mirror the cost and
 //! memory models (core/cost.rs, core/pipeline.rs); should a simulated candidate ever come out below its
 //! bound (a model change the bounds do not follow yet), the search simulates every candidate instead
@@ -66,7 +70,7 @@ use std::time::Instant;
 
 use super::{Budget, Details, Found, Problem, Run, SearchError, StopReason};
 use crate::graph::{DeviceId, Graph, Mode, OpClass, OpId, TensorId, TensorKind};
-use crate::pipeline::Context;
+use crate::pipeline::{Context, Fitting};
 use crate::schedule::{Order, Phase, Phases, Recompute, Schedule, Zero};
 use crate::strategy::{divisors, Config, Strategy};
 
@@ -75,7 +79,8 @@ use crate::strategy::{divisors, Config, Strategy};
 pub struct PlanStats {
     /// Candidates enumerated.
     pub candidates: usize,
-    /// Pruned before simulation: their memory lower bound exceeds a device.
+    /// Pruned before simulation: their memory lower bound exceeds a device, or (of those the time
+    /// bound left) their memory counted without simulating does (module doc).
     pub pruned_memory: usize,
     /// Pruned: their time lower bound is no less than the best time simulated.
     pub pruned_time: usize,
@@ -932,10 +937,30 @@ fn plan_with(
             })
             .collect();
         let strategy = Strategy { configs, schedule };
-        evaluated += 1;
         let began = std::time::Instant::now();
-        let evaluation = ctx.evaluate(&strategy);
+        // The memory first (exact, nothing simulated): a candidate over memory is pruned with it.
+        // Auditing simulates every candidate, and checks that memory against the simulated one.
+        let evaluation = if audit {
+            ctx.evaluate(&strategy).map(Fitting::Simulated)
+        } else {
+            ctx.evaluate_fitting(&strategy)
+        };
         let took = began.elapsed().as_secs_f64();
+        let evaluation = match evaluation {
+            Ok(Fitting::OverMemory(groups)) => {
+                pruned_memory += 1;
+                if let Some(worst) = groups.iter().max_by_key(|g| g.memory.total()) {
+                    let bytes = worst.memory.total();
+                    if least_memory.as_ref().is_none_or(|(b, _, _)| bytes < *b) {
+                        least_memory = Some((bytes, worst.device, c.spec()));
+                    }
+                }
+                continue;
+            }
+            Ok(Fitting::Simulated(e)) => Ok(e),
+            Err(error) => Err(error),
+        };
+        evaluated += 1;
         if evaluated == 1 {
             cold = took;
         }
@@ -951,6 +976,23 @@ fn plan_with(
                 continue;
             }
         };
+        if audit {
+            // The memory counted without simulating is the simulated one, device for device.
+            let unsimulated = ctx.memory(&strategy).ok().flatten();
+            let same = unsimulated.as_ref().is_none_or(|groups| {
+                groups.len() == e.groups.len()
+                    && groups
+                        .iter()
+                        .zip(&e.groups)
+                        .all(|(a, b)| a.device == b.device && a.memory == b.memory)
+            });
+            if !same {
+                *violations += 1;
+                if std::env::var_os("FLEXC_PLAN_AUDIT").is_some() {
+                    eprintln!("memory counted without simulating differs: {}", c.spec());
+                }
+            }
+        }
         let peak = e.peak_memory();
         let symmetric =
             c.pp * c.vp == 1 && c.m == 1 && c.recompute == Recompute::None && c.zero == Zero::None;
