@@ -22,7 +22,9 @@
 //!   its stages keep for their backward over `tp` devices at the order's peak of micro-batches in flight
 //!   ([`Schedule::peak_in_flight`]). A candidate whose bound exceeds a device is *pruned by memory*.
 //! - **time**: each virtual stage's forward and backward FLOPs at the peak rate of their ops
-//!   ([`crate::cost::CostModel::compute_floor_s`]) over the group's `tp` devices, per micro-batch;
+//!   ([`crate::cost::CostModel::compute_floor_s`]) over the group's `tp` devices, per micro-batch (an
+//!   op that the candidate's tensor parallelism replicates — a layer norm without sequence
+//!   parallelism, a weight no split of `tp` divides — `tp` times: every device runs it whole);
 //!   full recomputation adds the forward to the backward; a group runs its `m · vp` forwards and
 //!   backwards one after another, after micro-batch 0's forward through the stages before it and before
 //!   the last micro-batch's backward through them (the pipeline's fill and drain): the bound is the
@@ -223,6 +225,9 @@ struct StageFloors {
     /// The weights its contractions read, sorted, and their elements.
     weights: Vec<Vec<TensorId>>,
     weight_elements: Vec<f64>,
+    /// Per op counted in `forward` or `backward` (timed): its index, stage and the seconds it adds to
+    /// each, what a replicated configuration multiplies ([`Cuts::replicated_floors`]).
+    per_op: Vec<(usize, usize, f64, f64)>,
 }
 
 impl StageFloors {
@@ -261,6 +266,7 @@ impl StageFloors {
             kept_weighted: vec![0.0; k],
             weights: vec![Vec::new(); k],
             weight_elements: vec![0.0; k],
+            per_op: Vec::new(),
         };
         let reads_weight = |op: &crate::graph::Op| {
             op.inputs
@@ -333,8 +339,12 @@ impl StageFloors {
             };
             match phases.of(id) {
                 Phase::Forward => {
-                    f.forward[s] += floor(1.0);
-                    f.backward[s] += floor(problem.mode.backward_factor(graph, op));
+                    let (fwd, bwd) = (floor(1.0), floor(problem.mode.backward_factor(graph, op)));
+                    f.forward[s] += fwd;
+                    f.backward[s] += bwd;
+                    if fwd > 0.0 || bwd > 0.0 {
+                        f.per_op.push((i, s, fwd, bwd));
+                    }
                     if step {
                         for a in &op.outputs {
                             let read_back = graph
@@ -365,7 +375,13 @@ impl StageFloors {
                         }
                     }
                 }
-                Phase::Backward => f.backward[s] += floor(1.0),
+                Phase::Backward => {
+                    let bwd = floor(1.0);
+                    f.backward[s] += bwd;
+                    if bwd > 0.0 {
+                        f.per_op.push((i, s, 0.0, bwd));
+                    }
+                }
                 _ => {}
             }
         }
@@ -396,6 +412,11 @@ struct Cuts<'a> {
     rings: HashMap<(u32, u32, u32), (f64, f64)>,
     /// Per `(pp, vp)`: the bytes of the weights each stage group's contractions read.
     group_weights: HashMap<(u32, u32), Vec<u64>>,
+    /// Per `(tp, sp)`: which ops its tensor parallelism replicates over the group
+    /// ([`crate::strategy::Config::is_replicated`]), set by the search before it asks for bounds.
+    replicated: HashMap<(u32, bool), Vec<bool>>,
+    /// Per `(stage count, tp, sp)`: [`Cuts::replicated_floors`].
+    replicated_floors: HashMap<(u32, u32, bool), (Vec<f64>, Vec<f64>)>,
 }
 
 impl<'a> Cuts<'a> {
@@ -431,6 +452,8 @@ impl<'a> Cuts<'a> {
             floors: HashMap::new(),
             rings: HashMap::new(),
             group_weights: HashMap::new(),
+            replicated: HashMap::new(),
+            replicated_floors: HashMap::new(),
         }
     }
 
@@ -500,9 +523,34 @@ impl<'a> Cuts<'a> {
         })
     }
 
+    /// Per virtual stage of a cut into `k`: the forward and backward seconds of the ops that `(tp,
+    /// sp)` replicates (empty where it replicates none, or is unknown).
+    fn replicated_floors(&mut self, k: u32, tp: u32, sp: bool) -> (Vec<f64>, Vec<f64>) {
+        if let Some(known) = self.replicated_floors.get(&(k, tp, sp)) {
+            return known.clone();
+        }
+        let replicated = self.replicated.get(&(tp, sp)).cloned().unwrap_or_default();
+        let floors = self.floors(k);
+        let stages = floors.forward.len();
+        let (mut f, mut b) = (vec![0.0; stages], vec![0.0; stages]);
+        for &(i, s, fwd, bwd) in &floors.per_op {
+            if replicated.get(i).copied().unwrap_or(false) {
+                f[s] += fwd;
+                b[s] += bwd;
+            }
+        }
+        self.replicated_floors
+            .insert((k, tp, sp), (f.clone(), b.clone()));
+        (f, b)
+    }
+
     /// The candidate's time bound (module doc): the longest group's fill, steps and drain.
     fn time_floor(&mut self, c: &Candidate) -> f64 {
         let (pp, vp) = (c.pp.max(1), c.vp.max(1));
+        // A replicated op runs whole on each of the group's devices: `tp` times its share.
+        let (replicated_forward, replicated_backward) = self.replicated_floors(pp * vp, c.tp, c.sp);
+        let copies = f64::from(c.tp.max(1)) - 1.0;
+        let extra = |v: &[f64], k: u32| v.get(k as usize).copied().unwrap_or(0.0) * copies;
         // ZeRO-3: each step waits for its stage's weights gathered over the replicas (and the backward
         // for its gradients scattered): at least the stage's weights over the group's devices.
         let rings: Vec<(f64, f64)> = if c.zero == Zero::Full && c.dp > 1 {
@@ -530,8 +578,9 @@ impl<'a> Cuts<'a> {
             _ => 0.0,
         };
         let pass = |k: u32| {
-            let f = floors.forward[k as usize] * share;
-            let b = floors.backward[k as usize] * share + if full { f } else { 0.0 };
+            let f = (floors.forward[k as usize] + extra(&replicated_forward, k)) * share;
+            let b = (floors.backward[k as usize] + extra(&replicated_backward, k)) * share
+                + if full { f } else { 0.0 };
             let gather = ring(k, half);
             (f.max(gather), b.max(gather + ring(k, 4.0)))
         };
@@ -747,6 +796,9 @@ fn plan_with(
     let marks = crate::batch::batch_marks(graph, problem.batch_dim)
         .map_err(|e| SearchError::Pipeline(format!("{}: {}", e.location, e.message)))?;
     let mut cuts = Cuts::new(problem, &phases, &forward, marks, timed);
+    // Each tensor-parallel width's configurations (simulated candidates take them; the time bound
+    // reads which ops they replicate).
+    let mut groups: HashMap<(u32, bool), Vec<Config>> = HashMap::new();
 
     // Enumerate, in a fixed order.
     let mut candidates = Vec::new();
@@ -826,6 +878,14 @@ fn plan_with(
                                     pruned_memory += 1;
                                     continue;
                                 }
+                                if timed && tp > 1 && !cuts.replicated.contains_key(&(tp, sp)) {
+                                    let configs = groups.entry((tp, sp)).or_insert_with(|| {
+                                        crate::scheduled::tensor_parallel(graph, &phases, tp, sp)
+                                    });
+                                    let replicated =
+                                        configs.iter().map(Config::is_replicated).collect();
+                                    cuts.replicated.insert((tp, sp), replicated);
+                                }
                                 c.time_floor = cuts.time_floor(&c);
                                 candidates.push(c);
                             }
@@ -848,7 +908,6 @@ fn plan_with(
         Budget::Proposals(p) => usize::try_from(p).unwrap_or(usize::MAX),
         Budget::Time(_) => usize::MAX,
     };
-    let mut groups: HashMap<(u32, bool), Vec<Config>> = HashMap::new();
     // The best: its time, strategy, candidate index.
     let mut best: Option<(f64, Strategy, usize)> = None;
     // Every fitting candidate simulated: time, peak bytes, index.
