@@ -356,6 +356,12 @@ pub struct Context<'a> {
     /// Per op, the ZeRO-3/FSDP unit it belongs to (a layer of [`crate::layers::Layers`]; ops outside
     /// every layer form the root unit, [`ROOT_UNIT`]), found on first use.
     units: std::cell::OnceCell<Vec<usize>>,
+    /// [`Phases::micro_batch_blocker`] of the problem's graph, found on first use.
+    blocker: std::cell::OnceCell<Option<(OpId, OpId)>>,
+    /// Configuration sets already validated, by micro-batch size and [`Evaluator`]'s key of the
+    /// configurations over a replica's width (a search's candidates that differ in recomputation or
+    /// ZeRO alone, or in nothing the configurations see, validate once).
+    validated: RefCell<std::collections::HashSet<(u64, u64)>>,
 }
 
 /// The unit of the ops outside every layer (embeddings, head, loss): FSDP's root module.
@@ -379,6 +385,8 @@ impl<'a> Context<'a> {
             held: RefCell::default(),
             subs: RefCell::default(),
             units: std::cell::OnceCell::new(),
+            blocker: std::cell::OnceCell::new(),
+            validated: RefCell::default(),
         })
     }
 

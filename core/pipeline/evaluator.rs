@@ -17,6 +17,11 @@ pub(super) struct Evaluator<'a> {
     /// Per stage key, its memory under this schedule ([`Evaluator::stage_memory`]): counted once
     /// whether [`Evaluator::memory_only`] or [`Evaluator::run`] asks first.
     memories: RefCell<HashMap<StageKey, Rc<StageMemory>>>,
+    /// A hash of the replica's width and every configuration: what the context's caches of
+    /// validations and held weights are keyed by.
+    configs_key: u64,
+    /// [`Evaluator::weight_memory`], computed once.
+    weights: std::cell::OnceCell<Vec<MemoryBreakdown>>,
 }
 
 /// What two stages with the same structure share.
@@ -40,7 +45,10 @@ impl<'a> Evaluator<'a> {
         let micro_rc = ctx.micro(schedule)?;
         let (micro, batch, micro_batch) = (&micro_rc.0, micro_rc.1, micro_rc.2);
         if schedule.micro_batches > 1 || schedule.is_pipelined() {
-            if let Some((reader, epilogue)) = phases.micro_batch_blocker(graph) {
+            if let Some((reader, epilogue)) = *ctx
+                .blocker
+                .get_or_init(|| phases.micro_batch_blocker(graph))
+            {
                 return Err(at(
                     graph,
                     reader,
@@ -53,13 +61,23 @@ impl<'a> Evaluator<'a> {
             }
         }
         let width = schedule.replica_width(n);
-        for id in graph.topological_order() {
-            strategy.configs[id.index()]
-                .validate(micro.op(id), width)
-                .map_err(|m| PipelineError {
-                    location: graph.op(id).location.clone(),
-                    message: m,
-                })?;
+        let configs_key = {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (width as usize, &strategy.configs).hash(&mut h);
+            h.finish()
+        };
+        if !ctx.validated.borrow().contains(&(micro_batch, configs_key)) {
+            for id in graph.topological_order() {
+                strategy.configs[id.index()]
+                    .validate(micro.op(id), width)
+                    .map_err(|m| PipelineError {
+                        location: graph.op(id).location.clone(),
+                        message: m,
+                    })?;
+            }
+            ctx.validated
+                .borrow_mut()
+                .insert((micro_batch, configs_key));
         }
         schedule
             .check_configs(n, phases, |op| &strategy.configs[op.index()].devices)
@@ -76,6 +94,8 @@ impl<'a> Evaluator<'a> {
             phases,
             n,
             memories: RefCell::default(),
+            configs_key,
+            weights: std::cell::OnceCell::new(),
         })
     }
 
@@ -934,12 +954,13 @@ impl<'a> Evaluator<'a> {
     /// Weight state of every device of replica 0 (every op of the strategy, every phase), with ZeRO's
     /// division, in the module doc's terms.
     pub(super) fn weight_memory(&self) -> Vec<MemoryBreakdown> {
+        self.weights.get_or_init(|| self.weight_state_now()).clone()
+    }
+
+    /// [`Evaluator::weight_memory`], its held bytes cached in the context.
+    fn weight_state_now(&self) -> Vec<MemoryBreakdown> {
         let width = self.schedule.replica_width(self.n) as usize;
-        let key = {
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            (width, &self.strategy.configs).hash(&mut h);
-            h.finish()
-        };
+        let key = self.configs_key;
         let cached = self.ctx.held.borrow().get(&key).cloned();
         let held_bytes = match cached {
             Some(held) => held,
