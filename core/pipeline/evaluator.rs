@@ -168,12 +168,13 @@ impl<'a> Evaluator<'a> {
 
     /// Replicas only: one symmetric task simulation.
     pub(super) fn symmetric(self) -> Result<Evaluation, PipelineError> {
-        let sim = Simulator::new(
+        let sim = Simulator::timing_only(
             self.micro(),
             self.machine(),
             self.problem.cost,
             self.mode(),
             self.strategy.clone(),
+            true,
         )
         .map_err(|e| PipelineError {
             location: e.location,
@@ -345,10 +346,11 @@ impl<'a> Evaluator<'a> {
         // Per micro-batch: one replica's tasks, no synchronization.
         let mut alone = one.clone();
         alone.schedule.replicas = 1;
-        let plain_sim =
-            Simulator::with_weight_sync(&sub.graph, machine, cost_model, mode, alone, false)
-                .map_err(err)?;
-        let synced = Simulator::new(&sub.graph, machine, cost_model, mode, one).map_err(err)?;
+        // Times only: the stage's memory is counted from its graph ([`StageMemo`]).
+        let plain_sim = Simulator::timing_only(&sub.graph, machine, cost_model, mode, alone, false)
+            .map_err(err)?;
+        let synced = Simulator::timing_only(&sub.graph, machine, cost_model, mode, one, true)
+            .map_err(err)?;
         let (forward_s, end_s) = self.pass_times(sub, &plain_sim);
         let (synced_forward, synced_end) = self.pass_times(sub, &synced);
         let width = self.schedule.group_width(self.n).max(1) as usize;
@@ -1148,12 +1150,13 @@ impl<'a> Evaluator<'a> {
                     Some(t) => t,
                     None => {
                         let sub = self.subgraph(&ops);
-                        let sim = Simulator::new(
+                        let sim = Simulator::timing_only(
                             &sub.graph,
                             self.machine(),
                             self.problem.cost,
                             Mode::Inference,
                             Strategy::flat(configs),
+                            true,
                         )
                         .map_err(|e| PipelineError {
                             location: e.location,
