@@ -394,6 +394,9 @@ impl StageFloors {
     }
 }
 
+/// Seconds per virtual stage: its forward and its backward.
+type PassFloors = (Vec<f64>, Vec<f64>);
+
 /// The forward ops' balanced cuts ([`crate::schedule::balanced_cuts`]) per virtual stage count, each
 /// computed once, completed to every op ([`Phases::complete_stages`]), and the bounds' floors of each.
 struct Cuts<'a> {
@@ -416,7 +419,7 @@ struct Cuts<'a> {
     /// ([`crate::strategy::Config::is_replicated`]), set by the search before it asks for bounds.
     replicated: HashMap<(u32, bool), Vec<bool>>,
     /// Per `(stage count, tp, sp)`: [`Cuts::replicated_floors`].
-    replicated_floors: HashMap<(u32, u32, bool), (Vec<f64>, Vec<f64>)>,
+    replicated_floors: HashMap<(u32, u32, bool), PassFloors>,
 }
 
 impl<'a> Cuts<'a> {
@@ -525,7 +528,7 @@ impl<'a> Cuts<'a> {
 
     /// Per virtual stage of a cut into `k`: the forward and backward seconds of the ops that `(tp,
     /// sp)` replicates (empty where it replicates none, or is unknown).
-    fn replicated_floors(&mut self, k: u32, tp: u32, sp: bool) -> (Vec<f64>, Vec<f64>) {
+    fn replicated_floors(&mut self, k: u32, tp: u32, sp: bool) -> PassFloors {
         if let Some(known) = self.replicated_floors.get(&(k, tp, sp)) {
             return known.clone();
         }
