@@ -48,6 +48,9 @@
 //!   where one op's outputs are all the forward carries on, about equal in kept bytes.
 //! - **Transient**: the largest working set while a pass runs — the kept tensors of the segment being
 //!   recomputed (full), else the largest op's operands and results.
+//!
+//! None of it reads a simulation: [`Context::evaluate_fitting`] counts it before simulating, and
+//! simulates nothing of a strategy over memory (the schedule search's candidates).
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
@@ -342,6 +345,9 @@ pub struct Context<'a> {
     /// By micro-batch, stage, replicas and group width (the per-device vectors' length: two
     /// schedules with the same replicas and stage ops can group their devices differently).
     sims: RefCell<HashMap<SimsKey, Rc<StageSims>>>,
+    /// The memory side of the same stages, by the same key (computed before their simulations, which
+    /// a strategy over memory never needs).
+    memos: RefCell<HashMap<SimsKey, Rc<StageMemo>>>,
     once: RefCell<HashMap<u64, f64>>,
     held: RefCell<HashMap<u64, Rc<Vec<u64>>>>,
     /// Stage subgraphs with their structure's hash, by micro-batch size and ops: candidates of a search
@@ -350,6 +356,12 @@ pub struct Context<'a> {
     /// Per op, the ZeRO-3/FSDP unit it belongs to (a layer of [`crate::layers::Layers`]; ops outside
     /// every layer form the root unit, [`ROOT_UNIT`]), found on first use.
     units: std::cell::OnceCell<Vec<usize>>,
+    /// [`Phases::micro_batch_blocker`] of the problem's graph, found on first use.
+    blocker: std::cell::OnceCell<Option<(OpId, OpId)>>,
+    /// Configuration sets already validated, by micro-batch size and [`Evaluator`]'s key of the
+    /// configurations over a replica's width (a search's candidates that differ in recomputation or
+    /// ZeRO alone, or in nothing the configurations see, validate once).
+    validated: RefCell<std::collections::HashSet<(u64, u64)>>,
 }
 
 /// The unit of the ops outside every layer (embeddings, head, loss): FSDP's root module.
@@ -368,10 +380,13 @@ impl<'a> Context<'a> {
             batch: batch_of(problem.graph, problem.batch_dim),
             micro: RefCell::default(),
             sims: RefCell::default(),
+            memos: RefCell::default(),
             once: RefCell::default(),
             held: RefCell::default(),
             subs: RefCell::default(),
             units: std::cell::OnceCell::new(),
+            blocker: std::cell::OnceCell::new(),
+            validated: RefCell::default(),
         })
     }
 
@@ -419,6 +434,28 @@ impl<'a> Context<'a> {
         Evaluator::new(self, strategy)?.run()
     }
 
+    /// The memory [`Context::evaluate`] reports for a pipelined `strategy` ([`Evaluation::groups`]
+    /// with `busy_s` and `end_s` 0), counted without simulating; `None` for replicas only.
+    pub fn memory(&self, strategy: &Strategy) -> Result<Option<Vec<GroupReport>>, PipelineError> {
+        Evaluator::new(self, strategy)?.memory_only()
+    }
+
+    /// [`Context::evaluate`], but a pipelined strategy's memory is counted first, without simulating
+    /// (every term of "Memory per device" is read off the stages' graphs and configurations): when it
+    /// exceeds a device, nothing is simulated and [`Fitting::OverMemory`] has the very breakdown
+    /// `evaluate`'s [`Evaluation::groups`] would have. A strategy of replicas only is one task
+    /// simulation either way, simulated.
+    pub fn evaluate_fitting(&self, strategy: &Strategy) -> Result<Fitting, PipelineError> {
+        let evaluator = Evaluator::new(self, strategy)?;
+        if let Some(groups) = evaluator.memory_only()? {
+            let peak = groups.iter().map(|g| g.memory.total()).max().unwrap_or(0);
+            if peak > self.problem.machine.gpu.mem_capacity {
+                return Ok(Fitting::OverMemory(groups));
+            }
+        }
+        evaluator.run().map(Fitting::Simulated)
+    }
+
     /// The micro-batch graph of `schedule`, cached by its micro-batch size (replicas × micro-batches
     /// that cut the same size share one graph).
     fn micro(&self, schedule: &Schedule) -> Result<Rc<(Graph, u64, u64)>, PipelineError> {
@@ -455,12 +492,31 @@ struct StageSims {
     forward_s: f64,
     backward_s: f64,
     last_backward_s: f64,
-    kept: Kept,
+    /// What the stage keeps and holds (no simulation reads it).
+    memo: Rc<StageMemo>,
     /// Per op of the stage and device of its group: its forward tasks' seconds.
     forward_task_s: Vec<Vec<f64>>,
     flops: (f64, f64),
+}
+
+/// What a stage keeps and holds, read off its graph and configurations without simulating anything:
+/// all the memory model needs of it ([`Context::evaluate_fitting`] counts a strategy's memory from these
+/// alone).
+struct StageMemo {
+    kept: Kept,
     /// Weight elements each device of the group holds, and the most one device holds of one unit.
     held: (Vec<u64>, u64),
+}
+
+/// A strategy evaluated by [`Context::evaluate_fitting`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Fitting {
+    /// It fits memory (or has no pipeline level, [`Evaluation`]'s symmetric form): simulated.
+    Simulated(Evaluation),
+    /// Its memory, counted exactly as [`Context::evaluate`] counts it, exceeds a device: nothing was
+    /// simulated. Per group, the device with the largest peak and its breakdown (`busy_s` and `end_s`
+    /// are 0).
+    OverMemory(Vec<GroupReport>),
 }
 
 /// Per-micro-batch results flow the way the pipeline runs: a forward op's results go to its own stage or

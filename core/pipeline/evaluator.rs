@@ -14,6 +14,14 @@ pub(super) struct Evaluator<'a> {
     micro_batch: u64,
     phases: &'a Phases,
     n: u32,
+    /// Per stage key, its memory under this schedule ([`Evaluator::stage_memory`]): counted once
+    /// whether [`Evaluator::memory_only`] or [`Evaluator::run`] asks first.
+    memories: RefCell<HashMap<StageKey, Rc<StageMemory>>>,
+    /// A hash of the replica's width and every configuration: what the context's caches of
+    /// validations and held weights are keyed by.
+    configs_key: u64,
+    /// [`Evaluator::weight_memory`], computed once.
+    weights: std::cell::OnceCell<Vec<MemoryBreakdown>>,
 }
 
 /// What two stages with the same structure share.
@@ -37,7 +45,10 @@ impl<'a> Evaluator<'a> {
         let micro_rc = ctx.micro(schedule)?;
         let (micro, batch, micro_batch) = (&micro_rc.0, micro_rc.1, micro_rc.2);
         if schedule.micro_batches > 1 || schedule.is_pipelined() {
-            if let Some((reader, epilogue)) = phases.micro_batch_blocker(graph) {
+            if let Some((reader, epilogue)) = *ctx
+                .blocker
+                .get_or_init(|| phases.micro_batch_blocker(graph))
+            {
                 return Err(at(
                     graph,
                     reader,
@@ -50,13 +61,23 @@ impl<'a> Evaluator<'a> {
             }
         }
         let width = schedule.replica_width(n);
-        for id in graph.topological_order() {
-            strategy.configs[id.index()]
-                .validate(micro.op(id), width)
-                .map_err(|m| PipelineError {
-                    location: graph.op(id).location.clone(),
-                    message: m,
-                })?;
+        let configs_key = {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            (width as usize, &strategy.configs).hash(&mut h);
+            h.finish()
+        };
+        if !ctx.validated.borrow().contains(&(micro_batch, configs_key)) {
+            for id in graph.topological_order() {
+                strategy.configs[id.index()]
+                    .validate(micro.op(id), width)
+                    .map_err(|m| PipelineError {
+                        location: graph.op(id).location.clone(),
+                        message: m,
+                    })?;
+            }
+            ctx.validated
+                .borrow_mut()
+                .insert((micro_batch, configs_key));
         }
         schedule
             .check_configs(n, phases, |op| &strategy.configs[op.index()].devices)
@@ -72,6 +93,9 @@ impl<'a> Evaluator<'a> {
             micro_batch,
             phases,
             n,
+            memories: RefCell::default(),
+            configs_key,
+            weights: std::cell::OnceCell::new(),
         })
     }
 
@@ -88,22 +112,34 @@ impl<'a> Evaluator<'a> {
         self.problem.machine
     }
 
-    pub(super) fn run(self) -> Result<Evaluation, PipelineError> {
+    /// Replicas only: one symmetric task simulation ([`Evaluator::symmetric`]).
+    pub(super) fn symmetric_only(&self) -> bool {
         let s = self.schedule;
-        let symmetric_only = !s.is_pipelined()
+        !s.is_pipelined()
             && s.micro_batches == 1
             && s.recompute == Recompute::None
-            && s.zero == Zero::None;
-        if symmetric_only {
-            return self.symmetric();
-        }
-        let k_count = s.virtual_stages() as usize;
-        let mut stage_ops: Vec<Vec<OpId>> = vec![Vec::new(); k_count];
+            && s.zero == Zero::None
+    }
+
+    /// The per-micro-batch ops of every virtual stage, in topological order.
+    pub(super) fn stage_ops(&self) -> Vec<Vec<OpId>> {
+        let s = self.schedule;
+        let mut stage_ops: Vec<Vec<OpId>> = vec![Vec::new(); s.virtual_stages() as usize];
         for id in self.micro().topological_order() {
             if self.phases.per_micro_batch(id) {
                 stage_ops[s.stage_of(id) as usize].push(id);
             }
         }
+        stage_ops
+    }
+
+    pub(super) fn run(self) -> Result<Evaluation, PipelineError> {
+        let s = self.schedule;
+        if self.symmetric_only() {
+            return self.symmetric();
+        }
+        let k_count = s.virtual_stages() as usize;
+        let stage_ops = self.stage_ops();
         let mut cache: HashMap<StageKey, StageCost> = HashMap::new();
         let mut stages = Vec::with_capacity(k_count);
         for (k, ops) in stage_ops.iter().enumerate() {
@@ -132,12 +168,13 @@ impl<'a> Evaluator<'a> {
 
     /// Replicas only: one symmetric task simulation.
     pub(super) fn symmetric(self) -> Result<Evaluation, PipelineError> {
-        let sim = Simulator::new(
+        let sim = Simulator::timing_only(
             self.micro(),
             self.machine(),
             self.problem.cost,
             self.mode(),
             self.strategy.clone(),
+            true,
         )
         .map_err(|e| PipelineError {
             location: e.location,
@@ -304,15 +341,16 @@ impl<'a> Evaluator<'a> {
             location: e.location,
             message: e.message,
         };
-        let mut one = Strategy::flat(configs.clone());
+        let mut one = Strategy::flat(configs);
         one.schedule.replicas = self.schedule.replicas;
         // Per micro-batch: one replica's tasks, no synchronization.
         let mut alone = one.clone();
         alone.schedule.replicas = 1;
-        let plain_sim =
-            Simulator::with_weight_sync(&sub.graph, machine, cost_model, mode, alone, false)
-                .map_err(err)?;
-        let synced = Simulator::new(&sub.graph, machine, cost_model, mode, one).map_err(err)?;
+        // Times only: the stage's memory is counted from its graph ([`StageMemo`]).
+        let plain_sim = Simulator::timing_only(&sub.graph, machine, cost_model, mode, alone, false)
+            .map_err(err)?;
+        let synced = Simulator::timing_only(&sub.graph, machine, cost_model, mode, one, true)
+            .map_err(err)?;
         let (forward_s, end_s) = self.pass_times(sub, &plain_sim);
         let (synced_forward, synced_end) = self.pass_times(sub, &synced);
         let width = self.schedule.group_width(self.n).max(1) as usize;
@@ -333,27 +371,51 @@ impl<'a> Evaluator<'a> {
             forward_s,
             backward_s: (end_s - forward_s).max(0.0),
             last_backward_s: (synced_end.max(synced.iteration_time()) - synced_forward).max(0.0),
-            kept: self.kept(sub, group),
+            memo: self.stage_memo(sub, group, key),
             forward_task_s,
             flops: self.stage_flops(sub),
-            held: self.held_elements(sub, &configs),
         });
         self.ctx.sims.borrow_mut().insert(cache_key, sims.clone());
         Ok(sims)
     }
 
-    pub(super) fn stage_cost(
+    /// The stage's [`StageMemo`], cached by the key of its simulations.
+    pub(super) fn stage_memo(&self, sub: &Sub, group: u32, key: StageKey) -> Rc<StageMemo> {
+        let cache_key = (
+            self.micro_batch,
+            key,
+            self.schedule.replicas,
+            self.schedule.group_width(self.n).max(1),
+        );
+        if let Some(m) = self.ctx.memos.borrow().get(&cache_key) {
+            return m.clone();
+        }
+        let configs: Vec<Config> = sub
+            .ops
+            .iter()
+            .map(|id| self.strategy.configs[id.index()].clone())
+            .collect();
+        let memo = Rc::new(StageMemo {
+            kept: self.kept(sub, group),
+            held: self.held_elements(sub, &configs),
+        });
+        self.ctx.memos.borrow_mut().insert(cache_key, memo.clone());
+        memo
+    }
+
+    /// The stage's memory under the schedule's recomputation and ZeRO stage (module doc, "Memory per
+    /// device"): read off its [`StageMemo`], nothing simulated.
+    pub(super) fn stage_memory(
         &self,
         sub: &Sub,
-        group: u32,
+        memo: &StageMemo,
         key: StageKey,
-    ) -> Result<StageCost, PipelineError> {
-        let sims = self.stage_sims(sub, group, key)?;
-        let (forward_s, backward_s) = (sims.forward_s, sims.backward_s);
-        let mut last_backward_s = sims.last_backward_s;
-        let kept = &sims.kept;
+    ) -> Rc<StageMemory> {
+        if let Some(m) = self.memories.borrow().get(&key) {
+            return m.clone();
+        }
+        let kept = &memo.kept;
         let width = self.schedule.group_width(self.n).max(1) as usize;
-        let base = self.group_base(group);
         let per_device = |bytes: &BTreeMap<TensorId, Vec<u64>>| -> Vec<u64> {
             let mut out = vec![0u64; width];
             for v in bytes.values() {
@@ -365,9 +427,8 @@ impl<'a> Evaluator<'a> {
         };
         let all_kept = per_device(&kept.bytes);
         // Recomputation.
-        let (mut kept_now, mut transient) = (all_kept.clone(), kept.largest_op.clone());
-        let mut recompute_s = 0.0;
-        let mut recompute_flops = 0.0;
+        let (mut kept_now, mut transient) = (all_kept, kept.largest_op.clone());
+        let mut producers = std::collections::BTreeSet::new();
         match self.schedule.recompute {
             Recompute::None => {}
             Recompute::Selective => {
@@ -377,10 +438,115 @@ impl<'a> Evaluator<'a> {
                         kept_now[d] -= b;
                     }
                 }
-                let producers: std::collections::BTreeSet<usize> = selected
+                producers = selected
                     .iter()
                     .filter_map(|&t| sub.graph.tensor(t).producer.map(|p| p.index()))
                     .collect();
+            }
+            Recompute::Full => {
+                let (checkpoints, segment) = self.checkpoints(sub, kept, width);
+                kept_now = checkpoints;
+                for (d, t) in transient.iter_mut().enumerate() {
+                    *t = (*t).max(segment[d]);
+                }
+            }
+        }
+        // ZeRO-3: the gathered weights.
+        let mut gathered_bytes = 0;
+        if self.schedule.zero == Zero::Full && self.schedule.replicas > 1 {
+            let (held, largest_unit) = &memo.held;
+            let elements = held.iter().copied().max().unwrap_or(0);
+            let half = self.problem.cost.state().precision.half();
+            let param = half.map_or(4, |h| h.size_bytes());
+            // FSDP gathers one unit at a time and prefetches the next (forward and backward), and a
+            // unit's whole gradient exists, in f32 for the reduce-scatter, until it is scattered: two
+            // units' weights and one unit's gradient are alive at once, never the whole stage.
+            gathered_bytes = (2 * largest_unit).min(elements) * param + largest_unit * 4;
+        }
+        let busiest = (0..width).max_by_key(|&d| kept_now[d]).unwrap_or(0);
+        let memory = Rc::new(StageMemory {
+            kept_bytes: kept_now[busiest],
+            transient_bytes: transient.iter().copied().max().unwrap_or(0) + gathered_bytes,
+            gathered_bytes,
+            recomputed: producers,
+        });
+        self.memories.borrow_mut().insert(key, memory.clone());
+        memory
+    }
+
+    /// Per group, the device with the largest peak and its breakdown, from the stages' kept and
+    /// transient bytes (`busy_s` and `end_s` left 0): what [`Evaluator::compose`] reports.
+    pub(super) fn group_memory(&self, kept: &[u64], transient: &[u64]) -> Vec<GroupReport> {
+        let s = self.schedule;
+        let weights = self.weight_memory();
+        let t = s.group_width(self.n) as usize;
+        (0..s.stages)
+            .map(|g| {
+                let activations = s.peak_in_flight(g, |chunk| kept[s.stage_at(g, chunk) as usize]);
+                let transient = (0..s.chunks)
+                    .map(|c| transient[s.stage_at(g, c) as usize])
+                    .max()
+                    .unwrap_or(0);
+                let lo = g as usize * t;
+                let (device, state) = (lo..lo + t)
+                    .map(|d| (d, weights.get(d).copied().unwrap_or_default()))
+                    .max_by_key(|(d, w)| (w.total(), std::cmp::Reverse(*d)))
+                    .unwrap_or((lo, MemoryBreakdown::default()));
+                GroupReport {
+                    group: g,
+                    busy_s: 0.0,
+                    end_s: 0.0,
+                    device: DeviceId(device as u32),
+                    memory: MemoryBreakdown {
+                        activations,
+                        transient,
+                        ..state
+                    },
+                }
+            })
+            .collect()
+    }
+
+    /// [`Evaluator::group_memory`] of a pipelined strategy without simulating it (`None`: replicas
+    /// only, whose memory [`Evaluator::symmetric`] counts alongside its one simulation).
+    pub(super) fn memory_only(&self) -> Result<Option<Vec<GroupReport>>, PipelineError> {
+        let s = self.schedule;
+        if self.symmetric_only() {
+            return Ok(None);
+        }
+        let k_count = s.virtual_stages() as usize;
+        let mut kept = vec![0u64; k_count];
+        let mut transient = vec![0u64; k_count];
+        for (k, ops) in self.stage_ops().iter().enumerate() {
+            let group = s.group_of_stage(k as u32);
+            let sub = self.cached_subgraph(ops);
+            let key = sub.key(&self.strategy.configs, self.group_base(group));
+            let m = self.stage_memory(&sub, &self.stage_memo(&sub, group, key), key);
+            kept[k] = m.kept_bytes;
+            transient[k] = m.transient_bytes;
+        }
+        Ok(Some(self.group_memory(&kept, &transient)))
+    }
+
+    pub(super) fn stage_cost(
+        &self,
+        sub: &Sub,
+        group: u32,
+        key: StageKey,
+    ) -> Result<StageCost, PipelineError> {
+        let sims = self.stage_sims(sub, group, key)?;
+        let (forward_s, backward_s) = (sims.forward_s, sims.backward_s);
+        let mut last_backward_s = sims.last_backward_s;
+        let width = self.schedule.group_width(self.n).max(1) as usize;
+        let base = self.group_base(group);
+        let memory = self.stage_memory(sub, &sims.memo, key);
+        // Recomputation.
+        let mut recompute_s = 0.0;
+        let mut recompute_flops = 0.0;
+        match self.schedule.recompute {
+            Recompute::None => {}
+            Recompute::Selective => {
+                let producers = &memory.recomputed;
                 recompute_s = (0..width)
                     .map(|d| {
                         producers
@@ -392,11 +558,6 @@ impl<'a> Evaluator<'a> {
                 recompute_flops = producers.iter().map(|&o| sub.graph.ops()[o].flops).sum();
             }
             Recompute::Full => {
-                let (checkpoints, segment) = self.checkpoints(sub, kept, width);
-                kept_now = checkpoints;
-                for (d, t) in transient.iter_mut().enumerate() {
-                    *t = (*t).max(segment[d]);
-                }
                 recompute_s = forward_s;
                 recompute_flops = sub
                     .graph
@@ -409,18 +570,14 @@ impl<'a> Evaluator<'a> {
             }
         }
         // ZeRO-3: gathers and scatters per step.
-        let (mut gather_s, mut scatter_s, mut gathered_bytes) = (0.0, 0.0, 0);
+        let (mut gather_s, mut scatter_s) = (0.0, 0.0);
         if self.schedule.zero == Zero::Full && self.schedule.replicas > 1 {
-            let (held, largest_unit) = &sims.held;
+            let (held, _) = &sims.memo.held;
             let elements = held.iter().copied().max().unwrap_or(0);
             let half = self.problem.cost.state().precision.half();
             let param = half.map_or(4, |h| h.size_bytes());
             let weight_bytes = elements * param;
             let grad_bytes = elements * 4;
-            // FSDP gathers one unit at a time and prefetches the next (forward and backward), and a
-            // unit's whole gradient exists, in f32 for the reduce-scatter, until it is scattered: two
-            // units' weights and one unit's gradient are alive at once, never the whole stage.
-            gathered_bytes = (2 * largest_unit).min(elements) * param + largest_unit * 4;
             gather_s = self.replica_ring_half(base, weight_bytes);
             scatter_s = self.replica_ring_half(base, grad_bytes);
             last_backward_s = backward_s.max(gather_s + scatter_s);
@@ -431,14 +588,12 @@ impl<'a> Evaluator<'a> {
             // The engine all-reduces the stage's gradient buffer after the backward, with nothing
             // beside it ([`crate::engine::DataParallel::AfterBackward`]): in fp16 the 16-bit
             // gradients, else f32 (Megatron-LM accumulates and reduces bf16 models' gradients in f32).
-            let elements = sims.held.0.iter().copied().max().unwrap_or(0);
+            let elements = sims.memo.held.0.iter().copied().max().unwrap_or(0);
             let fp16 = self.problem.cost.state().precision == crate::precision::Precision::Fp16;
             let grad_bytes = elements * if fp16 { 2 } else { 4 };
             last_backward_s = backward_s + 2.0 * self.replica_ring_half(base, grad_bytes);
         }
-        let busiest = (0..width).max_by_key(|&d| kept_now[d]).unwrap_or(0);
         let (forward_flops, backward_flops) = sims.flops;
-        let _ = base;
         Ok(StageCost {
             group,
             ops: sub.ops.len(),
@@ -448,9 +603,9 @@ impl<'a> Evaluator<'a> {
             recompute_s,
             gather_s,
             scatter_s,
-            kept_bytes: kept_now[busiest],
-            gathered_bytes,
-            transient_bytes: transient.iter().copied().max().unwrap_or(0) + gathered_bytes,
+            kept_bytes: memory.kept_bytes,
+            gathered_bytes: memory.gathered_bytes,
+            transient_bytes: memory.transient_bytes,
             sent_bytes: 0,
             forward_flops,
             backward_flops,
@@ -812,12 +967,13 @@ impl<'a> Evaluator<'a> {
     /// Weight state of every device of replica 0 (every op of the strategy, every phase), with ZeRO's
     /// division, in the module doc's terms.
     pub(super) fn weight_memory(&self) -> Vec<MemoryBreakdown> {
+        self.weights.get_or_init(|| self.weight_state_now()).clone()
+    }
+
+    /// [`Evaluator::weight_memory`], its held bytes cached in the context.
+    fn weight_state_now(&self) -> Vec<MemoryBreakdown> {
         let width = self.schedule.replica_width(self.n) as usize;
-        let key = {
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            (width, &self.strategy.configs).hash(&mut h);
-            h.finish()
-        };
+        let key = self.configs_key;
         let cached = self.ctx.held.borrow().get(&key).cloned();
         let held_bytes = match cached {
             Some(held) => held,
@@ -1005,12 +1161,13 @@ impl<'a> Evaluator<'a> {
                     Some(t) => t,
                     None => {
                         let sub = self.subgraph(&ops);
-                        let sim = Simulator::new(
+                        let sim = Simulator::timing_only(
                             &sub.graph,
                             self.machine(),
                             self.problem.cost,
                             Mode::Inference,
                             Strategy::flat(configs),
+                            true,
                         )
                         .map_err(|e| PipelineError {
                             location: e.location,
@@ -1212,34 +1369,13 @@ impl<'a> Evaluator<'a> {
             }
         };
         // Memory per group.
-        let weights = self.weight_memory();
-        let t = s.group_width(self.n) as usize;
-        let groups = (0..p)
-            .map(|g| {
-                let kept = |chunk: u32| stages[s.stage_at(g, chunk) as usize].kept_bytes;
-                let activations = s.peak_in_flight(g, kept);
-                let transient = (0..s.chunks)
-                    .map(|c| stages[s.stage_at(g, c) as usize].transient_bytes)
-                    .max()
-                    .unwrap_or(0);
-                let lo = g as usize * t;
-                let (device, state) = (lo..lo + t)
-                    .map(|d| (d, weights.get(d).copied().unwrap_or_default()))
-                    .max_by_key(|(d, w)| (w.total(), std::cmp::Reverse(*d)))
-                    .unwrap_or((lo, MemoryBreakdown::default()));
-                GroupReport {
-                    group: g,
-                    busy_s: busy[g as usize],
-                    end_s: ends[g as usize],
-                    device: DeviceId(device as u32),
-                    memory: MemoryBreakdown {
-                        activations,
-                        transient,
-                        ..state
-                    },
-                }
-            })
-            .collect();
+        let kept: Vec<u64> = stages.iter().map(|c| c.kept_bytes).collect();
+        let transient: Vec<u64> = stages.iter().map(|c| c.transient_bytes).collect();
+        let mut groups = self.group_memory(&kept, &transient);
+        for (g, report) in groups.iter_mut().enumerate() {
+            report.busy_s = busy[g];
+            report.end_s = ends[g];
+        }
         let model_flops = self.model_flops();
         let recompute: f64 = stages.iter().map(|c| c.recompute_flops).sum::<f64>()
             * f64::from(m)
@@ -1306,6 +1442,15 @@ pub(super) struct Transfer {
     bytes: u64,
     from_backward: bool,
     to_backward: bool,
+}
+
+/// A stage's memory under the schedule (the [`StageCost`] fields of the same names).
+pub(super) struct StageMemory {
+    pub(super) kept_bytes: u64,
+    pub(super) transient_bytes: u64,
+    pub(super) gathered_bytes: u64,
+    /// Selective recomputation: the ops (of the stage's graph) whose dropped outputs it recomputes.
+    pub(super) recomputed: std::collections::BTreeSet<usize>,
 }
 
 /// Kept tensors of a stage and its largest op's working set beyond them (per device of the group).

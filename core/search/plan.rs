@@ -22,7 +22,9 @@
 //!   its stages keep for their backward over `tp` devices at the order's peak of micro-batches in flight
 //!   ([`Schedule::peak_in_flight`]). A candidate whose bound exceeds a device is *pruned by memory*.
 //! - **time**: each virtual stage's forward and backward FLOPs at the peak rate of their ops
-//!   ([`crate::cost::CostModel::compute_floor_s`]) over the group's `tp` devices, per micro-batch;
+//!   ([`crate::cost::CostModel::compute_floor_s`]) over the group's `tp` devices, per micro-batch (an
+//!   op that the candidate's tensor parallelism replicates — a layer norm without sequence
+//!   parallelism, a weight no split of `tp` divides — `tp` times: every device runs it whole);
 //!   full recomputation adds the forward to the backward; a group runs its `m · vp` forwards and
 //!   backwards one after another, after micro-batch 0's forward through the stages before it and before
 //!   the last micro-batch's backward through them (the pipeline's fill and drain): the bound is the
@@ -40,7 +42,11 @@
 //! Candidates are simulated in the order of their time bound (ties in enumeration order). A candidate
 //! whose bound is at least the best time simulated so far (of one that fits memory) is *pruned by
 //! time*, and once the next bound in the order is, every remaining candidate is: none can be faster
-//! (ties go to the earlier candidate). So the result is the exact best of the space, and the same input
+//! (ties go to the earlier candidate). Before a pipelined candidate's simulation its memory is counted
+//! exactly, as the pipeline model counts it, without simulating anything
+//! ([`crate::pipeline::Context::evaluate_fitting`]: every term of its memory is read off the stages'
+//! graphs and configurations); one over a device is *pruned by memory* there too, unsimulated (the
+//! memory bound above is that count's cheap floor, taken for every candidate at enumeration). So the result is the exact best of the space, and the same input
 //! gives the same result on any host, whatever its load or threads. The bounds mirror the cost and
 //! memory models (core/cost.rs, core/pipeline.rs); should a simulated candidate ever come out below its
 //! bound (a model change the bounds do not follow yet), the search simulates every candidate instead
@@ -72,7 +78,7 @@ use std::time::Instant;
 
 use super::{Budget, Details, Found, Run, SearchError, StopReason};
 use crate::graph::{DeviceId, Graph, Mode, OpClass, OpId, TensorId, TensorKind};
-use crate::pipeline::Context;
+use crate::pipeline::{Context, Fitting};
 use crate::problem::Problem;
 use crate::schedule::{Order, Phase, Phases, Recompute, Schedule, Zero};
 use crate::strategy::{divisors, Config, Strategy};
@@ -82,7 +88,8 @@ use crate::strategy::{divisors, Config, Strategy};
 pub struct PlanStats {
     /// Candidates enumerated.
     pub candidates: usize,
-    /// Pruned before simulation: their memory lower bound exceeds a device.
+    /// Pruned before simulation: their memory lower bound exceeds a device, or (of those the time
+    /// bound left) their memory counted without simulating does (module doc).
     pub pruned_memory: usize,
     /// Pruned: their time lower bound is no less than the best time simulated.
     pub pruned_time: usize,
@@ -230,6 +237,9 @@ struct StageFloors {
     /// The weights its contractions read, sorted, and their elements.
     weights: Vec<Vec<TensorId>>,
     weight_elements: Vec<f64>,
+    /// Per op counted in `forward` or `backward` (timed): its index, stage and the seconds it adds to
+    /// each, what a replicated configuration multiplies ([`Cuts::replicated_floors`]).
+    per_op: Vec<(usize, usize, f64, f64)>,
 }
 
 impl StageFloors {
@@ -268,6 +278,7 @@ impl StageFloors {
             kept_weighted: vec![0.0; k],
             weights: vec![Vec::new(); k],
             weight_elements: vec![0.0; k],
+            per_op: Vec::new(),
         };
         let reads_weight = |op: &crate::graph::Op| {
             op.inputs
@@ -340,8 +351,12 @@ impl StageFloors {
             };
             match phases.of(id) {
                 Phase::Forward => {
-                    f.forward[s] += floor(1.0);
-                    f.backward[s] += floor(problem.mode.backward_factor(graph, op));
+                    let (fwd, bwd) = (floor(1.0), floor(problem.mode.backward_factor(graph, op)));
+                    f.forward[s] += fwd;
+                    f.backward[s] += bwd;
+                    if fwd > 0.0 || bwd > 0.0 {
+                        f.per_op.push((i, s, fwd, bwd));
+                    }
                     if step {
                         for a in &op.outputs {
                             let read_back = graph
@@ -372,7 +387,13 @@ impl StageFloors {
                         }
                     }
                 }
-                Phase::Backward => f.backward[s] += floor(1.0),
+                Phase::Backward => {
+                    let bwd = floor(1.0);
+                    f.backward[s] += bwd;
+                    if bwd > 0.0 {
+                        f.per_op.push((i, s, 0.0, bwd));
+                    }
+                }
                 _ => {}
             }
         }
@@ -384,6 +405,9 @@ impl StageFloors {
         f
     }
 }
+
+/// Seconds per virtual stage: its forward and its backward.
+type PassFloors = (Vec<f64>, Vec<f64>);
 
 /// The forward ops' balanced cuts ([`crate::schedule::balanced_cuts`]) per virtual stage count, each
 /// computed once, completed to every op ([`Phases::complete_stages`]), and the bounds' floors of each.
@@ -403,6 +427,11 @@ struct Cuts<'a> {
     rings: HashMap<(u32, u32, u32), (f64, f64)>,
     /// Per `(pp, vp)`: the bytes of the weights each stage group's contractions read.
     group_weights: HashMap<(u32, u32), Vec<u64>>,
+    /// Per `(tp, sp)`: which ops its tensor parallelism replicates over the group
+    /// ([`crate::strategy::Config::is_replicated`]), set by the search before it asks for bounds.
+    replicated: HashMap<(u32, bool), Vec<bool>>,
+    /// Per `(stage count, tp, sp)`: [`Cuts::replicated_floors`].
+    replicated_floors: HashMap<(u32, u32, bool), PassFloors>,
 }
 
 impl<'a> Cuts<'a> {
@@ -438,6 +467,8 @@ impl<'a> Cuts<'a> {
             floors: HashMap::new(),
             rings: HashMap::new(),
             group_weights: HashMap::new(),
+            replicated: HashMap::new(),
+            replicated_floors: HashMap::new(),
         }
     }
 
@@ -507,9 +538,34 @@ impl<'a> Cuts<'a> {
         })
     }
 
+    /// Per virtual stage of a cut into `k`: the forward and backward seconds of the ops that `(tp,
+    /// sp)` replicates (empty where it replicates none, or is unknown).
+    fn replicated_floors(&mut self, k: u32, tp: u32, sp: bool) -> PassFloors {
+        if let Some(known) = self.replicated_floors.get(&(k, tp, sp)) {
+            return known.clone();
+        }
+        let replicated = self.replicated.get(&(tp, sp)).cloned().unwrap_or_default();
+        let floors = self.floors(k);
+        let stages = floors.forward.len();
+        let (mut f, mut b) = (vec![0.0; stages], vec![0.0; stages]);
+        for &(i, s, fwd, bwd) in &floors.per_op {
+            if replicated.get(i).copied().unwrap_or(false) {
+                f[s] += fwd;
+                b[s] += bwd;
+            }
+        }
+        self.replicated_floors
+            .insert((k, tp, sp), (f.clone(), b.clone()));
+        (f, b)
+    }
+
     /// The candidate's time bound (module doc): the longest group's fill, steps and drain.
     fn time_floor(&mut self, c: &Candidate) -> f64 {
         let (pp, vp) = (c.pp.max(1), c.vp.max(1));
+        // A replicated op runs whole on each of the group's devices: `tp` times its share.
+        let (replicated_forward, replicated_backward) = self.replicated_floors(pp * vp, c.tp, c.sp);
+        let copies = f64::from(c.tp.max(1)) - 1.0;
+        let extra = |v: &[f64], k: u32| v.get(k as usize).copied().unwrap_or(0.0) * copies;
         // ZeRO-3: each step waits for its stage's weights gathered over the replicas (and the backward
         // for its gradients scattered): at least the stage's weights over the group's devices.
         let rings: Vec<(f64, f64)> = if c.zero == Zero::Full && c.dp > 1 {
@@ -537,8 +593,9 @@ impl<'a> Cuts<'a> {
             _ => 0.0,
         };
         let pass = |k: u32| {
-            let f = floors.forward[k as usize] * share;
-            let b = floors.backward[k as usize] * share + if full { f } else { 0.0 };
+            let f = (floors.forward[k as usize] + extra(&replicated_forward, k)) * share;
+            let b = (floors.backward[k as usize] + extra(&replicated_backward, k)) * share
+                + if full { f } else { 0.0 };
             let gather = ring(k, half);
             (f.max(gather), b.max(gather + ring(k, 4.0)))
         };
@@ -795,6 +852,9 @@ fn plan_with(
     let marks = crate::batch::batch_marks(graph, problem.batch_dim)
         .map_err(|e| SearchError::Pipeline(format!("{}: {}", e.location, e.message)))?;
     let mut cuts = Cuts::new(problem, &phases, &forward, marks, timed);
+    // Each tensor-parallel width's configurations (simulated candidates take them; the time bound
+    // reads which ops they replicate).
+    let mut groups: HashMap<(u32, bool), Vec<Config>> = HashMap::new();
 
     // Enumerate, in a fixed order.
     let mut candidates = Vec::new();
@@ -887,6 +947,14 @@ fn plan_with(
                                     pruned_memory += 1;
                                     continue;
                                 }
+                                if timed && tp > 1 && !cuts.replicated.contains_key(&(tp, sp)) {
+                                    let configs = groups.entry((tp, sp)).or_insert_with(|| {
+                                        crate::scheduled::tensor_parallel(graph, &phases, tp, sp)
+                                    });
+                                    let replicated =
+                                        configs.iter().map(Config::is_replicated).collect();
+                                    cuts.replicated.insert((tp, sp), replicated);
+                                }
                                 c.time_floor = cuts.time_floor(&c);
                                 candidates.push(c);
                             }
@@ -909,7 +977,6 @@ fn plan_with(
         Budget::Proposals(p) => usize::try_from(p).unwrap_or(usize::MAX),
         Budget::Time(_) => usize::MAX,
     };
-    let mut groups: HashMap<(u32, bool), Vec<Config>> = HashMap::new();
     // The best: its time, strategy, candidate index.
     let mut best: Option<(f64, Strategy, usize)> = None;
     // Every fitting candidate simulated: time, peak bytes, index.
@@ -998,10 +1065,30 @@ fn plan_with(
             })
             .collect();
         let strategy = Strategy { configs, schedule };
-        evaluated += 1;
         let began = std::time::Instant::now();
-        let evaluation = ctx.evaluate(&strategy);
+        // The memory first (exact, nothing simulated): a candidate over memory is pruned with it.
+        // Auditing simulates every candidate, and checks that memory against the simulated one.
+        let evaluation = if audit {
+            ctx.evaluate(&strategy).map(Fitting::Simulated)
+        } else {
+            ctx.evaluate_fitting(&strategy)
+        };
         let took = began.elapsed().as_secs_f64();
+        let evaluation = match evaluation {
+            Ok(Fitting::OverMemory(groups)) => {
+                pruned_memory += 1;
+                if let Some(worst) = groups.iter().max_by_key(|g| g.memory.total()) {
+                    let bytes = worst.memory.total();
+                    if least_memory.as_ref().is_none_or(|(b, _, _)| bytes < *b) {
+                        least_memory = Some((bytes, worst.device, c.spec()));
+                    }
+                }
+                continue;
+            }
+            Ok(Fitting::Simulated(e)) => Ok(e),
+            Err(error) => Err(error),
+        };
+        evaluated += 1;
         if evaluated == 1 {
             cold = took;
         }
@@ -1017,6 +1104,23 @@ fn plan_with(
                 continue;
             }
         };
+        if audit {
+            // The memory counted without simulating is the simulated one, device for device.
+            let unsimulated = ctx.memory(&strategy).ok().flatten();
+            let same = unsimulated.as_ref().is_none_or(|groups| {
+                groups.len() == e.groups.len()
+                    && groups
+                        .iter()
+                        .zip(&e.groups)
+                        .all(|(a, b)| a.device == b.device && a.memory == b.memory)
+            });
+            if !same {
+                *violations += 1;
+                if std::env::var_os("FLEXC_PLAN_AUDIT").is_some() {
+                    eprintln!("memory counted without simulating differs: {}", c.spec());
+                }
+            }
+        }
         let peak = e.peak_memory();
         let symmetric =
             c.pp * c.vp == 1 && c.m == 1 && c.recompute == Recompute::None && c.zero == Zero::None;

@@ -292,6 +292,34 @@ impl<'a> Simulator<'a> {
         strategy: Strategy,
         weight_sync: bool,
     ) -> Result<Simulator<'a>, StrategyError> {
+        Self::build(graph, machine, cost, mode, strategy, weight_sync, true)
+    }
+
+    /// [`Simulator::with_weight_sync`] for its times alone: the same task graph and schedule, so the
+    /// same times and spans, without the memory of every device over the iteration (at thousands of
+    /// devices, most of a small graph's simulation). Its memory queries
+    /// ([`Simulator::peak_memory`] and the like) and delta changes must not be used: core::pipeline's
+    /// stage simulations, which count memory their own way, read only times.
+    pub(crate) fn timing_only(
+        graph: &'a Graph,
+        machine: &'a Machine,
+        cost: &'a CostModel,
+        mode: Mode,
+        strategy: Strategy,
+        weight_sync: bool,
+    ) -> Result<Simulator<'a>, StrategyError> {
+        Self::build(graph, machine, cost, mode, strategy, weight_sync, false)
+    }
+
+    fn build(
+        graph: &'a Graph,
+        machine: &'a Machine,
+        cost: &'a CostModel,
+        mode: Mode,
+        strategy: Strategy,
+        weight_sync: bool,
+        with_memory: bool,
+    ) -> Result<Simulator<'a>, StrategyError> {
         strategy.validate(graph, machine)?;
         let schedule = &strategy.schedule;
         if schedule.is_pipelined()
@@ -373,16 +401,18 @@ impl<'a> Simulator<'a> {
             sim.install(b, block);
         }
         sim.builder = builder;
-        let mut memory = MemoryBuilder::new(machine.num_devices() as usize, sim.layout.stages);
-        for &b in &sim.layout.order {
-            sim.for_each_live(b, &mut |l| memory.add(&l));
-        }
-        for t in 0..graph.tensors().len() {
-            if !sim.layout.weight_readers[t].is_empty() {
-                sim.weight_lives(TensorId::new(t), &mut |l| memory.add(&l));
+        if with_memory {
+            let mut memory = MemoryBuilder::new(machine.num_devices() as usize, sim.layout.stages);
+            for &b in &sim.layout.order {
+                sim.for_each_live(b, &mut |l| memory.add(&l));
             }
+            for t in 0..graph.tensors().len() {
+                if !sim.layout.weight_readers[t].is_empty() {
+                    sim.weight_lives(TensorId::new(t), &mut |l| memory.add(&l));
+                }
+            }
+            sim.memory = memory.finish();
         }
-        sim.memory = memory.finish();
         sim.start_s = sim.device_start();
         sim.retime(0, None);
         Ok(sim)
