@@ -87,14 +87,6 @@ pub struct Core {
     pub ops: Vec<OpId>,
 }
 
-fn reads_weight(graph: &Graph, op: OpId) -> bool {
-    graph
-        .op(op)
-        .inputs
-        .iter()
-        .any(|a| graph.tensor(a.tensor).kind == TensorKind::Weight)
-}
-
 /// The attention cores of `graph` among the ops `forward` accepts (a training step's backward ops carry
 /// score-sized gradients that are not part of any core).
 pub fn cores(graph: &Graph, forward: impl Fn(OpId) -> bool) -> Vec<Core> {
@@ -102,7 +94,7 @@ pub fn cores(graph: &Graph, forward: impl Fn(OpId) -> bool) -> Vec<Core> {
     let mut taken: HashSet<TensorId> = HashSet::new();
     for id in graph.topological_order() {
         let op = graph.op(id);
-        if op.class != OpClass::Contraction || !forward(id) || reads_weight(graph, id) {
+        if op.class != OpClass::Contraction || !forward(id) || graph.reads_weight(id) {
             continue;
         }
         let [result] = op.outputs.as_slice() else {
@@ -137,7 +129,7 @@ pub fn cores(graph: &Graph, forward: impl Fn(OpId) -> bool) -> Vec<Core> {
                         .outputs
                         .iter()
                         .all(|o| graph.tensor(o.tensor).elements() < size);
-                    if reduces && !reads_weight(graph, c) && !core.values.contains(&c) {
+                    if reduces && !graph.reads_weight(c) && !core.values.contains(&c) {
                         core.values.push(c);
                     }
                     continue;
@@ -181,7 +173,7 @@ pub struct Region {
 /// the backward `dO·Vᵀ`.
 fn expanding(graph: &Graph, id: OpId) -> bool {
     let op = graph.op(id);
-    if op.class != OpClass::Contraction || reads_weight(graph, id) || op.inputs.len() != 2 {
+    if op.class != OpClass::Contraction || graph.reads_weight(id) || op.inputs.len() != 2 {
         return false;
     }
     let [result] = op.outputs.as_slice() else {
@@ -216,7 +208,7 @@ pub fn regions(graph: &Graph) -> Vec<Region> {
                 .into_iter()
                 .chain(graph.consumers(t).iter().copied())
             {
-                if reads_weight(graph, id) {
+                if graph.reads_weight(id) {
                     continue;
                 }
                 ops.insert(id);

@@ -920,6 +920,14 @@ impl Graph {
         (0..self.ops.len()).map(OpId::new)
     }
 
+    /// Whether `op` reads a trained weight.
+    pub fn reads_weight(&self, op: OpId) -> bool {
+        self.op(op)
+            .inputs
+            .iter()
+            .any(|a| self.tensor(a.tensor).kind == TensorKind::Weight)
+    }
+
     /// Ops reading `tensor`, in program order, each once.
     pub fn consumers(&self, tensor: TensorId) -> &[OpId] {
         &self.consumers[tensor.index()]

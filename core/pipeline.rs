@@ -422,15 +422,6 @@ impl<'a> Context<'a> {
 
     /// Evaluates `strategy` (module doc), reusing what earlier evaluations computed.
     pub fn evaluate(&self, strategy: &Strategy) -> Result<Evaluation, PipelineError> {
-        let engine = self.problem.cost.state().data_parallel;
-        let zero = strategy.schedule.zero;
-        if zero != Zero::None && !engine.shards() {
-            return Err(plain(format!(
-                "the schedule shards weight state (zero={}), which an engine that reduces gradients after the backward (--data-parallel={}) cannot run",
-                zero.level(),
-                engine.name()
-            )));
-        }
         Evaluator::new(self, strategy)?.run()
     }
 

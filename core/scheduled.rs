@@ -323,9 +323,8 @@ pub fn build_with_warnings(
         let engine = problem.cost.state().data_parallel;
         if !engine.shards() {
             return Err(format!(
-                "zero={} shards weight state over the data-parallel replicas, but the engine reduces gradients {} (--data-parallel={}: no ZeRO); drop zero, or plan for an engine that shards (--engine=megatron-core, fsdp2 or xla)",
+                "zero={} shards weight state over the data-parallel replicas, but the engine reduces gradients after the backward (--data-parallel={}: no ZeRO); drop zero, or plan for an engine that shards (--engine=megatron-core, fsdp2 or xla)",
                 zero.level(),
-                "after the backward",
                 engine.name()
             ));
         }

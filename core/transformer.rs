@@ -23,7 +23,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use crate::graph::{Graph, OpClass, OpId, Role, TensorKind};
+use crate::graph::{Graph, OpClass, OpId, Role};
 
 /// A decoder's model arguments (module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,12 +47,13 @@ fn loops(graph: &Graph, op: OpId, role: Role) -> u64 {
         .product()
 }
 
-fn reads_weight(graph: &Graph, op: OpId) -> bool {
-    graph
-        .op(op)
-        .inputs
+/// The sizes of an op's parallel loops other than the sample loop, in loop order.
+fn parallel_sizes(op: &crate::graph::Op) -> Vec<u64> {
+    op.dims
         .iter()
-        .any(|a| graph.tensor(a.tensor).kind == TensorKind::Weight)
+        .filter(|d| d.role.is_parallel() && d.role != Role::Sample)
+        .map(|d| d.size)
+        .collect()
 }
 
 /// Heads, sequence length and head width of one score contraction.
@@ -65,12 +66,7 @@ fn attention(graph: &Graph, scores: OpId) -> Result<(u64, u64, u64), String> {
         .filter(|d| d.role == Role::Reduction)
         .map(|d| d.size)
         .collect();
-    let other: Vec<u64> = op
-        .dims
-        .iter()
-        .filter(|d| d.role.is_parallel() && d.role != Role::Sample)
-        .map(|d| d.size)
-        .collect();
+    let other = parallel_sizes(op);
     let [head_width] = reduction[..] else {
         return Err(format!(
             "the attention scores at {at} reduce over {} loops, not one head width",
@@ -108,7 +104,7 @@ fn scores(graph: &Graph, forward: &impl Fn(OpId) -> bool) -> Vec<OpId> {
             forward(id)
                 && op.class == OpClass::Contraction
                 && op.inputs.len() == 2
-                && !reads_weight(graph, id)
+                && !graph.reads_weight(id)
                 && op.first_dim(Role::Sample).is_some()
                 && attention(graph, id).is_ok()
         })
@@ -145,15 +141,10 @@ pub fn infer(graph: &Graph, forward: impl Fn(OpId) -> bool) -> Result<Shape, Str
         // Scores over batch × heads as one loop (a torch export's `bmm`): positions, but no heads.
         let folded = graph.topological_order().find(|&id| {
             let op = graph.op(id);
-            let other: Vec<u64> = op
-                .dims
-                .iter()
-                .filter(|d| d.role.is_parallel() && d.role != Role::Sample)
-                .map(|d| d.size)
-                .collect();
+            let other = parallel_sizes(op);
             forward(id)
                 && op.class == OpClass::Contraction
-                && !reads_weight(graph, id)
+                && !graph.reads_weight(id)
                 && op.first_dim(Role::Sample).is_some()
                 && matches!(other[..], [a, b] if a == b)
         });
@@ -183,7 +174,7 @@ pub fn infer(graph: &Graph, forward: impl Fn(OpId) -> bool) -> Result<Shape, Str
     let weighted: Vec<OpId> = graph
         .topological_order()
         .filter(|&id| {
-            forward(id) && graph.op(id).class == OpClass::Contraction && reads_weight(graph, id)
+            forward(id) && graph.op(id).class == OpClass::Contraction && graph.reads_weight(id)
         })
         .collect();
     let head = weighted

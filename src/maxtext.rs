@@ -193,22 +193,17 @@ pub fn config(
         shape.vocab,
         shape.seq_len,
     );
-    for (name, axis) in [
+    let axes = [
         ("data", data),
         ("fsdp", fsdp),
         ("tensor", tensor),
         ("tensor_sequence", tensor_sequence),
         ("pipeline", s),
-    ] {
+    ];
+    for (name, axis) in &axes {
         text.push_str(&format!("ici_{name}_parallelism: {}\n", axis.ici));
     }
-    for (name, axis) in [
-        ("data", data),
-        ("fsdp", fsdp),
-        ("tensor", tensor),
-        ("tensor_sequence", tensor_sequence),
-        ("pipeline", s),
-    ] {
+    for (name, axis) in &axes {
         text.push_str(&format!("dcn_{name}_parallelism: {}\n", axis.dcn));
     }
     text.push_str(&format!(

@@ -34,6 +34,14 @@ impl<'a> Evaluator<'a> {
         let schedule = &strategy.schedule;
         let n = problem.machine.num_devices();
         schedule.check(n, graph.num_ops()).map_err(plain)?;
+        let engine = problem.cost.state().data_parallel;
+        if schedule.zero != Zero::None && !engine.shards() {
+            return Err(plain(format!(
+                "the schedule shards weight state (zero={}), which an engine that reduces gradients after the backward (--data-parallel={}) cannot run",
+                schedule.zero.level(),
+                engine.name()
+            )));
+        }
         if strategy.configs.len() != graph.num_ops() {
             return Err(plain(format!(
                 "strategy has {} configurations for {} ops",
