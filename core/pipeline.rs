@@ -896,6 +896,27 @@ mod tests {
         assert_eq!(one.weights, params * 2 + params * 4 / 8);
         assert_eq!(one.gradients, none.gradients);
         assert_eq!(one.optimizer, params * 8 / 8);
+        s.schedule.zero = Zero::Gradients;
+        let two = evaluate(&problem, &s).unwrap();
+        let mem = two.groups[0].memory;
+        // ZeRO-2: the gradients split too (2 + 16/d); one unit's f32 gradient before its
+        // reduce-scatter is transient, and every micro-batch's backward reduce-scatters.
+        assert_eq!(mem.weights, one.weights);
+        assert_eq!(mem.gradients, none.gradients / 8);
+        assert_eq!(mem.optimizer, one.optimizer);
+        assert_eq!(two.stages[0].gathered_bytes, params / 4 * 4);
+        assert!(two.stages[0].scatter_s > 0.0 && two.stages[0].gather_s == 0.0);
+        let one_time = evaluate(&problem, &{
+            let mut s = s.clone();
+            s.schedule.zero = Zero::Optimizer;
+            s
+        })
+        .unwrap()
+        .iteration_s;
+        assert!(
+            two.iteration_s >= one_time,
+            "ZeRO-2 is never faster than ZeRO-1"
+        );
         s.schedule.zero = Zero::Full;
         let three = evaluate(&problem, &s).unwrap();
         let mem = three.groups[0].memory;

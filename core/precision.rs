@@ -284,12 +284,16 @@ impl WeightState {
     /// |---|---|---|---|---|
     /// | 0 (DDP, Megatron) | 4 master + 2 cast copy | 4 (f32 grad buffer) | K | 18 |
     /// | 1 (Megatron's distributed optimizer, ZeRO-1) | 2 + 4/d master shard | 4 | K/d | 6 + 12/d |
+    /// | 2 (DeepSpeed ZeRO-2) | 2 + 4/d master shard | 4/d | K/d | 2 + 16/d |
     /// | 3 (FSDP2, ZeRO-3) | 4/d master shard | 4/d | K/d | 16/d |
     ///
     /// Under ZeRO-1 the f32 master copy lives with the optimizer shard that updates it (Rajbhandari et
     /// al. 2020: "2 + 2 + K", K = 12 split over the group; Megatron's distributed optimizer: 6 + 12/d
-    /// with an f32 gradient buffer); in f32 training the master is the model's own weight, which every
-    /// replica needs whole, so only the optimizer state is split. Under ZeRO-3 nothing is whole: the
+    /// with an f32 gradient buffer). ZeRO-2 splits the gradients too: each micro-batch's gradients are
+    /// reduce-scattered into the f32 shard the optimizer updates (Rajbhandari et al.'s "2 + (2 + K)/d"
+    /// counts that shard in 16 bits; DeepSpeed converts it to f32 for the step, so 4/d here). In f32
+    /// training the master is the model's own weight, which every replica needs whole under ZeRO-1
+    /// and 2, so only the optimizer state (and under ZeRO-2 the gradients) is split. Under ZeRO-3 nothing is whole: the
     /// 16-bit copy exists only for the unit being gathered (counted as transient memory by the pipeline
     /// model, [`crate::pipeline`]). In inference, and in a training step taken as written, the weight
     /// alone.
@@ -322,6 +326,15 @@ impl WeightState {
                     bytes
                 },
                 gradients,
+                optimizer: optimizer.div_ceil(d),
+            },
+            Zero::Gradients => WeightSplit {
+                weights: if cast > 0 {
+                    cast + bytes.div_ceil(d)
+                } else {
+                    bytes
+                },
+                gradients: gradients.div_ceil(d),
                 optimizer: optimizer.div_ceil(d),
             },
             Zero::Full => WeightSplit {
@@ -365,6 +378,12 @@ mod tests {
         assert_eq!(z1.gradients, 4 * phi);
         assert_eq!(z1.optimizer, 8 * phi / 8);
         assert_eq!(z1.total(), 6 * phi + 12 * phi / 8);
+        // DeepSpeed ZeRO-2: 2 + 16/d (the 16-bit weights whole, everything else split).
+        let z2 = split(Zero::Gradients, 8);
+        assert_eq!(z2.weights, 2 * phi + 4 * phi / 8);
+        assert_eq!(z2.gradients, 4 * phi / 8);
+        assert_eq!(z2.optimizer, 8 * phi / 8);
+        assert_eq!(z2.total(), 2 * phi + 16 * phi / 8);
         // FSDP2 / ZeRO-3: 16/d, nothing whole.
         assert_eq!(split(Zero::Full, 8).total(), 16 * phi / 8);
         // One replica: ZeRO shards nothing away (the 16-bit copy of ZeRO-3 is transient).

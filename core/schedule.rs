@@ -75,6 +75,9 @@ pub enum Zero {
     /// ZeRO-1, the distributed optimizer: optimizer state split; gradients reduce-scattered and updated
     /// weights all-gathered (the bytes of an all-reduce).
     Optimizer,
+    /// ZeRO-2: optimizer state and gradients split; each micro-batch's gradients reduce-scattered
+    /// into the owner's shard, updated weights all-gathered after the step (DeepSpeed stage 2).
+    Gradients,
     /// ZeRO-3 / FSDP: weights, gradients and optimizer state split; weights all-gathered before each
     /// use, gradients reduce-scattered after each micro-batch's backward.
     Full,
@@ -97,13 +100,14 @@ impl Recompute {
 }
 
 impl Zero {
-    pub const ALL: [Zero; 3] = [Zero::None, Zero::Optimizer, Zero::Full];
+    pub const ALL: [Zero; 4] = [Zero::None, Zero::Optimizer, Zero::Gradients, Zero::Full];
 
-    /// The ZeRO stage: 0, 1 or 3.
+    /// The ZeRO stage: 0, 1, 2 or 3.
     pub fn level(self) -> u32 {
         match self {
             Zero::None => 0,
             Zero::Optimizer => 1,
+            Zero::Gradients => 2,
             Zero::Full => 3,
         }
     }
@@ -532,7 +536,7 @@ impl Schedule {
             }
             "zero" => {
                 self.zero = Zero::from_level(number()?)
-                    .ok_or_else(|| format!("zero must be 0, 1 or 3, not '{value}'"))?
+                    .ok_or_else(|| format!("zero must be 0, 1, 2 or 3, not '{value}'"))?
             }
             _ => return Err(format!("unknown schedule field '{key}'")),
         }

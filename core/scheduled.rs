@@ -12,7 +12,7 @@
 //! - `m`: micro-batches per replica, or `mb`: samples per micro-batch (default: one micro-batch
 //!   without stages, else the fewest that are at least `2·pp`, as the closed-form bubble suggests);
 //! - `order` or `schedule`: `1f1b` (default), `gpipe`, `interleaved:V` (= `vp=V`);
-//! - `recompute`: `none`, `selective`, `full`; `zero`: `0`, `1`, `3`; `sp`: sequence parallelism inside
+//! - `recompute`: `none`, `selective`, `full`; `zero`: `0`, `1`, `2`, `3`; `sp`: sequence parallelism inside
 //!   tensor-parallel groups (`megatron`: ops outside the tensor-parallel regions split along their largest
 //!   attribute dim instead of being replicated).
 //!
@@ -156,7 +156,7 @@ impl Spec {
                             .parse::<u32>()
                             .ok()
                             .and_then(Zero::from_level)
-                            .ok_or_else(|| format!("zero must be 0, 1 or 3, not '{value}'"))?,
+                            .ok_or_else(|| format!("zero must be 0, 1, 2 or 3, not '{value}'"))?,
                     )
                 }
                 "sp" => {
@@ -649,7 +649,11 @@ mod tests {
         assert_eq!(s.recompute, Some(Recompute::Full));
         assert_eq!(s.zero, Some(Zero::Optimizer));
         assert!(Spec::parse("megatron").unwrap().is_plain());
-        assert!(Spec::parse("megatron:zero=2").is_err());
+        assert_eq!(
+            Spec::parse("megatron:zero=2").unwrap().zero,
+            Some(Zero::Gradients)
+        );
+        assert!(Spec::parse("megatron:zero=4").is_err());
         assert!(Spec::parse("megatron:pipes=2").is_err());
         assert!(Spec::parse("nonsense:tp=2").is_err());
         assert!(Spec::parse("megatron:tp=0").is_err());

@@ -747,7 +747,7 @@ mod tests {
             "#par.schedule<{replicas = 4 : i64, stages = 2 : i64, chunks = 2 : i64, micro_batches = 8 : i64, order = \"gpipe\", recompute = \"full\", zero = 3 : i64}>"
         );
         assert_eq!(<Schedule as ScheduleAttr>::parse(&text), Ok(schedule));
-        assert!(<Schedule as ScheduleAttr>::parse("#par.schedule<{zero = 2 : i64}>").is_err());
+        assert!(<Schedule as ScheduleAttr>::parse("#par.schedule<{zero = 4 : i64}>").is_err());
         assert!(<Schedule as ScheduleAttr>::parse("#par.schedule<{pipes = 2 : i64}>").is_err());
         // Issue 43: a count written as a string.
         assert!(

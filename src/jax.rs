@@ -42,7 +42,10 @@ pub fn nearest_mesh_strategy(strategy: &Strategy) -> Strategy {
     schedule.chunks = 1;
     schedule.micro_batches = 1;
     schedule.stage_of.clear();
-    if schedule.zero == flexc_core::schedule::Zero::Optimizer {
+    if matches!(
+        schedule.zero,
+        flexc_core::schedule::Zero::Optimizer | flexc_core::schedule::Zero::Gradients
+    ) {
         schedule.zero = flexc_core::schedule::Zero::None;
     }
     for config in &mut nearest.configs {
@@ -399,11 +402,15 @@ pub fn export(
         ));
     }
     let fsdp = schedule.zero == flexc_core::schedule::Zero::Full;
-    if schedule.zero == flexc_core::schedule::Zero::Optimizer {
-        warnings.push(
-            "ZeRO-1 (the distributed optimizer) is dropped: the step's state is sharded as its weights are, replicated over the data axes"
-                .to_string(),
-        );
+    if matches!(
+        schedule.zero,
+        flexc_core::schedule::Zero::Optimizer | flexc_core::schedule::Zero::Gradients
+    ) {
+        warnings.push(format!(
+            "ZeRO-{} (optimizer state{} sharded alone) is dropped: the step's state is sharded as its weights are, replicated over the data axes",
+            schedule.zero.level(),
+            if schedule.zero == flexc_core::schedule::Zero::Gradients { " and gradients" } else { "" }
+        ));
     }
     let placed: Vec<&str> = strategy
         .configs

@@ -109,6 +109,9 @@ pub fn config(
             p.schedule
         ));
     }
+    if p.zero == Zero::Gradients {
+        return Err("zero=2: MaxText shards the optimizer state over the data axis (shard_optimizer_over_data, ZeRO-1) or everything over the fsdp axis (ZeRO-3), never the gradients alone; plan with zero=1 or zero=3".into());
+    }
     if p.vp > 1 {
         warnings.push(format!(
             "vp={}: MaxText runs the chunks as a circular pipeline (num_pipeline_repeats={}), the same bubble as the interleaved 1F1B planned but in GPipe order: every micro-batch's activations are kept until its backward, more memory than flexc simulated",

@@ -128,6 +128,9 @@ fn spec_text(spec: &Spec) -> String {
 pub fn args(plan: &Plan, precision: Precision) -> Result<String, String> {
     let p = &plan.parallelism;
     let shape = &plan.shape;
+    if p.zero == Zero::Gradients {
+        return Err("zero=2 (gradients and optimizer state sharded over the data-parallel replicas) has no Megatron-LM flag: --use-distributed-optimizer shards the optimizer state and keeps a whole gradient buffer (zero=1); plan with zero=0 or 1, or export FSDP with --emit=torchtitan".into());
+    }
     if p.zero == Zero::Full {
         return Err("zero=3 (weights, gradients and optimizer state sharded over the data-parallel replicas) has no Megatron-LM flag: --use-distributed-optimizer shards the optimizer state only (zero=1); plan with zero=0 or 1, or export FSDP with --emit=torchtitan".into());
     }

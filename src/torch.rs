@@ -553,9 +553,9 @@ fn pipeline(
             schedule.recompute.name()
         ));
     }
-    if schedule.zero == Zero::Optimizer {
+    if matches!(schedule.zero, Zero::Optimizer | Zero::Gradients) {
         nearest.schedule.zero = Zero::None;
-        warnings.push("ZeRO-1 (the distributed optimizer) is dropped: torch shards weights with their optimizer state (FSDP, ZeRO-3) or not at all".to_string());
+        warnings.push(format!("ZeRO-{} (optimizer state{} sharded alone) is dropped: torch shards weights with their optimizer state (FSDP, ZeRO-3) or not at all", schedule.zero.level(), if schedule.zero == Zero::Gradients { " and gradients" } else { "" }));
     }
     let graph = &imported.graph;
     // Each weight: name, flexc's stage, its first reader (program order).

@@ -6,8 +6,9 @@
 //! flavor by.
 //!
 //! The strategy must be one the `megatron:` spec builds ([`crate::megatron::Plan::of`]), then:
-//! - ZeRO-3 is FSDP over the replicas (`data_parallel_shard_degree`), no ZeRO is DDP
-//!   (`data_parallel_replicate_degree`);
+//! - ZeRO-3 is FSDP over the replicas (`data_parallel_shard_degree`) resharding after the forward
+//!   (`fsdp_reshard_after_forward = "always"`), ZeRO-2 the same FSDP keeping the weights gathered
+//!   until the backward (`"never"`), no ZeRO is DDP (`data_parallel_replicate_degree`);
 //! - the pipeline order is `pipeline_parallel_schedule` (`1F1B`, `GPipe`, `Interleaved1F1B`), the
 //!   micro-batch `pipeline_parallel_microbatch_size`; torchtitan runs two virtual stages per rank by
 //!   default, more through `pipeline_parallel_layers_per_stage` (it counts the embedding and the output
@@ -35,7 +36,7 @@ pub fn job_config(plan: &Plan, precision: Precision) -> Result<(String, Vec<Stri
     let shape = &plan.shape;
     let mut warnings = Vec::new();
     let (shard, replicate) = match p.zero {
-        Zero::Full => (p.dp, 1),
+        Zero::Full | Zero::Gradients => (p.dp, 1),
         Zero::None if p.dp > 1 && (p.tp > 1 || p.pp > 1) => {
             return Err(format!(
                 "zero=0 with {} data-parallel replicas beside tp={} pp={}: torchtitan replicates weights with DDP only as the sole parallelism (\"DDP has not supported > 1D parallelism\"); plan with zero=3 (FSDP)",
@@ -97,6 +98,24 @@ pub fn job_config(plan: &Plan, precision: Precision) -> Result<(String, Vec<Stri
         p.tp,
         p.pp
     );
+    // FSDP2's resharding after the forward is ZeRO-3 (the weights gathered again for the backward);
+    // keeping them gathered until the backward is ZeRO-2 (16-bit weights whole through the step,
+    // gradients and optimizer state sharded). Written out: torchtitan's default depends on the
+    // pipeline.
+    match p.zero {
+        Zero::Full => text.push_str("fsdp_reshard_after_forward = \"always\"\n"),
+        Zero::Gradients => {
+            text.push_str("fsdp_reshard_after_forward = \"never\"\n");
+            let per_replica = plan.batch / (p.dp * p.micro_batch).max(1);
+            if per_replica > 1 {
+                warnings.push(format!(
+                    "zero=2 as FSDP without resharding after the forward: FSDP gathers the weights again for each of the {per_replica} micro-batches' forwards, where the plan gathers them once per step ({} more all-gathers, overlapped with the forward)",
+                    per_replica - 1
+                ));
+            }
+        }
+        Zero::None | Zero::Optimizer => {}
+    }
     if let Some(schedule) = schedule {
         text.push_str(&format!(
             "pipeline_parallel_schedule = \"{schedule}\"\npipeline_parallel_microbatch_size = {}\n",

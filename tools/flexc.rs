@@ -59,8 +59,8 @@ struct Cli {
     /// src/megatron.rs) or torchtitan (a job-config TOML for --job.config_file: [parallelism],
     /// [activation_checkpoint], [training]; see src/torchtitan.rs) or maxtext (a YAML over MaxText's
     /// base.yml: ici_/dcn_ parallelism by node, pipeline micro-batches, per-device batch, remat_policy,
-    /// dtypes and the model keys; see src/maxtext.rs). What the framework cannot run (zero=3 in
-    /// Megatron, zero=1 in torchtitan, 1F1B in MaxText, a per-op strategy) is an error.
+    /// dtypes and the model keys; see src/maxtext.rs). What the framework cannot run (zero=2 and 3 in
+    /// Megatron, zero=1 in torchtitan, zero=2 and 1F1B in MaxText, a per-op strategy) is an error.
     #[arg(long = "emit", value_enum, default_value = "mlir")]
     emit: EmitArg,
 

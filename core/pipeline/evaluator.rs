@@ -470,6 +470,11 @@ impl<'a> Evaluator<'a> {
             // unit's whole gradient exists, in f32 for the reduce-scatter, until it is scattered: two
             // units' weights and one unit's gradient are alive at once, never the whole stage.
             gathered_bytes = (2 * largest_unit).min(elements) * param + largest_unit * 4;
+        } else if self.schedule.zero == Zero::Gradients && self.schedule.replicas > 1 {
+            // ZeRO-2: no whole gradient buffer; a unit's f32 gradient exists until its
+            // reduce-scatter into the owner's shard (the weights are whole).
+            let (_, largest_unit) = &memo.held;
+            gathered_bytes = largest_unit * 4;
         }
         let busiest = (0..width).max_by_key(|&d| kept_now[d]).unwrap_or(0);
         let memory = Rc::new(StageMemory {
@@ -589,6 +594,12 @@ impl<'a> Evaluator<'a> {
             gather_s = self.replica_ring_half(base, weight_bytes);
             scatter_s = self.replica_ring_half(base, grad_bytes);
             last_backward_s = backward_s.max(gather_s + scatter_s);
+        } else if self.schedule.zero == Zero::Gradients && self.schedule.replicas > 1 {
+            // ZeRO-2: every micro-batch's gradients reduce-scattered (in f32) as its backward makes
+            // them; the step's own reduction and all-gather of the updated weights are the stage
+            // simulation's (the bytes of an all-reduce, as ZeRO-1).
+            let elements = sims.memo.held.0.iter().copied().max().unwrap_or(0);
+            scatter_s = self.replica_ring_half(base, elements * 4);
         }
         if self.problem.cost.state().data_parallel == crate::engine::DataParallel::AfterBackward
             && self.schedule.replicas > 1
@@ -1311,10 +1322,10 @@ impl<'a> Evaluator<'a> {
                 let last_of_stage = back && j + 1 == m;
                 let dur = if back {
                     let b = c.backward_s + c.recompute_s;
-                    if s.zero == Zero::Full {
-                        b.max(c.gather_s + c.scatter_s)
-                    } else {
-                        b
+                    match s.zero {
+                        Zero::Full => b.max(c.gather_s + c.scatter_s),
+                        Zero::Gradients => b.max(c.scatter_s),
+                        Zero::None | Zero::Optimizer => b,
                     }
                 } else if s.zero == Zero::Full {
                     c.forward_s.max(c.gather_s)

@@ -151,6 +151,8 @@ pub struct Ranked {
 
 /// A candidate but its recomputation: `tp, pp, dp, m, vp`, ZeRO level, `sp`.
 type Sibling = (u32, u32, u32, u32, u32, u8, bool);
+/// A candidate but its ZeRO stage: tp, pp, dp, micro-batches, chunks, recomputation, sp.
+type ZeroSibling = (u32, u32, u32, u32, u32, Recompute, bool);
 
 /// One point of the space.
 #[derive(Clone, Debug, PartialEq)]
@@ -708,15 +710,19 @@ enum Space {
 
 /// Whether MaxText runs the candidate as flexc simulates it (src/maxtext.rs; its order is GPipe):
 /// no interleaving (MaxText's circular repeats are GPipe-ordered, a schedule flexc's specs do not
-/// build), micro-batches a multiple of the stages, as many layers in every stage where known.
-fn maxtext_expressible(layers: Option<u32>, pp: u32, vp: u32, m: u32) -> bool {
-    vp == 1 && (pp == 1 || m % pp == 0) && layers.is_none_or(|l| l % pp == 0)
+/// build), micro-batches a multiple of the stages, as many layers in every stage where known, no
+/// ZeRO-2 (MaxText shards optimizer state alone or everything).
+fn maxtext_expressible(layers: Option<u32>, pp: u32, vp: u32, m: u32, zero: Zero) -> bool {
+    zero != Zero::Gradients
+        && vp == 1
+        && (pp == 1 || m % pp == 0)
+        && layers.is_none_or(|l| l % pp == 0)
 }
 
-/// Whether Megatron-LM's flags express the candidate (src/megatron.rs): no ZeRO-3, and as many
-/// layers in every virtual stage where the layers are known.
+/// Whether Megatron-LM's flags express the candidate (src/megatron.rs): ZeRO 0 or 1 (its distributed
+/// optimizer), and as many layers in every virtual stage where the layers are known.
 fn megatron_expressible(layers: Option<u32>, pp: u32, vp: u32, zero: Zero) -> bool {
-    zero != Zero::Full && layers.is_none_or(|l| l % (pp * vp) == 0)
+    matches!(zero, Zero::None | Zero::Optimizer) && layers.is_none_or(|l| l % (pp * vp) == 0)
 }
 
 /// Whether torchtitan runs the candidate as flexc simulates it (src/torchtitan.rs): FSDP or DDP, no
@@ -730,7 +736,11 @@ fn torchtitan_expressible(tp: u32, pp: u32, dp: u32, zero: Zero, sp: bool) -> bo
 /// Whether a mesh sharding expresses the candidate: one stage, one micro-batch, no recomputation,
 /// ZeRO 0 or 3, no sequence parallelism.
 fn mesh_expressible(pp: u32, m: u32, recompute: Recompute, zero: Zero, sp: bool) -> bool {
-    pp == 1 && m == 1 && recompute == Recompute::None && zero != Zero::Optimizer && !sp
+    pp == 1
+        && m == 1
+        && recompute == Recompute::None
+        && matches!(zero, Zero::None | Zero::Full)
+        && !sp
 }
 
 /// Whether `torch.distributed` runs the candidate as flexc simulates it: a mesh strategy, or a pipeline
@@ -738,7 +748,11 @@ fn mesh_expressible(pp: u32, m: u32, recompute: Recompute, zero: Zero, sp: bool)
 /// pipeline's tracer replaces) without recomputation, ZeRO 0 or 3 (FSDP) over the replicas.
 fn torch_expressible(tp: u32, pp: u32, m: u32, recompute: Recompute, zero: Zero, sp: bool) -> bool {
     mesh_expressible(pp, m, recompute, zero, sp)
-        || pp > 1 && tp == 1 && recompute == Recompute::None && zero != Zero::Optimizer && !sp
+        || pp > 1
+            && tp == 1
+            && recompute == Recompute::None
+            && matches!(zero, Zero::None | Zero::Full)
+            && !sp
 }
 
 /// The weight state per device of a schedule with `dp` replicas of `shards` devices each (tensor ×
@@ -912,7 +926,7 @@ fn plan_with(
                                     Space::Torchtitan => {
                                         torchtitan_expressible(tp, pp, dp, zero, sp)
                                     }
-                                    Space::Maxtext => maxtext_expressible(layers, pp, vp, m),
+                                    Space::Maxtext => maxtext_expressible(layers, pp, vp, m, zero),
                                 };
                                 if sp && tp == 1 || !kept {
                                     continue;
@@ -998,6 +1012,11 @@ fn plan_with(
     // more, unless the sibling was one replicas-only task simulation (another model).
     let mut lighter: HashMap<Sibling, f64> = HashMap::new();
     let sibling = |c: &Candidate| (c.tp, c.pp, c.dp, c.m, c.vp, c.zero.level() as u8, c.sp);
+    // Per ZeRO-2 candidate: its ZeRO-1 sibling's simulated time. The two run the same stages with
+    // the same step-end reduction, ZeRO-2 reduce-scattering every micro-batch besides, so ZeRO-1's
+    // time bounds ZeRO-2's: ZeRO-2 wins only where ZeRO-1 does not fit (it holds less).
+    let mut optimizer_only: HashMap<ZeroSibling, f64> = HashMap::new();
+    let zero_sibling = |c: &Candidate| (c.tp, c.pp, c.dp, c.m, c.vp, c.recompute, c.sp);
     for (i, c) in candidates.iter().enumerate() {
         // Sound pruning: the rest are sorted by a bound no better than the best time found.
         if let Some((time, _, _)) = &best {
@@ -1006,12 +1025,15 @@ fn plan_with(
                 break;
             }
         }
-        let floor = match c.recompute {
+        let mut floor = match c.recompute {
             Recompute::None => c.time_floor,
             _ => c
                 .time_floor
                 .max(lighter.get(&sibling(c)).copied().unwrap_or(0.0)),
         };
+        if c.zero == Zero::Gradients {
+            floor = floor.max(optimizer_only.get(&zero_sibling(c)).copied().unwrap_or(0.0));
+        }
         if let Some((time, _, _)) = &best {
             if floor >= *time && !audit {
                 pruned_time += 1;
@@ -1127,6 +1149,9 @@ fn plan_with(
         if !symmetric {
             let slot = lighter.entry(sibling(c)).or_insert(0.0);
             *slot = slot.max(e.iteration_s);
+        }
+        if c.zero == Zero::Optimizer {
+            optimizer_only.insert(zero_sibling(c), e.iteration_s);
         }
         let slack = 1e-9;
         if e.iteration_s < floor * (1.0 - slack) || (peak as f64) < c.memory_floor * (1.0 - slack) {

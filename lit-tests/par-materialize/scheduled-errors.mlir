@@ -15,9 +15,9 @@ module attributes {par.machine = #par.machine<"dgx-a100:1", {devices = 2 : i64}>
 
 // -----
 
-// CHECK: scheduled-errors.mlir:[[@LINE+2]]:1: error: malformed par.schedule: #par.schedule: zero must be 0, 1 or 3, not '2'
-// expected-error@+1 {{malformed par.schedule: #par.schedule: zero must be 0, 1 or 3, not '2'}}
-module attributes {par.machine = #par.machine<"dgx-a100:1", {devices = 2 : i64}>, par.schedule = #par.schedule<{micro_batches = 2 : i64, zero = 2 : i64}>} {
+// CHECK: scheduled-errors.mlir:[[@LINE+2]]:1: error: malformed par.schedule: #par.schedule: zero must be 0, 1, 2 or 3, not '4'
+// expected-error@+1 {{malformed par.schedule: #par.schedule: zero must be 0, 1, 2 or 3, not '4'}}
+module attributes {par.machine = #par.machine<"dgx-a100:1", {devices = 2 : i64}>, par.schedule = #par.schedule<{micro_batches = 2 : i64, zero = 4 : i64}>} {
   func.func @bad_zero(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
     %0 = arith.negf %x {par.config = #par.config<array<i64: 1, 1>, array<i64: 0>>, par.space = #par.space<array<i64: 4, 8>, "SA">} : tensor<4x8xf32>
     return %0 : tensor<4x8xf32>

@@ -698,7 +698,7 @@ impl Device<'_> {
                 let acc = self.state[&key];
                 let combine = op.plan.combine.expect("an accumulating op has a combiner");
                 let partial = match (plan.zero.level, plan.zero.scatter.get(&(step, g))) {
-                    (3, Some(&dim)) => {
+                    (2 | 3, Some(&dim)) => {
                         let members = self.replica_members();
                         self.reduce_scatter(partial, &members, dim, combine)
                     }
@@ -1139,9 +1139,9 @@ pub(super) unsafe fn emit_device(
             });
             let Some(like) = like else { continue };
             let like_value = mlirOperationGetOperand(serial, like as isize);
-            // ZeRO-3 accumulates this replica's part (each replica adds the init's part once).
+            // ZeRO-2/3 accumulate this replica's part (each replica adds the init's part once).
             let (region, first) = match (plan.zero.level, plan.zero.scatter.get(&(i, g))) {
-                (3, Some(&dim)) => (
+                (2 | 3, Some(&dim)) => (
                     super::zero::part(&group.region, dim, plan.schedule.replicas.max(1), replica),
                     mine.iter().any(|t| t.first && t.distinct),
                 ),
@@ -1241,8 +1241,8 @@ pub(super) unsafe fn emit_device(
                         super::zero::part(&group.region, dim, replicas, replica),
                     )
                 }
-                // ZeRO-3: every micro-batch's part was reduce-scattered already.
-                (3, Some(&dim)) => {
+                // ZeRO-2/3: every micro-batch's part was reduce-scattered already.
+                (2 | 3, Some(&dim)) => {
                     let part = if own.len() > 1 {
                         dev.e.all_reduce(acc, &own, combine)
                     } else {

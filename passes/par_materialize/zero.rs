@@ -8,12 +8,13 @@
 //!   configuration split `d` times more along the loop that reads its input's split dim (the first
 //!   parallel loop that divides, else run whole on every replica), planned on the real devices — and
 //!   the updated values the function returns are all-gathered over the replicas (`par.all_gather`).
-//! - **ZeRO-3** (weights, gradients and optimizer state split): besides, every weight argument the
+//! - **ZeRO-2** (gradients and optimizer state split): as ZeRO-1, but each micro-batch's
+//!   weight-gradient partials are reduce-scattered over the replicas in the backward step, so the
+//!   accumulators hold parts (never a whole gradient across micro-batches); the weights stay whole.
+//! - **ZeRO-3** (weights, gradients and optimizer state split): as ZeRO-2, and every weight argument the
 //!   per-micro-batch ops read is held as part `r` along its first dim that splits, all-gathered over the
 //!   replicas in every step that reads it (forward, backward, recomputation), the values computed from
-//!   it by ops without `par.config` (a broadcast bias) computed again from the gathered weight there;
-//!   and each micro-batch's weight-gradient partials are reduce-scattered over the replicas in the
-//!   backward step, so the accumulators hold parts.
+//!   it by ops without `par.config` (a broadcast bias) computed again from the gathered weight there.
 //!
 //! Part `r` of a region is its `r`-th `1/d` along the dim; the group of a collective is the replica
 //! copies of one device, `x + r·R` for every `r` (ascending), so member `r` owns part `r`.
@@ -51,13 +52,13 @@ pub(super) struct Gather {
 /// What ZeRO changes in a scheduled plan.
 #[derive(Clone, Debug, Default)]
 pub(super) struct ZeroPlan {
-    /// 0, 1 or 3 (0 with one replica).
+    /// 0, 1, 2 or 3 (0 with one replica).
     pub(super) level: u32,
     /// Per (step op index, group index) of an accumulating op: the dim its region is split along.
     pub(super) scatter: HashMap<(usize, usize), usize>,
     /// ZeRO-3: the weight arguments (by index) held split, and their dim.
     pub(super) weights: HashMap<usize, usize>,
-    /// ZeRO-1/3: all-gathers of the returned values the split epilogue made.
+    /// ZeRO-1/2/3: all-gathers of the returned values the split epilogue made.
     pub(super) gathers: Vec<Gather>,
 }
 

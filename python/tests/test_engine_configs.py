@@ -52,6 +52,7 @@ TORCHTITAN = [
     (LLAMA, 8, 32, "bf16", "megatron:tp=1,pp=2,vp=2,m=8,zero=3,recompute=full",
      (1, 4, 1, 2, "Interleaved1F1B", 1, "full", 8, 32)),
     (GPT4, 2, None, "bf16", "megatron:tp=1,pp=2,vp=3,m=2", (1, 1, 1, 2, "Interleaved1F1B", 4, "none", 8, 8)),
+    (LLAMA, 8, 16, "bf16", "megatron:tp=2,mb=2,zero=2", (1, 4, 2, 1, None, None, "none", 2, 16)),
 ]
 # (model, machine, devices, --batch, precision, spec, the keys expected:
 #  {key: value} for a few of them)
@@ -252,6 +253,10 @@ def check_torchtitan(model, devices, batch, precision, spec, want):
             config.training.global_batch_size)
     assert read == want, f"{spec}: torchtitan read {read}, expected {want}"
     assert config.training.seq_len == SEQ[model] and not p.enable_async_tensor_parallel
+    # FSDP resharding after the forward is ZeRO-3; keeping the weights gathered is ZeRO-2.
+    reshard = {"zero=3": "always", "zero=2": "never"}
+    want_reshard = next((v for k, v in reshard.items() if k in spec), "default")
+    assert p.fsdp_reshard_after_forward == want_reshard, f"{spec}: {p.fsdp_reshard_after_forward}"
     if p.pipeline_parallel_layers_per_stage is not None:
         # torchtitan's stage count (pipeline_llm): ceil((layers + first + last less) / per stage) = pp · vp.
         # (torchtitan.distributed.pipeline_parallel, which splits them, needs torchdata: not installed.)
