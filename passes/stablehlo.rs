@@ -33,6 +33,7 @@
 //! | `reduce_window` | result dims (P), window dims (R) | input `o*stride + w*window_dilation - pad_low`; init values `None` | Convolution (pooling), 1 per point and tensor |
 //! | `select_and_scatter` | source dims (P), window dims (R) | operand and result at `s*stride + w - pad_low`, source identity, init `None` | Convolution, 1 per point |
 //! | `gather` | result dims (P), one per indexed table dim (R) | table: offset dims by their result loops, batching dims by the batch loops, indexed dims by their own loop; indices: the result's batch loops, index-vector dim constant 0 | Embedding, 0 |
+//! | `chlo.top_k` | leading dims (P), rank `j < k` (P), the sorted last dim (R) | input by the leading loops and the sorted loop, both results (values, indices) by the leading loops and the rank | Reduction, 1 per point (a pass over the row per rank) |
 //! | `scatter` | update dims (window and batching dims P, scatter dims R), one per indexed operand dim (P) | the mirror image of `gather`; the operand is read where the result is written | Embedding, 1 per update point and tensor |
 //!
 //! Approximations (everything else follows the op's semantics exactly):
@@ -64,7 +65,7 @@
 //!   selection itself (which window element wins) is data-dependent and not modelled.
 //!
 //! Not modelled here: `stablehlo.constant`, `stablehlo.return` and `stablehlo.custom_call` (`None`: the
-//! importer handles them), and any op outside the table (control flow, sort, `chlo.top_k`, dynamic
+//! importer handles them), and any op outside the table (control flow, sort, dynamic
 //! slices, collectives, ...: `None`, so the importer's unknown-op path reports it, or keeps it opaque and
 //! replicated under `opaque-unknown`). A modelled op with a non-static or zero-size tensor, or
 //! attributes it cannot read, is `Some(Err(message))`.
@@ -125,7 +126,11 @@ const MODELLED: &[&str] = &[
 /// Whether [`model`] has a model for `dialect.mnemonic` (the table of the module doc).
 fn is_modelled(dialect: &str, mnemonic: &str) -> bool {
     match dialect {
-        "chlo" => CHLO_ELEMENTWISE.contains(&mnemonic) || mnemonic.starts_with("broadcast_"),
+        "chlo" => {
+            CHLO_ELEMENTWISE.contains(&mnemonic)
+                || mnemonic.starts_with("broadcast_")
+                || mnemonic == "top_k"
+        }
         _ => ELEMENTWISE.contains(&mnemonic) || MODELLED.contains(&mnemonic),
     }
 }
@@ -322,6 +327,9 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
             if mnemonic.starts_with("broadcast_") {
                 let dims = self.ints("broadcast_dimensions")?;
                 return self.elementwise(dims);
+            }
+            if mnemonic == "top_k" {
+                return self.top_k();
             }
             return Err(format!("'chlo.{mnemonic}' is not modelled"));
         }
@@ -861,6 +869,57 @@ impl<'a, 'c, 'o> Op<'a, 'c, 'o> {
         let mut inputs = vec![Some(identity(input.len())); count];
         inputs.resize(2 * count, None);
         Ok(loops.model(inputs, vec![kept; count], OpClass::Reduction, count as u64))
+    }
+
+    /// `chlo.top_k`: the `k` largest elements along the last dim, in descending order, with their
+    /// indices. Loops: the leading dims (P), one per rank `j < k` (P), the sorted dim (R): rank `j`
+    /// is the element of the row that exactly `j` others precede (a reduction over the row). The
+    /// sorted dim is read whole by every rank and never worth splitting (the searches that keep
+    /// the reductions of non-contractions whole do not; a split one combines by a sum, which the
+    /// lowering's masked accumulation allows). One comparison per point: a pass over the row per
+    /// output rank.
+    fn top_k(&self) -> Result<OpModel, String> {
+        let input = self.operand(0)?;
+        if self.operands.len() != 1 || self.results.len() != 2 {
+            return Err(format!(
+                "expected one operand and two results (values, indices), found {} and {}",
+                self.operands.len(),
+                self.results.len()
+            ));
+        }
+        let Some((&row, batch)) = input.split_last() else {
+            return Err("operand #0 has rank 0; top_k needs a dim to sort".into());
+        };
+        let k = self.int("k", -1)?;
+        if k < 1 || k as u64 > row {
+            return Err(format!(
+                "k = {k} is out of range for a last dim of {row} (1 <= k <= {row})"
+            ));
+        }
+        let k = k as u64;
+        let mut expected = batch.to_vec();
+        expected.push(k);
+        if self.results.iter().any(|r| *r != expected) {
+            return Err(format!(
+                "results are not of shape {expected:?} (the operand's with k as the last dim)"
+            ));
+        }
+        let mut loops = Loops::default();
+        let mut read = Vec::new();
+        let mut written = Vec::new();
+        for &n in batch {
+            let d = loops.push(n, true);
+            read.push(AffineDim::dim(d));
+            written.push(AffineDim::dim(d));
+        }
+        written.push(AffineDim::dim(loops.push(k, true)));
+        read.push(AffineDim::dim(loops.push(row, false)));
+        Ok(loops.model(
+            vec![Some(read)],
+            vec![written.clone(), written],
+            OpClass::Reduction,
+            1,
+        ))
     }
 
     fn reduce_window(&self) -> Result<OpModel, String> {

@@ -164,10 +164,6 @@ fn settings(relative: &str) -> driver::Options {
     if let Some((_, args)) = data_args.iter().find(|(p, _)| relative.starts_with(p)) {
         options.data_args = args.to_string();
     }
-    // The mixture-of-experts export's router `top_k` has no model yet: it imports as an opaque op.
-    if relative.starts_with("jax/moe_") {
-        options.opaque_unknown = true;
-    }
     options
 }
 

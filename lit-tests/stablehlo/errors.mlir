@@ -12,5 +12,7 @@ func.func @f(%x: tensor<4xf32>, %z: tensor<4xcomplex<f32>>, %i: tensor<i32>) -> 
   %2 = "stablehlo.dynamic_slice"(%x, %i) <{slice_sizes = array<i64: 2>}> : (tensor<4xf32>, tensor<i32>) -> tensor<2xf32>
   // CHECK: errors.mlir:[[# @LINE + 1]]:8: error: 'chlo.lgamma' on f32 has no lowering to linalg
   %3 = "chlo.lgamma"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  // CHECK: errors.mlir:[[# @LINE + 1]]:10: error: 'chlo.top_k' has no lowering to linalg (k = 5 is out of range for a last dim of 4 (1 <= k <= 4))
+  %4:2 = "chlo.top_k"(%x) <{k = 5 : i64}> : (tensor<4xf32>) -> (tensor<5xf32>, tensor<5xi32>)
   return %0, %1, %3 : tensor<4xf32>, tensor<4xcomplex<f32>>, tensor<4xf32>
 }

@@ -406,6 +406,7 @@ func.func @f(%x: tensor<8x16xf32>, %w: tensor<16x4xf32>, %o: tensor<8x4xf32>, %r
   %3 = tensor.extract_slice %x[0, 4] [8, 4] [1, 1] : tensor<8x16xf32> to tensor<8x4xf32>
   %4 = tensor.collapse_shape %x [[0, 1]] : tensor<8x16xf32> into tensor<128xf32>
   %5 = "stablehlo.dot_general"(%a, %b) {dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>} : (tensor<4x6xf32>, tensor<6x5xf32>) -> tensor<4x5xf32>
+  %6:2 = "chlo.top_k"(%x) {k = 2 : i64} : (tensor<8x16xf32>) -> (tensor<8x2xf32>, tensor<8x2xi32>)
   return
 }
 "#,
@@ -455,6 +456,14 @@ func.func @f(%x: tensor<8x16xf32>, %w: tensor<16x4xf32>, %o: tensor<8x4xf32>, %r
                     m: 4,
                     n: 5,
                     k: 6,
+                },
+            ),
+            (
+                "chlo.top_k",
+                "reduction",
+                GpuLowering::Reduction {
+                    rows: 16,
+                    length: 16,
                 },
             ),
         ];

@@ -1,8 +1,10 @@
 //! Reductions: sums, maxima, means, norms' statistics over some dims (`linalg.reduce`, reduction
-//! `linalg.generic`s, TOSA's `reduce_*` lowered) and StableHLO's `reduce`.
+//! `linalg.generic`s, TOSA's `reduce_*` lowered), StableHLO's `reduce` and CHLO's `top_k` (each
+//! output rank a pass over its row).
 //!
 //! - **Model**: linalg ops through their indexing maps ([`super::structured`]: a reduction loop, not a
-//!   contraction); `stablehlo.reduce` by its `dimensions` (`crate::stablehlo`).
+//!   contraction); `stablehlo.reduce` by its `dimensions`, `chlo.top_k` by its rows and `k`
+//!   (`crate::stablehlo`).
 //! - **Cut**: the structured cut; a split reduction loop leaves partial results combined with the
 //!   combiner the body yields (add, max, min). `stablehlo.reduce` is not cut.
 //! - **Shard export**: the generic rule.
@@ -22,6 +24,10 @@ impl OpFamily for Reduction {
     fn import(&self, cx: &OpCx<'_, '_, '_>) -> Option<Import> {
         cx.structured_of_class(OpClass::Reduction)
             .or_else(|| cx.stablehlo(&["reduce"]))
+            .or_else(|| {
+                (cx.name == "chlo.top_k")
+                    .then(|| Import::from_stablehlo(crate::stablehlo::model(cx.op, cx.name)))
+            })
     }
 
     fn gpu_lowering(&self, model: &OpModel) -> GpuLowering {

@@ -162,12 +162,8 @@ fn parallel_iff_indexes_a_result(m: &OpModel, name: &str) -> Result<(), String> 
     Ok(())
 }
 
-/// Ops of the exports that have no model yet and import only as opaque ops (`--opaque-unknown`): the
-/// router's `top_k` of the mixture-of-experts export (models/jax/moe_tiny_b2).
-const NOT_MODELLED_YET: &[&str] = &["chlo.top_k"];
-
-/// Every StableHLO/CHLO op of every export under `models/` is modelled (or left to the importer, or
-/// listed in [`NOT_MODELLED_YET`]) and its model passes `OpModel::check`.
+/// Every StableHLO/CHLO op of every export under `models/` is modelled (or left to the importer) and
+/// its model passes `OpModel::check`.
 #[test]
 fn every_op_of_the_exported_models_is_modelled() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../models");
@@ -198,7 +194,7 @@ fn every_op_of_the_exported_models_is_modelled() {
                 matches!(
                     name,
                     "stablehlo.constant" | "stablehlo.return" | "stablehlo.custom_call"
-                ) || NOT_MODELLED_YET.contains(&name),
+                ),
                 "{name} not modelled"
             ),
             Some(Ok(m)) => {
@@ -444,6 +440,32 @@ fn reduce_single_and_variadic() {
     );
     assert_eq!(m.outputs, [acc("d2"), acc("d2")]);
     assert_eq!(m.flops, 2 * 4 * 6 * 5);
+}
+
+#[test]
+fn top_k_keeps_the_sorted_dim_whole() {
+    // The router of a mixture of experts: the 2 best of 4 experts per token, tokens in two dims.
+    let m = ok(
+        &["tensor<2x16x4xf32>"],
+        r#"%0:2 = "chlo.top_k"(%a0) <{is_stable = true, k = 2 : i64}> : (tensor<2x16x4xf32>) -> (tensor<2x16x2xf32>, tensor<2x16x2xi32>)"#,
+    );
+    assert_eq!(
+        (m.loops.clone(), m.parallel.clone()),
+        (vec![2, 16, 2, 4], flags("PPPR"))
+    );
+    assert_eq!(m.inputs, [Some(acc("d0, d1, d3"))]);
+    assert_eq!(m.outputs, [acc("d0, d1, d2"), acc("d0, d1, d2")]);
+    assert_eq!((m.class, m.flops), (OpClass::Reduction, 2 * 16 * 2 * 4));
+    let e = model_of(
+        &["tensor<8x4xf32>"],
+        r#"%0:2 = "chlo.top_k"(%a0) <{k = 5 : i64}> : (tensor<8x4xf32>) -> (tensor<8x5xf32>, tensor<8x5xi32>)"#,
+    );
+    assert!(e.unwrap_err().contains("k = 5 is out of range"));
+    let e = model_of(
+        &["tensor<8x4xf32>"],
+        r#"%0:2 = "chlo.top_k"(%a0) <{k = 2 : i64}> : (tensor<8x4xf32>) -> (tensor<8x3xf32>, tensor<8x3xi32>)"#,
+    );
+    assert!(e.unwrap_err().contains("results are not of shape [8, 2]"));
 }
 
 #[test]

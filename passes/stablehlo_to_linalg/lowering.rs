@@ -68,6 +68,7 @@ impl Lowering<'_, '_, '_> {
             "gather" => self.gather(),
             "scatter" => self.scatter(),
             "select_and_scatter" => self.select_and_scatter(),
+            "top_k" => self.top_k(),
             _ => {
                 let model = self
                     .model()
@@ -928,6 +929,150 @@ impl Lowering<'_, '_, '_> {
             out.ty
         ));
         Ok(vec![name])
+    }
+
+    /// `chlo.top_k` in three generics over exact integer keys (XLA's order: descending by the
+    /// floats' total order, `-NaN < -inf < ... < -0 < +0 < ... < inf < NaN`, ties to the lower
+    /// index): the rank of every element of a row (how many elements precede it), then the main
+    /// op over the model's loops (leading dims, rank `j`, the row) summing the index whose rank is
+    /// `j` (exactly one matches, so a split row combines by a sum), then the values gathered at
+    /// those indices. The rank is a pass over the row per element (quadratic in the row length).
+    pub(super) fn top_k(&mut self) -> Result<Vec<String>, String> {
+        let model = self
+            .model()
+            .map_err(|e| format!("'chlo.top_k' has no lowering to linalg ({e})"))?;
+        let input = self.operands[0].clone();
+        let (values, indices) = (self.results[0].clone(), self.results[1].clone());
+        if !is_int(&indices.elem) || indices.elem == "i1" {
+            return Err(format!(
+                "'chlo.top_k' with indices of type {} has no lowering",
+                indices.elem
+            ));
+        }
+        let key_type = if is_float(&input.elem) {
+            match width(&input.elem) {
+                16 | 32 | 64 => format!("i{}", width(&input.elem)),
+                _ => {
+                    return Err(format!(
+                        "'chlo.top_k' of {} elements has no lowering",
+                        input.elem
+                    ))
+                }
+            }
+        } else {
+            input.elem.clone()
+        };
+        let batch = input.shape.len() - 1;
+        let row = input.shape[batch];
+        let int = indices.elem.clone();
+        let elem = input.elem.clone();
+        // The order key of an element: its bits as a signed integer, the magnitude bits flipped
+        // for a negative float, so that signed integer order is the floats' total order.
+        let key_c = key_type.clone();
+        let key = move |e: &mut Emit, x: &str| -> String {
+            if !is_float(&elem) {
+                return x.to_string();
+            }
+            let bits = e.cast("arith.bitcast", x, &elem, &key_c);
+            let w = width(&key_c);
+            let shift = e.constant(&(w - 1).to_string(), &key_c);
+            let sign = e.binary("arith.shrsi", &bits, &shift, &key_c);
+            let magnitude = e.constant(&((1u64 << (w - 1)) - 1).to_string(), &key_c);
+            let mask = e.binary("arith.andi", &sign, &magnitude, &key_c);
+            e.binary("arith.xori", &bits, &mask, &key_c)
+        };
+        let lead: Vec<AffineDim> = (0..batch).map(AffineDim::dim).collect();
+        let at = |d: usize| {
+            let mut map = lead.clone();
+            map.push(AffineDim::dim(d));
+            map
+        };
+        if self.e.device.is_some() {
+            // The ranks and the values read the operand as the main op does (a graph op's
+            // reads when it is a data argument): they follow the main op's split even where the
+            // operand is replicated.
+            self.e.partitioned.insert(input.name.clone());
+        }
+        // Ranks: loops (leading dims, element n, other element m), m a reduction.
+        let mut rank_loops = input.shape.clone();
+        rank_loops.push(row);
+        let mut rank_parallel = vec![true; batch + 1];
+        rank_parallel.push(false);
+        let zero = self.e.constant("0", &int);
+        let rank_init = self.e.fill(&zero, &input.shape, &int);
+        let ins = vec![access(&input, at(batch)), access(&input, at(batch + 1))];
+        let outs = vec![access(&rank_init, at(batch))];
+        let mut along: Vec<Option<usize>> = (0..batch).map(Some).collect();
+        along.extend([None, None]);
+        let (int_c, key_c) = (int.clone(), key_type.clone());
+        let ranks = self.e.generic(
+            &rank_loops,
+            &rank_parallel,
+            ins,
+            outs,
+            Attrs::Along(along),
+            |e, args| {
+                let (mine, other) = (key(e, &args[0]), key(e, &args[1]));
+                let greater = e.cmp("arith.cmpi sgt", &other, &mine, &key_c);
+                let equal = e.cmp("arith.cmpi eq", &other, &mine, &key_c);
+                let n = e.loop_index(batch);
+                let m = e.loop_index(batch + 1);
+                let before = e.cmp("arith.cmpi ult", &m, &n, "index");
+                let tie = e.binary("arith.andi", &equal, &before, "i1");
+                let precedes = e.binary("arith.ori", &greater, &tie, "i1");
+                let one = e.constant("1", &int_c);
+                let count = e.binary("arith.addi", &args[2], &one, &int_c);
+                Ok(vec![e.select(&precedes, &count, &args[2], &int_c)])
+            },
+        )?;
+        let ranks = Value {
+            name: ranks[0].clone(),
+            ty: tensor_type(&input.shape, &int),
+            shape: input.shape.clone(),
+            elem: int.clone(),
+        };
+        // The main op: the index of rank j, over the model's loops.
+        let loops = model.loops.clone();
+        let index_init = self.e.fill(&zero, &indices.shape, &int);
+        let ins = vec![access(&ranks, at(batch + 1))];
+        let outs = vec![access(&index_init, at(batch))];
+        let attrs = Attrs::Main(self.main_attrs(Some(&model), &loops));
+        let int_c = int.clone();
+        let selected = self
+            .e
+            .generic(&loops, &model.parallel, ins, outs, attrs, |e, args| {
+                let j = e.loop_index(batch);
+                let j = e.cast("arith.index_cast", &j, "index", &int_c);
+                let n = e.loop_index(batch + 1);
+                let n = e.cast("arith.index_cast", &n, "index", &int_c);
+                let hit = e.cmp("arith.cmpi eq", &args[0], &j, &int_c);
+                let sum = e.binary("arith.addi", &args[1], &n, &int_c);
+                Ok(vec![e.select(&hit, &sum, &args[1], &int_c)])
+            })?;
+        let selected = Value {
+            name: selected[0].clone(),
+            ..indices
+        };
+        if self.e.device.is_some() {
+            // The main op's result is partitioned as configured.
+            self.e.partitioned.insert(selected.name.clone());
+        }
+        // The values at the selected indices, split as the main op along its parallel loops.
+        let zero_value = self.e.constant(&zero_literal(&values.elem), &values.elem);
+        let value_init = self.e.fill(&zero_value, &values.shape, &values.elem);
+        let ins = vec![access(&input, at(batch + 1)), access(&selected, at(batch))];
+        let outs = vec![access(&value_init, at(batch))];
+        let along = Attrs::Along(self.e.along(&loops, &identity(loops.len())));
+        let (int_c, value_elem) = (int.clone(), values.elem.clone());
+        let gathered = self
+            .e
+            .generic(&loops, &model.parallel, ins, outs, along, |e, args| {
+                let n = e.loop_index(batch + 1);
+                let n = e.cast("arith.index_cast", &n, "index", &int_c);
+                let hit = e.cmp("arith.cmpi eq", &args[1], &n, &int_c);
+                Ok(vec![e.select(&hit, &args[0], &args[2], &value_elem)])
+            })?;
+        Ok(vec![gathered[0].clone(), selected.name])
     }
 
     pub(super) fn op_int(&self, key: &str, default: i64) -> Result<i64, String> {

@@ -47,6 +47,7 @@
 //! | `gather` | one-hot `linalg.generic`: a reduction loop over every indexed table position, adding the element whose (clamped) index matches |
 //! | `scatter` | `linalg.generic` over the updates and the indexed positions, applying the update body where the index matches (out-of-bounds updates skipped) |
 //! | `select_and_scatter` | argmax `linalg.generic` per window, then a `linalg.generic` adding the source at the selected position (whole on the first device when split: it writes strided windows of its result) |
+//! | `chlo.top_k` | three `linalg.generic`s over integer keys in XLA's total order (ties to the lower index): each element's rank in its row (a pass over the row per element, auxiliary, split as the tokens), the main op over the model's loops (tokens, rank `j`, the row) summing the index of rank `j` (a split row combines by a sum), the values gathered at those indices (auxiliary, split as the tokens and the rank) |
 //! | `constant` | `arith.constant` |
 //!
 //! Anything else (control flow, custom calls, random numbers, complex numbers, unsigned integers, dynamic
