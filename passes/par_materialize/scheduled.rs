@@ -480,6 +480,75 @@ pub(super) fn plan(
     devices: u32,
     tag: &mut i64,
 ) -> Result<Scheduled, ()> {
+    let f = read_function(function);
+    let a = analyze(function.to_raw(), &f, schedule, devices)?;
+    let blocks = value_blocks(&a)?;
+    let mut planner = Planner {
+        machine: flexc_core::DeviceCount::new(u64::from(devices)).ok(),
+        tag,
+        values: f.values.clone(),
+        held: HashMap::new(),
+        used: 0,
+        failed: false,
+    };
+    let template = plan_template(&a, &blocks, &mut planner);
+    let (epilogue, zero_plan) = plan_epilogue(&a, &f, &template, &mut planner);
+    if template.failed || planner.failed || !only_graph_ops_read_partitioned(&a, &f) {
+        return Err(());
+    }
+    let Template {
+        prologue,
+        per_micro_batch,
+        steps,
+        pre_steps,
+        messages,
+        cross,
+        deps,
+        ..
+    } = template;
+    let programs = device_programs(function.to_raw(), &a.schedule, devices, &messages, deps)?;
+    let (returned, assembled, return_transfers) =
+        plan_returns(&a, &f, &per_micro_batch, &blocks, &mut planner);
+    let partitioned: HashSet<ValueId> = a
+        .built
+        .nodes
+        .iter()
+        .flat_map(|n| {
+            (0..unsafe { mlirOperationGetNumResults(n.op) } as usize)
+                .map(move |r| ValueId::Result(n.position, r))
+        })
+        .collect();
+    Ok(Scheduled {
+        replica_width: a.schedule.replica_width(devices),
+        schedule: a.schedule,
+        prologue,
+        pre_steps,
+        steps,
+        messages,
+        cross,
+        programs,
+        epilogue,
+        return_position: f.return_position,
+        return_transfers,
+        returned,
+        partitioned,
+        per_micro_batch,
+        blocks,
+        assembled,
+        zero: zero_plan,
+    })
+}
+
+/// The function's arguments and ops, every value's id, and what it returns.
+struct FunctionIr {
+    values: HashMap<usize, ValueId>,
+    args: Vec<MlirValue>,
+    ops: Vec<MlirOperation>,
+    return_position: usize,
+    returned_values: Vec<MlirValue>,
+}
+
+fn read_function(function: &OperationRef<'_, '_>) -> FunctionIr {
     let raw = function.to_raw();
     let block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(raw, 0)) };
     let mut values: HashMap<usize, ValueId> = HashMap::new();
@@ -504,17 +573,74 @@ pub(super) fn plan(
                 .collect();
         }
     }
-    let location = function.location();
-    let fail_at_function = |message: String| {
-        emit_error(location, &message);
-    };
+    FunctionIr {
+        values,
+        args,
+        ops,
+        return_position,
+        returned_values,
+    }
+}
+
+/// An error at the function (`raw`).
+fn fail_at(raw: MlirOperation, message: String) {
+    crate::emit_error_at(raw, &message);
+}
+
+/// What the schedule makes of the function's graph: its ops' stages checked, the batch's loops and
+/// dims, every op's phase, what the backward recomputes and what accumulates over the batch.
+struct Analysis {
+    built: Built,
+    /// The schedule, with the stages read from the ops.
+    schedule: Schedule,
+    devices: u32,
+    marks: flexc_core::batch::BatchMarks,
+    phases: Phases,
+    /// The weight arguments (by index).
+    weight_args: HashSet<usize>,
+    recomputed: Vec<bool>,
+    /// Per graph op: it reduces over the batch (a loop that follows the batch and is a reduction).
+    accumulates: Vec<bool>,
+    /// Replicas × micro-batches: the pieces the batch is cut into.
+    units: u64,
+}
+
+impl Analysis {
+    /// The step kind of graph op `node`.
+    fn kind_of(&self, node: usize) -> Kind {
+        Kind {
+            pass: match self.phases.of(OpId::new(node)) {
+                Phase::Backward => Pass::Backward,
+                _ => Pass::Forward,
+            },
+            stage: self.schedule.stage_of(OpId::new(node)),
+        }
+    }
+
+    /// The graph ops of `phase`, in program order.
+    fn by_phase(&self, phase: Phase) -> Vec<usize> {
+        (0..self.built.nodes.len())
+            .filter(|&i| self.phases.of(OpId::new(i)) == phase)
+            .collect()
+    }
+}
+
+fn analyze(
+    raw: MlirOperation,
+    f: &FunctionIr,
+    schedule: &Schedule,
+    devices: u32,
+) -> Result<Analysis, ()> {
+    let FunctionIr {
+        values, args, ops, ..
+    } = f;
     // The layout first (the stages of the ops are checked once they are read).
     let layout = Schedule {
         stage_of: Vec::new(),
         ..schedule.clone()
     };
     if let Err(message) = layout.check(devices, 0) {
-        fail_at_function(format!("par.schedule: {message}"));
+        fail_at(raw, format!("par.schedule: {message}"));
         return Err(());
     }
     let built = build(&ops, &values, &args, schedule.is_pipelined())?;
@@ -531,7 +657,7 @@ pub(super) fn plan(
             .and_then(|i| built.nodes.get(i));
         match op {
             Some(node) => error(node.op, &format!("par.schedule: {message}")),
-            None => fail_at_function(format!("par.schedule: {message}")),
+            None => fail_at(raw, format!("par.schedule: {message}")),
         }
         return Err(());
     }
@@ -546,7 +672,7 @@ pub(super) fn plan(
                         e.message.trim_start_matches("--batch: ")
                     ),
                 ),
-                None => fail_at_function(format!("cannot split the batch: {}", e.message)),
+                None => fail_at(raw, format!("cannot split the batch: {}", e.message)),
             }
             return Err(());
         }
@@ -600,7 +726,23 @@ pub(super) fn plan(
                 .any(|(&m, &parallel)| m && !parallel)
         })
         .collect();
+    Ok(Analysis {
+        built,
+        schedule,
+        devices,
+        marks,
+        phases,
+        weight_args,
+        recomputed,
+        accumulates,
+        units,
+    })
+}
 
+/// Per value that follows the batch: the blocks of its dims (one micro-batch's extent).
+fn value_blocks(a: &Analysis) -> Result<HashMap<ValueId, Blocks>, ()> {
+    let (built, marks, units) = (&a.built, &a.marks, a.units);
+    let graph = &built.graph;
     // Per value: the blocks of its dims that follow the batch.
     let mut blocks: HashMap<ValueId, Blocks> = HashMap::new();
     let mut failed = false;
@@ -636,33 +778,37 @@ pub(super) fn plan(
     if failed {
         return Err(());
     }
+    Ok(blocks)
+}
 
-    // The template plan of replica 0.
-    let machine = flexc_core::DeviceCount::new(u64::from(devices)).ok();
-    let mut planner = Planner {
-        machine,
-        tag,
-        values: values.clone(),
-        held: HashMap::new(),
-        used: 0,
-        failed: false,
-    };
-    let phase_of = |node: usize| phases.of(OpId::new(node));
-    let kind_of = |node: usize| Kind {
-        pass: match phase_of(node) {
-            Phase::Backward => Pass::Backward,
-            _ => Pass::Forward,
-        },
-        stage: schedule.stage_of(OpId::new(node)),
-    };
+/// The template plan of replica 0's prologue and per-micro-batch ops, and the messages between steps.
+struct Template {
+    prologue: Vec<OpPlan>,
+    prologue_positions: HashSet<usize>,
+    per_micro_batch: HashSet<ValueId>,
+    steps: Vec<StepOp>,
+    pre_steps: Vec<Transfer>,
+    messages: Vec<Message>,
+    cross: Vec<Cross>,
+    /// The clock's dependencies between step kinds.
+    deps: Vec<(Kind, Kind)>,
+    /// An error was reported.
+    failed: bool,
+}
+
+fn plan_template(
+    a: &Analysis,
+    blocks: &HashMap<ValueId, Blocks>,
+    planner: &mut Planner<'_>,
+) -> Template {
+    let (built, schedule, marks, phases, units) =
+        (&a.built, &a.schedule, &a.marks, &a.phases, a.units);
+    let graph = &built.graph;
     let stages = schedule.virtual_stages();
-    let by_phase = |phase: Phase| -> Vec<usize> {
-        (0..built.nodes.len())
-            .filter(|&i| phase_of(i) == phase)
-            .collect()
-    };
+    let kind_of = |node: usize| a.kind_of(node);
+    let mut failed = false;
     let mut prologue = Vec::new();
-    for i in by_phase(Phase::Prologue) {
+    for i in a.by_phase(Phase::Prologue) {
         match planner.graph_op_in(built.nodes[i].op, built.nodes[i].position, &View::default()) {
             Ok(plan) => prologue.push(plan),
             Err(message) => error(built.nodes[i].op, &message),
@@ -684,7 +830,8 @@ pub(super) fn plan(
         .iter()
         .map(|&i| (built.nodes[i].position, kind_of(i)))
         .collect();
-    let prologue_positions: HashSet<usize> = by_phase(Phase::Prologue)
+    let prologue_positions: HashSet<usize> = a
+        .by_phase(Phase::Prologue)
         .into_iter()
         .map(|i| built.nodes[i].position)
         .collect();
@@ -703,7 +850,7 @@ pub(super) fn plan(
             .zip(&marks.loops[i])
             .map(|(d, &m)| if m { d.size / units } else { d.size })
             .collect();
-        let accumulate = accumulates[i];
+        let accumulate = a.accumulates[i];
         let kind = kind_of(i);
         // The ops run in the order of the stages (forward up, backward down): what an op reads
         // from another per-micro-batch op must come from an earlier step kind.
@@ -732,7 +879,7 @@ pub(super) fn plan(
             if let Some(p) = graph.tensor(access.tensor).producer {
                 if phases.per_micro_batch(p) {
                     deps.push((kind_of(p.index()), kind));
-                    if accumulates[p.index()] && units > 1 {
+                    if a.accumulates[p.index()] && units > 1 {
                         error(
                             node.op,
                             &format!(
@@ -805,10 +952,40 @@ pub(super) fn plan(
             plan,
             kind,
             accumulate,
-            recomputed: recomputed[i],
+            recomputed: a.recomputed[i],
             batch_blocks,
         });
     }
+    Template {
+        prologue,
+        prologue_positions,
+        per_micro_batch,
+        steps,
+        pre_steps,
+        messages,
+        cross,
+        deps,
+        failed,
+    }
+}
+
+/// The epilogue's plan and, with ZeRO, how the steps' accumulated gradients and the epilogue split
+/// over the replicas (`zero`).
+fn plan_epilogue(
+    a: &Analysis,
+    f: &FunctionIr,
+    template: &Template,
+    planner: &mut Planner<'_>,
+) -> (Vec<OpPlan>, zero::ZeroPlan) {
+    let (built, schedule, devices) = (&a.built, &a.schedule, a.devices);
+    let FunctionIr {
+        values,
+        args,
+        returned_values,
+        ..
+    } = f;
+    let (steps, prologue_positions) = (&template.steps, &template.prologue_positions);
+    let weight_args = &a.weight_args;
     // ZeRO: the accumulated gradients split over the replicas after the last micro-batch, the
     // epilogue planned split over them on the real devices (`zero`).
     let replicas = schedule.replicas.max(1);
@@ -878,7 +1055,7 @@ pub(super) fn plan(
         }
     }
     let mut epilogue = Vec::new();
-    for i in by_phase(Phase::Epilogue) {
+    for i in a.by_phase(Phase::Epilogue) {
         let node = &built.nodes[i];
         let view = if zero_plan.level > 0 {
             let op_ref = unsafe { OperationRef::from_raw(node.op) };
@@ -915,12 +1092,13 @@ pub(super) fn plan(
         }
     }
     if zero_plan.level > 0 {
-        let epilogue_positions: HashSet<usize> = by_phase(Phase::Epilogue)
+        let epilogue_positions: HashSet<usize> = a
+            .by_phase(Phase::Epilogue)
             .into_iter()
             .map(|i| built.nodes[i].position)
             .collect();
         let mut gathered = HashSet::new();
-        for &value in &returned_values {
+        for &value in returned_values.iter() {
             let Some(&id) = values.get(&ir::value_key(value)) else {
                 continue;
             };
@@ -929,7 +1107,7 @@ pub(super) fn plan(
             if let (true, Some(&dim)) = (made_by_epilogue, split.get(&id)) {
                 if gathered.insert(id) {
                     zero_plan.gathers.extend(zero::gather_returned(
-                        &mut planner,
+                        planner,
                         id,
                         dim,
                         replicas,
@@ -940,7 +1118,7 @@ pub(super) fn plan(
         }
         if zero_plan.level == 3 {
             // The weight arguments the per-micro-batch ops read, held split.
-            for step in &steps {
+            for step in steps.iter() {
                 for task in &step.plan.tasks {
                     let operands = match &task.body {
                         family::Body::Clone { operands, .. }
@@ -967,9 +1145,21 @@ pub(super) fn plan(
             }
         }
     }
-    if failed || planner.failed {
-        return Err(());
-    }
+    (epilogue, zero_plan)
+}
+
+/// Ops without `par.config` read only replicated values (as in a flat strategy); errors at those
+/// that read a partitioned one. Whether none does.
+fn only_graph_ops_read_partitioned(a: &Analysis, f: &FunctionIr) -> bool {
+    let built = &a.built;
+    let FunctionIr {
+        values,
+        ops,
+        return_position,
+        ..
+    } = f;
+    let return_position = *return_position;
+    let mut failed = false;
     for (position, &op) in ops.iter().enumerate() {
         if has_attribute(op, names::CONFIG_ATTR) {
             continue;
@@ -992,18 +1182,26 @@ pub(super) fn plan(
             }
         }
     }
-    if failed {
-        return Err(());
-    }
+    !failed
+}
 
+/// Every replica-0 device's program and its loops, in the global order of the messages.
+fn device_programs(
+    raw: MlirOperation,
+    schedule: &Schedule,
+    devices: u32,
+    messages: &[Message],
+    mut deps: Vec<(Kind, Kind)>,
+) -> Result<Vec<(Program, Vec<Segment>)>, ()> {
+    let replica_width = schedule.replica_width(devices);
     // The order of every device's program.
-    for m in &messages {
+    for m in messages {
         deps.push((m.producer, m.consumer));
     }
     let clock = match order::clock(&schedule, &deps) {
         Ok(clock) => clock,
         Err(message) => {
-            fail_at_function(format!("par.schedule: {message}"));
+            fail_at(raw, format!("par.schedule: {message}"));
             return Err(());
         }
     };
@@ -1013,7 +1211,7 @@ pub(super) fn plan(
         let group = device / group_width;
         let program = order::program(&schedule, &clock, &messages, device, group);
         if !order::follows_the_order(&schedule, &clock, &messages, &program, group) {
-            fail_at_function(format!(
+            fail_at(raw, format!(
                 "par-materialize: internal error: device {device}'s messages do not follow the global order"
             ));
             return Err(());
@@ -1021,12 +1219,32 @@ pub(super) fn plan(
         let segments = order::compress(&program);
         programs.push((program, segments));
     }
+    Ok(programs)
+}
 
+/// What the function returns, the per-micro-batch results among it assembled from every micro-batch
+/// of every replica, and the transfers that gather it on device 0.
+fn plan_returns(
+    a: &Analysis,
+    f: &FunctionIr,
+    per_micro_batch: &HashSet<ValueId>,
+    blocks: &HashMap<ValueId, Blocks>,
+    planner: &mut Planner<'_>,
+) -> (Vec<ValueId>, Vec<ValueId>, Vec<Transfer>) {
+    let schedule = &a.schedule;
+    let replica_width = schedule.replica_width(a.devices);
+    let FunctionIr {
+        values,
+        args,
+        ops,
+        returned_values,
+        ..
+    } = f;
     // Results: per-micro-batch results that follow the batch are assembled from every micro-batch of
     // every replica; the return gathers them on device 0 like any partitioned value.
     let mut returned = Vec::new();
     let mut assembled = Vec::new();
-    for &value in &returned_values {
+    for &value in returned_values.iter() {
         let Some(&id) = values.get(&ir::value_key(value)) else {
             continue;
         };
@@ -1076,33 +1294,7 @@ pub(super) fn plan(
             return_transfers.extend(transfers);
         }
     }
-    let partitioned: HashSet<ValueId> = built
-        .nodes
-        .iter()
-        .flat_map(|n| {
-            (0..unsafe { mlirOperationGetNumResults(n.op) } as usize)
-                .map(move |r| ValueId::Result(n.position, r))
-        })
-        .collect();
-    Ok(Scheduled {
-        schedule,
-        replica_width,
-        prologue,
-        pre_steps,
-        steps,
-        messages,
-        cross,
-        programs,
-        epilogue,
-        return_position,
-        return_transfers,
-        returned,
-        partitioned,
-        per_micro_batch,
-        blocks,
-        assembled,
-        zero: zero_plan,
-    })
+    (returned, assembled, return_transfers)
 }
 
 /// Every region a per-micro-batch task reads or writes of a value that follows the batch lies in
