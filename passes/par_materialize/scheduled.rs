@@ -643,7 +643,7 @@ fn analyze(
         fail_at(raw, format!("par.schedule: {message}"));
         return Err(());
     }
-    let built = build(&ops, &values, &args, schedule.is_pipelined())?;
+    let built = build(ops, values, args, schedule.is_pipelined())?;
     let graph = &built.graph;
     let mut schedule = schedule.clone();
     if schedule.is_pipelined() {
@@ -911,7 +911,7 @@ fn plan_template(
                 continue;
             }
         };
-        if let Err(message) = check_micro_batch(&plan, &blocks, &per_micro_batch) {
+        if let Err(message) = check_micro_batch(&plan, blocks, &per_micro_batch) {
             error(node.op, &format!("cannot run per micro-batch: {message}"));
             failed = true;
             continue;
@@ -1198,7 +1198,7 @@ fn device_programs(
     for m in messages {
         deps.push((m.producer, m.consumer));
     }
-    let clock = match order::clock(&schedule, &deps) {
+    let clock = match order::clock(schedule, &deps) {
         Ok(clock) => clock,
         Err(message) => {
             fail_at(raw, format!("par.schedule: {message}"));
@@ -1209,8 +1209,8 @@ fn device_programs(
     let mut programs = Vec::new();
     for device in 0..replica_width {
         let group = device / group_width;
-        let program = order::program(&schedule, &clock, &messages, device, group);
-        if !order::follows_the_order(&schedule, &clock, &messages, &program, group) {
+        let program = order::program(schedule, &clock, messages, device, group);
+        if !order::follows_the_order(schedule, &clock, messages, &program, group) {
             fail_at(raw, format!(
                 "par-materialize: internal error: device {device}'s messages do not follow the global order"
             ));
