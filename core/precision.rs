@@ -119,6 +119,31 @@ impl Precision {
         }
     }
 
+    /// Whether a forward tensor kept for the backward is kept in FP8 (one byte per element): under
+    /// `fp8`, Transformer Engine's linear layers save their quantized activation operand for the weight
+    /// gradient (`_Linear` and `_LayerNormLinear` save the FP8 input, not the 16-bit one), so a tensor
+    /// that only weighted contractions read in the forward is kept quantized; one that another forward
+    /// op reads too (a norm's input, an activation function's) is kept in 16 bits for that op's
+    /// backward. `forward` says which ops are forward ops.
+    pub fn keeps_in_fp8(
+        self,
+        graph: &Graph,
+        tensor: crate::graph::TensorId,
+        forward: impl Fn(crate::graph::OpId) -> bool,
+    ) -> bool {
+        let readers: Vec<_> = graph
+            .consumers(tensor)
+            .iter()
+            .copied()
+            .filter(|&c| forward(c))
+            .collect();
+        self == Precision::Fp8
+            && !readers.is_empty()
+            && readers
+                .iter()
+                .all(|&c| graph.op(c).class == OpClass::Contraction && graph.reads_weight(c))
+    }
+
     /// `graph` as this precision stores it: with 16-bit storage, every f32 input and activation (and each
     /// op computing in f32) becomes 16-bit; weights stay f32 (the master weights), and so do sums over the
     /// samples — the outputs of ops with a sample loop their output does not index, in a whole training
@@ -359,6 +384,25 @@ mod tests {
     use super::*;
     use crate::machine::Machine;
     use crate::synth;
+
+    /// Under fp8 the input of a weighted product that nothing else reads is kept quantized; a norm's
+    /// input (read by the norm) and every tensor under bf16 stay in 16 bits.
+    #[test]
+    fn fp8_keeps_product_inputs_quantized() {
+        let mut b = synth::Builder::new("fp8", DType::BF16);
+        let x = b.input("x", &[4, 64], DType::BF16);
+        let n = b.layer_norm(x);
+        let h = b.matmul(n, 64);
+        let labels = b.input("labels", &[4], DType::I32);
+        b.loss(h, labels);
+        let g = b.finish();
+        let forward = |_| true;
+        assert!(Precision::Fp8.keeps_in_fp8(&g, n, forward));
+        assert!(!Precision::Bf16.keeps_in_fp8(&g, n, forward));
+        assert!(!Precision::Fp8.keeps_in_fp8(&g, x, forward));
+        // The product's output feeds the loss (no weight): 16 bits.
+        assert!(!Precision::Fp8.keeps_in_fp8(&g, h, forward));
+    }
 
     #[test]
     fn bytes_per_parameter_per_zero_stage() {

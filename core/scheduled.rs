@@ -503,6 +503,33 @@ pub fn tensor_parallel(
                 split[id.index()] = Some(p);
             }
         }
+        // An embedding table looked up by itself (not tied to the head) is vocabulary-parallel as well:
+        // the lookup's loop over the table's rows split, each device finding the tokens of its rows and
+        // the rows summed over the devices (Megatron's VocabParallelEmbedding).
+        for id in graph.topological_order() {
+            let op = graph.op(id);
+            if split[id.index()].is_some()
+                || phases.of(id) != Phase::Forward
+                || op.class != crate::graph::OpClass::Embedding
+            {
+                continue;
+            }
+            let rows = op.inputs.iter().find_map(|a| {
+                let t = graph.tensor(a.tensor);
+                if t.kind != TensorKind::Weight || t.elements() < LARGE_WEIGHT {
+                    return None;
+                }
+                let (dim, _) = t
+                    .shape
+                    .iter()
+                    .enumerate()
+                    .max_by_key(|&(j, &n)| (n, std::cmp::Reverse(j)))?;
+                a.exprs.get(dim).and_then(dominant_term)
+            });
+            if let Some(k) = rows.filter(|&k| op.dims[k].size % t64 == 0) {
+                split[id.index()] = Some(k);
+            }
+        }
         propagate(graph, &mut split, t64);
     }
     graph
@@ -637,6 +664,31 @@ mod tests {
     use crate::cost::CostModel;
     use crate::machine::Machine;
     use crate::synth::{self, TransformerSpec};
+
+    /// An untied embedding table is split over its rows (Megatron's vocabulary-parallel embedding),
+    /// not replicated on every tensor-parallel device.
+    #[test]
+    fn an_untied_embedding_is_vocabulary_parallel() {
+        use crate::graph::DType;
+        let mut b = synth::Builder::new("embed", DType::F32);
+        let ids = b.input("ids", &[2, 16], DType::I32);
+        let x = b.embedding(ids, 65536, 128);
+        let h = b.matmul(x, 128);
+        let labels = b.input("labels", &[2, 16], DType::I32);
+        b.loss(h, labels);
+        let g = b.finish();
+        let marks = crate::batch::batch_marks(&g, 0).unwrap();
+        let phases = Phases::new(&g, &marks.loops, false);
+        let configs = tensor_parallel(&g, &phases, 4, false);
+        let embed = g
+            .ops()
+            .iter()
+            .position(|op| op.class == crate::graph::OpClass::Embedding)
+            .unwrap();
+        // Loop 3 is the lookup over the table's 65536 rows.
+        assert_eq!(configs[embed].degrees[3], 4, "{:?}", configs[embed]);
+        assert_eq!(configs[embed].devices.len(), 4);
+    }
 
     #[test]
     fn specs_parse_and_reject() {

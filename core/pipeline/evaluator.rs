@@ -741,6 +741,17 @@ impl<'a> Evaluator<'a> {
                 }
             }
         }
+        // FP8: the operands that only weighted products read are kept quantized
+        // ([`crate::precision::Precision::keeps_in_fp8`]).
+        let precision = self.problem.cost.state().precision;
+        for (&t, v) in bytes.iter_mut() {
+            if precision.keeps_in_fp8(g, t, forward) {
+                let size = g.tensor(t).dtype.size_bytes().max(1);
+                for b in v.iter_mut() {
+                    *b /= size;
+                }
+            }
+        }
         Kept { bytes, largest_op }
     }
 

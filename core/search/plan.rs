@@ -79,6 +79,7 @@ use std::time::Instant;
 use super::{Budget, Details, Found, Run, SearchError, StopReason};
 use crate::graph::{DeviceId, Graph, Mode, OpClass, OpId, TensorId, TensorKind};
 use crate::pipeline::{Context, Fitting};
+use crate::precision::Precision;
 use crate::problem::Problem;
 use crate::schedule::{Order, Phase, Phases, Recompute, Schedule, Zero};
 use crate::strategy::{divisors, Config, Strategy};
@@ -381,7 +382,14 @@ impl StageFloors {
                             if !product_input {
                                 continue;
                             }
-                            let bytes = graph.tensor(a.tensor).bytes() as f64;
+                            // Under fp8 a product's input may be kept quantized: one byte per
+                            // element at least (`Precision::keeps_in_fp8`).
+                            let tensor = graph.tensor(a.tensor);
+                            let bytes = if problem.cost.state().precision == Precision::Fp8 {
+                                tensor.elements() as f64
+                            } else {
+                                tensor.bytes() as f64
+                            };
                             f.kept[s] += bytes;
                             if weighted || dims == 1 && bytes <= weighted_max[s] {
                                 f.kept_weighted[s] += bytes;
