@@ -188,8 +188,9 @@ def worker(rank, world, port, make, loss_fn, weights, batch, result, out, measur
             def step():
                 losses = []
                 model.step(*share[:-1], target=share[-1], losses=losses)
-                # The last stage's ranks hold the micro-batches' losses, one rank per replica.
-                return torch.stack(losses).detach().mean() * world / dp if losses else torch.zeros(())
+                # The last stage's ranks hold the micro-batches' losses, the tp ranks of each replica.
+                tp = result["mesh"]["shape"][-1]
+                return torch.stack(losses).detach().mean() * world / (dp * tp) if losses else torch.zeros(())
         else:
             model, mesh = flexc.torch.apply(model, result)
 
@@ -199,7 +200,9 @@ def worker(rank, world, port, make, loss_fn, weights, batch, result, out, measur
                 return whole(loss).detach().clone()
         with CommDebugMode() as comm:
             total = step()
-        grads = {n: whole(p.grad).detach().clone() for n, p in model.named_parameters()}
+        # A pipeline's tensor-parallel shards are gathered by `Pipelined.full` (on every tp rank).
+        full = model.full if isinstance(model, flexc.torch.Pipelined) else lambda _, t: whole(t)
+        grads = {n: full(n, p.grad).detach().clone() for n, p in model.named_parameters()}
         dist.all_reduce(total)
         seconds = None
         if measure:
@@ -444,9 +447,48 @@ def check_engine_configs():
     print(f"ok torch plan(engine=...): torchtitan {p}, megatron {' '.join(flags)}")
 
 
+def check_checkpointing():
+    """`apply`'s activation checkpointing (`flexc.torch._checkpointed`) in one process: a block's backward
+    under `full` runs its forward's weight contractions (`mm`/`addmm`) again, under `selective` only
+    attention's (`bmm`) and not the weights', under none neither; the gradients are the same."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class Count(TorchDispatchMode):
+        def __init__(self):
+            super().__init__()
+            self.ops = {}
+
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            name = func.overloadpacket.__name__
+            self.ops[name] = self.ops.get(name, 0) + 1
+            return func(*args, **(kwargs or {}))
+
+    torch.manual_seed(4)
+    base = Block(64, 4)
+    x = torch.randn(2, 16, 64)
+    counts, grads = {}, {}
+    for mode in ("none", "selective", "full"):
+        block = Block(64, 4)
+        block.load_state_dict(base.state_dict())
+        flexc.torch._checkpointed(block, mode)
+        out = block(x)
+        with Count() as seen:
+            out.square().mean().backward()
+        counts[mode] = seen.ops
+        grads[mode] = [p.grad for p in block.parameters()]
+    weights = {m: c.get("mm", 0) + c.get("addmm", 0) for m, c in counts.items()}
+    attention = {m: c.get("bmm", 0) for m, c in counts.items()}
+    assert weights["selective"] == weights["none"] < weights["full"], weights
+    assert attention["none"] < attention["selective"] == attention["full"], attention
+    for mode in ("selective", "full"):
+        assert max(error(a, b) for a, b in zip(grads[mode], grads["none"])) <= TOLERANCE, mode
+    print(f"ok checkpointing: backward weight contractions {weights}, attention's {attention}")
+
+
 def main():
     if "--gpt2-small" in sys.argv:
         return gpt2_small()
+    check_checkpointing()
     check_engine_configs()
     runs = [(mlp_case(), 2, None), (mlp_case(), 4, None), (mlp_case(), 2, "megatron"),
             (mlp_case(), 4, "megatron:tp=2,dp=2,zero=3"), (hidden_case(), 2, "megatron")]
@@ -457,6 +499,12 @@ def main():
                  (gpt_case(), 2, "megatron:tp=1,pp=2,m=2,schedule=gpipe"),
                  (gpt_case(), 4, "megatron:tp=1,pp=2,dp=2,m=2,zero=3"),
                  (gpt_case(), 2, "megatron:tp=1,pp=2,m=4,vp=2")]
+        # The whole of torch.distributed: tensor parallelism inside pipeline stages, ZeRO-1 with
+        # selective checkpointing over pipelined replicas, and both on a mesh with full checkpointing
+        # (4 processes: this host holds no 8).
+        runs += [(gpt_case(), 4, "megatron:tp=2,pp=2,m=2"),
+                 (gpt_case(), 4, "megatron:tp=1,pp=2,dp=2,m=2,zero=1,recompute=selective"),
+                 (gpt_case(), 4, "megatron:tp=2,dp=2,zero=1,recompute=full")]
     records = [check(case, world, strategy) for case, world, strategy in runs]
     if "--doc" in sys.argv:
         document(records, sys.argv[sys.argv.index("--doc") + 1])
