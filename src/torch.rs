@@ -692,7 +692,7 @@ pub fn plan(
         "fsdp": found.fsdp || zero == Zero::Optimizer,
         "zero": zero.level(),
         "recompute": schedule.recompute.name(),
-        "schedule": found.schedule,
+        "schedule": strategy.schedule.summary(),
         "parameters": found.parameters,
         "warnings": warnings,
     });
@@ -714,8 +714,6 @@ struct Styles {
     parameters: serde_json::Map<String, Value>,
     /// Whether a parameter is split over `dp` (FSDP).
     fsdp: bool,
-    /// The jax export's schedule summary.
-    schedule: Value,
 }
 
 /// The `parallelize_module` styles, layouts and pairs of mesh strategy `strategy` on `devices` (module
@@ -896,7 +894,6 @@ fn styles_of(
         transposed,
         parameters,
         fsdp,
-        schedule: export.value["schedule"].clone(),
     })
 }
 
@@ -1113,7 +1110,6 @@ fn pipeline_plan(
         transposed: BTreeSet::new(),
         parameters: serde_json::Map::new(),
         fsdp,
-        schedule: Value::Null,
     };
     let found = found.unwrap_or(empty);
     let value = json!({

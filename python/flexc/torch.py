@@ -6,11 +6,13 @@ importer (linalg on tensors; the parameters become arguments named as `named_par
 src/torch.rs). `apply(model, plan)` parallelizes the module with it in every process of the job:
 `parallelize_module` styles (`ColwiseParallel`/`RowwiseParallel` per named submodule, with the layouts
 that make an unpaired style exchange whole tensors) on the `tp` dim of a 2-D `DeviceMesh` (`dp` × `tp`),
-then FSDP (`fully_shard`, when the strategy shards weights over `dp`: ZeRO-3) or replication with
-averaged gradients (`replicate`) over `dp`. A plan with pipeline stages (`result["pipeline"]`) runs
-on `torch.distributed.pipelining` instead: the module is traced and split at the plan's submodules,
-each rank builds its stages (FSDP or replication over `dp`), and `apply` returns a `Pipelined` whose
-`step` runs one training step's micro-batches.
+activation checkpointing as `result["recompute"]` says (`full`, or `selective`: weight contractions
+kept), then FSDP (`fully_shard`, when the strategy shards weight state over `dp`: ZeRO-3, and ZeRO-1
+as `reshard_after_forward=False`) or replication with averaged gradients (`replicate`) over `dp`. A
+plan with pipeline stages (`result["pipeline"]`) runs on `torch.distributed.pipelining` instead: the
+styled modules keep their `tp` shards (`_local_tensor_parallel`), the module is traced and split at
+the plan's submodules, each rank builds its stages (checkpointed, FSDP or replication over `dp`), and
+`apply` returns a `Pipelined` whose `step` runs one training step's micro-batches.
 
 `plan(..., engine="torchtitan"|"megatron")` plans for that framework instead (its `--search=` and
 `--emit=`) and returns `(result, config)`: the plan of the same strategy and torchtitan's job config
@@ -504,9 +506,13 @@ def _over_dp(module, result: dict, mesh):
         reshard = result.get("zero", 3) != 1
         # Each repeated layer (an item of an `nn.ModuleList`) its own FSDP unit, then the rest: a
         # layer's weights are gathered only while it runs, as FSDP's own guidance does for blocks.
-        for item in [m for m in module.modules() if isinstance(m, torch.nn.ModuleList)]:
-            for layer in item:
-                fully_shard(layer, mesh=mesh["dp"], reshard_after_forward=reshard)
+        # Under checkpointing the module is one unit: its hooks stay outside the checkpointed forward
+        # (a unit's hooks inside it run differently when the backward recomputes it, which the
+        # selective policy's replay refuses).
+        if result.get("recompute", "none") == "none":
+            for item in [m for m in module.modules() if isinstance(m, torch.nn.ModuleList)]:
+                for layer in item:
+                    fully_shard(layer, mesh=mesh["dp"], reshard_after_forward=reshard)
         fully_shard(module, mesh=mesh["dp"], reshard_after_forward=reshard)
     else:
         # FSDP2's replicate: DDP's semantics (gradients all-reduced and averaged over `dp`) on

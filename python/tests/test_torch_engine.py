@@ -10,7 +10,10 @@ plan's layouts exchange whole tensors), and a small GPT (2 pre-LN blocks with se
 256, vocabulary 256, batch 8 x 16 tokens, next-token cross-entropy), each under the searched plan and
 under Megatron-LM's (`--strategy=megatron:...`, tensor parallel with and without data parallel and
 ZeRO-3), and the GPT under plain data parallelism and under pipelines (Megatron's `pp=2` with one
-device per stage: 1F1B, GPipe, interleaved, and over two FSDP replicas). Per run it prints the plan (mesh, styles, the
+device per stage: 1F1B, GPipe, interleaved, and over two FSDP replicas), then the rest of what `apply`
+runs on 4 processes: tp=2 inside each of 2 pipeline stages, pp=2 x dp=2 with ZeRO-1 and selective
+checkpointing, and tp=2 x dp=2 with ZeRO-1 and full checkpointing; `check_checkpointing` checks in one
+process that checkpointing recomputes what it says (a block's backward counted op by op). Per run it prints the plan (mesh, styles, the
 layouts of unpaired styles, flexc's warnings) and the error of the loss and of every gradient against
 the single-process step (max |a - b| / max(|b|, floor), the floor 1e-6 for the loss and a thousandth of
 the largest gradient for gradients; tolerance TOLERANCE: f32 sums in another order). Exit 1 when any result is off or flexc fails.
@@ -19,7 +22,8 @@ Styles on CPU: `ColwiseParallel`/`RowwiseParallel` need all-gather and all-reduc
 `fully_shard` all-gather and reduce-scatter, `replicate` all-reduce; gloo has them all here (torch
 2.15), so every style flexc exports is run; so do the pipelines' sends and receives
 (`torch.distributed.pipelining`: plain and interleaved 1F1B, GPipe, with replication or FSDP over the
-replicas). Sequence parallelism is not exported.
+replicas; inside a pipeline stage tensor parallelism runs on local shards with `flexc::tp_*` custom
+ops, all-reduce and all-gather). Sequence parallelism is not exported.
 
   python/tests/test_torch_engine.py [--quick] [--doc PATH]   # --quick: the MLP only; --doc: the runs
                                                              # as Markdown (docs/torch-engine.md)
