@@ -1,6 +1,8 @@
 //! `--emit=torch-plan`: a strategy as the plan `torch.distributed` applies to the user's module — a 2-D
 //! `DeviceMesh` (`dp` × `tp`), a `parallelize_module` style per named submodule (`ColwiseParallel`,
-//! `RowwiseParallel`) on `tp`, and FSDP over `dp` when the strategy shards weights there (ZeRO-3).
+//! `RowwiseParallel`) on `tp`, the recomputation (`recompute`: activation checkpointing) and FSDP over
+//! `dp` when the strategy shards weight state there (`zero`: 3, or 1, which `apply` runs as FSDP that
+//! keeps the gathered weights from the forward to the backward: `reshard_after_forward=False`).
 //! `python/flexc/torch.py` applies it.
 //!
 //! The splits are `--emit=jax-shardings`' ([`crate::jax::export`]) on the mesh `dp` × `tp`, `dp` being
@@ -38,24 +40,27 @@
 //! warning. Every gather and every weight left replicated is in the simulated cost that ends the
 //! warnings: the ops the gathered shard would have reached run whole on each `tp` rank there.
 //!
-//! **Pipelines.** A strategy with pipeline stages of one device each is exported as
-//! `torch.distributed.pipelining` runs it ([`Export::new`]): a 3-D mesh `dp` × `pp` × `tp` (`tp` = 1),
-//! the split points (`SplitPoint.BEGINNING` of a submodule, in program order), the micro-batches, the
-//! schedule class (`Schedule1F1B`, `ScheduleGPipe`; `ScheduleInterleaved1F1B`, `ScheduleLoopedBFS` when a
-//! rank holds several stages: rank `g` holds stages `g`, `g + pp`, …), and FSDP or replication of each
-//! stage over `dp`. Torch splits the traced forward at submodule calls; flexc's stages are cut at ops.
-//! Stage `k`'s split point is the outermost submodule holding the first weight stage `k` reads whose
-//! parameters all lie in stage `k` or later; every op from the first that reads one of its parameters
-//! runs in stage `k` in torch, and ops that move stage for it are a warning with the cost of the strategy
-//! torch runs. What torch's pipeline cannot run as flexc planned — tensor parallelism inside a stage
-//! (`parallelize_module` needs the `nn.Linear` modules that the pipeline's tracer replaces), a stage
-//! that reads no weight, unnamed weights, a training step that carries its own backward — exports the
-//! nearest mesh strategy instead, with the reason; recomputation and ZeRO-1 are dropped with a warning.
+//! **Pipelines.** A strategy with pipeline stages is exported as `torch.distributed.pipelining` runs it
+//! ([`Export::new`]): a 3-D mesh `dp` × `pp` × `tp`, the split points (`SplitPoint.BEGINNING` of a
+//! submodule, in program order), the micro-batches, the schedule class (`Schedule1F1B`,
+//! `ScheduleGPipe`; `ScheduleInterleaved1F1B`, `ScheduleLoopedBFS` when a rank holds several stages:
+//! rank `g` holds stages `g`, `g + pp`, …), the styles of one stage group on `tp` (the strategy moved
+//! to one group's devices, [`stage_local`], styled as a mesh strategy: `apply` splits the styled
+//! modules into their `tp` shards before torch traces them), each stage's checkpointing, and FSDP or
+//! replication of each stage over `dp`. Torch splits the traced forward at submodule calls; flexc's
+//! stages are cut at ops. Stage `k`'s split point is the outermost submodule holding the first weight
+//! stage `k` reads whose parameters all lie in stage `k` or later; every op from the first that reads
+//! one of its parameters runs in stage `k` in torch, and ops that move stage for it are a warning with
+//! the cost of the strategy torch runs. What torch's pipeline cannot run as flexc planned — a stage
+//! that reads no weight, unnamed weights, a training step that carries its own backward, a batch
+//! outside dim 0 — exports the nearest mesh strategy instead, with the reason. Sequence parallelism
+//! is no style: torch runs the ops a strategy splits along the sequence (norms) replicated on `tp`,
+//! which the cost warning does not yet show; `--search=torch` leaves it out.
 
 use crate::diagnostics::Diag;
 use crate::jax::{self, Axis};
 use flexc_core::graph::{DeviceId, Graph, OpId, TensorId, TensorKind};
-use flexc_core::schedule::{Order, Recompute, Zero};
+use flexc_core::schedule::{Order, Zero};
 use flexc_core::{OpClass, Strategy};
 use flexc_passes::import::Imported;
 use serde_json::{json, Value};
@@ -491,10 +496,16 @@ impl Export {
         training_step: bool,
         batch_dim: usize,
     ) -> Export {
-        let mesh = |warnings| Export {
-            nearest: jax::nearest_mesh_strategy(strategy),
-            pipeline: None,
-            warnings,
+        // Torch runs recomputation (activation checkpointing) and ZeRO-1 (FSDP without resharding
+        // after the forward) on a mesh too: only the stages and micro-batches go.
+        let mesh = |warnings| {
+            let mut nearest = jax::nearest_mesh_strategy(strategy);
+            nearest.schedule.zero = strategy.schedule.zero;
+            Export {
+                nearest,
+                pipeline: None,
+                warnings,
+            }
         };
         if strategy.schedule.virtual_stages() <= 1 {
             return mesh(Vec::new());
@@ -540,23 +551,11 @@ fn pipeline(
             "the batch is dim {batch_dim} of the data; torch splits micro-batches along dim 0"
         ));
     }
-    let per_stage = devices / u64::from(schedule.replicas.max(1) * schedule.stages.max(1));
-    if per_stage > 1 {
-        return Err(format!("each stage runs on {per_stage} devices; tensor parallelism inside a stage needs the nn.Linear modules of parallelize_module's styles, which the pipeline's tracer replaces"));
-    }
+    // Each stage group's devices: `tp` consecutive ids from `group · tp` (`flexc_core::scheduled`).
+    let tp = devices / u64::from(schedule.replicas.max(1) * schedule.stages.max(1));
+    let tp = u32::try_from(tp.max(1)).map_err(|_| format!("{tp} devices per stage"))?;
     let mut nearest = strategy.clone();
     let mut warnings = Vec::new();
-    if schedule.recompute != Recompute::None {
-        nearest.schedule.recompute = Recompute::None;
-        warnings.push(format!(
-            "recomputation ({}) is dropped: torch.distributed.pipelining's stages keep their activations",
-            schedule.recompute.name()
-        ));
-    }
-    if matches!(schedule.zero, Zero::Optimizer | Zero::Gradients) {
-        nearest.schedule.zero = Zero::None;
-        warnings.push(format!("ZeRO-{} (optimizer state{} sharded alone) is dropped: torch shards weights with their optimizer state (FSDP, ZeRO-3) or not at all", schedule.zero.level(), if schedule.zero == Zero::Gradients { " and gradients" } else { "" }));
-    }
     let graph = &imported.graph;
     // Each weight: name, flexc's stage, its first reader (program order).
     let mut weights: Vec<(String, u32, usize)> = Vec::new();
@@ -621,15 +620,16 @@ fn pipeline(
     }
     for &op in &moved {
         let k = torch_stage(op);
+        let from = schedule.group_of_stage(schedule.stage_of(OpId::new(op))) * tp;
         nearest.schedule.stage_of[op] = k;
-        let group = DeviceId(schedule.group_of_stage(k));
+        let to = schedule.group_of_stage(k) * tp;
         for device in nearest
             .configs
             .get_mut(op)
             .into_iter()
             .flat_map(|c| &mut c.devices)
         {
-            *device = group;
+            *device = DeviceId(device.0 - from.min(device.0) + to);
         }
     }
     if let Some(&first) = moved.first() {
@@ -670,19 +670,69 @@ pub fn plan(
     cost: &Cost<'_>,
 ) -> Result<(String, Vec<String>), Diag> {
     if let Some(pipeline) = &export.pipeline {
-        let cost = cost(&export.nearest)?;
-        return Ok(pipeline_plan(
-            model,
-            imported,
-            devices,
-            export,
-            pipeline,
-            cost.as_deref(),
-        ));
+        return pipeline_plan(model, imported, devices, export, pipeline, cost);
     }
     // What torch runs, in flexc's terms: the nearest mesh strategy, then the plan's own changes.
     let mut runs = export.nearest.clone();
     let mut warnings = export.warnings.clone();
+    let found = styles_of(model, imported, strategy, devices, &mut runs, &mut warnings)?;
+    warnings.dedup();
+    warnings.extend(cost(&runs)?);
+    let schedule = &export.nearest.schedule;
+    let zero = schedule.zero;
+    let value = json!({
+        "format": "flexc-torch-plan-1",
+        "model": model,
+        "world_size": devices,
+        "mesh": {"dims": ["dp", "tp"], "shape": [found.dp, devices / found.dp]},
+        "plan": found.styles,
+        "layouts": found.layouts,
+        "pairs": found.pairs,
+        "transposed": found.transposed,
+        "fsdp": found.fsdp || matches!(zero, Zero::Optimizer | Zero::Gradients),
+        "zero": zero.level(),
+        "recompute": schedule.recompute.name(),
+        "schedule": strategy.schedule.summary(),
+        "parameters": found.parameters,
+        "warnings": warnings,
+    });
+    let mut text = String::new();
+    jax::layout(&value, 0, &mut text);
+    text.push('\n');
+    Ok((text, warnings))
+}
+
+/// The tensor-parallel styles of a mesh strategy ([`styles_of`]).
+struct Styles {
+    /// The data-parallel size of the mesh (`tp` is the rest).
+    dp: u64,
+    styles: BTreeMap<String, &'static str>,
+    layouts: BTreeMap<String, Value>,
+    pairs: BTreeMap<String, String>,
+    transposed: BTreeSet<String>,
+    /// Each named parameter's spec over `dp` and `tp`.
+    parameters: serde_json::Map<String, Value>,
+    /// Whether a parameter is split over `dp` (FSDP).
+    fsdp: bool,
+}
+
+/// The `parallelize_module` styles, layouts and pairs of mesh strategy `strategy` on `devices` (module
+/// doc); what torch runs differently is changed in `runs` (the same ops as `strategy`) and warned of.
+fn styles_of(
+    model: &str,
+    imported: &Imported,
+    strategy: &Strategy,
+    devices: u64,
+    runs: &mut Strategy,
+    warnings: &mut Vec<String>,
+) -> Result<Styles, Diag> {
+    // ZeRO-1 and 2 are the plan's own (`zero`, FSDP without resharding after the forward), not the
+    // sharding's.
+    let mut sharded = strategy.clone();
+    if matches!(sharded.schedule.zero, Zero::Optimizer | Zero::Gradients) {
+        sharded.schedule.zero = Zero::None;
+    }
+    let strategy = &sharded;
     let derived = jax::export(model, imported, strategy, devices, None)?;
     let dp: u64 = derived.data.iter().map(|&i| derived.mesh[i].1).product();
     let mesh: Vec<Axis> = vec![("dp".to_string(), dp), ("tp".to_string(), devices / dp)];
@@ -716,7 +766,7 @@ pub fn plan(
                 warnings.push(format!(
                     "{name}: split over tp but not a named submodule's parameter (par.name \"module.weight\"): left replicated"
                 ));
-                unsplit(imported, i, &mut runs);
+                unsplit(imported, i, runs);
                 continue;
             }
         };
@@ -736,7 +786,7 @@ pub fn plan(
                     "{name}: its split over tp (dims {split:?} of {}) is no parallelize_module style: left replicated",
                     spec.len()
                 ));
-                unsplit(imported, i, &mut runs);
+                unsplit(imported, i, runs);
                 continue;
             }
         };
@@ -808,7 +858,7 @@ pub fn plan(
         // Torch runs it as its column partner runs: the partner's configuration on its contraction.
         let partner = modules.get(column).copied().flatten();
         if let (Some(op), Some(like)) = (reader, partner) {
-            split_like(&imported.graph, &mut runs, op, like);
+            split_like(&imported.graph, runs, op, like);
         }
         // Its weight and bias now split dim 0 over `tp` (ahead of what they held there: FSDP's `dp`).
         for (name, spec) in parameters.iter_mut() {
@@ -834,29 +884,18 @@ pub fn plan(
         &styles,
         &modules,
         &rules,
-        &mut runs,
-        &mut warnings,
+        runs,
+        warnings,
     );
-    warnings.dedup();
-    warnings.extend(cost(&runs)?);
-    let value = json!({
-        "format": "flexc-torch-plan-1",
-        "model": model,
-        "world_size": devices,
-        "mesh": {"dims": ["dp", "tp"], "shape": [dp, devices / dp]},
-        "plan": styles,
-        "layouts": layouts,
-        "pairs": pairs,
-        "transposed": transposed,
-        "fsdp": fsdp,
-        "schedule": export.value["schedule"],
-        "parameters": parameters,
-        "warnings": warnings,
-    });
-    let mut text = String::new();
-    jax::layout(&value, 0, &mut text);
-    text.push('\n');
-    Ok((text, warnings))
+    Ok(Styles {
+        dp,
+        styles,
+        layouts,
+        pairs,
+        transposed,
+        parameters,
+        fsdp,
+    })
 }
 
 /// Sets the configuration in `strategy` of contraction `op` and of the ops its output passes alone on
@@ -957,51 +996,135 @@ fn whole_per_group(graph: &Graph, op: OpId, config: &flexc_core::Config) -> flex
     }
 }
 
-/// The plan of a pipeline (module doc): no styles (`tp` = 1), each stage replicated over `dp` or FSDP.
+/// `strategy`, a pipeline whose stage groups hold `tp` devices each, as the mesh strategy of one stage
+/// group (`tp` devices, its replicas kept): each op's devices moved from its stage's group to `0..tp`.
+/// Every stage of a torch pipeline applies the same styles on its `tp` ranks, which the styles of this
+/// strategy name ([`styles_of`]).
+fn stage_local(strategy: &Strategy, tp: u32) -> Strategy {
+    let mut local = strategy.clone();
+    let schedule = &mut local.schedule;
+    schedule.stages = 1;
+    schedule.chunks = 1;
+    schedule.micro_batches = 1;
+    schedule.stage_of.clear();
+    if matches!(schedule.zero, Zero::Optimizer | Zero::Gradients) {
+        schedule.zero = Zero::None;
+    }
+    for config in &mut local.configs {
+        for device in &mut config.devices {
+            device.0 %= tp.max(1);
+        }
+    }
+    local
+}
+
+/// The plan of a pipeline (module doc): the styles of one stage group's `tp` ranks ([`stage_local`],
+/// [`styles_of`]), the stages' checkpointing, FSDP or replication of each stage over `dp`; last among
+/// the warnings the simulated cost of what torch runs (`cost` of [`Export::nearest`] with the styles'
+/// own changes).
 fn pipeline_plan(
     model: &str,
     imported: &Imported,
     devices: u64,
     export: &Export,
     pipeline: &Pipeline,
-    cost: Option<&str>,
-) -> (String, Vec<String>) {
+    cost: &Cost<'_>,
+) -> Result<(String, Vec<String>), Diag> {
     let schedule = &export.nearest.schedule;
-    let fsdp = schedule.zero == Zero::Full;
+    let zero = schedule.zero;
     let (dp, pp) = (
         u64::from(schedule.replicas.max(1)),
         u64::from(schedule.stages),
     );
-    // FSDP shards dim 0 of every parameter over `dp`.
-    let parameters: serde_json::Map<String, Value> = imported
-        .args
-        .iter()
-        .filter(|arg| arg.weight)
-        .filter_map(|arg| Some((arg.name.clone()?, arg.tensor?)))
-        .map(|(name, tensor)| {
-            let rank = imported.graph.tensor(tensor).shape.len();
-            let spec: Vec<Value> = (0..rank)
-                .map(|d| {
-                    if fsdp && d == 0 {
-                        json!("dp")
-                    } else {
-                        Value::Null
-                    }
-                })
-                .collect();
-            (name, Value::Array(spec))
-        })
-        .collect();
+    let tp = devices / (dp * pp);
     let mut warnings = export.warnings.clone();
-    warnings.extend(cost.map(str::to_string));
+    let mut runs = export.nearest.clone();
+    let found = if tp > 1 {
+        let width = u32::try_from(tp)
+            .map_err(|_| Diag::error(None, format!("--emit=torch-plan: {tp} devices per stage")))?;
+        let local = stage_local(&export.nearest, width);
+        let mut changed = local.clone();
+        let found = styles_of(
+            model,
+            imported,
+            &local,
+            dp * tp,
+            &mut changed,
+            &mut warnings,
+        )?;
+        if found.dp != dp {
+            return Err(Diag::error(
+                None,
+                format!("--emit=torch-plan: a stage group's strategy splits the samples {} ways, the pipeline has {dp} replicas (a flexc bug)", found.dp),
+            ));
+        }
+        // The styles' changes, moved back to each op's stage group.
+        for (i, (before, after)) in local.configs.iter().zip(&changed.configs).enumerate() {
+            if before == after {
+                continue;
+            }
+            let shift = schedule.group_of_stage(schedule.stage_of(OpId::new(i))) * width;
+            let mut config = after.clone();
+            for device in &mut config.devices {
+                device.0 += shift;
+            }
+            if let Some(slot) = runs.configs.get_mut(i) {
+                *slot = config;
+            }
+        }
+        Some(found)
+    } else {
+        None
+    };
+    warnings.dedup();
+    warnings.extend(cost(&runs)?);
+    // FSDP shards dim 0 of every parameter over `dp` (ZeRO-3 and ZeRO-1 alike: `apply` runs ZeRO-1 as
+    // FSDP that keeps the gathered weights from the forward to the backward).
+    let fsdp = zero != Zero::None;
+    let parameters: serde_json::Map<String, Value> = match &found {
+        Some(found) => found.parameters.clone(),
+        None => imported
+            .args
+            .iter()
+            .filter(|arg| arg.weight)
+            .filter_map(|arg| Some((arg.name.clone()?, arg.tensor?)))
+            .map(|(name, tensor)| {
+                let rank = imported.graph.tensor(tensor).shape.len();
+                let spec: Vec<Value> = (0..rank)
+                    .map(|d| {
+                        if fsdp && d == 0 {
+                            json!("dp")
+                        } else {
+                            Value::Null
+                        }
+                    })
+                    .collect();
+                (name, Value::Array(spec))
+            })
+            .collect(),
+    };
+    let empty = Styles {
+        dp,
+        styles: BTreeMap::new(),
+        layouts: BTreeMap::new(),
+        pairs: BTreeMap::new(),
+        transposed: BTreeSet::new(),
+        parameters: serde_json::Map::new(),
+        fsdp,
+    };
+    let found = found.unwrap_or(empty);
     let value = json!({
         "format": "flexc-torch-plan-1",
         "model": model,
         "world_size": devices,
-        "mesh": {"dims": ["dp", "pp", "tp"], "shape": [dp, pp, devices / (dp * pp)]},
-        "plan": {},
-        "layouts": {},
+        "mesh": {"dims": ["dp", "pp", "tp"], "shape": [dp, pp, tp]},
+        "plan": found.styles,
+        "layouts": found.layouts,
+        "pairs": found.pairs,
+        "transposed": found.transposed,
         "fsdp": fsdp,
+        "zero": zero.level(),
+        "recompute": schedule.recompute.name(),
         "pipeline": {
             "split_points": pipeline.split_points,
             "stages": pp,
@@ -1017,7 +1140,7 @@ fn pipeline_plan(
     let mut text = String::new();
     jax::layout(&value, 0, &mut text);
     text.push('\n');
-    (text, warnings)
+    Ok((text, warnings))
 }
 
 /// The layouts of the styles that are not half of a pair (module doc): a column-split module whose

@@ -147,8 +147,9 @@ struct Cli {
     /// mcmc where the machine is small enough), plan (replicas, pipeline stages, micro-batches,
     /// recomputation and ZeRO around Megatron tensor parallelism), mesh (plan restricted to what a mesh
     /// sharding runs: tensor and data parallelism, FSDP; the default of --emit=jax-shardings and sdy
-    /// without --mesh), torch (mesh, or pipeline stages of one device each over data parallelism or
-    /// FSDP, as torch.distributed runs them; the default of --emit=torch-plan), megatron, torchtitan and
+    /// without --mesh), torch (a mesh or pipeline stages with tensor parallelism inside each, with
+    /// checkpointing and ZeRO 0, 1 or 3, as flexc.torch.apply runs them; no sequence parallelism; the
+    /// default of --emit=torch-plan), megatron, torchtitan and
     /// maxtext (plan restricted to what Megatron-LM's flags, torchtitan or MaxText run; the defaults of
     /// --emit=megatron-args, torchtitan and maxtext), mcmc (FlexFlow over flat strategies,
     /// seeded with the pase and soybean results and the expert strategies), pase (PaSE's dynamic program;

@@ -540,7 +540,7 @@ impl SearchAlgorithm for TorchPlan {
     }
 
     fn summary(&self) -> &'static str {
-        "the schedule search restricted to what torch.distributed runs: the mesh space, or pipeline stages of one device each over data parallelism or FSDP"
+        "the schedule search restricted to what flexc.torch.apply runs: a mesh or pipeline stages with tensor parallelism inside each, checkpointing, replication or ZeRO-1/3 over data parallelism; no sequence parallelism"
     }
 
     fn search(&self, problem: &Problem, run: &Run) -> Result<Found, SearchError> {

@@ -70,8 +70,10 @@
 //! GPipe: the candidates' order is GPipe, without interleaving; micro-batches a multiple of the
 //! stages; as many layers per stage): the defaults of `--emit=megatron-args`, `torchtitan` and
 //! `maxtext`.
-//! [`torch_plan`] adds what `torch.distributed.pipelining` runs: stages of one device each (plain or
-//! interleaved, any micro-batch count) over replicas or FSDP, without recomputation.
+//! [`torch_plan`] keeps to what `flexc.torch.apply` runs: the mesh space with recomputation
+//! (activation checkpointing) and ZeRO-1 (FSDP keeping the gathered weights to the backward), and
+//! `torch.distributed.pipelining` stages (plain or interleaved, any micro-batch count) with tensor
+//! parallelism inside each, over replicas or FSDP; no sequence parallelism.
 
 use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
@@ -751,16 +753,12 @@ fn mesh_expressible(pp: u32, m: u32, recompute: Recompute, zero: Zero, sp: bool)
         && !sp
 }
 
-/// Whether `torch.distributed` runs the candidate as flexc simulates it: a mesh strategy, or a pipeline
-/// whose stages hold one device each (`parallelize_module` needs the `nn.Linear` modules that the
-/// pipeline's tracer replaces) without recomputation, ZeRO 0 or 3 (FSDP) over the replicas.
-fn torch_expressible(tp: u32, pp: u32, m: u32, recompute: Recompute, zero: Zero, sp: bool) -> bool {
-    mesh_expressible(pp, m, recompute, zero, sp)
-        || pp > 1
-            && tp == 1
-            && recompute == Recompute::None
-            && matches!(zero, Zero::None | Zero::Full)
-            && !sp
+/// Whether `torch.distributed` runs the candidate as flexc simulates it (`flexc.torch.apply`): a mesh
+/// (one micro-batch) or a pipeline (`torch.distributed.pipelining`, tensor parallelism inside each
+/// stage), under any recomputation (activation checkpointing) and ZeRO 0, 1 or 3 (replication, FSDP
+/// that keeps the gathered weights to the backward, FSDP); no sequence parallelism.
+fn torch_expressible(pp: u32, m: u32, sp: bool) -> bool {
+    !sp && (pp > 1 || m == 1)
 }
 
 /// The weight state per device of a schedule with `dp` replicas of `shards` devices each (tensor ×
@@ -927,9 +925,7 @@ fn plan_with(
                                 let kept = match space {
                                     Space::All => true,
                                     Space::Mesh => mesh_expressible(pp, m, recompute, zero, sp),
-                                    Space::Torch => {
-                                        torch_expressible(tp, pp, m, recompute, zero, sp)
-                                    }
+                                    Space::Torch => torch_expressible(pp, m, sp),
                                     Space::Megatron => megatron_expressible(layers, pp, vp, zero),
                                     Space::Torchtitan => {
                                         torchtitan_expressible(tp, pp, dp, zero, sp)

@@ -704,25 +704,20 @@ fn the_mesh_search_keeps_to_mesh_strategies() {
     });
 }
 
-/// `--search=torch` (the default of `--emit=torch-plan`) keeps to what torch.distributed runs — a mesh
-/// strategy, or pipeline stages of one device each without recomputation or ZeRO-1 — and, searching a
-/// superset of the mesh space inside the schedule search's, is never slower than `mesh` nor faster than
-/// `plan`.
+/// `--search=torch` (the default of `--emit=torch-plan`) keeps to what `flexc.torch.apply` runs — a mesh
+/// strategy of one micro-batch, or pipeline stages (tensor parallelism inside each), under any
+/// recomputation and ZeRO — and, searching a superset of the mesh space inside the schedule search's, is
+/// never slower than `mesh` nor faster than `plan`.
 #[test]
 fn the_torch_search_keeps_to_what_torch_runs() {
-    use flexc_core::schedule::{Recompute, Zero};
     schedule_searches(&["torch", "mesh", "plan"], |machine, graph, m, found| {
         let [torch, mesh, plan] = found else {
             unreachable!()
         };
         let s = &torch.strategy.schedule;
-        if s.virtual_stages() > 1 {
-            assert_eq!(s.replicas * s.stages, m.num_devices(), "{machine}: {s:?}");
-        } else {
+        if s.virtual_stages() <= 1 {
             assert_eq!(s.micro_batches, 1, "{machine}");
         }
-        assert_eq!(s.recompute, Recompute::None, "{machine}");
-        assert_ne!(s.zero, Zero::Optimizer, "{machine}");
         torch.strategy.validate(graph, m).unwrap();
         let (search::Details::Plan(torch_stats), search::Details::Plan(mesh_stats)) =
             (&torch.details, &mesh.details)

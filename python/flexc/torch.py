@@ -6,11 +6,13 @@ importer (linalg on tensors; the parameters become arguments named as `named_par
 src/torch.rs). `apply(model, plan)` parallelizes the module with it in every process of the job:
 `parallelize_module` styles (`ColwiseParallel`/`RowwiseParallel` per named submodule, with the layouts
 that make an unpaired style exchange whole tensors) on the `tp` dim of a 2-D `DeviceMesh` (`dp` × `tp`),
-then FSDP (`fully_shard`, when the strategy shards weights over `dp`: ZeRO-3) or replication with
-averaged gradients (`replicate`) over `dp`. A plan with pipeline stages (`result["pipeline"]`) runs
-on `torch.distributed.pipelining` instead: the module is traced and split at the plan's submodules,
-each rank builds its stages (FSDP or replication over `dp`), and `apply` returns a `Pipelined` whose
-`step` runs one training step's micro-batches.
+activation checkpointing as `result["recompute"]` says (`full`, or `selective`: weight contractions
+kept), then FSDP (`fully_shard`, when the strategy shards weight state over `dp`: ZeRO-3, and ZeRO-1
+as `reshard_after_forward=False`) or replication with averaged gradients (`replicate`) over `dp`. A
+plan with pipeline stages (`result["pipeline"]`) runs on `torch.distributed.pipelining` instead: the
+styled modules keep their `tp` shards (`_local_tensor_parallel`), the module is traced and split at
+the plan's submodules, each rank builds its stages (checkpointed, FSDP or replication over `dp`), and
+`apply` returns a `Pipelined` whose `step` runs one training step's micro-batches.
 
 `plan(..., engine="torchtitan"|"megatron")` plans for that framework instead (its `--search=` and
 `--emit=`) and returns `(result, config)`: the plan of the same strategy and torchtitan's job config
@@ -491,18 +493,28 @@ def parallelize_plan(result: dict) -> dict:
 
 
 def _over_dp(module, result: dict, mesh):
-    """FSDP (ZeRO-3: each item of an `nn.ModuleList` a unit of its own, then `module`) or replication
-    with DDP's averaged gradients of `module` over `mesh["dp"]`."""
+    """Over `mesh["dp"]`: FSDP2's `fully_shard` when the plan shards weight state there — ZeRO-3
+    (`"zero": 3`: each item of an `nn.ModuleList` a unit of its own, then `module`, weights resharded
+    after the forward) or, for `"zero": 1` and `2`, `reshard_after_forward=False` (gradients and
+    optimizer state sharded, the weights gathered once per step and kept to the backward: ZeRO-2, and
+    what torch runs of the distributed optimizer, the same bytes moved as ZeRO-1's reduce-scatter and
+    all-gather) —
+    else replication with DDP's averaged gradients (`replicate`)."""
     if result.get("fsdp"):
         import torch
         from torch.distributed.fsdp import fully_shard
 
+        reshard = result.get("zero", 3) not in (1, 2)
         # Each repeated layer (an item of an `nn.ModuleList`) its own FSDP unit, then the rest: a
         # layer's weights are gathered only while it runs, as FSDP's own guidance does for blocks.
-        for item in [m for m in module.modules() if isinstance(m, torch.nn.ModuleList)]:
-            for layer in item:
-                fully_shard(layer, mesh=mesh["dp"])
-        fully_shard(module, mesh=mesh["dp"])
+        # Under checkpointing the module is one unit: its hooks stay outside the checkpointed forward
+        # (a unit's hooks inside it run differently when the backward recomputes it, which the
+        # selective policy's replay refuses).
+        if result.get("recompute", "none") == "none":
+            for item in [m for m in module.modules() if isinstance(m, torch.nn.ModuleList)]:
+                for layer in item:
+                    fully_shard(layer, mesh=mesh["dp"], reshard_after_forward=reshard)
+        fully_shard(module, mesh=mesh["dp"], reshard_after_forward=reshard)
     else:
         # FSDP2's replicate: DDP's semantics (gradients all-reduced and averaged over `dp`) on
         # DTensor parameters, so it composes with the `tp` styles as `fully_shard` does.
@@ -511,17 +523,214 @@ def _over_dp(module, result: dict, mesh):
         replicate(module, mesh=mesh["dp"])
 
 
+# Ops whose outputs the selective policy keeps: the contractions of a weight (`nn.Linear`'s matmuls).
+# Attention's contractions (`bmm`, fused attention) and everything else are recomputed.
+_SAVED_CONTRACTIONS = ("mm", "addmm", "linear")
+
+
+def _selective_policy():
+    """The `torch.utils.checkpoint` context of `recompute="selective"`: save the outputs of weight
+    contractions, recompute the rest (attention's scores and probabilities among them)."""
+    import torch
+    from torch.utils.checkpoint import CheckpointPolicy, create_selective_checkpoint_contexts
+
+    saved = {getattr(torch.ops.aten, name).default for name in _SAVED_CONTRACTIONS}
+    # A row-split layer's output is its contraction's, reduced (`_tp_ops`): kept, not reduced again.
+    if _TP_OPS:
+        saved |= {torch.ops.flexc.tp_reduce.default, torch.ops.flexc.tp_gather.default}
+
+    def policy(ctx, op, *args, **kwargs):
+        return CheckpointPolicy.MUST_SAVE if op in saved else CheckpointPolicy.PREFER_RECOMPUTE
+
+    return lambda: create_selective_checkpoint_contexts(policy)
+
+
+def _checkpointed(module, recompute: str):
+    """`module` whose forward runs under `torch.utils.checkpoint` (non-reentrant): `full` keeps only
+    its inputs, as flexc's full recomputation keeps each virtual stage's input; `selective` keeps its
+    weight contractions' outputs as well (`_selective_policy`)."""
+    import functools
+
+    from torch.utils.checkpoint import checkpoint
+
+    if recompute in (None, "none"):
+        return module
+    if recompute not in ("full", "selective"):
+        raise FlexcError(f"recompute={recompute!r}: apply runs 'none', 'selective' or 'full'")
+    options = {"use_reentrant": False}
+    if recompute == "selective":
+        options["context_fn"] = _selective_policy()
+    forward = module.forward
+
+    @functools.wraps(forward)
+    def run(*args, **kwargs):
+        return checkpoint(forward, *args, **options, **kwargs)
+
+    module.forward = run
+    return module
+
+
+_TP_OPS = []
+
+
+def _tp_ops():
+    """The collectives of tensor parallelism inside a pipeline stage as custom ops (opaque to
+    `torch.export`, with their own backward), on the `tp` process group named by its group name:
+    `copy` (identity; backward all-reduce: a replicated input of column-split modules), `reduce`
+    (all-reduce; backward identity: a row-split module's partial sums), `gather` (all-gather of the
+    last dim; backward the rank's slice) and `slice` (the rank's share of the last dim; backward
+    all-gather)."""
+    if _TP_OPS:
+        return _TP_OPS[0]
+    import torch
+    import torch.distributed as dist
+    from torch.distributed.distributed_c10d import _resolve_process_group
+
+    def summed(x, group):
+        out = x.contiguous().clone()
+        dist.all_reduce(out, group=_resolve_process_group(group))
+        return out
+
+    def gathered(x, group):
+        pg = _resolve_process_group(group)
+        parts = [torch.empty_like(x.contiguous()) for _ in range(dist.get_world_size(pg))]
+        dist.all_gather(parts, x.contiguous(), group=pg)
+        return torch.cat(parts, dim=-1)
+
+    def sliced(x, group):
+        pg = _resolve_process_group(group)
+        return x.chunk(dist.get_world_size(pg), dim=-1)[dist.get_rank(pg)].contiguous()
+
+    def op(name, forward, backward, shape):
+        made = torch.library.custom_op(f"flexc::tp_{name}", mutates_args=())(forward)
+        made.register_fake(shape)
+        made.register_autograd(lambda ctx, grad: (backward(grad, ctx.group), None),
+                               setup_context=lambda ctx, inputs, output: setattr(ctx, "group", inputs[1]))
+        return made
+
+    def copy(x: torch.Tensor, group: str) -> torch.Tensor:
+        return x.clone()
+
+    def reduce(x: torch.Tensor, group: str) -> torch.Tensor:
+        return summed(x, group)
+
+    def gather(x: torch.Tensor, group: str) -> torch.Tensor:
+        return gathered(x, group)
+
+    def slice_(x: torch.Tensor, group: str) -> torch.Tensor:
+        return sliced(x, group)
+
+    def size(group):
+        return dist.get_world_size(_resolve_process_group(group))
+
+    ops = {
+        "copy": op("copy", copy, summed, lambda x, group: torch.empty_like(x)),
+        "reduce": op("reduce", reduce, lambda g, group: g, lambda x, group: torch.empty_like(x)),
+        "gather": op("gather", gather, sliced, lambda x, group: x.new_empty(
+            (*x.shape[:-1], x.shape[-1] * size(group)))),
+        "slice": op("slice", slice_, gathered, lambda x, group: x.new_empty(
+            (*x.shape[:-1], x.shape[-1] // size(group)))),
+    }
+    _TP_OPS.append(ops)
+    return ops
+
+
+def _local_tensor_parallel(model, result: dict, mesh):
+    """Tensor parallelism of `result["plan"]` on `mesh["tp"]` written into `model` with local shards,
+    before `torch.distributed.pipelining` traces it (its tracer cannot carry DTensors and replaces the
+    `nn.Linear` modules that `parallelize_module`'s styles need): each styled module keeps its rank's
+    shard of its weight (and bias) as a plain parameter and runs its style's collectives
+    (`_tp_ops`) — Megatron-LM's column and row splits, with the plan's layouts (a gathered column
+    output, a row input sliced from a whole tensor). The traced forward then has each rank's shapes
+    (a `view(b, s, -1, head_dim)` reads its share of the heads). Styled modules must be `nn.Linear`,
+    `nn.Embedding` (no `padding_idx`, `max_norm`) or listed in `result["transposed"]` (`x @ w + b`).
+    Returns the sharded parameters' names and their split dims."""
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+    ops = _tp_ops()
+    group = mesh["tp"].get_group().group_name
+    rank, size = mesh["tp"].get_local_rank(), mesh["tp"].size()
+    layouts = result.get("layouts", {})
+    transposed = set(result.get("transposed", []))
+    shards = {}
+
+    def shard(module, qual, key, dim):
+        param = getattr(module, key)
+        if param.shape[dim] % size:
+            raise FlexcError(f"{qual}.{key}: dim {dim} of {tuple(param.shape)} does not split into tp={size} shards")
+        local = param.detach().chunk(size, dim=dim)[rank].clone()
+        setattr(module, key, nn.Parameter(local, requires_grad=param.requires_grad))
+        shards[f"{qual}.{key}"] = dim
+
+    for qual, style in result["plan"].items():
+        module = model.get_submodule(qual)
+        column = style == "ColwiseParallel"
+        layout = layouts.get(qual, {})
+        gather_out = column and layout.get("output") == "Replicate"
+        slice_in = not column and layout.get("input") == "Replicate"
+        if isinstance(module, nn.Embedding):
+            if module.padding_idx is not None or module.max_norm is not None:
+                raise FlexcError(f"{qual}: an nn.Embedding with padding_idx or max_norm is not split inside "
+                                 "a pipeline stage")
+            shard(module, qual, "weight", 1 if column else 0)
+            rows = module.weight.shape[0]
+
+            def embed(ids, m=module, column=column, gather_out=gather_out, rows=rows):
+                if column:
+                    out = F.embedding(ids, m.weight)
+                    return ops["gather"](out, group) if gather_out else out
+                local = ids - rank * rows
+                outside = (local < 0) | (local >= rows)
+                out = F.embedding(local.masked_fill(outside, 0), m.weight)
+                return ops["reduce"](out.masked_fill(outside.unsqueeze(-1), 0.0), group)
+
+            module.forward = embed
+            continue
+        swapped = qual in transposed
+        if not (isinstance(module, nn.Linear) or swapped):
+            raise FlexcError(f"{qual}: a {type(module).__name__}; tensor parallelism inside a pipeline stage "
+                             "splits nn.Linear, nn.Embedding and the [in, out] linear layers of 'transposed'")
+        # The weight's output-features dim: [out, in] for nn.Linear, [in, out] transposed.
+        out_dim = 1 if swapped else 0
+        shard(module, qual, "weight", out_dim if column else 1 - out_dim)
+        bias = getattr(module, "bias", None)
+        if column and bias is not None:
+            shard(module, qual, "bias", 0)
+
+        def linear(x, m=module, column=column, swapped=swapped, gather_out=gather_out, slice_in=slice_in):
+            bias = getattr(m, "bias", None)
+            if column:
+                x = ops["copy"](x, group)
+            elif slice_in:
+                x = ops["slice"](x, group)
+            y = x @ m.weight if swapped else F.linear(x, m.weight)
+            if column:
+                y = y + bias if bias is not None else y
+                return ops["gather"](y, group) if gather_out else y
+            y = ops["reduce"](y, group)
+            return y + bias if bias is not None else y
+
+        module.forward = linear
+    return shards
+
+
 class Pipelined:
     """This rank's pipeline stages of a module and the schedule that runs them (`apply` of a plan with
     `"pipeline"`). `step(*inputs, target=..., losses=[])` runs one training step: the inputs of this
     rank's data-parallel share, split into the plan's micro-batches along dim 0; the loss is
     `loss_fn(output, target)` per micro-batch on the last stage (appended to `losses` there), and
     gradients, averaged over the micro-batches, accumulate in the stages' parameters — those of
-    `parameters()`, named as the module names them, for the user's optimizer."""
+    `parameters()`, named as the module names them, for the user's optimizer. Under tensor
+    parallelism a styled module's parameters are this rank's shards (`shards`: name -> split dim);
+    `full(name, tensor)` gathers one (a parameter or its gradient) over `tp`, on every rank of it."""
 
-    def __init__(self, stages, schedule):
+    def __init__(self, stages, schedule, shards=None, mesh=None):
         self.stages = stages
         self.schedule = schedule
+        self.shards = shards or {}
+        self.mesh = mesh
 
     def step(self, *inputs, target=None, losses=None):
         return self.schedule.step(*inputs, target=target, losses=losses)
@@ -534,6 +743,21 @@ class Pipelined:
         for _, parameter in self.named_parameters():
             yield parameter
 
+    def full(self, name, tensor):
+        import torch
+        import torch.distributed as dist
+        from torch.distributed.tensor import DTensor
+
+        if isinstance(tensor, DTensor):
+            tensor = tensor.full_tensor()
+        dim = self.shards.get(name)
+        if dim is None:
+            return tensor
+        group = self.mesh["tp"].get_group()
+        parts = [torch.empty_like(tensor) for _ in range(self.mesh["tp"].size())]
+        dist.all_gather(parts, tensor.contiguous(), group=group)
+        return torch.cat(parts, dim=dim)
+
 
 def _pipeline(model, result: dict, mesh, device, example_inputs, loss_fn):
     """The `Pipelined` of `model` under `result["pipeline"]` (see `apply`)."""
@@ -545,6 +769,9 @@ def _pipeline(model, result: dict, mesh, device, example_inputs, loss_fn):
                          "the last stage's output")
     spec = result["pipeline"]
     count = spec["micro_batches"]
+    shards = {}
+    if result["plan"] and mesh["tp"].size() > 1:
+        shards = _local_tensor_parallel(model, result, mesh)
     micro = tuple(t.chunk(count)[0] for t in example_inputs)
     pipe = pipelining.pipeline(model, mb_args=micro,
                                split_spec={name: pipelining.SplitPoint.BEGINNING
@@ -556,26 +783,31 @@ def _pipeline(model, result: dict, mesh, device, example_inputs, loss_fn):
     stages = []
     # Rank g of `pp` holds stages g, g + pp, ... (flexc's interleaved assignment).
     for index in range(rank, total, spec["stages"]):
+        module = _checkpointed(pipe.get_stage_module(index), result.get("recompute"))
         if dp > 1:
-            _over_dp(pipe.get_stage_module(index), result, mesh)
+            _over_dp(module, result, mesh)
         stages.append(pipe.build_stage(index, device, group=mesh["pp"].get_group()))
     kind = getattr(pipelining, spec["schedule"])
     schedule = kind(stages if spec["chunks"] > 1 else stages[0], count, loss_fn=loss_fn)
-    return Pipelined(stages, schedule)
+    return Pipelined(stages, schedule, shards, mesh)
 
 
 def apply(model, result: dict, device_type: str = "cpu", example_inputs=None, loss_fn=None):
     """Parallelizes `model` as `result` says and returns `(model, mesh)`, the `DeviceMesh` with dims
-    `dp` and `tp`: the styles of `result["plan"]` on `tp` (`parallelize_module`), then over `dp` either
-    FSDP (`fully_shard`, when the strategy shards weights there: ZeRO-3) or replication with gradients
-    averaged as DDP does (`replicate`). Call it in every process of a `torch.distributed` job of
-    `result["world_size"]` ranks; feed each `dp` rank its share of the batch (the same share to the
-    ranks of one `tp` group).
+    `dp` and `tp`: the styles of `result["plan"]` on `tp` (`parallelize_module`), the forward under
+    activation checkpointing when `result["recompute"]` says (`_checkpointed`: `full` or
+    `selective`), then over `dp` either FSDP (`fully_shard`, when the strategy shards weight state
+    there: ZeRO-3, or ZeRO-1 run as `reshard_after_forward=False`, see `_over_dp`) or replication with
+    gradients averaged as DDP does (`replicate`). Call it in every process of a `torch.distributed`
+    job of `result["world_size"]` ranks; feed each `dp` rank its share of the batch (the same share to
+    the ranks of one `tp` group).
 
     A plan with pipeline stages returns `(Pipelined, mesh)` instead, the mesh with dims `dp`, `pp`,
     `tp`: give `example_inputs` (the inputs of one `dp` rank's step) and `loss_fn(output, target)`, and
     train with `Pipelined.step` (see there); the module is traced by `torch.distributed.pipelining`
-    on the device it is on."""
+    on the device it is on, after its styled modules keep their `tp` shards
+    (`_local_tensor_parallel`); each stage runs under the plan's checkpointing and FSDP or
+    replication over `dp`."""
     import torch
     from torch.distributed.device_mesh import init_device_mesh
     from torch.distributed.tensor.parallel import parallelize_module
@@ -591,6 +823,7 @@ def apply(model, result: dict, device_type: str = "cpu", example_inputs=None, lo
     dp, tp = result["mesh"]["shape"]
     if result["plan"] and tp > 1:
         parallelize_module(model, mesh["tp"], parallelize_plan(result))
+    _checkpointed(model, result.get("recompute"))
     if dp > 1:
         _over_dp(model, result, mesh)
     return model, mesh

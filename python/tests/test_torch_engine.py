@@ -10,7 +10,10 @@ plan's layouts exchange whole tensors), and a small GPT (2 pre-LN blocks with se
 256, vocabulary 256, batch 8 x 16 tokens, next-token cross-entropy), each under the searched plan and
 under Megatron-LM's (`--strategy=megatron:...`, tensor parallel with and without data parallel and
 ZeRO-3), and the GPT under plain data parallelism and under pipelines (Megatron's `pp=2` with one
-device per stage: 1F1B, GPipe, interleaved, and over two FSDP replicas). Per run it prints the plan (mesh, styles, the
+device per stage: 1F1B, GPipe, interleaved, and over two FSDP replicas), then the rest of what `apply`
+runs on 4 processes: tp=2 inside each of 2 pipeline stages, pp=2 x dp=2 with ZeRO-1 and selective
+checkpointing, and tp=2 x dp=2 with ZeRO-1 and full checkpointing; `check_checkpointing` checks in one
+process that checkpointing recomputes what it says (a block's backward counted op by op). Per run it prints the plan (mesh, styles, the
 layouts of unpaired styles, flexc's warnings) and the error of the loss and of every gradient against
 the single-process step (max |a - b| / max(|b|, floor), the floor 1e-6 for the loss and a thousandth of
 the largest gradient for gradients; tolerance TOLERANCE: f32 sums in another order). Exit 1 when any result is off or flexc fails.
@@ -19,7 +22,8 @@ Styles on CPU: `ColwiseParallel`/`RowwiseParallel` need all-gather and all-reduc
 `fully_shard` all-gather and reduce-scatter, `replicate` all-reduce; gloo has them all here (torch
 2.15), so every style flexc exports is run; so do the pipelines' sends and receives
 (`torch.distributed.pipelining`: plain and interleaved 1F1B, GPipe, with replication or FSDP over the
-replicas). Sequence parallelism is not exported.
+replicas; inside a pipeline stage tensor parallelism runs on local shards with `flexc::tp_*` custom
+ops, all-reduce and all-gather). Sequence parallelism is not exported.
 
   python/tests/test_torch_engine.py [--quick] [--doc PATH]   # --quick: the MLP only; --doc: the runs
                                                              # as Markdown (docs/torch-engine.md)
@@ -188,8 +192,9 @@ def worker(rank, world, port, make, loss_fn, weights, batch, result, out, measur
             def step():
                 losses = []
                 model.step(*share[:-1], target=share[-1], losses=losses)
-                # The last stage's ranks hold the micro-batches' losses, one rank per replica.
-                return torch.stack(losses).detach().mean() * world / dp if losses else torch.zeros(())
+                # The last stage's ranks hold the micro-batches' losses, the tp ranks of each replica.
+                tp = result["mesh"]["shape"][-1]
+                return torch.stack(losses).detach().mean() * world / (dp * tp) if losses else torch.zeros(())
         else:
             model, mesh = flexc.torch.apply(model, result)
 
@@ -199,7 +204,9 @@ def worker(rank, world, port, make, loss_fn, weights, batch, result, out, measur
                 return whole(loss).detach().clone()
         with CommDebugMode() as comm:
             total = step()
-        grads = {n: whole(p.grad).detach().clone() for n, p in model.named_parameters()}
+        # A pipeline's tensor-parallel shards are gathered by `Pipelined.full` (on every tp rank).
+        full = model.full if isinstance(model, flexc.torch.Pipelined) else lambda _, t: whole(t)
+        grads = {n: full(n, p.grad).detach().clone() for n, p in model.named_parameters()}
         dist.all_reduce(total)
         seconds = None
         if measure:
@@ -444,9 +451,48 @@ def check_engine_configs():
     print(f"ok torch plan(engine=...): torchtitan {p}, megatron {' '.join(flags)}")
 
 
+def check_checkpointing():
+    """`apply`'s activation checkpointing (`flexc.torch._checkpointed`) in one process: a block's backward
+    under `full` runs its forward's weight contractions (`mm`/`addmm`) again, under `selective` only
+    attention's (`bmm`) and not the weights', under none neither; the gradients are the same."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class Count(TorchDispatchMode):
+        def __init__(self):
+            super().__init__()
+            self.ops = {}
+
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            name = func.overloadpacket.__name__
+            self.ops[name] = self.ops.get(name, 0) + 1
+            return func(*args, **(kwargs or {}))
+
+    torch.manual_seed(4)
+    base = Block(64, 4)
+    x = torch.randn(2, 16, 64)
+    counts, grads = {}, {}
+    for mode in ("none", "selective", "full"):
+        block = Block(64, 4)
+        block.load_state_dict(base.state_dict())
+        flexc.torch._checkpointed(block, mode)
+        out = block(x)
+        with Count() as seen:
+            out.square().mean().backward()
+        counts[mode] = seen.ops
+        grads[mode] = [p.grad for p in block.parameters()]
+    weights = {m: c.get("mm", 0) + c.get("addmm", 0) for m, c in counts.items()}
+    attention = {m: c.get("bmm", 0) for m, c in counts.items()}
+    assert weights["selective"] == weights["none"] < weights["full"], weights
+    assert attention["none"] < attention["selective"] == attention["full"], attention
+    for mode in ("selective", "full"):
+        assert max(error(a, b) for a, b in zip(grads[mode], grads["none"])) <= TOLERANCE, mode
+    print(f"ok checkpointing: backward weight contractions {weights}, attention's {attention}")
+
+
 def main():
     if "--gpt2-small" in sys.argv:
         return gpt2_small()
+    check_checkpointing()
     check_engine_configs()
     runs = [(mlp_case(), 2, None), (mlp_case(), 4, None), (mlp_case(), 2, "megatron"),
             (mlp_case(), 4, "megatron:tp=2,dp=2,zero=3"), (hidden_case(), 2, "megatron")]
@@ -457,6 +503,12 @@ def main():
                  (gpt_case(), 2, "megatron:tp=1,pp=2,m=2,schedule=gpipe"),
                  (gpt_case(), 4, "megatron:tp=1,pp=2,dp=2,m=2,zero=3"),
                  (gpt_case(), 2, "megatron:tp=1,pp=2,m=4,vp=2")]
+        # The whole of torch.distributed: tensor parallelism inside pipeline stages, ZeRO-1 with
+        # selective checkpointing over pipelined replicas, and both on a mesh with full checkpointing
+        # (4 processes: this host holds no 8).
+        runs += [(gpt_case(), 4, "megatron:tp=2,pp=2,m=2"),
+                 (gpt_case(), 4, "megatron:tp=1,pp=2,dp=2,m=2,zero=1,recompute=selective"),
+                 (gpt_case(), 4, "megatron:tp=2,dp=2,zero=1,recompute=full")]
     records = [check(case, world, strategy) for case, world, strategy in runs]
     if "--doc" in sys.argv:
         document(records, sys.argv[sys.argv.index("--doc") + 1])
