@@ -16,14 +16,18 @@
 //!   memory;
 //! - **data parallelism** ([`DataParallel`]): whether the replicas' gradient reduction overlaps the
 //!   backward (buckets, FSDP's per-unit reduce-scatter) and ZeRO is available, or the whole gradient
-//!   buffer is all-reduced after the backward with nothing beside it (Megatron-LM of 2021).
+//!   buffer is all-reduced after the backward with nothing beside it (Megatron-LM of 2021);
+//! - **tensor-parallel communication** ([`TpComm`], `--tp-comm`): whether a tensor-parallel
+//!   collective (the all-gather before a column-parallel product, the reduce-scatter or all-reduce
+//!   after a row-parallel one, and their mirror images in the backward) waits for its product or is
+//!   pipelined with it (Transformer Engine's userbuffers).
 //!
-//! | profile | precision | optimizer | attention | pointwise | data parallel | the software |
-//! |---|---|---|---|---|---|---|
-//! | `megatron-2021` | fp16 | adam | as-written | fused | after-backward | Megatron-LM of Narayanan et al. 2021 and Korthikanti et al. 2022 (apex fused kernels, scale-mask-softmax keeping the probabilities, local DDP) |
-//! | `megatron-core` | bf16 | adam | fused | fused | overlapped | Megatron-Core with Transformer Engine (FlashAttention, fused norms and activations, overlapped gradient buffer, distributed optimizer) |
-//! | `fsdp2` | bf16 | adam | flash2 | eager | overlapped | torchtitan / PyTorch FSDP2 in eager mode (SDPA's FlashAttention-2; every other op its own kernel) |
-//! | `xla` | bf16 | adam | fused | fused | overlapped | JAX / XLA (MaxText): XLA's fusions, fused attention |
+//! | profile | precision | optimizer | attention | pointwise | data parallel | tp comm | the software |
+//! |---|---|---|---|---|---|---|---|
+//! | `megatron-2021` | fp16 | adam | as-written | fused | after-backward | exposed | Megatron-LM of Narayanan et al. 2021 and Korthikanti et al. 2022 (apex fused kernels, scale-mask-softmax keeping the probabilities, local DDP) |
+//! | `megatron-core` | bf16 | adam | fused | fused | overlapped | overlapped | Megatron-Core with Transformer Engine as NVIDIA's performance recipes run it (FlashAttention, fused norms and activations, overlapped gradient buffer, distributed optimizer, userbuffers' TP overlap) |
+//! | `fsdp2` | bf16 | adam | flash2 | eager | overlapped | exposed | torchtitan / PyTorch FSDP2 in eager mode (SDPA's FlashAttention-2; every other op its own kernel; async TP needs torch.compile) |
+//! | `xla` | bf16 | adam | fused | fused | overlapped | exposed | JAX / XLA (MaxText): XLA's fusions, fused attention (collective matmul is opt-in) |
 //!
 //! Under `after-backward`, a strategy that shards weight state (`zero=1`, `zero=3`) is refused and the
 //! schedule search does not enumerate one: the engine cannot run it.
@@ -96,6 +100,48 @@ impl DataParallel {
     }
 }
 
+/// How tensor-parallel collectives run next to the products they feed or follow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TpComm {
+    /// On their own: a product waits for its input's all-gather, the reduction of its partial sums
+    /// waits for the product.
+    #[default]
+    Exposed,
+    /// Pipelined with the adjacent product, chunk by chunk (Transformer Engine's userbuffers:
+    /// Megatron-Core's `--tp-comm-overlap`, which NVIDIA's performance recipes enable): a collective
+    /// of `d` seconds beside a product of `g` takes `max(d, g) + min(d, g) / c` with the product, `c`
+    /// the chunks (the devices of the group) — only the first chunk's share is exposed when it is
+    /// shorter than the product.
+    Overlapped,
+}
+
+impl TpComm {
+    pub const ALL: [TpComm; 2] = [TpComm::Exposed, TpComm::Overlapped];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TpComm::Exposed => "exposed",
+            TpComm::Overlapped => "overlapped",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<TpComm> {
+        TpComm::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// The time a transfer of `d` seconds beside a product of `g` seconds (split into `chunks`)
+    /// adds to the product's (module doc of [`TpComm::Overlapped`]); `d` when exposed.
+    pub fn exposed(self, d: f64, g: f64, chunks: u32) -> f64 {
+        match self {
+            TpComm::Exposed => d,
+            TpComm::Overlapped => {
+                let c = f64::from(chunks.max(1));
+                d.max(g) - g + d.min(g) / c
+            }
+        }
+    }
+}
+
 /// One named engine profile (module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Engine {
@@ -105,6 +151,7 @@ pub struct Engine {
     pub attention: Attention,
     pub pointwise: Pointwise,
     pub data_parallel: DataParallel,
+    pub tp_comm: TpComm,
     /// What the profile stands for, for reports and documents.
     pub what: &'static str,
 }
@@ -118,6 +165,7 @@ pub const ENGINES: [Engine; 4] = [
         attention: Attention::AsWritten,
         pointwise: Pointwise::Fused,
         data_parallel: DataParallel::AfterBackward,
+        tp_comm: TpComm::Exposed,
         what: "Megatron-LM as in Narayanan et al. 2021 and Korthikanti et al. 2022: fp16 with Adam and no \
                distributed optimizer, apex's fused bias-GeLU, layer-norm and bias-dropout-add kernels, \
                the fused scale-mask-softmax that keeps the probabilities for the backward (no \
@@ -130,8 +178,10 @@ pub const ENGINES: [Engine; 4] = [
         attention: Attention::Fused,
         pointwise: Pointwise::Fused,
         data_parallel: DataParallel::Overlapped,
-        what: "Megatron-Core with Transformer Engine: bf16 with Adam, FlashAttention, fused norms, \
-               activations and bias-dropout-add",
+        tp_comm: TpComm::Overlapped,
+        what: "Megatron-Core with Transformer Engine as NVIDIA's performance recipes run it: bf16 with \
+               Adam, FlashAttention, fused norms, activations and bias-dropout-add, tensor-parallel \
+               collectives overlapped with their products (userbuffers, --tp-comm-overlap)",
     },
     Engine {
         name: "fsdp2",
@@ -140,6 +190,7 @@ pub const ENGINES: [Engine; 4] = [
         attention: Attention::Flash2,
         pointwise: Pointwise::Eager,
         data_parallel: DataParallel::Overlapped,
+        tp_comm: TpComm::Exposed,
         what: "PyTorch FSDP2 as torchtitan runs it without torch.compile: bf16 compute with f32 \
                parameters and Adam state, SDPA's FlashAttention-2 kernel, every other op its own kernel",
     },
@@ -150,6 +201,7 @@ pub const ENGINES: [Engine; 4] = [
         attention: Attention::Fused,
         pointwise: Pointwise::Fused,
         data_parallel: DataParallel::Overlapped,
+        tp_comm: TpComm::Exposed,
         what: "JAX on XLA (MaxText): bf16 with Adam, XLA's fusions of pointwise chains, fused attention",
     },
 ];
@@ -172,6 +224,7 @@ impl Engine {
             attention: self.attention,
             pointwise: self.pointwise,
             data_parallel: self.data_parallel,
+            tp_comm: self.tp_comm,
         }
     }
 }
@@ -198,6 +251,15 @@ mod tests {
         );
         // Megatron-LM of 2021 all-reduces after the backward and has no ZeRO; the others shard.
         assert_eq!(old.data_parallel, DataParallel::AfterBackward);
+        // Only Megatron-Core's recipes overlap tensor-parallel collectives with their products.
+        assert_eq!(old.tp_comm, TpComm::Exposed);
+        let core = Engine::from_name("megatron-core").unwrap().state();
+        assert_eq!(core.tp_comm, TpComm::Overlapped);
+        // Overlapped: a collective shorter than its product shows only its first chunk; a longer one
+        // what the product cannot hide, plus a chunk of the product.
+        assert_eq!(TpComm::Exposed.exposed(2.0, 8.0, 4), 2.0);
+        assert_eq!(TpComm::Overlapped.exposed(2.0, 8.0, 4), 0.5);
+        assert_eq!(TpComm::Overlapped.exposed(8.0, 2.0, 4), 6.5);
         assert!(!old.data_parallel.shards());
         assert!(ENGINES
             .iter()

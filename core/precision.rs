@@ -254,11 +254,14 @@ pub struct WeightState {
     /// How data-parallel gradients are synchronized (`--data-parallel`,
     /// [`crate::engine::DataParallel`]): time, and whether ZeRO is available.
     pub data_parallel: crate::engine::DataParallel,
+    /// How tensor-parallel collectives run beside their products (`--tp-comm`,
+    /// [`crate::engine::TpComm`]): time only.
+    pub tp_comm: crate::engine::TpComm,
 }
 
 impl WeightState {
-    /// The flags that select this state, as reports print them (`--pointwise` and `--data-parallel`
-    /// only when not their defaults).
+    /// The flags that select this state, as reports print them (`--pointwise`, `--data-parallel` and
+    /// `--tp-comm` only when not their defaults).
     pub fn flags(self) -> String {
         let mut text = format!(
             "--precision={} --optimizer={} --attention={}",
@@ -271,6 +274,9 @@ impl WeightState {
         }
         if self.data_parallel != crate::engine::DataParallel::Overlapped {
             text.push_str(&format!(" --data-parallel={}", self.data_parallel.name()));
+        }
+        if self.tp_comm != crate::engine::TpComm::Exposed {
+            text.push_str(&format!(" --tp-comm={}", self.tp_comm.name()));
         }
         text
     }

@@ -48,7 +48,7 @@ pub static INFO: PassInfo = PassInfo {
     dependent_dialects: &[],
 };
 
-static OPTIONS: [PassOption; 18] = [
+static OPTIONS: [PassOption; 19] = [
     PassOption {
         name: "machine",
         help: "machine preset (p100-4x4, k80-16x4, dgx1-v100:NODES, dgx-a100:NODES, dgx-h100:NODES, dgx-h200:NODES) or machine TOML file",
@@ -120,6 +120,12 @@ static OPTIONS: [PassOption; 18] = [
         help: "how data-parallel gradients are reduced: overlapped (with the backward; ZeRO available), after-backward (one all-reduce after it, no ZeRO)",
         default: "overlapped",
         kind: OptionKind::OneOf(&["overlapped", "after-backward"]),
+    },
+    PassOption {
+        name: "tp-comm",
+        help: "how tensor-parallel collectives run, for time: exposed (beside nothing), overlapped (pipelined with the adjacent product)",
+        default: "exposed",
+        kind: OptionKind::OneOf(&["exposed", "overlapped"]),
     },
     PassOption {
         name: "profile-db",
@@ -497,6 +503,7 @@ fn training_state(options: &Options) -> WeightState {
             .unwrap_or_default(),
         data_parallel: flexc_core::engine::DataParallel::from_name(options.get("data-parallel"))
             .unwrap_or_default(),
+        tp_comm: flexc_core::engine::TpComm::from_name(options.get("tp-comm")).unwrap_or_default(),
     }
 }
 

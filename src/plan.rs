@@ -250,6 +250,7 @@ pub fn report(
         "attention": state.attention.name(),
         "pointwise": state.pointwise.name(),
         "data_parallel": state.data_parallel.name(),
+        "tp_comm": state.tp_comm.name(),
         "engine": state.engine().map(|e| e.name),
         "mode": what,
         "iteration_time_s": e.iteration_s,

@@ -430,6 +430,7 @@ pub fn json_report(
         "attention": state.attention.name(),
         "pointwise": state.pointwise.name(),
         "data_parallel": state.data_parallel.name(),
+        "tp_comm": state.tp_comm.name(),
         "engine": state.engine().map(|e| e.name),
     });
     if let (Some(map), serde_json::Value::Object(facts)) =

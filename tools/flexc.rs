@@ -258,11 +258,23 @@ struct Cli {
     )]
     data_parallel: Option<DataParallelArg>,
 
+    /// How tensor-parallel collectives run (simulation and search): exposed (a product waits for its
+    /// input's all-gather, the reduction of its partial sums for the product) or overlapped (pipelined
+    /// with the adjacent product chunk by chunk: Transformer Engine's userbuffers, Megatron-Core's
+    /// --tp-comm-overlap). Default: the --engine's, else exposed.
+    #[arg(
+        long = "tp-comm",
+        value_enum,
+        help_heading = "Machine (search and simulation)"
+    )]
+    tp_comm: Option<TpCommArg>,
+
     /// The software that will run the plan (simulation and search): megatron-2021 (fp16, Adam, attention
     /// as written, fused kernels, gradients all-reduced after the backward), megatron-core (bf16, Adam,
-    /// FlashAttention, fused kernels), fsdp2 (bf16, Adam, FlashAttention-2, eager pointwise ops), xla
-    /// (bf16, Adam, FlashAttention, XLA's fusions). Sets the defaults of --precision, --optimizer,
-    /// --attention, --pointwise and --data-parallel; each of them given explicitly wins.
+    /// FlashAttention, fused kernels, tensor-parallel collectives overlapped), fsdp2 (bf16, Adam,
+    /// FlashAttention-2, eager pointwise ops), xla (bf16, Adam, FlashAttention, XLA's fusions). Sets the
+    /// defaults of --precision, --optimizer, --attention, --pointwise, --data-parallel and --tp-comm;
+    /// each of them given explicitly wins.
     #[arg(
         long = "engine",
         value_enum,
@@ -435,6 +447,12 @@ enum DataParallelArg {
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum TpCommArg {
+    Exposed,
+    Overlapped,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum EngineArg {
     #[value(name = "megatron-2021")]
     Megatron2021,
@@ -458,7 +476,7 @@ impl EngineArg {
 /// The training state: each flag given, else the engine profile's choice, else flexc's default.
 fn training_state(cli: &Cli) -> flexc::core::precision::WeightState {
     use flexc::core::attention::Attention;
-    use flexc::core::engine::{DataParallel, Pointwise};
+    use flexc::core::engine::{DataParallel, Pointwise, TpComm};
     let base = cli
         .engine
         .map_or_else(Default::default, |e| e.engine().state());
@@ -487,6 +505,10 @@ fn training_state(cli: &Cli) -> flexc::core::precision::WeightState {
         data_parallel: cli.data_parallel.map_or(base.data_parallel, |d| match d {
             DataParallelArg::Overlapped => DataParallel::Overlapped,
             DataParallelArg::AfterBackward => DataParallel::AfterBackward,
+        }),
+        tp_comm: cli.tp_comm.map_or(base.tp_comm, |t| match t {
+            TpCommArg::Exposed => TpComm::Exposed,
+            TpCommArg::Overlapped => TpComm::Overlapped,
         }),
     }
 }

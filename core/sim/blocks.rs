@@ -214,6 +214,7 @@ impl<'a> Simulator<'a> {
             && !self.mode.has_backward()
             && !self.local_statistics(edge.consumer.index()))
         .then(|| self.combined_sources(edge.producer.index(), edge.output));
+        let beside = self.overlapped_product(edge, gradient);
         // Regular splits move equal byte counts over equal links: reuse the last duration for equal operands.
         let mut last = (u64::MAX, 0u64, 0u64, 0.0);
         for pair in remote {
@@ -224,7 +225,14 @@ impl<'a> Simulator<'a> {
             if key != (last.0, last.1, last.2) {
                 last = (key.0, key.1, key.2, hop.transfer_time(pair.bytes));
             }
-            block.dur.push(last.3);
+            let mut dur = last.3;
+            // A tensor-parallel collective pipelined with its product, inside a node.
+            if let Some((g, chunks)) = beside {
+                if self.machine.node_of(from) == self.machine.node_of(to) {
+                    dur = self.cost.state().tp_comm.exposed(dur, g, chunks);
+                }
+            }
+            block.dur.push(dur);
             block.meta.push(Meta {
                 task: pair.c,
                 peer: pair.p,
@@ -248,6 +256,71 @@ impl<'a> Simulator<'a> {
             block.deps.push(dep);
         }
         block
+    }
+
+    /// Under overlapped tensor-parallel communication ([`crate::engine::TpComm::Overlapped`]), the
+    /// weighted product that edge `edge`'s transfers are pipelined with: its mean task time (forward,
+    /// or backward for a gradient transfer) and its task count (the chunks). Forward: the producer's
+    /// product (the reduction of its partial sums), else the consumer's (the all-gather of its input);
+    /// backward: the consumer's product (it makes the gradient), else the producer's (it reads it).
+    /// Layout ops between (a transpose or reshape of the product's operand or result) are looked
+    /// through. `None` when neither end is such a product or the engine exposes the collectives.
+    fn overlapped_product(&self, edge: &crate::graph::Edge, gradient: bool) -> Option<(f64, u32)> {
+        use crate::graph::OpClass;
+        if self.cost.state().tp_comm != crate::engine::TpComm::Overlapped {
+            return None;
+        }
+        // A layer's product: a contraction that reads a weight (forward, data gradient) or whose
+        // result an op reading a weight takes (a weight gradient into the update); attention's
+        // products are neither.
+        let g = self.graph;
+        let weighted = |o: OpId| {
+            g.op(o).class == OpClass::Contraction
+                && (g.reads_weight(o)
+                    || g.op(o)
+                        .outputs
+                        .iter()
+                        .any(|a| g.consumers(a.tensor).iter().any(|&c| g.reads_weight(c))))
+        };
+        // The product at `o`, or behind up to three layout ops (upstream: through their one
+        // activation input; downstream: through their one reader).
+        let product = |mut o: OpId, upstream: bool| -> Option<OpId> {
+            for _ in 0..4 {
+                if weighted(o) {
+                    return Some(o);
+                }
+                let op = g.op(o);
+                if op.class != OpClass::DataMovement || op.outputs.len() != 1 {
+                    return None;
+                }
+                o = if upstream {
+                    let mut producers =
+                        op.inputs.iter().filter_map(|a| g.tensor(a.tensor).producer);
+                    let p = producers.next()?;
+                    if producers.next().is_some() {
+                        return None;
+                    }
+                    p
+                } else {
+                    match g.consumers(op.outputs[0].tensor) {
+                        [c] => *c,
+                        _ => return None,
+                    }
+                };
+            }
+            None
+        };
+        let (up, down) = (product(edge.producer, true), product(edge.consumer, false));
+        let op = if gradient { down.or(up) } else { up.or(down) }?;
+        let block = self.compute_block(op.index(), |t| {
+            if gradient {
+                t.backward_s
+            } else {
+                t.forward_s
+            }
+        });
+        let n = block.dur.len().max(1);
+        Some((block.dur.iter().sum::<f64>() / n as f64, n as u32))
     }
 
     /// Calls `f` with every buffer the tasks of block `b` keep alive (see [`crate::memory`]). A pure function

@@ -526,7 +526,16 @@ pub fn infer_batch_dim(
             batch,
         )
     };
-    let first = score(options.batch_dim, imported);
+    // The dim as the module has it: a --batch rescale (to one sample, say) must not make the batch
+    // look stepped through one sample at a time.
+    let unscaled = options.batch.and_then(|_| {
+        let probe = ImportOptions {
+            batch: None,
+            ..options.clone()
+        };
+        analyze(module, &probe, false).ok()
+    });
+    let first = score(options.batch_dim, unscaled.as_ref().unwrap_or(imported));
     let mut best = first;
     // Only a batch stepped through one sample at a time (or lost) says the dim is not the batch: a
     // smaller batch than the dim's size may be arguments that are weights (JAX without --data-args).
