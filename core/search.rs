@@ -22,6 +22,14 @@
 //! One proposal in forty is a *local exhaustive step*: an op drawn in proportion to its FLOPs gets the best
 //! of (up to 48 of) all its configurations over its current devices.
 //!
+//! One proposal in forty is an *around* move ([`moves`]): the op is a pivot that keeps its configuration,
+//! and its neighbours (up to 8, when at least two have a split that carries over and their tasks fit the
+//! machine together) are all aligned with it at once, their tasks on distinct devices where the pivot's data
+//! allows. Two ops that read from or feed the same op can then run side by side on different parts of the
+//! machine, each next to its share of the pivot's data: from a consistent split this takes two simultaneous
+//! changes (each alone is uphill), such as the first and last of three matmuls each on half the GPUs
+//! around a middle one on all of them. When the pivot does not qualify the proposal is a single-op one.
+//!
 //! *Repeated layers* ([`crate::layers`], [`McmcOptions::tie_layers`]): in the first quarter of each chain
 //! (its proposals, else its time) every single-op proposal is *tied* — the op passes its new configuration to its
 //! counterparts in every other instance of its layer group — so the chain searches one representative
@@ -915,13 +923,20 @@ fn run_chain(
         let tied = !ctx.layers.is_empty() && (early || rng.random_range(0..5) == 0);
         let op = OpId::new(rng.random_range(0..n_ops));
         let kind = rng.random_range(0..40);
-        let mut changes = match kind {
-            0 => {
+        let around = match kind {
+            13 => moves::around(ctx, &mut sim, op)?,
+            _ => None,
+        };
+        // Segments, local steps and *around* moves change several ops at once.
+        let several = kind <= 8 || around.is_some();
+        let mut changes = match (kind, around) {
+            (0, _) => {
                 let op = moves::heavy_op(ctx, &mut rng);
                 moves::best_of_op(ctx, &mut sim, op, &mut rng)?
             }
-            1..=8 => propose_segment(ctx, &mut sim, op, &mut rng)?,
-            kind => {
+            (1..=8, _) => propose_segment(ctx, &mut sim, op, &mut rng)?,
+            (_, Some(changes)) => changes,
+            (kind, None) => {
                 let proposal = match kind {
                     9..=12 => moves::two_dims(ctx, &sim, op, &mut rng),
                     _ => None,
@@ -937,9 +952,9 @@ fn run_chain(
                 }
             }
         };
-        // Single-op proposals only: a tied one costs a delta simulation per layer, a tied segment or local
-        // step as many times more as it changes ops.
-        if tied && kind > 8 {
+        // Single-op proposals only: a tied one costs a delta simulation per layer, a tied segment, local
+        // step or *around* move as many times more as it changes ops.
+        if tied && !several {
             moves::mirror(ctx, &mut sim, &mut changes)?;
         }
         if changes.is_empty() {
@@ -1092,60 +1107,15 @@ fn align(
     edge: &crate::graph::Edge,
     n: u32,
 ) -> Option<Config> {
-    let me = graph.op(op);
-    let (other, mine, theirs) = if edge.consumer == op {
-        let p = graph.op(edge.producer);
-        (
-            edge.producer,
-            &me.inputs[edge.input],
-            &p.outputs[edge.output],
-        )
-    } else {
-        let c = graph.op(edge.consumer);
-        (
-            edge.consumer,
-            &me.outputs[edge.output],
-            &c.inputs[edge.input],
-        )
-    };
-    let other_op = graph.op(other);
-    let other_cfg = strategy.config(other);
-    let mut degrees = vec![1u64; me.dims.len()];
-    for (e_mine, e_theirs) in mine.exprs.iter().zip(&theirs.exprs) {
-        let Some(lt) = baselines::dominant_term(e_theirs) else {
-            continue;
-        };
-        let deg = other_cfg.degrees[lt];
-        if deg == 1 {
-            continue;
-        }
-        let lm = baselines::dominant_term(e_mine)?;
-        if degrees[lm] == 1 && me.dims[lm].size % deg == 0 {
-            degrees[lm] = deg;
-        }
-    }
-    let tasks = degrees.iter().try_fold(1u64, |a, &d| a.checked_mul(d))?;
-    if tasks > u64::from(n) {
-        return None;
-    }
-    let config = Config {
-        degrees,
-        devices: vec![DeviceId(0); tasks as usize],
-    };
-    let my_regions = additive::task_regions(graph, me, &config, mine);
-    let their_regions = additive::task_regions(graph, other_op, other_cfg, theirs);
-    let rank = graph.tensor(edge.tensor).shape.len();
+    let a = Aligned::new(graph, strategy, op, edge, n)?;
+    let tasks = a.tasks();
     let mut used = vec![false; n as usize];
-    let mut devices = Vec::with_capacity(tasks as usize);
-    for t in 0..tasks as usize {
-        let r = &my_regions[t * rank..(t + 1) * rank];
-        let best = (0..other_cfg.num_tasks())
-            .map(|u| {
-                let v = additive::overlap(r, &their_regions[u * rank..(u + 1) * rank]);
-                (v, std::cmp::Reverse(u))
-            })
+    let mut devices = Vec::with_capacity(tasks);
+    for t in 0..tasks {
+        let best = (0..a.other.num_tasks())
+            .map(|u| (a.overlap(t, u), std::cmp::Reverse(u)))
             .max()
-            .map(|(_, std::cmp::Reverse(u))| other_cfg.devices[u]);
+            .map(|(_, std::cmp::Reverse(u))| a.other.devices[u]);
         let device = match best.filter(|d| !used[d.index()]) {
             Some(d) => d,
             None => DeviceId::new(used.iter().position(|u| !u)?),
@@ -1154,7 +1124,94 @@ fn align(
         devices.push(device);
     }
     Some(Config {
-        degrees: config.degrees,
+        degrees: a.degrees,
         devices,
     })
+}
+
+/// The split of an op that matches the op at the other end of an edge ([`align`]), with the regions of the
+/// edge's tensor that the tasks of both ends touch.
+struct Aligned<'s> {
+    /// The op's degrees: the dims the neighbour splits in the tensor, split the same way.
+    degrees: Vec<u64>,
+    /// The neighbour's configuration.
+    other: &'s Config,
+    /// Each task's region of the tensor (`rank` intervals per task), the op's and the neighbour's.
+    mine: Vec<crate::graph::Interval>,
+    theirs: Vec<crate::graph::Interval>,
+    rank: usize,
+}
+
+impl<'s> Aligned<'s> {
+    /// `None` when the neighbour's split does not carry over or needs more than `n` tasks.
+    fn new(
+        graph: &Graph,
+        strategy: &'s Strategy,
+        op: OpId,
+        edge: &crate::graph::Edge,
+        n: u32,
+    ) -> Option<Aligned<'s>> {
+        let me = graph.op(op);
+        let (other, mine, theirs) = if edge.consumer == op {
+            let p = graph.op(edge.producer);
+            (
+                edge.producer,
+                &me.inputs[edge.input],
+                &p.outputs[edge.output],
+            )
+        } else {
+            let c = graph.op(edge.consumer);
+            (
+                edge.consumer,
+                &me.outputs[edge.output],
+                &c.inputs[edge.input],
+            )
+        };
+        let other_op = graph.op(other);
+        let other_cfg = strategy.config(other);
+        let mut degrees = vec![1u64; me.dims.len()];
+        for (e_mine, e_theirs) in mine.exprs.iter().zip(&theirs.exprs) {
+            let Some(lt) = baselines::dominant_term(e_theirs) else {
+                continue;
+            };
+            let deg = other_cfg.degrees[lt];
+            if deg == 1 {
+                continue;
+            }
+            let lm = baselines::dominant_term(e_mine)?;
+            if degrees[lm] == 1 && me.dims[lm].size % deg == 0 {
+                degrees[lm] = deg;
+            }
+        }
+        let tasks = degrees.iter().try_fold(1u64, |a, &d| a.checked_mul(d))?;
+        if tasks > u64::from(n) {
+            return None;
+        }
+        let config = Config {
+            degrees,
+            devices: vec![DeviceId(0); tasks as usize],
+        };
+        let my_regions = additive::task_regions(graph, me, &config, mine);
+        let their_regions = additive::task_regions(graph, other_op, other_cfg, theirs);
+        Some(Aligned {
+            degrees: config.degrees,
+            other: other_cfg,
+            mine: my_regions,
+            theirs: their_regions,
+            rank: graph.tensor(edge.tensor).shape.len(),
+        })
+    }
+
+    fn tasks(&self) -> usize {
+        self.degrees.iter().product::<u64>() as usize
+    }
+
+    /// Elements of the tensor that the op's task `t` and the neighbour's task `u` both touch.
+    fn overlap(&self, t: usize, u: usize) -> u64 {
+        let r = self.rank;
+        additive::overlap(
+            &self.mine[t * r..(t + 1) * r],
+            &self.theirs[u * r..(u + 1) * r],
+        )
+    }
 }

@@ -1,5 +1,6 @@
-//! MCMC moves beyond FlexFlow's single-op proposals: layer-tied changes, two-dim changes of one op, and a
-//! local exhaustive step (the module doc of [`super`] says when each is used).
+//! MCMC moves beyond FlexFlow's single-op proposals: layer-tied changes, two-dim changes of one op, a
+//! local exhaustive step, and the neighbours of an op placed around it (the module doc of [`super`] says
+//! when each is used).
 //!
 //! - *Tied* ([`mirror`]): every op a proposal changed passes its new configuration to its counterparts in
 //!   the other instances of its repeated group ([`crate::layers::Layers`]), so one proposal moves every layer
@@ -10,11 +11,15 @@
 //! - *Local exhaustive step* ([`best_of_op`]): every configuration of one op over its current devices (up to
 //!   [`LOCAL_LIMIT`] of them; each try is one delta simulation and its rollback), the best kept: a coordinate-descent step on the op, chosen with probability in
 //!   proportion to its FLOPs (the ops that dominate the critical path).
+//! - *Around* ([`around`]): the neighbours of a pivot op, aligned with it together on disjoint devices (a
+//!   maximum matching of their tasks to the devices holding the pivot data each shares). Moving one of two
+//!   ops that flank a pivot onto part of the machine only idles the rest; moving both onto complementary
+//!   parts lets them run at once, which single-op proposals reach only through an uphill step.
 
 use rand::rngs::StdRng;
 use rand::Rng;
 
-use super::{admissible, penalized, worst_overflow, Ctx, SearchError};
+use super::{admissible, penalized, worst_overflow, Aligned, Ctx, SearchError};
 use crate::graph::{DeviceId, OpId};
 use crate::sim::Simulator;
 use crate::strategy::{divisors_up_to, Config};
@@ -74,6 +79,142 @@ pub(super) fn two_dims(ctx: &Ctx, sim: &Simulator, op: OpId, rng: &mut StdRng) -
     let second = divisors_up_to(o.dims[j].size, budget / degrees[i]);
     degrees[j] = second[rng.random_range(0..second.len())];
     place(current, degrees, n, rng)
+}
+
+/// Most neighbours an *around* move places.
+const AROUND_LIMIT: usize = 8;
+
+/// Most devices a task of an *around* move considers (those of the pivot tasks it shares most data with).
+const AROUND_CHOICES: usize = 8;
+
+/// The *around* move (module doc), applied to `sim`: each neighbour of `pivot` (up to [`AROUND_LIMIT`], in
+/// edge order) gets the split that matches the pivot's ([`super::align`]), and their tasks go to distinct
+/// devices where they can: a maximum matching of the tasks to the devices of the pivot tasks that share
+/// data with them (each task preferring the device it shares most with), found by augmenting paths. A task
+/// left unmatched takes its best device that its own op does not use yet. Returns the changed ops with
+/// their old configurations, `None` (nothing changed) when the pivot has fewer than two neighbours whose
+/// split carries over or when their tasks outnumber the devices.
+pub(super) fn around(
+    ctx: &Ctx,
+    sim: &mut Simulator,
+    pivot: OpId,
+) -> Result<Option<Vec<(OpId, Config)>>, SearchError> {
+    let n = ctx.machine.num_devices() as usize;
+    let strategy = sim.strategy();
+    // Per neighbour: the op and, per task, its candidate devices, best first.
+    let mut placed: Vec<(OpId, Vec<u64>, Vec<Vec<DeviceId>>)> = Vec::new();
+    for &e in &ctx.neighbours[pivot.index()] {
+        let edge = ctx.graph.edges()[e];
+        let other = if edge.producer == pivot {
+            edge.consumer
+        } else {
+            edge.producer
+        };
+        if other == pivot || placed.iter().any(|(op, _, _)| *op == other) {
+            continue;
+        }
+        let Some(a) = Aligned::new(ctx.graph, strategy, other, &edge, n as u32) else {
+            continue;
+        };
+        let choices = (0..a.tasks())
+            .map(|t| {
+                let mut ranked: Vec<(u64, usize)> = (0..a.other.num_tasks())
+                    .map(|u| (a.overlap(t, u), u))
+                    .filter(|&(v, _)| v > 0)
+                    .collect();
+                ranked.sort_by_key(|&(v, u)| (std::cmp::Reverse(v), u));
+                let mut devices: Vec<DeviceId> = Vec::with_capacity(AROUND_CHOICES);
+                for (_, u) in ranked {
+                    let d = a.other.devices[u];
+                    if !devices.contains(&d) {
+                        devices.push(d);
+                        if devices.len() == AROUND_CHOICES {
+                            break;
+                        }
+                    }
+                }
+                devices
+            })
+            .collect();
+        placed.push((other, a.degrees, choices));
+        if placed.len() == AROUND_LIMIT {
+            break;
+        }
+    }
+    let tasks: usize = placed.iter().map(|(_, _, c)| c.len()).sum();
+    if placed.len() < 2 || tasks > n {
+        return Ok(None);
+    }
+    // Maximum matching of every neighbour's tasks (in order) to devices.
+    let choices: Vec<&Vec<DeviceId>> = placed.iter().flat_map(|(_, _, c)| c).collect();
+    let mut holder: Vec<Option<usize>> = vec![None; n];
+    let mut matched: Vec<Option<DeviceId>> = vec![None; choices.len()];
+    for task in 0..choices.len() {
+        let mut seen = vec![false; n];
+        augment(task, &choices, &mut holder, &mut matched, &mut seen);
+    }
+    let mut changes = Vec::new();
+    let mut first = 0;
+    for (op, degrees, per_task) in placed {
+        let mut used = vec![false; n];
+        let mine = &matched[first..first + per_task.len()];
+        for d in mine.iter().flatten() {
+            used[d.index()] = true;
+        }
+        let mut devices = Vec::with_capacity(per_task.len());
+        for (t, m) in mine.iter().enumerate() {
+            let d = match m {
+                Some(d) => *d,
+                None => {
+                    let d = per_task[t]
+                        .iter()
+                        .copied()
+                        .find(|d| !used[d.index()])
+                        .unwrap_or_else(|| {
+                            DeviceId::new(used.iter().position(|u| !u).expect("tasks <= devices"))
+                        });
+                    used[d.index()] = true;
+                    d
+                }
+            };
+            devices.push(d);
+        }
+        first += per_task.len();
+        let config = admissible(ctx.graph, op, Config { degrees, devices });
+        let old = sim.strategy().config(op).clone();
+        if config != old {
+            ctx.set(sim, op, config)?;
+            changes.push((op, old));
+        }
+    }
+    Ok(Some(changes))
+}
+
+/// One augmenting-path step of the matching of [`around`]: tries to give `task` one of its devices, moving
+/// the task that holds it to another of its own. `true` when the matching grew.
+fn augment(
+    task: usize,
+    choices: &[&Vec<DeviceId>],
+    holder: &mut [Option<usize>],
+    matched: &mut [Option<DeviceId>],
+    seen: &mut [bool],
+) -> bool {
+    for &d in choices[task] {
+        if seen[d.index()] {
+            continue;
+        }
+        seen[d.index()] = true;
+        let free = match holder[d.index()] {
+            None => true,
+            Some(other) => augment(other, choices, holder, matched, seen),
+        };
+        if free {
+            holder[d.index()] = Some(task);
+            matched[task] = Some(d);
+            return true;
+        }
+    }
+    false
 }
 
 /// A configuration of `degrees` whose tasks reuse `current`'s devices in order, then random free ones.

@@ -938,3 +938,82 @@ fn a_proposal_budget_cuts_the_schedule_search_at_a_count() {
     let (simulated, _, total) = runs[0].1.schedule_candidates();
     assert_eq!((simulated, total), (5, stats.candidates as u64));
 }
+
+/// Three matmuls at a communication-bound size on 4 GPUs (the quality benchmark's `matmul x3/comm`). From
+/// the consistent split below every single-op change is uphill, yet the first and the last matmul each on
+/// half of the GPUs, each next to its share of the middle one's data, are faster: two ops must move at once
+/// (the *around* move). A chain started there finds a faster strategy.
+#[test]
+fn two_ops_move_at_once_around_a_third() {
+    use flexc_core::graph::{DeviceId, OpId};
+    use flexc_core::strategy::{divisors_up_to, Config};
+    let mut b = Builder::new("mm3", DType::F32);
+    let x = b.input("x", &[8, 1024], DType::F32);
+    let y = b.matmul(x, 1024);
+    let y = b.matmul(y, 1024);
+    b.matmul(y, 1024);
+    let g = b.finish();
+    let m = Machine::preset("dgx-a100")
+        .and_then(|m| m.with_devices(flexc_core::DeviceCount::new(4).unwrap()))
+        .unwrap();
+    let cost = CostModel::new(&m.gpu);
+    let config = |degrees: [u64; 3], devices: &[u32]| Config {
+        degrees: degrees.to_vec(),
+        devices: devices.iter().map(|&d| DeviceId(d)).collect(),
+    };
+    let local = Strategy::flat(vec![
+        config([1, 4, 1], &[2, 0, 1, 3]),
+        config([1, 2, 2], &[0, 1, 2, 3]),
+        config([1, 1, 4], &[1, 0, 3, 2]),
+    ]);
+    let mut sim = Simulator::new(&g, &m, &cost, Mode::Training, local.clone()).unwrap();
+    let t0 = sim.iteration_time();
+    // Every configuration of every op (degree vectors of at most 4 tasks, tasks on distinct devices in
+    // every order): none alone improves on `local`.
+    let mut single = 0;
+    for i in 0..3 {
+        let op = OpId::new(i);
+        let old = sim.strategy().config(op).clone();
+        for a in divisors_up_to(8, 4) {
+            for b in divisors_up_to(1024, 4 / a) {
+                for c in divisors_up_to(1024, 4 / (a * b)) {
+                    let tasks = (a * b * c) as usize;
+                    let mut orders: Vec<Vec<u32>> = vec![Vec::new()];
+                    for _ in 0..tasks {
+                        orders = orders
+                            .into_iter()
+                            .flat_map(|v| {
+                                (0..4u32)
+                                    .filter(|d| !v.contains(d))
+                                    .map(|d| [v.as_slice(), &[d]].concat())
+                                    .collect::<Vec<_>>()
+                            })
+                            .collect();
+                    }
+                    for devices in orders {
+                        sim.set_config(op, config([a, b, c], &devices)).unwrap();
+                        assert!(sim.iteration_time() >= t0 * (1.0 - 1e-9));
+                        single += 1;
+                    }
+                }
+            }
+        }
+        sim.set_config(op, old).unwrap();
+    }
+    assert_eq!(single, 3 * 184);
+    let o = McmcOptions {
+        seed: 1,
+        chains: 2,
+        proposals: Some(1000),
+        threads: 1,
+        starts: vec![("local".into(), local)],
+        seed_with_dp: false,
+        ..McmcOptions::default()
+    };
+    let found = mcmc(&g, &m, &cost, Mode::Training, &o).unwrap();
+    assert!(
+        found.iteration_time_s < t0 * (1.0 - 1e-6),
+        "{} vs {t0}",
+        found.iteration_time_s
+    );
+}
