@@ -47,8 +47,13 @@
 //! then decides launches and passes).
 //!
 //! Limits: row statistics over one dim (layer norm, RMS norm, softmax) are not recognised here — a
-//! layer norm keeps its written form (its chains fuse under `--pointwise=fused`); in a forward-only
-//! graph (`--mode=train`) the backward of a norm kernel is its forward work times the mode's factor.
+//! layer norm keeps its written form (its chains fuse under `--pointwise=fused`); a norm whose
+//! statistics are first broadcast to the activations' shape by an op of their own (StableHLO's
+//! `broadcast_in_dim`, as the JAX ResNet-50 export writes its batch norms) has no apply op reading a
+//! smaller operand and keeps its written form too; in a forward-only graph (`--mode=train`) the
+//! backward of a norm kernel is its forward work times the mode's factor (3 passes, not 5); an export
+//! that shares a sum between two norms reading the same gradient (torch-mlir's CSE of `Σdy` for a
+//! block's main and shortcut branches) is one kernel reading that gradient once per stage, not twice.
 
 use std::collections::{HashMap, HashSet};
 
