@@ -2,7 +2,8 @@
 //!
 //! The same strategy runs at different speeds and in different memory under different training
 //! software. A profile bundles what the simulator needs to know about the engine that will run the
-//! plan, each choice one of flexc's own flags (an explicit flag given with `--engine` wins):
+//! plan, each choice one of flexc's own flags (an explicit flag given with `--engine` wins; without
+//! `--engine`, each flag's own default):
 //!
 //! - **precision and optimizer** (`--precision`, `--optimizer`): what the engine computes in and keeps
 //!   per parameter ([`crate::precision`]);
@@ -14,6 +15,14 @@
 //!   compiler's fusions, or hand-written fused kernels such as Megatron's bias-GeLU, layer-norm and
 //!   bias-dropout-add) or one kernel per op as eager PyTorch launches them, each reading and writing
 //!   memory;
+//! - **normalization** (`--norm`, [`crate::norm`]): batch norm as the native kernels every profile's
+//!   software runs (`fused`: ATen's and cuDNN's `batch_norm` forward and backward, apex's and Transformer
+//!   Engine's, XLA's fused reductions: two passes over the input in the activation dtype, f32 statistics,
+//!   a launch per pass) or each op of the exported decomposition as written (`as-written`: torch-mlir's
+//!   f64 variance included). Every profile runs `fused`; the rule recognises batch statistics (per
+//!   channel over the samples and positions), so the transformer profiles' layer and RMS norms (row
+//!   statistics) keep their written form — right for torchtitan's RMSNorm, written in primitive ops
+//!   that eager PyTorch launches one by one;
 //! - **data parallelism** ([`DataParallel`]): whether the replicas' gradient reduction overlaps the
 //!   backward (buckets, FSDP's per-unit reduce-scatter) and ZeRO is available, or the whole gradient
 //!   buffer is all-reduced after the backward with nothing beside it (Megatron-LM of 2021);
@@ -22,12 +31,12 @@
 //!   after a row-parallel one, and their mirror images in the backward) waits for its product or is
 //!   pipelined with it (Transformer Engine's userbuffers).
 //!
-//! | profile | precision | optimizer | attention | pointwise | data parallel | tp comm | the software |
-//! |---|---|---|---|---|---|---|---|
-//! | `megatron-2021` | fp16 | adam | as-written | fused | after-backward | exposed | Megatron-LM of Narayanan et al. 2021 and Korthikanti et al. 2022 (apex fused kernels, scale-mask-softmax keeping the probabilities, local DDP) |
-//! | `megatron-core` | bf16 | adam | fused | fused | overlapped | overlapped | Megatron-Core with Transformer Engine as NVIDIA's performance recipes run it (FlashAttention, fused norms and activations, overlapped gradient buffer, distributed optimizer, userbuffers' TP overlap) |
-//! | `fsdp2` | bf16 | adam | flash2 | eager | overlapped | exposed | torchtitan / PyTorch FSDP2 in eager mode (SDPA's FlashAttention-2; every other op its own kernel; async TP needs torch.compile) |
-//! | `xla` | bf16 | adam | fused | fused | overlapped | exposed | JAX / XLA (MaxText): XLA's fusions, fused attention (collective matmul is opt-in) |
+//! | profile | precision | optimizer | attention | pointwise | norm | data parallel | tp comm | the software |
+//! |---|---|---|---|---|---|---|---|---|
+//! | `megatron-2021` | fp16 | adam | as-written | fused | fused | after-backward | exposed | Megatron-LM of Narayanan et al. 2021 and Korthikanti et al. 2022 (apex fused kernels, scale-mask-softmax keeping the probabilities, local DDP) |
+//! | `megatron-core` | bf16 | adam | fused | fused | fused | overlapped | overlapped | Megatron-Core with Transformer Engine as NVIDIA's performance recipes run it (FlashAttention, fused norms and activations, overlapped gradient buffer, distributed optimizer, userbuffers' TP overlap) |
+//! | `fsdp2` | bf16 | adam | flash2 | eager | fused | overlapped | exposed | torchtitan / PyTorch FSDP2 in eager mode (SDPA's FlashAttention-2; every other op its own kernel; async TP needs torch.compile) |
+//! | `xla` | bf16 | adam | fused | fused | fused | overlapped | exposed | JAX / XLA (MaxText): XLA's fusions, fused attention (collective matmul is opt-in) |
 //!
 //! Under `after-backward`, a strategy that shards weight state (`zero=1`, `zero=3`) is refused and the
 //! schedule search does not enumerate one: the engine cannot run it.
@@ -38,6 +47,7 @@
 //! differ from the fused accounting by an activation per block.
 
 use crate::attention::Attention;
+use crate::norm::Norm;
 use crate::precision::{Optimizer, Precision, WeightState};
 
 /// How chains of pointwise ops run.
@@ -150,6 +160,7 @@ pub struct Engine {
     pub optimizer: Optimizer,
     pub attention: Attention,
     pub pointwise: Pointwise,
+    pub norm: Norm,
     pub data_parallel: DataParallel,
     pub tp_comm: TpComm,
     /// What the profile stands for, for reports and documents.
@@ -164,6 +175,7 @@ pub const ENGINES: [Engine; 4] = [
         optimizer: Optimizer::Adam,
         attention: Attention::AsWritten,
         pointwise: Pointwise::Fused,
+        norm: Norm::Fused,
         data_parallel: DataParallel::AfterBackward,
         tp_comm: TpComm::Exposed,
         what: "Megatron-LM as in Narayanan et al. 2021 and Korthikanti et al. 2022: fp16 with Adam and no \
@@ -177,6 +189,7 @@ pub const ENGINES: [Engine; 4] = [
         optimizer: Optimizer::Adam,
         attention: Attention::Fused,
         pointwise: Pointwise::Fused,
+        norm: Norm::Fused,
         data_parallel: DataParallel::Overlapped,
         tp_comm: TpComm::Overlapped,
         what: "Megatron-Core with Transformer Engine as NVIDIA's performance recipes run it: bf16 with \
@@ -189,6 +202,7 @@ pub const ENGINES: [Engine; 4] = [
         optimizer: Optimizer::Adam,
         attention: Attention::Flash2,
         pointwise: Pointwise::Eager,
+        norm: Norm::Fused,
         data_parallel: DataParallel::Overlapped,
         tp_comm: TpComm::Exposed,
         what: "PyTorch FSDP2 as torchtitan runs it without torch.compile: bf16 compute with f32 \
@@ -200,6 +214,7 @@ pub const ENGINES: [Engine; 4] = [
         optimizer: Optimizer::Adam,
         attention: Attention::Fused,
         pointwise: Pointwise::Fused,
+        norm: Norm::Fused,
         data_parallel: DataParallel::Overlapped,
         tp_comm: TpComm::Exposed,
         what: "JAX on XLA (MaxText): bf16 with Adam, XLA's fusions of pointwise chains, fused attention",
@@ -223,6 +238,7 @@ impl Engine {
             optimizer: self.optimizer,
             attention: self.attention,
             pointwise: self.pointwise,
+            norm: self.norm,
             data_parallel: self.data_parallel,
             tp_comm: self.tp_comm,
         }
@@ -265,6 +281,8 @@ mod tests {
             .iter()
             .filter(|e| e.name != "megatron-2021")
             .all(|e| e.data_parallel.shards()));
+        // Every profile's software runs batch norm as its native kernels (module doc).
+        assert!(ENGINES.iter().all(|e| e.state().norm == Norm::Fused));
         for d in DataParallel::ALL {
             assert_eq!(DataParallel::from_name(d.name()), Some(d));
         }

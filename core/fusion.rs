@@ -56,6 +56,22 @@ pub struct Fusion {
     /// the FlashAttention kernel's rate ([`crate::machine::Efficiency::attention_forward`]), not at a
     /// GEMM's.
     pub attention_kernel: Vec<Option<AttentionPass>>,
+    /// Per op: its part in a native batch-norm kernel ([`crate::norm`], `--norm=fused`): the work of
+    /// the whole kernel replaces the op's own.
+    pub norm: Vec<Option<NormPart>>,
+}
+
+/// An op's part in a native norm kernel ([`crate::norm::Kernel`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NormPart {
+    /// Carries the kernel's cost: its FLOPs and bytes (whole op, every task a share) and launches.
+    Carrier {
+        flops: f64,
+        bytes: f64,
+        launches: u32,
+    },
+    /// Computed inside the kernel: no work, no launch of its own.
+    Inside,
 }
 
 /// Which fused attention kernel computes a contraction: the forward (`Q·Kᵀ`, `P·V`; the op's own
@@ -79,6 +95,7 @@ impl Fusion {
             backward_recompute: vec![0.0; ops.len()],
             task_recompute: vec![0.0; ops.len()],
             attention_kernel: vec![None; ops.len()],
+            norm: vec![None; ops.len()],
         };
         for (c, op) in ops.iter().enumerate() {
             if op.class != OpClass::Elementwise {
@@ -159,6 +176,9 @@ impl Fusion {
         if state.attention.is_fused() {
             fusion.fuse_attention(graph);
         }
+        if state.norm == crate::norm::Norm::Fused {
+            fusion.fuse_norms(graph);
+        }
         fusion
     }
 
@@ -171,6 +191,43 @@ impl Fusion {
             .chain(&mut self.internal_output)
         {
             flags.fill(false);
+        }
+    }
+
+    /// Native batch-norm kernels ([`crate::norm::kernels`]): each kernel's cost on its carrier, its
+    /// other ops inside it; a tensor every reader of which is in a norm kernel never reaches memory
+    /// (the statistics' f64 copies, `x − mean` recomputed by the backward from `x`).
+    fn fuse_norms(&mut self, graph: &Graph) {
+        let kernels = crate::norm::kernels(graph);
+        let mut inside = vec![false; graph.ops().len()];
+        for kernel in &kernels {
+            for &id in &kernel.ops {
+                inside[id.index()] = true;
+                self.norm[id.index()] = Some(if id == kernel.carrier {
+                    NormPart::Carrier {
+                        flops: kernel.flops,
+                        bytes: kernel.bytes,
+                        launches: kernel.launches,
+                    }
+                } else {
+                    NormPart::Inside
+                });
+            }
+        }
+        for kernel in &kernels {
+            for &id in &kernel.ops {
+                let o = id.index();
+                for (j, a) in graph.op(id).outputs.iter().enumerate() {
+                    let readers = graph.consumers(a.tensor);
+                    if !readers.is_empty() && readers.iter().all(|r| inside[r.index()]) {
+                        self.internal_output[o][j] = true;
+                        self.saved_output[o][j] = false;
+                    }
+                }
+                for flag in &mut self.internal_input[o] {
+                    *flag = true;
+                }
+            }
         }
     }
 

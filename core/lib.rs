@@ -12,6 +12,7 @@
 //! - [`machine`]: GPUs, links, presets, TOML format, transfer routes;
 //! - [`cost`]: roofline estimates and the profile database;
 //! - [`fusion`]: fused pointwise chains and the activations training keeps;
+//! - [`norm`]: batch normalization recognised in the graph and costed as the engines' native kernels;
 //! - [`devices`]: the device count of a machine and the limits on device ids;
 //! - [`strategy`]: per-op configurations, their one validator, and baseline strategies;
 //! - [`schedule`]: replicas, pipeline stages, micro-batches, recomputation and sharded weight state;
@@ -45,6 +46,7 @@ pub mod layers;
 pub mod machine;
 pub mod mailbox;
 pub mod memory;
+pub mod norm;
 pub mod npy;
 pub mod output;
 pub mod pipeline;

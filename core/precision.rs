@@ -251,6 +251,9 @@ pub struct WeightState {
     pub attention: crate::attention::Attention,
     /// How pointwise chains run (`--engine`, [`crate::engine::Pointwise`]): time only.
     pub pointwise: crate::engine::Pointwise,
+    /// How batch normalization runs (`--norm`, [`crate::norm`]): time, and the tensors its fused
+    /// kernels never write.
+    pub norm: crate::norm::Norm,
     /// How data-parallel gradients are synchronized (`--data-parallel`,
     /// [`crate::engine::DataParallel`]): time, and whether ZeRO is available.
     pub data_parallel: crate::engine::DataParallel,
@@ -260,8 +263,8 @@ pub struct WeightState {
 }
 
 impl WeightState {
-    /// The flags that select this state, as reports print them (`--pointwise`, `--data-parallel` and
-    /// `--tp-comm` only when not their defaults).
+    /// The flags that select this state, as reports print them (`--pointwise`, `--norm`,
+    /// `--data-parallel` and `--tp-comm` only when not their defaults).
     pub fn flags(self) -> String {
         let mut text = format!(
             "--precision={} --optimizer={} --attention={}",
@@ -271,6 +274,9 @@ impl WeightState {
         );
         if self.pointwise != crate::engine::Pointwise::Fused {
             text.push_str(&format!(" --pointwise={}", self.pointwise.name()));
+        }
+        if self.norm != crate::norm::Norm::Fused {
+            text.push_str(&format!(" --norm={}", self.norm.name()));
         }
         if self.data_parallel != crate::engine::DataParallel::Overlapped {
             text.push_str(&format!(" --data-parallel={}", self.data_parallel.name()));

@@ -48,7 +48,7 @@ pub static INFO: PassInfo = PassInfo {
     dependent_dialects: &[],
 };
 
-static OPTIONS: [PassOption; 19] = [
+static OPTIONS: [PassOption; 20] = [
     PassOption {
         name: "machine",
         help: "machine preset (p100-4x4, k80-16x4, dgx1-v100:NODES, dgx-a100:NODES, dgx-h100:NODES, dgx-h200:NODES) or machine TOML file",
@@ -114,6 +114,12 @@ static OPTIONS: [PassOption; 19] = [
         help: "how pointwise chains run, for time: fused (one kernel per chain), eager (one kernel per op)",
         default: "fused",
         kind: OptionKind::OneOf(&["fused", "eager"]),
+    },
+    PassOption {
+        name: "norm",
+        help: "how batch normalization runs, for time: fused (the native kernels: two passes in the activation dtype, f32 statistics), as-written",
+        default: "fused",
+        kind: OptionKind::OneOf(&["fused", "as-written"]),
     },
     PassOption {
         name: "data-parallel",
@@ -501,6 +507,7 @@ fn training_state(options: &Options) -> WeightState {
             .unwrap_or_default(),
         pointwise: flexc_core::engine::Pointwise::from_name(options.get("pointwise"))
             .unwrap_or_default(),
+        norm: flexc_core::norm::Norm::from_name(options.get("norm")).unwrap_or_default(),
         data_parallel: flexc_core::engine::DataParallel::from_name(options.get("data-parallel"))
             .unwrap_or_default(),
         tp_comm: flexc_core::engine::TpComm::from_name(options.get("tp-comm")).unwrap_or_default(),

@@ -249,6 +249,7 @@ pub fn report(
         "optimizer": state.optimizer.name(),
         "attention": state.attention.name(),
         "pointwise": state.pointwise.name(),
+        "norm": state.norm.name(),
         "data_parallel": state.data_parallel.name(),
         "tp_comm": state.tp_comm.name(),
         "engine": state.engine().map(|e| e.name),

@@ -429,6 +429,7 @@ pub fn json_report(
         "optimizer": state.optimizer.name(),
         "attention": state.attention.name(),
         "pointwise": state.pointwise.name(),
+        "norm": state.norm.name(),
         "data_parallel": state.data_parallel.name(),
         "tp_comm": state.tp_comm.name(),
         "engine": state.engine().map(|e| e.name),

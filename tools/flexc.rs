@@ -247,6 +247,19 @@ struct Cli {
     )]
     pointwise: Option<PointwiseArg>,
 
+    /// How batch normalization runs (simulation and search, time only): fused (the native kernels
+    /// eager PyTorch, cuDNN and the compilers run: a forward reads its input twice and writes its
+    /// output once, a backward reads the gradient and the input twice and writes one gradient, in the
+    /// activation dtype with f32 statistics, two launches each) or as-written (every op of the
+    /// exported decomposition costed as written, its f64 statistics included). Default: the
+    /// --engine's, else fused.
+    #[arg(
+        long = "norm",
+        value_enum,
+        help_heading = "Machine (search and simulation)"
+    )]
+    norm: Option<NormArg>,
+
     /// How data-parallel replicas reduce their gradients (simulation and search): overlapped (with the
     /// backward, in buckets; ZeRO available) or after-backward (one all-reduce after the last
     /// micro-batch's backward, nothing beside it, no ZeRO: Megatron-LM of 2021). Default: the
@@ -273,8 +286,8 @@ struct Cli {
     /// as written, fused kernels, gradients all-reduced after the backward), megatron-core (bf16, Adam,
     /// FlashAttention, fused kernels, tensor-parallel collectives overlapped), fsdp2 (bf16, Adam,
     /// FlashAttention-2, eager pointwise ops), xla (bf16, Adam, FlashAttention, XLA's fusions). Sets the
-    /// defaults of --precision, --optimizer, --attention, --pointwise, --data-parallel and --tp-comm;
-    /// each of them given explicitly wins.
+    /// defaults of --precision, --optimizer, --attention, --pointwise, --norm, --data-parallel and
+    /// --tp-comm; each of them given explicitly wins.
     #[arg(
         long = "engine",
         value_enum,
@@ -441,6 +454,12 @@ enum PointwiseArg {
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum NormArg {
+    Fused,
+    AsWritten,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum DataParallelArg {
     Overlapped,
     AfterBackward,
@@ -501,6 +520,10 @@ fn training_state(cli: &Cli) -> flexc::core::precision::WeightState {
         pointwise: cli.pointwise.map_or(base.pointwise, |p| match p {
             PointwiseArg::Fused => Pointwise::Fused,
             PointwiseArg::Eager => Pointwise::Eager,
+        }),
+        norm: cli.norm.map_or(base.norm, |n| match n {
+            NormArg::Fused => flexc::core::norm::Norm::Fused,
+            NormArg::AsWritten => flexc::core::norm::Norm::AsWritten,
         }),
         data_parallel: cli.data_parallel.map_or(base.data_parallel, |d| match d {
             DataParallelArg::Overlapped => DataParallel::Overlapped,

@@ -341,8 +341,10 @@ impl StageFloors {
                 .sum();
             // Only an elementwise op can run inside its producer's kernel without a launch.
             let launch = op.class != OpClass::Elementwise;
+            // An op computed inside a native norm kernel does no work of its own (crate::norm).
+            let in_norm = matches!(fusion.norm[i], Some(crate::fusion::NormPart::Inside));
             let floor = |factor: f64| {
-                if timed {
+                if timed && !in_norm {
                     let work = crate::cost::Work {
                         flops: op.flops,
                         bytes: written,

@@ -91,20 +91,54 @@ impl<'a> Simulator<'a> {
                 (q, q)
             }
         };
+        // A native norm kernel's ops (crate::norm): the kernel's work on its carrier, a share per task
+        // as the op's FLOPs are shared, none on the others.
+        let share = flops / op.flops.max(f64::MIN_POSITIVE);
+        let (norm_work, extra_launches) = match fusion.norm[o] {
+            Some(crate::fusion::NormPart::Carrier {
+                flops: kernel_flops,
+                bytes,
+                launches,
+            }) => {
+                let share = if op.flops > 0.0 {
+                    share
+                } else if tasks.replicated {
+                    (tasks.copies as f64) / n as f64
+                } else {
+                    1.0 / n as f64
+                };
+                (
+                    Some(Work {
+                        flops: kernel_flops * share,
+                        bytes: bytes * share,
+                    }),
+                    launches.saturating_sub(1),
+                )
+            }
+            Some(crate::fusion::NormPart::Inside) => (Some(Work::default()), 0),
+            None => (None, 0),
+        };
         let mut block = Block::compute(n);
         for t in 0..n {
             let hidden: u64 = internal
                 .iter()
                 .map(|&(a, elem)| tasks.region_bytes(a, t, elem))
                 .sum();
-            let fwd = Work {
+            let fwd = norm_work.unwrap_or(Work {
                 flops: (flops + fusion.task_recompute[o] / n as f64) * quantized,
                 bytes: (tasks.bytes[t] - hidden as f64).max(0.0),
-            };
+            });
             let mut bwd = fwd.scaled(bwd_factor);
             bwd.flops *= backward_quantized / quantized;
             bwd.flops += fusion.backward_recompute[o] / n as f64 * backward_quantized;
             let mut times = self.cost.task_times_with(measured, op, fwd, bwd);
+            if extra_launches > 0 && !times.measured {
+                // One launch per stage of the norm kernel (the roofline charged the first).
+                times.forward_s += extra_launches as f64 * launch;
+                if times.backward_s > 0.0 {
+                    times.backward_s += extra_launches as f64 * launch;
+                }
+            }
             if fusion.fused[o] && !times.measured {
                 // Runs inside its producer's kernel: no launch of its own.
                 times.forward_s = (times.forward_s - launch).max(0.0);
