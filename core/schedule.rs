@@ -245,6 +245,19 @@ impl Schedule {
         chunk * self.stages + group
     }
 
+    /// What a mesh sharding keeps of this schedule (the exports to XLA and torch meshes): one stage,
+    /// one chunk, one micro-batch, and ZeRO 0 or 3 — ZeRO-1 and 2 split the step's own update, not the
+    /// mesh's weights, so they become 0; the replicas are kept.
+    pub fn as_mesh(&mut self) {
+        self.stages = 1;
+        self.chunks = 1;
+        self.micro_batches = 1;
+        self.stage_of.clear();
+        if matches!(self.zero, Zero::Optimizer | Zero::Gradients) {
+            self.zero = Zero::None;
+        }
+    }
+
     /// Devices per replica on `n` devices.
     pub fn replica_width(&self, n: u32) -> u32 {
         n / self.replicas.max(1)

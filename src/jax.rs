@@ -37,17 +37,7 @@ use serde_json::{json, Value};
 /// XLA's propagation splits the op inside again.
 pub fn nearest_mesh_strategy(strategy: &Strategy) -> Strategy {
     let mut nearest = strategy.clone();
-    let schedule = &mut nearest.schedule;
-    schedule.stages = 1;
-    schedule.chunks = 1;
-    schedule.micro_batches = 1;
-    schedule.stage_of.clear();
-    if matches!(
-        schedule.zero,
-        flexc_core::schedule::Zero::Optimizer | flexc_core::schedule::Zero::Gradients
-    ) {
-        schedule.zero = flexc_core::schedule::Zero::None;
-    }
+    nearest.schedule.as_mesh();
     for config in &mut nearest.configs {
         let mut ids: Vec<u32> = config.devices.iter().map(|d| d.0).collect();
         ids.sort_unstable();

@@ -1002,14 +1002,7 @@ fn whole_per_group(graph: &Graph, op: OpId, config: &flexc_core::Config) -> flex
 /// strategy name ([`styles_of`]).
 fn stage_local(strategy: &Strategy, tp: u32) -> Strategy {
     let mut local = strategy.clone();
-    let schedule = &mut local.schedule;
-    schedule.stages = 1;
-    schedule.chunks = 1;
-    schedule.micro_batches = 1;
-    schedule.stage_of.clear();
-    if matches!(schedule.zero, Zero::Optimizer | Zero::Gradients) {
-        schedule.zero = Zero::None;
-    }
+    local.schedule.as_mesh();
     for config in &mut local.configs {
         for device in &mut config.devices {
             device.0 %= tp.max(1);
