@@ -248,7 +248,13 @@ impl<'a> Simulator<'a> {
             && !self.mode.has_backward()
             && !self.local_statistics(edge.consumer.index()))
         .then(|| self.combined_sources(edge.producer.index(), edge.output));
-        let beside = self.overlapped_product(edge, gradient);
+        // The product a pipelined collective hides behind (only when something crosses devices: the
+        // product's task times are recomputed here).
+        let beside = if remote.clone().next().is_some() {
+            self.overlapped_product(edge, gradient)
+        } else {
+            None
+        };
         // Regular splits move equal byte counts over equal links: reuse the last duration for equal operands.
         let mut last = (u64::MAX, 0u64, 0u64, 0.0);
         for pair in remote {
