@@ -22,6 +22,20 @@
 //! scores and probabilities, `2·a·s²·b` bytes each in 16 bits (Korthikanti et al. 2022's `5as²b` with
 //! dropout).
 //!
+//! # Causal masks
+//! A fused kernel skips the score tiles a causal mask hides entirely (FlashAttention-2 and -3, cuDNN, and
+//! the Triton kernels all do): with `T` tiles of [`CAUSAL_TILE`] positions along the sequence, it
+//! computes the `T(T+1)/2` on and below the diagonal, about half, in each of its products and in the
+//! backward's recomputation ([`causal_fraction`]). The published kernel rates count the FLOPs of those
+//! tiles only (FlashAttention's own benchmarks halve a causal run's FLOPs), so the time is the computed
+//! fraction of the products' FLOPs at the kernel's rate. A mask is taken to be causal when an op of the
+//! region reads a constant over at least two of its loops computed from positions alone — iotas and
+//! comparisons, no input and no weight (what JAX's `tril`/`make_causal_mask` and torch-mlir's causal SDPA
+//! decomposition write; the importer marks the op, [`crate::graph::Op::position_mask`]): a padding mask
+//! comes from the data and counts every tile; a sliding window, also made from positions, is costed as
+//! causal (at least the tiles it computes); a mask stored as a literal table (a module buffer) is read
+//! like a weight and counts every tile. `as-written` attention computes every tile, masked or not.
+//!
 //! # Engine-style saved activations
 //! A training step exported with its backward (JAX's `value_and_grad`) keeps whatever its automatic
 //! differentiation saved: for a tanh-GeLU or a layer norm, every pointwise intermediate. Engines run
@@ -158,7 +172,7 @@ pub fn cores(graph: &Graph, forward: impl Fn(OpId) -> bool) -> Vec<Core> {
 
 /// The whole of one fused attention, forward and (in a training step that carries it) backward: what
 /// one FlashAttention forward and backward kernel computes on chip.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Region {
     /// The score-sized tensors: scores, probabilities, their gradients; none reaches memory.
     pub tensors: Vec<TensorId>,
@@ -167,6 +181,24 @@ pub struct Region {
     /// The score-producing contractions in program order: the forward's `Q·Kᵀ` first, then (in a
     /// training step) the backward's `dO·Vᵀ`.
     pub expanding: Vec<OpId>,
+    /// The fraction of the score tiles a fused kernel computes (module doc, "Causal masks"): 1, or
+    /// for a causal mask the tiles on and below the diagonal.
+    pub computed: f64,
+}
+
+/// The query/key tile of the FlashAttention kernels (FlashAttention-2's and -3's forward tile for head
+/// dims 64–128 is 128 query rows; Dao 2023, Shah et al. 2024): a tile that crosses the diagonal of a
+/// causal mask is computed whole.
+pub const CAUSAL_TILE: u64 = 128;
+
+/// The fraction of the `sq × sk` score tiles a fused kernel computes under a causal mask: the `T(T+1)/2`
+/// tiles on and below the diagonal of `T × T` (square scores only; otherwise all of them).
+pub fn causal_fraction(sq: u64, sk: u64) -> f64 {
+    if sq != sk || sq == 0 {
+        return 1.0;
+    }
+    let t = sq.div_ceil(CAUSAL_TILE) as f64;
+    (t + 1.0) / (2.0 * t)
 }
 
 /// Whether `op` is a weightless contraction writing more elements than either operand: `Q·Kᵀ`, or in
@@ -235,10 +267,16 @@ pub fn regions(graph: &Graph) -> Vec<Region> {
             .copied()
             .filter(|&id| expanding(graph, id))
             .collect();
+        // A causal mask: an op of the region reads one (the importer marks it, with its sizes).
+        let computed = ops
+            .iter()
+            .find_map(|&id| graph.op(id).position_mask)
+            .map_or(1.0, |(sq, sk)| causal_fraction(sq, sk));
         out.push(Region {
             tensors,
             ops,
             expanding,
+            computed,
         });
     }
     out
@@ -346,6 +384,27 @@ mod tests {
                 .ops
                 .iter()
                 .any(|&o| g.op(o).class == OpClass::Contraction && !expanding(&g, o)));
+        }
+    }
+
+    #[test]
+    fn a_causal_mask_leaves_the_tiles_on_and_below_the_diagonal() {
+        // 2048 positions are 16 tiles of 128: 136 of 256 computed.
+        assert_eq!(causal_fraction(2048, 2048), 136.0 / 256.0);
+        assert_eq!(causal_fraction(128, 128), 1.0);
+        assert_eq!(causal_fraction(100, 100), 1.0, "one partial tile");
+        assert_eq!(causal_fraction(4096, 2048), 1.0, "not square: every tile");
+        // Long sequences approach one half.
+        assert!((causal_fraction(131072, 131072) - 0.5).abs() < 1e-3);
+        let spec = synth::TransformerSpec::LONG_SEQUENCE;
+        let masked = regions(&synth::causal_transformer(&spec));
+        assert_eq!(masked.len(), 2);
+        for region in &masked {
+            assert_eq!(region.computed, causal_fraction(256, 256));
+            assert_eq!(region.computed, 0.75, "2 tiles: 3 of 4");
+        }
+        for region in regions(&synth::transformer(&spec)) {
+            assert_eq!(region.computed, 1.0, "no mask: every tile");
         }
     }
 

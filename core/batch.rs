@@ -410,6 +410,7 @@ mod tests {
             outputs: vec![Access::dims(y, &[0, 1])],
             flops: (2 * batch * 4 * 16) as f64,
             dtype: DType::F32,
+            position_mask: None,
         })
         .unwrap();
         g.add_op(Op {
@@ -424,6 +425,7 @@ mod tests {
             outputs: vec![Access::dims(s, &[0])],
             flops: (batch * 4) as f64,
             dtype: DType::F32,
+            position_mask: None,
         })
         .unwrap();
         g
@@ -487,6 +489,7 @@ mod tests {
                 }],
                 flops: 0.0,
                 dtype: DType::F32,
+                position_mask: None,
             })
             .unwrap();
             g
@@ -528,6 +531,7 @@ mod tests {
             outputs: vec![Access::dims(y, &[0, 1])],
             flops: 4.0,
             dtype: DType::F32,
+            position_mask: None,
         })
         .unwrap();
         let marks = batch_marks(&g, 0).unwrap();
@@ -554,6 +558,7 @@ mod tests {
             outputs: vec![Access::dims(y, &[0])],
             flops: 0.0,
             dtype: DType::F32,
+            position_mask: None,
         })
         .unwrap();
         let e = rescale_batch(&g, 0, 16).unwrap_err();
@@ -570,6 +575,7 @@ mod tests {
             outputs: vec![Access::dims(t, &[0, 1])],
             flops: 0.0,
             dtype: DType::F32,
+            position_mask: None,
         })
         .unwrap();
         let e = rescale_batch(&g, 0, 16).unwrap_err();

@@ -552,6 +552,7 @@ mod tests {
             outputs: vec![Access::dims(TensorId(2), &[0, 1])],
             flops: (2 * m * n * k) as f64,
             dtype: DType::F32,
+            position_mask: None,
         }
     }
 

@@ -56,6 +56,9 @@ pub struct Fusion {
     /// the FlashAttention kernel's rate ([`crate::machine::Efficiency::attention_forward`]), not at a
     /// GEMM's.
     pub attention_kernel: Vec<Option<AttentionPass>>,
+    /// Per op: the fraction of its FLOPs the fused attention kernel computing it does (below 1 under a
+    /// causal mask: [`crate::attention::causal_fraction`]); 1 for every other op.
+    pub attention_computed: Vec<f64>,
     /// Per op: its part in a native batch-norm kernel ([`crate::norm`], `--norm=fused`): the work of
     /// the whole kernel replaces the op's own.
     pub norm: Vec<Option<NormPart>>,
@@ -95,6 +98,7 @@ impl Fusion {
             backward_recompute: vec![0.0; ops.len()],
             task_recompute: vec![0.0; ops.len()],
             attention_kernel: vec![None; ops.len()],
+            attention_computed: vec![1.0; ops.len()],
             norm: vec![None; ops.len()],
         };
         for (c, op) in ops.iter().enumerate() {
@@ -261,6 +265,7 @@ impl Fusion {
                         Some(b) if id >= b => AttentionPass::Backward,
                         _ => AttentionPass::Forward,
                     });
+                    self.attention_computed[id.index()] = region.computed;
                 }
             }
             let Some(&scores) = region.expanding.first() else {
@@ -386,6 +391,17 @@ mod tests {
         };
         let plain = Fusion::for_state(&graph, state(crate::attention::Attention::AsWritten));
         assert_eq!(plain, Fusion::new(&graph));
+        // Under a causal mask the fused kernel's products compute the tiles it leaves; as written,
+        // every product computes all of them.
+        let causal = synth::causal_transformer(&synth::TransformerSpec::LONG_SEQUENCE);
+        let masked = Fusion::for_state(&causal, state(crate::attention::Attention::Fused));
+        let as_written = Fusion::for_state(&causal, state(crate::attention::Attention::AsWritten));
+        assert!(as_written.attention_computed.iter().all(|&c| c == 1.0));
+        for (o, kernel) in masked.attention_kernel.iter().enumerate() {
+            let expected = if kernel.is_some() { 0.75 } else { 1.0 };
+            assert_eq!(masked.attention_computed[o], expected);
+        }
+        assert!(masked.attention_kernel.iter().any(Option::is_some));
         let fused = Fusion::for_state(&graph, state(crate::attention::Attention::Fused));
         let regions = crate::attention::regions(&graph);
         assert_eq!(regions.len(), 2);

@@ -544,6 +544,12 @@ pub struct Op {
     pub flops: f64,
     /// Arithmetic type, which selects the device's peak FLOP rate.
     pub dtype: DType,
+    /// Reads a mask computed from positions alone over at least two of its loops (iotas and
+    /// comparisons: a causal or windowed attention mask): the sizes of the mask's last two positions
+    /// dims (query, key). Such a constant is no tensor of the graph (constants are free everywhere), so
+    /// the importer records it here; a fused attention kernel skips the tiles it hides
+    /// ([`crate::attention::causal_fraction`]).
+    pub position_mask: Option<(u64, u64)>,
 }
 
 impl Op {
@@ -1077,6 +1083,7 @@ mod tests {
             outputs: vec![Access::dims(y, &[0, 1])],
             flops: 2.0 * 8.0 * 6.0 * 4.0,
             dtype: DType::F32,
+            position_mask: None,
         }
     }
 
@@ -1094,6 +1101,7 @@ mod tests {
             outputs: vec![Access::dims(z, &[0, 1])],
             flops: 48.0,
             dtype: DType::F32,
+            position_mask: None,
         };
         let r = g.add_op(relu).unwrap();
         assert_eq!(g.tensor(y).producer, Some(mm));

@@ -538,6 +538,7 @@ mod tests {
                 }],
                 flops: volume as f64,
                 dtype: out.1,
+                position_mask: None,
             })
             .expect("well formed");
         (id, t)
@@ -651,6 +652,7 @@ mod tests {
                 outputs: vec![Access::dims(rows, &[0])],
                 flops: (N * C) as f64,
                 dtype: DType::F32,
+                position_mask: None,
             })
             .unwrap();
         assert!(!is_statistics_reduction(&g, id));

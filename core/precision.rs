@@ -550,6 +550,7 @@ mod tests {
             outputs: vec![crate::graph::Access::dims(dw, &[1])],
             flops: 32.0,
             dtype: DType::F32,
+            position_mask: None,
         })
         .unwrap();
         let half = Precision::Fp16.graph(&g);

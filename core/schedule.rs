@@ -1128,6 +1128,7 @@ mod tests {
             outputs,
             flops: 1.0,
             dtype: DType::F32,
+            position_mask: None,
         };
         let (b, a, r) = (
             Dim::new(8, Role::Sample),

@@ -598,6 +598,7 @@ mod tests {
             outputs: vec![Access::dims(TensorId(0), &[0])],
             flops: 1.0,
             dtype: DType::F32,
+            position_mask: None,
         }
     }
 

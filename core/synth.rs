@@ -16,6 +16,8 @@ pub struct Builder {
     model: String,
     dtype: DType,
     line: u32,
+    /// The next op emitted reads a position mask ([`crate::graph::Op::position_mask`]).
+    masked: Option<(u64, u64)>,
 }
 
 impl Builder {
@@ -25,6 +27,7 @@ impl Builder {
             model: model.to_string(),
             dtype,
             line: 1,
+            masked: None,
         }
     }
 
@@ -81,6 +84,7 @@ impl Builder {
             }],
             flops,
             dtype: self.dtype,
+            position_mask: std::mem::take(&mut self.masked),
         };
         // The builders only produce well-formed ops.
         self.graph.add_op(op).expect("synthetic op is well formed");
@@ -484,6 +488,18 @@ impl Builder {
         )
     }
 
+    /// A causal mask applied to scores `[b, heads, s, s]`, as a training graph writes it: a select
+    /// against a `[s, s]` boolean computed from positions alone (iotas and a comparison), which, a
+    /// constant, is no tensor of the graph ([`crate::graph::Op::position_mask`]).
+    pub fn causal_mask(&mut self, scores: TensorId) -> TensorId {
+        let shape = self.shape(scores);
+        let [.., sq, sk] = shape[..] else {
+            panic!("a mask applies to [.., s, s] scores")
+        };
+        self.masked = Some((sq, sk));
+        self.elementwise("stablehlo.select", &[scores], 1.0)
+    }
+
     /// Attention-weighted values: probabilities `[b, heads, s, s]` and V from `qkv` → `[b, s, hidden]`.
     pub fn attention_context(&mut self, probs: TensorId, qkv: TensorId) -> TensorId {
         let [b, heads, s, _] = self.shape(probs)[..] else {
@@ -689,6 +705,16 @@ impl TransformerSpec {
 /// context, output projection, residual add, norm, MLP up, GELU, MLP down, residual add), final norm, LM head,
 /// loss. GPT-2 small's shape has 148 ops.
 pub fn transformer(spec: &TransformerSpec) -> Graph {
+    decoder(spec, false)
+}
+
+/// [`transformer`] with a causal mask on every layer's scores ([`Builder::causal_mask`]), as GPT-style
+/// training graphs write it.
+pub fn causal_transformer(spec: &TransformerSpec) -> Graph {
+    decoder(spec, true)
+}
+
+fn decoder(spec: &TransformerSpec, causal: bool) -> Graph {
     let mut b = Builder::new("gpt", DType::BF16);
     let ids = b.input("tokens", &[spec.batch, spec.seq], DType::I64);
     let labels = b.input("labels", &[spec.batch, spec.seq], DType::I64);
@@ -696,7 +722,10 @@ pub fn transformer(spec: &TransformerSpec) -> Graph {
     for _ in 0..spec.layers {
         let h = b.layer_norm(x);
         let qkv = b.matmul(h, 3 * spec.hidden);
-        let scores = b.attention_scores(qkv, spec.heads);
+        let mut scores = b.attention_scores(qkv, spec.heads);
+        if causal {
+            scores = b.causal_mask(scores);
+        }
         let probs = b.softmax(scores);
         let ctx = b.attention_context(probs, qkv);
         let proj = b.matmul(ctx, spec.hidden);

@@ -345,8 +345,9 @@ impl StageFloors {
             let in_norm = matches!(fusion.norm[i], Some(crate::fusion::NormPart::Inside));
             let floor = |factor: f64| {
                 if timed && !in_norm {
+                    // A fused attention kernel computes only the tiles a causal mask leaves.
                     let work = crate::cost::Work {
-                        flops: op.flops,
+                        flops: op.flops * fusion.attention_computed[i],
                         bytes: written,
                     };
                     problem

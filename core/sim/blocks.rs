@@ -84,8 +84,14 @@ impl<'a> Simulator<'a> {
         // tile slots it occupies.
         // A product inside a fused attention kernel runs at that kernel's measured rate instead
         // (its tiling is part of the measurement).
+        // Under a causal mask the kernel computes only the tiles it does not skip
+        // (crate::attention::causal_fraction): its products and its recomputation of the scores alike.
         let (quantized, backward_quantized) = match fusion.attention_kernel[o] {
-            Some(pass) => self.cost.attention_factors(op, pass),
+            Some(pass) => {
+                let (forward, backward) = self.cost.attention_factors(op, pass);
+                let computed = fusion.attention_computed[o];
+                (forward * computed, backward * computed)
+            }
             None => {
                 let q = 1.0 / self.cost.shape_factor(op, &tasks.extents);
                 (q, q)

@@ -619,6 +619,63 @@ mod tests {
         }
     }
 
+    /// A fused attention under a causal mask computes only the tiles on and below the diagonal
+    /// (crate::attention::causal_fraction): its products' tasks, forward and backward, take that fraction
+    /// of the unmasked time (up to their launches). As written, every tile is computed
+    /// (`fusion::tests::fused_attention_keeps_the_scores_on_chip_and_recomputes_them`).
+    #[test]
+    fn a_causal_mask_shortens_the_fused_attention_products() {
+        let spec = TransformerSpec {
+            batch: 4,
+            seq: 8192,
+            hidden: 1024,
+            heads: 8,
+            layers: 1,
+            ffn: 4096,
+            vocab: 96,
+        };
+        let machine = Machine::preset("dgx-h100:1").unwrap();
+        let fraction = crate::attention::causal_fraction(8192, 8192);
+        for attention in [
+            crate::attention::Attention::Fused,
+            crate::attention::Attention::Flash2,
+        ] {
+            let cost = CostModel::new(&machine.gpu)
+                .with_state(crate::precision::WeightState {
+                    attention,
+                    ..Default::default()
+                })
+                .unwrap();
+            let products_s = |g: &Graph| -> f64 {
+                let products: Vec<OpId> = crate::attention::regions(g)
+                    .iter()
+                    .flat_map(|r| r.ops.iter().copied())
+                    .filter(|&o| g.op(o).class == crate::graph::OpClass::Contraction)
+                    .collect();
+                let sim = Simulator::new(
+                    g,
+                    &machine,
+                    &cost,
+                    Mode::Training,
+                    Strategy::single_device(g),
+                )
+                .unwrap();
+                sim.spans()
+                    .iter()
+                    .filter(|s| products.contains(&s.op))
+                    .map(|s| s.duration_s)
+                    .sum()
+            };
+            let masked = products_s(&synth::causal_transformer(&spec));
+            let whole = products_s(&synth::transformer(&spec));
+            let ratio = masked / whole;
+            assert!(
+                ratio >= fraction && ratio < fraction + 0.02,
+                "{attention:?}: {ratio} against {fraction}"
+            );
+        }
+    }
+
     /// `spans` is `timeline` without the resources: the same tasks, durations and ends, and each
     /// compute task's device.
     #[test]

@@ -634,6 +634,7 @@ fn statistics_graph_with(update: bool) -> Graph {
         outputs,
         flops: 1000.0,
         dtype: DType::F32,
+        position_mask: None,
     };
     let access = |tensor, exprs| Access { tensor, exprs };
     let ops = [

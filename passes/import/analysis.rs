@@ -98,6 +98,7 @@ impl Analysis<'_> {
                 tensor: None,
                 view: None,
                 layout: None,
+                positional: false,
             },
         );
     }
@@ -445,6 +446,8 @@ impl Analysis<'_> {
         let view = (kind == Kind::Weight && op.result_count() == 1)
             .then(|| self.weight_view(model, reads, infos))
             .flatten();
+        let positional = kind == Kind::Constant
+            && (infos.iter().any(|i| i.positional) || computes_positions(op));
         for result in op.results() {
             let key = ir::value_key(result.to_raw());
             let leaf = (kind == Kind::Weight).then_some(key);
@@ -462,6 +465,7 @@ impl Analysis<'_> {
                     tensor: None,
                     view,
                     layout: None,
+                    positional,
                 },
             );
         }
@@ -617,8 +621,25 @@ impl Analysis<'_> {
         parameters: u64,
     ) {
         let mut inputs = Vec::new();
+        let mut position_mask = None;
         for ((value, access), info) in reads.iter().zip(infos) {
             if info.kind == Kind::Constant {
+                // A mask made of positions, read over two or more of the op's (non-unit) loops: the
+                // sizes of the last two it reads (query, key).
+                let wide: Vec<u64> = access
+                    .iter()
+                    .filter_map(|e| {
+                        e.terms
+                            .iter()
+                            .filter_map(|&(d, _)| model.loops.get(d).copied())
+                            .find(|&n| n > 1)
+                    })
+                    .collect();
+                if info.positional && position_mask.is_none() {
+                    if let [.., sq, sk] = wide[..] {
+                        position_mask = Some((sq, sk));
+                    }
+                }
                 continue;
             }
             let Some(tensor) = self.tensor_of(*value) else {
@@ -645,6 +666,7 @@ impl Analysis<'_> {
             outputs,
             flops: model.flops as f64,
             dtype: dtype.unwrap_or(DType::F32),
+            position_mask,
         };
         if let Err(e) = self.result.graph.add_op(graph_op) {
             self.error(op, &format!("'{name}' op: {}", e.message));
@@ -941,4 +963,23 @@ pub(super) fn batch_loop(expr: &AffineDim, stride: i64, loops: &[u64]) -> Option
         .filter(|&&(k, c)| c != 0 && stride % c.abs() == 0 && loops.get(k).is_some_and(|&n| n > 1))
         .max_by_key(|&&(_, c)| c.unsigned_abs())
         .map(|&(k, c)| (k, stride / c.abs()))
+}
+
+/// Whether `op` computes positions: an iota, or a `linalg.generic` whose body reads `linalg.index`
+/// (torch-mlir's decomposition of `tril`/`triu` and of a causal SDPA's mask).
+fn computes_positions(op: &OperationRef<'_, '_>) -> bool {
+    let name = op_name(op);
+    if name.ends_with(".iota") || name.ends_with(".dynamic_iota") {
+        return true;
+    }
+    name == "linalg.generic"
+        && op
+            .region(0)
+            .ok()
+            .and_then(|r| r.first_block())
+            .is_some_and(|b| {
+                ir::block_operations(b)
+                    .iter()
+                    .any(|o| op_name(o) == "linalg.index")
+            })
 }

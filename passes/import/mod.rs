@@ -312,6 +312,10 @@ struct ValueInfo {
     /// For a data value with a dim that merges the batch with outer dims: the index in
     /// `Analysis::layouts` of that dim's batch-major graph layout (`crate::batch_major`).
     layout: Option<usize>,
+    /// A constant computed from positions (an iota, or a `linalg.generic` over `linalg.index`, and
+    /// what is computed from those and other constants): an attention mask when a graph op reads it
+    /// over two or more of its loops ([`flexc_core::Op::position_mask`]).
+    positional: bool,
 }
 
 impl ValueInfo {
@@ -324,6 +328,7 @@ impl ValueInfo {
             tensor: Some(tensor),
             view: None,
             layout: None,
+            positional: false,
         }
     }
 }

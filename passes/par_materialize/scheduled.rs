@@ -361,6 +361,7 @@ fn build(
             outputs,
             flops: p.model.flops as f64,
             dtype: dtype_of(first),
+            position_mask: None,
         });
         if let Err(e) = added {
             error(p.op, &e.message);
