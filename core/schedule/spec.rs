@@ -94,6 +94,18 @@ impl Kind {
         matches!(self, Kind::Order | Kind::Recompute | Kind::ScheduleName)
     }
 
+    /// The values a spec takes, for help texts.
+    pub fn choices(self) -> &'static str {
+        match self {
+            Kind::Count => "N",
+            Kind::Order => "1f1b|gpipe|interleaved:V",
+            Kind::Recompute => "none|selective|full",
+            Kind::Zero => "0|1|2|3",
+            Kind::Flag => "true|false",
+            Kind::ScheduleName => "flat|1f1b|gpipe|interleaved",
+        }
+    }
+
     /// Reads `value` of key `key` as `form` spells it.
     pub fn parse(self, form: Form, key: &str, value: &str) -> Result<Value, String> {
         let count = || -> Result<u32, String> {
@@ -492,6 +504,29 @@ pub static KEYS: [Key; 10] = [
         report: In::Not("read off the configurations only by rebuilding the spec (the megatron export does)"),
     },
 ];
+
+/// The keys of a spec for `--help`: one line each, `  tp=N  doc (default: ...)`.
+pub fn help() -> String {
+    let spelled: Vec<String> = KEYS
+        .iter()
+        .map(|k| format!("{}={}", k.name, k.kind.choices()))
+        .collect();
+    let width = spelled.iter().map(|s| s.chars().count()).max().unwrap_or(0);
+    KEYS.iter()
+        .zip(&spelled)
+        .map(|(k, s)| {
+            let aliases = if k.aliases.is_empty() {
+                String::new()
+            } else {
+                format!("also {}; ", k.aliases.join(", "))
+            };
+            format!(
+                "  {s:width$}  {} ({aliases}default: {})\n",
+                k.doc, k.default
+            )
+        })
+        .collect()
+}
 
 /// The key a spec names `key` (a name or an alias).
 pub fn key(key: &str) -> Option<&'static Key> {
@@ -935,6 +970,11 @@ mod tests {
                 }
                 In::Not(why) => assert!(!why.is_empty(), "{}", key.name),
             }
+        }
+        // `--help` lists every key.
+        let help = help();
+        for key in &KEYS {
+            assert!(help.contains(&format!("  {}=", key.name)), "{help}");
         }
         // No name is two keys'.
         let mut sorted = names.clone();
