@@ -45,6 +45,8 @@ use std::fmt;
 
 use crate::graph::{DeviceId, Graph, OpId, TensorKind};
 
+pub mod spec;
+
 /// The order in which a stage group runs its forward and backward passes of the micro-batches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Order {
@@ -511,49 +513,6 @@ impl Schedule {
         } else {
             parts.join(" ")
         }
-    }
-
-    /// The schedule's fields as `key=value` pairs for `#par.schedule` (every field, stage_of aside).
-    pub fn fields(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("replicas", self.replicas.to_string()),
-            ("stages", self.stages.to_string()),
-            ("chunks", self.chunks.to_string()),
-            ("micro_batches", self.micro_batches.to_string()),
-            ("order", self.order.name().to_string()),
-            ("recompute", self.recompute.name().to_string()),
-            ("zero", self.zero.level().to_string()),
-        ]
-    }
-
-    /// Sets one field from its `#par.schedule` key and text value.
-    pub fn set_field(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let number = || -> Result<u32, String> {
-            value.parse::<u32>().map_err(|_| {
-                format!("schedule field '{key}' must be a non-negative integer, not '{value}'")
-            })
-        };
-        match key {
-            "replicas" => self.replicas = number()?,
-            "stages" => self.stages = number()?,
-            "chunks" => self.chunks = number()?,
-            "micro_batches" => self.micro_batches = number()?,
-            "order" => {
-                self.order = Order::from_name(value)
-                    .ok_or_else(|| format!("schedule order must be gpipe or 1f1b, not '{value}'"))?
-            }
-            "recompute" => {
-                self.recompute = Recompute::from_name(value).ok_or_else(|| {
-                    format!("recompute must be none, selective or full, not '{value}'")
-                })?
-            }
-            "zero" => {
-                self.zero = Zero::from_level(number()?)
-                    .ok_or_else(|| format!("zero must be 0, 1, 2 or 3, not '{value}'"))?
-            }
-            _ => return Err(format!("unknown schedule field '{key}'")),
-        }
-        Ok(())
     }
 }
 
@@ -1098,8 +1057,8 @@ mod tests {
             stage_of: vec![],
         };
         let mut t = Schedule::default();
-        for (k, v) in s.fields() {
-            t.set_field(k, &v).unwrap();
+        for (k, _, v) in s.fields() {
+            t.set_field(k, &v.text()).unwrap();
         }
         assert_eq!(s, t);
         assert_eq!(

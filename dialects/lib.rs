@@ -424,9 +424,12 @@ impl ScheduleAttr for Schedule {
         let fields: Vec<String> = self
             .fields()
             .into_iter()
-            .map(|(key, value)| match key {
-                "order" | "recompute" => format!("{key} = {}", string_literal(&value)),
-                _ => format!("{key} = {value} : i64"),
+            .map(|(field, kind, value)| {
+                if kind.is_word() {
+                    format!("{field} = {}", string_literal(&value.text()))
+                } else {
+                    format!("{field} = {} : i64", value.text())
+                }
             })
             .collect();
         format!("#par.schedule<{{{}}}>", fields.join(", "))
@@ -452,9 +455,12 @@ impl ScheduleAttr for Schedule {
             let value = value.strip_suffix(": i64").unwrap_or(value).trim();
             // Only the words are strings: a count written as one (`micro_batches = "4"`) was read as
             // the count (issue 43), while `4 : i32` was refused.
-            let value = match key {
-                "order" | "recompute" => parse_string(value).unwrap_or(value),
-                _ => value,
+            let word =
+                flexc_core::schedule::spec::record_field(key).is_some_and(|f| f.kind.is_word());
+            let value = if word {
+                parse_string(value).unwrap_or(value)
+            } else {
+                value
             };
             schedule
                 .set_field(key, value)
@@ -744,7 +750,7 @@ mod tests {
         let text = schedule.to_text();
         assert_eq!(
             text,
-            "#par.schedule<{replicas = 4 : i64, stages = 2 : i64, chunks = 2 : i64, micro_batches = 8 : i64, order = \"gpipe\", recompute = \"full\", zero = 3 : i64}>"
+            "#par.schedule<{stages = 2 : i64, replicas = 4 : i64, micro_batches = 8 : i64, chunks = 2 : i64, order = \"gpipe\", recompute = \"full\", zero = 3 : i64}>"
         );
         assert_eq!(<Schedule as ScheduleAttr>::parse(&text), Ok(schedule));
         assert!(<Schedule as ScheduleAttr>::parse("#par.schedule<{zero = 4 : i64}>").is_err());

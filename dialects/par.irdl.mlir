@@ -65,7 +65,8 @@ irdl.dialect @par {
   // The schedule of a strategy (flexc_core::schedule): data-parallel replicas of the whole
   // configuration, pipeline stages (device groups) per replica, virtual stages (chunks) per group,
   // micro-batches per replica and iteration, the pipeline order ("1f1b" or "gpipe"), recomputation
-  // ("none", "selective", "full") and ZeRO stage (0, 1, 3). Absent on a module: the flat schedule.
+  // ("none", "selective", "full") and ZeRO stage (0, 1, 2, 3); its fields are the rows of
+  // flexc_core::schedule::spec::KEYS that the record spells. Absent on a module: the flat schedule.
   // When stages x chunks > 1, every op carries its virtual stage as `par.stage = K : i64`.
   // Example, as a module attribute:
   //   module attributes {par.schedule = #par.schedule<{chunks = 1 : i64, micro_batches = 8 : i64,

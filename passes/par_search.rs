@@ -200,14 +200,29 @@ pub fn table_baselines(problem: &Problem) -> Vec<(&'static str, Strategy)> {
             .map(|b| (b.name, b.strategy))
             .collect();
     }
+    use flexc_core::schedule::spec::Spec;
     let mut out = Vec::new();
+    // `data-parallel:tp=1,pp=1` and `megatron:pp=1`.
     for (name, spec) in [
-        ("data-parallel", "data-parallel:tp=1,pp=1"),
-        ("megatron", "megatron:pp=1"),
+        (
+            "data-parallel",
+            Spec {
+                name: "data-parallel".into(),
+                tp: Some(1),
+                pp: Some(1),
+                ..Spec::default()
+            },
+        ),
+        (
+            "megatron",
+            Spec {
+                name: "megatron".into(),
+                pp: Some(1),
+                ..Spec::default()
+            },
+        ),
     ] {
-        if let Ok(strategy) = flexc_core::scheduled::Spec::parse(spec)
-            .and_then(|spec| flexc_core::scheduled::build(problem, &spec))
-        {
+        if let Ok(strategy) = flexc_core::scheduled::build(problem, &spec) {
             out.push((name, strategy));
         }
     }

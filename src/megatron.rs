@@ -41,11 +41,12 @@
 //! of a Megatron model already has.
 
 use flexc_core::batch::batch_loops;
-use flexc_core::pipeline::Parallelism;
 use flexc_core::precision::Precision;
 use flexc_core::problem::Problem;
+use flexc_core::schedule::spec::Parallelism;
+use flexc_core::schedule::spec::Spec;
 use flexc_core::schedule::{Phase, Phases, Recompute, Zero};
-use flexc_core::scheduled::{self, Spec};
+use flexc_core::scheduled;
 use flexc_core::transformer::{self, Shape};
 use flexc_core::Strategy;
 
@@ -91,7 +92,7 @@ impl Plan {
             return Err(format!(
                 "the strategy ({}) is not a Megatron-style schedule: its per-op configurations are not those of {} (a flat per-op strategy, e.g. --search=mcmc's, or a baseline other than megatron); plan with --search=plan or give --strategy=megatron:...",
                 p.text(),
-                spec_text(&spec(false))
+                spec(false)
             ));
         };
         let loops = batch_loops(graph, problem.batch_dim).map_err(|e| e.message)?;
@@ -105,23 +106,6 @@ impl Plan {
             shape,
         })
     }
-}
-
-/// `megatron:tp=2,pp=2,...` as [`Spec::parse`] reads it.
-fn spec_text(spec: &Spec) -> String {
-    let mut keys = Vec::new();
-    keys.extend(spec.tp.map(|v| format!("tp={v}")));
-    keys.extend(spec.pp.map(|v| format!("pp={v}")));
-    keys.extend(spec.vp.map(|v| format!("vp={v}")));
-    keys.extend(spec.dp.map(|v| format!("dp={v}")));
-    keys.extend(spec.micro_batches.map(|v| format!("m={v}")));
-    keys.extend(spec.order.map(|o| format!("order={}", o.name())));
-    keys.extend(spec.recompute.map(|r| format!("recompute={}", r.name())));
-    keys.extend(spec.zero.map(|z| format!("zero={}", z.level())));
-    if spec.sequence_parallel {
-        keys.push("sp=1".into());
-    }
-    format!("{}:{}", spec.name, keys.join(","))
 }
 
 /// The flags of `plan` under `precision` (module doc), one per line.
@@ -195,28 +179,4 @@ pub fn args(plan: &Plan, precision: Precision) -> Result<String, String> {
     }
     lines.extend(precision_flags.iter().map(|f| f.to_string()));
     Ok(lines.iter().map(|l| format!("{l}\n")).collect())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use flexc_core::schedule::Order;
-
-    #[test]
-    fn spec_text_reads_back() {
-        let spec = Spec {
-            name: "megatron".into(),
-            tp: Some(2),
-            pp: Some(2),
-            vp: Some(2),
-            dp: Some(2),
-            micro_batches: Some(4),
-            micro_batch_size: None,
-            order: Some(Order::OneFOneB),
-            recompute: Some(Recompute::Full),
-            zero: Some(Zero::Optimizer),
-            sequence_parallel: true,
-        };
-        assert_eq!(Spec::parse(&spec_text(&spec)), Ok(spec));
-    }
 }

@@ -8,17 +8,18 @@
 //! precision's peak, the per-stage costs of one micro-batch, and per group the memory of its worst device
 //! broken into weights, gradients, optimizer state, activations in flight and transient working sets.
 //! JSON keys: `model`, `machine`, `devices`, `strategy`, `precision`, `optimizer`, `mode`,
-//! `iteration_time_s`, `parallelism` {`tp`, `pp`, `vp`, `dp`, `micro_batch`, `accumulation`,
-//! `recompute`, `zero`, `schedule`}, `throughput` {`model_tflops_per_gpu`, `hardware_tflops_per_gpu`,
+//! `iteration_time_s`, `parallelism` ([`Parallelism::json`]: the keys of
+//! [`flexc_core::schedule::spec::KEYS`] that a report carries), `throughput` {`model_tflops_per_gpu`, `hardware_tflops_per_gpu`,
 //! `mfu`, `hfu`, `peak_tflops`}, `bubble_fraction`, `stages` [...], `memory` [...],
 //! `memory_capacity_bytes`, `peak_memory_bytes`, `p2p_bytes`.
 
 use std::fmt::Write as _;
 
 use flexc_core::batch::batch_of;
-use flexc_core::pipeline::{self, Evaluation, Parallelism};
+use flexc_core::pipeline::{self, Evaluation};
 use flexc_core::problem::Problem;
-use flexc_core::scheduled::{self, Spec};
+use flexc_core::schedule::spec::{self, Parallelism, Spec};
+use flexc_core::scheduled;
 use flexc_core::{Graph, Strategy};
 use serde_json::json;
 
@@ -39,7 +40,7 @@ pub fn from_spec_with_warnings(
     let Some((name, _)) = text.split_once(':') else {
         return Ok(None);
     };
-    if !scheduled::NAMES.contains(&name) {
+    if !spec::NAMES.contains(&name) {
         return Ok(None);
     }
     let spec = Spec::parse(text).map_err(|m| Diag::error(None, format!("--strategy: {m}")))?;
@@ -55,21 +56,6 @@ pub fn from_spec_with_warnings(
 /// The graph's batch (1 without a batch dim).
 pub fn batch(problem: &Problem) -> u64 {
     batch_of(problem.graph, problem.batch_dim).unwrap_or(1)
-}
-
-/// The `parallelism` object of the JSON reports.
-pub fn parallelism_json(p: &Parallelism) -> serde_json::Value {
-    json!({
-        "tp": p.tp,
-        "pp": p.pp,
-        "vp": p.vp,
-        "dp": p.dp,
-        "micro_batch": p.micro_batch,
-        "accumulation": p.accumulation,
-        "recompute": p.recompute.name(),
-        "zero": p.zero.level(),
-        "schedule": p.schedule,
-    })
 }
 
 /// Model and hardware TFLOP/s per GPU, and their shares of the precision's peak matrix rate.
@@ -255,7 +241,7 @@ pub fn report(
         "engine": state.engine().map(|e| e.name),
         "mode": what,
         "iteration_time_s": e.iteration_s,
-        "parallelism": parallelism_json(&parallelism),
+        "parallelism": parallelism.json(),
         "throughput": {
             "model_tflops_per_gpu": throughput.model_tflops,
             "hardware_tflops_per_gpu": throughput.hardware_tflops,

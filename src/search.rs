@@ -24,6 +24,7 @@
 
 use crate::console::Console;
 use crate::diagnostics::Diag;
+use flexc_core::schedule::spec::Spec;
 use flexc_core::units;
 use flexc_core::{
     machine::Machine,
@@ -112,8 +113,8 @@ pub struct Found {
     /// `--trace` JSON of the strategy, when [`Target::trace`] asked for it.
     pub trace: Option<String>,
     /// The schedule search's spec of the strategy (`megatron:tp=2,pp=2,...`) when that search found
-    /// it: the strategy rebuilt on another graph ([`crate::plan::from_spec`]).
-    pub spec: Option<String>,
+    /// it: the strategy rebuilt on another graph ([`flexc_core::scheduled::build`]).
+    pub spec: Option<Spec>,
     /// What found the strategy (`pase`, `chain 2`, a schedule spec, ...).
     pub found_by: String,
 }
@@ -220,8 +221,8 @@ pub fn find_and_annotate(
     )?;
     let spec = found
         .plan()
-        .map(|p| p.best.clone())
-        .filter(|best| !best.is_empty() && !found.strategy.schedule.is_flat());
+        .and_then(|p| p.best.clone())
+        .filter(|_| !found.strategy.schedule.is_flat());
     let found_by = found.found_by.clone();
     let mut found = Found::new(found.strategy, table, &json);
     found.trace = trace;
@@ -297,8 +298,11 @@ fn search_report(
             .collect();
         (Facts::Scheduled(json), summary, None)
     };
-    let parallelism =
-        flexc_core::pipeline::Parallelism::of(graph, &found.strategy, crate::plan::batch(&problem));
+    let parallelism = flexc_core::schedule::spec::Parallelism::of(
+        graph,
+        &found.strategy,
+        crate::plan::batch(&problem),
+    );
     let mut baseline_times = Vec::new();
     let mut idle = Vec::new();
     for (name, strategy, time) in baselines {
@@ -365,11 +369,9 @@ fn search_report(
             text,
             "  schedule search: {}{}",
             p.summary(),
-            if p.best.is_empty() {
-                String::new()
-            } else {
-                format!("; best {}", p.best)
-            }
+            p.best
+                .as_ref()
+                .map_or(String::new(), |best| format!("; best {best}"))
         );
         for r in &p.top {
             let _ = writeln!(
@@ -434,7 +436,7 @@ fn search_report(
         map.extend([
             (
                 "parallelism".to_string(),
-                crate::plan::parallelism_json(&parallelism),
+                parallelism.json(),
             ),
             ("model".to_string(), json!(model)),
             ("machine".to_string(), json!(machine.name)),
@@ -456,9 +458,9 @@ fn search_report(
                         "pruned_time": p.pruned_time,
                         "fitting": p.fitting,
                         "complete": p.complete,
-                        "best": p.best,
+                        "best": p.best.as_ref().map_or(String::new(), Spec::to_string),
                         "top": p.top.iter().map(|r| json!({
-                            "spec": r.spec,
+                            "spec": r.spec.to_string(),
                             "iteration_s": r.iteration_s,
                             "memory_bytes": r.memory,
                             "why": r.why,

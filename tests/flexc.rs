@@ -399,7 +399,7 @@ fn symmetric_replicas_equal_the_per_device_simulation_on_shipped_models() {
             ..Problem::new(graph, &machine, &cost, mode)
         };
         for (s, spec) in specs.iter().enumerate() {
-            let spec = flexc::core::scheduled::Spec::parse(spec).unwrap();
+            let spec = flexc::core::schedule::spec::Spec::parse(spec).unwrap();
             // A batch of 8 does not divide over 16 replicas; a batch folded inside a merged dim
             // cannot be rescaled.
             let Ok(scheduled) = flexc::core::scheduled::build(&problem, &spec) else {

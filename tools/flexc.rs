@@ -313,7 +313,8 @@ struct Cli {
     #[arg(
         long = "strategy",
         value_name = "NAME|FILE",
-        help_heading = "Simulation"
+        help_heading = "Simulation",
+        long_help = strategy_help()
     )]
     strategy: Option<String>,
 
@@ -541,6 +542,18 @@ fn training_state(cli: &Cli) -> flexc::core::precision::WeightState {
 type ModeArg = Option<driver::Mode>;
 
 /// `--mode`: core's mode type, parsed from its words ([`driver::Mode::from_choice`]).
+/// `--strategy`'s long help: its doc, and the keys of a scheduled strategy from their table.
+fn strategy_help() -> String {
+    format!(
+        "Strategy to simulate: data-parallel, model-parallel, owt, megatron, single-device, or a .par.mlir \
+         file with par.config annotations. Default: the input's own annotations, else data-parallel. \
+         Without --simulate, a baseline name is written as the strategy instead of searching.\n\n\
+         NAME:key=value,... is a scheduled strategy (a baseline inside each pipeline stage group), \
+         e.g. megatron:tp=8,pp=4,mb=2,recompute=full. Keys:\n{}",
+        flexc::core::schedule::spec::help()
+    )
+}
+
 fn mode_parser() -> impl clap::builder::TypedValueParser<Value = ModeArg> {
     use clap::builder::TypedValueParser;
     clap::builder::PossibleValuesParser::new(driver::Mode::CHOICES)

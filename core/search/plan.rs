@@ -83,6 +83,7 @@ use crate::graph::{DeviceId, Graph, Mode, OpClass, OpId, TensorId, TensorKind};
 use crate::pipeline::{Context, Fitting};
 use crate::precision::Precision;
 use crate::problem::Problem;
+use crate::schedule::spec::Spec;
 use crate::schedule::{Order, Phase, Phases, Recompute, Schedule, Zero};
 use crate::strategy::{divisors, Config, Strategy};
 
@@ -102,8 +103,8 @@ pub struct PlanStats {
     pub fitting: usize,
     /// Every candidate was simulated or pruned (false: the budget stopped the enumeration).
     pub complete: bool,
-    /// The best candidate's spec (`megatron:tp=8,pp=4,...`).
-    pub best: String,
+    /// The best candidate's spec (`megatron:tp=8,pp=4,...`), when one fits.
+    pub best: Option<Spec>,
     /// The best candidates that fit, best first (at most [`TOP`]; the first is the result).
     pub top: Vec<Ranked>,
     /// Simulated candidates whose time or memory came out below its bound (a bug if not 0; the search
@@ -144,7 +145,7 @@ pub const TOP: usize = 5;
 /// One of the best candidates (see [`PlanStats::top`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Ranked {
-    pub spec: String,
+    pub spec: Spec,
     pub iteration_s: f64,
     /// Peak bytes of the worst device.
     pub memory: u64,
@@ -177,27 +178,23 @@ struct Candidate {
 }
 
 impl Candidate {
-    fn spec(&self) -> String {
-        let mut s = format!(
-            "megatron:tp={},pp={},dp={},m={}",
-            self.tp, self.pp, self.dp, self.m
-        );
-        if self.vp > 1 {
-            s.push_str(&format!(",vp={}", self.vp));
+    /// The candidate as a spec (`megatron:tp=8,pp=4,dp=32,m=16`; `vp`, `order`, `recompute`, `zero`
+    /// and `sp` when not their defaults): the typed value the driver rebuilds it from on another graph
+    /// (`crate::scheduled::build`), printed for people by its `Display`.
+    fn spec(&self) -> Spec {
+        Spec {
+            name: "megatron".into(),
+            tp: Some(self.tp),
+            pp: Some(self.pp),
+            dp: Some(self.dp),
+            micro_batches: Some(self.m),
+            vp: (self.vp > 1).then_some(self.vp),
+            order: (self.order != Order::OneFOneB).then_some(self.order),
+            recompute: (self.recompute != Recompute::None).then_some(self.recompute),
+            zero: (self.zero != Zero::None).then_some(self.zero),
+            sequence_parallel: self.sp,
+            micro_batch_size: None,
         }
-        if self.order != Order::OneFOneB {
-            s.push_str(&format!(",order={}", self.order.name()));
-        }
-        if self.recompute != Recompute::None {
-            s.push_str(&format!(",recompute={}", self.recompute.name()));
-        }
-        if self.zero != Zero::None {
-            s.push_str(&format!(",zero={}", self.zero.level()));
-        }
-        if self.sp {
-            s.push_str(",sp=true");
-        }
-        s
     }
 
     /// What differs from `winner`: `tp=8 (winner 4), m=32 (winner 16)`.
@@ -963,7 +960,7 @@ fn plan_with(
                                         .as_ref()
                                         .is_none_or(|(b, _)| c.memory_floor < *b)
                                     {
-                                        least_floor = Some((c.memory_floor, c.spec()));
+                                        least_floor = Some((c.memory_floor, c.spec().to_string()));
                                     }
                                     pruned_memory += 1;
                                     continue;
@@ -1109,7 +1106,7 @@ fn plan_with(
                 if let Some(worst) = groups.iter().max_by_key(|g| g.memory.total()) {
                     let bytes = worst.memory.total();
                     if least_memory.as_ref().is_none_or(|(b, _, _)| bytes < *b) {
-                        least_memory = Some((bytes, worst.device, c.spec()));
+                        least_memory = Some((bytes, worst.device, c.spec().to_string()));
                     }
                 }
                 continue;
@@ -1182,7 +1179,7 @@ fn plan_with(
         if !e.fits_memory() {
             if let Some((bytes, device)) = worst {
                 if least_memory.as_ref().is_none_or(|(b, _, _)| bytes < *b) {
-                    least_memory = Some((bytes, device, c.spec()));
+                    least_memory = Some((bytes, device, c.spec().to_string()));
                 }
             }
             continue;
@@ -1232,10 +1229,7 @@ fn plan_with(
         evaluated,
         fitting,
         complete,
-        best: best
-            .as_ref()
-            .map(|b| candidates[b.2].spec())
-            .unwrap_or_default(),
+        best: best.as_ref().map(|b| candidates[b.2].spec()),
         top,
         bound_violations: *violations,
     };
@@ -1249,7 +1243,7 @@ fn plan_with(
                 peak_memory: e.groups.iter().map(|g| g.memory.total()).collect(),
                 fits_memory: true,
                 strategy,
-                found_by: candidates[i].spec(),
+                found_by: candidates[i].spec().to_string(),
                 stop,
                 proposals: 0,
                 wall_s: t0.elapsed().as_secs_f64(),

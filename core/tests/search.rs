@@ -744,7 +744,7 @@ fn the_torch_search_keeps_to_what_torch_runs() {
 /// search's space, are never faster than it.
 #[test]
 fn the_framework_searches_keep_to_what_they_run() {
-    use flexc_core::pipeline::Parallelism;
+    use flexc_core::schedule::spec::Parallelism;
     use flexc_core::schedule::Zero;
     schedule_searches(
         &["megatron", "torchtitan", "plan"],

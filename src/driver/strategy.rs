@@ -29,7 +29,7 @@ pub(super) struct Searched {
     pub written: std::collections::HashMap<usize, flexc_core::Config>,
     pub strategy: flexc_core::Strategy,
     /// The schedule search's spec of the strategy, when that search found it.
-    pub spec: Option<String>,
+    pub spec: Option<flexc_core::schedule::spec::Spec>,
     /// What found it (`pase`, `chain 1`, ...).
     pub found_by: String,
 }
@@ -385,17 +385,13 @@ fn warm_starts(
     let base = if original.strategy.schedule.is_flat() {
         flexc_core::Strategy::data_parallel(graph, devices)
     } else {
-        let rebuilt = match original.spec.as_deref() {
-            Some(spec) => crate::plan::from_spec(spec, &problem).ok().flatten(),
-            None => None,
-        };
-        let Some(rebuilt) = rebuilt else {
+        let Some(spec) = original.spec.as_ref() else {
             return Ok(None);
         };
-        starts.push((
-            format!("the original's {}", original.spec.as_deref().unwrap_or("")),
-            rebuilt.clone(),
-        ));
+        let Ok(rebuilt) = flexc_core::scheduled::build(&problem, spec) else {
+            return Ok(None);
+        };
+        starts.push((format!("the original's {spec}"), rebuilt.clone()));
         rebuilt
     };
     let (strategy, kept) = flexc_core::search::carry_over(graph, devices, &base, &carried);
