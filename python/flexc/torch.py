@@ -834,6 +834,19 @@ def _local_tensor_parallel(model, result: dict, mesh):
     import torch.nn as nn
     import torch.nn.functional as F
 
+    # A tied parameter (one parameter under several names) of a styled module: only that module's
+    # copy would be split, the other module's reading the whole tensor.
+    tied = {}
+    for name, param in model.named_parameters(remove_duplicate=False):
+        tied.setdefault(id(param), []).append(name)
+    for names in tied.values():
+        styled = [n for n in names if len(names) > 1 and n.rsplit(".", 1)[0] in result["plan"]]
+        if styled:
+            raise FlexcError(f"{styled[0]}: a tied parameter ({' = '.join(names)}) split by tensor "
+                             "parallelism on local shards (inside pipeline stages, or under sequence "
+                             "parallelism): apply would split one module's copy only; untie it or plan "
+                             "without tp for it")
+
     ops = _tp_ops()
     group = mesh["tp"].get_group().group_name
     rank, size = mesh["tp"].get_local_rank(), mesh["tp"].size()
@@ -926,14 +939,53 @@ class Pipelined:
     parallelism a styled module's parameters are this rank's shards (`shards`: name -> split dim);
     `full(name, tensor)` gathers one (a parameter or its gradient) over `tp`, on every rank of it."""
 
-    def __init__(self, stages, schedule, shards=None, mesh=None):
+    def __init__(self, stages, schedule, shards=None, mesh=None, tied=(), fsdp=False):
+        self.fsdp = fsdp
         self.stages = stages
         self.schedule = schedule
         self.shards = shards or {}
         self.mesh = mesh
+        # Each tied parameter: its names, shape and dtype (`_sum_tied`).
+        self.tied = list(tied)
 
     def step(self, *inputs, target=None, losses=None):
-        return self.schedule.step(*inputs, target=target, losses=losses)
+        result = self.schedule.step(*inputs, target=target, losses=losses)
+        self._sum_tied()
+        return result
+
+    def _sum_tied(self):
+        """Tied parameters (one `nn.Parameter` under several names: GPT-2's `lm_head.weight` and
+        `transformer.wte.weight`) are a copy in every stage that reads them once torch splits the
+        module: their gradients are summed over the pipeline group and every copy gets the sum, as
+        Megatron-LM all-reduces the embedding and output layer's gradients between the first and the
+        last stage; the copies start equal and stay equal under the optimizer. Every rank of `pp`
+        joins each sum (zeros where it holds no copy), the groups in one order."""
+        import torch
+        import torch.distributed as dist
+        from torch.distributed.tensor import DTensor
+
+        if not self.tied or self.mesh["pp"].size() == 1:
+            return
+        local = lambda t: t.to_local() if isinstance(t, DTensor) else t  # noqa: E731
+        params = dict(self.named_parameters())
+        for names, shape, dtype in self.tied:
+            copies = [params[n] for n in names if n in params]
+            total = None
+            for p in copies:
+                if p.grad is not None:
+                    g = local(p.grad).detach()
+                    total = g.clone() if total is None else total + g
+            if total is None:
+                # No copy here: zeros of the copies' local shape (FSDP's share of dim 0 over `dp`).
+                if self.fsdp and self.mesh["dp"].size() > 1:
+                    dp = self.mesh["dp"]
+                    shape = torch.empty(shape, device="meta").chunk(dp.size())[dp.get_local_rank()].shape
+                total = torch.zeros(shape, dtype=dtype)
+            dist.all_reduce(total, group=self.mesh["pp"].get_group())
+            for p in copies:
+                if p.grad is None:
+                    p.grad = torch.zeros_like(p)
+                local(p.grad).copy_(total)
 
     def named_parameters(self):
         for stage in self.stages:
@@ -974,6 +1026,12 @@ def _pipeline(model, result: dict, mesh, device, example_inputs, loss_fn):
                          "the last stage's output")
     spec = result["pipeline"]
     count = spec["micro_batches"]
+    # Tied parameters (one parameter under several names): each stage that reads one holds a copy once
+    # torch splits the module; `Pipelined.step` sums their gradients over `pp`.
+    tied = {}
+    for name, param in model.named_parameters(remove_duplicate=False):
+        tied.setdefault(id(param), (param, []))[1].append(name)
+    tied = [(param, names) for param, names in tied.values() if len(names) > 1]
     shards = {}
     if result["plan"] and mesh["tp"].size() > 1:
         shards = _local_tensor_parallel(model, result, mesh)
@@ -994,7 +1052,9 @@ def _pipeline(model, result: dict, mesh, device, example_inputs, loss_fn):
         stages.append(pipe.build_stage(index, device, group=mesh["pp"].get_group()))
     kind = getattr(pipelining, spec["schedule"])
     schedule = kind(stages if spec["chunks"] > 1 else stages[0], count, loss_fn=loss_fn)
-    return Pipelined(stages, schedule, shards, mesh)
+    return Pipelined(stages, schedule, shards, mesh,
+                     tied=[(sorted(names), tuple(p.shape), p.dtype) for p, names in tied],
+                     fsdp=bool(result.get("fsdp")))
 
 
 def apply(model, result: dict, device_type: str = "cpu", example_inputs=None, loss_fn=None):
