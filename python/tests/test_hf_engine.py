@@ -320,7 +320,10 @@ def main():
                  (qwen3_, 2, "megatron:tp=2"), (opt_, 2, "megatron:tp=2"),
                  # GPT-2's tied lm_head/wte under a pipeline (issue 39): a copy in each stage, the
                  # gradients summed over pp by Pipelined.step.
-                 (gpt, 2, "megatron:tp=1,pp=2,m=2")]
+                 (gpt, 2, "megatron:tp=1,pp=2,m=2"),
+                 # Sequence parallelism (issue 39): the RMS norms on each rank's share of the sequence,
+                 # attention's and the MLP's inputs gathered at self_attn and mlp.
+                 (llama_, 2, "megatron:tp=2,sp=on")]
     if "--all" in sys.argv:
         grid = [(c, world, s) for c in (gpt, llama_, qwen, bert_, mistral_)
                 for world in (2, 4) for s in [None] + SPECS[world]]

@@ -318,11 +318,16 @@ def check(case, world, strategy=None, measure=False, machine=None):
         "loss": error(got["loss"], loss.detach()), "grads": grads, "plan_s": planned, "run_s": ran,
         "retried": retried,
     }
-    record["ok"] = record["loss"] <= TOLERANCE and grads <= TOLERANCE
+    record["sequence_parallel"] = bool(result.get("sequence_parallel"))
+    # A plan asked with sequence parallelism must export it (and apply run it).
+    asked_sp = bool(strategy) and re.search(r"\bsp=(on|true|1)\b", strategy) is not None
+    record["ok"] = record["loss"] <= TOLERANCE and grads <= TOLERANCE and \
+        (record["sequence_parallel"] or not asked_sp)
     styles = ", ".join(f"{m}: {s}" for m, s in result["plan"].items()) or "none"
     axes = " x ".join(result["mesh"]["dims"])
     print(f"{name} on {world} ({record['asked']}): schedule {record['schedule']}, mesh {axes} = {record['mesh']}"
-          f"{', FSDP over dp' if record['fsdp'] else ''}; styles {styles}; layouts {record['layouts'] or 'none'}"
+          f"{', FSDP over dp' if record['fsdp'] else ''}"
+          f"{', sequence-parallel' if record['sequence_parallel'] else ''}; styles {styles}; layouts {record['layouts'] or 'none'}"
           f"{'; ' + pipeline_text(record['pipeline']) if record['pipeline'] else ''}")
     for warning in result["warnings"]:
         print(f"  flexc warning: {warning}")
