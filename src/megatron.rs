@@ -6,6 +6,8 @@
 //! --num-layers 2               model arguments read from the graph (flexc_core::transformer)
 //! --hidden-size 64
 //! --num-attention-heads 4
+//! --group-query-attention                     (grouped-query attention only,
+//! --num-query-groups 2                         + the key/value heads)
 //! --ffn-hidden-size 256
 //! --seq-length 16
 //! --max-position-embeddings 16
@@ -164,6 +166,12 @@ pub fn args(plan: &Plan, precision: Precision) -> Result<String, String> {
             p.tp, shape.heads
         ));
     }
+    if shape.kv_heads != shape.heads && shape.kv_heads % p.tp != 0 {
+        return Err(format!(
+            "tp={} does not divide the {} key/value heads: Megatron splits the query groups by tp",
+            p.tp, shape.kv_heads
+        ));
+    }
     let virtual_stages = u64::from(p.pp) * u64::from(p.vp);
     if shape.layers % virtual_stages != 0 {
         return Err(format!(
@@ -191,6 +199,15 @@ pub fn args(plan: &Plan, precision: Precision) -> Result<String, String> {
         format!("--tensor-model-parallel-size {}", p.tp),
         format!("--pipeline-model-parallel-size {}", p.pp),
     ];
+    if shape.kv_heads != shape.heads {
+        lines.splice(
+            3..3,
+            [
+                "--group-query-attention".to_string(),
+                format!("--num-query-groups {}", shape.kv_heads),
+            ],
+        );
+    }
     if p.vp > 1 {
         lines.push(format!(
             "--num-layers-per-virtual-pipeline-stage {}",
