@@ -8,7 +8,9 @@
 //!   after a softmax is reached). Each has a sample loop (the batch), one reduction loop (the head width) and three
 //!   other parallel loops: the heads and the query and key positions. The two positions are the loops of
 //!   equal size (self-attention), the heads the third; when all three are equal the reading is the same
-//!   whichever is which. Every attention must agree.
+//!   whichever is which. Grouped-query attention's scores (a JAX einsum over key/value heads × group)
+//!   have four: the key/value heads (read by both operands), the group (the queries' only) and the
+//!   positions; the heads are key/value heads × group. Every attention must agree.
 //! - **layers**: the number of score contractions (one per decoder block).
 //! - **hidden size**: heads × head width.
 //! - **vocabulary**: the language-model head, the last forward contraction in program order that
@@ -31,6 +33,8 @@ pub struct Shape {
     pub layers: u64,
     pub hidden: u64,
     pub heads: u64,
+    /// Key/value heads: `heads` but under grouped-query attention.
+    pub kv_heads: u64,
     pub ffn_hidden: u64,
     pub seq_len: u64,
     pub vocab: u64,
@@ -56,8 +60,8 @@ fn parallel_sizes(op: &crate::graph::Op) -> Vec<u64> {
         .collect()
 }
 
-/// Heads, sequence length and head width of one score contraction.
-fn attention(graph: &Graph, scores: OpId) -> Result<(u64, u64, u64), String> {
+/// Heads, sequence length, head width and key/value heads of one score contraction.
+fn attention(graph: &Graph, scores: OpId) -> Result<(u64, u64, u64, u64), String> {
     let op = graph.op(scores);
     let at = &op.location;
     let reduction: Vec<u64> = op
@@ -73,6 +77,9 @@ fn attention(graph: &Graph, scores: OpId) -> Result<(u64, u64, u64), String> {
             reduction.len()
         ));
     };
+    if let [_, _, _, _] = other[..] {
+        return grouped(op, head_width);
+    }
     let [a, b, c] = other[..] else {
         return Err(format!(
             "the attention scores at {at} have {} loops besides the batch and the head width, not heads × queries × keys ({other:?}: heads folded into the batch?)",
@@ -90,7 +97,62 @@ fn attention(graph: &Graph, scores: OpId) -> Result<(u64, u64, u64), String> {
             "the attention scores at {at} have loops {other:?}: no two of them are the query and key positions of a self-attention"
         ));
     };
-    Ok((heads, seq, head_width))
+    Ok((heads, seq, head_width, heads))
+}
+
+/// Grouped-query attention's scores (module doc): four loops besides the batch and the head width, the
+/// key/value heads (read by both operands), the group of query heads sharing each (read by the queries
+/// only) and the query and key positions (equal sizes).
+fn grouped(op: &crate::graph::Op, head_width: u64) -> Result<(u64, u64, u64, u64), String> {
+    let at = &op.location;
+    let reads = |input: usize, k: usize| {
+        op.inputs.get(input).is_some_and(|a| {
+            a.exprs
+                .iter()
+                .any(|e| crate::baselines::dominant_term(e) == Some(k))
+        })
+    };
+    let loops: Vec<(usize, u64)> = op
+        .dims
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.role.is_parallel() && d.role != Role::Sample)
+        .map(|(k, d)| (k, d.size))
+        .collect();
+    // Positions: the query loop the queries read and the keys do not, the key loop the other way round.
+    let only = |input: usize| -> Vec<(usize, u64)> {
+        loops
+            .iter()
+            .copied()
+            .filter(|&(k, _)| reads(input, k) && !reads(1 - input, k))
+            .collect()
+    };
+    let both: Vec<u64> = loops
+        .iter()
+        .filter(|&&(k, _)| reads(0, k) && reads(1, k))
+        .map(|&(_, n)| n)
+        .collect();
+    // Either operand may be the queries: theirs are the two loops.
+    let (queries, keys) = match (only(0), only(1)) {
+        (a, b) if a.len() < b.len() => (b, a),
+        (a, b) => (a, b),
+    };
+    let error = || {
+        format!(
+            "the attention scores at {at} have loops {:?}: not key/value heads × group × queries × keys",
+            loops.iter().map(|l| l.1).collect::<Vec<_>>()
+        )
+    };
+    // The queries read their group and positions; the keys their positions; both the key/value heads.
+    let (&[kv], &[key]) = (&both[..], &keys[..]) else {
+        return Err(error());
+    };
+    let (group, seq) = match queries[..] {
+        [(_, a), (_, b)] if b == key.1 => (a, b),
+        [(_, a), (_, b)] if a == key.1 => (b, a),
+        _ => return Err(error()),
+    };
+    Ok((kv * group, seq, head_width, kv))
 }
 
 /// The score contractions of the forward: contractions of two activations shaped as [`attention`]
@@ -156,10 +218,10 @@ pub fn infer(graph: &Graph, forward: impl Fn(OpId) -> bool) -> Result<Shape, Str
             None => "no attention among the forward ops (no score contraction Q·Kᵀ): not a transformer".into(),
         });
     };
-    let (heads, seq_len, head_width) = attention(graph, first)?;
+    let (heads, seq_len, head_width, kv_heads) = attention(graph, first)?;
     for &core in &cores[1..] {
         let other = attention(graph, core)?;
-        if other != (heads, seq_len, head_width) {
+        if other != (heads, seq_len, head_width, kv_heads) {
             return Err(format!(
                 "the attentions differ: {} has {heads} heads × {seq_len} positions × width {head_width}, {} has {} × {} × {}",
                 graph.op(first).location,
@@ -218,6 +280,7 @@ pub fn infer(graph: &Graph, forward: impl Fn(OpId) -> bool) -> Result<Shape, Str
         layers: cores.len() as u64,
         hidden,
         heads,
+        kv_heads,
         ffn_hidden,
         seq_len,
         vocab,
@@ -237,6 +300,7 @@ mod tests {
             layers: spec.layers as u64,
             hidden: spec.hidden,
             heads: spec.heads,
+            kv_heads: spec.heads,
             ffn_hidden: spec.ffn,
             seq_len: spec.seq,
             vocab: spec.vocab,

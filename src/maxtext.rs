@@ -42,8 +42,10 @@
 //!   by default). fp16 is an error: MaxText has no loss scaling.
 //! - **model**: `base_num_decoder_layers`, `base_emb_dim`, `base_num_query_heads`, `head_dim`,
 //!   `base_mlp_dim`, `vocab_size`, `max_target_length` read from the graph
-//!   ([`flexc_core::transformer`]). `base_num_kv_heads` is the query heads: grouped-query attention
-//!   is not read from the graph (set it to the model's). The architecture (`decoder_block`,
+//!   ([`flexc_core::transformer`]). `base_num_kv_heads` is the key/value heads where the scores show
+//!   them (grouped-query attention as an einsum over key/value heads × group, as JAX writes it); a
+//!   model that repeats the keys and values to every head (torch's `repeat_kv`) reads as its query
+//!   heads (set it to the model's). The architecture (`decoder_block`,
 //!   activations, normalization) is not read either: give it beside these, or a `model_name`.
 //!
 //! Errors for what MaxText cannot run: a 1F1B pipeline without interleaving, fp16, heads that the tensor axis does not divide,
@@ -185,12 +187,12 @@ pub fn config(
         Recompute::Full => "full",
     };
     let mut text = format!(
-        "# MaxText configuration from flexc: {}\n# model read from the graph; base_num_kv_heads is the query heads (set the model's for grouped-query attention), the architecture (decoder_block, ...) is not read\nbase_config: \"base.yml\"\nhardware: \"gpu\"\n\nbase_num_decoder_layers: {}\nbase_emb_dim: {}\nbase_num_query_heads: {}\nbase_num_kv_heads: {}\nhead_dim: {}\nbase_mlp_dim: {}\nvocab_size: {}\nmax_target_length: {}\n\n",
+        "# MaxText configuration from flexc: {}\n# model read from the graph; base_num_kv_heads is the key/value heads the attention scores show (a model that repeats k/v to every head reads as its query heads), the architecture (decoder_block, ...) is not read\nbase_config: \"base.yml\"\nhardware: \"gpu\"\n\nbase_num_decoder_layers: {}\nbase_emb_dim: {}\nbase_num_query_heads: {}\nbase_num_kv_heads: {}\nhead_dim: {}\nbase_mlp_dim: {}\nvocab_size: {}\nmax_target_length: {}\n\n",
         p.text(),
         shape.layers,
         shape.hidden,
         shape.heads,
-        shape.heads,
+        shape.kv_heads,
         shape.hidden / shape.heads.max(1),
         shape.ffn_hidden,
         shape.vocab,

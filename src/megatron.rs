@@ -6,6 +6,8 @@
 //! --num-layers 2               model arguments read from the graph (flexc_core::transformer)
 //! --hidden-size 64
 //! --num-attention-heads 4
+//! --group-query-attention                     (grouped-query attention only,
+//! --num-query-groups 2                         + the key/value heads)
 //! --ffn-hidden-size 256
 //! --seq-length 16
 //! --max-position-embeddings 16
@@ -45,7 +47,7 @@ use flexc_core::precision::Precision;
 use flexc_core::problem::Problem;
 use flexc_core::schedule::spec::Parallelism;
 use flexc_core::schedule::spec::Spec;
-use flexc_core::schedule::{Phase, Phases, Recompute, Zero};
+use flexc_core::schedule::{Phase, Phases, Recompute, Schedule, Zero};
 use flexc_core::scheduled;
 use flexc_core::transformer::{self, Shape};
 use flexc_core::Strategy;
@@ -67,23 +69,8 @@ impl Plan {
         let batch = crate::plan::batch(problem);
         let p = Parallelism::of(graph, strategy, batch);
         let s = &strategy.schedule;
-        let spec = |sequence_parallel: bool| Spec {
-            name: "megatron".into(),
-            tp: u32::try_from(p.tp).ok(),
-            pp: Some(s.stages),
-            vp: (s.chunks > 1).then_some(s.chunks),
-            dp: Some(s.replicas),
-            micro_batches: Some(s.micro_batches),
-            micro_batch_size: None,
-            order: s.is_pipelined().then_some(s.order),
-            recompute: (s.recompute != Recompute::None).then_some(s.recompute),
-            zero: (s.zero != Zero::None).then_some(s.zero),
-            sequence_parallel,
-        };
-        let rebuilt = |sp: bool| {
-            scheduled::build(problem, &spec(sp))
-                .is_ok_and(|built| built.configs == strategy.configs && built.schedule == *s)
-        };
+        let spec = |sequence_parallel: bool| spec_of(&p, s, sequence_parallel);
+        let rebuilt = |sp: bool| rebuilds(problem, strategy, &spec(sp));
         let sequence_parallel = if rebuilt(false) {
             false
         } else if p.tp > 1 && rebuilt(true) {
@@ -108,6 +95,42 @@ impl Plan {
     }
 }
 
+/// Whether `spec` builds exactly `strategy` (its per-op configurations and schedule).
+fn rebuilds(problem: &Problem, strategy: &Strategy, spec: &Spec) -> bool {
+    scheduled::build(problem, spec)
+        .is_ok_and(|built| built.configs == strategy.configs && built.schedule == strategy.schedule)
+}
+
+/// Whether `strategy` is Megatron's tensor parallelism with sequence parallelism (`megatron:...,sp=on`
+/// rebuilds it and the same spec without `sp` does not): what `--emit=torch-plan` exports as
+/// `"sequence_parallel"`. Unlike [`Plan::of`] it reads no model arguments, so any graph answers.
+pub fn sequence_parallel(problem: &Problem, strategy: &Strategy) -> bool {
+    let p = Parallelism::of(problem.graph, strategy, crate::plan::batch(problem));
+    let s = &strategy.schedule;
+    if p.tp <= 1 {
+        return false;
+    }
+    rebuilds(problem, strategy, &spec_of(&p, s, true))
+        && !rebuilds(problem, strategy, &spec_of(&p, s, false))
+}
+
+/// The `megatron:` spec of dimensions `p` and schedule `s`.
+fn spec_of(p: &Parallelism, s: &Schedule, sequence_parallel: bool) -> Spec {
+    Spec {
+        name: "megatron".into(),
+        tp: u32::try_from(p.tp).ok(),
+        pp: Some(s.stages),
+        vp: (s.chunks > 1).then_some(s.chunks),
+        dp: Some(s.replicas),
+        micro_batches: Some(s.micro_batches),
+        micro_batch_size: None,
+        order: s.is_pipelined().then_some(s.order),
+        recompute: (s.recompute != Recompute::None).then_some(s.recompute),
+        zero: (s.zero != Zero::None).then_some(s.zero),
+        sequence_parallel,
+    }
+}
+
 /// The flags of `plan` under `precision` (module doc), one per line.
 pub fn args(plan: &Plan, precision: Precision) -> Result<String, String> {
     let p = &plan.parallelism;
@@ -125,6 +148,12 @@ pub fn args(plan: &Plan, precision: Precision) -> Result<String, String> {
         return Err(format!(
             "tp={} does not divide the {} attention heads: Megatron splits attention by heads",
             p.tp, shape.heads
+        ));
+    }
+    if shape.kv_heads != shape.heads && shape.kv_heads % p.tp != 0 {
+        return Err(format!(
+            "tp={} does not divide the {} key/value heads: Megatron splits the query groups by tp",
+            p.tp, shape.kv_heads
         ));
     }
     let virtual_stages = u64::from(p.pp) * u64::from(p.vp);
@@ -154,6 +183,15 @@ pub fn args(plan: &Plan, precision: Precision) -> Result<String, String> {
         format!("--tensor-model-parallel-size {}", p.tp),
         format!("--pipeline-model-parallel-size {}", p.pp),
     ];
+    if shape.kv_heads != shape.heads {
+        lines.splice(
+            3..3,
+            [
+                "--group-query-attention".to_string(),
+                format!("--num-query-groups {}", shape.kv_heads),
+            ],
+        );
+    }
     if p.vp > 1 {
         lines.push(format!(
             "--num-layers-per-virtual-pipeline-stage {}",

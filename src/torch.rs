@@ -53,9 +53,18 @@
 //! one of its parameters runs in stage `k` in torch, and ops that move stage for it are a warning with
 //! the cost of the strategy torch runs. What torch's pipeline cannot run as flexc planned — a stage
 //! that reads no weight, unnamed weights, a training step that carries its own backward, a batch
-//! outside dim 0 — exports the nearest mesh strategy instead, with the reason. Sequence parallelism
-//! is no style: torch runs the ops a strategy splits along the sequence (norms) replicated on `tp`,
-//! which the cost warning does not yet show; `--search=torch` leaves it out.
+//! outside dim 0 — exports the nearest mesh strategy instead, with the reason.
+//!
+//! **Sequence parallelism.** A strategy that is Megatron's tensor parallelism with sequence parallelism
+//! (`megatron:...,sp=on` rebuilds it: [`crate::megatron::sequence_parallel`], which the driver
+//! passes in) exports `"sequence_parallel": true`, mesh or pipeline: `apply` then runs the styles on
+//! local shards with `flexc::tp_*` custom ops, as inside a pipeline stage, the residual stream of the
+//! repeated layers (the items of an `nn.ModuleList`) as each `tp` rank's share of the sequence (dim 1
+//! of `[batch, sequence, hidden]`): norms and pointwise ops on that share, each column group's input
+//! all-gathered along the sequence and each row module's output reduce-scattered onto it, the
+//! gradients of the weights used on the share (norms, row biases) summed over `tp`. `--search=torch`
+//! includes it. A strategy that splits norms along the sequence otherwise (a per-op search's) is no
+//! style: torch runs those ops replicated on `tp`.
 
 use crate::diagnostics::Diag;
 use crate::jax::{self, Axis};
@@ -667,10 +676,19 @@ pub fn plan(
     strategy: &Strategy,
     devices: u64,
     export: &Export,
+    sequence_parallel: bool,
     cost: &Cost<'_>,
 ) -> Result<(String, Vec<String>), Diag> {
     if let Some(pipeline) = &export.pipeline {
-        return pipeline_plan(model, imported, devices, export, pipeline, cost);
+        return pipeline_plan(
+            model,
+            imported,
+            devices,
+            export,
+            pipeline,
+            sequence_parallel,
+            cost,
+        );
     }
     // What torch runs, in flexc's terms: the nearest mesh strategy, then the plan's own changes.
     let mut runs = export.nearest.clone();
@@ -692,6 +710,7 @@ pub fn plan(
         "fsdp": found.fsdp || matches!(zero, Zero::Optimizer | Zero::Gradients),
         "zero": zero.level(),
         "recompute": schedule.recompute.name(),
+        "sequence_parallel": sequence_parallel && devices / found.dp > 1,
         "schedule": strategy.schedule.summary(),
         "parameters": found.parameters,
         "warnings": warnings,
@@ -1021,6 +1040,7 @@ fn pipeline_plan(
     devices: u64,
     export: &Export,
     pipeline: &Pipeline,
+    sequence_parallel: bool,
     cost: &Cost<'_>,
 ) -> Result<(String, Vec<String>), Diag> {
     let schedule = &export.nearest.schedule;
@@ -1118,6 +1138,7 @@ fn pipeline_plan(
         "fsdp": fsdp,
         "zero": zero.level(),
         "recompute": schedule.recompute.name(),
+        "sequence_parallel": sequence_parallel && tp > 1,
         "pipeline": {
             "split_points": pipeline.split_points,
             "stages": pp,

@@ -73,7 +73,8 @@
 //! [`torch_plan`] keeps to what `flexc.torch.apply` runs: the mesh space with recomputation
 //! (activation checkpointing) and ZeRO-1 (FSDP keeping the gathered weights to the backward), and
 //! `torch.distributed.pipelining` stages (plain or interleaved, any micro-batch count) with tensor
-//! parallelism inside each, over replicas or FSDP; no sequence parallelism.
+//! parallelism inside each, over replicas or FSDP; sequence parallelism where the graph has repeated
+//! layers.
 
 use std::collections::{BTreeSet, HashMap};
 use std::time::Instant;
@@ -756,9 +757,11 @@ fn mesh_expressible(pp: u32, m: u32, recompute: Recompute, zero: Zero, sp: bool)
 /// Whether `torch.distributed` runs the candidate as flexc simulates it (`flexc.torch.apply`): a mesh
 /// (one micro-batch) or a pipeline (`torch.distributed.pipelining`, tensor parallelism inside each
 /// stage), under any recomputation (activation checkpointing) and ZeRO 0, 1 or 3 (replication, FSDP
-/// that keeps the gathered weights to the backward, FSDP); no sequence parallelism.
-fn torch_expressible(pp: u32, m: u32, sp: bool) -> bool {
-    !sp && (pp > 1 || m == 1)
+/// that keeps the gathered weights to the backward, FSDP), with or without sequence parallelism
+/// (`apply` runs it on local shards: src/torch.rs) where the graph has repeated layers
+/// (`layers`: the residual stream of an `nn.ModuleList`'s items is what `apply` splits along the sequence).
+fn torch_expressible(pp: u32, m: u32, sp: bool, layers: bool) -> bool {
+    (pp > 1 || m == 1) && (!sp || layers)
 }
 
 /// The weight state per device of a schedule with `dp` replicas of `shards` devices each (tensor ×
@@ -865,6 +868,8 @@ fn plan_with(
     } else {
         None
     };
+    // `flexc.torch.apply` runs sequence parallelism inside repeated layers only.
+    let torch_sp = space == Space::Torch && layer_count(graph).is_some();
     let capacity = machine.gpu.mem_capacity as f64;
     let shards = problem.cost.state().data_parallel.shards();
     // Measured op times have no floor the roofline knows.
@@ -925,7 +930,7 @@ fn plan_with(
                                 let kept = match space {
                                     Space::All => true,
                                     Space::Mesh => mesh_expressible(pp, m, recompute, zero, sp),
-                                    Space::Torch => torch_expressible(pp, m, sp),
+                                    Space::Torch => torch_expressible(pp, m, sp, torch_sp),
                                     Space::Megatron => megatron_expressible(layers, pp, vp, zero),
                                     Space::Torchtitan => {
                                         torchtitan_expressible(tp, pp, dp, zero, sp)

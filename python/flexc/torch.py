@@ -12,7 +12,10 @@ as `reshard_after_forward=False`) or replication with averaged gradients (`repli
 plan with pipeline stages (`result["pipeline"]`) runs on `torch.distributed.pipelining` instead: the
 styled modules keep their `tp` shards (`_local_tensor_parallel`), the module is traced and split at
 the plan's submodules, each rank builds its stages (checkpointed, FSDP or replication over `dp`), and
-`apply` returns a `Pipelined` whose `step` runs one training step's micro-batches.
+`apply` returns a `Pipelined` whose `step` runs one training step's micro-batches. A plan with
+`"sequence_parallel"` (Megatron's, mesh or pipeline) runs on those local shards too, the residual stream
+of the repeated layers split along the sequence between the tensor-parallel regions
+(`_sequence_parallel`).
 
 `plan(..., engine="torchtitan"|"megatron")` plans for that framework instead (its `--search=` and
 `--emit=`) and returns `(result, config)`: the plan of the same strategy and torchtitan's job config
@@ -537,7 +540,8 @@ def _selective_policy():
     saved = {getattr(torch.ops.aten, name).default for name in _SAVED_CONTRACTIONS}
     # A row-split layer's output is its contraction's, reduced (`_tp_ops`): kept, not reduced again.
     if _TP_OPS:
-        saved |= {torch.ops.flexc.tp_reduce.default, torch.ops.flexc.tp_gather.default}
+        saved |= {torch.ops.flexc.tp_reduce.default, torch.ops.flexc.tp_gather.default,
+                  torch.ops.flexc.tp_reduce_scatter.default, torch.ops.flexc.tp_sequence_gather.default}
 
     def policy(ctx, op, *args, **kwargs):
         return CheckpointPolicy.MUST_SAVE if op in saved else CheckpointPolicy.PREFER_RECOMPUTE
@@ -579,7 +583,12 @@ def _tp_ops():
     `copy` (identity; backward all-reduce: a replicated input of column-split modules), `reduce`
     (all-reduce; backward identity: a row-split module's partial sums), `gather` (all-gather of the
     last dim; backward the rank's slice) and `slice` (the rank's share of the last dim; backward
-    all-gather)."""
+    all-gather); for sequence parallelism, along dim 1 (the sequence of `[batch, sequence, hidden]`):
+    `scatter` (the rank's share; backward all-gather), `unscatter` (all-gather of a share that
+    replicated code reads; backward the rank's share), `sequence_gather` (all-gather into a
+    tensor-parallel region, whose gradients are partial sums; backward reduce-scatter) and
+    `reduce_scatter` (backward all-gather). The reduce-scatter is an all-reduce and
+    the rank's share (the same result; gloo's CPU collectives have no `reduce_scatter_tensor`)."""
     if _TP_OPS:
         return _TP_OPS[0]
     import torch
@@ -623,8 +632,49 @@ def _tp_ops():
     def size(group):
         return dist.get_world_size(_resolve_process_group(group))
 
+    def sequence_share(x, group):
+        pg = _resolve_process_group(group)
+        n = dist.get_world_size(pg)
+        if x.dim() < 2 or x.shape[1] % n:
+            raise FlexcError(f"sequence parallelism: an activation of shape {tuple(x.shape)} has no "
+                             f"sequence dim 1 that splits into tp={n} shares")
+        return x.chunk(n, dim=1)[dist.get_rank(pg)].contiguous()
+
+    def sequence_whole(x, group):
+        pg = _resolve_process_group(group)
+        parts = [torch.empty_like(x.contiguous()) for _ in range(dist.get_world_size(pg))]
+        dist.all_gather(parts, x.contiguous(), group=pg)
+        return torch.cat(parts, dim=1)
+
+    def sequence_summed(x, group):
+        # A reduce-scatter along the sequence: the sum over `tp`, this rank's share kept.
+        return sequence_share(summed(x, group), group)
+
+    def scatter(x: torch.Tensor, group: str) -> torch.Tensor:
+        return sequence_share(x, group)
+
+    def sequence_gather(x: torch.Tensor, group: str) -> torch.Tensor:
+        return sequence_whole(x, group)
+
+    def unscatter(x: torch.Tensor, group: str) -> torch.Tensor:
+        return sequence_whole(x, group)
+
+    def reduce_scatter(x: torch.Tensor, group: str) -> torch.Tensor:
+        return sequence_summed(x, group)
+
+    def shorter(y, group):
+        return y.new_empty((y.shape[0], y.shape[1] // size(group), *y.shape[2:]))
+
+    def longer(y, group):
+        return y.new_empty((y.shape[0], y.shape[1] * size(group), *y.shape[2:]))
+
     ops = {
         "copy": op("copy", copy, summed, lambda x, group: torch.empty_like(x)),
+        # Sequence parallelism (`_sequence_parallel`): dim 1 of `[batch, sequence, hidden]`.
+        "scatter": op("scatter", scatter, sequence_whole, shorter),
+        "sequence_gather": op("sequence_gather", sequence_gather, sequence_summed, longer),
+        "unscatter": op("unscatter", unscatter, sequence_share, longer),
+        "reduce_scatter": op("reduce_scatter", reduce_scatter, sequence_whole, shorter),
         "reduce": op("reduce", reduce, lambda g, group: g, lambda x, group: torch.empty_like(x)),
         "gather": op("gather", gather, sliced, lambda x, group: x.new_empty(
             (*x.shape[:-1], x.shape[-1] * size(group)))),
@@ -633,6 +683,141 @@ def _tp_ops():
     }
     _TP_OPS.append(ops)
     return ops
+
+
+def _wrapped(module, before=None, after=None):
+    """`module` whose forward applies `before` to its first input (positional, or `hidden_states`) and
+    `after` to its output (the first item of a tuple: Hugging Face's layers return tuples)."""
+    import functools
+
+    import torch
+
+    forward = module.forward
+
+    @functools.wraps(forward)
+    def run(*args, **kwargs):
+        if before is not None:
+            if args:
+                args = (before(args[0]), *args[1:])
+            elif "hidden_states" in kwargs:
+                kwargs["hidden_states"] = before(kwargs["hidden_states"])
+            else:
+                raise FlexcError(f"{type(module).__name__}: sequence parallelism found no input to split")
+        out = forward(*args, **kwargs)
+        if after is not None:
+            out = after(out) if torch.is_tensor(out) else type(out)((after(out[0]), *out[1:]))
+        return out
+
+    module.forward = run
+    return module
+
+
+def _sequence_parallel(model, result: dict, ops, group):
+    """Megatron's sequence parallelism in `model` (local shards, `_local_tensor_parallel`): inside the
+    repeated layers — the items of the outermost `nn.ModuleList`s that hold the plan's styled modules —
+    the residual stream is each `tp` rank's share of the sequence (dim 1 of `[batch, sequence,
+    hidden]`): scattered at the first item's input and gathered at the last item's output, so norms
+    and pointwise ops between the tensor-parallel regions run on the share. A column group (the column
+    modules paired with one row module) gathers the sequence once at the input of the smallest module
+    holding the group when that module holds no other parameter (attention: `q`, `k`, `v`, `o` under
+    `attn`, whose code reads the sequence length from its input), else each column module gathers its
+    own input (the MLP's `fc`); the row module reduce-scatters its output onto the share. The
+    parameters used on the share (norms, any other unstyled module's in the layers) get their
+    gradients summed over `tp` (`copy`: identity forward, all-reduce backward), as Megatron's
+    sequence-parallel parameters do. Returns `{"entries": column -> "self" | "module", "rows": row
+    modules that reduce-scatter}`. Unpaired styles in the layers are refused (they exchange whole
+    tensors, which the sequence share is not)."""
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+    plan, pairs, layouts = result["plan"], result.get("pairs", {}), result.get("layouts", {})
+
+    def under(name, prefix):
+        return name == prefix or name.startswith(prefix + ".")
+
+    lists = [(name, m) for name, m in model.named_modules()
+             if name and isinstance(m, nn.ModuleList)
+             and any(under(q, f"{name}.{i}") for q in plan for i in range(len(m)))]
+    lists = [(name, m) for name, m in lists
+             if not any(other != name and under(name, other) for other, _ in lists)]
+    if not lists:
+        raise FlexcError("sequence parallelism: no nn.ModuleList holds the tensor-parallel modules; apply "
+                         "runs the sequence share inside the repeated layers (the items of one)")
+    items = [f"{name}.{i}" for name, m in lists for i in range(len(m))]
+
+    def inside(q):
+        return any(under(q, item) for item in items)
+
+    groups = {}
+    for q, style in plan.items():
+        if not inside(q):
+            continue
+        if layouts.get(q):
+            raise FlexcError(f"{q}: its {style} exchanges whole tensors ({layouts[q]}); sequence "
+                             "parallelism runs paired column and row modules inside the layers only")
+        if style == "ColwiseParallel":
+            if q not in pairs:
+                raise FlexcError(f"{q}: a ColwiseParallel module without a row partner inside the layers")
+            groups.setdefault(pairs[q], []).append(q)
+    for q, style in plan.items():
+        if inside(q) and style == "RowwiseParallel" and q not in groups:
+            raise FlexcError(f"{q}: a RowwiseParallel module without column partners inside the layers")
+
+    gather = lambda x: ops["sequence_gather"](x, group)  # noqa: E731
+    entries, regions = {}, []
+    for row, columns in groups.items():
+        members = columns + [row]
+        parts = [m.split(".") for m in members]
+        common = []
+        for level in zip(*parts):
+            if len(set(level)) != 1:
+                break
+            common.append(level[0])
+        lca = ".".join(common)
+        holder = model.get_submodule(lca) if lca else model
+        owners = {f"{lca}.{n}" if n else lca for n, m in holder.named_modules()
+                  if any(True for _ in m.parameters(recurse=False))}
+        own = lca not in items and any(under(lca, item) for item in items) \
+            and lca not in members and owners <= set(members)
+        if own:
+            _wrapped(holder, before=gather)
+            regions.append(lca)
+        for c in columns:
+            entries[c] = "module" if own else "self"
+
+    def summed_over_tp(module):
+        """The module's own parameters pass `copy` on their way into its forward."""
+        if isinstance(module, nn.LayerNorm):
+            module.forward = lambda x, m=module: F.layer_norm(
+                x, m.normalized_shape, None if m.weight is None else ops["copy"](m.weight, group),
+                None if m.bias is None else ops["copy"](m.bias, group), m.eps)
+            return
+        if isinstance(module, getattr(nn, "RMSNorm", ())):
+            module.forward = lambda x, m=module: F.rms_norm(
+                x, m.normalized_shape, None if m.weight is None else ops["copy"](m.weight, group), m.eps)
+            return
+        forward = module.forward
+        keys = [k for k, p in module._parameters.items() if p is not None]
+
+        def run(*args, m=module, **kwargs):
+            saved = {k: m._parameters[k] for k in keys}
+            try:
+                for k in keys:
+                    m._parameters[k] = ops["copy"](saved[k], group)
+                return forward(*args, **kwargs)
+            finally:
+                m._parameters.update(saved)
+
+        module.forward = run
+
+    for name, module in model.named_modules():
+        if inside(name) and name not in plan and not any(under(name, r) for r in regions) \
+                and any(True for _ in module.parameters(recurse=False)):
+            summed_over_tp(module)
+    for name, m in lists:
+        _wrapped(m[0], before=lambda x: ops["scatter"](x, group))
+        _wrapped(m[len(m) - 1], after=lambda x: ops["unscatter"](x, group))
+    return {"entries": entries, "rows": set(groups)}
 
 
 def _local_tensor_parallel(model, result: dict, mesh):
@@ -649,12 +834,28 @@ def _local_tensor_parallel(model, result: dict, mesh):
     import torch.nn as nn
     import torch.nn.functional as F
 
+    # A tied parameter (one parameter under several names) of a styled module: only that module's
+    # copy would be split, the other module's reading the whole tensor.
+    tied = {}
+    for name, param in model.named_parameters(remove_duplicate=False):
+        tied.setdefault(id(param), []).append(name)
+    for names in tied.values():
+        styled = [n for n in names if len(names) > 1 and n.rsplit(".", 1)[0] in result["plan"]]
+        if styled:
+            raise FlexcError(f"{styled[0]}: a tied parameter ({' = '.join(names)}) split by tensor "
+                             "parallelism on local shards (inside pipeline stages, or under sequence "
+                             "parallelism): apply would split one module's copy only; untie it or plan "
+                             "without tp for it")
+
     ops = _tp_ops()
     group = mesh["tp"].get_group().group_name
     rank, size = mesh["tp"].get_local_rank(), mesh["tp"].size()
     layouts = result.get("layouts", {})
     transposed = set(result.get("transposed", []))
     shards = {}
+    # Sequence parallelism: which column modules gather their input themselves (the others' group
+    # gathers it once at the entry of a module of its own), which row modules scatter their output.
+    sequence = _sequence_parallel(model, result, ops, group) if result.get("sequence_parallel") else None
 
     def shard(module, qual, key, dim):
         param = getattr(module, key)
@@ -699,9 +900,18 @@ def _local_tensor_parallel(model, result: dict, mesh):
         if column and bias is not None:
             shard(module, qual, "bias", 0)
 
-        def linear(x, m=module, column=column, swapped=swapped, gather_out=gather_out, slice_in=slice_in):
+        # Under sequence parallelism (inside the repeated layers): a column module gathers the
+        # sequence (or its group's module has), a row module reduce-scatters onto it and adds its
+        # bias to this rank's share (the bias's gradient summed over `tp`: `copy`).
+        entry = sequence["entries"].get(qual) if sequence and column else None
+        scattered = bool(sequence) and not column and qual in sequence["rows"]
+
+        def linear(x, m=module, column=column, swapped=swapped, gather_out=gather_out, slice_in=slice_in,
+                   entry=entry, scattered=scattered):
             bias = getattr(m, "bias", None)
-            if column:
+            if entry == "self":
+                x = ops["sequence_gather"](x, group)
+            elif entry is None and column:
                 x = ops["copy"](x, group)
             elif slice_in:
                 x = ops["slice"](x, group)
@@ -709,6 +919,9 @@ def _local_tensor_parallel(model, result: dict, mesh):
             if column:
                 y = y + bias if bias is not None else y
                 return ops["gather"](y, group) if gather_out else y
+            if scattered:
+                y = ops["reduce_scatter"](y, group)
+                return y + ops["copy"](bias, group) if bias is not None else y
             y = ops["reduce"](y, group)
             return y + bias if bias is not None else y
 
@@ -726,14 +939,53 @@ class Pipelined:
     parallelism a styled module's parameters are this rank's shards (`shards`: name -> split dim);
     `full(name, tensor)` gathers one (a parameter or its gradient) over `tp`, on every rank of it."""
 
-    def __init__(self, stages, schedule, shards=None, mesh=None):
+    def __init__(self, stages, schedule, shards=None, mesh=None, tied=(), fsdp=False):
+        self.fsdp = fsdp
         self.stages = stages
         self.schedule = schedule
         self.shards = shards or {}
         self.mesh = mesh
+        # Each tied parameter: its names, shape and dtype (`_sum_tied`).
+        self.tied = list(tied)
 
     def step(self, *inputs, target=None, losses=None):
-        return self.schedule.step(*inputs, target=target, losses=losses)
+        result = self.schedule.step(*inputs, target=target, losses=losses)
+        self._sum_tied()
+        return result
+
+    def _sum_tied(self):
+        """Tied parameters (one `nn.Parameter` under several names: GPT-2's `lm_head.weight` and
+        `transformer.wte.weight`) are a copy in every stage that reads them once torch splits the
+        module: their gradients are summed over the pipeline group and every copy gets the sum, as
+        Megatron-LM all-reduces the embedding and output layer's gradients between the first and the
+        last stage; the copies start equal and stay equal under the optimizer. Every rank of `pp`
+        joins each sum (zeros where it holds no copy), the groups in one order."""
+        import torch
+        import torch.distributed as dist
+        from torch.distributed.tensor import DTensor
+
+        if not self.tied or self.mesh["pp"].size() == 1:
+            return
+        local = lambda t: t.to_local() if isinstance(t, DTensor) else t  # noqa: E731
+        params = dict(self.named_parameters())
+        for names, shape, dtype in self.tied:
+            copies = [params[n] for n in names if n in params]
+            total = None
+            for p in copies:
+                if p.grad is not None:
+                    g = local(p.grad).detach()
+                    total = g.clone() if total is None else total + g
+            if total is None:
+                # No copy here: zeros of the copies' local shape (FSDP's share of dim 0 over `dp`).
+                if self.fsdp and self.mesh["dp"].size() > 1:
+                    dp = self.mesh["dp"]
+                    shape = torch.empty(shape, device="meta").chunk(dp.size())[dp.get_local_rank()].shape
+                total = torch.zeros(shape, dtype=dtype)
+            dist.all_reduce(total, group=self.mesh["pp"].get_group())
+            for p in copies:
+                if p.grad is None:
+                    p.grad = torch.zeros_like(p)
+                local(p.grad).copy_(total)
 
     def named_parameters(self):
         for stage in self.stages:
@@ -744,19 +996,24 @@ class Pipelined:
             yield parameter
 
     def full(self, name, tensor):
-        import torch
-        import torch.distributed as dist
-        from torch.distributed.tensor import DTensor
+        return _full(self.shards, self.mesh, name, tensor)
 
-        if isinstance(tensor, DTensor):
-            tensor = tensor.full_tensor()
-        dim = self.shards.get(name)
-        if dim is None:
-            return tensor
-        group = self.mesh["tp"].get_group()
-        parts = [torch.empty_like(tensor) for _ in range(self.mesh["tp"].size())]
-        dist.all_gather(parts, tensor.contiguous(), group=group)
-        return torch.cat(parts, dim=dim)
+
+def _full(shards, mesh, name, tensor):
+    """`tensor` (parameter `name` or its gradient) whole: gathered over `dp` (FSDP's DTensor) and over
+    `tp` when `shards` holds it (its split dim)."""
+    import torch
+    import torch.distributed as dist
+    from torch.distributed.tensor import DTensor
+
+    if isinstance(tensor, DTensor):
+        tensor = tensor.full_tensor()
+    dim = shards.get(name)
+    if dim is None:
+        return tensor
+    parts = [torch.empty_like(tensor) for _ in range(mesh["tp"].size())]
+    dist.all_gather(parts, tensor.contiguous(), group=mesh["tp"].get_group())
+    return torch.cat(parts, dim=dim)
 
 
 def _pipeline(model, result: dict, mesh, device, example_inputs, loss_fn):
@@ -769,6 +1026,12 @@ def _pipeline(model, result: dict, mesh, device, example_inputs, loss_fn):
                          "the last stage's output")
     spec = result["pipeline"]
     count = spec["micro_batches"]
+    # Tied parameters (one parameter under several names): each stage that reads one holds a copy once
+    # torch splits the module; `Pipelined.step` sums their gradients over `pp`.
+    tied = {}
+    for name, param in model.named_parameters(remove_duplicate=False):
+        tied.setdefault(id(param), (param, []))[1].append(name)
+    tied = [(param, names) for param, names in tied.values() if len(names) > 1]
     shards = {}
     if result["plan"] and mesh["tp"].size() > 1:
         shards = _local_tensor_parallel(model, result, mesh)
@@ -789,7 +1052,9 @@ def _pipeline(model, result: dict, mesh, device, example_inputs, loss_fn):
         stages.append(pipe.build_stage(index, device, group=mesh["pp"].get_group()))
     kind = getattr(pipelining, spec["schedule"])
     schedule = kind(stages if spec["chunks"] > 1 else stages[0], count, loss_fn=loss_fn)
-    return Pipelined(stages, schedule, shards, mesh)
+    return Pipelined(stages, schedule, shards, mesh,
+                     tied=[(sorted(names), tuple(p.shape), p.dtype) for p, names in tied],
+                     fsdp=bool(result.get("fsdp")))
 
 
 def apply(model, result: dict, device_type: str = "cpu", example_inputs=None, loss_fn=None):
@@ -801,6 +1066,11 @@ def apply(model, result: dict, device_type: str = "cpu", example_inputs=None, lo
     gradients averaged as DDP does (`replicate`). Call it in every process of a `torch.distributed`
     job of `result["world_size"]` ranks; feed each `dp` rank its share of the batch (the same share to
     the ranks of one `tp` group).
+
+    A plan with `"sequence_parallel"` runs its styles on local shards instead of `parallelize_module`
+    (`_local_tensor_parallel`, `_sequence_parallel`: the norms between the tensor-parallel regions on
+    each `tp` rank's share of the sequence, dim 1); the module's styled parameters are then this rank's
+    shards, and `model.flexc_full(name, tensor)` gathers one (a parameter or its gradient) whole.
 
     A plan with pipeline stages returns `(Pipelined, mesh)` instead, the mesh with dims `dp`, `pp`,
     `tp`: give `example_inputs` (the inputs of one `dp` rank's step) and `loss_fn(output, target)`, and
@@ -821,7 +1091,13 @@ def apply(model, result: dict, device_type: str = "cpu", example_inputs=None, lo
             device = torch.device(device_type, torch.accelerator.current_device_index())
         return _pipeline(model, result, mesh, device, example_inputs, loss_fn), mesh
     dp, tp = result["mesh"]["shape"]
-    if result["plan"] and tp > 1:
+    if result.get("sequence_parallel") and result["plan"] and tp > 1:
+        # Sequence parallelism runs on local shards, as tensor parallelism inside a pipeline stage.
+        import functools
+
+        shards = _local_tensor_parallel(model, result, mesh)
+        model.flexc_full = functools.partial(_full, shards, mesh)
+    elif result["plan"] and tp > 1:
         parallelize_module(model, mesh["tp"], parallelize_plan(result))
     _checkpointed(model, result.get("recompute"))
     if dp > 1:

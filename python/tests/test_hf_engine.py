@@ -10,7 +10,10 @@ src/torch.rs and python/flexc/torch.py) — planned by the default search and by
 and run for one step on 2 and 4 gloo processes against one process (`test_torch_engine.check`: loss
 and every gradient within 1e-5). Megatron's plans split q/k/v column-wise and o row-wise (paired
 through the attention), SwiGLU's `gate_proj` and `up_proj` together, and GPT-2's `Conv1D` MLP with its
-`[in, out]` weights (`transposed`). BERT (with its default dropout 0.1) and Mistral are planned in
+`[in, out]` weights (`transposed`). GPT-2 also runs as two pipeline stages (`megatron:tp=1,pp=2,m=2`):
+its tied `lm_head.weight`/`transformer.wte.weight` is a copy in each stage, the gradients summed over
+the pipeline group by `Pipelined.step`; a plan that would split the tied weight's module over tp inside
+stages is refused (`tied_split_refused`). BERT (with its default dropout 0.1) and Mistral are planned in
 train and in eval mode. The first check is that a normal `pip install ./python` finds this checkout's
 binary with neither $FLEXC nor PATH.
 
@@ -272,6 +275,30 @@ SPECS = {2: ["megatron:tp=2", "megatron:dp=2"],
          4: ["megatron:tp=4", "megatron:tp=2,dp=2", "megatron:dp=4"]}
 
 
+def tied_split_refused():
+    """A pipeline plan that would split a tied parameter's module over tp (GPT-2's `transformer.wte`,
+    whose weight is `lm_head.weight` too) is refused by `apply`, naming the tied parameter: only one
+    module's copy would be split (in one process: the check comes before any collective)."""
+
+    class Dim:
+        def size(self):
+            return 2
+
+    model = gpt2()
+    result = {"plan": {"transformer.wte": "RowwiseParallel"},
+              "pipeline": {"micro_batches": 2, "split_points": ["transformer.h.1"], "stages": 2, "chunks": 1}}
+    mesh = {"tp": Dim(), "pp": Dim(), "dp": Dim()}
+    try:
+        flexc.torch._pipeline(model, result, mesh, torch.device("cpu"), (torch.zeros(4, 16, dtype=torch.long),),
+                              engine.token_loss)
+    except flexc.FlexcError as e:
+        ok = "transformer.wte.weight" in str(e) and "lm_head.weight" in str(e) and "tied" in str(e)
+        print(f"{'ok' if ok else 'OFF'} tied parameter split in a pipeline refused: {e}")
+        return ok
+    print("OFF: a pipeline splitting GPT-2's tied wte over tp was accepted")
+    return False
+
+
 def main():
     gpt, llama_, qwen = case("gpt2", gpt2), case("llama", llama), case("qwen2 (GQA)", qwen2)
     bert_, mistral_ = case("bert", bert), case("mistral (GQA, sliding window)", mistral)
@@ -290,11 +317,18 @@ def main():
         runs += [(llama_, 4, "megatron:tp=2,dp=2"), (qwen, 2, "megatron:tp=2"),
                  (bert_, 4, "megatron:tp=2,dp=2"), (bert_eval, 2, "megatron:tp=2"),
                  (mistral_, 2, "megatron:tp=2"), (mistral_, 4, "megatron:tp=4"),
-                 (qwen3_, 2, "megatron:tp=2"), (opt_, 2, "megatron:tp=2")]
+                 (qwen3_, 2, "megatron:tp=2"), (opt_, 2, "megatron:tp=2"),
+                 # GPT-2's tied lm_head/wte under a pipeline (issue 39): a copy in each stage, the
+                 # gradients summed over pp by Pipelined.step.
+                 (gpt, 2, "megatron:tp=1,pp=2,m=2"),
+                 # Sequence parallelism (issue 39): the RMS norms on each rank's share of the sequence,
+                 # attention's and the MLP's inputs gathered at self_attn and mlp.
+                 (llama_, 2, "megatron:tp=2,sp=on")]
     if "--all" in sys.argv:
         grid = [(c, world, s) for c in (gpt, llama_, qwen, bert_, mistral_)
                 for world in (2, 4) for s in [None] + SPECS[world]]
         grid += [(c, 2, "megatron:tp=2") for c in more]
+        grid += [(gpt, 4, "megatron:tp=1,pp=2,dp=2,m=2,zero=3"), (gpt, 4, "megatron:tp=2,pp=2,m=2")]
         runs += [run for run in grid if run not in runs]
     if "--only" in sys.argv:
         wanted = sys.argv[sys.argv.index("--only") + 1].split(",")
@@ -302,6 +336,7 @@ def main():
     ok = binary_found_after_install() if "--only" not in sys.argv else True
     ok = imports_with_dropout() and ok
     ok = plans_in_both_modes() and ok
+    ok = tied_split_refused() and ok
     records = [engine.check(c, world, strategy, machine="dgx-h100:1") for c, world, strategy in runs]
     failed = [r for r in records if not r["ok"]]
     off = ", ".join("{} on {} ({})".format(r["model"], r["world"], r["asked"]) for r in failed)

@@ -13,7 +13,8 @@ ZeRO-3), and the GPT under plain data parallelism and under pipelines (Megatron'
 device per stage: 1F1B, GPipe, interleaved, and over two FSDP replicas), then the rest of what `apply`
 runs on 4 processes: tp=2 inside each of 2 pipeline stages, pp=2 x dp=2 with ZeRO-1 and selective
 checkpointing, and tp=2 x dp=2 with ZeRO-1 and full checkpointing; `check_checkpointing` checks in one
-process that checkpointing recomputes what it says (a block's backward counted op by op). Per run it prints the plan (mesh, styles, the
+process that checkpointing recomputes what it says; tp=2 with sequence parallelism on 2 processes and
+inside 2 pipeline stages on 4 (a block's backward counted op by op). Per run it prints the plan (mesh, styles, the
 layouts of unpaired styles, flexc's warnings) and the error of the loss and of every gradient against
 the single-process step (max |a - b| / max(|b|, floor), the floor 1e-6 for the loss and a thousandth of
 the largest gradient for gradients; tolerance TOLERANCE: f32 sums in another order). Exit 1 when any result is off or flexc fails.
@@ -23,7 +24,10 @@ Styles on CPU: `ColwiseParallel`/`RowwiseParallel` need all-gather and all-reduc
 2.15), so every style flexc exports is run; so do the pipelines' sends and receives
 (`torch.distributed.pipelining`: plain and interleaved 1F1B, GPipe, with replication or FSDP over the
 replicas; inside a pipeline stage tensor parallelism runs on local shards with `flexc::tp_*` custom
-ops, all-reduce and all-gather). Sequence parallelism is not exported.
+ops, all-reduce and all-gather). Sequence parallelism (`megatron:tp=2,sp=on`, on a mesh and inside
+pipeline stages) runs on local shards too: the norms on each tp rank's share of the sequence, all-gathers
+into and reduce-scatters out of the tensor-parallel regions (`flexc::tp_sequence_gather`,
+`tp_reduce_scatter`).
 
   python/tests/test_torch_engine.py [--quick] [--doc PATH]   # --quick: the MLP only; --doc: the runs
                                                              # as Markdown (docs/torch-engine.md)
@@ -205,7 +209,9 @@ def worker(rank, world, port, make, loss_fn, weights, batch, result, out, measur
         with CommDebugMode() as comm:
             total = step()
         # A pipeline's tensor-parallel shards are gathered by `Pipelined.full` (on every tp rank).
-        full = model.full if isinstance(model, flexc.torch.Pipelined) else lambda _, t: whole(t)
+        # Sequence parallelism on a mesh runs on local shards too (`flexc_full` gathers them).
+        full = model.full if isinstance(model, flexc.torch.Pipelined) else \
+            getattr(model, "flexc_full", lambda _, t: whole(t))
         grads = {n: full(n, p.grad).detach().clone() for n, p in model.named_parameters()}
         dist.all_reduce(total)
         seconds = None
@@ -302,7 +308,7 @@ def check(case, world, strategy=None, measure=False, machine=None):
     # A gradient that is zero in exact arithmetic (the key projection's bias: softmax ignores a shift
     # along the keys) is rounding noise; it is measured against a thousandth of the largest gradient.
     floor = 1e-3 * max(float(g.abs().max()) for g in reference.values())
-    grads = max(error(got["grads"][n], reference[n], floor) for n in reference)
+    grads, worst = max((error(got["grads"][n], reference[n], floor), n) for n in reference)
     record = {
         "model": name, "world": world, "asked": strategy or "searched", "schedule": result["schedule"],
         "mesh": "x".join(map(str, result["mesh"]["shape"])), "fsdp": result["fsdp"],
@@ -312,15 +318,20 @@ def check(case, world, strategy=None, measure=False, machine=None):
         "loss": error(got["loss"], loss.detach()), "grads": grads, "plan_s": planned, "run_s": ran,
         "retried": retried,
     }
-    record["ok"] = record["loss"] <= TOLERANCE and grads <= TOLERANCE
+    record["sequence_parallel"] = bool(result.get("sequence_parallel"))
+    # A plan asked with sequence parallelism must export it (and apply run it).
+    asked_sp = bool(strategy) and re.search(r"\bsp=(on|true|1)\b", strategy) is not None
+    record["ok"] = record["loss"] <= TOLERANCE and grads <= TOLERANCE and \
+        (record["sequence_parallel"] or not asked_sp)
     styles = ", ".join(f"{m}: {s}" for m, s in result["plan"].items()) or "none"
     axes = " x ".join(result["mesh"]["dims"])
     print(f"{name} on {world} ({record['asked']}): schedule {record['schedule']}, mesh {axes} = {record['mesh']}"
-          f"{', FSDP over dp' if record['fsdp'] else ''}; styles {styles}; layouts {record['layouts'] or 'none'}"
+          f"{', FSDP over dp' if record['fsdp'] else ''}"
+          f"{', sequence-parallel' if record['sequence_parallel'] else ''}; styles {styles}; layouts {record['layouts'] or 'none'}"
           f"{'; ' + pipeline_text(record['pipeline']) if record['pipeline'] else ''}")
     for warning in result["warnings"]:
         print(f"  flexc warning: {warning}")
-    print(f"  loss error {record['loss']:.2e}, gradient error {grads:.2e} "
+    print(f"  loss error {record['loss']:.2e}, gradient error {grads:.2e} (worst: {worst}) "
           f"({'ok' if record['ok'] else 'OFF'}); plan {planned:.1f} s, run {ran:.1f} s")
     return record
 
@@ -509,6 +520,10 @@ def main():
         runs += [(gpt_case(), 4, "megatron:tp=2,pp=2,m=2"),
                  (gpt_case(), 4, "megatron:tp=1,pp=2,dp=2,m=2,zero=1,recompute=selective"),
                  (gpt_case(), 4, "megatron:tp=2,dp=2,zero=1,recompute=full")]
+        # Sequence parallelism (issue 39): the norms on each tp rank's share of the sequence, on a mesh
+        # and inside pipeline stages (local shards and flexc::tp_* ops in both).
+        runs += [(gpt_case(), 2, "megatron:tp=2,sp=on"),
+                 (gpt_case(), 4, "megatron:tp=2,pp=2,m=2,sp=on")]
     records = [check(case, world, strategy) for case, world, strategy in runs]
     if "--doc" in sys.argv:
         document(records, sys.argv[sys.argv.index("--doc") + 1])

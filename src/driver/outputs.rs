@@ -131,8 +131,19 @@ pub(super) fn engine_output(
             let cost = |runs: &flexc_core::Strategy| {
                 strategy_cost(imported, options, &machine, &strategy, runs)
             };
-            let (text, warnings) =
-                crate::torch::plan(model, imported, &strategy, devices, export, &cost)?;
+            let sim = &options.simulate;
+            let costs = simulate::cost_model(&machine, sim.state, sim.profile_db.as_deref())?;
+            let problem = problem_of(imported, options, &machine, &costs);
+            let sequence_parallel = crate::megatron::sequence_parallel(&problem, &strategy);
+            let (text, warnings) = crate::torch::plan(
+                model,
+                imported,
+                &strategy,
+                devices,
+                export,
+                sequence_parallel,
+                &cost,
+            )?;
             (Some(text), warnings)
         }
         Emit::Sdy => {
