@@ -472,6 +472,8 @@ pub fn simulation_facts(report: &Report) -> serde_json::Value {
         "transfer_bytes": report.transfer_bytes,
         "all_reduces": report.all_reduces,
         "all_reduce_bytes": report.all_reduce_bytes,
+        "all_to_alls": report.all_to_alls,
+        "all_to_all_bytes": report.all_to_all_bytes,
     })
 }
 
