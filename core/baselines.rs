@@ -130,11 +130,7 @@ pub fn expert_parallel(graph: &Graph, n: u32) -> Strategy {
     if ways <= 1 {
         return strategy;
     }
-    // The loop dim of a plain access term `d` (coefficient 1, no offset).
-    let plain = |e: &crate::graph::AffineDim| match (e.terms.as_slice(), e.offset) {
-        ([(d, 1)], 0) => Some(*d),
-        _ => None,
-    };
+    let plain = crate::graph::AffineDim::single_dim;
     let mut expert_loop: Vec<Option<usize>> = vec![None; graph.num_ops()];
     for &(id, d) in &experts.contractions {
         expert_loop[id.index()] = Some(d);
