@@ -406,7 +406,7 @@ impl fmt::Display for Report {
         if self.all_to_alls > 0 {
             writeln!(
                 f,
-                "all-to-alls: {} ({}, among the transfers: layouts exchanged between the same devices, as tokens between a sample and an expert split)",
+                "all-to-alls: {} ({} of the transfers)",
                 self.all_to_alls,
                 size(self.all_to_all_bytes)
             )?;
