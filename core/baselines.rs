@@ -25,6 +25,13 @@
 //!   combined with data parallelism: `tp` devices per group split a region's weights, `n / tp` groups split
 //!   the batch; ops outside regions are data parallel (with the leftover factor on an attribute dim, i.e.
 //!   sequence parallelism, when the batch is smaller than `n`).
+//! - [`expert_parallel`]: data parallelism with the experts of a mixture-of-experts layer split over the
+//!   devices (GShard's scheme): the expert loop of every expert-batched contraction
+//!   ([`crate::experts`]) split `gcd(experts, n)` ways, and with it the ops that produce their token
+//!   operands by the expert dim (the dispatch einsum) and those without a sample dim that carry the split
+//!   on (the activation between the expert products, the expert weights' gradients and updates). Each
+//!   device holds `experts / ways` experts' weights; the tokens move between the sample split and the
+//!   expert split (an all-to-all when the layout transposes) on the way in and out.
 //!
 //! # Tensor-parallel regions
 //! A region starts at a contraction `A` that reads a weight and writes a parameter dim `p` of it (a
@@ -59,10 +66,11 @@ pub struct Baseline {
 }
 
 /// Every baseline over all devices of `machine`, in a fixed order: data parallel, model parallel, OWT,
-/// Megatron (tensor-parallel groups at most one node wide).
+/// Megatron (tensor-parallel groups at most one node wide), and expert parallelism where the graph has
+/// mixture-of-experts layers.
 pub fn all(graph: &Graph, machine: &Machine) -> Vec<Baseline> {
     let n = machine.num_devices();
-    vec![
+    let mut all = vec![
         Baseline {
             name: "data-parallel",
             strategy: data_parallel(graph, n),
@@ -79,7 +87,14 @@ pub fn all(graph: &Graph, machine: &Machine) -> Vec<Baseline> {
             name: "megatron",
             strategy: megatron(graph, n, machine.gpus_per_node),
         },
-    ]
+    ];
+    if crate::experts::experts(graph).is_some() {
+        all.push(Baseline {
+            name: "expert-parallel",
+            strategy: expert_parallel(graph, n),
+        });
+    }
+    all
 }
 
 /// Data parallelism over devices `0..n`: the samples split `ways = gcd(batch, n)` ways, `batch` the gcd of
@@ -99,6 +114,77 @@ pub fn data_parallel(graph: &Graph, n: u32) -> Strategy {
         })
         .collect();
     Strategy::flat(configs)
+}
+
+/// Expert parallelism over devices `0..n` (module doc): [`data_parallel`], but the expert loop of each
+/// expert-batched contraction, of the op producing its token operand (when that op writes the expert dim
+/// through a parallel loop) and of every op without a sample dim reading an expert-split tensor through a
+/// parallel loop of the experts' count, split `gcd(experts, n)` ways on devices `0..ways`. Data
+/// parallelism where the graph has no experts (or `n` and the count are coprime).
+pub fn expert_parallel(graph: &Graph, n: u32) -> Strategy {
+    let mut strategy = data_parallel(graph, n);
+    let Some(experts) = crate::experts::experts(graph) else {
+        return strategy;
+    };
+    let ways = gcd(experts.count, u64::from(n.max(1)));
+    if ways <= 1 {
+        return strategy;
+    }
+    let plain = crate::graph::AffineDim::single_dim;
+    let mut expert_loop: Vec<Option<usize>> = vec![None; graph.num_ops()];
+    for &(id, d) in &experts.contractions {
+        expert_loop[id.index()] = Some(d);
+    }
+    // The dispatch: the producer of an expert contraction's token operand, split where it writes the
+    // expert dim so that its output arrives expert-split (no partial sums over the tokens to reduce).
+    for &(id, d) in &experts.contractions {
+        let op = graph.op(id);
+        for input in &op.inputs {
+            let tensor = graph.tensor(input.tensor);
+            let (Some(p), false) = (tensor.producer, tensor.kind == TensorKind::Weight) else {
+                continue;
+            };
+            let Some(t) = input.exprs.iter().position(|e| plain(e) == Some(d)) else {
+                continue;
+            };
+            let producer = graph.op(p);
+            let written = producer
+                .outputs
+                .iter()
+                .find(|o| o.tensor == input.tensor)
+                .and_then(|o| o.exprs.get(t))
+                .and_then(plain);
+            if let Some(l) = written {
+                if expert_loop[p.index()].is_none()
+                    && producer.is_partitionable()
+                    && producer.dims[l].role != Role::Reduction
+                    && producer.dims[l].size == op.dims[d].size
+                {
+                    expert_loop[p.index()] = Some(l);
+                }
+            }
+        }
+    }
+    // Forward, in program order: which tensor dim of each tensor the experts split.
+    let mut split: BTreeMap<TensorId, usize> = BTreeMap::new();
+    for (i, op) in graph.ops().iter().enumerate() {
+        if expert_loop[i].is_none() && op.first_dim(Role::Sample).is_none() && op.is_partitionable()
+        {
+            expert_loop[i] = op.inputs.iter().find_map(|a| {
+                let l = plain(a.exprs.get(*split.get(&a.tensor)?)?)?;
+                (op.dims[l].role != Role::Reduction && op.dims[l].size == experts.count)
+                    .then_some(l)
+            });
+        }
+        let Some(l) = expert_loop[i] else { continue };
+        for o in &op.outputs {
+            if let Some(t) = o.exprs.iter().position(|e| plain(e) == Some(l)) {
+                split.insert(o.tensor, t);
+            }
+        }
+        strategy.configs[i] = grid(op, &[(l, ways)]);
+    }
+    strategy
 }
 
 /// The gcd of every op's sample-dim size: the batch, when every sample dim is the batch or a batch-major

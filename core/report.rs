@@ -62,6 +62,11 @@ pub struct Report {
     pub transfer_bytes: u64,
     pub all_reduces: usize,
     pub all_reduce_bytes: u64,
+    /// The edges whose transfers (forward or gradient) are an all-to-all (a layout change over the same
+    /// devices, as the tokens between a sample split and an expert split), counted once per direction,
+    /// and their bytes; both included in `transfers` and `transfer_bytes`.
+    pub all_to_alls: usize,
+    pub all_to_all_bytes: u64,
     pub memory_capacity: u64,
     pub devices: Vec<DeviceReport>,
 }
@@ -165,6 +170,7 @@ impl<'a> Simulator<'a> {
         let (mut forward_s, mut backward_s) = (0.0, 0.0);
         let (mut transfers, mut transfer_bytes, mut all_reduces, mut all_reduce_bytes) =
             (0, 0, 0, 0);
+        let (mut all_to_alls, mut all_to_all_bytes) = (0, 0);
         for &b in &self.layout.order {
             let block = &self.blocks[b as usize];
             match self.layout.kinds[b as usize] {
@@ -179,9 +185,14 @@ impl<'a> Simulator<'a> {
                         backward_s += total;
                     }
                 }
-                BlockKind::Transfer(_) | BlockKind::GradientTransfer(_) => {
+                BlockKind::Transfer(e) | BlockKind::GradientTransfer(e) => {
+                    let bytes = (0..block.len()).map(|i| block.meta(i).bytes).sum::<u64>();
                     transfers += block.len();
-                    transfer_bytes += (0..block.len()).map(|i| block.meta(i).bytes).sum::<u64>();
+                    transfer_bytes += bytes;
+                    if block.len() > 0 && self.edges[e].is_all_to_all() {
+                        all_to_alls += 1;
+                        all_to_all_bytes += bytes;
+                    }
                 }
                 BlockKind::AllReduce(_) => {
                     all_reduces += block.len();
@@ -223,6 +234,8 @@ impl<'a> Simulator<'a> {
             transfer_bytes,
             all_reduces,
             all_reduce_bytes,
+            all_to_alls,
+            all_to_all_bytes,
             memory_capacity: cap,
             devices,
         }
@@ -390,6 +403,14 @@ impl fmt::Display for Report {
             self.all_reduces,
             size(self.all_reduce_bytes)
         )?;
+        if self.all_to_alls > 0 {
+            writeln!(
+                f,
+                "all-to-alls: {} ({} of the transfers)",
+                self.all_to_alls,
+                size(self.all_to_all_bytes)
+            )?;
+        }
         writeln!(
             f,
             "memory capacity: {} per device",

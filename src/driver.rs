@@ -786,7 +786,7 @@ fn import_resolved(
     decisions.push(why);
     if let Some(experts) = flexc_core::experts::experts(&imported.graph) {
         decisions.push(format!(
-            "experts: {} (the expert loop of {} expert-batched contractions); expert parallelism is not searched yet",
+            "experts: {} (the expert loop of {} expert-batched contractions); --strategy=expert-parallel splits them, and the flat search (mcmc) starts from it too",
             experts.count,
             experts.contractions.len()
         ));

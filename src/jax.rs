@@ -11,7 +11,10 @@
 //! more ways as the schedule has data-parallel replicas.
 //!
 //! **The mesh.** `--mesh=NAME:SIZE,...` gives it (its product must be the device count); otherwise it is
-//! `data` (the samples' split) × `model` (the rest of the devices). A dim split `k` ways takes the
+//! `data` (the samples' split) × `model` (the rest of the devices), or × `expert` when the only other
+//! splits of the arguments are the expert dims of a mixture-of-experts layer's weights (expert
+//! parallelism: an expert dim split over `data` and `expert` puts each device's experts beside its
+//! samples, and XLA exchanges the tokens between them by all-to-all). A dim split `k` ways takes the
 //! unused mesh axes whose sizes multiply to `k`: a sample dim from the data axes first (the shortest
 //! prefix of the mesh whose product is the samples' split), any other dim from the other axes first.
 //!
@@ -528,8 +531,14 @@ pub fn export(
         }
         None => {
             let mut axes = chain_axes("data", &degrees(true, &exported), samples);
+            // Expert parallelism alone beside the samples' split: the other axes are `expert` axes.
+            let rest = if expert_parallel(graph, imported, &arg_splits) {
+                "expert"
+            } else {
+                "model"
+            };
             axes.extend(chain_axes(
-                "model",
+                rest,
                 &degrees(false, &exported),
                 devices / samples,
             ));
@@ -624,6 +633,44 @@ pub fn export(
         mesh,
         data,
     })
+}
+
+/// Whether the arguments' splits besides the samples' are all expert dims, and some are: dims of a
+/// weight that an expert-batched contraction ([`flexc_core::experts`]) indexes by its expert loop.
+fn expert_parallel(
+    graph: &Graph,
+    imported: &Imported,
+    arg_splits: &[Option<Vec<DimSplit>>],
+) -> bool {
+    let Some(experts) = flexc_core::experts::experts(graph) else {
+        return false;
+    };
+    let mut expert_dims = std::collections::BTreeSet::new();
+    for &(op, d) in &experts.contractions {
+        for access in &graph.op(op).inputs {
+            for (j, expr) in access.exprs.iter().enumerate() {
+                if expr.single_dim() == Some(d) {
+                    expert_dims.insert((access.tensor, j));
+                }
+            }
+        }
+    }
+    let mut any = false;
+    for (arg, splits) in imported.args.iter().zip(arg_splits) {
+        let (Some(t), Some(splits)) = (arg.tensor, splits) else {
+            continue;
+        };
+        for (j, split) in splits.iter().enumerate() {
+            if split.degree <= 1 || split.sample {
+                continue;
+            }
+            if !expert_dims.contains(&(t, j)) {
+                return false;
+            }
+            any = true;
+        }
+    }
+    any
 }
 
 /// ZeRO-3 / FSDP: a weight's largest dim that no axis splits yet and whose size the data axes divide

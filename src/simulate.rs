@@ -52,11 +52,12 @@ pub struct SimulateOptions {
 pub const DEFAULT_MACHINE: &str = "dgx-a100:1";
 
 /// The names `--strategy` accepts besides a file.
-pub const STRATEGY_NAMES: [&str; 5] = [
+pub const STRATEGY_NAMES: [&str; 6] = [
     "data-parallel",
     "model-parallel",
     "owt",
     "megatron",
+    "expert-parallel",
     "single-device",
 ];
 
@@ -248,6 +249,7 @@ pub fn baseline(name: &str, graph: &Graph, machine: &Machine) -> Option<Strategy
         "model-parallel" => baselines::model_parallel(graph, n),
         "owt" => baselines::one_weird_trick(graph, n),
         "megatron" => baselines::megatron(graph, n, machine.gpus_per_node),
+        "expert-parallel" => baselines::expert_parallel(graph, n),
         "single-device" => Strategy::single_device(graph),
         _ => return None,
     })
@@ -470,6 +472,8 @@ pub fn simulation_facts(report: &Report) -> serde_json::Value {
         "transfer_bytes": report.transfer_bytes,
         "all_reduces": report.all_reduces,
         "all_reduce_bytes": report.all_reduce_bytes,
+        "all_to_alls": report.all_to_alls,
+        "all_to_all_bytes": report.all_to_all_bytes,
     })
 }
 

@@ -307,8 +307,9 @@ struct Cli {
     #[arg(long = "simulate", help_heading = "Simulation")]
     simulate: bool,
 
-    /// Strategy to simulate: data-parallel, model-parallel, owt, megatron, single-device, or a .par.mlir
-    /// file with par.config annotations. Default: the input's own annotations, else data-parallel.
+    /// Strategy to simulate: data-parallel, model-parallel, owt, megatron, expert-parallel (data
+    /// parallelism with a mixture-of-experts layer's experts split over the devices), single-device, or a
+    /// .par.mlir file with par.config annotations. Default: the input's own annotations, else data-parallel.
     /// Without --simulate, a baseline name is written as the strategy instead of searching.
     #[arg(
         long = "strategy",

@@ -239,9 +239,13 @@ impl<'a> Simulator<'a> {
             &self.ops[edge.producer.index()],
             &self.ops[edge.consumer.index()],
         );
-        let pairs = &self.edges[e].pairs;
-        let remote = pairs.iter().filter(|p| p.comm != LOCAL);
-        let mut block = builder.block(remote.clone().count());
+        let remote = self.edges[e].transfers();
+        let all_to_all = self.edges[e].is_all_to_all();
+        // An all-to-all's sends are posted together (NCCL's grouped send/receive): each sender pays the
+        // latency of a route once, on its first transfer over NVLink and its first over the NICs; its
+        // later rounds only stream bytes, so the exchange takes `bytes · (d-1)/d / bandwidth + latency`.
+        let mut paid: std::collections::BTreeSet<(DeviceId, bool)> = Default::default();
+        let mut block = builder.block(self.edges[e].remote());
         let routes = &mut builder.routes;
         let (source, by_consumer) = if gradient {
             (backward_block(edge.consumer.index()), true)
@@ -272,6 +276,11 @@ impl<'a> Simulator<'a> {
                 last = (key.0, key.1, key.2, hop.transfer_time(pair.bytes));
             }
             let mut dur = last.3;
+            if all_to_all
+                && !paid.insert((from, self.machine.node_of(from) == self.machine.node_of(to)))
+            {
+                dur = pair.bytes as f64 / hop.bandwidth;
+            }
             // A tensor-parallel collective pipelined with its product, inside a node.
             if let Some((g, chunks)) = beside {
                 if self.machine.node_of(from) == self.machine.node_of(to) {

@@ -5,7 +5,12 @@
 //! task on the task's device. For every producer→consumer edge and every pair (producer task, consumer task)
 //! on different devices whose tensor regions intersect there is a *transfer* of the intersection
 //! (`volume × dtype size` bytes; regions come from the accesses, so convolution halos and partial sums of split
-//! reductions appear by themselves), and in training its mirror carrying the gradient back. In training, every
+//! reductions appear by themselves), and in training its mirror carrying the gradient back. An edge whose
+//! transfers join every ordered pair of its devices with a piece of each task's region (a layout change
+//! between the same devices, as the tokens between a sample split and an expert split) is an
+//! *all-to-all*: its transfers are issued in the rounds of a pairwise exchange, each sender paying a
+//! route's latency once (`tasks::all_to_all_rounds`, `blocks.rs`), so that it takes
+//! `bytes · (d-1)/d / bandwidth + latency` per device inside a node. In training, every
 //! weight is synchronized by identity, once however many ops read it ([`crate::weight_sync`]): the backward
 //! tasks of all its readers on a device accumulate into one gradient there, and the parts held by the same
 //! two or more devices form a replica group summed by one ring *all-reduce*, issued with the backward of its

@@ -621,15 +621,166 @@ pub(crate) struct Pair {
 pub(crate) struct EdgePairs {
     pub pairs: Vec<Pair>,
     pub by_producer: Vec<u32>,
+    /// An all-to-all ([`all_to_all_rounds`]): the indices of its remote pairs in transfer (`comm`)
+    /// order, round by round. Empty for any other edge, whose transfers follow pair order.
+    pub rounds: Vec<u32>,
 }
 
 impl EdgePairs {
     /// Number of pairs on different devices (transfers).
     pub(super) fn remote(&self) -> usize {
+        if !self.rounds.is_empty() {
+            return self.rounds.len();
+        }
         // Transfers are numbered in pair order: the last one's number tells.
         let last = self.pairs.iter().rev().find(|p| p.comm != LOCAL);
         last.map_or(0, |p| p.comm as usize + 1)
     }
+
+    /// Whether the edge's transfers are an all-to-all.
+    pub(crate) fn is_all_to_all(&self) -> bool {
+        !self.rounds.is_empty()
+    }
+
+    /// The remote pairs in transfer order.
+    pub(super) fn transfers(&self) -> impl Iterator<Item = &Pair> + Clone {
+        let (rounds, plain) = if self.rounds.is_empty() {
+            (None, Some(self.pairs.iter().filter(|p| p.comm != LOCAL)))
+        } else {
+            (
+                Some(self.rounds.iter().map(|&i| &self.pairs[i as usize])),
+                None,
+            )
+        };
+        rounds
+            .into_iter()
+            .flatten()
+            .chain(plain.into_iter().flatten())
+    }
+}
+
+/// The remote pairs of an edge in the rounds of an all-to-all, or `None` when they are not one.
+///
+/// An edge is an all-to-all when its remote pairs join every ordered pair of a set of `d >= 3` devices
+/// exactly once (or of each of several disjoint sets: the copies of one exchange in the replicas of an
+/// expanded strategy) and each carries less than its producer task's region (a layout change: rows split on
+/// the producer, columns on the consumer, as the tokens between a sample split and an expert split; an
+/// all-gather, whose pairs carry whole regions, is not one). Its transfers are issued as a pairwise
+/// exchange does them, in `d - 1` rounds where the device at position `i` of the set sends to the one
+/// at `i + r` (mod `d`): every round a permutation, so each device's sends and receives take `d - 1`
+/// slots on its links instead of queueing behind each other's (consumer by consumer, a FIFO of
+/// transfers into one device would serialize them). Across nodes (the same number of the set's
+/// devices on each), the rounds go by node offset, then by offset inside the node, so that the NIC
+/// transfers of one round are a permutation as well. Returned: pair indices, round by round, senders
+/// in set order.
+fn all_to_all_rounds(
+    pairs: &[Pair],
+    prod: &OpTasks,
+    cons: &OpTasks,
+    out_access: usize,
+    elem: u64,
+    gpus_per_node: u32,
+) -> Option<Vec<u32>> {
+    let is_remote = |p: &Pair| prod.devices[p.p as usize] != cons.devices[p.c as usize];
+    // Cheap rejections first (this runs for every edge of every simulation): too few transfers, or a
+    // first transfer carrying its producer's whole region (an all-gather, a move).
+    let first = pairs.iter().find(|p| is_remote(p))?;
+    if first.bytes >= prod.region_bytes(out_access, first.p as usize, elem) {
+        return None;
+    }
+    let count = pairs.iter().filter(|p| is_remote(p)).count();
+    if count < 6 {
+        return None;
+    }
+    let ends = |p: &Pair| (prod.devices[p.p as usize], cons.devices[p.c as usize]);
+    let mut set: Vec<DeviceId> = pairs
+        .iter()
+        .filter(|p| is_remote(p))
+        .flat_map(|p| {
+            let (a, b) = ends(p);
+            [a, b]
+        })
+        .collect();
+    set.sort_unstable();
+    set.dedup();
+    // The groups of devices that exchange (several when copies of the edge run side by side, as the
+    // replicas of an expanded strategy): union-find over the positions in `set`.
+    let position = |dev: DeviceId| set.binary_search(&dev).ok();
+    let mut parent: Vec<usize> = (0..set.len()).collect();
+    fn root(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for pair in pairs.iter().filter(|p| is_remote(p)) {
+        let (a, b) = ends(pair);
+        let (x, y) = (position(a)?, position(b)?);
+        let (rx, ry) = (root(&mut parent, x), root(&mut parent, y));
+        parent[rx.max(ry)] = rx.min(ry);
+    }
+    // Per group: its members (positions in `set`, sorted) and its grouping by node.
+    let roots: Vec<usize> = (0..set.len()).map(|x| root(&mut parent, x)).collect();
+    let mut members: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+    for (x, &r) in roots.iter().enumerate() {
+        members.entry(r).or_default().push(x);
+    }
+    let node = |x: usize| set[x].0 / gpus_per_node.max(1);
+    // Per position: (its index in its group, the group's width per node, number of node groups).
+    let mut place = vec![(0usize, 1usize, 1usize); set.len()];
+    let mut expected = 0;
+    for group in members.values() {
+        let d = group.len();
+        if d < 3 {
+            return None;
+        }
+        expected += d * (d - 1);
+        let mut nodes: Vec<u32> = group.iter().map(|&x| node(x)).collect();
+        nodes.dedup();
+        let per_node = d / nodes.len();
+        let grouped = per_node * nodes.len() == d
+            && group
+                .chunks(per_node)
+                .all(|chunk| chunk.iter().all(|&x| node(x) == node(chunk[0])));
+        let (groups, width) = if grouped {
+            (nodes.len(), per_node)
+        } else {
+            (1, d)
+        };
+        for (i, &x) in group.iter().enumerate() {
+            place[x] = (i, width, groups);
+        }
+    }
+    if count != expected {
+        return None;
+    }
+    // (node offset, offset in the node, sender position, pair index) of every transfer.
+    let mut order: Vec<(usize, usize, usize, u32)> = Vec::with_capacity(count);
+    for (i, pair) in pairs.iter().enumerate().filter(|(_, p)| is_remote(p)) {
+        if pair.bytes >= prod.region_bytes(out_access, pair.p as usize, elem) {
+            return None;
+        }
+        let (a, b) = ends(pair);
+        let (x, y) = (position(a)?, position(b)?);
+        let ((ix, width, groups), (iy, _, _)) = (place[x], place[y]);
+        let (nx, lx, ny, ly) = (ix / width, ix % width, iy / width, iy % width);
+        order.push((
+            (ny + groups - nx) % groups,
+            (ly + width - lx) % width,
+            x,
+            i as u32,
+        ));
+    }
+    order.sort_unstable();
+    // Each ordered pair of devices once: no two transfers share a round and a sender.
+    if order
+        .windows(2)
+        .any(|w| (w[0].0, w[0].1, w[0].2) == (w[1].0, w[1].1, w[1].2))
+    {
+        return None;
+    }
+    Some(order.into_iter().map(|(_, _, _, i)| i).collect())
 }
 
 /// Finds the intersecting pairs of `edge` without comparing every pair: producer tasks are bucketed along the
@@ -799,11 +950,19 @@ pub(super) fn edge_pairs(
             .collect();
         pairs = combined_pairs(pairs, &group_of, &members, prod, cons, gpus_per_node);
     }
-    let mut comm = 0;
-    for pair in &mut pairs {
-        if prod.devices[pair.p as usize] != cons.devices[pair.c as usize] {
-            pair.comm = comm;
-            comm += 1;
+    let rounds =
+        all_to_all_rounds(&pairs, prod, cons, out_access, elem, gpus_per_node).unwrap_or_default();
+    if rounds.is_empty() {
+        let mut comm = 0;
+        for pair in &mut pairs {
+            if prod.devices[pair.p as usize] != cons.devices[pair.c as usize] {
+                pair.comm = comm;
+                comm += 1;
+            }
+        }
+    } else {
+        for (comm, &i) in rounds.iter().enumerate() {
+            pairs[i as usize].comm = comm as u32;
         }
     }
     // Counting sort by producer; pairs are in consumer order, so each producer's pairs stay in consumer order.
@@ -820,7 +979,11 @@ pub(super) fn edge_pairs(
         by_producer[*at as usize] = i as u32;
         *at += 1;
     }
-    EdgePairs { pairs, by_producer }
+    EdgePairs {
+        pairs,
+        by_producer,
+        rounds,
+    }
 }
 
 /// What the simulator needs of a [`Route`](crate::machine::Route): its bandwidth and latency, and the resource indices of its

@@ -1062,3 +1062,88 @@ fn delta_equals_full_with_replicas_on_4096_devices() {
         assert!(probe.full_s > 0.0 && probe.delta_s > 0.0, "{probe:?}");
     }
 }
+
+/// A `[rows, cols]` activation written split by rows (the samples) on `d` devices and read split by
+/// columns (the experts) on the same devices: the exchange between them is an all-to-all.
+fn transposed_layouts(d: u64, elems: u64) -> (Graph, Strategy) {
+    let mut b = Builder::new("all-to-all", DType::F32);
+    let x = b.input("x", &[d * elems, d * elems], DType::F32);
+    let y = b.elementwise("linalg.generic", &[x], 1.0);
+    b.elementwise("linalg.generic", &[y], 1.0);
+    let g = b.finish();
+    let devices: Vec<DeviceId> = (0..d as u32).map(DeviceId).collect();
+    let rows = Config {
+        degrees: vec![d, 1],
+        devices: devices.clone(),
+    };
+    let cols = Config {
+        degrees: vec![1, d],
+        devices,
+    };
+    (g, Strategy::flat(vec![rows, cols]))
+}
+
+/// The span of an edge's transfers: first start to last end.
+fn transfer_span(sim: &Simulator) -> (usize, f64) {
+    let timeline = sim.timeline();
+    let transfers: Vec<_> = timeline
+        .iter()
+        .filter(|t| t.kind == TaskKind::Transfer)
+        .collect();
+    let start = transfers.iter().map(|t| t.start_s).fold(f64::MAX, f64::min);
+    let end = transfers
+        .iter()
+        .map(|t| t.start_s + t.duration_s)
+        .fold(0.0, f64::max);
+    (transfers.len(), end - start)
+}
+
+#[test]
+fn an_all_to_all_takes_its_closed_form() {
+    // Inside a node (8 H100 over NVSwitch): each device sends (d-1)/d of what it holds, one piece to each
+    // other device, in d-1 rounds of a pairwise exchange: bytes·(d-1)/d / bandwidth + latency.
+    let m = Machine::preset("dgx-h100:1").unwrap();
+    let cost = CostModel::new(&m.gpu);
+    for d in [4u64, 8] {
+        let (g, s) = transposed_layouts(d, 1024);
+        let held = (d * 1024) * (d * 1024) / d * 4;
+        let sim = Simulator::new(&g, &m, &cost, Mode::Inference, s).unwrap();
+        let (count, span) = transfer_span(&sim);
+        assert_eq!(count as u64, d * (d - 1));
+        let closed =
+            held as f64 * (d - 1) as f64 / d as f64 / m.intra.bandwidth + m.intra.latency_s;
+        assert!(
+            (span - closed).abs() <= 1e-9 * closed,
+            "{d} devices: simulated {span:e} s, closed form {closed:e} s"
+        );
+        let report = sim.report();
+        assert_eq!(report.all_to_alls, 1);
+        assert_eq!(report.all_to_all_bytes, held * (d - 1));
+    }
+    // Two nodes of 8: 7 pieces over NVLink and 8 over the device's own NIC, at once; the NICs take longer.
+    let m = Machine::preset("dgx-h100:2").unwrap();
+    let d = 16u64;
+    let (g, s) = transposed_layouts(d, 512);
+    let held = (d * 512) * (d * 512) / d * 4;
+    let sim = Simulator::new(&g, &m, &cost, Mode::Inference, s).unwrap();
+    let (_, span) = transfer_span(&sim);
+    let nvlink = held as f64 * 7.0 / 16.0 / m.intra.bandwidth + m.intra.latency_s;
+    let nics = held as f64 * 8.0 / 16.0 / m.inter.bandwidth + m.inter.latency_s;
+    let closed = nvlink.max(nics);
+    assert!(
+        (span - closed).abs() <= 1e-9 * closed,
+        "16 devices on 2 nodes: simulated {span:e} s, closed form {closed:e} s"
+    );
+}
+
+#[test]
+fn an_all_gather_is_no_all_to_all() {
+    // Rows split, then the whole tensor on every device: each device sends all it holds to each other.
+    let m = Machine::preset("dgx-h100:1").unwrap();
+    let (g, mut s) = transposed_layouts(4, 64);
+    s.configs[1] = Config::replicated(g.op(OpId::new(1)), (0..4).map(DeviceId::new));
+    let cost = CostModel::new(&m.gpu);
+    let sim = Simulator::new(&g, &m, &cost, Mode::Inference, s).unwrap();
+    assert_eq!(sim.report().all_to_alls, 0);
+    assert_eq!(sim.report().transfers, 12);
+}
