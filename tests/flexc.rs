@@ -218,6 +218,38 @@ fn every_model_imports_and_keeps_its_sample_dim() {
     insta::assert_snapshot!(report);
 }
 
+/// The importer marks the ops that apply a causal mask made of positions (JAX's `tril` of iotas) with
+/// the mask's query and key sizes (`Op::position_mask`, what a fused attention's causal tiles are
+/// counted from); a graph that writes no mask has none.
+#[test]
+fn causal_masks_are_found_where_the_graph_writes_them() {
+    let llama = import("small/jax/llama_b2.train_sgd.stablehlo.generic.mlir");
+    let masked: Vec<(u64, u64)> = llama
+        .graph
+        .ops()
+        .iter()
+        .filter_map(|op| op.position_mask)
+        .collect();
+    assert!(!masked.is_empty(), "the causal mask's select is marked");
+    // The scores' two position dims: the largest square pair of any score contraction's result.
+    for (sq, sk) in masked {
+        assert_eq!(sq, sk);
+        assert!(llama.graph.ops().iter().any(|op| {
+            op.class == flexc_core::graph::OpClass::Contraction
+                && op.outputs.iter().any(|o| {
+                    let shape = &llama.graph.tensor(o.tensor).shape;
+                    shape.ends_with(&[sq, sk])
+                })
+        }));
+    }
+    let plain = import("jax/transformer_b8.train_sgd.stablehlo.generic.mlir");
+    assert!(plain
+        .graph
+        .ops()
+        .iter()
+        .all(|op| op.position_mask.is_none()));
+}
+
 #[test]
 fn import_totals_match_published_counts() {
     // PyTorch's own parameter counts (models/README.md); ±2% (BatchNorm running statistics are

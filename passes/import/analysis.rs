@@ -99,6 +99,7 @@ impl Analysis<'_> {
                 view: None,
                 layout: None,
                 positional: false,
+                mask: false,
             },
         );
     }
@@ -448,6 +449,7 @@ impl Analysis<'_> {
             .flatten();
         let positional = kind == Kind::Constant
             && (infos.iter().any(|i| i.positional) || computes_positions(op));
+        let mask = positional && (infos.iter().any(|i| i.mask) || compares(op));
         for result in op.results() {
             let key = ir::value_key(result.to_raw());
             let leaf = (kind == Kind::Weight).then_some(key);
@@ -466,6 +468,7 @@ impl Analysis<'_> {
                     view,
                     layout: None,
                     positional,
+                    mask,
                 },
             );
         }
@@ -635,7 +638,7 @@ impl Analysis<'_> {
                             .find(|&n| n > 1)
                     })
                     .collect();
-                if info.positional && position_mask.is_none() {
+                if info.mask && position_mask.is_none() {
                     if let [.., sq, sk] = wide[..] {
                         position_mask = Some((sq, sk));
                     }
@@ -963,6 +966,24 @@ pub(super) fn batch_loop(expr: &AffineDim, stride: i64, loops: &[u64]) -> Option
         .filter(|&&(k, c)| c != 0 && stride % c.abs() == 0 && loops.get(k).is_some_and(|&n| n > 1))
         .max_by_key(|&&(_, c)| c.unsigned_abs())
         .map(|&(k, c)| (k, stride / c.abs()))
+}
+
+/// Whether `op` compares (a `compare`, or a `linalg.generic` whose body compares: torch-mlir's `tril`).
+fn compares(op: &OperationRef<'_, '_>) -> bool {
+    let name = op_name(op);
+    if name.ends_with(".compare") || name == "arith.cmpi" || name == "arith.cmpf" {
+        return true;
+    }
+    name == "linalg.generic"
+        && op
+            .region(0)
+            .ok()
+            .and_then(|r| r.first_block())
+            .is_some_and(|b| {
+                ir::block_operations(b)
+                    .iter()
+                    .any(|o| matches!(op_name(o).as_str(), "arith.cmpi" | "arith.cmpf"))
+            })
 }
 
 /// Whether `op` computes positions: an iota, or a `linalg.generic` whose body reads `linalg.index`

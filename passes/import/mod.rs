@@ -314,8 +314,11 @@ struct ValueInfo {
     layout: Option<usize>,
     /// A constant computed from positions (an iota, or a `linalg.generic` over `linalg.index`, and
     /// what is computed from those and other constants): an attention mask when a graph op reads it
-    /// over two or more of its loops ([`flexc_core::Op::position_mask`]).
+    /// over two or more of its loops after a comparison (`mask`, [`flexc_core::Op::position_mask`]).
     positional: bool,
+    /// A positional constant that went through a comparison (a mask: `tril`, `iota >= iota`, and what
+    /// selects or broadcasts it), as opposed to a table of positions such as rotary embeddings'.
+    mask: bool,
 }
 
 impl ValueInfo {
@@ -329,6 +332,7 @@ impl ValueInfo {
             view: None,
             layout: None,
             positional: false,
+            mask: false,
         }
     }
 }
