@@ -1,7 +1,7 @@
 //! flexc passes, one file each, and the base types they share ([`PassInfo`], [`Options`], the adapter
 //! to MLIR's external-pass API); the one table that lists them is [`registry::REGISTRY`].
 //!
-//! The registry drives pipeline-string parsing (`pipeline.rs`), `flexc --help` and `flexc
+//! The registry drives pipeline-string parsing (`pass_pipeline.rs`), `flexc --help` and `flexc
 //! --list-passes`. A pass is a plain function over a module operation
 //! plus parsed options; it reports problems as MLIR diagnostics on op locations (which the driver's
 //! handler prints as `file:line:col: error: ...`) and returns `Err(())` to fail the pipeline.
@@ -40,7 +40,7 @@ pub mod par_search;
 pub mod par_substitute;
 pub mod par_unique_weights;
 pub mod par_verify;
-pub mod pipeline;
+pub mod pass_pipeline;
 pub mod region;
 pub mod registry;
 pub mod stablehlo;

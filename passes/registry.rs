@@ -1,5 +1,5 @@
-//! The one table of flexc passes ([`REGISTRY`]): it drives pipeline-string parsing (`pipeline.rs`),
-//! `flexc --help` and `flexc --list-passes`. With `pipeline.rs`, the only module that names passes
+//! The one table of flexc passes ([`REGISTRY`]): it drives pipeline-string parsing (`pass_pipeline.rs`),
+//! `flexc --help` and `flexc --list-passes`. With `pass_pipeline.rs`, the only module that names passes
 //! (ARCHITECTURE.md; `tests::no_pass_module_imports_another` reads the pass modules' sources).
 
 use crate::{
@@ -123,7 +123,7 @@ mod tests {
     }
 
     /// ARCHITECTURE.md: no pass module imports another pass module, and no shared module imports a
-    /// pass; only this table (and `lib.rs`'s `mod` lines) and `pipeline.rs`'s recipes name passes.
+    /// pass; only this table (and `lib.rs`'s `mod` lines) and `pass_pipeline.rs`'s recipes name passes.
     /// Shared code lives in non-pass modules (`family/`, `import/`, `ir.rs`, ...).
     #[test]
     fn no_pass_module_imports_another() {
@@ -150,7 +150,7 @@ mod tests {
             // scripts are no modules; `target/` holds no sources of the crate.
             if matches!(
                 parts.as_slice(),
-                [one] if ["lib", "registry", "pipeline", "build", "build_shim"].contains(&one.as_str())
+                [one] if ["lib", "registry", "pass_pipeline", "build", "build_shim"].contains(&one.as_str())
             ) || parts[0] == "target"
             {
                 continue;

@@ -17,7 +17,7 @@ use crate::{
 use flexc_passes::{
     import::{self, ImportOptions, Imported},
     par_search::Annotated,
-    pipeline::{self, Pipeline, PipelineError},
+    pass_pipeline::{self, Pipeline, PipelineError},
 };
 use melior::{
     ir::{operation::OperationLike, Module},
@@ -38,10 +38,10 @@ pub use report::import_table;
 use report::*;
 use strategy::*;
 
-/// The default flexc pipeline: [`pipeline::import`] with the command line's import options. The driver
+/// The default flexc pipeline: [`pass_pipeline::import`] with the command line's import options. The driver
 /// runs it in two pass managers around the import analysis, which it runs itself once ([`Stages`]).
 pub fn default_pipeline(import: &ImportOptions) -> Pipeline {
-    pipeline::import(import)
+    pass_pipeline::import(import)
 }
 
 /// The import settings of the command line, typed without passing through option text; `Err` with the
@@ -209,7 +209,11 @@ fn stage<'c>(
 fn stages<'c>(context: &'c Context, options: &Options) -> Result<Stages<'c>, PipelineError> {
     match &options.pass_pipeline {
         Some(text) => Ok(Stages {
-            before: stage(context, options, &Pipeline::from(pipeline::parse(text)?))?,
+            before: stage(
+                context,
+                options,
+                &Pipeline::from(pass_pipeline::parse(text)?),
+            )?,
             after: None,
         }),
         None => {

@@ -3,9 +3,9 @@
 //! one artifact: an x86-64 ELF shared object holding the host code of every function, the PTX of
 //! every kernel and a JSON manifest (`docs/gpu.md`, "Artifact format", is the reference).
 //!
-//! Data flow: the stages of one typed recipe, `flexc_passes::pipeline::gpu_target` (its `gpu-*`
+//! Data flow: the stages of one typed recipe, `flexc_passes::pass_pipeline::gpu_target` (its `gpu-*`
 //! passes one file each in `passes/`), with what the manifest needs read between them here:
-//! 0. graph ops marked for profiling, the strategy materialized (`pipeline::materialize`), every
+//! 0. graph ops marked for profiling, the strategy materialized (`pass_pipeline::materialize`), every
 //!    task bracketed by `flexc_gpu_task_begin/end` (`program.rs`'s marking, shared with flexc-run);
 //! 1. `tensor`: torch-mlir's `tm_tensor.scatter` → upstream ops on tensors (`tm-tensor-lowering`:
 //!    the gather family's deterministic schemes, shared with flexc-run; their parallel loop is an
@@ -52,7 +52,7 @@ use flexc_core::contract::manifest;
 use flexc_dialects::names::parse_device_function as device_function;
 use flexc_passes::gpu_to_device::LibraryCall;
 use flexc_passes::ir::{op_name, symbol_name, top_level_ops};
-use flexc_passes::pipeline;
+use flexc_passes::pass_pipeline;
 use melior::ir::{operation::OperationLike, Module};
 use mlir_sys::*;
 use std::path::PathBuf;
@@ -186,7 +186,7 @@ pub fn compile(
         lower(
             &session,
             &mut module,
-            &pipeline::materialize(options.devices),
+            &pass_pipeline::materialize(options.devices),
         )?;
         found = programs(&module);
     }
@@ -215,7 +215,7 @@ pub fn compile(
     crate::program::fill_elided_weights(&module, options.seed);
     let tasks = bracket_tasks(&context, &module, &programs, &keys);
     mark_c_interface(&module, &programs);
-    let recipe = pipeline::gpu_target(pipeline::GpuTarget {
+    let recipe = pass_pipeline::gpu_target(pass_pipeline::GpuTarget {
         arch: &options.arch,
         block_threads: BLOCK_THREADS,
     });
@@ -276,12 +276,12 @@ pub fn print_with_locations(op: MlirOperation) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Runs `recipe` (one of `flexc_passes::pipeline`'s `gpu_*` recipes) over `module`; errors are the
+/// Runs `recipe` (one of `flexc_passes::pass_pipeline`'s `gpu_*` recipes) over `module`; errors are the
 /// captured diagnostics.
 fn lower<'c>(
     session: &Session<'c>,
     module: &mut Module<'c>,
-    recipe: &pipeline::Pipeline,
+    recipe: &pass_pipeline::Pipeline,
 ) -> Result<(), Vec<Diag>> {
     session
         .run_pipeline(module, recipe)

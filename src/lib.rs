@@ -4,7 +4,7 @@
 //! (`tools/flexc.rs`). Other MLIR toolchains embed flexc through it: create a context with
 //! [`session::create_context`], make it a [`session::Session`] (the `par` dialect loaded,
 //! diagnostics captured), parse with [`session::Session::parse`] and run pipelines built by
-//! [`flexc_passes::pipeline`].
+//! [`flexc_passes::pass_pipeline`].
 //!
 //! Layering: `flexc-dialects` ← `flexc-passes` ← this crate ← `tools/`.
 

@@ -10,7 +10,7 @@
 
 use crate::{diagnostics::Diag, session::Session};
 use flexc_core::{seed::weight_values, DType, OpId};
-use flexc_passes::{ir::symbol_name, pipeline};
+use flexc_passes::{ir::symbol_name, pass_pipeline};
 use melior::ir::{
     attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
     block::BlockLike,
@@ -28,14 +28,14 @@ pub(crate) fn module_functions(module: &Module) -> Vec<MlirOperation> {
     functions
 }
 
-/// Runs [`pipeline::stablehlo_lowering`] when the module holds StableHLO/CHLO ops.
+/// Runs [`pass_pipeline::stablehlo_lowering`] when the module holds StableHLO/CHLO ops.
 pub(crate) fn lower_stablehlo<'c>(
     session: &Session<'c>,
     module: &mut melior::ir::Module<'c>,
 ) -> Result<(), Vec<Diag>> {
     if flexc_passes::stablehlo_to_linalg::contains_stablehlo(module.as_operation()) {
         session
-            .run_pipeline(module, &pipeline::stablehlo_lowering())
+            .run_pipeline(module, &pass_pipeline::stablehlo_lowering())
             .map_err(|e| session.diagnosed(e))?;
     }
     Ok(())

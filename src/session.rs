@@ -10,7 +10,7 @@
 //! let context = session::create_context(false);
 //! let session = Session::new(&context)?;
 //! let module = session.parse_verified(name, bytes)?;
-//! session.run_pipeline(&mut module, &pipeline::materialize(None))?;
+//! session.run_pipeline(&mut module, &pass_pipeline::materialize(None))?;
 //! ```
 
 use crate::{
@@ -18,7 +18,7 @@ use crate::{
     parse::parse_module,
     source::Source,
 };
-use flexc_passes::pipeline;
+use flexc_passes::pass_pipeline;
 use melior::{
     dialect::DialectRegistry,
     ir::{operation::OperationLike, Module},
@@ -100,7 +100,7 @@ impl<'c> Session<'c> {
     pub fn run_pipeline(
         &self,
         module: &mut Module<'c>,
-        recipe: &pipeline::Pipeline,
+        recipe: &pass_pipeline::Pipeline,
     ) -> Result<(), String> {
         let manager = module_pass_manager(self.context);
         manager.enable_verifier(true);

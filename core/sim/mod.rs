@@ -37,7 +37,7 @@
 //! each task's copy on its own device (else on its node, else the first), and partial sums are summed copy by copy (the
 //! `j`-th copies of one region's tasks), never across copies.
 //!
-//! # Schedule
+//! # Queues
 //! Every device and every channel ([`crate::machine::Channel`]) is a FIFO resource that serves its tasks in
 //! *issue order*, the order a single-stream runtime launches them: ops forward in program order, then backward
 //! in reverse order; within an op's forward, its incoming transfers (by input) before its tasks; within an op's
@@ -109,12 +109,12 @@ use crate::weight_sync;
 mod blocks;
 mod delta;
 mod host;
-mod schedule;
+mod queue;
 mod tasks;
 
 use delta::*;
 pub use delta::{probe_delta, DeltaProbe};
-use schedule::*;
+use queue::*;
 use tasks::*;
 pub(crate) use tasks::{BlockKind, TaskRef};
 

@@ -161,7 +161,7 @@ impl ImportOptions {
     }
 
     /// These settings as `par-import`'s option text: the one place they become text (a recipe printed as
-    /// a pipeline string, [`crate::pipeline::import`]); [`ImportOptions::from_pass_options`] of its
+    /// a pipeline string, [`crate::pass_pipeline::import`]); [`ImportOptions::from_pass_options`] of its
     /// parse is `self` again.
     pub fn to_option_text(&self) -> String {
         let list = |items: &[usize]| {

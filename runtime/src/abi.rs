@@ -22,9 +22,9 @@
 
 use crate::{
     cuda::{self, check, DeviceState, Staging, Timer, CURRENT},
+    library_args,
     mailbox::Mailbox,
     memref::{pack_segments, Unranked, View},
-    plans,
     reduce::{self, Kind},
 };
 use cudarc::driver::sys::{self, CUcontext, CUevent, CUfunction, CUmodule, CUstream};
@@ -1257,7 +1257,7 @@ mod tests {
         let filter = descriptor(0x2000, 0, &[4, 3, 3, 3]);
         let output = descriptor(0x3000, 8, &[2, 4, 4, 4]);
         let call = conv_call(
-            plans::ConvLayout::Nhwc,
+            library_args::ConvLayout::Nhwc,
             [
                 plain(4, input.as_ptr()),
                 plain(4, filter.as_ptr()),
@@ -1280,7 +1280,7 @@ mod tests {
         );
         // Dilations and padding are the third and fourth pairs; a bad descriptor is an error.
         let dilated = conv_call(
-            plans::ConvLayout::Nhwc,
+            library_args::ConvLayout::Nhwc,
             [
                 plain(4, input.as_ptr()),
                 plain(4, filter.as_ptr()),
@@ -1291,7 +1291,7 @@ mod tests {
         let (plan, _) = dilated.plan().unwrap();
         assert_eq!((plan.dilation, plan.padding), ([2, 2], [1, 1]));
         let missing = conv_call(
-            plans::ConvLayout::Nhwc,
+            library_args::ConvLayout::Nhwc,
             [None, plain(4, filter.as_ptr()), plain(4, output.as_ptr())],
             [1, 1, 1, 1, 0, 0],
         );

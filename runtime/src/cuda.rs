@@ -338,7 +338,7 @@ pub struct DeviceState {
     pub closed_tasks: Vec<(i64, Timer)>,
     /// cuDNN's algorithm and workspace size per convolution shape (chosen once).
     pub conv_algorithms:
-        HashMap<crate::plans::Conv, (cudarc::cudnn::sys::cudnnConvolutionFwdAlgo_t, usize)>,
+        HashMap<crate::library_args::Conv, (cudarc::cudnn::sys::cudnnConvolutionFwdAlgo_t, usize)>,
     /// The convolution workspace, grown as needed (kept: freeing would synchronize the device).
     pub workspace: Option<Staging>,
     /// Constants uploaded once and kept across runs.

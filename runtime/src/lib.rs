@@ -12,18 +12,18 @@
 //! Module map: [`manifest`] (format and validation, `flexc_core::contract`: shared with the
 //! compiler), [`memref`] (descriptors, copy plans, calls), [`npy`] (reference outputs),
 //! [`values`] (seeding and comparison), [`mailbox`] (send/recv matching, all-reduce meetings,
-//! deadlock detection), [`reduce`] (the deterministic all-reduce kernels), [`nccl`] (all-reduces across GPUs), [`plans`] (cuBLAS and
+//! deadlock detection), [`reduce`] (the deterministic all-reduce kernels), [`nccl`] (all-reduces across GPUs), [`library_args`] (cuBLAS and
 //! cuDNN argument plans), [`cuda`] (driver, devices, allocations), [`abi`] (exported entry points),
 //! [`runner`] (the command).
 
 pub mod abi;
 pub mod cuda;
 pub mod elf;
+pub mod library_args;
 pub mod mailbox;
 pub mod memref;
 pub mod nccl;
 pub mod npy;
-pub mod plans;
 pub mod reduce;
 pub mod runner;
 pub mod values;

@@ -242,7 +242,7 @@ fn measure_figures(options: &DescribeOptions) -> Result<Figures, Diag> {
         .parse("describe-cpu", kernels().as_bytes())
         .map_err(|_| failed("cannot parse the calibration kernels"))?;
     session
-        .run_pipeline(&mut module, &flexc_passes::pipeline::cpu_lowering())
+        .run_pipeline(&mut module, &flexc_passes::pass_pipeline::cpu_lowering())
         .map_err(|e| failed(&e))?;
     let engine = Engine::new(&context, &module, options.opt_level)
         .ok_or_else(|| failed("cannot JIT-compile the calibration kernels"))?;

@@ -2,7 +2,7 @@
 //! per-task profile that the simulator reads (issue 6, simulator fidelity on the hardware we have).
 //!
 //! **Timed runs.** The program is prepared as for `--check` (materialized when it is a `.par.mlir`,
-//! elided weights filled, lowered by [`flexc_passes::pipeline::cpu_lowering`], JIT-compiled at `--opt-level`). Then, per
+//! elided weights filled, lowered by [`flexc_passes::pass_pipeline::cpu_lowering`], JIT-compiled at `--opt-level`). Then, per
 //! serial function `@f`: `--warmup` untimed runs (at least one; the first is the run `--check`
 //! compares), then `--runs` timed runs of the device functions, each on its own thread as in `--check`
 //! (threads start together at a barrier; a run's wall time is from the earliest start to the latest
@@ -54,7 +54,7 @@ use crate::{
     session::{create_context, read_source, source_text, write_output, Exit, Session},
 };
 use flexc_core::{DType, ProfileDb, ProfileEntry};
-use flexc_passes::pipeline;
+use flexc_passes::pass_pipeline;
 use melior::ir::Module;
 use mlir_sys::*;
 use std::{
@@ -294,7 +294,7 @@ pub fn measure_source(
         // each mark to the op that replaces the StableHLO op.
         lower_stablehlo(&session, &mut module)?;
         session
-            .run_pipeline(&mut module, &pipeline::materialize(run.devices))
+            .run_pipeline(&mut module, &pass_pipeline::materialize(run.devices))
             .map_err(|e| session.diagnosed(e))?;
         entries = find_entries(&module)?;
     } else if profiling && !entries.is_empty() {
@@ -315,7 +315,7 @@ pub fn measure_source(
     mark_c_interface(&module, &entries);
     instrument(&context, &module, &entries, profiling);
     session
-        .run_pipeline(&mut module, &pipeline::cpu_lowering())
+        .run_pipeline(&mut module, &pass_pipeline::cpu_lowering())
         .map_err(|e| session.diagnosed(e))?;
     let opt_level = run.opt_level.unwrap_or(2);
     let engine = Engine::new(&context, &module, opt_level)

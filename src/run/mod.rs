@@ -7,7 +7,7 @@
 //! else the module's `#par.machine`). Every public function with device functions is checked.
 //!
 //! A module with StableHLO/CHLO ops (a JAX export; parsed with `--allow-unregistered-dialect`) is
-//! first lowered by [`pipeline::stablehlo_lowering`]: `stablehlo-to-linalg` keeps each op's
+//! first lowered by [`pass_pipeline::stablehlo_lowering`]: `stablehlo-to-linalg` keeps each op's
 //! `par.config` on the op that replaces it, and JAX's private helper functions are inlined.
 //! `--inputs`, `--reference` and `--dump-outputs` (`run/io.rs`) give the arguments, compare the serial
 //! results with given ones, or write them; with one of the latter two, a module without a strategy
@@ -18,7 +18,7 @@
 //!    random values, uniform in ±1/sqrt(n/d) for n elements of largest dim d (a fan-in guess that
 //!    keeps activations of deep models finite); the values depend on the seed and the resource's name
 //!    and type only, so every copy of a weight gets the same values;
-//! 2. the module is lowered to the LLVM dialect by [`pipeline::cpu_lowering`] (`par-lower-runtime` turns the `par`
+//! 2. the module is lowered to the LLVM dialect by [`pass_pipeline::cpu_lowering`] (`par-lower-runtime` turns the `par`
 //!    communication ops into calls of the runtime in `run/runtime.rs`, then upstream bufferization
 //!    and conversions), and JIT-compiled by MLIR's ExecutionEngine;
 //! 3. inputs are drawn from `--seed`: floats uniform in [-1, 1], integers (token ids) in
@@ -50,7 +50,7 @@ use crate::{
 };
 use flexc_core::DeviceCount;
 use flexc_dialects::names::parse_device_function;
-use flexc_passes::{ir::symbol_name, pipeline};
+use flexc_passes::{ir::symbol_name, pass_pipeline};
 use mlir_sys::*;
 use std::{io::Write, path::PathBuf};
 
@@ -323,7 +323,7 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
             crate::records::check_module(&session, &module, devices)?;
         }
         session
-            .run_pipeline(&mut module, &pipeline::materialize(devices))
+            .run_pipeline(&mut module, &pass_pipeline::materialize(devices))
             .map_err(|e| session.diagnosed(e))?;
         entries = find_entries(&module)?;
     }
@@ -369,7 +369,7 @@ pub fn check_source(name: &str, bytes: &[u8], options: &RunOptions) -> Result<Ou
     let opt_level = options.opt_level.unwrap_or_else(|| auto_opt_level(&module));
     announce(options, "lowering to the LLVM dialect");
     session
-        .run_pipeline(&mut module, &pipeline::cpu_lowering())
+        .run_pipeline(&mut module, &pass_pipeline::cpu_lowering())
         .map_err(|e| session.diagnosed(e))?;
     lap(&mut outcome, "lower to LLVM dialect");
     announce(options, format!("JIT-compiling at opt level {opt_level}"));

@@ -3,7 +3,7 @@
 //! The launcher (the `flexc-run` the user runs) materializes the module if needed, runs the serial
 //! function itself, writes the module to a scratch directory and starts
 //! `mpirun -np N flexc-run PROGRAM --mpi-worker=DIR ...`. Every rank is a **worker**: it lowers the
-//! module with [`flexc_passes::pipeline::mpi_lowering`] (`par-lower-runtime{target=mpi}` turns the `par` communication ops
+//! module with [`flexc_passes::pass_pipeline::mpi_lowering`] (`par-lower-runtime{target=mpi}` turns the `par` communication ops
 //! into the upstream `mpi` dialect, whose own lowering makes them `MPI_Send`/`MPI_Recv`/
 //! `MPI_Allreduce` calls), JIT-compiles it with `libmpi` loaded, calls `MPI_Init`, runs
 //! `@f_device<rank>` on the same seeded inputs as the launcher, and rank 0 writes the results to the
@@ -455,7 +455,10 @@ fn run_rank(
     fill_elided_weights(&module, options.seed);
     mark_c_interface(&module, &entries);
     session
-        .run_pipeline(&mut module, &flexc_passes::pipeline::mpi_lowering(count))
+        .run_pipeline(
+            &mut module,
+            &flexc_passes::pass_pipeline::mpi_lowering(count),
+        )
         .map_err(|e| session.diagnosed(e))?;
     let library = load_mpi_library().map_err(one)?;
     let opt_level = options

@@ -1,6 +1,6 @@
 //! Preparation of a module for running: materializing a `.par.mlir` (`par-materialize`), filling
 //! elided weights, seeding the inputs, marking the entry points for the C interface, and the
-//! lowering to the LLVM dialect ([`flexc_passes::pipeline::cpu_lowering`]).
+//! lowering to the LLVM dialect ([`flexc_passes::pass_pipeline::cpu_lowering`]).
 
 use super::{Entry, RunOptions};
 use crate::program::module_functions;

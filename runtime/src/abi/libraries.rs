@@ -65,7 +65,7 @@ pub(super) fn gemm(
         let (Some(a), Some(b), Some(c)) = (a, b, c) else {
             return Err("an invalid buffer".into());
         };
-        let plan = plans::gemm(&a, &b, &c, transpose_a != 0, transpose_b != 0, batched)?;
+        let plan = library_args::gemm(&a, &b, &c, transpose_a != 0, transpose_b != 0, batched)?;
         let handle = cublas_handle(state)?;
         let op = |t: bool| if t { Op::CUBLAS_OP_T } else { Op::CUBLAS_OP_N };
         let address = |v: &View, offset: i64| (v.base + offset as u64 * 4) as *mut f32;
@@ -231,7 +231,7 @@ impl Drop for ConvDescriptors {
     }
 }
 
-pub(super) fn conv_descriptors(plan: &plans::Conv) -> Result<ConvDescriptors, String> {
+pub(super) fn conv_descriptors(plan: &library_args::Conv) -> Result<ConvDescriptors, String> {
     use cudarc::cudnn::sys::{
         self as dnn,
         cudnnDataType_t::CUDNN_DATA_FLOAT,
@@ -277,8 +277,8 @@ pub(super) fn conv_descriptors(plan: &plans::Conv) -> Result<ConvDescriptors, St
         // Filters have no strides in cuDNN: the format says KCRS (NCHW) or KRSC (NHWC).
         let [k, c, h, w] = plan.filter;
         let format = match plan.layout {
-            plans::ConvLayout::Nchw => CUDNN_TENSOR_NCHW,
-            plans::ConvLayout::Nhwc => CUDNN_TENSOR_NHWC,
+            library_args::ConvLayout::Nchw => CUDNN_TENSOR_NCHW,
+            library_args::ConvLayout::Nhwc => CUDNN_TENSOR_NHWC,
         };
         dnn_check(
             dnn::cudnnSetFilter4dDescriptor(d.w, CUDNN_DATA_FLOAT, format, k, c, h, w),
@@ -309,7 +309,7 @@ pub(super) fn conv_descriptors(plan: &plans::Conv) -> Result<ConvDescriptors, St
 
 /// The arguments of a convolution entry point, as the artifact passes them.
 pub(super) struct ConvCall {
-    layout: plans::ConvLayout,
+    layout: library_args::ConvLayout,
     input: Option<View>,
     filter: Option<View>,
     output: Option<View>,
@@ -322,20 +322,20 @@ impl ConvCall {
     /// The entry point's name, for errors.
     pub(super) fn entry(&self) -> &'static str {
         match self.layout {
-            plans::ConvLayout::Nchw => "flexc_gpu_conv2d_nchw_fchw_f32",
-            plans::ConvLayout::Nhwc => "flexc_gpu_conv2d_nhwc_fhwc_f32",
+            library_args::ConvLayout::Nchw => "flexc_gpu_conv2d_nchw_fchw_f32",
+            library_args::ConvLayout::Nhwc => "flexc_gpu_conv2d_nhwc_fhwc_f32",
         }
     }
 
     /// cuDNN's plan of the call (host-side: shapes, strides, layout), or what is wrong with it.
-    pub(super) fn plan(&self) -> Result<(plans::Conv, [&View; 3]), String> {
+    pub(super) fn plan(&self) -> Result<(library_args::Conv, [&View; 3]), String> {
         let (Some(input), Some(filter), Some(output)) = (&self.input, &self.filter, &self.output)
         else {
             return Err("an invalid buffer".into());
         };
         let plan = match self.layout {
-            plans::ConvLayout::Nchw => plans::conv,
-            plans::ConvLayout::Nhwc => plans::conv_nhwc,
+            library_args::ConvLayout::Nchw => library_args::conv,
+            library_args::ConvLayout::Nhwc => library_args::conv_nhwc,
         };
         let plan = plan(
             input,
@@ -458,7 +458,7 @@ memref_entry!(
         pad_h: i64,
         pad_w: i64
     ),
-    conv2d_flat(plans::ConvLayout::Nchw)
+    conv2d_flat(library_args::ConvLayout::Nchw)
 );
 
 memref_entry!(
@@ -475,7 +475,7 @@ memref_entry!(
         pad_h: i64,
         pad_w: i64
     ),
-    conv2d_flat(plans::ConvLayout::Nhwc)
+    conv2d_flat(library_args::ConvLayout::Nhwc)
 );
 
 /// [`conv2d`] with its window parameters as scalars (the entry points' order).
@@ -490,7 +490,7 @@ pub(super) fn conv2d_flat(
     dilation_w: i64,
     pad_h: i64,
     pad_w: i64,
-    layout: plans::ConvLayout,
+    layout: library_args::ConvLayout,
 ) {
     conv2d(conv_call(
         layout,
@@ -501,7 +501,7 @@ pub(super) fn conv2d_flat(
 
 /// The scalars of a convolution entry point in its order: strides, dilations, padding (H, W each).
 pub(super) fn conv_call(
-    layout: plans::ConvLayout,
+    layout: library_args::ConvLayout,
     [input, filter, output]: [Option<View>; 3],
     [stride_h, stride_w, dilation_h, dilation_w, pad_h, pad_w]: [i64; 6],
 ) -> ConvCall {

@@ -1,5 +1,5 @@
-//! The FIFO schedule: the arena of end times, timing one block, and re-timing the issue order from a
-//! block on (module doc of [`super`], "Schedule").
+//! The FIFO queues: the arena of end times, timing one block, and re-timing the issue order from a
+//! block on (module doc of [`super`], "Queues").
 
 use super::*;
 
