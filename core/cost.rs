@@ -280,6 +280,16 @@ impl CostModel {
             }
     }
 
+    /// The time of a streaming copy that reads and writes `bytes` in all (one kernel at the GPU's
+    /// achieved memory bandwidth); 0 for no bytes.
+    pub fn stream_s(&self, bytes: u64) -> f64 {
+        if bytes == 0 {
+            return 0.0;
+        }
+        bytes as f64 / (self.gpu.mem_bandwidth * self.gpu.efficiency.memory)
+            + self.gpu.launch_overhead_s
+    }
+
     /// Uses `profile`'s measurements where they exist.
     pub fn with_profile(self, profile: ProfileDb) -> Self {
         CostModel { profile, ..self }

@@ -29,14 +29,19 @@
 //! - **tensor-parallel communication** ([`TpComm`], `--tp-comm`): whether a tensor-parallel
 //!   collective (the all-gather before a column-parallel product, the reduce-scatter or all-reduce
 //!   after a row-parallel one, and their mirror images in the backward) waits for its product or is
-//!   pipelined with it (Transformer Engine's userbuffers).
+//!   pipelined with it (Transformer Engine's userbuffers);
+//! - **sharded weights** ([`Fsdp`], `--fsdp`): what a ZeRO-3 engine moves besides its collectives —
+//!   nothing (`in-place`), FSDP2's copies out of and into its collective buffers (`per-parameter`), or
+//!   FSDP1 under autocast with f32 parameters (`flat-autocast`: f32 gathers, autocast's casts kept for
+//!   the backward, bf16 gradient reduction).
 //!
-//! | profile | precision | optimizer | attention | pointwise | norm | data parallel | tp comm | the software |
-//! |---|---|---|---|---|---|---|---|---|
-//! | `megatron-2021` | fp16 | adam | as-written | fused | fused | after-backward | exposed | Megatron-LM of Narayanan et al. 2021 and Korthikanti et al. 2022 (apex fused kernels, scale-mask-softmax keeping the probabilities, local DDP) |
-//! | `megatron-core` | bf16 | adam | fused | fused | fused | overlapped | overlapped | Megatron-Core with Transformer Engine as NVIDIA's performance recipes run it (FlashAttention, fused norms and activations, overlapped gradient buffer, distributed optimizer, userbuffers' TP overlap) |
-//! | `fsdp2` | bf16 | adam | flash2 | eager | fused | overlapped | exposed | torchtitan / PyTorch FSDP2 in eager mode (SDPA's FlashAttention-2; every other op its own kernel; async TP needs torch.compile) |
-//! | `xla` | bf16 | adam | fused | fused | fused | overlapped | exposed | JAX / XLA (MaxText): XLA's fusions, fused attention (collective matmul is opt-in) |
+//! | profile | precision | optimizer | attention | pointwise | norm | data parallel | tp comm | fsdp | the software |
+//! |---|---|---|---|---|---|---|---|---|---|
+//! | `megatron-2021` | fp16 | adam | as-written | fused | fused | after-backward | exposed | in-place | Megatron-LM of Narayanan et al. 2021 and Korthikanti et al. 2022 (apex fused kernels, scale-mask-softmax keeping the probabilities, local DDP) |
+//! | `megatron-core` | bf16 | adam | fused | fused | fused | overlapped | overlapped | in-place | Megatron-Core with Transformer Engine as NVIDIA's performance recipes run it (FlashAttention, fused norms and activations, overlapped gradient buffer, distributed optimizer, userbuffers' TP overlap) |
+//! | `fsdp2` | bf16 | adam | flash2 | eager | fused | overlapped | exposed | per-parameter | torchtitan / PyTorch FSDP2 in eager mode (SDPA's FlashAttention-2; every other op its own kernel; async TP needs torch.compile) |
+//! | `composer-2023` | bf16 | adam | flash2 | eager | fused | overlapped | exposed | flat-autocast | MosaicML Composer of 2023 (llm-foundry's benchmark tables): PyTorch FSDP1 FULL_SHARD with mixed precision `DEFAULT` under `torch.autocast`, a FlashAttention kernel, eager |
+//! | `xla` | bf16 | adam | fused | fused | fused | overlapped | exposed | in-place | JAX / XLA (MaxText): XLA's fusions, fused attention (collective matmul is opt-in) |
 //!
 //! Under `after-backward`, a strategy that shards weight state (`zero=1`, `zero=3`) is refused and the
 //! schedule search does not enumerate one: the engine cannot run it.
@@ -152,6 +157,98 @@ impl TpComm {
     }
 }
 
+/// How a sharded-weights engine (ZeRO-3, `zero=3`) gathers its parameters and reduces their
+/// gradients: what it moves besides the collectives themselves.
+///
+/// - `in-place`: the collectives read and write the buffers the step computes with: the weights
+///   gathered in the compute precision, the gradients reduce-scattered in f32, nothing copied
+///   (Megatron-Core's distributed optimizer, XLA's sharded weights, DeepSpeed's ZeRO-3 partitions).
+/// - `per-parameter`: PyTorch FSDP2 (`fully_shard`, each parameter its own `DTensor` shard; torchtitan's
+///   defaults `param_dtype=bfloat16`, `reduce_dtype=float32`). A unit's all-gather lands in one flat
+///   buffer that `foreach_all_gather_copy_out` splits into the unit's parameters on the compute stream
+///   (every gathered byte read and written once more, forward and backward), and `foreach_reduce`
+///   copies the unit's bf16 gradients into the reduce-scatter's f32 input on the reduce-scatter stream
+///   (read 2, write 4 bytes per parameter) before the collective (`torch/distributed/fsdp/_fully_shard/
+///   _fsdp_collectives.py`).
+/// - `flat-autocast`: PyTorch FSDP1's `FlatParameter` (gathered in place) under `torch.autocast` with
+///   f32 parameters, as MosaicML Composer's `mixed_precision: DEFAULT` of 2023 ran it
+///   (`composer/trainer/dist_strategy.py`: `param_dtype=float32`, `reduce_dtype` the autocast precision):
+///   the all-gather moves f32 (4 bytes per parameter), autocast casts every weight to bf16 on the compute
+///   stream before its product (read 4, write 2) and its bf16 gradient back to f32 after (read 2, write
+///   4), autograd keeps the bf16 casts for the backward (2 bytes per parameter of the stage, alive from
+///   the forward to the backward), and the flat f32 gradient is cast to bf16 for the reduce-scatter
+///   (read 4, write 2) on FSDP's post-backward stream.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Fsdp {
+    #[default]
+    InPlace,
+    PerParameter,
+    FlatAutocast,
+}
+
+impl Fsdp {
+    pub const ALL: [Fsdp; 3] = [Fsdp::InPlace, Fsdp::PerParameter, Fsdp::FlatAutocast];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Fsdp::InPlace => "in-place",
+            Fsdp::PerParameter => "per-parameter",
+            Fsdp::FlatAutocast => "flat-autocast",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Fsdp> {
+        Fsdp::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// Bytes per parameter an all-gather moves: the compute precision's (`half`, f32 without one),
+    /// or f32 under `flat-autocast`.
+    pub fn gather_bytes(self, half: u64) -> u64 {
+        match self {
+            Fsdp::FlatAutocast => 4,
+            Fsdp::InPlace | Fsdp::PerParameter => half,
+        }
+    }
+
+    /// Bytes per parameter a reduce-scatter moves: f32, or the autocast precision under
+    /// `flat-autocast`.
+    pub fn scatter_bytes(self, half: u64) -> u64 {
+        match self {
+            Fsdp::FlatAutocast => half,
+            Fsdp::InPlace | Fsdp::PerParameter => 4,
+        }
+    }
+
+    /// Bytes per parameter read and written on the compute stream by one gathered pass (forward or
+    /// backward): FSDP2's copy-out of the gathered unit (`half` read and written), autocast's casts
+    /// (6: 4 read and 2 written forward, the reverse backward); none in place.
+    pub fn compute_copy_bytes(self, half: u64) -> u64 {
+        match self {
+            Fsdp::InPlace => 0,
+            Fsdp::PerParameter => 2 * half,
+            Fsdp::FlatAutocast => 6,
+        }
+    }
+
+    /// Bytes per parameter copied on the reduce-scatter's stream before it: FSDP2's copy-in with the
+    /// cast to f32 (2 read, 4 written), FSDP1's cast of the flat f32 gradient (4 read, 2 written).
+    pub fn scatter_copy_bytes(self) -> u64 {
+        match self {
+            Fsdp::InPlace => 0,
+            Fsdp::PerParameter | Fsdp::FlatAutocast => 6,
+        }
+    }
+
+    /// Bytes per parameter of the stage kept from the forward to the backward besides activations:
+    /// autocast's bf16 casts of the weights, which autograd saves for the products' backward.
+    pub fn kept_bytes(self) -> u64 {
+        match self {
+            Fsdp::FlatAutocast => 2,
+            Fsdp::InPlace | Fsdp::PerParameter => 0,
+        }
+    }
+}
+
 /// One named engine profile (module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Engine {
@@ -163,12 +260,13 @@ pub struct Engine {
     pub norm: Norm,
     pub data_parallel: DataParallel,
     pub tp_comm: TpComm,
+    pub fsdp: Fsdp,
     /// What the profile stands for, for reports and documents.
     pub what: &'static str,
 }
 
 /// The profiles, in the order `--help` lists them.
-pub const ENGINES: [Engine; 4] = [
+pub const ENGINES: [Engine; 5] = [
     Engine {
         name: "megatron-2021",
         precision: Precision::Fp16,
@@ -178,6 +276,7 @@ pub const ENGINES: [Engine; 4] = [
         norm: Norm::Fused,
         data_parallel: DataParallel::AfterBackward,
         tp_comm: TpComm::Exposed,
+        fsdp: Fsdp::InPlace,
         what: "Megatron-LM as in Narayanan et al. 2021 and Korthikanti et al. 2022: fp16 with Adam and no \
                distributed optimizer, apex's fused bias-GeLU, layer-norm and bias-dropout-add kernels, \
                the fused scale-mask-softmax that keeps the probabilities for the backward (no \
@@ -192,6 +291,7 @@ pub const ENGINES: [Engine; 4] = [
         norm: Norm::Fused,
         data_parallel: DataParallel::Overlapped,
         tp_comm: TpComm::Overlapped,
+        fsdp: Fsdp::InPlace,
         what: "Megatron-Core with Transformer Engine as NVIDIA's performance recipes run it: bf16 with \
                Adam, FlashAttention, fused norms, activations and bias-dropout-add, tensor-parallel \
                collectives overlapped with their products (userbuffers, --tp-comm-overlap)",
@@ -205,8 +305,26 @@ pub const ENGINES: [Engine; 4] = [
         norm: Norm::Fused,
         data_parallel: DataParallel::Overlapped,
         tp_comm: TpComm::Exposed,
+        fsdp: Fsdp::PerParameter,
         what: "PyTorch FSDP2 as torchtitan runs it without torch.compile: bf16 compute with f32 \
-               parameters and Adam state, SDPA's FlashAttention-2 kernel, every other op its own kernel",
+               parameters and Adam state, SDPA's FlashAttention-2 kernel, every other op its own kernel, \
+               each gathered unit copied out into its parameters and each gradient copied into the \
+               reduce-scatter's f32 buffer",
+    },
+    Engine {
+        name: "composer-2023",
+        precision: Precision::Bf16,
+        optimizer: Optimizer::Adam,
+        attention: Attention::Flash2,
+        pointwise: Pointwise::Eager,
+        norm: Norm::Fused,
+        data_parallel: DataParallel::Overlapped,
+        tp_comm: TpComm::Exposed,
+        fsdp: Fsdp::FlatAutocast,
+        what: "MosaicML Composer of 2023 on PyTorch FSDP1 (FULL_SHARD, mixed precision DEFAULT) in eager \
+               mode: f32 parameters gathered whole into flat buffers, torch.autocast's bf16 casts of \
+               every weight (kept for the backward), gradients reduced in bf16, a FlashAttention kernel, \
+               every other op its own kernel",
     },
     Engine {
         name: "xla",
@@ -217,6 +335,7 @@ pub const ENGINES: [Engine; 4] = [
         norm: Norm::Fused,
         data_parallel: DataParallel::Overlapped,
         tp_comm: TpComm::Exposed,
+        fsdp: Fsdp::InPlace,
         what: "JAX on XLA (MaxText): bf16 with Adam, XLA's fusions of pointwise chains, fused attention",
     },
 ];
@@ -241,6 +360,7 @@ impl Engine {
             norm: self.norm,
             data_parallel: self.data_parallel,
             tp_comm: self.tp_comm,
+            fsdp: self.fsdp,
         }
     }
 }
@@ -281,6 +401,29 @@ mod tests {
             .iter()
             .filter(|e| e.name != "megatron-2021")
             .all(|e| e.data_parallel.shards()));
+        // Only PyTorch's FSDP profiles copy around their collectives.
+        assert_eq!(fsdp.fsdp, Fsdp::PerParameter);
+        let composer = Engine::from_name("composer-2023").unwrap().state();
+        assert_eq!(composer.fsdp, Fsdp::FlatAutocast);
+        assert_eq!((old.fsdp, core.fsdp), (Fsdp::InPlace, Fsdp::InPlace));
+        for f in Fsdp::ALL {
+            assert_eq!(Fsdp::from_name(f.name()), Some(f));
+        }
+        // f32 gathers and bf16 reductions under autocast; the compute precision and f32 otherwise.
+        assert_eq!(
+            (
+                Fsdp::FlatAutocast.gather_bytes(2),
+                Fsdp::FlatAutocast.scatter_bytes(2)
+            ),
+            (4, 2)
+        );
+        assert_eq!(
+            (
+                Fsdp::PerParameter.gather_bytes(2),
+                Fsdp::PerParameter.scatter_bytes(2)
+            ),
+            (2, 4)
+        );
         // Every profile's software runs batch norm as its native kernels (module doc).
         assert!(ENGINES.iter().all(|e| e.state().norm == Norm::Fused));
         for d in DataParallel::ALL {

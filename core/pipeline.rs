@@ -840,6 +840,65 @@ mod tests {
         assert!((stage.gather_s - 7.0 / 8.0 * (params * 2) as f64 / bw).abs() < 1e-4);
     }
 
+    /// What a ZeRO-3 engine moves besides its collectives ([`crate::engine::Fsdp`]), against the closed
+    /// forms: FSDP2's copy-out on the compute stream with each gathered pass and copy-in before the
+    /// reduce-scatter; FSDP1 under autocast's f32 gathers, bf16 reduction, casts, and the bf16 casts kept
+    /// for the backward.
+    #[test]
+    fn fsdp_styles_move_what_their_engines_copy() {
+        use crate::engine::Fsdp;
+        let g = chain(64, 1024, 4);
+        let machine = machine(8);
+        let params: u64 = 4 * 1024 * 1024;
+        let unit = params / 4;
+        let run = |fsdp| {
+            let state = crate::precision::WeightState {
+                precision: crate::precision::Precision::Bf16,
+                optimizer: crate::precision::Optimizer::Adam,
+                fsdp,
+                ..Default::default()
+            };
+            let cost = CostModel::new(&machine.gpu).with_state(state).unwrap();
+            let problem = Problem::new(&g, &machine, &cost, Mode::Training);
+            let mut s = Strategy::single_device(&g);
+            s.schedule.replicas = 8;
+            s.schedule.micro_batches = 2;
+            s.schedule.zero = Zero::Full;
+            (evaluate(&problem, &s).unwrap(), cost)
+        };
+        let (in_place, cost) = run(Fsdp::InPlace);
+        let (fsdp2, _) = run(Fsdp::PerParameter);
+        let (fsdp1, _) = run(Fsdp::FlatAutocast);
+        let (a, b, c) = (&in_place.stages[0], &fsdp2.stages[0], &fsdp1.stages[0]);
+        let gpu = &machine.gpu;
+        let stream = |bytes: u64| {
+            bytes as f64 / (gpu.mem_bandwidth * gpu.efficiency.memory) + gpu.launch_overhead_s
+        };
+        assert_eq!(cost.stream_s(0), 0.0);
+        // FSDP2: every gathered bf16 byte read and written once more, forward and backward.
+        let copy_out = stream(params * 2 * 2);
+        assert!((b.forward_s - a.forward_s - copy_out).abs() < 1e-12);
+        assert!((b.backward_s - a.backward_s - copy_out).abs() < 1e-12);
+        assert_eq!(b.gather_s, a.gather_s);
+        assert!((b.scatter_s - a.scatter_s - stream(params * 6)).abs() < 1e-12);
+        assert_eq!(b.kept_bytes, a.kept_bytes);
+        assert_eq!(b.gathered_bytes, a.gathered_bytes);
+        // FSDP1 under autocast: f32 gathers (twice the bytes of bf16 over the same ring), bf16
+        // reduction (half of f32), 6 bytes cast per parameter and pass, the bf16 casts kept.
+        let ring = |bytes: u64| {
+            let bw = machine.route(DeviceId(0), DeviceId(1)).bandwidth;
+            7.0 / 8.0 * bytes as f64 / bw
+        };
+        assert!((c.forward_s - a.forward_s - stream(params * 6)).abs() < 1e-12);
+        assert!((c.gather_s - a.gather_s - ring(params * 2)).abs() < 1e-4);
+        assert!((c.scatter_s - (a.scatter_s - ring(params * 2)) - stream(params * 6)).abs() < 1e-4);
+        assert_eq!(c.kept_bytes, a.kept_bytes + params * 2);
+        assert_eq!(c.gathered_bytes, 2 * unit * 4 + unit * 4);
+        assert!(
+            fsdp1.iteration_s > in_place.iteration_s && fsdp2.iteration_s > in_place.iteration_s
+        );
+    }
+
     /// Replicas alone are the symmetric task simulation.
     #[test]
     fn replicas_alone_are_one_symmetric_simulation() {

@@ -260,6 +260,9 @@ pub struct WeightState {
     /// How tensor-parallel collectives run beside their products (`--tp-comm`,
     /// [`crate::engine::TpComm`]): time only.
     pub tp_comm: crate::engine::TpComm,
+    /// How sharded weights are gathered and their gradients reduced (`--fsdp`,
+    /// [`crate::engine::Fsdp`]): time, and the bytes autocast keeps.
+    pub fsdp: crate::engine::Fsdp,
 }
 
 impl WeightState {
@@ -283,6 +286,9 @@ impl WeightState {
         }
         if self.tp_comm != crate::engine::TpComm::Exposed {
             text.push_str(&format!(" --tp-comm={}", self.tp_comm.name()));
+        }
+        if self.fsdp != crate::engine::Fsdp::InPlace {
+            text.push_str(&format!(" --fsdp={}", self.fsdp.name()));
         }
         text
     }

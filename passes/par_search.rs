@@ -48,7 +48,7 @@ pub static INFO: PassInfo = PassInfo {
     dependent_dialects: &[],
 };
 
-static OPTIONS: [PassOption; 20] = [
+static OPTIONS: [PassOption; 21] = [
     PassOption {
         name: "machine",
         help: "machine preset (p100-4x4, k80-16x4, dgx1-v100:NODES, dgx-a100:NODES, dgx-h100:NODES, dgx-h200:NODES) or machine TOML file",
@@ -132,6 +132,12 @@ static OPTIONS: [PassOption; 20] = [
         help: "how tensor-parallel collectives run, for time: exposed (beside nothing), overlapped (pipelined with the adjacent product)",
         default: "exposed",
         kind: OptionKind::OneOf(&["exposed", "overlapped"]),
+    },
+    PassOption {
+        name: "fsdp",
+        help: "what a zero=3 engine moves besides its collectives, for time and memory: in-place (nothing), per-parameter (FSDP2's copies into and out of its buffers), flat-autocast (FSDP1 under autocast with f32 parameters)",
+        default: "in-place",
+        kind: OptionKind::OneOf(&["in-place", "per-parameter", "flat-autocast"]),
     },
     PassOption {
         name: "profile-db",
@@ -526,6 +532,7 @@ fn training_state(options: &Options) -> WeightState {
         data_parallel: flexc_core::engine::DataParallel::from_name(options.get("data-parallel"))
             .unwrap_or_default(),
         tp_comm: flexc_core::engine::TpComm::from_name(options.get("tp-comm")).unwrap_or_default(),
+        fsdp: flexc_core::engine::Fsdp::from_name(options.get("fsdp")).unwrap_or_default(),
     }
 }
 

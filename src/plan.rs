@@ -238,6 +238,7 @@ pub fn report(
         "norm": state.norm.name(),
         "data_parallel": state.data_parallel.name(),
         "tp_comm": state.tp_comm.name(),
+        "fsdp": state.fsdp.name(),
         "engine": state.engine().map(|e| e.name),
         "mode": what,
         "iteration_time_s": e.iteration_s,

@@ -434,6 +434,7 @@ pub fn json_report(
         "norm": state.norm.name(),
         "data_parallel": state.data_parallel.name(),
         "tp_comm": state.tp_comm.name(),
+        "fsdp": state.fsdp.name(),
         "engine": state.engine().map(|e| e.name),
     });
     if let (Some(map), serde_json::Value::Object(facts)) =

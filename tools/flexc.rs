@@ -282,12 +282,26 @@ struct Cli {
     )]
     tp_comm: Option<TpCommArg>,
 
+    /// What a zero=3 engine moves besides its collectives (simulation and search): in-place (nothing:
+    /// weights gathered in the compute precision straight into use, gradients reduce-scattered in f32),
+    /// per-parameter (PyTorch FSDP2: each gathered unit copied out into its parameters, each gradient
+    /// copied into the reduce-scatter's f32 buffer), flat-autocast (PyTorch FSDP1 under torch.autocast
+    /// with f32 parameters: f32 gathers, autocast's bf16 casts kept for the backward, gradients reduced
+    /// in bf16). Default: the --engine's, else in-place.
+    #[arg(
+        long = "fsdp",
+        value_enum,
+        help_heading = "Machine (search and simulation)"
+    )]
+    fsdp: Option<FsdpArg>,
+
     /// The software that will run the plan (simulation and search): megatron-2021 (fp16, Adam, attention
     /// as written, fused kernels, gradients all-reduced after the backward), megatron-core (bf16, Adam,
     /// FlashAttention, fused kernels, tensor-parallel collectives overlapped), fsdp2 (bf16, Adam,
-    /// FlashAttention-2, eager pointwise ops), xla (bf16, Adam, FlashAttention, XLA's fusions). Sets the
-    /// defaults of --precision, --optimizer, --attention, --pointwise, --norm, --data-parallel and
-    /// --tp-comm; each of them given explicitly wins.
+    /// FlashAttention-2, eager pointwise ops, FSDP2's copies), composer-2023 (MosaicML Composer of 2023:
+    /// FSDP1 under autocast with f32 parameters, FlashAttention, eager pointwise ops), xla (bf16, Adam,
+    /// FlashAttention, XLA's fusions). Sets the defaults of --precision, --optimizer, --attention,
+    /// --pointwise, --norm, --data-parallel, --tp-comm and --fsdp; each of them given explicitly wins.
     #[arg(
         long = "engine",
         value_enum,
@@ -474,11 +488,20 @@ enum TpCommArg {
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum FsdpArg {
+    InPlace,
+    PerParameter,
+    FlatAutocast,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum EngineArg {
     #[value(name = "megatron-2021")]
     Megatron2021,
     MegatronCore,
     Fsdp2,
+    #[value(name = "composer-2023")]
+    Composer2023,
     Xla,
 }
 
@@ -488,6 +511,7 @@ impl EngineArg {
             EngineArg::Megatron2021 => "megatron-2021",
             EngineArg::MegatronCore => "megatron-core",
             EngineArg::Fsdp2 => "fsdp2",
+            EngineArg::Composer2023 => "composer-2023",
             EngineArg::Xla => "xla",
         };
         flexc::core::engine::Engine::from_name(name).expect("every --engine value is a profile")
@@ -497,7 +521,7 @@ impl EngineArg {
 /// The training state: each flag given, else the engine profile's choice, else flexc's default.
 fn training_state(cli: &Cli) -> flexc::core::precision::WeightState {
     use flexc::core::attention::Attention;
-    use flexc::core::engine::{DataParallel, Pointwise, TpComm};
+    use flexc::core::engine::{DataParallel, Fsdp, Pointwise, TpComm};
     let base = cli
         .engine
         .map_or_else(Default::default, |e| e.engine().state());
@@ -534,6 +558,11 @@ fn training_state(cli: &Cli) -> flexc::core::precision::WeightState {
         tp_comm: cli.tp_comm.map_or(base.tp_comm, |t| match t {
             TpCommArg::Exposed => TpComm::Exposed,
             TpCommArg::Overlapped => TpComm::Overlapped,
+        }),
+        fsdp: cli.fsdp.map_or(base.fsdp, |f| match f {
+            FsdpArg::InPlace => Fsdp::InPlace,
+            FsdpArg::PerParameter => Fsdp::PerParameter,
+            FsdpArg::FlatAutocast => Fsdp::FlatAutocast,
         }),
     }
 }

@@ -464,12 +464,24 @@ impl<'a> Evaluator<'a> {
         if self.schedule.zero == Zero::Full && self.schedule.replicas > 1 {
             let (held, largest_unit) = &memo.held;
             let elements = held.iter().copied().max().unwrap_or(0);
-            let half = self.problem.cost.state().precision.half();
-            let param = half.map_or(4, |h| h.size_bytes());
+            let state = self.problem.cost.state();
+            let half = state.precision.half().map_or(4, |h| h.size_bytes());
+            let param = state.fsdp.gather_bytes(half);
             // FSDP gathers one unit at a time and prefetches the next (forward and backward), and a
             // unit's whole gradient exists, in f32 for the reduce-scatter, until it is scattered: two
             // units' weights and one unit's gradient are alive at once, never the whole stage.
             gathered_bytes = (2 * largest_unit).min(elements) * param + largest_unit * 4;
+            // What the engine keeps of the weights for the backward (autocast's casts): with the
+            // activations, or, under full recomputation (the forward re-run inside the backward),
+            // one unit's at a time.
+            let kept_per_parameter = state.fsdp.kept_bytes();
+            if self.schedule.recompute == Recompute::Full {
+                gathered_bytes += largest_unit * kept_per_parameter;
+            } else {
+                for (d, k) in kept_now.iter_mut().enumerate() {
+                    *k += held.get(d).copied().unwrap_or(elements) * kept_per_parameter;
+                }
+            }
         } else if self.schedule.zero == Zero::Gradients && self.schedule.replicas > 1 {
             // ZeRO-2: no whole gradient buffer; a unit's f32 gradient exists until its
             // reduce-scatter into the owner's shard (the weights are whole).
@@ -548,7 +560,7 @@ impl<'a> Evaluator<'a> {
         key: StageKey,
     ) -> Result<StageCost, PipelineError> {
         let sims = self.stage_sims(sub, group, key)?;
-        let (forward_s, backward_s) = (sims.forward_s, sims.backward_s);
+        let (mut forward_s, mut backward_s) = (sims.forward_s, sims.backward_s);
         let mut last_backward_s = sims.last_backward_s;
         let width = self.schedule.group_width(self.n).max(1) as usize;
         let base = self.group_base(group);
@@ -582,17 +594,28 @@ impl<'a> Evaluator<'a> {
                     .sum();
             }
         }
-        // ZeRO-3: gathers and scatters per step.
+        // ZeRO-3: gathers and scatters per step, and what the engine copies around them
+        // ([`crate::engine::Fsdp`]): on the compute stream with each gathered pass, on the
+        // reduce-scatter's stream before it.
         let (mut gather_s, mut scatter_s) = (0.0, 0.0);
         if self.schedule.zero == Zero::Full && self.schedule.replicas > 1 {
             let (held, _) = &sims.memo.held;
             let elements = held.iter().copied().max().unwrap_or(0);
-            let half = self.problem.cost.state().precision.half();
-            let param = half.map_or(4, |h| h.size_bytes());
-            let weight_bytes = elements * param;
-            let grad_bytes = elements * 4;
-            gather_s = self.replica_ring_half(base, weight_bytes);
-            scatter_s = self.replica_ring_half(base, grad_bytes);
+            let cost = &self.problem.cost;
+            let fsdp = cost.state().fsdp;
+            let half = cost.state().precision.half().map_or(4, |h| h.size_bytes());
+            let copy_s = cost.stream_s(elements * fsdp.compute_copy_bytes(half));
+            forward_s += copy_s;
+            backward_s += copy_s;
+            if self.schedule.recompute == Recompute::Full
+                && fsdp == crate::engine::Fsdp::FlatAutocast
+            {
+                // The re-run forward casts the weights again.
+                recompute_s += copy_s;
+            }
+            gather_s = self.replica_ring_half(base, elements * fsdp.gather_bytes(half));
+            scatter_s = self.replica_ring_half(base, elements * fsdp.scatter_bytes(half))
+                + cost.stream_s(elements * fsdp.scatter_copy_bytes());
             last_backward_s = backward_s.max(gather_s + scatter_s);
         } else if self.schedule.zero == Zero::Gradients && self.schedule.replicas > 1 {
             // ZeRO-2: every micro-batch's gradients reduce-scattered (in f32) as its backward makes
