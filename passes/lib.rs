@@ -43,7 +43,6 @@ pub mod par_verify;
 pub mod pass_pipeline;
 pub mod region;
 pub mod registry;
-pub mod stablehlo;
 pub mod stablehlo_to_linalg;
 pub mod tied_weights;
 pub mod tm_tensor_lowering;

@@ -1,7 +1,7 @@
 //! The one shape every op family reduces an op to before the importer assigns SOAP roles and builds the
 //! op graph: loops with trip counts, an affine access per operand and result, an op class and a FLOP count.
 //!
-//! Families (`crate::family`, with `crate::stablehlo` for StableHLO/CHLO attributes) only describe an
+//! Families (`crate::family`, with `crate::family::stablehlo` for StableHLO/CHLO attributes) only describe an
 //! op; they never decide roles, weights or graph membership: that is the importer's job, done once for
 //! every family alike.
 //!

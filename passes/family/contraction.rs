@@ -4,7 +4,7 @@
 //!
 //! - **Model**: linalg ops through their indexing maps ([`super::structured`]: a reduction over two
 //!   read tensors whose body multiplies); `stablehlo.dot_general`/`dot` by their dimension numbers
-//!   (`crate::stablehlo`): batch, lhs free, rhs free loops (parallel), contracting loops (reduction).
+//!   (`crate::family::stablehlo`): batch, lhs free, rhs free loops (parallel), contracting loops (reduction).
 //! - **Cut**: the structured cut (slices by the maps; a split contraction loop leaves partial sums,
 //!   combined by `par.all_reduce`); StableHLO contractions are not cut.
 //! - **Shard export**: the generic rule (a split contracting loop shows in the operand shardings only).

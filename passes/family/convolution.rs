@@ -3,7 +3,7 @@
 //! `reduce_window` and `select_and_scatter`.
 //!
 //! - **Model**: linalg ops through their indexing maps ([`super::structured`]: an input index that sums
-//!   an output loop and a window loop); StableHLO ops by their window attributes (`crate::stablehlo`).
+//!   an output loop and a window loop); StableHLO ops by their window attributes (`crate::family::stablehlo`).
 //! - **Cut**: the structured cut; a task reads its window rows (the halo) from its neighbours.
 //!   StableHLO windowed ops are not cut.
 //! - **Shard export**: the generic rule; a split loop that indexes a window (a halo) is not

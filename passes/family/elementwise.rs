@@ -12,6 +12,7 @@
 //! - **Shard export**: the generic rule (every dim follows its loop).
 //! - **GPU**: a generated fused elementwise kernel (a copy kernel for casts).
 
+use super::stablehlo;
 use super::{
     cut::{is_identity, Body, Combine, Operand, Planned, TaskCut, TaskCx},
     is_source, result_shape, GpuLowering, Import, OpCx, OpFamily,
@@ -20,7 +21,6 @@ use crate::{
     ir,
     op_model::{identity, OpModel},
     region::{lengths, Region},
-    stablehlo,
 };
 use flexc_core::OpClass;
 use melior::ir::{operation::OperationLike, OperationRef, TypeLike, ValueLike};

@@ -5,7 +5,7 @@
 //! - **Model**: one extra reduction loop per data-dependent index, over the indexed table dim
 //!   (splitting it partitions the table: vocabulary-parallel embeddings, partial results summed). Linalg
 //!   ops through their maps ([`super::structured`], the table as a capture); `tm_tensor.scatter` below;
-//!   StableHLO by its dimension numbers (`crate::stablehlo`).
+//!   StableHLO by its dimension numbers (`crate::family::stablehlo`).
 //! - **Cut**: the structured cut for linalg ops (every task reads captured tables whole; tasks that
 //!   differ only in capture loops compute the same region). `tm_tensor.scatter` whose rows follow a
 //!   result dim `j` in blocks of `w` ([`row_blocks`]) is cut along `j` ([`ScatterCut`]): a task takes

@@ -15,7 +15,7 @@
 //! TOSA ops (lowered to linalg first) and StableHLO/CHLO ops reach the same families: linalg
 //! structured ops by the class their indexing maps and body give ([`structured`], computed once per op
 //! and shared by the families it may belong to), StableHLO ops by name (the StableHLO attribute parsing
-//! stays in `crate::stablehlo`), `tensor` ops by name, the rest by structure.
+//! stays in `crate::family::stablehlo`), `tensor` ops by name, the rest by structure.
 //!
 //! Program structure is not a family: `func.call` (imported in place), returns, constants and
 //! value-less sources (`tensor.empty`, ...) are recognised by [`model_of`] before the table.
@@ -35,9 +35,10 @@ pub mod reduction;
 pub mod reshape;
 pub mod shard;
 pub mod slice;
+pub mod stablehlo;
 pub mod structured;
 
-use crate::{ir, op_model::OpModel, op_name, stablehlo};
+use crate::{ir, op_model::OpModel, op_name};
 use flexc_core::{AffineDim, OpClass};
 use melior::ir::{
     attribute::AttributeLike, operation::OperationLike, OperationRef, TypeLike, ValueLike,

@@ -4,7 +4,7 @@
 //!
 //! - **Model**: linalg ops through their indexing maps ([`super::structured`]: a reduction loop, not a
 //!   contraction); `stablehlo.reduce` by its `dimensions`, `chlo.top_k` by its rows and `k`
-//!   (`crate::stablehlo`).
+//!   (`crate::family::stablehlo`).
 //! - **Cut**: the structured cut; a split reduction loop leaves partial results combined with the
 //!   combiner the body yields (add, max, min). `stablehlo.reduce` is not cut.
 //! - **Shard export**: the generic rule.
@@ -25,8 +25,9 @@ impl OpFamily for Reduction {
         cx.structured_of_class(OpClass::Reduction)
             .or_else(|| cx.stablehlo(&["reduce"]))
             .or_else(|| {
-                (cx.name == "chlo.top_k")
-                    .then(|| Import::from_stablehlo(crate::stablehlo::model(cx.op, cx.name)))
+                (cx.name == "chlo.top_k").then(|| {
+                    Import::from_stablehlo(crate::family::stablehlo::model(cx.op, cx.name))
+                })
             })
     }
 

@@ -4,7 +4,7 @@
 //! `broadcast_in_dim`, `transpose`, `reverse`, `iota`).
 //!
 //! - **Model**: linalg ops through their maps ([`super::structured`]); StableHLO ops by their
-//!   attributes (`crate::stablehlo`); `tensor` reshapes: loops over the higher-rank side, the other side
+//!   attributes (`crate::family::stablehlo`); `tensor` reshapes: loops over the higher-rank side, the other side
 //!   read or written through row-major linearized indices.
 //! - **Cut**: linalg ops by the structured cut. A `tensor` reshape reshapes the task's slice where its
 //!   part of every reassociation group is contiguous (a split dim has only size-1 or unsplit dims

@@ -4,7 +4,7 @@
 //! - **Model**: loops over the result (the destination for an insert); offsets as affine shifts:
 //!   a slice reads its source at `d*stride + offset`, an insert reads its source shifted by the
 //!   offsets, a pad reads shifted by the low padding, a concat operand shifted by the sizes before it.
-//!   StableHLO ops by their attributes (`crate::stablehlo`).
+//!   StableHLO ops by their attributes (`crate::family::stablehlo`).
 //! - **Cut**: `tensor.extract_slice` reads its task's part straight from the local copy of the source
 //!   (offsets moved by the task's start); `tensor.insert_slice`, `tensor.pad` and `tensor.concat` get
 //!   the part of the source that falls into the task's box, with offsets, padding and operand lists

@@ -70,9 +70,10 @@
 //! ```
 
 use crate::{
-    emit_error, ir,
+    emit_error,
+    family::stablehlo::{self, ConvDims},
+    ir,
     op_model::OpModel,
-    stablehlo::{self, ConvDims},
     PassId, PassInfo,
 };
 use flexc_core::{AffineDim, Config, DeviceId};
