@@ -122,6 +122,7 @@ fn spec_of(p: &Parallelism, s: &Schedule, sequence_parallel: bool) -> Spec {
         pp: Some(s.stages),
         vp: (s.chunks > 1).then_some(s.chunks),
         dp: Some(s.replicas),
+        ep: (s.expert_parallel > 1).then_some(s.expert_parallel),
         micro_batches: Some(s.micro_batches),
         micro_batch_size: None,
         order: s.is_pipelined().then_some(s.order),
@@ -140,6 +141,12 @@ pub fn args(plan: &Plan, precision: Precision) -> Result<String, String> {
     }
     if p.zero == Zero::Full {
         return Err("zero=3 (weights, gradients and optimizer state sharded over the data-parallel replicas) has no Megatron-LM flag: --use-distributed-optimizer shards the optimizer state only (zero=1); plan with zero=0 or 1, or export FSDP with --emit=torchtitan".into());
+    }
+    if p.ep > 1 {
+        return Err(format!(
+            "ep={}: the export of expert parallelism (Megatron-LM's --num-experts, --moe-router-topk and --expert-model-parallel-size) is not written yet; export a plan without ep",
+            p.ep
+        ));
     }
     if p.pp > 1 && p.vp == 1 && p.schedule == "gpipe" {
         return Err("order=gpipe: Megatron-LM runs 1F1B (interleaved with virtual stages), not GPipe; plan with order=1f1b".into());

@@ -166,6 +166,8 @@ struct Candidate {
     pp: u32,
     vp: u32,
     dp: u32,
+    /// Expert parallelism: replicas per expert-parallel group (1 without experts).
+    ep: u32,
     m: u32,
     /// 1F1B but in MaxText's space, where a pipeline is GPipe.
     order: Order,
@@ -188,6 +190,7 @@ impl Candidate {
             tp: Some(self.tp),
             pp: Some(self.pp),
             dp: Some(self.dp),
+            ep: (self.ep > 1).then_some(self.ep),
             micro_batches: Some(self.m),
             vp: (self.vp > 1).then_some(self.vp),
             order: (self.order != Order::OneFOneB).then_some(self.order),
@@ -209,6 +212,7 @@ impl Candidate {
         field("tp", self.tp.to_string(), winner.tp.to_string());
         field("pp", self.pp.to_string(), winner.pp.to_string());
         field("dp", self.dp.to_string(), winner.dp.to_string());
+        field("ep", self.ep.to_string(), winner.ep.to_string());
         field("m", self.m.to_string(), winner.m.to_string());
         field("vp", self.vp.to_string(), winner.vp.to_string());
         field(
@@ -951,6 +955,7 @@ fn plan_with(
                                     pp,
                                     vp,
                                     dp,
+                                    ep: 1,
                                     m,
                                     order,
                                     recompute,
@@ -1082,6 +1087,7 @@ fn plan_with(
             order: c.order,
             recompute: c.recompute,
             zero: c.zero,
+            expert_parallel: c.ep,
             stage_of,
         };
         let configs: Vec<Config> = group
