@@ -1562,6 +1562,48 @@ fn activation_memory_per_layer_is_korthikantis_closed_form() {
 }
 
 #[test]
+fn schedule_search_bounds_hold_with_expert_parallelism() {
+    // The schedule search enumerates ep on a mixture-of-experts step (routed per sequence, so that
+    // its batch splits over replicas): every candidate simulated, none below its time and memory
+    // bounds (the experts' weight state divided by ep in both), and the pruned search finds the
+    // same. (lit-tests/schedule/expert-parallel.test shows ep enumerated and chosen.)
+    use flexc::core::precision::{Optimizer, Precision, WeightState};
+    use flexc::core::{machine::Machine, problem::Problem, search, CostModel, DeviceCount, Mode};
+    let model = "jax/moe_seq_b4.train_sgd.stablehlo.generic.mlir";
+    let mut options = settings(model);
+    options.mode = Some(Mode::TrainingStep);
+    options.allow_unregistered_dialect = true;
+    options.data_args = "29,30".into();
+    let imported = driver::import_file(&root().join("models").join(model), &options).unwrap();
+    let machine = Machine::preset("dgx-a100:1")
+        .unwrap()
+        .with_devices(DeviceCount::new(4).unwrap())
+        .unwrap();
+    let cost = CostModel::new(&machine.gpu)
+        .with_state(WeightState {
+            precision: Precision::Fp16,
+            optimizer: Optimizer::Adam,
+            ..WeightState::default()
+        })
+        .unwrap();
+    let problem = Problem {
+        batch_dim: options.batch_dim.unwrap_or(0),
+        ..Problem::new(&imported.graph, &machine, &cost, Mode::TrainingStep)
+    };
+    let all = search::audit_bounds(&problem).unwrap();
+    assert_eq!(all.bound_violations, 0, "{all:?}");
+    assert!(all.evaluated > 20, "{all:?}");
+    let run = search::Run::new(search::Budget::Proposals(100_000), 0);
+    let found = search::algorithm("plan")
+        .unwrap()
+        .search(&problem, &run)
+        .unwrap();
+    let pruned = found.plan().unwrap();
+    assert!(pruned.complete, "{pruned:?}");
+    assert_eq!(pruned.best, all.best);
+}
+
+#[test]
 fn schedule_search_bounds_hold_on_a_training_step() {
     // The schedule search's time and memory bounds (core/search/plan.rs) on a training step that
     // carries its own backward (kept activations counted for the memory bound), mixed precision with
