@@ -34,6 +34,16 @@ impl<'a> Evaluator<'a> {
         let schedule = &strategy.schedule;
         let n = problem.machine.num_devices();
         schedule.check(n, graph.num_ops()).map_err(plain)?;
+        if schedule.expert_parallel > 1 {
+            // The experts it splits exist and divide (a `#par.schedule` may say anything).
+            crate::experts::check_expert_parallel(
+                graph,
+                schedule.expert_parallel,
+                schedule.replicas,
+                schedule.group_width(n),
+            )
+            .map_err(plain)?;
+        }
         let engine = problem.cost.state().data_parallel;
         if schedule.zero != Zero::None && !engine.shards() {
             return Err(plain(format!(
