@@ -69,6 +69,12 @@ impl Plan {
         let batch = crate::plan::batch(problem);
         let p = Parallelism::of(graph, strategy, batch);
         let s = &strategy.schedule;
+        if s.expert_parallel > 1 {
+            return Err(format!(
+                "ep={}: no engine export writes expert parallelism yet (Megatron-LM's --num-experts and --expert-model-parallel-size, torchtitan's and MaxText's expert axes); export a plan without ep",
+                s.expert_parallel
+            ));
+        }
         let spec = |sequence_parallel: bool| spec_of(&p, s, sequence_parallel);
         let rebuilt = |sp: bool| rebuilds(problem, strategy, &spec(sp));
         let sequence_parallel = if rebuilt(false) {
@@ -141,12 +147,6 @@ pub fn args(plan: &Plan, precision: Precision) -> Result<String, String> {
     }
     if p.zero == Zero::Full {
         return Err("zero=3 (weights, gradients and optimizer state sharded over the data-parallel replicas) has no Megatron-LM flag: --use-distributed-optimizer shards the optimizer state only (zero=1); plan with zero=0 or 1, or export FSDP with --emit=torchtitan".into());
-    }
-    if p.ep > 1 {
-        return Err(format!(
-            "ep={}: the export of expert parallelism (Megatron-LM's --num-experts, --moe-router-topk and --expert-model-parallel-size) is not written yet; export a plan without ep",
-            p.ep
-        ));
     }
     if p.pp > 1 && p.vp == 1 && p.schedule == "gpipe" {
         return Err("order=gpipe: Megatron-LM runs 1F1B (interleaved with virtual stages), not GPipe; plan with order=1f1b".into());
