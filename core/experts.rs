@@ -6,8 +6,33 @@
 //! loop is a parameter dim (it indexes a trained weight) that is also batched: splitting it is expert
 //! parallelism, each device holding its experts' weights and receiving their tokens. This module finds
 //! those loops; the summary of an import names them.
+//!
+//! # Expert parallelism in a schedule
+//! A scheduled strategy's `ep=E` ([`crate::schedule::Schedule::expert_parallel`]) splits every
+//! mixture-of-experts layer's experts over `E` consecutive data-parallel replicas, as Megatron-Core's
+//! `--expert-model-parallel-size` does: its expert grid is `etp × ep × edp × pp` over the same ranks as
+//! `tp × dp × pp`, with the expert tensor parallelism `etp` equal to `tp` here (a stage group's
+//! tensor-parallel split of the expert products is the dense layers'), so `ep` divides `dp`
+//! ([`check_expert_parallel`]) and each expert is replicated over `dp / ep` replicas (its *expert
+//! data-parallel group*). The configurations still describe replica 0 holding every expert; the
+//! pipeline model (core/pipeline/evaluator.rs) prices what the split changes, in closed form:
+//! - **Memory**: each device holds `1/E` of the expert weights' state ([`expert_weights`]: the
+//!   weight operands of the expert-batched contractions); ZeRO shards that over the `dp / E` replicas
+//!   of an expert, the dense weights' over all `dp`.
+//! - **Time**: per micro-batch and layer, the tokens entering the experts (the expert products' token
+//!   operands made outside the experts' ops: the dispatched tokens) and leaving them (their results
+//!   read outside: what the combine reads) move between the replicas of an expert-parallel group by an
+//!   all-to-all ([`exchanges`], [`all_to_all_s`]), and their gradients move back in the backward. The
+//!   work of the expert products stays what one replica computes (each device runs `1/E` of the
+//!   experts on the tokens of `E` replicas: the same FLOPs with balanced routing).
+//!
+//! Not modelled: the expert weights' gradient synchronization stays priced over all `dp` replicas at
+//! their full size (an upper bound of the `dp / E` replicas' synchronization of `1/E` of them), and
+//! routing imbalance.
 
-use crate::graph::{Graph, OpClass, OpId, Role, TensorKind};
+use crate::graph::{DeviceId, Graph, OpClass, OpId, Role, TensorId, TensorKind};
+use crate::machine::Machine;
+use crate::strategy::Config;
 
 /// The expert dims of a graph's expert-batched contractions.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,10 +80,206 @@ pub fn experts(graph: &Graph) -> Option<Experts> {
     })
 }
 
+/// Whether `ep` ways of expert parallelism fit `graph` with `dp` data-parallel replicas (module doc,
+/// "Expert parallelism in a schedule"): the graph has experts, `ep` divides their count and `dp`.
+pub fn check_expert_parallel(graph: &Graph, ep: u32, dp: u32, tp: u32) -> Result<(), String> {
+    let Some(experts) = experts(graph) else {
+        return Err(format!(
+            "ep={ep} splits the experts of mixture-of-experts layers, but the graph has none (no contraction batched over a weight's expert dim): drop ep"
+        ));
+    };
+    if experts.count % u64::from(ep) != 0 {
+        return Err(format!(
+            "ep={ep} does not divide the graph's {} experts (the expert loop of its {} expert-batched contractions)",
+            experts.count,
+            experts.contractions.len()
+        ));
+    }
+    if dp % ep != 0 {
+        return Err(format!(
+            "ep={ep} does not divide the {dp} data-parallel replicas: the expert-parallel group is carved out of the data-parallel one (Megatron-Core: tp × ep × pp divides the devices, the experts' tensor parallelism being tp={tp})"
+        ));
+    }
+    Ok(())
+}
+
+/// The weights the expert-batched contractions read through their expert loop: what expert
+/// parallelism divides (module doc).
+pub fn expert_weights(graph: &Graph, experts: &Experts) -> Vec<TensorId> {
+    let mut weights: Vec<TensorId> = experts
+        .contractions
+        .iter()
+        .flat_map(|&(id, _)| graph.op(id).inputs.iter().map(|a| a.tensor))
+        .filter(|&t| graph.tensor(t).kind == TensorKind::Weight)
+        .collect();
+    weights.sort_unstable();
+    weights.dedup();
+    weights
+}
+
+/// The tokens an expert-parallel group exchanges per forward pass (module doc). The experts' ops,
+/// among those `forward` accepts: the expert-batched contractions and, in program order, every op
+/// that reads a result of the experts' ops through a parallel loop of the experts' count that indexes
+/// one of its results (the activation between the expert products). Each tensor that enters them (a
+/// non-weight operand made by another op: the dispatched tokens) or leaves them (a result read by
+/// another op: what the combine reads) is exchanged, listed once with the experts' op that reads or
+/// writes it, in program order.
+pub fn exchanges(
+    graph: &Graph,
+    experts: &Experts,
+    forward: &dyn Fn(OpId) -> bool,
+) -> Vec<(TensorId, OpId)> {
+    use std::collections::BTreeMap;
+    let plain = crate::graph::AffineDim::single_dim;
+    let mut inside = vec![false; graph.num_ops()];
+    // Per tensor the experts' ops write, the tensor dim of the experts.
+    let mut split: BTreeMap<TensorId, usize> = BTreeMap::new();
+    let mut expert_loop: Vec<Option<usize>> = vec![None; graph.num_ops()];
+    for &(id, d) in &experts.contractions {
+        if forward(id) {
+            expert_loop[id.index()] = Some(d);
+        }
+    }
+    for id in graph.topological_order().filter(|&id| forward(id)) {
+        let op = graph.op(id);
+        let l = expert_loop[id.index()].or_else(|| {
+            op.inputs.iter().find_map(|a| {
+                let l = plain(a.exprs.get(*split.get(&a.tensor)?)?)?;
+                let writes = op
+                    .outputs
+                    .iter()
+                    .any(|o| o.exprs.iter().any(|e| plain(e) == Some(l)));
+                (op.dims[l].role != Role::Reduction && op.dims[l].size == experts.count && writes)
+                    .then_some(l)
+            })
+        });
+        let Some(l) = l else { continue };
+        inside[id.index()] = true;
+        for o in &op.outputs {
+            if let Some(t) = o.exprs.iter().position(|e| plain(e) == Some(l)) {
+                split.insert(o.tensor, t);
+            }
+        }
+    }
+    let mut out: Vec<(TensorId, OpId)> = Vec::new();
+    for id in graph.topological_order().filter(|&id| inside[id.index()]) {
+        let op = graph.op(id);
+        for a in &op.inputs {
+            let tensor = graph.tensor(a.tensor);
+            if tensor.kind == TensorKind::Weight {
+                continue;
+            }
+            if tensor.producer.is_some_and(|p| !inside[p.index()])
+                && !out.iter().any(|e| e.0 == a.tensor)
+            {
+                out.push((a.tensor, id));
+            }
+        }
+        for o in &op.outputs {
+            let read_outside = graph.edges().iter().any(|e| {
+                e.tensor == o.tensor && forward(e.consumer) && !inside[e.consumer.index()]
+            });
+            if read_outside && !out.iter().any(|e| e.0 == o.tensor) {
+                out.push((o.tensor, id));
+            }
+        }
+    }
+    out
+}
+
+/// Bytes of `tensor` one device holds under `config` of `op` (which reads or writes it): the tensor
+/// over the ways the configuration splits the loops that index it.
+pub fn share_bytes(graph: &Graph, op: OpId, config: &Config, tensor: TensorId) -> u64 {
+    let o = graph.op(op);
+    let access = o
+        .inputs
+        .iter()
+        .chain(&o.outputs)
+        .find(|a| a.tensor == tensor);
+    let ways: u64 = access.map_or(1, |a| {
+        (0..o.dims.len())
+            .filter(|&d| {
+                config.degrees.get(d).is_some_and(|&k| k > 1)
+                    && a.exprs
+                        .iter()
+                        .any(|e| crate::baselines::dominant_term(e) == Some(d))
+            })
+            .map(|d| config.degrees[d])
+            .product()
+    });
+    graph.tensor(tensor).bytes() / ways.max(1)
+}
+
+/// Seconds of an all-to-all among `devices`, each holding `bytes` that it spreads evenly over all of
+/// them (`bytes / e` to each of the `e − 1` others): pairwise rounds, round `j` sending from member `i`
+/// to member `i + j mod e`, each as long as its slowest pair's bytes over its bandwidth; the sends posted
+/// together, so the latency of the slowest route is paid once (the task simulator's price of an
+/// all-to-all, core/sim/blocks.rs).
+pub fn all_to_all_s(machine: &Machine, devices: &[DeviceId], bytes: u64) -> f64 {
+    let e = devices.len();
+    if e < 2 || bytes == 0 {
+        return 0.0;
+    }
+    let part = bytes as f64 / e as f64;
+    let mut time = 0.0;
+    let mut latency = 0.0f64;
+    for j in 1..e {
+        let mut slowest = 0.0f64;
+        for i in 0..e {
+            let route = machine.route(devices[i], devices[(i + j) % e]);
+            slowest = slowest.max(part / route.bandwidth);
+            latency = latency.max(route.latency_s);
+        }
+        time += slowest;
+    }
+    time + latency
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::synth;
+
+    /// An all-to-all inside one node streams `(e − 1)/e` of each member's bytes over NVLink after one
+    /// latency; across nodes its rounds are as slow as their slowest pair, the NIC.
+    #[test]
+    fn an_all_to_all_takes_its_rounds_closed_form() {
+        let bytes = 64 << 20;
+        let one = Machine::preset("dgx-a100:1").unwrap();
+        let devices: Vec<DeviceId> = (0..4).map(DeviceId).collect();
+        let route = one.route(DeviceId(0), DeviceId(1));
+        let expected = 3.0 / 4.0 * bytes as f64 / route.bandwidth + route.latency_s;
+        let got = all_to_all_s(&one, &devices, bytes);
+        assert!(
+            (got - expected).abs() < 1e-12 * expected.max(1.0),
+            "{got} vs {expected}"
+        );
+        // Two members on each of two nodes (devices 0, 8, 1, 9 in that order): rounds 1 and 3 pair
+        // every member with one on the other node, round 2 within the nodes.
+        let two = Machine::preset("dgx-a100:2").unwrap();
+        let spread = [DeviceId(0), DeviceId(8), DeviceId(1), DeviceId(9)];
+        let nic = two.route(DeviceId(0), DeviceId(8));
+        assert!(nic.bandwidth < route.bandwidth);
+        let part = bytes as f64 / 4.0;
+        let expected = 2.0 * part / nic.bandwidth
+            + part / route.bandwidth
+            + nic.latency_s.max(route.latency_s);
+        let got = all_to_all_s(&two, &spread, bytes);
+        assert!(
+            (got - expected).abs() < 1e-9 * expected,
+            "{got} vs {expected}"
+        );
+        // One member, or nothing to send: no time.
+        assert_eq!(all_to_all_s(&one, &devices[..1], bytes), 0.0);
+        assert_eq!(all_to_all_s(&one, &devices, 0), 0.0);
+    }
+
+    #[test]
+    fn expert_parallelism_needs_experts_that_it_divides() {
+        let dense = synth::transformer(&synth::TransformerSpec::LONG_SEQUENCE);
+        let e = check_expert_parallel(&dense, 2, 4, 1).unwrap_err();
+        assert!(e.contains("the graph has none"), "{e}");
+    }
 
     #[test]
     fn a_dense_transformer_has_no_experts() {

@@ -153,6 +153,11 @@ pub struct Schedule {
     pub order: Order,
     pub recompute: Recompute,
     pub zero: Zero,
+    /// Expert parallelism `e` (1: none): the experts of every mixture-of-experts layer split over `e`
+    /// consecutive replicas, carved out of the data-parallel replicas as Megatron-Core does
+    /// ([`crate::experts`], "Expert parallelism in a schedule"). The configurations still describe
+    /// replica 0 with every expert; `e` divides `replicas`.
+    pub expert_parallel: u32,
     /// Virtual stage of every op, indexed by [`OpId`]; empty when there is one (`p·v = 1`).
     pub stage_of: Vec<u32>,
 }
@@ -167,6 +172,7 @@ impl Default for Schedule {
             order: Order::OneFOneB,
             recompute: Recompute::None,
             zero: Zero::None,
+            expert_parallel: 1,
             stage_of: Vec::new(),
         }
     }
@@ -215,6 +221,7 @@ impl Schedule {
             && self.micro_batches == 1
             && self.recompute == Recompute::None
             && self.zero == Zero::None
+            && self.expert_parallel == 1
     }
 
     /// Whether one replica runs its micro-batches through several stages or chunks.
@@ -249,8 +256,10 @@ impl Schedule {
 
     /// What a mesh sharding keeps of this schedule (the exports to XLA and torch meshes): one stage,
     /// one chunk, one micro-batch, and ZeRO 0 or 3 — ZeRO-1 and 2 split the step's own update, not the
-    /// mesh's weights, so they become 0; the replicas are kept.
+    /// mesh's weights, so they become 0; no expert parallelism (the configurations hold every expert);
+    /// the replicas are kept.
     pub fn as_mesh(&mut self) {
+        self.expert_parallel = 1;
         self.stages = 1;
         self.chunks = 1;
         self.micro_batches = 1;
@@ -295,6 +304,7 @@ impl Schedule {
             ("stages", self.stages),
             ("chunks", self.chunks),
             ("micro-batches", self.micro_batches),
+            ("expert-parallel ways", self.expert_parallel),
         ] {
             if value == 0 {
                 return Err(format!("the schedule has 0 {name}; it needs at least 1"));
@@ -312,6 +322,12 @@ impl Schedule {
             return Err(format!(
                 "the schedule's {} data-parallel replicas do not divide the {n} devices",
                 self.replicas
+            ));
+        }
+        if self.replicas % self.expert_parallel != 0 {
+            return Err(format!(
+                "the schedule's expert parallelism ({}) does not divide its {} data-parallel replicas: the experts are split over replicas (ep divides dp)",
+                self.expert_parallel, self.replicas
             ));
         }
         let r = n / self.replicas;
@@ -483,12 +499,15 @@ impl Schedule {
         peak
     }
 
-    /// `dp=4 pp=2 vp=2 m=8 1f1b recompute=selective zero=1`, the non-default parts only; `flat` when
+    /// `dp=4 ep=2 pp=2 vp=2 m=8 1f1b recompute=selective zero=1`, the non-default parts only; `flat` when
     /// there are none.
     pub fn summary(&self) -> String {
         let mut parts = Vec::new();
         if self.replicas > 1 {
             parts.push(format!("dp={}", self.replicas));
+        }
+        if self.expert_parallel > 1 {
+            parts.push(format!("ep={}", self.expert_parallel));
         }
         if self.stages > 1 {
             parts.push(format!("pp={}", self.stages));
@@ -1042,6 +1061,16 @@ mod tests {
             .unwrap_err(),
             "the schedule's 3 data-parallel replicas do not divide the 16 devices"
         );
+        assert_eq!(
+            Schedule {
+                replicas: 4,
+                expert_parallel: 3,
+                ..Schedule::default()
+            }
+            .check(16, 0)
+            .unwrap_err(),
+            "the schedule's expert parallelism (3) does not divide its 4 data-parallel replicas: the experts are split over replicas (ep divides dp)"
+        );
     }
 
     #[test]
@@ -1054,6 +1083,7 @@ mod tests {
             order: Order::OneFOneB,
             recompute: Recompute::Selective,
             zero: Zero::Optimizer,
+            expert_parallel: 2,
             stage_of: vec![],
         };
         let mut t = Schedule::default();
@@ -1063,7 +1093,7 @@ mod tests {
         assert_eq!(s, t);
         assert_eq!(
             s.summary(),
-            "dp=4 pp=2 vp=2 m=8 1f1b recompute=selective zero=1"
+            "dp=4 ep=2 pp=2 vp=2 m=8 1f1b recompute=selective zero=1"
         );
         assert_eq!(Schedule::default().summary(), "flat");
     }

@@ -42,7 +42,8 @@ pub fn build(problem: &Problem, spec: &Spec) -> Result<Strategy, String> {
 /// The strategy `spec` describes for `problem` (module doc), and a warning for each key that has no
 /// effect on it. Besides [`Spec::check_keys`], errors: `sp` where the tensor-parallel groups have one
 /// device, `zero` where there is one replica, more micro-batches than a replica has samples, and more
-/// virtual stages (`pp · vp`) than forward ops to cut into them.
+/// virtual stages (`pp · vp`) than forward ops to cut into them, and `ep` that the graph's experts or
+/// the replicas do not divide ([`crate::experts::check_expert_parallel`]).
 pub fn build_with_warnings(
     problem: &Problem,
     spec: &Spec,
@@ -113,6 +114,10 @@ pub fn build_with_warnings(
                 zero.level()
             ));
         }
+    }
+    let ep = spec.ep.unwrap_or(1);
+    if ep > 1 {
+        crate::experts::check_expert_parallel(graph, ep, dp, tp)?;
     }
     let batch = batch_of(graph, problem.batch_dim).unwrap_or(1);
     let per_replica = batch / u64::from(dp);
@@ -194,6 +199,7 @@ pub fn build_with_warnings(
         order: spec.order.unwrap_or_default(),
         recompute: spec.recompute.unwrap_or_default(),
         zero: spec.zero.unwrap_or_default(),
+        expert_parallel: ep,
         stage_of: Vec::new(),
     };
     let (micro, _, _) = micro_graph(problem, &schedule).map_err(|e| e.message)?;

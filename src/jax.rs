@@ -21,7 +21,8 @@
 //! **What a mesh cannot express** is exported as the nearest mesh strategy with a warning naming each
 //! change: pipeline stages (each op's configuration runs over the whole mesh instead, one program),
 //! micro-batches (the whole batch at once), ZeRO (weights and optimizer state replicated over the data
-//! axes), ops placed on their own device subsets (every op runs SPMD on the whole mesh), a dim split by
+//! axes), a schedule's expert parallelism (every replica holds every expert), ops placed on their own
+//! device subsets (every op runs SPMD on the whole mesh), a dim split by
 //! several loops or with a halo, or a degree no set of mesh axes has (that dim replicated), and
 //! readers of one argument that split it differently (the largest reader's split; XLA reshards for the
 //! others).
@@ -33,7 +34,8 @@ use serde_json::{json, Value};
 
 /// The strategy the export describes, in flexc's terms, for its simulated cost beside the strategy
 /// exported from: one stage and one micro-batch (every op in one SPMD program over the whole batch),
-/// ZeRO-1 dropped, and each op's tasks on the leading devices of its replica (its device ids in their
+/// ZeRO-1 and expert parallelism dropped, and each op's tasks on the leading devices of its replica
+/// (its device ids in their
 /// order; a pipeline stage's group and an op's own device subset both become the mesh's first
 /// devices, XLA's replication over the rest costing the same time per device). What the export
 /// replicates only at the step's boundary (a halo split, a degree no mesh axes give) stays split:
@@ -392,6 +394,12 @@ pub fn export(
         warnings.push(format!(
             "{} micro-batches (gradient accumulation) are dropped: XLA runs the whole batch at once",
             schedule.micro_batches
+        ));
+    }
+    if schedule.expert_parallel > 1 {
+        warnings.push(format!(
+            "expert parallelism over {} replicas (ep={}) is dropped: every replica holds every expert, as the configurations give them",
+            schedule.expert_parallel, schedule.expert_parallel
         ));
     }
     let fsdp = schedule.zero == flexc_core::schedule::Zero::Full;

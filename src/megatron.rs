@@ -69,6 +69,12 @@ impl Plan {
         let batch = crate::plan::batch(problem);
         let p = Parallelism::of(graph, strategy, batch);
         let s = &strategy.schedule;
+        if s.expert_parallel > 1 {
+            return Err(format!(
+                "ep={}: no engine export writes expert parallelism yet (Megatron-LM's --num-experts and --expert-model-parallel-size, torchtitan's and MaxText's expert axes); export a plan without ep",
+                s.expert_parallel
+            ));
+        }
         let spec = |sequence_parallel: bool| spec_of(&p, s, sequence_parallel);
         let rebuilt = |sp: bool| rebuilds(problem, strategy, &spec(sp));
         let sequence_parallel = if rebuilt(false) {
@@ -122,6 +128,7 @@ fn spec_of(p: &Parallelism, s: &Schedule, sequence_parallel: bool) -> Spec {
         pp: Some(s.stages),
         vp: (s.chunks > 1).then_some(s.chunks),
         dp: Some(s.replicas),
+        ep: (s.expert_parallel > 1).then_some(s.expert_parallel),
         micro_batches: Some(s.micro_batches),
         micro_batch_size: None,
         order: s.is_pipelined().then_some(s.order),

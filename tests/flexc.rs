@@ -160,6 +160,7 @@ fn settings(relative: &str) -> driver::Options {
         ("torch/mlp_b512.train_sgd.", "8,9"),
         ("torch/resnet50_b64.train_sgd.linalg.generic", "320,321"),
         ("jax/moe_tiny_b2.train_sgd.", "29,30"),
+        ("jax/moe_seq_b4.train_sgd.", "29,30"),
     ];
     if let Some((_, args)) = data_args.iter().find(|(p, _)| relative.starts_with(p)) {
         options.data_args = args.to_string();
@@ -1558,6 +1559,98 @@ fn activation_memory_per_layer_is_korthikantis_closed_form() {
             expected,
             0.05,
         );
+    }
+}
+
+#[test]
+fn schedule_search_bounds_hold_with_expert_parallelism() {
+    // The schedule search enumerates ep on a mixture-of-experts step (routed per sequence, so that
+    // its batch splits over replicas): every candidate simulated, none below its time and memory
+    // bounds (the experts' weight state divided by ep in both), and the pruned search finds the
+    // same. (lit-tests/schedule/expert-parallel.test shows ep enumerated and chosen.)
+    use flexc::core::precision::{Optimizer, Precision, WeightState};
+    use flexc::core::{machine::Machine, problem::Problem, search, CostModel, DeviceCount, Mode};
+    let model = "jax/moe_seq_b4.train_sgd.stablehlo.generic.mlir";
+    let mut options = settings(model);
+    options.mode = Some(Mode::TrainingStep);
+    options.allow_unregistered_dialect = true;
+    options.data_args = "29,30".into();
+    let imported = driver::import_file(&root().join("models").join(model), &options).unwrap();
+    let machine = Machine::preset("dgx-a100:1")
+        .unwrap()
+        .with_devices(DeviceCount::new(4).unwrap())
+        .unwrap();
+    let cost = CostModel::new(&machine.gpu)
+        .with_state(WeightState {
+            precision: Precision::Fp16,
+            optimizer: Optimizer::Adam,
+            ..WeightState::default()
+        })
+        .unwrap();
+    let problem = Problem {
+        batch_dim: options.batch_dim.unwrap_or(0),
+        ..Problem::new(&imported.graph, &machine, &cost, Mode::TrainingStep)
+    };
+    let all = search::audit_bounds(&problem).unwrap();
+    assert_eq!(all.bound_violations, 0, "{all:?}");
+    assert!(all.evaluated > 20, "{all:?}");
+    let run = search::Run::new(search::Budget::Proposals(100_000), 0);
+    let found = search::algorithm("plan")
+        .unwrap()
+        .search(&problem, &run)
+        .unwrap();
+    let pruned = found.plan().unwrap();
+    assert!(pruned.complete, "{pruned:?}");
+    assert_eq!(pruned.best, all.best);
+}
+
+#[test]
+fn expert_parallelism_adds_its_all_to_alls_and_divides_the_experts() {
+    // megatron:tp=1,dp=4,ep=E against its ep=1 twin on the MoE step routed per sequence (replicas
+    // only: one symmetric simulation either way). Each pass moves, per layer, the dispatched tokens
+    // into the experts and the experts' results out: [4 experts, 1 sample, 8 slots, 64] f32 = 8 KiB,
+    // 2 layers, so 4 all-to-alls among the E replicas of the first device's expert-parallel group
+    // forward and 4 backward; the experts' weights (2 × 3 × 4 × 64 × 96 f32) are held 1/E per device.
+    use flexc::core::schedule::spec::Spec;
+    use flexc::core::{
+        experts, machine::Machine, pipeline, problem::Problem, scheduled, CostModel, DeviceCount,
+        DeviceId, Mode,
+    };
+    let model = "jax/moe_seq_b4.train_sgd.stablehlo.generic.mlir";
+    let mut options = settings(model);
+    options.mode = Some(Mode::TrainingStep);
+    options.allow_unregistered_dialect = true;
+    options.data_args = "29,30".into();
+    let imported = driver::import_file(&root().join("models").join(model), &options).unwrap();
+    let machine = Machine::preset("dgx-a100:1")
+        .unwrap()
+        .with_devices(DeviceCount::new(4).unwrap())
+        .unwrap();
+    let cost = CostModel::new(&machine.gpu);
+    let problem = Problem {
+        batch_dim: options.batch_dim.unwrap_or(0),
+        ..Problem::new(&imported.graph, &machine, &cost, Mode::TrainingStep)
+    };
+    let evaluate = |text: &str| {
+        let strategy = scheduled::build(&problem, &Spec::parse(text).unwrap()).unwrap();
+        pipeline::evaluate(&problem, &strategy).unwrap()
+    };
+    let dense = evaluate("megatron:tp=1,dp=4");
+    let expert_bytes: u64 = 2 * 3 * 4 * 64 * 96 * 4;
+    for ep in [2u32, 4] {
+        let e = evaluate(&format!("megatron:tp=1,dp=4,ep={ep}"));
+        let members: Vec<DeviceId> = (0..ep).map(DeviceId).collect();
+        let one = experts::all_to_all_s(&machine, &members, 4 * 8 * 64 * 4);
+        let added = e.iteration_s - dense.iteration_s;
+        assert!(
+            (added - 8.0 * one).abs() < 1e-12,
+            "ep={ep}: {added} s added, 8 all-to-alls of {one} s"
+        );
+        let (a, b) = (dense.groups[0].memory, e.groups[0].memory);
+        let dropped = expert_bytes - expert_bytes / u64::from(ep);
+        assert_eq!(a.weights - b.weights, dropped, "ep={ep}");
+        assert_eq!(a.gradients - b.gradients, dropped, "ep={ep}");
+        assert_eq!(a.optimizer - b.optimizer, dropped, "ep={ep}");
     }
 }
 

@@ -34,6 +34,16 @@ impl<'a> Evaluator<'a> {
         let schedule = &strategy.schedule;
         let n = problem.machine.num_devices();
         schedule.check(n, graph.num_ops()).map_err(plain)?;
+        if schedule.expert_parallel > 1 {
+            // The experts it splits exist and divide (a `#par.schedule` may say anything).
+            crate::experts::check_expert_parallel(
+                graph,
+                schedule.expert_parallel,
+                schedule.replicas,
+                schedule.group_width(n),
+            )
+            .map_err(plain)?;
+        }
         let engine = problem.cost.state().data_parallel;
         if schedule.zero != Zero::None && !engine.shards() {
             return Err(plain(format!(
@@ -189,7 +199,17 @@ impl<'a> Evaluator<'a> {
             message: e.message,
         })?;
         let width = self.schedule.replica_width(self.n);
-        let time = sim.iteration_time();
+        // Expert parallelism: the replica's tokens exchanged with the other replicas of its
+        // expert-parallel group on the way into the experts and out, forward and backward
+        // ([`Evaluator::expert_exchange_s`]), one after another with the rest of the step.
+        let all: Vec<OpId> = self.micro().topological_order().collect();
+        let exchange_s = self.expert_exchange_s(&all, 0);
+        let passes = if self.mode().has_backward() || self.mode().training_step() {
+            2.0
+        } else {
+            1.0
+        };
+        let time = sim.iteration_time() + passes * exchange_s;
         let mut busy = vec![0.0f64; width as usize];
         for t in sim.spans() {
             if let Some(d) = t.device {
@@ -560,8 +580,17 @@ impl<'a> Evaluator<'a> {
         key: StageKey,
     ) -> Result<StageCost, PipelineError> {
         let sims = self.stage_sims(sub, group, key)?;
-        let (mut forward_s, mut backward_s) = (sims.forward_s, sims.backward_s);
-        let mut last_backward_s = sims.last_backward_s;
+        // Expert parallelism: the tokens' all-to-alls into and out of the experts, and their
+        // gradients' back (crate::experts, "Expert parallelism in a schedule").
+        let exchange_s = self.expert_exchange_s(&sub.ops, group);
+        let backward_exchange_s = if self.mode().has_backward() || self.mode().training_step() {
+            exchange_s
+        } else {
+            0.0
+        };
+        let mut forward_s = sims.forward_s + exchange_s;
+        let mut backward_s = sims.backward_s + backward_exchange_s;
+        let mut last_backward_s = sims.last_backward_s + backward_exchange_s;
         let width = self.schedule.group_width(self.n).max(1) as usize;
         let base = self.group_base(group);
         let memory = self.stage_memory(sub, &sims.memo, key);
@@ -653,6 +682,40 @@ impl<'a> Evaluator<'a> {
             backward_flops,
             recompute_flops,
         })
+    }
+
+    /// Seconds of the all-to-alls that move a micro-batch's tokens into the experts of the mixture-of-
+    /// experts layers among `ops` (a stage's) and out of them in one forward pass, among the expert-parallel
+    /// group of the group's first device (replicas `0..ep`): [`crate::experts::exchanges`], each
+    /// tensor at the share one device holds ([`crate::experts::share_bytes`]). 0 without expert
+    /// parallelism.
+    pub(super) fn expert_exchange_s(&self, ops: &[OpId], group: u32) -> f64 {
+        let ep = self.schedule.expert_parallel;
+        if ep < 2 {
+            return 0.0;
+        }
+        let micro = self.micro();
+        let Some(experts) = crate::experts::experts(micro) else {
+            return 0.0;
+        };
+        let forward = |id: OpId| self.phases.of(id) == Phase::Forward;
+        let in_stage: std::collections::HashSet<OpId> = ops.iter().copied().collect();
+        let base = self.group_base(group);
+        let width = self.schedule.replica_width(self.n);
+        let members: Vec<DeviceId> = (0..ep).map(|r| DeviceId(base + r * width)).collect();
+        crate::experts::exchanges(micro, &experts, &forward)
+            .into_iter()
+            .filter(|(_, op)| in_stage.contains(op))
+            .map(|(tensor, op)| {
+                let bytes = crate::experts::share_bytes(
+                    micro,
+                    op,
+                    &self.strategy.configs[op.index()],
+                    tensor,
+                );
+                crate::experts::all_to_all_s(self.machine(), &members, bytes)
+            })
+            .sum()
     }
 
     /// End of the forward pass and of the whole per-micro-batch work in a stage simulation: in
@@ -1036,11 +1099,49 @@ impl<'a> Evaluator<'a> {
                 held
             }
         };
-        self.weight_state(&held_bytes)
+        let ep = self.schedule.expert_parallel;
+        if ep < 2 {
+            return self.weight_state(&held_bytes);
+        }
+        // Expert parallelism: the expert weights' share held apart, divided by `ep`, ZeRO sharding it
+        // over the `dp / ep` replicas of each expert (crate::experts, "Expert parallelism in a
+        // schedule").
+        let experts = crate::experts::experts(self.problem.graph)
+            .map(|e| crate::experts::expert_weights(self.problem.graph, &e))
+            .unwrap_or_default();
+        let expert_bytes = self.held_bytes_of(width, &|t| experts.binary_search(&t).is_ok());
+        let dense: Vec<u64> = held_bytes
+            .iter()
+            .zip(&expert_bytes)
+            .map(|(&all, &e)| all.saturating_sub(e))
+            .collect();
+        let replicas = self.schedule.replicas.max(1);
+        let expert_state = self.weight_state_over(
+            &expert_bytes
+                .iter()
+                .map(|&b| b / u64::from(ep))
+                .collect::<Vec<u64>>(),
+            replicas / ep,
+        );
+        self.weight_state_over(&dense, replicas)
+            .into_iter()
+            .zip(expert_state)
+            .map(|(a, b)| MemoryBreakdown {
+                weights: a.weights + b.weights,
+                gradients: a.gradients + b.gradients,
+                optimizer: a.optimizer + b.optimizer,
+                ..Default::default()
+            })
+            .collect()
     }
 
     /// Bytes of weights every device of replica 0 holds (the union of what its tasks read).
     pub(super) fn held_bytes(&self, width: usize) -> Vec<u64> {
+        self.held_bytes_of(width, &|_| true)
+    }
+
+    /// [`Evaluator::held_bytes`] of the weights `which` accepts.
+    pub(super) fn held_bytes_of(&self, width: usize, which: &dyn Fn(TensorId) -> bool) -> Vec<u64> {
         let graph = self.problem.graph;
         let mut holdings: BTreeMap<TensorId, Vec<(u32, Vec<crate::Interval>)>> = BTreeMap::new();
         let mut loops = Vec::new();
@@ -1051,7 +1152,7 @@ impl<'a> Evaluator<'a> {
                 config.task_ranges_into(op, task, &mut loops);
                 for a in &op.inputs {
                     let tensor = self.micro().tensor(a.tensor);
-                    if tensor.kind == TensorKind::Weight {
+                    if tensor.kind == TensorKind::Weight && which(a.tensor) {
                         holdings
                             .entry(a.tensor)
                             .or_default()
@@ -1075,8 +1176,17 @@ impl<'a> Evaluator<'a> {
     /// The weight state of devices holding `held_bytes` of weights (module doc), as
     /// [`WeightState::split`] shards it under the schedule's ZeRO stage.
     pub(super) fn weight_state(&self, held_bytes: &[u64]) -> Vec<MemoryBreakdown> {
+        self.weight_state_over(held_bytes, self.schedule.replicas)
+    }
+
+    /// [`Evaluator::weight_state`] with ZeRO sharding over `replicas` replicas.
+    pub(super) fn weight_state_over(
+        &self,
+        held_bytes: &[u64],
+        replicas: u32,
+    ) -> Vec<MemoryBreakdown> {
         let state: WeightState = self.problem.cost.state();
-        let d = u64::from(self.schedule.replicas.max(1));
+        let d = u64::from(replicas.max(1));
         let mode = if self.mode().has_backward() || self.mode().training_step() {
             Mode::Training
         } else {

@@ -18,6 +18,10 @@
 //!   others 1 for `data-parallel`, else all the devices left);
 //! - `pp`: pipeline stages (default 1);
 //! - `dp`: data-parallel replicas (default: the devices left, `n / (tp · pp)`);
+//! - `ep`: expert parallelism (default 1): every mixture-of-experts layer's experts split over `ep`
+//!   consecutive data-parallel replicas, each holding `experts / ep` experts' weight state, the tokens
+//!   moving to their experts and back by all-to-alls (Megatron-Core's `--expert-model-parallel-size`
+//!   with the expert tensor parallelism equal to `tp`, so `ep` divides `dp`; [`crate::experts`]);
 //! - `m`: micro-batches per replica, or `mb`: samples per micro-batch (default: one micro-batch
 //!   without stages, else the fewest that are at least `2·pp`, as the closed-form bubble suggests);
 //! - `vp`: virtual stages per group (interleaved 1F1B);
@@ -29,7 +33,8 @@
 //! Every reader of a spec ([`Spec::parse`], then `crate::scheduled::build`) checks it the same way: each
 //! key at most once (`order` and `schedule` are one key; `vp` and `interleaved:V` must agree), no empty
 //! item, no contradiction (`vp` without `pp` ≥ 2 or with `gpipe`, `m` with `mb`, `tp` above 1 on
-//! `data-parallel` or `single-device`, `sp` outside `megatron` or with `tp` = 1, `zero` with `dp` = 1),
+//! `data-parallel` or `single-device`, `sp` outside `megatron` or with `tp` = 1, `zero` with `dp` = 1,
+//! `ep` that does not divide a given `dp`),
 //! and the user's counts bounded before anything is sized from them (in `build`).
 //!
 //! Megatron-LM's `--tensor-model-parallel-size 8 --pipeline-model-parallel-size 4
@@ -312,7 +317,7 @@ impl Key {
 }
 
 /// Every key of a schedule, in the order a spec prints them (module doc).
-pub static KEYS: [Key; 10] = [
+pub static KEYS: [Key; 11] = [
     Key {
         name: "tp",
         aliases: &[],
@@ -369,6 +374,27 @@ pub static KEYS: [Key; 10] = [
             kind: Kind::Count,
             get: |p| Value::Count(p.dp),
             set: |p, v| p.dp = v.count(),
+        }),
+    },
+    Key {
+        name: "ep",
+        aliases: &[],
+        kind: Kind::Count,
+        default: "1",
+        doc: "expert parallelism: each mixture-of-experts layer's experts split over ep data-parallel replicas (ep divides dp and the experts)",
+        get: |s| s.ep.map(|v| Value::Count(v.into())),
+        set: |s, v| s.ep = Some(v.count32()),
+        record: In::Slot(Slot {
+            name: "expert_parallel",
+            kind: Kind::Count,
+            get: |s| Value::Count(s.expert_parallel.into()),
+            set: |s, v| s.expert_parallel = v.count32(),
+        }),
+        report: In::Slot(Slot {
+            name: "ep",
+            kind: Kind::Count,
+            get: |p| Value::Count(p.ep),
+            set: |p, v| p.ep = v.count(),
         }),
     },
     Key {
@@ -548,6 +574,8 @@ pub struct Spec {
     pub pp: Option<u32>,
     pub vp: Option<u32>,
     pub dp: Option<u32>,
+    /// Expert parallelism: replicas per expert-parallel group.
+    pub ep: Option<u32>,
     pub micro_batches: Option<u32>,
     pub micro_batch_size: Option<u64>,
     pub order: Option<Order>,
@@ -639,7 +667,7 @@ impl Spec {
     /// The contradictions the keys show by themselves (those that depend on the machine and the graph are
     /// `crate::scheduled::build`'s): virtual stages without pipeline stages or with GPipe, both `m` and
     /// `mb`, keys the named baseline ignores (`tp` of `data-parallel` or `single-device`, `sp` outside
-    /// `megatron`), `sp` with `tp=1`, and `zero` with `dp=1`.
+    /// `megatron`), `sp` with `tp=1`, `zero` with `dp=1`, and `ep` that does not divide `dp`.
     pub fn check_keys(&self) -> Result<(), String> {
         let pp = self.pp.unwrap_or(1);
         if let Some(vp) = self.vp.filter(|&v| v > 1) {
@@ -682,6 +710,13 @@ impl Spec {
                 return Err(
                     "sp (sequence parallelism) splits ops inside tensor-parallel groups, but tp=1 has none: drop sp or give tp=2 or more".into(),
                 );
+            }
+        }
+        if let (Some(ep), Some(dp)) = (self.ep.filter(|&e| e > 1), self.dp) {
+            if dp % ep != 0 {
+                return Err(format!(
+                    "ep={ep} splits the experts over data-parallel replicas, so it must divide dp={dp} (Megatron-Core carves the expert-parallel group out of the data-parallel one)"
+                ));
             }
         }
         if let (Some(zero), Some(1)) = (self.zero.filter(|&z| z != Zero::None), self.dp) {
@@ -750,6 +785,8 @@ pub struct Parallelism {
     pub pp: u32,
     pub vp: u32,
     pub dp: u64,
+    /// Expert parallelism: the ways the experts of a mixture-of-experts layer are split.
+    pub ep: u64,
     pub micro_batch: u64,
     pub accumulation: u32,
     pub recompute: Recompute,
@@ -766,6 +803,7 @@ impl Default for Parallelism {
             pp: 1,
             vp: 1,
             dp: 1,
+            ep: 1,
             micro_batch: 1,
             accumulation: 1,
             recompute: Recompute::None,
@@ -809,6 +847,15 @@ impl Parallelism {
             tp = tp.max(tasks / sample.max(1));
         }
         let inner_dp = if inner_dp == u64::MAX { 1 } else { inner_dp };
+        // The experts' split: the schedule's across replicas times the most ways one expert-batched
+        // contraction's expert loop is split inside a replica (the flat `expert-parallel`).
+        let inner_ep = crate::experts::experts(graph).map_or(1, |e| {
+            e.contractions
+                .iter()
+                .map(|&(id, d)| strategy.configs[id.index()].degrees[d])
+                .max()
+                .unwrap_or(1)
+        });
         let schedule = if !s.is_pipelined() {
             "flat"
         } else if s.order == Order::GPipe {
@@ -823,6 +870,7 @@ impl Parallelism {
             pp: s.stages,
             vp: s.chunks,
             dp: u64::from(s.replicas) * inner_dp,
+            ep: u64::from(s.expert_parallel) * inner_ep,
             micro_batch: s.micro_batch_size(batch).unwrap_or(batch),
             accumulation: s.micro_batches,
             recompute: s.recompute,
@@ -831,16 +879,22 @@ impl Parallelism {
         }
     }
 
-    /// `tp=8 pp=4 dp=32 micro-batch=2 accumulation=24 recompute=full zero=1 schedule=interleaved:2`:
-    /// the line for people (the JSON is [`Parallelism::json`]).
+    /// `tp=8 pp=4 dp=32 micro-batch=2 accumulation=24 recompute=full zero=1 schedule=interleaved:2`
+    /// (and `ep=E` after `dp` where the experts are split): the line for people (the JSON is
+    /// [`Parallelism::json`]).
     pub fn text(&self) -> String {
         let schedule = if self.schedule == "interleaved" {
             format!("interleaved:{}", self.vp)
         } else {
             self.schedule.to_string()
         };
+        let ep = if self.ep > 1 {
+            format!(" ep={}", self.ep)
+        } else {
+            String::new()
+        };
         format!(
-            "tp={} pp={} dp={} micro-batch={} accumulation={} recompute={} zero={} schedule={schedule}",
+            "tp={} pp={} dp={}{ep} micro-batch={} accumulation={} recompute={} zero={} schedule={schedule}",
             self.tp,
             self.pp,
             self.dp,
@@ -1031,7 +1085,7 @@ mod tests {
         let e = Spec::parse("megatron:pipes=2").unwrap_err();
         assert_eq!(
             e,
-            "unknown strategy key 'pipes' (expected tp, pp, dp, m, mb, vp, order, schedule, recompute, zero, sp)"
+            "unknown strategy key 'pipes' (expected tp, pp, dp, ep, m, mb, vp, order, schedule, recompute, zero, sp)"
         );
         assert_eq!(
             Spec::parse("megatron:m=0").unwrap_err(),
@@ -1110,6 +1164,8 @@ mod tests {
         assert!(err("megatron:tp=1,sp=on").contains("tp=1 has none"));
         assert!(err("megatron:dp=1,zero=3").contains("dp=1 has one"));
         assert!(err("megatron:m=2,mb=2").contains("not both"));
+        assert!(err("megatron:dp=4,ep=3").contains("must divide dp=4"));
+        assert!(Spec::parse("megatron:dp=4,ep=2").is_ok());
         // Agreeing twice-given virtual stages, and keys at their defaults, are fine.
         let s = Spec::parse("megatron:pp=2,vp=2,schedule=interleaved:2").unwrap();
         assert_eq!((s.vp, s.order), (Some(2), Some(Order::OneFOneB)));

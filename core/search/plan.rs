@@ -9,7 +9,9 @@
 //! micro-batches per stage), interleaving where the micro-batches are a multiple of the stages —
 //! every `vp` ≥ 2 whose `pp · vp` divides the repeated layers ([`crate::layers::Layers`]; `vp` = 2
 //! where no layers repeat) — recomputation (none, selective, full), ZeRO (0, 1, 3) and sequence
-//! parallelism inside tensor-parallel groups. A candidate's groups run Megatron's tensor parallelism
+//! parallelism inside tensor-parallel groups, and on a graph with experts ([`crate::experts`]) every
+//! expert parallelism `ep` that divides both `dp` and the experts (the full space only: no engine
+//! export writes `ep` yet). A candidate's groups run Megatron's tensor parallelism
 //! ([`crate::scheduled::tensor_parallel`]; data parallelism when `tp` = 1), its stages cut the forward
 //! ops into equal work ([`crate::schedule::balanced_cuts`]).
 //!
@@ -17,7 +19,8 @@
 //! Every candidate gets two lower bounds before any simulation, both true bounds of what
 //! [`crate::pipeline::Context::evaluate`] gives it (a test simulates every candidate and checks them):
 //! - **memory**: the weight state (parameters × bytes per parameter under the precision and optimizer,
-//!   ZeRO dividing by `dp`) spread evenly over `tp · pp` devices, or per stage group the parameters its
+//!   ZeRO dividing by `dp`; the experts' by `ep`, ZeRO dividing theirs by `dp / ep`) spread evenly over
+//!   `tp · pp` devices, or per stage group the parameters its
 //!   stages read over its `tp` devices plus, without recomputation on a training step, the activations
 //!   its stages keep for their backward over `tp` devices at the order's peak of micro-batches in flight
 //!   ([`Schedule::peak_in_flight`]). A candidate whose bound exceeds a device is *pruned by memory*.
@@ -154,10 +157,10 @@ pub struct Ranked {
     pub why: String,
 }
 
-/// A candidate but its recomputation: `tp, pp, dp, m, vp`, ZeRO level, `sp`.
-type Sibling = (u32, u32, u32, u32, u32, u8, bool);
-/// A candidate but its ZeRO stage: tp, pp, dp, micro-batches, chunks, recomputation, sp.
-type ZeroSibling = (u32, u32, u32, u32, u32, Recompute, bool);
+/// A candidate but its recomputation: `tp, pp, dp, ep, m, vp`, ZeRO level, `sp`.
+type Sibling = (u32, u32, u32, u32, u32, u32, u8, bool);
+/// A candidate but its ZeRO stage: tp, pp, dp, ep, micro-batches, chunks, recomputation, sp.
+type ZeroSibling = (u32, u32, u32, u32, u32, u32, Recompute, bool);
 
 /// One point of the space.
 #[derive(Clone, Debug, PartialEq)]
@@ -166,6 +169,8 @@ struct Candidate {
     pp: u32,
     vp: u32,
     dp: u32,
+    /// Expert parallelism: replicas per expert-parallel group (1 without experts).
+    ep: u32,
     m: u32,
     /// 1F1B but in MaxText's space, where a pipeline is GPipe.
     order: Order,
@@ -188,6 +193,7 @@ impl Candidate {
             tp: Some(self.tp),
             pp: Some(self.pp),
             dp: Some(self.dp),
+            ep: (self.ep > 1).then_some(self.ep),
             micro_batches: Some(self.m),
             vp: (self.vp > 1).then_some(self.vp),
             order: (self.order != Order::OneFOneB).then_some(self.order),
@@ -209,6 +215,7 @@ impl Candidate {
         field("tp", self.tp.to_string(), winner.tp.to_string());
         field("pp", self.pp.to_string(), winner.pp.to_string());
         field("dp", self.dp.to_string(), winner.dp.to_string());
+        field("ep", self.ep.to_string(), winner.ep.to_string());
         field("m", self.m.to_string(), winner.m.to_string());
         field("vp", self.vp.to_string(), winner.vp.to_string());
         field(
@@ -438,8 +445,11 @@ struct Cuts<'a> {
     floors: HashMap<u32, StageFloors>,
     /// Per replica width, replicas and base device: ZeRO-3's ring (bandwidth, latency).
     rings: HashMap<(u32, u32, u32), (f64, f64)>,
-    /// Per `(pp, vp)`: the bytes of the weights each stage group's contractions read.
-    group_weights: HashMap<(u32, u32), Vec<u64>>,
+    /// Per `(pp, vp)`: the bytes of the weights each stage group's contractions read, and of those
+    /// the experts' ([`crate::experts::expert_weights`]).
+    group_weights: HashMap<(u32, u32), Vec<(u64, u64)>>,
+    /// The expert weights (sorted), which expert parallelism divides.
+    expert_weights: Vec<TensorId>,
     /// Per `(tp, sp)`: which ops its tensor parallelism replicates over the group
     /// ([`crate::strategy::Config::is_replicated`]), set by the search before it asks for bounds.
     replicated: HashMap<(u32, bool), Vec<bool>>,
@@ -480,6 +490,9 @@ impl<'a> Cuts<'a> {
             floors: HashMap::new(),
             rings: HashMap::new(),
             group_weights: HashMap::new(),
+            expert_weights: crate::experts::experts(graph)
+                .map(|e| crate::experts::expert_weights(graph, &e))
+                .unwrap_or_default(),
             replicated: HashMap::new(),
             replicated_floors: HashMap::new(),
         }
@@ -520,19 +533,27 @@ impl<'a> Cuts<'a> {
         &self.floors[&k]
     }
 
-    /// Bytes of the weights read by the contractions of each of `pp` groups' stages (`g`, `g + pp`, …).
-    fn group_weights(&mut self, pp: u32, vp: u32) -> Vec<u64> {
+    /// Bytes of the weights read by the contractions of each of `pp` groups' stages (`g`, `g + pp`, …),
+    /// and of those the experts'.
+    fn group_weights(&mut self, pp: u32, vp: u32) -> Vec<(u64, u64)> {
         if let Some(known) = self.group_weights.get(&(pp, vp)) {
             return known.clone();
         }
         let graph = self.problem.graph;
-        let floors = self.floors(pp * vp);
-        let bytes: Vec<u64> = (0..pp)
+        self.floors(pp * vp);
+        let (floors, experts) = (&self.floors[&(pp * vp)], &self.expert_weights);
+        let bytes: Vec<(u64, u64)> = (0..pp)
             .map(|g| {
                 let held: BTreeSet<TensorId> = (0..vp)
                     .flat_map(|c| floors.weights[(c * pp + g) as usize].iter().copied())
                     .collect();
-                held.iter().map(|&t| graph.tensor(t).bytes()).sum()
+                let all = held.iter().map(|&t| graph.tensor(t).bytes()).sum();
+                let expert = held
+                    .iter()
+                    .filter(|t| experts.binary_search(t).is_ok())
+                    .map(|&t| graph.tensor(t).bytes())
+                    .sum();
+                (all, expert)
             })
             .collect();
         self.group_weights.insert((pp, vp), bytes.clone());
@@ -643,12 +664,18 @@ impl<'a> Cuts<'a> {
         let t = f64::from(c.tp.max(1));
         let share = 1.0 / (f64::from(c.dp) * f64::from(c.m)) / t;
         let groups = (0..c.pp).map(|g| {
-            let weights = weight_state_floor(
-                problem,
-                weights[g as usize] / u64::from(c.tp.max(1)),
-                c.dp,
-                c.zero,
-            );
+            // Expert parallelism divides the experts' weight state by `ep`, ZeRO sharding it over the
+            // `dp / ep` replicas of each expert (crate::experts).
+            let (all, expert) = weights[g as usize];
+            let tp = u64::from(c.tp.max(1));
+            let ep = c.ep.max(1);
+            let (dense, expert) = if ep > 1 {
+                (all - expert, expert)
+            } else {
+                (all, 0)
+            };
+            let weights = weight_state_floor(problem, dense / tp, c.dp, c.zero)
+                + weight_state_floor(problem, expert / tp / u64::from(ep), c.dp / ep, c.zero);
             // Selective recomputation drops only outputs of ops that read no weight; full keeps
             // checkpoints the bound does not count.
             let kept = match c.recompute {
@@ -880,6 +907,10 @@ fn plan_with(
     // Each tensor-parallel width's configurations (simulated candidates take them; the time bound
     // reads which ops they replicate).
     let mut groups: HashMap<(u32, bool), Vec<Config>> = HashMap::new();
+    // Expert parallelism: the graph's experts, where the space runs it (no engine export writes it yet).
+    let experts = crate::experts::experts(graph)
+        .map(|e| e.count)
+        .filter(|_| space == Space::All);
 
     // Enumerate, in a fixed order.
     let mut candidates = Vec::new();
@@ -899,6 +930,14 @@ fn plan_with(
                 continue;
             }
             let per_replica = batch / u64::from(dp);
+            // Every ep that divides the replicas and the experts (1 without experts).
+            let eps: Vec<u32> = match experts {
+                Some(count) => divisors(crate::baselines::gcd(count, u64::from(dp)))
+                    .into_iter()
+                    .map(|e| e as u32)
+                    .collect(),
+                None => vec![1],
+            };
             for m in divisors(per_replica).into_iter().map(|m| m as u32) {
                 if m > 1 && !micro_batchable {
                     continue;
@@ -926,7 +965,10 @@ fn plan_with(
                             if zero != Zero::None && (dp == 1 || !shards) {
                                 continue;
                             }
-                            for sp in [false, true] {
+                            for (sp, &ep) in [false, true]
+                                .into_iter()
+                                .flat_map(|sp| eps.iter().map(move |ep| (sp, ep)))
+                            {
                                 let kept = match space {
                                     Space::All => true,
                                     Space::Mesh => mesh_expressible(pp, m, recompute, zero, sp),
@@ -951,6 +993,7 @@ fn plan_with(
                                     pp,
                                     vp,
                                     dp,
+                                    ep,
                                     m,
                                     order,
                                     recompute,
@@ -1020,12 +1063,23 @@ fn plan_with(
     // and composes step times monotonically, so a sibling's time bounds a candidate that recomputes
     // more, unless the sibling was one replicas-only task simulation (another model).
     let mut lighter: HashMap<Sibling, f64> = HashMap::new();
-    let sibling = |c: &Candidate| (c.tp, c.pp, c.dp, c.m, c.vp, c.zero.level() as u8, c.sp);
+    let sibling = |c: &Candidate| {
+        (
+            c.tp,
+            c.pp,
+            c.dp,
+            c.ep,
+            c.m,
+            c.vp,
+            c.zero.level() as u8,
+            c.sp,
+        )
+    };
     // Per ZeRO-2 candidate: its ZeRO-1 sibling's simulated time. The two run the same stages with
     // the same step-end reduction, ZeRO-2 reduce-scattering every micro-batch besides, so ZeRO-1's
     // time bounds ZeRO-2's: ZeRO-2 wins only where ZeRO-1 does not fit (it holds less).
     let mut optimizer_only: HashMap<ZeroSibling, f64> = HashMap::new();
-    let zero_sibling = |c: &Candidate| (c.tp, c.pp, c.dp, c.m, c.vp, c.recompute, c.sp);
+    let zero_sibling = |c: &Candidate| (c.tp, c.pp, c.dp, c.ep, c.m, c.vp, c.recompute, c.sp);
     for (i, c) in candidates.iter().enumerate() {
         // Sound pruning: the rest are sorted by a bound no better than the best time found.
         if let Some((time, _, _)) = &best {
@@ -1082,6 +1136,7 @@ fn plan_with(
             order: c.order,
             recompute: c.recompute,
             zero: c.zero,
+            expert_parallel: c.ep,
             stage_of,
         };
         let configs: Vec<Config> = group

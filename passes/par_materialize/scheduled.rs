@@ -644,6 +644,16 @@ fn analyze(
         fail_at(raw, format!("par.schedule: {message}"));
         return Err(());
     }
+    if schedule.expert_parallel > 1 {
+        fail_at(
+            raw,
+            format!(
+                "par.schedule: expert_parallel = {}: device programs that split the experts across replicas are not materialized yet (the configurations hold every expert on each replica); simulate it with flexc --simulate, or materialize the flat --strategy=expert-parallel",
+                schedule.expert_parallel
+            ),
+        );
+        return Err(());
+    }
     let built = build(ops, values, args, schedule.is_pipelined())?;
     let graph = &built.graph;
     let mut schedule = schedule.clone();
