@@ -3,6 +3,7 @@
 //! split reductions are combined locally and with `par.all_reduce`.
 
 use super::{
+    device::{self, DeviceFunction, Returns},
     nested_ops,
     plan::{FunctionPlan, OpPlan, Transfer},
 };
@@ -666,87 +667,32 @@ fn recapture(op: MlirOperation, captured: &[(MlirValue, MlirValue)]) {
     }
 }
 
-/// Adds `@<f>_device<device>` after `after`; returns it.
+/// Adds `@<f>_device<device>` after `after` (`super::device`); returns it.
 pub(super) unsafe fn emit_device(
     function: MlirOperation,
     after: MlirOperation,
     plan: &FunctionPlan,
     device: i64,
 ) -> MlirOperation {
-    let context = mlirOperationGetContext(function);
-    let clone = mlirOperationClone(function);
-    let module_block = mlirOperationGetBlock(function);
-    mlirBlockInsertOwnedOperationAfter(module_block, after, clone);
-    let name = OperationRef::from_raw(function)
-        .attribute("sym_name")
-        .map(|a| a.to_string().trim_matches('"').to_string())
-        .unwrap_or_default();
-    mlirOperationSetAttributeByName(
-        clone,
-        melior::StringRef::new("sym_name").to_raw(),
-        mlirStringAttrGet(
-            context,
-            melior::StringRef::new(&names::device_function(&name, DeviceId(device as u32)))
-                .to_raw(),
-        ),
+    let DeviceFunction {
+        op,
+        ret,
+        mut emitter,
+    } = device::open(
+        function,
+        after,
+        DeviceId(device as u32),
+        plan.return_position,
     );
-    let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(clone, 0));
-    let ops = ir::block_ops(block);
-    let mut emitter = Emitter::new(context, function, block, ops[plan.return_position], ops);
     for op_plan in &plan.ops {
         emitter.graph_op(op_plan, device, &plan.partitioned);
     }
-    let ret = emitter.ops[plan.return_position];
-    emitter.anchor = ret;
-    emitter.location = mlirOperationGetLocation(ret);
-    emitter.transfers(&plan.return_transfers, device, &plan.partitioned);
-    if device == 0 {
-        let values: Vec<MlirValue> = plan
-            .returned
-            .iter()
-            .map(|&id| emitter.copy(id, &plan.partitioned))
-            .collect();
-        mlirOperationSetOperands(ret, values.len() as isize, values.as_ptr());
-    } else {
-        without_results(context, clone, ret);
-    }
-    // The serial graph ops are now unused: later graph ops read local copies and the return was
-    // rewritten. Erase them last to first.
-    for op_plan in plan.ops.iter().rev() {
-        mlirOperationDestroy(emitter.ops[op_plan.position]);
-    }
-    clone
-}
-
-/// A device function other than device 0's returns nothing: `ret` loses its operands and `function`
-/// its result types and result attributes.
-///
-/// # Safety
-/// `function` is a `func.func` and `ret` its `func.return`, both alive in `context`.
-pub(super) unsafe fn without_results(
-    context: MlirContext,
-    function: MlirOperation,
-    ret: MlirOperation,
-) {
-    mlirOperationSetOperands(ret, 0, std::ptr::null());
-    let ty = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-        function,
-        melior::StringRef::new("function_type").to_raw(),
-    ));
-    let inputs: Vec<MlirType> = (0..mlirFunctionTypeGetNumInputs(ty))
-        .map(|i| mlirFunctionTypeGetInput(ty, i))
-        .collect();
-    let ty = mlirFunctionTypeGet(
-        context,
-        inputs.len() as isize,
-        inputs.as_ptr(),
-        0,
-        std::ptr::null(),
-    );
-    mlirOperationSetAttributeByName(
-        function,
-        melior::StringRef::new("function_type").to_raw(),
-        mlirTypeAttrGet(ty),
-    );
-    mlirOperationRemoveAttributeByName(function, melior::StringRef::new("res_attrs").to_raw());
+    let graph_ops: Vec<usize> = plan.ops.iter().map(|op_plan| op_plan.position).collect();
+    let returns = Returns {
+        transfers: &plan.return_transfers,
+        returned: &plan.returned,
+        partitioned: &plan.partitioned,
+        graph_ops: &graph_ops,
+    };
+    device::close(op, ret, emitter, device, &returns)
 }

@@ -29,6 +29,7 @@
 //! rebuilds what the replayed ops make, and only the rest is stashed.
 
 use super::{
+    device::{self, DeviceFunction, Returns},
     emit::{element_type, tensor_type, Emitter},
     order::{Action, Instance, Kind, Program, Segment},
     plan::OpPlan,
@@ -41,7 +42,6 @@ use crate::{
 };
 use flexc_core::{schedule::Pass, DeviceId};
 use flexc_dialects::names;
-use melior::ir::{operation::OperationLike, OperationRef};
 use mlir_sys::*;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -470,14 +470,7 @@ impl Device<'_> {
 
     /// The serial value (in this device's clone of the body).
     fn serial(&self, id: ValueId) -> MlirValue {
-        unsafe {
-            match id {
-                ValueId::Arg(index) => mlirBlockGetArgument(self.e.body, index as isize),
-                ValueId::Result(position, r) => {
-                    mlirOperationGetResult(self.e.ops[position], r as isize)
-                }
-            }
-        }
+        self.e.serial_value(id)
     }
 
     /// Slot `j mod S` of `id`'s stash.
@@ -1053,27 +1046,10 @@ pub(super) unsafe fn emit_device(
     replay: &Replay,
     device: u32,
 ) -> MlirOperation {
-    let context = mlirOperationGetContext(function);
-    let clone = mlirOperationClone(function);
-    let module_block = mlirOperationGetBlock(function);
-    let module_body = module_block;
-    mlirBlockInsertOwnedOperationAfter(module_block, after, clone);
-    let name = OperationRef::from_raw(function)
-        .attribute("sym_name")
-        .map(|a| a.to_string().trim_matches('"').to_string())
-        .unwrap_or_default();
-    mlirOperationSetAttributeByName(
-        clone,
-        melior::StringRef::new("sym_name").to_raw(),
-        mlirStringAttrGet(
-            context,
-            melior::StringRef::new(&names::device_function(&name, DeviceId(device))).to_raw(),
-        ),
-    );
-    let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(clone, 0));
-    let ops = ir::block_ops(block);
-    let ret = ops[plan.return_position];
-    let mut e = Emitter::new(context, function, block, ret, ops);
+    let module_body = mlirOperationGetBlock(function);
+    let DeviceFunction { op, ret, emitter } =
+        device::open(function, after, DeviceId(device), plan.return_position);
+    let mut e = emitter;
     e.fixed_anchor = Some(ret);
     let r = plan.replica_width.max(1);
     let replica = device / r;
@@ -1297,37 +1273,21 @@ pub(super) unsafe fn emit_device(
         }
     }
     // The results, gathered on device 0 (planned with every replica's devices).
-    dev.e.anchor = ret;
-    dev.e.location = mlirOperationGetLocation(ret);
-    dev.e.shift = 0;
-    dev.e
-        .transfers(&plan.return_transfers, i64::from(device), partitioned);
-    let mut e = dev.e;
-    if device == 0 {
-        let values: Vec<MlirValue> = plan
-            .returned
-            .iter()
-            .map(|&id| e.copy(id, partitioned))
-            .collect();
-        mlirOperationSetOperands(ret, values.len() as isize, values.as_ptr());
-    } else {
-        super::emit::without_results(context, clone, ret);
-    }
-    // The serial graph ops are unused now; erase them last to first.
-    let mut positions: Vec<usize> = plan
+    let mut graph_ops: Vec<usize> = plan
         .partitioned
         .iter()
-        .map(|id| match id {
-            ValueId::Result(p, _) => *p,
-            ValueId::Arg(_) => usize::MAX,
+        .filter_map(|id| match id {
+            ValueId::Result(p, _) => Some(*p),
+            ValueId::Arg(_) => None,
         })
-        .filter(|&p| p != usize::MAX)
         .collect();
-    positions.sort_unstable();
-    positions.dedup();
-    for &p in positions.iter().rev() {
-        mlirOperationDestroy(e.ops[p]);
-    }
-    e.ops.clear();
-    clone
+    graph_ops.sort_unstable();
+    graph_ops.dedup();
+    let returns = Returns {
+        transfers: &plan.return_transfers,
+        returned: &plan.returned,
+        partitioned,
+        graph_ops: &graph_ops,
+    };
+    device::close(op, ret, dev.e, i64::from(device), &returns)
 }
