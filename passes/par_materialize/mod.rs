@@ -171,17 +171,14 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
     Ok(())
 }
 
-/// The module's `par.schedule`, when it has one that is not flat; `Err` (reported) when it is malformed.
+/// The module's `par.schedule` (read by [`crate::schedule_attr`]), when it has one that is not flat;
+/// `Err` (reported) when it is malformed.
 fn schedule_of(
     module: &OperationRef<'_, '_>,
 ) -> Result<Option<flexc_core::schedule::Schedule>, ()> {
-    use flexc_dialects::ScheduleAttr;
-    let Ok(attribute) = module.attribute(flexc_dialects::names::SCHEDULE_ATTR) else {
-        return Ok(None);
-    };
-    match flexc_core::schedule::Schedule::parse(&attribute.to_string()) {
-        Ok(schedule) if schedule.is_flat() => Ok(None),
-        Ok(schedule) => Ok(Some(schedule)),
+    match crate::schedule_attr(module) {
+        Ok(Some(schedule)) if schedule.is_flat() => Ok(None),
+        Ok(schedule) => Ok(schedule),
         Err(e) => {
             crate::emit_error(module.location(), &format!("malformed par.schedule: {e}"));
             Err(())
