@@ -365,28 +365,7 @@ impl Emitter {
         if starts.iter().all(|&s| s == 0) && self.index_offsets.iter().all(Option::is_none) {
             return;
         }
-        let mut indices = Vec::new();
-        unsafe { OperationRef::from_raw(op) }.walk(
-            melior::ir::operation::WalkOrder::PreOrder,
-            |inner: OperationRef| {
-                if op_name(&inner) == "linalg.index" {
-                    indices.push(inner.to_raw());
-                }
-                melior::ir::operation::WalkResult::Advance
-            },
-        );
-        for index in indices {
-            // Only the clone's own indices (not those of a structured op nested in its body).
-            let mut parent = unsafe { mlirOperationGetParentOperation(index) };
-            while !parent.ptr.is_null()
-                && parent.ptr != op.ptr
-                && !op_name(&unsafe { OperationRef::from_raw(parent) }).starts_with("linalg.")
-            {
-                parent = unsafe { mlirOperationGetParentOperation(parent) };
-            }
-            if parent.ptr != op.ptr {
-                continue;
-            }
+        for index in own_indices(op) {
             let dim = unsafe { OperationRef::from_raw(index) }
                 .attribute("dim")
                 .ok()
@@ -403,48 +382,15 @@ impl Emitter {
                 let mut value = mlirOperationGetResult(index, 0);
                 let mut after = index;
                 if let Some(offset) = dynamic {
-                    let ty = mlirIndexTypeGet(self.context);
-                    let mut state = mlirOperationStateGet(
-                        melior::StringRef::new("arith.addi").to_raw(),
-                        self.location,
-                    );
-                    let operands = [value, offset];
-                    mlirOperationStateAddOperands(&mut state, 2, operands.as_ptr());
-                    mlirOperationStateAddResults(&mut state, 1, &ty);
-                    let mut add = mlirOperationCreate(&mut state);
-                    mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(index), index, add);
-                    mlirValueReplaceAllUsesExcept(
-                        value,
-                        mlirOperationGetResult(add, 0),
-                        1,
-                        &mut add,
-                    );
+                    let add = self.index_op("arith.addi", &[value, offset], &[]);
+                    after = self.add_to_uses_after(value, add, after, &[add]);
                     value = mlirOperationGetResult(add, 0);
-                    after = add;
                 }
                 if start == 0 {
                     continue;
                 }
                 let ty = mlirIndexTypeGet(self.context);
-                let build = |name: &str,
-                             operands: &[MlirValue],
-                             attributes: &[MlirNamedAttribute]| {
-                    let mut state =
-                        mlirOperationStateGet(melior::StringRef::new(name).to_raw(), self.location);
-                    mlirOperationStateAddOperands(
-                        &mut state,
-                        operands.len() as isize,
-                        operands.as_ptr(),
-                    );
-                    mlirOperationStateAddResults(&mut state, 1, &ty);
-                    mlirOperationStateAddAttributes(
-                        &mut state,
-                        attributes.len() as isize,
-                        attributes.as_ptr(),
-                    );
-                    mlirOperationCreate(&mut state)
-                };
-                let constant = build(
+                let constant = self.index_op(
                     "arith.constant",
                     &[],
                     &[mlirNamedAttributeGet(
@@ -452,17 +398,54 @@ impl Emitter {
                         mlirIntegerAttrGet(ty, start),
                     )],
                 );
-                let mut add = build(
+                let add = self.index_op(
                     "arith.addi",
                     &[value, mlirOperationGetResult(constant, 0)],
                     &[],
                 );
-                let block = mlirOperationGetBlock(index);
-                mlirBlockInsertOwnedOperationAfter(block, after, constant);
-                mlirBlockInsertOwnedOperationAfter(block, constant, add);
-                mlirValueReplaceAllUsesExcept(value, mlirOperationGetResult(add, 0), 1, &mut add);
+                self.add_to_uses_after(value, add, after, &[constant, add]);
             }
         }
+    }
+
+    /// A detached op `name` of one `index` result.
+    ///
+    /// # Safety
+    /// `operands` and `attributes` are alive in this emitter's context.
+    unsafe fn index_op(
+        &self,
+        name: &str,
+        operands: &[MlirValue],
+        attributes: &[MlirNamedAttribute],
+    ) -> MlirOperation {
+        let ty = mlirIndexTypeGet(self.context);
+        let mut state = mlirOperationStateGet(melior::StringRef::new(name).to_raw(), self.location);
+        mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
+        mlirOperationStateAddResults(&mut state, 1, &ty);
+        mlirOperationStateAddAttributes(&mut state, attributes.len() as isize, attributes.as_ptr());
+        mlirOperationCreate(&mut state)
+    }
+
+    /// Inserts `ops` (in order, the last one `add`, which reads `value`) right after `after`, and
+    /// makes every other use of `value` read `add`'s result; returns `add`.
+    ///
+    /// # Safety
+    /// `ops` are detached, `after` is alive in a block.
+    unsafe fn add_to_uses_after(
+        &self,
+        value: MlirValue,
+        mut add: MlirOperation,
+        after: MlirOperation,
+        ops: &[MlirOperation],
+    ) -> MlirOperation {
+        let block = mlirOperationGetBlock(after);
+        let mut previous = after;
+        for &op in ops {
+            mlirBlockInsertOwnedOperationAfter(block, previous, op);
+            previous = op;
+        }
+        mlirValueReplaceAllUsesExcept(value, mlirOperationGetResult(add, 0), 1, &mut add);
+        add
     }
 
     /// Sets `attributes` (name, text) on the task clone `op`.
@@ -637,6 +620,32 @@ impl Emitter {
         }
         out
     }
+}
+
+/// The `linalg.index` ops of the task clone `op`'s own body (not those of a structured op nested in
+/// it), in pre-order.
+fn own_indices(op: MlirOperation) -> Vec<MlirOperation> {
+    let mut indices = Vec::new();
+    unsafe { OperationRef::from_raw(op) }.walk(
+        melior::ir::operation::WalkOrder::PreOrder,
+        |inner: OperationRef| {
+            if op_name(&inner) == "linalg.index" {
+                indices.push(inner.to_raw());
+            }
+            melior::ir::operation::WalkResult::Advance
+        },
+    );
+    indices.retain(|&index| {
+        let mut parent = unsafe { mlirOperationGetParentOperation(index) };
+        while !parent.ptr.is_null()
+            && parent.ptr != op.ptr
+            && !op_name(&unsafe { OperationRef::from_raw(parent) }).starts_with("linalg.")
+        {
+            parent = unsafe { mlirOperationGetParentOperation(parent) };
+        }
+        parent.ptr == op.ptr
+    });
+    indices
 }
 
 /// A clone of the serial graph op `serial` on `operands`, without its strategy attributes.

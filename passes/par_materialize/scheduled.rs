@@ -695,38 +695,8 @@ fn analyze(
     }
     let built = build(ops, values, args, schedule.is_pipelined())?;
     let graph = &built.graph;
-    let mut schedule = schedule.clone();
-    if schedule.is_pipelined() {
-        schedule.stage_of = built.nodes.iter().map(|n| n.stage).collect();
-    }
-    if let Err(message) = schedule.check(devices, graph.num_ops()) {
-        let op = message
-            .strip_prefix("op #")
-            .and_then(|rest| rest.split_whitespace().next())
-            .and_then(|i| i.parse::<usize>().ok())
-            .and_then(|i| built.nodes.get(i));
-        match op {
-            Some(node) => error(node.op, &format!("par.schedule: {message}")),
-            None => fail_at(raw, format!("par.schedule: {message}")),
-        }
-        return Err(());
-    }
-    let marks = match batch_marks(graph, batch_dim(graph)) {
-        Ok(marks) => marks,
-        Err(e) => {
-            match e.op.and_then(|op| built.nodes.get(op.index())) {
-                Some(node) => error(
-                    node.op,
-                    &format!(
-                        "cannot be split into micro-batches: {}",
-                        e.message.trim_start_matches("--batch: ")
-                    ),
-                ),
-                None => fail_at(raw, format!("cannot split the batch: {}", e.message)),
-            }
-            return Err(());
-        }
-    };
+    let schedule = with_stages(raw, schedule, &built, devices)?;
+    let marks = batch_marks_of(raw, &built)?;
     let training = detect_training_step(graph).is_ok();
     let weight_args: HashSet<usize> = built
         .value_of
@@ -786,6 +756,51 @@ fn analyze(
         recomputed,
         accumulates,
         units,
+    })
+}
+
+/// `schedule` with the stages read from the graph ops (`par.stage`), checked against the graph;
+/// errors at the op a message names, else at the function (`raw`).
+fn with_stages(
+    raw: MlirOperation,
+    schedule: &Schedule,
+    built: &Built,
+    devices: u32,
+) -> Result<Schedule, ()> {
+    let mut schedule = schedule.clone();
+    if schedule.is_pipelined() {
+        schedule.stage_of = built.nodes.iter().map(|n| n.stage).collect();
+    }
+    if let Err(message) = schedule.check(devices, built.graph.num_ops()) {
+        let op = message
+            .strip_prefix("op #")
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|i| i.parse::<usize>().ok())
+            .and_then(|i| built.nodes.get(i));
+        match op {
+            Some(node) => error(node.op, &format!("par.schedule: {message}")),
+            None => fail_at(raw, format!("par.schedule: {message}")),
+        }
+        return Err(());
+    }
+    Ok(schedule)
+}
+
+/// The loops and tensor dims of the graph that follow the batch (`batch_marks` from the data
+/// inputs' batch dim); an error at the op that cannot be split, else at the function (`raw`).
+fn batch_marks_of(raw: MlirOperation, built: &Built) -> Result<flexc_core::batch::BatchMarks, ()> {
+    let graph = &built.graph;
+    batch_marks(graph, batch_dim(graph)).map_err(|e| {
+        match e.op.and_then(|op| built.nodes.get(op.index())) {
+            Some(node) => error(
+                node.op,
+                &format!(
+                    "cannot be split into micro-batches: {}",
+                    e.message.trim_start_matches("--batch: ")
+                ),
+            ),
+            None => fail_at(raw, format!("cannot split the batch: {}", e.message)),
+        }
     })
 }
 
