@@ -515,7 +515,7 @@ fn batch_dim(graph: &Graph) -> usize {
 
 /// The rank of a step kind in the order one micro-batch flows through the stages: forwards up,
 /// backwards down.
-fn kind_rank(kind: Kind, stages: u32) -> u32 {
+pub(super) fn kind_rank(kind: Kind, stages: u32) -> u32 {
     match kind.pass {
         Pass::Forward => kind.stage,
         Pass::Backward => 2 * stages - 1 - kind.stage,

@@ -33,7 +33,7 @@ use super::{
     emit::{element_type, tensor_type, Emitter},
     order::{Action, Instance, Kind, Program, Segment},
     plan::OpPlan,
-    scheduled::{body_operands as operands, Scheduled, StepOp},
+    scheduled::{body_operands as operands, kind_rank, Scheduled, StepOp},
 };
 use crate::{
     family::{cut::array_text, Combine, Operand, ValueId},
@@ -152,14 +152,6 @@ struct Keeping {
     slots: BTreeMap<ValueIdKey, u32>,
 }
 
-/// The rank of a step kind for one micro-batch (forwards up, backwards down).
-fn rank(kind: Kind, stages: u32) -> u32 {
-    match kind.pass {
-        Pass::Forward => kind.stage,
-        Pass::Backward => 2 * stages - 1 - kind.stage,
-    }
-}
-
 fn keeping(plan: &Scheduled, replay: &Replay, device: i64, program: &Program) -> Keeping {
     let touches = touches(plan, replay, device);
     let (loads, stores) = loads_and_stores(plan, replay, program, &touches);
@@ -276,7 +268,7 @@ fn loads_and_stores(
     let stages = plan.schedule.virtual_stages();
     // The kinds of this device's program, in the order one micro-batch runs them.
     let mut kinds: Vec<Kind> = program.instances.iter().map(|i| i.kind).collect();
-    kinds.sort_by_key(|k| rank(*k, stages));
+    kinds.sort_by_key(|k| kind_rank(*k, stages));
     kinds.dedup();
     let empty = BTreeSet::new();
     let mut loads: HashMap<Kind, Vec<ValueId>> = HashMap::new();
