@@ -125,17 +125,12 @@ pub(crate) fn mark_graph_ops_whole(module: &Module) -> Result<Vec<(OpKey, OpKey)
     .map_err(|_| ())?;
     // A scheduled strategy's configurations describe one micro-batch: its tasks' extents along the
     // loops that follow the batch are the micro-batch's (the simulator's per-stage tasks).
-    let units = {
-        use flexc_dialects::ScheduleAttr;
-        module
-            .as_operation()
-            .attribute(flexc_dialects::names::SCHEDULE_ATTR)
-            .ok()
-            .and_then(|a| flexc_core::schedule::Schedule::parse(&a.to_string()).ok())
-            .map_or(1, |s| {
-                u64::from(s.replicas.max(1)) * u64::from(s.micro_batches.max(1))
-            })
-    };
+    let units = flexc_passes::schedule_attr(&module.as_operation())
+        .ok()
+        .flatten()
+        .map_or(1, |s| {
+            u64::from(s.replicas.max(1)) * u64::from(s.micro_batches.max(1))
+        });
     let batch_loops = if units > 1 {
         flexc_core::batch::batch_loops(&imported.graph, 0).unwrap_or_default()
     } else {

@@ -1419,6 +1419,58 @@ fn module_cycle(
         .find_map(|node| visit(node, graph, &mut done, &mut Vec::new()))
 }
 
+/// `#par.schedule` is read from a module by one function, `flexc_passes::schedule_attr`: no other
+/// source of the Rust crates reads the attribute (`names::SCHEDULE_ATTR` in an `attribute(...)` call)
+/// or parses its text (`ScheduleAttr>::parse`, or the trait imported to call `Schedule::parse`);
+/// the dialect crate, which defines the text form, is left out.
+#[test]
+fn par_schedule_is_read_through_one_function() {
+    fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                rust_files(&path, out);
+            } else if path.extension().is_some_and(|ext| ext == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let root = root();
+    let mut files = Vec::new();
+    for dir in ["src", "tools", "passes", "core", "runtime", "tests"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    let reader = root.join("passes/lib.rs");
+    assert!(files.contains(&reader), "{} is gone", reader.display());
+    let mut readers = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let code: String = text
+            .lines()
+            .filter(|line| !line.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let compact: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+        let reads = compact.contains("attribute(flexc_dialects::names::SCHEDULE_ATTR)")
+            || compact.contains("attribute(names::SCHEDULE_ATTR)")
+            || compact.contains("attribute(SCHEDULE_ATTR)")
+            || compact.contains("ScheduleAttr>::parse(")
+            || compact.contains("useflexc_dialects::ScheduleAttr;");
+        if reads && *file != reader && !file.ends_with("tests/flexc.rs") {
+            readers.push(file.strip_prefix(&root).unwrap().display().to_string());
+        }
+    }
+    assert!(
+        readers.is_empty(),
+        "read #par.schedule with flexc_passes::schedule_attr (crate::schedule_attr in flexc-passes), not in: {}",
+        readers.join(", ")
+    );
+    // The one reader itself is found by the same patterns (the test can fail).
+    let text = std::fs::read_to_string(&reader).unwrap();
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    assert!(compact.contains("attribute(flexc_dialects::names::SCHEDULE_ATTR)"));
+}
+
 /// Architecture invariant (ARCHITECTURE.md): the modules of `src/` import each other without a
 /// circle; `driver` is at the top (nothing imports it) and `gpu` and `run` share what both need
 /// through `program`, not through each other.

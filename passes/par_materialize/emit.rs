@@ -3,6 +3,7 @@
 //! split reductions are combined locally and with `par.all_reduce`.
 
 use super::{
+    device::{self, DeviceFunction, Returns},
     nested_ops,
     plan::{FunctionPlan, OpPlan, Transfer},
 };
@@ -364,28 +365,7 @@ impl Emitter {
         if starts.iter().all(|&s| s == 0) && self.index_offsets.iter().all(Option::is_none) {
             return;
         }
-        let mut indices = Vec::new();
-        unsafe { OperationRef::from_raw(op) }.walk(
-            melior::ir::operation::WalkOrder::PreOrder,
-            |inner: OperationRef| {
-                if op_name(&inner) == "linalg.index" {
-                    indices.push(inner.to_raw());
-                }
-                melior::ir::operation::WalkResult::Advance
-            },
-        );
-        for index in indices {
-            // Only the clone's own indices (not those of a structured op nested in its body).
-            let mut parent = unsafe { mlirOperationGetParentOperation(index) };
-            while !parent.ptr.is_null()
-                && parent.ptr != op.ptr
-                && !op_name(&unsafe { OperationRef::from_raw(parent) }).starts_with("linalg.")
-            {
-                parent = unsafe { mlirOperationGetParentOperation(parent) };
-            }
-            if parent.ptr != op.ptr {
-                continue;
-            }
+        for index in own_indices(op) {
             let dim = unsafe { OperationRef::from_raw(index) }
                 .attribute("dim")
                 .ok()
@@ -402,48 +382,15 @@ impl Emitter {
                 let mut value = mlirOperationGetResult(index, 0);
                 let mut after = index;
                 if let Some(offset) = dynamic {
-                    let ty = mlirIndexTypeGet(self.context);
-                    let mut state = mlirOperationStateGet(
-                        melior::StringRef::new("arith.addi").to_raw(),
-                        self.location,
-                    );
-                    let operands = [value, offset];
-                    mlirOperationStateAddOperands(&mut state, 2, operands.as_ptr());
-                    mlirOperationStateAddResults(&mut state, 1, &ty);
-                    let mut add = mlirOperationCreate(&mut state);
-                    mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(index), index, add);
-                    mlirValueReplaceAllUsesExcept(
-                        value,
-                        mlirOperationGetResult(add, 0),
-                        1,
-                        &mut add,
-                    );
+                    let add = self.index_op("arith.addi", &[value, offset], &[]);
+                    after = self.add_to_uses_after(value, add, after, &[add]);
                     value = mlirOperationGetResult(add, 0);
-                    after = add;
                 }
                 if start == 0 {
                     continue;
                 }
                 let ty = mlirIndexTypeGet(self.context);
-                let build = |name: &str,
-                             operands: &[MlirValue],
-                             attributes: &[MlirNamedAttribute]| {
-                    let mut state =
-                        mlirOperationStateGet(melior::StringRef::new(name).to_raw(), self.location);
-                    mlirOperationStateAddOperands(
-                        &mut state,
-                        operands.len() as isize,
-                        operands.as_ptr(),
-                    );
-                    mlirOperationStateAddResults(&mut state, 1, &ty);
-                    mlirOperationStateAddAttributes(
-                        &mut state,
-                        attributes.len() as isize,
-                        attributes.as_ptr(),
-                    );
-                    mlirOperationCreate(&mut state)
-                };
-                let constant = build(
+                let constant = self.index_op(
                     "arith.constant",
                     &[],
                     &[mlirNamedAttributeGet(
@@ -451,17 +398,54 @@ impl Emitter {
                         mlirIntegerAttrGet(ty, start),
                     )],
                 );
-                let mut add = build(
+                let add = self.index_op(
                     "arith.addi",
                     &[value, mlirOperationGetResult(constant, 0)],
                     &[],
                 );
-                let block = mlirOperationGetBlock(index);
-                mlirBlockInsertOwnedOperationAfter(block, after, constant);
-                mlirBlockInsertOwnedOperationAfter(block, constant, add);
-                mlirValueReplaceAllUsesExcept(value, mlirOperationGetResult(add, 0), 1, &mut add);
+                self.add_to_uses_after(value, add, after, &[constant, add]);
             }
         }
+    }
+
+    /// A detached op `name` of one `index` result.
+    ///
+    /// # Safety
+    /// `operands` and `attributes` are alive in this emitter's context.
+    unsafe fn index_op(
+        &self,
+        name: &str,
+        operands: &[MlirValue],
+        attributes: &[MlirNamedAttribute],
+    ) -> MlirOperation {
+        let ty = mlirIndexTypeGet(self.context);
+        let mut state = mlirOperationStateGet(melior::StringRef::new(name).to_raw(), self.location);
+        mlirOperationStateAddOperands(&mut state, operands.len() as isize, operands.as_ptr());
+        mlirOperationStateAddResults(&mut state, 1, &ty);
+        mlirOperationStateAddAttributes(&mut state, attributes.len() as isize, attributes.as_ptr());
+        mlirOperationCreate(&mut state)
+    }
+
+    /// Inserts `ops` (in order, the last one `add`, which reads `value`) right after `after`, and
+    /// makes every other use of `value` read `add`'s result; returns `add`.
+    ///
+    /// # Safety
+    /// `ops` are detached, `after` is alive in a block.
+    unsafe fn add_to_uses_after(
+        &self,
+        value: MlirValue,
+        mut add: MlirOperation,
+        after: MlirOperation,
+        ops: &[MlirOperation],
+    ) -> MlirOperation {
+        let block = mlirOperationGetBlock(after);
+        let mut previous = after;
+        for &op in ops {
+            mlirBlockInsertOwnedOperationAfter(block, previous, op);
+            previous = op;
+        }
+        mlirValueReplaceAllUsesExcept(value, mlirOperationGetResult(add, 0), 1, &mut add);
+        add
     }
 
     /// Sets `attributes` (name, text) on the task clone `op`.
@@ -638,6 +622,32 @@ impl Emitter {
     }
 }
 
+/// The `linalg.index` ops of the task clone `op`'s own body (not those of a structured op nested in
+/// it), in pre-order.
+fn own_indices(op: MlirOperation) -> Vec<MlirOperation> {
+    let mut indices = Vec::new();
+    unsafe { OperationRef::from_raw(op) }.walk(
+        melior::ir::operation::WalkOrder::PreOrder,
+        |inner: OperationRef| {
+            if op_name(&inner) == "linalg.index" {
+                indices.push(inner.to_raw());
+            }
+            melior::ir::operation::WalkResult::Advance
+        },
+    );
+    indices.retain(|&index| {
+        let mut parent = unsafe { mlirOperationGetParentOperation(index) };
+        while !parent.ptr.is_null()
+            && parent.ptr != op.ptr
+            && !op_name(&unsafe { OperationRef::from_raw(parent) }).starts_with("linalg.")
+        {
+            parent = unsafe { mlirOperationGetParentOperation(parent) };
+        }
+        parent.ptr == op.ptr
+    });
+    indices
+}
+
 /// A clone of the serial graph op `serial` on `operands`, without its strategy attributes.
 fn strip_clone(serial: MlirOperation, operands: &[MlirValue]) -> MlirOperation {
     unsafe {
@@ -666,87 +676,32 @@ fn recapture(op: MlirOperation, captured: &[(MlirValue, MlirValue)]) {
     }
 }
 
-/// Adds `@<f>_device<device>` after `after`; returns it.
+/// Adds `@<f>_device<device>` after `after` (`super::device`); returns it.
 pub(super) unsafe fn emit_device(
     function: MlirOperation,
     after: MlirOperation,
     plan: &FunctionPlan,
     device: i64,
 ) -> MlirOperation {
-    let context = mlirOperationGetContext(function);
-    let clone = mlirOperationClone(function);
-    let module_block = mlirOperationGetBlock(function);
-    mlirBlockInsertOwnedOperationAfter(module_block, after, clone);
-    let name = OperationRef::from_raw(function)
-        .attribute("sym_name")
-        .map(|a| a.to_string().trim_matches('"').to_string())
-        .unwrap_or_default();
-    mlirOperationSetAttributeByName(
-        clone,
-        melior::StringRef::new("sym_name").to_raw(),
-        mlirStringAttrGet(
-            context,
-            melior::StringRef::new(&names::device_function(&name, DeviceId(device as u32)))
-                .to_raw(),
-        ),
+    let DeviceFunction {
+        op,
+        ret,
+        mut emitter,
+    } = device::open(
+        function,
+        after,
+        DeviceId(device as u32),
+        plan.return_position,
     );
-    let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(clone, 0));
-    let ops = ir::block_ops(block);
-    let mut emitter = Emitter::new(context, function, block, ops[plan.return_position], ops);
     for op_plan in &plan.ops {
         emitter.graph_op(op_plan, device, &plan.partitioned);
     }
-    let ret = emitter.ops[plan.return_position];
-    emitter.anchor = ret;
-    emitter.location = mlirOperationGetLocation(ret);
-    emitter.transfers(&plan.return_transfers, device, &plan.partitioned);
-    if device == 0 {
-        let values: Vec<MlirValue> = plan
-            .returned
-            .iter()
-            .map(|&id| emitter.copy(id, &plan.partitioned))
-            .collect();
-        mlirOperationSetOperands(ret, values.len() as isize, values.as_ptr());
-    } else {
-        without_results(context, clone, ret);
-    }
-    // The serial graph ops are now unused: later graph ops read local copies and the return was
-    // rewritten. Erase them last to first.
-    for op_plan in plan.ops.iter().rev() {
-        mlirOperationDestroy(emitter.ops[op_plan.position]);
-    }
-    clone
-}
-
-/// A device function other than device 0's returns nothing: `ret` loses its operands and `function`
-/// its result types and result attributes.
-///
-/// # Safety
-/// `function` is a `func.func` and `ret` its `func.return`, both alive in `context`.
-pub(super) unsafe fn without_results(
-    context: MlirContext,
-    function: MlirOperation,
-    ret: MlirOperation,
-) {
-    mlirOperationSetOperands(ret, 0, std::ptr::null());
-    let ty = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-        function,
-        melior::StringRef::new("function_type").to_raw(),
-    ));
-    let inputs: Vec<MlirType> = (0..mlirFunctionTypeGetNumInputs(ty))
-        .map(|i| mlirFunctionTypeGetInput(ty, i))
-        .collect();
-    let ty = mlirFunctionTypeGet(
-        context,
-        inputs.len() as isize,
-        inputs.as_ptr(),
-        0,
-        std::ptr::null(),
-    );
-    mlirOperationSetAttributeByName(
-        function,
-        melior::StringRef::new("function_type").to_raw(),
-        mlirTypeAttrGet(ty),
-    );
-    mlirOperationRemoveAttributeByName(function, melior::StringRef::new("res_attrs").to_raw());
+    let graph_ops: Vec<usize> = plan.ops.iter().map(|op_plan| op_plan.position).collect();
+    let returns = Returns {
+        transfers: &plan.return_transfers,
+        returned: &plan.returned,
+        partitioned: &plan.partitioned,
+        graph_ops: &graph_ops,
+    };
+    device::close(op, ret, emitter, device, &returns)
 }

@@ -71,7 +71,9 @@
 //! assembled results carried through them, one synchronization of the accumulated gradients after the
 //! last micro-batch, then the epilogue (the update); `zero` splits that synchronization and the
 //! epilogue over the replicas (ZeRO-1) and, for ZeRO-3, the weights too. The flat schedule (and no
-//! attribute) is the program above, unchanged.
+//! attribute) is the program above, unchanged. Both paths build their device functions with `device`
+//! (the clone of `@f` renamed, the results gathered on device 0, the serial graph ops erased) and
+//! their ops with `emit::Emitter`.
 //!
 //! Precondition: a module whose graph ops carry `par.config` valid for their `par.space` (par-verify),
 //! checked again here by the same validator (`flexc_core::Config::check`) — in particular one task per
@@ -101,6 +103,7 @@
 //! }
 //! ```
 
+mod device;
 mod emit;
 pub mod order;
 mod plan;
@@ -137,19 +140,7 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
     if let Some(schedule) = schedule_of(&module)? {
         return run_scheduled(module, &schedule, machine);
     }
-    let functions: Vec<OperationRef> = ir::top_level_ops(module.to_raw())
-        .into_iter()
-        .map(|op| unsafe { OperationRef::from_raw(op) })
-        .filter(|op| {
-            op_name(op) == "func.func"
-                && !op
-                    .attribute("sym_visibility")
-                    .is_ok_and(|v| v.to_string().contains("private"))
-                && !unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(op.to_raw(), 0)) }
-                    .ptr
-                    .is_null()
-        })
-        .collect();
+    let functions = public_functions(&module);
     let mut tag = 0i64;
     let mut ok = true;
     let mut plans = Vec::new();
@@ -180,17 +171,14 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
     Ok(())
 }
 
-/// The module's `par.schedule`, when it has one that is not flat; `Err` (reported) when it is malformed.
+/// The module's `par.schedule` (read by [`crate::schedule_attr`]), when it has one that is not flat;
+/// `Err` (reported) when it is malformed.
 fn schedule_of(
     module: &OperationRef<'_, '_>,
 ) -> Result<Option<flexc_core::schedule::Schedule>, ()> {
-    use flexc_dialects::ScheduleAttr;
-    let Ok(attribute) = module.attribute(flexc_dialects::names::SCHEDULE_ATTR) else {
-        return Ok(None);
-    };
-    match flexc_core::schedule::Schedule::parse(&attribute.to_string()) {
-        Ok(schedule) if schedule.is_flat() => Ok(None),
-        Ok(schedule) => Ok(Some(schedule)),
+    match crate::schedule_attr(module) {
+        Ok(Some(schedule)) if schedule.is_flat() => Ok(None),
+        Ok(schedule) => Ok(schedule),
         Err(e) => {
             crate::emit_error(module.location(), &format!("malformed par.schedule: {e}"));
             Err(())

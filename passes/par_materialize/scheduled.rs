@@ -159,212 +159,31 @@ fn build(
     pipelined: bool,
 ) -> Result<Built, ()> {
     let mut failed = false;
-    struct Pending {
-        position: usize,
-        op: MlirOperation,
-        config: Config,
-        stage: u32,
-        model: crate::op_model::OpModel,
-        roles: Vec<Role>,
-        /// (value, access) per tensor the op reads, then per result.
-        inputs: Vec<(MlirValue, Vec<flexc_core::AffineDim>)>,
-    }
     let mut pending = Vec::new();
     for (position, &op) in ops.iter().enumerate() {
         if !has_attribute(op, names::CONFIG_ATTR) {
             continue;
         }
-        let op_ref = unsafe { OperationRef::from_raw(op) };
-        let name = op_name(&op_ref);
-        let config = match op_ref
-            .attribute(names::CONFIG_ATTR)
-            .ok()
-            .map(|a| <Config as flexc_dialects::ConfigAttr>::parse(&a.to_string()))
-        {
-            Some(Ok(config)) => config,
-            _ => {
-                error(op, "has a malformed par.config");
-                failed = true;
-                continue;
-            }
-        };
-        let (model, captures) = match family::model_of(&op_ref, &name).1 {
-            Import::Modelled(model) => (model, Vec::new()),
-            Import::Capturing(model, captures) => (model, captures),
-            _ => {
-                error(
-                    op,
-                    "has a par.config but flexc knows no iteration space for it",
-                );
-                failed = true;
-                continue;
-            }
-        };
-        let roles: Vec<Role> = match op_ref
-            .attribute(names::SPACE_ATTR)
-            .ok()
-            .map(|a| Space::parse(&a.to_string()))
-        {
-            Some(Ok(space)) if space.roles.len() == model.loops.len() => space.roles,
-            // Without its space (an auxiliary op of a lowering), the model's loop kinds.
-            _ => model
-                .parallel
-                .iter()
-                .map(|&p| if p { Role::Attribute } else { Role::Reduction })
-                .collect(),
-        };
-        let stage = match op_ref.attribute(names::STAGE_ATTR).ok() {
-            Some(a) => match ir::integer(a.to_raw()).and_then(|s| u32::try_from(s).ok()) {
-                Some(stage) => stage,
-                None => {
-                    error(op, "has a par.stage that is not a non-negative i64");
-                    failed = true;
-                    continue;
-                }
-            },
-            None if pipelined => {
-                error(
-                    op,
-                    "has no par.stage, but the module's par.schedule has several pipeline stages",
-                );
-                failed = true;
-                continue;
-            }
-            None => 0,
-        };
-        let mut inputs = Vec::new();
-        for (i, access) in model.inputs.iter().enumerate() {
-            let Some(access) = access else { continue };
-            let value = unsafe { mlirOperationGetOperand(op, i as isize) };
-            if shape_of(value).is_some() {
-                inputs.push((value, access.clone()));
-            }
+        match read_graph_op(op, position, pipelined) {
+            Ok(read) => pending.push(read),
+            Err(()) => failed = true,
         }
-        inputs.extend(captures);
-        pending.push(Pending {
-            position,
-            op,
-            config,
-            stage,
-            model,
-            roles,
-            inputs,
-        });
     }
     if failed {
         return Err(());
     }
-    // Values no graph op makes: data when a sample loop reads them, weights otherwise.
-    let produced: HashSet<usize> = pending
-        .iter()
-        .flat_map(|p| {
-            (0..unsafe { mlirOperationGetNumResults(p.op) })
-                .map(move |r| ir::value_key(unsafe { mlirOperationGetResult(p.op, r) }))
-        })
-        .collect();
-    let mut data: HashSet<usize> = HashSet::new();
-    for p in &pending {
-        for (value, access) in &p.inputs {
-            let sampled = access.iter().any(|e| {
-                e.terms
-                    .iter()
-                    .any(|&(k, c)| c != 0 && p.roles.get(k) == Some(&Role::Sample))
-            });
-            if sampled {
-                data.insert(ir::value_key(*value));
-            }
-        }
-    }
+    let mut tensors = Tensors::new(values, &pending);
     let mut graph = Graph::new();
-    let mut tensor_of: HashMap<ValueId, TensorId> = HashMap::new();
-    let mut value_of: Vec<ValueId> = Vec::new();
-    let mut weights = WeightDerived::default();
-    // `Ok(None)`: a constant (the importer's rule: free everywhere, never read as a tensor).
-    let mut tensor = |graph: &mut Graph, value: MlirValue| -> Result<Option<TensorId>, ()> {
-        let id = *values.get(&ir::value_key(value)).ok_or(())?;
-        if let Some(&t) = tensor_of.get(&id) {
-            return Ok(Some(t));
-        }
-        let shape: Vec<u64> = shape_of(value)
-            .ok_or(())?
-            .into_iter()
-            .map(|d| d as u64)
-            .collect();
-        let key = ir::value_key(value);
-        let kind = if produced.contains(&key) {
-            TensorKind::Activation
-        } else if data.contains(&key) {
-            TensorKind::Input
-        } else if weights.of(value) {
-            TensorKind::Weight
-        } else {
-            return Ok(None);
-        };
-        let name = match id {
-            ValueId::Arg(i) => format!("arg{i}"),
-            ValueId::Result(p, r) => format!("op{p}#{r}"),
-        };
-        let t = graph.add_tensor(name, shape, dtype_of(value), kind);
-        tensor_of.insert(id, t);
-        value_of.push(id);
-        Ok(Some(t))
-    };
     // Arguments first, in order (the batch of the data inputs is the first one's).
     for &arg in args {
-        if data.contains(&ir::value_key(arg)) {
-            let _ = tensor(&mut graph, arg);
+        if tensors.data.contains(&ir::value_key(arg)) {
+            let _ = tensors.tensor(&mut graph, arg);
         }
     }
     let mut nodes = Vec::new();
     for p in pending {
-        let mut accesses = Vec::new();
-        for (value, access) in &p.inputs {
-            match tensor(&mut graph, *value) {
-                Ok(Some(t)) => accesses.push(Access {
-                    tensor: t,
-                    exprs: access.clone(),
-                }),
-                Ok(None) => {}
-                Err(()) => {
-                    error(p.op, "reads a value from outside its function");
-                    failed = true;
-                }
-            }
-        }
-        let mut outputs = Vec::new();
-        for (r, access) in p.model.outputs.iter().enumerate() {
-            let value = unsafe { mlirOperationGetResult(p.op, r as isize) };
-            match tensor(&mut graph, value) {
-                Ok(Some(t)) => outputs.push(Access {
-                    tensor: t,
-                    exprs: access.clone(),
-                }),
-                _ => {
-                    error(p.op, "has a result that is not a static tensor");
-                    failed = true;
-                }
-            }
-        }
-        let first = unsafe { mlirOperationGetResult(p.op, 0) };
-        let added = graph.add_op(GraphOp {
-            name: op_name(&unsafe { OperationRef::from_raw(p.op) }),
-            location: location_text(p.op),
-            class: p.model.class,
-            dims: p
-                .model
-                .loops
-                .iter()
-                .zip(&p.roles)
-                .map(|(&size, &role)| Dim::new(size, role))
-                .collect(),
-            inputs: accesses,
-            outputs,
-            flops: p.model.flops as f64,
-            dtype: dtype_of(first),
-            position_mask: None,
-        });
-        if let Err(e) = added {
-            error(p.op, &e.message);
+        // Every op is added, whatever failed before (each error is reported at its op).
+        if add_graph_op(&mut graph, &mut tensors, &p).is_err() {
             failed = true;
             continue;
         }
@@ -382,8 +201,238 @@ fn build(
     Ok(Built {
         graph,
         nodes,
-        value_of,
+        value_of: tensors.value_of,
     })
+}
+
+/// A graph op as read from the IR, before it joins the graph.
+struct GraphOpIr {
+    position: usize,
+    op: MlirOperation,
+    config: Config,
+    stage: u32,
+    model: crate::op_model::OpModel,
+    roles: Vec<Role>,
+    /// (value, access) per tensor the op reads, then per result.
+    inputs: Vec<(MlirValue, Vec<flexc_core::AffineDim>)>,
+}
+
+/// Reads the graph op `op` at `position`: its `par.config`, its family's model, the roles of its
+/// loops (its `par.space`), its stage (required when `pipelined`) and the tensors it reads. Errors
+/// are emitted at the op.
+fn read_graph_op(op: MlirOperation, position: usize, pipelined: bool) -> Result<GraphOpIr, ()> {
+    let op_ref = unsafe { OperationRef::from_raw(op) };
+    let name = op_name(&op_ref);
+    let config = match op_ref
+        .attribute(names::CONFIG_ATTR)
+        .ok()
+        .map(|a| <Config as flexc_dialects::ConfigAttr>::parse(&a.to_string()))
+    {
+        Some(Ok(config)) => config,
+        _ => {
+            error(op, "has a malformed par.config");
+            return Err(());
+        }
+    };
+    let (model, captures) = match family::model_of(&op_ref, &name).1 {
+        Import::Modelled(model) => (model, Vec::new()),
+        Import::Capturing(model, captures) => (model, captures),
+        _ => {
+            error(
+                op,
+                "has a par.config but flexc knows no iteration space for it",
+            );
+            return Err(());
+        }
+    };
+    let roles: Vec<Role> = match op_ref
+        .attribute(names::SPACE_ATTR)
+        .ok()
+        .map(|a| Space::parse(&a.to_string()))
+    {
+        Some(Ok(space)) if space.roles.len() == model.loops.len() => space.roles,
+        // Without its space (an auxiliary op of a lowering), the model's loop kinds.
+        _ => model
+            .parallel
+            .iter()
+            .map(|&p| if p { Role::Attribute } else { Role::Reduction })
+            .collect(),
+    };
+    let stage = match op_ref.attribute(names::STAGE_ATTR).ok() {
+        Some(a) => match ir::integer(a.to_raw()).and_then(|s| u32::try_from(s).ok()) {
+            Some(stage) => stage,
+            None => {
+                error(op, "has a par.stage that is not a non-negative i64");
+                return Err(());
+            }
+        },
+        None if pipelined => {
+            error(
+                op,
+                "has no par.stage, but the module's par.schedule has several pipeline stages",
+            );
+            return Err(());
+        }
+        None => 0,
+    };
+    let mut inputs = Vec::new();
+    for (i, access) in model.inputs.iter().enumerate() {
+        let Some(access) = access else { continue };
+        let value = unsafe { mlirOperationGetOperand(op, i as isize) };
+        if shape_of(value).is_some() {
+            inputs.push((value, access.clone()));
+        }
+    }
+    inputs.extend(captures);
+    Ok(GraphOpIr {
+        position,
+        op,
+        config,
+        stage,
+        model,
+        roles,
+        inputs,
+    })
+}
+
+/// The graph's tensors while it is built: which value each is, and the kind of a value no graph op
+/// makes (data when a sample loop reads it, a weight otherwise).
+struct Tensors<'v> {
+    values: &'v HashMap<usize, ValueId>,
+    /// Values graph ops make (by value key).
+    produced: HashSet<usize>,
+    /// Values a sample loop reads that no graph op makes.
+    data: HashSet<usize>,
+    weights: WeightDerived,
+    tensor_of: HashMap<ValueId, TensorId>,
+    /// The value each tensor is.
+    value_of: Vec<ValueId>,
+}
+
+impl<'v> Tensors<'v> {
+    fn new(values: &'v HashMap<usize, ValueId>, pending: &[GraphOpIr]) -> Tensors<'v> {
+        let produced: HashSet<usize> = pending
+            .iter()
+            .flat_map(|p| {
+                (0..unsafe { mlirOperationGetNumResults(p.op) })
+                    .map(move |r| ir::value_key(unsafe { mlirOperationGetResult(p.op, r) }))
+            })
+            .collect();
+        let mut data: HashSet<usize> = HashSet::new();
+        for p in pending {
+            for (value, access) in &p.inputs {
+                let sampled = access.iter().any(|e| {
+                    e.terms
+                        .iter()
+                        .any(|&(k, c)| c != 0 && p.roles.get(k) == Some(&Role::Sample))
+                });
+                if sampled {
+                    data.insert(ir::value_key(*value));
+                }
+            }
+        }
+        Tensors {
+            values,
+            produced,
+            data,
+            weights: WeightDerived::default(),
+            tensor_of: HashMap::new(),
+            value_of: Vec::new(),
+        }
+    }
+
+    /// The tensor of `value`, added to `graph` the first time; `Ok(None)`: a constant (the
+    /// importer's rule: free everywhere, never read as a tensor); `Err`: not a value of the function
+    /// or not a static tensor.
+    fn tensor(&mut self, graph: &mut Graph, value: MlirValue) -> Result<Option<TensorId>, ()> {
+        let id = *self.values.get(&ir::value_key(value)).ok_or(())?;
+        if let Some(&t) = self.tensor_of.get(&id) {
+            return Ok(Some(t));
+        }
+        let shape: Vec<u64> = shape_of(value)
+            .ok_or(())?
+            .into_iter()
+            .map(|d| d as u64)
+            .collect();
+        let key = ir::value_key(value);
+        let kind = if self.produced.contains(&key) {
+            TensorKind::Activation
+        } else if self.data.contains(&key) {
+            TensorKind::Input
+        } else if self.weights.of(value) {
+            TensorKind::Weight
+        } else {
+            return Ok(None);
+        };
+        let name = match id {
+            ValueId::Arg(i) => format!("arg{i}"),
+            ValueId::Result(p, r) => format!("op{p}#{r}"),
+        };
+        let t = graph.add_tensor(name, shape, dtype_of(value), kind);
+        self.tensor_of.insert(id, t);
+        self.value_of.push(id);
+        Ok(Some(t))
+    }
+}
+
+/// Adds the graph op `p` to `graph` with its accesses (also when one of its tensors is unusable).
+/// Errors are emitted at the op.
+fn add_graph_op(graph: &mut Graph, tensors: &mut Tensors<'_>, p: &GraphOpIr) -> Result<(), ()> {
+    let mut failed = false;
+    let mut accesses = Vec::new();
+    for (value, access) in &p.inputs {
+        match tensors.tensor(graph, *value) {
+            Ok(Some(t)) => accesses.push(Access {
+                tensor: t,
+                exprs: access.clone(),
+            }),
+            Ok(None) => {}
+            Err(()) => {
+                error(p.op, "reads a value from outside its function");
+                failed = true;
+            }
+        }
+    }
+    let mut outputs = Vec::new();
+    for (r, access) in p.model.outputs.iter().enumerate() {
+        let value = unsafe { mlirOperationGetResult(p.op, r as isize) };
+        match tensors.tensor(graph, value) {
+            Ok(Some(t)) => outputs.push(Access {
+                tensor: t,
+                exprs: access.clone(),
+            }),
+            _ => {
+                error(p.op, "has a result that is not a static tensor");
+                failed = true;
+            }
+        }
+    }
+    let first = unsafe { mlirOperationGetResult(p.op, 0) };
+    let added = graph.add_op(GraphOp {
+        name: op_name(&unsafe { OperationRef::from_raw(p.op) }),
+        location: location_text(p.op),
+        class: p.model.class,
+        dims: p
+            .model
+            .loops
+            .iter()
+            .zip(&p.roles)
+            .map(|(&size, &role)| Dim::new(size, role))
+            .collect(),
+        inputs: accesses,
+        outputs,
+        flops: p.model.flops as f64,
+        dtype: dtype_of(first),
+        position_mask: None,
+    });
+    if let Err(e) = added {
+        error(p.op, &e.message);
+        return Err(());
+    }
+    if failed {
+        return Err(());
+    }
+    Ok(())
 }
 
 /// Whether a value no graph op makes is a weight: an argument, a constant with distinct values (not a
@@ -466,7 +515,7 @@ fn batch_dim(graph: &Graph) -> usize {
 
 /// The rank of a step kind in the order one micro-batch flows through the stages: forwards up,
 /// backwards down.
-fn kind_rank(kind: Kind, stages: u32) -> u32 {
+pub(super) fn kind_rank(kind: Kind, stages: u32) -> u32 {
     match kind.pass {
         Pass::Forward => kind.stage,
         Pass::Backward => 2 * stages - 1 - kind.stage,
@@ -656,38 +705,8 @@ fn analyze(
     }
     let built = build(ops, values, args, schedule.is_pipelined())?;
     let graph = &built.graph;
-    let mut schedule = schedule.clone();
-    if schedule.is_pipelined() {
-        schedule.stage_of = built.nodes.iter().map(|n| n.stage).collect();
-    }
-    if let Err(message) = schedule.check(devices, graph.num_ops()) {
-        let op = message
-            .strip_prefix("op #")
-            .and_then(|rest| rest.split_whitespace().next())
-            .and_then(|i| i.parse::<usize>().ok())
-            .and_then(|i| built.nodes.get(i));
-        match op {
-            Some(node) => error(node.op, &format!("par.schedule: {message}")),
-            None => fail_at(raw, format!("par.schedule: {message}")),
-        }
-        return Err(());
-    }
-    let marks = match batch_marks(graph, batch_dim(graph)) {
-        Ok(marks) => marks,
-        Err(e) => {
-            match e.op.and_then(|op| built.nodes.get(op.index())) {
-                Some(node) => error(
-                    node.op,
-                    &format!(
-                        "cannot be split into micro-batches: {}",
-                        e.message.trim_start_matches("--batch: ")
-                    ),
-                ),
-                None => fail_at(raw, format!("cannot split the batch: {}", e.message)),
-            }
-            return Err(());
-        }
-    };
+    let schedule = with_stages(raw, schedule, &built, devices)?;
+    let marks = batch_marks_of(raw, &built)?;
     let training = detect_training_step(graph).is_ok();
     let weight_args: HashSet<usize> = built
         .value_of
@@ -747,6 +766,51 @@ fn analyze(
         recomputed,
         accumulates,
         units,
+    })
+}
+
+/// `schedule` with the stages read from the graph ops (`par.stage`), checked against the graph;
+/// errors at the op a message names, else at the function (`raw`).
+fn with_stages(
+    raw: MlirOperation,
+    schedule: &Schedule,
+    built: &Built,
+    devices: u32,
+) -> Result<Schedule, ()> {
+    let mut schedule = schedule.clone();
+    if schedule.is_pipelined() {
+        schedule.stage_of = built.nodes.iter().map(|n| n.stage).collect();
+    }
+    if let Err(message) = schedule.check(devices, built.graph.num_ops()) {
+        let op = message
+            .strip_prefix("op #")
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|i| i.parse::<usize>().ok())
+            .and_then(|i| built.nodes.get(i));
+        match op {
+            Some(node) => error(node.op, &format!("par.schedule: {message}")),
+            None => fail_at(raw, format!("par.schedule: {message}")),
+        }
+        return Err(());
+    }
+    Ok(schedule)
+}
+
+/// The loops and tensor dims of the graph that follow the batch (`batch_marks` from the data
+/// inputs' batch dim); an error at the op that cannot be split, else at the function (`raw`).
+fn batch_marks_of(raw: MlirOperation, built: &Built) -> Result<flexc_core::batch::BatchMarks, ()> {
+    let graph = &built.graph;
+    batch_marks(graph, batch_dim(graph)).map_err(|e| {
+        match e.op.and_then(|op| built.nodes.get(op.index())) {
+            Some(node) => error(
+                node.op,
+                &format!(
+                    "cannot be split into micro-batches: {}",
+                    e.message.trim_start_matches("--batch: ")
+                ),
+            ),
+            None => fail_at(raw, format!("cannot split the batch: {}", e.message)),
+        }
     })
 }
 
@@ -812,12 +876,8 @@ fn plan_template(
     blocks: &HashMap<ValueId, Blocks>,
     planner: &mut Planner<'_>,
 ) -> Template {
-    let (built, schedule, marks, phases, units) =
-        (&a.built, &a.schedule, &a.marks, &a.phases, a.units);
-    let graph = &built.graph;
-    let stages = schedule.virtual_stages();
-    let kind_of = |node: usize| a.kind_of(node);
-    let mut failed = false;
+    let built = &a.built;
+    let stages = a.schedule.virtual_stages();
     let mut prologue = Vec::new();
     for i in a.by_phase(Phase::Prologue) {
         match planner.graph_op_in(built.nodes[i].op, built.nodes[i].position, &View::default()) {
@@ -826,9 +886,9 @@ fn plan_template(
         }
     }
     let mut per_mb: Vec<usize> = (0..built.nodes.len())
-        .filter(|&i| phases.per_micro_batch(OpId::new(i)))
+        .filter(|&i| a.phases.per_micro_batch(OpId::new(i)))
         .collect();
-    per_mb.sort_by_key(|&i| (kind_rank(kind_of(i), stages), built.nodes[i].position));
+    per_mb.sort_by_key(|&i| (kind_rank(a.kind_of(i), stages), built.nodes[i].position));
     let per_micro_batch: HashSet<ValueId> = per_mb
         .iter()
         .flat_map(|&i| {
@@ -839,145 +899,192 @@ fn plan_template(
         .collect();
     let producer_kind: HashMap<usize, Kind> = per_mb
         .iter()
-        .map(|&i| (built.nodes[i].position, kind_of(i)))
+        .map(|&i| (built.nodes[i].position, a.kind_of(i)))
         .collect();
     let prologue_positions: HashSet<usize> = a
         .by_phase(Phase::Prologue)
         .into_iter()
         .map(|i| built.nodes[i].position)
         .collect();
-    let mut steps = Vec::new();
-    let mut pre_steps = Vec::new();
-    let mut messages = Vec::new();
-    let mut cross = Vec::new();
-    let mut deps: Vec<(Kind, Kind)> = Vec::new();
+    let mut template = Template {
+        prologue,
+        prologue_positions,
+        per_micro_batch,
+        steps: Vec::new(),
+        pre_steps: Vec::new(),
+        messages: Vec::new(),
+        cross: Vec::new(),
+        deps: Vec::new(),
+        failed: false,
+    };
     let mut planned_ops: HashSet<OpId> = HashSet::new();
     for &i in &per_mb {
-        let node = &built.nodes[i];
-        let op = graph.op(OpId::new(i));
-        let loops: Vec<u64> = op
-            .dims
-            .iter()
-            .zip(&marks.loops[i])
-            .map(|(d, &m)| if m { d.size / units } else { d.size })
-            .collect();
-        let accumulate = a.accumulates[i];
-        let kind = kind_of(i);
-        // The ops run in the order of the stages (forward up, backward down): what an op reads
-        // from another per-micro-batch op must come from an earlier step kind.
-        if let Some(producer) = op.inputs.iter().find_map(|a| {
-            graph
-                .tensor(a.tensor)
-                .producer
-                .filter(|p| phases.per_micro_batch(*p) && !planned_ops.contains(p))
-        }) {
-            error(
-                node.op,
-                &format!(
-                    "on stage {} reads the result of '{}' on stage {} ({}), which runs after it: the stages must follow the data",
-                    kind.stage,
-                    graph.op(producer).name,
-                    schedule.stage_of(producer),
-                    graph.op(producer).location
-                ),
-            );
-            failed = true;
+        if !step_reads_follow_the_stages(a, i, &planned_ops, &mut template) {
+            template.failed = true;
             continue;
         }
         planned_ops.insert(OpId::new(i));
-        // What the op reads that another per-micro-batch op makes: the clock's dependencies.
-        for access in &op.inputs {
-            if let Some(p) = graph.tensor(access.tensor).producer {
-                if phases.per_micro_batch(p) {
-                    deps.push((kind_of(p.index()), kind));
-                    if a.accumulates[p.index()] && units > 1 {
-                        error(
-                            node.op,
-                            &format!(
-                                "reads a reduction over the batch ({}) within the micro-batch; with {units} micro-batches (replicas × micro-batches) it would read a partial result",
-                                graph.op(p).location
-                            ),
-                        );
-                        failed = true;
-                    }
-                }
-            }
-        }
-        let batch_blocks: Vec<Option<i64>> = loops
-            .iter()
-            .zip(&marks.loops[i])
-            .map(|(&l, &m)| m.then_some(l as i64))
-            .collect();
-        let view = View {
-            loops: Some(loops),
-            identity: accumulate,
-            strict: true,
-            config: None,
-        };
-        let mut plan = match planner.graph_op_in(node.op, node.position, &view) {
-            Ok(plan) => plan,
-            Err(message) => {
-                error(node.op, &format!("cannot run per micro-batch: {message}"));
-                failed = true;
-                continue;
-            }
-        };
-        if let Err(message) = check_micro_batch(&plan, blocks, &per_micro_batch) {
-            error(node.op, &format!("cannot run per micro-batch: {message}"));
-            failed = true;
+        let Some((mut plan, batch_blocks)) =
+            plan_step_op(a, i, blocks, &template.per_micro_batch, planner)
+        else {
+            template.failed = true;
             continue;
-        }
-        // Transfers by where their value is made.
-        let mut intra = Vec::new();
-        for transfer in plan.transfers.drain(..) {
-            let made = match transfer.value {
-                ValueId::Result(position, _) => producer_kind.get(&position).copied(),
-                ValueId::Arg(_) => None,
-            };
-            match made {
-                Some(made) if made == kind => intra.push(transfer),
-                Some(made) => {
-                    messages.push(Message {
-                        from: transfer.from as u32,
-                        to: transfer.to as u32,
-                        producer: made,
-                        consumer: kind,
-                    });
-                    cross.push(Cross { transfer });
-                }
-                None => {
-                    let outside = matches!(transfer.value, ValueId::Result(p, _) if prologue_positions.contains(&p));
-                    if !outside {
-                        error(
-                            node.op,
-                            "reads a value made after the micro-batches (an epilogue result)",
-                        );
-                        failed = true;
-                    }
-                    pre_steps.push(transfer);
-                }
-            }
-        }
-        plan.transfers = intra;
-        steps.push(StepOp {
+        };
+        let transfers = std::mem::take(&mut plan.transfers);
+        plan.transfers = route_transfers(a, i, transfers, &producer_kind, &mut template);
+        template.steps.push(StepOp {
             plan,
-            kind,
-            accumulate,
+            kind: a.kind_of(i),
+            accumulate: a.accumulates[i],
             recomputed: a.recomputed[i],
             batch_blocks,
         });
     }
-    Template {
-        prologue,
-        prologue_positions,
-        per_micro_batch,
-        steps,
-        pre_steps,
-        messages,
-        cross,
-        deps,
-        failed,
+    template
+}
+
+/// Whether per-micro-batch graph op `i` reads per-micro-batch results only of ops already planned
+/// (`planned_ops`): the ops run in the order of the stages (forward up, backward down), so what it
+/// reads must come from an earlier step kind. Adds what it reads to the clock's dependencies
+/// (`template.deps`); a read of a reduction over the batch within the micro-batch is an error too
+/// (`template.failed`). Errors are emitted at the op.
+fn step_reads_follow_the_stages(
+    a: &Analysis,
+    i: usize,
+    planned_ops: &HashSet<OpId>,
+    template: &mut Template,
+) -> bool {
+    let (graph, phases, units) = (&a.built.graph, &a.phases, a.units);
+    let node = &a.built.nodes[i];
+    let op = graph.op(OpId::new(i));
+    let kind = a.kind_of(i);
+    if let Some(producer) = op.inputs.iter().find_map(|a| {
+        graph
+            .tensor(a.tensor)
+            .producer
+            .filter(|p| phases.per_micro_batch(*p) && !planned_ops.contains(p))
+    }) {
+        error(
+            node.op,
+            &format!(
+                "on stage {} reads the result of '{}' on stage {} ({}), which runs after it: the stages must follow the data",
+                kind.stage,
+                graph.op(producer).name,
+                a.schedule.stage_of(producer),
+                graph.op(producer).location
+            ),
+        );
+        return false;
     }
+    // What the op reads that another per-micro-batch op makes: the clock's dependencies.
+    for access in &op.inputs {
+        if let Some(p) = graph.tensor(access.tensor).producer {
+            if phases.per_micro_batch(p) {
+                template.deps.push((a.kind_of(p.index()), kind));
+                if a.accumulates[p.index()] && units > 1 {
+                    error(
+                        node.op,
+                        &format!(
+                            "reads a reduction over the batch ({}) within the micro-batch; with {units} micro-batches (replicas × micro-batches) it would read a partial result",
+                            graph.op(p).location
+                        ),
+                    );
+                    template.failed = true;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Per-micro-batch graph op `i` planned for micro-batch 0 of replica 0 (its loops that follow the
+/// batch cut to one micro-batch), and per loop its block (one micro-batch's extent) when it follows
+/// the batch. `None` (reported at the op) when the op cannot run per micro-batch.
+fn plan_step_op(
+    a: &Analysis,
+    i: usize,
+    blocks: &HashMap<ValueId, Blocks>,
+    per_micro_batch: &HashSet<ValueId>,
+    planner: &mut Planner<'_>,
+) -> Option<(OpPlan, Vec<Option<i64>>)> {
+    let node = &a.built.nodes[i];
+    let marks = &a.marks.loops[i];
+    let loops: Vec<u64> = a
+        .built
+        .graph
+        .op(OpId::new(i))
+        .dims
+        .iter()
+        .zip(marks)
+        .map(|(d, &m)| if m { d.size / a.units } else { d.size })
+        .collect();
+    let batch_blocks: Vec<Option<i64>> = loops
+        .iter()
+        .zip(marks)
+        .map(|(&l, &m)| m.then_some(l as i64))
+        .collect();
+    let view = View {
+        loops: Some(loops),
+        identity: a.accumulates[i],
+        strict: true,
+        config: None,
+    };
+    let checked = planner
+        .graph_op_in(node.op, node.position, &view)
+        .and_then(|plan| check_micro_batch(&plan, blocks, per_micro_batch).map(|()| plan));
+    match checked {
+        Ok(plan) => Some((plan, batch_blocks)),
+        Err(message) => {
+            error(node.op, &format!("cannot run per micro-batch: {message}"));
+            None
+        }
+    }
+}
+
+/// The transfers of per-micro-batch graph op `i`, by where their value is made: within its own step
+/// kind (returned: they stay the op's), in another step kind (a message between steps,
+/// `template.messages`/`cross`), or in the prologue (once before the steps, `template.pre_steps`);
+/// an epilogue result is an error at the op.
+fn route_transfers(
+    a: &Analysis,
+    i: usize,
+    transfers: Vec<Transfer>,
+    producer_kind: &HashMap<usize, Kind>,
+    template: &mut Template,
+) -> Vec<Transfer> {
+    let node = &a.built.nodes[i];
+    let kind = a.kind_of(i);
+    let mut intra = Vec::new();
+    for transfer in transfers {
+        let made = match transfer.value {
+            ValueId::Result(position, _) => producer_kind.get(&position).copied(),
+            ValueId::Arg(_) => None,
+        };
+        match made {
+            Some(made) if made == kind => intra.push(transfer),
+            Some(made) => {
+                template.messages.push(Message {
+                    from: transfer.from as u32,
+                    to: transfer.to as u32,
+                    producer: made,
+                    consumer: kind,
+                });
+                template.cross.push(Cross { transfer });
+            }
+            None => {
+                let outside = matches!(transfer.value, ValueId::Result(p, _) if template.prologue_positions.contains(&p));
+                if !outside {
+                    error(
+                        node.op,
+                        "reads a value made after the micro-batches (an epilogue result)",
+                    );
+                    template.failed = true;
+                }
+                template.pre_steps.push(transfer);
+            }
+        }
+    }
+    intra
 }
 
 /// The epilogue's plan and, with ZeRO, how the steps' accumulated gradients and the epilogue split
@@ -988,92 +1095,121 @@ fn plan_epilogue(
     template: &Template,
     planner: &mut Planner<'_>,
 ) -> (Vec<OpPlan>, zero::ZeroPlan) {
-    let (built, schedule, devices) = (&a.built, &a.schedule, a.devices);
-    let FunctionIr {
-        values,
-        args,
-        returned_values,
-        ..
-    } = f;
-    let (steps, prologue_positions) = (&template.steps, &template.prologue_positions);
-    let weight_args = &a.weight_args;
-    // ZeRO: the accumulated gradients split over the replicas after the last micro-batch, the
-    // epilogue planned split over them on the real devices (`zero`).
-    let replicas = schedule.replicas.max(1);
-    let replica_width = schedule.replica_width(devices);
+    let replicas = a.schedule.replicas.max(1);
     let mut zero_plan = zero::ZeroPlan {
         level: if replicas > 1 {
-            schedule.zero.level()
+            a.schedule.zero.level()
         } else {
             0
         },
         ..Default::default()
     };
+    // ZeRO: the accumulated gradients split over the replicas after the last micro-batch, the
+    // epilogue planned split over them on the real devices (`zero`).
     let mut split: HashMap<ValueId, usize> = HashMap::new();
     if zero_plan.level > 0 {
-        let shifted = |holders: &[i64]| -> Vec<i64> {
-            (0..replicas)
-                .flat_map(|r| {
-                    holders
-                        .iter()
-                        .map(move |&h| h + i64::from(r * replica_width))
-                })
-                .collect()
-        };
-        // Every replica holds its own prologue results.
-        for (id, held) in planner.held.iter_mut() {
-            if matches!(id, ValueId::Result(p, _) if prologue_positions.contains(p)) {
-                held.pieces = held
-                    .pieces
-                    .iter()
-                    .map(|(region, holders)| (region.clone(), shifted(holders)))
-                    .collect();
-                held.received.clear();
-            }
-        }
-        for (i, step) in steps.iter().enumerate() {
-            if !step.accumulate {
-                continue;
-            }
-            let mut pieces = Vec::new();
-            for (g, group) in step.plan.groups.iter().enumerate() {
-                let id = ValueId::Result(step.plan.position, group.result);
-                match zero::shard_dim(&crate::region::lengths(&group.region), replicas) {
-                    Some(dim) => {
-                        zero_plan.scatter.insert((i, g), dim);
-                        split.insert(id, dim);
-                        for r in 0..replicas {
-                            let devices = group
-                                .devices
-                                .iter()
-                                .map(|&x| x + i64::from(r * replica_width))
-                                .collect();
-                            pieces.push((id, zero::part(&group.region, dim, replicas, r), devices));
-                        }
-                    }
-                    None => pieces.push((id, group.region.clone(), shifted(&group.devices))),
-                }
-            }
-            let mut replaced: HashMap<ValueId, Vec<(Region, Vec<i64>)>> = HashMap::new();
-            for (id, region, devices) in pieces {
-                replaced.entry(id).or_default().push((region, devices));
-            }
-            for (id, pieces) in replaced {
-                let held = planner.held.entry(id).or_default();
-                held.pieces = pieces;
-                held.received.clear();
-            }
+        split_accumulators(a, template, planner, &mut zero_plan, &mut split);
+    }
+    let epilogue = plan_epilogue_ops(a, f, planner, zero_plan.level, &mut split);
+    if zero_plan.level > 0 {
+        zero_plan.gathers = gather_split_results(a, f, planner, &split);
+        if zero_plan.level == 3 {
+            zero_plan.weights = split_weights(a, f, &template.steps);
         }
     }
+    (epilogue, zero_plan)
+}
+
+/// ZeRO: after the last micro-batch every replica holds its own prologue results, and each
+/// accumulated gradient that splits is held by replica `r` as its part `r` (`zero_plan.scatter`);
+/// the planner's holders say so, and `split` gets each split gradient's dim.
+fn split_accumulators(
+    a: &Analysis,
+    template: &Template,
+    planner: &mut Planner<'_>,
+    zero_plan: &mut zero::ZeroPlan,
+    split: &mut HashMap<ValueId, usize>,
+) {
+    let replicas = a.schedule.replicas.max(1);
+    let replica_width = a.schedule.replica_width(a.devices);
+    let (steps, prologue_positions) = (&template.steps, &template.prologue_positions);
+    let shifted = |holders: &[i64]| -> Vec<i64> {
+        (0..replicas)
+            .flat_map(|r| {
+                holders
+                    .iter()
+                    .map(move |&h| h + i64::from(r * replica_width))
+            })
+            .collect()
+    };
+    // Every replica holds its own prologue results.
+    for (id, held) in planner.held.iter_mut() {
+        if matches!(id, ValueId::Result(p, _) if prologue_positions.contains(p)) {
+            held.pieces = held
+                .pieces
+                .iter()
+                .map(|(region, holders)| (region.clone(), shifted(holders)))
+                .collect();
+            held.received.clear();
+        }
+    }
+    for (i, step) in steps.iter().enumerate() {
+        if !step.accumulate {
+            continue;
+        }
+        let mut pieces = Vec::new();
+        for (g, group) in step.plan.groups.iter().enumerate() {
+            let id = ValueId::Result(step.plan.position, group.result);
+            match zero::shard_dim(&crate::region::lengths(&group.region), replicas) {
+                Some(dim) => {
+                    zero_plan.scatter.insert((i, g), dim);
+                    split.insert(id, dim);
+                    for r in 0..replicas {
+                        let devices = group
+                            .devices
+                            .iter()
+                            .map(|&x| x + i64::from(r * replica_width))
+                            .collect();
+                        pieces.push((id, zero::part(&group.region, dim, replicas, r), devices));
+                    }
+                }
+                None => pieces.push((id, group.region.clone(), shifted(&group.devices))),
+            }
+        }
+        let mut replaced: HashMap<ValueId, Vec<(Region, Vec<i64>)>> = HashMap::new();
+        for (id, region, devices) in pieces {
+            replaced.entry(id).or_default().push((region, devices));
+        }
+        for (id, pieces) in replaced {
+            let held = planner.held.entry(id).or_default();
+            held.pieces = pieces;
+            held.received.clear();
+        }
+    }
+}
+
+/// The epilogue's graph ops planned; under ZeRO (`zero_level` > 0) each on the real devices, split
+/// over the replicas along a loop that a split input allows, its results split accordingly
+/// (recorded in `split`).
+fn plan_epilogue_ops(
+    a: &Analysis,
+    f: &FunctionIr,
+    planner: &mut Planner<'_>,
+    zero_level: u32,
+    split: &mut HashMap<ValueId, usize>,
+) -> Vec<OpPlan> {
+    let (built, schedule) = (&a.built, &a.schedule);
+    let replicas = schedule.replicas.max(1);
+    let replica_width = schedule.replica_width(a.devices);
     let mut epilogue = Vec::new();
     for i in a.by_phase(Phase::Epilogue) {
         let node = &built.nodes[i];
-        let view = if zero_plan.level > 0 {
+        let view = if zero_level > 0 {
             let op_ref = unsafe { OperationRef::from_raw(node.op) };
             let model = family::op_model(&op_ref);
             let inputs: Vec<Option<ValueId>> = (0..unsafe { mlirOperationGetNumOperands(node.op) })
                 .map(|j| {
-                    values
+                    f.values
                         .get(&ir::value_key(unsafe {
                             mlirOperationGetOperand(node.op, j)
                         }))
@@ -1082,7 +1218,7 @@ fn plan_epilogue(
                 .collect();
             let k = model
                 .as_ref()
-                .and_then(|m| zero::split_loop(m, &inputs, &node.config, &split, replicas));
+                .and_then(|m| zero::split_loop(m, &inputs, &node.config, split, replicas));
             if let (Some(k), Some(model)) = (k, &model) {
                 for (r, access) in model.outputs.iter().enumerate() {
                     if let Some(dim) = access.iter().position(|e| e.single_dim() == Some(k)) {
@@ -1102,61 +1238,80 @@ fn plan_epilogue(
             Err(message) => error(node.op, &message),
         }
     }
-    if zero_plan.level > 0 {
-        let epilogue_positions: HashSet<usize> = a
-            .by_phase(Phase::Epilogue)
-            .into_iter()
-            .map(|i| built.nodes[i].position)
-            .collect();
-        let mut gathered = HashSet::new();
-        for &value in returned_values.iter() {
-            let Some(&id) = values.get(&ir::value_key(value)) else {
-                continue;
-            };
-            let made_by_epilogue =
-                matches!(id, ValueId::Result(p, _) if epilogue_positions.contains(&p));
-            if let (true, Some(&dim)) = (made_by_epilogue, split.get(&id)) {
-                if gathered.insert(id) {
-                    zero_plan.gathers.extend(zero::gather_returned(
-                        planner,
-                        id,
-                        dim,
-                        replicas,
-                        replica_width,
-                    ));
-                }
+    epilogue
+}
+
+/// ZeRO: the all-gathers that make every returned epilogue result that is held split whole again.
+fn gather_split_results(
+    a: &Analysis,
+    f: &FunctionIr,
+    planner: &mut Planner<'_>,
+    split: &HashMap<ValueId, usize>,
+) -> Vec<zero::Gather> {
+    let replicas = a.schedule.replicas.max(1);
+    let replica_width = a.schedule.replica_width(a.devices);
+    let epilogue_positions: HashSet<usize> = a
+        .by_phase(Phase::Epilogue)
+        .into_iter()
+        .map(|i| a.built.nodes[i].position)
+        .collect();
+    let mut gathers = Vec::new();
+    let mut gathered = HashSet::new();
+    for &value in f.returned_values.iter() {
+        let Some(&id) = f.values.get(&ir::value_key(value)) else {
+            continue;
+        };
+        let made_by_epilogue =
+            matches!(id, ValueId::Result(p, _) if epilogue_positions.contains(&p));
+        if let (true, Some(&dim)) = (made_by_epilogue, split.get(&id)) {
+            if gathered.insert(id) {
+                gathers.extend(zero::gather_returned(
+                    planner,
+                    id,
+                    dim,
+                    replicas,
+                    replica_width,
+                ));
             }
         }
-        if zero_plan.level == 3 {
-            // The weight arguments the per-micro-batch ops read, held split.
-            for step in steps.iter() {
-                for task in &step.plan.tasks {
-                    let operands = match &task.body {
-                        family::Body::Clone { operands, .. }
-                        | family::Body::Part { operands, .. } => {
-                            operands.iter().collect::<Vec<_>>()
-                        }
-                        family::Body::Forward(operand) => vec![operand],
-                    };
-                    for operand in operands {
-                        let (family::Operand::Slice(ValueId::Arg(a), _)
-                        | family::Operand::Whole(ValueId::Arg(a))) = operand
-                        else {
-                            continue;
-                        };
-                        if weight_args.contains(a) && !zero_plan.weights.contains_key(a) {
-                            if let Some(shape) = shape_of(args[*a]) {
-                                if let Some(dim) = zero::shard_dim(&shape, replicas) {
-                                    zero_plan.weights.insert(*a, dim);
-                                }
-                            }
+    }
+    gathers
+}
+
+/// ZeRO-3: the weight arguments the per-micro-batch ops read that split over the replicas, with the
+/// dim each splits along.
+fn split_weights(a: &Analysis, f: &FunctionIr, steps: &[StepOp]) -> HashMap<usize, usize> {
+    let replicas = a.schedule.replicas.max(1);
+    let mut weights = HashMap::new();
+    for step in steps {
+        for task in &step.plan.tasks {
+            for operand in body_operands(&task.body) {
+                let (family::Operand::Slice(ValueId::Arg(arg), _)
+                | family::Operand::Whole(ValueId::Arg(arg))) = operand
+                else {
+                    continue;
+                };
+                if a.weight_args.contains(arg) && !weights.contains_key(arg) {
+                    if let Some(shape) = shape_of(f.args[*arg]) {
+                        if let Some(dim) = zero::shard_dim(&shape, replicas) {
+                            weights.insert(*arg, dim);
                         }
                     }
                 }
             }
         }
     }
-    (epilogue, zero_plan)
+    weights
+}
+
+/// The operands of a task's body.
+pub(super) fn body_operands(body: &family::Body) -> Vec<&family::Operand> {
+    match body {
+        family::Body::Clone { operands, .. } | family::Body::Part { operands, .. } => {
+            operands.iter().collect()
+        }
+        family::Body::Forward(operand) => vec![operand],
+    }
 }
 
 /// Ops without `par.config` read only replicated values (as in a flat strategy); errors at those
@@ -1325,12 +1480,7 @@ fn check_micro_batch(
     };
     let mut reads: Vec<(ValueId, Option<&Region>)> = Vec::new();
     for task in &plan.tasks {
-        let operands = match &task.body {
-            family::Body::Clone { operands, .. } | family::Body::Part { operands, .. } => {
-                operands.iter().collect::<Vec<_>>()
-            }
-            family::Body::Forward(operand) => vec![operand],
-        };
+        let operands = body_operands(&task.body);
         if let family::Body::Part { .. } = &task.body {
             return Err("its tasks compute the whole op and keep a part (the op cannot be cut to a micro-batch)".into());
         }

@@ -29,19 +29,19 @@
 //! rebuilds what the replayed ops make, and only the rest is stashed.
 
 use super::{
+    device::{self, DeviceFunction, Returns},
     emit::{element_type, tensor_type, Emitter},
     order::{Action, Instance, Kind, Program, Segment},
     plan::OpPlan,
-    scheduled::{Scheduled, StepOp},
+    scheduled::{body_operands as operands, kind_rank, Scheduled, StepOp},
 };
 use crate::{
-    family::{cut::array_text, Body, Combine, Operand, ValueId},
+    family::{cut::array_text, Combine, Operand, ValueId},
     ir::{self, parse_attribute as attribute},
     region::lengths,
 };
 use flexc_core::{schedule::Pass, DeviceId};
 use flexc_dialects::names;
-use melior::ir::{operation::OperationLike, OperationRef};
 use mlir_sys::*;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
@@ -99,13 +99,6 @@ fn reads(plan: &OpPlan) -> Vec<ValueId> {
     out
 }
 
-fn operands(body: &Body) -> Vec<&Operand> {
-    match body {
-        Body::Clone { operands, .. } | Body::Part { operands, .. } => operands.iter().collect(),
-        Body::Forward(operand) => vec![operand],
-    }
-}
-
 fn results(plan: &OpPlan) -> impl Iterator<Item = ValueId> + '_ {
     plan.groups
         .iter()
@@ -159,16 +152,32 @@ struct Keeping {
     slots: BTreeMap<ValueIdKey, u32>,
 }
 
-/// The rank of a step kind for one micro-batch (forwards up, backwards down).
-fn rank(kind: Kind, stages: u32) -> u32 {
-    match kind.pass {
-        Pass::Forward => kind.stage,
-        Pass::Backward => 2 * stages - 1 - kind.stage,
+fn keeping(plan: &Scheduled, replay: &Replay, device: i64, program: &Program) -> Keeping {
+    let touches = touches(plan, replay, device);
+    let (loads, stores) = loads_and_stores(plan, replay, program, &touches);
+    let slots = stash_slots(plan, program, &loads, &stores);
+    Keeping {
+        loads,
+        stores,
+        slots,
     }
 }
 
-fn keeping(plan: &Scheduled, replay: &Replay, device: i64, program: &Program) -> Keeping {
-    let stages = plan.schedule.virtual_stages();
+/// What one replica-0 device's step kinds do with per-micro-batch values.
+struct Touches {
+    /// Per step kind: the values it reads (its tasks' operands and captures, what it sends).
+    uses: HashMap<Kind, BTreeSet<ValueIdKey>>,
+    /// Per step kind: the values it makes (its groups' results, what it receives).
+    defs: HashMap<Kind, BTreeSet<ValueIdKey>>,
+    /// Values the device sends in a message between steps.
+    sent: HashSet<ValueId>,
+    /// The step kind that first makes each value (replays not counted).
+    made_in: HashMap<ValueId, Kind>,
+}
+
+/// The per-micro-batch values `device`'s step kinds read and make, replays included (a backward
+/// reads and makes what it recomputes).
+fn touches(plan: &Scheduled, replay: &Replay, device: i64) -> Touches {
     let per_mb = |id: &ValueId| plan.per_micro_batch.contains(id);
     let mut uses: HashMap<Kind, BTreeSet<ValueIdKey>> = HashMap::new();
     let mut defs: HashMap<Kind, BTreeSet<ValueIdKey>> = HashMap::new();
@@ -233,9 +242,33 @@ fn keeping(plan: &Scheduled, replay: &Replay, device: i64, program: &Program) ->
             sent.insert(id);
         }
     }
+    Touches {
+        uses,
+        defs,
+        sent,
+        made_in,
+    }
+}
+
+/// Per step kind of `program`: the per-micro-batch values it loads from the stash (read there,
+/// made by an earlier kind, not rebuilt by its replay) and those it stores (a later kind loads them,
+/// or a message between steps sends them from where they are made).
+fn loads_and_stores(
+    plan: &Scheduled,
+    replay: &Replay,
+    program: &Program,
+    touches: &Touches,
+) -> (HashMap<Kind, Vec<ValueId>>, HashMap<Kind, Vec<ValueId>>) {
+    let Touches {
+        uses,
+        defs,
+        sent,
+        made_in,
+    } = touches;
+    let stages = plan.schedule.virtual_stages();
     // The kinds of this device's program, in the order one micro-batch runs them.
     let mut kinds: Vec<Kind> = program.instances.iter().map(|i| i.kind).collect();
-    kinds.sort_by_key(|k| rank(*k, stages));
+    kinds.sort_by_key(|k| kind_rank(*k, stages));
     kinds.dedup();
     let empty = BTreeSet::new();
     let mut loads: HashMap<Kind, Vec<ValueId>> = HashMap::new();
@@ -276,6 +309,17 @@ fn keeping(plan: &Scheduled, replay: &Replay, device: i64, program: &Program) ->
             }
         }
     }
+    (loads, stores)
+}
+
+/// The slots of each stashed value: the fewest in which no two micro-batches alive at once (from
+/// the step that stores one to the last that loads or sends it) share one.
+fn stash_slots(
+    plan: &Scheduled,
+    program: &Program,
+    loads: &HashMap<Kind, Vec<ValueId>>,
+    stores: &HashMap<Kind, Vec<ValueId>>,
+) -> BTreeMap<ValueIdKey, u32> {
     // Slots: the live range of every (value, micro-batch) over the program's steps.
     let mut ranges: BTreeMap<ValueIdKey, BTreeMap<u32, (usize, usize)>> = BTreeMap::new();
     let mut touch = |id: ValueId, j: u32, at: usize, start: bool| {
@@ -316,7 +360,7 @@ fn keeping(plan: &Scheduled, replay: &Replay, device: i64, program: &Program) ->
         }
     }
     let m = plan.schedule.micro_batches.max(1);
-    let slots = ranges
+    ranges
         .into_iter()
         .map(|(key, live)| {
             let fits = |s: u32| {
@@ -328,12 +372,7 @@ fn keeping(plan: &Scheduled, replay: &Replay, device: i64, program: &Program) ->
             let s = (1..=m).find(|&s| fits(s)).unwrap_or(m);
             (key, s)
         })
-        .collect();
-    Keeping {
-        loads,
-        stores,
-        slots,
-    }
+        .collect()
 }
 
 /// A static or SSA offset of a slice.
@@ -470,14 +509,7 @@ impl Device<'_> {
 
     /// The serial value (in this device's clone of the body).
     fn serial(&self, id: ValueId) -> MlirValue {
-        unsafe {
-            match id {
-                ValueId::Arg(index) => mlirBlockGetArgument(self.e.body, index as isize),
-                ValueId::Result(position, r) => {
-                    mlirOperationGetResult(self.e.ops[position], r as isize)
-                }
-            }
-        }
+        self.e.serial_value(id)
     }
 
     /// Slot `j mod S` of `id`'s stash.
@@ -1045,7 +1077,8 @@ fn outside_values(plan: &Scheduled, replay: &Replay) -> HashMap<Kind, Vec<ValueI
         .collect()
 }
 
-/// Adds `@<f>_device<device>` after `after`; returns it.
+/// Adds `@<f>_device<device>` after `after` (`super::device`); returns it. The phases of the module
+/// doc, in order.
 pub(super) unsafe fn emit_device(
     function: MlirOperation,
     after: MlirOperation,
@@ -1053,74 +1086,119 @@ pub(super) unsafe fn emit_device(
     replay: &Replay,
     device: u32,
 ) -> MlirOperation {
-    let context = mlirOperationGetContext(function);
-    let clone = mlirOperationClone(function);
-    let module_block = mlirOperationGetBlock(function);
-    let module_body = module_block;
-    mlirBlockInsertOwnedOperationAfter(module_block, after, clone);
-    let name = OperationRef::from_raw(function)
-        .attribute("sym_name")
-        .map(|a| a.to_string().trim_matches('"').to_string())
-        .unwrap_or_default();
-    mlirOperationSetAttributeByName(
-        clone,
-        melior::StringRef::new("sym_name").to_raw(),
-        mlirStringAttrGet(
-            context,
-            melior::StringRef::new(&names::device_function(&name, DeviceId(device))).to_raw(),
-        ),
-    );
-    let block = mlirRegionGetFirstBlock(mlirOperationGetRegion(clone, 0));
-    let ops = ir::block_ops(block);
-    let ret = ops[plan.return_position];
-    let mut e = Emitter::new(context, function, block, ret, ops);
-    e.fixed_anchor = Some(ret);
-    let r = plan.replica_width.max(1);
-    let replica = device / r;
-    let d0 = i64::from(device % r);
-    e.shift = i64::from(replica * r);
-    let (program, segments) = &plan.programs[d0 as usize];
-    let keep = keeping(plan, replay, d0, program);
-    let mut dev = Device {
-        e,
-        plan,
-        replay,
-        keep,
-        d0,
-        replica,
-        state: BTreeMap::new(),
-        outside: outside_values(plan, replay),
-        module_body,
-        shards: HashMap::new(),
+    let module_body = mlirOperationGetBlock(function);
+    let DeviceFunction { op, ret, emitter } =
+        device::open(function, after, DeviceId(device), plan.return_position);
+    let mut dev = Device::new(emitter, ret, plan, replay, device, module_body);
+    dev.prologue(ret);
+    dev.open_state();
+    dev.shard_weights();
+    let (program, segments) = &plan.programs[dev.d0 as usize];
+    for &segment in segments {
+        dev.segment(program, segment);
+    }
+    dev.tail(program);
+    dev.synchronize_accumulators();
+    dev.epilogue(ret, device);
+    // The results, gathered on device 0 (planned with every replica's devices).
+    let mut graph_ops: Vec<usize> = plan
+        .partitioned
+        .iter()
+        .filter_map(|id| match id {
+            ValueId::Result(p, _) => Some(*p),
+            ValueId::Arg(_) => None,
+        })
+        .collect();
+    graph_ops.sort_unstable();
+    graph_ops.dedup();
+    let returns = Returns {
+        transfers: &plan.return_transfers,
+        returned: &plan.returned,
+        partitioned: &plan.partitioned,
+        graph_ops: &graph_ops,
     };
-    let partitioned = &plan.partitioned;
-    for op_plan in &plan.prologue {
-        dev.e.graph_op(op_plan, d0, partitioned);
-    }
-    dev.e.anchor = ret;
-    dev.e.transfers(&plan.pre_steps, d0, partitioned);
-    // Per-micro-batch values are held in micro-batch-sized copies.
-    for &id in &plan.per_micro_batch {
-        let shape = dev.micro_shape(id);
-        dev.e.shapes.insert(id, shape);
-    }
-    // The state: stashes, accumulators (the init on the device of replica 0's first task), and
-    // assembled results.
-    for (&key, &slots) in &dev.keep.slots.clone() {
-        let id = key.id();
-        let mut shape = vec![i64::from(slots)];
-        shape.extend(dev.micro_shape(id));
-        let element = element_type(dev.serial(id));
-        let empty = dev
-            .e
-            .build("tensor.empty", &[], &[tensor_type(&shape, element)], &[]);
-        dev.state.insert(State::Stash(key), Emitter::result(empty));
-    }
-    for (i, step) in plan.steps.iter().enumerate() {
-        if !step.accumulate {
-            continue;
+    device::close(op, ret, dev.e, i64::from(device), &returns)
+}
+
+impl<'p> Device<'p> {
+    /// Device `device`'s emitter: every op built before `ret`, peers shifted to its replica.
+    fn new(
+        mut e: Emitter,
+        ret: MlirOperation,
+        plan: &'p Scheduled,
+        replay: &'p Replay,
+        device: u32,
+        module_body: MlirBlock,
+    ) -> Device<'p> {
+        e.fixed_anchor = Some(ret);
+        let r = plan.replica_width.max(1);
+        let replica = device / r;
+        let d0 = i64::from(device % r);
+        e.shift = i64::from(replica * r);
+        let (program, _) = &plan.programs[d0 as usize];
+        let keep = keeping(plan, replay, d0, program);
+        Device {
+            e,
+            plan,
+            replay,
+            keep,
+            d0,
+            replica,
+            state: BTreeMap::new(),
+            outside: outside_values(plan, replay),
+            module_body,
+            shards: HashMap::new(),
         }
-        let serial = dev.e.ops[step.plan.position];
+    }
+
+    /// The prologue's graph ops and the transfers of their results that the steps read.
+    fn prologue(&mut self, ret: MlirOperation) {
+        let plan = self.plan;
+        for op_plan in &plan.prologue {
+            self.e.graph_op(op_plan, self.d0, &plan.partitioned);
+        }
+        self.e.anchor = ret;
+        self.e
+            .transfers(&plan.pre_steps, self.d0, &plan.partitioned);
+    }
+
+    /// The state the steps carry: stashes, accumulators (the init on the device of replica 0's
+    /// first task) and assembled results; per-micro-batch values are held in micro-batch-sized
+    /// copies from here on.
+    fn open_state(&mut self) {
+        let plan = self.plan;
+        for &id in &plan.per_micro_batch {
+            let shape = self.micro_shape(id);
+            self.e.shapes.insert(id, shape);
+        }
+        for (&key, &slots) in &self.keep.slots.clone() {
+            let id = key.id();
+            let mut shape = vec![i64::from(slots)];
+            shape.extend(self.micro_shape(id));
+            let element = element_type(self.serial(id));
+            let empty = self
+                .e
+                .build("tensor.empty", &[], &[tensor_type(&shape, element)], &[]);
+            self.state.insert(State::Stash(key), Emitter::result(empty));
+        }
+        for (i, step) in plan.steps.iter().enumerate() {
+            if step.accumulate {
+                self.open_accumulators(i, step);
+            }
+        }
+        for &id in &plan.assembled {
+            let ty = unsafe { mlirValueGetType(self.serial(id)) };
+            let empty = self.e.build("tensor.empty", &[], &[ty], &[]);
+            self.state
+                .insert(State::Assembled(id.into()), Emitter::result(empty));
+        }
+    }
+
+    /// The accumulators of step op `i` (`step`) on this device: per group it holds a part of, the
+    /// op's init where this device starts the sum, else the combiner's identity.
+    fn open_accumulators(&mut self, i: usize, step: &StepOp) {
+        let (plan, d0, replica) = (self.plan, self.d0, self.replica);
+        let serial = self.e.ops[step.plan.position];
         for (g, group) in step.plan.groups.iter().enumerate() {
             if !group.devices.contains(&d0) {
                 continue;
@@ -1138,7 +1216,7 @@ pub(super) unsafe fn emit_device(
                 })
             });
             let Some(like) = like else { continue };
-            let like_value = mlirOperationGetOperand(serial, like as isize);
+            let like_value = unsafe { mlirOperationGetOperand(serial, like as isize) };
             // ZeRO-2/3 accumulate this replica's part (each replica adds the init's part once).
             let (region, first) = match (plan.zero.level, plan.zero.scatter.get(&(i, g))) {
                 (2 | 3, Some(&dim)) => (
@@ -1151,183 +1229,163 @@ pub(super) unsafe fn emit_device(
                 ),
             };
             let init = if first {
-                dev.e.extract(like_value, &region)
+                self.e.extract(like_value, &region)
             } else {
                 let combine = step
                     .plan
                     .combine
                     .expect("an accumulating op has a combiner");
-                dev.e.identity(like_value, &lengths(&region), combine)
+                self.e.identity(like_value, &lengths(&region), combine)
             };
-            dev.state.insert(State::Accumulator(i, g), init);
+            self.state.insert(State::Accumulator(i, g), init);
         }
     }
-    for &id in &plan.assembled {
-        let ty = mlirValueGetType(dev.serial(id));
-        let empty = dev.e.build("tensor.empty", &[], &[ty], &[]);
-        dev.state
-            .insert(State::Assembled(id.into()), Emitter::result(empty));
-    }
-    // ZeRO-3: from here on this device holds only its replica's part of each split weight.
-    let mut split_weights: Vec<(usize, usize)> =
-        plan.zero.weights.iter().map(|(&a, &d)| (a, d)).collect();
-    split_weights.sort_unstable();
-    for (index, dim) in split_weights {
-        let weight = dev.serial(ValueId::Arg(index));
-        let shape = crate::family::cut::shape_of(weight).unwrap_or_default();
-        let region = super::zero::part(
-            &crate::region::full(&shape),
-            dim,
-            plan.schedule.replicas.max(1),
-            replica,
-        );
-        let shard = dev.e.extract(weight, &region);
-        dev.shards.insert(index, shard);
-    }
-    for &segment in segments {
-        dev.segment(program, segment);
-    }
-    // Messages after the last step.
-    for action in &program.tail {
-        if let Action::Send {
-            message,
-            micro_batch,
-        } = *action
-        {
-            let t = &plan.cross[message].transfer;
-            let j = dev.index(i64::from(micro_batch));
-            let copy = dev.unstash(t.value, j);
-            let piece = dev.e.extract(copy, &t.region);
-            dev.send(piece, t.to, t.tag);
-        }
-    }
-    for id in &plan.per_micro_batch {
-        dev.e.local.remove(id);
-        dev.e.pieces.remove(id);
-        dev.e.shapes.remove(id);
-    }
-    dev.e.views.clear();
-    // Accumulators: summed over the devices of every replica once, then held as the op's result.
-    let replicas = plan.schedule.replicas.max(1);
-    for (i, step) in plan.steps.iter().enumerate() {
-        if !step.accumulate {
-            continue;
-        }
-        for (g, group) in step.plan.groups.iter().enumerate() {
-            let Some(&acc) = dev.state.get(&State::Accumulator(i, g)) else {
-                continue;
-            };
-            dev.e.location = mlirOperationGetLocation(dev.e.ops[step.plan.position]);
-            let mut members: Vec<i64> = (0..replicas)
-                .flat_map(|rr| group.devices.iter().map(move |&x| x + i64::from(rr * r)))
-                .collect();
-            members.sort_unstable();
-            let combine = step
-                .plan
-                .combine
-                .expect("an accumulating op has a combiner");
-            let own: Vec<i64> = group.devices.iter().map(|&x| x + dev.e.shift).collect();
-            let (value, region) = match (plan.zero.level, plan.zero.scatter.get(&(i, g))) {
-                // ZeRO-1: reduce-scattered over the replicas, summed over this replica's devices.
-                (1, Some(&dim)) => {
-                    let part = dev.reduce_scatter(acc, &dev.replica_members(), dim, combine);
-                    let part = if own.len() > 1 {
-                        dev.e.all_reduce(part, &own, combine)
-                    } else {
-                        part
-                    };
-                    (
-                        part,
-                        super::zero::part(&group.region, dim, replicas, replica),
-                    )
-                }
-                // ZeRO-2/3: every micro-batch's part was reduce-scattered already.
-                (2 | 3, Some(&dim)) => {
-                    let part = if own.len() > 1 {
-                        dev.e.all_reduce(acc, &own, combine)
-                    } else {
-                        acc
-                    };
-                    (
-                        part,
-                        super::zero::part(&group.region, dim, replicas, replica),
-                    )
-                }
-                _ if members.len() > 1 => (
-                    dev.e.all_reduce(acc, &members, combine),
-                    group.region.clone(),
-                ),
-                _ => (acc, group.region.clone()),
-            };
-            dev.e.write(
-                ValueId::Result(step.plan.position, group.result),
-                value,
-                &region,
-                partitioned,
+
+    /// ZeRO-3: from here on this device holds only its replica's part of each split weight.
+    fn shard_weights(&mut self) {
+        let plan = self.plan;
+        let mut split_weights: Vec<(usize, usize)> =
+            plan.zero.weights.iter().map(|(&a, &d)| (a, d)).collect();
+        split_weights.sort_unstable();
+        for (index, dim) in split_weights {
+            let weight = self.serial(ValueId::Arg(index));
+            let shape = crate::family::cut::shape_of(weight).unwrap_or_default();
+            let region = super::zero::part(
+                &crate::region::full(&shape),
+                dim,
+                plan.schedule.replicas.max(1),
+                self.replica,
             );
+            let shard = self.e.extract(weight, &region);
+            self.shards.insert(index, shard);
         }
     }
-    for &id in &plan.assembled {
-        let value = dev.state[&State::Assembled(id.into())];
-        dev.e.local.insert(id, value);
-        dev.e.pieces.remove(&id);
+
+    /// The messages after the last step; then the per-micro-batch copies are dropped.
+    fn tail(&mut self, program: &Program) {
+        let plan = self.plan;
+        for action in &program.tail {
+            if let Action::Send {
+                message,
+                micro_batch,
+            } = *action
+            {
+                let t = &plan.cross[message].transfer;
+                let j = self.index(i64::from(micro_batch));
+                let copy = self.unstash(t.value, j);
+                let piece = self.e.extract(copy, &t.region);
+                self.send(piece, t.to, t.tag);
+            }
+        }
+        for id in &plan.per_micro_batch {
+            self.e.local.remove(id);
+            self.e.pieces.remove(id);
+            self.e.shapes.remove(id);
+        }
+        self.e.views.clear();
     }
-    if plan.zero.level > 0 {
-        // Planned on the real devices (split over the replicas).
-        dev.e.shift = 0;
+
+    /// The accumulators summed over the devices of every replica once (reduce-scattered under
+    /// ZeRO), then held as their ops' results; the assembled results held as theirs.
+    fn synchronize_accumulators(&mut self) {
+        let plan = self.plan;
+        let r = plan.replica_width.max(1);
+        let replica = self.replica;
+        let partitioned = &plan.partitioned;
+        let replicas = plan.schedule.replicas.max(1);
+        for (i, step) in plan.steps.iter().enumerate() {
+            if !step.accumulate {
+                continue;
+            }
+            for (g, group) in step.plan.groups.iter().enumerate() {
+                let Some(&acc) = self.state.get(&State::Accumulator(i, g)) else {
+                    continue;
+                };
+                self.e.location =
+                    unsafe { mlirOperationGetLocation(self.e.ops[step.plan.position]) };
+                let mut members: Vec<i64> = (0..replicas)
+                    .flat_map(|rr| group.devices.iter().map(move |&x| x + i64::from(rr * r)))
+                    .collect();
+                members.sort_unstable();
+                let combine = step
+                    .plan
+                    .combine
+                    .expect("an accumulating op has a combiner");
+                let own: Vec<i64> = group.devices.iter().map(|&x| x + self.e.shift).collect();
+                let (value, region) = match (plan.zero.level, plan.zero.scatter.get(&(i, g))) {
+                    // ZeRO-1: reduce-scattered over the replicas, summed over this replica's devices.
+                    (1, Some(&dim)) => {
+                        let part = self.reduce_scatter(acc, &self.replica_members(), dim, combine);
+                        let part = if own.len() > 1 {
+                            self.e.all_reduce(part, &own, combine)
+                        } else {
+                            part
+                        };
+                        (
+                            part,
+                            super::zero::part(&group.region, dim, replicas, replica),
+                        )
+                    }
+                    // ZeRO-2/3: every micro-batch's part was reduce-scattered already.
+                    (2 | 3, Some(&dim)) => {
+                        let part = if own.len() > 1 {
+                            self.e.all_reduce(acc, &own, combine)
+                        } else {
+                            acc
+                        };
+                        (
+                            part,
+                            super::zero::part(&group.region, dim, replicas, replica),
+                        )
+                    }
+                    _ if members.len() > 1 => (
+                        self.e.all_reduce(acc, &members, combine),
+                        group.region.clone(),
+                    ),
+                    _ => (acc, group.region.clone()),
+                };
+                self.e.write(
+                    ValueId::Result(step.plan.position, group.result),
+                    value,
+                    &region,
+                    partitioned,
+                );
+            }
+        }
+        for &id in &plan.assembled {
+            let value = self.state[&State::Assembled(id.into())];
+            self.e.local.insert(id, value);
+            self.e.pieces.remove(&id);
+        }
+    }
+
+    /// The epilogue's graph ops: under ZeRO planned on the real devices (split over the replicas),
+    /// then the split results all-gathered; otherwise replica 0's plan shifted.
+    fn epilogue(&mut self, ret: MlirOperation, device: u32) {
+        let plan = self.plan;
+        let partitioned = &plan.partitioned;
+        if plan.zero.level == 0 {
+            for op_plan in &plan.epilogue {
+                self.e.graph_op(op_plan, self.d0, partitioned);
+            }
+            return;
+        }
+        self.e.shift = 0;
         for op_plan in &plan.epilogue {
-            dev.e.graph_op(op_plan, i64::from(device), partitioned);
+            self.e.graph_op(op_plan, i64::from(device), partitioned);
         }
-        dev.e.anchor = ret;
+        self.e.anchor = ret;
         for gather in &plan.zero.gathers {
             let Some(rank) = gather.members.iter().position(|&m| m == i64::from(device)) else {
                 continue;
             };
             let d = gather.members.len() as u32;
             let part = super::zero::part(&gather.region, gather.dim, d, rank as u32);
-            let piece = dev.e.slice(gather.value, &part, partitioned);
+            let piece = self.e.slice(gather.value, &part, partitioned);
             let whole = tensor_type(&lengths(&gather.region), element_type(piece));
-            let value = dev.all_gather(piece, &gather.members, gather.dim, whole);
-            dev.e
+            let value = self.all_gather(piece, &gather.members, gather.dim, whole);
+            self.e
                 .write(gather.value, value, &gather.region, partitioned);
         }
-    } else {
-        for op_plan in &plan.epilogue {
-            dev.e.graph_op(op_plan, d0, partitioned);
-        }
     }
-    // The results, gathered on device 0 (planned with every replica's devices).
-    dev.e.anchor = ret;
-    dev.e.location = mlirOperationGetLocation(ret);
-    dev.e.shift = 0;
-    dev.e
-        .transfers(&plan.return_transfers, i64::from(device), partitioned);
-    let mut e = dev.e;
-    if device == 0 {
-        let values: Vec<MlirValue> = plan
-            .returned
-            .iter()
-            .map(|&id| e.copy(id, partitioned))
-            .collect();
-        mlirOperationSetOperands(ret, values.len() as isize, values.as_ptr());
-    } else {
-        super::emit::without_results(context, clone, ret);
-    }
-    // The serial graph ops are unused now; erase them last to first.
-    let mut positions: Vec<usize> = plan
-        .partitioned
-        .iter()
-        .map(|id| match id {
-            ValueId::Result(p, _) => *p,
-            ValueId::Arg(_) => usize::MAX,
-        })
-        .filter(|&p| p != usize::MAX)
-        .collect();
-    positions.sort_unstable();
-    positions.dedup();
-    for &p in positions.iter().rev() {
-        mlirOperationDestroy(e.ops[p]);
-    }
-    e.ops.clear();
-    clone
 }
