@@ -66,7 +66,7 @@ impl Plan {
     /// `strategy` on `problem` as a Megatron plan, or why it is none.
     pub fn of(problem: &Problem, strategy: &Strategy) -> Result<Plan, String> {
         let graph = problem.graph;
-        let batch = crate::plan::batch(problem);
+        let batch = crate::scheduled_report::batch(problem);
         let p = Parallelism::of(graph, strategy, batch);
         let s = &strategy.schedule;
         if s.expert_parallel > 1 {
@@ -111,7 +111,11 @@ fn rebuilds(problem: &Problem, strategy: &Strategy, spec: &Spec) -> bool {
 /// rebuilds it and the same spec without `sp` does not): what `--emit=torch-plan` exports as
 /// `"sequence_parallel"`. Unlike [`Plan::of`] it reads no model arguments, so any graph answers.
 pub fn sequence_parallel(problem: &Problem, strategy: &Strategy) -> bool {
-    let p = Parallelism::of(problem.graph, strategy, crate::plan::batch(problem));
+    let p = Parallelism::of(
+        problem.graph,
+        strategy,
+        crate::scheduled_report::batch(problem),
+    );
     let s = &strategy.schedule;
     if p.tp <= 1 {
         return false;

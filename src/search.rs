@@ -232,7 +232,7 @@ pub fn find_and_annotate(
 }
 
 /// What the found strategy's simulation reports: a flat strategy's task simulation, or a scheduled one's
-/// JSON ([`crate::plan::report`]).
+/// JSON ([`crate::scheduled_report::report`]).
 enum Facts {
     Flat(Box<flexc_core::Report>),
     Scheduled(serde_json::Value),
@@ -290,7 +290,8 @@ fn search_report(
         let trace = trace.then(|| sim.chrome_trace());
         (Facts::Flat(Box::new(report)), String::new(), trace)
     } else {
-        let (text, json, _) = crate::plan::report(model, &problem, "found", &found.strategy)?;
+        let (text, json, _) =
+            crate::scheduled_report::report(model, &problem, "found", &found.strategy)?;
         let summary: String = text
             .lines()
             .skip_while(|l| !l.starts_with("iteration time:"))
@@ -301,7 +302,7 @@ fn search_report(
     let parallelism = flexc_core::schedule::spec::Parallelism::of(
         graph,
         &found.strategy,
-        crate::plan::batch(&problem),
+        crate::scheduled_report::batch(&problem),
     );
     let mut baseline_times = Vec::new();
     let mut idle = Vec::new();
@@ -535,8 +536,10 @@ pub fn named(model: &str, graph: &Graph, target: &Target, name: &str) -> Result<
         ..
     } = *target;
     let problem = target.problem(graph);
-    if let Some((strategy, warnings)) = crate::plan::from_spec_with_warnings(name, &problem)? {
-        let (_, json, e) = crate::plan::report(model, &problem, name, &strategy)?;
+    if let Some((strategy, warnings)) =
+        crate::scheduled_report::from_spec_with_warnings(name, &problem)?
+    {
+        let (_, json, e) = crate::scheduled_report::report(model, &problem, name, &strategy)?;
         let table = format!(
             "{warnings}flexc: strategy {name} ({}) on {} ({} devices), no search: {:.3} ms simulated\n",
             strategy.schedule.summary(),

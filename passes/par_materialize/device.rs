@@ -11,7 +11,7 @@
 //! use was rewritten to a device copy by then).
 
 use super::emit::Emitter;
-use super::plan::Transfer;
+use super::tasks::Transfer;
 use crate::{family::ValueId, ir};
 use flexc_core::DeviceId;
 use flexc_dialects::names;

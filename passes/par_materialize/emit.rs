@@ -5,7 +5,7 @@
 use super::{
     device::{self, DeviceFunction, Returns},
     nested_ops,
-    plan::{FunctionPlan, OpPlan, Transfer},
+    tasks::{FunctionPlan, OpPlan, Transfer},
 };
 use crate::{
     family::{cut::array_text, cut::shape_of, Body, Combine, Operand, ValueId},

@@ -106,9 +106,9 @@
 mod device;
 mod emit;
 pub mod order;
-mod plan;
 mod scheduled;
 mod scheduled_emit;
+mod tasks;
 mod zero;
 
 use crate::{ir, op_name, Options, PassId, PassInfo};
@@ -145,7 +145,7 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
     let mut ok = true;
     let mut plans = Vec::new();
     for function in &functions {
-        let mut planner = plan::Planner {
+        let mut planner = tasks::Planner {
             machine,
             tag: &mut tag,
             values: HashMap::new(),

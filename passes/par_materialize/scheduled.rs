@@ -9,7 +9,7 @@
 //! op (`detect_training_step` tells a training step's backward from its forward), the same functions the
 //! simulator and the search use.
 //!
-//! **The template.** Replica 0 is planned once ([`super::plan::Planner`]); replica `r` runs the same
+//! **The template.** Replica 0 is planned once ([`super::tasks::Planner`]); replica `r` runs the same
 //! programs with every device (own, peer, group member) shifted by `r·R` on its own samples. Ops run in
 //! the order of the phases: prologue, then the per-micro-batch ops (by step kind: forward stages up,
 //! backward stages down; program order within one), then the epilogue. A per-micro-batch op is planned
@@ -24,7 +24,7 @@
 use super::{
     has_attribute,
     order::{self, Kind, Message, Program, Segment},
-    plan::{OpPlan, Planner, Transfer, View},
+    tasks::{OpPlan, Planner, Transfer, View},
     zero,
 };
 use crate::{

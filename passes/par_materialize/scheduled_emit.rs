@@ -32,8 +32,8 @@ use super::{
     device::{self, DeviceFunction, Returns},
     emit::{element_type, tensor_type, Emitter},
     order::{Action, Instance, Kind, Program, Segment},
-    plan::OpPlan,
     scheduled::{body_operands as operands, kind_rank, Scheduled, StepOp},
+    tasks::OpPlan,
 };
 use crate::{
     family::{cut::array_text, Combine, Operand, ValueId},
@@ -1203,7 +1203,7 @@ impl<'p> Device<'p> {
             if !group.devices.contains(&d0) {
                 continue;
             }
-            let mine: Vec<&super::plan::Task> = group
+            let mine: Vec<&super::tasks::Task> = group
                 .tasks
                 .iter()
                 .map(|&t| &step.plan.tasks[t])

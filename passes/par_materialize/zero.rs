@@ -19,7 +19,7 @@
 //! Part `r` of a region is its `r`-th `1/d` along the dim; the group of a collective is the replica
 //! copies of one device, `x + r·R` for every `r` (ascending), so member `r` owns part `r`.
 
-use super::plan::Planner;
+use super::tasks::Planner;
 use crate::{family::ValueId, op_model::OpModel, region::Region};
 use flexc_core::Config;
 use std::collections::HashMap;

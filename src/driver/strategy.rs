@@ -463,12 +463,12 @@ pub(super) fn run_simulation(
     let graph = &imported.graph;
     let problem = problem(graph, &machine, &cost, options);
     let keyed = match sim.strategy.as_deref() {
-        Some(text) => {
-            crate::plan::from_spec_with_warnings(text, &problem)?.map(|(strategy, warnings)| {
+        Some(text) => crate::scheduled_report::from_spec_with_warnings(text, &problem)?.map(
+            |(strategy, warnings)| {
                 compiled.notes.push_str(&warnings);
                 strategy
-            })
-        }
+            },
+        ),
         None => None,
     };
     let (strategy_name, strategy) = match (sim.strategy.as_deref(), keyed) {
@@ -535,7 +535,8 @@ pub(super) fn run_simulation(
                 ),
             ));
         }
-        let (text, json, _) = crate::plan::report(model, &problem, &strategy_name, &strategy)?;
+        let (text, json, _) =
+            crate::scheduled_report::report(model, &problem, &strategy_name, &strategy)?;
         let mut json = serde_json::to_string_pretty(&json).expect("JSON values serialize");
         json.push('\n');
         let json = if probe_json.is_some() {
