@@ -737,11 +737,19 @@ fn megatron_expressible(layers: Option<u32>, pp: u32, vp: u32, zero: Zero) -> bo
 }
 
 /// Whether torchtitan runs the candidate as flexc simulates it (src/torchtitan.rs): FSDP or DDP, no
-/// ZeRO-1, DDP only as the sole parallelism, tensor parallelism always sequence-parallel.
-fn torchtitan_expressible(tp: u32, pp: u32, dp: u32, zero: Zero, sp: bool) -> bool {
+/// ZeRO-1, DDP only as the sole parallelism, tensor parallelism always sequence-parallel, and no more
+/// virtual stages than the layers where known, the embedding and the output counted as one each
+/// (torchtitan's `generate_llm_fqn_per_model_part` gives every stage at least one).
+fn torchtitan_expressible(
+    layers: Option<u32>,
+    (tp, pp, vp, dp): (u32, u32, u32, u32),
+    zero: Zero,
+    sp: bool,
+) -> bool {
     zero != Zero::Optimizer
         && !(zero == Zero::None && dp > 1 && (tp > 1 || pp > 1))
         && sp == (tp > 1)
+        && layers.is_none_or(|l| pp * vp <= l + 2)
 }
 
 /// Whether a mesh sharding expresses the candidate: one stage, one micro-batch, no recomputation,
@@ -933,7 +941,7 @@ fn plan_with(
                                     Space::Torch => torch_expressible(pp, m, sp, torch_sp),
                                     Space::Megatron => megatron_expressible(layers, pp, vp, zero),
                                     Space::Torchtitan => {
-                                        torchtitan_expressible(tp, pp, dp, zero, sp)
+                                        torchtitan_expressible(layers, (tp, pp, vp, dp), zero, sp)
                                     }
                                     Space::Maxtext => maxtext_expressible(layers, pp, vp, m, zero),
                                 };

@@ -354,11 +354,66 @@ def torchtitan_validate(text, devices):
     # torchtitan's own check: the degrees multiply to the world size.
     ParallelDims(dp_replicate=read[0], dp_shard=read[1], cp=1, tp=read[2], pp=read[3], ep=1, etp=1,
                  world_size=devices)
+    if p.pipeline_parallel_degree > 1:
+        torchtitan_stages(config, text)
     dp = read[0] * read[1]
     accumulation = read[8] // (read[7] * dp)
     assert accumulation >= 1 and accumulation * read[7] * dp == read[8], \
         f"a global batch of {read[8]} is no whole number of steps of {read[7]} over {dp} ranks"
     return config, read
+
+
+def torchtitan_stages(config, text):
+    """torchtitan's pipeline split of the model (pipeline_parallel.pipeline_llm's stage count, then its
+    generate_llm_fqn_per_model_part), the layers read from flexc's comment line: raises as torchtitan
+    would. The module imports torchdata (not installed), so the function is taken from its source
+    alone (it uses nothing but builtins) and run as torchtitan wrote it."""
+    import ast
+    import importlib.util
+    import math
+    import re
+    m = re.search(r"model read from the graph .*?: (\d+) layers", text)
+    assert m, "no layer count in the job config's comment"
+    layers = int(m.group(1))
+    origin = importlib.util.find_spec("torchtitan").origin
+    path = os.path.join(os.path.dirname(origin), "distributed", "pipeline_parallel.py")
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    fn = next(n for n in tree.body
+              if isinstance(n, ast.FunctionDef) and n.name == "generate_llm_fqn_per_model_part")
+    space = {}
+    exec(compile(ast.Module(body=[fn], type_ignores=[]), path, "exec"), space)
+    p = config.parallelism
+    first, last = p.pipeline_parallel_first_stage_less_layers, p.pipeline_parallel_last_stage_less_layers
+    single = p.pipeline_parallel_schedule in ("1F1B", "GPipe")
+    if p.pipeline_parallel_layers_per_stage is not None:
+        stages = math.ceil((layers + first + last) / p.pipeline_parallel_layers_per_stage)
+        assert stages % p.pipeline_parallel_degree == 0, f"{stages} stages over pp={p.pipeline_parallel_degree}"
+        per_rank = stages // p.pipeline_parallel_degree
+        assert per_rank == 1 if single else per_rank >= 2, f"{per_rank} stages per rank"
+    else:
+        stages = p.pipeline_parallel_degree * (1 if single else 2)
+    parts = space["generate_llm_fqn_per_model_part"](stages, layers, first, last)
+    assert len(parts) == stages and all(parts), f"{len(parts)} model parts for {stages} stages"
+    return parts
+
+
+def torchtitan_refuses_stages():
+    """torchtitan's split refuses more stages than layers (the embedding and output one each): the
+    interleaved job config of the 2-layer Llama (4 stages) said to hold 1 layer must fail."""
+    text = flexc(LLAMA, 8, 32, "bf16", "megatron:tp=1,pp=2,vp=2,m=8,zero=3,recompute=full", "torchtitan")
+    try:
+        config, _ = torchtitan_validate(text, 8)
+    except ImportError as e:
+        skip("torchtitan's stage split", e)
+        return
+    assert len(torchtitan_stages(config, text)) == 4
+    try:
+        torchtitan_stages(config, text.replace(": 2 layers", ": 1 layers"))
+    except ValueError as e:
+        print(f"ok torchtitan refuses 4 stages of 1 layer ({e})")
+        return
+    raise AssertionError("torchtitan's split accepted 4 stages for 1 layer")
 
 
 def maxtext_problems(cfg, devices, per_node):
@@ -447,6 +502,7 @@ def main():
     check_megatron_uneven()
     for case in TORCHTITAN:
         check_torchtitan(*case)
+    torchtitan_refuses_stages()
     for case in MAXTEXT:
         check_maxtext(*case)
     maxtext_validates()
