@@ -154,18 +154,19 @@ def validate(emit, text, devices, batch):
 
 
 def run_flexc(model, devices, batch, emit, scratch, strategy=None, search=None, precision=None):
-    """One flexc run writing `emit` (the strategy given, or the search's): a dict with ok (exit 0),
-    said (its warnings or error), text (the export), time (the simulated iteration, s), plan (the
-    schedule search's best spec, or the strategy), wall (s)."""
+    """One flexc run writing `emit` (the strategy given, or the search's; None: --simulate): a dict
+    with ok (exit 0), said (its warnings or error), text (the export), time (the simulated
+    iteration, s), plan (the schedule search's best spec, or the strategy), wall (s)."""
     n = argument_count(model)
-    out = os.path.join(scratch, "out." + emit)
+    out = os.path.join(scratch, f"out.{emit}")
     report = os.path.join(scratch, "report.json")
     for path in (out, report):
         if os.path.exists(path):
             os.remove(path)
     command = [FLEXC, "--allow-unregistered-dialect", model, f"--data-args={n - 2},{n - 1}",
                f"--batch={batch}", f"--machine=dgx-a100:{devices // GPUS_PER_NODE}",
-               "--engine=megatron-2021", f"--emit={emit}", "-o", out, f"--report={report}"]
+               "--engine=megatron-2021", f"--report={report}"]
+    command += ["--simulate"] if emit is None else [f"--emit={emit}", "-o", out]
     if precision:
         command.append(f"--precision={precision}")
     if strategy:
@@ -181,8 +182,9 @@ def run_flexc(model, devices, batch, emit, scratch, strategy=None, search=None, 
     if done.returncode != 0:
         result["said"] = said or [done.stderr.strip()[-400:]]
         return result
-    with open(out) as f:
-        result["text"] = f.read()
+    if emit is not None:
+        with open(out) as f:
+            result["text"] = f.read()
     if os.path.exists(report):
         with open(report) as f:
             rep = json.load(f)
@@ -220,28 +222,41 @@ def verdict(r):
 
 
 def found_exports(name, text, model, scratch):
-    """Part 1 for one row: the found strategy written for every engine."""
+    """Part 1 for one row: the found strategy simulated (its time, the baseline of part 2), then
+    written for every engine."""
     spec, devices, batch = spec_of(text)
     rows = []
+    problem = None
+    if model is None:
+        problem = f"no export models/jax-large/{name}.*.mlir.gz"
+    elif devices % GPUS_PER_NODE:
+        problem = f"{devices} devices are no whole DGX A100 nodes"
+    added = []
+    simulated = None
+    if problem is None:
+        simulated = run_flexc(model, devices, batch, None, scratch, strategy=spec)
+        if not simulated["ok"] and "sp=on" not in spec and ",tp=1," not in spec.replace(":", ",") \
+                and any("does not fit in device memory" in x for x in simulated["said"]):
+            # The column omits sequence parallelism (tools/megatron's spec_of does not print it,
+            # nor does --report's "parallelism"), which the schedule search chooses for the rows
+            # that need its memory: tried again with it.
+            spec += ",sp=on"
+            added = ["(sp=on added: the column does not show it)"]
+            simulated = run_flexc(model, devices, batch, None, scratch, strategy=spec)
     for emit in EMITS:
         precision = ENGINES[emit][1]
-        if model is None:
-            r = dict(ok=False, said=[f"no export models/jax-large/{name}.*.mlir.gz"], time=None,
-                     validated=None, refused=None, clean=False, plan=spec, wall=0.0)
-        elif devices % GPUS_PER_NODE:
-            r = dict(ok=False, said=[f"{devices} devices are no whole DGX A100 nodes"], time=None,
-                     validated=None, refused=None, clean=False, plan=spec, wall=0.0)
+        if problem is not None:
+            r = dict(ok=False, said=[problem], time=None, validated=None, refused=None, clean=False,
+                     plan=spec, wall=0.0)
         else:
             r = run_flexc(model, devices, batch, emit, scratch, strategy=spec, precision=precision)
-            if not r["ok"] and "sp=on" not in spec and ",tp=1," not in spec.replace(":", ",") \
-                    and any("does not fit in device memory" in x for x in r["said"]):
-                # The column omits sequence parallelism (tools/megatron's spec_of does not print
-                # it, nor does --report's "parallelism"), which the schedule search chooses for the
-                # rows that need its memory: tried again with it.
-                spec += ",sp=on"
-                r = run_flexc(model, devices, batch, emit, scratch, strategy=spec, precision=precision)
-                r["said"] = r["said"] + ["(sp=on added: the column does not show it)"]
+            r["said"] = r["said"] + added
             r = checked(r, emit, devices, batch)
+            # An export that flexc refused has no report: the time is the strategy's own, simulated
+            # in the engine's precision where it differs.
+            if r["time"] is None and precision is None and simulated["ok"]:
+                r["time"] = simulated["time"]
+        r["found_time"] = simulated["time"] if simulated and simulated["ok"] else None
         r.update(model=name, spec=spec, devices=devices, batch=batch, emit=emit,
                  precision=precision or "fp16")
         rows.append(r)
@@ -308,7 +323,7 @@ def main():
 
 def slowdowns(found, engines, emit):
     """model → the engine's best plan's simulated time over the Megatron-found strategy's."""
-    base = {r["model"]: r["time"] for r in found if r["emit"] == "megatron-args" and r["time"]}
+    base = {r["model"]: r["found_time"] for r in found if r["emit"] == "megatron-args" and r["found_time"]}
     return {r["model"]: r["time"] / base[r["model"]] for r in engines
             if r["emit"] == emit and r["clean"] and r["time"] and r["model"] in base}
 
@@ -386,7 +401,7 @@ def document(found, engines, rows, path, search, wall):
             said = "<br>".join(cell(s) for s in r["said"] + ([r["refused"]] if r["refused"] else [])) or "—"
             t = f"{r['time'] * 1e3:,.0f} ms" if r["time"] else "—"
             b = base.get(r["model"])
-            vs = f"{r['time'] / b['time']:.2f}×" if r["time"] and b and b["time"] else "—"
+            vs = f"{r['time'] / b['found_time']:.2f}×" if r["time"] and b and b["found_time"] else "—"
             plan = f"`{r['plan']}`" if r["plan"] else "none"
             lines.append(f"| {r['model']} | {ENGINE_NAMES[r['emit']]} | {plan} | {t} | {vs} | {verdict(r)} | "
                          f"{r['wall']:.0f} s | {said} |")
