@@ -739,7 +739,8 @@ fn megatron_expressible(layers: Option<u32>, pp: u32, vp: u32, zero: Zero) -> bo
 /// Whether torchtitan runs the candidate as flexc simulates it (src/torchtitan.rs): FSDP or DDP, no
 /// ZeRO-1, DDP only as the sole parallelism, tensor parallelism always sequence-parallel, and no more
 /// virtual stages than the layers where known, the embedding and the output counted as one each
-/// (torchtitan's `generate_llm_fqn_per_model_part` gives every stage at least one).
+/// (torchtitan's `generate_llm_fqn_per_model_part` gives every stage at least one), and more than two
+/// per rank only where a `pipeline_parallel_layers_per_stage` makes that many.
 fn torchtitan_expressible(
     layers: Option<u32>,
     (tp, pp, vp, dp): (u32, u32, u32, u32),
@@ -749,7 +750,12 @@ fn torchtitan_expressible(
     zero != Zero::Optimizer
         && !(zero == Zero::None && dp > 1 && (tp > 1 || pp > 1))
         && sp == (tp > 1)
-        && layers.is_none_or(|l| pp * vp <= l + 2)
+        && layers.is_none_or(|l| {
+            // torchtitan's stages: pp, 2·pp (a looped schedule's default), else
+            // ceil((l + 2) / layers_per_stage) for some layers per stage (src/torchtitan.rs).
+            let stages = pp * vp;
+            stages <= l + 2 && (vp <= 2 || (1..=l + 2).any(|per| (l + 2).div_ceil(per) == stages))
+        })
 }
 
 /// Whether a mesh sharding expresses the candidate: one stage, one micro-batch, no recomputation,
