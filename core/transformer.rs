@@ -196,6 +196,13 @@ fn scores(graph: &Graph, forward: &impl Fn(OpId) -> bool) -> Vec<OpId> {
         .collect()
 }
 
+/// The attention score contractions among the ops `forward` accepts (module doc, "attention"), in
+/// program order: one per decoder layer, so that the stage each falls in counts a pipeline stage's
+/// layers.
+pub fn attention_cores(graph: &Graph, forward: impl Fn(OpId) -> bool) -> Vec<OpId> {
+    scores(graph, &forward)
+}
+
 /// Reads the decoder's shape among the ops `forward` accepts (module doc).
 pub fn infer(graph: &Graph, forward: impl Fn(OpId) -> bool) -> Result<Shape, String> {
     let cores = scores(graph, &forward);

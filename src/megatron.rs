@@ -35,8 +35,17 @@
 //! ZeRO-3 (its flags shard the optimizer state, `zero=1`, never the weights), GPipe (Megatron runs
 //! 1F1B, interleaved with virtual stages), FP32 with TF32 matrix units named as a precision of their
 //! own (none: the flags run FP32 as PyTorch sets it), heads that `tp` does not divide, and layers that
-//! the `pp · vp` virtual stages do not divide (Megatron cuts layers evenly; flexc's stages cut the
-//! forward by work, which may move a layer between stages: the flags still give the same dimensions).
+//! the `pp · vp` virtual stages do not divide unless flexc's split is one Megatron-Core runs ("Uneven
+//! stages"; flexc's stages cut the forward by work, which may move a layer between stages).
+//!
+//! # Uneven stages
+//! Layers that the pipeline stages do not divide are exported as flexc's own split when Megatron-Core
+//! can run it: no interleaving, and every stage but the first and the last with as many layers (at
+//! least one), given by `--decoder-first-pipeline-num-layers` and `--decoder-last-pipeline-num-layers`
+//! (Megatron-Core's `num_layers_in_first_pipeline_stage` and `..._last_...`). A stage's layers are its
+//! attention cores ([`transformer::attention_cores`]). Any other split is an error naming it.
+//! Where the layers divide evenly, the flags give every stage as many layers, whatever flexc's cut.
+//!
 //! Architecture flags (normalization, activation, position embedding, grouped-query attention) are
 //! not read from the graph: give them beside these. `--vocab-size` is the graph's vocabulary; Megatron
 //! pads it to a multiple of `--make-vocab-size-divisible-by` × tp (128 × tp by default), as an export
@@ -60,6 +69,9 @@ pub struct Plan {
     /// The graph's whole batch (every replica and micro-batch).
     pub batch: u64,
     pub shape: Shape,
+    /// The decoder layers (attention cores) in each virtual stage of the strategy, in virtual-stage
+    /// order (chunk by chunk, the groups of each in order, as Megatron numbers model chunks).
+    pub layers_per_stage: Vec<u64>,
 }
 
 impl Plan {
@@ -90,13 +102,21 @@ impl Plan {
         };
         let loops = batch_loops(graph, problem.batch_dim).map_err(|e| e.message)?;
         let phases = Phases::new(graph, &loops, problem.mode.training_step());
-        let shape = transformer::infer(graph, |op| phases.of(op) == Phase::Forward)
+        let forward = |op| phases.of(op) == Phase::Forward;
+        let shape = transformer::infer(graph, forward)
             .map_err(|m| format!("the model arguments cannot be read from the graph: {m}"))?;
+        let mut layers_per_stage = vec![0u64; s.virtual_stages().max(1) as usize];
+        for core in transformer::attention_cores(graph, forward) {
+            if let Some(n) = layers_per_stage.get_mut(s.stage_of(core) as usize) {
+                *n += 1;
+            }
+        }
         Ok(Plan {
             parallelism: p,
             sequence_parallel,
             batch,
             shape,
+            layers_per_stage,
         })
     }
 }
@@ -142,6 +162,57 @@ fn spec_of(p: &Parallelism, s: &Schedule, sequence_parallel: bool) -> Spec {
     }
 }
 
+/// The first and last stages' layers of `plan`, whose layers do not divide evenly into its stages:
+/// Megatron-Core runs that split (`--decoder-first-pipeline-num-layers`, `--decoder-last-...`) when
+/// every middle stage holds as many layers, at least one, and there is no interleaving
+/// (module doc, "Uneven stages"); otherwise an error that names flexc's split and what Megatron needs.
+fn uneven_stages(plan: &Plan) -> Result<(u64, u64), String> {
+    let p = &plan.parallelism;
+    let split = &plan.layers_per_stage;
+    let layers = plan.shape.layers;
+    let shown = split
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join("+");
+    let refuse = |why: &str| {
+        Err(format!(
+            "the {layers} layers do not divide into pp={} × vp={} virtual stages, and flexc's stages hold {shown} layers: {why}; plan with --search=megatron (whose virtual stages divide the layers) or a pp and vp that divide {layers}",
+            p.pp, p.vp
+        ))
+    };
+    if p.vp > 1 {
+        return refuse("Megatron gives every virtual stage the same number of layers, and flexc exports uneven first and last stages without interleaving only");
+    }
+    let (Some(&first), Some(&last)) = (split.first(), split.last()) else {
+        return refuse("no stage holds a layer");
+    };
+    let middle = &split[1..split.len().saturating_sub(1)];
+    if split.len() < 2 || split.iter().sum::<u64>() != layers {
+        return refuse("the stages do not hold every layer");
+    }
+    if first == 0 || last == 0 {
+        return refuse("Megatron-Core's first and last stages (--decoder-first-pipeline-num-layers, --decoder-last-pipeline-num-layers) hold at least one layer");
+    }
+    if middle.iter().any(|&n| n == 0 || n != middle[0]) {
+        let k = middle.len() as u64;
+        // A split Megatron-Core runs: the middle stages at an even share of the layers (rounded up),
+        // or fewer where that leaves the first and the last stage none.
+        let example = (1..=layers.div_ceil(split.len() as u64))
+            .rev()
+            .find(|&m| m * k + 2 <= layers)
+            .map(|m| {
+                let rest = layers - m * k;
+                format!(" (e.g. {}+{m}×{k}+{})", rest.div_ceil(2), rest / 2)
+            })
+            .unwrap_or_default();
+        return refuse(&format!(
+            "Megatron-Core runs uneven stages only as a first and a last stage apart (--decoder-first-pipeline-num-layers, --decoder-last-pipeline-num-layers) and {k} middle stages of as many layers, at least one{example}"
+        ));
+    }
+    Ok((first, last))
+}
+
 /// The flags of `plan` under `precision` (module doc), one per line.
 pub fn args(plan: &Plan, precision: Precision) -> Result<String, String> {
     let p = &plan.parallelism;
@@ -168,12 +239,11 @@ pub fn args(plan: &Plan, precision: Precision) -> Result<String, String> {
         ));
     }
     let virtual_stages = u64::from(p.pp) * u64::from(p.vp);
-    if shape.layers % virtual_stages != 0 {
-        return Err(format!(
-            "the {} layers do not divide into pp={} × vp={} virtual stages: Megatron gives every (virtual) stage the same number of layers",
-            shape.layers, p.pp, p.vp
-        ));
-    }
+    let uneven = if shape.layers % virtual_stages == 0 {
+        None
+    } else {
+        Some(uneven_stages(plan)?)
+    };
     let precision_flags: &[&str] = match precision {
         Precision::Fp32 => &[],
         Precision::Tf32 => {
@@ -194,6 +264,10 @@ pub fn args(plan: &Plan, precision: Precision) -> Result<String, String> {
         format!("--tensor-model-parallel-size {}", p.tp),
         format!("--pipeline-model-parallel-size {}", p.pp),
     ];
+    if let Some((first, last)) = uneven {
+        lines.push(format!("--decoder-first-pipeline-num-layers {first}"));
+        lines.push(format!("--decoder-last-pipeline-num-layers {last}"));
+    }
     if shape.kv_heads != shape.heads {
         lines.splice(
             3..3,

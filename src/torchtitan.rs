@@ -21,7 +21,10 @@
 //!
 //! Errors for what torchtitan cannot run: ZeRO-1 (FSDP shards weights too, DDP nothing), DDP beside
 //! tensor or pipeline parallelism (torchtitan's "DDP has not supported > 1D parallelism"), FP16 (its
-//! mixed precision is bfloat16 or float32), and a virtual stage count no layers-per-stage reaches.
+//! mixed precision is bfloat16 or float32), more virtual stages than the layers and the embedding and
+//! output (torchtitan gives every stage one at least), and a virtual stage count no layers-per-stage
+//! reaches. torchtitan cuts the layers into stages by count (`generate_llm_fqn_per_model_part`), not
+//! where flexc's stages cut the forward by work.
 //! Tensor parallelism in torchtitan is always sequence-parallel: without `sp` in the plan that is a
 //! warning.
 
@@ -68,6 +71,15 @@ pub fn job_config(plan: &Plan, precision: Precision) -> Result<(String, Vec<Stri
         (true, _) => Some("1F1B"),
     };
     let virtual_stages = u64::from(p.pp) * u64::from(p.vp);
+    if virtual_stages > 1 && virtual_stages > shape.layers + 2 {
+        return Err(format!(
+            "pp={} × vp={} stages for {} layers: torchtitan gives every pipeline stage at least one layer, the embedding and the output counted as one each ({} at most)",
+            p.pp,
+            p.vp,
+            shape.layers,
+            shape.layers + 2
+        ));
+    }
     // torchtitan's stages: ceil((layers + 2) / layers_per_stage), the embedding and output counted
     // as a layer each; without the key, one per rank (two for a looped schedule).
     let layers_per_stage = if p.vp > 2 {

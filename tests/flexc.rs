@@ -1742,3 +1742,282 @@ fn schedule_search_bounds_hold_on_a_training_step() {
     assert!(pruned.complete, "{pruned:?}");
     assert_eq!(pruned.best, all.best);
 }
+
+/// One `flexc` run of the built binary: its stderr, or a panic with it when it fails.
+fn flexc_cli(args: &[String]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_flexc"))
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "flexc {}:\n{stderr}", args.join(" "));
+    stderr
+}
+
+/// `key = value` (TOML) or `key: value` (YAML) lines of an engine's file, quotes dropped.
+fn engine_keys(text: &str, separator: &str) -> std::collections::HashMap<String, String> {
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with('['))
+        .filter_map(|l| l.split_once(separator))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().trim_matches('"').to_string()))
+        .collect()
+}
+
+/// What an engine runs, read back from the file flexc wrote for it as the engine reads it, as a
+/// `megatron:` spec and a `--precision` (`devices`: the world size; `layers`: the model's).
+fn spec_of_export(emit: &str, text: &str, devices: u32, layers: u32) -> (String, String) {
+    let n = |v: Option<&String>| v.map_or(1, |v| v.parse::<u32>().unwrap());
+    match emit {
+        "megatron-args" => {
+            let flags: std::collections::HashMap<&str, &str> = text
+                .lines()
+                .map(|l| l.split_once(' ').unwrap_or((l, "")))
+                .collect();
+            let get = |k: &str| flags.get(k).map(|v| v.parse::<u32>().unwrap());
+            let (tp, pp) = (
+                get("--tensor-model-parallel-size").unwrap(),
+                get("--pipeline-model-parallel-size").unwrap(),
+            );
+            let vp =
+                get("--num-layers-per-virtual-pipeline-stage").map_or(1, |per| layers / pp / per);
+            let recompute = flags
+                .get("--recompute-granularity")
+                .copied()
+                .unwrap_or("none");
+            let zero = u32::from(flags.contains_key("--use-distributed-optimizer"));
+            let sp = if flags.contains_key("--sequence-parallel") {
+                "on"
+            } else {
+                "off"
+            };
+            let precision = if flags.contains_key("--bf16") {
+                "bf16"
+            } else if flags.contains_key("--fp16") {
+                "fp16"
+            } else {
+                "fp32"
+            };
+            let spec = format!(
+                "megatron:tp={tp},pp={pp},vp={vp},dp={},mb={},recompute={recompute},zero={zero},sp={sp}",
+                devices / (tp * pp),
+                get("--micro-batch-size").unwrap()
+            );
+            (spec, precision.into())
+        }
+        "torchtitan" => {
+            let k = engine_keys(text, " = ");
+            let (tp, pp) = (
+                n(k.get("tensor_parallel_degree")),
+                n(k.get("pipeline_parallel_degree")),
+            );
+            let (replicate, shard) = (
+                n(k.get("data_parallel_replicate_degree")),
+                n(k.get("data_parallel_shard_degree")),
+            );
+            let zero = match (
+                shard,
+                k.get("fsdp_reshard_after_forward").map(String::as_str),
+            ) {
+                (1, _) => 0,
+                (_, Some("never")) => 2,
+                _ => 3,
+            };
+            let schedule = k.get("pipeline_parallel_schedule").map(String::as_str);
+            let vp = match (schedule, k.get("pipeline_parallel_layers_per_stage")) {
+                (Some("Interleaved1F1B"), Some(per)) => {
+                    (layers + 2).div_ceil(per.parse().unwrap()) / pp
+                }
+                (Some("Interleaved1F1B"), None) => 2,
+                _ => 1,
+            };
+            let order = if schedule == Some("GPipe") {
+                "gpipe"
+            } else {
+                "1f1b"
+            };
+            let mb = if pp > 1 {
+                n(k.get("pipeline_parallel_microbatch_size"))
+            } else {
+                n(k.get("local_batch_size"))
+            };
+            let sp = if tp > 1 { "on" } else { "off" };
+            let precision = if k["mixed_precision_param"] == "bfloat16" {
+                "bf16"
+            } else {
+                "fp32"
+            };
+            let spec = format!(
+                "megatron:tp={tp},pp={pp},vp={vp},dp={},mb={mb},order={order},recompute={},zero={zero},sp={sp}",
+                replicate * shard,
+                k["mode"]
+            );
+            (spec, precision.into())
+        }
+        "maxtext" => {
+            let k = engine_keys(text, ": ");
+            let axis = |a: &str| {
+                n(k.get(&format!("ici_{a}_parallelism")))
+                    * n(k.get(&format!("dcn_{a}_parallelism")))
+            };
+            let (tensor, tensor_sequence) = (axis("tensor"), axis("tensor_sequence"));
+            let (pp, data, fsdp) = (axis("pipeline"), axis("data"), axis("fsdp"));
+            let zero = if fsdp > 1 {
+                3
+            } else if k
+                .get("shard_optimizer_over_data")
+                .is_some_and(|v| v == "true")
+            {
+                1
+            } else {
+                0
+            };
+            let (m, vp, order) = if pp > 1 {
+                let per = n(k.get("num_layers_per_pipeline_stage"));
+                let repeats = layers / (pp * per);
+                (
+                    n(k.get("num_pipeline_microbatches")),
+                    repeats,
+                    if repeats > 1 { "1f1b" } else { "gpipe" },
+                )
+            } else {
+                (n(k.get("gradient_accumulation_steps")), 1, "1f1b")
+            };
+            let recompute = match k["remat_policy"].as_str() {
+                "full" => "full",
+                "minimal" => "selective",
+                _ => "none",
+            };
+            let precision = match (
+                k["dtype"].as_str(),
+                k.get("matmul_precision").map(String::as_str),
+            ) {
+                ("bfloat16", _) => "bf16",
+                (_, Some("default")) => "tf32",
+                _ => "fp32",
+            };
+            let spec = format!(
+                "megatron:tp={},pp={pp},vp={vp},dp={},m={m},order={order},recompute={recompute},zero={zero},sp={}",
+                tensor * tensor_sequence,
+                data * fsdp,
+                if tensor_sequence > 1 { "on" } else { "off" }
+            );
+            (spec, precision.into())
+        }
+        _ => unreachable!("{emit}"),
+    }
+}
+
+/// Issue 39's "no silent downgrade": a plan written for an engine is the strategy flexc planned. For
+/// each engine, its own search (`--search=megatron|torchtitan|maxtext`) and given strategies that
+/// reach its pipelines, interleaving, recomputation, ZeRO and sequence parallelism write a file
+/// (`--emit=megatron-args|torchtitan|maxtext`) and report a simulated time; the file read back as the
+/// engine reads it (`spec_of_export`), given to flexc as `--strategy=megatron:...`, simulates to that
+/// same time. A read-back spec with one value changed simulates to another (the comparison can fail).
+#[test]
+fn engine_exports_simulate_as_planned() {
+    let temp = tempfile::Builder::new()
+        .prefix("flexc-engine-exports-")
+        .tempdir()
+        .unwrap();
+    let model = root().join("models/jax/transformer_b8.train_sgd.stablehlo.generic.mlir");
+    let layers = 4;
+    let devices = 8u32;
+    let common = |precision: &str, report: &Path| -> Vec<String> {
+        vec![
+            "--allow-unregistered-dialect".into(),
+            model.display().to_string(),
+            format!("--devices={devices}"),
+            "--batch=32".into(),
+            format!("--precision={precision}"),
+            format!("--report={}", report.display()),
+        ]
+    };
+    // (emit, how the plan is made, precision)
+    let cases: &[(&str, &str, &str)] = &[
+        ("megatron-args", "--search=megatron", "fp16"),
+        (
+            "megatron-args",
+            "--strategy=megatron:tp=2,pp=2,vp=2,m=4,recompute=selective,zero=1,sp=on",
+            "bf16",
+        ),
+        ("torchtitan", "--search=torchtitan", "bf16"),
+        (
+            "torchtitan",
+            "--strategy=megatron:tp=2,pp=2,vp=2,m=4,zero=3,sp=on,recompute=full",
+            "bf16",
+        ),
+        (
+            "torchtitan",
+            "--strategy=megatron:tp=1,pp=2,m=4,order=gpipe,zero=3",
+            "fp32",
+        ),
+        ("maxtext", "--search=maxtext", "bf16"),
+        (
+            "maxtext",
+            "--strategy=megatron:tp=2,pp=2,m=4,order=gpipe,zero=3",
+            "bf16",
+        ),
+        (
+            "maxtext",
+            "--strategy=megatron:tp=4,m=2,zero=1,recompute=selective,sp=on",
+            "bf16",
+        ),
+    ];
+    for (i, &(emit, plan, precision)) in cases.iter().enumerate() {
+        let planned = temp.path().join(format!("{i}.planned.json"));
+        let file = temp.path().join(format!("{i}.{emit}"));
+        let mut args = common(precision, &planned);
+        args.extend([
+            plan.to_string(),
+            format!("--emit={emit}"),
+            "-o".into(),
+            file.display().to_string(),
+        ]);
+        if plan.starts_with("--search") {
+            args.push("--search-budget=1000000".into());
+        }
+        let stderr = flexc_cli(&args);
+        assert!(!stderr.contains("warning"), "{emit} {plan}: {stderr}");
+        let time = read_report(&planned.display().to_string())["iteration_time_s"]
+            .as_f64()
+            .unwrap();
+        let text = std::fs::read_to_string(&file).unwrap();
+        let (spec, read_precision) = spec_of_export(emit, &text, devices, layers);
+        assert_eq!(
+            read_precision, precision,
+            "{emit} {plan}: the precision written"
+        );
+        let simulate = |spec: &str| {
+            let report = temp.path().join(format!("{i}.exported.json"));
+            let mut args = common(precision, &report);
+            args.extend([format!("--strategy={spec}"), "--simulate".into()]);
+            flexc_cli(&args);
+            read_report(&report.display().to_string())["iteration_time_s"]
+                .as_f64()
+                .unwrap()
+        };
+        let exported = simulate(&spec);
+        assert!(
+            (exported - time).abs() <= 1e-9 * time,
+            "{emit} {plan}: the file reads as {spec}, simulated {exported:.6e} s, planned {time:.6e} s:\n{text}"
+        );
+        // The comparison can fail: the same plan recomputing everything is slower.
+        let changed = spec
+            .split(',')
+            .map(|kv| {
+                if kv.starts_with("recompute=") {
+                    "recompute=full"
+                } else {
+                    kv
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(",");
+        if changed != spec {
+            assert!(
+                simulate(&changed) > time * 1.001,
+                "{emit} {plan}: {changed} is not slower than {spec}"
+            );
+        }
+    }
+}

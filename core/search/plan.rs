@@ -764,11 +764,28 @@ fn megatron_expressible(layers: Option<u32>, pp: u32, vp: u32, zero: Zero) -> bo
 }
 
 /// Whether torchtitan runs the candidate as flexc simulates it (src/torchtitan.rs): FSDP or DDP, no
-/// ZeRO-1, DDP only as the sole parallelism, tensor parallelism always sequence-parallel.
-fn torchtitan_expressible(tp: u32, pp: u32, dp: u32, zero: Zero, sp: bool) -> bool {
+/// ZeRO-1, DDP only as the sole parallelism, tensor parallelism always sequence-parallel, and no more
+/// virtual stages than the layers where known, the embedding and the output counted as one each
+/// (torchtitan's `generate_llm_fqn_per_model_part` gives every stage at least one), and more than two
+/// per rank only where a `pipeline_parallel_layers_per_stage` makes that many. ZeRO-2 is FSDP keeping
+/// the weights gathered from the forward to the backward, which gathers them again for every
+/// micro-batch's forward: one micro-batch only, as flexc simulates it.
+fn torchtitan_expressible(
+    layers: Option<u32>,
+    (tp, pp, vp, dp, m): (u32, u32, u32, u32, u32),
+    zero: Zero,
+    sp: bool,
+) -> bool {
     zero != Zero::Optimizer
+        && !(zero == Zero::Gradients && m > 1)
         && !(zero == Zero::None && dp > 1 && (tp > 1 || pp > 1))
         && sp == (tp > 1)
+        && layers.is_none_or(|l| {
+            // torchtitan's stages: pp, 2·pp (a looped schedule's default), else
+            // ceil((l + 2) / layers_per_stage) for some layers per stage (src/torchtitan.rs).
+            let stages = pp * vp;
+            stages <= l + 2 && (vp <= 2 || (1..=l + 2).any(|per| (l + 2).div_ceil(per) == stages))
+        })
 }
 
 /// Whether a mesh sharding expresses the candidate: one stage, one micro-batch, no recomputation,
@@ -974,9 +991,12 @@ fn plan_with(
                                     Space::Mesh => mesh_expressible(pp, m, recompute, zero, sp),
                                     Space::Torch => torch_expressible(pp, m, sp, torch_sp),
                                     Space::Megatron => megatron_expressible(layers, pp, vp, zero),
-                                    Space::Torchtitan => {
-                                        torchtitan_expressible(tp, pp, dp, zero, sp)
-                                    }
+                                    Space::Torchtitan => torchtitan_expressible(
+                                        layers,
+                                        (tp, pp, vp, dp, m),
+                                        zero,
+                                        sp,
+                                    ),
                                     Space::Maxtext => maxtext_expressible(layers, pp, vp, m, zero),
                                 };
                                 if sp && tp == 1 || !kept {

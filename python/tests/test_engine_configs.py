@@ -160,12 +160,28 @@ def check_megatron(model, devices, batch, precision, spec, want):
     )
     assert got == want, f"{spec}: {got} != {want}"
     try:
+        config, micro_batches = megatron_validate(flags, devices)
+    except ImportError as e:  # any import failure is reported, not hidden
+        skip(f"megatron-core for {spec}", e)
+        return
+    dp = devices // (tp * pp)
+    print(f"ok megatron-core TransformerConfig {spec}: tp={tp} pp={pp} vp={vp} sp={sp} "
+          f"recompute={recompute} dp={dp} micro-batches={micro_batches}")
+
+
+def megatron_validate(flags, devices):
+    """Megatron-Core's own checks of `flags` (parse_flags) run over `devices` GPUs: each flag mapped
+    onto the TransformerConfig field Megatron-LM's arguments set from it (a flag the map does not know
+    fails), the config built (its __post_init__ validates heads over tp, layers over the stages,
+    uneven first and last stages, recomputation, sequence parallelism), and the micro-batches counted
+    by Megatron-Core's calculator. Returns (config, micro-batches); raises ImportError when
+    megatron-core does not import, another exception when Megatron refuses the flags."""
+    try:
         import torch
         from megatron.core.num_microbatches_calculator import ConstantNumMicroBatchesCalculator
         from megatron.core.transformer import TransformerConfig
     except Exception as e:  # noqa: BLE001 (any import failure is reported, not hidden)
-        skip(f"megatron-core for {spec}", e)
-        return
+        raise ImportError(f"{type(e).__name__}: {e}") from e
     dtype = torch.bfloat16 if "--bf16" in flags else torch.float16 if "--fp16" in flags else torch.float32
     # Each flag onto the field Megatron-LM's arguments set from it; one the map does not know fails.
     fields = {
@@ -181,13 +197,19 @@ def check_megatron(model, devices, batch, precision, spec, want):
         "--recompute-num-layers": ("recompute_num_layers", int),
         "--fp16": ("fp16", bool),
         "--bf16": ("bf16", bool),
+        # Megatron-LM's arguments.py: num_layers_in_first/last_pipeline_stage.
+        "--decoder-first-pipeline-num-layers": ("num_layers_in_first_pipeline_stage", int),
+        "--decoder-last-pipeline-num-layers": ("num_layers_in_last_pipeline_stage", int),
+        "--num-query-groups": ("num_query_groups", int),
     }
     # Flags that are no TransformerConfig field: the data, the batch and the optimizer.
     elsewhere = {"--seq-length", "--max-position-embeddings", "--vocab-size", "--micro-batch-size",
                  "--global-batch-size", "--use-distributed-optimizer",
-                 "--num-layers-per-virtual-pipeline-stage"}
+                 "--num-layers-per-virtual-pipeline-stage",
+                 # arguments.py's switch for --num-query-groups (which is the field)
+                 "--group-query-attention"}
     unknown = set(flags) - set(fields) - elsewhere
-    assert not unknown, f"{spec}: flags the test does not map: {sorted(unknown)}"
+    assert not unknown, f"flags the test does not map: {sorted(unknown)}"
     kwargs = {fields[f][0]: fields[f][1](v) for f, v in flags.items() if f in fields}
     if "--num-layers-per-virtual-pipeline-stage" in flags:
         per_rank = int(flags["--num-layers"]) // int(flags["--pipeline-model-parallel-size"])
@@ -198,11 +220,61 @@ def check_megatron(model, devices, batch, precision, spec, want):
         config = TransformerConfig(params_dtype=dtype, pipeline_dtype=dtype, **kwargs)
     assert config.num_attention_heads % config.tensor_model_parallel_size == 0
     assert config.kv_channels * config.num_attention_heads == config.hidden_size
-    dp = devices // (tp * pp)
+    model_parallel = config.tensor_model_parallel_size * config.pipeline_model_parallel_size
+    assert devices % model_parallel == 0, f"tp × pp = {model_parallel} does not divide {devices} GPUs"
+    dp = devices // model_parallel
+    mb, gb = int(flags["--micro-batch-size"]), int(flags["--global-batch-size"])
     micro_batches = ConstantNumMicroBatchesCalculator(gb, mb, dp, False, 0).get()
-    assert micro_batches * mb * dp == gb, f"{spec}: {micro_batches} micro-batches"
-    print(f"ok megatron-core TransformerConfig {spec}: tp={tp} pp={pp} vp={vp} sp={sp} "
-          f"recompute={recompute} dp={dp} micro-batches={micro_batches}")
+    assert micro_batches * mb * dp == gb, f"{micro_batches} micro-batches of {mb} over {dp} replicas"
+    return config, micro_batches
+
+
+def check_megatron_uneven():
+    """Layers that the stages do not divide (issue 39's 60 layers over 8 stages): the 30-layer GPT of
+    models/jax-large over pp=4, where flexc's stages hold 8+8+8+6 layers, exports as Megatron-Core's
+    uneven first and last stages, which TransformerConfig accepts; the same flags with a last stage
+    that breaks the split are refused by it (the check can fail)."""
+    import gzip
+    name = "gpt3.6b_mb16_s2048.train_sgd.stablehlo.generic.mlir"
+    with tempfile.TemporaryDirectory(prefix="flexc-uneven-") as scratch:
+        model = os.path.join(scratch, name)
+        with gzip.open(os.path.join(ROOT, "models", "jax-large", name + ".gz"), "rb") as f, \
+                open(model, "wb") as g:
+            g.write(f.read())
+        n = argument_count(model)
+        cmd = [FLEXC, "--allow-unregistered-dialect", model, f"--data-args={n - 2},{n - 1}",
+               "--machine=dgx-a100:1", "--batch=16", "--precision=bf16",
+               "--strategy=megatron:tp=2,pp=4,m=8", "--emit=megatron-args"]
+        run = subprocess.run(cmd, capture_output=True, text=True)
+    assert run.returncode == 0, f"{' '.join(cmd)} failed:\n{run.stderr}"
+    assert "warning" not in run.stderr, run.stderr
+    flags = parse_flags(run.stdout)
+    got = (flags.get("--decoder-first-pipeline-num-layers"), flags.get("--decoder-last-pipeline-num-layers"))
+    assert got == ("8", "6"), f"uneven stages: {got}"
+    try:
+        config, micro_batches = megatron_validate(flags, 8)
+    except ImportError as e:
+        skip("megatron-core for uneven stages", e)
+        return
+    assert (config.num_layers_in_first_pipeline_stage, config.num_layers_in_last_pipeline_stage) == (8, 6)
+    try:
+        megatron_validate({**flags, "--decoder-last-pipeline-num-layers": "5"}, 8)
+    except ValueError as e:
+        print(f"ok megatron-core uneven stages 8+8+8+6 of gpt3.6b over pp=4, {micro_batches} micro-batches; "
+              f"8+?+?+5 refused ({e})")
+        return
+    raise AssertionError("TransformerConfig accepted 25 middle layers over 2 stages")
+
+
+def argument_count(path):
+    """The arguments of the module's function (the data are the last two)."""
+    import re
+    with open(path) as f:
+        for line in f:
+            m = re.search(r"function_type = \(([^)]*)\)", line)
+            if m:
+                return len([t for t in m.group(1).split(", ") if t])
+    raise AssertionError(f"no function type in {path}")
 
 
 def megatron_validates():
@@ -233,24 +305,11 @@ def check_torchtitan(model, devices, batch, precision, spec, want):
            ac["mode"], tr["local_batch_size"], tr["global_batch_size"])
     assert got == want, f"{spec}: {got} != {want}"
     try:
-        from torchtitan.config import ConfigManager
-        from torchtitan.distributed.parallel_dims import ParallelDims
-    except Exception as e:  # noqa: BLE001
+        config, read = torchtitan_validate(text, devices)
+    except ImportError as e:
         skip(f"torchtitan for {spec}", e)
         return
-    with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False) as f:
-        f.write(text)
-    try:
-        config = ConfigManager().parse_args(["--job.config_file", f.name])
-    finally:
-        os.unlink(f.name)
     p = config.parallelism
-    read = (p.data_parallel_replicate_degree, p.data_parallel_shard_degree, p.tensor_parallel_degree,
-            p.pipeline_parallel_degree,
-            p.pipeline_parallel_schedule if p.pipeline_parallel_degree > 1 else None,
-            p.pipeline_parallel_microbatch_size if p.pipeline_parallel_degree > 1 else None,
-            config.activation_checkpoint.mode, config.training.local_batch_size,
-            config.training.global_batch_size)
     assert read == want, f"{spec}: torchtitan read {read}, expected {want}"
     assert config.training.seq_len == SEQ[model] and not p.enable_async_tensor_parallel
     # FSDP resharding after the forward is ZeRO-3; keeping the weights gathered is ZeRO-2.
@@ -264,14 +323,97 @@ def check_torchtitan(model, devices, batch, precision, spec, want):
         weights = p.pipeline_parallel_first_stage_less_layers + p.pipeline_parallel_last_stage_less_layers
         stages = -(-(LAYERS[model] + weights) // p.pipeline_parallel_layers_per_stage)
         assert stages == p.pipeline_parallel_degree * vp, f"{spec}: {stages} stages"
+    print(f"ok torchtitan ConfigManager {spec}: replicate={read[0]} shard={read[1]} tp={read[2]} "
+          f"pp={read[3]} schedule={read[4]} ac={read[6]}")
+
+
+def torchtitan_validate(text, devices):
+    """torchtitan's own reading of the job config `text` run over `devices` GPUs: ConfigManager loads
+    it from --job.config_file, ParallelDims checks that the degrees multiply to the world size, and the
+    global batch is whole steps of the local batch over the data-parallel ranks. Returns (config, the
+    degrees, schedule, micro-batch, checkpoint mode and batches read); raises ImportError when
+    torchtitan does not import, another exception when it refuses the config."""
+    try:
+        from torchtitan.config import ConfigManager
+        from torchtitan.distributed.parallel_dims import ParallelDims
+    except Exception as e:  # noqa: BLE001 (any import failure is reported, not hidden)
+        raise ImportError(f"{type(e).__name__}: {e}") from e
+    with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False) as f:
+        f.write(text)
+    try:
+        config = ConfigManager().parse_args(["--job.config_file", f.name])
+    finally:
+        os.unlink(f.name)
+    p = config.parallelism
+    read = (p.data_parallel_replicate_degree, p.data_parallel_shard_degree, p.tensor_parallel_degree,
+            p.pipeline_parallel_degree,
+            p.pipeline_parallel_schedule if p.pipeline_parallel_degree > 1 else None,
+            p.pipeline_parallel_microbatch_size if p.pipeline_parallel_degree > 1 else None,
+            config.activation_checkpoint.mode, config.training.local_batch_size,
+            config.training.global_batch_size)
     # torchtitan's own check: the degrees multiply to the world size.
     ParallelDims(dp_replicate=read[0], dp_shard=read[1], cp=1, tp=read[2], pp=read[3], ep=1, etp=1,
                  world_size=devices)
+    if p.pipeline_parallel_degree > 1:
+        torchtitan_stages(config, text)
     dp = read[0] * read[1]
     accumulation = read[8] // (read[7] * dp)
-    assert accumulation >= 1 and accumulation * read[7] * dp == read[8]
-    print(f"ok torchtitan ConfigManager {spec}: replicate={read[0]} shard={read[1]} tp={read[2]} "
-          f"pp={read[3]} schedule={read[4]} ac={read[6]}")
+    assert accumulation >= 1 and accumulation * read[7] * dp == read[8], \
+        f"a global batch of {read[8]} is no whole number of steps of {read[7]} over {dp} ranks"
+    return config, read
+
+
+def torchtitan_stages(config, text):
+    """torchtitan's pipeline split of the model (pipeline_parallel.pipeline_llm's stage count, then its
+    generate_llm_fqn_per_model_part), the layers read from flexc's comment line: raises as torchtitan
+    would. The module imports torchdata (not installed), so the function is taken from its source
+    alone (it uses nothing but builtins) and run as torchtitan wrote it."""
+    import ast
+    import importlib.util
+    import math
+    import re
+    m = re.search(r"model read from the graph .*?: (\d+) layers", text)
+    assert m, "no layer count in the job config's comment"
+    layers = int(m.group(1))
+    origin = importlib.util.find_spec("torchtitan").origin
+    path = os.path.join(os.path.dirname(origin), "distributed", "pipeline_parallel.py")
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    fn = next(n for n in tree.body
+              if isinstance(n, ast.FunctionDef) and n.name == "generate_llm_fqn_per_model_part")
+    space = {}
+    exec(compile(ast.Module(body=[fn], type_ignores=[]), path, "exec"), space)
+    p = config.parallelism
+    first, last = p.pipeline_parallel_first_stage_less_layers, p.pipeline_parallel_last_stage_less_layers
+    single = p.pipeline_parallel_schedule in ("1F1B", "GPipe")
+    if p.pipeline_parallel_layers_per_stage is not None:
+        stages = math.ceil((layers + first + last) / p.pipeline_parallel_layers_per_stage)
+        assert stages % p.pipeline_parallel_degree == 0, f"{stages} stages over pp={p.pipeline_parallel_degree}"
+        per_rank = stages // p.pipeline_parallel_degree
+        assert per_rank == 1 if single else per_rank >= 2, f"{per_rank} stages per rank"
+    else:
+        stages = p.pipeline_parallel_degree * (1 if single else 2)
+    parts = space["generate_llm_fqn_per_model_part"](stages, layers, first, last)
+    assert len(parts) == stages and all(parts), f"{len(parts)} model parts for {stages} stages"
+    return parts
+
+
+def torchtitan_refuses_stages():
+    """torchtitan's split refuses more stages than layers (the embedding and output one each): the
+    interleaved job config of the 2-layer Llama (4 stages) said to hold 1 layer must fail."""
+    text = flexc(LLAMA, 8, 32, "bf16", "megatron:tp=1,pp=2,vp=2,m=8,zero=3,recompute=full", "torchtitan")
+    try:
+        config, _ = torchtitan_validate(text, 8)
+    except ImportError as e:
+        skip("torchtitan's stage split", e)
+        return
+    assert len(torchtitan_stages(config, text)) == 4
+    try:
+        torchtitan_stages(config, text.replace(": 2 layers", ": 1 layers"))
+    except ValueError as e:
+        print(f"ok torchtitan refuses 4 stages of 1 layer ({e})")
+        return
+    raise AssertionError("torchtitan's split accepted 4 stages for 1 layer")
 
 
 def maxtext_problems(cfg, devices, per_node):
@@ -357,8 +499,10 @@ def main():
     for case in MEGATRON:
         check_megatron(*case)
     megatron_validates()
+    check_megatron_uneven()
     for case in TORCHTITAN:
         check_torchtitan(*case)
+    torchtitan_refuses_stages()
     for case in MAXTEXT:
         check_maxtext(*case)
     maxtext_validates()
