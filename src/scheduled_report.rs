@@ -226,20 +226,8 @@ pub fn report(
         ]);
     }
     text.push_str(&flexc_core::units::render(&table, "  "));
-    let json = json!({
-        "model": model,
-        "machine": machine.name,
-        "devices": machine.num_devices(),
-        "strategy": name,
-        "precision": state.precision.name(),
-        "optimizer": state.optimizer.name(),
-        "attention": state.attention.name(),
-        "pointwise": state.pointwise.name(),
-        "norm": state.norm.name(),
-        "data_parallel": state.data_parallel.name(),
-        "tp_comm": state.tp_comm.name(),
-        "fsdp": state.fsdp.name(),
-        "engine": state.engine().map(|e| e.name),
+    let mut header = crate::simulate::report_header(model, machine, name, state);
+    let rest = json!({
         "mode": what,
         "iteration_time_s": e.iteration_s,
         "parallelism": parallelism.json(),
@@ -279,6 +267,10 @@ pub fn report(
         "peak_memory_bytes": e.peak_memory(),
         "p2p_bytes": e.p2p_bytes,
     });
+    if let serde_json::Value::Object(rest) = rest {
+        header.extend(rest);
+    }
+    let json = serde_json::Value::Object(header);
     if !e.fits_memory() {
         let worst = e
             .groups

@@ -414,15 +414,16 @@ pub fn measured_ops(graph: &Graph, cost: &CostModel, strategy: &Strategy) -> (us
     (measured, graph.num_ops())
 }
 
-/// The machine-readable report (see the module doc for the keys).
-pub fn json_report(
+/// The keys every report starts with: what was simulated, on what, trained how (the training state's
+/// flags and the engine profile it is exactly, if any). Both the flat report ([`json_report`]) and a
+/// scheduled strategy's (`crate::scheduled_report::report`) build on it.
+pub fn report_header(
     model: &str,
     machine: &Machine,
     strategy: &str,
     state: WeightState,
-    report: &Report,
-) -> String {
-    let mut value = json!({
+) -> serde_json::Map<String, serde_json::Value> {
+    let value = json!({
         "model": model,
         "machine": machine.name,
         "devices": machine.num_devices(),
@@ -437,6 +438,21 @@ pub fn json_report(
         "fsdp": state.fsdp.name(),
         "engine": state.engine().map(|e| e.name),
     });
+    match value {
+        serde_json::Value::Object(map) => map,
+        _ => unreachable!("json! of an object literal is an object"),
+    }
+}
+
+/// The machine-readable report (see the module doc for the keys).
+pub fn json_report(
+    model: &str,
+    machine: &Machine,
+    strategy: &str,
+    state: WeightState,
+    report: &Report,
+) -> String {
+    let mut value = serde_json::Value::Object(report_header(model, machine, strategy, state));
     if let (Some(map), serde_json::Value::Object(facts)) =
         (value.as_object_mut(), simulation_facts(report))
     {

@@ -8,7 +8,7 @@
 //! needs layers), every micro-batch size that divides a replica's share of the batch (at most 64
 //! micro-batches per stage), interleaving where the micro-batches are a multiple of the stages —
 //! every `vp` ≥ 2 whose `pp · vp` divides the repeated layers ([`crate::layers::Layers`]; `vp` = 2
-//! where no layers repeat) — recomputation (none, selective, full), ZeRO (0, 1, 3) and sequence
+//! where no layers repeat) — recomputation (none, selective, full), ZeRO (0, 1, 2, 3) and sequence
 //! parallelism inside tensor-parallel groups, and on a graph with experts ([`crate::experts`]) every
 //! expert parallelism `ep` that divides both `dp` and the experts (the full space only: no engine
 //! export writes `ep` yet). A candidate's groups run Megatron's tensor parallelism
