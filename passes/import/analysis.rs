@@ -974,7 +974,12 @@ fn compares(op: &OperationRef<'_, '_>) -> bool {
     if name.ends_with(".compare") || name == "arith.cmpi" || name == "arith.cmpf" {
         return true;
     }
-    name == "linalg.generic"
+    generic_body_has(op, |o| matches!(o, "arith.cmpi" | "arith.cmpf"))
+}
+
+/// Whether `op` is a `linalg.generic` whose body holds an op whose name `wanted` accepts.
+fn generic_body_has(op: &OperationRef<'_, '_>, wanted: impl Fn(&str) -> bool) -> bool {
+    op_name(op) == "linalg.generic"
         && op
             .region(0)
             .ok()
@@ -982,7 +987,7 @@ fn compares(op: &OperationRef<'_, '_>) -> bool {
             .is_some_and(|b| {
                 ir::block_operations(b)
                     .iter()
-                    .any(|o| matches!(op_name(o).as_str(), "arith.cmpi" | "arith.cmpf"))
+                    .any(|o| wanted(op_name(o).as_str()))
             })
 }
 
@@ -993,14 +998,5 @@ fn computes_positions(op: &OperationRef<'_, '_>) -> bool {
     if name.ends_with(".iota") || name.ends_with(".dynamic_iota") {
         return true;
     }
-    name == "linalg.generic"
-        && op
-            .region(0)
-            .ok()
-            .and_then(|r| r.first_block())
-            .is_some_and(|b| {
-                ir::block_operations(b)
-                    .iter()
-                    .any(|o| op_name(o) == "linalg.index")
-            })
+    generic_body_has(op, |o| o == "linalg.index")
 }

@@ -127,15 +127,6 @@ def model_file(name, scratch):
     return out
 
 
-def argument_count(path):
-    with open(path) as f:
-        for line in f:
-            m = re.search(r"function_type = \(([^)]*)\)", line)
-            if m:
-                return len([t for t in m.group(1).split(", ") if t])
-    raise SystemExit(f"no function type in {path}")
-
-
 def validate(emit, text, devices, batch):
     """The engine's own validator on `text` (test_engine_configs): None when it accepts it, else why
     not; raises ImportError when the engine's package does not import."""
@@ -166,7 +157,7 @@ def run_flexc(model, devices, batch, emit, scratch, strategy=None, search=None, 
     """One flexc run writing `emit` (the strategy given, or the search's; None: --simulate): a dict
     with ok (exit 0), said (its warnings or error), text (the export), time (the simulated
     iteration, s), plan (the schedule search's best spec, or the strategy), wall (s)."""
-    n = argument_count(model)
+    n = validators.argument_count(model)
     out = os.path.join(scratch, f"out.{emit}")
     report = os.path.join(scratch, "report.json")
     for path in (out, report):
