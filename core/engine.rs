@@ -33,15 +33,20 @@
 //! - **sharded weights** ([`Fsdp`], `--fsdp`): what a ZeRO-3 engine moves besides its collectives —
 //!   nothing (`in-place`), FSDP2's copies out of and into its collective buffers (`per-parameter`), or
 //!   FSDP1 under autocast with f32 parameters (`flat-autocast`: f32 gathers, autocast's casts kept for
-//!   the backward, bf16 gradient reduction).
+//!   the backward, bf16 gradient reduction);
+//! - **cross-entropy** (`--loss`, [`crate::loss`]): a language-model head's loss as the graph writes it
+//!   (`as-written`: PyTorch's `F.cross_entropy` on f32 logits, Megatron-LM's vocab-parallel
+//!   cross-entropy, XLA's log-softmax, each logits-sized intermediate in memory) or one fused kernel
+//!   forward and backward (`fused`: flash-attn's `CrossEntropyLoss`, MPT's default in llm-foundry; only
+//!   the logits and their gradient reach memory).
 //!
-//! | profile | precision | optimizer | attention | pointwise | norm | data parallel | tp comm | fsdp | the software |
-//! |---|---|---|---|---|---|---|---|---|---|
-//! | `megatron-2021` | fp16 | adam | as-written | fused | fused | after-backward | exposed | in-place | Megatron-LM of Narayanan et al. 2021 and Korthikanti et al. 2022 (apex fused kernels, scale-mask-softmax keeping the probabilities, local DDP) |
-//! | `megatron-core` | bf16 | adam | fused | fused | fused | overlapped | overlapped | in-place | Megatron-Core with Transformer Engine as NVIDIA's performance recipes run it (FlashAttention, fused norms and activations, overlapped gradient buffer, distributed optimizer, userbuffers' TP overlap) |
-//! | `fsdp2` | bf16 | adam | flash2 | eager | fused | overlapped | exposed | per-parameter | torchtitan / PyTorch FSDP2 in eager mode (SDPA's FlashAttention-2; every other op its own kernel; async TP needs torch.compile) |
-//! | `composer-2023` | bf16 | adam | flash2 | eager | fused | overlapped | exposed | flat-autocast | MosaicML Composer of 2023 (llm-foundry's benchmark tables): PyTorch FSDP1 FULL_SHARD with mixed precision `DEFAULT` under `torch.autocast`, a FlashAttention kernel, eager |
-//! | `xla` | bf16 | adam | fused | fused | fused | overlapped | exposed | in-place | JAX / XLA (MaxText): XLA's fusions, fused attention (collective matmul is opt-in) |
+//! | profile | precision | optimizer | attention | pointwise | norm | data parallel | tp comm | fsdp | loss | the software |
+//! |---|---|---|---|---|---|---|---|---|---|---|
+//! | `megatron-2021` | fp16 | adam | as-written | fused | fused | after-backward | exposed | in-place | as-written | Megatron-LM of Narayanan et al. 2021 and Korthikanti et al. 2022 (apex fused kernels, scale-mask-softmax keeping the probabilities, local DDP) |
+//! | `megatron-core` | bf16 | adam | fused | fused | fused | overlapped | overlapped | in-place | as-written | Megatron-Core with Transformer Engine as NVIDIA's performance recipes run it (FlashAttention, fused norms and activations, overlapped gradient buffer, distributed optimizer, userbuffers' TP overlap) |
+//! | `fsdp2` | bf16 | adam | flash2 | eager | fused | overlapped | exposed | per-parameter | as-written | torchtitan / PyTorch FSDP2 in eager mode (SDPA's FlashAttention-2; every other op its own kernel; async TP needs torch.compile) |
+//! | `composer-2023` | bf16 | adam | flash2 | eager | fused | overlapped | exposed | flat-autocast | fused | MosaicML Composer of 2023 (llm-foundry's benchmark tables): PyTorch FSDP1 FULL_SHARD with mixed precision `DEFAULT` under `torch.autocast`, a FlashAttention kernel, MPT's fused cross-entropy, eager |
+//! | `xla` | bf16 | adam | fused | fused | fused | overlapped | exposed | in-place | as-written | JAX / XLA (MaxText): XLA's fusions, fused attention (collective matmul is opt-in) |
 //!
 //! Under `after-backward`, a strategy that shards weight state (`zero=1`, `zero=3`) is refused and the
 //! schedule search does not enumerate one: the engine cannot run it.
@@ -52,6 +57,7 @@
 //! differ from the fused accounting by an activation per block.
 
 use crate::attention::Attention;
+use crate::loss::Loss;
 use crate::norm::Norm;
 use crate::precision::{Optimizer, Precision, WeightState};
 
@@ -261,6 +267,7 @@ pub struct Engine {
     pub data_parallel: DataParallel,
     pub tp_comm: TpComm,
     pub fsdp: Fsdp,
+    pub loss: Loss,
     /// What the profile stands for, for reports and documents.
     pub what: &'static str,
 }
@@ -277,6 +284,7 @@ pub const ENGINES: [Engine; 5] = [
         data_parallel: DataParallel::AfterBackward,
         tp_comm: TpComm::Exposed,
         fsdp: Fsdp::InPlace,
+        loss: Loss::AsWritten,
         what: "Megatron-LM as in Narayanan et al. 2021 and Korthikanti et al. 2022: fp16 with Adam and no \
                distributed optimizer, apex's fused bias-GeLU, layer-norm and bias-dropout-add kernels, \
                the fused scale-mask-softmax that keeps the probabilities for the backward (no \
@@ -292,6 +300,7 @@ pub const ENGINES: [Engine; 5] = [
         data_parallel: DataParallel::Overlapped,
         tp_comm: TpComm::Overlapped,
         fsdp: Fsdp::InPlace,
+        loss: Loss::AsWritten,
         what: "Megatron-Core with Transformer Engine as NVIDIA's performance recipes run it: bf16 with \
                Adam, FlashAttention, fused norms, activations and bias-dropout-add, tensor-parallel \
                collectives overlapped with their products (userbuffers, --tp-comm-overlap)",
@@ -306,6 +315,7 @@ pub const ENGINES: [Engine; 5] = [
         data_parallel: DataParallel::Overlapped,
         tp_comm: TpComm::Exposed,
         fsdp: Fsdp::PerParameter,
+        loss: Loss::AsWritten,
         what: "PyTorch FSDP2 as torchtitan runs it without torch.compile: bf16 compute with f32 \
                parameters and Adam state, SDPA's FlashAttention-2 kernel, every other op its own kernel, \
                each gathered unit copied out into its parameters and each gradient copied into the \
@@ -321,10 +331,11 @@ pub const ENGINES: [Engine; 5] = [
         data_parallel: DataParallel::Overlapped,
         tp_comm: TpComm::Exposed,
         fsdp: Fsdp::FlatAutocast,
+        loss: Loss::Fused,
         what: "MosaicML Composer of 2023 on PyTorch FSDP1 (FULL_SHARD, mixed precision DEFAULT) in eager \
                mode: f32 parameters gathered whole into flat buffers, torch.autocast's bf16 casts of \
                every weight (kept for the backward), gradients reduced in bf16, a FlashAttention kernel, \
-               every other op its own kernel",
+               flash-attn's fused cross-entropy (MPT's default loss), every other op its own kernel",
     },
     Engine {
         name: "xla",
@@ -336,6 +347,7 @@ pub const ENGINES: [Engine; 5] = [
         data_parallel: DataParallel::Overlapped,
         tp_comm: TpComm::Exposed,
         fsdp: Fsdp::InPlace,
+        loss: Loss::AsWritten,
         what: "JAX on XLA (MaxText): bf16 with Adam, XLA's fusions of pointwise chains, fused attention",
     },
 ];
@@ -361,6 +373,7 @@ impl Engine {
             data_parallel: self.data_parallel,
             tp_comm: self.tp_comm,
             fsdp: self.fsdp,
+            loss: self.loss,
         }
     }
 }
@@ -405,6 +418,11 @@ mod tests {
         assert_eq!(fsdp.fsdp, Fsdp::PerParameter);
         let composer = Engine::from_name("composer-2023").unwrap().state();
         assert_eq!(composer.fsdp, Fsdp::FlatAutocast);
+        // MPT in llm-foundry computes its loss with flash-attn's fused cross-entropy; the other profiles'
+        // software writes the softmax out.
+        assert_eq!(composer.loss, Loss::Fused);
+        let written = ENGINES.iter().filter(|e| e.loss == Loss::AsWritten).count();
+        assert_eq!(written, ENGINES.len() - 1);
         assert_eq!((old.fsdp, core.fsdp), (Fsdp::InPlace, Fsdp::InPlace));
         for f in Fsdp::ALL {
             assert_eq!(Fsdp::from_name(f.name()), Some(f));

@@ -59,14 +59,15 @@ pub struct Fusion {
     /// Per op: the fraction of its FLOPs the fused attention kernel computing it does (below 1 under a
     /// causal mask: [`crate::attention::causal_fraction`]); 1 for every other op.
     pub attention_computed: Vec<f64>,
-    /// Per op: its part in a native batch-norm kernel ([`crate::norm`], `--norm=fused`): the work of
-    /// the whole kernel replaces the op's own.
-    pub norm: Vec<Option<NormPart>>,
+    /// Per op: its part in a native kernel — a batch norm's ([`crate::norm`], `--norm=fused`) or a
+    /// fused cross-entropy's ([`crate::loss`], `--loss=fused`): the work of the whole kernel replaces
+    /// the op's own.
+    pub kernel: Vec<Option<KernelPart>>,
 }
 
-/// An op's part in a native norm kernel ([`crate::norm::Kernel`]).
+/// An op's part in a native kernel ([`crate::norm::Kernel`], [`crate::loss::Region`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum NormPart {
+pub enum KernelPart {
     /// Carries the kernel's cost: its FLOPs and bytes (whole op, every task a share) and launches.
     Carrier {
         flops: f64,
@@ -99,7 +100,7 @@ impl Fusion {
             task_recompute: vec![0.0; ops.len()],
             attention_kernel: vec![None; ops.len()],
             attention_computed: vec![1.0; ops.len()],
-            norm: vec![None; ops.len()],
+            kernel: vec![None; ops.len()],
         };
         for (c, op) in ops.iter().enumerate() {
             if op.class != OpClass::Elementwise {
@@ -183,7 +184,63 @@ impl Fusion {
         if state.norm == crate::norm::Norm::Fused {
             fusion.fuse_norms(graph);
         }
+        if state.loss == crate::loss::Loss::Fused {
+            fusion.fuse_loss(graph);
+        }
         fusion
+    }
+
+    /// Fused cross-entropy kernels ([`crate::loss::regions`]): the forward kernel's work on the region's
+    /// first op, the backward kernel's on the op writing the logits' gradient, every other op of the
+    /// region inside them; no tensor of the region but the logits and their gradient reaches memory,
+    /// and the logits are kept for the backward.
+    fn fuse_loss(&mut self, graph: &Graph) {
+        for region in crate::loss::regions(graph) {
+            let (forward_bytes, backward_bytes) = crate::loss::kernel_bytes(graph, &region);
+            let flops: f64 = region.ops.iter().map(|&id| graph.op(id).flops).sum();
+            let backward = region.backward_carrier(graph);
+            for &id in &region.ops {
+                self.kernel[id.index()] = Some(if id == region.forward_carrier() {
+                    KernelPart::Carrier {
+                        flops,
+                        bytes: forward_bytes,
+                        launches: 1,
+                    }
+                } else if Some(id) == backward {
+                    KernelPart::Carrier {
+                        flops: 0.0,
+                        bytes: backward_bytes,
+                        launches: 1,
+                    }
+                } else {
+                    KernelPart::Inside
+                });
+            }
+            let inside: std::collections::HashSet<_> = region.inside().collect();
+            for &id in &region.ops {
+                let op = graph.op(id);
+                for (k, a) in op.inputs.iter().enumerate() {
+                    if inside.contains(&a.tensor) {
+                        self.internal_input[id.index()][k] = true;
+                    }
+                }
+                for (j, a) in op.outputs.iter().enumerate() {
+                    if inside.contains(&a.tensor) {
+                        self.internal_output[id.index()][j] = true;
+                        self.saved_output[id.index()][j] = false;
+                    }
+                }
+            }
+            if let Some(p) = graph.tensor(region.logits).producer {
+                let op = graph.op(p);
+                for (j, a) in op.outputs.iter().enumerate() {
+                    if a.tensor == region.logits {
+                        self.internal_output[p.index()][j] = false;
+                        self.saved_output[p.index()][j] = true;
+                    }
+                }
+            }
+        }
     }
 
     /// Eager execution: every op its own kernel, every operand read and every result written.
@@ -207,14 +264,14 @@ impl Fusion {
         for kernel in &kernels {
             for &id in &kernel.ops {
                 inside[id.index()] = true;
-                self.norm[id.index()] = Some(if id == kernel.carrier {
-                    NormPart::Carrier {
+                self.kernel[id.index()] = Some(if id == kernel.carrier {
+                    KernelPart::Carrier {
                         flops: kernel.flops,
                         bytes: kernel.bytes,
                         launches: kernel.launches,
                     }
                 } else {
-                    NormPart::Inside
+                    KernelPart::Inside
                 });
             }
         }

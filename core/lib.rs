@@ -43,6 +43,7 @@ pub mod experts;
 pub mod fusion;
 pub mod graph;
 pub mod layers;
+pub mod loss;
 pub mod machine;
 pub mod mailbox;
 pub mod memory;

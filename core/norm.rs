@@ -701,14 +701,14 @@ mod tests {
         let found = kernels(&bn.graph);
         for k in &found {
             for &id in &k.ops {
-                match fused.norm[id.index()] {
-                    Some(crate::fusion::NormPart::Carrier {
+                match fused.kernel[id.index()] {
+                    Some(crate::fusion::KernelPart::Carrier {
                         bytes, launches, ..
                     }) => {
                         assert_eq!(id, k.carrier);
                         assert_eq!((bytes, launches), (k.bytes, k.launches));
                     }
-                    Some(crate::fusion::NormPart::Inside) => assert_ne!(id, k.carrier),
+                    Some(crate::fusion::KernelPart::Inside) => assert_ne!(id, k.carrier),
                     None => panic!("{id:?} is in a kernel"),
                 }
             }
@@ -732,7 +732,7 @@ mod tests {
             ..state
         };
         let plain = crate::fusion::Fusion::for_state(&bn.graph, written);
-        assert!(plain.norm.iter().all(Option::is_none));
+        assert!(plain.kernel.iter().all(Option::is_none));
         assert_eq!(plain, crate::fusion::Fusion::new(&bn.graph));
     }
 }

@@ -899,6 +899,78 @@ mod tests {
         );
     }
 
+    /// A fused cross-entropy (`--loss=fused`, crate::loss) keeps the logits alone and holds none of the
+    /// written-out softmax's logits-sized intermediates, kept or as a working set; as written, the
+    /// log-probabilities are kept beside the logits and the probabilities are the largest working set.
+    #[test]
+    fn a_fused_cross_entropy_keeps_only_the_logits() {
+        let (batch, seq, hidden, vocabulary) = (8u64, 128u64, 64u64, 4096u64);
+        let mut b = Builder::new("head", DType::F32);
+        let x = b.input("x", &[batch, seq, hidden], DType::F32);
+        let labels = b.input("labels", &[batch, seq], DType::I64);
+        let logits = b.matmul(x, vocabulary);
+        let probs = b.softmax(logits);
+        let log = b.elementwise("math.log", &[probs], 1.0);
+        b.loss(log, labels);
+        let g = b.finish();
+        let machine = machine(1);
+        let run = |loss| {
+            let state = crate::precision::WeightState {
+                loss,
+                ..Default::default()
+            };
+            let cost = CostModel::new(&machine.gpu).with_state(state).unwrap();
+            let problem = Problem::new(&g, &machine, &cost, Mode::Training);
+            let mut s = Strategy::single_device(&g);
+            s.schedule.micro_batches = 2;
+            evaluate(&problem, &s).unwrap()
+        };
+        let written = run(crate::loss::Loss::AsWritten);
+        let fused = run(crate::loss::Loss::Fused);
+        let (w, f) = (&written.stages[0], &fused.stages[0]);
+        // One micro-batch's logits (two micro-batches of half the batch).
+        let logits_bytes = batch / 2 * seq * vocabulary * 4;
+        assert_eq!(w.kept_bytes, 2 * logits_bytes);
+        assert_eq!(f.kept_bytes, logits_bytes);
+        assert_eq!(w.transient_bytes, logits_bytes);
+        assert!(
+            f.transient_bytes < logits_bytes / 8,
+            "{}",
+            f.transient_bytes
+        );
+        assert!(f.forward_s < w.forward_s);
+    }
+
+    /// A fused attention's score-sized tensors never reach memory, so none is a working set either:
+    /// with scores larger than any other tensor, the largest op's working set under a fused kernel is
+    /// below one score tensor, and as written it holds at least one.
+    #[test]
+    fn fused_attention_holds_no_scores_as_a_working_set() {
+        let spec = TransformerSpec::LONG_SEQUENCE;
+        let g = synth::transformer(&spec);
+        let machine = machine(1);
+        let run = |attention| {
+            let state = crate::precision::WeightState {
+                attention,
+                ..Default::default()
+            };
+            let cost = CostModel::new(&machine.gpu).with_state(state).unwrap();
+            let problem = Problem::new(&g, &machine, &cost, Mode::Training);
+            let mut s = Strategy::single_device(&g);
+            s.schedule.micro_batches = 2;
+            evaluate(&problem, &s).unwrap()
+        };
+        // One micro-batch's scores, in the graph's bf16.
+        let scores = spec.batch / 2 * spec.heads * spec.seq * spec.seq * 2;
+        let written = run(crate::attention::Attention::AsWritten);
+        let fused = run(crate::attention::Attention::Fused);
+        let (w, f) = (&written.stages[0], &fused.stages[0]);
+        // As written the scores and probabilities are kept (no working set); fused, neither is kept
+        // nor held while their ops run.
+        assert!(w.kept_bytes >= f.kept_bytes + 2 * spec.layers as u64 * scores);
+        assert!(f.transient_bytes < scores, "{}", f.transient_bytes);
+    }
+
     /// Replicas alone are the symmetric task simulation.
     #[test]
     fn replicas_alone_are_one_symmetric_simulation() {

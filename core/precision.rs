@@ -263,6 +263,9 @@ pub struct WeightState {
     /// How sharded weights are gathered and their gradients reduced (`--fsdp`,
     /// [`crate::engine::Fsdp`]): time, and the bytes autocast keeps.
     pub fsdp: crate::engine::Fsdp,
+    /// How a language-model head's cross-entropy runs (`--loss`, [`crate::loss`]): the tensors its
+    /// fused kernel never writes, and their time.
+    pub loss: crate::loss::Loss,
 }
 
 impl WeightState {
@@ -289,6 +292,9 @@ impl WeightState {
         }
         if self.fsdp != crate::engine::Fsdp::InPlace {
             text.push_str(&format!(" --fsdp={}", self.fsdp.name()));
+        }
+        if self.loss != crate::loss::Loss::AsWritten {
+            text.push_str(&format!(" --loss={}", self.loss.name()));
         }
         text
     }

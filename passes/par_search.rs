@@ -48,7 +48,7 @@ pub static INFO: PassInfo = PassInfo {
     dependent_dialects: &[],
 };
 
-static OPTIONS: [PassOption; 21] = [
+static OPTIONS: [PassOption; 22] = [
     PassOption {
         name: "machine",
         help: "machine preset (p100-4x4, k80-16x4, dgx1-v100:NODES, dgx-a100:NODES, dgx-h100:NODES, dgx-h200:NODES) or machine TOML file",
@@ -138,6 +138,12 @@ static OPTIONS: [PassOption; 21] = [
         help: "what a zero=3 engine moves besides its collectives, for time and memory: in-place (nothing), per-parameter (FSDP2's copies into and out of its buffers), flat-autocast (FSDP1 under autocast with f32 parameters)",
         default: "in-place",
         kind: OptionKind::OneOf(&["in-place", "per-parameter", "flat-autocast"]),
+    },
+    PassOption {
+        name: "loss",
+        help: "how a language-model head's cross-entropy runs, for time and memory: as-written (every op its own kernel, its intermediates in memory), fused (one kernel forward and one backward: only the logits and their gradient reach memory)",
+        default: "as-written",
+        kind: OptionKind::OneOf(&["as-written", "fused"]),
     },
     PassOption {
         name: "profile-db",
@@ -533,6 +539,7 @@ fn training_state(options: &Options) -> WeightState {
             .unwrap_or_default(),
         tp_comm: flexc_core::engine::TpComm::from_name(options.get("tp-comm")).unwrap_or_default(),
         fsdp: flexc_core::engine::Fsdp::from_name(options.get("fsdp")).unwrap_or_default(),
+        loss: flexc_core::loss::Loss::from_name(options.get("loss")).unwrap_or_default(),
     }
 }
 

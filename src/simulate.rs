@@ -436,6 +436,7 @@ pub fn report_header(
         "data_parallel": state.data_parallel.name(),
         "tp_comm": state.tp_comm.name(),
         "fsdp": state.fsdp.name(),
+        "loss": state.loss.name(),
         "engine": state.engine().map(|e| e.name),
     });
     match value {

@@ -295,13 +295,26 @@ struct Cli {
     )]
     fsdp: Option<FsdpArg>,
 
+    /// How a language-model head's cross-entropy runs (simulation and search): as-written (every op of
+    /// the exported log-softmax and its gradient its own kernel, their logits-sized intermediates in
+    /// memory) or fused (one kernel forward, one backward, as flash-attn's and Megatron-Core's fused
+    /// cross-entropy: only the logits and their gradient reach memory). Default: the --engine's, else
+    /// as-written.
+    #[arg(
+        long = "loss",
+        value_enum,
+        help_heading = "Machine (search and simulation)"
+    )]
+    loss: Option<LossArg>,
+
     /// The software that will run the plan (simulation and search): megatron-2021 (fp16, Adam, attention
     /// as written, fused kernels, gradients all-reduced after the backward), megatron-core (bf16, Adam,
     /// FlashAttention, fused kernels, tensor-parallel collectives overlapped), fsdp2 (bf16, Adam,
     /// FlashAttention-2, eager pointwise ops, FSDP2's copies), composer-2023 (MosaicML Composer of 2023:
-    /// FSDP1 under autocast with f32 parameters, FlashAttention, eager pointwise ops), xla (bf16, Adam,
-    /// FlashAttention, XLA's fusions). Sets the defaults of --precision, --optimizer, --attention,
-    /// --pointwise, --norm, --data-parallel, --tp-comm and --fsdp; each of them given explicitly wins.
+    /// FSDP1 under autocast with f32 parameters, FlashAttention, eager pointwise ops, flash-attn's fused
+    /// cross-entropy), xla (bf16, Adam, FlashAttention, XLA's fusions). Sets the defaults of
+    /// --precision, --optimizer, --attention, --pointwise, --norm, --data-parallel, --tp-comm, --fsdp
+    /// and --loss; each of them given explicitly wins.
     #[arg(
         long = "engine",
         value_enum,
@@ -495,6 +508,12 @@ enum FsdpArg {
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum LossArg {
+    AsWritten,
+    Fused,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum EngineArg {
     #[value(name = "megatron-2021")]
     Megatron2021,
@@ -563,6 +582,10 @@ fn training_state(cli: &Cli) -> flexc::core::precision::WeightState {
             FsdpArg::InPlace => Fsdp::InPlace,
             FsdpArg::PerParameter => Fsdp::PerParameter,
             FsdpArg::FlatAutocast => Fsdp::FlatAutocast,
+        }),
+        loss: cli.loss.map_or(base.loss, |l| match l {
+            LossArg::AsWritten => flexc::core::loss::Loss::AsWritten,
+            LossArg::Fused => flexc::core::loss::Loss::Fused,
         }),
     }
 }

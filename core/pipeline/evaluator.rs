@@ -763,6 +763,8 @@ impl<'a> Evaluator<'a> {
         let base = self.group_base(group);
         let training = self.mode().has_backward();
         let fusion = training.then(|| Fusion::for_state(g, self.problem.cost.state()));
+        // Fused kernels' tensors that never reach memory: neither kept nor a working set.
+        let (unwritten, loss_logits) = self.fused_kernels_tensors(g);
         let mut bytes: BTreeMap<TensorId, Vec<u64>> = BTreeMap::new();
         let mut largest_op = vec![0u64; width];
         let mut loops = Vec::new();
@@ -780,22 +782,26 @@ impl<'a> Evaluator<'a> {
                 config.task_ranges_into(op, task, &mut loops);
                 for (k, access) in op.inputs.iter().chain(&op.outputs).enumerate() {
                     let tensor = g.tensor(access.tensor);
+                    if unwritten.contains(&access.tensor) {
+                        continue;
+                    }
                     region.clear();
                     access.region_into(&loops, &tensor.shape, &mut region);
                     let b = crate::graph::volume(&region) * tensor.dtype.size_bytes();
                     let is_output = k >= op.inputs.len();
-                    let keep = match (&fusion, is_output) {
-                        // Training: outputs saved for the backward, and received inputs.
-                        (Some(f), true) => f.saved_output[i][k - op.inputs.len()],
-                        (_, false) => tensor.kind == TensorKind::Received && forward_op,
-                        // A training step: forward outputs that a backward op reads.
-                        (None, true) => {
-                            forward_op
-                                && g.consumers(access.tensor)
-                                    .iter()
-                                    .any(|c| self.phases.of(sub.ops[c.index()]) == Phase::Backward)
-                        }
-                    };
+                    let keep = forward_op && is_output && loss_logits.contains(&access.tensor)
+                        || match (&fusion, is_output) {
+                            // Training: outputs saved for the backward, and received inputs.
+                            (Some(f), true) => f.saved_output[i][k - op.inputs.len()],
+                            (_, false) => tensor.kind == TensorKind::Received && forward_op,
+                            // A training step: forward outputs that a backward op reads.
+                            (None, true) => {
+                                forward_op
+                                    && g.consumers(access.tensor).iter().any(|c| {
+                                        self.phases.of(sub.ops[c.index()]) == Phase::Backward
+                                    })
+                            }
+                        };
                     if keep {
                         let v = bytes.entry(access.tensor).or_insert_with(|| vec![0; width]);
                         v[d] = v[d].max(b);
@@ -839,6 +845,33 @@ impl<'a> Evaluator<'a> {
             }
         }
         Kept { bytes, largest_op }
+    }
+
+    /// The tensors of `g` that fused kernels never write — a fused attention's score-sized tensors
+    /// ([`crate::attention::regions`]), a fused cross-entropy's intermediates ([`crate::loss`]) — and
+    /// the logits a fused cross-entropy keeps for its backward.
+    fn fused_kernels_tensors(
+        &self,
+        g: &crate::graph::Graph,
+    ) -> (
+        std::collections::HashSet<TensorId>,
+        std::collections::HashSet<TensorId>,
+    ) {
+        let state = self.problem.cost.state();
+        let mut unwritten = std::collections::HashSet::new();
+        let mut logits = std::collections::HashSet::new();
+        if state.attention.is_fused() {
+            for region in crate::attention::regions(g) {
+                unwritten.extend(region.tensors);
+            }
+        }
+        if state.loss == crate::loss::Loss::Fused {
+            for region in crate::loss::regions(g) {
+                unwritten.extend(region.inside());
+                logits.insert(region.logits);
+            }
+        }
+        (unwritten, logits)
     }
 
     /// Selective recomputation's tensors (Korthikanti et al. 2022, §5): the kept tensors of the

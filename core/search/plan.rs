@@ -347,7 +347,7 @@ impl StageFloors {
             // Only an elementwise op can run inside its producer's kernel without a launch.
             let launch = op.class != OpClass::Elementwise;
             // An op computed inside a native norm kernel does no work of its own (crate::norm).
-            let in_norm = matches!(fusion.norm[i], Some(crate::fusion::NormPart::Inside));
+            let in_norm = matches!(fusion.kernel[i], Some(crate::fusion::KernelPart::Inside));
             let floor = |factor: f64| {
                 if timed && !in_norm {
                     // A fused attention kernel computes only the tiles a causal mask leaves.

@@ -100,8 +100,8 @@ impl<'a> Simulator<'a> {
         // A native norm kernel's ops (crate::norm): the kernel's work on its carrier, a share per task
         // as the op's FLOPs are shared, none on the others.
         let share = flops / op.flops.max(f64::MIN_POSITIVE);
-        let (norm_work, extra_launches) = match fusion.norm[o] {
-            Some(crate::fusion::NormPart::Carrier {
+        let (norm_work, extra_launches) = match fusion.kernel[o] {
+            Some(crate::fusion::KernelPart::Carrier {
                 flops: kernel_flops,
                 bytes,
                 launches,
@@ -121,7 +121,7 @@ impl<'a> Simulator<'a> {
                     launches.saturating_sub(1),
                 )
             }
-            Some(crate::fusion::NormPart::Inside) => (Some(Work::default()), 0),
+            Some(crate::fusion::KernelPart::Inside) => (Some(Work::default()), 0),
             None => (None, 0),
         };
         let mut block = Block::compute(n);
