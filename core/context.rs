@@ -24,7 +24,9 @@
 //! changes, per device:
 //! - **compute and activations**: divided by `C`. The token-wise ops see `s / C` tokens; with the causal
 //!   load balance each device computes `1/C` of the attention's (causal) score tiles, the same work as
-//!   a `1/C` share of the samples. The activations kept for the backward, an op's working set and the
+//!   a `1/C` share of the samples. Kernel launches are not divided: a pass is its simulated time less
+//!   one launch per op on the busiest device, over `C`, plus those launches (a derived backward
+//!   launching twice per forward op). The activations kept for the backward, an op's working set and the
 //!   activations sent between pipeline stages are token-wise, so divided by `C` too.
 //! - **the ring** ([`exchanges`], [`ring_step_s`], [`exposed_s`]): per attention and micro-batch,
 //!   `C − 1` steps each send the device's key and value blocks (`K` and `V` at `s / C` positions, the

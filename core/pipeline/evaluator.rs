@@ -616,8 +616,14 @@ impl<'a> Evaluator<'a> {
             self.context_ring_s(sub, &sims.forward_task_s, group);
         let share = 1.0 / f64::from(cp);
         let sync_tail_s = (sims.last_backward_s - sims.backward_s).max(0.0);
-        let mut forward_s = sims.forward_s * share + ring_forward_s + exchange_s;
-        let mut backward_s = sims.backward_s * share + ring_backward_s + backward_exchange_s;
+        let (fixed_forward_s, fixed_backward_s) = self.context_fixed_s(sub, &sims.forward_task_s);
+        let divided = |pass_s: f64, fixed_s: f64| {
+            let fixed_s = fixed_s.min(pass_s);
+            (pass_s - fixed_s) * share + fixed_s
+        };
+        let mut forward_s = divided(sims.forward_s, fixed_forward_s) + ring_forward_s + exchange_s;
+        let mut backward_s =
+            divided(sims.backward_s, fixed_backward_s) + ring_backward_s + backward_exchange_s;
         let mut last_backward_s = if cp > 1 {
             backward_s + sync_tail_s
         } else {
@@ -754,6 +760,38 @@ impl<'a> Evaluator<'a> {
                 crate::experts::all_to_all_s(self.machine(), &members, bytes)
             })
             .sum()
+    }
+
+    /// What context parallelism does not divide of a stage's passes (crate::context, "Price"): one
+    /// kernel launch per op that runs on a device, forward and backward, on the group's busiest device
+    /// (a backward the pipeline model derives launches twice per forward op: the gradients of its
+    /// inputs and of its weights). 0 without context parallelism.
+    pub(super) fn context_fixed_s(&self, sub: &Sub, forward_task_s: &[Vec<f64>]) -> (f64, f64) {
+        if self.schedule.context_parallel < 2 {
+            return (0.0, 0.0);
+        }
+        let launch = self.machine().gpu.launch_overhead_s;
+        let width = forward_task_s.first().map_or(0, Vec::len);
+        let (mut forward, mut backward) = (0.0f64, 0.0f64);
+        for d in 0..width {
+            let (mut f, mut b) = (0usize, 0usize);
+            for (i, task_s) in forward_task_s.iter().enumerate() {
+                if task_s[d] <= 0.0 {
+                    continue;
+                }
+                if self.phases.of(sub.ops[i]) == Phase::Forward {
+                    f += 1;
+                } else {
+                    b += 1;
+                }
+            }
+            if self.mode().has_backward() {
+                b += 2 * f;
+            }
+            forward = forward.max(f as f64 * launch);
+            backward = backward.max(b as f64 * launch);
+        }
+        (forward, backward)
     }
 
     /// The attentions of the micro-batch graph ([`crate::context::exchanges`]), found once.
