@@ -260,7 +260,7 @@ mod tests {
             Sequence {
                 length: spec.seq,
                 causal: false,
-                attentions: spec.layers as usize
+                attentions: spec.layers
             }
         );
         let e = check_context_parallel(&plain, 3).unwrap_err();
@@ -289,7 +289,7 @@ mod tests {
         let spec = TransformerSpec::LONG_SEQUENCE;
         let graph = synth::transformer(&spec);
         let found = exchanges(&graph);
-        assert_eq!(found.len(), spec.layers as usize);
+        assert_eq!(found.len(), spec.layers);
         for e in &found {
             let (scores, k) = e.scores;
             let qkv = graph.tensor(graph.op(scores).inputs[k].tensor);

@@ -11,7 +11,11 @@
 //! where no layers repeat) — recomputation (none, selective, full), ZeRO (0, 1, 2, 3) and sequence
 //! parallelism inside tensor-parallel groups, and on a graph with experts ([`crate::experts`]) every
 //! expert parallelism `ep` that divides both `dp` and the experts (the full space only: no engine
-//! export writes `ep` yet). A candidate's groups run Megatron's tensor parallelism
+//! export writes `ep` yet), and on a graph with self-attention every context parallelism `cp` that is a
+//! power of two the sequence takes (twice under a causal mask; [`crate::context`]), the devices then
+//! being `tp × pp × dp × cp` (the full space only, and not beside `ep`). The bounds count `cp` as
+//! replicas: the work and the activations are divided by `dp · cp`, ZeRO shards over `dp · cp`. A
+//! candidate's groups run Megatron's tensor parallelism
 //! ([`crate::scheduled::tensor_parallel`]; data parallelism when `tp` = 1), its stages cut the forward
 //! ops into equal work ([`crate::schedule::balanced_cuts`]).
 //!

@@ -128,6 +128,7 @@ fn schedule_search_bounds_hold_with_context_parallelism() {
     let problem = Problem::new(&graph, &eight, &cost, Mode::Training);
     let all = search::audit_bounds(&problem).unwrap();
     assert_eq!(all.bound_violations, 0, "{all:?}");
+    assert!(all.evaluated > 20, "{all:?}");
     // Among the best, a sequence split.
     assert!(
         all.top.iter().any(|r| r.spec.cp.is_some_and(|c| c > 1)),
