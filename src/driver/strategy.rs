@@ -589,8 +589,13 @@ fn delta_probe(
         return Err(Diag::error(
             None,
             format!(
-                "--probe-delta times one task simulation: the strategy's schedule '{}' has stages, micro-batches or context parallelism (priced beside the simulation)",
-                schedule.summary()
+                "--probe-delta times one task simulation: the strategy's schedule '{}' has {}",
+                schedule.summary(),
+                if schedule.context_parallel > 1 {
+                    "context parallelism (priced in closed form beside the simulation)"
+                } else {
+                    "stages or micro-batches"
+                }
             ),
         ));
     };
