@@ -35,6 +35,7 @@ pub mod baselines;
 pub mod batch;
 pub mod collective;
 pub mod compare;
+pub mod context;
 pub mod contract;
 pub mod cost;
 pub mod devices;

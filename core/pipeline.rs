@@ -363,7 +363,7 @@ impl<'a> Context<'a> {
                 None => return micro_graph(self.problem, schedule).map(Rc::new),
             },
             // Only one part: the whole graph (otherwise `micro_graph`'s error).
-            None if schedule.replicas == 1 && schedule.micro_batches == 1 => None,
+            None if schedule.batch_replicas() == 1 && schedule.micro_batches == 1 => None,
             None => return micro_graph(self.problem, schedule).map(Rc::new),
         };
         let mut kept = self.micro.borrow_mut();
@@ -463,7 +463,7 @@ pub fn batch_cut(
     batch_dim: usize,
     schedule: &Schedule,
 ) -> Result<Option<(u64, u64)>, String> {
-    let parts = u64::from(schedule.replicas) * u64::from(schedule.micro_batches);
+    let parts = u64::from(schedule.batch_replicas()) * u64::from(schedule.micro_batches);
     let Some(batch) = batch_of(graph, batch_dim) else {
         if parts == 1 {
             return Ok(None);
@@ -478,7 +478,7 @@ pub fn batch_cut(
         None => Err(format!(
             "the schedule '{}' cuts a batch of {batch} into {} replicas × {} micro-batches, which does not divide it",
             schedule.summary(),
-            schedule.replicas,
+            schedule.batch_replicas(),
             schedule.micro_batches
         )),
     }

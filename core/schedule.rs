@@ -142,7 +142,10 @@ pub const MAX_STEPS: u64 = 1 << 24;
 /// How one iteration is divided among replicas, stages and micro-batches (module doc).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Schedule {
-    /// Data-parallel replicas `d` of the whole pipeline.
+    /// Data-parallel replicas `d` of the whole pipeline, the context-parallel ranks counted: `dp · cp`
+    /// copies of the weights, the group their gradients are reduced over (Megatron-Core's combined
+    /// data- and context-parallel group). The batch is cut over `replicas / context_parallel` of them
+    /// ([`Schedule::batch_replicas`]).
     pub replicas: u32,
     /// Pipeline device groups `p` per replica.
     pub stages: u32,
@@ -158,6 +161,9 @@ pub struct Schedule {
     /// ([`crate::experts`], "Expert parallelism in a schedule"). The configurations still describe
     /// replica 0 with every expert; `e` divides `replicas`.
     pub expert_parallel: u32,
+    /// Context parallelism `c` (1: none): `c` consecutive replicas share their samples, each attention's
+    /// sequence split over them ([`crate::context`]); `c` divides `replicas`.
+    pub context_parallel: u32,
     /// Virtual stage of every op, indexed by [`OpId`]; empty when there is one (`p·v = 1`).
     pub stage_of: Vec<u32>,
 }
@@ -173,6 +179,7 @@ impl Default for Schedule {
             recompute: Recompute::None,
             zero: Zero::None,
             expert_parallel: 1,
+            context_parallel: 1,
             stage_of: Vec::new(),
         }
     }
@@ -222,6 +229,7 @@ impl Schedule {
             && self.recompute == Recompute::None
             && self.zero == Zero::None
             && self.expert_parallel == 1
+            && self.context_parallel == 1
     }
 
     /// Whether one replica runs its micro-batches through several stages or chunks.
@@ -290,9 +298,15 @@ impl Schedule {
         (d.0 % self.replica_width(n).max(1)) / t
     }
 
+    /// The replicas the batch is cut over: `replicas / context_parallel` (the ranks of a
+    /// context-parallel group share their samples).
+    pub fn batch_replicas(&self) -> u32 {
+        self.replicas / self.context_parallel.max(1)
+    }
+
     /// Samples per micro-batch for a graph batch of `batch`, when the schedule divides it.
     pub fn micro_batch_size(&self, batch: u64) -> Option<u64> {
-        let parts = u64::from(self.replicas) * u64::from(self.micro_batches);
+        let parts = u64::from(self.batch_replicas()) * u64::from(self.micro_batches);
         (parts > 0 && batch % parts == 0).then(|| batch / parts)
     }
 
@@ -305,6 +319,7 @@ impl Schedule {
             ("chunks", self.chunks),
             ("micro-batches", self.micro_batches),
             ("expert-parallel ways", self.expert_parallel),
+            ("context-parallel ways", self.context_parallel),
         ] {
             if value == 0 {
                 return Err(format!("the schedule has 0 {name}; it needs at least 1"));
@@ -328,6 +343,18 @@ impl Schedule {
             return Err(format!(
                 "the schedule's expert parallelism ({}) does not divide its {} data-parallel replicas: the experts are split over replicas (ep divides dp)",
                 self.expert_parallel, self.replicas
+            ));
+        }
+        if self.replicas % self.context_parallel != 0 {
+            return Err(format!(
+                "the schedule's context parallelism ({}) does not divide its {} replicas: the sequence is split over consecutive replicas (replicas = dp · cp)",
+                self.context_parallel, self.replicas
+            ));
+        }
+        if self.context_parallel > 1 && self.expert_parallel > 1 {
+            return Err(format!(
+                "the schedule has both context parallelism ({}) and expert parallelism ({}): their combination (Megatron-Core's expert groups over the data- and context-parallel ranks) is not modelled; keep one",
+                self.context_parallel, self.expert_parallel
             ));
         }
         let r = n / self.replicas;
@@ -500,11 +527,14 @@ impl Schedule {
     }
 
     /// `dp=4 ep=2 pp=2 vp=2 m=8 1f1b recompute=selective zero=1`, the non-default parts only; `flat` when
-    /// there are none.
+    /// there are none (`dp` the replicas the batch is cut over, `cp=C` after it).
     pub fn summary(&self) -> String {
         let mut parts = Vec::new();
-        if self.replicas > 1 {
-            parts.push(format!("dp={}", self.replicas));
+        if self.batch_replicas() > 1 {
+            parts.push(format!("dp={}", self.batch_replicas()));
+        }
+        if self.context_parallel > 1 {
+            parts.push(format!("cp={}", self.context_parallel));
         }
         if self.expert_parallel > 1 {
             parts.push(format!("ep={}", self.expert_parallel));
@@ -1071,6 +1101,26 @@ mod tests {
             .unwrap_err(),
             "the schedule's expert parallelism (3) does not divide its 4 data-parallel replicas: the experts are split over replicas (ep divides dp)"
         );
+        let e = Schedule {
+            replicas: 6,
+            context_parallel: 4,
+            ..Schedule::default()
+        }
+        .check(12, 0)
+        .unwrap_err();
+        assert!(
+            e.contains("context parallelism (4) does not divide its 6 replicas"),
+            "{e}"
+        );
+        let e = Schedule {
+            replicas: 4,
+            context_parallel: 2,
+            expert_parallel: 2,
+            ..Schedule::default()
+        }
+        .check(8, 0)
+        .unwrap_err();
+        assert!(e.contains("not modelled"), "{e}");
     }
 
     #[test]
@@ -1084,6 +1134,7 @@ mod tests {
             recompute: Recompute::Selective,
             zero: Zero::Optimizer,
             expert_parallel: 2,
+            context_parallel: 1,
             stage_of: vec![],
         };
         let mut t = Schedule::default();
@@ -1096,6 +1147,20 @@ mod tests {
             "dp=4 ep=2 pp=2 vp=2 m=8 1f1b recompute=selective zero=1"
         );
         assert_eq!(Schedule::default().summary(), "flat");
+        // Context parallelism: 8 replicas are 4 of the batch × 2 ranks per sample.
+        let c = Schedule {
+            replicas: 8,
+            context_parallel: 2,
+            ..Schedule::default()
+        };
+        let mut t = Schedule::default();
+        for (k, _, v) in c.fields() {
+            t.set_field(k, &v.text()).unwrap();
+        }
+        assert_eq!(c, t);
+        assert_eq!(c.summary(), "dp=4 cp=2");
+        assert_eq!(c.batch_replicas(), 4);
+        assert_eq!(c.micro_batch_size(8), Some(2));
     }
 
     #[test]

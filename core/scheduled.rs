@@ -43,7 +43,8 @@ pub fn build(problem: &Problem, spec: &Spec) -> Result<Strategy, String> {
 /// effect on it. Besides [`Spec::check_keys`], errors: `sp` where the tensor-parallel groups have one
 /// device, `zero` where there is one replica, more micro-batches than a replica has samples, and more
 /// virtual stages (`pp · vp`) than forward ops to cut into them, and `ep` that the graph's experts or
-/// the replicas do not divide ([`crate::experts::check_expert_parallel`]).
+/// the replicas do not divide ([`crate::experts::check_expert_parallel`]), and `cp` on a graph
+/// without attention or whose sequence it does not divide ([`crate::context::check_context_parallel`]).
 pub fn build_with_warnings(
     problem: &Problem,
     spec: &Spec,
@@ -66,10 +67,12 @@ pub fn build_with_warnings(
             Ok(n / used)
         }
     };
+    // Context parallelism: `cp` devices per sample, carved out of the devices beside tp and pp.
+    let cp = spec.cp.unwrap_or(1);
     let tp = match (spec.tp, spec.name.as_str()) {
         (Some(t), _) => t,
         (None, "megatron") => {
-            let room = left(pp)? / spec.dp.unwrap_or(1);
+            let room = left(pp)? / spec.dp.unwrap_or(1) / cp.max(1);
             divisors(u64::from(room.max(1)))
                 .into_iter()
                 .filter(|&t| t <= u64::from(machine.gpus_per_node))
@@ -77,22 +80,32 @@ pub fn build_with_warnings(
                 .unwrap_or(1) as u32
         }
         (None, "data-parallel") => 1,
-        (None, _) => left(pp)? / spec.dp.unwrap_or(1).max(1),
+        (None, _) => left(pp)? / spec.dp.unwrap_or(1).max(1) / cp.max(1),
     };
-    let tp_pp = u64::from(tp) * u64::from(pp);
+    let tp_pp = u64::from(tp) * u64::from(pp) * u64::from(cp);
     let dp = match spec.dp {
         Some(d) => d,
         None if tp_pp == 0 || u64::from(n) % tp_pp != 0 => {
             return Err(format!(
-                "the strategy's tp × pp ({tp_pp}) does not divide the {n} devices"
+                "the strategy's tp × pp{} ({tp_pp}) does not divide the {n} devices",
+                if cp > 1 { " × cp" } else { "" }
             ))
         }
         None => (u64::from(n) / tp_pp) as u32,
     };
     if tp_pp * u64::from(dp) != u64::from(n) {
-        return Err(format!(
-            "the strategy's tp × pp × dp = {tp} × {pp} × {dp} is not the {n} devices in use"
-        ));
+        return Err(if cp > 1 {
+            format!(
+                "the strategy's tp × pp × dp × cp = {tp} × {pp} × {dp} × {cp} is not the {n} devices in use"
+            )
+        } else {
+            format!(
+                "the strategy's tp × pp × dp = {tp} × {pp} × {dp} is not the {n} devices in use"
+            )
+        });
+    }
+    if cp > 1 {
+        crate::context::check_context_parallel(graph, cp)?;
     }
     if spec.sequence_parallel && tp == 1 {
         return Err(format!(
@@ -108,7 +121,7 @@ pub fn build_with_warnings(
                 engine.name()
             ));
         }
-        if dp == 1 {
+        if dp == 1 && cp == 1 {
             return Err(format!(
                 "zero={} splits weight state over data-parallel replicas, but the strategy has one (tp × pp × dp = {tp} × {pp} × 1): drop zero",
                 zero.level()
@@ -192,7 +205,7 @@ pub fn build_with_warnings(
         }
     }
     let mut schedule = Schedule {
-        replicas: dp,
+        replicas: dp * cp,
         stages: pp,
         chunks: vp,
         micro_batches,
@@ -200,6 +213,7 @@ pub fn build_with_warnings(
         recompute: spec.recompute.unwrap_or_default(),
         zero: spec.zero.unwrap_or_default(),
         expert_parallel: ep,
+        context_parallel: cp,
         stage_of: Vec::new(),
     };
     let (micro, _, _) = micro_graph(problem, &schedule).map_err(|e| e.message)?;

@@ -746,12 +746,13 @@ mod tests {
             recompute: flexc_core::schedule::Recompute::Full,
             zero: flexc_core::schedule::Zero::Full,
             expert_parallel: 2,
+            context_parallel: 1,
             stage_of: Vec::new(),
         };
         let text = schedule.to_text();
         assert_eq!(
             text,
-            "#par.schedule<{stages = 2 : i64, replicas = 4 : i64, expert_parallel = 2 : i64, micro_batches = 8 : i64, chunks = 2 : i64, order = \"gpipe\", recompute = \"full\", zero = 3 : i64}>"
+            "#par.schedule<{stages = 2 : i64, replicas = 4 : i64, expert_parallel = 2 : i64, context_parallel = 1 : i64, micro_batches = 8 : i64, chunks = 2 : i64, order = \"gpipe\", recompute = \"full\", zero = 3 : i64}>"
         );
         assert_eq!(<Schedule as ScheduleAttr>::parse(&text), Ok(schedule));
         assert!(<Schedule as ScheduleAttr>::parse("#par.schedule<{zero = 4 : i64}>").is_err());

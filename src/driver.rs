@@ -641,13 +641,14 @@ fn compile_module(
                 imported.batch,
                 flexc_passes::schedule_attr(&module.as_operation()),
             ) {
-                let parts = u64::from(schedule.replicas) * u64::from(schedule.micro_batches);
+                let parts =
+                    u64::from(schedule.batch_replicas()) * u64::from(schedule.micro_batches);
                 if parts > 1 && b.from % parts != 0 {
                     own.push(Diag::error(
                         None,
                         format!(
                             "--batch={}: the strategy cuts the batch into {} replicas × {} micro-batches, which do not divide the written module's batch of {} (--batch rescales the search, not the module's shapes): a run of the file could not split it; choose a schedule whose parts divide {}, export the model at batch {}, or write the plan alone (--emit=plan)",
-                            b.to, schedule.replicas, schedule.micro_batches, b.from, b.from, b.to
+                            b.to, schedule.batch_replicas(), schedule.micro_batches, b.from, b.from, b.to
                         ),
                     ));
                     return None;

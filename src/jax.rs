@@ -381,6 +381,16 @@ pub fn export(
 ) -> Result<Export, Diag> {
     let graph = &imported.graph;
     let schedule = &strategy.schedule;
+    if schedule.context_parallel > 1 {
+        // A mesh of `dp · cp` replicas would cut the batch, not the sequence, over the cp ranks.
+        return Err(Diag::error(
+            None,
+            format!(
+                "cp={}: the mesh exports write no context parallelism yet (the sequence split of each attention over a ring); export a plan without cp",
+                schedule.context_parallel
+            ),
+        ));
+    }
     let mut warnings = Vec::new();
     if schedule.stages > 1 || schedule.chunks > 1 {
         warnings.push(format!(

@@ -87,6 +87,12 @@ impl Plan {
                 s.expert_parallel
             ));
         }
+        if s.context_parallel > 1 {
+            return Err(format!(
+                "cp={}: no engine export writes context parallelism yet (Megatron-LM's --context-parallel-size, torchtitan's context_parallel_degree, MaxText's context axis); export a plan without cp",
+                s.context_parallel
+            ));
+        }
         let spec = |sequence_parallel: bool| spec_of(&p, s, sequence_parallel);
         let rebuilt = |sp: bool| rebuilds(problem, strategy, &spec(sp));
         let sequence_parallel = if rebuilt(false) {
@@ -151,8 +157,9 @@ fn spec_of(p: &Parallelism, s: &Schedule, sequence_parallel: bool) -> Spec {
         tp: u32::try_from(p.tp).ok(),
         pp: Some(s.stages),
         vp: (s.chunks > 1).then_some(s.chunks),
-        dp: Some(s.replicas),
+        dp: Some(s.batch_replicas()),
         ep: (s.expert_parallel > 1).then_some(s.expert_parallel),
+        cp: (s.context_parallel > 1).then_some(s.context_parallel),
         micro_batches: Some(s.micro_batches),
         micro_batch_size: None,
         order: s.is_pipelined().then_some(s.order),

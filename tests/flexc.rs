@@ -161,6 +161,7 @@ fn settings(relative: &str) -> driver::Options {
         ("torch/resnet50_b64.train_sgd.linalg.generic", "320,321"),
         ("jax/moe_tiny_b2.train_sgd.", "29,30"),
         ("jax/moe_seq_b4.train_sgd.", "29,30"),
+        ("jax/llama_gqa_s4096_b2.train_sgd.", "21,22"),
     ];
     if let Some((_, args)) = data_args.iter().find(|(p, _)| relative.starts_with(p)) {
         options.data_args = args.to_string();

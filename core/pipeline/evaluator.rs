@@ -22,6 +22,9 @@ pub(super) struct Evaluator<'a> {
     configs_key: u64,
     /// [`Evaluator::weight_memory`], computed once.
     weights: std::cell::OnceCell<Vec<MemoryBreakdown>>,
+    /// The attentions of the micro-batch graph and what their context-parallel rings move
+    /// ([`crate::context::exchanges`]), found once where the schedule has context parallelism.
+    attentions: std::cell::OnceCell<Vec<crate::context::Exchange>>,
 }
 
 /// What two stages with the same structure share.
@@ -43,6 +46,11 @@ impl<'a> Evaluator<'a> {
                 schedule.group_width(n),
             )
             .map_err(plain)?;
+        }
+        if schedule.context_parallel > 1 {
+            // The sequence it splits exists and divides.
+            crate::context::check_context_parallel(graph, schedule.context_parallel)
+                .map_err(plain)?;
         }
         let engine = problem.cost.state().data_parallel;
         if schedule.zero != Zero::None && !engine.shards() {
@@ -114,6 +122,7 @@ impl<'a> Evaluator<'a> {
             memories: RefCell::default(),
             configs_key,
             weights: std::cell::OnceCell::new(),
+            attentions: std::cell::OnceCell::new(),
         })
     }
 
@@ -137,6 +146,7 @@ impl<'a> Evaluator<'a> {
             && s.micro_batches == 1
             && s.recompute == Recompute::None
             && s.zero == Zero::None
+            && s.context_parallel == 1
     }
 
     /// The per-micro-batch ops of every virtual stage, in topological order.
@@ -509,9 +519,20 @@ impl<'a> Evaluator<'a> {
             gathered_bytes = largest_unit * 4;
         }
         let busiest = (0..width).max_by_key(|&d| kept_now[d]).unwrap_or(0);
+        // Context parallelism: the activations are token-wise, `s / cp` tokens each, and a device
+        // holds the key/value block in flight besides its own (crate::context).
+        let cp = u64::from(self.schedule.context_parallel.max(1));
+        let ring_buffer = self
+            .context_blocks(sub)
+            .iter()
+            .map(|(bytes, _)| 2 * bytes)
+            .max()
+            .unwrap_or(0);
         let memory = Rc::new(StageMemory {
-            kept_bytes: kept_now[busiest],
-            transient_bytes: transient.iter().copied().max().unwrap_or(0) + gathered_bytes,
+            kept_bytes: kept_now[busiest] / cp,
+            transient_bytes: transient.iter().copied().max().unwrap_or(0) / cp
+                + ring_buffer
+                + gathered_bytes,
             gathered_bytes,
             recomputed: producers,
         });
@@ -588,9 +609,26 @@ impl<'a> Evaluator<'a> {
         } else {
             0.0
         };
-        let mut forward_s = sims.forward_s + exchange_s;
-        let mut backward_s = sims.backward_s + backward_exchange_s;
-        let mut last_backward_s = sims.last_backward_s + backward_exchange_s;
+        // Context parallelism: every device computes 1/cp of the stage at the whole sequence, plus
+        // what its rings expose (crate::context); the synchronization's exposed tail is kept.
+        let cp = self.schedule.context_parallel.max(1);
+        let (ring_forward_s, ring_backward_s) =
+            self.context_ring_s(sub, &sims.forward_task_s, group);
+        let share = 1.0 / f64::from(cp);
+        let sync_tail_s = (sims.last_backward_s - sims.backward_s).max(0.0);
+        let (fixed_forward_s, fixed_backward_s) = self.context_fixed_s(sub, &sims.forward_task_s);
+        let divided = |pass_s: f64, fixed_s: f64| {
+            let fixed_s = fixed_s.min(pass_s);
+            (pass_s - fixed_s) * share + fixed_s
+        };
+        let mut forward_s = divided(sims.forward_s, fixed_forward_s) + ring_forward_s + exchange_s;
+        let mut backward_s =
+            divided(sims.backward_s, fixed_backward_s) + ring_backward_s + backward_exchange_s;
+        let mut last_backward_s = if cp > 1 {
+            backward_s + sync_tail_s
+        } else {
+            sims.last_backward_s + backward_exchange_s
+        };
         let width = self.schedule.group_width(self.n).max(1) as usize;
         let base = self.group_base(group);
         let memory = self.stage_memory(sub, &sims.memo, key);
@@ -608,8 +646,13 @@ impl<'a> Evaluator<'a> {
                             .map(|&o| sims.forward_task_s[o][d])
                             .sum::<f64>()
                     })
-                    .fold(0.0, f64::max);
-                recompute_flops = producers.iter().map(|&o| sub.graph.ops()[o].flops).sum();
+                    .fold(0.0, f64::max)
+                    * share;
+                recompute_flops = producers
+                    .iter()
+                    .map(|&o| sub.graph.ops()[o].flops)
+                    .sum::<f64>()
+                    * share;
             }
             Recompute::Full => {
                 recompute_s = forward_s;
@@ -620,7 +663,8 @@ impl<'a> Evaluator<'a> {
                     .enumerate()
                     .filter(|(i, _)| self.phases.of(sub.ops[*i]) == Phase::Forward)
                     .map(|(_, o)| o.flops)
-                    .sum();
+                    .sum::<f64>()
+                    * share;
             }
         }
         // ZeRO-3: gathers and scatters per step, and what the engine copies around them
@@ -664,7 +708,7 @@ impl<'a> Evaluator<'a> {
             let grad_bytes = elements * if fp16 { 2 } else { 4 };
             last_backward_s = backward_s + 2.0 * self.replica_ring_half(base, grad_bytes);
         }
-        let (forward_flops, backward_flops) = sims.flops;
+        let (forward_flops, backward_flops) = (sims.flops.0 * share, sims.flops.1 * share);
         Ok(StageCost {
             group,
             ops: sub.ops.len(),
@@ -716,6 +760,115 @@ impl<'a> Evaluator<'a> {
                 crate::experts::all_to_all_s(self.machine(), &members, bytes)
             })
             .sum()
+    }
+
+    /// What context parallelism does not divide of a stage's passes (crate::context, "Price"): one
+    /// kernel launch per op that runs on a device, forward and backward, on the group's busiest device
+    /// (a backward the pipeline model derives launches twice per forward op: the gradients of its
+    /// inputs and of its weights). 0 without context parallelism.
+    pub(super) fn context_fixed_s(&self, sub: &Sub, forward_task_s: &[Vec<f64>]) -> (f64, f64) {
+        if self.schedule.context_parallel < 2 {
+            return (0.0, 0.0);
+        }
+        let launch = self.machine().gpu.launch_overhead_s;
+        let width = forward_task_s.first().map_or(0, Vec::len);
+        let (mut forward, mut backward) = (0.0f64, 0.0f64);
+        for d in 0..width {
+            let (mut f, mut b) = (0usize, 0usize);
+            for (i, task_s) in forward_task_s.iter().enumerate() {
+                if task_s[d] <= 0.0 {
+                    continue;
+                }
+                if self.phases.of(sub.ops[i]) == Phase::Forward {
+                    f += 1;
+                } else {
+                    b += 1;
+                }
+            }
+            if self.mode().has_backward() {
+                b += 2 * f;
+            }
+            forward = forward.max(f as f64 * launch);
+            backward = backward.max(b as f64 * launch);
+        }
+        (forward, backward)
+    }
+
+    /// The attentions of the micro-batch graph ([`crate::context::exchanges`]), found once.
+    fn attentions(&self) -> &[crate::context::Exchange] {
+        self.attentions
+            .get_or_init(|| crate::context::exchanges(self.micro()))
+    }
+
+    /// Context parallelism (crate::context): per attention whose scores the stage computes, the
+    /// key and value bytes one device holds at its `s / cp` positions (one ring step's send), and the
+    /// indices in `sub.ops` of the attention's ops. Empty without context parallelism.
+    pub(super) fn context_blocks(&self, sub: &Sub) -> Vec<(u64, Vec<usize>)> {
+        let cp = self.schedule.context_parallel;
+        if cp < 2 {
+            return Vec::new();
+        }
+        let micro = self.micro();
+        let index: HashMap<OpId, usize> =
+            sub.ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
+        let configs = &self.strategy.configs;
+        self.attentions()
+            .iter()
+            .filter(|e| index.contains_key(&e.scores.0))
+            .map(|e| {
+                let ((s, k), (v, j)) = (e.scores, e.values);
+                let bytes = crate::context::operand_bytes(micro, s, k, &configs[s.index()])
+                    + crate::context::operand_bytes(micro, v, j, &configs[v.index()]);
+                let ops = e.ops.iter().filter_map(|o| index.get(o).copied()).collect();
+                (bytes / u64::from(cp), ops)
+            })
+            .collect()
+    }
+
+    /// Seconds the context-parallel rings of a stage's attentions expose per micro-batch, forward and
+    /// backward (crate::context, "Price"): per attention, `cp − 1` steps sending its key/value block
+    /// around the ring of the group's first device (replicas `0..cp`), overlapped with the device's
+    /// attention time over `cp` steps; the backward sends twice the bytes (the blocks and their
+    /// gradients) beside the backward's attention time. `forward_task_s`: per op of the stage and
+    /// device of its group, its forward tasks' seconds at the whole sequence.
+    pub(super) fn context_ring_s(
+        &self,
+        sub: &Sub,
+        forward_task_s: &[Vec<f64>],
+        group: u32,
+    ) -> (f64, f64) {
+        let cp = self.schedule.context_parallel;
+        if cp < 2 {
+            return (0.0, 0.0);
+        }
+        let base = self.group_base(group);
+        let width = self.schedule.replica_width(self.n);
+        let members: Vec<DeviceId> = (0..cp).map(|r| DeviceId(base + r * width)).collect();
+        let share = 1.0 / f64::from(cp);
+        let task_s = |i: usize| forward_task_s[i].iter().copied().fold(0.0, f64::max);
+        let (mut forward, mut backward) = (0.0, 0.0);
+        for (bytes, ops) in self.context_blocks(sub) {
+            let (mut compute_f, mut compute_b) = (0.0, 0.0);
+            for &i in &ops {
+                let id = sub.ops[i];
+                if self.phases.of(id) == Phase::Forward {
+                    compute_f += task_s(i);
+                    if self.mode().has_backward() {
+                        compute_b += task_s(i)
+                            * self.mode().backward_factor(&sub.graph, &sub.graph.ops()[i]);
+                    }
+                } else {
+                    compute_b += task_s(i);
+                }
+            }
+            let step_f = crate::context::ring_step_s(self.machine(), &members, bytes);
+            let step_b = crate::context::ring_step_s(self.machine(), &members, 2 * bytes);
+            forward += crate::context::exposed_s(cp, step_f, compute_f * share);
+            if self.mode().has_backward() || self.mode().training_step() {
+                backward += crate::context::exposed_s(cp, step_b, compute_b * share);
+            }
+        }
+        (forward, backward)
     }
 
     /// End of the forward pass and of the whole per-micro-batch work in a stage simulation: in
@@ -1252,7 +1405,8 @@ impl<'a> Evaluator<'a> {
                 sent.insert((e.tensor, sc), self.micro().tensor(e.tensor).bytes());
             }
         }
-        sent.values().sum()
+        // Context parallelism: each rank sends its `s / cp` tokens.
+        sent.values().sum::<u64>() / u64::from(self.schedule.context_parallel.max(1))
     }
 
     /// Transfers between stages per micro-batch: `(from, to, bytes, backward)`, all devices together.
@@ -1267,7 +1421,8 @@ impl<'a> Evaluator<'a> {
             if sp == sc {
                 continue;
             }
-            let bytes = self.micro().tensor(e.tensor).bytes();
+            let bytes = self.micro().tensor(e.tensor).bytes()
+                / u64::from(self.schedule.context_parallel.max(1));
             if self.mode().has_backward() {
                 out.insert((sp, sc, false, false, e.tensor), bytes);
                 out.insert((sc, sp, true, true, e.tensor), bytes);

@@ -22,6 +22,10 @@
 //!   consecutive data-parallel replicas, each holding `experts / ep` experts' weight state, the tokens
 //!   moving to their experts and back by all-to-alls (Megatron-Core's `--expert-model-parallel-size`
 //!   with the expert tensor parallelism equal to `tp`, so `ep` divides `dp`; [`crate::experts`]);
+//! - `cp`: context parallelism (default 1): each attention's sequence split over `cp` devices that
+//!   share their samples, the ring of Megatron-Core's `--context-parallel-size` with its causal load
+//!   balance; the devices are `tp · pp · dp · cp` and the gradients are reduced over `dp · cp`
+//!   ([`crate::context`]);
 //! - `m`: micro-batches per replica, or `mb`: samples per micro-batch (default: one micro-batch
 //!   without stages, else the fewest that are at least `2·pp`, as the closed-form bubble suggests);
 //! - `vp`: virtual stages per group (interleaved 1F1B);
@@ -317,7 +321,7 @@ impl Key {
 }
 
 /// Every key of a schedule, in the order a spec prints them (module doc).
-pub static KEYS: [Key; 11] = [
+pub static KEYS: [Key; 12] = [
     Key {
         name: "tp",
         aliases: &[],
@@ -359,7 +363,7 @@ pub static KEYS: [Key; 11] = [
         name: "dp",
         aliases: &[],
         kind: Kind::Count,
-        default: "the devices left: n / (tp · pp)",
+        default: "the devices left: n / (tp · pp · cp)",
         doc: "data-parallel replicas of the whole pipeline",
         get: |s| s.dp.map(|v| Value::Count(v.into())),
         set: |s, v| s.dp = Some(v.count32()),
@@ -395,6 +399,27 @@ pub static KEYS: [Key; 11] = [
             kind: Kind::Count,
             get: |p| Value::Count(p.ep),
             set: |p, v| p.ep = v.count(),
+        }),
+    },
+    Key {
+        name: "cp",
+        aliases: &[],
+        kind: Kind::Count,
+        default: "1",
+        doc: "context parallelism: each attention's sequence split over cp devices that share their samples (cp divides the sequence, 2·cp under a causal mask; devices = tp · pp · dp · cp)",
+        get: |s| s.cp.map(|v| Value::Count(v.into())),
+        set: |s, v| s.cp = Some(v.count32()),
+        record: In::Slot(Slot {
+            name: "context_parallel",
+            kind: Kind::Count,
+            get: |s| Value::Count(s.context_parallel.into()),
+            set: |s, v| s.context_parallel = v.count32(),
+        }),
+        report: In::Slot(Slot {
+            name: "cp",
+            kind: Kind::Count,
+            get: |p| Value::Count(p.cp),
+            set: |p, v| p.cp = v.count(),
         }),
     },
     Key {
@@ -576,6 +601,8 @@ pub struct Spec {
     pub dp: Option<u32>,
     /// Expert parallelism: replicas per expert-parallel group.
     pub ep: Option<u32>,
+    /// Context parallelism: devices splitting each attention's sequence ([`crate::context`]).
+    pub cp: Option<u32>,
     pub micro_batches: Option<u32>,
     pub micro_batch_size: Option<u64>,
     pub order: Option<Order>,
@@ -667,7 +694,8 @@ impl Spec {
     /// The contradictions the keys show by themselves (those that depend on the machine and the graph are
     /// `crate::scheduled::build`'s): virtual stages without pipeline stages or with GPipe, both `m` and
     /// `mb`, keys the named baseline ignores (`tp` of `data-parallel` or `single-device`, `sp` outside
-    /// `megatron`), `sp` with `tp=1`, `zero` with `dp=1`, and `ep` that does not divide `dp`.
+    /// `megatron`), `sp` with `tp=1`, `zero` with `dp=1`, `ep` that does not divide `dp`, and `ep` with
+    /// `cp`.
     pub fn check_keys(&self) -> Result<(), String> {
         let pp = self.pp.unwrap_or(1);
         if let Some(vp) = self.vp.filter(|&v| v > 1) {
@@ -719,7 +747,14 @@ impl Spec {
                 ));
             }
         }
-        if let (Some(zero), Some(1)) = (self.zero.filter(|&z| z != Zero::None), self.dp) {
+        if let (Some(ep), Some(cp)) = (self.ep.filter(|&e| e > 1), self.cp.filter(|&c| c > 1)) {
+            return Err(format!(
+                "ep={ep} with cp={cp}: expert parallelism over context-parallel ranks is not modelled; drop one of them"
+            ));
+        }
+        if let (Some(zero), Some(1), None | Some(1)) =
+            (self.zero.filter(|&z| z != Zero::None), self.dp, self.cp)
+        {
             return Err(format!(
                 "zero={} splits weight state over data-parallel replicas, but dp=1 has one: drop zero or give dp=2 or more",
                 zero.level()
@@ -787,6 +822,8 @@ pub struct Parallelism {
     pub dp: u64,
     /// Expert parallelism: the ways the experts of a mixture-of-experts layer are split.
     pub ep: u64,
+    /// Context parallelism: the ways each attention's sequence is split.
+    pub cp: u64,
     pub micro_batch: u64,
     pub accumulation: u32,
     pub recompute: Recompute,
@@ -804,6 +841,7 @@ impl Default for Parallelism {
             vp: 1,
             dp: 1,
             ep: 1,
+            cp: 1,
             micro_batch: 1,
             accumulation: 1,
             recompute: Recompute::None,
@@ -869,8 +907,9 @@ impl Parallelism {
             tp,
             pp: s.stages,
             vp: s.chunks,
-            dp: u64::from(s.replicas) * inner_dp,
+            dp: u64::from(s.batch_replicas()) * inner_dp,
             ep: u64::from(s.expert_parallel) * inner_ep,
+            cp: u64::from(s.context_parallel),
             micro_batch: s.micro_batch_size(batch).unwrap_or(batch),
             accumulation: s.micro_batches,
             recompute: s.recompute,
@@ -880,7 +919,7 @@ impl Parallelism {
     }
 
     /// `tp=8 pp=4 dp=32 micro-batch=2 accumulation=24 recompute=full zero=1 schedule=interleaved:2`
-    /// (and `ep=E` after `dp` where the experts are split): the line for people (the JSON is
+    /// (and `ep=E` after `dp` where the experts are split, `cp=C` where the sequence is): the line for people (the JSON is
     /// [`Parallelism::json`]).
     pub fn text(&self) -> String {
         let schedule = if self.schedule == "interleaved" {
@@ -888,11 +927,14 @@ impl Parallelism {
         } else {
             self.schedule.to_string()
         };
-        let ep = if self.ep > 1 {
+        let mut ep = if self.ep > 1 {
             format!(" ep={}", self.ep)
         } else {
             String::new()
         };
+        if self.cp > 1 {
+            ep.push_str(&format!(" cp={}", self.cp));
+        }
         format!(
             "tp={} pp={} dp={}{ep} micro-batch={} accumulation={} recompute={} zero={} schedule={schedule}",
             self.tp,
@@ -1085,7 +1127,7 @@ mod tests {
         let e = Spec::parse("megatron:pipes=2").unwrap_err();
         assert_eq!(
             e,
-            "unknown strategy key 'pipes' (expected tp, pp, dp, ep, m, mb, vp, order, schedule, recompute, zero, sp)"
+            "unknown strategy key 'pipes' (expected tp, pp, dp, ep, cp, m, mb, vp, order, schedule, recompute, zero, sp)"
         );
         assert_eq!(
             Spec::parse("megatron:m=0").unwrap_err(),

@@ -11,7 +11,11 @@
 //! where no layers repeat) — recomputation (none, selective, full), ZeRO (0, 1, 2, 3) and sequence
 //! parallelism inside tensor-parallel groups, and on a graph with experts ([`crate::experts`]) every
 //! expert parallelism `ep` that divides both `dp` and the experts (the full space only: no engine
-//! export writes `ep` yet). A candidate's groups run Megatron's tensor parallelism
+//! export writes `ep` yet), and on a graph with self-attention every context parallelism `cp` that is a
+//! power of two the sequence takes (twice under a causal mask; [`crate::context`]), the devices then
+//! being `tp × pp × dp × cp` (the full space only, and not beside `ep`). The bounds count `cp` as
+//! replicas: the work and the activations are divided by `dp · cp`, ZeRO shards over `dp · cp`. A
+//! candidate's groups run Megatron's tensor parallelism
 //! ([`crate::scheduled::tensor_parallel`]; data parallelism when `tp` = 1), its stages cut the forward
 //! ops into equal work ([`crate::schedule::balanced_cuts`]).
 //!
@@ -157,10 +161,10 @@ pub struct Ranked {
     pub why: String,
 }
 
-/// A candidate but its recomputation: `tp, pp, dp, ep, m, vp`, ZeRO level, `sp`.
-type Sibling = (u32, u32, u32, u32, u32, u32, u8, bool);
-/// A candidate but its ZeRO stage: tp, pp, dp, ep, micro-batches, chunks, recomputation, sp.
-type ZeroSibling = (u32, u32, u32, u32, u32, u32, Recompute, bool);
+/// A candidate but its recomputation: `tp, pp, dp, ep, cp, m, vp`, ZeRO level, `sp`.
+type Sibling = (u32, u32, u32, u32, u32, u32, u32, u8, bool);
+/// A candidate but its ZeRO stage: tp, pp, dp, ep, cp, micro-batches, chunks, recomputation, sp.
+type ZeroSibling = (u32, u32, u32, u32, u32, u32, u32, Recompute, bool);
 
 /// One point of the space.
 #[derive(Clone, Debug, PartialEq)]
@@ -171,6 +175,9 @@ struct Candidate {
     dp: u32,
     /// Expert parallelism: replicas per expert-parallel group (1 without experts).
     ep: u32,
+    /// Context parallelism: devices per sample, each attention's sequence split over them (1 without
+    /// attention; crate::context).
+    cp: u32,
     m: u32,
     /// 1F1B but in MaxText's space, where a pipeline is GPipe.
     order: Order,
@@ -184,6 +191,11 @@ struct Candidate {
 }
 
 impl Candidate {
+    /// The weights' copies, what gradients are reduced and ZeRO shards over: `dp · cp`.
+    fn replicas(&self) -> u32 {
+        self.dp * self.cp.max(1)
+    }
+
     /// The candidate as a spec (`megatron:tp=8,pp=4,dp=32,m=16`; `vp`, `order`, `recompute`, `zero`
     /// and `sp` when not their defaults): the typed value the driver rebuilds it from on another graph
     /// (`crate::scheduled::build`), printed for people by its `Display`.
@@ -194,6 +206,7 @@ impl Candidate {
             pp: Some(self.pp),
             dp: Some(self.dp),
             ep: (self.ep > 1).then_some(self.ep),
+            cp: (self.cp > 1).then_some(self.cp),
             micro_batches: Some(self.m),
             vp: (self.vp > 1).then_some(self.vp),
             order: (self.order != Order::OneFOneB).then_some(self.order),
@@ -216,6 +229,7 @@ impl Candidate {
         field("pp", self.pp.to_string(), winner.pp.to_string());
         field("dp", self.dp.to_string(), winner.dp.to_string());
         field("ep", self.ep.to_string(), winner.ep.to_string());
+        field("cp", self.cp.to_string(), winner.cp.to_string());
         field("m", self.m.to_string(), winner.m.to_string());
         field("vp", self.vp.to_string(), winner.vp.to_string());
         field(
@@ -566,10 +580,15 @@ impl<'a> Cuts<'a> {
         let width = c.tp * c.pp;
         let base = g * c.tp;
         let machine = self.problem.machine;
-        *self.rings.entry((width, c.dp, base)).or_insert_with(|| {
-            let ring: Vec<DeviceId> = (0..c.dp).map(|r| DeviceId(base + r * width)).collect();
-            machine.ring_bandwidth(&ring)
-        })
+        let replicas = c.replicas();
+        *self
+            .rings
+            .entry((width, replicas, base))
+            .or_insert_with(|| {
+                let ring: Vec<DeviceId> =
+                    (0..replicas).map(|r| DeviceId(base + r * width)).collect();
+                machine.ring_bandwidth(&ring)
+            })
     }
 
     /// Per virtual stage of a cut into `k`: the forward and backward seconds of the ops that `(tp,
@@ -602,7 +621,7 @@ impl<'a> Cuts<'a> {
         let extra = |v: &[f64], k: u32| v.get(k as usize).copied().unwrap_or(0.0) * copies;
         // ZeRO-3: each step waits for its stage's weights gathered over the replicas (and the backward
         // for its gradients scattered): at least the stage's weights over the group's devices.
-        let rings: Vec<(f64, f64)> = if c.zero == Zero::Full && c.dp > 1 {
+        let rings: Vec<(f64, f64)> = if c.zero == Zero::Full && c.replicas() > 1 {
             (0..pp).map(|g| self.replica_ring(c, g)).collect()
         } else {
             Vec::new()
@@ -615,9 +634,11 @@ impl<'a> Cuts<'a> {
             .half()
             .map_or(4, |h| h.size_bytes()) as f64;
         let floors = self.floors(pp * vp);
-        let share = 1.0 / (f64::from(c.dp) * f64::from(c.m)) / f64::from(c.tp.max(1));
+        // Context parallelism divides every device's work by cp (crate::context): the share is of
+        // the `dp · cp` replicas.
+        let share = 1.0 / (f64::from(c.replicas()) * f64::from(c.m)) / f64::from(c.tp.max(1));
         let full = c.recompute == Recompute::Full;
-        let d = f64::from(c.dp);
+        let d = f64::from(c.replicas());
         let ring = |k: u32, bytes_per_element: f64| match rings.get((k % pp) as usize) {
             Some(&(bw, latency)) if bw.is_finite() && bw > 0.0 => {
                 let bytes =
@@ -662,7 +683,8 @@ impl<'a> Cuts<'a> {
             ..Schedule::default()
         };
         let t = f64::from(c.tp.max(1));
-        let share = 1.0 / (f64::from(c.dp) * f64::from(c.m)) / t;
+        // Context parallelism divides the activations by cp (crate::context).
+        let share = 1.0 / (f64::from(c.replicas()) * f64::from(c.m)) / t;
         let groups = (0..c.pp).map(|g| {
             // Expert parallelism divides the experts' weight state by `ep`, ZeRO sharding it over the
             // `dp / ep` replicas of each expert (crate::experts).
@@ -674,8 +696,13 @@ impl<'a> Cuts<'a> {
             } else {
                 (all, 0)
             };
-            let weights = weight_state_floor(problem, dense / tp, c.dp, c.zero)
-                + weight_state_floor(problem, expert / tp / u64::from(ep), c.dp / ep, c.zero);
+            let weights = weight_state_floor(problem, dense / tp, c.replicas(), c.zero)
+                + weight_state_floor(
+                    problem,
+                    expert / tp / u64::from(ep),
+                    c.replicas() / ep,
+                    c.zero,
+                );
             // Selective recomputation drops only outputs of ops that read no weight; full keeps
             // checkpoints the bound does not count.
             let kept = match c.recompute {
@@ -928,6 +955,23 @@ fn plan_with(
     let experts = crate::experts::experts(graph)
         .map(|e| e.count)
         .filter(|_| space == Space::All);
+    // Context parallelism: every power of two that the attentions' sequence takes (2·cp under a
+    // causal mask; crate::context), where the space runs it (no engine export writes cp yet).
+    let sequence = if space == Space::All {
+        crate::context::sequence(graph).ok().flatten()
+    } else {
+        None
+    };
+    let cps: Vec<u32> = std::iter::successors(Some(1u32), |&c| c.checked_mul(2))
+        .take_while(|&c| c <= n)
+        .filter(|&c| {
+            c == 1
+                || sequence.is_some_and(|s| {
+                    let ways = u64::from(c) * if s.causal { 2 } else { 1 };
+                    s.length % ways == 0
+                })
+        })
+        .collect();
 
     // Enumerate, in a fixed order.
     let mut candidates = Vec::new();
@@ -938,22 +982,27 @@ fn plan_with(
         if tp > machine.gpus_per_node.max(1) {
             continue;
         }
-        for pp in divisors(u64::from(n / tp)).into_iter().map(|p| p as u32) {
-            if pp > max_stages {
+        for (pp, cp) in divisors(u64::from(n / tp))
+            .into_iter()
+            .map(|p| p as u32)
+            .flat_map(|p| cps.iter().map(move |&c| (p, c)))
+        {
+            if pp > max_stages || (n / tp / pp) % cp != 0 {
                 continue;
             }
-            let dp = n / (tp * pp);
+            let dp = n / (tp * pp * cp);
             if batch % u64::from(dp) != 0 {
                 continue;
             }
             let per_replica = batch / u64::from(dp);
-            // Every ep that divides the replicas and the experts (1 without experts).
+            // Every ep that divides the replicas and the experts (1 without experts, or with
+            // context parallelism: the two together are not modelled).
             let eps: Vec<u32> = match experts {
-                Some(count) => divisors(crate::baselines::gcd(count, u64::from(dp)))
+                Some(count) if cp == 1 => divisors(crate::baselines::gcd(count, u64::from(dp)))
                     .into_iter()
                     .map(|e| e as u32)
                     .collect(),
-                None => vec![1],
+                _ => vec![1],
             };
             for m in divisors(per_replica).into_iter().map(|m| m as u32) {
                 if m > 1 && !micro_batchable {
@@ -979,7 +1028,7 @@ fn plan_with(
                     for recompute in Recompute::ALL {
                         for zero in Zero::ALL {
                             // One replica has nothing to shard; an engine without ZeRO cannot.
-                            if zero != Zero::None && (dp == 1 || !shards) {
+                            if zero != Zero::None && (dp * cp == 1 || !shards) {
                                 continue;
                             }
                             for (sp, &ep) in [false, true]
@@ -1014,6 +1063,7 @@ fn plan_with(
                                     vp,
                                     dp,
                                     ep,
+                                    cp,
                                     m,
                                     order,
                                     recompute,
@@ -1089,6 +1139,7 @@ fn plan_with(
             c.pp,
             c.dp,
             c.ep,
+            c.cp,
             c.m,
             c.vp,
             c.zero.level() as u8,
@@ -1099,7 +1150,7 @@ fn plan_with(
     // the same step-end reduction, ZeRO-2 reduce-scattering every micro-batch besides, so ZeRO-1's
     // time bounds ZeRO-2's: ZeRO-2 wins only where ZeRO-1 does not fit (it holds less).
     let mut optimizer_only: HashMap<ZeroSibling, f64> = HashMap::new();
-    let zero_sibling = |c: &Candidate| (c.tp, c.pp, c.dp, c.ep, c.m, c.vp, c.recompute, c.sp);
+    let zero_sibling = |c: &Candidate| (c.tp, c.pp, c.dp, c.ep, c.cp, c.m, c.vp, c.recompute, c.sp);
     for (i, c) in candidates.iter().enumerate() {
         // Sound pruning: the rest are sorted by a bound no better than the best time found.
         if let Some((time, _, _)) = &best {
@@ -1149,7 +1200,7 @@ fn plan_with(
             .clone();
         let stage_of = cuts.stage_of(c.pp * c.vp).to_vec();
         let schedule = Schedule {
-            replicas: c.dp,
+            replicas: c.replicas(),
             stages: c.pp,
             chunks: c.vp,
             micro_batches: c.m,
@@ -1157,6 +1208,7 @@ fn plan_with(
             recompute: c.recompute,
             zero: c.zero,
             expert_parallel: c.ep,
+            context_parallel: c.cp,
             stage_of,
         };
         let configs: Vec<Config> = group

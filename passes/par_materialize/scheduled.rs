@@ -703,6 +703,16 @@ fn analyze(
         );
         return Err(());
     }
+    if schedule.context_parallel > 1 {
+        fail_at(
+            raw,
+            format!(
+                "par.schedule: context_parallel = {}: device programs that split each attention's sequence over a ring are not materialized yet; simulate it with flexc --simulate",
+                schedule.context_parallel
+            ),
+        );
+        return Err(());
+    }
     let built = build(ops, values, args, schedule.is_pipelined())?;
     let graph = &built.graph;
     let schedule = with_stages(raw, schedule, &built, devices)?;

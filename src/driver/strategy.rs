@@ -578,7 +578,8 @@ fn delta_probe(
     let micro;
     let (graph, probed) = if schedule.is_flat() {
         (problem.graph, strategy.clone())
-    } else if schedule.stages == 1 && schedule.micro_batches == 1 {
+    } else if schedule.stages == 1 && schedule.micro_batches == 1 && schedule.context_parallel == 1
+    {
         micro = flexc_core::pipeline::micro_graph(problem, schedule)
             .map_err(|e| Diag::error(None, format!("--probe-delta: {}", e.message)))?;
         let mut flat = flexc_core::Strategy::flat(strategy.configs.clone());
@@ -588,8 +589,13 @@ fn delta_probe(
         return Err(Diag::error(
             None,
             format!(
-                "--probe-delta times one task simulation: the strategy's schedule '{}' has stages or micro-batches",
-                schedule.summary()
+                "--probe-delta times one task simulation: the strategy's schedule '{}' has {}",
+                schedule.summary(),
+                if schedule.context_parallel > 1 {
+                    "context parallelism (priced in closed form beside the simulation)"
+                } else {
+                    "stages or micro-batches"
+                }
             ),
         ));
     };

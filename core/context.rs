@@ -1,0 +1,332 @@
+//! Context parallelism: each attention's sequence split over devices that share their samples.
+//!
+//! A scheduled strategy's `cp=C` ([`crate::schedule::Schedule::context_parallel`]) runs every sample on
+//! `C` devices, each holding `s / C` of its positions, as Megatron-Core's `--context-parallel-size`
+//! does. Every token-wise op (projections, norms, the MLP, the loss) sees `s / C` tokens; the attention
+//! of a device's queries needs every key and value of the sequence, which travel around a ring of the
+//! `C` devices (Megatron's `attn_mask_type`-aware ring attention, after Liu et al. 2023's Ring
+//! Attention): in `C` steps each device computes its queries against the key/value block it holds,
+//! while it sends that block to its successor and receives the next one. Under a causal mask the
+//! sequence is cut into `2·C` chunks, device `i` holding chunks `i` and `2C − 1 − i`, so every device
+//! has the same share of the causal work (the *causal load balance*); so `C` divides the sequence, and
+//! `2·C` does under a causal mask ([`check_context_parallel`]).
+//!
+//! # Layout
+//! Megatron-Core orders its ranks `tp, cp, dp, pp` and reduces the gradients over the combined data-
+//! and context-parallel group (every CP rank holds all the weights and computes gradients from its
+//! tokens). Here the `C` ranks of a context-parallel group are `C` consecutive replicas of the
+//! schedule: `replicas = dp · C` copies of the weights, the gradients reduced and ZeRO's state sharded
+//! over all of them, the batch cut over `dp` only ([`crate::schedule::Schedule::batch_replicas`]). The
+//! devices are `tp · pp · dp · C`.
+//!
+//! # Price (closed form, in the pipeline model, core/pipeline/evaluator.rs)
+//! The stages are simulated on the micro-batch graph at the whole sequence; context parallelism then
+//! changes, per device:
+//! - **compute and activations**: divided by `C`. The token-wise ops see `s / C` tokens; with the causal
+//!   load balance each device computes `1/C` of the attention's (causal) score tiles, the same work as
+//!   a `1/C` share of the samples. Kernel launches are not divided: a pass is its simulated time less
+//!   one launch per op on the busiest device, over `C`, plus those launches (a derived backward
+//!   launching twice per forward op). The activations kept for the backward, an op's working set and the
+//!   activations sent between pipeline stages are token-wise, so divided by `C` too.
+//! - **the ring** ([`exchanges`], [`ring_step_s`], [`exposed_s`]): per attention and micro-batch,
+//!   `C − 1` steps each send the device's key and value blocks (`K` and `V` at `s / C` positions, the
+//!   device's share under its tensor-parallel split) to the next device of the ring, overlapped with
+//!   the attention tiles of one step (the device's attention time over `C`); a step exposes only what
+//!   its transfer takes beyond that compute. The backward sends the key/value blocks again and their
+//!   gradients (twice the bytes) overlapped with the backward's tiles. Each device also holds a second
+//!   key/value block (the one in flight).
+//! - **weights**: unchanged (replicated over the context-parallel ranks); their gradients are reduced
+//!   over `dp · C` replicas.
+//!
+//! Not modelled: the all-gather form of context parallelism (Llama 3's all-gather of `K` and `V`),
+//! the overlap of the gradient reduction with a backward shortened by `C` (the stage simulation's
+//! exposed tail of its synchronization is kept as it was at the whole sequence), kernel efficiency at
+//! the shorter blocks, and context parallelism together with expert parallelism.
+
+use std::collections::HashSet;
+
+use crate::graph::{AffineDim, DeviceId, Graph, OpId, Role, TensorId};
+use crate::machine::Machine;
+use crate::strategy::Config;
+
+/// The self-attention sequence a graph's attentions share, as context parallelism splits it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sequence {
+    /// Positions per sample.
+    pub length: u64,
+    /// Whether an attention reads a causal mask (the load balance then cuts `2·C` chunks).
+    pub causal: bool,
+    /// The attentions found.
+    pub attentions: usize,
+}
+
+/// What one attention's ring moves: the key and value operands and the ops that compute it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exchange {
+    /// The score contraction `Q·Kᵀ` and its key operand (index into its inputs).
+    pub scores: (OpId, usize),
+    /// The value contraction `P·V` and its value operand.
+    pub values: (OpId, usize),
+    /// Every op of the attention's region, forward and (in a training step) backward: the tiles the
+    /// ring's steps overlap with.
+    pub ops: Vec<OpId>,
+}
+
+fn indexes(exprs: &[AffineDim], d: usize) -> bool {
+    exprs
+        .iter()
+        .any(|e| e.terms.iter().any(|&(j, c)| j == d && c != 0))
+}
+
+/// The loops of `op` other than the sample loop that index input `k` but not input `1 − k` (of two).
+fn own_loops(graph: &Graph, op: OpId, k: usize) -> Vec<usize> {
+    let op = graph.op(op);
+    (0..op.dims.len())
+        .filter(|&d| {
+            op.dims[d].role.is_parallel()
+                && op.dims[d].role != Role::Sample
+                && indexes(&op.inputs[k].exprs, d)
+                && !indexes(&op.inputs[1 - k].exprs, d)
+        })
+        .collect()
+}
+
+/// The key positions of a score contraction and its key operand: the loop that only one operand reads
+/// and whose size a loop only the other operand reads shares (the query positions; under grouped-query
+/// attention the queries' own loops are the group and the positions). `None` for a cross-attention
+/// of two lengths.
+fn positions(graph: &Graph, scores: OpId) -> Option<(u64, usize)> {
+    let op = graph.op(scores);
+    if op.inputs.len() != 2 {
+        return None;
+    }
+    let (a, b) = (own_loops(graph, scores, 0), own_loops(graph, scores, 1));
+    let size = |d: &usize| op.dims[*d].size;
+    // The key operand: the one with fewer loops of its own (grouped-query attention's keys lack the
+    // group); the second operand when they tie.
+    let key = if a.len() < b.len() { 0 } else { 1 };
+    a.iter()
+        .find(|d| b.iter().any(|e| size(e) == size(d)))
+        .map(|d| (size(d), key))
+}
+
+/// The attentions of `graph` and what their rings move (module doc), in program order.
+pub fn exchanges(graph: &Graph) -> Vec<Exchange> {
+    let regions = crate::attention::regions(graph);
+    crate::attention::cores(graph, |_| true)
+        .into_iter()
+        .filter_map(|core| {
+            let (_, key) = positions(graph, core.scores)?;
+            let value_op = *core.values.first()?;
+            let inside: HashSet<TensorId> = core.tensors.iter().copied().collect();
+            let value = graph
+                .op(value_op)
+                .inputs
+                .iter()
+                .position(|a| !inside.contains(&a.tensor))?;
+            let ops = regions
+                .iter()
+                .find(|r| r.ops.contains(&core.scores))
+                .map_or_else(|| core.ops.clone(), |r| r.ops.clone());
+            Some(Exchange {
+                scores: (core.scores, key),
+                values: (value_op, value),
+                ops,
+            })
+        })
+        .collect()
+}
+
+/// The sequence of `graph`'s attentions ([`Sequence`]): `None` without attention; an error when two
+/// attentions disagree or one is no self-attention.
+pub fn sequence(graph: &Graph) -> Result<Option<Sequence>, String> {
+    let regions = crate::attention::regions(graph);
+    let mut out: Option<Sequence> = None;
+    for core in crate::attention::cores(graph, |_| true) {
+        let at = &graph.op(core.scores).location;
+        let Some((length, _)) = positions(graph, core.scores) else {
+            return Err(format!(
+                "the attention at {at} has no query and key positions of one length (no self-attention): context parallelism splits a self-attention's sequence"
+            ));
+        };
+        let causal = regions
+            .iter()
+            .find(|r| r.ops.contains(&core.scores))
+            .is_some_and(|r| r.ops.iter().any(|&o| graph.op(o).position_mask.is_some()));
+        match &mut out {
+            None => {
+                out = Some(Sequence {
+                    length,
+                    causal,
+                    attentions: 1,
+                })
+            }
+            Some(s) if s.length == length => {
+                s.causal |= causal;
+                s.attentions += 1;
+            }
+            Some(s) => {
+                return Err(format!(
+                    "the attention at {at} runs over {length} positions, an earlier one over {}: context parallelism splits one sequence",
+                    s.length
+                ))
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Whether `cp` ways of context parallelism fit `graph` (module doc): it has self-attention over one
+/// sequence that `cp` divides, `2·cp` under a causal mask.
+pub fn check_context_parallel(graph: &Graph, cp: u32) -> Result<Sequence, String> {
+    let Some(seq) = sequence(graph)? else {
+        return Err(format!(
+            "cp={cp} splits each attention's sequence, but the graph has no attention (no score contraction Q·Kᵀ followed by a value contraction): drop cp"
+        ));
+    };
+    let cp64 = u64::from(cp);
+    if seq.length % cp64 != 0 {
+        return Err(format!(
+            "cp={cp} does not divide the attentions' sequence of {} positions",
+            seq.length
+        ));
+    }
+    if seq.causal && seq.length % (2 * cp64) != 0 {
+        return Err(format!(
+            "cp={cp}: the causal load balance cuts the sequence into 2·cp = {} chunks (device i holds chunks i and 2·cp − 1 − i), which do not divide its {} positions",
+            2 * cp64,
+            seq.length
+        ));
+    }
+    Ok(seq)
+}
+
+/// Bytes of input `k` of `op` that one device reads under `config` at the whole sequence: the
+/// operand's elements its loops index, over the ways the configuration splits those loops (a fused
+/// `[b, s, 3h]` projection that the contraction slices counts only the slice).
+pub fn operand_bytes(graph: &Graph, op: OpId, k: usize, config: &Config) -> u64 {
+    let o = graph.op(op);
+    let access = &o.inputs[k];
+    let tensor = graph.tensor(access.tensor);
+    let element = tensor.bytes() / tensor.elements().max(1);
+    (0..o.dims.len())
+        .filter(|&d| indexes(&access.exprs, d))
+        .map(|d| {
+            let ways = config.degrees.get(d).copied().unwrap_or(1).max(1);
+            o.dims[d].size.div_ceil(ways)
+        })
+        .product::<u64>()
+        * element
+}
+
+/// Seconds of one step of a ring among `members` (in ring order), each sending `bytes` to the next:
+/// the sends run together, so the step is as long as its slowest pair.
+pub fn ring_step_s(machine: &Machine, members: &[DeviceId], bytes: u64) -> f64 {
+    let c = members.len();
+    if c < 2 || bytes == 0 {
+        return 0.0;
+    }
+    (0..c)
+        .map(|i| {
+            machine
+                .route(members[i], members[(i + 1) % c])
+                .transfer_time(bytes)
+        })
+        .fold(0.0, f64::max)
+}
+
+/// Seconds a ring of `ways` devices exposes in one pass: `ways − 1` transfers of `transfer_s`, each
+/// overlapped with one of the `ways` steps of `compute_s` (the device's attention time in the pass).
+pub fn exposed_s(ways: u32, transfer_s: f64, compute_s: f64) -> f64 {
+    if ways < 2 {
+        return 0.0;
+    }
+    let step = compute_s / f64::from(ways);
+    f64::from(ways - 1) * (transfer_s - step).max(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::synth::{self, TransformerSpec};
+
+    #[test]
+    fn context_parallelism_needs_attention_whose_sequence_it_divides() {
+        let spec = TransformerSpec::LONG_SEQUENCE;
+        let plain = synth::transformer(&spec);
+        let seq = check_context_parallel(&plain, 2).unwrap();
+        assert_eq!(
+            seq,
+            Sequence {
+                length: spec.seq,
+                causal: false,
+                attentions: spec.layers
+            }
+        );
+        let e = check_context_parallel(&plain, 3).unwrap_err();
+        assert!(
+            e.contains("does not divide the attentions' sequence of 256"),
+            "{e}"
+        );
+        // Causal: 2·cp chunks. cp = 256 divides the 256 positions but its load balance does not.
+        let causal = synth::causal_transformer(&spec);
+        assert!(check_context_parallel(&causal, 128).unwrap().causal);
+        assert!(check_context_parallel(&plain, 256).is_ok());
+        let e = check_context_parallel(&causal, 256).unwrap_err();
+        assert!(e.contains("2·cp = 512 chunks"), "{e}");
+        // No attention at all.
+        let mut b = synth::Builder::new("mlp", crate::graph::DType::F32);
+        let x = b.input("x", &[4, 16], crate::graph::DType::F32);
+        b.matmul(x, 16);
+        let e = check_context_parallel(&b.finish(), 2).unwrap_err();
+        assert!(e.contains("has no attention"), "{e}");
+    }
+
+    /// The ring moves each layer's key and value slices: `b · s · h` elements each from the fused QKV
+    /// projection (not the whole `3h`), divided by the tensor-parallel split of the heads.
+    #[test]
+    fn the_ring_moves_the_key_and_value_slices() {
+        let spec = TransformerSpec::LONG_SEQUENCE;
+        let graph = synth::transformer(&spec);
+        let found = exchanges(&graph);
+        assert_eq!(found.len(), spec.layers);
+        for e in &found {
+            let (scores, k) = e.scores;
+            let qkv = graph.tensor(graph.op(scores).inputs[k].tensor);
+            let element = qkv.bytes() / qkv.elements();
+            assert_eq!(qkv.shape, vec![spec.batch, spec.seq, 3 * spec.hidden]);
+            let whole = spec.batch * spec.seq * spec.hidden * element;
+            let (values, v) = e.values;
+            let single = |id: OpId| Config::single(graph.op(id), DeviceId(0));
+            assert_eq!(operand_bytes(&graph, scores, k, &single(scores)), whole);
+            assert_eq!(operand_bytes(&graph, values, v, &single(values)), whole);
+            // Heads split 4 ways (loop 1 of both products).
+            let mut split = single(scores);
+            split.degrees[1] = 4;
+            assert_eq!(operand_bytes(&graph, scores, k, &split), whole / 4);
+            assert!(e.ops.contains(&scores) && e.ops.contains(&values));
+        }
+    }
+
+    /// A step exposes what its transfer takes beyond one step of compute, `ways − 1` times.
+    #[test]
+    fn the_ring_exposes_only_transfers_longer_than_a_step() {
+        assert_eq!(exposed_s(1, 5.0, 0.0), 0.0);
+        assert_eq!(exposed_s(4, 1.0, 8.0), 0.0);
+        assert!((exposed_s(4, 3.0, 8.0) - 3.0 * 1.0).abs() < 1e-12);
+        assert!((exposed_s(2, 1.0, 0.0) - 1.0).abs() < 1e-12);
+        // Inside a node every pair is NVLink; around two nodes the wrap-around pair crosses the NIC.
+        let one = Machine::preset("dgx-h100:1").unwrap();
+        let nv = one.route(DeviceId(0), DeviceId(1));
+        let bytes = 32 << 20;
+        let members: Vec<DeviceId> = (0..4).map(DeviceId).collect();
+        let got = ring_step_s(&one, &members, bytes);
+        assert!((got - nv.transfer_time(bytes)).abs() < 1e-12);
+        let two = Machine::preset("dgx-h100:2").unwrap();
+        let across = [DeviceId(0), DeviceId(8)];
+        let nic = two.route(DeviceId(0), DeviceId(8));
+        assert!(nic.bandwidth < nv.bandwidth);
+        assert!((ring_step_s(&two, &across, bytes) - nic.transfer_time(bytes)).abs() < 1e-12);
+        assert_eq!(ring_step_s(&one, &members[..1], bytes), 0.0);
+    }
+}
