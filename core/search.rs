@@ -89,8 +89,8 @@ pub use algorithm::{
 };
 pub use pase::{additive_cost, dp_candidates, pase_dp, DpOptions, DpStats};
 pub use plan::{
-    audit_bounds, maxtext_plan, megatron_plan, mesh_plan, plan, torch_plan, torchtitan_plan,
-    weight_state_bytes, PlanStats, Ranked,
+    audit_bounds, maxtext_plan, megatron_plan, mesh_plan, plan, runnable_plan, torch_plan,
+    torchtitan_plan, weight_state_bytes, PlanStats, Ranked,
 };
 pub use tiling::{soybean_tiling, CutStats, TilingStats};
 

@@ -143,9 +143,10 @@ struct Cli {
     #[arg(long = "opaque-unknown", help_heading = "Import")]
     opaque_unknown: bool,
 
-    /// Strategy search run when writing MLIR with the default pipeline: auto (the schedule search, then
-    /// mcmc where the machine is small enough), plan (replicas, pipeline stages, micro-batches,
-    /// recomputation and ZeRO around Megatron tensor parallelism), mesh (plan restricted to what a mesh
+    /// Strategy search run when writing MLIR with the default pipeline: auto (the schedule search over
+    /// what flexc's programs run, then mcmc where the machine is small enough), plan (replicas, pipeline
+    /// stages, micro-batches, recomputation and ZeRO around Megatron tensor parallelism, and expert and
+    /// context parallelism, which are simulated but not materialized yet), mesh (plan restricted to what a mesh
     /// sharding runs: tensor and data parallelism, FSDP; the default of --emit=jax-shardings and sdy
     /// without --mesh), torch (a mesh or pipeline stages with tensor parallelism inside each, with
     /// checkpointing and ZeRO 0, 1 or 3, as flexc.torch.apply runs them; no sequence parallelism; the

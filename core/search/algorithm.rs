@@ -641,7 +641,7 @@ impl SearchAlgorithm for Auto {
             },
             ..run.clone()
         };
-        let planned = super::plan(problem, &plan_run);
+        let planned = super::runnable_plan(problem, &plan_run);
         let plan_stats = match &planned {
             Ok(Found {
                 details: super::Details::Plan(s),

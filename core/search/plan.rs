@@ -69,6 +69,9 @@
 //! each lost to the winner.
 //!
 //! # Engine spaces
+//! [`runnable_plan`] (the default `auto`'s) keeps to what flexc's own programs run: the full space
+//! without `ep` and `cp`, which the pipeline model prices but `par-materialize` does not build yet;
+//! `--search=plan` asks for the full space, whose plan may then be simulated and not yet run.
 //! [`mesh_plan`] keeps to what one SPMD program over a device mesh runs (XLA, `parallelize_module` +
 //! FSDP): one stage, one micro-batch, no recomputation, ZeRO 0 or 3, no sequence parallelism.
 //! [`megatron_plan`] keeps to what Megatron-LM's flags run (no ZeRO-3; as many layers per virtual
@@ -737,6 +740,13 @@ pub fn plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
     plan_in(problem, run, Space::All)
 }
 
+/// The schedule search over what flexc's own programs run (`auto`'s; module doc, "Engine spaces"):
+/// the full space without expert and context parallelism, which the pipeline model prices but
+/// `par-materialize` does not build yet — a strategy flexc picks by default always runs.
+pub fn runnable_plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
+    plan_in(problem, run, Space::Runnable)
+}
+
 /// The schedule search over the mesh space (module doc, "Engine spaces").
 pub fn mesh_plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> {
     plan_in(problem, run, Space::Mesh)
@@ -766,6 +776,8 @@ pub fn maxtext_plan(problem: &Problem, run: &Run) -> Result<Found, SearchError> 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Space {
     All,
+    /// All but what `par-materialize` does not build yet (`ep`, `cp`).
+    Runnable,
     Mesh,
     Torch,
     Megatron,
@@ -1036,7 +1048,7 @@ fn plan_with(
                                 .flat_map(|sp| eps.iter().map(move |ep| (sp, ep)))
                             {
                                 let kept = match space {
-                                    Space::All => true,
+                                    Space::All | Space::Runnable => true,
                                     Space::Mesh => mesh_expressible(pp, m, recompute, zero, sp),
                                     Space::Torch => torch_expressible(pp, m, sp, torch_sp),
                                     Space::Megatron => megatron_expressible(layers, pp, vp, zero),
