@@ -25,9 +25,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::baselines::{self, dominant_term, grid, split_term};
+use crate::baselines::{self, grid, split_term};
 use crate::batch::batch_of;
-use crate::graph::{DeviceId, Graph, Mode, Op, OpId, Role, TensorId, TensorKind};
+use crate::graph::{AffineDim, DeviceId, Graph, Mode, Op, OpId, Role, TensorId, TensorKind};
 use crate::pipeline::micro_graph;
 use crate::problem::Problem;
 use crate::schedule::spec::Spec;
@@ -309,7 +309,7 @@ pub fn tensor_parallel(
                     .iter()
                     .enumerate()
                     .max_by_key(|&(j, &n)| (n, std::cmp::Reverse(j)))?;
-                a.exprs.get(dim).and_then(dominant_term)
+                a.exprs.get(dim).and_then(AffineDim::dominant_term)
             });
             if let Some(k) = rows.filter(|&k| op.dims[k].size % t64 == 0) {
                 split[id.index()] = Some(k);
@@ -350,7 +350,7 @@ fn sequence_dim(op: &Op, t: u64) -> Option<usize> {
                     && op
                         .outputs
                         .iter()
-                        .all(|a| a.exprs.iter().any(|e| dominant_term(e) == Some(*k)))
+                        .all(|a| a.exprs.iter().any(|e| e.dominant_term() == Some(*k)))
             })
             .max_by_key(|&(k, d)| (d.size, std::cmp::Reverse(k)))
             .map(|(k, _)| k)

@@ -1171,14 +1171,14 @@ impl<'s> Aligned<'s> {
         let other_cfg = strategy.config(other);
         let mut degrees = vec![1u64; me.dims.len()];
         for (e_mine, e_theirs) in mine.exprs.iter().zip(&theirs.exprs) {
-            let Some(lt) = baselines::dominant_term(e_theirs) else {
+            let Some(lt) = e_theirs.dominant_term() else {
                 continue;
             };
             let deg = other_cfg.degrees[lt];
             if deg == 1 {
                 continue;
             }
-            let lm = baselines::dominant_term(e_mine)?;
+            let lm = e_mine.dominant_term()?;
             if degrees[lm] == 1 && me.dims[lm].size % deg == 0 {
                 degrees[lm] = deg;
             }

@@ -289,7 +289,7 @@ type Shard = (TensorId, usize);
 /// `size` with it: a block of `l`'s range is then a block of the dim (a shard).
 fn covers(expr: &flexc_core::AffineDim, l: usize, trip: u64, size: u64) -> bool {
     let coefficient = expr.terms.iter().find(|&&(t, _)| t == l).map(|&(_, c)| c);
-    flexc_core::baselines::dominant_term(expr) == Some(l)
+    expr.dominant_term() == Some(l)
         && expr.offset == 0
         && coefficient.is_some_and(|c| c > 0 && (c as u64).saturating_mul(trip) == size)
 }
