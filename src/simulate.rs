@@ -436,7 +436,7 @@ pub fn report_header(
         "data_parallel": state.data_parallel.name(),
         "tp_comm": state.tp_comm.name(),
         "fsdp": state.fsdp.name(),
-        "engine": state.engine().map(|e| e.name),
+        "engine": flexc_core::engine::Engine::of_state(state).map(|e| e.name),
     });
     match value {
         serde_json::Value::Object(map) => map,

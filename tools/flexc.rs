@@ -521,7 +521,7 @@ impl EngineArg {
 /// The training state: each flag given, else the engine profile's choice, else flexc's default.
 fn training_state(cli: &Cli) -> flexc::core::precision::WeightState {
     use flexc::core::attention::Attention;
-    use flexc::core::engine::{DataParallel, Fsdp, Pointwise, TpComm};
+    use flexc::core::engine_flags::{DataParallel, Fsdp, Pointwise, TpComm};
     let base = cli
         .engine
         .map_or_else(Default::default, |e| e.engine().state());

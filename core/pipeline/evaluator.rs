@@ -624,7 +624,7 @@ impl<'a> Evaluator<'a> {
             }
         }
         // ZeRO-3: gathers and scatters per step, and what the engine copies around them
-        // ([`crate::engine::Fsdp`]): on the compute stream with each gathered pass, on the
+        // ([`crate::engine_flags::Fsdp`]): on the compute stream with each gathered pass, on the
         // reduce-scatter's stream before it.
         let (mut gather_s, mut scatter_s) = (0.0, 0.0);
         if self.schedule.zero == Zero::Full && self.schedule.replicas > 1 {
@@ -637,7 +637,7 @@ impl<'a> Evaluator<'a> {
             forward_s += copy_s;
             backward_s += copy_s;
             if self.schedule.recompute == Recompute::Full
-                && fsdp == crate::engine::Fsdp::FlatAutocast
+                && fsdp == crate::engine_flags::Fsdp::FlatAutocast
             {
                 // The re-run forward casts the weights again.
                 recompute_s += copy_s;
@@ -653,11 +653,12 @@ impl<'a> Evaluator<'a> {
             let elements = sims.memo.held.0.iter().copied().max().unwrap_or(0);
             scatter_s = self.replica_ring_half(base, elements * 4);
         }
-        if self.problem.cost.state().data_parallel == crate::engine::DataParallel::AfterBackward
+        if self.problem.cost.state().data_parallel
+            == crate::engine_flags::DataParallel::AfterBackward
             && self.schedule.replicas > 1
         {
             // The engine all-reduces the stage's gradient buffer after the backward, with nothing
-            // beside it ([`crate::engine::DataParallel::AfterBackward`]): in fp16 the 16-bit
+            // beside it ([`crate::engine_flags::DataParallel::AfterBackward`]): in fp16 the 16-bit
             // gradients, else f32 (Megatron-LM accumulates and reduces bf16 models' gradients in f32).
             let elements = sims.memo.held.0.iter().copied().max().unwrap_or(0);
             let fp16 = self.problem.cost.state().precision == crate::precision::Precision::Fp16;
@@ -1388,8 +1389,8 @@ impl<'a> Evaluator<'a> {
         let mut free: Vec<f64> = once.iter().map(|o| o.0).collect();
         let mut comm_free: Vec<f64> = vec![0.0; p as usize];
         // Gradient reduction after the backward (`DataParallel::AfterBackward`), per group.
-        let after_backward =
-            self.problem.cost.state().data_parallel == crate::engine::DataParallel::AfterBackward;
+        let after_backward = self.problem.cost.state().data_parallel
+            == crate::engine_flags::DataParallel::AfterBackward;
         let mut after: Vec<f64> = vec![0.0; p as usize];
         let mut busy: Vec<f64> = once.iter().map(|o| o.0 + o.1).collect();
         let mut first_start = vec![f64::INFINITY; p as usize];
