@@ -56,7 +56,7 @@ struct Cli {
     /// megatron-args (Megatron-LM's flags, one flag and its value per line, for
     /// `pretrain_gpt.py $(cat FILE)`: parallel sizes, micro and global batch, recomputation,
     /// distributed optimizer, precision, and the model arguments read from the graph; see
-    /// src/megatron.rs) or torchtitan (a job-config TOML for --job.config_file: [parallelism],
+    /// src/megatron_args.rs) or torchtitan (a job-config TOML for --job.config_file: [parallelism],
     /// [activation_checkpoint], [training]; see src/torchtitan.rs) or maxtext (a YAML over MaxText's
     /// base.yml: ici_/dcn_ parallelism by node, pipeline micro-batches, per-device batch, remat_policy,
     /// dtypes and the model keys; see src/maxtext.rs). What the framework cannot run (zero=2 and 3 in

@@ -757,7 +757,7 @@ fn maxtext_expressible(layers: Option<u32>, pp: u32, vp: u32, m: u32, zero: Zero
         && layers.is_none_or(|l| l % pp == 0)
 }
 
-/// Whether Megatron-LM's flags express the candidate (src/megatron.rs): ZeRO 0 or 1 (its distributed
+/// Whether Megatron-LM's flags express the candidate (src/megatron_args.rs): ZeRO 0 or 1 (its distributed
 /// optimizer), and as many layers in every virtual stage where the layers are known.
 fn megatron_expressible(layers: Option<u32>, pp: u32, vp: u32, zero: Zero) -> bool {
     matches!(zero, Zero::None | Zero::Optimizer) && layers.is_none_or(|l| l % (pp * vp) == 0)
