@@ -714,13 +714,8 @@ impl StartPoints {
         options: &McmcOptions,
         deadline: Deadline,
     ) -> Result<(), SearchError> {
-        let Problem {
-            graph,
-            machine,
-            cost,
-            mode,
-            ..
-        } = *problem;
+        let (graph, machine, cost, mode) =
+            (problem.graph, problem.machine, problem.cost, problem.mode);
         // A seeding search that the seeding deadline (not the search's own) stopped: without a
         // strategy, or (SoyBean) with the cuts made so far.
         let cut_by_seeding = |result: &Result<Found, SearchError>| {
@@ -795,13 +790,6 @@ impl Scores {
             sim_cost: Duration::ZERO,
             sim_total: Duration::ZERO,
         };
-        let Problem {
-            graph,
-            machine,
-            cost,
-            mode,
-            ..
-        } = *problem;
         let named = &points.named;
         for (i, (name, strategy)) in named.iter().enumerate() {
             let baseline = i < points.baseline_count;
@@ -812,7 +800,13 @@ impl Scores {
                 continue;
             }
             let sim_t0 = Instant::now();
-            let sim = simulate(graph, machine, cost, mode, strategy.clone())?;
+            let sim = simulate(
+                problem.graph,
+                problem.machine,
+                problem.cost,
+                problem.mode,
+                strategy.clone(),
+            )?;
             scores.sim_cost = scores.sim_cost.max(sim_t0.elapsed());
             scores.sim_total += sim_t0.elapsed();
             let time = sim.iteration_time();

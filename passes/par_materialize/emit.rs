@@ -336,6 +336,21 @@ impl Emitter {
         Self::result(splat)
     }
 
+    /// A clone of the serial graph op `serial`, without its strategy attributes, on this device's
+    /// values of `operands`.
+    fn clone_on(
+        &mut self,
+        serial: MlirOperation,
+        operands: &[Operand],
+        partitioned: &HashSet<ValueId>,
+    ) -> MlirOperation {
+        let values: Vec<MlirValue> = operands
+            .iter()
+            .map(|operand| self.operand(operand, serial, partitioned))
+            .collect();
+        strip_clone(serial, &values)
+    }
+
     fn operand(
         &mut self,
         operand: &Operand,
@@ -475,11 +490,7 @@ impl Emitter {
                 attributes,
                 region,
             } => {
-                let values: Vec<MlirValue> = operands
-                    .iter()
-                    .map(|operand| self.operand(operand, serial, partitioned))
-                    .collect();
-                let op = strip_clone(serial, &values);
+                let op = self.clone_on(serial, operands, partitioned);
                 self.set_attributes(op, attributes);
                 self.insert(op);
                 vec![self.extract(Self::result(op), region)]
@@ -490,11 +501,7 @@ impl Emitter {
                 attributes,
                 starts,
             } => {
-                let values: Vec<MlirValue> = operands
-                    .iter()
-                    .map(|operand| self.operand(operand, serial, partitioned))
-                    .collect();
-                let op = strip_clone(serial, &values);
+                let op = self.clone_on(serial, operands, partitioned);
                 unsafe {
                     for (r, shape) in results.iter().enumerate() {
                         let result = mlirOperationGetResult(op, r as isize);
