@@ -511,19 +511,7 @@ pub fn split_term(e: &crate::graph::AffineDim, op: &Op, ways: u64) -> Option<usi
             return Some(d);
         }
     }
-    dominant_term(e)
-}
-
-/// The loop dim of the term with the largest coefficient (the outermost of a linearized index); ties go to
-/// the first term.
-pub fn dominant_term(e: &crate::graph::AffineDim) -> Option<usize> {
-    e.terms
-        .iter()
-        .fold(None::<(usize, i64)>, |best, &(d, c)| match best {
-            Some((_, bc)) if bc.abs() >= c.abs() => best,
-            _ => Some((d, c)),
-        })
-        .map(|(d, _)| d)
+    e.dominant_term()
 }
 
 /// Megatron-style tensor parallelism combined with data parallelism over devices `0..n` (module doc). The

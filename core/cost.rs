@@ -42,30 +42,6 @@ use crate::graph::{DType, Op, OpClass};
 use crate::machine::{GpuSpec, SourceLocation};
 use crate::precision::{Precision, WeightState};
 
-/// Fraction of the peak FLOP rate an op family reaches in practice: the generic table, the default of
-/// a machine without `[gpu.efficiency]`.
-///
-/// | class | fraction | reason |
-/// |---|---|---|
-/// | contraction | 0.70 | vendor GEMM libraries reach 70–80 % of peak on large tiles |
-/// | convolution | 0.55 | implicit-GEMM convolutions lose some to im2col and small channel counts |
-/// | elementwise | 0.50 | memory-bound in practice; the byte term decides |
-/// | reduction | 0.30 | tree reductions leave lanes idle |
-/// | embedding | 0.10 | gathers: the byte term decides |
-/// | data movement | 0.10 | no arithmetic to speak of |
-/// | opaque | 0.30 | unknown kernels: a cautious middle |
-pub fn achievable_fraction(class: OpClass) -> f64 {
-    match class {
-        OpClass::Contraction => 0.70,
-        OpClass::Convolution => 0.55,
-        OpClass::Elementwise => 0.50,
-        OpClass::Reduction => 0.30,
-        OpClass::Embedding => 0.10,
-        OpClass::DataMovement => 0.10,
-        OpClass::Opaque => 0.30,
-    }
-}
-
 /// Output tiles of matrix-unit GEMM kernels (cuBLAS's and CUTLASS's tensor-core tiles; NVIDIA's
 /// "Matrix Multiplication Background" guide on tile and wave quantization): the library picks, per
 /// shape, the kernel whose tiles waste the least.

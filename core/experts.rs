@@ -200,9 +200,7 @@ pub fn share_bytes(graph: &Graph, op: OpId, config: &Config, tensor: TensorId) -
         (0..o.dims.len())
             .filter(|&d| {
                 config.degrees.get(d).is_some_and(|&k| k > 1)
-                    && a.exprs
-                        .iter()
-                        .any(|e| crate::baselines::dominant_term(e) == Some(d))
+                    && a.exprs.iter().any(|e| e.dominant_term() == Some(d))
             })
             .map(|d| config.degrees[d])
             .product()

@@ -166,7 +166,7 @@ impl Fusion {
 
 impl Fusion {
     /// The fusion of `graph` as an engine running `state` runs it ([`crate::engine`]): under
-    /// [`Pointwise::Eager`](crate::engine::Pointwise::Eager) no pointwise chain is fused (every op
+    /// [`Pointwise::Eager`](crate::engine_flags::Pointwise::Eager) no pointwise chain is fused (every op
     /// launches and moves its own bytes; what is saved for the backward is counted as fused); under
     /// [`Attention::Fused`](crate::attention::Attention::Fused), every attention region
     /// ([`crate::attention::regions`]) is one FlashAttention kernel pair — its score-sized tensors
@@ -175,7 +175,7 @@ impl Fusion {
     /// backward is 2.5× the forward's matrix FLOPs, not 2×).
     pub fn for_state(graph: &Graph, state: crate::precision::WeightState) -> Fusion {
         let mut fusion = Fusion::new(graph);
-        if state.pointwise == crate::engine::Pointwise::Eager {
+        if state.pointwise == crate::engine_flags::Pointwise::Eager {
             fusion.unfuse();
         }
         if state.attention.is_fused() {
@@ -401,7 +401,7 @@ mod tests {
         let graph = synth::transformer(&synth::TransformerSpec::LONG_SEQUENCE);
         let eager = crate::precision::WeightState {
             attention: crate::attention::Attention::AsWritten,
-            pointwise: crate::engine::Pointwise::Eager,
+            pointwise: crate::engine_flags::Pointwise::Eager,
             ..Default::default()
         };
         let fused = Fusion::new(&graph);

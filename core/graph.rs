@@ -327,6 +327,18 @@ impl AffineDim {
         }
     }
 
+    /// The loop dim of the term with the largest coefficient (the outermost of a linearized index); ties
+    /// go to the first term.
+    pub fn dominant_term(&self) -> Option<usize> {
+        self.terms
+            .iter()
+            .fold(None::<(usize, i64)>, |best, &(d, c)| match best {
+                Some((_, bc)) if bc.abs() >= c.abs() => best,
+                _ => Some((d, c)),
+            })
+            .map(|(d, _)| d)
+    }
+
     /// `d{dim} * stride + d{window} * dilation + offset`: a convolution input index.
     pub fn window(dim: usize, stride: i64, window: usize, dilation: i64, offset: i64) -> Self {
         AffineDim {

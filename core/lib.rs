@@ -12,6 +12,8 @@
 //! - [`machine`]: GPUs, links, presets, TOML format, transfer routes;
 //! - [`cost`]: roofline estimates and the profile database;
 //! - [`fusion`]: fused pointwise chains and the activations training keeps;
+//! - [`engine_flags`]: how the engine runs pointwise chains, gradient synchronization, tensor-parallel
+//!   collectives and sharded weights; [`engine`]: the `--engine` profiles that bundle them;
 //! - [`norm`]: batch normalization recognised in the graph and costed as the engines' native kernels;
 //! - [`devices`]: the device count of a machine and the limits on device ids;
 //! - [`strategy`]: per-op configurations, their one validator, and baseline strategies;
@@ -40,6 +42,7 @@ pub mod contract;
 pub mod cost;
 pub mod devices;
 pub mod engine;
+pub mod engine_flags;
 pub mod experts;
 pub mod fusion;
 pub mod graph;

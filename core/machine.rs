@@ -42,7 +42,7 @@
 //! # fp8 = 1979e12                  # Hopper: FP8 products (--precision=fp8)
 //!
 //! [gpu.efficiency]                 # optional: achieved fractions of the peaks, each in (0, 1]; defaults:
-//! convolution = 0.55               # the generic table of `cost::achievable_fraction`, memory 1.0. Keys:
+//! convolution = 0.55               # the generic table of `achievable_fraction`, memory 1.0. Keys:
 //! memory = 0.85                    # contraction, convolution, elementwise, reduction, embedding,
 //!                                  # data_movement, opaque, matrix (tensor cores), attention_forward and
 //!                                  # attention_backward (a fused attention kernel's share of the matrix
@@ -80,7 +80,7 @@ use std::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::graph::{DType, DeviceId};
+use crate::graph::{DType, DeviceId, OpClass};
 use crate::DeviceCount;
 
 mod presets;
@@ -192,10 +192,33 @@ pub struct Efficiency {
     pub memory: f64,
 }
 
+/// Fraction of the peak FLOP rate an op family reaches in practice: the generic table, the default of
+/// a machine without `[gpu.efficiency]`.
+///
+/// | class | fraction | reason |
+/// |---|---|---|
+/// | contraction | 0.70 | vendor GEMM libraries reach 70–80 % of peak on large tiles |
+/// | convolution | 0.55 | implicit-GEMM convolutions lose some to im2col and small channel counts |
+/// | elementwise | 0.50 | memory-bound in practice; the byte term decides |
+/// | reduction | 0.30 | tree reductions leave lanes idle |
+/// | embedding | 0.10 | gathers: the byte term decides |
+/// | data movement | 0.10 | no arithmetic to speak of |
+/// | opaque | 0.30 | unknown kernels: a cautious middle |
+pub fn achievable_fraction(class: OpClass) -> f64 {
+    match class {
+        OpClass::Contraction => 0.70,
+        OpClass::Convolution => 0.55,
+        OpClass::Elementwise => 0.50,
+        OpClass::Reduction => 0.30,
+        OpClass::Embedding => 0.10,
+        OpClass::DataMovement => 0.10,
+        OpClass::Opaque => 0.30,
+    }
+}
+
 impl Default for Efficiency {
     fn default() -> Self {
-        use crate::graph::OpClass;
-        let f = crate::cost::achievable_fraction;
+        let f = achievable_fraction;
         Efficiency {
             contraction: f(OpClass::Contraction),
             convolution: f(OpClass::Convolution),

@@ -43,7 +43,7 @@
 //!
 //! What the forward keeps for the backward is its input and the two statistics: an activation-sized
 //! tensor of the forward that only the norm's backward reads (`x − mean`, `x̂`) is recomputed there from
-//! `x`, never written. `as-written` costs every op as the graph writes it ([`crate::engine::Pointwise`]
+//! `x`, never written. `as-written` costs every op as the graph writes it ([`crate::engine_flags::Pointwise`]
 //! then decides launches and passes).
 //!
 //! Limits: row statistics over one dim (layer norm, RMS norm, softmax) are not recognised here — a

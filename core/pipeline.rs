@@ -840,13 +840,13 @@ mod tests {
         assert!((stage.gather_s - 7.0 / 8.0 * (params * 2) as f64 / bw).abs() < 1e-4);
     }
 
-    /// What a ZeRO-3 engine moves besides its collectives ([`crate::engine::Fsdp`]), against the closed
+    /// What a ZeRO-3 engine moves besides its collectives ([`crate::engine_flags::Fsdp`]), against the closed
     /// forms: FSDP2's copy-out on the compute stream with each gathered pass and copy-in before the
     /// reduce-scatter; FSDP1 under autocast's f32 gathers, bf16 reduction, casts, and the bf16 casts kept
     /// for the backward.
     #[test]
     fn fsdp_styles_move_what_their_engines_copy() {
-        use crate::engine::Fsdp;
+        use crate::engine_flags::Fsdp;
         let g = chain(64, 1024, 4);
         let machine = machine(8);
         let params: u64 = 4 * 1024 * 1024;

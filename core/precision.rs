@@ -249,20 +249,20 @@ pub struct WeightState {
     pub precision: Precision,
     pub optimizer: Optimizer,
     pub attention: crate::attention::Attention,
-    /// How pointwise chains run (`--engine`, [`crate::engine::Pointwise`]): time only.
-    pub pointwise: crate::engine::Pointwise,
+    /// How pointwise chains run (`--engine`, [`crate::engine_flags::Pointwise`]): time only.
+    pub pointwise: crate::engine_flags::Pointwise,
     /// How batch normalization runs (`--norm`, [`crate::norm`]): time, and the tensors its fused
     /// kernels never write.
     pub norm: crate::norm::Norm,
     /// How data-parallel gradients are synchronized (`--data-parallel`,
-    /// [`crate::engine::DataParallel`]): time, and whether ZeRO is available.
-    pub data_parallel: crate::engine::DataParallel,
+    /// [`crate::engine_flags::DataParallel`]): time, and whether ZeRO is available.
+    pub data_parallel: crate::engine_flags::DataParallel,
     /// How tensor-parallel collectives run beside their products (`--tp-comm`,
-    /// [`crate::engine::TpComm`]): time only.
-    pub tp_comm: crate::engine::TpComm,
+    /// [`crate::engine_flags::TpComm`]): time only.
+    pub tp_comm: crate::engine_flags::TpComm,
     /// How sharded weights are gathered and their gradients reduced (`--fsdp`,
-    /// [`crate::engine::Fsdp`]): time, and the bytes autocast keeps.
-    pub fsdp: crate::engine::Fsdp,
+    /// [`crate::engine_flags::Fsdp`]): time, and the bytes autocast keeps.
+    pub fsdp: crate::engine_flags::Fsdp,
     /// How a language-model head's cross-entropy runs (`--loss`, [`crate::loss`]): the tensors its
     /// fused kernel never writes, and their time.
     pub loss: crate::loss::Loss,
@@ -278,32 +278,25 @@ impl WeightState {
             self.optimizer.name(),
             self.attention.name()
         );
-        if self.pointwise != crate::engine::Pointwise::Fused {
+        if self.pointwise != crate::engine_flags::Pointwise::Fused {
             text.push_str(&format!(" --pointwise={}", self.pointwise.name()));
         }
         if self.norm != crate::norm::Norm::Fused {
             text.push_str(&format!(" --norm={}", self.norm.name()));
         }
-        if self.data_parallel != crate::engine::DataParallel::Overlapped {
+        if self.data_parallel != crate::engine_flags::DataParallel::Overlapped {
             text.push_str(&format!(" --data-parallel={}", self.data_parallel.name()));
         }
-        if self.tp_comm != crate::engine::TpComm::Exposed {
+        if self.tp_comm != crate::engine_flags::TpComm::Exposed {
             text.push_str(&format!(" --tp-comm={}", self.tp_comm.name()));
         }
-        if self.fsdp != crate::engine::Fsdp::InPlace {
+        if self.fsdp != crate::engine_flags::Fsdp::InPlace {
             text.push_str(&format!(" --fsdp={}", self.fsdp.name()));
         }
         if self.loss != crate::loss::Loss::AsWritten {
             text.push_str(&format!(" --loss={}", self.loss.name()));
         }
         text
-    }
-
-    /// The engine profile ([`crate::engine`]) this state is exactly, if any.
-    pub fn engine(self) -> Option<crate::engine::Engine> {
-        crate::engine::ENGINES
-            .into_iter()
-            .find(|e| e.state() == self)
     }
 
     /// Bytes held per 4 bytes of (f32) weight: `(numerator, 4)`.

@@ -774,6 +774,14 @@ impl Phases {
                 .filter_map(|a| graph.tensor(a.tensor).producer)
                 .collect::<Vec<_>>()
         };
+        // The highest stage among `id`'s producers already set.
+        let latest_producer = |id: OpId, set: &[bool], stage_of: &[u32]| {
+            producers(id)
+                .iter()
+                .filter(|p| set[p.index()])
+                .map(|p| stage_of[p.index()])
+                .max()
+        };
         let mut set = vec![false; n];
         for id in graph.topological_order() {
             let i = id.index();
@@ -800,12 +808,7 @@ impl Phases {
                     }
                 }
                 Phase::Epilogue => {
-                    if let Some(s) = producers(id)
-                        .iter()
-                        .filter(|p| set[p.index()])
-                        .map(|p| stage_of[p.index()])
-                        .max()
-                    {
+                    if let Some(s) = latest_producer(id, &set, stage_of) {
                         stage_of[i] = s;
                         set[i] = true;
                     }
@@ -840,12 +843,7 @@ impl Phases {
         for id in graph.topological_order() {
             let i = id.index();
             if !set[i] {
-                if let Some(s) = producers(id)
-                    .iter()
-                    .filter(|p| set[p.index()])
-                    .map(|p| stage_of[p.index()])
-                    .max()
-                {
+                if let Some(s) = latest_producer(id, &set, stage_of) {
                     stage_of[i] = s;
                 }
                 set[i] = true;

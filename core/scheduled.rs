@@ -25,9 +25,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::baselines::{self, dominant_term, grid, split_term};
+use crate::baselines::{self, grid, split_term};
 use crate::batch::batch_of;
-use crate::graph::{DeviceId, Graph, Mode, Op, OpId, Role, TensorId, TensorKind};
+use crate::graph::{AffineDim, DeviceId, Graph, Mode, Op, OpId, Role, TensorId, TensorKind};
 use crate::pipeline::micro_graph;
 use crate::problem::Problem;
 use crate::schedule::spec::Spec;
@@ -51,13 +51,77 @@ pub fn build_with_warnings(
 ) -> Result<(Strategy, Vec<String>), String> {
     spec.check_keys()?;
     let graph = problem.graph;
+    let Degrees { tp, pp, vp, dp, cp } = degrees(problem, spec)?;
+    let ep = spec.ep.unwrap_or(1);
+    if ep > 1 {
+        crate::experts::check_expert_parallel(graph, ep, dp, tp)?;
+    }
+    let micro_batches = micro_batch_count(problem, spec, pp, vp, dp)?;
+    let loops = crate::batch::batch_loops(graph, problem.batch_dim).map_err(|e| e.message)?;
+    let phases = Phases::new(graph, &loops, problem.mode.training_step());
+    let forward: Vec<OpId> = graph
+        .topological_order()
+        .filter(|&id| phases.of(id) == Phase::Forward)
+        .collect();
+    let k = virtual_stages(pp, vp, forward.len())?;
+    let warnings = without_effect(problem, spec, k);
+    let mut schedule = Schedule {
+        replicas: dp * cp,
+        stages: pp,
+        chunks: vp,
+        micro_batches,
+        order: spec.order.unwrap_or_default(),
+        recompute: spec.recompute.unwrap_or_default(),
+        zero: spec.zero.unwrap_or_default(),
+        expert_parallel: ep,
+        context_parallel: cp,
+        stage_of: Vec::new(),
+    };
+    let (micro, _, _) = micro_graph(problem, &schedule).map_err(|e| e.message)?;
+    let group: Vec<Config> = match spec.name.as_str() {
+        "megatron" => tensor_parallel(&micro, &phases, tp, spec.sequence_parallel),
+        "data-parallel" => baselines::data_parallel(&micro, tp).configs,
+        "model-parallel" => baselines::model_parallel(&micro, tp).configs,
+        "owt" => baselines::one_weird_trick(&micro, tp).configs,
+        _ => Strategy::single_device(&micro).configs,
+    };
+    let mut stage_of = vec![0u32; graph.num_ops()];
+    if k > 1 {
+        stage_of = balanced_stages(problem, &phases, &forward, k);
+        schedule.stage_of = stage_of.clone();
+    }
+    let configs = group
+        .into_iter()
+        .zip(&stage_of)
+        .map(|(mut c, &s)| {
+            let shift = schedule.group_of_stage(s) * tp;
+            for d in &mut c.devices {
+                d.0 += shift;
+            }
+            c
+        })
+        .collect();
+    Ok((Strategy { configs, schedule }, warnings))
+}
+
+/// A spec's parallel degrees: tensor, pipeline, virtual stages per stage, data, context.
+struct Degrees {
+    tp: u32,
+    pp: u32,
+    vp: u32,
+    dp: u32,
+    cp: u32,
+}
+
+/// The degrees `spec` gives or implies on `problem`'s machine: `tp` where not given the widest that
+/// fits a node (`megatron`), 1 (`data-parallel`), or the devices left by `pp` and `dp`; `dp` the
+/// devices left by `tp × pp`. Errors: degrees that are not the devices in use, `sp` without tensor
+/// parallelism, `zero` on an engine without ZeRO or with one replica.
+fn degrees(problem: &Problem, spec: &Spec) -> Result<Degrees, String> {
     let machine = problem.machine;
     let n = machine.num_devices();
     let pp = spec.pp.unwrap_or(1);
     let vp = spec.vp.unwrap_or(1);
-    // Virtual stages, counted without overflow (both factors come from the user); bounded by the forward
-    // ops below.
-    let k64 = u64::from(pp) * u64::from(vp);
     let left = |used: u32| -> Result<u32, String> {
         if used == 0 || n % used != 0 {
             Err(format!(
@@ -105,7 +169,7 @@ pub fn build_with_warnings(
         });
     }
     if cp > 1 {
-        crate::context::check_context_parallel(graph, cp)?;
+        crate::context::check_context_parallel(problem.graph, cp)?;
     }
     if spec.sequence_parallel && tp == 1 {
         return Err(format!(
@@ -128,18 +192,30 @@ pub fn build_with_warnings(
             ));
         }
     }
-    let ep = spec.ep.unwrap_or(1);
-    if ep > 1 {
-        crate::experts::check_expert_parallel(graph, ep, dp, tp)?;
-    }
-    let batch = batch_of(graph, problem.batch_dim).unwrap_or(1);
+    Ok(Degrees { tp, pp, vp, dp, cp })
+}
+
+/// The micro-batches of each of the `dp` replicas: `m`, or a replica's samples over `mb`, or (neither
+/// given) with pipeline stages the least divisor of a replica's samples that fills the pipeline
+/// twice (a multiple of `pp` when interleaved), else 1. Errors: replicas that do not divide the
+/// batch, more micro-batches than samples, a size that does not divide them, both keys given.
+fn micro_batch_count(
+    problem: &Problem,
+    spec: &Spec,
+    pp: u32,
+    vp: u32,
+    dp: u32,
+) -> Result<u32, String> {
+    let batch = batch_of(problem.graph, problem.batch_dim).unwrap_or(1);
     let per_replica = batch / u64::from(dp);
     if batch % u64::from(dp) != 0 {
         return Err(format!(
             "the strategy's {dp} data-parallel replicas do not divide the batch of {batch}"
         ));
     }
-    let micro_batches = match (spec.micro_batches, spec.micro_batch_size) {
+    // Virtual stages, counted without overflow (both factors come from the user).
+    let k64 = u64::from(pp) * u64::from(vp);
+    Ok(match (spec.micro_batches, spec.micro_batch_size) {
         (Some(m), None) => {
             if u64::from(m) > per_replica {
                 return Err(format!(
@@ -165,28 +241,31 @@ pub fn build_with_warnings(
             .unwrap_or(per_replica)
             .min(u64::from(u32::MAX)) as u32,
         (None, None) => 1,
-    };
-    let loops = crate::batch::batch_loops(graph, problem.batch_dim).map_err(|e| e.message)?;
-    let phases = Phases::new(graph, &loops, problem.mode.training_step());
-    let forward: Vec<OpId> = graph
-        .topological_order()
-        .filter(|&id| phases.of(id) == Phase::Forward)
-        .collect();
-    if k64 > 1 && k64 > forward.len() as u64 {
+    })
+}
+
+/// The virtual stages `pp · vp`, counted without overflow; an error when there are more than the
+/// `forward` ops to cut into them.
+fn virtual_stages(pp: u32, vp: u32, forward: usize) -> Result<u32, String> {
+    let k64 = u64::from(pp) * u64::from(vp);
+    if k64 > 1 && k64 > forward as u64 {
         return Err(if vp > 1 {
             format!(
-                "pp={pp} × vp={vp} = {k64} virtual stages, but the graph has {} forward ops to cut into them: at most {} virtual stages per stage",
-                forward.len(),
-                forward.len() as u64 / u64::from(pp)
+                "pp={pp} × vp={vp} = {k64} virtual stages, but the graph has {forward} forward ops to cut into them: at most {} virtual stages per stage",
+                forward as u64 / u64::from(pp)
             )
         } else {
             format!(
-                "pp={pp} pipeline stages, but the graph has {} forward ops to cut into them",
-                forward.len()
+                "pp={pp} pipeline stages, but the graph has {forward} forward ops to cut into them"
             )
         });
     }
-    let k = k64 as u32;
+    Ok(k64 as u32)
+}
+
+/// A warning for each key of `spec` that has no effect on a strategy of `k` virtual stages:
+/// `order` without pipeline stages, `recompute` on an inference graph.
+fn without_effect(problem: &Problem, spec: &Spec, k: u32) -> Vec<String> {
     let mut warnings = Vec::new();
     if k == 1 {
         if let Some(order) = spec.order {
@@ -204,62 +283,36 @@ pub fn build_with_warnings(
             ));
         }
     }
-    let mut schedule = Schedule {
-        replicas: dp * cp,
-        stages: pp,
-        chunks: vp,
-        micro_batches,
-        order: spec.order.unwrap_or_default(),
-        recompute: spec.recompute.unwrap_or_default(),
-        zero: spec.zero.unwrap_or_default(),
-        expert_parallel: ep,
-        context_parallel: cp,
-        stage_of: Vec::new(),
-    };
-    let (micro, _, _) = micro_graph(problem, &schedule).map_err(|e| e.message)?;
-    let group: Vec<Config> = match spec.name.as_str() {
-        "megatron" => tensor_parallel(&micro, &phases, tp, spec.sequence_parallel),
-        "data-parallel" => baselines::data_parallel(&micro, tp).configs,
-        "model-parallel" => baselines::model_parallel(&micro, tp).configs,
-        "owt" => baselines::one_weird_trick(&micro, tp).configs,
-        _ => Strategy::single_device(&micro).configs,
-    };
-    let mut stage_of = vec![0u32; graph.num_ops()];
-    if k > 1 {
-        let costs: Vec<f64> = forward
-            .iter()
-            .map(|&id| {
-                let op = graph.op(id);
-                let backward = match problem.mode {
-                    Mode::Training => problem.mode.backward_factor(graph, op),
-                    // A training step's backward is about twice its forward.
-                    Mode::TrainingStep => 2.0,
-                    Mode::Inference => 0.0,
-                };
-                op.flops * (1.0 + backward)
-            })
-            .collect();
-        for (&id, part) in forward
-            .iter()
-            .zip(crate::schedule::balanced_cuts(graph, &forward, &costs, k))
-        {
-            stage_of[id.index()] = part;
-        }
-        phases.complete_stages(graph, &mut stage_of);
-        schedule.stage_of = stage_of.clone();
-    }
-    let configs = group
-        .into_iter()
-        .zip(&stage_of)
-        .map(|(mut c, &s)| {
-            let shift = schedule.group_of_stage(s) * tp;
-            for d in &mut c.devices {
-                d.0 += shift;
-            }
-            c
+    warnings
+}
+
+/// Every op's virtual stage: the `forward` ops cut into `k` stages of balanced forward and backward
+/// FLOPs ([`crate::schedule::balanced_cuts`]), the other ops completed from them
+/// ([`Phases::complete_stages`]).
+fn balanced_stages(problem: &Problem, phases: &Phases, forward: &[OpId], k: u32) -> Vec<u32> {
+    let graph = problem.graph;
+    let costs: Vec<f64> = forward
+        .iter()
+        .map(|&id| {
+            let op = graph.op(id);
+            let backward = match problem.mode {
+                Mode::Training => problem.mode.backward_factor(graph, op),
+                // A training step's backward is about twice its forward.
+                Mode::TrainingStep => 2.0,
+                Mode::Inference => 0.0,
+            };
+            op.flops * (1.0 + backward)
         })
         .collect();
-    Ok((Strategy { configs, schedule }, warnings))
+    let mut stage_of = vec![0u32; graph.num_ops()];
+    for (&id, part) in forward
+        .iter()
+        .zip(crate::schedule::balanced_cuts(graph, forward, &costs, k))
+    {
+        stage_of[id.index()] = part;
+    }
+    phases.complete_stages(graph, &mut stage_of);
+    stage_of
 }
 
 /// Megatron-LM tensor parallelism of `graph` over devices `0..t` (module doc), for every op of any phase.
@@ -323,7 +376,7 @@ pub fn tensor_parallel(
                     .iter()
                     .enumerate()
                     .max_by_key(|&(j, &n)| (n, std::cmp::Reverse(j)))?;
-                a.exprs.get(dim).and_then(dominant_term)
+                a.exprs.get(dim).and_then(AffineDim::dominant_term)
             });
             if let Some(k) = rows.filter(|&k| op.dims[k].size % t64 == 0) {
                 split[id.index()] = Some(k);
@@ -364,7 +417,7 @@ fn sequence_dim(op: &Op, t: u64) -> Option<usize> {
                     && op
                         .outputs
                         .iter()
-                        .all(|a| a.exprs.iter().any(|e| dominant_term(e) == Some(*k)))
+                        .all(|a| a.exprs.iter().any(|e| e.dominant_term() == Some(*k)))
             })
             .max_by_key(|&(k, d)| (d.size, std::cmp::Reverse(k)))
             .map(|(k, _)| k)

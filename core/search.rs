@@ -505,7 +505,50 @@ struct Ctx<'a> {
     progress: Option<Arc<Progress>>,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// The chains' shared inputs on `problem`: each op's structured candidates on the machine's
+    /// devices, the edges at each op, the repeated layers (when tied), the running FLOPs.
+    fn new(problem: &Problem<'a>, options: &McmcOptions, t0: Instant) -> Ctx<'a> {
+        let graph = problem.graph;
+        let n = problem.machine.num_devices();
+        Ctx {
+            progress: options.progress.clone(),
+            graph,
+            machine: problem.machine,
+            cost: problem.cost,
+            mode: problem.mode,
+            beta: options.beta,
+            candidates: graph
+                .ops()
+                .iter()
+                .map(|op| additive::candidates(op, n))
+                .collect(),
+            neighbours: {
+                let mut adj = vec![Vec::new(); graph.num_ops()];
+                for (i, e) in graph.edges().iter().enumerate() {
+                    adj[e.producer.index()].push(i);
+                    adj[e.consumer.index()].push(i);
+                }
+                adj
+            },
+            layers: if options.tie_layers {
+                Layers::detect(graph)
+            } else {
+                Layers::default()
+            },
+            flops_prefix: graph
+                .ops()
+                .iter()
+                .scan(0.0, |sum, op| {
+                    *sum += op.flops;
+                    Some(*sum)
+                })
+                .collect(),
+            deltas: AtomicU64::new(0),
+            t0,
+        }
+    }
+
     /// [`Simulator::set_config`], counted.
     fn set(&self, sim: &mut Simulator, op: OpId, config: Config) -> Result<(), SearchError> {
         self.deltas.fetch_add(1, Ordering::Relaxed);
@@ -536,6 +579,74 @@ pub fn mcmc(
     options: &McmcOptions,
 ) -> Result<Found, SearchError> {
     let t0 = Instant::now();
+    check_mcmc_options(options)?;
+    let chains = options.chains.max(1);
+    let deadline = options
+        .deadline
+        .min(options.time_limit.map_or(Deadline::NONE, Deadline::after));
+    let problem = Problem::new(graph, machine, cost, mode);
+
+    let mut points = StartPoints::gather(&problem, options, deadline)?;
+    let mut scores = Scores::of(&problem, &mut points, deadline, options)?;
+    let mut starts = scores.chain_starts(&points.named, chains);
+    // A chain's first step is a full simulation: without time for a few, the starts are the answer.
+    if no_time_for(deadline, scores.sim_cost * 2) {
+        starts.clear();
+    }
+    let ctx = Ctx::new(&problem, options, t0);
+    let outcomes = run_chains(&ctx, starts, options, deadline, scores.sim_cost);
+
+    let mut stats = McmcStats {
+        proposals: 0,
+        accepted: 0,
+        wall_s: 0.0,
+        time_to_best_s: 0.0,
+        stop: StopReason::Budget,
+        full_simulation_s: scores.sim_total.as_secs_f64() / scores.evaluated.len().max(1) as f64,
+        delta_simulations: ctx.deltas.load(Ordering::Relaxed),
+        chains: Vec::with_capacity(chains),
+    };
+    scores.take_chains(outcomes, &mut stats)?;
+    stats.wall_s = t0.elapsed().as_secs_f64();
+
+    let Some((time, strategy, found_by, peaks)) = scores.best else {
+        let (needed, device, strategy) = scores.overflow.unwrap_or((0, DeviceId(0), "none".into()));
+        return Err(SearchError::OutOfMemory {
+            device,
+            needed,
+            capacity: machine.gpu.mem_capacity,
+            strategy,
+        });
+    };
+    let (stop, proposals) = (stats.stop, stats.proposals);
+    let details = Details::Mcmc(McmcDetails {
+        starts: scores.evaluated,
+        skipped: points.skipped,
+        stats,
+        seeding_stopped: points.seeding_stopped,
+    });
+    // Under a deadline there is no time for one more simulation: the best's time and peaks as simulated
+    // (delta simulations equal full ones exactly).
+    if deadline.is_set() {
+        return Ok(Found {
+            strategy,
+            iteration_time_s: time,
+            peak_memory: peaks,
+            fits_memory: true,
+            found_by,
+            stop,
+            proposals,
+            wall_s: t0.elapsed().as_secs_f64(),
+            details,
+        });
+    }
+    // Re-simulate: the reported time and memory come from a fresh full simulation.
+    Found::simulated(&problem, strategy, found_by, stop, proposals, t0, details)
+}
+
+/// The options' errors: neither a budget nor a time limit, or an inverse temperature that is not a
+/// non-negative number.
+fn check_mcmc_options(options: &McmcOptions) -> Result<(), SearchError> {
     if options.proposals.is_none() && options.time_limit.is_none() && !options.deadline.is_set() {
         return Err(SearchError::InvalidOptions(
             "an MCMC search needs a proposal budget or a time limit".into(),
@@ -547,47 +658,85 @@ pub fn mcmc(
             options.beta
         )));
     }
-    let n = machine.num_devices();
-    let chains = options.chains.max(1);
-    let deadline = options
-        .deadline
-        .min(options.time_limit.map_or(Deadline::NONE, Deadline::after));
+    Ok(())
+}
 
-    // Start points, in order: the baselines (data parallel, then the experts), caller starts, PaSE and
-    // SoyBean. Every one is scored whatever the deadline: the result is never slower than any baseline that
-    // fits memory (the driver's table shows these same scores).
-    let mut named: Vec<(String, Strategy)> = baselines::all(graph, machine)
-        .into_iter()
-        .map(|b| (b.name.to_string(), b.strategy))
-        .collect();
-    let baseline_count = named.len();
-    named.extend(options.starts.iter().cloned());
-    let mut skipped: Vec<(String, String)> = Vec::new();
-    let mut seeding_stopped = Vec::new();
-    // A seeding search that the seeding deadline (not the search's own) stopped: without a strategy,
-    // or (SoyBean) with the cuts made so far.
-    let cut_by_seeding = |result: &Result<Found, SearchError>| {
-        let stopped = match result {
-            Err(SearchError::Expired(_)) => true,
-            Ok(found) => found.stop == StopReason::Time,
-            Err(_) => false,
+/// Whether `deadline` leaves no more than `work`.
+fn no_time_for(deadline: Deadline, work: Duration) -> bool {
+    deadline.remaining().is_some_and(|left| left <= work)
+}
+
+/// The chains' start points, named, and what was not one.
+struct StartPoints {
+    /// In order: the baselines (data parallel, then the experts), caller starts, PaSE and SoyBean.
+    named: Vec<(String, Strategy)>,
+    /// How many of `named` are baselines: scored whatever the deadline.
+    baseline_count: usize,
+    /// Start points left out, with why.
+    skipped: Vec<(String, String)>,
+    /// Seeding searches that the seeding deadline stopped.
+    seeding_stopped: Vec<String>,
+}
+
+impl StartPoints {
+    /// The baselines, the caller's starts and (with [`McmcOptions::seed_with_dp`]) the strategies of
+    /// PaSE's dynamic program and SoyBean's tiling. Every one is scored whatever the deadline: the
+    /// result is never slower than any baseline that fits memory (the driver's table shows these same
+    /// scores).
+    fn gather(
+        problem: &Problem,
+        options: &McmcOptions,
+        deadline: Deadline,
+    ) -> Result<StartPoints, SearchError> {
+        let named: Vec<(String, Strategy)> = baselines::all(problem.graph, problem.machine)
+            .into_iter()
+            .map(|b| (b.name.to_string(), b.strategy))
+            .collect();
+        let mut points = StartPoints {
+            baseline_count: named.len(),
+            named,
+            skipped: Vec::new(),
+            seeding_stopped: Vec::new(),
         };
-        stopped && options.seeding.expired() && !deadline.expired()
-    };
-    if options.seed_with_dp {
-        // A table too large for PaSE, or a deadline that passes first, only costs a start point. Under a
-        // deadline each seeding search gets a third of the time left, so the chains keep at least a third.
+        points.named.extend(options.starts.iter().cloned());
+        if options.seed_with_dp {
+            points.seed(problem, options, deadline)?;
+        }
+        Ok(points)
+    }
+
+    /// Adds PaSE's and SoyBean's strategies. A table too large for PaSE, or a deadline that passes
+    /// first, only costs a start point. Under a deadline each seeding search gets a third of the time
+    /// left, so the chains keep at least a third.
+    fn seed(
+        &mut self,
+        problem: &Problem,
+        options: &McmcOptions,
+        deadline: Deadline,
+    ) -> Result<(), SearchError> {
+        let (graph, machine, cost, mode) =
+            (problem.graph, problem.machine, problem.cost, problem.mode);
+        // A seeding search that the seeding deadline (not the search's own) stopped: without a
+        // strategy, or (SoyBean) with the cuts made so far.
+        let cut_by_seeding = |result: &Result<Found, SearchError>| {
+            let stopped = match result {
+                Err(SearchError::Expired(_)) => true,
+                Ok(found) => found.stop == StopReason::Time,
+                Err(_) => false,
+            };
+            stopped && options.seeding.expired() && !deadline.expired()
+        };
         let dp_options = DpOptions {
             deadline: deadline.share(1.0 / 3.0).min(options.seeding),
             ..DpOptions::default()
         };
         let pase = pase_dp(graph, machine, cost, mode, &dp_options);
         if cut_by_seeding(&pase) {
-            seeding_stopped.push("pase".to_string());
+            self.seeding_stopped.push("pase".to_string());
         }
         match pase {
-            Ok(r) => named.push(("pase".into(), r.strategy)),
-            Err(e) => skipped.push(("pase".into(), e.to_string())),
+            Ok(r) => self.named.push(("pase".into(), r.strategy)),
+            Err(e) => self.skipped.push(("pase".into(), e.to_string())),
         }
         let soybean = soybean_tiling(
             graph,
@@ -597,111 +746,161 @@ pub fn mcmc(
             deadline.share(0.5).min(options.seeding),
         );
         if cut_by_seeding(&soybean) {
-            seeding_stopped.push("soybean".to_string());
+            self.seeding_stopped.push("soybean".to_string());
         }
         match soybean {
-            Ok(r) => named.push(("soybean".into(), r.strategy)),
-            Err(e @ SearchError::Expired(_)) => skipped.push(("soybean".into(), e.to_string())),
+            Ok(r) => self.named.push(("soybean".into(), r.strategy)),
+            Err(e @ SearchError::Expired(_)) => {
+                self.skipped.push(("soybean".into(), e.to_string()))
+            }
             Err(e) => return Err(e),
         }
+        Ok(())
     }
+}
 
-    let mut evaluated = Vec::with_capacity(named.len());
-    // Time, strategy, name and per-device peaks of the best that fits memory.
-    let mut best: Option<(f64, Strategy, String, Vec<u64>)> = None;
-    let mut overflow: Overflow = None;
-    // Distinct start points with their penalized cost, for the chains.
-    let mut distinct: Vec<(f64, usize)> = Vec::new();
-    // The longest full simulation so far: under a deadline, nothing starts that would not end before it.
-    let mut sim_cost = Duration::ZERO;
-    let mut sim_total = Duration::ZERO;
-    let no_time_for = |work: Duration| deadline.remaining().is_some_and(|left| left <= work);
-    for (i, (name, strategy)) in named.iter().enumerate() {
-        // The baselines always; the other starts while the deadline allows.
-        let baseline = i < baseline_count;
-        if !baseline && no_time_for(sim_cost) {
-            skipped.push((name.clone(), "not scored: no time left".into()));
-            continue;
-        }
-        let sim_t0 = Instant::now();
-        let sim = simulate(graph, machine, cost, mode, strategy.clone())?;
-        sim_cost = sim_cost.max(sim_t0.elapsed());
-        sim_total += sim_t0.elapsed();
-        let time = sim.iteration_time();
-        let over = worst_overflow(&sim);
-        evaluated.push(Evaluated {
-            name: name.clone(),
-            iteration_time_s: time,
-            fits_memory: over.is_none(),
-        });
-        match over {
-            Some((d, peak)) => note_overflow(&mut overflow, d, peak, name),
-            None => {
-                if let Some(progress) = &options.progress {
-                    progress.found(time);
-                }
-                if best.as_ref().is_none_or(|(t, _, _, _)| time < *t) {
-                    best = Some((time, strategy.clone(), name.clone(), sim.peak_memories()));
+/// The start points' full simulations and, after the chains, the best of everything.
+struct Scores {
+    evaluated: Vec<Evaluated>,
+    /// Time, strategy, name and per-device peaks of the best that fits memory.
+    best: Option<(f64, Strategy, String, Vec<u64>)>,
+    overflow: Overflow,
+    /// Distinct start points with their penalized cost, for the chains.
+    distinct: Vec<(f64, usize)>,
+    /// The longest full simulation so far: under a deadline, nothing starts that would not end
+    /// before it.
+    sim_cost: Duration,
+    sim_total: Duration,
+}
+
+impl Scores {
+    /// Simulates the start points in order: the baselines always, the other starts while the
+    /// deadline allows (those left out join `points.skipped`).
+    fn of(
+        problem: &Problem,
+        points: &mut StartPoints,
+        deadline: Deadline,
+        options: &McmcOptions,
+    ) -> Result<Scores, SearchError> {
+        let mut scores = Scores {
+            evaluated: Vec::with_capacity(points.named.len()),
+            best: None,
+            overflow: None,
+            distinct: Vec::new(),
+            sim_cost: Duration::ZERO,
+            sim_total: Duration::ZERO,
+        };
+        let named = &points.named;
+        for (i, (name, strategy)) in named.iter().enumerate() {
+            let baseline = i < points.baseline_count;
+            if !baseline && no_time_for(deadline, scores.sim_cost) {
+                points
+                    .skipped
+                    .push((name.clone(), "not scored: no time left".into()));
+                continue;
+            }
+            let sim_t0 = Instant::now();
+            let sim = simulate(
+                problem.graph,
+                problem.machine,
+                problem.cost,
+                problem.mode,
+                strategy.clone(),
+            )?;
+            scores.sim_cost = scores.sim_cost.max(sim_t0.elapsed());
+            scores.sim_total += sim_t0.elapsed();
+            let time = sim.iteration_time();
+            let over = worst_overflow(&sim);
+            scores.evaluated.push(Evaluated {
+                name: name.clone(),
+                iteration_time_s: time,
+                fits_memory: over.is_none(),
+            });
+            match over {
+                Some((d, peak)) => note_overflow(&mut scores.overflow, d, peak, name),
+                None => {
+                    if let Some(progress) = &options.progress {
+                        progress.found(time);
+                    }
+                    if scores.best.as_ref().is_none_or(|(t, _, _, _)| time < *t) {
+                        scores.best =
+                            Some((time, strategy.clone(), name.clone(), sim.peak_memories()));
+                    }
                 }
             }
+            if !named[..i].iter().any(|(_, s)| s == strategy) {
+                scores.distinct.push((penalized(&sim, over), i));
+            }
         }
-        if !named[..i].iter().any(|(_, s)| s == strategy) {
-            distinct.push((penalized(&sim, over), i));
-        }
-    }
-    // Chain 0 starts from data parallelism (FlexFlow's usual start), the others from the remaining start
-    // points fastest first, then from random strategies.
-    let mut order: Vec<(f64, usize)> = distinct.into_iter().filter(|&(_, i)| i > 0).collect();
-    order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    let mut starts: Vec<Start> = std::iter::once(0)
-        .chain(order.into_iter().map(|(_, i)| i))
-        .take(chains)
-        .map(|i| Start::Given(named[i].0.clone(), named[i].1.clone()))
-        .collect();
-    while starts.len() < chains {
-        starts.push(Start::Random);
-    }
-    // A chain's first step is a full simulation: without time for a few, the starts are the answer.
-    if no_time_for(sim_cost * 2) {
-        starts.clear();
+        Ok(scores)
     }
 
-    let ctx = Ctx {
-        progress: options.progress.clone(),
-        graph,
-        machine,
-        cost,
-        mode,
-        beta: options.beta,
-        candidates: graph
-            .ops()
+    /// The `chains` chains' starts: chain 0 from data parallelism (FlexFlow's usual start), the
+    /// others from the remaining distinct start points fastest first, then from random strategies.
+    fn chain_starts(&self, named: &[(String, Strategy)], chains: usize) -> Vec<Start> {
+        let mut order: Vec<(f64, usize)> = self
+            .distinct
             .iter()
-            .map(|op| additive::candidates(op, n))
-            .collect(),
-        neighbours: {
-            let mut adj = vec![Vec::new(); graph.num_ops()];
-            for (i, e) in graph.edges().iter().enumerate() {
-                adj[e.producer.index()].push(i);
-                adj[e.consumer.index()].push(i);
+            .copied()
+            .filter(|&(_, i)| i > 0)
+            .collect();
+        order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let mut starts: Vec<Start> = std::iter::once(0)
+            .chain(order.into_iter().map(|(_, i)| i))
+            .take(chains)
+            .map(|i| Start::Given(named[i].0.clone(), named[i].1.clone()))
+            .collect();
+        while starts.len() < chains {
+            starts.push(Start::Random);
+        }
+        starts
+    }
+
+    /// Adds the chains' outcomes (in chain order) to `stats`, and their bests and overflows to the
+    /// start points'; the search stops as its winning chain did (chain 0 without a winner).
+    fn take_chains(
+        &mut self,
+        outcomes: Vec<(usize, Result<ChainOutcome, SearchError>)>,
+        stats: &mut McmcStats,
+    ) -> Result<(), SearchError> {
+        let mut winner: Option<usize> = None;
+        for (i, outcome) in outcomes {
+            let outcome = outcome?;
+            stats.proposals += outcome.stats.proposals;
+            stats.accepted += outcome.stats.accepted;
+            if let Some((peak, d, name)) = outcome.overflow {
+                note_overflow(&mut self.overflow, d, peak, &name);
             }
-            adj
-        },
-        layers: if options.tie_layers {
-            Layers::detect(graph)
-        } else {
-            Layers::default()
-        },
-        flops_prefix: graph
-            .ops()
-            .iter()
-            .scan(0.0, |sum, op| {
-                *sum += op.flops;
-                Some(*sum)
-            })
-            .collect(),
-        deltas: AtomicU64::new(0),
-        t0,
-    };
+            if let (Some((s, peaks)), Some(t)) = (outcome.best, outcome.stats.best_time_s) {
+                if self.best.as_ref().is_none_or(|(bt, _, _, _)| t < *bt) {
+                    self.best = Some((t, s, format!("chain {i}"), peaks));
+                    stats.time_to_best_s = outcome.best_at_search_s;
+                    winner = Some(i);
+                }
+            }
+            stats.chains.push(outcome.stats);
+        }
+        // Chains are skipped only when the deadline leaves no time for them.
+        stats.stop = stats
+            .chains
+            .get(winner.unwrap_or(0))
+            .map_or(StopReason::Time, |c| c.stop);
+        Ok(())
+    }
+}
+
+/// Runs the chains from `starts` on [`McmcOptions::threads`] threads (chain `i` on thread
+/// `i % threads`, each with its own seed); returns their outcomes in chain order. The chains of one
+/// thread split the time left between them, less the final simulation of the result (`sim_cost`);
+/// a share shorter than a simulation is not worth starting.
+fn run_chains(
+    ctx: &Ctx,
+    starts: Vec<Start>,
+    options: &McmcOptions,
+    deadline: Deadline,
+    sim_cost: Duration,
+) -> Vec<(usize, Result<ChainOutcome, SearchError>)> {
+    let chains = options.chains.max(1);
     let workers = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, |p| p.get()),
         t => t,
@@ -719,15 +918,12 @@ pub fn mcmc(
             let handles: Vec<_> = jobs
                 .into_iter()
                 .map(|job| {
-                    let (ctx, seeds) = (&ctx, &seeds);
+                    let seeds = &seeds;
                     scope.spawn(move || {
                         let count = job.len();
                         job.into_iter()
                             .enumerate()
                             .filter_map(|(j, (i, start))| {
-                                // The chains of one thread split the time left between them, less the
-                                // final simulation of the result; a share shorter than a simulation is
-                                // not worth starting.
                                 let time = deadline
                                     .earlier_by(sim_cost)
                                     .remaining()
@@ -754,75 +950,7 @@ pub fn mcmc(
                 .collect()
         });
     outcomes.sort_by_key(|(i, _)| *i);
-
-    let mut stats = McmcStats {
-        proposals: 0,
-        accepted: 0,
-        wall_s: 0.0,
-        time_to_best_s: 0.0,
-        stop: StopReason::Budget,
-        full_simulation_s: sim_total.as_secs_f64() / evaluated.len().max(1) as f64,
-        delta_simulations: ctx.deltas.load(Ordering::Relaxed),
-        chains: Vec::with_capacity(chains),
-    };
-    let mut winner: Option<usize> = None;
-    for (i, outcome) in outcomes {
-        let outcome = outcome?;
-        stats.proposals += outcome.stats.proposals;
-        stats.accepted += outcome.stats.accepted;
-        if let Some((peak, d, name)) = outcome.overflow {
-            note_overflow(&mut overflow, d, peak, &name);
-        }
-        if let (Some((s, peaks)), Some(t)) = (outcome.best, outcome.stats.best_time_s) {
-            if best.as_ref().is_none_or(|(bt, _, _, _)| t < *bt) {
-                best = Some((t, s, format!("chain {i}"), peaks));
-                stats.time_to_best_s = outcome.best_at_search_s;
-                winner = Some(i);
-            }
-        }
-        stats.chains.push(outcome.stats);
-    }
-    // Chains are skipped only when the deadline leaves no time for them.
-    stats.stop = stats
-        .chains
-        .get(winner.unwrap_or(0))
-        .map_or(StopReason::Time, |c| c.stop);
-    stats.wall_s = t0.elapsed().as_secs_f64();
-
-    let Some((time, strategy, found_by, peaks)) = best else {
-        let (needed, device, strategy) = overflow.unwrap_or((0, DeviceId(0), "none".into()));
-        return Err(SearchError::OutOfMemory {
-            device,
-            needed,
-            capacity: machine.gpu.mem_capacity,
-            strategy,
-        });
-    };
-    let (stop, proposals) = (stats.stop, stats.proposals);
-    let details = Details::Mcmc(McmcDetails {
-        starts: evaluated,
-        skipped,
-        stats,
-        seeding_stopped,
-    });
-    // Under a deadline there is no time for one more simulation: the best's time and peaks as simulated
-    // (delta simulations equal full ones exactly).
-    if deadline.is_set() {
-        return Ok(Found {
-            strategy,
-            iteration_time_s: time,
-            peak_memory: peaks,
-            fits_memory: true,
-            found_by,
-            stop,
-            proposals,
-            wall_s: t0.elapsed().as_secs_f64(),
-            details,
-        });
-    }
-    // Re-simulate: the reported time and memory come from a fresh full simulation.
-    let problem = Problem::new(graph, machine, cost, mode);
-    Found::simulated(&problem, strategy, found_by, stop, proposals, t0, details)
+    outcomes
 }
 
 /// The seed of chain `i`: SplitMix64 of the search seed and the index, so nearby seeds give unrelated chains.
@@ -1171,14 +1299,14 @@ impl<'s> Aligned<'s> {
         let other_cfg = strategy.config(other);
         let mut degrees = vec![1u64; me.dims.len()];
         for (e_mine, e_theirs) in mine.exprs.iter().zip(&theirs.exprs) {
-            let Some(lt) = baselines::dominant_term(e_theirs) else {
+            let Some(lt) = e_theirs.dominant_term() else {
                 continue;
             };
             let deg = other_cfg.degrees[lt];
             if deg == 1 {
                 continue;
             }
-            let lm = baselines::dominant_term(e_mine)?;
+            let lm = e_mine.dominant_term()?;
             if degrees[lm] == 1 && me.dims[lm].size % deg == 0 {
                 degrees[lm] = deg;
             }

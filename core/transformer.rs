@@ -106,11 +106,9 @@ fn attention(graph: &Graph, scores: OpId) -> Result<(u64, u64, u64, u64), String
 fn grouped(op: &crate::graph::Op, head_width: u64) -> Result<(u64, u64, u64, u64), String> {
     let at = &op.location;
     let reads = |input: usize, k: usize| {
-        op.inputs.get(input).is_some_and(|a| {
-            a.exprs
-                .iter()
-                .any(|e| crate::baselines::dominant_term(e) == Some(k))
-        })
+        op.inputs
+            .get(input)
+            .is_some_and(|a| a.exprs.iter().any(|e| e.dominant_term() == Some(k)))
     };
     let loops: Vec<(usize, u64)> = op
         .dims

@@ -532,13 +532,16 @@ fn training_state(options: &Options) -> WeightState {
         optimizer: Optimizer::from_name(options.get("optimizer")).unwrap_or_default(),
         attention: flexc_core::attention::Attention::from_name(options.get("attention"))
             .unwrap_or_default(),
-        pointwise: flexc_core::engine::Pointwise::from_name(options.get("pointwise"))
+        pointwise: flexc_core::engine_flags::Pointwise::from_name(options.get("pointwise"))
             .unwrap_or_default(),
         norm: flexc_core::norm::Norm::from_name(options.get("norm")).unwrap_or_default(),
-        data_parallel: flexc_core::engine::DataParallel::from_name(options.get("data-parallel"))
+        data_parallel: flexc_core::engine_flags::DataParallel::from_name(
+            options.get("data-parallel"),
+        )
+        .unwrap_or_default(),
+        tp_comm: flexc_core::engine_flags::TpComm::from_name(options.get("tp-comm"))
             .unwrap_or_default(),
-        tp_comm: flexc_core::engine::TpComm::from_name(options.get("tp-comm")).unwrap_or_default(),
-        fsdp: flexc_core::engine::Fsdp::from_name(options.get("fsdp")).unwrap_or_default(),
+        fsdp: flexc_core::engine_flags::Fsdp::from_name(options.get("fsdp")).unwrap_or_default(),
         loss: flexc_core::loss::Loss::from_name(options.get("loss")).unwrap_or_default(),
     }
 }

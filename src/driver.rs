@@ -115,7 +115,7 @@ pub enum Emit {
     TorchPlan,
     /// The StableHLO module with the strategy as Shardy `sdy.mesh`/`sdy.sharding` (`src/sdy.rs`).
     Sdy,
-    /// The scheduled strategy as Megatron-LM's command-line flags (`src/megatron.rs`).
+    /// The scheduled strategy as Megatron-LM's command-line flags (`src/megatron_args.rs`).
     MegatronArgs,
     /// The scheduled strategy as torchtitan's job-config TOML (`src/torchtitan.rs`).
     Torchtitan,

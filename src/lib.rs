@@ -14,7 +14,7 @@ pub mod driver;
 pub mod gpu;
 pub mod jax;
 pub mod maxtext;
-pub mod megatron;
+pub mod megatron_args;
 pub mod parse;
 pub mod program;
 pub mod records;

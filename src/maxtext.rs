@@ -6,7 +6,7 @@
 //! type it has there, as python/tests/test_engine_configs.py checks against a vendored list of them
 //! (MaxText needs Python ≥ 3.12, so its own parser is not run there).
 //!
-//! The strategy must be one the `megatron:` spec builds ([`crate::megatron::Plan::of`]), then:
+//! The strategy must be one the `megatron:` spec builds ([`crate::megatron_args::Plan::of`]), then:
 //! - **mesh**: MaxText's mesh is ICI (within a node: NVLink) × DCN (across nodes) per axis. flexc
 //!   numbers devices tensor group first, then stage, then replica ([`flexc_core::schedule`]), so a
 //!   node of `gpus_per_node` GPUs holds the tensor group, then stages, then replicas: each axis's
@@ -55,7 +55,7 @@
 use flexc_core::precision::Precision;
 use flexc_core::schedule::{Recompute, Zero};
 
-use crate::megatron::Plan;
+use crate::megatron_args::Plan;
 
 /// One mesh axis: its degree within a node (ICI) and across nodes (DCN).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -437,7 +437,7 @@ pub fn report_header(
         "tp_comm": state.tp_comm.name(),
         "fsdp": state.fsdp.name(),
         "loss": state.loss.name(),
-        "engine": state.engine().map(|e| e.name),
+        "engine": flexc_core::engine::Engine::of_state(state).map(|e| e.name),
     });
     match value {
         serde_json::Value::Object(map) => map,

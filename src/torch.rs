@@ -56,7 +56,7 @@
 //! outside dim 0 — exports the nearest mesh strategy instead, with the reason.
 //!
 //! **Sequence parallelism.** A strategy that is Megatron's tensor parallelism with sequence parallelism
-//! (`megatron:...,sp=on` rebuilds it: [`crate::megatron::sequence_parallel`], which the driver
+//! (`megatron:...,sp=on` rebuilds it: [`crate::megatron_args::sequence_parallel`], which the driver
 //! passes in) exports `"sequence_parallel": true`, mesh or pipeline: `apply` then runs the styles on
 //! local shards with `flexc::tp_*` custom ops, as inside a pipeline stage, the residual stream of the
 //! repeated layers (the items of an `nn.ModuleList`) as each `tp` rank's share of the sequence (dim 1
@@ -289,7 +289,7 @@ type Shard = (TensorId, usize);
 /// `size` with it: a block of `l`'s range is then a block of the dim (a shard).
 fn covers(expr: &flexc_core::AffineDim, l: usize, trip: u64, size: u64) -> bool {
     let coefficient = expr.terms.iter().find(|&&(t, _)| t == l).map(|&(_, c)| c);
-    flexc_core::baselines::dominant_term(expr) == Some(l)
+    expr.dominant_term() == Some(l)
         && expr.offset == 0
         && coefficient.is_some_and(|c| c > 0 && (c as u64).saturating_mul(trip) == size)
 }

@@ -5,7 +5,7 @@
 //! add): the shape flexc read from the graph ([`flexc_core::transformer`]) is a comment to pick the
 //! flavor by.
 //!
-//! The strategy must be one the `megatron:` spec builds ([`crate::megatron::Plan::of`]), then:
+//! The strategy must be one the `megatron:` spec builds ([`crate::megatron_args::Plan::of`]), then:
 //! - ZeRO-3 is FSDP over the replicas (`data_parallel_shard_degree`) resharding after the forward
 //!   (`fsdp_reshard_after_forward = "always"`), ZeRO-2 the same FSDP keeping the weights gathered
 //!   until the backward (`"never"`), no ZeRO is DDP (`data_parallel_replicate_degree`);
@@ -31,7 +31,7 @@
 use flexc_core::precision::Precision;
 use flexc_core::schedule::{Recompute, Zero};
 
-use crate::megatron::Plan;
+use crate::megatron_args::Plan;
 
 /// The job config of `plan` under `precision` (module doc), and its warnings.
 pub fn job_config(plan: &Plan, precision: Precision) -> Result<(String, Vec<String>), String> {

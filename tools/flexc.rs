@@ -56,7 +56,7 @@ struct Cli {
     /// megatron-args (Megatron-LM's flags, one flag and its value per line, for
     /// `pretrain_gpt.py $(cat FILE)`: parallel sizes, micro and global batch, recomputation,
     /// distributed optimizer, precision, and the model arguments read from the graph; see
-    /// src/megatron.rs) or torchtitan (a job-config TOML for --job.config_file: [parallelism],
+    /// src/megatron_args.rs) or torchtitan (a job-config TOML for --job.config_file: [parallelism],
     /// [activation_checkpoint], [training]; see src/torchtitan.rs) or maxtext (a YAML over MaxText's
     /// base.yml: ici_/dcn_ parallelism by node, pipeline micro-batches, per-device batch, remat_policy,
     /// dtypes and the model keys; see src/maxtext.rs). What the framework cannot run (zero=2 and 3 in
@@ -541,7 +541,7 @@ impl EngineArg {
 /// The training state: each flag given, else the engine profile's choice, else flexc's default.
 fn training_state(cli: &Cli) -> flexc::core::precision::WeightState {
     use flexc::core::attention::Attention;
-    use flexc::core::engine::{DataParallel, Fsdp, Pointwise, TpComm};
+    use flexc::core::engine_flags::{DataParallel, Fsdp, Pointwise, TpComm};
     let base = cli
         .engine
         .map_or_else(Default::default, |e| e.engine().state());

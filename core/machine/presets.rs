@@ -139,7 +139,7 @@ pub(super) fn dgx1_topology() -> Vec<Vec<f64>> {
 ///   whole-network rate;
 /// - `memory` 0.83: the global-memory bandwidth microbenchmarked on V100, ~750 GB/s of 900 (Jia et al.,
 ///   "Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking", 2018);
-/// - contractions and the byte-bound families keep the generic table (`cost::achievable_fraction`).
+/// - contractions and the byte-bound families keep the generic table (`machine::achievable_fraction`).
 pub(super) const V100_EFFICIENCY: Efficiency = Efficiency {
     contraction: 0.70,
     convolution: 0.70,

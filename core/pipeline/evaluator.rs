@@ -668,7 +668,7 @@ impl<'a> Evaluator<'a> {
             }
         }
         // ZeRO-3: gathers and scatters per step, and what the engine copies around them
-        // ([`crate::engine::Fsdp`]): on the compute stream with each gathered pass, on the
+        // ([`crate::engine_flags::Fsdp`]): on the compute stream with each gathered pass, on the
         // reduce-scatter's stream before it.
         let (mut gather_s, mut scatter_s) = (0.0, 0.0);
         if self.schedule.zero == Zero::Full && self.schedule.replicas > 1 {
@@ -681,7 +681,7 @@ impl<'a> Evaluator<'a> {
             forward_s += copy_s;
             backward_s += copy_s;
             if self.schedule.recompute == Recompute::Full
-                && fsdp == crate::engine::Fsdp::FlatAutocast
+                && fsdp == crate::engine_flags::Fsdp::FlatAutocast
             {
                 // The re-run forward casts the weights again.
                 recompute_s += copy_s;
@@ -697,11 +697,12 @@ impl<'a> Evaluator<'a> {
             let elements = sims.memo.held.0.iter().copied().max().unwrap_or(0);
             scatter_s = self.replica_ring_half(base, elements * 4);
         }
-        if self.problem.cost.state().data_parallel == crate::engine::DataParallel::AfterBackward
+        if self.problem.cost.state().data_parallel
+            == crate::engine_flags::DataParallel::AfterBackward
             && self.schedule.replicas > 1
         {
             // The engine all-reduces the stage's gradient buffer after the backward, with nothing
-            // beside it ([`crate::engine::DataParallel::AfterBackward`]): in fp16 the 16-bit
+            // beside it ([`crate::engine_flags::DataParallel::AfterBackward`]): in fp16 the 16-bit
             // gradients, else f32 (Megatron-LM accumulates and reduces bf16 models' gradients in f32).
             let elements = sims.memo.held.0.iter().copied().max().unwrap_or(0);
             let fp16 = self.problem.cost.state().precision == crate::precision::Precision::Fp16;
@@ -1547,184 +1548,30 @@ impl<'a> Evaluator<'a> {
     pub(super) fn compose(&self, stages: Vec<StageCost>) -> Result<Evaluation, PipelineError> {
         let s = self.schedule;
         let p = s.stages;
-        let k_count = s.virtual_stages();
         let m = s.micro_batches;
         let once = self.once_times()?;
-        let transfers = self.transfers();
-        // Inputs of each (stage, backward?) step: (from stage, from its backward?, seconds).
-        let mut inputs: Vec<Vec<(u32, bool, f64)>> = vec![Vec::new(); 2 * k_count as usize];
-        let mut p2p_bytes = 0u64;
-        for t in &transfers {
-            let dur = self.p2p_time(s.group_of_stage(t.from), s.group_of_stage(t.to), t.bytes);
-            inputs[(2 * t.to + u32::from(t.to_backward)) as usize].push((
-                t.from,
-                t.from_backward,
-                dur,
-            ));
-            p2p_bytes += t.bytes * u64::from(m);
-        }
-        // Last backward step of every stage (it carries the synchronization).
-        let steps: Vec<Vec<crate::schedule::Step>> = (0..p).map(|g| s.steps(g)).collect();
-        // Dense tables (a 1F1B schedule of hundreds of stages and thousands of micro-batches has
-        // millions of steps): a step's end by (stage, micro-batch, pass).
-        let mu = m as usize;
-        let at =
-            |k: u32, j: u32, back: bool| ((k as usize * mu + j as usize) << 1) | usize::from(back);
-        let mut done: Vec<Option<f64>> = vec![None; k_count as usize * mu * 2];
-        let mut link_free: HashMap<(u32, u32), f64> = HashMap::new();
-        let mut next = vec![0usize; p as usize];
-        let mut free: Vec<f64> = once.iter().map(|o| o.0).collect();
-        let mut comm_free: Vec<f64> = vec![0.0; p as usize];
+        let (inputs, p2p_bytes) = self.step_inputs();
         // Gradient reduction after the backward (`DataParallel::AfterBackward`), per group.
-        let after_backward =
-            self.problem.cost.state().data_parallel == crate::engine::DataParallel::AfterBackward;
-        let mut after: Vec<f64> = vec![0.0; p as usize];
-        let mut busy: Vec<f64> = once.iter().map(|o| o.0 + o.1).collect();
-        let mut first_start = vec![f64::INFINITY; p as usize];
-        let total: usize = steps.iter().map(Vec::len).sum();
-        let mut scheduled = 0usize;
-        // Arrival of stage `a`'s output (step of micro-batch j) at group of stage `b`, through the
-        // link's FIFO, computed when first asked for (deterministic: groups are visited in order).
-        // By (input, micro-batch): the inputs of one step from the same stage and pass share the
-        // first one's arrival.
-        let mut input_base = Vec::with_capacity(inputs.len());
-        let mut count = 0usize;
-        for slot in &inputs {
-            input_base.push(count);
-            count += slot.len();
-        }
-        let mut arrivals: Vec<Option<f64>> = vec![None; count * mu];
-        while scheduled < total {
-            let mut progressed = false;
-            for g in 0..p {
-                let Some(&step) = steps[g as usize].get(next[g as usize]) else {
-                    continue;
-                };
-                let k = s.stage_at(g, step.chunk);
-                let back = step.pass == Pass::Backward;
-                let j = step.micro_batch;
-                let mut ready = free[g as usize];
-                let mut blocked = false;
-                let slot = (2 * k + u32::from(back)) as usize;
-                for &(from, from_back, dur) in &inputs[slot] {
-                    let first = inputs[slot]
-                        .iter()
-                        .position(|&(f, fb, _)| f == from && fb == from_back)
-                        .expect("the input itself matches");
-                    let key = (input_base[slot] + first) * mu + j as usize;
-                    if let Some(t) = arrivals[key] {
-                        ready = ready.max(t);
-                        continue;
-                    }
-                    match done[at(from, j, from_back)] {
-                        Some(end) => {
-                            let link = (s.group_of_stage(from), g);
-                            let start = end.max(*link_free.get(&link).unwrap_or(&0.0));
-                            let arrive = start + dur;
-                            link_free.insert(link, arrive);
-                            arrivals[key] = Some(arrive);
-                            ready = ready.max(arrive);
-                        }
-                        None => blocked = true,
-                    }
-                }
-                // Micro-batch order through the stages even without data (a stage that receives
-                // nothing still follows its predecessor).
-                let prev = if back {
-                    (k + 1 < k_count).then(|| (k + 1, j, true))
-                } else {
-                    (k > 0).then(|| (k - 1, j, false))
-                };
-                if let Some((pk, pj, pb)) = prev {
-                    match done[at(pk, pj, pb)] {
-                        Some(end) => ready = ready.max(end),
-                        None => blocked = true,
-                    }
-                }
-                if back {
-                    match done[at(k, j, false)] {
-                        Some(end) => ready = ready.max(end),
-                        None => blocked = true,
-                    }
-                }
-                if blocked {
-                    continue;
-                }
-                let c = &stages[k as usize];
-                let last_of_stage = back && j + 1 == m;
-                let dur = if back {
-                    let b = c.backward_s + c.recompute_s;
-                    match s.zero {
-                        Zero::Full => b.max(c.gather_s + c.scatter_s),
-                        Zero::Gradients => b.max(c.scatter_s),
-                        Zero::None | Zero::Optimizer => b,
-                    }
-                } else if s.zero == Zero::Full {
-                    c.forward_s.max(c.gather_s)
-                } else {
-                    c.forward_s
-                };
-                first_start[g as usize] = first_start[g as usize].min(ready);
-                let end = ready + dur;
-                done[at(k, j, back)] = Some(end);
-                free[g as usize] = end;
-                busy[g as usize] += dur;
-                if last_of_stage {
-                    let tail = (c.last_backward_s - c.backward_s).max(0.0);
-                    if after_backward {
-                        // The engine reduces every chunk's gradients after the group's last
-                        // backward, on the compute stream.
-                        after[g as usize] += tail;
-                    } else {
-                        // The chunk's gradient synchronization after its last backward, on the
-                        // group's communication stream: what the stage simulation exposed beyond
-                        // its backward (the rest overlapped with that backward), overlapping later
-                        // chunks' compute.
-                        let comm = &mut comm_free[g as usize];
-                        *comm = comm.max(end) + tail;
-                    }
-                }
-                next[g as usize] += 1;
-                scheduled += 1;
-                progressed = true;
-            }
-            if !progressed {
-                return Err(plain(format!(
-                    "the pipeline order of '{}' deadlocks (no group can run its next step)",
-                    s.summary()
-                )));
-            }
-        }
-        let ends: Vec<f64> = free
+        let after_backward = self.problem.cost.state().data_parallel
+            == crate::engine_flags::DataParallel::AfterBackward;
+        let mut timeline = Timeline::new(s, inputs, &once);
+        timeline.run(s, &stages, after_backward)?;
+        let ends: Vec<f64> = timeline
+            .free
             .iter()
-            .zip(&comm_free)
-            .zip(&after)
+            .zip(&timeline.comm_free)
+            .zip(&timeline.after)
             .zip(&once)
             .map(|(((f, c), a), o)| (f + a).max(*c) + o.1)
             .collect();
         let iteration_s = ends.iter().copied().fold(0.0, f64::max);
-        // Bubble of the busiest group: idle share between its first step and its last.
-        let busiest = (0..p as usize)
-            .max_by(|&a, &b| busy[a].total_cmp(&busy[b]).then(b.cmp(&a)))
-            .unwrap_or(0);
-        let bubble_fraction = {
-            let g = busiest;
-            let begin = first_start.iter().copied().fold(f64::INFINITY, f64::min);
-            let end = free.iter().copied().fold(0.0, f64::max);
-            let span = end - begin.min(end);
-            let work = busy[g] - once[g].0 - once[g].1;
-            if span > 0.0 {
-                (1.0 - work / span).max(0.0)
-            } else {
-                0.0
-            }
-        };
+        let bubble_fraction = timeline.bubble_fraction(p, &once);
         // Memory per group.
         let kept: Vec<u64> = stages.iter().map(|c| c.kept_bytes).collect();
         let transient: Vec<u64> = stages.iter().map(|c| c.transient_bytes).collect();
         let mut groups = self.group_memory(&kept, &transient);
         for (g, report) in groups.iter_mut().enumerate() {
-            report.busy_s = busy[g];
+            report.busy_s = timeline.busy[g];
             report.end_s = ends[g];
         }
         let model_flops = self.model_flops();
@@ -1743,6 +1590,267 @@ impl<'a> Evaluator<'a> {
             p2p_bytes,
             memory_capacity: self.machine().gpu.mem_capacity,
         })
+    }
+
+    /// The inputs of each (stage, backward?) step, at `2 · stage + backward?`: (from stage, from its
+    /// backward?, seconds on the link between their groups); and the bytes all of them move in one
+    /// iteration (every micro-batch).
+    fn step_inputs(&self) -> (StepInputs, u64) {
+        let s = self.schedule;
+        let mut inputs: StepInputs = vec![Vec::new(); 2 * s.virtual_stages() as usize];
+        let mut p2p_bytes = 0u64;
+        for t in &self.transfers() {
+            let dur = self.p2p_time(s.group_of_stage(t.from), s.group_of_stage(t.to), t.bytes);
+            inputs[(2 * t.to + u32::from(t.to_backward)) as usize].push((
+                t.from,
+                t.from_backward,
+                dur,
+            ));
+            p2p_bytes += t.bytes * u64::from(s.micro_batches);
+        }
+        (inputs, p2p_bytes)
+    }
+}
+
+/// Per (stage, backward?) step, at `2 · stage + backward?`: its inputs as (from stage, from its
+/// backward?, seconds on the link).
+type StepInputs = Vec<Vec<(u32, bool, f64)>>;
+
+/// The pipeline level's timeline as [`Evaluator::compose`] places the steps of every group in its
+/// order: per step when it ended, per link and group when they are free. Dense tables (a 1F1B
+/// schedule of hundreds of stages and thousands of micro-batches has millions of steps).
+struct Timeline {
+    /// [`Evaluator::step_inputs`].
+    inputs: StepInputs,
+    /// Where each input slot's rows start in `arrivals`.
+    input_base: Vec<usize>,
+    /// Micro-batches.
+    mu: usize,
+    /// A step's end by (stage, micro-batch, pass): [`Timeline::at`].
+    done: Vec<Option<f64>>,
+    /// When each link (from group, to group) is free: its transfers go in FIFO order.
+    link_free: HashMap<(u32, u32), f64>,
+    /// Arrival of stage `a`'s output (step of micro-batch j) at group of stage `b`, through the
+    /// link's FIFO, computed when first asked for (deterministic: groups are visited in order). By
+    /// (input, micro-batch): the inputs of one step from the same stage and pass share the first
+    /// one's arrival.
+    arrivals: Vec<Option<f64>>,
+    /// Per group: the next step of its order, when its compute is free, when its communication
+    /// stream is, the gradient reduction it runs after the backward, its busy seconds and its first
+    /// step's start.
+    next: Vec<usize>,
+    free: Vec<f64>,
+    comm_free: Vec<f64>,
+    after: Vec<f64>,
+    busy: Vec<f64>,
+    first_start: Vec<f64>,
+}
+
+impl Timeline {
+    /// An empty timeline of schedule `s` whose groups start after their once-per-iteration work
+    /// (`once`: before the steps, after them).
+    fn new(s: &Schedule, inputs: StepInputs, once: &[(f64, f64)]) -> Timeline {
+        let p = s.stages as usize;
+        let mu = s.micro_batches as usize;
+        let mut input_base = Vec::with_capacity(inputs.len());
+        let mut count = 0usize;
+        for slot in &inputs {
+            input_base.push(count);
+            count += slot.len();
+        }
+        Timeline {
+            inputs,
+            input_base,
+            mu,
+            done: vec![None; s.virtual_stages() as usize * mu * 2],
+            link_free: HashMap::new(),
+            arrivals: vec![None; count * mu],
+            next: vec![0usize; p],
+            free: once.iter().map(|o| o.0).collect(),
+            comm_free: vec![0.0; p],
+            after: vec![0.0; p],
+            busy: once.iter().map(|o| o.0 + o.1).collect(),
+            first_start: vec![f64::INFINITY; p],
+        }
+    }
+
+    /// The index of stage `k`'s step of micro-batch `j`, forward or backward, in `done`.
+    fn at(&self, k: u32, j: u32, back: bool) -> usize {
+        ((k as usize * self.mu + j as usize) << 1) | usize::from(back)
+    }
+
+    /// Places every group's steps, round after round over the groups in order, each taking its next
+    /// step when that can start; an error when a round places none (the order deadlocks).
+    fn run(
+        &mut self,
+        s: &Schedule,
+        stages: &[StageCost],
+        after_backward: bool,
+    ) -> Result<(), PipelineError> {
+        let steps: Vec<Vec<crate::schedule::Step>> = (0..s.stages).map(|g| s.steps(g)).collect();
+        let total: usize = steps.iter().map(Vec::len).sum();
+        let mut scheduled = 0usize;
+        while scheduled < total {
+            let mut progressed = false;
+            for g in 0..s.stages {
+                let Some(&step) = steps[g as usize].get(self.next[g as usize]) else {
+                    continue;
+                };
+                let k = s.stage_at(g, step.chunk);
+                let back = step.pass == Pass::Backward;
+                let Some(ready) = self.ready(s, g, k, step.micro_batch, back) else {
+                    continue;
+                };
+                self.place(
+                    s,
+                    g,
+                    k,
+                    step.micro_batch,
+                    back,
+                    ready,
+                    stages,
+                    after_backward,
+                );
+                scheduled += 1;
+                progressed = true;
+            }
+            if !progressed {
+                return Err(plain(format!(
+                    "the pipeline order of '{}' deadlocks (no group can run its next step)",
+                    s.summary()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// When group `g`'s step of stage `k`, micro-batch `j` can start: its group free, its inputs
+    /// arrived (each transfer placed on its link when first asked for), the same micro-batch done
+    /// on the stage before it (after it, backward) and, backward, its own forward. `None` while one
+    /// of those has not ended.
+    fn ready(&mut self, s: &Schedule, g: u32, k: u32, j: u32, back: bool) -> Option<f64> {
+        let mu = self.mu;
+        let mut ready = self.free[g as usize];
+        let mut blocked = false;
+        let slot = (2 * k + u32::from(back)) as usize;
+        for &(from, from_back, dur) in &self.inputs[slot] {
+            let first = self.inputs[slot]
+                .iter()
+                .position(|&(f, fb, _)| f == from && fb == from_back)
+                .expect("the input itself matches");
+            let key = (self.input_base[slot] + first) * mu + j as usize;
+            if let Some(t) = self.arrivals[key] {
+                ready = ready.max(t);
+                continue;
+            }
+            let from_at = ((from as usize * mu + j as usize) << 1) | usize::from(from_back);
+            match self.done[from_at] {
+                Some(end) => {
+                    let link = (s.group_of_stage(from), g);
+                    let start = end.max(*self.link_free.get(&link).unwrap_or(&0.0));
+                    let arrive = start + dur;
+                    self.link_free.insert(link, arrive);
+                    self.arrivals[key] = Some(arrive);
+                    ready = ready.max(arrive);
+                }
+                None => blocked = true,
+            }
+        }
+        // Micro-batch order through the stages even without data (a stage that receives nothing
+        // still follows its predecessor).
+        let prev = if back {
+            (k + 1 < s.virtual_stages()).then(|| (k + 1, j, true))
+        } else {
+            (k > 0).then(|| (k - 1, j, false))
+        };
+        if let Some((pk, pj, pb)) = prev {
+            match self.done[self.at(pk, pj, pb)] {
+                Some(end) => ready = ready.max(end),
+                None => blocked = true,
+            }
+        }
+        if back {
+            match self.done[self.at(k, j, false)] {
+                Some(end) => ready = ready.max(end),
+                None => blocked = true,
+            }
+        }
+        (!blocked).then_some(ready)
+    }
+
+    /// Places group `g`'s step of stage `k`, micro-batch `j` at `ready`: its compute (overlapped with
+    /// ZeRO's gathers and scatters) and, after a stage's last backward, its gradient synchronization.
+    #[allow(clippy::too_many_arguments)]
+    fn place(
+        &mut self,
+        s: &Schedule,
+        g: u32,
+        k: u32,
+        j: u32,
+        back: bool,
+        ready: f64,
+        stages: &[StageCost],
+        after_backward: bool,
+    ) {
+        let c = &stages[k as usize];
+        let last_of_stage = back && j + 1 == s.micro_batches;
+        let dur = if back {
+            let b = c.backward_s + c.recompute_s;
+            match s.zero {
+                Zero::Full => b.max(c.gather_s + c.scatter_s),
+                Zero::Gradients => b.max(c.scatter_s),
+                Zero::None | Zero::Optimizer => b,
+            }
+        } else if s.zero == Zero::Full {
+            c.forward_s.max(c.gather_s)
+        } else {
+            c.forward_s
+        };
+        let g = g as usize;
+        self.first_start[g] = self.first_start[g].min(ready);
+        let end = ready + dur;
+        let at = self.at(k, j, back);
+        self.done[at] = Some(end);
+        self.free[g] = end;
+        self.busy[g] += dur;
+        if last_of_stage {
+            let tail = (c.last_backward_s - c.backward_s).max(0.0);
+            if after_backward {
+                // The engine reduces every chunk's gradients after the group's last backward, on
+                // the compute stream.
+                self.after[g] += tail;
+            } else {
+                // The chunk's gradient synchronization after its last backward, on the group's
+                // communication stream: what the stage simulation exposed beyond its backward (the
+                // rest overlapped with that backward), overlapping later chunks' compute.
+                let comm = &mut self.comm_free[g];
+                *comm = comm.max(end) + tail;
+            }
+        }
+        self.next[g] += 1;
+    }
+
+    /// Bubble of the busiest of the `p` groups: idle share between the first step's start and the
+    /// last step's end.
+    fn bubble_fraction(&self, p: u32, once: &[(f64, f64)]) -> f64 {
+        let busy = &self.busy;
+        let busiest = (0..p as usize)
+            .max_by(|&a, &b| busy[a].total_cmp(&busy[b]).then(b.cmp(&a)))
+            .unwrap_or(0);
+        let g = busiest;
+        let begin = self
+            .first_start
+            .iter()
+            .copied()
+            .fold(f64::INFINITY, f64::min);
+        let end = self.free.iter().copied().fold(0.0, f64::max);
+        let span = end - begin.min(end);
+        let work = busy[g] - once[g].0 - once[g].1;
+        if span > 0.0 {
+            (1.0 - work / span).max(0.0)
+        } else {
+            0.0
+        }
     }
 }
 

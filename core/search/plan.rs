@@ -796,7 +796,7 @@ fn maxtext_expressible(layers: Option<u32>, pp: u32, vp: u32, m: u32, zero: Zero
         && layers.is_none_or(|l| l % pp == 0)
 }
 
-/// Whether Megatron-LM's flags express the candidate (src/megatron.rs): ZeRO 0 or 1 (its distributed
+/// Whether Megatron-LM's flags express the candidate (src/megatron_args.rs): ZeRO 0 or 1 (its distributed
 /// optimizer), and as many layers in every virtual stage where the layers are known.
 fn megatron_expressible(layers: Option<u32>, pp: u32, vp: u32, zero: Zero) -> bool {
     matches!(zero, Zero::None | Zero::Optimizer) && layers.is_none_or(|l| l % (pp * vp) == 0)
@@ -924,37 +924,12 @@ fn plan_with(
     let audit = !prune;
     let t0 = Instant::now();
     let graph = problem.graph;
-    let machine = problem.machine;
-    let n = machine.num_devices();
     let ctx = Context::new(problem).map_err(|e| SearchError::Pipeline(e.to_string()))?;
-    let batch = crate::batch::batch_of(graph, problem.batch_dim).unwrap_or(1);
     let phases = ctx.phases().clone();
-    let micro_batchable = phases.micro_batch_blocker(graph).is_none();
     let forward: Vec<OpId> = graph
         .topological_order()
         .filter(|&id| phases.of(id) == Phase::Forward)
         .collect();
-    let weighted = forward
-        .iter()
-        .filter(|&&id| {
-            let op = graph.op(id);
-            op.class == OpClass::Contraction
-                && op
-                    .inputs
-                    .iter()
-                    .any(|a| graph.tensor(a.tensor).kind == TensorKind::Weight)
-        })
-        .count() as u32;
-    let max_stages = if micro_batchable { weighted.max(1) } else { 1 };
-    let layers = if max_stages > 1 {
-        layer_count(graph)
-    } else {
-        None
-    };
-    // `flexc.torch.apply` runs sequence parallelism inside repeated layers only.
-    let torch_sp = space == Space::Torch && layer_count(graph).is_some();
-    let capacity = machine.gpu.mem_capacity as f64;
-    let shards = problem.cost.state().data_parallel.shards();
     // Measured op times have no floor the roofline knows.
     let timed = problem.cost.profile().is_empty();
     let marks = crate::batch::batch_marks(graph, problem.batch_dim)
@@ -963,278 +938,527 @@ fn plan_with(
     // Each tensor-parallel width's configurations (simulated candidates take them; the time bound
     // reads which ops they replicate).
     let mut groups: HashMap<(u32, bool), Vec<Config>> = HashMap::new();
-    // Expert parallelism: the graph's experts, where the space runs it (no engine export writes it yet).
-    let experts = crate::experts::experts(graph)
-        .map(|e| e.count)
-        .filter(|_| space == Space::All);
-    // Context parallelism: every power of two that the attentions' sequence takes (2·cp under a
-    // causal mask; crate::context), where the space runs it (no engine export writes cp yet).
-    let sequence = if space == Space::All {
-        crate::context::sequence(graph).ok().flatten()
-    } else {
-        None
-    };
-    let cps: Vec<u32> = std::iter::successors(Some(1u32), |&c| c.checked_mul(2))
-        .take_while(|&c| c <= n)
-        .filter(|&c| {
-            c == 1
-                || sequence.is_some_and(|s| {
-                    let ways = u64::from(c) * if s.causal { 2 } else { 1 };
-                    s.length % ways == 0
-                })
-        })
-        .collect();
 
-    // Enumerate, in a fixed order.
-    let mut candidates = Vec::new();
-    let mut pruned_memory = 0usize;
-    // The candidate whose memory bound is least, for the error when every candidate is over memory.
-    let mut least_floor: Option<(f64, String)> = None;
-    for tp in divisors(u64::from(n)).into_iter().map(|t| t as u32) {
-        if tp > machine.gpus_per_node.max(1) {
+    let shape = Shape::of(problem, &phases, &forward, space);
+    let unbounded = shape.candidates(space);
+    let mut bounded = Bounded::of(unbounded, &mut cuts, &mut groups, &phases, audit);
+    if let Some(progress) = &run.progress {
+        progress.candidates(bounded.enumerated as u64, bounded.pruned_memory as u64);
+    }
+
+    let mut walk = Walk::new(bounded.pruned_memory);
+    let candidates = std::mem::take(&mut bounded.candidates);
+    let cap = match run.budget {
+        Budget::Proposals(p) => usize::try_from(p).unwrap_or(usize::MAX),
+        Budget::Time(_) => usize::MAX,
+    };
+    for (i, c) in candidates.iter().enumerate() {
+        // Sound pruning: the rest are sorted by a bound no better than the best time found.
+        if walk.best_time().is_some_and(|time| c.time_floor >= time) && !audit {
+            walk.pruned_time += candidates.len() - i;
+            break;
+        }
+        let floor = walk.floor(c);
+        if walk.best_time().is_some_and(|time| floor >= time) && !audit {
+            walk.pruned_time += 1;
             continue;
         }
-        for (pp, cp) in divisors(u64::from(n / tp))
-            .into_iter()
-            .map(|p| p as u32)
-            .flat_map(|p| cps.iter().map(move |&c| (p, c)))
-        {
-            if pp > max_stages || (n / tp / pp) % cp != 0 {
+        if let Some(stop) = walk.stop_before_next(run, cap) {
+            walk.stop = stop;
+            walk.complete = false;
+            break;
+        }
+        let strategy = strategy_of(c, &mut groups, &mut cuts, graph, &phases);
+        walk.simulate(
+            &ctx,
+            run,
+            Simulated {
+                index: i,
+                candidate: c,
+                floor,
+                strategy,
+            },
+            audit,
+            violations,
+        );
+    }
+    let stats = walk.stats(&candidates, bounded.enumerated, *violations);
+    walk.outcome(
+        &ctx,
+        &candidates,
+        &bounded,
+        stats,
+        problem.machine.gpu.mem_capacity,
+        t0,
+    )
+}
+
+/// The bounds of one search's space, read from its problem: what the enumeration takes its degrees
+/// from.
+struct Shape {
+    /// The machine's devices and the GPUs of one node (the widest tensor parallelism).
+    devices: u32,
+    gpus_per_node: u32,
+    /// The batch, which the replicas and micro-batches divide.
+    batch: u64,
+    /// Whether the graph can be cut into micro-batches, and its most pipeline stages (the forward's
+    /// weighted contractions; 1 when it cannot).
+    micro_batchable: bool,
+    max_stages: u32,
+    /// The graph's repeated layers, where more than one stage is possible.
+    layers: Option<u32>,
+    /// Whether `flexc.torch.apply` can run sequence parallelism (`Space::Torch` over repeated layers).
+    torch_sp: bool,
+    /// Whether the engine shards weight state (ZeRO) at all.
+    shards: bool,
+    /// The graph's experts, where the space runs expert parallelism (no engine export writes it yet).
+    experts: Option<u64>,
+    /// The attentions' sequence, where the space runs context parallelism (no engine export writes it
+    /// yet; crate::context).
+    sequence: Option<crate::context::Sequence>,
+}
+
+impl Shape {
+    /// The shape of `problem`'s space `space`; `forward` are its forward ops in topological order.
+    fn of(problem: &Problem, phases: &Phases, forward: &[OpId], space: Space) -> Shape {
+        let graph = problem.graph;
+        let micro_batchable = phases.micro_batch_blocker(graph).is_none();
+        let weighted = forward
+            .iter()
+            .filter(|&&id| {
+                let op = graph.op(id);
+                op.class == OpClass::Contraction
+                    && op
+                        .inputs
+                        .iter()
+                        .any(|a| graph.tensor(a.tensor).kind == TensorKind::Weight)
+            })
+            .count() as u32;
+        let max_stages = if micro_batchable { weighted.max(1) } else { 1 };
+        Shape {
+            devices: problem.machine.num_devices(),
+            gpus_per_node: problem.machine.gpus_per_node,
+            batch: crate::batch::batch_of(graph, problem.batch_dim).unwrap_or(1),
+            micro_batchable,
+            max_stages,
+            layers: if max_stages > 1 {
+                layer_count(graph)
+            } else {
+                None
+            },
+            // `flexc.torch.apply` runs sequence parallelism inside repeated layers only.
+            torch_sp: space == Space::Torch && layer_count(graph).is_some(),
+            shards: problem.cost.state().data_parallel.shards(),
+            experts: crate::experts::experts(graph)
+                .map(|e| e.count)
+                .filter(|_| space == Space::All),
+            sequence: if space == Space::All {
+                crate::context::sequence(graph).ok().flatten()
+            } else {
+                None
+            },
+        }
+    }
+
+    /// Every context parallelism of the space: 1, and the powers of two that the attentions'
+    /// sequence takes (2·cp under a causal mask; crate::context).
+    fn context_degrees(&self) -> Vec<u32> {
+        std::iter::successors(Some(1u32), |&c| c.checked_mul(2))
+            .take_while(|&c| c <= self.devices)
+            .filter(|&c| {
+                c == 1
+                    || self.sequence.is_some_and(|s| {
+                        let ways = u64::from(c) * if s.causal { 2 } else { 1 };
+                        s.length % ways == 0
+                    })
+            })
+            .collect()
+    }
+
+    /// Every `(tp, pp, cp, dp, m)` of the space, in the enumeration's order: tensor parallelism
+    /// within a node, no more stages than the graph has, context parallelism the sequence takes,
+    /// replicas and micro-batches that divide the batch.
+    fn degrees(&self) -> Vec<(u32, u32, u32, u32, u32)> {
+        let n = self.devices;
+        let cps = self.context_degrees();
+        let mut degrees = Vec::new();
+        for tp in divisors(u64::from(n)).into_iter().map(|t| t as u32) {
+            if tp > self.gpus_per_node.max(1) {
                 continue;
             }
-            let dp = n / (tp * pp * cp);
-            if batch % u64::from(dp) != 0 {
-                continue;
-            }
-            let per_replica = batch / u64::from(dp);
-            // Every ep that divides the replicas and the experts (1 without experts, or with
-            // context parallelism: the two together are not modelled).
-            let eps: Vec<u32> = match experts {
-                Some(count) if cp == 1 => divisors(crate::baselines::gcd(count, u64::from(dp)))
-                    .into_iter()
-                    .map(|e| e as u32)
-                    .collect(),
-                _ => vec![1],
-            };
-            for m in divisors(per_replica).into_iter().map(|m| m as u32) {
-                if m > 1 && !micro_batchable {
+            for (pp, cp) in divisors(u64::from(n / tp))
+                .into_iter()
+                .map(|p| p as u32)
+                .flat_map(|p| cps.iter().map(move |&c| (p, c)))
+            {
+                if pp > self.max_stages || (n / tp / pp) % cp != 0 {
                     continue;
                 }
-                // More micro-batches than 64 per stage buys no bubble and costs per-step overheads.
-                if m > 64 * pp.max(1) && m > 1 {
+                let dp = n / (tp * pp * cp);
+                if self.batch % u64::from(dp) != 0 {
                     continue;
                 }
-                // Interleaving: Megatron-LM's rule (micro-batches a multiple of the stages), every
-                // chunk count whose virtual stages divide the layers.
-                let mut vps = vec![1u32];
-                if pp > 1 && m % pp == 0 {
-                    match layers {
-                        Some(l) => vps.extend(
-                            (2..=l / pp).filter(|&v| l % (pp * v) == 0 && pp * v <= max_stages),
-                        ),
-                        None if 2 * pp <= max_stages => vps.push(2),
-                        None => {}
+                let per_replica = self.batch / u64::from(dp);
+                for m in divisors(per_replica).into_iter().map(|m| m as u32) {
+                    if m > 1 && !self.micro_batchable {
+                        continue;
                     }
+                    // More micro-batches than 64 per stage buys no bubble and costs per-step
+                    // overheads.
+                    if m > 64 * pp.max(1) && m > 1 {
+                        continue;
+                    }
+                    degrees.push((tp, pp, cp, dp, m));
                 }
-                for vp in vps {
-                    for recompute in Recompute::ALL {
-                        for zero in Zero::ALL {
-                            // One replica has nothing to shard; an engine without ZeRO cannot.
-                            if zero != Zero::None && (dp * cp == 1 || !shards) {
+            }
+        }
+        degrees
+    }
+
+    /// Every ep that divides the replicas `dp` and the experts (1 without experts, or with context
+    /// parallelism `cp`: the two together are not modelled).
+    fn expert_degrees(&self, dp: u32, cp: u32) -> Vec<u32> {
+        match self.experts {
+            Some(count) if cp == 1 => divisors(crate::baselines::gcd(count, u64::from(dp)))
+                .into_iter()
+                .map(|e| e as u32)
+                .collect(),
+            _ => vec![1],
+        }
+    }
+
+    /// The chunk counts of `pp` stages and `m` micro-batches. Interleaving: Megatron-LM's rule
+    /// (micro-batches a multiple of the stages), every chunk count whose virtual stages divide the
+    /// layers.
+    fn chunk_counts(&self, pp: u32, m: u32) -> Vec<u32> {
+        let mut vps = vec![1u32];
+        if pp > 1 && m % pp == 0 {
+            match self.layers {
+                Some(l) => vps.extend(
+                    (2..=l / pp).filter(|&v| l % (pp * v) == 0 && pp * v <= self.max_stages),
+                ),
+                None if 2 * pp <= self.max_stages => vps.push(2),
+                None => {}
+            }
+        }
+        vps
+    }
+
+    /// Every candidate of `space`, in a fixed order, its bounds not set yet.
+    fn candidates(&self, space: Space) -> Vec<Candidate> {
+        let mut candidates = Vec::new();
+        for (tp, pp, cp, dp, m) in self.degrees() {
+            let eps = self.expert_degrees(dp, cp);
+            for vp in self.chunk_counts(pp, m) {
+                for recompute in Recompute::ALL {
+                    for zero in Zero::ALL {
+                        // One replica has nothing to shard; an engine without ZeRO cannot.
+                        if zero != Zero::None && (dp * cp == 1 || !self.shards) {
+                            continue;
+                        }
+                        for (sp, &ep) in [false, true]
+                            .into_iter()
+                            .flat_map(|sp| eps.iter().map(move |ep| (sp, ep)))
+                        {
+                            let degrees = (tp, pp, vp, dp, m);
+                            if sp && tp == 1 || !self.keeps(space, degrees, recompute, zero, sp) {
                                 continue;
                             }
-                            for (sp, &ep) in [false, true]
-                                .into_iter()
-                                .flat_map(|sp| eps.iter().map(move |ep| (sp, ep)))
-                            {
-                                let kept = match space {
-                                    Space::All | Space::Runnable => true,
-                                    Space::Mesh => mesh_expressible(pp, m, recompute, zero, sp),
-                                    Space::Torch => torch_expressible(pp, m, sp, torch_sp),
-                                    Space::Megatron => megatron_expressible(layers, pp, vp, zero),
-                                    Space::Torchtitan => torchtitan_expressible(
-                                        layers,
-                                        (tp, pp, vp, dp, m),
-                                        zero,
-                                        sp,
-                                    ),
-                                    Space::Maxtext => maxtext_expressible(layers, pp, vp, m, zero),
-                                };
-                                if sp && tp == 1 || !kept {
-                                    continue;
-                                }
-                                // MaxText's pipeline is GPipe (circular over repeats).
-                                let order = if space == Space::Maxtext && pp > 1 {
-                                    Order::GPipe
-                                } else {
-                                    Order::OneFOneB
-                                };
-                                let mut c = Candidate {
-                                    tp,
-                                    pp,
-                                    vp,
-                                    dp,
-                                    ep,
-                                    cp,
-                                    m,
-                                    order,
-                                    recompute,
-                                    zero,
-                                    sp,
-                                    time_floor: 0.0,
-                                    memory_floor: 0.0,
-                                };
-                                c.memory_floor = cuts.memory_floor(&c);
-                                if c.memory_floor > capacity && !audit {
-                                    if least_floor
-                                        .as_ref()
-                                        .is_none_or(|(b, _)| c.memory_floor < *b)
-                                    {
-                                        least_floor = Some((c.memory_floor, c.spec().to_string()));
-                                    }
-                                    pruned_memory += 1;
-                                    continue;
-                                }
-                                if timed && tp > 1 && !cuts.replicated.contains_key(&(tp, sp)) {
-                                    let configs = groups.entry((tp, sp)).or_insert_with(|| {
-                                        crate::scheduled::tensor_parallel(graph, &phases, tp, sp)
-                                    });
-                                    let replicated =
-                                        configs.iter().map(Config::is_replicated).collect();
-                                    cuts.replicated.insert((tp, sp), replicated);
-                                }
-                                c.time_floor = cuts.time_floor(&c);
-                                candidates.push(c);
-                            }
+                            // MaxText's pipeline is GPipe (circular over repeats).
+                            let order = if space == Space::Maxtext && pp > 1 {
+                                Order::GPipe
+                            } else {
+                                Order::OneFOneB
+                            };
+                            candidates.push(Candidate {
+                                tp,
+                                pp,
+                                vp,
+                                dp,
+                                ep,
+                                cp,
+                                m,
+                                order,
+                                recompute,
+                                zero,
+                                sp,
+                                time_floor: 0.0,
+                                memory_floor: 0.0,
+                            });
                         }
                     }
                 }
             }
         }
-    }
-    let enumerated = candidates.len() + pruned_memory;
-    // The least time bound first; ties keep the enumeration order (a stable sort).
-    candidates.sort_by(|a, b| a.time_floor.total_cmp(&b.time_floor));
-    if let Some(progress) = &run.progress {
-        progress.candidates(enumerated as u64, pruned_memory as u64);
+        candidates
     }
 
-    // Simulate, least bound first, until the best simulated time is at most the next bound.
-    let deadline = run.deadline;
-    let cap = match run.budget {
-        Budget::Proposals(p) => usize::try_from(p).unwrap_or(usize::MAX),
-        Budget::Time(_) => usize::MAX,
-    };
-    // The best: its time, strategy, candidate index.
-    let mut best: Option<(f64, Strategy, usize)> = None;
-    // Every fitting candidate simulated: time, peak bytes, index.
-    let mut fitting_list: Vec<(f64, u64, usize)> = Vec::new();
-    let mut least_memory: Option<(u64, DeviceId, String)> = None;
-    let (mut evaluated, mut pruned_time) = (0usize, 0usize);
-    // Candidates whose simulation failed, and the first one's error: nothing fitting among them is
-    // not "nothing fits".
-    let (mut failed, mut first_failure) = (0usize, None::<String>);
-    let mut stop = StopReason::Exact;
-    let mut complete = true;
-    // Seconds spent evaluating so far, and the first (cold: nothing cached) evaluation's: under a
-    // deadline no evaluation starts that the mean one would carry past the time the caller's report
-    // needs (one cold evaluation of the result; at thousands of devices or 30k ops, seconds).
-    let (mut spent, mut cold) = (0.0f64, 0.0f64);
-    // Per candidate but its recomputation: the slowest simulated sibling that recomputes less. The
-    // pipeline model times the same stages with a recomputation no shorter (none ≤ selective ≤ full)
-    // and composes step times monotonically, so a sibling's time bounds a candidate that recomputes
-    // more, unless the sibling was one replicas-only task simulation (another model).
-    let mut lighter: HashMap<Sibling, f64> = HashMap::new();
-    let sibling = |c: &Candidate| {
-        (
-            c.tp,
-            c.pp,
-            c.dp,
-            c.ep,
-            c.cp,
-            c.m,
-            c.vp,
-            c.zero.level() as u8,
-            c.sp,
-        )
-    };
-    // Per ZeRO-2 candidate: its ZeRO-1 sibling's simulated time. The two run the same stages with
-    // the same step-end reduction, ZeRO-2 reduce-scattering every micro-batch besides, so ZeRO-1's
-    // time bounds ZeRO-2's: ZeRO-2 wins only where ZeRO-1 does not fit (it holds less).
-    let mut optimizer_only: HashMap<ZeroSibling, f64> = HashMap::new();
-    let zero_sibling = |c: &Candidate| (c.tp, c.pp, c.dp, c.ep, c.cp, c.m, c.vp, c.recompute, c.sp);
-    for (i, c) in candidates.iter().enumerate() {
-        // Sound pruning: the rest are sorted by a bound no better than the best time found.
-        if let Some((time, _, _)) = &best {
-            if c.time_floor >= *time && !audit {
-                pruned_time += candidates.len() - i;
-                break;
-            }
+    /// Whether `space` holds the candidate of these degrees (`tp, pp, vp, dp, m`).
+    fn keeps(
+        &self,
+        space: Space,
+        (tp, pp, vp, dp, m): (u32, u32, u32, u32, u32),
+        recompute: Recompute,
+        zero: Zero,
+        sp: bool,
+    ) -> bool {
+        let layers = self.layers;
+        match space {
+            Space::All | Space::Runnable => true,
+            Space::Mesh => mesh_expressible(pp, m, recompute, zero, sp),
+            Space::Torch => torch_expressible(pp, m, sp, self.torch_sp),
+            Space::Megatron => megatron_expressible(layers, pp, vp, zero),
+            Space::Torchtitan => torchtitan_expressible(layers, (tp, pp, vp, dp, m), zero, sp),
+            Space::Maxtext => maxtext_expressible(layers, pp, vp, m, zero),
         }
+    }
+}
+
+/// The candidates of one search with their bounds, least time bound first, and those that their
+/// memory bound dropped.
+struct Bounded {
+    candidates: Vec<Candidate>,
+    /// All the space enumerated, dropped ones included.
+    enumerated: usize,
+    pruned_memory: usize,
+    /// The candidate whose memory bound is least (bytes, spec), for the error when every candidate
+    /// is over memory.
+    least_floor: Option<(f64, String)>,
+}
+
+impl Bounded {
+    /// Sets the bounds of `candidates` in order, drops those whose memory bound exceeds the GPU's
+    /// memory (unless `audit`), and sorts the rest by their time bound (a stable sort: ties keep the
+    /// enumeration order). `groups` gains the tensor-parallel configurations the time bounds read.
+    fn of(
+        candidates: Vec<Candidate>,
+        cuts: &mut Cuts,
+        groups: &mut HashMap<(u32, bool), Vec<Config>>,
+        phases: &Phases,
+        audit: bool,
+    ) -> Bounded {
+        let problem = cuts.problem;
+        let capacity = problem.machine.gpu.mem_capacity as f64;
+        let enumerated = candidates.len();
+        let mut kept = Vec::new();
+        let mut least_floor: Option<(f64, String)> = None;
+        for mut c in candidates {
+            c.memory_floor = cuts.memory_floor(&c);
+            if c.memory_floor > capacity && !audit {
+                if least_floor
+                    .as_ref()
+                    .is_none_or(|(b, _)| c.memory_floor < *b)
+                {
+                    least_floor = Some((c.memory_floor, c.spec().to_string()));
+                }
+                continue;
+            }
+            let (tp, sp) = (c.tp, c.sp);
+            if cuts.timed && tp > 1 && !cuts.replicated.contains_key(&(tp, sp)) {
+                let configs = groups.entry((tp, sp)).or_insert_with(|| {
+                    crate::scheduled::tensor_parallel(problem.graph, phases, tp, sp)
+                });
+                let replicated = configs.iter().map(Config::is_replicated).collect();
+                cuts.replicated.insert((tp, sp), replicated);
+            }
+            c.time_floor = cuts.time_floor(&c);
+            kept.push(c);
+        }
+        kept.sort_by(|a, b| a.time_floor.total_cmp(&b.time_floor));
+        Bounded {
+            pruned_memory: enumerated - kept.len(),
+            candidates: kept,
+            enumerated,
+            least_floor,
+        }
+    }
+}
+
+/// Candidate `c`'s strategy: its tensor-parallel group's configurations (made once per width) on
+/// each stage group's devices, under its schedule on the cuts of its virtual stages.
+fn strategy_of(
+    c: &Candidate,
+    groups: &mut HashMap<(u32, bool), Vec<Config>>,
+    cuts: &mut Cuts,
+    graph: &Graph,
+    phases: &Phases,
+) -> Strategy {
+    let group = groups
+        .entry((c.tp, c.sp))
+        .or_insert_with(|| crate::scheduled::tensor_parallel(graph, phases, c.tp, c.sp))
+        .clone();
+    let stage_of = cuts.stage_of(c.pp * c.vp).to_vec();
+    let schedule = Schedule {
+        replicas: c.replicas(),
+        stages: c.pp,
+        chunks: c.vp,
+        micro_batches: c.m,
+        order: c.order,
+        recompute: c.recompute,
+        zero: c.zero,
+        expert_parallel: c.ep,
+        context_parallel: c.cp,
+        stage_of,
+    };
+    let configs: Vec<Config> = group
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut config)| {
+            let shift = schedule.group_of_stage(schedule.stage_of(OpId::new(i))) * c.tp;
+            for d in &mut config.devices {
+                *d = DeviceId(d.0 + shift);
+            }
+            config
+        })
+        .collect();
+    Strategy { configs, schedule }
+}
+
+/// One candidate to simulate: its index among the sorted candidates, its time bound (siblings'
+/// times included) and its strategy.
+struct Simulated<'c> {
+    index: usize,
+    candidate: &'c Candidate,
+    floor: f64,
+    strategy: Strategy,
+}
+
+/// The simulation of the candidates, least bound first, until the best simulated time is at most
+/// the next bound: what it found, and what it skipped and why.
+struct Walk {
+    /// The best: its time, strategy, candidate index.
+    best: Option<(f64, Strategy, usize)>,
+    /// Every fitting candidate simulated: time, peak bytes, index.
+    fitting: Vec<(f64, u64, usize)>,
+    /// The simulated candidate whose worst device needs least: bytes, device, spec.
+    least_memory: Option<(u64, DeviceId, String)>,
+    evaluated: usize,
+    pruned_time: usize,
+    /// Dropped over memory: by their bound before the walk, by their exact count during it.
+    pruned_memory: usize,
+    /// Candidates whose simulation failed, and the first one's error: nothing fitting among them
+    /// is not "nothing fits".
+    failed: usize,
+    first_failure: Option<String>,
+    stop: StopReason,
+    complete: bool,
+    /// Seconds spent evaluating so far, and the first (cold: nothing cached) evaluation's: under a
+    /// deadline no evaluation starts that the mean one would carry past the time the caller's
+    /// report needs (one cold evaluation of the result; at thousands of devices or 30k ops,
+    /// seconds).
+    spent: f64,
+    cold: f64,
+    /// Per candidate but its recomputation: the slowest simulated sibling that recomputes less.
+    /// The pipeline model times the same stages with a recomputation no shorter (none ≤ selective
+    /// ≤ full) and composes step times monotonically, so a sibling's time bounds a candidate that
+    /// recomputes more, unless the sibling was one replicas-only task simulation (another model).
+    lighter: HashMap<Sibling, f64>,
+    /// Per ZeRO-2 candidate: its ZeRO-1 sibling's simulated time. The two run the same stages with
+    /// the same step-end reduction, ZeRO-2 reduce-scattering every micro-batch besides, so ZeRO-1's
+    /// time bounds ZeRO-2's: ZeRO-2 wins only where ZeRO-1 does not fit (it holds less).
+    optimizer_only: HashMap<ZeroSibling, f64>,
+}
+
+/// `c` but its recomputation.
+fn sibling(c: &Candidate) -> Sibling {
+    (
+        c.tp,
+        c.pp,
+        c.dp,
+        c.ep,
+        c.cp,
+        c.m,
+        c.vp,
+        c.zero.level() as u8,
+        c.sp,
+    )
+}
+
+/// `c` but its ZeRO stage.
+fn zero_sibling(c: &Candidate) -> ZeroSibling {
+    (c.tp, c.pp, c.dp, c.ep, c.cp, c.m, c.vp, c.recompute, c.sp)
+}
+
+impl Walk {
+    fn new(pruned_memory: usize) -> Walk {
+        Walk {
+            best: None,
+            fitting: Vec::new(),
+            least_memory: None,
+            evaluated: 0,
+            pruned_time: 0,
+            pruned_memory,
+            failed: 0,
+            first_failure: None,
+            stop: StopReason::Exact,
+            complete: true,
+            spent: 0.0,
+            cold: 0.0,
+            lighter: HashMap::new(),
+            optimizer_only: HashMap::new(),
+        }
+    }
+
+    /// The best simulated time so far.
+    fn best_time(&self) -> Option<f64> {
+        self.best.as_ref().map(|(time, _, _)| *time)
+    }
+
+    /// `c`'s time bound, raised by what its simulated siblings bound it by.
+    fn floor(&self, c: &Candidate) -> f64 {
         let mut floor = match c.recompute {
             Recompute::None => c.time_floor,
             _ => c
                 .time_floor
-                .max(lighter.get(&sibling(c)).copied().unwrap_or(0.0)),
+                .max(self.lighter.get(&sibling(c)).copied().unwrap_or(0.0)),
         };
         if c.zero == Zero::Gradients {
-            floor = floor.max(optimizer_only.get(&zero_sibling(c)).copied().unwrap_or(0.0));
+            floor = floor.max(
+                self.optimizer_only
+                    .get(&zero_sibling(c))
+                    .copied()
+                    .unwrap_or(0.0),
+            );
         }
-        if let Some((time, _, _)) = &best {
-            if floor >= *time && !audit {
-                pruned_time += 1;
-                continue;
-            }
+        floor
+    }
+
+    /// Why no further candidate is simulated, if none is: the budget's evaluations are spent
+    /// (`cap`), or the deadline passed or would before the mean evaluation and a cold one end.
+    fn stop_before_next(&self, run: &Run, cap: usize) -> Option<StopReason> {
+        if self.evaluated >= cap {
+            return Some(StopReason::Budget);
         }
-        if evaluated >= cap {
-            stop = StopReason::Budget;
-            complete = false;
-            break;
-        }
-        let mean = if evaluated > 0 {
-            spent / evaluated as f64
+        let mean = if self.evaluated > 0 {
+            self.spent / self.evaluated as f64
         } else {
             0.0
         };
-        if deadline.expired()
+        let deadline = run.deadline;
+        (deadline.expired()
             || matches!(run.budget, Budget::Time(_))
                 && deadline
                     .remaining()
-                    .is_some_and(|left| left.as_secs_f64() < mean + cold)
-        {
-            stop = StopReason::Time;
-            complete = false;
-            break;
-        }
-        let group = groups
-            .entry((c.tp, c.sp))
-            .or_insert_with(|| crate::scheduled::tensor_parallel(graph, &phases, c.tp, c.sp))
-            .clone();
-        let stage_of = cuts.stage_of(c.pp * c.vp).to_vec();
-        let schedule = Schedule {
-            replicas: c.replicas(),
-            stages: c.pp,
-            chunks: c.vp,
-            micro_batches: c.m,
-            order: c.order,
-            recompute: c.recompute,
-            zero: c.zero,
-            expert_parallel: c.ep,
-            context_parallel: c.cp,
-            stage_of,
-        };
-        let configs: Vec<Config> = group
-            .into_iter()
-            .enumerate()
-            .map(|(i, mut config)| {
-                let shift = schedule.group_of_stage(schedule.stage_of(OpId::new(i))) * c.tp;
-                for d in &mut config.devices {
-                    *d = DeviceId(d.0 + shift);
-                }
-                config
-            })
-            .collect();
-        let strategy = Strategy { configs, schedule };
+                    .is_some_and(|left| left.as_secs_f64() < mean + self.cold))
+        .then_some(StopReason::Time)
+    }
+
+    /// Evaluates one candidate and keeps what it tells: over memory, failed, a bound it breaks, the
+    /// siblings it bounds, fitting, the best.
+    fn simulate(
+        &mut self,
+        ctx: &Context,
+        run: &Run,
+        next: Simulated,
+        audit: bool,
+        violations: &mut usize,
+    ) {
+        let Simulated {
+            index: i,
+            candidate: c,
+            floor,
+            strategy,
+        } = next;
         let began = std::time::Instant::now();
         // The memory first (exact, nothing simulated): a candidate over memory is pruned with it.
         // Auditing simulates every candidate, and checks that memory against the simulated one.
@@ -1246,60 +1470,47 @@ fn plan_with(
         let took = began.elapsed().as_secs_f64();
         let evaluation = match evaluation {
             Ok(Fitting::OverMemory(groups)) => {
-                pruned_memory += 1;
+                self.pruned_memory += 1;
                 if let Some(worst) = groups.iter().max_by_key(|g| g.memory.total()) {
-                    let bytes = worst.memory.total();
-                    if least_memory.as_ref().is_none_or(|(b, _, _)| bytes < *b) {
-                        least_memory = Some((bytes, worst.device, c.spec().to_string()));
-                    }
+                    self.note_memory(worst.memory.total(), worst.device, c);
                 }
-                continue;
+                return;
             }
             Ok(Fitting::Simulated(e)) => Ok(e),
             Err(error) => Err(error),
         };
-        evaluated += 1;
-        if evaluated == 1 {
-            cold = took;
+        self.evaluated += 1;
+        if self.evaluated == 1 {
+            self.cold = took;
         }
-        spent += took;
+        self.spent += took;
         if let Some(progress) = &run.progress {
             progress.candidate();
         }
         let e = match evaluation {
             Ok(e) => e,
             Err(error) => {
-                failed += 1;
-                first_failure.get_or_insert_with(|| format!("{}: {error}", c.spec()));
-                continue;
+                self.failed += 1;
+                self.first_failure
+                    .get_or_insert_with(|| format!("{}: {error}", c.spec()));
+                return;
             }
         };
-        if audit {
-            // The memory counted without simulating is the simulated one, device for device.
-            let unsimulated = ctx.memory(&strategy).ok().flatten();
-            let same = unsimulated.as_ref().is_none_or(|groups| {
-                groups.len() == e.groups.len()
-                    && groups
-                        .iter()
-                        .zip(&e.groups)
-                        .all(|(a, b)| a.device == b.device && a.memory == b.memory)
-            });
-            if !same {
-                *violations += 1;
-                if std::env::var_os("FLEXC_PLAN_AUDIT").is_some() {
-                    eprintln!("memory counted without simulating differs: {}", c.spec());
-                }
+        if audit && !unsimulated_memory_agrees(ctx, &strategy, &e) {
+            *violations += 1;
+            if std::env::var_os("FLEXC_PLAN_AUDIT").is_some() {
+                eprintln!("memory counted without simulating differs: {}", c.spec());
             }
         }
         let peak = e.peak_memory();
         let symmetric =
             c.pp * c.vp == 1 && c.m == 1 && c.recompute == Recompute::None && c.zero == Zero::None;
         if !symmetric {
-            let slot = lighter.entry(sibling(c)).or_insert(0.0);
+            let slot = self.lighter.entry(sibling(c)).or_insert(0.0);
             *slot = slot.max(e.iteration_s);
         }
         if c.zero == Zero::Optimizer {
-            optimizer_only.insert(zero_sibling(c), e.iteration_s);
+            self.optimizer_only.insert(zero_sibling(c), e.iteration_s);
         }
         let slack = 1e-9;
         if e.iteration_s < floor * (1.0 - slack) || (peak as f64) < c.memory_floor * (1.0 - slack) {
@@ -1315,118 +1526,168 @@ fn plan_with(
                 );
             }
         }
-        let worst = e
-            .groups
-            .iter()
-            .max_by_key(|g| g.memory.total())
-            .map(|g| (g.memory.total(), g.device));
         if !e.fits_memory() {
-            if let Some((bytes, device)) = worst {
-                if least_memory.as_ref().is_none_or(|(b, _, _)| bytes < *b) {
-                    least_memory = Some((bytes, device, c.spec().to_string()));
-                }
+            let worst = e.groups.iter().max_by_key(|g| g.memory.total());
+            if let Some(worst) = worst {
+                self.note_memory(worst.memory.total(), worst.device, c);
             }
-            continue;
+            return;
         }
-        fitting_list.push((e.iteration_s, peak, i));
-        if best.as_ref().is_none_or(|(t, _, _)| e.iteration_s < *t) {
+        self.fitting.push((e.iteration_s, peak, i));
+        if self.best_time().is_none_or(|t| e.iteration_s < t) {
             if let Some(progress) = &run.progress {
                 progress.found(e.iteration_s);
             }
-            best = Some((e.iteration_s, strategy, i));
+            self.best = Some((e.iteration_s, strategy, i));
         }
     }
-    let fitting = fitting_list.len();
-    fitting_list.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.2.cmp(&b.2)));
-    let top: Vec<Ranked> = match &best {
-        Some((best_time, _, w)) => {
-            let winner = &candidates[*w];
-            fitting_list
-                .iter()
-                .take(TOP)
-                .map(|&(time, memory, i)| {
-                    let c = &candidates[i];
-                    let why = if i == *w {
-                        "chosen".to_string()
-                    } else {
-                        format!(
-                            "{:.1}% slower: {}",
-                            (time / best_time - 1.0) * 100.0,
-                            c.differences(winner)
-                        )
-                    };
-                    Ranked {
-                        spec: c.spec(),
-                        iteration_s: time,
-                        memory,
-                        why,
-                    }
-                })
-                .collect()
+
+    /// Keeps `c` as the least-memory candidate when its worst device (`bytes` on `device`) needs
+    /// less than the one kept.
+    fn note_memory(&mut self, bytes: u64, device: DeviceId, c: &Candidate) {
+        if self
+            .least_memory
+            .as_ref()
+            .is_none_or(|(b, _, _)| bytes < *b)
+        {
+            self.least_memory = Some((bytes, device, c.spec().to_string()));
         }
-        None => Vec::new(),
-    };
-    let stats = PlanStats {
-        candidates: enumerated,
-        pruned_memory,
-        pruned_time,
-        evaluated,
-        fitting,
-        complete,
-        best: best.as_ref().map(|b| candidates[b.2].spec()),
-        top,
-        bound_violations: *violations,
-    };
-    match best {
-        Some((time, strategy, i)) => {
-            let e = ctx
-                .evaluate(&strategy)
-                .map_err(|e| SearchError::Pipeline(e.to_string()))?;
-            Ok(Found {
-                iteration_time_s: time,
-                peak_memory: e.groups.iter().map(|g| g.memory.total()).collect(),
-                fits_memory: true,
-                strategy,
-                found_by: candidates[i].spec().to_string(),
-                stop,
-                proposals: 0,
-                wall_s: t0.elapsed().as_secs_f64(),
-                details: Details::Plan(stats),
-            })
-        }
-        // The budget stopped the search with candidates left unsimulated: whether one fits is
-        // unknown, which is not "nothing fits".
-        None if !complete => Err(SearchError::Expired(format!(
-            "the schedule search ({evaluated} of {} candidates within the memory bound simulated{})",
-            candidates.len(),
-            if evaluated > 0 {
-                format!(", the first in {cold:.1} s")
-            } else {
-                String::new()
+    }
+
+    /// The search's statistics, with the fastest fitting candidates ranked (at most [`TOP`]).
+    fn stats(
+        &mut self,
+        candidates: &[Candidate],
+        enumerated: usize,
+        violations: usize,
+    ) -> PlanStats {
+        let fitting = self.fitting.len();
+        self.fitting
+            .sort_by(|a, b| a.0.total_cmp(&b.0).then(a.2.cmp(&b.2)));
+        let top: Vec<Ranked> = match &self.best {
+            Some((best_time, _, w)) => {
+                let winner = &candidates[*w];
+                self.fitting
+                    .iter()
+                    .take(TOP)
+                    .map(|&(time, memory, i)| {
+                        let c = &candidates[i];
+                        let why = if i == *w {
+                            "chosen".to_string()
+                        } else {
+                            format!(
+                                "{:.1}% slower: {}",
+                                (time / best_time - 1.0) * 100.0,
+                                c.differences(winner)
+                            )
+                        };
+                        Ranked {
+                            spec: c.spec(),
+                            iteration_s: time,
+                            memory,
+                            why,
+                        }
+                    })
+                    .collect()
             }
-        ))),
-        None => match least_memory {
-            None if failed > 0 => Err(SearchError::Pipeline(format!(
-                "no schedule candidate could be simulated ({failed} of {evaluated} simulated failed; the first, {})",
-                first_failure.unwrap_or_default()
-            ))),
-            Some((needed, device, name)) => Err(SearchError::OutOfMemory {
-                device,
-                needed,
-                capacity: machine.gpu.mem_capacity,
-                strategy: name,
-            }),
-            None => match least_floor {
-                Some((needed, name)) => Err(SearchError::OutOfMemory {
-                    device: DeviceId(0),
-                    needed: needed as u64,
-                    capacity: machine.gpu.mem_capacity,
-                    strategy: format!("{name}, a lower bound"),
-                }),
-                None => Err(SearchError::Pipeline(format!(
-                    "no schedule candidate could be simulated ({enumerated} enumerated)"
-                ))),
-            },
-        },
+            None => Vec::new(),
+        };
+        PlanStats {
+            candidates: enumerated,
+            pruned_memory: self.pruned_memory,
+            pruned_time: self.pruned_time,
+            evaluated: self.evaluated,
+            fitting,
+            complete: self.complete,
+            best: self.best.as_ref().map(|b| candidates[b.2].spec()),
+            top,
+            bound_violations: violations,
+        }
     }
+
+    /// The search's answer: the best strategy evaluated once more for its memory, else why there
+    /// is none (the budget ran out, nothing could be simulated, or nothing fits: the least-memory
+    /// candidate simulated, else the least memory bound).
+    fn outcome(
+        self,
+        ctx: &Context,
+        candidates: &[Candidate],
+        bounded: &Bounded,
+        stats: PlanStats,
+        capacity: u64,
+        t0: Instant,
+    ) -> Result<Found, SearchError> {
+        let (evaluated, cold) = (self.evaluated, self.cold);
+        match self.best {
+            Some((time, strategy, i)) => {
+                let e = ctx
+                    .evaluate(&strategy)
+                    .map_err(|e| SearchError::Pipeline(e.to_string()))?;
+                Ok(Found {
+                    iteration_time_s: time,
+                    peak_memory: e.groups.iter().map(|g| g.memory.total()).collect(),
+                    fits_memory: true,
+                    strategy,
+                    found_by: candidates[i].spec().to_string(),
+                    stop: self.stop,
+                    proposals: 0,
+                    wall_s: t0.elapsed().as_secs_f64(),
+                    details: Details::Plan(stats),
+                })
+            }
+            // The budget stopped the search with candidates left unsimulated: whether one fits is
+            // unknown, which is not "nothing fits".
+            None if !self.complete => Err(SearchError::Expired(format!(
+                "the schedule search ({evaluated} of {} candidates within the memory bound simulated{})",
+                candidates.len(),
+                if evaluated > 0 {
+                    format!(", the first in {cold:.1} s")
+                } else {
+                    String::new()
+                }
+            ))),
+            None => match self.least_memory {
+                None if self.failed > 0 => Err(SearchError::Pipeline(format!(
+                    "no schedule candidate could be simulated ({} of {evaluated} simulated failed; the first, {})",
+                    self.failed,
+                    self.first_failure.unwrap_or_default()
+                ))),
+                Some((needed, device, name)) => Err(SearchError::OutOfMemory {
+                    device,
+                    needed,
+                    capacity,
+                    strategy: name,
+                }),
+                None => match &bounded.least_floor {
+                    Some((needed, name)) => Err(SearchError::OutOfMemory {
+                        device: DeviceId(0),
+                        needed: *needed as u64,
+                        capacity,
+                        strategy: format!("{name}, a lower bound"),
+                    }),
+                    None => Err(SearchError::Pipeline(format!(
+                        "no schedule candidate could be simulated ({} enumerated)",
+                        bounded.enumerated
+                    ))),
+                },
+            },
+        }
+    }
+}
+
+/// Whether the memory counted without simulating `strategy` is the simulated one (`e`), device for
+/// device (the audit's check).
+fn unsimulated_memory_agrees(
+    ctx: &Context,
+    strategy: &Strategy,
+    e: &crate::pipeline::Evaluation,
+) -> bool {
+    let unsimulated = ctx.memory(strategy).ok().flatten();
+    unsimulated.as_ref().is_none_or(|groups| {
+        groups.len() == e.groups.len()
+            && groups
+                .iter()
+                .zip(&e.groups)
+                .all(|(a, b)| a.device == b.device && a.memory == b.memory)
+    })
 }

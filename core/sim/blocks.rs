@@ -313,7 +313,7 @@ impl<'a> Simulator<'a> {
         block
     }
 
-    /// Under overlapped tensor-parallel communication ([`crate::engine::TpComm::Overlapped`]), the
+    /// Under overlapped tensor-parallel communication ([`crate::engine_flags::TpComm::Overlapped`]), the
     /// weighted product that edge `edge`'s transfers are pipelined with: its mean task time (forward,
     /// or backward for a gradient transfer) and its task count (the chunks). Forward: the producer's
     /// product (the reduction of its partial sums), else the consumer's (the all-gather of its input);
@@ -322,7 +322,7 @@ impl<'a> Simulator<'a> {
     /// through. `None` when neither end is such a product or the engine exposes the collectives.
     fn overlapped_product(&self, edge: &crate::graph::Edge, gradient: bool) -> Option<(f64, u32)> {
         use crate::graph::OpClass;
-        if self.cost.state().tp_comm != crate::engine::TpComm::Overlapped {
+        if self.cost.state().tp_comm != crate::engine_flags::TpComm::Overlapped {
             return None;
         }
         // A layer's product: a contraction that reads a weight (forward, data gradient) or whose

@@ -1,4 +1,4 @@
-//! The device-function builder both materializers use (`super::emit` for a flat strategy,
+//! The device-function builder both materializers use (`super::flat_device` for a flat strategy,
 //! `super::scheduled_emit` for a scheduled one): what a device function is apart from the steps that
 //! fill it.
 //!

@@ -1,11 +1,11 @@
-//! Emission: one clone of the serial function per device, rewritten in place: transfers become
+//! Emission: the [`Emitter`] that builds ops in one device function (both paths use it), and how a
+//! flat strategy rewrites a device's clone of the serial function in place: transfers become
 //! `par.send`/`par.recv`, tasks become clones of the serial op on slices of the device's local copies,
 //! split reductions are combined locally and with `par.all_reduce`.
 
 use super::{
-    device::{self, DeviceFunction, Returns},
     nested_ops,
-    tasks::{FunctionPlan, OpPlan, Transfer},
+    tasks::{OpPlan, Transfer},
 };
 use crate::{
     family::{cut::array_text, cut::shape_of, Body, Combine, Operand, ValueId},
@@ -13,7 +13,6 @@ use crate::{
     op_name,
     region::{full, lengths, Region},
 };
-use flexc_core::DeviceId;
 use flexc_dialects::names;
 use melior::ir::{attribute::AttributeLike, operation::OperationLike, OperationRef};
 use mlir_sys::*;
@@ -337,6 +336,21 @@ impl Emitter {
         Self::result(splat)
     }
 
+    /// A clone of the serial graph op `serial`, without its strategy attributes, on this device's
+    /// values of `operands`.
+    fn clone_on(
+        &mut self,
+        serial: MlirOperation,
+        operands: &[Operand],
+        partitioned: &HashSet<ValueId>,
+    ) -> MlirOperation {
+        let values: Vec<MlirValue> = operands
+            .iter()
+            .map(|operand| self.operand(operand, serial, partitioned))
+            .collect();
+        strip_clone(serial, &values)
+    }
+
     fn operand(
         &mut self,
         operand: &Operand,
@@ -476,11 +490,7 @@ impl Emitter {
                 attributes,
                 region,
             } => {
-                let values: Vec<MlirValue> = operands
-                    .iter()
-                    .map(|operand| self.operand(operand, serial, partitioned))
-                    .collect();
-                let op = strip_clone(serial, &values);
+                let op = self.clone_on(serial, operands, partitioned);
                 self.set_attributes(op, attributes);
                 self.insert(op);
                 vec![self.extract(Self::result(op), region)]
@@ -491,11 +501,7 @@ impl Emitter {
                 attributes,
                 starts,
             } => {
-                let values: Vec<MlirValue> = operands
-                    .iter()
-                    .map(|operand| self.operand(operand, serial, partitioned))
-                    .collect();
-                let op = strip_clone(serial, &values);
+                let op = self.clone_on(serial, operands, partitioned);
                 unsafe {
                     for (r, shape) in results.iter().enumerate() {
                         let result = mlirOperationGetResult(op, r as isize);
@@ -674,34 +680,4 @@ fn recapture(op: MlirOperation, captured: &[(MlirValue, MlirValue)]) {
             }
         }
     }
-}
-
-/// Adds `@<f>_device<device>` after `after` (`super::device`); returns it.
-pub(super) unsafe fn emit_device(
-    function: MlirOperation,
-    after: MlirOperation,
-    plan: &FunctionPlan,
-    device: i64,
-) -> MlirOperation {
-    let DeviceFunction {
-        op,
-        ret,
-        mut emitter,
-    } = device::open(
-        function,
-        after,
-        DeviceId(device as u32),
-        plan.return_position,
-    );
-    for op_plan in &plan.ops {
-        emitter.graph_op(op_plan, device, &plan.partitioned);
-    }
-    let graph_ops: Vec<usize> = plan.ops.iter().map(|op_plan| op_plan.position).collect();
-    let returns = Returns {
-        transfers: &plan.return_transfers,
-        returned: &plan.returned,
-        partitioned: &plan.partitioned,
-        graph_ops: &graph_ops,
-    };
-    device::close(op, ret, emitter, device, &returns)
 }

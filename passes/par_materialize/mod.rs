@@ -112,6 +112,8 @@ mod tasks;
 mod zero;
 
 use crate::{ir, op_name, Options, PassId, PassInfo};
+use device::{DeviceFunction, Returns};
+use flexc_core::DeviceId;
 use melior::ir::{operation::OperationLike, OperationRef};
 use mlir_sys::*;
 use std::collections::HashMap;
@@ -165,10 +167,44 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
     for (function, plan, _) in &plans {
         let mut after = *function;
         for device in 0..devices {
-            after = unsafe { emit::emit_device(*function, after, plan, device) };
+            after = unsafe { flat_device(*function, after, plan, device) };
         }
     }
     Ok(())
+}
+
+/// The flat path: adds `@<f>_device<device>` for `plan` after `after` (`device` opens and closes it,
+/// `emit::Emitter::graph_op` builds each graph op's tasks and transfers); returns it.
+///
+/// # Safety
+/// `function` is the public function `plan` was made from and `after` an op of its block.
+unsafe fn flat_device(
+    function: MlirOperation,
+    after: MlirOperation,
+    plan: &tasks::FunctionPlan,
+    device: i64,
+) -> MlirOperation {
+    let DeviceFunction {
+        op,
+        ret,
+        mut emitter,
+    } = device::open(
+        function,
+        after,
+        DeviceId(device as u32),
+        plan.return_position,
+    );
+    for op_plan in &plan.ops {
+        emitter.graph_op(op_plan, device, &plan.partitioned);
+    }
+    let graph_ops: Vec<usize> = plan.ops.iter().map(|op_plan| op_plan.position).collect();
+    let returns = Returns {
+        transfers: &plan.return_transfers,
+        returned: &plan.returned,
+        partitioned: &plan.partitioned,
+        graph_ops: &graph_ops,
+    };
+    device::close(op, ret, emitter, device, &returns)
 }
 
 /// The module's `par.schedule` (read by [`crate::schedule_attr`]), when it has one that is not flat;

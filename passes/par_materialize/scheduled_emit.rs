@@ -312,6 +312,20 @@ fn loads_and_stores(
     (loads, stores)
 }
 
+/// The values that `actions` send, each with its micro-batch.
+fn sent_values<'a>(
+    plan: &'a Scheduled,
+    actions: &'a [Action],
+) -> impl Iterator<Item = (ValueId, u32)> + 'a {
+    actions.iter().filter_map(|action| match *action {
+        Action::Send {
+            message,
+            micro_batch,
+        } => Some((plan.cross[message].transfer.value, micro_batch)),
+        Action::Recv { .. } => None,
+    })
+}
+
 /// The slots of each stashed value: the fewest in which no two micro-batches alive at once (from
 /// the step that stores one to the last that loads or sends it) share one.
 fn stash_slots(
@@ -333,14 +347,8 @@ fn stash_slots(
         }
     };
     for (at, instance) in program.instances.iter().enumerate() {
-        for action in &instance.head {
-            if let Action::Send {
-                message,
-                micro_batch,
-            } = *action
-            {
-                touch(plan.cross[message].transfer.value, micro_batch, at, false);
-            }
+        for (id, j) in sent_values(plan, &instance.head) {
+            touch(id, j, at, false);
         }
         for &id in loads.get(&instance.kind).into_iter().flatten() {
             touch(id, instance.micro_batch, at, false);
@@ -350,14 +358,8 @@ fn stash_slots(
         }
     }
     let tail = program.instances.len();
-    for action in &program.tail {
-        if let Action::Send {
-            message,
-            micro_batch,
-        } = *action
-        {
-            touch(plan.cross[message].transfer.value, micro_batch, tail, false);
-        }
+    for (id, j) in sent_values(plan, &program.tail) {
+        touch(id, j, tail, false);
     }
     let m = plan.schedule.micro_batches.max(1);
     ranges
@@ -523,27 +525,30 @@ impl Device<'_> {
         self.plan.micro_shape(id, &self.serial_shape(id))
     }
 
+    /// Micro-batch `j`'s place in `id`'s stash: the offsets and sizes of its slot, and the shape
+    /// of one micro-batch's copy.
+    fn stash_slot(&self, id: ValueId, j: MlirValue) -> (Vec<Offset>, Vec<i64>, Vec<i64>) {
+        let shape = self.micro_shape(id);
+        let slot = self.slot(id, j);
+        let mut offsets = vec![Offset::Dynamic(slot)];
+        offsets.extend(shape.iter().map(|_| Offset::Static(0)));
+        let mut sizes = vec![1];
+        sizes.extend(&shape);
+        (offsets, sizes, shape)
+    }
+
     /// Micro-batch `j`'s copy of `id` from its stash.
     fn unstash(&self, id: ValueId, j: MlirValue) -> MlirValue {
         let stash = self.state[&State::Stash(id.into())];
-        let shape = self.micro_shape(id);
-        let slot = self.slot(id, j);
-        let mut offsets = vec![Offset::Dynamic(slot)];
-        offsets.extend(shape.iter().map(|_| Offset::Static(0)));
-        let mut sizes = vec![1];
-        sizes.extend(&shape);
+        let (offsets, sizes, shape) = self.stash_slot(id, j);
         self.extract(stash, &offsets, &sizes, &shape)
     }
 
+    /// Stores micro-batch `j`'s copy of `id` (`value`) in its stash.
     fn stash(&mut self, id: ValueId, value: MlirValue, j: MlirValue) {
         let key = State::Stash(id.into());
         let stash = self.state[&key];
-        let shape = self.micro_shape(id);
-        let slot = self.slot(id, j);
-        let mut offsets = vec![Offset::Dynamic(slot)];
-        offsets.extend(shape.iter().map(|_| Offset::Static(0)));
-        let mut sizes = vec![1];
-        sizes.extend(&shape);
+        let (offsets, sizes, _) = self.stash_slot(id, j);
         let stored = self.insert(value, stash, &offsets, &sizes);
         self.state.insert(key, stored);
     }
@@ -1313,25 +1318,19 @@ impl<'p> Device<'p> {
                     .expect("an accumulating op has a combiner");
                 let own: Vec<i64> = group.devices.iter().map(|&x| x + self.e.shift).collect();
                 let (value, region) = match (plan.zero.level, plan.zero.scatter.get(&(i, g))) {
-                    // ZeRO-1: reduce-scattered over the replicas, summed over this replica's devices.
-                    (1, Some(&dim)) => {
-                        let part = self.reduce_scatter(acc, &self.replica_members(), dim, combine);
+                    // Sharded: this replica's part, summed over its own devices. ZeRO-1
+                    // reduce-scatters it over the replicas here; under ZeRO-2/3 every
+                    // micro-batch's part was reduce-scattered already.
+                    (1..=3, Some(&dim)) => {
+                        let part = if plan.zero.level == 1 {
+                            self.reduce_scatter(acc, &self.replica_members(), dim, combine)
+                        } else {
+                            acc
+                        };
                         let part = if own.len() > 1 {
                             self.e.all_reduce(part, &own, combine)
                         } else {
                             part
-                        };
-                        (
-                            part,
-                            super::zero::part(&group.region, dim, replicas, replica),
-                        )
-                    }
-                    // ZeRO-2/3: every micro-batch's part was reduce-scattered already.
-                    (2 | 3, Some(&dim)) => {
-                        let part = if own.len() > 1 {
-                            self.e.all_reduce(acc, &own, combine)
-                        } else {
-                            acc
                         };
                         (
                             part,

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """flexc's training-framework configurations read back by the frameworks themselves (issue 39):
-`flexc --emit=megatron-args` (src/megatron.rs) mapped onto Megatron-Core's `TransformerConfig`, whose
+`flexc --emit=megatron-args` (src/megatron_args.rs) mapped onto Megatron-Core's `TransformerConfig`, whose
 `__post_init__` validates it (heads over tp, layers over pp × vp, recomputation, sequence
 parallelism), with the micro-batches counted by Megatron-Core's own calculator; and
 `flexc --emit=torchtitan` (src/torchtitan.rs) loaded by torchtitan's `ConfigManager` from

@@ -434,7 +434,7 @@ def document(found, engines, rows, path, search, wall):
         out.write("\n".join(lines) + "\n")
 
 
-# What each engine cannot run of flexc's space: the errors of src/megatron.rs, src/torchtitan.rs and
+# What each engine cannot run of flexc's space: the errors of src/megatron_args.rs, src/torchtitan.rs and
 # src/maxtext.rs (their module docs), which are also what --search=ENGINE leaves out.
 CANNOT = [
     "## What each engine cannot run of flexc's space",

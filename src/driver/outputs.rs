@@ -134,7 +134,7 @@ pub(super) fn engine_output(
             let sim = &options.simulate;
             let costs = simulate::cost_model(&machine, sim.state, sim.profile_db.as_deref())?;
             let problem = problem_of(imported, options, &machine, &costs);
-            let sequence_parallel = crate::megatron::sequence_parallel(&problem, &strategy);
+            let sequence_parallel = crate::megatron_args::sequence_parallel(&problem, &strategy);
             let (text, warnings) = crate::torch::plan(
                 model,
                 imported,
@@ -168,7 +168,7 @@ pub(super) fn engine_output(
 }
 
 /// `--emit=megatron-args`, `torchtitan` and `maxtext`: `strategy` as a training framework's
-/// configuration ([`crate::megatron::args`], [`crate::torchtitan::job_config`],
+/// configuration ([`crate::megatron_args::args`], [`crate::torchtitan::job_config`],
 /// [`crate::maxtext::config`]); what the framework cannot run is an
 /// error (nothing is written), what it runs otherwise a warning.
 fn trainer_config(
@@ -184,11 +184,11 @@ fn trainer_config(
     let cost = simulate::cost_model(machine, sim.state, sim.profile_db.as_deref())?;
     let problem = problem_of(imported, options, machine, &cost);
     let error = |m: String| Diag::error(None, format!("{flag}: {m}"));
-    let plan = crate::megatron::Plan::of(&problem, strategy).map_err(error)?;
+    let plan = crate::megatron_args::Plan::of(&problem, strategy).map_err(error)?;
     let precision = sim.state.precision;
     let (text, warnings) = match emit {
         Emit::MegatronArgs => (
-            crate::megatron::args(&plan, precision).map_err(error)?,
+            crate::megatron_args::args(&plan, precision).map_err(error)?,
             Vec::new(),
         ),
         Emit::Maxtext => {

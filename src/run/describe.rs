@@ -4,7 +4,7 @@
 //!
 //! - `[gpu.peak_flops] f32`: the rate of a JIT-compiled 256×256×256 `linalg.matmul` (at `--opt-level`),
 //!   run on N threads at once (median per thread), divided by the roofline's contraction fraction
-//!   (0.70, `flexc_core::cost::achievable_fraction`) so that the roofline estimate of a matmul equals
+//!   (0.70, `flexc_core::machine::achievable_fraction`) so that the roofline estimate of a matmul equals
 //!   the measured one. The other types default to it.
 //! - `mem_bandwidth`: bytes moved (two reads and one write) per second by a JIT-compiled 4M-element f32
 //!   `arith.addf` on tensors (result allocation included), N threads at once.
@@ -78,7 +78,7 @@ pub fn describe(options: &DescribeOptions) -> Result<String, Diag> {
 pub fn machine_toml(options: &DescribeOptions, figures: &Figures, cpu: &str) -> String {
     let n = options.devices;
     let peak = figures.matmul_flops_per_s
-        / flexc_core::cost::achievable_fraction(flexc_core::OpClass::Contraction);
+        / flexc_core::machine::achievable_fraction(flexc_core::OpClass::Contraction);
     format!(
         "# This host as flexc-run runs partitioned programs: {n} devices, one thread each, in one process.\n\
          # Written by `flexc-run --describe-cpu={n} --device-name={name} --opt-level={opt}` on {cpu};\n\

@@ -271,3 +271,14 @@ pub(super) fn row_major_strides(dims: &[i64]) -> Vec<i64> {
     }
     strides
 }
+
+/// Row-major bytes as 8-byte aligned storage: what a [`Call`] copies its inputs from.
+pub(super) fn words(bytes: &[u8]) -> Vec<u64> {
+    let mut words = vec![0u64; bytes.len().div_ceil(8).max(1)];
+    for (i, chunk) in bytes.chunks(8).enumerate() {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        words[i] = u64::from_ne_bytes(word);
+    }
+    words
+}

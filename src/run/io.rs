@@ -25,7 +25,7 @@ pub(super) fn read_inputs(dir: &Path, entry: &Entry) -> Result<Vec<Vec<u64>>, St
         .enumerate()
         .map(|(i, ty)| {
             let path = dir.join(format!("{}.arg{i}.npy", entry.name));
-            read_npy(&path, ty).map(|bytes| super::prepare::words(&bytes))
+            read_npy(&path, ty).map(|bytes| super::engine::words(&bytes))
         })
         .collect()
 }

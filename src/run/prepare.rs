@@ -41,17 +41,6 @@ pub(super) fn mark_c_interface(module: &Module, entries: &[Entry]) {
     }
 }
 
-/// Row-major bytes as 8-byte aligned storage.
-pub(super) fn words(bytes: &[u8]) -> Vec<u64> {
-    let mut words = vec![0u64; bytes.len().div_ceil(8).max(1)];
-    for (i, chunk) in bytes.chunks(8).enumerate() {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        words[i] = u64::from_ne_bytes(word);
-    }
-    words
-}
-
 /// The inputs of `entry`'s arguments, as 8-byte aligned storage: from `--inputs`, else seeded.
 pub(super) fn inputs(entry: &Entry, options: &RunOptions) -> Result<Vec<Vec<u64>>, String> {
     match &options.inputs {
@@ -77,7 +66,7 @@ fn seeded_inputs(entry: &Entry, options: &RunOptions) -> Vec<Vec<u64>> {
                 options.int_max,
             )
             .unwrap_or_default();
-            words(&bytes)
+            super::engine::words(&bytes)
         })
         .collect()
 }
