@@ -913,17 +913,14 @@ mod tests {
         let log = b.elementwise("math.log", &[probs], 1.0);
         b.loss(log, labels);
         let g = b.finish();
-        let machine = machine(1);
         let run = |loss| {
-            let state = crate::precision::WeightState {
-                loss,
-                ..Default::default()
-            };
-            let cost = CostModel::new(&machine.gpu).with_state(state).unwrap();
-            let problem = Problem::new(&g, &machine, &cost, Mode::Training);
-            let mut s = Strategy::single_device(&g);
-            s.schedule.micro_batches = 2;
-            evaluate(&problem, &s).unwrap()
+            two_micro_batches(
+                &g,
+                crate::precision::WeightState {
+                    loss,
+                    ..Default::default()
+                },
+            )
         };
         let written = run(crate::loss::Loss::AsWritten);
         let fused = run(crate::loss::Loss::Fused);
@@ -941,24 +938,32 @@ mod tests {
         assert!(f.forward_s < w.forward_s);
     }
 
-    /// A fused attention's score-sized tensors never reach memory, so none is a working set either:
-    /// with scores larger than any other tensor, the largest op's working set under a fused kernel is
-    /// below one score tensor, and as written it holds at least one.
+    /// `g` on one device in two micro-batches, trained under `state`.
+    fn two_micro_batches(g: &Graph, state: crate::precision::WeightState) -> Evaluation {
+        let machine = machine(1);
+        let cost = CostModel::new(&machine.gpu).with_state(state).unwrap();
+        let problem = Problem::new(g, &machine, &cost, Mode::Training);
+        let mut s = Strategy::single_device(g);
+        s.schedule.micro_batches = 2;
+        evaluate(&problem, &s).unwrap()
+    }
+
+    /// A fused attention's score-sized tensors never reach memory, so none is kept or held as a
+    /// working set: with scores larger than any other tensor, the largest op's working set under a
+    /// fused kernel is below one score tensor, while as written the scores and probabilities of every
+    /// layer are kept.
     #[test]
     fn fused_attention_holds_no_scores_as_a_working_set() {
         let spec = TransformerSpec::LONG_SEQUENCE;
         let g = synth::transformer(&spec);
-        let machine = machine(1);
         let run = |attention| {
-            let state = crate::precision::WeightState {
-                attention,
-                ..Default::default()
-            };
-            let cost = CostModel::new(&machine.gpu).with_state(state).unwrap();
-            let problem = Problem::new(&g, &machine, &cost, Mode::Training);
-            let mut s = Strategy::single_device(&g);
-            s.schedule.micro_batches = 2;
-            evaluate(&problem, &s).unwrap()
+            two_micro_batches(
+                &g,
+                crate::precision::WeightState {
+                    attention,
+                    ..Default::default()
+                },
+            )
         };
         // One micro-batch's scores, in the graph's bf16.
         let scores = spec.batch / 2 * spec.heads * spec.seq * spec.seq * 2;
