@@ -1622,7 +1622,7 @@ fn schedule_search_bounds_hold_with_expert_parallelism() {
     // bounds (the experts' weight state divided by ep in both), and the pruned search finds the
     // same. (lit-tests/schedule/expert-parallel.test shows ep enumerated and chosen.)
     use flexc::core::precision::{Optimizer, Precision, WeightState};
-    use flexc::core::{machine::Machine, problem::Problem, search, CostModel, DeviceCount, Mode};
+    use flexc::core::{machine::Machine, problem::Problem, CostModel, DeviceCount, Mode};
     let model = "jax/moe_seq_b4.train_sgd.stablehlo.generic.mlir";
     let mut options = settings(model);
     options.mode = Some(Mode::TrainingStep);
@@ -1644,17 +1644,7 @@ fn schedule_search_bounds_hold_with_expert_parallelism() {
         batch_dim: options.batch_dim.unwrap_or(0),
         ..Problem::new(&imported.graph, &machine, &cost, Mode::TrainingStep)
     };
-    let all = search::audit_bounds(&problem).unwrap();
-    assert_eq!(all.bound_violations, 0, "{all:?}");
-    assert!(all.evaluated > 20, "{all:?}");
-    let run = search::Run::new(search::Budget::Proposals(100_000), 0);
-    let found = search::algorithm("plan")
-        .unwrap()
-        .search(&problem, &run)
-        .unwrap();
-    let pruned = found.plan().unwrap();
-    assert!(pruned.complete, "{pruned:?}");
-    assert_eq!(pruned.best, all.best);
+    bounds_hold_and_the_search_finds_the_best(&problem);
 }
 
 #[test]
@@ -1713,7 +1703,7 @@ fn schedule_search_bounds_hold_on_a_training_step() {
     // carries its own backward (kept activations counted for the memory bound), mixed precision with
     // Adam: every candidate simulated, none below its bounds, and the pruned search finds the same.
     use flexc::core::precision::{Optimizer, Precision, WeightState};
-    use flexc::core::{machine::Machine, problem::Problem, search, CostModel, Mode};
+    use flexc::core::{machine::Machine, problem::Problem, CostModel, Mode};
     let model = "jax/transformer_b8.train_sgd.stablehlo.generic.mlir";
     let mut options = settings(model);
     options.mode = Some(Mode::TrainingStep);
@@ -1731,17 +1721,7 @@ fn schedule_search_bounds_hold_on_a_training_step() {
         batch_dim: options.batch_dim.unwrap_or(0),
         ..Problem::new(&imported.graph, &machine, &cost, Mode::TrainingStep)
     };
-    let all = search::audit_bounds(&problem).unwrap();
-    assert_eq!(all.bound_violations, 0, "{all:?}");
-    assert!(all.evaluated > 20, "{all:?}");
-    let run = search::Run::new(search::Budget::Proposals(100_000), 0);
-    let found = search::algorithm("plan")
-        .unwrap()
-        .search(&problem, &run)
-        .unwrap();
-    let pruned = found.plan().unwrap();
-    assert!(pruned.complete, "{pruned:?}");
-    assert_eq!(pruned.best, all.best);
+    bounds_hold_and_the_search_finds_the_best(&problem);
 }
 
 /// One `flexc` run of the built binary: its stderr, or a panic with it when it fails.
@@ -2021,4 +2001,21 @@ fn engine_exports_simulate_as_planned() {
             );
         }
     }
+}
+
+/// The schedule search's bounds hold on every candidate of `problem` (each simulated and checked), more
+/// than 20 are simulated, and the pruned search finds the same best as the exhaustive one.
+fn bounds_hold_and_the_search_finds_the_best(problem: &flexc::core::problem::Problem) {
+    use flexc::core::search;
+    let all = search::audit_bounds(problem).unwrap();
+    assert_eq!(all.bound_violations, 0, "{all:?}");
+    assert!(all.evaluated > 20, "{all:?}");
+    let run = search::Run::new(search::Budget::Proposals(100_000), 0);
+    let found = search::algorithm("plan")
+        .unwrap()
+        .search(problem, &run)
+        .unwrap();
+    let pruned = found.plan().unwrap();
+    assert!(pruned.complete, "{pruned:?}");
+    assert_eq!(pruned.best, all.best);
 }

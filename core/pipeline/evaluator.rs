@@ -971,20 +971,13 @@ impl<'a> Evaluator<'a> {
             }
         }
         // As the engines keep it: a training step's pointwise intermediates recomputed by its fused
-        // backward kernels, and, with fused attention, no score-sized tensor at all
-        // ([`crate::attention`]; `train` graphs get the first from [`Fusion`]).
+        // backward kernels ([`crate::attention`]; `train` graphs get them from [`Fusion`]). Fused
+        // attention's score-sized tensors were never kept (`unwritten`).
         let forward = |o: OpId| training || self.phases.of(sub.ops[o.index()]) == Phase::Forward;
         if fusion.is_none() {
             let saved: std::collections::HashSet<TensorId> = bytes.keys().copied().collect();
             for t in crate::attention::recomputable(g, &saved, forward) {
                 bytes.remove(&t);
-            }
-        }
-        if self.problem.cost.state().attention.is_fused() {
-            for core in crate::attention::cores(g, forward) {
-                for t in &core.tensors {
-                    bytes.remove(t);
-                }
             }
         }
         // FP8: the operands that only weighted products read are kept quantized
