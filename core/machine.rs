@@ -48,7 +48,8 @@
 //!                                  # attention_backward (a fused attention kernel's share of the matrix
 //!                                  # peak; default: matrix's), flash2_forward and flash2_backward
 //!                                  # (FlashAttention-2's, where a later kernel is faster; default: the
-//!                                  # attention_* values), memory (bandwidth)
+//!                                  # attention_* values), memory (bandwidth), overlap (the compute
+//!                                  # rate kept beside a running collective; default 1.0)
 //!
 //! [intra]                          # kind: "nvlink", "nvswitch", "pcie"
 //! kind = "nvswitch"
@@ -190,6 +191,10 @@ pub struct Efficiency {
     pub flash2_backward: f64,
     /// Fraction of `mem_bandwidth` a streaming kernel achieves.
     pub memory: f64,
+    /// Fraction of its rate the compute keeps while a collective runs beside it on the same GPU
+    /// (NCCL's kernels hold SMs and memory bandwidth): ZeRO's gathers and scatters overlapped with
+    /// the compute ([`crate::pipeline::beside`]). 1.0 by default (no contention).
+    pub overlap: f64,
 }
 
 /// Fraction of the peak FLOP rate an op family reaches in practice: the generic table, the default of
@@ -233,6 +238,7 @@ impl Default for Efficiency {
             flash2_forward: f(OpClass::Contraction),
             flash2_backward: f(OpClass::Contraction),
             memory: 1.0,
+            overlap: 1.0,
         }
     }
 }
@@ -252,7 +258,7 @@ impl Efficiency {
         }
     }
 
-    fn entries(&self) -> [(&'static str, f64); 13] {
+    fn entries(&self) -> [(&'static str, f64); 14] {
         [
             ("contraction", self.contraction),
             ("convolution", self.convolution),
@@ -267,6 +273,7 @@ impl Efficiency {
             ("flash2_forward", self.flash2_forward),
             ("flash2_backward", self.flash2_backward),
             ("memory", self.memory),
+            ("overlap", self.overlap),
         ]
     }
 }
@@ -995,10 +1002,11 @@ struct RawEfficiency {
     flash2_forward: Option<Spanned<f64>>,
     flash2_backward: Option<Spanned<f64>>,
     memory: Option<Spanned<f64>>,
+    overlap: Option<Spanned<f64>>,
 }
 
 impl RawEfficiency {
-    fn entries(&self) -> [(&'static str, &Option<Spanned<f64>>); 13] {
+    fn entries(&self) -> [(&'static str, &Option<Spanned<f64>>); 14] {
         [
             ("contraction", &self.contraction),
             ("convolution", &self.convolution),
@@ -1013,6 +1021,7 @@ impl RawEfficiency {
             ("flash2_forward", &self.flash2_forward),
             ("flash2_backward", &self.flash2_backward),
             ("memory", &self.memory),
+            ("overlap", &self.overlap),
         ]
     }
 
@@ -1039,6 +1048,7 @@ impl RawEfficiency {
             flash2_forward: v(&self.flash2_forward, attention_forward),
             flash2_backward: v(&self.flash2_backward, attention_backward),
             memory: v(&self.memory, d.memory),
+            overlap: v(&self.overlap, d.overlap),
         }
     }
 }

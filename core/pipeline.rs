@@ -121,6 +121,9 @@ pub struct StageCost {
     /// ZeRO-3's all-gather (and reduce-scatter) per step.
     pub gather_s: f64,
     pub scatter_s: f64,
+    /// Share of the compute rate that ZeRO's collectives take while they run beside the compute
+    /// (`1 − efficiency.overlap` of the GPU): [`beside`].
+    pub contention: f64,
     /// Kept per micro-batch in flight, on the stage's busiest device.
     pub kept_bytes: u64,
     /// ZeRO-3: the stage's weights gathered on a device while it runs.
@@ -133,6 +136,17 @@ pub struct StageCost {
     pub forward_flops: f64,
     pub backward_flops: f64,
     pub recompute_flops: f64,
+}
+
+/// Seconds of `compute` with a collective of `comm` seconds started beside it, on a GPU where a running
+/// collective takes `contention` of the compute rate (its kernels hold SMs and memory bandwidth;
+/// [`crate::machine::Efficiency::overlap`]): the compute runs slowed while the collective lasts, so it
+/// ends `contention · comm` later, or the collective ends last.
+pub fn beside(compute: f64, comm: f64, contention: f64) -> f64 {
+    if comm <= 0.0 {
+        return compute;
+    }
+    comm.max(compute + contention * comm)
 }
 
 /// Memory of one device, broken down.
@@ -838,6 +852,40 @@ mod tests {
         // A ring all-gather of the 16-bit weights: 7/8 of them over the slowest hop.
         let bw = machine.route(DeviceId(0), DeviceId(1)).bandwidth;
         assert!((stage.gather_s - 7.0 / 8.0 * (params * 2) as f64 / bw).abs() < 1e-4);
+    }
+
+    /// ZeRO-3's gathers and scatters run beside the compute and take its SMs while they last
+    /// ([`beside`], the GPU's `efficiency.overlap`): on a compute-bound stage each micro-batch's
+    /// forward ends `contention · gather` later, its backward `contention · (gather + scatter)`.
+    #[test]
+    fn zero3_collectives_slow_the_compute_beside_them() {
+        assert_eq!(beside(1.0, 0.5, 0.2), 1.1);
+        assert_eq!(beside(1.0, 2.0, 0.2), 2.0);
+        assert_eq!(beside(1.0, 0.0, 0.2), 1.0);
+        let g = chain(4096, 1024, 4);
+        let run = |overlap: f64| {
+            let mut machine = machine(8);
+            machine.gpu.efficiency.overlap = overlap;
+            let cost = CostModel::new(&machine.gpu);
+            let problem = Problem::new(&g, &machine, &cost, Mode::Training);
+            let mut s = Strategy::single_device(&g);
+            s.schedule.replicas = 8;
+            s.schedule.micro_batches = 2;
+            s.schedule.zero = Zero::Full;
+            evaluate(&problem, &s).unwrap()
+        };
+        let (free, shared) = (run(1.0), run(0.811));
+        let stage = &shared.stages[0];
+        assert!((stage.contention - 0.189).abs() < 1e-12);
+        assert!(stage.forward_s > stage.gather_s);
+        assert!(stage.backward_s > stage.gather_s + stage.scatter_s);
+        let slowed = 2.0 * 0.189 * (2.0 * stage.gather_s + stage.scatter_s);
+        assert!(
+            (shared.iteration_s - free.iteration_s - slowed).abs() < 1e-9,
+            "{} - {} vs {slowed}",
+            shared.iteration_s,
+            free.iteration_s
+        );
     }
 
     /// What a ZeRO-3 engine moves besides its collectives ([`crate::engine_flags::Fsdp`]), against the closed

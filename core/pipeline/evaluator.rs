@@ -671,6 +671,7 @@ impl<'a> Evaluator<'a> {
         // ([`crate::engine_flags::Fsdp`]): on the compute stream with each gathered pass, on the
         // reduce-scatter's stream before it.
         let (mut gather_s, mut scatter_s) = (0.0, 0.0);
+        let contention = 1.0 - self.machine().gpu.efficiency.overlap;
         if self.schedule.zero == Zero::Full && self.schedule.replicas > 1 {
             let (held, _) = &sims.memo.held;
             let elements = held.iter().copied().max().unwrap_or(0);
@@ -689,6 +690,8 @@ impl<'a> Evaluator<'a> {
             gather_s = self.replica_ring_half(base, elements * fsdp.gather_bytes(half));
             scatter_s = self.replica_ring_half(base, elements * fsdp.scatter_bytes(half))
                 + cost.stream_s(elements * fsdp.scatter_copy_bytes());
+            // The contention beside the compute is the timeline's ([`Timeline::place`]); here only
+            // what the collectives take beyond the backward.
             last_backward_s = backward_s.max(gather_s + scatter_s);
         } else if self.schedule.zero == Zero::Gradients && self.schedule.replicas > 1 {
             // ZeRO-2: every micro-batch's gradients reduce-scattered (in f32) as its backward makes
@@ -719,6 +722,7 @@ impl<'a> Evaluator<'a> {
             recompute_s,
             gather_s,
             scatter_s,
+            contention,
             kept_bytes: memory.kept_bytes,
             gathered_bytes: memory.gathered_bytes,
             transient_bytes: memory.transient_bytes,
@@ -1790,12 +1794,12 @@ impl Timeline {
         let dur = if back {
             let b = c.backward_s + c.recompute_s;
             match s.zero {
-                Zero::Full => b.max(c.gather_s + c.scatter_s),
-                Zero::Gradients => b.max(c.scatter_s),
+                Zero::Full => beside(b, c.gather_s + c.scatter_s, c.contention),
+                Zero::Gradients => beside(b, c.scatter_s, c.contention),
                 Zero::None | Zero::Optimizer => b,
             }
         } else if s.zero == Zero::Full {
-            c.forward_s.max(c.gather_s)
+            beside(c.forward_s, c.gather_s, c.contention)
         } else {
             c.forward_s
         };

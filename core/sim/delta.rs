@@ -64,10 +64,25 @@ impl<'a> Simulator<'a> {
             self.compact();
         }
         let edges = self.graph.edges();
-        let adjacent: Vec<usize> = self.layout.in_edges[o]
+        // The op's edges, and the other readers' edges of each tensor it reads: which of a tensor's
+        // transfers to a device is the one kept ([`share_transfers`]) depends on every reader.
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut adjacent: Vec<usize> = Vec::new();
+        for e in self.layout.in_edges[o]
             .clone()
             .chain(self.layout.out_edges[o].iter().copied())
-            .collect();
+        {
+            if adjacent.contains(&e) {
+                continue;
+            }
+            let group = sibling_edges(self.graph, &self.layout, e);
+            for &s in &group {
+                if !adjacent.contains(&s) {
+                    adjacent.push(s);
+                }
+            }
+            groups.push(group);
+        }
         let (rebuilt, rewired) = self.affected_blocks(o, &adjacent);
 
         // Everything replaced goes to `undo`, so that reverting this change restores it.
@@ -98,6 +113,9 @@ impl<'a> Simulator<'a> {
             );
             undo.edges
                 .push((e, std::mem::replace(&mut self.edges[e], pairs)));
+        }
+        for group in &groups {
+            share_transfers(self.graph, &self.ops, &mut self.edges, group);
         }
         // In issue order, so that every dependency already has its new arena slot.
         let mut builder = std::mem::take(&mut self.builder);
@@ -145,15 +163,18 @@ impl<'a> Simulator<'a> {
         }
         rebuilt.retain(|&b| self.layout.pos[b as usize] != u32::MAX);
         rebuilt.sort_unstable_by_key(|&b| self.layout.pos[b as usize]);
-        let mut rewired: Vec<u32> = self.layout.in_edges[o]
-            .clone()
-            .map(|e| backward_block(edges[e].producer.index()))
+        // Every edge's two ends: `o`'s in-edges' producers, its out-edges' consumers, and the other
+        // readers of what `o` reads (their transfers may have changed hands).
+        let mut rewired: Vec<u32> = adjacent
+            .iter()
+            .flat_map(|&e| {
+                [
+                    backward_block(edges[e].producer.index()),
+                    forward_block(edges[e].consumer.index()),
+                ]
+            })
+            .filter(|&b| b != forward_block(o) && b != backward_block(o))
             .collect();
-        rewired.extend(
-            self.layout.out_edges[o]
-                .iter()
-                .map(|&e| forward_block(edges[e].consumer.index())),
-        );
         rewired.sort_unstable();
         rewired.dedup();
         rewired.retain(|&b| self.layout.pos[b as usize] != u32::MAX);

@@ -10,7 +10,12 @@
 //! between the same devices, as the tokens between a sample split and an expert split) is an
 //! *all-to-all*: its transfers are issued in the rounds of a pairwise exchange, each sender paying a
 //! route's latency once (`tasks::all_to_all_rounds`, `blocks.rs`), so that it takes
-//! `bytes · (d-1)/d / bandwidth + latency` per device inside a node. In training, every
+//! `bytes · (d-1)/d / bandwidth + latency` per device inside a node. A tensor crosses to a device once
+//! however many of its readers run there (`tasks::share_transfers`): of the transfers of one tensor's
+//! edges that move the same region of the same producer task to the same device, the first reader's (in
+//! issue order) stays and serves the later readers, which the device runs after it; in training their
+//! gradients are summed on that device and sent back once, by the first reader's mirror (its backward is
+//! the last of theirs). In training, every
 //! weight is synchronized by identity, once however many ops read it ([`crate::weight_sync`]): the backward
 //! tasks of all its readers on a device accumulate into one gradient there, and the parts held by the same
 //! two or more devices form a replica group summed by one ring *all-reduce*, issued with the backward of its
@@ -399,6 +404,19 @@ impl<'a> Simulator<'a> {
                 machine.gpus_per_node,
             ));
         }
+        for o in 0..graph.num_ops() {
+            for (k, &e) in sim.layout.out_edges[o].iter().enumerate() {
+                let output = graph.edges()[e].output;
+                // Each group once: at its first edge of the producer's list.
+                if sim.layout.out_edges[o][..k]
+                    .iter()
+                    .all(|&s| graph.edges()[s].output != output)
+                {
+                    let group = sibling_edges(graph, &sim.layout, e);
+                    share_transfers(graph, &sim.ops, &mut sim.edges, &group);
+                }
+            }
+        }
         let mut builder = Builder::default();
         for pos in 0..sim.layout.order.len() {
             let b = sim.layout.order[pos];
@@ -741,6 +759,62 @@ mod tests {
             .map(|t| t.end_s())
             .fold(0.0, f64::max);
         assert!(all_reduces[0].start_s >= first_backward);
+    }
+
+    /// A tensor read by three products on another device crosses once (and its gradient comes back
+    /// once, summed there): the first reader's transfer serves the others, in a full simulation and
+    /// through every delta.
+    #[test]
+    fn a_tensor_crosses_to_a_device_once() {
+        let mut b = synth::Builder::new("three readers", crate::graph::DType::F32);
+        let x = b.input("x", &[8, 64], crate::graph::DType::F32);
+        let n = b.elementwise("relu", &[x], 1.0);
+        let reads: Vec<TensorId> = (0..3).map(|_| b.matmul(n, 32)).collect();
+        b.elementwise("add", &reads, 2.0);
+        let graph = b.finish();
+        let readers: Vec<OpId> = reads
+            .iter()
+            .map(|&t| graph.tensor(t).producer.unwrap())
+            .collect();
+        let machine = Machine::preset("dgx-a100:1").unwrap();
+        let cost = CostModel::new(&machine.gpu);
+        let start = Strategy::single_device(&graph);
+        let mut sim = Simulator::new(&graph, &machine, &cost, Mode::Training, start).unwrap();
+        let bytes = 8 * 64 * 4;
+        let moved = |sim: &Simulator, kind: TaskKind| {
+            sim.timeline()
+                .iter()
+                .filter(|t| t.kind == kind && t.bytes == bytes)
+                .count()
+        };
+        for (k, &op) in readers.iter().enumerate() {
+            let away = Config::single(graph.op(op), DeviceId(1));
+            sim.set_config(op, away).unwrap();
+            assert_same(&sim, &format!("reader {k} moved"), true);
+            assert_eq!(moved(&sim, TaskKind::Transfer), 1, "reader {k} moved");
+            assert_eq!(
+                moved(&sim, TaskKind::GradientTransfer),
+                1,
+                "reader {k} moved"
+            );
+        }
+        // The first reader back home: the second one's transfer takes over.
+        let home = Config::single(graph.op(readers[0]), DeviceId(0));
+        sim.set_config(readers[0], home).unwrap();
+        assert_same(&sim, "first reader home", true);
+        assert_eq!(moved(&sim, TaskKind::Transfer), 1);
+        assert_eq!(moved(&sim, TaskKind::GradientTransfer), 1);
+        // Readers on two other devices: one crossing to each.
+        let third = Config::single(graph.op(readers[2]), DeviceId(2));
+        sim.set_config(readers[2], third).unwrap();
+        assert_same(&sim, "readers on devices 1 and 2", true);
+        assert_eq!(moved(&sim, TaskKind::Transfer), 2);
+        assert_eq!(moved(&sim, TaskKind::GradientTransfer), 2);
+        // Reverted: as before.
+        let back = Config::single(graph.op(readers[2]), DeviceId(1));
+        sim.set_config(readers[2], back).unwrap();
+        assert_same(&sim, "reverted", true);
+        assert_eq!(moved(&sim, TaskKind::Transfer), 1);
     }
 
     fn assert_same(sim: &Simulator, what: &str, detailed: bool) {

@@ -986,6 +986,75 @@ pub(super) fn edge_pairs(
     }
 }
 
+/// The edges that carry the same tensor as edge `e` (its producer's same output) to any reader,
+/// `e` among them, in the readers' forward issue order.
+pub(super) fn sibling_edges(graph: &Graph, layout: &Layout, e: usize) -> Vec<usize> {
+    let edges = graph.edges();
+    let edge = &edges[e];
+    let mut group: Vec<usize> = layout.out_edges[edge.producer.index()]
+        .iter()
+        .copied()
+        .filter(|&s| edges[s].output == edge.output)
+        .collect();
+    group.sort_by_key(|&s| {
+        (
+            layout.pos[forward_block(edges[s].consumer.index()) as usize],
+            s,
+        )
+    });
+    group
+}
+
+/// A tensor crosses to a device once, however many of its readers run there: of the transfers of
+/// `group` (sibling edges, [`sibling_edges`]) that move the same region of the same producer task to
+/// the same device, only the first reader's (in forward issue order) stays; the later readers find
+/// the data there (their device runs them after the first reader, which waited for it), and their
+/// gradients are summed locally into the first reader's, whose backward runs last of the siblings'
+/// and sends the sum once. The dropped pairs become local (no transfer, no dependency). Edges with
+/// strided regions and all-to-all edges keep their own transfers.
+pub(super) fn share_transfers(
+    graph: &Graph,
+    ops: &[OpTasks],
+    edges: &mut [EdgePairs],
+    group: &[usize],
+) {
+    if group.len() < 2 {
+        return;
+    }
+    let mut seen: std::collections::HashSet<(u32, u32, Vec<Interval>)> = Default::default();
+    for &e in group {
+        let edge = &graph.edges()[e];
+        let (prod, cons) = (&ops[edge.producer.index()], &ops[edge.consumer.index()]);
+        if !edges[e].rounds.is_empty() || !prod.strided.is_empty() || !cons.strided.is_empty() {
+            continue;
+        }
+        let out_access = graph.op(edge.producer).inputs.len() + edge.output;
+        let mut dropped = false;
+        for pair in &mut edges[e].pairs {
+            if pair.comm == LOCAL {
+                continue;
+            }
+            let region: Vec<Interval> = prod
+                .region(out_access, pair.p as usize)
+                .iter()
+                .zip(cons.region(edge.input, pair.c as usize))
+                .map(|(a, b)| a.intersect(*b))
+                .collect();
+            if !seen.insert((pair.p, cons.devices[pair.c as usize].0, region)) {
+                pair.comm = LOCAL;
+                dropped = true;
+            }
+        }
+        if dropped {
+            let mut comm = 0;
+            for pair in edges[e].pairs.iter_mut().filter(|p| p.comm != LOCAL) {
+                pair.comm = comm;
+                comm += 1;
+            }
+        }
+    }
+}
+
 /// What the simulator needs of a [`Route`](crate::machine::Route): its bandwidth and latency, and the resource indices of its
 /// channels (32 bytes, so that a table of them stays in cache).
 #[derive(Clone, Copy, Debug, Default)]
