@@ -1046,10 +1046,9 @@ pub(super) fn share_transfers(
             }
         }
         if dropped {
-            let mut comm = 0;
-            for pair in edges[e].pairs.iter_mut().filter(|p| p.comm != LOCAL) {
-                pair.comm = comm;
-                comm += 1;
+            let remote = edges[e].pairs.iter_mut().filter(|p| p.comm != LOCAL);
+            for (comm, pair) in remote.enumerate() {
+                pair.comm = comm as u32;
             }
         }
     }
