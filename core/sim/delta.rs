@@ -115,7 +115,7 @@ impl<'a> Simulator<'a> {
                 .push((e, std::mem::replace(&mut self.edges[e], pairs)));
         }
         for group in &groups {
-            share_transfers(self.graph, &self.ops, &mut self.edges, group);
+            share_transfers(self.graph, &self.layout, &self.ops, &mut self.edges, group);
         }
         // In issue order, so that every dependency already has its new arena slot.
         let mut builder = std::mem::take(&mut self.builder);

@@ -15,7 +15,8 @@
 //! edges that move the same region of the same producer task to the same device, the first reader's (in
 //! issue order) stays and serves the later readers, which the device runs after it; in training their
 //! gradients are summed on that device and sent back once, by the first reader's mirror (its backward is
-//! the last of theirs). In training, every
+//! the last of theirs). In a training step written out, readers share only within their pass (the loss's
+//! forward, or the rest): a backward reader fetches again. In training, every
 //! weight is synchronized by identity, once however many ops read it ([`crate::weight_sync`]): the backward
 //! tasks of all its readers on a device accumulate into one gradient there, and the parts held by the same
 //! two or more devices form a replica group summed by one ring *all-reduce*, issued with the backward of its
@@ -413,7 +414,7 @@ impl<'a> Simulator<'a> {
                     .all(|&s| graph.edges()[s].output != output)
                 {
                     let group = sibling_edges(graph, &sim.layout, e);
-                    share_transfers(graph, &sim.ops, &mut sim.edges, &group);
+                    share_transfers(graph, &sim.layout, &sim.ops, &mut sim.edges, &group);
                 }
             }
         }
@@ -815,6 +816,37 @@ mod tests {
         sim.set_config(readers[2], back).unwrap();
         assert_same(&sim, "reverted", true);
         assert_eq!(moved(&sim, TaskKind::Transfer), 1);
+    }
+
+    /// In a training step written out, readers of one pass share a received tensor, a reader of the
+    /// other pass (the backward's, outside the loss's forward) fetches it again.
+    #[test]
+    fn a_tensor_crosses_once_per_pass() {
+        let mut b = synth::Builder::new("two passes", crate::graph::DType::F32);
+        let x = b.input("x", &[1, 64], crate::graph::DType::F32);
+        let labels = b.input("labels", &[1], crate::graph::DType::I32);
+        let n = b.elementwise("relu", &[x], 1.0);
+        let (u, v) = (b.matmul(n, 32), b.matmul(n, 32));
+        let sum = b.elementwise("add", &[u, v], 1.0);
+        b.loss(sum, labels);
+        let late = b.matmul(n, 32);
+        let graph = b.finish();
+        let machine = Machine::preset("dgx-a100:1").unwrap();
+        let cost = CostModel::new(&machine.gpu);
+        let mut strategy = Strategy::single_device(&graph);
+        for t in [u, v, late] {
+            let op = graph.tensor(t).producer.unwrap();
+            strategy.configs[op.index()] = Config::single(graph.op(op), DeviceId(1));
+        }
+        let moved = |mode: Mode| {
+            let sim = Simulator::new(&graph, &machine, &cost, mode, strategy.clone()).unwrap();
+            sim.timeline()
+                .iter()
+                .filter(|t| t.kind == TaskKind::Transfer && t.bytes == 64 * 4)
+                .count()
+        };
+        assert_eq!(moved(Mode::TrainingStep), 2);
+        assert_eq!(moved(Mode::Inference), 1);
     }
 
     fn assert_same(sim: &Simulator, what: &str, detailed: bool) {

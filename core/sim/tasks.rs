@@ -147,6 +147,10 @@ pub(crate) struct Layout {
     /// replicas of a data-parallel strategy read disjoint rows, so its gradient is not summed across
     /// replicas ([`Replicas`]).
     pub per_sample_weight: Vec<bool>,
+    /// Per op of a training step written out ([`Mode::TrainingStep`]): whether it is outside the loss's
+    /// forward (the backward and the update); false for every op of other graphs. A received tensor is
+    /// shared by the readers of one pass only ([`share_transfers`]).
+    pub after_loss: Vec<bool>,
 }
 
 impl Layout {
@@ -235,6 +239,7 @@ impl Layout {
             fusion: Fusion::for_state(graph, state),
             statistic_reader: statistic_readers(graph),
             per_sample_weight,
+            after_loss: after_loss(graph, mode),
         }
     }
 
@@ -250,6 +255,44 @@ impl Layout {
     pub(super) fn backward_stage(&self, op: usize) -> u32 {
         (2 * self.n_ops - 1 - op) as u32
     }
+}
+
+/// [`Layout::after_loss`]: in a training step written out, the ops no scalar result (the loss)
+/// depends on; none when the graph has no such result or is no training step.
+fn after_loss(graph: &Graph, mode: Mode) -> Vec<bool> {
+    let n = graph.num_ops();
+    if !mode.training_step() {
+        return vec![false; n];
+    }
+    let mut forward = vec![false; n];
+    let mut stack: Vec<OpId> = graph
+        .tensors()
+        .iter()
+        .enumerate()
+        .filter(|(t, tensor)| {
+            tensor.kind == TensorKind::Activation
+                && graph.consumers(TensorId::new(*t)).is_empty()
+                && tensor.shape.iter().all(|&d| d == 1)
+        })
+        .filter_map(|(_, tensor)| tensor.producer)
+        .collect();
+    while let Some(id) = stack.pop() {
+        if std::mem::replace(&mut forward[id.index()], true) {
+            continue;
+        }
+        stack.extend(
+            graph
+                .op(id)
+                .inputs
+                .iter()
+                .filter_map(|a| graph.tensor(a.tensor).producer)
+                .filter(|p| !forward[p.index()]),
+        );
+    }
+    if !forward.iter().any(|&f| f) {
+        return vec![false; n];
+    }
+    forward.iter().map(|&f| !f).collect()
 }
 
 /// Per op: whether it computes with per-device *statistics* when replicated, as data parallelism's batch
@@ -1010,10 +1053,14 @@ pub(super) fn sibling_edges(graph: &Graph, layout: &Layout, e: usize) -> Vec<usi
 /// the same device, only the first reader's (in forward issue order) stays; the later readers find
 /// the data there (their device runs them after the first reader, which waited for it), and their
 /// gradients are summed locally into the first reader's, whose backward runs last of the siblings'
-/// and sends the sum once. The dropped pairs become local (no transfer, no dependency). Edges with
-/// strided regions and all-to-all edges keep their own transfers.
+/// and sends the sum once. The dropped pairs become local (no transfer, no dependency). In a training
+/// step written out, only readers of the same pass share ([`Layout::after_loss`]): a backward reader
+/// fetches again what the forward's readers received, as Megatron's sequence parallelism all-gathers
+/// a layer's input again for its weight gradient rather than holding the gathered copy across the
+/// pass. Edges with strided regions and all-to-all edges keep their own transfers.
 pub(super) fn share_transfers(
     graph: &Graph,
+    layout: &Layout,
     ops: &[OpTasks],
     edges: &mut [EdgePairs],
     group: &[usize],
@@ -1021,7 +1068,7 @@ pub(super) fn share_transfers(
     if group.len() < 2 {
         return;
     }
-    let mut seen: std::collections::HashSet<(u32, u32, Vec<Interval>)> = Default::default();
+    let mut seen: std::collections::HashSet<(bool, u32, u32, Vec<Interval>)> = Default::default();
     for &e in group {
         let edge = &graph.edges()[e];
         let (prod, cons) = (&ops[edge.producer.index()], &ops[edge.consumer.index()]);
@@ -1040,7 +1087,8 @@ pub(super) fn share_transfers(
                 .zip(cons.region(edge.input, pair.c as usize))
                 .map(|(a, b)| a.intersect(*b))
                 .collect();
-            if !seen.insert((pair.p, cons.devices[pair.c as usize].0, region)) {
+            let pass = layout.after_loss[edge.consumer.index()];
+            if !seen.insert((pass, pair.p, cons.devices[pair.c as usize].0, region)) {
                 pair.comm = LOCAL;
                 dropped = true;
             }
