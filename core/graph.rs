@@ -715,6 +715,41 @@ impl Mode {
     }
 }
 
+/// The producers of a graph's scalar results: activations of all-one shape that no op reads (a
+/// training step's loss).
+pub fn scalar_results(graph: &Graph) -> impl Iterator<Item = OpId> + '_ {
+    graph
+        .tensors()
+        .iter()
+        .enumerate()
+        .filter(|(t, tensor)| {
+            tensor.kind == TensorKind::Activation
+                && graph.consumers(TensorId::new(*t)).is_empty()
+                && tensor.shape.iter().all(|&d| d == 1)
+        })
+        .filter_map(|(_, tensor)| tensor.producer)
+}
+
+/// Per op: whether one of `seeds` depends on it (the seeds included).
+pub fn ancestors(graph: &Graph, seeds: impl IntoIterator<Item = OpId>) -> Vec<bool> {
+    let mut reached = vec![false; graph.num_ops()];
+    let mut stack: Vec<OpId> = seeds.into_iter().collect();
+    while let Some(id) = stack.pop() {
+        if std::mem::replace(&mut reached[id.index()], true) {
+            continue;
+        }
+        stack.extend(
+            graph
+                .op(id)
+                .inputs
+                .iter()
+                .filter_map(|a| graph.tensor(a.tensor).producer)
+                .filter(|p| !reached[p.index()]),
+        );
+    }
+    reached
+}
+
 /// Whether `graph` already is a whole training step, and why: it returns updated weights. A weight counts
 /// as updated when an unconsumed result (a function result) of its shape is computed by an op reading it
 /// (`w - lr·g`, with or without momentum). At least half of the weights must be, so that a forward graph

@@ -633,31 +633,10 @@ impl Phases {
                     t.kind == TensorKind::Weight || t.producer.is_some_and(|p| updates[p.index()])
                 });
             }
-            let mut forward = vec![false; n];
-            let mut stack: Vec<OpId> = graph
-                .tensors()
-                .iter()
-                .enumerate()
-                .filter(|(t, tensor)| {
-                    tensor.kind == TensorKind::Activation
-                        && graph.consumers(crate::TensorId::new(*t)).is_empty()
-                        && tensor.shape.iter().all(|&d| d == 1)
-                })
-                .filter_map(|(_, tensor)| tensor.producer)
-                .filter(|p| !updates[p.index()])
-                .collect();
-            while let Some(id) = stack.pop() {
-                if std::mem::replace(&mut forward[id.index()], true) {
-                    continue;
-                }
-                for a in &graph.op(id).inputs {
-                    if let Some(p) = graph.tensor(a.tensor).producer {
-                        if !forward[p.index()] {
-                            stack.push(p);
-                        }
-                    }
-                }
-            }
+            let forward = crate::graph::ancestors(
+                graph,
+                crate::graph::scalar_results(graph).filter(|p| !updates[p.index()]),
+            );
             if (0..n).any(|i| forward[i] && follows[i]) {
                 for i in 0..n {
                     if follows[i] && !forward[i] {

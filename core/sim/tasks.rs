@@ -264,31 +264,7 @@ fn after_loss(graph: &Graph, mode: Mode) -> Vec<bool> {
     if !mode.training_step() {
         return vec![false; n];
     }
-    let mut forward = vec![false; n];
-    let mut stack: Vec<OpId> = graph
-        .tensors()
-        .iter()
-        .enumerate()
-        .filter(|(t, tensor)| {
-            tensor.kind == TensorKind::Activation
-                && graph.consumers(TensorId::new(*t)).is_empty()
-                && tensor.shape.iter().all(|&d| d == 1)
-        })
-        .filter_map(|(_, tensor)| tensor.producer)
-        .collect();
-    while let Some(id) = stack.pop() {
-        if std::mem::replace(&mut forward[id.index()], true) {
-            continue;
-        }
-        stack.extend(
-            graph
-                .op(id)
-                .inputs
-                .iter()
-                .filter_map(|a| graph.tensor(a.tensor).producer)
-                .filter(|p| !forward[p.index()]),
-        );
-    }
+    let forward = crate::graph::ancestors(graph, crate::graph::scalar_results(graph));
     if !forward.iter().any(|&f| f) {
         return vec![false; n];
     }
