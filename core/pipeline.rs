@@ -121,9 +121,6 @@ pub struct StageCost {
     /// ZeRO-3's all-gather (and reduce-scatter) per step.
     pub gather_s: f64,
     pub scatter_s: f64,
-    /// Share of the compute rate that ZeRO's collectives take while they run beside the compute
-    /// (`1 − efficiency.overlap` of the GPU): [`beside`].
-    pub contention: f64,
     /// Kept per micro-batch in flight, on the stage's busiest device.
     pub kept_bytes: u64,
     /// ZeRO-3: the stage's weights gathered on a device while it runs.
@@ -876,7 +873,6 @@ mod tests {
         };
         let (free, shared) = (run(1.0), run(0.811));
         let stage = &shared.stages[0];
-        assert!((stage.contention - 0.189).abs() < 1e-12);
         assert!(stage.forward_s > stage.gather_s);
         assert!(stage.backward_s > stage.gather_s + stage.scatter_s);
         let slowed = 2.0 * 0.189 * (2.0 * stage.gather_s + stage.scatter_s);

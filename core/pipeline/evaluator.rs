@@ -671,7 +671,6 @@ impl<'a> Evaluator<'a> {
         // ([`crate::engine_flags::Fsdp`]): on the compute stream with each gathered pass, on the
         // reduce-scatter's stream before it.
         let (mut gather_s, mut scatter_s) = (0.0, 0.0);
-        let contention = 1.0 - self.machine().gpu.efficiency.overlap;
         if self.schedule.zero == Zero::Full && self.schedule.replicas > 1 {
             let (held, _) = &sims.memo.held;
             let elements = held.iter().copied().max().unwrap_or(0);
@@ -722,7 +721,6 @@ impl<'a> Evaluator<'a> {
             recompute_s,
             gather_s,
             scatter_s,
-            contention,
             kept_bytes: memory.kept_bytes,
             gathered_bytes: memory.gathered_bytes,
             transient_bytes: memory.transient_bytes,
@@ -1551,7 +1549,8 @@ impl<'a> Evaluator<'a> {
         // Gradient reduction after the backward (`DataParallel::AfterBackward`), per group.
         let after_backward = self.problem.cost.state().data_parallel
             == crate::engine_flags::DataParallel::AfterBackward;
-        let mut timeline = Timeline::new(s, inputs, &once);
+        let contention = 1.0 - self.machine().gpu.efficiency.overlap;
+        let mut timeline = Timeline::new(s, inputs, &once, contention);
         timeline.run(s, &stages, after_backward)?;
         let ends: Vec<f64> = timeline
             .free
@@ -1641,12 +1640,15 @@ struct Timeline {
     after: Vec<f64>,
     busy: Vec<f64>,
     first_start: Vec<f64>,
+    /// Share of the compute rate that ZeRO's collectives take while they run beside the compute
+    /// (`1 − efficiency.overlap` of the GPU): [`beside`].
+    contention: f64,
 }
 
 impl Timeline {
     /// An empty timeline of schedule `s` whose groups start after their once-per-iteration work
     /// (`once`: before the steps, after them).
-    fn new(s: &Schedule, inputs: StepInputs, once: &[(f64, f64)]) -> Timeline {
+    fn new(s: &Schedule, inputs: StepInputs, once: &[(f64, f64)], contention: f64) -> Timeline {
         let p = s.stages as usize;
         let mu = s.micro_batches as usize;
         let mut input_base = Vec::with_capacity(inputs.len());
@@ -1668,6 +1670,7 @@ impl Timeline {
             after: vec![0.0; p],
             busy: once.iter().map(|o| o.0 + o.1).collect(),
             first_start: vec![f64::INFINITY; p],
+            contention,
         }
     }
 
@@ -1794,12 +1797,12 @@ impl Timeline {
         let dur = if back {
             let b = c.backward_s + c.recompute_s;
             match s.zero {
-                Zero::Full => beside(b, c.gather_s + c.scatter_s, c.contention),
-                Zero::Gradients => beside(b, c.scatter_s, c.contention),
+                Zero::Full => beside(b, c.gather_s + c.scatter_s, self.contention),
+                Zero::Gradients => beside(b, c.scatter_s, self.contention),
                 Zero::None | Zero::Optimizer => b,
             }
         } else if s.zero == Zero::Full {
-            beside(c.forward_s, c.gather_s, c.contention)
+            beside(c.forward_s, c.gather_s, self.contention)
         } else {
             c.forward_s
         };
