@@ -129,6 +129,25 @@ pub struct BatchMarks {
     pub batch: Option<u64>,
 }
 
+impl BatchMarks {
+    /// Nothing follows the batch: every op runs once, on the whole batch (a flat strategy's one step).
+    pub fn none(graph: &Graph) -> BatchMarks {
+        BatchMarks {
+            loops: graph
+                .ops()
+                .iter()
+                .map(|op| vec![false; op.dims.len()])
+                .collect(),
+            dims: graph
+                .tensors()
+                .iter()
+                .map(|t| vec![false; t.shape.len()])
+                .collect(),
+            batch: None,
+        }
+    }
+}
+
 /// [`BatchMarks`] of `graph` (errors as [`rescale_batch`]).
 pub fn batch_marks(graph: &Graph, batch_dim: usize) -> Result<BatchMarks, BatchError> {
     let Some(from) = batch_of(graph, batch_dim) else {

@@ -424,6 +424,15 @@ impl Schedule {
             let group = self.group_of_stage(stage);
             let lo = group * t;
             for &d in devices(op) {
+                if d.0 >= r && self.replicas <= 1 {
+                    return Err((
+                        op,
+                        format!(
+                            "places a task on device {}, but device ids must be in [0, {r})",
+                            d.0
+                        ),
+                    ));
+                }
                 if d.0 >= r {
                     return Err((
                         op,

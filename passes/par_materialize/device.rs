@@ -1,6 +1,5 @@
-//! The device-function builder both materializers use (`super::flat_device` for a flat strategy,
-//! `super::scheduled_emit` for a scheduled one): what a device function is apart from the steps that
-//! fill it.
+//! The device-function builder (`super::scheduled_emit` fills it, for every strategy): what a device
+//! function is apart from the steps that fill it.
 //!
 //! [`open`] clones the serial function `@f` right after the previous device function, renames the
 //! clone `@f_device<d>` and hands back an [`Emitter`] over the clone's body (its ops by position, its

@@ -1,5 +1,5 @@
-//! Emission: the [`Emitter`] that builds ops in one device function (both paths use it), and how a
-//! flat strategy rewrites a device's clone of the serial function in place: transfers become
+//! Emission: the [`Emitter`] that builds ops in one device function, and how it rewrites a device's
+//! clone of the serial function in place, one graph op at a time: transfers become
 //! `par.send`/`par.recv`, tasks become clones of the serial op on slices of the device's local copies,
 //! split reductions are combined locally and with `par.all_reduce`.
 

@@ -62,18 +62,19 @@
 //! of the group run `par.all_reduce` with that kind, after which every member holds the region.
 //! **Results** are gathered on device 0 with send/recv and returned there.
 //!
-//! **Scheduled strategies.** A module with a non-flat `#par.schedule` (replicas, pipeline stages
-//! given by `par.stage` on every op, chunks, micro-batches, order, recomputation, ZeRO;
-//! `flexc_core::schedule`) is materialized by `scheduled` (planning on core's graph, phases and step
-//! orders), `order` (each device's steps, the messages between them in the global order, the loops)
-//! and `scheduled_emit`: every device runs replica 0's template shifted to its replica, its group's
-//! steps as `scf.for` loops over micro-batches (what repeats) with stashes, gradient accumulators and
-//! assembled results carried through them, one synchronization of the accumulated gradients after the
-//! last micro-batch, then the epilogue (the update); `zero` splits that synchronization and the
-//! epilogue over the replicas (ZeRO-1) and, for ZeRO-3, the weights too. The flat schedule (and no
-//! attribute) is the program above, unchanged. Both paths build their device functions with `device`
-//! (the clone of `@f` renamed, the results gathered on device 0, the serial graph ops erased) and
-//! their ops with `emit::Emitter`.
+//! **One path for every strategy.** A strategy is a schedule (`#par.schedule`; none is the flat
+//! schedule, `flexc_core::schedule`) and the configurations of its ops. `scheduled` plans it on core's
+//! graph (phases, step orders), `order` gives each device its steps and the messages between them in
+//! the global order, and `scheduled_emit` builds the device functions: every device runs replica 0's
+//! template shifted to its replica, its group's steps as `scf.for` loops over micro-batches (what
+//! repeats) with stashes, gradient accumulators and assembled results carried through them, one
+//! synchronization of the accumulated gradients after the last micro-batch, then the epilogue (the
+//! update); `zero` splits that synchronization and the epilogue over the replicas (ZeRO-1) and, for
+//! ZeRO-3, the weights too. A flat strategy is the schedule of one replica, one stage and one
+//! micro-batch: nothing is cut along the batch, so every graph op runs once, in program order, as
+//! the program above (no step, no loop). Every op is built by `emit::Emitter` (`tasks` plans its tasks
+//! and transfers), every device function by `device` (the clone of `@f` renamed, the results gathered
+//! on device 0, the serial graph ops erased).
 //!
 //! Precondition: a module whose graph ops carry `par.config` valid for their `par.space` (par-verify),
 //! checked again here by the same validator (`flexc_core::Config::check`) — in particular one task per
@@ -112,11 +113,8 @@ mod tasks;
 mod zero;
 
 use crate::{ir, op_name, Options, PassId, PassInfo};
-use device::{DeviceFunction, Returns};
-use flexc_core::DeviceId;
 use melior::ir::{operation::OperationLike, OperationRef};
 use mlir_sys::*;
-use std::collections::HashMap;
 
 static ID: PassId = PassId::new();
 
@@ -139,108 +137,24 @@ pub static INFO: PassInfo = PassInfo {
 
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), ()> {
     let machine = options.devices(&module)?;
-    if let Some(schedule) = schedule_of(&module)? {
-        return run_scheduled(module, &schedule, machine);
-    }
-    let functions = public_functions(&module);
-    let mut tag = 0i64;
-    let mut ok = true;
-    let mut plans = Vec::new();
-    for function in &functions {
-        let mut planner = tasks::Planner {
-            machine,
-            tag: &mut tag,
-            values: HashMap::new(),
-            held: HashMap::new(),
-            used: 0,
-            failed: false,
-        };
-        let plan = planner.function(function);
-        ok &= !planner.failed;
-        plans.push((function.to_raw(), plan, planner.used));
-    }
-    if !ok {
-        return Err(());
-    }
-    let used = plans.iter().map(|(_, _, used)| *used).max().unwrap_or(0);
-    let devices = machine.map_or(used, |count| i64::from(count.get())).max(1);
-    for (function, plan, _) in &plans {
-        let mut after = *function;
-        for device in 0..devices {
-            after = unsafe { flat_device(*function, after, plan, device) };
+    let schedule = schedule_of(&module)?;
+    let devices = match machine {
+        Some(count) => count.get(),
+        // A flat strategy without a machine runs on the devices its configurations use.
+        None if schedule.is_flat() => devices_used(&module).max(1),
+        None => {
+            crate::emit_error(
+                module.location(),
+                "a scheduled strategy (par.schedule) needs the machine's size: par.machine on the module or the devices option",
+            );
+            return Err(());
         }
-    }
-    Ok(())
-}
-
-/// The flat path: adds `@<f>_device<device>` for `plan` after `after` (`device` opens and closes it,
-/// `emit::Emitter::graph_op` builds each graph op's tasks and transfers); returns it.
-///
-/// # Safety
-/// `function` is the public function `plan` was made from and `after` an op of its block.
-unsafe fn flat_device(
-    function: MlirOperation,
-    after: MlirOperation,
-    plan: &tasks::FunctionPlan,
-    device: i64,
-) -> MlirOperation {
-    let DeviceFunction {
-        op,
-        ret,
-        mut emitter,
-    } = device::open(
-        function,
-        after,
-        DeviceId(device as u32),
-        plan.return_position,
-    );
-    for op_plan in &plan.ops {
-        emitter.graph_op(op_plan, device, &plan.partitioned);
-    }
-    let graph_ops: Vec<usize> = plan.ops.iter().map(|op_plan| op_plan.position).collect();
-    let returns = Returns {
-        transfers: &plan.return_transfers,
-        returned: &plan.returned,
-        partitioned: &plan.partitioned,
-        graph_ops: &graph_ops,
-    };
-    device::close(op, ret, emitter, device, &returns)
-}
-
-/// The module's `par.schedule` (read by [`crate::schedule_attr`]), when it has one that is not flat;
-/// `Err` (reported) when it is malformed.
-fn schedule_of(
-    module: &OperationRef<'_, '_>,
-) -> Result<Option<flexc_core::schedule::Schedule>, ()> {
-    match crate::schedule_attr(module) {
-        Ok(Some(schedule)) if schedule.is_flat() => Ok(None),
-        Ok(schedule) => Ok(schedule),
-        Err(e) => {
-            crate::emit_error(module.location(), &format!("malformed par.schedule: {e}"));
-            Err(())
-        }
-    }
-}
-
-/// The scheduled path (`scheduled`, `scheduled_emit`): plans every public function, then adds its
-/// device functions.
-fn run_scheduled(
-    module: OperationRef<'_, '_>,
-    schedule: &flexc_core::schedule::Schedule,
-    machine: Option<flexc_core::DeviceCount>,
-) -> Result<(), ()> {
-    let Some(devices) = machine.map(|m| m.get()) else {
-        crate::emit_error(
-            module.location(),
-            "a scheduled strategy (par.schedule) needs the machine's size: par.machine on the module or the devices option",
-        );
-        return Err(());
     };
     let mut tag = 0i64;
     let mut plans = Vec::new();
     let mut ok = true;
     for function in public_functions(&module) {
-        match scheduled::plan(&function, schedule, devices, &mut tag) {
+        match scheduled::plan(&function, &schedule, devices, &mut tag) {
             Ok(plan) => plans.push((function.to_raw(), plan)),
             Err(()) => ok = false,
         }
@@ -256,6 +170,40 @@ fn run_scheduled(
         }
     }
     Ok(())
+}
+
+/// The module's `par.schedule` (read by [`crate::schedule_attr`]); the flat schedule when it has none;
+/// `Err` (reported) when it is malformed.
+fn schedule_of(module: &OperationRef<'_, '_>) -> Result<flexc_core::schedule::Schedule, ()> {
+    match crate::schedule_attr(module) {
+        Ok(schedule) => Ok(schedule.unwrap_or_else(flexc_core::schedule::Schedule::flat)),
+        Err(e) => {
+            crate::emit_error(module.location(), &format!("malformed par.schedule: {e}"));
+            Err(())
+        }
+    }
+}
+
+/// One past the largest device id of the module's `par.config`s (0 when there is none; a malformed
+/// configuration counts nothing here and is reported where its op is planned).
+fn devices_used(module: &OperationRef<'_, '_>) -> u32 {
+    let mut used = 0;
+    for function in public_functions(module) {
+        for op in nested_ops(function.to_raw()) {
+            let op = unsafe { OperationRef::from_raw(op) };
+            let Ok(attr) = op.attribute(flexc_dialects::names::CONFIG_ATTR) else {
+                continue;
+            };
+            if let Ok(config) =
+                <flexc_core::Config as flexc_dialects::ConfigAttr>::parse(&attr.to_string())
+            {
+                for d in &config.devices {
+                    used = used.max(d.0.saturating_add(1));
+                }
+            }
+        }
+    }
+    used
 }
 
 /// The module's public functions with a body.

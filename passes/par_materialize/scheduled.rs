@@ -556,7 +556,20 @@ pub(super) fn plan(
         deps,
         ..
     } = template;
-    let programs = device_programs(function.to_raw(), &a.schedule, devices, &messages, deps)?;
+    // Without per-micro-batch ops (a flat strategy: everything runs once, in program order) no device
+    // runs a step.
+    let programs = if steps.is_empty() {
+        let idle = (
+            Program {
+                instances: Vec::new(),
+                tail: Vec::new(),
+            },
+            Vec::new(),
+        );
+        vec![idle; a.schedule.replica_width(devices) as usize]
+    } else {
+        device_programs(function.to_raw(), &a.schedule, devices, &messages, deps)?
+    };
     let (returned, assembled, return_transfers) =
         plan_returns(&a, &f, &per_micro_batch, &blocks, &mut planner);
     let partitioned: HashSet<ValueId> = a
@@ -716,7 +729,13 @@ fn analyze(
     let built = build(ops, values, args, schedule.is_pipelined())?;
     let graph = &built.graph;
     let schedule = with_stages(raw, schedule, &built, devices)?;
-    let marks = batch_marks_of(raw, &built)?;
+    // A flat strategy is one step of the whole batch: nothing is cut along it, so nothing about it is
+    // asked of the graph (an op the batch cannot follow runs as it is).
+    let marks = if schedule.is_flat() {
+        flexc_core::batch::BatchMarks::none(graph)
+    } else {
+        batch_marks_of(raw, &built)?
+    };
     let training = detect_training_step(graph).is_ok();
     let weight_args: HashSet<usize> = built
         .value_of
@@ -889,10 +908,14 @@ fn plan_template(
     let built = &a.built;
     let stages = a.schedule.virtual_stages();
     let mut prologue = Vec::new();
+    let mut failed = false;
     for i in a.by_phase(Phase::Prologue) {
         match planner.graph_op_in(built.nodes[i].op, built.nodes[i].position, &View::default()) {
             Ok(plan) => prologue.push(plan),
-            Err(message) => error(built.nodes[i].op, &message),
+            Err(message) => {
+                error(built.nodes[i].op, &message);
+                failed = true;
+            }
         }
     }
     let mut per_mb: Vec<usize> = (0..built.nodes.len())
@@ -925,7 +948,7 @@ fn plan_template(
         messages: Vec::new(),
         cross: Vec::new(),
         deps: Vec::new(),
-        failed: false,
+        failed,
     };
     let mut planned_ops: HashSet<OpId> = HashSet::new();
     for &i in &per_mb {
@@ -1245,7 +1268,10 @@ fn plan_epilogue_ops(
         };
         match planner.graph_op_in(node.op, node.position, &view) {
             Ok(plan) => epilogue.push(plan),
-            Err(message) => error(node.op, &message),
+            Err(message) => {
+                error(node.op, &message);
+                planner.failed = true;
+            }
         }
     }
     epilogue
@@ -1324,38 +1350,47 @@ pub(super) fn body_operands(body: &family::Body) -> Vec<&family::Operand> {
     }
 }
 
-/// Ops without `par.config` read only replicated values (as in a flat strategy); errors at those
-/// that read a partitioned one. Whether none does.
+/// Whether every op the strategy does not place reads only replicated values: an op without
+/// `par.config` reads no graph op's result, in its operands or inside its regions; no op has a
+/// `par.space` without a `par.config`, and none has a `par.config` inside a region (only the top level
+/// of a function is cut). A graph op's regions may read partitioned values (its tasks read them whole,
+/// module doc, captured values). Errors are emitted at the ops.
 fn only_graph_ops_read_partitioned(a: &Analysis, f: &FunctionIr) -> bool {
     let built = &a.built;
-    let FunctionIr {
-        values,
-        ops,
-        return_position,
-        ..
-    } = f;
-    let return_position = *return_position;
+    let partitioned = |v: MlirValue| {
+        f.values
+            .get(&ir::value_key(v))
+            .is_some_and(|id| matches!(id, ValueId::Result(p, _) if built.nodes.iter().any(|n| n.position == *p)))
+    };
     let mut failed = false;
-    for (position, &op) in ops.iter().enumerate() {
-        if has_attribute(op, names::CONFIG_ATTR) {
+    let mut fail = |op: MlirOperation, message: &str| {
+        error(op, message);
+        failed = true;
+    };
+    for (position, &op) in f.ops.iter().enumerate() {
+        let graph = has_attribute(op, names::CONFIG_ATTR);
+        for inner in super::nested_ops(op) {
+            if has_attribute(inner, names::CONFIG_ATTR) {
+                fail(inner, "has a par.config inside a region; par-materialize only cuts ops at the top level of a function");
+            } else if !graph && super::operands(inner).any(partitioned) {
+                fail(
+                    inner,
+                    "reads a partitioned value inside a region; par-materialize cannot cut it",
+                );
+            }
+        }
+        if graph || position == f.return_position {
             continue;
         }
-        // Ops without par.config read only replicated values (as in a flat strategy).
-        if let Some(i) = (0..unsafe { mlirOperationGetNumOperands(op) }).find(|&i| {
-            let v = unsafe { mlirOperationGetOperand(op, i) };
-            values
-                .get(&ir::value_key(v))
-                .is_some_and(|id| matches!(id, ValueId::Result(p, _) if built.nodes.iter().any(|n| n.position == *p)))
-        }) {
-            if position != return_position {
-                error(
-                    op,
-                    &format!(
-                        "has no par.config but reads a partitioned value (operand {i}); give it a par.config"
-                    ),
-                );
-                failed = true;
-            }
+        if has_attribute(op, names::SPACE_ATTR) {
+            fail(op, "has a par.space but no par.config: run the search (or write a par.config) before par-materialize");
+        } else if let Some(i) = super::operands(op).position(partitioned) {
+            fail(
+                op,
+                &format!(
+                    "has no par.config but reads a partitioned value (operand {i}); give it a par.config"
+                ),
+            );
         }
     }
     !failed

@@ -1,9 +1,8 @@
 //! Planning: for every graph op of a function, its tasks (cut by the op's family), the transfers that
 //! bring each task the regions it reads, and the groups of tasks whose results combine.
 
-use super::{has_attribute, nested_ops, operands};
+use super::{nested_ops, operands};
 use crate::{
-    emit_error,
     family::{
         self,
         cut::{combine_of, shape_of},
@@ -111,16 +110,6 @@ pub(super) struct OpPlan {
     pub(super) captured: Vec<ValueId>,
 }
 
-#[derive(Clone, Debug, Default)]
-pub(super) struct FunctionPlan {
-    pub(super) ops: Vec<OpPlan>,
-    pub(super) return_position: usize,
-    pub(super) return_transfers: Vec<Transfer>,
-    pub(super) returned: Vec<ValueId>,
-    /// Values computed by graph ops: held as local copies.
-    pub(super) partitioned: HashSet<ValueId>,
-}
-
 /// Who holds which part of a partitioned value, while planning.
 #[derive(Default)]
 pub(super) struct Held {
@@ -141,112 +130,8 @@ pub(super) struct Planner<'t> {
 }
 
 impl Planner<'_> {
-    fn error(&mut self, op: MlirOperation, message: &str) {
-        let op = unsafe { OperationRef::from_raw(op) };
-        emit_error(op.location(), &format!("'{}' op {message}", op_name(&op)));
-        self.failed = true;
-    }
-
     fn id(&self, value: MlirValue) -> Option<ValueId> {
         self.values.get(&ir::value_key(value)).copied()
-    }
-
-    fn partitioned(&self, value: MlirValue) -> bool {
-        self.id(value).is_some_and(|id| self.held.contains_key(&id))
-    }
-
-    pub(super) fn function(&mut self, function: &OperationRef<'_, '_>) -> FunctionPlan {
-        let mut plan = FunctionPlan::default();
-        let raw = function.to_raw();
-        let block = unsafe { mlirRegionGetFirstBlock(mlirOperationGetRegion(raw, 0)) };
-        for index in 0..unsafe { mlirBlockGetNumArguments(block) } {
-            let argument = unsafe { mlirBlockGetArgument(block, index) };
-            self.values
-                .insert(ir::value_key(argument), ValueId::Arg(index as usize));
-        }
-        let ops = unsafe { ir::block_ops(block) };
-        for (position, &op) in ops.iter().enumerate() {
-            for r in 0..unsafe { mlirOperationGetNumResults(op) } {
-                let result = unsafe { mlirOperationGetResult(op, r) };
-                self.values
-                    .insert(ir::value_key(result), ValueId::Result(position, r as usize));
-            }
-            let name = op_name(&unsafe { OperationRef::from_raw(op) });
-            if name == "func.return" {
-                plan.return_position = position;
-                for index in 0..unsafe { mlirOperationGetNumOperands(op) } {
-                    let value = unsafe { mlirOperationGetOperand(op, index) };
-                    let Some(id) = self.id(value) else { continue };
-                    plan.returned.push(id);
-                    if let Some(shape) = shape_of(value).filter(|_| self.held.contains_key(&id)) {
-                        let mut transfers = Vec::new();
-                        self.need(id, &full(&shape), 0, &mut transfers);
-                        plan.return_transfers.extend(transfers);
-                    }
-                }
-                continue;
-            }
-            self.check_nested(op);
-            if has_attribute(op, names::CONFIG_ATTR) {
-                match self.graph_op(op, position) {
-                    Ok(op_plan) => {
-                        for r in 0..unsafe { mlirOperationGetNumResults(op) } {
-                            plan.partitioned
-                                .insert(ValueId::Result(position, r as usize));
-                        }
-                        plan.ops.push(op_plan);
-                    }
-                    Err(message) => self.error(op, &message),
-                }
-            } else if has_attribute(op, names::SPACE_ATTR) {
-                self.error(
-                    op,
-                    "has a par.space but no par.config: run the search (or write a par.config) before par-materialize",
-                );
-            } else if let Some(index) = (0..unsafe { mlirOperationGetNumOperands(op) })
-                .find(|&i| self.partitioned(unsafe { mlirOperationGetOperand(op, i) }))
-            {
-                self.error(
-                    op,
-                    &format!(
-                        "has no par.config but reads a partitioned value (operand {index}); give it a par.config"
-                    ),
-                );
-            }
-        }
-        plan
-    }
-
-    /// Graph ops nested in regions are not materialized; nor are partitioned values read inside the
-    /// body of an op without `par.config`.
-    fn check_nested(&mut self, op: MlirOperation) {
-        if unsafe { mlirOperationGetNumRegions(op) } == 0 {
-            return;
-        }
-        let partitioned: HashSet<usize> = self
-            .values
-            .iter()
-            .filter(|(_, id)| self.held.contains_key(id))
-            .map(|(&key, _)| key)
-            .collect();
-        // A graph op's tasks read such values whole (`captured`).
-        let graph = has_attribute(op, names::CONFIG_ATTR);
-        let mut found: Vec<(MlirOperation, &'static str)> = Vec::new();
-        for inner in nested_ops(op) {
-            if has_attribute(inner, names::CONFIG_ATTR) {
-                found.push((inner, "has a par.config inside a region; par-materialize only cuts ops at the top level of a function"));
-            } else if !graph
-                && operands(inner).any(|value| partitioned.contains(&ir::value_key(value)))
-            {
-                found.push((
-                    inner,
-                    "reads a partitioned value inside a region; par-materialize cannot cut it",
-                ));
-            }
-        }
-        for (inner, message) in found {
-            self.error(inner, message);
-        }
     }
 
     /// Partitioned values that ops nested in `op`'s regions read (a `tensor.extract` from a table
@@ -332,10 +217,6 @@ impl Planner<'_> {
         }
         check_config(&config, &checked, self.machine)?;
         Ok((config, model, family))
-    }
-
-    fn graph_op(&mut self, op: MlirOperation, position: usize) -> Result<OpPlan, String> {
-        self.graph_op_in(op, position, &View::default())
     }
 
     /// Plans the tasks, transfers and groups of the graph op `op` at `position`, as `view` sees it.
