@@ -77,8 +77,8 @@ impl Analysis<'_> {
         self.graph_bytes = (tensors.len(), total);
         if total > MAX_GRAPH_BYTES {
             return Err(format!(
-                "the model's tensors total {total} bytes here, more than flexc's limit of 2^50 bytes \
-                 (1 PiB), past which sums of sizes over devices could overflow 64 bits"
+                "the model's tensors total {total} bytes here, more than flexc's limit of 2^60 bytes \
+                 (1 EiB) for a whole-batch graph"
             ));
         }
         Ok(())

@@ -604,15 +604,15 @@ fn rescale<'c>(
             let op = e.op.and_then(|op| imported.ops.get(op.index()));
             (op.map(location), e.message)
         })?;
-    // A global batch may make the whole-batch graph larger than the importer's limit (an ordinary
-    // 4096-sequence batch of a 7B model does): the task simulator refuses such a graph
+    // A global batch may make the whole-batch graph larger than the task simulator runs (an ordinary
+    // 4096-sequence batch of a 7B model does): it refuses such a graph
     // (`flexc_core::sim::MAX_SIMULATED_BYTES`), and strategies with replicas or micro-batches simulate
-    // their share of the batch. Only totals past 2^60 bytes are refused here.
+    // their share of the batch. Only totals past [`MAX_GRAPH_BYTES`] are refused here.
     let total = graph
         .tensors()
         .iter()
         .fold(0u64, |sum, t| sum.saturating_add(t.bytes()));
-    if total > MAX_RESCALED_BYTES {
+    if total > MAX_GRAPH_BYTES {
         // At the first graph op: the model's first place the batch reaches.
         return Err((
             imported.ops.first().map(location),
@@ -706,15 +706,12 @@ fn top_level_ops<'c, 'a>(module: &OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 
         .unwrap_or_default()
 }
 
-/// The most bytes the tensors of an imported graph may total: 2^50 (1 PiB). The simulator and the
-/// search sum bytes per device, per transfer and over devices in 64 bits; keeping the whole graph 2^14
-/// times below the 64-bit limit keeps every such sum exact. No real model comes near it.
-pub const MAX_GRAPH_BYTES: u64 = 1 << 50;
-
-/// The most bytes the tensors of a graph rescaled to a global batch (`batch=N`) may total: 2^60. Such a
-/// graph is simulated per device only up to [`MAX_GRAPH_BYTES`]; beyond, through replicas and
-/// micro-batches, whose graphs hold a share of the batch.
-pub const MAX_RESCALED_BYTES: u64 = 1 << 60;
+/// The most bytes the tensors of a whole-batch graph may total, imported or rescaled to a global batch
+/// (`batch=N`): 2^60 (1 EiB). Only the task simulator sums bytes per device and over devices, and it
+/// runs graphs of at most [`flexc_core::sim::MAX_SIMULATED_BYTES`] (2^50); a larger graph is simulated
+/// through the share of it that one micro-batch of one pipeline stage holds (a 131,072-token sequence's
+/// attention scores in a graph that writes them out pass 2^50 in one step of an 8B model).
+pub const MAX_GRAPH_BYTES: u64 = 1 << 60;
 
 /// Why a tensor of `shape` cannot be imported: its element count or byte size overflows 64 bits.
 fn size_overflow(shape: &ir::Shape) -> Option<String> {
