@@ -26,6 +26,16 @@
 //!   work of the expert products stays what one replica computes (each device runs `1/E` of the
 //!   experts on the tokens of `E` replicas: the same FLOPs with balanced routing).
 //!
+//! # Dispatch
+//! How the tokens reach the experts' slots and leave them is the graph's own, and costed as written:
+//! GShard's one-hot dispatch and combine einsums over `[tokens, experts, capacity]` are contractions
+//! (`2 · tokens · experts · capacity · hidden` FLOPs each, what XLA runs them as), while Megatron-Core's
+//! alltoall token dispatcher permutes the tokens (a gather into the slots, a scatter-add back: no
+//! arithmetic, memory-bound). A graph exported for a Megatron-Core comparison must therefore write the
+//! permutation (`tools/export-gpt --moe-dispatch=gather`); [`dispatch`] says which form a graph has,
+//! and the import summary names it, so that a dense dispatch priced against a permuting engine does not
+//! pass unnoticed.
+//!
 //! Not modelled: the expert weights' gradient synchronization stays priced over all `dp` replicas at
 //! their full size (an upper bound of the `dp / E` replicas' synchronization of `1/E` of them), and
 //! routing imbalance.
@@ -78,6 +88,74 @@ pub fn experts(graph: &Graph) -> Option<Experts> {
         count,
         contractions,
     })
+}
+
+/// How a graph moves the tokens into its experts' slots (module doc, "Dispatch").
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Dispatch {
+    /// Gathered into the slots (and scattered back): a permutation, moving bytes without arithmetic.
+    Permutation,
+    /// Contracted with a dense assignment over the slots (GShard's one-hot einsums): `flops` in all,
+    /// forward and backward, of the contractions that make the experts' token operands.
+    Contraction { flops: f64 },
+}
+
+/// The form of `graph`'s dispatch: the ops that make the token operands of the expert-batched
+/// contractions (looking through data movement: reshapes, transposes, copies). A gather or scatter
+/// (an embedding-class op) makes them by permutation; a contraction of two non-weight operands makes
+/// them by a dense assignment. `None` when neither makes any (the tokens computed otherwise).
+pub fn dispatch(graph: &Graph, experts: &Experts) -> Option<Dispatch> {
+    let mut makers: Vec<OpId> = Vec::new();
+    for &(id, _) in &experts.contractions {
+        let op = graph.op(id);
+        for a in &op.inputs {
+            if graph.tensor(a.tensor).kind == TensorKind::Weight {
+                continue;
+            }
+            // Through data movement to the op that computed the tokens (bounded by the graph's size:
+            // producers come before their readers).
+            let mut tensor = a.tensor;
+            let mut maker = None;
+            for _ in 0..graph.num_ops() {
+                let Some(p) = graph.tensor(tensor).producer else {
+                    break;
+                };
+                let producer = graph.op(p);
+                if producer.class == OpClass::DataMovement && producer.inputs.len() == 1 {
+                    tensor = producer.inputs[0].tensor;
+                    continue;
+                }
+                maker = Some(p);
+                break;
+            }
+            if let Some(m) = maker {
+                if !makers.contains(&m) {
+                    makers.push(m);
+                }
+            }
+        }
+    }
+    let weightless = |id: OpId| {
+        graph
+            .op(id)
+            .inputs
+            .iter()
+            .all(|a| graph.tensor(a.tensor).kind != TensorKind::Weight)
+    };
+    let dense: Vec<OpId> = makers
+        .iter()
+        .copied()
+        .filter(|&m| graph.op(m).class == OpClass::Contraction && weightless(m))
+        .filter(|m| !experts.contractions.iter().any(|e| e.0 == *m))
+        .collect();
+    if !dense.is_empty() {
+        let flops = dense.iter().map(|&m| graph.op(m).flops).sum();
+        return Some(Dispatch::Contraction { flops });
+    }
+    makers
+        .iter()
+        .any(|&m| graph.op(m).class == OpClass::Embedding)
+        .then_some(Dispatch::Permutation)
 }
 
 /// Whether `ep` ways of expert parallelism fit `graph` with `dp` data-parallel replicas (module doc,
@@ -277,6 +355,101 @@ mod tests {
         let dense = synth::transformer(&synth::TransformerSpec::LONG_SEQUENCE);
         let e = check_expert_parallel(&dense, 2, 4, 1).unwrap_err();
         assert!(e.contains("the graph has none"), "{e}");
+    }
+
+    /// A mixture-of-experts layer's expert product `[e, c, h] · w[e, h, f]`, its tokens made by `maker`
+    /// (`Embedding`: gathered into the slots; `Contraction`: a one-hot `[t, e, c] · x[t, h]`) through
+    /// a transpose.
+    fn moe_layer(maker: OpClass) -> (Graph, OpId) {
+        use crate::graph::{Access, DType, Dim, Op};
+        let (t, e, c, h, f) = (64u64, 4u64, 32u64, 16u64, 8u64);
+        let mut g = Graph::new();
+        let x = g.add_tensor("x", vec![t, h], DType::F32, TensorKind::Input);
+        let assign = g.add_tensor("assign", vec![t, e, c], DType::F32, TensorKind::Input);
+        let slots = g.add_tensor("slots", vec![c, e, h], DType::F32, TensorKind::Activation);
+        let tokens = g.add_tensor("tokens", vec![e, c, h], DType::F32, TensorKind::Activation);
+        let w = g.add_tensor("w", vec![e, h, f], DType::F32, TensorKind::Weight);
+        let y = g.add_tensor("y", vec![e, c, f], DType::F32, TensorKind::Activation);
+        let op = |name: &str, class, dims, inputs, outputs, flops| Op {
+            name: name.into(),
+            location: format!("moe.mlir:{name}"),
+            class,
+            dims,
+            inputs,
+            outputs,
+            flops,
+            dtype: DType::F32,
+            position_mask: None,
+        };
+        let p = |n| Dim::new(n, Role::Parameter);
+        let r = |n| Dim::new(n, Role::Reduction);
+        // Loops (c, e, h[, t]): the slots written [c, e, h].
+        let made = if maker == OpClass::Contraction {
+            op(
+                "stablehlo.dot_general",
+                OpClass::Contraction,
+                vec![p(c), p(e), p(h), r(t)],
+                vec![Access::dims(assign, &[3, 1, 0]), Access::dims(x, &[3, 2])],
+                vec![Access::dims(slots, &[0, 1, 2])],
+                2.0 * (t * e * c * h) as f64,
+            )
+        } else {
+            op(
+                "stablehlo.gather",
+                OpClass::Embedding,
+                vec![p(c), p(e), p(h), r(t)],
+                vec![Access::dims(x, &[3, 2])],
+                vec![Access::dims(slots, &[0, 1, 2])],
+                0.0,
+            )
+        };
+        g.add_op(made).unwrap();
+        g.add_op(op(
+            "stablehlo.transpose",
+            OpClass::DataMovement,
+            vec![p(e), p(c), p(h)],
+            vec![Access::dims(slots, &[1, 0, 2])],
+            vec![Access::dims(tokens, &[0, 1, 2])],
+            0.0,
+        ))
+        .unwrap();
+        let product = g
+            .add_op(op(
+                "stablehlo.dot_general",
+                OpClass::Contraction,
+                vec![p(e), p(c), p(f), r(h)],
+                vec![
+                    Access::dims(tokens, &[0, 1, 3]),
+                    Access::dims(w, &[0, 3, 2]),
+                ],
+                vec![Access::dims(y, &[0, 1, 2])],
+                2.0 * (e * c * h * f) as f64,
+            ))
+            .unwrap();
+        (g, product)
+    }
+
+    /// Tokens gathered into the expert slots are a permutation; tokens contracted with a one-hot
+    /// assignment are a dense dispatch, with its FLOPs (what the summary warns about under an engine
+    /// that permutes).
+    #[test]
+    fn the_dispatch_form_is_read_from_the_maker_of_the_expert_tokens() {
+        let (gathered, product) = moe_layer(OpClass::Embedding);
+        let experts_of = experts(&gathered).expect("the expert product is found");
+        assert_eq!(experts_of.contractions, vec![(product, 0)]);
+        assert_eq!(experts_of.count, 4);
+        assert_eq!(
+            dispatch(&gathered, &experts_of),
+            Some(Dispatch::Permutation)
+        );
+        let (dense, _) = moe_layer(OpClass::Contraction);
+        let experts_of = experts(&dense).unwrap();
+        assert_eq!(
+            dispatch(&dense, &experts_of),
+            Some(Dispatch::Contraction {
+                flops: 2.0 * (64 * 4 * 32 * 16) as f64
+            })
+        );
     }
 
     #[test]

@@ -12,6 +12,23 @@
 //! - different nodes: the sender's NIC out and the receiver's NIC in; GPU `local` of a node uses NIC
 //!   `local % nics_per_node`.
 //!
+//! # Placement
+//! flexc numbers the devices of a scheduled strategy replica-major (crate::schedule, "Device layout"):
+//! logical device `r·(p·T) + s·T + t` is tensor rank `t` of pipeline stage `s` of replica `r`, with `p`
+//! stages of `T` devices per replica. The engines place their ranks with the pipeline dimension
+//! outermost instead: Megatron-LM since its 2021 pipeline (`mpu/initialize.py`: pipeline groups
+//! `range(i, world, world / pp)`), Megatron-Core (`RankGenerator`, order `tp-cp-ep-dp-pp`), torchtitan
+//! (mesh `pp, dp_replicate, dp_shard, cp, tp`) and MaxText (stage axis outermost). A machine
+//! [`Machine::placed`] for `replicas` × `p` puts logical device `r·(p·T) + s·T + t` on GPU
+//! `s·(replicas·T) + r·T + t`: stage outermost, then the replicas (data-, context- and
+//! expert-parallel, consecutive as flexc numbers them), tensor rank innermost. Everything else keeps the
+//! logical ids (configurations, programs, channels `Pair`/`PortOut`/`PortIn` of a device): only what
+//! asks about topology maps them — [`Machine::node_of`], [`Machine::route`] and what is built on them
+//! (rings, NIC channels) — so a data-parallel, expert-parallel or context-parallel group of a
+//! `tp < gpus_per_node` pipeline stays in one node where the engine keeps it there, and pipeline
+//! neighbours are a node apart. With one replica or one stage the placement is the identity, and a
+//! flat strategy's machine is never placed.
+//!
 //! # File format
 //! A TOML file; every key is required unless marked optional, unknown keys are errors, bandwidths are bytes
 //! per second per direction, capacities bytes, times seconds:
@@ -340,6 +357,17 @@ pub struct Machine {
     pub runtime: RuntimeCosts,
     /// GPUs in use: the first `devices` of the machine.
     devices: DeviceCount,
+    /// Where each logical device of a scheduled strategy sits (module doc, "Placement"); the identity
+    /// unless [`Machine::placed`] set it.
+    placement: Placement,
+}
+
+/// The engines' rank order of a pipelined schedule (module doc, "Placement"): `replicas` replicas of
+/// `stages` pipeline stages each. The identity when either is 1.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Placement {
+    pub replicas: u32,
+    pub stages: u32,
 }
 
 /// A FIFO resource that transfers occupy (see the module doc).
@@ -484,6 +512,7 @@ impl Machine {
             runtime: RuntimeCosts::default(),
             // All of them, once `check` has bounded the product (`all_devices`).
             devices: DeviceCount::ONE,
+            placement: Placement::default(),
         };
         machine.check().map_err(|(key, message)| MachineError {
             location: None,
@@ -584,10 +613,77 @@ impl Machine {
                 self.name
             )));
         }
+        // A placement describes a layout of all the devices in use: another count drops it.
         Ok(Machine {
             devices: n,
+            placement: Placement::default(),
             ..self.clone()
         })
+    }
+
+    /// The same machine with a pipelined schedule's logical devices placed as the engines place their
+    /// ranks (module doc, "Placement"): `replicas` replicas of `stages` stages over the devices in
+    /// use. The identity (this machine as it is) when either is 1 or they do not divide the devices.
+    pub fn placed(&self, replicas: u32, stages: u32) -> Machine {
+        let n = self.num_devices();
+        let parts = u64::from(replicas) * u64::from(stages);
+        let placement = if replicas > 1 && stages > 1 && n as u64 % parts == 0 {
+            Placement { replicas, stages }
+        } else {
+            Placement::default()
+        };
+        Machine {
+            placement,
+            ..self.clone()
+        }
+    }
+
+    /// The placement in effect ([`Machine::placed`]; replicas and stages 0 for the identity).
+    pub fn placement(&self) -> Placement {
+        self.placement
+    }
+
+    /// The physical GPU (numbered node by node) that logical device `d` sits on (module doc,
+    /// "Placement"): `s·(replicas·T) + r·T + t` for tensor rank `t` of stage `s` of replica `r`, which flexc
+    /// numbers `r·(p·T) + s·T + t`.
+    #[inline]
+    pub fn physical(&self, d: DeviceId) -> u32 {
+        let Placement { replicas, stages } = self.placement;
+        if replicas < 2 || stages < 2 {
+            return d.0;
+        }
+        let t = self.devices.get() / (replicas * stages);
+        let width = stages * t;
+        if t == 0 || d.0 >= replicas * width {
+            return d.0;
+        }
+        let (replica, rest) = (d.0 / width, d.0 % width);
+        let (stage, local) = (rest / t, rest % t);
+        stage * (replicas * t) + replica * t + local
+    }
+
+    /// The logical device on physical GPU `g`: the inverse of [`Machine::physical`].
+    #[inline]
+    pub fn logical(&self, g: u32) -> DeviceId {
+        let Placement { replicas, stages } = self.placement;
+        if replicas < 2 || stages < 2 {
+            return DeviceId(g);
+        }
+        let t = self.devices.get() / (replicas * stages);
+        let block = replicas * t;
+        if t == 0 || g >= stages * block {
+            return DeviceId(g);
+        }
+        let (stage, rest) = (g / block, g % block);
+        let (replica, local) = (rest / t, rest % t);
+        DeviceId(replica * (stages * t) + stage * t + local)
+    }
+
+    /// The devices in use on node `node`, in the order of their GPUs in the node.
+    pub fn node_devices(&self, node: u32) -> impl Iterator<Item = DeviceId> + '_ {
+        let g = self.gpus_per_node;
+        let first = node.saturating_mul(g);
+        (first..first.saturating_add(g).min(self.num_devices())).map(|p| self.logical(p))
     }
 
     /// The machine with all its GPUs in use (after `check`, which bounds their number).
@@ -616,20 +712,23 @@ impl Machine {
         self.num_devices().div_ceil(self.gpus_per_node)
     }
 
+    /// The node that device `d` sits on (its physical GPU's, [`Machine::physical`]).
     pub fn node_of(&self, d: DeviceId) -> u32 {
-        d.0 / self.gpus_per_node
+        self.physical(d) / self.gpus_per_node
     }
 
-    fn local(&self, d: DeviceId) -> u32 {
-        d.0 % self.gpus_per_node
+    /// Device `d`'s index in its node (its physical GPU's).
+    pub fn local(&self, d: DeviceId) -> u32 {
+        self.physical(d) % self.gpus_per_node
     }
 
-    /// The route of a transfer from `a` to `b` (distinct devices).
+    /// The route of a transfer from `a` to `b` (distinct devices; their physical GPUs' link).
     pub fn route(&self, a: DeviceId, b: DeviceId) -> Route {
         // One division per device (quotient and remainder together): this runs once per simulated transfer.
         let g = self.gpus_per_node;
-        let (node_a, local_a) = (a.0 / g, a.0 % g);
-        let (node_b, local_b) = (b.0 / g, b.0 % g);
+        let (pa, pb) = (self.physical(a), self.physical(b));
+        let (node_a, local_a) = (pa / g, pa % g);
+        let (node_b, local_b) = (pb / g, pb % g);
         if node_a == node_b {
             if let Some(t) = &self.topology {
                 return Route {
@@ -1213,6 +1312,7 @@ impl RawMachine {
             runtime,
             // All of them, once `check` has bounded the product (`all_devices`).
             devices: DeviceCount::ONE,
+            placement: Placement::default(),
         };
         machine.check().map_err(|(key, message)| {
             // `topology.bandwidth[i][j]` is reported at the matrix.
@@ -1250,6 +1350,52 @@ mod tests {
         let mut uneven = node.clone();
         uneven.push(DeviceId(8));
         assert_eq!(m.ring_nics(&uneven), 1);
+    }
+
+    /// A pipeline of 2 stages, tensor-parallel width 1, over 8 replicas on 2 × 8 GPUs, placed as the
+    /// engines place it: each stage's 8 replicas (its data-parallel group) on one node, the two stages
+    /// of a replica a node apart; every logical device on a distinct GPU. With one stage or one replica
+    /// the placement is the identity.
+    #[test]
+    fn a_placed_pipeline_keeps_its_replicas_in_a_node() {
+        let machine = Machine::preset("dgx-h100:2").unwrap();
+        let placed = machine.placed(8, 2);
+        // flexc's layout: replica r, stage s at logical device 2r + s.
+        for s in 0..2 {
+            let group: Vec<DeviceId> = (0..8).map(|r| DeviceId(2 * r + s)).collect();
+            assert!(group.iter().all(|&d| placed.node_of(d) == s), "stage {s}");
+            // Without the placement the group spans both nodes.
+            assert!(group
+                .iter()
+                .any(|&d| machine.node_of(d) != machine.node_of(group[0])));
+            let ring = placed.ring_bandwidth(&group);
+            assert_eq!(ring.0, placed.intra.bandwidth);
+            assert!(machine.ring_bandwidth(&group).0 < placed.intra.bandwidth);
+        }
+        for r in 0..8 {
+            let route = placed.route(DeviceId(2 * r), DeviceId(2 * r + 1));
+            assert_eq!(route.bandwidth, placed.inter.bandwidth, "replica {r}");
+        }
+        let mut gpus: Vec<u32> = placed.devices().map(|d| placed.physical(d)).collect();
+        gpus.sort_unstable();
+        assert_eq!(gpus, (0..16).collect::<Vec<_>>());
+        for g in 0..16 {
+            assert_eq!(placed.physical(placed.logical(g)), g);
+            let node: Vec<u32> = placed
+                .node_devices(g / 8)
+                .map(|d| placed.physical(d))
+                .collect();
+            assert_eq!(node, (g / 8 * 8..g / 8 * 8 + 8).collect::<Vec<_>>());
+        }
+        // Tensor rank innermost: tp = 2, pp = 2, 4 replicas: replica r, stage s, rank t at logical
+        // 4r + 2s + t, physical 8s + 2r + t.
+        let tp2 = machine.placed(4, 2);
+        assert_eq!(tp2.physical(DeviceId(4 + 2 + 1)), 8 + 2 + 1);
+        for (replicas, stages) in [(1, 16), (16, 1), (1, 1), (3, 2)] {
+            let same = machine.placed(replicas, stages);
+            assert!(same.devices().all(|d| same.physical(d) == d.0));
+            assert_eq!(same.placement(), Placement::default());
+        }
     }
 
     #[test]

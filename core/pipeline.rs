@@ -21,6 +21,11 @@
 //!    group's first step, the epilogue (the update) after its last. The iteration time is the last group's
 //!    end.
 //!
+//! Every link of both levels, and the closed forms beside them (expert all-to-alls, context-parallel
+//! rings, ZeRO's gathers over the replicas), is priced on the machine [`Machine::placed`] for the
+//! schedule: the engines' rank order, stage outermost and tensor rank innermost (crate::machine,
+//! "Placement"), not flexc's replica-major numbering of the devices.
+//!
 //! # Costs per step
 //! - Forward `F_k`, backward `B_k` from the stage simulation (each from its own start).
 //! - Recomputation: *full* runs the stage's forward again before each backward (`B_k + F_k`); *selective*
@@ -849,6 +854,42 @@ mod tests {
         // A ring all-gather of the 16-bit weights: 7/8 of them over the slowest hop.
         let bw = machine.route(DeviceId(0), DeviceId(1)).bandwidth;
         assert!((stage.gather_s - 7.0 / 8.0 * (params * 2) as f64 / bw).abs() < 1e-4);
+    }
+
+    /// A pipeline of 2 stages (tensor-parallel width 1) over 8 replicas on 2 × 8 GPUs: the engines
+    /// put each stage's replicas on one node (crate::machine, "Placement"), so ZeRO-3's gathers over
+    /// the replicas run at the node's switch bandwidth; flexc's replica-major numbering alone would
+    /// put every other replica on the other node.
+    #[test]
+    fn a_pipelines_replicas_share_a_node() {
+        let g = chain(64, 4096, 4);
+        let machine = Machine::preset("dgx-h100:2").unwrap();
+        let state = crate::precision::WeightState {
+            precision: crate::precision::Precision::Fp16,
+            optimizer: crate::precision::Optimizer::Adam,
+            ..Default::default()
+        };
+        let cost = CostModel::new(&machine.gpu).with_state(state).unwrap();
+        let problem = Problem::new(&g, &machine, &cost, Mode::Training);
+        let mut s = pipelined(&g, 2, 2, Order::OneFOneB);
+        s.schedule.replicas = 8;
+        s.schedule.zero = Zero::Full;
+        let e = evaluate(&problem, &s).unwrap();
+        // Each stage gathers its two layers' 16-bit weights: a ring all-gather, 7/8 of them over
+        // the slowest hop, 7 latencies.
+        let bytes = 2.0 * 4096.0 * 4096.0 * 2.0;
+        let intra = 7.0 / 8.0 * bytes / machine.intra.bandwidth + 7.0 * machine.intra.latency_s;
+        for (k, stage) in e.stages.iter().enumerate() {
+            // Replica-major, stage k's replicas would be devices 2r + k: half of them on each node.
+            let ring: Vec<DeviceId> = (0..8).map(|r| DeviceId(2 * r + k as u32)).collect();
+            let across = 7.0 / 8.0 * bytes / machine.ring_bandwidth(&ring).0;
+            assert!(across > 1.5 * intra, "{across} vs {intra}");
+            assert!(
+                (stage.gather_s - intra).abs() < 1e-6 * intra,
+                "stage {k}: gather {} s, {intra} s in a node, {across} s across nodes",
+                stage.gather_s
+            );
+        }
     }
 
     /// ZeRO-3's gathers and scatters run beside the compute and take its SMs while they last

@@ -11,9 +11,14 @@
 //! replica is `stages` (p) *groups* of `T = R / p` consecutive devices. Device `r·R + g·T + l` is local
 //! device `l` of group `g` of replica `r` ([`Schedule::device`]). Every configuration names devices of
 //! replica 0 (`[0, R)`); replica `r` runs the same configuration shifted by `r·R` on its own `1/d` of the
-//! samples. This is Megatron-LM's rank layout with the tensor-parallel rank fastest and, unlike
-//! Megatron's, the pipeline rank before the data-parallel one (the same links are crossed on the
-//! machines flexc models, where every GPU of a node has its own NIC).
+//! samples. These are logical devices: the engines (Megatron-LM and Megatron-Core, torchtitan, MaxText)
+//! put the pipeline rank outermost, the data-parallel rank (context- and expert-parallel replicas
+//! included) next and the tensor-parallel rank innermost, so that with `T` below a node's GPUs a
+//! stage's replicas share a node and pipeline neighbours do not. The simulator prices every link
+//! with that physical order: a pipelined schedule's machine is [`crate::machine::Machine::placed`]
+//! (logical device `r·R + g·T + l` on GPU `g·(d·T) + r·T + l`; crate::machine, "Placement"), while
+//! configurations, programs and exports keep the logical numbering. With one stage or one replica the
+//! two orders coincide.
 //!
 //! # Stages, chunks, micro-batches
 //! Each op has a *virtual stage* `k` in `[0, p·v)` ([`Schedule::stage_of`]): `v` = `chunks` virtual

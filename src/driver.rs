@@ -790,8 +790,19 @@ fn import_resolved(
     options.mode = Some(mode);
     decisions.push(why);
     if let Some(experts) = flexc_core::experts::experts(&imported.graph) {
+        use flexc_core::experts::Dispatch;
+        let dispatch = match flexc_core::experts::dispatch(&imported.graph, &experts) {
+            Some(Dispatch::Permutation) => {
+                "; tokens dispatched by gather and scatter (a permutation, as Megatron-Core's token dispatcher: memory-bound)".to_string()
+            }
+            Some(Dispatch::Contraction { flops }) => format!(
+                "; tokens dispatched by dense contractions over the expert slots ({:.3} GFLOP in the step, costed as contractions: engines that permute tokens, Megatron-Core's, do not compute them; tools/export-gpt --moe-dispatch=gather writes the permutation)",
+                flops / 1e9
+            ),
+            None => String::new(),
+        };
         decisions.push(format!(
-            "experts: {} (the expert loop of {} expert-batched contractions); --strategy=expert-parallel splits them, and the flat search (mcmc) starts from it too",
+            "experts: {} (the expert loop of {} expert-batched contractions); --strategy=expert-parallel splits them, and the flat search (mcmc) starts from it too{dispatch}",
             experts.count,
             experts.contractions.len()
         ));

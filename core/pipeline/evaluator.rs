@@ -6,6 +6,9 @@ use super::*;
 
 pub(super) struct Evaluator<'a> {
     ctx: &'a Context<'a>,
+    /// The problem's machine with the schedule's devices placed as the engines place their ranks
+    /// ([`Machine::placed`]): every topology question of this evaluation asks it.
+    machine: Machine,
     problem: &'a Problem<'a>,
     strategy: &'a Strategy,
     schedule: &'a Schedule,
@@ -111,6 +114,7 @@ impl<'a> Evaluator<'a> {
         check_stage_order(graph, phases, schedule)?;
         Ok(Evaluator {
             ctx,
+            machine: problem.machine.placed(schedule.replicas, schedule.stages),
             problem,
             strategy,
             schedule,
@@ -135,8 +139,9 @@ impl<'a> Evaluator<'a> {
         self.problem.mode
     }
 
+    /// The machine, placed for the schedule ([`Evaluator::machine`]'s field).
     pub(super) fn machine(&self) -> &Machine {
-        self.problem.machine
+        &self.machine
     }
 
     /// Replicas only: one symmetric task simulation ([`Evaluator::symmetric`]).
@@ -1500,7 +1505,7 @@ impl<'a> Evaluator<'a> {
                     .collect();
                 let key = {
                     let mut h = std::collections::hash_map::DefaultHasher::new();
-                    (&ops, &configs).hash(&mut h);
+                    (&ops, &configs, self.machine.placement()).hash(&mut h);
                     h.finish()
                 };
                 let cached = self.ctx.once.borrow().get(&key).copied();

@@ -590,7 +590,8 @@ impl<'a> Cuts<'a> {
             .or_insert_with(|| {
                 let ring: Vec<DeviceId> =
                     (0..replicas).map(|r| DeviceId(base + r * width)).collect();
-                machine.ring_bandwidth(&ring)
+                // Placed as the pipeline model places them (`Machine::placed`).
+                machine.placed(replicas, c.pp).ring_bandwidth(&ring)
             })
     }
 

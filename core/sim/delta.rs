@@ -109,7 +109,7 @@ impl<'a> Simulator<'a> {
                 &self.ops[edge.producer.index()],
                 &self.ops[edge.consumer.index()],
                 !self.mode.has_backward(),
-                self.machine.gpus_per_node,
+                self.machine,
             );
             undo.edges
                 .push((e, std::mem::replace(&mut self.edges[e], pairs)));

@@ -402,7 +402,7 @@ impl<'a> Simulator<'a> {
                 &sim.ops[e.producer.index()],
                 &sim.ops[e.consumer.index()],
                 !mode.has_backward(),
-                machine.gpus_per_node,
+                machine,
             ));
         }
         for o in 0..graph.num_ops() {
@@ -505,15 +505,10 @@ impl<'a> Simulator<'a> {
         let mut table: Vec<Resource> = m.devices().map(Resource::Device).collect();
         table.resize(n_dev + m.channel_count(), Resource::Device(DeviceId(0)));
         let mut put = |c: Channel| table[n_dev + m.channel_index(c)] = Resource::Channel(c);
-        let (g, n) = (m.gpus_per_node.max(1), m.num_devices());
         for a in m.devices() {
             // The pairs inside `a`'s node only: linear in the devices, not quadratic (a
             // pipeline evaluation reads the timeline of every stage simulation on thousands of GPUs).
-            let first = m.node_of(a) * g;
-            for b in (first..(first + g).min(n))
-                .map(DeviceId)
-                .filter(|&b| b != a)
-            {
+            for b in m.node_devices(m.node_of(a)).filter(|&b| b != a) {
                 put(Channel::Pair(a, b));
             }
             put(Channel::PortOut(a));
@@ -629,6 +624,19 @@ mod tests {
             let machine = Machine::preset(preset).unwrap();
             let n = machine.num_devices();
             let mut routes = tasks::Routes::default();
+            // And placed for a pipeline (`Machine::placed`): the table follows the placement.
+            for placed in [machine.placed(n / 2, 2), machine.placed(2, n / 4)] {
+                for a in (0..n).step_by(((n / 16).max(1)) as usize) {
+                    for b in 0..n {
+                        let (a, b) = (DeviceId(a), DeviceId(b));
+                        let hop = routes.get(&placed, a, b);
+                        assert!(
+                            hop.same(&tasks::Hop::new(&placed, a, b)),
+                            "{preset} placed: {a}->{b}"
+                        );
+                    }
+                }
+            }
             let step = (n / 64).max(1);
             for a in (0..n).step_by(step as usize) {
                 for b in 0..n {

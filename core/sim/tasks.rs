@@ -561,10 +561,10 @@ fn combined_pairs(
     members: &[Vec<u32>],
     prod: &OpTasks,
     cons: &OpTasks,
-    gpus_per_node: u32,
+    machine: &Machine,
 ) -> Vec<Pair> {
     let mut kept: Vec<Pair> = Vec::with_capacity(pairs.len());
-    let node = |d: DeviceId| d.0 / gpus_per_node.max(1);
+    let node = |d: DeviceId| machine.node_of(d);
     for per_consumer in pairs.chunk_by(|a, b| a.c == b.c) {
         let first = kept.len();
         let device = cons.devices[per_consumer[0].c as usize];
@@ -698,7 +698,7 @@ fn all_to_all_rounds(
     cons: &OpTasks,
     out_access: usize,
     elem: u64,
-    gpus_per_node: u32,
+    machine: &Machine,
 ) -> Option<Vec<u32>> {
     let is_remote = |p: &Pair| prod.devices[p.p as usize] != cons.devices[p.c as usize];
     // Cheap rejections first (this runs for every edge of every simulation): too few transfers, or a
@@ -745,7 +745,7 @@ fn all_to_all_rounds(
     for (x, &r) in roots.iter().enumerate() {
         members.entry(r).or_default().push(x);
     }
-    let node = |x: usize| set[x].0 / gpus_per_node.max(1);
+    let node = |x: usize| machine.node_of(set[x]);
     // Per position: (its index in its group, the group's width per node, number of node groups).
     let mut place = vec![(0usize, 1usize, 1usize); set.len()];
     let mut expected = 0;
@@ -865,7 +865,7 @@ pub(super) fn edge_pairs(
     prod: &OpTasks,
     cons: &OpTasks,
     combine: bool,
-    gpus_per_node: u32,
+    machine: &Machine,
 ) -> EdgePairs {
     let n_inputs = graph.op(edge.producer).inputs.len();
     let out_access = n_inputs + edge.output;
@@ -958,7 +958,7 @@ pub(super) fn edge_pairs(
         // The sum (or the copy) of each region once: its own device's, else the first.
         let (group_of, members) = region_groups(prod, out_access);
         if members.len() < np {
-            pairs = combined_pairs(pairs, &group_of, &members, prod, cons, gpus_per_node);
+            pairs = combined_pairs(pairs, &group_of, &members, prod, cons, machine);
         }
     } else if prod.replicated {
         // One copy of each task per consumer task: its own device's, else one on its node, else the first.
@@ -967,10 +967,10 @@ pub(super) fn edge_pairs(
         let members: Vec<Vec<u32>> = (0..np / c)
             .map(|t| (t * c..(t + 1) * c).map(|m| m as u32).collect())
             .collect();
-        pairs = combined_pairs(pairs, &group_of, &members, prod, cons, gpus_per_node);
+        pairs = combined_pairs(pairs, &group_of, &members, prod, cons, machine);
     }
     let rounds =
-        all_to_all_rounds(&pairs, prod, cons, out_access, elem, gpus_per_node).unwrap_or_default();
+        all_to_all_rounds(&pairs, prod, cons, out_access, elem, machine).unwrap_or_default();
     if rounds.is_empty() {
         let mut comm = 0;
         for pair in &mut pairs {
@@ -1131,6 +1131,8 @@ impl Hop {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Routes {
     ends: Vec<End>,
+    /// The machine placement the table was built under ([`Machine::placed`]).
+    placement: crate::machine::Placement,
 }
 
 /// One device's part in its routes: node, index in the node, and the resource indices of its NIC
@@ -1149,8 +1151,9 @@ impl Routes {
     #[inline]
     pub(super) fn get(&mut self, machine: &Machine, a: DeviceId, b: DeviceId) -> Hop {
         let n = machine.num_devices();
-        if self.ends.len() != n as usize {
+        if self.ends.len() != n as usize || self.placement != machine.placement() {
             self.ends = Self::table(machine);
+            self.placement = machine.placement();
         }
         let (ea, eb) = (self.ends[a.0 as usize], self.ends[b.0 as usize]);
         let g = machine.gpus_per_node;
@@ -1187,14 +1190,10 @@ impl Routes {
     }
 
     fn table(machine: &Machine) -> Vec<End> {
-        let (n, g, nics) = (
-            machine.num_devices(),
-            machine.gpus_per_node,
-            machine.nics_per_node,
-        );
+        let (n, nics) = (machine.num_devices(), machine.nics_per_node);
         (0..n)
             .map(|d| {
-                let (node, local) = (d / g, d % g);
+                let (node, local) = (machine.node_of(DeviceId(d)), machine.local(DeviceId(d)));
                 let nic = local % nics;
                 let index = |c| n + machine.channel_index(c) as u32;
                 End {
