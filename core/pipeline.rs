@@ -538,6 +538,16 @@ mod tests {
         b.finish()
     }
 
+    /// Mixed fp16 and Adam on `machine`'s GPU (the 2021 Megatron-LM's weight state).
+    fn fp16_adam(machine: &Machine) -> CostModel {
+        let state = crate::precision::WeightState {
+            precision: crate::precision::Precision::Fp16,
+            optimizer: crate::precision::Optimizer::Adam,
+            ..Default::default()
+        };
+        CostModel::new(&machine.gpu).with_state(state).unwrap()
+    }
+
     /// Stage `s` of `p` (balanced by FLOPs) on device `s`, `m` micro-batches.
     fn pipelined(graph: &Graph, p: u32, m: u32, order: Order) -> Strategy {
         let costs: Vec<f64> = graph.ops().iter().map(|o| o.flops).collect();
@@ -796,12 +806,7 @@ mod tests {
     fn zero_divides_weight_state_over_the_replicas() {
         let g = chain(64, 1024, 4);
         let machine = machine(8);
-        let state = crate::precision::WeightState {
-            precision: crate::precision::Precision::Fp16,
-            optimizer: crate::precision::Optimizer::Adam,
-            ..Default::default()
-        };
-        let cost = CostModel::new(&machine.gpu).with_state(state).unwrap();
+        let cost = fp16_adam(&machine);
         let problem = Problem::new(&g, &machine, &cost, Mode::Training);
         let mut s = Strategy::single_device(&g);
         s.schedule.replicas = 8;
@@ -864,12 +869,7 @@ mod tests {
     fn a_pipelines_replicas_share_a_node() {
         let g = chain(64, 4096, 4);
         let machine = Machine::preset("dgx-h100:2").unwrap();
-        let state = crate::precision::WeightState {
-            precision: crate::precision::Precision::Fp16,
-            optimizer: crate::precision::Optimizer::Adam,
-            ..Default::default()
-        };
-        let cost = CostModel::new(&machine.gpu).with_state(state).unwrap();
+        let cost = fp16_adam(&machine);
         let problem = Problem::new(&g, &machine, &cost, Mode::Training);
         let mut s = pipelined(&g, 2, 2, Order::OneFOneB);
         s.schedule.replicas = 8;
