@@ -1,6 +1,7 @@
 //! Context parallelism: each attention's sequence split over devices that share their samples.
 //!
-//! A scheduled strategy's `cp=C` ([`crate::schedule::Schedule::context_parallel`]) runs every sample on
+//! A scheduled strategy's `cp=C` ([`ContextParallel`], a dimension of the schedule's ways:
+//! [`crate::schedule::dimension`]) runs every sample on
 //! `C` devices, each holding `s / C` of its positions, as Megatron-Core's `--context-parallel-size`
 //! does. Every token-wise op (projections, norms, the MLP, the loss) sees `s / C` tokens; the attention
 //! of a device's queries needs every key and value of the sequence, which travel around a ring of the
@@ -47,7 +48,65 @@ use std::collections::HashSet;
 
 use crate::graph::{AffineDim, DeviceId, Graph, OpId, Role, TensorId};
 use crate::machine::Machine;
+use crate::schedule::dimension::{Dimension, Layout};
 use crate::strategy::Config;
+
+/// Context parallelism as a dimension of a schedule (module doc).
+pub struct ContextParallel;
+
+impl Dimension for ContextParallel {
+    fn key(&self) -> &'static str {
+        "cp"
+    }
+
+    fn field(&self) -> &'static str {
+        "context_parallel"
+    }
+
+    fn noun(&self) -> &'static str {
+        "context parallelism"
+    }
+
+    fn adjective(&self) -> &'static str {
+        "context-parallel"
+    }
+
+    fn doc(&self) -> &'static str {
+        "context parallelism: each attention's sequence split over cp devices that share their samples (cp divides the sequence, 2·cp under a causal mask; devices = tp · pp · dp · cp)"
+    }
+
+    fn layout(&self) -> Layout {
+        Layout::SharingSamples
+    }
+
+    fn replicas_rule(&self) -> &'static str {
+        "the sequence is split over consecutive replicas (replicas = dp · cp)"
+    }
+
+    fn check(&self, graph: &Graph, cp: u32, _dp: u32, _tp: u32) -> Result<(), String> {
+        check_context_parallel(graph, cp).map(|_| ())
+    }
+
+    /// 1, and the powers of two up to the devices that the attentions' sequence takes (`2·cp` under a
+    /// causal mask).
+    fn candidates(&self, graph: &Graph, devices: u32) -> Vec<u32> {
+        let sequence = sequence(graph).ok().flatten();
+        std::iter::successors(Some(1u32), |&c| c.checked_mul(2))
+            .take_while(|&c| c <= devices)
+            .filter(|&c| {
+                c == 1
+                    || sequence.is_some_and(|s| {
+                        let ways = u64::from(c) * if s.causal { 2 } else { 1 };
+                        s.length % ways == 0
+                    })
+            })
+            .collect()
+    }
+
+    fn unmaterialized(&self) -> Option<&'static str> {
+        Some("device programs that split each attention's sequence over a ring are not materialized yet; simulate it with flexc --simulate")
+    }
+}
 
 /// The self-attention sequence a graph's attentions share, as context parallelism splits it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

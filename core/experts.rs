@@ -8,7 +8,8 @@
 //! those loops; the summary of an import names them.
 //!
 //! # Expert parallelism in a schedule
-//! A scheduled strategy's `ep=E` ([`crate::schedule::Schedule::expert_parallel`]) splits every
+//! A scheduled strategy's `ep=E` ([`ExpertParallel`], a dimension of the schedule's ways:
+//! [`crate::schedule::dimension`]) splits every
 //! mixture-of-experts layer's experts over `E` consecutive data-parallel replicas, as Megatron-Core's
 //! `--expert-model-parallel-size` does: its expert grid is `etp × ep × edp × pp` over the same ranks as
 //! `tp × dp × pp`, with the expert tensor parallelism `etp` equal to `tp` here (a stage group's
@@ -42,7 +43,81 @@
 
 use crate::graph::{DeviceId, Graph, OpClass, OpId, Role, TensorId, TensorKind};
 use crate::machine::Machine;
-use crate::strategy::Config;
+use crate::schedule::dimension::{Dimension, Layout};
+use crate::strategy::{divisors, Config, Strategy};
+
+/// Expert parallelism as a dimension of a schedule (module doc, "Expert parallelism in a schedule").
+pub struct ExpertParallel;
+
+impl Dimension for ExpertParallel {
+    fn key(&self) -> &'static str {
+        "ep"
+    }
+
+    fn field(&self) -> &'static str {
+        "expert_parallel"
+    }
+
+    fn noun(&self) -> &'static str {
+        "expert parallelism"
+    }
+
+    fn adjective(&self) -> &'static str {
+        "expert-parallel"
+    }
+
+    fn doc(&self) -> &'static str {
+        "expert parallelism: each mixture-of-experts layer's experts split over ep data-parallel replicas (ep divides dp and the experts)"
+    }
+
+    fn layout(&self) -> Layout {
+        Layout::AmongReplicas
+    }
+
+    fn replicas_rule(&self) -> &'static str {
+        "the experts are split over replicas (ep divides dp)"
+    }
+
+    fn check_spec(&self, ep: u32, dp: Option<u32>) -> Result<(), String> {
+        match dp {
+            Some(dp) if dp % ep != 0 => Err(format!(
+                "ep={ep} splits the experts over data-parallel replicas, so it must divide dp={dp} (Megatron-Core carves the expert-parallel group out of the data-parallel one)"
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn check(&self, graph: &Graph, ep: u32, dp: u32, tp: u32) -> Result<(), String> {
+        check_expert_parallel(graph, ep, dp, tp)
+    }
+
+    /// Every divisor of the experts' count (1 only without experts).
+    fn candidates(&self, graph: &Graph, _devices: u32) -> Vec<u32> {
+        experts(graph).map_or(vec![1], |e| {
+            divisors(e.count)
+                .into_iter()
+                .filter_map(|d| u32::try_from(d).ok())
+                .collect()
+        })
+    }
+
+    /// The schedule's split across replicas times the most ways one expert-batched contraction's
+    /// expert loop is split inside a replica (the flat `expert-parallel`).
+    fn reported(&self, graph: &Graph, strategy: &Strategy, ep: u32) -> u64 {
+        let inner = experts(graph).map_or(1, |e| {
+            e.contractions
+                .iter()
+                .map(|&(id, d)| strategy.configs[id.index()].degrees[d])
+                .max()
+                .unwrap_or(1)
+        });
+        u64::from(ep) * inner
+    }
+
+    fn unmaterialized(&self) -> Option<&'static str> {
+        Some("device programs that split the experts across replicas are not materialized yet (the configurations hold every expert on each replica); simulate it with flexc --simulate, or materialize the flat --strategy=expert-parallel")
+    }
+}
 
 /// The expert dims of a graph's expert-batched contractions.
 #[derive(Clone, Debug, PartialEq, Eq)]

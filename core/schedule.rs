@@ -50,7 +50,10 @@ use std::fmt;
 
 use crate::graph::{DeviceId, Graph, OpId, TensorKind};
 
+pub mod dimension;
 pub mod spec;
+
+pub use dimension::Ways;
 
 /// The order in which a stage group runs its forward and backward passes of the micro-batches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -147,10 +150,10 @@ pub const MAX_STEPS: u64 = 1 << 24;
 /// How one iteration is divided among replicas, stages and micro-batches (module doc).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Schedule {
-    /// Data-parallel replicas `d` of the whole pipeline, the context-parallel ranks counted: `dp · cp`
-    /// copies of the weights, the group their gradients are reduced over (Megatron-Core's combined
-    /// data- and context-parallel group). The batch is cut over `replicas / context_parallel` of them
-    /// ([`Schedule::batch_replicas`]).
+    /// Data-parallel replicas `d` of the whole pipeline, the ranks of the dimensions that share their
+    /// samples counted (context parallelism: `dp · cp` copies of the weights, the group their gradients
+    /// are reduced over, Megatron-Core's combined data- and context-parallel group). The batch is cut
+    /// over [`Schedule::batch_replicas`] of them.
     pub replicas: u32,
     /// Pipeline device groups `p` per replica.
     pub stages: u32,
@@ -161,14 +164,12 @@ pub struct Schedule {
     pub order: Order,
     pub recompute: Recompute,
     pub zero: Zero,
-    /// Expert parallelism `e` (1: none): the experts of every mixture-of-experts layer split over `e`
-    /// consecutive replicas, carved out of the data-parallel replicas as Megatron-Core does
-    /// ([`crate::experts`], "Expert parallelism in a schedule"). The configurations still describe
-    /// replica 0 with every expert; `e` divides `replicas`.
-    pub expert_parallel: u32,
-    /// Context parallelism `c` (1: none): `c` consecutive replicas share their samples, each attention's
-    /// sequence split over them ([`crate::context`]); `c` divides `replicas`.
-    pub context_parallel: u32,
+    /// The ways of the parallelism dimensions beyond tp, pp and dp ([`dimension`]): expert
+    /// parallelism (the experts of every mixture-of-experts layer split over consecutive replicas,
+    /// [`crate::experts`]; the configurations still describe replica 0 with every expert), context
+    /// parallelism (consecutive replicas sharing their samples, each attention's sequence split over
+    /// them, [`crate::context`]). Each divides `replicas`.
+    pub ways: Ways,
     /// Virtual stage of every op, indexed by [`OpId`]; empty when there is one (`p·v = 1`).
     pub stage_of: Vec<u32>,
 }
@@ -183,8 +184,7 @@ impl Default for Schedule {
             order: Order::OneFOneB,
             recompute: Recompute::None,
             zero: Zero::None,
-            expert_parallel: 1,
-            context_parallel: 1,
+            ways: Ways::default(),
             stage_of: Vec::new(),
         }
     }
@@ -233,8 +233,7 @@ impl Schedule {
             && self.micro_batches == 1
             && self.recompute == Recompute::None
             && self.zero == Zero::None
-            && self.expert_parallel == 1
-            && self.context_parallel == 1
+            && self.ways.is_none()
     }
 
     /// Whether one replica runs its micro-batches through several stages or chunks.
@@ -269,10 +268,14 @@ impl Schedule {
 
     /// What a mesh sharding keeps of this schedule (the exports to XLA and torch meshes): one stage,
     /// one chunk, one micro-batch, and ZeRO 0 or 3 — ZeRO-1 and 2 split the step's own update, not the
-    /// mesh's weights, so they become 0; no expert parallelism (the configurations hold every expert);
-    /// the replicas are kept.
+    /// mesh's weights, so they become 0; no dimension among the replicas (expert parallelism: the
+    /// configurations hold every expert); the replicas are kept.
     pub fn as_mesh(&mut self) {
-        self.expert_parallel = 1;
+        for (dim, d, _) in self.ways.clone().iter() {
+            if d.layout() == dimension::Layout::AmongReplicas {
+                self.ways.set(dim, 1);
+            }
+        }
         self.stages = 1;
         self.chunks = 1;
         self.micro_batches = 1;
@@ -303,10 +306,10 @@ impl Schedule {
         (d.0 % self.replica_width(n).max(1)) / t
     }
 
-    /// The replicas the batch is cut over: `replicas / context_parallel` (the ranks of a
-    /// context-parallel group share their samples).
+    /// The replicas the batch is cut over: `replicas` over the ways of the dimensions whose ranks
+    /// share their samples (a context-parallel group's).
     pub fn batch_replicas(&self) -> u32 {
-        self.replicas / self.context_parallel.max(1)
+        self.replicas / self.ways.sharing_samples()
     }
 
     /// Samples per micro-batch for a graph batch of `batch`, when the schedule divides it.
@@ -323,12 +326,16 @@ impl Schedule {
             ("stages", self.stages),
             ("chunks", self.chunks),
             ("micro-batches", self.micro_batches),
-            ("expert-parallel ways", self.expert_parallel),
-            ("context-parallel ways", self.context_parallel),
         ] {
             if value == 0 {
                 return Err(format!("the schedule has 0 {name}; it needs at least 1"));
             }
+        }
+        if let Some((_, d, _)) = self.ways.iter().find(|&(_, _, w)| w == 0) {
+            return Err(format!(
+                "the schedule has 0 {} ways; it needs at least 1",
+                d.adjective()
+            ));
         }
         // Virtual stages interleave the groups of a pipeline; one stage has nothing to interleave with
         // (a `--strategy` spec says so in `Spec::check_keys`; an edited `#par.schedule` here).
@@ -344,24 +351,7 @@ impl Schedule {
                 self.replicas
             ));
         }
-        if self.replicas % self.expert_parallel != 0 {
-            return Err(format!(
-                "the schedule's expert parallelism ({}) does not divide its {} data-parallel replicas: the experts are split over replicas (ep divides dp)",
-                self.expert_parallel, self.replicas
-            ));
-        }
-        if self.replicas % self.context_parallel != 0 {
-            return Err(format!(
-                "the schedule's context parallelism ({}) does not divide its {} replicas: the sequence is split over consecutive replicas (replicas = dp · cp)",
-                self.context_parallel, self.replicas
-            ));
-        }
-        if self.context_parallel > 1 && self.expert_parallel > 1 {
-            return Err(format!(
-                "the schedule has both context parallelism ({}) and expert parallelism ({}): their combination (Megatron-Core's expert groups over the data- and context-parallel ranks) is not modelled; keep one",
-                self.context_parallel, self.expert_parallel
-            ));
-        }
+        self.ways.check_schedule(self.replicas)?;
         let r = n / self.replicas;
         if r % self.stages != 0 {
             return Err(format!(
@@ -541,18 +531,13 @@ impl Schedule {
     }
 
     /// `dp=4 ep=2 pp=2 vp=2 m=8 1f1b recompute=selective zero=1`, the non-default parts only; `flat` when
-    /// there are none (`dp` the replicas the batch is cut over, `cp=C` after it).
+    /// there are none (`dp` the replicas the batch is cut over, the dimensions used after it).
     pub fn summary(&self) -> String {
         let mut parts = Vec::new();
         if self.batch_replicas() > 1 {
             parts.push(format!("dp={}", self.batch_replicas()));
         }
-        if self.context_parallel > 1 {
-            parts.push(format!("cp={}", self.context_parallel));
-        }
-        if self.expert_parallel > 1 {
-            parts.push(format!("ep={}", self.expert_parallel));
-        }
+        parts.extend(self.ways.words());
         if self.stages > 1 {
             parts.push(format!("pp={}", self.stages));
         }
@@ -967,6 +952,14 @@ pub fn balanced_parts(costs: &[f64], k: u32) -> Vec<u32> {
 mod tests {
     use super::*;
 
+    /// `ep` ways of expert parallelism and `cp` of context parallelism.
+    pub(crate) fn ways(ep: u32, cp: u32) -> Ways {
+        let mut ways = Ways::default();
+        ways.set(dimension::EXPERT, ep);
+        ways.set(dimension::CONTEXT, cp);
+        ways
+    }
+
     fn schedule(p: u32, v: u32, m: u32, order: Order) -> Schedule {
         Schedule {
             stages: p,
@@ -1085,7 +1078,7 @@ mod tests {
         assert_eq!(
             Schedule {
                 replicas: 4,
-                expert_parallel: 3,
+                ways: ways(3, 1),
                 ..Schedule::default()
             }
             .check(16, 0)
@@ -1094,7 +1087,7 @@ mod tests {
         );
         let e = Schedule {
             replicas: 6,
-            context_parallel: 4,
+            ways: ways(1, 4),
             ..Schedule::default()
         }
         .check(12, 0)
@@ -1105,8 +1098,7 @@ mod tests {
         );
         let e = Schedule {
             replicas: 4,
-            context_parallel: 2,
-            expert_parallel: 2,
+            ways: ways(2, 2),
             ..Schedule::default()
         }
         .check(8, 0)
@@ -1124,8 +1116,7 @@ mod tests {
             order: Order::OneFOneB,
             recompute: Recompute::Selective,
             zero: Zero::Optimizer,
-            expert_parallel: 2,
-            context_parallel: 1,
+            ways: ways(2, 1),
             stage_of: vec![],
         };
         let mut t = Schedule::default();
@@ -1141,7 +1132,7 @@ mod tests {
         // Context parallelism: 8 replicas are 4 of the batch × 2 ranks per sample.
         let c = Schedule {
             replicas: 8,
-            context_parallel: 2,
+            ways: ways(1, 2),
             ..Schedule::default()
         };
         let mut t = Schedule::default();

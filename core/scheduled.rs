@@ -30,6 +30,7 @@ use crate::batch::batch_of;
 use crate::graph::{AffineDim, DeviceId, Graph, Mode, Op, OpId, Role, TensorId, TensorKind};
 use crate::pipeline::micro_graph;
 use crate::problem::Problem;
+use crate::schedule::dimension::Layout;
 use crate::schedule::spec::Spec;
 use crate::schedule::{Phase, Phases, Recompute, Schedule, Zero};
 use crate::strategy::{divisors, Config, Strategy};
@@ -42,19 +43,22 @@ pub fn build(problem: &Problem, spec: &Spec) -> Result<Strategy, String> {
 /// The strategy `spec` describes for `problem` (module doc), and a warning for each key that has no
 /// effect on it. Besides [`Spec::check_keys`], errors: `sp` where the tensor-parallel groups have one
 /// device, `zero` where there is one replica, more micro-batches than a replica has samples, and more
-/// virtual stages (`pp · vp`) than forward ops to cut into them, and `ep` that the graph's experts or
-/// the replicas do not divide ([`crate::experts::check_expert_parallel`]), and `cp` on a graph
-/// without attention or whose sequence it does not divide ([`crate::context::check_context_parallel`]).
+/// virtual stages (`pp · vp`) than forward ops to cut into them, and a parallelism dimension's ways
+/// that the graph or the replicas do not take ([`crate::schedule::dimension::Dimension::check`]: `ep`
+/// that the graph's experts or the replicas do not divide, `cp` on a graph without attention or
+/// whose sequence it does not divide).
 pub fn build_with_warnings(
     problem: &Problem,
     spec: &Spec,
 ) -> Result<(Strategy, Vec<String>), String> {
     spec.check_keys()?;
     let graph = problem.graph;
-    let Degrees { tp, pp, vp, dp, cp } = degrees(problem, spec)?;
-    let ep = spec.ep.unwrap_or(1);
-    if ep > 1 {
-        crate::experts::check_expert_parallel(graph, ep, dp, tp)?;
+    let Degrees { tp, pp, vp, dp } = degrees(problem, spec)?;
+    let ways = spec.ways();
+    for (_, d, w) in ways.used() {
+        if d.layout() == Layout::AmongReplicas {
+            d.check(graph, w, dp, tp)?;
+        }
     }
     let micro_batches = micro_batch_count(problem, spec, pp, vp, dp)?;
     let loops = crate::batch::batch_loops(graph, problem.batch_dim).map_err(|e| e.message)?;
@@ -66,15 +70,14 @@ pub fn build_with_warnings(
     let k = virtual_stages(pp, vp, forward.len())?;
     let warnings = without_effect(problem, spec, k);
     let mut schedule = Schedule {
-        replicas: dp * cp,
+        replicas: dp * ways.sharing_samples(),
         stages: pp,
         chunks: vp,
         micro_batches,
         order: spec.order.unwrap_or_default(),
         recompute: spec.recompute.unwrap_or_default(),
         zero: spec.zero.unwrap_or_default(),
-        expert_parallel: ep,
-        context_parallel: cp,
+        ways,
         stage_of: Vec::new(),
     };
     let (micro, _, _) = micro_graph(problem, &schedule).map_err(|e| e.message)?;
@@ -104,13 +107,12 @@ pub fn build_with_warnings(
     Ok((Strategy { configs, schedule }, warnings))
 }
 
-/// A spec's parallel degrees: tensor, pipeline, virtual stages per stage, data, context.
+/// A spec's parallel degrees: tensor, pipeline, virtual stages per stage, data.
 struct Degrees {
     tp: u32,
     pp: u32,
     vp: u32,
     dp: u32,
-    cp: u32,
 }
 
 /// The degrees `spec` gives or implies on `problem`'s machine: `tp` where not given the widest that
@@ -131,12 +133,19 @@ fn degrees(problem: &Problem, spec: &Spec) -> Result<Degrees, String> {
             Ok(n / used)
         }
     };
-    // Context parallelism: `cp` devices per sample, carved out of the devices beside tp and pp.
-    let cp = spec.cp.unwrap_or(1);
+    // The dimensions whose ranks share their samples (context parallelism: `cp` devices per sample),
+    // carved out of the devices beside tp and pp.
+    let ways = spec.ways();
+    let shared = ways.sharing_samples();
+    let sharing: String = ways
+        .used()
+        .filter(|(_, d, _)| d.layout() == Layout::SharingSamples)
+        .map(|(_, d, _)| format!(" × {}", d.key()))
+        .collect();
     let tp = match (spec.tp, spec.name.as_str()) {
         (Some(t), _) => t,
         (None, "megatron") => {
-            let room = left(pp)? / spec.dp.unwrap_or(1) / cp.max(1);
+            let room = left(pp)? / spec.dp.unwrap_or(1) / shared.max(1);
             divisors(u64::from(room.max(1)))
                 .into_iter()
                 .filter(|&t| t <= u64::from(machine.gpus_per_node))
@@ -144,23 +153,22 @@ fn degrees(problem: &Problem, spec: &Spec) -> Result<Degrees, String> {
                 .unwrap_or(1) as u32
         }
         (None, "data-parallel") => 1,
-        (None, _) => left(pp)? / spec.dp.unwrap_or(1).max(1) / cp.max(1),
+        (None, _) => left(pp)? / spec.dp.unwrap_or(1).max(1) / shared.max(1),
     };
-    let tp_pp = u64::from(tp) * u64::from(pp) * u64::from(cp);
+    let tp_pp = u64::from(tp) * u64::from(pp) * u64::from(shared);
     let dp = match spec.dp {
         Some(d) => d,
         None if tp_pp == 0 || u64::from(n) % tp_pp != 0 => {
             return Err(format!(
-                "the strategy's tp × pp{} ({tp_pp}) does not divide the {n} devices",
-                if cp > 1 { " × cp" } else { "" }
+                "the strategy's tp × pp{sharing} ({tp_pp}) does not divide the {n} devices"
             ))
         }
         None => (u64::from(n) / tp_pp) as u32,
     };
     if tp_pp * u64::from(dp) != u64::from(n) {
-        return Err(if cp > 1 {
+        return Err(if shared > 1 {
             format!(
-                "the strategy's tp × pp × dp × cp = {tp} × {pp} × {dp} × {cp} is not the {n} devices in use"
+                "the strategy's tp × pp × dp{sharing} = {tp} × {pp} × {dp} × {shared} is not the {n} devices in use"
             )
         } else {
             format!(
@@ -168,8 +176,10 @@ fn degrees(problem: &Problem, spec: &Spec) -> Result<Degrees, String> {
             )
         });
     }
-    if cp > 1 {
-        crate::context::check_context_parallel(problem.graph, cp)?;
+    for (_, d, w) in ways.used() {
+        if d.layout() == Layout::SharingSamples {
+            d.check(problem.graph, w, dp, tp)?;
+        }
     }
     if spec.sequence_parallel && tp == 1 {
         return Err(format!(
@@ -185,14 +195,14 @@ fn degrees(problem: &Problem, spec: &Spec) -> Result<Degrees, String> {
                 engine.name()
             ));
         }
-        if dp == 1 && cp == 1 {
+        if dp == 1 && shared == 1 {
             return Err(format!(
                 "zero={} splits weight state over data-parallel replicas, but the strategy has one (tp × pp × dp = {tp} × {pp} × 1): drop zero",
                 zero.level()
             ));
         }
     }
-    Ok(Degrees { tp, pp, vp, dp, cp })
+    Ok(Degrees { tp, pp, vp, dp })
 }
 
 /// The micro-batches of each of the `dp` replicas: `m`, or a replica's samples over `mb`, or (neither

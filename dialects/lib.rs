@@ -745,8 +745,11 @@ mod tests {
             order: flexc_core::schedule::Order::GPipe,
             recompute: flexc_core::schedule::Recompute::Full,
             zero: flexc_core::schedule::Zero::Full,
-            expert_parallel: 2,
-            context_parallel: 1,
+            ways: {
+                let mut ways = flexc_core::schedule::Ways::default();
+                ways.set(flexc_core::schedule::dimension::EXPERT, 2);
+                ways
+            },
             stage_of: Vec::new(),
         };
         let text = schedule.to_text();

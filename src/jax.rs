@@ -381,13 +381,13 @@ pub fn export(
 ) -> Result<Export, Diag> {
     let graph = &imported.graph;
     let schedule = &strategy.schedule;
-    if schedule.context_parallel > 1 {
+    if schedule.ways.get(flexc_core::schedule::dimension::CONTEXT) > 1 {
         // A mesh of `dp · cp` replicas would cut the batch, not the sequence, over the cp ranks.
         return Err(Diag::error(
             None,
             format!(
                 "cp={}: the mesh exports write no context parallelism yet (the sequence split of each attention over a ring); export a plan without cp",
-                schedule.context_parallel
+                schedule.ways.get(flexc_core::schedule::dimension::CONTEXT)
             ),
         ));
     }
@@ -406,10 +406,10 @@ pub fn export(
             schedule.micro_batches
         ));
     }
-    if schedule.expert_parallel > 1 {
+    if schedule.ways.get(flexc_core::schedule::dimension::EXPERT) > 1 {
         warnings.push(format!(
             "expert parallelism over {} replicas (ep={}) is dropped: every replica holds every expert, as the configurations give them",
-            schedule.expert_parallel, schedule.expert_parallel
+            schedule.ways.get(flexc_core::schedule::dimension::EXPERT), schedule.ways.get(flexc_core::schedule::dimension::EXPERT)
         ));
     }
     let fsdp = schedule.zero == flexc_core::schedule::Zero::Full;

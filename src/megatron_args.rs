@@ -54,6 +54,7 @@
 use flexc_core::batch::batch_loops;
 use flexc_core::precision::Precision;
 use flexc_core::problem::Problem;
+use flexc_core::schedule::dimension::{CONTEXT, EXPERT};
 use flexc_core::schedule::spec::Parallelism;
 use flexc_core::schedule::spec::Spec;
 use flexc_core::schedule::{Phase, Phases, Recompute, Schedule, Zero};
@@ -81,16 +82,16 @@ impl Plan {
         let batch = crate::scheduled_report::batch(problem);
         let p = Parallelism::of(graph, strategy, batch);
         let s = &strategy.schedule;
-        if s.expert_parallel > 1 {
+        if s.ways.get(EXPERT) > 1 {
             return Err(format!(
                 "ep={}: no engine export writes expert parallelism yet (Megatron-LM's --num-experts and --expert-model-parallel-size, torchtitan's and MaxText's expert axes); export a plan without ep",
-                s.expert_parallel
+                s.ways.get(EXPERT)
             ));
         }
-        if s.context_parallel > 1 {
+        if s.ways.get(CONTEXT) > 1 {
             return Err(format!(
                 "cp={}: no engine export writes context parallelism yet (Megatron-LM's --context-parallel-size, torchtitan's context_parallel_degree, MaxText's context axis); export a plan without cp",
-                s.context_parallel
+                s.ways.get(CONTEXT)
             ));
         }
         let spec = |sequence_parallel: bool| spec_of(&p, s, sequence_parallel);
@@ -158,8 +159,7 @@ fn spec_of(p: &Parallelism, s: &Schedule, sequence_parallel: bool) -> Spec {
         pp: Some(s.stages),
         vp: (s.chunks > 1).then_some(s.chunks),
         dp: Some(s.batch_replicas()),
-        ep: (s.expert_parallel > 1).then_some(s.expert_parallel),
-        cp: (s.context_parallel > 1).then_some(s.context_parallel),
+        ways: s.ways.given(),
         micro_batches: Some(s.micro_batches),
         micro_batch_size: None,
         order: s.is_pipelined().then_some(s.order),

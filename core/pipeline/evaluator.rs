@@ -3,6 +3,7 @@
 //! in flight, and the schedule's step time.
 
 use super::*;
+use crate::schedule::dimension::{CONTEXT, EXPERT};
 
 pub(super) struct Evaluator<'a> {
     ctx: &'a Context<'a>,
@@ -40,19 +41,9 @@ impl<'a> Evaluator<'a> {
         let schedule = &strategy.schedule;
         let n = problem.machine.num_devices();
         schedule.check(n, graph.num_ops()).map_err(plain)?;
-        if schedule.expert_parallel > 1 {
-            // The experts it splits exist and divide (a `#par.schedule` may say anything).
-            crate::experts::check_expert_parallel(
-                graph,
-                schedule.expert_parallel,
-                schedule.replicas,
-                schedule.group_width(n),
-            )
-            .map_err(plain)?;
-        }
-        if schedule.context_parallel > 1 {
-            // The sequence it splits exists and divides.
-            crate::context::check_context_parallel(graph, schedule.context_parallel)
+        for (_, d, w) in schedule.ways.used() {
+            // What the dimension splits exists and divides (a `#par.schedule` may say anything).
+            d.check(graph, w, schedule.batch_replicas(), schedule.group_width(n))
                 .map_err(plain)?;
         }
         let engine = problem.cost.state().data_parallel;
@@ -151,7 +142,7 @@ impl<'a> Evaluator<'a> {
             && s.micro_batches == 1
             && s.recompute == Recompute::None
             && s.zero == Zero::None
-            && s.context_parallel == 1
+            && s.ways.get(CONTEXT) == 1
     }
 
     /// The per-micro-batch ops of every virtual stage, in topological order.
@@ -526,7 +517,7 @@ impl<'a> Evaluator<'a> {
         let busiest = (0..width).max_by_key(|&d| kept_now[d]).unwrap_or(0);
         // Context parallelism: the activations are token-wise, `s / cp` tokens each, and a device
         // holds the key/value block in flight besides its own (crate::context).
-        let cp = u64::from(self.schedule.context_parallel.max(1));
+        let cp = u64::from(self.schedule.ways.get(CONTEXT).max(1));
         let ring_buffer = self
             .context_blocks(sub)
             .iter()
@@ -616,7 +607,7 @@ impl<'a> Evaluator<'a> {
         };
         // Context parallelism: every device computes 1/cp of the stage at the whole sequence, plus
         // what its rings expose (crate::context); the synchronization's exposed tail is kept.
-        let cp = self.schedule.context_parallel.max(1);
+        let cp = self.schedule.ways.get(CONTEXT).max(1);
         let (ring_forward_s, ring_backward_s) =
             self.context_ring_s(sub, &sims.forward_task_s, group);
         let share = 1.0 / f64::from(cp);
@@ -742,7 +733,7 @@ impl<'a> Evaluator<'a> {
     /// tensor at the share one device holds ([`crate::experts::share_bytes`]). 0 without expert
     /// parallelism.
     pub(super) fn expert_exchange_s(&self, ops: &[OpId], group: u32) -> f64 {
-        let ep = self.schedule.expert_parallel;
+        let ep = self.schedule.ways.get(EXPERT);
         if ep < 2 {
             return 0.0;
         }
@@ -775,7 +766,7 @@ impl<'a> Evaluator<'a> {
     /// (a backward the pipeline model derives launches twice per forward op: the gradients of its
     /// inputs and of its weights). 0 without context parallelism.
     pub(super) fn context_fixed_s(&self, sub: &Sub, forward_task_s: &[Vec<f64>]) -> (f64, f64) {
-        if self.schedule.context_parallel < 2 {
+        if self.schedule.ways.get(CONTEXT) < 2 {
             return (0.0, 0.0);
         }
         let launch = self.machine().gpu.launch_overhead_s;
@@ -812,7 +803,7 @@ impl<'a> Evaluator<'a> {
     /// key and value bytes one device holds at its `s / cp` positions (one ring step's send), and the
     /// indices in `sub.ops` of the attention's ops. Empty without context parallelism.
     pub(super) fn context_blocks(&self, sub: &Sub) -> Vec<(u64, Vec<usize>)> {
-        let cp = self.schedule.context_parallel;
+        let cp = self.schedule.ways.get(CONTEXT);
         if cp < 2 {
             return Vec::new();
         }
@@ -845,7 +836,7 @@ impl<'a> Evaluator<'a> {
         forward_task_s: &[Vec<f64>],
         group: u32,
     ) -> (f64, f64) {
-        let cp = self.schedule.context_parallel;
+        let cp = self.schedule.ways.get(CONTEXT);
         if cp < 2 {
             return (0.0, 0.0);
         }
@@ -1286,7 +1277,7 @@ impl<'a> Evaluator<'a> {
                 held
             }
         };
-        let ep = self.schedule.expert_parallel;
+        let ep = self.schedule.ways.get(EXPERT);
         if ep < 2 {
             return self.weight_state(&held_bytes);
         }
@@ -1407,7 +1398,7 @@ impl<'a> Evaluator<'a> {
             }
         }
         // Context parallelism: each rank sends its `s / cp` tokens.
-        sent.values().sum::<u64>() / u64::from(self.schedule.context_parallel.max(1))
+        sent.values().sum::<u64>() / u64::from(self.schedule.ways.get(CONTEXT).max(1))
     }
 
     /// Transfers between stages per micro-batch: `(from, to, bytes, backward)`, all devices together.
@@ -1423,7 +1414,7 @@ impl<'a> Evaluator<'a> {
                 continue;
             }
             let bytes = self.micro().tensor(e.tensor).bytes()
-                / u64::from(self.schedule.context_parallel.max(1));
+                / u64::from(self.schedule.ways.get(CONTEXT).max(1));
             if self.mode().has_backward() {
                 out.insert((sp, sc, false, false, e.tensor), bytes);
                 out.insert((sc, sp, true, true, e.tensor), bytes);

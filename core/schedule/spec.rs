@@ -49,6 +49,9 @@ use std::fmt;
 
 use serde_json::Value as Json;
 
+use std::sync::LazyLock;
+
+use super::dimension::{self, Dim, Ways};
 use super::{Order, Recompute, Schedule, Zero};
 use crate::graph::Graph;
 use crate::strategy::Strategy;
@@ -274,9 +277,14 @@ impl Value {
 pub struct Slot<T: 'static> {
     pub name: &'static str,
     pub kind: Kind,
-    pub get: fn(&T) -> Value,
-    pub set: fn(&mut T, Value),
+    pub get: Getter<T, Value>,
+    pub set: Setter<T>,
 }
+
+/// A key's reader in one form's type (a closure: a dimension's rows index its ways).
+pub type Getter<T, V> = Box<dyn Fn(&T) -> V + Send + Sync>;
+/// A key's writer in one form's type.
+pub type Setter<T> = Box<dyn Fn(&mut T, Value) + Send + Sync>;
 
 /// Whether a form spells a key.
 pub enum In<T: 'static> {
@@ -305,8 +313,8 @@ pub struct Key {
     pub default: &'static str,
     pub doc: &'static str,
     /// The spec's value, `None` when not given (a flag: when off).
-    pub get: fn(&Spec) -> Option<Value>,
-    pub set: fn(&mut Spec, Value),
+    pub get: Getter<Spec, Option<Value>>,
+    pub set: Setter<Spec>,
     /// The key in `#par.schedule` ([`Schedule`]).
     pub record: In<Schedule>,
     /// The key in the reports' `parallelism` JSON ([`Parallelism`]).
@@ -320,22 +328,58 @@ impl Key {
     }
 }
 
-/// Every key of a schedule, in the order a spec prints them (module doc).
-pub static KEYS: [Key; 12] = [
+/// Every key of a schedule, in the order a spec prints them (module doc): `tp`, `pp`, `dp`, the
+/// parallelism dimensions' ([`dimension::DIMENSIONS`], [`dimension_key`]), then the rest.
+pub static KEYS: LazyLock<Vec<Key>> = LazyLock::new(|| {
+    let mut keys = fixed_keys();
+    let dimensions = (0..dimension::COUNT).map(|i| dimension_key(Dim(i)));
+    keys.splice(3..3, dimensions);
+    keys
+});
+
+/// A dimension's row: its key in every form, a count of 1 by default.
+fn dimension_key(dim: Dim) -> Key {
+    let d = dimension::DIMENSIONS[dim.0];
+    Key {
+        name: d.key(),
+        aliases: &[],
+        kind: Kind::Count,
+        default: "1",
+        doc: d.doc(),
+        get: Box::new(move |s: &Spec| s.ways[dim.0].map(|v| Value::Count(v.into()))),
+        set: Box::new(move |s: &mut Spec, v| s.ways[dim.0] = Some(v.count32())),
+        record: In::Slot(Slot {
+            name: d.field(),
+            kind: Kind::Count,
+            get: Box::new(move |s: &Schedule| Value::Count(s.ways.get(dim).into())),
+            set: Box::new(move |s: &mut Schedule, v| s.ways.set(dim, v.count32())),
+        }),
+        report: In::Slot(Slot {
+            name: d.key(),
+            kind: Kind::Count,
+            get: Box::new(move |p: &Parallelism| Value::Count(p.ways[dim.0])),
+            set: Box::new(move |p: &mut Parallelism, v| p.ways[dim.0] = v.count()),
+        }),
+    }
+}
+
+/// The keys but the dimensions', in a spec's order.
+fn fixed_keys() -> Vec<Key> {
+    vec![
     Key {
         name: "tp",
         aliases: &[],
         kind: Kind::Count,
         default: "megatron: the GPUs of a node, at most what is left; data-parallel: 1; the others: the devices left",
         doc: "tensor-parallel degree: devices per pipeline stage group",
-        get: |s| s.tp.map(|v| Value::Count(v.into())),
-        set: |s, v| s.tp = Some(v.count32()),
+        get: Box::new(|s| s.tp.map(|v| Value::Count(v.into()))),
+        set: Box::new(|s, v| s.tp = Some(v.count32())),
         record: In::Not("the configurations (par.config) carry it: a group's devices"),
         report: In::Slot(Slot {
             name: "tp",
             kind: Kind::Count,
-            get: |p| Value::Count(p.tp),
-            set: |p, v| p.tp = v.count(),
+            get: Box::new(|p| Value::Count(p.tp)),
+            set: Box::new(|p, v| p.tp = v.count()),
         }),
     },
     Key {
@@ -344,19 +388,19 @@ pub static KEYS: [Key; 12] = [
         kind: Kind::Count,
         default: "1",
         doc: "pipeline stages per replica",
-        get: |s| s.pp.map(|v| Value::Count(v.into())),
-        set: |s, v| s.pp = Some(v.count32()),
+        get: Box::new(|s| s.pp.map(|v| Value::Count(v.into()))),
+        set: Box::new(|s, v| s.pp = Some(v.count32())),
         record: In::Slot(Slot {
             name: "stages",
             kind: Kind::Count,
-            get: |s| Value::Count(s.stages.into()),
-            set: |s, v| s.stages = v.count32(),
+            get: Box::new(|s| Value::Count(s.stages.into())),
+            set: Box::new(|s, v| s.stages = v.count32()),
         }),
         report: In::Slot(Slot {
             name: "pp",
             kind: Kind::Count,
-            get: |p| Value::Count(p.pp.into()),
-            set: |p, v| p.pp = v.count32(),
+            get: Box::new(|p| Value::Count(p.pp.into())),
+            set: Box::new(|p, v| p.pp = v.count32()),
         }),
     },
     Key {
@@ -365,61 +409,19 @@ pub static KEYS: [Key; 12] = [
         kind: Kind::Count,
         default: "the devices left: n / (tp · pp · cp)",
         doc: "data-parallel replicas of the whole pipeline",
-        get: |s| s.dp.map(|v| Value::Count(v.into())),
-        set: |s, v| s.dp = Some(v.count32()),
+        get: Box::new(|s| s.dp.map(|v| Value::Count(v.into()))),
+        set: Box::new(|s, v| s.dp = Some(v.count32())),
         record: In::Slot(Slot {
             name: "replicas",
             kind: Kind::Count,
-            get: |s| Value::Count(s.replicas.into()),
-            set: |s, v| s.replicas = v.count32(),
+            get: Box::new(|s| Value::Count(s.replicas.into())),
+            set: Box::new(|s, v| s.replicas = v.count32()),
         }),
         report: In::Slot(Slot {
             name: "dp",
             kind: Kind::Count,
-            get: |p| Value::Count(p.dp),
-            set: |p, v| p.dp = v.count(),
-        }),
-    },
-    Key {
-        name: "ep",
-        aliases: &[],
-        kind: Kind::Count,
-        default: "1",
-        doc: "expert parallelism: each mixture-of-experts layer's experts split over ep data-parallel replicas (ep divides dp and the experts)",
-        get: |s| s.ep.map(|v| Value::Count(v.into())),
-        set: |s, v| s.ep = Some(v.count32()),
-        record: In::Slot(Slot {
-            name: "expert_parallel",
-            kind: Kind::Count,
-            get: |s| Value::Count(s.expert_parallel.into()),
-            set: |s, v| s.expert_parallel = v.count32(),
-        }),
-        report: In::Slot(Slot {
-            name: "ep",
-            kind: Kind::Count,
-            get: |p| Value::Count(p.ep),
-            set: |p, v| p.ep = v.count(),
-        }),
-    },
-    Key {
-        name: "cp",
-        aliases: &[],
-        kind: Kind::Count,
-        default: "1",
-        doc: "context parallelism: each attention's sequence split over cp devices that share their samples (cp divides the sequence, 2·cp under a causal mask; devices = tp · pp · dp · cp)",
-        get: |s| s.cp.map(|v| Value::Count(v.into())),
-        set: |s, v| s.cp = Some(v.count32()),
-        record: In::Slot(Slot {
-            name: "context_parallel",
-            kind: Kind::Count,
-            get: |s| Value::Count(s.context_parallel.into()),
-            set: |s, v| s.context_parallel = v.count32(),
-        }),
-        report: In::Slot(Slot {
-            name: "cp",
-            kind: Kind::Count,
-            get: |p| Value::Count(p.cp),
-            set: |p, v| p.cp = v.count(),
+            get: Box::new(|p| Value::Count(p.dp)),
+            set: Box::new(|p, v| p.dp = v.count()),
         }),
     },
     Key {
@@ -428,19 +430,19 @@ pub static KEYS: [Key; 12] = [
         kind: Kind::Count,
         default: "1 without stages, else the fewest that are at least 2·pp",
         doc: "micro-batches per replica and iteration (gradient accumulation steps)",
-        get: |s| s.micro_batches.map(|v| Value::Count(v.into())),
-        set: |s, v| s.micro_batches = Some(v.count32()),
+        get: Box::new(|s| s.micro_batches.map(|v| Value::Count(v.into()))),
+        set: Box::new(|s, v| s.micro_batches = Some(v.count32())),
         record: In::Slot(Slot {
             name: "micro_batches",
             kind: Kind::Count,
-            get: |s| Value::Count(s.micro_batches.into()),
-            set: |s, v| s.micro_batches = v.count32(),
+            get: Box::new(|s| Value::Count(s.micro_batches.into())),
+            set: Box::new(|s, v| s.micro_batches = v.count32()),
         }),
         report: In::Slot(Slot {
             name: "accumulation",
             kind: Kind::Count,
-            get: |p| Value::Count(p.accumulation.into()),
-            set: |p, v| p.accumulation = v.count32(),
+            get: Box::new(|p| Value::Count(p.accumulation.into())),
+            set: Box::new(|p, v| p.accumulation = v.count32()),
         }),
     },
     Key {
@@ -449,14 +451,14 @@ pub static KEYS: [Key; 12] = [
         kind: Kind::Count,
         default: "what m gives: a replica's samples over m",
         doc: "samples per micro-batch (instead of m)",
-        get: |s| s.micro_batch_size.map(Value::Count),
-        set: |s, v| s.micro_batch_size = Some(v.count()),
+        get: Box::new(|s| s.micro_batch_size.map(Value::Count)),
+        set: Box::new(|s, v| s.micro_batch_size = Some(v.count())),
         record: In::Not("m (micro_batches) and the graph's batch give it"),
         report: In::Slot(Slot {
             name: "micro_batch",
             kind: Kind::Count,
-            get: |p| Value::Count(p.micro_batch),
-            set: |p, v| p.micro_batch = v.count(),
+            get: Box::new(|p| Value::Count(p.micro_batch)),
+            set: Box::new(|p, v| p.micro_batch = v.count()),
         }),
     },
     Key {
@@ -465,19 +467,19 @@ pub static KEYS: [Key; 12] = [
         kind: Kind::Count,
         default: "1",
         doc: "virtual stages per stage group (interleaved 1F1B when above 1)",
-        get: |s| s.vp.map(|v| Value::Count(v.into())),
-        set: |s, v| s.vp = Some(v.count32()),
+        get: Box::new(|s| s.vp.map(|v| Value::Count(v.into()))),
+        set: Box::new(|s, v| s.vp = Some(v.count32())),
         record: In::Slot(Slot {
             name: "chunks",
             kind: Kind::Count,
-            get: |s| Value::Count(s.chunks.into()),
-            set: |s, v| s.chunks = v.count32(),
+            get: Box::new(|s| Value::Count(s.chunks.into())),
+            set: Box::new(|s, v| s.chunks = v.count32()),
         }),
         report: In::Slot(Slot {
             name: "vp",
             kind: Kind::Count,
-            get: |p| Value::Count(p.vp.into()),
-            set: |p, v| p.vp = v.count32(),
+            get: Box::new(|p| Value::Count(p.vp.into())),
+            set: Box::new(|p, v| p.vp = v.count32()),
         }),
     },
     Key {
@@ -486,19 +488,19 @@ pub static KEYS: [Key; 12] = [
         kind: Kind::Order,
         default: "1f1b",
         doc: "the order of a group's passes: 1f1b, gpipe, or interleaved:V (1f1b with vp=V)",
-        get: |s| s.order.map(Value::Order),
-        set: |s, v| s.order = Some(v.order()),
+        get: Box::new(|s| s.order.map(Value::Order)),
+        set: Box::new(|s, v| s.order = Some(v.order())),
         record: In::Slot(Slot {
             name: "order",
             kind: Kind::Order,
-            get: |s| Value::Order(s.order),
-            set: |s, v| s.order = v.order(),
+            get: Box::new(|s| Value::Order(s.order)),
+            set: Box::new(|s, v| s.order = v.order()),
         }),
         report: In::Slot(Slot {
             name: "schedule",
             kind: Kind::ScheduleName,
-            get: |p| Value::ScheduleName(p.schedule),
-            set: |p, v| p.schedule = v.schedule_name(),
+            get: Box::new(|p| Value::ScheduleName(p.schedule)),
+            set: Box::new(|p, v| p.schedule = v.schedule_name()),
         }),
     },
     Key {
@@ -507,19 +509,19 @@ pub static KEYS: [Key; 12] = [
         kind: Kind::Recompute,
         default: "none",
         doc: "what the backward recomputes instead of keeping: none, selective, full",
-        get: |s| s.recompute.map(Value::Recompute),
-        set: |s, v| s.recompute = Some(v.recompute()),
+        get: Box::new(|s| s.recompute.map(Value::Recompute)),
+        set: Box::new(|s, v| s.recompute = Some(v.recompute())),
         record: In::Slot(Slot {
             name: "recompute",
             kind: Kind::Recompute,
-            get: |s| Value::Recompute(s.recompute),
-            set: |s, v| s.recompute = v.recompute(),
+            get: Box::new(|s| Value::Recompute(s.recompute)),
+            set: Box::new(|s, v| s.recompute = v.recompute()),
         }),
         report: In::Slot(Slot {
             name: "recompute",
             kind: Kind::Recompute,
-            get: |p| Value::Recompute(p.recompute),
-            set: |p, v| p.recompute = v.recompute(),
+            get: Box::new(|p| Value::Recompute(p.recompute)),
+            set: Box::new(|p, v| p.recompute = v.recompute()),
         }),
     },
     Key {
@@ -528,19 +530,19 @@ pub static KEYS: [Key; 12] = [
         kind: Kind::Zero,
         default: "0",
         doc: "the ZeRO stage: weight state split over the data-parallel replicas",
-        get: |s| s.zero.map(Value::Zero),
-        set: |s, v| s.zero = Some(v.zero()),
+        get: Box::new(|s| s.zero.map(Value::Zero)),
+        set: Box::new(|s, v| s.zero = Some(v.zero())),
         record: In::Slot(Slot {
             name: "zero",
             kind: Kind::Zero,
-            get: |s| Value::Zero(s.zero),
-            set: |s, v| s.zero = v.zero(),
+            get: Box::new(|s| Value::Zero(s.zero)),
+            set: Box::new(|s, v| s.zero = v.zero()),
         }),
         report: In::Slot(Slot {
             name: "zero",
             kind: Kind::Zero,
-            get: |p| Value::Zero(p.zero),
-            set: |p, v| p.zero = v.zero(),
+            get: Box::new(|p| Value::Zero(p.zero)),
+            set: Box::new(|p, v| p.zero = v.zero()),
         }),
     },
     Key {
@@ -549,12 +551,13 @@ pub static KEYS: [Key; 12] = [
         kind: Kind::Flag,
         default: "false",
         doc: "sequence parallelism: megatron's ops outside the tensor-parallel regions split along their largest attribute dim",
-        get: |s| s.sequence_parallel.then_some(Value::Flag(true)),
-        set: |s, v| s.sequence_parallel = v.flag(),
+        get: Box::new(|s| s.sequence_parallel.then_some(Value::Flag(true))),
+        set: Box::new(|s, v| s.sequence_parallel = v.flag()),
         record: In::Not("the configurations (par.config) carry it: the split of the ops between the regions"),
         report: In::Not("read off the configurations only by rebuilding the spec (the megatron export does)"),
     },
-];
+]
+}
 
 /// The keys of a spec for `--help`: one line each, `  tp=N  doc (default: ...)`.
 pub fn help() -> String {
@@ -599,10 +602,9 @@ pub struct Spec {
     pub pp: Option<u32>,
     pub vp: Option<u32>,
     pub dp: Option<u32>,
-    /// Expert parallelism: replicas per expert-parallel group.
-    pub ep: Option<u32>,
-    /// Context parallelism: devices splitting each attention's sequence ([`crate::context`]).
-    pub cp: Option<u32>,
+    /// The parallelism dimensions' ways as given, indexed by [`Dim`] ([`dimension::DIMENSIONS`]:
+    /// `ep`, `cp`).
+    pub ways: [Option<u32>; dimension::COUNT],
     pub micro_batches: Option<u32>,
     pub micro_batch_size: Option<u64>,
     pub order: Option<Order>,
@@ -740,27 +742,27 @@ impl Spec {
                 );
             }
         }
-        if let (Some(ep), Some(dp)) = (self.ep.filter(|&e| e > 1), self.dp) {
-            if dp % ep != 0 {
-                return Err(format!(
-                    "ep={ep} splits the experts over data-parallel replicas, so it must divide dp={dp} (Megatron-Core carves the expert-parallel group out of the data-parallel one)"
-                ));
-            }
+        let ways = self.ways();
+        for (_, d, w) in ways.used() {
+            d.check_spec(w, self.dp)?;
         }
-        if let (Some(ep), Some(cp)) = (self.ep.filter(|&e| e > 1), self.cp.filter(|&c| c > 1)) {
-            return Err(format!(
-                "ep={ep} with cp={cp}: expert parallelism over context-parallel ranks is not modelled; drop one of them"
-            ));
-        }
-        if let (Some(zero), Some(1), None | Some(1)) =
-            (self.zero.filter(|&z| z != Zero::None), self.dp, self.cp)
-        {
+        ways.check_alone(true)?;
+        if let (Some(zero), Some(1), 1) = (
+            self.zero.filter(|&z| z != Zero::None),
+            self.dp,
+            ways.sharing_samples(),
+        ) {
             return Err(format!(
                 "zero={} splits weight state over data-parallel replicas, but dp=1 has one: drop zero or give dp=2 or more",
                 zero.level()
             ));
         }
         Ok(())
+    }
+
+    /// The dimensions' ways the spec gives (1 where absent).
+    pub fn ways(&self) -> Ways {
+        Ways::from_given(&self.ways)
     }
 
     /// Whether the spec has no key: the plain baseline over the whole machine.
@@ -779,7 +781,7 @@ impl fmt::Display for Spec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name)?;
         let mut separator = ':';
-        for key in &KEYS {
+        for key in KEYS.iter() {
             if let Some(value) = (key.get)(self) {
                 write!(f, "{separator}{}={}", key.name, value.text())?;
                 separator = ',';
@@ -820,10 +822,9 @@ pub struct Parallelism {
     pub pp: u32,
     pub vp: u32,
     pub dp: u64,
-    /// Expert parallelism: the ways the experts of a mixture-of-experts layer are split.
-    pub ep: u64,
-    /// Context parallelism: the ways each attention's sequence is split.
-    pub cp: u64,
+    /// The parallelism dimensions' ways, indexed by [`Dim`] ([`dimension::Dimension::reported`]): the
+    /// ways the experts of a mixture-of-experts layer are split, each attention's sequence is split.
+    pub ways: [u64; dimension::COUNT],
     pub micro_batch: u64,
     pub accumulation: u32,
     pub recompute: Recompute,
@@ -840,8 +841,7 @@ impl Default for Parallelism {
             pp: 1,
             vp: 1,
             dp: 1,
-            ep: 1,
-            cp: 1,
+            ways: [1; dimension::COUNT],
             micro_batch: 1,
             accumulation: 1,
             recompute: Recompute::None,
@@ -885,15 +885,6 @@ impl Parallelism {
             tp = tp.max(tasks / sample.max(1));
         }
         let inner_dp = if inner_dp == u64::MAX { 1 } else { inner_dp };
-        // The experts' split: the schedule's across replicas times the most ways one expert-batched
-        // contraction's expert loop is split inside a replica (the flat `expert-parallel`).
-        let inner_ep = crate::experts::experts(graph).map_or(1, |e| {
-            e.contractions
-                .iter()
-                .map(|&(id, d)| strategy.configs[id.index()].degrees[d])
-                .max()
-                .unwrap_or(1)
-        });
         let schedule = if !s.is_pipelined() {
             "flat"
         } else if s.order == Order::GPipe {
@@ -908,8 +899,9 @@ impl Parallelism {
             pp: s.stages,
             vp: s.chunks,
             dp: u64::from(s.batch_replicas()) * inner_dp,
-            ep: u64::from(s.expert_parallel) * inner_ep,
-            cp: u64::from(s.context_parallel),
+            ways: std::array::from_fn(|i| {
+                dimension::DIMENSIONS[i].reported(graph, strategy, s.ways.get(Dim(i)))
+            }),
             micro_batch: s.micro_batch_size(batch).unwrap_or(batch),
             accumulation: s.micro_batches,
             recompute: s.recompute,
@@ -919,24 +911,22 @@ impl Parallelism {
     }
 
     /// `tp=8 pp=4 dp=32 micro-batch=2 accumulation=24 recompute=full zero=1 schedule=interleaved:2`
-    /// (and `ep=E` after `dp` where the experts are split, `cp=C` where the sequence is): the line for people (the JSON is
-    /// [`Parallelism::json`]).
+    /// (and `ep=E` after `dp` where the experts are split, `cp=C` where the sequence is: each dimension
+    /// used): the line for people (the JSON is [`Parallelism::json`]).
     pub fn text(&self) -> String {
         let schedule = if self.schedule == "interleaved" {
             format!("interleaved:{}", self.vp)
         } else {
             self.schedule.to_string()
         };
-        let mut ep = if self.ep > 1 {
-            format!(" ep={}", self.ep)
-        } else {
-            String::new()
-        };
-        if self.cp > 1 {
-            ep.push_str(&format!(" cp={}", self.cp));
-        }
+        let dimensions: String = dimension::DIMENSIONS
+            .iter()
+            .zip(self.ways)
+            .filter(|&(_, w)| w > 1)
+            .map(|(d, w)| format!(" {}={w}", d.key()))
+            .collect();
         format!(
-            "tp={} pp={} dp={}{ep} micro-batch={} accumulation={} recompute={} zero={} schedule={schedule}",
+            "tp={} pp={} dp={}{dimensions} micro-batch={} accumulation={} recompute={} zero={} schedule={schedule}",
             self.tp,
             self.pp,
             self.dp,
@@ -1002,7 +992,7 @@ mod tests {
     #[test]
     fn every_key_round_trips_through_every_form() {
         let mut names = Vec::new();
-        for key in &KEYS {
+        for key in KEYS.iter() {
             // The spec: the key beside `pp=2` (what vp needs), printed and parsed back.
             let mut spec = Spec {
                 name: "megatron".into(),
@@ -1069,7 +1059,7 @@ mod tests {
         }
         // `--help` lists every key.
         let help = help();
-        for key in &KEYS {
+        for key in KEYS.iter() {
             assert!(help.contains(&format!("  {}=", key.name)), "{help}");
         }
         // No name is two keys'.

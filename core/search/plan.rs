@@ -94,6 +94,7 @@ use crate::graph::{DeviceId, Graph, Mode, OpClass, OpId, TensorId, TensorKind};
 use crate::pipeline::{Context, Fitting};
 use crate::precision::Precision;
 use crate::problem::Problem;
+use crate::schedule::dimension::{self, Dim, Layout, Ways, EXPERT};
 use crate::schedule::spec::Spec;
 use crate::schedule::{Order, Phase, Phases, Recompute, Schedule, Zero};
 use crate::strategy::{divisors, Config, Strategy};
@@ -164,10 +165,11 @@ pub struct Ranked {
     pub why: String,
 }
 
-/// A candidate but its recomputation: `tp, pp, dp, ep, cp, m, vp`, ZeRO level, `sp`.
-type Sibling = (u32, u32, u32, u32, u32, u32, u32, u8, bool);
-/// A candidate but its ZeRO stage: tp, pp, dp, ep, cp, micro-batches, chunks, recomputation, sp.
-type ZeroSibling = (u32, u32, u32, u32, u32, u32, u32, Recompute, bool);
+/// A candidate but its recomputation: `tp, pp, dp`, the dimensions' ways, `m, vp`, ZeRO level, `sp`.
+type Sibling = (u32, u32, u32, Ways, u32, u32, u8, bool);
+/// A candidate but its ZeRO stage: tp, pp, dp, the dimensions' ways, micro-batches, chunks,
+/// recomputation, sp.
+type ZeroSibling = (u32, u32, u32, Ways, u32, u32, Recompute, bool);
 
 /// One point of the space.
 #[derive(Clone, Debug, PartialEq)]
@@ -176,11 +178,10 @@ struct Candidate {
     pp: u32,
     vp: u32,
     dp: u32,
-    /// Expert parallelism: replicas per expert-parallel group (1 without experts).
-    ep: u32,
-    /// Context parallelism: devices per sample, each attention's sequence split over them (1 without
-    /// attention; crate::context).
-    cp: u32,
+    /// The parallelism dimensions' ways ([`crate::schedule::dimension`]): expert parallelism
+    /// (replicas per expert-parallel group), context parallelism (devices per sample, each attention's
+    /// sequence split over them).
+    ways: Ways,
     m: u32,
     /// 1F1B but in MaxText's space, where a pipeline is GPipe.
     order: Order,
@@ -194,9 +195,10 @@ struct Candidate {
 }
 
 impl Candidate {
-    /// The weights' copies, what gradients are reduced and ZeRO shards over: `dp · cp`.
+    /// The weights' copies, what gradients are reduced and ZeRO shards over: `dp` times the ways of
+    /// the dimensions that share samples (`dp · cp`).
     fn replicas(&self) -> u32 {
-        self.dp * self.cp.max(1)
+        self.dp * self.ways.sharing_samples()
     }
 
     /// The candidate as a spec (`megatron:tp=8,pp=4,dp=32,m=16`; `vp`, `order`, `recompute`, `zero`
@@ -208,8 +210,7 @@ impl Candidate {
             tp: Some(self.tp),
             pp: Some(self.pp),
             dp: Some(self.dp),
-            ep: (self.ep > 1).then_some(self.ep),
-            cp: (self.cp > 1).then_some(self.cp),
+            ways: self.ways.given(),
             micro_batches: Some(self.m),
             vp: (self.vp > 1).then_some(self.vp),
             order: (self.order != Order::OneFOneB).then_some(self.order),
@@ -231,8 +232,9 @@ impl Candidate {
         field("tp", self.tp.to_string(), winner.tp.to_string());
         field("pp", self.pp.to_string(), winner.pp.to_string());
         field("dp", self.dp.to_string(), winner.dp.to_string());
-        field("ep", self.ep.to_string(), winner.ep.to_string());
-        field("cp", self.cp.to_string(), winner.cp.to_string());
+        for ((_, d, mine), (_, _, theirs)) in self.ways.iter().zip(winner.ways.iter()) {
+            field(d.key(), mine.to_string(), theirs.to_string());
+        }
         field("m", self.m.to_string(), winner.m.to_string());
         field("vp", self.vp.to_string(), winner.vp.to_string());
         field(
@@ -694,7 +696,7 @@ impl<'a> Cuts<'a> {
             // `dp / ep` replicas of each expert (crate::experts).
             let (all, expert) = weights[g as usize];
             let tp = u64::from(c.tp.max(1));
-            let ep = c.ep.max(1);
+            let ep = c.ways.get(EXPERT).max(1);
             let (dense, expert) = if ep > 1 {
                 (all - expert, expert)
             } else {
@@ -1012,11 +1014,9 @@ struct Shape {
     torch_sp: bool,
     /// Whether the engine shards weight state (ZeRO) at all.
     shards: bool,
-    /// The graph's experts, where the space runs expert parallelism (no engine export writes it yet).
-    experts: Option<u64>,
-    /// The attentions' sequence, where the space runs context parallelism (no engine export writes it
-    /// yet; crate::context).
-    sequence: Option<crate::context::Sequence>,
+    /// Each parallelism dimension's ways ([`dimension::Dimension::candidates`]), in the full space only (1
+    /// elsewhere: no engine export writes them yet).
+    dimensions: [Vec<u32>; dimension::COUNT],
 }
 
 impl Shape {
@@ -1050,48 +1050,63 @@ impl Shape {
             // `flexc.torch.apply` runs sequence parallelism inside repeated layers only.
             torch_sp: space == Space::Torch && layer_count(graph).is_some(),
             shards: problem.cost.state().data_parallel.shards(),
-            experts: crate::experts::experts(graph)
-                .map(|e| e.count)
-                .filter(|_| space == Space::All),
-            sequence: if space == Space::All {
-                crate::context::sequence(graph).ok().flatten()
-            } else {
-                None
-            },
+            dimensions: std::array::from_fn(|i| {
+                if space == Space::All {
+                    dimension::DIMENSIONS[i].candidates(graph, problem.machine.num_devices())
+                } else {
+                    vec![1]
+                }
+            }),
         }
     }
 
-    /// Every context parallelism of the space: 1, and the powers of two that the attentions'
-    /// sequence takes (2·cp under a causal mask; crate::context).
-    fn context_degrees(&self) -> Vec<u32> {
-        std::iter::successors(Some(1u32), |&c| c.checked_mul(2))
-            .take_while(|&c| c <= self.devices)
-            .filter(|&c| {
-                c == 1
-                    || self.sequence.is_some_and(|s| {
-                        let ways = u64::from(c) * if s.causal { 2 } else { 1 };
-                        s.length % ways == 0
+    /// Every combination of the ways of the dimensions of `layout` (the others 1), in the order of
+    /// their candidates, the last dimension's fastest; at most one dimension above 1
+    /// ([`Ways::check_alone`]).
+    fn ways_of(&self, layout: Layout, dp: Option<u32>) -> Vec<Ways> {
+        let mut all = vec![Ways::default()];
+        for (i, d) in dimension::DIMENSIONS.iter().enumerate() {
+            if d.layout() != layout {
+                continue;
+            }
+            let candidates: Vec<u32> = self.dimensions[i]
+                .iter()
+                .copied()
+                .filter(|&w| dp.is_none_or(|dp| dp % w == 0))
+                .collect();
+            all = all
+                .into_iter()
+                .flat_map(|ways| {
+                    candidates.iter().map(move |&w| {
+                        let mut next = ways;
+                        next.set(Dim(i), w);
+                        next
                     })
-            })
-            .collect()
+                })
+                .filter(|ways| ways.check_alone(false).is_ok())
+                .collect();
+        }
+        all
     }
 
-    /// Every `(tp, pp, cp, dp, m)` of the space, in the enumeration's order: tensor parallelism
-    /// within a node, no more stages than the graph has, context parallelism the sequence takes,
-    /// replicas and micro-batches that divide the batch.
-    fn degrees(&self) -> Vec<(u32, u32, u32, u32, u32)> {
+    /// Every `(tp, pp, ways, dp, m)` of the space, in the enumeration's order: tensor parallelism
+    /// within a node, no more stages than the graph has, the ways of the dimensions that share
+    /// samples (context parallelism the sequence takes), replicas and micro-batches that divide the
+    /// batch.
+    fn degrees(&self) -> Vec<(u32, u32, Ways, u32, u32)> {
         let n = self.devices;
-        let cps = self.context_degrees();
+        let cps = self.ways_of(Layout::SharingSamples, None);
         let mut degrees = Vec::new();
         for tp in divisors(u64::from(n)).into_iter().map(|t| t as u32) {
             if tp > self.gpus_per_node.max(1) {
                 continue;
             }
-            for (pp, cp) in divisors(u64::from(n / tp))
+            for (pp, shared) in divisors(u64::from(n / tp))
                 .into_iter()
                 .map(|p| p as u32)
                 .flat_map(|p| cps.iter().map(move |&c| (p, c)))
             {
+                let cp = shared.sharing_samples();
                 if pp > self.max_stages || (n / tp / pp) % cp != 0 {
                     continue;
                 }
@@ -1109,23 +1124,29 @@ impl Shape {
                     if m > 64 * pp.max(1) && m > 1 {
                         continue;
                     }
-                    degrees.push((tp, pp, cp, dp, m));
+                    degrees.push((tp, pp, shared, dp, m));
                 }
             }
         }
         degrees
     }
 
-    /// Every ep that divides the replicas `dp` and the experts (1 without experts, or with context
-    /// parallelism `cp`: the two together are not modelled).
-    fn expert_degrees(&self, dp: u32, cp: u32) -> Vec<u32> {
-        match self.experts {
-            Some(count) if cp == 1 => divisors(crate::baselines::gcd(count, u64::from(dp)))
-                .into_iter()
-                .map(|e| e as u32)
-                .collect(),
-            _ => vec![1],
-        }
+    /// Every combination of `shared` (the ways of the dimensions that share samples) with the ways
+    /// of the dimensions among the replicas that divide `dp` (expert parallelism: `ep` that divides
+    /// the replicas and the experts), at most one dimension above 1.
+    fn among_replicas(&self, shared: Ways, dp: u32) -> Vec<Ways> {
+        self.ways_of(Layout::AmongReplicas, Some(dp))
+            .into_iter()
+            .filter_map(|among| {
+                let mut ways = shared;
+                for (dim, d, w) in among.iter() {
+                    if d.layout() == Layout::AmongReplicas {
+                        ways.set(dim, w);
+                    }
+                }
+                ways.check_alone(false).is_ok().then_some(ways)
+            })
+            .collect()
     }
 
     /// The chunk counts of `pp` stages and `m` micro-batches. Interleaving: Megatron-LM's rule
@@ -1148,8 +1169,9 @@ impl Shape {
     /// Every candidate of `space`, in a fixed order, its bounds not set yet.
     fn candidates(&self, space: Space) -> Vec<Candidate> {
         let mut candidates = Vec::new();
-        for (tp, pp, cp, dp, m) in self.degrees() {
-            let eps = self.expert_degrees(dp, cp);
+        for (tp, pp, shared, dp, m) in self.degrees() {
+            let cp = shared.sharing_samples();
+            let combinations = self.among_replicas(shared, dp);
             for vp in self.chunk_counts(pp, m) {
                 for recompute in Recompute::ALL {
                     for zero in Zero::ALL {
@@ -1157,9 +1179,9 @@ impl Shape {
                         if zero != Zero::None && (dp * cp == 1 || !self.shards) {
                             continue;
                         }
-                        for (sp, &ep) in [false, true]
+                        for (sp, &ways) in [false, true]
                             .into_iter()
-                            .flat_map(|sp| eps.iter().map(move |ep| (sp, ep)))
+                            .flat_map(|sp| combinations.iter().map(move |w| (sp, w)))
                         {
                             let degrees = (tp, pp, vp, dp, m);
                             if sp && tp == 1 || !self.keeps(space, degrees, recompute, zero, sp) {
@@ -1176,8 +1198,7 @@ impl Shape {
                                 pp,
                                 vp,
                                 dp,
-                                ep,
-                                cp,
+                                ways,
                                 m,
                                 order,
                                 recompute,
@@ -1297,8 +1318,7 @@ fn strategy_of(
         order: c.order,
         recompute: c.recompute,
         zero: c.zero,
-        expert_parallel: c.ep,
-        context_parallel: c.cp,
+        ways: c.ways,
         stage_of,
     };
     let configs: Vec<Config> = group
@@ -1366,8 +1386,7 @@ fn sibling(c: &Candidate) -> Sibling {
         c.tp,
         c.pp,
         c.dp,
-        c.ep,
-        c.cp,
+        c.ways,
         c.m,
         c.vp,
         c.zero.level() as u8,
@@ -1377,7 +1396,7 @@ fn sibling(c: &Candidate) -> Sibling {
 
 /// `c` but its ZeRO stage.
 fn zero_sibling(c: &Candidate) -> ZeroSibling {
-    (c.tp, c.pp, c.dp, c.ep, c.cp, c.m, c.vp, c.recompute, c.sp)
+    (c.tp, c.pp, c.dp, c.ways, c.m, c.vp, c.recompute, c.sp)
 }
 
 impl Walk {

@@ -131,7 +131,7 @@ fn schedule_search_bounds_hold_with_context_parallelism() {
     assert!(all.evaluated > 20, "{all:?}");
     // Among the best, a sequence split.
     assert!(
-        all.top.iter().any(|r| r.spec.cp.is_some_and(|c| c > 1)),
+        all.top.iter().any(|r| r.spec.ways[flexc_core::schedule::dimension::CONTEXT.0].is_some_and(|c| c > 1)),
         "{:?}",
         all.top
     );

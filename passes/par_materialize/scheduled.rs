@@ -706,25 +706,11 @@ fn analyze(
         fail_at(raw, format!("par.schedule: {message}"));
         return Err(());
     }
-    if schedule.expert_parallel > 1 {
-        fail_at(
-            raw,
-            format!(
-                "par.schedule: expert_parallel = {}: device programs that split the experts across replicas are not materialized yet (the configurations hold every expert on each replica); simulate it with flexc --simulate, or materialize the flat --strategy=expert-parallel",
-                schedule.expert_parallel
-            ),
-        );
-        return Err(());
-    }
-    if schedule.context_parallel > 1 {
-        fail_at(
-            raw,
-            format!(
-                "par.schedule: context_parallel = {}: device programs that split each attention's sequence over a ring are not materialized yet; simulate it with flexc --simulate",
-                schedule.context_parallel
-            ),
-        );
-        return Err(());
+    for (_, d, ways) in schedule.ways.used() {
+        if let Some(why) = d.unmaterialized() {
+            fail_at(raw, format!("par.schedule: {} = {ways}: {why}", d.field()));
+            return Err(());
+        }
     }
     let built = build(ops, values, args, schedule.is_pipelined())?;
     let graph = &built.graph;

@@ -578,7 +578,9 @@ fn delta_probe(
     let micro;
     let (graph, probed) = if schedule.is_flat() {
         (problem.graph, strategy.clone())
-    } else if schedule.stages == 1 && schedule.micro_batches == 1 && schedule.context_parallel == 1
+    } else if schedule.stages == 1
+        && schedule.micro_batches == 1
+        && schedule.ways.sharing_samples() == 1
     {
         micro = flexc_core::pipeline::micro_graph(problem, schedule)
             .map_err(|e| Diag::error(None, format!("--probe-delta: {}", e.message)))?;
@@ -591,8 +593,8 @@ fn delta_probe(
             format!(
                 "--probe-delta times one task simulation: the strategy's schedule '{}' has {}",
                 schedule.summary(),
-                if schedule.context_parallel > 1 {
-                    "context parallelism (priced in closed form beside the simulation)"
+                if schedule.ways.sharing_samples() > 1 {
+                    "ranks that share their samples (context parallelism: priced in closed form beside the simulation)"
                 } else {
                     "stages or micro-batches"
                 }
