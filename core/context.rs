@@ -20,7 +20,7 @@
 //! over all of them, the batch cut over `dp` only ([`crate::schedule::Schedule::batch_replicas`]). The
 //! devices are `tp · pp · dp · C`.
 //!
-//! # Price (closed form, in the pipeline model, core/pipeline/evaluator.rs)
+//! # Price (closed form, [`ContextParallel`]'s `price_stage` and `price_memory`, in the pipeline model)
 //! The stages are simulated on the micro-batch graph at the whole sequence; context parallelism then
 //! changes, per device:
 //! - **compute and activations**: divided by `C`. The token-wise ops see `s / C` tokens; with the causal
@@ -44,11 +44,12 @@
 //! exposed tail of its synchronization is kept as it was at the whole sequence), kernel efficiency at
 //! the shorter blocks, and context parallelism together with expert parallelism.
 
-use std::collections::HashSet;
+use std::any::Any;
+use std::collections::{HashMap, HashSet};
 
 use crate::graph::{AffineDim, DeviceId, Graph, OpId, Role, TensorId};
 use crate::machine::Machine;
-use crate::schedule::dimension::{Dimension, Layout};
+use crate::schedule::dimension::{Dimension, Layout, PassTimes, StageBytes, StageView};
 use crate::strategy::Config;
 
 /// Context parallelism as a dimension of a schedule (module doc).
@@ -106,6 +107,124 @@ impl Dimension for ContextParallel {
     fn unmaterialized(&self) -> Option<&'static str> {
         Some("device programs that split each attention's sequence over a ring are not materialized yet; simulate it with flexc --simulate")
     }
+
+    /// The attentions of the graph and what their rings move ([`exchanges`]).
+    fn analyze(&self, graph: &Graph) -> Box<dyn Any> {
+        Box::new(exchanges(graph))
+    }
+
+    /// Every device computes `1/cp` of the stage at the whole sequence but its kernel launches
+    /// ([`fixed_s`]), plus what its rings expose ([`ring_s`]); the synchronization's exposed tail is
+    /// kept (module doc, "Price").
+    fn price_stage(&self, cp: u32, view: &StageView, times: &mut PassTimes) {
+        let share = 1.0 / f64::from(cp);
+        let (ring_forward_s, ring_backward_s) = ring_s(cp, view);
+        let sync_tail_s = (times.last_backward_s - times.backward_s).max(0.0);
+        let (fixed_forward_s, fixed_backward_s) = fixed_s(view);
+        let divided = |pass_s: f64, fixed_s: f64| {
+            let fixed_s = fixed_s.min(pass_s);
+            (pass_s - fixed_s) * share + fixed_s
+        };
+        times.forward_s = divided(times.forward_s, fixed_forward_s) + ring_forward_s;
+        times.backward_s = divided(times.backward_s, fixed_backward_s) + ring_backward_s;
+        times.last_backward_s = times.backward_s + sync_tail_s;
+        times.share = share;
+    }
+
+    /// The activations are token-wise, `s / cp` tokens each, and a device holds the key/value block
+    /// in flight besides its own.
+    fn price_memory(&self, cp: u32, view: &StageView, bytes: &mut StageBytes) {
+        let ring_buffer = blocks(cp, view)
+            .iter()
+            .map(|(b, _)| 2 * b)
+            .max()
+            .unwrap_or(0);
+        let cp = u64::from(cp);
+        bytes.kept /= cp;
+        bytes.transient = bytes.transient / cp + ring_buffer;
+    }
+}
+
+/// Per attention whose scores the stage computes, the key and value bytes one device holds at its
+/// `s / cp` positions (one ring step's send), and the indices in the stage's ops of the attention's
+/// ops.
+fn blocks(cp: u32, view: &StageView) -> Vec<(u64, Vec<usize>)> {
+    let attentions = view
+        .analysis
+        .downcast_ref::<Vec<Exchange>>()
+        .expect("ContextParallel::analyze");
+    let index: HashMap<OpId, usize> = view.ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
+    attentions
+        .iter()
+        .filter(|e| index.contains_key(&e.scores.0))
+        .map(|e| {
+            let ((s, k), (v, j)) = (e.scores, e.values);
+            let bytes = operand_bytes(view.graph, s, k, &view.configs[s.index()])
+                + operand_bytes(view.graph, v, j, &view.configs[v.index()]);
+            let ops = e.ops.iter().filter_map(|o| index.get(o).copied()).collect();
+            (bytes / u64::from(cp), ops)
+        })
+        .collect()
+}
+
+/// Seconds the rings of a stage's attentions expose per micro-batch, forward and backward (module
+/// doc, "Price"): per attention, `cp − 1` steps sending its key/value block around the ring of the
+/// view's members, overlapped with the device's attention time over `cp` steps; the backward sends
+/// twice the bytes (the blocks and their gradients) beside the backward's attention time.
+fn ring_s(cp: u32, view: &StageView) -> (f64, f64) {
+    let share = 1.0 / f64::from(cp);
+    let task_s = |i: usize| view.forward_task_s[i].iter().copied().fold(0.0, f64::max);
+    let (mut forward, mut backward) = (0.0, 0.0);
+    for (bytes, ops) in blocks(cp, view) {
+        let (mut compute_f, mut compute_b) = (0.0, 0.0);
+        for &i in &ops {
+            if (view.is_forward)(view.ops[i]) {
+                compute_f += task_s(i);
+                if view.mode.has_backward() {
+                    compute_b +=
+                        task_s(i) * view.mode.backward_factor(view.stage, &view.stage.ops()[i]);
+                }
+            } else {
+                compute_b += task_s(i);
+            }
+        }
+        let step_f = ring_step_s(view.machine, &view.members, bytes);
+        let step_b = ring_step_s(view.machine, &view.members, 2 * bytes);
+        forward += exposed_s(cp, step_f, compute_f * share);
+        if view.backward() {
+            backward += exposed_s(cp, step_b, compute_b * share);
+        }
+    }
+    (forward, backward)
+}
+
+/// What context parallelism does not divide of a stage's passes (module doc, "Price"): one kernel
+/// launch per op that runs on a device, forward and backward, on the group's busiest device (a
+/// backward the pipeline model derives launches twice per forward op: the gradients of its inputs and
+/// of its weights).
+fn fixed_s(view: &StageView) -> (f64, f64) {
+    let launch = view.machine.gpu.launch_overhead_s;
+    let width = view.forward_task_s.first().map_or(0, Vec::len);
+    let (mut forward, mut backward) = (0.0f64, 0.0f64);
+    for d in 0..width {
+        let (mut f, mut b) = (0usize, 0usize);
+        for (i, task_s) in view.forward_task_s.iter().enumerate() {
+            if task_s[d] <= 0.0 {
+                continue;
+            }
+            if (view.is_forward)(view.ops[i]) {
+                f += 1;
+            } else {
+                b += 1;
+            }
+        }
+        if view.mode.has_backward() {
+            b += 2 * f;
+        }
+        forward = forward.max(f as f64 * launch);
+        backward = backward.max(b as f64 * launch);
+    }
+    (forward, backward)
 }
 
 /// The self-attention sequence a graph's attentions share, as context parallelism splits it.

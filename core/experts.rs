@@ -43,7 +43,10 @@
 
 use crate::graph::{DeviceId, Graph, OpClass, OpId, Role, TensorId, TensorKind};
 use crate::machine::Machine;
-use crate::schedule::dimension::{Dimension, Layout};
+use std::any::Any;
+use std::collections::HashSet;
+
+use crate::schedule::dimension::{Dimension, Layout, PassTimes, StageView};
 use crate::strategy::{divisors, Config, Strategy};
 
 /// Expert parallelism as a dimension of a schedule (module doc, "Expert parallelism in a schedule").
@@ -117,6 +120,52 @@ impl Dimension for ExpertParallel {
     fn unmaterialized(&self) -> Option<&'static str> {
         Some("device programs that split the experts across replicas are not materialized yet (the configurations hold every expert on each replica); simulate it with flexc --simulate, or materialize the flat --strategy=expert-parallel")
     }
+
+    /// The graph's experts ([`experts`]).
+    fn analyze(&self, graph: &Graph) -> Box<dyn Any> {
+        Box::new(experts(graph))
+    }
+
+    /// The tokens' all-to-alls into and out of the experts of the stage's mixture-of-experts layers,
+    /// and their gradients' back in the backward ([`exchange_s`]).
+    fn price_stage(&self, _ep: u32, view: &StageView, times: &mut PassTimes) {
+        let exchange_s = exchange_s(view);
+        times.forward_s += exchange_s;
+        if view.backward() {
+            times.backward_s += exchange_s;
+            times.last_backward_s += exchange_s;
+        }
+    }
+
+    /// The expert weights ([`expert_weights`]).
+    fn divided_weights(&self, graph: &Graph) -> Vec<TensorId> {
+        experts(graph)
+            .map(|e| expert_weights(graph, &e))
+            .unwrap_or_default()
+    }
+}
+
+/// Seconds of the all-to-alls that move a micro-batch's tokens into the experts of the stage's
+/// mixture-of-experts layers and out of them in one forward pass, among the view's members (the
+/// expert-parallel group): [`exchanges`], each tensor at the share one device holds
+/// ([`share_bytes`]).
+fn exchange_s(view: &StageView) -> f64 {
+    let Some(experts) = view
+        .analysis
+        .downcast_ref::<Option<Experts>>()
+        .expect("ExpertParallel::analyze")
+    else {
+        return 0.0;
+    };
+    let in_stage: HashSet<OpId> = view.ops.iter().copied().collect();
+    exchanges(view.graph, experts, view.is_forward)
+        .into_iter()
+        .filter(|(_, op)| in_stage.contains(op))
+        .map(|(tensor, op)| {
+            let bytes = share_bytes(view.graph, op, &view.configs[op.index()], tensor);
+            all_to_all_s(view.machine, &view.members, bytes)
+        })
+        .sum()
 }
 
 /// The expert dims of a graph's expert-batched contractions.

@@ -3,7 +3,7 @@
 //! in flight, and the schedule's step time.
 
 use super::*;
-use crate::schedule::dimension::{CONTEXT, EXPERT};
+use crate::schedule::dimension::{self, Dim, PassTimes, StageBytes, StageView};
 
 pub(super) struct Evaluator<'a> {
     ctx: &'a Context<'a>,
@@ -26,9 +26,9 @@ pub(super) struct Evaluator<'a> {
     configs_key: u64,
     /// [`Evaluator::weight_memory`], computed once.
     weights: std::cell::OnceCell<Vec<MemoryBreakdown>>,
-    /// The attentions of the micro-batch graph and what their context-parallel rings move
-    /// ([`crate::context::exchanges`]), found once where the schedule has context parallelism.
-    attentions: std::cell::OnceCell<Vec<crate::context::Exchange>>,
+    /// Each parallelism dimension's analysis of the micro-batch graph
+    /// ([`crate::schedule::dimension::Dimension::analyze`]), made once where the schedule uses it.
+    analyses: [std::cell::OnceCell<Box<dyn std::any::Any>>; dimension::COUNT],
 }
 
 /// What two stages with the same structure share.
@@ -117,7 +117,7 @@ impl<'a> Evaluator<'a> {
             memories: RefCell::default(),
             configs_key,
             weights: std::cell::OnceCell::new(),
-            attentions: std::cell::OnceCell::new(),
+            analyses: Default::default(),
         })
     }
 
@@ -142,7 +142,7 @@ impl<'a> Evaluator<'a> {
             && s.micro_batches == 1
             && s.recompute == Recompute::None
             && s.zero == Zero::None
-            && s.ways.get(CONTEXT) == 1
+            && s.ways.sharing_samples() == 1
     }
 
     /// The per-micro-batch ops of every virtual stage, in topological order.
@@ -205,17 +205,23 @@ impl<'a> Evaluator<'a> {
             message: e.message,
         })?;
         let width = self.schedule.replica_width(self.n);
-        // Expert parallelism: the replica's tokens exchanged with the other replicas of its
-        // expert-parallel group on the way into the experts and out, forward and backward
-        // ([`Evaluator::expert_exchange_s`]), one after another with the rest of the step.
-        let all: Vec<OpId> = self.micro().topological_order().collect();
-        let exchange_s = self.expert_exchange_s(&all, 0);
-        let passes = if self.mode().has_backward() || self.mode().training_step() {
-            2.0
-        } else {
-            1.0
+        // The parallelism dimensions' prices of the whole micro-batch graph as one stage (expert
+        // parallelism: the replica's tokens exchanged with the other replicas of its group on the
+        // way into the experts and out, forward and backward), one after another with the rest of
+        // the step.
+        let all: Vec<OpId> = (0..self.micro().num_ops()).map(OpId::new).collect();
+        let mut times = PassTimes {
+            forward_s: 0.0,
+            backward_s: 0.0,
+            last_backward_s: 0.0,
+            share: 1.0,
         };
-        let time = sim.iteration_time() + passes * exchange_s;
+        for (dim, d, ways) in self.schedule.ways.used() {
+            let is_forward = |id: OpId| self.phases.of(id) == Phase::Forward;
+            let view = self.view(dim, ways, 0, (self.micro(), &all), &[], &is_forward);
+            d.price_stage(ways, &view, &mut times);
+        }
+        let time = sim.iteration_time() + (times.forward_s + times.backward_s);
         let mut busy = vec![0.0f64; width as usize];
         for t in sim.spans() {
             if let Some(d) = t.device {
@@ -443,6 +449,7 @@ impl<'a> Evaluator<'a> {
         &self,
         sub: &Sub,
         memo: &StageMemo,
+        group: u32,
         key: StageKey,
     ) -> Rc<StageMemory> {
         if let Some(m) = self.memories.borrow().get(&key) {
@@ -515,20 +522,20 @@ impl<'a> Evaluator<'a> {
             gathered_bytes = largest_unit * 4;
         }
         let busiest = (0..width).max_by_key(|&d| kept_now[d]).unwrap_or(0);
-        // Context parallelism: the activations are token-wise, `s / cp` tokens each, and a device
-        // holds the key/value block in flight besides its own (crate::context).
-        let cp = u64::from(self.schedule.ways.get(CONTEXT).max(1));
-        let ring_buffer = self
-            .context_blocks(sub)
-            .iter()
-            .map(|(bytes, _)| 2 * bytes)
-            .max()
-            .unwrap_or(0);
+        // The parallelism dimensions' share of the activations (context parallelism: token-wise,
+        // `s / cp` tokens each, and the key/value block in flight).
+        let mut bytes = StageBytes {
+            kept: kept_now[busiest],
+            transient: transient.iter().copied().max().unwrap_or(0),
+        };
+        for (dim, d, ways) in self.schedule.ways.used() {
+            let is_forward = |id: OpId| self.phases.of(id) == Phase::Forward;
+            let view = self.view(dim, ways, group, (&sub.graph, &sub.ops), &[], &is_forward);
+            d.price_memory(ways, &view, &mut bytes);
+        }
         let memory = Rc::new(StageMemory {
-            kept_bytes: kept_now[busiest] / cp,
-            transient_bytes: transient.iter().copied().max().unwrap_or(0) / cp
-                + ring_buffer
-                + gathered_bytes,
+            kept_bytes: bytes.kept,
+            transient_bytes: bytes.transient + gathered_bytes,
             gathered_bytes,
             recomputed: producers,
         });
@@ -583,7 +590,7 @@ impl<'a> Evaluator<'a> {
             let group = s.group_of_stage(k as u32);
             let sub = self.cached_subgraph(ops);
             let key = sub.key(&self.strategy.configs, self.group_base(group));
-            let m = self.stage_memory(&sub, &self.stage_memo(&sub, group, key), key);
+            let m = self.stage_memory(&sub, &self.stage_memo(&sub, group, key), group, key);
             kept[k] = m.kept_bytes;
             transient[k] = m.transient_bytes;
         }
@@ -597,37 +604,29 @@ impl<'a> Evaluator<'a> {
         key: StageKey,
     ) -> Result<StageCost, PipelineError> {
         let sims = self.stage_sims(sub, group, key)?;
-        // Expert parallelism: the tokens' all-to-alls into and out of the experts, and their
-        // gradients' back (crate::experts, "Expert parallelism in a schedule").
-        let exchange_s = self.expert_exchange_s(&sub.ops, group);
-        let backward_exchange_s = if self.mode().has_backward() || self.mode().training_step() {
-            exchange_s
-        } else {
-            0.0
+        // The parallelism dimensions' prices (crate::schedule::dimension, "Price"): expert
+        // parallelism's all-to-alls, context parallelism's share of the work and its rings.
+        let mut times = PassTimes {
+            forward_s: sims.forward_s,
+            backward_s: sims.backward_s,
+            last_backward_s: sims.last_backward_s,
+            share: 1.0,
         };
-        // Context parallelism: every device computes 1/cp of the stage at the whole sequence, plus
-        // what its rings expose (crate::context); the synchronization's exposed tail is kept.
-        let cp = self.schedule.ways.get(CONTEXT).max(1);
-        let (ring_forward_s, ring_backward_s) =
-            self.context_ring_s(sub, &sims.forward_task_s, group);
-        let share = 1.0 / f64::from(cp);
-        let sync_tail_s = (sims.last_backward_s - sims.backward_s).max(0.0);
-        let (fixed_forward_s, fixed_backward_s) = self.context_fixed_s(sub, &sims.forward_task_s);
-        let divided = |pass_s: f64, fixed_s: f64| {
-            let fixed_s = fixed_s.min(pass_s);
-            (pass_s - fixed_s) * share + fixed_s
-        };
-        let mut forward_s = divided(sims.forward_s, fixed_forward_s) + ring_forward_s + exchange_s;
-        let mut backward_s =
-            divided(sims.backward_s, fixed_backward_s) + ring_backward_s + backward_exchange_s;
-        let mut last_backward_s = if cp > 1 {
-            backward_s + sync_tail_s
-        } else {
-            sims.last_backward_s + backward_exchange_s
-        };
+        for (dim, d, ways) in self.schedule.ways.used() {
+            let is_forward = |id: OpId| self.phases.of(id) == Phase::Forward;
+            let stage = (&sub.graph, &sub.ops[..]);
+            let view = self.view(dim, ways, group, stage, &sims.forward_task_s, &is_forward);
+            d.price_stage(ways, &view, &mut times);
+        }
+        let PassTimes {
+            mut forward_s,
+            mut backward_s,
+            mut last_backward_s,
+            share,
+        } = times;
         let width = self.schedule.group_width(self.n).max(1) as usize;
         let base = self.group_base(group);
-        let memory = self.stage_memory(sub, &sims.memo, key);
+        let memory = self.stage_memory(sub, &sims.memo, group, key);
         // Recomputation.
         let mut recompute_s = 0.0;
         let mut recompute_flops = 0.0;
@@ -727,147 +726,34 @@ impl<'a> Evaluator<'a> {
         })
     }
 
-    /// Seconds of the all-to-alls that move a micro-batch's tokens into the experts of the mixture-of-
-    /// experts layers among `ops` (a stage's) and out of them in one forward pass, among the expert-parallel
-    /// group of the group's first device (replicas `0..ep`): [`crate::experts::exchanges`], each
-    /// tensor at the share one device holds ([`crate::experts::share_bytes`]). 0 without expert
-    /// parallelism.
-    pub(super) fn expert_exchange_s(&self, ops: &[OpId], group: u32) -> f64 {
-        let ep = self.schedule.ways.get(EXPERT);
-        if ep < 2 {
-            return 0.0;
-        }
-        let micro = self.micro();
-        let Some(experts) = crate::experts::experts(micro) else {
-            return 0.0;
-        };
-        let forward = |id: OpId| self.phases.of(id) == Phase::Forward;
-        let in_stage: std::collections::HashSet<OpId> = ops.iter().copied().collect();
-        let base = self.group_base(group);
-        let width = self.schedule.replica_width(self.n);
-        let members: Vec<DeviceId> = (0..ep).map(|r| DeviceId(base + r * width)).collect();
-        crate::experts::exchanges(micro, &experts, &forward)
-            .into_iter()
-            .filter(|(_, op)| in_stage.contains(op))
-            .map(|(tensor, op)| {
-                let bytes = crate::experts::share_bytes(
-                    micro,
-                    op,
-                    &self.strategy.configs[op.index()],
-                    tensor,
-                );
-                crate::experts::all_to_all_s(self.machine(), &members, bytes)
-            })
-            .sum()
-    }
-
-    /// What context parallelism does not divide of a stage's passes (crate::context, "Price"): one
-    /// kernel launch per op that runs on a device, forward and backward, on the group's busiest device
-    /// (a backward the pipeline model derives launches twice per forward op: the gradients of its
-    /// inputs and of its weights). 0 without context parallelism.
-    pub(super) fn context_fixed_s(&self, sub: &Sub, forward_task_s: &[Vec<f64>]) -> (f64, f64) {
-        if self.schedule.ways.get(CONTEXT) < 2 {
-            return (0.0, 0.0);
-        }
-        let launch = self.machine().gpu.launch_overhead_s;
-        let width = forward_task_s.first().map_or(0, Vec::len);
-        let (mut forward, mut backward) = (0.0f64, 0.0f64);
-        for d in 0..width {
-            let (mut f, mut b) = (0usize, 0usize);
-            for (i, task_s) in forward_task_s.iter().enumerate() {
-                if task_s[d] <= 0.0 {
-                    continue;
-                }
-                if self.phases.of(sub.ops[i]) == Phase::Forward {
-                    f += 1;
-                } else {
-                    b += 1;
-                }
-            }
-            if self.mode().has_backward() {
-                b += 2 * f;
-            }
-            forward = forward.max(f as f64 * launch);
-            backward = backward.max(b as f64 * launch);
-        }
-        (forward, backward)
-    }
-
-    /// The attentions of the micro-batch graph ([`crate::context::exchanges`]), found once.
-    fn attentions(&self) -> &[crate::context::Exchange] {
-        self.attentions
-            .get_or_init(|| crate::context::exchanges(self.micro()))
-    }
-
-    /// Context parallelism (crate::context): per attention whose scores the stage computes, the
-    /// key and value bytes one device holds at its `s / cp` positions (one ring step's send), and the
-    /// indices in `sub.ops` of the attention's ops. Empty without context parallelism.
-    pub(super) fn context_blocks(&self, sub: &Sub) -> Vec<(u64, Vec<usize>)> {
-        let cp = self.schedule.ways.get(CONTEXT);
-        if cp < 2 {
-            return Vec::new();
-        }
-        let micro = self.micro();
-        let index: HashMap<OpId, usize> =
-            sub.ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
-        let configs = &self.strategy.configs;
-        self.attentions()
-            .iter()
-            .filter(|e| index.contains_key(&e.scores.0))
-            .map(|e| {
-                let ((s, k), (v, j)) = (e.scores, e.values);
-                let bytes = crate::context::operand_bytes(micro, s, k, &configs[s.index()])
-                    + crate::context::operand_bytes(micro, v, j, &configs[v.index()]);
-                let ops = e.ops.iter().filter_map(|o| index.get(o).copied()).collect();
-                (bytes / u64::from(cp), ops)
-            })
-            .collect()
-    }
-
-    /// Seconds the context-parallel rings of a stage's attentions expose per micro-batch, forward and
-    /// backward (crate::context, "Price"): per attention, `cp − 1` steps sending its key/value block
-    /// around the ring of the group's first device (replicas `0..cp`), overlapped with the device's
-    /// attention time over `cp` steps; the backward sends twice the bytes (the blocks and their
-    /// gradients) beside the backward's attention time. `forward_task_s`: per op of the stage and
-    /// device of its group, its forward tasks' seconds at the whole sequence.
-    pub(super) fn context_ring_s(
-        &self,
-        sub: &Sub,
-        forward_task_s: &[Vec<f64>],
+    /// What dimension `dim` at `ways` sees of `stage` (its graph and the micro-batch graph's op of
+    /// each of its ops), a stage of group `group` ([`StageView`]): its members are one device of each
+    /// of the `ways` consecutive replicas from the group's first device.
+    fn view<'v>(
+        &'v self,
+        dim: Dim,
+        ways: u32,
         group: u32,
-    ) -> (f64, f64) {
-        let cp = self.schedule.ways.get(CONTEXT);
-        if cp < 2 {
-            return (0.0, 0.0);
-        }
+        (stage, ops): (&'v Graph, &'v [OpId]),
+        forward_task_s: &'v [Vec<f64>],
+        is_forward: &'v dyn Fn(OpId) -> bool,
+    ) -> StageView<'v> {
         let base = self.group_base(group);
         let width = self.schedule.replica_width(self.n);
-        let members: Vec<DeviceId> = (0..cp).map(|r| DeviceId(base + r * width)).collect();
-        let share = 1.0 / f64::from(cp);
-        let task_s = |i: usize| forward_task_s[i].iter().copied().fold(0.0, f64::max);
-        let (mut forward, mut backward) = (0.0, 0.0);
-        for (bytes, ops) in self.context_blocks(sub) {
-            let (mut compute_f, mut compute_b) = (0.0, 0.0);
-            for &i in &ops {
-                let id = sub.ops[i];
-                if self.phases.of(id) == Phase::Forward {
-                    compute_f += task_s(i);
-                    if self.mode().has_backward() {
-                        compute_b += task_s(i)
-                            * self.mode().backward_factor(&sub.graph, &sub.graph.ops()[i]);
-                    }
-                } else {
-                    compute_b += task_s(i);
-                }
-            }
-            let step_f = crate::context::ring_step_s(self.machine(), &members, bytes);
-            let step_b = crate::context::ring_step_s(self.machine(), &members, 2 * bytes);
-            forward += crate::context::exposed_s(cp, step_f, compute_f * share);
-            if self.mode().has_backward() || self.mode().training_step() {
-                backward += crate::context::exposed_s(cp, step_b, compute_b * share);
-            }
+        let analysis =
+            self.analyses[dim.0].get_or_init(|| dimension::DIMENSIONS[dim.0].analyze(self.micro()));
+        StageView {
+            graph: self.micro(),
+            stage,
+            ops,
+            configs: &self.strategy.configs,
+            machine: self.machine(),
+            members: (0..ways).map(|r| DeviceId(base + r * width)).collect(),
+            forward_task_s,
+            is_forward,
+            mode: self.mode(),
+            analysis: analysis.as_ref(),
         }
-        (forward, backward)
     }
 
     /// End of the forward pass and of the whole per-micro-batch work in a stage simulation: in
@@ -1277,16 +1163,18 @@ impl<'a> Evaluator<'a> {
                 held
             }
         };
-        let ep = self.schedule.ways.get(EXPERT);
-        if ep < 2 {
+        // A dimension that divides weights (expert parallelism: the expert weights): their share held
+        // apart, divided by its ways, ZeRO sharding it over the `replicas / ways` replicas that hold
+        // the same part (crate::schedule::dimension, "Price"; one dimension at most).
+        let Some((ep, experts)) = self
+            .schedule
+            .ways
+            .used()
+            .map(|(_, d, w)| (w, d.divided_weights(self.problem.graph)))
+            .find(|(_, weights)| !weights.is_empty())
+        else {
             return self.weight_state(&held_bytes);
-        }
-        // Expert parallelism: the expert weights' share held apart, divided by `ep`, ZeRO sharding it
-        // over the `dp / ep` replicas of each expert (crate::experts, "Expert parallelism in a
-        // schedule").
-        let experts = crate::experts::experts(self.problem.graph)
-            .map(|e| crate::experts::expert_weights(self.problem.graph, &e))
-            .unwrap_or_default();
+        };
         let expert_bytes = self.held_bytes_of(width, &|t| experts.binary_search(&t).is_ok());
         let dense: Vec<u64> = held_bytes
             .iter()
@@ -1397,8 +1285,8 @@ impl<'a> Evaluator<'a> {
                 sent.insert((e.tensor, sc), self.micro().tensor(e.tensor).bytes());
             }
         }
-        // Context parallelism: each rank sends its `s / cp` tokens.
-        sent.values().sum::<u64>() / u64::from(self.schedule.ways.get(CONTEXT).max(1))
+        // Ranks that share their samples (context parallelism) each send their share of the tokens.
+        sent.values().sum::<u64>() / u64::from(self.schedule.ways.sharing_samples())
     }
 
     /// Transfers between stages per micro-batch: `(from, to, bytes, backward)`, all devices together.
@@ -1414,7 +1302,7 @@ impl<'a> Evaluator<'a> {
                 continue;
             }
             let bytes = self.micro().tensor(e.tensor).bytes()
-                / u64::from(self.schedule.ways.get(CONTEXT).max(1));
+                / u64::from(self.schedule.ways.sharing_samples());
             if self.mode().has_backward() {
                 out.insert((sp, sc, false, false, e.tensor), bytes);
                 out.insert((sc, sp, true, true, e.tensor), bytes);

@@ -4,10 +4,22 @@
 //! not used) and a [`Dimension`] implementation in its own module that says everything the rest of the
 //! compiler asks of it: its key in every form of a schedule (a `--strategy` spec, `#par.schedule`, the
 //! reports' `parallelism`), where its ranks come from ([`Layout`]), what a graph must have for it, the
-//! ways the schedule search tries, and what it changes in the reports. The readers of those forms, the
-//! schedule's checks, the search's space and the exports walk the registry, so a new dimension is its
-//! module, one line of [`DIMENSIONS`] and one index constant here (ARCHITECTURE.md, "Add a
-//! parallelism dimension").
+//! ways the schedule search tries, what it changes in the reports, and its price: what it does to a
+//! pipeline stage's passes ([`Dimension::price_stage`]) and memory ([`Dimension::price_memory`]) and
+//! which weights it divides ([`Dimension::divided_weights`]). The readers of those forms, the
+//! schedule's checks, the pipeline model, the search's space and bounds, `par-materialize` and the
+//! exports walk the registry, so a new dimension is its module, one line of [`DIMENSIONS`] and one
+//! index constant here (ARCHITECTURE.md, "Add a parallelism dimension").
+//!
+//! # Price
+//! The pipeline model (core/pipeline/evaluator.rs) simulates each stage on the micro-batch graph as
+//! replica 0 runs it without the dimensions, then hands every dimension in use a [`StageView`] of the
+//! stage (its ops, their simulated forward tasks, the placed machine, the devices of the dimension's
+//! group) and lets it change the stage's [`PassTimes`] and [`StageBytes`] in closed form. The weights a
+//! dimension among the replicas divides ([`Dimension::divided_weights`]) are held `1/ways` per device
+//! and ZeRO shards them over `replicas / ways` (the rest over all replicas); the bounds of the schedule
+//! search count them the same way. A dimension whose ranks share samples divides what the search's
+//! bounds count per device (work and activations) by its ways.
 //!
 //! # Layout
 //! A dimension's ranks are data-parallel replicas of the schedule (a [`Schedule`]'s `replicas`): either
@@ -17,8 +29,11 @@
 //! the gradients reduced and ZeRO's state sharded over `dp · cp`). Two dimensions at once are not
 //! modelled ([`Ways::check_alone`]).
 
-use crate::graph::Graph;
-use crate::strategy::Strategy;
+use std::any::Any;
+
+use crate::graph::{DeviceId, Graph, Mode, OpId, TensorId};
+use crate::machine::Machine;
+use crate::strategy::{Config, Strategy};
 
 /// The number of dimensions in the registry.
 pub const COUNT: usize = 2;
@@ -81,6 +96,74 @@ pub trait Dimension: Sync {
     }
     /// Why `par-materialize` does not build device programs with it, where it does not.
     fn unmaterialized(&self) -> Option<&'static str>;
+
+    /// What the dimension finds in a micro-batch graph once per evaluation, for its prices
+    /// ([`StageView::analysis`]).
+    fn analyze(&self, _graph: &Graph) -> Box<dyn Any> {
+        Box::new(())
+    }
+    /// Changes a stage's passes per micro-batch under `ways` (module doc, "Price").
+    fn price_stage(&self, _ways: u32, _view: &StageView, _times: &mut PassTimes) {}
+    /// Changes a stage's activation bytes on its busiest device under `ways`.
+    fn price_memory(&self, _ways: u32, _view: &StageView, _bytes: &mut StageBytes) {}
+    /// The weights whose state the dimension divides by its ways, sorted (module doc, "Price"):
+    /// none unless its ranks are among the replicas.
+    fn divided_weights(&self, _graph: &Graph) -> Vec<TensorId> {
+        Vec::new()
+    }
+}
+
+/// What a dimension's price sees of one pipeline stage (module doc, "Price"), or of the whole
+/// micro-batch graph when the evaluation is one symmetric simulation.
+pub struct StageView<'a> {
+    /// The micro-batch graph.
+    pub graph: &'a Graph,
+    /// The stage's graph, its op `i` being `ops[i]` of `graph`.
+    pub stage: &'a Graph,
+    pub ops: &'a [OpId],
+    /// Every op's configuration, indexed by the ids of `graph`.
+    pub configs: &'a [Config],
+    /// The machine, its devices placed as the engines place their ranks.
+    pub machine: &'a Machine,
+    /// The dimension's group of the stage group's first device: one device of each of its `ways`
+    /// consecutive replicas.
+    pub members: Vec<DeviceId>,
+    /// Per op of the stage and device of its group, the seconds of its forward tasks at the whole
+    /// micro-batch (empty where the simulation gives none: a symmetric evaluation, memory).
+    pub forward_task_s: &'a [Vec<f64>],
+    /// Whether an op of `graph` runs in the forward pass.
+    pub is_forward: &'a dyn Fn(OpId) -> bool,
+    pub mode: Mode,
+    /// [`Dimension::analyze`] of `graph`.
+    pub analysis: &'a dyn Any,
+}
+
+impl StageView<'_> {
+    /// Whether the step has a backward pass to price (a training mode or a training step).
+    pub fn backward(&self) -> bool {
+        self.mode.has_backward() || self.mode.training_step()
+    }
+}
+
+/// A stage's passes per micro-batch on its busiest device, as the dimensions change them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PassTimes {
+    pub forward_s: f64,
+    pub backward_s: f64,
+    /// The last micro-batch's backward with the exposed tail of the gradients' synchronization.
+    pub last_backward_s: f64,
+    /// The share of the stage's work one device computes (what recomputation is priced at): 1, or
+    /// `1/cp` with context parallelism.
+    pub share: f64,
+}
+
+/// A stage's activation bytes on its busiest device, as the dimensions change them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StageBytes {
+    /// Kept for the backward per micro-batch in flight.
+    pub kept: u64,
+    /// The largest working set.
+    pub transient: u64,
 }
 
 /// The ways of every dimension (1: not used).

@@ -94,7 +94,7 @@ use crate::graph::{DeviceId, Graph, Mode, OpClass, OpId, TensorId, TensorKind};
 use crate::pipeline::{Context, Fitting};
 use crate::precision::Precision;
 use crate::problem::Problem;
-use crate::schedule::dimension::{self, Dim, Layout, Ways, EXPERT};
+use crate::schedule::dimension::{self, Dim, Layout, Ways};
 use crate::schedule::spec::Spec;
 use crate::schedule::{Order, Phase, Phases, Recompute, Schedule, Zero};
 use crate::strategy::{divisors, Config, Strategy};
@@ -465,10 +465,11 @@ struct Cuts<'a> {
     /// Per replica width, replicas and base device: ZeRO-3's ring (bandwidth, latency).
     rings: HashMap<(u32, u32, u32), (f64, f64)>,
     /// Per `(pp, vp)`: the bytes of the weights each stage group's contractions read, and of those
-    /// the experts' ([`crate::experts::expert_weights`]).
-    group_weights: HashMap<(u32, u32), Vec<(u64, u64)>>,
-    /// The expert weights (sorted), which expert parallelism divides.
-    expert_weights: Vec<TensorId>,
+    /// the ones each parallelism dimension divides ([`Cuts::divided_weights`]).
+    group_weights: HashMap<(u32, u32), Vec<(u64, [u64; dimension::COUNT])>>,
+    /// Per dimension, the weights it divides (sorted;
+    /// [`crate::schedule::dimension::Dimension::divided_weights`]: expert parallelism's experts).
+    divided_weights: [Vec<TensorId>; dimension::COUNT],
     /// Per `(tp, sp)`: which ops its tensor parallelism replicates over the group
     /// ([`crate::strategy::Config::is_replicated`]), set by the search before it asks for bounds.
     replicated: HashMap<(u32, bool), Vec<bool>>,
@@ -509,9 +510,9 @@ impl<'a> Cuts<'a> {
             floors: HashMap::new(),
             rings: HashMap::new(),
             group_weights: HashMap::new(),
-            expert_weights: crate::experts::experts(graph)
-                .map(|e| crate::experts::expert_weights(graph, &e))
-                .unwrap_or_default(),
+            divided_weights: std::array::from_fn(|i| {
+                dimension::DIMENSIONS[i].divided_weights(graph)
+            }),
             replicated: HashMap::new(),
             replicated_floors: HashMap::new(),
         }
@@ -554,25 +555,26 @@ impl<'a> Cuts<'a> {
 
     /// Bytes of the weights read by the contractions of each of `pp` groups' stages (`g`, `g + pp`, …),
     /// and of those the experts'.
-    fn group_weights(&mut self, pp: u32, vp: u32) -> Vec<(u64, u64)> {
+    fn group_weights(&mut self, pp: u32, vp: u32) -> Vec<(u64, [u64; dimension::COUNT])> {
         if let Some(known) = self.group_weights.get(&(pp, vp)) {
             return known.clone();
         }
         let graph = self.problem.graph;
         self.floors(pp * vp);
-        let (floors, experts) = (&self.floors[&(pp * vp)], &self.expert_weights);
-        let bytes: Vec<(u64, u64)> = (0..pp)
+        let (floors, divided) = (&self.floors[&(pp * vp)], &self.divided_weights);
+        let bytes: Vec<(u64, [u64; dimension::COUNT])> = (0..pp)
             .map(|g| {
                 let held: BTreeSet<TensorId> = (0..vp)
                     .flat_map(|c| floors.weights[(c * pp + g) as usize].iter().copied())
                     .collect();
                 let all = held.iter().map(|&t| graph.tensor(t).bytes()).sum();
-                let expert = held
-                    .iter()
-                    .filter(|t| experts.binary_search(t).is_ok())
-                    .map(|&t| graph.tensor(t).bytes())
-                    .sum();
-                (all, expert)
+                let divided = std::array::from_fn(|i| {
+                    held.iter()
+                        .filter(|t| divided[i].binary_search(t).is_ok())
+                        .map(|&t| graph.tensor(t).bytes())
+                        .sum()
+                });
+                (all, divided)
             })
             .collect();
         self.group_weights.insert((pp, vp), bytes.clone());
@@ -679,6 +681,14 @@ impl<'a> Cuts<'a> {
     /// The candidate's memory bound (module doc).
     fn memory_floor(&mut self, c: &Candidate) -> f64 {
         let problem = self.problem;
+        // A dimension that divides weights (expert parallelism: the experts') divides their state by
+        // its ways, ZeRO sharding it over the `replicas / ways` that hold the same part
+        // (crate::schedule::dimension, "Price"; one dimension at most).
+        let divider = c
+            .ways
+            .used()
+            .find(|(dim, _, _)| !self.divided_weights[dim.0].is_empty())
+            .map(|(dim, _, w)| (dim, w));
         let weights = self.group_weights(c.pp, c.vp);
         let floors = self.floors(c.pp * c.vp);
         let schedule = Schedule {
@@ -689,18 +699,14 @@ impl<'a> Cuts<'a> {
             ..Schedule::default()
         };
         let t = f64::from(c.tp.max(1));
-        // Context parallelism divides the activations by cp (crate::context).
+        // The dimensions that share samples divide the activations (context parallelism: by cp).
         let share = 1.0 / (f64::from(c.replicas()) * f64::from(c.m)) / t;
         let groups = (0..c.pp).map(|g| {
-            // Expert parallelism divides the experts' weight state by `ep`, ZeRO sharding it over the
-            // `dp / ep` replicas of each expert (crate::experts).
-            let (all, expert) = weights[g as usize];
+            let (all, divided) = weights[g as usize];
             let tp = u64::from(c.tp.max(1));
-            let ep = c.ways.get(EXPERT).max(1);
-            let (dense, expert) = if ep > 1 {
-                (all - expert, expert)
-            } else {
-                (all, 0)
+            let (dense, expert, ep) = match divider {
+                Some((dim, w)) => (all - divided[dim.0], divided[dim.0], w),
+                None => (all, 0, 1),
             };
             let weights = weight_state_floor(problem, dense / tp, c.replicas(), c.zero)
                 + weight_state_floor(
