@@ -171,6 +171,9 @@ type Sibling = (u32, u32, u32, Ways, u32, u32, u8, bool);
 /// recomputation, sp.
 type ZeroSibling = (u32, u32, u32, Ways, u32, u32, Recompute, bool);
 
+/// A stage group's weight bytes: all of them, and those each parallelism dimension divides.
+type GroupWeights = (u64, [u64; dimension::COUNT]);
+
 /// One point of the space.
 #[derive(Clone, Debug, PartialEq)]
 struct Candidate {
@@ -466,7 +469,7 @@ struct Cuts<'a> {
     rings: HashMap<(u32, u32, u32), (f64, f64)>,
     /// Per `(pp, vp)`: the bytes of the weights each stage group's contractions read, and of those
     /// the ones each parallelism dimension divides ([`Cuts::divided_weights`]).
-    group_weights: HashMap<(u32, u32), Vec<(u64, [u64; dimension::COUNT])>>,
+    group_weights: HashMap<(u32, u32), Vec<GroupWeights>>,
     /// Per dimension, the weights it divides (sorted;
     /// [`crate::schedule::dimension::Dimension::divided_weights`]: expert parallelism's experts).
     divided_weights: [Vec<TensorId>; dimension::COUNT],
@@ -555,14 +558,14 @@ impl<'a> Cuts<'a> {
 
     /// Bytes of the weights read by the contractions of each of `pp` groups' stages (`g`, `g + pp`, …),
     /// and of those the experts'.
-    fn group_weights(&mut self, pp: u32, vp: u32) -> Vec<(u64, [u64; dimension::COUNT])> {
+    fn group_weights(&mut self, pp: u32, vp: u32) -> Vec<GroupWeights> {
         if let Some(known) = self.group_weights.get(&(pp, vp)) {
             return known.clone();
         }
         let graph = self.problem.graph;
         self.floors(pp * vp);
         let (floors, divided) = (&self.floors[&(pp * vp)], &self.divided_weights);
-        let bytes: Vec<(u64, [u64; dimension::COUNT])> = (0..pp)
+        let bytes: Vec<GroupWeights> = (0..pp)
             .map(|g| {
                 let held: BTreeSet<TensorId> = (0..vp)
                     .flat_map(|c| floors.weights[(c * pp + g) as usize].iter().copied())
