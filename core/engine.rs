@@ -38,15 +38,20 @@
 //!   (`as-written`: PyTorch's `F.cross_entropy` on f32 logits, Megatron-LM's vocab-parallel
 //!   cross-entropy, XLA's log-softmax, each logits-sized intermediate in memory) or one fused kernel
 //!   forward and backward (`fused`: flash-attn's `CrossEntropyLoss`, MPT's default in llm-foundry; only
-//!   the logits and their gradient reach memory).
+//!   the logits and their gradient reach memory);
+//! - **gradient buffer** (`--grad-buffer`, [`GradBuffer`]): f32, or the 16-bit compute type as
+//!   Megatron-Core's recipes keep it (`grad_reduce_in_fp32=False`);
+//! - **mixture-of-experts probabilities** (`--moe-probs`, [`MoeProbs`]): applied where the graph writes
+//!   them (after the experts' down projection, whose output the backward then keeps) or before the down
+//!   projection, as Megatron-Core's grouped MLP does (nothing of the experts' output kept).
 //!
-//! | profile | precision | optimizer | attention | pointwise | norm | data parallel | tp comm | fsdp | loss | the software |
-//! |---|---|---|---|---|---|---|---|---|---|---|
-//! | `megatron-2021` | fp16 | adam | as-written | fused | fused | after-backward | exposed | in-place | as-written | Megatron-LM of Narayanan et al. 2021 and Korthikanti et al. 2022 (apex fused kernels, scale-mask-softmax keeping the probabilities, local DDP) |
-//! | `megatron-core` | bf16 | adam | fused | fused | fused | overlapped | overlapped | in-place | as-written | Megatron-Core with Transformer Engine as NVIDIA's performance recipes run it (FlashAttention, fused norms and activations, overlapped gradient buffer, distributed optimizer, userbuffers' TP overlap) |
-//! | `fsdp2` | bf16 | adam | flash2 | eager | fused | overlapped | exposed | per-parameter | as-written | torchtitan / PyTorch FSDP2 in eager mode (SDPA's FlashAttention-2; every other op its own kernel; async TP needs torch.compile) |
-//! | `composer-2023` | bf16 | adam | flash2 | eager | fused | overlapped | exposed | flat-autocast | fused | MosaicML Composer of 2023 (llm-foundry's benchmark tables): PyTorch FSDP1 FULL_SHARD with mixed precision `DEFAULT` under `torch.autocast`, a FlashAttention kernel, MPT's fused cross-entropy, eager |
-//! | `xla` | bf16 | adam | fused | fused | fused | overlapped | exposed | in-place | as-written | JAX / XLA (MaxText): XLA's fusions, fused attention (collective matmul is opt-in) |
+//! | profile | precision | optimizer | attention | pointwise | norm | data parallel | tp comm | fsdp | loss | grad buffer | moe probs | the software |
+//! |---|---|---|---|---|---|---|---|---|---|---|---|---|
+//! | `megatron-2021` | fp16 | adam | as-written | fused | fused | after-backward | exposed | in-place | as-written | f32 | as-written | Megatron-LM of Narayanan et al. 2021 and Korthikanti et al. 2022 (apex fused kernels, scale-mask-softmax keeping the probabilities, local DDP) |
+//! | `megatron-core` | bf16 | adam | fused | fused | fused | overlapped | overlapped | in-place | as-written | half | before-down | Megatron-Core with Transformer Engine as NVIDIA's performance recipes run it (FlashAttention, fused norms and activations, overlapped gradient buffer, distributed optimizer, userbuffers' TP overlap) |
+//! | `fsdp2` | bf16 | adam | flash2 | eager | fused | overlapped | exposed | per-parameter | as-written | f32 | as-written | torchtitan / PyTorch FSDP2 in eager mode (SDPA's FlashAttention-2; every other op its own kernel; async TP needs torch.compile) |
+//! | `composer-2023` | bf16 | adam | flash2 | eager | fused | overlapped | exposed | flat-autocast | fused | f32 | as-written | MosaicML Composer of 2023 (llm-foundry's benchmark tables): PyTorch FSDP1 FULL_SHARD with mixed precision `DEFAULT` under `torch.autocast`, a FlashAttention kernel, MPT's fused cross-entropy, eager |
+//! | `xla` | bf16 | adam | fused | fused | fused | overlapped | exposed | in-place | as-written | f32 | as-written | JAX / XLA (MaxText): XLA's fusions, fused attention (collective matmul is opt-in) |
 //!
 //! Under `after-backward`, a strategy that shards weight state (`zero=1`, `zero=3`) is refused and the
 //! schedule search does not enumerate one: the engine cannot run it.
@@ -57,7 +62,7 @@
 //! differ from the fused accounting by an activation per block.
 
 use crate::attention::Attention;
-use crate::engine_flags::{DataParallel, Fsdp, Pointwise, TpComm};
+use crate::engine_flags::{DataParallel, Fsdp, GradBuffer, MoeProbs, Pointwise, TpComm};
 use crate::loss::Loss;
 use crate::norm::Norm;
 use crate::precision::{Optimizer, Precision, WeightState};
@@ -75,6 +80,8 @@ pub struct Engine {
     pub tp_comm: TpComm,
     pub fsdp: Fsdp,
     pub loss: Loss,
+    pub grad_buffer: GradBuffer,
+    pub moe_probs: MoeProbs,
     /// What the profile stands for, for reports and documents.
     pub what: &'static str,
 }
@@ -92,6 +99,8 @@ pub const ENGINES: [Engine; 5] = [
         tp_comm: TpComm::Exposed,
         fsdp: Fsdp::InPlace,
         loss: Loss::AsWritten,
+        grad_buffer: GradBuffer::F32,
+        moe_probs: MoeProbs::AsWritten,
         what: "Megatron-LM as in Narayanan et al. 2021 and Korthikanti et al. 2022: fp16 with Adam and no \
                distributed optimizer, apex's fused bias-GeLU, layer-norm and bias-dropout-add kernels, \
                the fused scale-mask-softmax that keeps the probabilities for the backward (no \
@@ -108,9 +117,13 @@ pub const ENGINES: [Engine; 5] = [
         tp_comm: TpComm::Overlapped,
         fsdp: Fsdp::InPlace,
         loss: Loss::AsWritten,
+        grad_buffer: GradBuffer::Half,
+        moe_probs: MoeProbs::BeforeDown,
         what: "Megatron-Core with Transformer Engine as NVIDIA's performance recipes run it: bf16 with \
                Adam, FlashAttention, fused norms, activations and bias-dropout-add, tensor-parallel \
-               collectives overlapped with their products (userbuffers, --tp-comm-overlap)",
+               collectives overlapped with their products (userbuffers, --tp-comm-overlap), a bf16 \
+               gradient buffer (grad_reduce_in_fp32=False), routing probabilities applied inside the \
+               experts before their down projection",
     },
     Engine {
         name: "fsdp2",
@@ -123,6 +136,8 @@ pub const ENGINES: [Engine; 5] = [
         tp_comm: TpComm::Exposed,
         fsdp: Fsdp::PerParameter,
         loss: Loss::AsWritten,
+        grad_buffer: GradBuffer::F32,
+        moe_probs: MoeProbs::AsWritten,
         what: "PyTorch FSDP2 as torchtitan runs it without torch.compile: bf16 compute with f32 \
                parameters and Adam state, SDPA's FlashAttention-2 kernel, every other op its own kernel, \
                each gathered unit copied out into its parameters and each gradient copied into the \
@@ -139,6 +154,8 @@ pub const ENGINES: [Engine; 5] = [
         tp_comm: TpComm::Exposed,
         fsdp: Fsdp::FlatAutocast,
         loss: Loss::Fused,
+        grad_buffer: GradBuffer::F32,
+        moe_probs: MoeProbs::AsWritten,
         what: "MosaicML Composer of 2023 on PyTorch FSDP1 (FULL_SHARD, mixed precision DEFAULT) in eager \
                mode: f32 parameters gathered whole into flat buffers, torch.autocast's bf16 casts of \
                every weight (kept for the backward), gradients reduced in bf16, a FlashAttention kernel, \
@@ -155,6 +172,8 @@ pub const ENGINES: [Engine; 5] = [
         tp_comm: TpComm::Exposed,
         fsdp: Fsdp::InPlace,
         loss: Loss::AsWritten,
+        grad_buffer: GradBuffer::F32,
+        moe_probs: MoeProbs::AsWritten,
         what: "JAX on XLA (MaxText): bf16 with Adam, XLA's fusions of pointwise chains, fused attention",
     },
 ];
@@ -186,6 +205,8 @@ impl Engine {
             tp_comm: self.tp_comm,
             fsdp: self.fsdp,
             loss: self.loss,
+            grad_buffer: self.grad_buffer,
+            moe_probs: self.moe_probs,
         }
     }
 }
@@ -236,6 +257,23 @@ mod tests {
         let written = ENGINES.iter().filter(|e| e.loss == Loss::AsWritten).count();
         assert_eq!(written, ENGINES.len() - 1);
         assert_eq!((old.fsdp, core.fsdp), (Fsdp::InPlace, Fsdp::InPlace));
+        // Megatron-Core as NVIDIA's recipes run it keeps a bf16 gradient buffer and applies the routing
+        // probabilities inside its experts; every other profile keeps f32 gradients and the graph's
+        // combine.
+        assert_eq!(
+            (core.grad_buffer, core.moe_probs),
+            (GradBuffer::Half, MoeProbs::BeforeDown)
+        );
+        assert!(ENGINES
+            .iter()
+            .filter(|e| e.name != "megatron-core")
+            .all(|e| e.grad_buffer == GradBuffer::F32 && e.moe_probs == MoeProbs::AsWritten));
+        for g in GradBuffer::ALL {
+            assert_eq!(GradBuffer::from_name(g.name()), Some(g));
+        }
+        for m in MoeProbs::ALL {
+            assert_eq!(MoeProbs::from_name(m.name()), Some(m));
+        }
         for f in Fsdp::ALL {
             assert_eq!(Fsdp::from_name(f.name()), Some(f));
         }

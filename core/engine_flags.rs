@@ -1,7 +1,9 @@
-//! How the software that runs a plan executes four things, each its own flag: pointwise chains
+//! How the software that runs a plan executes six things, each its own flag: pointwise chains
 //! (`--pointwise`, [`Pointwise`]), data-parallel gradient synchronization (`--data-parallel`,
-//! [`DataParallel`]), tensor-parallel collectives beside their products (`--tp-comm`, [`TpComm`]) and
-//! sharded weights (`--fsdp`, [`Fsdp`]). [`crate::precision::WeightState`] carries them beside the
+//! [`DataParallel`]), tensor-parallel collectives beside their products (`--tp-comm`, [`TpComm`]),
+//! sharded weights (`--fsdp`, [`Fsdp`]), the gradient buffer's type (`--grad-buffer`, [`GradBuffer`]) and
+//! where a mixture-of-experts layer applies its routing probabilities (`--moe-probs`, [`MoeProbs`]).
+//! [`crate::precision::WeightState`] carries them beside the
 //! precision, optimizer, attention and norm; the `--engine` profiles of [`crate::engine`] name bundles
 //! of all of them.
 
@@ -196,5 +198,85 @@ impl Fsdp {
             Fsdp::FlatAutocast => 2,
             Fsdp::InPlace | Fsdp::PerParameter => 0,
         }
+    }
+}
+
+/// The type of the data-parallel gradient buffer, where a mixed-precision engine accumulates each
+/// parameter's gradient over the micro-batches and from which it reduces them (`--grad-buffer`).
+///
+/// - `f32`: an f32 buffer (PyTorch DDP's gradients of f32 parameters, FSDP2's `reduce_dtype=float32`,
+///   Megatron-Core's `grad_reduce_in_fp32=True`): 4 bytes per parameter.
+/// - `half`: the 16-bit compute type (Megatron-Core's `DistributedDataParallel` with
+///   `grad_reduce_in_fp32=False`: `main_grad` in the parameters' bf16, `megatron/core/distributed/
+///   distributed_data_parallel.py`; NVIDIA's performance recipes set it so for every model, Megatron-
+///   Bridge `scripts/performance/configs/*/*_llm_pretrain.py`: `cfg.ddp.grad_reduce_in_fp32 = False`):
+///   2 bytes per parameter. Without a 16-bit compute type (`--precision=fp32|tf32`) it is f32.
+///
+/// Memory only: the reduction's time is the task simulator's, on the weight gradients' f32 bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GradBuffer {
+    #[default]
+    F32,
+    Half,
+}
+
+impl GradBuffer {
+    pub const ALL: [GradBuffer; 2] = [GradBuffer::F32, GradBuffer::Half];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GradBuffer::F32 => "f32",
+            GradBuffer::Half => "half",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<GradBuffer> {
+        GradBuffer::ALL.into_iter().find(|g| g.name() == name)
+    }
+
+    /// Bytes per parameter of the buffer when the compute type has `half` bytes (`None`: f32 compute).
+    pub fn bytes(self, half: Option<u64>) -> u64 {
+        match (self, half) {
+            (GradBuffer::Half, Some(h)) => h,
+            _ => 4,
+        }
+    }
+}
+
+/// Where a mixture-of-experts layer applies its routing probabilities (`--moe-probs`), which decides
+/// what its backward keeps for their gradient.
+///
+/// - `as-written`: as the graph writes it. A GShard- or Switch-style export (`tools/export-gpt`'s)
+///   scales each expert's output by its token's probability after the down projection, so the
+///   experts' output (`tokens · top-k · hidden`) is kept for the probabilities' gradient.
+/// - `before-down`: inside the experts, on the activation's output before the down projection, as
+///   Megatron-Core's grouped MLP does (`megatron/core/transformer/moe/experts.py`, `TEGroupedMLP.forward`:
+///   `bias_act_func` multiplies the activation by `permuted_probs` — `weighted_bias_swiglu_impl` — and
+///   `linear_fc2` reads the product; the alltoall dispatcher permutes the probabilities with the tokens
+///   and un-permutes the experts' output without them, `token_dispatcher.py`). The same sum, since the
+///   down projection is linear (`Σ p·W₂a = W₂ Σ p·a`); the probabilities' gradient comes from the
+///   activation's input, which the activation keeps anyway, so the experts' output is not kept
+///   ([`crate::experts::combined_outputs`]).
+///
+/// Memory only: the multiply's time stays the graph's (a pointwise op on the experts' output).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MoeProbs {
+    #[default]
+    AsWritten,
+    BeforeDown,
+}
+
+impl MoeProbs {
+    pub const ALL: [MoeProbs; 2] = [MoeProbs::AsWritten, MoeProbs::BeforeDown];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MoeProbs::AsWritten => "as-written",
+            MoeProbs::BeforeDown => "before-down",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<MoeProbs> {
+        MoeProbs::ALL.into_iter().find(|m| m.name() == name)
     }
 }

@@ -37,6 +37,15 @@
 //! and the import summary names it, so that a dense dispatch priced against a permuting engine does not
 //! pass unnoticed.
 //!
+//! # Routing probabilities
+//! A GShard- or Switch-style graph scales each expert's output by its token's routing probability
+//! after the down projection and adds the scaled outputs back into the tokens (the combine), so its
+//! backward reads the experts' output again for the probabilities' gradient: `tokens · top-k · hidden`
+//! kept per layer. Megatron-Core applies the probabilities inside the experts, to the activation's
+//! output before the down projection (`--moe-probs=before-down`, [`crate::engine_flags::MoeProbs`]):
+//! the same sum, and the probabilities' gradient comes from the activation's input, which is kept
+//! anyway. Under it the pipeline model keeps nothing of [`combined_outputs`].
+//!
 //! Not modelled: the expert weights' gradient synchronization stays priced over all `dp` replicas at
 //! their full size (an upper bound of the `dp / E` replicas' synchronization of `1/E` of them), and
 //! routing imbalance.
@@ -389,6 +398,56 @@ pub fn exchanges(
     out
 }
 
+/// The experts' output as the combine scales it (module doc, "Routing probabilities"): the results of
+/// the experts' ops read outside them ([`exchanges`]), followed through data movement (ops of one
+/// operand: reshapes, transposes, copies), when every forward op that reads the last of them is an
+/// elementwise op of two operands (the multiply by each token's routing probability). Every tensor
+/// of those chains, in program order of their producers; none when a chain reaches anything else (a
+/// bias, a norm, a product).
+pub fn combined_outputs(
+    graph: &Graph,
+    experts: &Experts,
+    forward: &dyn Fn(OpId) -> bool,
+) -> Vec<TensorId> {
+    let mut out = Vec::new();
+    for (tensor, op) in exchanges(graph, experts, forward) {
+        if !graph.op(op).outputs.iter().any(|o| o.tensor == tensor) {
+            continue; // tokens entering the experts
+        }
+        let mut chain = vec![tensor];
+        let mut ends = Vec::new();
+        let mut scaled = true;
+        let mut k = 0;
+        while k < chain.len() && scaled {
+            let t = chain[k];
+            k += 1;
+            let readers: Vec<OpId> = graph
+                .consumers(t)
+                .iter()
+                .copied()
+                .filter(|&c| forward(c))
+                .collect();
+            if readers.is_empty() {
+                scaled = false;
+            }
+            for c in readers {
+                let reader = graph.op(c);
+                if reader.class == OpClass::DataMovement && reader.inputs.len() == 1 {
+                    chain.extend(reader.outputs.iter().map(|o| o.tensor));
+                } else if reader.class == OpClass::Elementwise && reader.inputs.len() == 2 {
+                    ends.push(c);
+                } else {
+                    scaled = false;
+                }
+            }
+        }
+        if scaled && !ends.is_empty() {
+            out.extend(chain);
+        }
+    }
+    out
+}
+
 /// Bytes of `tensor` one device holds under `config` of `op` (which reads or writes it): the tensor
 /// over the ways the configuration splits the loops that index it.
 pub fn share_bytes(graph: &Graph, op: OpId, config: &Config, tensor: TensorId) -> u64 {
@@ -435,10 +494,151 @@ pub fn all_to_all_s(machine: &Machine, devices: &[DeviceId], bytes: u64) -> f64 
     time + latency
 }
 
+/// A routed mixture-of-experts layer as `tools/export-gpt --moe-dispatch=gather` writes one, small, for
+/// tests: `batch` samples of `tokens` tokens of `hidden` gathered into `experts × capacity` slots per
+/// sample, each expert's up projection to `ffn`, a ReLU, its down projection back to `hidden`, the
+/// slots merged back into rows (a reshape), and each row scaled by its routing probability (the
+/// combine's multiply). Returns the graph and the merged experts' output, which the probabilities'
+/// gradient reads as written.
+#[cfg(test)]
+pub(crate) fn routed_layer(
+    batch: u64,
+    tokens: u64,
+    experts: u64,
+    capacity: u64,
+    hidden: u64,
+    ffn: u64,
+) -> (Graph, TensorId) {
+    use crate::graph::{Access, AffineDim, DType, Dim, Op};
+    let (n, t, e, c, h, f) = (batch, tokens, experts, capacity, hidden, ffn);
+    let mut g = Graph::new();
+    let f32 = DType::F32;
+    let x = g.add_tensor("x", vec![n, t, h], f32, TensorKind::Input);
+    let probs = g.add_tensor("probs", vec![n, e * c, h], f32, TensorKind::Input);
+    let slots = g.add_tensor("slots", vec![e, n, c, h], f32, TensorKind::Activation);
+    let w1 = g.add_tensor("w1", vec![e, h, f], f32, TensorKind::Weight);
+    let up = g.add_tensor("up", vec![e, n, c, f], f32, TensorKind::Activation);
+    let act = g.add_tensor("act", vec![e, n, c, f], f32, TensorKind::Activation);
+    let w2 = g.add_tensor("w2", vec![e, f, h], f32, TensorKind::Weight);
+    let down = g.add_tensor("down", vec![e, n, c, h], f32, TensorKind::Activation);
+    let merged = g.add_tensor("merged", vec![n, e * c, h], f32, TensorKind::Activation);
+    let scaled = g.add_tensor("scaled", vec![n, e * c, h], f32, TensorKind::Activation);
+    let op = |name: &str, class, dims, inputs, outputs, flops| Op {
+        name: name.into(),
+        location: format!("moe.mlir:{name}"),
+        class,
+        dims,
+        inputs,
+        outputs,
+        flops,
+        dtype: f32,
+        position_mask: None,
+    };
+    let s = |k| Dim::new(k, Role::Sample);
+    let p = |k| Dim::new(k, Role::Parameter);
+    let r = |k| Dim::new(k, Role::Reduction);
+    let ops = [
+        // The tokens gathered into the slots: loops (e, n, c, h, t).
+        op(
+            "stablehlo.gather",
+            OpClass::Embedding,
+            vec![p(e), s(n), p(c), p(h), r(t)],
+            vec![Access::dims(x, &[1, 4, 3])],
+            vec![Access::dims(slots, &[0, 1, 2, 3])],
+            0.0,
+        ),
+        // Up projection per expert: loops (e, n, c, f, h).
+        op(
+            "stablehlo.dot_general",
+            OpClass::Contraction,
+            vec![p(e), s(n), p(c), p(f), r(h)],
+            vec![
+                Access::dims(slots, &[0, 1, 2, 4]),
+                Access::dims(w1, &[0, 4, 3]),
+            ],
+            vec![Access::dims(up, &[0, 1, 2, 3])],
+            2.0 * (e * n * c * h * f) as f64,
+        ),
+        op(
+            "stablehlo.maximum",
+            OpClass::Elementwise,
+            vec![p(e), s(n), p(c), p(f)],
+            vec![Access::dims(up, &[0, 1, 2, 3])],
+            vec![Access::dims(act, &[0, 1, 2, 3])],
+            (e * n * c * f) as f64,
+        ),
+        // Down projection per expert: loops (e, n, c, h, f).
+        op(
+            "stablehlo.dot_general",
+            OpClass::Contraction,
+            vec![p(e), s(n), p(c), p(h), r(f)],
+            vec![
+                Access::dims(act, &[0, 1, 2, 4]),
+                Access::dims(w2, &[0, 4, 3]),
+            ],
+            vec![Access::dims(down, &[0, 1, 2, 3])],
+            2.0 * (e * n * c * h * f) as f64,
+        ),
+        // The slots merged into rows: loops (e, n, c, h), row e·c + c of sample n.
+        op(
+            "stablehlo.reshape",
+            OpClass::DataMovement,
+            vec![p(e), s(n), p(c), p(h)],
+            vec![Access::dims(down, &[0, 1, 2, 3])],
+            vec![Access {
+                tensor: merged,
+                exprs: vec![
+                    AffineDim::dim(1),
+                    AffineDim {
+                        terms: vec![(0, c as i64), (2, 1)],
+                        offset: 0,
+                    },
+                    AffineDim::dim(3),
+                ],
+            }],
+            0.0,
+        ),
+        // Each row scaled by its token's routing probability.
+        op(
+            "stablehlo.multiply",
+            OpClass::Elementwise,
+            vec![s(n), p(e * c), p(h)],
+            vec![
+                Access::dims(merged, &[0, 1, 2]),
+                Access::dims(probs, &[0, 1, 2]),
+            ],
+            vec![Access::dims(scaled, &[0, 1, 2])],
+            (n * e * c * h) as f64,
+        ),
+    ];
+    for o in ops {
+        g.add_op(o).unwrap();
+    }
+    (g, merged)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::synth;
+
+    /// The combine's multiply reads the experts' output merged into rows: that merge, and the down
+    /// projection's result it reshapes, are what the probabilities' gradient keeps as written; the
+    /// activation between the products is not among them.
+    #[test]
+    fn the_combined_outputs_are_the_experts_results_the_probabilities_scale() {
+        let (g, merged) = routed_layer(2, 64, 4, 16, 32, 8);
+        let e = experts(&g).expect("two expert products");
+        assert_eq!(e.contractions.len(), 2);
+        let found = combined_outputs(&g, &e, &|_| true);
+        let names: Vec<&str> = found.iter().map(|&t| g.tensor(t).name.as_str()).collect();
+        assert_eq!(names, ["down", "merged"]);
+        assert!(found.contains(&merged));
+        // A chain that reaches anything but a two-operand pointwise op (here nothing reads it: the
+        // forward alone) is not a combine.
+        let none = combined_outputs(&g, &e, &|id| g.op(id).name != "stablehlo.multiply");
+        assert!(none.is_empty(), "{none:?}");
+    }
 
     /// An all-to-all inside one node streams `(e − 1)/e` of each member's bytes over NVLink after one
     /// latency; across nodes its rounds are as slow as their slowest pair, the NIC.

@@ -1023,6 +1023,121 @@ mod tests {
         assert!(f.forward_s < w.forward_s);
     }
 
+    /// Megatron-Core applies the routing probabilities before the experts' down projection
+    /// (`--moe-probs=before-down`): the experts' output, which the graph's combine keeps for the
+    /// probabilities' gradient, is kept no more — exactly its bytes; what else the backward reads (the
+    /// activation, for the down projection's weight gradient) stays.
+    #[test]
+    fn probabilities_before_the_down_projection_keep_no_experts_output() {
+        use crate::graph::{Access, Dim, Op, OpClass, Role, TensorKind};
+        let (batch, tokens, experts, capacity, hidden, ffn) = (4u64, 64, 4, 32, 256, 64);
+        let (mut g, merged) =
+            crate::experts::routed_layer(batch, tokens, experts, capacity, hidden, ffn);
+        let named = |g: &Graph, name: &str| {
+            crate::graph::TensorId::new(g.tensors().iter().position(|t| t.name == name).unwrap())
+        };
+        let (scaled, act) = (named(&g, "scaled"), named(&g, "act"));
+        // A training step: the loss (a sum of the combined rows), then backward ops reading the merged
+        // output (the probabilities' gradient, as written) and the activation (the down projection's
+        // weight gradient).
+        let f32 = DType::F32;
+        let rows = experts * capacity;
+        let loss = g.add_tensor("loss", vec![], f32, TensorKind::Activation);
+        let seed = g.add_tensor("seed", vec![batch, rows, hidden], f32, TensorKind::Input);
+        let dprobs = g.add_tensor(
+            "dprobs",
+            vec![batch, rows, hidden],
+            f32,
+            TensorKind::Activation,
+        );
+        let dseed = g.add_tensor(
+            "dact_seed",
+            vec![experts, batch, capacity, ffn],
+            f32,
+            TensorKind::Input,
+        );
+        let dact = g.add_tensor(
+            "dact",
+            vec![experts, batch, capacity, ffn],
+            f32,
+            TensorKind::Activation,
+        );
+        let op = |name: &str, class, dims, inputs, outputs| Op {
+            name: name.into(),
+            location: format!("moe.mlir:{name}"),
+            class,
+            dims,
+            inputs,
+            outputs,
+            flops: 1.0,
+            dtype: f32,
+            position_mask: None,
+        };
+        let (s, p, r) = (
+            |k| Dim::new(k, Role::Sample),
+            |k| Dim::new(k, Role::Parameter),
+            |k| Dim::new(k, Role::Reduction),
+        );
+        g.add_op(op(
+            "stablehlo.reduce",
+            OpClass::Reduction,
+            vec![r(batch), r(rows), r(hidden)],
+            vec![Access::dims(scaled, &[0, 1, 2])],
+            vec![Access::dims(loss, &[])],
+        ))
+        .unwrap();
+        g.add_op(op(
+            "stablehlo.multiply",
+            OpClass::Elementwise,
+            vec![s(batch), p(rows), p(hidden)],
+            vec![
+                Access::dims(merged, &[0, 1, 2]),
+                Access::dims(seed, &[0, 1, 2]),
+            ],
+            vec![Access::dims(dprobs, &[0, 1, 2])],
+        ))
+        .unwrap();
+        g.add_op(op(
+            "stablehlo.multiply",
+            OpClass::Elementwise,
+            vec![p(experts), s(batch), p(capacity), p(ffn)],
+            vec![
+                Access::dims(act, &[0, 1, 2, 3]),
+                Access::dims(dseed, &[0, 1, 2, 3]),
+            ],
+            vec![Access::dims(dact, &[0, 1, 2, 3])],
+        ))
+        .unwrap();
+        let run = |moe_probs| {
+            let machine = machine(1);
+            let state = crate::precision::WeightState {
+                moe_probs,
+                ..Default::default()
+            };
+            let cost = CostModel::new(&machine.gpu).with_state(state).unwrap();
+            let problem = Problem::new(&g, &machine, &cost, Mode::TrainingStep);
+            let mut s = Strategy::single_device(&g);
+            s.schedule.micro_batches = 2;
+            evaluate(&problem, &s).unwrap()
+        };
+        let written = run(crate::engine_flags::MoeProbs::AsWritten);
+        let before = run(crate::engine_flags::MoeProbs::BeforeDown);
+        let (w, b) = (&written.stages[0], &before.stages[0]);
+        // Per sample of the micro-batch: the merged rows (experts · capacity · hidden f32 values) and the
+        // activation (experts · capacity · ffn); as written both are kept, one whole micro-batch of them.
+        let (expert_output, activation) = (rows * hidden * 4, rows * ffn * 4);
+        assert_eq!(g.tensor(merged).bytes(), batch * expert_output);
+        let samples = w.kept_bytes / (expert_output + activation);
+        assert!(samples >= 1 && samples <= batch / 2, "{w:?}");
+        assert_eq!(
+            w.kept_bytes,
+            samples * (expert_output + activation),
+            "{w:?}"
+        );
+        assert_eq!(b.kept_bytes, samples * activation, "{b:?}");
+        assert_eq!(w.forward_s, b.forward_s);
+    }
+
     /// `g` on one device in two micro-batches, trained under `state`.
     fn two_micro_batches(g: &Graph, state: crate::precision::WeightState) -> Evaluation {
         let machine = machine(1);

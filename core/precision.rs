@@ -266,6 +266,11 @@ pub struct WeightState {
     /// How a language-model head's cross-entropy runs (`--loss`, [`crate::loss`]): the tensors its
     /// fused kernel never writes, and their time.
     pub loss: crate::loss::Loss,
+    /// The gradient buffer's type (`--grad-buffer`, [`crate::engine_flags::GradBuffer`]): memory.
+    pub grad_buffer: crate::engine_flags::GradBuffer,
+    /// Where mixture-of-experts layers apply their routing probabilities (`--moe-probs`,
+    /// [`crate::engine_flags::MoeProbs`]): what their backward keeps.
+    pub moe_probs: crate::engine_flags::MoeProbs,
 }
 
 impl WeightState {
@@ -296,6 +301,12 @@ impl WeightState {
         if self.loss != crate::loss::Loss::AsWritten {
             text.push_str(&format!(" --loss={}", self.loss.name()));
         }
+        if self.grad_buffer != crate::engine_flags::GradBuffer::F32 {
+            text.push_str(&format!(" --grad-buffer={}", self.grad_buffer.name()));
+        }
+        if self.moe_probs != crate::engine_flags::MoeProbs::AsWritten {
+            text.push_str(&format!(" --moe-probs={}", self.moe_probs.name()));
+        }
         text
     }
 
@@ -305,9 +316,15 @@ impl WeightState {
             Mode::Inference | Mode::TrainingStep => 4,
             Mode::Training => {
                 let cast_copy = self.precision.half().map_or(0, DType::size_bytes);
-                4 + 4 + 4 * self.optimizer.state_values() + cast_copy
+                4 + self.gradient_bytes() + 4 * self.optimizer.state_values() + cast_copy
             }
         }
+    }
+
+    /// Bytes per parameter of the gradient buffer ([`crate::engine_flags::GradBuffer`]).
+    pub fn gradient_bytes(self) -> u64 {
+        self.grad_buffer
+            .bytes(self.precision.half().map(DType::size_bytes))
     }
 
     /// The state bytes of a weight of `bytes` bytes.
@@ -328,6 +345,10 @@ impl WeightState {
     /// | 1 (Megatron's distributed optimizer, ZeRO-1) | 2 + 4/d master shard | 4 | K/d | 6 + 12/d |
     /// | 2 (DeepSpeed ZeRO-2) | 2 + 4/d master shard | 4/d | K/d | 2 + 16/d |
     /// | 3 (FSDP2, ZeRO-3) | 4/d master shard | 4/d | K/d | 16/d |
+    ///
+    /// The gradients' 4 is the f32 buffer; with `--grad-buffer=half` (Megatron-Core with
+    /// `grad_reduce_in_fp32=False`, [`crate::engine_flags::GradBuffer`]) it is the 16-bit type's 2:
+    /// the distributed optimizer's 4 + 12/d.
     ///
     /// Under ZeRO-1 the f32 master copy lives with the optimizer shard that updates it (Rajbhandari et
     /// al. 2020: "2 + 2 + K", K = 12 split over the group; Megatron's distributed optimizer: 6 + 12/d
@@ -353,8 +374,8 @@ impl WeightState {
             .precision
             .half()
             .map_or(0, |h| bytes / 4 * h.size_bytes());
-        let gradients = bytes.min(total - bytes - cast);
-        let optimizer = total.saturating_sub(bytes + cast + gradients);
+        let optimizer = bytes * self.optimizer.state_values();
+        let gradients = total.saturating_sub(bytes + cast + optimizer);
         match zero {
             Zero::None => WeightSplit {
                 weights: bytes + cast,
@@ -447,6 +468,34 @@ mod tests {
         assert_eq!(z2.total(), 2 * phi + 16 * phi / 8);
         // FSDP2 / ZeRO-3: 16/d, nothing whole.
         assert_eq!(split(Zero::Full, 8).total(), 16 * phi / 8);
+        // Megatron-Core's bf16 gradient buffer (`grad_reduce_in_fp32=False`): 4 + 12/d under its
+        // distributed optimizer, 16 without it; the weights and optimizer state unchanged.
+        let half_grads = WeightState {
+            grad_buffer: crate::engine_flags::GradBuffer::Half,
+            ..bf16_adam
+        };
+        let h1 = half_grads.split(Mode::Training, 4 * phi, Zero::Optimizer, 8);
+        assert_eq!(h1.gradients, 2 * phi);
+        assert_eq!((h1.weights, h1.optimizer), (z1.weights, z1.optimizer));
+        assert_eq!(h1.total(), 4 * phi + 12 * phi / 8);
+        assert_eq!(
+            half_grads
+                .split(Mode::Training, 4 * phi, Zero::None, 8)
+                .total(),
+            16 * phi
+        );
+        assert_eq!(half_grads.bytes(Mode::Training, 4 * phi), 16 * phi);
+        // Without a 16-bit compute type the buffer stays f32.
+        let f32_half = WeightState {
+            precision: Precision::Fp32,
+            ..half_grads
+        };
+        assert_eq!(
+            f32_half
+                .split(Mode::Training, 4 * phi, Zero::None, 8)
+                .gradients,
+            4 * phi
+        );
         // One replica: ZeRO shards nothing away (the 16-bit copy of ZeRO-3 is transient).
         assert_eq!(split(Zero::Optimizer, 1).total(), 18 * phi);
         // f32 + Adam: 16 bytes; ZeRO-1 splits only the moments (the master is the model's weight).

@@ -48,7 +48,7 @@ pub static INFO: PassInfo = PassInfo {
     dependent_dialects: &[],
 };
 
-static OPTIONS: [PassOption; 22] = [
+static OPTIONS: [PassOption; 24] = [
     PassOption {
         name: "machine",
         help: "machine preset (p100-4x4, k80-16x4, dgx1-v100:NODES, dgx-a100:NODES, dgx-h100:NODES, dgx-h200:NODES) or machine TOML file",
@@ -144,6 +144,18 @@ static OPTIONS: [PassOption; 22] = [
         help: "how a language-model head's cross-entropy runs, for time and memory: as-written (every op its own kernel, its intermediates in memory), fused (one kernel forward and one backward: only the logits and their gradient reach memory)",
         default: "as-written",
         kind: OptionKind::OneOf(&["as-written", "fused"]),
+    },
+    PassOption {
+        name: "grad-buffer",
+        help: "the data-parallel gradient buffer's type, for memory: f32, half (the 16-bit compute type: Megatron-Core with grad_reduce_in_fp32=False)",
+        default: "f32",
+        kind: OptionKind::OneOf(&["f32", "half"]),
+    },
+    PassOption {
+        name: "moe-probs",
+        help: "where mixture-of-experts layers apply their routing probabilities, for memory: as-written (after the experts' down projection, its output kept), before-down (inside the experts, as Megatron-Core's grouped MLP)",
+        default: "as-written",
+        kind: OptionKind::OneOf(&["as-written", "before-down"]),
     },
     PassOption {
         name: "profile-db",
@@ -543,6 +555,10 @@ fn training_state(options: &Options) -> WeightState {
             .unwrap_or_default(),
         fsdp: flexc_core::engine_flags::Fsdp::from_name(options.get("fsdp")).unwrap_or_default(),
         loss: flexc_core::loss::Loss::from_name(options.get("loss")).unwrap_or_default(),
+        grad_buffer: flexc_core::engine_flags::GradBuffer::from_name(options.get("grad-buffer"))
+            .unwrap_or_default(),
+        moe_probs: flexc_core::engine_flags::MoeProbs::from_name(options.get("moe-probs"))
+            .unwrap_or_default(),
     }
 }
 

@@ -437,6 +437,8 @@ pub fn report_header(
         "tp_comm": state.tp_comm.name(),
         "fsdp": state.fsdp.name(),
         "loss": state.loss.name(),
+        "grad_buffer": state.grad_buffer.name(),
+        "moe_probs": state.moe_probs.name(),
         "engine": flexc_core::engine::Engine::of_state(state).map(|e| e.name),
     });
     match value {

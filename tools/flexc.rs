@@ -308,14 +308,37 @@ struct Cli {
     )]
     loss: Option<LossArg>,
 
+    /// The type of the data-parallel gradient buffer (memory, simulation and search): f32, or half (the
+    /// 16-bit compute type: Megatron-Core with grad_reduce_in_fp32=False, as NVIDIA's performance
+    /// recipes run it). Default: the --engine's, else f32.
+    #[arg(
+        long = "grad-buffer",
+        value_enum,
+        help_heading = "Machine (search and simulation)"
+    )]
+    grad_buffer: Option<GradBufferArg>,
+
+    /// Where mixture-of-experts layers apply their routing probabilities (memory, simulation and
+    /// search): as-written (the graph's combine after the experts' down projection, whose output the
+    /// backward keeps for the probabilities' gradient) or before-down (inside the experts, before the
+    /// down projection, as Megatron-Core's grouped MLP: the experts' output is not kept). Default: the
+    /// --engine's, else as-written.
+    #[arg(
+        long = "moe-probs",
+        value_enum,
+        help_heading = "Machine (search and simulation)"
+    )]
+    moe_probs: Option<MoeProbsArg>,
+
     /// The software that will run the plan (simulation and search): megatron-2021 (fp16, Adam, attention
     /// as written, fused kernels, gradients all-reduced after the backward), megatron-core (bf16, Adam,
-    /// FlashAttention, fused kernels, tensor-parallel collectives overlapped), fsdp2 (bf16, Adam,
+    /// FlashAttention, fused kernels, tensor-parallel collectives overlapped, a bf16 gradient buffer,
+    /// routing probabilities before the experts' down projection), fsdp2 (bf16, Adam,
     /// FlashAttention-2, eager pointwise ops, FSDP2's copies), composer-2023 (MosaicML Composer of 2023:
     /// FSDP1 under autocast with f32 parameters, FlashAttention, eager pointwise ops, flash-attn's fused
     /// cross-entropy), xla (bf16, Adam, FlashAttention, XLA's fusions). Sets the defaults of
-    /// --precision, --optimizer, --attention, --pointwise, --norm, --data-parallel, --tp-comm, --fsdp
-    /// and --loss; each of them given explicitly wins.
+    /// --precision, --optimizer, --attention, --pointwise, --norm, --data-parallel, --tp-comm, --fsdp,
+    /// --loss, --grad-buffer and --moe-probs; each of them given explicitly wins.
     #[arg(
         long = "engine",
         value_enum,
@@ -515,6 +538,18 @@ enum LossArg {
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum GradBufferArg {
+    F32,
+    Half,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum MoeProbsArg {
+    AsWritten,
+    BeforeDown,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum EngineArg {
     #[value(name = "megatron-2021")]
     Megatron2021,
@@ -587,6 +622,14 @@ fn training_state(cli: &Cli) -> flexc::core::precision::WeightState {
         loss: cli.loss.map_or(base.loss, |l| match l {
             LossArg::AsWritten => flexc::core::loss::Loss::AsWritten,
             LossArg::Fused => flexc::core::loss::Loss::Fused,
+        }),
+        grad_buffer: cli.grad_buffer.map_or(base.grad_buffer, |g| match g {
+            GradBufferArg::F32 => flexc::core::engine_flags::GradBuffer::F32,
+            GradBufferArg::Half => flexc::core::engine_flags::GradBuffer::Half,
+        }),
+        moe_probs: cli.moe_probs.map_or(base.moe_probs, |m| match m {
+            MoeProbsArg::AsWritten => flexc::core::engine_flags::MoeProbs::AsWritten,
+            MoeProbsArg::BeforeDown => flexc::core::engine_flags::MoeProbs::BeforeDown,
         }),
     }
 }

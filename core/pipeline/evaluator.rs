@@ -864,6 +864,16 @@ impl<'a> Evaluator<'a> {
                 bytes.remove(&t);
             }
         }
+        // Mixture-of-experts layers whose engine applies the routing probabilities before the
+        // experts' down projection keep nothing of the experts' output for their gradient
+        // ([`crate::engine_flags::MoeProbs`], crate::experts, "Routing probabilities").
+        if self.problem.cost.state().moe_probs == crate::engine_flags::MoeProbs::BeforeDown {
+            if let Some(experts) = crate::experts::experts(g) {
+                for t in crate::experts::combined_outputs(g, &experts, &forward) {
+                    bytes.remove(&t);
+                }
+            }
+        }
         // FP8: the operands that only weighted products read are kept quantized
         // ([`crate::precision::Precision::keeps_in_fp8`]).
         let precision = self.problem.cost.state().precision;
