@@ -65,11 +65,12 @@ irdl.dialect @par {
   // The schedule of a strategy (flexc_core::schedule): data-parallel replicas of the whole
   // configuration, pipeline stages (device groups) per replica, virtual stages (chunks) per group,
   // micro-batches per replica and iteration, the pipeline order ("1f1b" or "gpipe"), recomputation
-  // ("none", "selective", "full"), ZeRO stage (0, 1, 2, 3), expert parallelism (expert_parallel:
-  // replicas per expert-parallel group, dividing replicas; 1 when absent) and context parallelism
-  // (context_parallel: consecutive replicas sharing their samples, each attention's sequence split
-  // over them, dividing replicas, which count them: dp x cp; 1 when absent); its fields are the rows of
-  // flexc_core::schedule::spec::KEYS that the record spells. Absent on a module: the flat schedule.
+  // ("none", "selective", "full"), ZeRO stage (0, 1, 2, 3), and the ways of each parallelism
+  // dimension of flexc_core::schedule::dimension::DIMENSIONS, dividing replicas, 1 when absent (today
+  // expert_parallel: replicas per expert-parallel group; context_parallel: consecutive replicas
+  // sharing their samples, each attention's sequence split over them, which replicas count: dp x cp);
+  // its fields are the rows of flexc_core::schedule::spec::KEYS that the record spells. Absent on a
+  // module: the flat schedule.
   // When stages x chunks > 1, every op carries its virtual stage as `par.stage = K : i64`.
   // Example, as a module attribute:
   //   module attributes {par.schedule = #par.schedule<{chunks = 1 : i64, micro_batches = 8 : i64,
