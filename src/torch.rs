@@ -508,7 +508,8 @@ impl Export {
         // Torch runs recomputation (activation checkpointing) and ZeRO-1 (FSDP without resharding
         // after the forward) on a mesh too: only the stages and micro-batches go.
         let mesh = |warnings| {
-            let mut nearest = jax::nearest_mesh_strategy(strategy);
+            // Torch's mesh (dp × tp) has no expert axis: a schedule's expert parallelism goes.
+            let mut nearest = jax::nearest_mesh_strategy(strategy, Some(&[]));
             nearest.schedule.zero = strategy.schedule.zero;
             Export {
                 nearest,
