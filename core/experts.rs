@@ -36,6 +36,9 @@
 //! and the import summary names it, so that a dense dispatch priced against a permuting engine does not
 //! pass unnoticed.
 //!
+//! The engine exports write `ep` (src/megatron_args.rs, torchtitan.rs, maxtext.rs, jax.rs), the model's
+//! expert arguments read by [`crate::transformer::Moe`].
+//!
 //! Not modelled: the expert weights' gradient synchronization stays priced over all `dp` replicas at
 //! their full size (an upper bound of the `dp / E` replicas' synchronization of `1/E` of them), and
 //! routing imbalance.

@@ -914,7 +914,7 @@ mod tests {
                 ..Schedule::default()
             },
         };
-        let nearest = nearest_mesh_strategy(&pipelined);
+        let nearest = nearest_mesh_strategy(&pipelined, None);
         let devices: Vec<Vec<u32>> = nearest
             .configs
             .iter()
@@ -929,7 +929,7 @@ mod tests {
             }
         );
         // A mesh strategy is its own nearest.
-        assert_eq!(nearest_mesh_strategy(&nearest), nearest);
+        assert_eq!(nearest_mesh_strategy(&nearest, None), nearest);
     }
 
     #[test]

@@ -20,7 +20,7 @@
 //! - **tensor**: `tensor`; with sequence parallelism (`sp`) `tensor_sequence`, MaxText's Megatron-style
 //!   sequence parallelism (the normalizations' activations split along the sequence, citing
 //!   Korthikanti et al.). MaxText's `sequence` axis is not that: it splits the sequence of every
-//!   activation, attention included (context parallelism), which flexc does not plan.
+//!   activation, attention included (context parallelism: the `context` axis below).
 //! - **context** (`cp=C`): the `context` axis with `context_parallel_strategy: "ring"` (the key/value
 //!   ring flexc prices; MaxText's default `all_gather` gathers them at once) and its causal load
 //!   balance (`context_parallel_load_balance: true`), on `attention: "cudnn_flash_te"` (MaxText runs

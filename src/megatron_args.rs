@@ -68,8 +68,9 @@
 //! attention cores ([`transformer::attention_cores`]). Any other split is an error naming it.
 //! Where the layers divide evenly, the flags give every stage as many layers, whatever flexc's cut.
 //!
-//! Architecture flags (normalization, activation, position embedding, grouped-query attention) are
-//! not read from the graph: give them beside these. `--vocab-size` is the graph's vocabulary; Megatron
+//! Architecture flags (normalization, activation, position embedding, grouped-query attention, biases)
+//! are not read from the graph: give them beside these (Megatron-Core's experts take biases only
+//! without expert tensor parallelism: a bias-free model's `--disable-bias-linear` matters there). `--vocab-size` is the graph's vocabulary; Megatron
 //! pads it to a multiple of `--make-vocab-size-divisible-by` × tp (128 × tp by default), as an export
 //! of a Megatron model already has.
 
