@@ -39,6 +39,9 @@
 //! - **weights**: unchanged (replicated over the context-parallel ranks); their gradients are reduced
 //!   over `dp · C` replicas.
 //!
+//! The trainer exports write `cp` as this ring (Megatron-LM's `--cp-comm-type p2p`, torchtitan's
+//! `alltoall` rotater, MaxText's `"ring"` strategy); the mesh exports refuse it (src/jax.rs).
+//!
 //! Not modelled: the all-gather form of context parallelism (Llama 3's all-gather of `K` and `V`),
 //! the overlap of the gradient reduction with a backward shortened by `C` (the stage simulation's
 //! exposed tail of its synchronization is kept as it was at the whole sequence), kernel efficiency at

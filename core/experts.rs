@@ -46,6 +46,9 @@
 //! the same sum, and the probabilities' gradient comes from the activation's input, which is kept
 //! anyway. Under it the pipeline model keeps nothing of [`combined_outputs`].
 //!
+//! The engine exports write `ep` (src/megatron_args.rs, torchtitan.rs, maxtext.rs, jax.rs), the model's
+//! expert arguments read by [`crate::transformer::Moe`].
+//!
 //! Not modelled: the expert weights' gradient synchronization stays priced over all `dp` replicas at
 //! their full size (an upper bound of the `dp / E` replicas' synchronization of `1/E` of them), and
 //! routing imbalance.

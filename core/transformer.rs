@@ -19,16 +19,42 @@
 //!   and the head (not a one-hot embedding lookup) reading a weight whose parameter loops make the
 //!   hidden size and whose reduction loops make another width; the width most of them share.
 //!
+//! - **experts** (a mixture-of-experts decoder, [`Moe`]): the expert count is the expert loop of the
+//!   expert-batched contractions ([`crate::experts::experts`]); each expert's width that of their down
+//!   projections (a weight contraction whose parameter loops besides the experts' make the hidden size);
+//!   the experts per token (top-k) the routing's selection, a forward reduction over a loop of the
+//!   experts' count that writes a loop its inputs lack (the rank of the `k` chosen: `chlo.top_k` as
+//!   JAX writes it); the shared experts' width the dense down projections inside a layer that has
+//!   experts, summed (a layer: the forward ops from one attention to the next, in program order). The
+//!   feed-forward width of such a model is that of its dense down projections, the shared experts'
+//!   included; where no layer has a dense one, each expert's (what Megatron-Core's
+//!   `moe_ffn_hidden_size` defaults to).
+//!
 //! What cannot be read that way (no attention, attentions that disagree, a batch folded into the heads, no
-//! head or no down projection) is an error naming it: the model arguments of a framework must be the
-//! model's own, never a guess.
+//! head or no down projection, experts whose routing or widths do not read as one) is an error naming
+//! it: the model arguments of a framework must be the model's own, never a guess.
 
 use std::collections::{BTreeMap, HashSet};
 
 use crate::graph::{Graph, OpClass, OpId, Role};
 
+/// A mixture-of-experts decoder's expert arguments (module doc, "experts").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moe {
+    /// Routed experts per layer.
+    pub experts: u64,
+    /// Experts each token is routed to.
+    pub top_k: u64,
+    /// Each routed expert's feed-forward width.
+    pub ffn_hidden: u64,
+    /// The shared (always-on) experts' feed-forward width in all; `None` without shared experts.
+    pub shared_ffn_hidden: Option<u64>,
+    /// Per decoder layer in program order, whether it is a mixture of experts (else dense).
+    pub layers: Vec<bool>,
+}
+
 /// A decoder's model arguments (module doc).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shape {
     pub layers: u64,
     pub hidden: u64,
@@ -38,6 +64,8 @@ pub struct Shape {
     pub ffn_hidden: u64,
     pub seq_len: u64,
     pub vocab: u64,
+    /// The experts of a mixture-of-experts decoder; `None` for a dense one.
+    pub moe: Option<Moe>,
 }
 
 /// Product of the sizes of `op`'s loops with `role`.
@@ -265,18 +293,37 @@ pub fn infer(graph: &Graph, forward: impl Fn(OpId) -> bool) -> Result<Shape, Str
         at[op.index()] = i;
     }
     let inside = |op: OpId| at[op.index()] > at[first.index()] && at[op.index()] < at[head.index()];
+    let experts = crate::experts::experts(graph);
+    let expert_loop = |id: OpId| {
+        experts
+            .as_ref()
+            .and_then(|e| e.contractions.iter().find(|c| c.0 == id).map(|c| c.1))
+    };
+    // Dense down projections (the experts' are read by `moe`), with their position.
+    let mut dense: Vec<(OpId, u64)> = Vec::new();
     let mut widths: BTreeMap<u64, usize> = BTreeMap::new();
     for &id in &weighted {
         let width = loops(graph, id, Role::Reduction);
-        if inside(id) && loops(graph, id, Role::Parameter) == hidden && width != hidden {
+        if inside(id)
+            && expert_loop(id).is_none()
+            && loops(graph, id, Role::Parameter) == hidden
+            && width != hidden
+        {
             *widths.entry(width).or_default() += 1;
+            dense.push((id, width));
         }
     }
-    // The width most down projections share (ties to the smaller, deterministic).
-    let Some((&ffn_hidden, _)) = widths
+    let moe = match &experts {
+        Some(e) => Some(moe(graph, &forward, e, &cores, &at, hidden, &dense)?),
+        None => None,
+    };
+    // The width most down projections share (ties to the smaller, deterministic); an all-experts
+    // model without shared experts: each expert's.
+    let most = widths
         .iter()
         .max_by_key(|&(w, n)| (*n, std::cmp::Reverse(*w)))
-    else {
+        .map(|(&w, _)| w);
+    let Some(ffn_hidden) = most.or(moe.as_ref().map(|m| m.ffn_hidden)) else {
         return Err(format!(
             "no feed-forward down projection (a weight contraction from another width to the hidden size {hidden})"
         ));
@@ -289,6 +336,129 @@ pub fn infer(graph: &Graph, forward: impl Fn(OpId) -> bool) -> Result<Shape, Str
         ffn_hidden,
         seq_len,
         vocab,
+        moe,
+    })
+}
+
+/// The expert arguments of a decoder whose expert-batched contractions are `experts` (module doc,
+/// "experts"): `cores` its attention scores, `at` each op's position in program order, `dense` its
+/// dense down projections and their widths.
+fn moe(
+    graph: &Graph,
+    forward: &impl Fn(OpId) -> bool,
+    experts: &crate::experts::Experts,
+    cores: &[OpId],
+    at: &[usize],
+    hidden: u64,
+    dense: &[(OpId, u64)],
+) -> Result<Moe, String> {
+    let count = experts.count;
+    // Each expert's width: the expert down projections' reduction, their other parameter loops the
+    // hidden size.
+    let mut widths: BTreeMap<u64, usize> = BTreeMap::new();
+    for &(id, e) in &experts.contractions {
+        let op = graph.op(id);
+        if !forward(id) {
+            continue;
+        }
+        let other: u64 = op
+            .dims
+            .iter()
+            .enumerate()
+            .filter(|&(d, dim)| d != e && dim.role == Role::Parameter)
+            .map(|(_, dim)| dim.size)
+            .product();
+        let width = loops(graph, id, Role::Reduction);
+        if other == hidden && width != hidden {
+            *widths.entry(width).or_default() += 1;
+        }
+    }
+    let [(&ffn_hidden, _)] = widths.iter().collect::<Vec<_>>()[..] else {
+        return Err(format!(
+            "the {count} experts' down projections (expert-batched contractions to the hidden size {hidden}) have widths {:?}, not one",
+            widths.keys().collect::<Vec<_>>()
+        ));
+    };
+    // Top-k: a forward reduction over the experts that writes a loop no input has (the rank).
+    let mut ks: BTreeMap<u64, String> = BTreeMap::new();
+    for id in graph.topological_order().filter(|&id| forward(id)) {
+        let op = graph.op(id);
+        if op.class != OpClass::Reduction
+            || !op
+                .dims
+                .iter()
+                .any(|d| d.role == Role::Reduction && d.size == count)
+        {
+            continue;
+        }
+        let indexes = |exprs: &[crate::graph::AffineDim], d: usize| {
+            exprs
+                .iter()
+                .any(|e| e.terms.iter().any(|&(j, c)| j == d && c != 0))
+        };
+        let rank: Vec<u64> = (0..op.dims.len())
+            .filter(|&d| {
+                op.dims[d].role != Role::Reduction
+                    && op.dims[d].role != Role::Sample
+                    && op.outputs.iter().any(|o| indexes(&o.exprs, d))
+                    && !op.inputs.iter().any(|a| indexes(&a.exprs, d))
+            })
+            .map(|d| op.dims[d].size)
+            .collect();
+        if let [k] = rank[..] {
+            if (1..=count).contains(&k) {
+                ks.entry(k).or_insert_with(|| op.location.clone());
+            }
+        }
+    }
+    let top_k = match ks.len() {
+        1 => *ks.keys().next().expect("one"),
+        0 => {
+            return Err(format!(
+                "the routing of the {count} experts cannot be read: no forward reduction over the experts selects k of them per token (a top-k writing the rank of each choice)"
+            ))
+        }
+        _ => {
+            return Err(format!(
+                "the routings disagree: {}",
+                ks.iter()
+                    .map(|(k, at)| format!("{at} selects {k} experts"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        }
+    };
+    // Layers: from each attention to the next in program order.
+    let layer_of = |id: OpId| cores.iter().rposition(|c| at[c.index()] <= at[id.index()]);
+    let mut layers = vec![false; cores.len()];
+    for &(id, _) in &experts.contractions {
+        if let Some(l) = forward(id).then(|| layer_of(id)).flatten() {
+            layers[l] = true;
+        }
+    }
+    let mut shared = vec![0u64; cores.len()];
+    for &(id, width) in dense {
+        if let Some(l) = layer_of(id).filter(|&l| layers[l]) {
+            shared[l] += width;
+        }
+    }
+    let mut per_layer = layers
+        .iter()
+        .zip(&shared)
+        .filter(|(m, _)| **m)
+        .map(|x| *x.1);
+    let first = per_layer.next().unwrap_or(0);
+    if let Some(other) = per_layer.find(|&w| w != first) {
+        return Err(format!(
+            "the shared experts beside the routed ones differ between layers: feed-forward widths {first} and {other}"
+        ));
+    }
+    Ok(Moe {
+        experts: count,
+        top_k,
+        ffn_hidden,
+        shared_ffn_hidden: (first > 0).then_some(first),
+        layers,
     })
 }
 
@@ -309,6 +479,7 @@ mod tests {
             ffn_hidden: spec.ffn,
             seq_len: spec.seq,
             vocab: spec.vocab,
+            moe: None,
         };
         assert_eq!(shape, want);
     }

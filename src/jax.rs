@@ -18,31 +18,53 @@
 //! unused mesh axes whose sizes multiply to `k`: a sample dim from the data axes first (the shortest
 //! prefix of the mesh whose product is the samples' split), any other dim from the other axes first.
 //!
+//! **Expert parallelism.** A schedule's `ep=E` ([`flexc_core::experts`]: the experts split over `E`
+//! of the data-parallel replicas) is an `expert` axis of size `E` inside the samples' split (the
+//! derived mesh is `data` × `expert` × `model`, the data axes `dp / E` of the replicas): the samples
+//! split over both, and the expert dim of every expert weight (the dim an expert-batched
+//! contraction's expert loop indexes) over `expert`, ahead of any split it has inside a replica, so each
+//! device holds `1/E` of the experts beside its samples and XLA moves the tokens by all-to-all; ZeRO-3
+//! shards an expert weight over the remaining data axes (its experts' other replicas). A given `--mesh`
+//! must name an `expert` axis of size `E` for it; without one (and on torch's `dp` × `tp` mesh)
+//! expert parallelism is dropped with a warning and the cost of every replica holding every expert.
+//!
+//! **Context parallelism** (`cp`) is an error: the shardings fix the step's boundary and XLA's SPMD
+//! partitioner runs an attention whose sequence is sharded by gathering the keys and values, not the
+//! ring flexc prices (a ring needs a ring-attention kernel: MaxText's, which `--emit=maxtext` writes).
+//!
 //! **What a mesh cannot express** is exported as the nearest mesh strategy with a warning naming each
 //! change: pipeline stages (each op's configuration runs over the whole mesh instead, one program),
 //! micro-batches (the whole batch at once), ZeRO (weights and optimizer state replicated over the data
-//! axes), a schedule's expert parallelism (every replica holds every expert), ops placed on their own
+//! axes), a schedule's expert parallelism without an `expert` axis (every replica holds every expert), ops placed on their own
 //! device subsets (every op runs SPMD on the whole mesh), a dim split by
 //! several loops or with a halo, or a degree no set of mesh axes has (that dim replicated), and
 //! readers of one argument that split it differently (the largest reader's split; XLA reshards for the
 //! others).
 
 use crate::diagnostics::Diag;
+use flexc_core::schedule::dimension::{self, CONTEXT};
 use flexc_core::{Config, Graph, OpId, Role, Strategy, TensorId};
 use flexc_passes::import::Imported;
 use serde_json::{json, Value};
 
 /// The strategy the export describes, in flexc's terms, for its simulated cost beside the strategy
 /// exported from: one stage and one micro-batch (every op in one SPMD program over the whole batch),
-/// ZeRO-1 and expert parallelism dropped, and each op's tasks on the leading devices of its replica
+/// ZeRO-1 dropped, a schedule's expert parallelism kept where `mesh` has an `expert` axis for it
+/// ([`expert_axis`]; dropped otherwise), and each op's tasks on the leading devices of its replica
 /// (its device ids in their
 /// order; a pipeline stage's group and an op's own device subset both become the mesh's first
 /// devices, XLA's replication over the rest costing the same time per device). What the export
 /// replicates only at the step's boundary (a halo split, a degree no mesh axes give) stays split:
 /// XLA's propagation splits the op inside again.
-pub fn nearest_mesh_strategy(strategy: &Strategy) -> Strategy {
+pub fn nearest_mesh_strategy(strategy: &Strategy, mesh: Option<&[Axis]>) -> Strategy {
     let mut nearest = strategy.clone();
     nearest.schedule.as_mesh();
+    if expert_axis(strategy, mesh) {
+        nearest.schedule.ways.set(
+            dimension::EXPERT,
+            strategy.schedule.ways.get(dimension::EXPERT),
+        );
+    }
     for config in &mut nearest.configs {
         let mut ids: Vec<u32> = config.devices.iter().map(|d| d.0).collect();
         ids.sort_unstable();
@@ -56,6 +78,16 @@ pub fn nearest_mesh_strategy(strategy: &Strategy) -> Strategy {
 
 /// A named mesh axis and its size.
 pub type Axis = (String, u64);
+
+/// The mesh axis of a schedule's expert parallelism (module doc, "Expert parallelism").
+const EXPERT: &str = "expert";
+
+/// Whether the export writes `strategy`'s schedule expert parallelism (`ep > 1`) on an `expert` mesh
+/// axis: the derived mesh (`mesh` `None`) has one, a given mesh must name one of size `ep`.
+pub fn expert_axis(strategy: &Strategy, mesh: Option<&[Axis]>) -> bool {
+    let ep = u64::from(strategy.schedule.ways.get(dimension::EXPERT));
+    ep > 1 && mesh.is_none_or(|axes| axes.iter().any(|(n, size)| n == EXPERT && *size == ep))
+}
 
 /// Parses `--mesh=data:2,model:4`.
 pub fn parse_mesh(text: &str) -> Result<Vec<Axis>, String> {
@@ -305,20 +337,30 @@ fn spec(
     mesh: &[Axis],
     data: &[usize],
     splits: &[DimSplit],
+    expert: Option<(usize, &[usize])>,
     name: &str,
     warnings: &mut Vec<String>,
 ) -> Value {
     let mut used: Vec<usize> = Vec::new();
+    // The schedule's expert parallelism: the expert dims on the `expert` axis (kept from the others),
+    // then on the axes of their split inside a replica.
+    let (expert_axis, expert_dims) = match expert {
+        Some((axis, dims)) if !dims.is_empty() => (Some(axis), dims),
+        _ => (None, &[][..]),
+    };
+    used.extend(expert_axis);
     let entries: Vec<Value> = splits
         .iter()
         .enumerate()
         .map(|(j, split)| {
+            let on_expert = expert_axis.filter(|_| expert_dims.contains(&j));
             if split.degree <= 1 {
-                return Value::Null;
+                return on_expert.map_or(Value::Null, |axis| json!(mesh[axis].0));
             }
             match axes_for(mesh, data, *split, &used) {
                 Some(set) => {
                     used.extend(&set);
+                    let set: Vec<usize> = on_expert.into_iter().chain(set).collect();
                     match set.as_slice() {
                         [one] => json!(mesh[*one].0),
                         _ => json!(set.iter().map(|&i| mesh[i].0.clone()).collect::<Vec<_>>()),
@@ -381,13 +423,31 @@ pub fn export(
 ) -> Result<Export, Diag> {
     let graph = &imported.graph;
     let schedule = &strategy.schedule;
-    if schedule.ways.get(flexc_core::schedule::dimension::CONTEXT) > 1 {
-        // A mesh of `dp · cp` replicas would cut the batch, not the sequence, over the cp ranks.
+    // The mesh exports write expert parallelism (an `expert` axis) and refuse context parallelism
+    // below; another parallelism dimension (crate::schedule::dimension) is refused by name.
+    if let Some((_, d, w)) = schedule
+        .ways
+        .used()
+        .find(|(dim, _, _)| ![dimension::EXPERT, CONTEXT].contains(dim))
+    {
         return Err(Diag::error(
             None,
             format!(
-                "cp={}: the mesh exports write no context parallelism yet (the sequence split of each attention over a ring); export a plan without cp",
-                schedule.ways.get(flexc_core::schedule::dimension::CONTEXT)
+                "{}={w}: the mesh exports do not write {} yet; export a plan without {}",
+                d.key(),
+                d.noun(),
+                d.key()
+            ),
+        ));
+    }
+    if schedule.ways.get(CONTEXT) > 1 {
+        // A mesh of `dp · cp` replicas would cut the batch, not the sequence, over the cp ranks; and a
+        // sequence sharded at the step's boundary is not the ring (module doc, "Context parallelism").
+        return Err(Diag::error(
+            None,
+            format!(
+                "cp={}: a mesh sharding does not run context parallelism as planned: the shardings fix the step's boundary only, and XLA's SPMD partitioner runs an attention whose sequence is sharded by gathering every key and value (torch's DTensor styles likewise), not the key/value ring flexc prices, which needs a ring-attention kernel (MaxText's context_parallel_strategy \"ring\", torch's torch.distributed.tensor.experimental.context_parallel, which flexc.torch.apply does not call); export it with --emit=maxtext, --emit=torchtitan or --emit=megatron-args, or plan without cp",
+                schedule.ways.get(CONTEXT)
             ),
         ));
     }
@@ -406,11 +466,30 @@ pub fn export(
             schedule.micro_batches
         ));
     }
-    if schedule.ways.get(flexc_core::schedule::dimension::EXPERT) > 1 {
+    let ep = u64::from(schedule.ways.get(dimension::EXPERT).max(1));
+    let experts_on_axis = expert_axis(strategy, mesh);
+    if ep > 1 && !experts_on_axis {
         warnings.push(format!(
-            "expert parallelism over {} replicas (ep={}) is dropped: every replica holds every expert, as the configurations give them",
-            schedule.ways.get(flexc_core::schedule::dimension::EXPERT), schedule.ways.get(flexc_core::schedule::dimension::EXPERT)
+            "expert parallelism over {ep} replicas (ep={ep}) is dropped: every replica holds every expert, as the configurations give them (the mesh has no `{EXPERT}` axis of {ep}: torch.distributed has no expert-parallel style, and a --mesh must name one)"
         ));
+    }
+    // The expert weights' expert dims (module doc, "Expert parallelism").
+    let mut expert_dims: std::collections::BTreeSet<(TensorId, usize)> = Default::default();
+    if experts_on_axis {
+        if let Some(experts) = flexc_core::experts::experts(graph) {
+            for &(op, d) in &experts.contractions {
+                for access in &graph.op(op).inputs {
+                    if graph.tensor(access.tensor).kind != flexc_core::graph::TensorKind::Weight {
+                        continue;
+                    }
+                    for (j, expr) in access.exprs.iter().enumerate() {
+                        if expr.single_dim() == Some(d) {
+                            expert_dims.insert((access.tensor, j));
+                        }
+                    }
+                }
+            }
+        }
     }
     let fsdp = schedule.zero == flexc_core::schedule::Zero::Full;
     if matches!(
@@ -548,10 +627,17 @@ pub fn export(
             axes.to_vec()
         }
         None => {
-            let mut axes = chain_axes("data", &degrees(true, &exported), samples);
+            // A schedule's expert parallelism: `ep` of the replicas on the `expert` axis, inside the
+            // samples' split (ep divides the replicas, which divide it).
+            let on_axis = experts_on_axis && samples % ep == 0;
+            let data_ways = if on_axis { samples / ep } else { samples };
+            let mut axes = chain_axes("data", &degrees(true, &exported), data_ways);
+            if on_axis {
+                axes.push((EXPERT.to_string(), ep));
+            }
             // Expert parallelism alone beside the samples' split: the other axes are `expert` axes.
-            let rest = if expert_parallel(graph, imported, &arg_splits) {
-                "expert"
+            let rest = if !on_axis && expert_parallel(graph, imported, &arg_splits) {
+                EXPERT
             } else {
                 "model"
             };
@@ -576,6 +662,14 @@ pub fn export(
     if product != samples {
         data.clear();
     }
+    let expert_index = mesh
+        .iter()
+        .position(|(n, size)| experts_on_axis && n == EXPERT && *size == ep);
+    if experts_on_axis && expert_index.is_none() {
+        warnings.push(format!(
+            "expert parallelism over {ep} replicas (ep={ep}) is dropped: the samples' split has no room for an `{EXPERT}` axis of {ep}"
+        ));
+    }
     let shape = |t: Option<TensorId>| {
         t.map(|t| graph.tensor(t).shape.clone())
             .map_or(Value::Null, |s| json!(s))
@@ -587,8 +681,16 @@ pub fn export(
         .enumerate()
         .map(|(i, arg)| {
             let name = arg_name(i);
+            let on_expert: Vec<usize> = arg.tensor.map_or(Vec::new(), |t| {
+                expert_dims
+                    .iter()
+                    .filter(|e| e.0 == t)
+                    .map(|e| e.1)
+                    .collect()
+            });
+            let expert = expert_index.map(|axis| (axis, &on_expert[..]));
             let mut spec = match &arg_splits[i] {
-                Some(splits) => spec(&mesh, &data, splits, &name, &mut warnings),
+                Some(splits) => spec(&mesh, &data, splits, expert, &name, &mut warnings),
                 None => json!([]),
             };
             if fsdp && arg.weight {
@@ -616,7 +718,7 @@ pub fn export(
             // An updated parameter comes back as its argument went in.
             let spec = match (result.aliases, &result_splits[r]) {
                 (Some(i), _) => inputs[i]["spec"].clone(),
-                (None, Some(splits)) => spec(&mesh, &data, splits, &name, &mut warnings),
+                (None, Some(splits)) => spec(&mesh, &data, splits, None, &name, &mut warnings),
                 (None, None) => json!([]),
             };
             json!({
@@ -698,22 +800,30 @@ fn shard_over_data(spec: &mut Value, shape: &[u64], mesh: &[Axis], data: &[usize
     if size <= 1 || shape.is_empty() {
         return;
     }
-    let names: Vec<&str> = data.iter().map(|&i| mesh[i].0.as_str()).collect();
     let Some(entries) = spec.as_array_mut() else {
         return;
     };
     entries.resize(shape.len(), Value::Null);
-    let uses_data = entries.iter().any(|e| match e {
-        Value::String(a) => names.contains(&a.as_str()),
-        Value::Array(list) => list
-            .iter()
-            .any(|a| a.as_str().is_some_and(|a| names.contains(&a))),
-        _ => false,
-    });
+    let uses = |name: &str| {
+        entries.iter().any(|e| match e {
+            Value::String(a) => a == name,
+            Value::Array(list) => list.iter().any(|a| a.as_str() == Some(name)),
+            _ => false,
+        })
+    };
+    // The data axes the weight does not use yet (an expert weight's experts take the `expert` axis:
+    // ZeRO-3 shards it over the other replicas of its experts, as flexc's expert data-parallel group).
+    let free: Vec<usize> = data
+        .iter()
+        .copied()
+        .filter(|&i| !uses(&mesh[i].0))
+        .collect();
+    let names: Vec<&str> = free.iter().map(|&i| mesh[i].0.as_str()).collect();
+    let size: u64 = free.iter().map(|&i| mesh[i].1).product();
     let best = (0..shape.len())
         .filter(|&j| entries[j].is_null() && shape[j] % size == 0)
         .max_by_key(|&j| (shape[j], std::cmp::Reverse(j)));
-    if let (false, Some(j)) = (uses_data, best) {
+    if let (true, Some(j)) = (size > 1, best) {
         entries[j] = match names.as_slice() {
             [one] => json!(one),
             _ => json!(names),
@@ -825,7 +935,7 @@ mod tests {
                 ..Schedule::default()
             },
         };
-        let nearest = nearest_mesh_strategy(&pipelined);
+        let nearest = nearest_mesh_strategy(&pipelined, None);
         let devices: Vec<Vec<u32>> = nearest
             .configs
             .iter()
@@ -840,7 +950,7 @@ mod tests {
             }
         );
         // A mesh strategy is its own nearest.
-        assert_eq!(nearest_mesh_strategy(&nearest), nearest);
+        assert_eq!(nearest_mesh_strategy(&nearest, None), nearest);
     }
 
     #[test]

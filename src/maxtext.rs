@@ -7,17 +7,32 @@
 //! (MaxText needs Python ≥ 3.12, so its own parser is not run there).
 //!
 //! The strategy must be one the `megatron:` spec builds ([`crate::megatron_args::Plan::of`]), then:
-//! - **mesh**: MaxText's mesh is ICI (within a node: NVLink) × DCN (across nodes) per axis. flexc
-//!   numbers devices tensor group first, then stage, then replica ([`flexc_core::schedule`]), so a
-//!   node of `gpus_per_node` GPUs holds the tensor group, then stages, then replicas: each axis's
-//!   `ici_*` is its share inside a node and `dcn_*` the rest (as MaxText's GPU recipes put data
-//!   parallelism across nodes). A node boundary that cuts an axis unevenly is an error.
+//! - **mesh**: MaxText's mesh is ICI (within a node: NVLink) × DCN (across nodes) per axis. The ranks
+//!   are placed as the simulator prices them ([`flexc_core::machine::Machine::placed`], "Placement":
+//!   the engines' order, pipeline outermost): tensor group innermost, then the replicas (a
+//!   context-parallel group's, an expert-parallel group's consecutive replicas first), then the
+//!   stages, so a node of `gpus_per_node` GPUs fills with the tensor group, then context or expert
+//!   ranks, then data-parallel replicas, and the stages go across nodes first (MaxText's stage axis is
+//!   the outermost of its mesh). Each axis's `ici_*` is its share inside a node and `dcn_*` the rest. A
+//!   node boundary that cuts an axis unevenly is an error.
 //! - **data**: no ZeRO is `data` parallelism, ZeRO-1 `data` with `shard_optimizer_over_data`
 //!   (MaxText's ZeRO-1), ZeRO-3 `fsdp`.
 //! - **tensor**: `tensor`; with sequence parallelism (`sp`) `tensor_sequence`, MaxText's Megatron-style
 //!   sequence parallelism (the normalizations' activations split along the sequence, citing
 //!   Korthikanti et al.). MaxText's `sequence` axis is not that: it splits the sequence of every
-//!   activation, attention included (context parallelism), which flexc does not plan.
+//!   activation, attention included (context parallelism: the `context` axis below).
+//! - **context** (`cp=C`): the `context` axis with `context_parallel_strategy: "ring"` (the key/value
+//!   ring flexc prices; MaxText's default `all_gather` gathers them at once) and its causal load
+//!   balance (`context_parallel_load_balance: true`), on `attention: "cudnn_flash_te"` (MaxText runs
+//!   GPU context parallelism in Transformer Engine's fused attention, causal masks only).
+//! - **experts** (`ep=E`): the `expert` axis, `E` of the data-parallel replicas (MaxText shards the
+//!   batch over `data`, `fsdp` and `expert`: the `data` or `fsdp` axis keeps `dp / E`); the experts
+//!   themselves (`num_experts`, `num_experts_per_tok`, `base_moe_mlp_dim`, `shared_experts` as a count
+//!   of experts of that width, `first_num_dense_layers` for dense layers before the experts) read from
+//!   the graph ([`flexc_core::transformer::Moe`]), for a mixture of experts whatever ep; an all-experts
+//!   model's `base_mlp_dim` is the experts' width, as MaxText requires. MaxText's logical rules shard
+//!   every dense weight's `embed` dim over the `context` and `expert` axes too: without ZeRO-3 in the
+//!   plan that is a warning (MaxText gathers them as FSDP does).
 //! - **pipeline**: `pipeline` with `num_pipeline_microbatches` (MaxText requires a multiple of the
 //!   stages) and `num_layers_per_pipeline_stage` = layers / (stages × chunks): MaxText runs
 //!   `layers / (stages × layers per stage)` circular repeats, so the key is given even without
@@ -50,9 +65,11 @@
 //!
 //! Errors for what MaxText cannot run: a 1F1B pipeline without interleaving, fp16, heads that the tensor axis does not divide,
 //! layers that the virtual stages do not divide, micro-batches that are no multiple of the stages,
-//! and a node boundary that cuts an axis unevenly.
+//! a node boundary that cuts an axis unevenly, shared experts that are no whole number of experts, and
+//! dense layers anywhere but before every mixture of experts.
 
 use flexc_core::precision::Precision;
+use flexc_core::schedule::dimension::{CONTEXT, EXPERT};
 use flexc_core::schedule::{Recompute, Zero};
 
 use crate::megatron_args::Plan;
@@ -64,7 +81,7 @@ struct Split {
     dcn: u64,
 }
 
-/// `axes` (innermost first, as flexc numbers devices) split at the node boundary of `per_node`
+/// `axes` (innermost first, as the ranks are placed) split at the node boundary of `per_node`
 /// devices, or the axis that the boundary cuts unevenly.
 fn split(axes: &[(&str, u64)], per_node: u64) -> Result<Vec<Split>, String> {
     let mut room = per_node.max(1);
@@ -149,7 +166,8 @@ pub fn config(
             p.pp
         ));
     }
-    let devices = p.tp * pp * p.dp;
+    let (cp, ep) = (p.ways_of(CONTEXT).max(1), p.ways_of(EXPERT).max(1));
+    let devices = p.tp * pp * p.dp * cp;
     // One forward's batch over every device (module doc); written so that MaxText's
     // int(per_device_batch_size × devices) gives it back.
     let forward = if p.pp > 1 {
@@ -168,11 +186,64 @@ pub fn config(
     } else {
         (p.tp, 1)
     };
+    let replicas = if ep > 1 { "dp/ep" } else { "dp" };
     let axes = split(
-        &[("tp", p.tp), ("pp", pp), ("dp", p.dp)],
+        &[
+            ("tp", p.tp),
+            ("cp", cp),
+            ("ep", ep),
+            (replicas, p.dp / ep),
+            ("pp", pp),
+        ],
         u64::from(gpus_per_node).min(devices),
     )?;
-    let (t, s, d) = (axes[0], axes[1], axes[2]);
+    let (t, c, e, d, s) = (axes[0], axes[1], axes[2], axes[3], axes[4]);
+    if (cp > 1 || ep > 1) && p.zero != Zero::Full {
+        let (axis, ways) = if cp > 1 {
+            ("context", cp)
+        } else {
+            ("expert", ep)
+        };
+        warnings.push(format!(
+            "MaxText shards every dense weight's embed dim over the {axis} axis too (its logical rule 'embed': fsdp, ..., context, expert): it gathers them over those {ways} ranks in each pass as FSDP does, where the plan (zero={}) keeps them whole there",
+            p.zero.level()
+        ));
+    }
+    let moe = match &shape.moe {
+        None => String::new(),
+        Some(m) => {
+            let dense = m.layers.iter().take_while(|&&x| !x).count();
+            if m.layers[dense..].iter().any(|&x| !x) {
+                return Err(format!(
+                    "the graph's layers are dense and mixtures of experts in the order {:?} (true: experts): MaxText's first_num_dense_layers puts dense layers only before every mixture of experts",
+                    m.layers
+                ));
+            }
+            let shared = match m.shared_ffn_hidden {
+                None => 0,
+                Some(w) if w % m.ffn_hidden == 0 => w / m.ffn_hidden,
+                Some(w) => {
+                    return Err(format!(
+                        "the shared experts' width {w} is no whole number of experts of width {}: MaxText's shared_experts counts experts of base_moe_mlp_dim",
+                        m.ffn_hidden
+                    ))
+                }
+            };
+            let mut keys = format!(
+                "num_experts: {}\nnum_experts_per_tok: {}\nbase_moe_mlp_dim: {}\nshared_experts: {shared}\n",
+                m.experts, m.top_k, m.ffn_hidden
+            );
+            if dense > 0 {
+                keys.push_str(&format!("first_num_dense_layers: {dense}\n"));
+            }
+            keys
+        }
+    };
+    // A model of experts only: MaxText requires base_mlp_dim = base_moe_mlp_dim.
+    let mlp = match &shape.moe {
+        Some(m) if m.layers.iter().all(|&x| x) => m.ffn_hidden,
+        _ => shape.ffn_hidden,
+    };
     let one = Split { ici: 1, dcn: 1 };
     let (data, fsdp) = if p.zero == Zero::Full {
         (one, d)
@@ -180,6 +251,7 @@ pub fn config(
         (d, one)
     };
     let pick = |on: u64, axis: Split| if on > 1 { axis } else { one };
+    let (context, expert) = (pick(cp, c), pick(ep, e));
     let (tensor, tensor_sequence) = (pick(tensor, t), pick(tensor_sequence, t));
     let remat = match p.recompute {
         Recompute::None => "minimal_with_context",
@@ -194,15 +266,21 @@ pub fn config(
         shape.heads,
         shape.kv_heads,
         shape.hidden / shape.heads.max(1),
-        shape.ffn_hidden,
+        mlp,
         shape.vocab,
         shape.seq_len,
     );
+    text.push_str(&moe);
+    if !moe.is_empty() {
+        text.push('\n');
+    }
     let axes = [
         ("data", data),
         ("fsdp", fsdp),
         ("tensor", tensor),
         ("tensor_sequence", tensor_sequence),
+        ("context", context),
+        ("expert", expert),
         ("pipeline", s),
     ];
     for (name, axis) in &axes {
@@ -210,6 +288,9 @@ pub fn config(
     }
     for (name, axis) in &axes {
         text.push_str(&format!("dcn_{name}_parallelism: {}\n", axis.dcn));
+    }
+    if cp > 1 {
+        text.push_str("context_parallel_strategy: \"ring\"\ncontext_parallel_load_balance: true\nattention: \"cudnn_flash_te\"\n");
     }
     text.push_str(&format!(
         "shard_optimizer_over_data: {}\n",
@@ -234,16 +315,17 @@ mod tests {
 
     #[test]
     fn split_fills_a_node_innermost_first() {
-        let axes = [("tp", 2), ("pp", 2), ("dp", 4)];
+        // The placed order: tensor, replicas, then stages across nodes.
+        let axes = [("tp", 2), ("dp", 4), ("pp", 2)];
         let got = split(&axes, 8).unwrap();
-        let want = [(2, 1), (2, 1), (2, 2)];
+        let want = [(2, 1), (4, 1), (1, 2)];
         assert_eq!(got.iter().map(|s| (s.ici, s.dcn)).collect::<Vec<_>>(), want);
         // A node smaller than the tensor group: tensor parallelism across nodes.
-        let got = split(&[("tp", 4), ("pp", 1), ("dp", 2)], 2).unwrap();
+        let got = split(&[("tp", 4), ("dp", 2), ("pp", 1)], 2).unwrap();
         assert_eq!(
             got.iter().map(|s| (s.ici, s.dcn)).collect::<Vec<_>>(),
-            [(2, 2), (1, 1), (1, 2)]
+            [(2, 2), (1, 2), (1, 1)]
         );
-        assert!(split(&[("tp", 3), ("pp", 1), ("dp", 2)], 8).is_err());
+        assert!(split(&[("tp", 3), ("dp", 2), ("pp", 1)], 8).is_err());
     }
 }

@@ -12,8 +12,18 @@
 //! --seq-length 16
 //! --max-position-embeddings 16
 //! --vocab-size 256
+//! --num-experts 4                             (a mixture of experts only: flexc_core::transformer::Moe,
+//! --moe-router-topk 2                          its experts, experts per token, each expert's width,
+//! --moe-ffn-hidden-size 96                     the shared experts' width in all, which layers have
+//! --moe-shared-expert-intermediate-size 96     experts where not all do, and Megatron-Core's
+//! --moe-layer-freq [0,1]                       alltoall dispatcher, what flexc prices:
+//! --moe-token-dispatcher-type alltoall         flexc_core::experts)
 //! --tensor-model-parallel-size 2
 //! --pipeline-model-parallel-size 2
+//! --context-parallel-size 2                   (cp only: the ring, --cp-comm-type p2p)
+//! --cp-comm-type p2p
+//! --expert-model-parallel-size 2              (a mixture of experts only: ep, and the experts'
+//! --expert-tensor-parallel-size 2              tensor parallelism, which flexc takes to be tp)
 //! --num-layers-per-virtual-pipeline-stage 1   (interleaved 1F1B only)
 //! --sequence-parallel                         (sp only)
 //! --micro-batch-size 1
@@ -29,10 +39,22 @@
 //! must be that one, configuration for configuration and schedule for schedule. So a per-op strategy
 //! (`--search=mcmc`'s, `owt`, a file) is refused instead of exported as the nearest Megatron run, and
 //! sequence parallelism is read, not guessed. The data-parallel size is not a flag: Megatron derives
-//! it from the world size (`tp · pp · dp` ranks).
+//! it from the world size (`tp · pp · cp · dp` ranks).
+//!
+//! # Context and expert parallelism
+//! `cp=C` ([`flexc_core::context`]) is `--context-parallel-size C` with `--cp-comm-type p2p`: the
+//! key/value ring flexc prices (Megatron-Core's default; its `all_gather`, `a2a` and `a2a+p2p` forms are
+//! not what flexc simulates). Megatron-Core cuts every sequence into `2·C` chunks whatever the mask
+//! (`get_batch_on_this_cp_rank`), so `2·C` must divide the sequence (flexc asks it of causal attention
+//! only). `ep=E` ([`flexc_core::experts`]) is `--expert-model-parallel-size E`, its experts carved out of
+//! the data-parallel ranks as flexc models them, with `--expert-tensor-parallel-size` = tp: flexc splits
+//! the expert products by the stage group's tensor parallelism, so the two are one. A graph with
+//! experts gets its expert arguments whatever ep, and Megatron-LM refuses a mixture of experts under
+//! tensor parallelism without sequence parallelism (`validate_args`): an error here.
 //!
 //! # What Megatron cannot express (errors)
-//! ZeRO-3 (its flags shard the optimizer state, `zero=1`, never the weights), GPipe (Megatron runs
+//! ZeRO-3 (its flags shard the optimizer state, `zero=1`, never the weights), a mixture of experts
+//! under tensor parallelism without `sp`, `2·cp` that does not divide the sequence, GPipe (Megatron runs
 //! 1F1B, interleaved with virtual stages), FP32 with TF32 matrix units named as a precision of their
 //! own (none: the flags run FP32 as PyTorch sets it), heads that `tp` does not divide, and layers that
 //! the `pp · vp` virtual stages do not divide unless flexc's split is one Megatron-Core runs ("Uneven
@@ -46,8 +68,9 @@
 //! attention cores ([`transformer::attention_cores`]). Any other split is an error naming it.
 //! Where the layers divide evenly, the flags give every stage as many layers, whatever flexc's cut.
 //!
-//! Architecture flags (normalization, activation, position embedding, grouped-query attention) are
-//! not read from the graph: give them beside these. `--vocab-size` is the graph's vocabulary; Megatron
+//! Architecture flags (normalization, activation, position embedding, grouped-query attention, biases)
+//! are not read from the graph: give them beside these (Megatron-Core's experts take biases only
+//! without expert tensor parallelism: a bias-free model's `--disable-bias-linear` matters there). `--vocab-size` is the graph's vocabulary; Megatron
 //! pads it to a multiple of `--make-vocab-size-divisible-by` × tp (128 × tp by default), as an export
 //! of a Megatron model already has.
 
@@ -82,16 +105,18 @@ impl Plan {
         let batch = crate::scheduled_report::batch(problem);
         let p = Parallelism::of(graph, strategy, batch);
         let s = &strategy.schedule;
-        if s.ways.get(EXPERT) > 1 {
+        // The trainers' configurations write expert and context parallelism; a parallelism dimension
+        // they do not know (crate::schedule::dimension) is refused by name.
+        if let Some((_, d, w)) = s
+            .ways
+            .used()
+            .find(|(dim, _, _)| ![EXPERT, CONTEXT].contains(dim))
+        {
             return Err(format!(
-                "ep={}: no engine export writes expert parallelism yet (Megatron-LM's --num-experts and --expert-model-parallel-size, torchtitan's and MaxText's expert axes); export a plan without ep",
-                s.ways.get(EXPERT)
-            ));
-        }
-        if s.ways.get(CONTEXT) > 1 {
-            return Err(format!(
-                "cp={}: no engine export writes context parallelism yet (Megatron-LM's --context-parallel-size, torchtitan's context_parallel_degree, MaxText's context axis); export a plan without cp",
-                s.ways.get(CONTEXT)
+                "{}={w}: the training frameworks' configurations do not write {} yet; export a plan without {}",
+                d.key(),
+                d.noun(),
+                d.key()
             ));
         }
         let spec = |sequence_parallel: bool| spec_of(&p, s, sequence_parallel);
@@ -245,6 +270,20 @@ pub fn args(plan: &Plan, precision: Precision) -> Result<String, String> {
             p.tp, shape.kv_heads
         ));
     }
+    if p.ways_of(CONTEXT) > 1 && shape.seq_len % (2 * p.ways_of(CONTEXT)) != 0 {
+        return Err(format!(
+            "cp={}: Megatron-Core cuts every sequence into 2·cp = {} chunks for its load balance (get_batch_on_this_cp_rank), which do not divide the {} positions; plan with a cp whose double divides them",
+            p.ways_of(CONTEXT),
+            2 * p.ways_of(CONTEXT),
+            shape.seq_len
+        ));
+    }
+    if shape.moe.is_some() && p.tp > 1 && !plan.sequence_parallel {
+        return Err(format!(
+            "tp={} on a mixture of experts without sequence parallelism: Megatron-LM requires it (\"When using MoE and tensor parallelism, sequence parallelism must be used\"); plan with sp=on",
+            p.tp
+        ));
+    }
     let virtual_stages = u64::from(p.pp) * u64::from(p.vp);
     let uneven = if shape.layers % virtual_stages == 0 {
         None
@@ -268,9 +307,37 @@ pub fn args(plan: &Plan, precision: Precision) -> Result<String, String> {
         format!("--seq-length {}", shape.seq_len),
         format!("--max-position-embeddings {}", shape.seq_len),
         format!("--vocab-size {}", shape.vocab),
-        format!("--tensor-model-parallel-size {}", p.tp),
-        format!("--pipeline-model-parallel-size {}", p.pp),
     ];
+    if let Some(moe) = &shape.moe {
+        lines.push(format!("--num-experts {}", moe.experts));
+        lines.push(format!("--moe-router-topk {}", moe.top_k));
+        lines.push(format!("--moe-ffn-hidden-size {}", moe.ffn_hidden));
+        if let Some(shared) = moe.shared_ffn_hidden {
+            lines.push(format!("--moe-shared-expert-intermediate-size {shared}"));
+        }
+        if moe.layers.iter().any(|&m| !m) {
+            let pattern: Vec<&str> = moe
+                .layers
+                .iter()
+                .map(|&m| if m { "1" } else { "0" })
+                .collect();
+            lines.push(format!("--moe-layer-freq [{}]", pattern.join(",")));
+        }
+        lines.push("--moe-token-dispatcher-type alltoall".into());
+    }
+    lines.push(format!("--tensor-model-parallel-size {}", p.tp));
+    lines.push(format!("--pipeline-model-parallel-size {}", p.pp));
+    if p.ways_of(CONTEXT) > 1 {
+        lines.push(format!("--context-parallel-size {}", p.ways_of(CONTEXT)));
+        lines.push("--cp-comm-type p2p".into());
+    }
+    if shape.moe.is_some() {
+        lines.push(format!(
+            "--expert-model-parallel-size {}",
+            p.ways_of(EXPERT)
+        ));
+        lines.push(format!("--expert-tensor-parallel-size {}", p.tp));
+    }
     if let Some((first, last)) = uneven {
         lines.push(format!("--decoder-first-pipeline-num-layers {first}"));
         lines.push(format!("--decoder-last-pipeline-num-layers {last}"));

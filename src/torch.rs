@@ -55,6 +55,13 @@
 //! that reads no weight, unnamed weights, a training step that carries its own backward, a batch
 //! outside dim 0 — exports the nearest mesh strategy instead, with the reason.
 //!
+//! **Expert and context parallelism.** torch.distributed has no expert-parallel style: a schedule's
+//! `ep` is dropped with a warning and the simulated cost of every replica holding every expert (the
+//! mesh is `dp` × `tp`, without the `expert` axis `--emit=jax-shardings` writes). Context parallelism
+//! is an error ([`crate::jax::export`]'s): torch runs a ring only inside
+//! `torch.distributed.tensor.experimental.context_parallel`, which `flexc.torch.apply` does not call;
+//! `--emit=torchtitan` writes it as torchtitan runs it.
+//!
 //! **Sequence parallelism.** A strategy that is Megatron's tensor parallelism with sequence parallelism
 //! (`megatron:...,sp=on` rebuilds it: [`crate::megatron_args::sequence_parallel`], which the driver
 //! passes in) exports `"sequence_parallel": true`, mesh or pipeline: `apply` then runs the styles on
@@ -508,7 +515,8 @@ impl Export {
         // Torch runs recomputation (activation checkpointing) and ZeRO-1 (FSDP without resharding
         // after the forward) on a mesh too: only the stages and micro-batches go.
         let mesh = |warnings| {
-            let mut nearest = jax::nearest_mesh_strategy(strategy);
+            // Torch's mesh (dp × tp) has no expert axis: a schedule's expert parallelism goes.
+            let mut nearest = jax::nearest_mesh_strategy(strategy, Some(&[]));
             nearest.schedule.zero = strategy.schedule.zero;
             Export {
                 nearest,

@@ -17,18 +17,34 @@
 //!   micro-batches), else one micro-batch, `global_batch_size` the whole batch (torchtitan accumulates
 //!   `global / (local · dp)` micro-batches);
 //! - recomputation is `activation_checkpoint.mode` (selective as torchtitan's per-op policy, `op`);
-//! - the precision is `training.mixed_precision_param`.
+//! - the precision is `training.mixed_precision_param`;
+//! - context parallelism (`cp=C`) is `context_parallel_degree`, with the key/value exchange flexc
+//!   prices: `context_parallel_rotate_method = "alltoall"` (torch's ring rotater, each rank's block
+//!   sent to the next: `_AllToAllRotater`; the default `"allgather"` gathers every block at once) and
+//!   the causal load balance (`context_parallel_load_balancer = "headtail"`, chunks `i` and `2C − 1 − i`,
+//!   which needs `2·C` to divide `seq_len`). torchtitan's weights are FSDP-sharded over `dp_shard · cp`
+//!   whenever `cp > 1` (`ParallelDims.fsdp_enabled`), so a plan with cp must shard them too (zero=2 or 3,
+//!   over its `dp · cp` replicas as flexc prices); its CP runs on SDPA attention (the model's
+//!   `attn_type`);
+//! - expert parallelism (`ep=E`) is `expert_parallel_degree`, with `expert_tensor_parallel_degree` =
+//!   tp (flexc splits the expert products by the tensor parallelism, torchtitan's "ETP = TP"):
+//!   torchtitan carves the expert ranks out of the FSDP dim (`efsdp = dp_shard · cp · tp / (etp · ep)`,
+//!   ParallelDims' sparse mesh), so a plan with ep must shard (zero=2 or 3: `dp_shard` = dp) and
+//!   `E` must divide `dp`, as flexc's does. The mixture of experts itself is the model's (a MoE flavor of
+//!   `qwen3`, `deepseek_v3`, `llama4`): the experts flexc read are in the comment.
 //!
 //! Errors for what torchtitan cannot run: ZeRO-1 (FSDP shards weights too, DDP nothing), DDP beside
 //! tensor or pipeline parallelism (torchtitan's "DDP has not supported > 1D parallelism"), FP16 (its
 //! mixed precision is bfloat16 or float32), more virtual stages than the layers and the embedding and
 //! output (torchtitan gives every stage one at least), and a virtual stage count no layers-per-stage
-//! reaches. torchtitan cuts the layers into stages by count (`generate_llm_fqn_per_model_part`), not
+//! reaches, context or expert parallelism without FSDP, `2·cp` that does not divide the sequence.
+//! torchtitan cuts the layers into stages by count (`generate_llm_fqn_per_model_part`), not
 //! where flexc's stages cut the forward by work.
 //! Tensor parallelism in torchtitan is always sequence-parallel: without `sp` in the plan that is a
 //! warning.
 
 use flexc_core::precision::Precision;
+use flexc_core::schedule::dimension::{CONTEXT, EXPERT};
 use flexc_core::schedule::{Recompute, Zero};
 
 use crate::megatron_args::Plan;
@@ -51,6 +67,33 @@ pub fn job_config(plan: &Plan, precision: Precision) -> Result<(String, Vec<Stri
             return Err("zero=1 (the optimizer state sharded, weights and gradients replicated) has no torchtitan equivalent: FSDP (data_parallel_shard_degree) shards weights, gradients and optimizer state (zero=3) and DDP shards nothing (zero=0); plan with zero=0 or 3, or export it with --emit=megatron-args".into())
         }
     };
+    if (p.ways_of(CONTEXT) > 1 || p.ways_of(EXPERT) > 1)
+        && !matches!(p.zero, Zero::Full | Zero::Gradients)
+    {
+        let what = if p.ways_of(CONTEXT) > 1 {
+            format!("cp={}: torchtitan shards the weights with FSDP over dp_shard · cp whenever cp > 1 (ParallelDims.fsdp_enabled)", p.ways_of(CONTEXT))
+        } else {
+            format!("ep={}: torchtitan carves the expert-parallel ranks out of the FSDP dim (efsdp = dp_shard · cp · tp / (etp · ep)), which DDP replicas (data_parallel_replicate_degree) do not make", p.ways_of(EXPERT))
+        };
+        return Err(format!(
+            "{what}, and the plan has zero={}; plan with zero=3 (or 2)",
+            p.zero.level()
+        ));
+    }
+    if p.ways_of(CONTEXT) > 1 && shape.seq_len % (2 * p.ways_of(CONTEXT)) != 0 {
+        return Err(format!(
+            "cp={}: torchtitan's causal load balance (context_parallel_load_balancer = \"headtail\") cuts each sequence into 2·cp = {} chunks, which do not divide the {} positions",
+            p.ways_of(CONTEXT),
+            2 * p.ways_of(CONTEXT),
+            shape.seq_len
+        ));
+    }
+    if p.ways_of(EXPERT) > 1 && shape.moe.is_none() {
+        return Err(format!(
+            "ep={}: the model arguments read no experts; expert parallelism needs a mixture of experts",
+            p.ways_of(EXPERT)
+        ));
+    }
     let param = match precision {
         Precision::Fp32 | Precision::Tf32 => "float32",
         Precision::Bf16 | Precision::Fp8 => "bfloat16",
@@ -99,8 +142,18 @@ pub fn job_config(plan: &Plan, precision: Precision) -> Result<(String, Vec<Stri
     } else {
         p.micro_batch
     };
+    let experts = shape.moe.as_ref().map_or(String::new(), |m| {
+        format!(
+            ", {} experts (top-{}, ffn {} each{})",
+            m.experts,
+            m.top_k,
+            m.ffn_hidden,
+            m.shared_ffn_hidden
+                .map_or(String::new(), |w| format!(", shared ffn {w}"))
+        )
+    });
     let mut text = format!(
-        "# torchtitan job config from flexc: {}\n# model read from the graph (choose [model] name and flavor to match): {} layers, hidden {}, {} heads, ffn {}, vocab {}\n\n[parallelism]\ndata_parallel_replicate_degree = {replicate}\ndata_parallel_shard_degree = {shard}\ntensor_parallel_degree = {}\nenable_async_tensor_parallel = false\npipeline_parallel_degree = {}\n",
+        "# torchtitan job config from flexc: {}\n# model read from the graph (choose [model] name and flavor to match): {} layers, hidden {}, {} heads, ffn {}, vocab {}{experts}\n\n[parallelism]\ndata_parallel_replicate_degree = {replicate}\ndata_parallel_shard_degree = {shard}\ntensor_parallel_degree = {}\nenable_async_tensor_parallel = false\npipeline_parallel_degree = {}\n",
         p.text(),
         shape.layers,
         shape.hidden,
@@ -110,6 +163,19 @@ pub fn job_config(plan: &Plan, precision: Precision) -> Result<(String, Vec<Stri
         p.tp,
         p.pp
     );
+    if p.ways_of(CONTEXT) > 1 {
+        text.push_str(&format!(
+            "context_parallel_degree = {}\ncontext_parallel_rotate_method = \"alltoall\"\ncontext_parallel_load_balancer = \"headtail\"\n",
+            p.ways_of(CONTEXT)
+        ));
+    }
+    if p.ways_of(EXPERT) > 1 {
+        text.push_str(&format!(
+            "expert_parallel_degree = {}\nexpert_tensor_parallel_degree = {}\n",
+            p.ways_of(EXPERT),
+            p.tp
+        ));
+    }
     // FSDP2's resharding after the forward is ZeRO-3 (the weights gathered again for the backward);
     // keeping them gathered until the backward is ZeRO-2 (16-bit weights whole through the step,
     // gradients and optimizer state sharded). Written out: torchtitan's default depends on the

@@ -852,6 +852,11 @@ impl Default for Parallelism {
 }
 
 impl Parallelism {
+    /// The ways of dimension `dim` (1: not used).
+    pub fn ways_of(&self, dim: Dim) -> u64 {
+        self.ways[dim.0]
+    }
+
     /// Of `strategy` on `graph` (the whole batch `batch`).
     pub fn of(graph: &Graph, strategy: &Strategy, batch: u64) -> Parallelism {
         let s = &strategy.schedule;

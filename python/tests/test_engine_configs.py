@@ -89,6 +89,11 @@ MAXTEXT_BASE_KEYS = {
     "num_layers_per_pipeline_stage": int, "num_pipeline_repeats": int,
     "per_device_batch_size": float, "gradient_accumulation_steps": int, "remat_policy": str,
     "dtype": str, "weight_dtype": str, "matmul_precision": str, "quantization": str,
+    # Experts and context parallelism: base.yml at commit 000b810bb1d98e8c0b0d55fc43fb3979fd35db15
+    # (the same file, later; the expert and context axes above are e591f30c's).
+    "num_experts": int, "num_experts_per_tok": int, "base_moe_mlp_dim": int, "shared_experts": int,
+    "first_num_dense_layers": int, "context_parallel_strategy": str,
+    "context_parallel_load_balance": bool, "attention": str,
 }
 MAXTEXT_LOADER_KEYS = {"base_config": str}
 # The values MaxText takes (same commit): remat policies that src/maxtext/layers/decoders.py
@@ -104,13 +109,49 @@ MAXTEXT_VALUES = {
     "matmul_precision": {"default", "high", "highest", "bfloat16", "float32"},
     "hardware": {"tpu", "gpu", "gpu_multiprocess", "cpu"},
     "quantization": {"", "int8", "intmp", "fp8", "nanoo_fp8", "fp8_full"},
+    # base.yml (000b810b): context_parallel_strategy's comment, attention's "Supported attention".
+    "context_parallel_strategy": {"all_gather", "ring", "ulysses", "usp"},
+    "attention": {"autoselected", "dot_product", "flash", "cudnn_flash_te"},
 }
 MAXTEXT_AXES = ["data", "fsdp", "fsdp_transpose", "sequence", "context", "tensor", "tensor_sequence",
                 "pipeline", "expert", "autoregressive"]
 # base.yml's defaults of the axes flexc sets (-1: MaxText fills it in, so flexc must not leave it).
 MAXTEXT_AXIS_DEFAULTS = {"ici_fsdp_parallelism": -1, "dcn_data_parallelism": -1}
 
-SEQ = {LLAMA: 16, GPT4: 512}
+# Expert and context parallelism (src/megatron_args.rs, torchtitan.rs, maxtext.rs): the tiny
+# gather-dispatch mixture of experts (4 experts, top-2, 96 wide each, one shared expert of 96) and the
+# 4096-position Llama step; each (model, its --data-args, devices, --batch, precision, spec, expected
+# {flag or key: value}).
+MOE = os.path.join(ROOT, "models", "jax", "moe_gather_b4.train_sgd.stablehlo.generic.mlir")
+LONG = os.path.join(ROOT, "models", "jax", "llama_gqa_s4096_b2.train_sgd.stablehlo.generic.mlir")
+DATA_ARGS = {MOE: "29,30", LONG: "21,22"}
+MEGATRON_EP_CP = [
+    (MOE, 8, None, "bf16", "megatron:tp=2,sp=on,dp=4,ep=2",
+     {"--num-experts": "4", "--moe-router-topk": "2", "--moe-ffn-hidden-size": "96",
+      "--moe-shared-expert-intermediate-size": "96", "--expert-model-parallel-size": "2",
+      "--expert-tensor-parallel-size": "2"}),
+    (MOE, 4, None, "bf16", "megatron:tp=1,pp=2,dp=2,ep=2,zero=1",
+     {"--expert-model-parallel-size": "2", "--pipeline-model-parallel-size": "2"}),
+    (LONG, 8, 4, "bf16", "megatron:tp=2,sp=on,dp=2,cp=2", {"--context-parallel-size": "2", "--cp-comm-type": "p2p"}),
+]
+TORCHTITAN_EP_CP = [
+    (MOE, 4, None, "bf16", "megatron:tp=1,dp=4,ep=2,zero=3",
+     {"expert_parallel_degree": 2, "expert_tensor_parallel_degree": 1, "data_parallel_shard_degree": 4}),
+    (MOE, 8, None, "bf16", "megatron:tp=2,sp=on,dp=4,ep=4,zero=3",
+     {"expert_parallel_degree": 4, "expert_tensor_parallel_degree": 2}),
+    (LONG, 8, 4, "bf16", "megatron:tp=2,sp=on,dp=2,cp=2,zero=3",
+     {"context_parallel_degree": 2, "context_parallel_rotate_method": "alltoall",
+      "context_parallel_load_balancer": "headtail"}),
+]
+MAXTEXT_EP_CP = [
+    (MOE, 4, None, "bf16", "megatron:tp=1,dp=4,ep=2,zero=3",
+     {"ici_expert_parallelism": 2, "ici_fsdp_parallelism": 2, "num_experts": 4, "num_experts_per_tok": 2,
+      "base_moe_mlp_dim": 96, "shared_experts": 1}),
+    (LONG, 8, 8, "bf16", "megatron:tp=2,dp=2,cp=2,zero=3",
+     {"ici_context_parallelism": 2, "context_parallel_strategy": "ring", "per_device_batch_size": 1.0}),
+]
+
+SEQ = {LLAMA: 16, GPT4: 512, MOE: 16, LONG: 4096}
 LAYERS = {LLAMA: 2, GPT4: 4}
 
 SKIPPED = []
@@ -119,6 +160,8 @@ SKIPPED = []
 def flexc(model, devices, batch, precision, spec, emit, machine=None):
     cmd = [FLEXC, "--allow-unregistered-dialect", model, f"--devices={devices}",
            f"--precision={precision}", f"--strategy={spec}", f"--emit={emit}"]
+    if model in DATA_ARGS:
+        cmd += [f"--data-args={DATA_ARGS[model]}", "--machine=dgx-a100:1"]
     if machine is not None:
         cmd.append(f"--machine={machine}")
     if batch is not None:
@@ -201,6 +244,18 @@ def megatron_validate(flags, devices):
         "--decoder-first-pipeline-num-layers": ("num_layers_in_first_pipeline_stage", int),
         "--decoder-last-pipeline-num-layers": ("num_layers_in_last_pipeline_stage", int),
         "--num-query-groups": ("num_query_groups", int),
+        # Megatron-LM's arguments.py: --num-experts is num_moe_experts, --cp-comm-type a list of one
+        # (nargs='+') that core_transformer_config_from_args passes as its element.
+        "--num-experts": ("num_moe_experts", int),
+        "--moe-router-topk": ("moe_router_topk", int),
+        "--moe-ffn-hidden-size": ("moe_ffn_hidden_size", int),
+        "--moe-shared-expert-intermediate-size": ("moe_shared_expert_intermediate_size", int),
+        "--moe-layer-freq": ("moe_layer_freq", lambda v: __import__("ast").literal_eval(v)),
+        "--moe-token-dispatcher-type": ("moe_token_dispatcher_type", str),
+        "--context-parallel-size": ("context_parallel_size", int),
+        "--cp-comm-type": ("cp_comm_type", str),
+        "--expert-model-parallel-size": ("expert_model_parallel_size", int),
+        "--expert-tensor-parallel-size": ("expert_tensor_parallel_size", int),
     }
     # Flags that are no TransformerConfig field: the data, the batch and the optimizer.
     elsewhere = {"--seq-length", "--max-position-embeddings", "--vocab-size", "--micro-batch-size",
@@ -215,13 +270,32 @@ def megatron_validate(flags, devices):
         per_rank = int(flags["--num-layers"]) // int(flags["--pipeline-model-parallel-size"])
         kwargs["virtual_pipeline_model_parallel_size"] = (
             per_rank // int(flags["--num-layers-per-virtual-pipeline-stage"]))
+    if "--num-experts" in flags:
+        # An architecture flag, given beside flexc's (src/megatron_args.rs): the Llama-style models
+        # have no biases (--disable-bias-linear), which Megatron-Core's experts need at etp > 1.
+        kwargs["add_bias_linear"] = False
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         config = TransformerConfig(params_dtype=dtype, pipeline_dtype=dtype, **kwargs)
     assert config.num_attention_heads % config.tensor_model_parallel_size == 0
     assert config.kv_channels * config.num_attention_heads == config.hidden_size
-    model_parallel = config.tensor_model_parallel_size * config.pipeline_model_parallel_size
-    assert devices % model_parallel == 0, f"tp × pp = {model_parallel} does not divide {devices} GPUs"
+    # Megatron-LM's validate_args: the world over tp · pp · cp, a mixture of experts under tensor
+    # parallelism with sequence parallelism, experts that ep divides; Megatron-Core's expert grid
+    # (initialize_model_parallel): etp · ep · pp divides the world.
+    model_parallel = (config.tensor_model_parallel_size * config.pipeline_model_parallel_size
+                      * config.context_parallel_size)
+    assert devices % model_parallel == 0, f"tp × pp × cp = {model_parallel} does not divide {devices} GPUs"
+    if config.num_moe_experts is not None:
+        assert config.tensor_model_parallel_size == 1 or config.sequence_parallel, \
+            "When using MoE and tensor parallelism, sequence parallelism must be used."
+        assert config.num_moe_experts % config.expert_model_parallel_size == 0
+        grid = (config.expert_tensor_parallel_size * config.expert_model_parallel_size
+                * config.pipeline_model_parallel_size)
+        assert devices % grid == 0, f"etp × ep × pp = {grid} does not divide {devices} GPUs"
+    if config.context_parallel_size > 1:
+        # get_batch_on_this_cp_rank: every sequence in 2 · cp chunks.
+        seq = int(flags["--seq-length"])
+        assert seq % (2 * config.context_parallel_size) == 0, f"{seq} positions over 2 · cp"
     dp = devices // model_parallel
     mb, gb = int(flags["--micro-batch-size"]), int(flags["--global-batch-size"])
     micro_batches = ConstantNumMicroBatchesCalculator(gb, mb, dp, False, 0).get()
@@ -351,9 +425,19 @@ def torchtitan_validate(text, devices):
             p.pipeline_parallel_microbatch_size if p.pipeline_parallel_degree > 1 else None,
             config.activation_checkpoint.mode, config.training.local_batch_size,
             config.training.global_batch_size)
-    # torchtitan's own check: the degrees multiply to the world size.
-    ParallelDims(dp_replicate=read[0], dp_shard=read[1], cp=1, tp=read[2], pp=read[3], ep=1, etp=1,
-                 world_size=devices)
+    # torchtitan's own check: the degrees multiply to the world size (cp counted), etp is tp or 1.
+    dims = ParallelDims(dp_replicate=read[0], dp_shard=read[1], cp=p.context_parallel_degree, tp=read[2],
+                        pp=read[3], ep=p.expert_parallel_degree, etp=p.expert_tensor_parallel_degree,
+                        world_size=devices)
+    if dims.ep > 1:
+        # build_mesh's sparse mesh (pp, dp_replicate, efsdp, ep, etp) unflattens the world: efsdp whole.
+        efsdp, rest = divmod(dims.dp_shard * dims.cp * dims.tp, dims.etp * dims.ep)
+        assert rest == 0 and efsdp >= 1, f"efsdp = {dims.dp_shard}·{dims.cp}·{dims.tp}/({dims.etp}·{dims.ep})"
+        assert dims.pp * dims.dp_replicate * efsdp * dims.ep * dims.etp == devices
+    if dims.cp > 1:
+        # fsdp_enabled: torchtitan shards the weights over dp_shard · cp; the head-tail balance.
+        assert dims.fsdp_enabled
+        assert config.training.seq_len % (2 * dims.cp) == 0
     if p.pipeline_parallel_degree > 1:
         torchtitan_stages(config, text)
     dp = read[0] * read[1]
@@ -454,6 +538,13 @@ def maxtext_problems(cfg, devices, per_node):
         batch = int(full["per_device_batch_size"] * devices)
         if m % stages or batch % m:
             problems.append(f"{m} micro-batches over {stages} stages and a batch of {batch}")
+    if cfg.get("num_experts", 1) > 1:
+        experts = full.get("ici_expert_parallelism", 1) * full.get("dcn_expert_parallelism", 1)
+        if cfg["num_experts"] % experts:
+            problems.append(f"{cfg['num_experts']} experts over {experts} expert ranks")
+        # base.yml: "For a fully MoE model, base_mlp_dim must be equal to base_moe_mlp_dim."
+        if cfg.get("first_num_dense_layers", 0) == 0 and cfg["base_mlp_dim"] != cfg.get("base_moe_mlp_dim"):
+            problems.append("an all-experts model's base_mlp_dim is not base_moe_mlp_dim")
     if cfg["base_emb_dim"] != cfg["base_num_query_heads"] * cfg["head_dim"]:
         problems.append("base_emb_dim is not heads × head_dim")
     return problems
@@ -494,6 +585,55 @@ def maxtext_validates():
     print(f"ok maxtext checks refuse {len(wrong)} wrong configurations")
 
 
+def check_ep_cp():
+    """Expert and context parallelism written by each export and read back by the engine's own
+    validator: Megatron-Core's TransformerConfig (with Megatron-LM's checks of experts and context
+    ranks), torchtitan's ConfigManager and ParallelDims (its sparse mesh), MaxText's base.yml keys."""
+    for model, devices, batch, precision, spec, want in MEGATRON_EP_CP:
+        flags = parse_flags(flexc(model, devices, batch, precision, spec, "megatron-args"))
+        got = {k: flags.get(k) for k in want}
+        assert got == want, f"{spec}: {got} != {want}"
+        try:
+            config, micro_batches = megatron_validate(flags, devices)
+        except ImportError as e:
+            skip(f"megatron-core for {spec}", e)
+            continue
+        print(f"ok megatron-core TransformerConfig {spec}: ep={config.expert_model_parallel_size} "
+              f"etp={config.expert_tensor_parallel_size} cp={config.context_parallel_size} "
+              f"experts={config.num_moe_experts} micro-batches={micro_batches}")
+    for model, devices, batch, precision, spec, want in TORCHTITAN_EP_CP:
+        text = flexc(model, devices, batch, precision, spec, "torchtitan")
+        import tomllib
+        par = tomllib.loads(text)["parallelism"]
+        got = {k: par.get(k) for k in want}
+        assert got == want, f"{spec}: {got} != {want}"
+        try:
+            config, read = torchtitan_validate(text, devices)
+        except ImportError as e:
+            skip(f"torchtitan for {spec}", e)
+            continue
+        p = config.parallelism
+        assert {k: getattr(p, k) for k in want} == want, f"{spec}: torchtitan read {p}"
+        print(f"ok torchtitan ConfigManager + ParallelDims {spec}: cp={p.context_parallel_degree} "
+              f"ep={p.expert_parallel_degree} etp={p.expert_tensor_parallel_degree}")
+    import yaml
+    for model, devices, batch, precision, spec, want in MAXTEXT_EP_CP:
+        cfg = yaml.safe_load(flexc(model, devices, batch, precision, spec, "maxtext"))
+        got = {k: cfg.get(k) for k in want}
+        assert got == want, f"{spec}: {got} != {want}"
+        problems = maxtext_problems(cfg, devices, GPUS_PER_NODE)
+        assert not problems, f"{spec}: {problems}"
+        print(f"ok maxtext base.yml keys {spec}: {len(cfg)} keys")
+    # The checks can fail: experts that the expert axis does not divide, an all-experts model whose
+    # dense and expert widths differ, a context strategy MaxText does not name.
+    cfg = yaml.safe_load(flexc(*MAXTEXT_EP_CP[0][:5], "maxtext"))
+    for change, expected in [({"num_experts": 3}, "experts over"), ({"base_mlp_dim": 64}, "base_moe_mlp_dim"),
+                             ({"context_parallel_strategy": "p2p"}, "none of MaxText's")]:
+        problems = maxtext_problems({**cfg, **change}, 4, GPUS_PER_NODE)
+        assert any(expected in p for p in problems), f"{change}: {problems}"
+    print("ok maxtext checks refuse 3 wrong expert and context configurations")
+
+
 def main():
     assert os.path.exists(FLEXC), f"no flexc at {FLEXC} (cargo build --bin flexc, or set $FLEXC)"
     for case in MEGATRON:
@@ -506,6 +646,7 @@ def main():
     for case in MAXTEXT:
         check_maxtext(*case)
     maxtext_validates()
+    check_ep_cp()
     if SKIPPED and "--require" in sys.argv[1:]:
         raise SystemExit(f"test_engine_configs: --require, but skipped: {', '.join(SKIPPED)}")
     if SKIPPED:

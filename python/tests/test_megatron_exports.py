@@ -441,23 +441,27 @@ CANNOT = [
     "",
     "flexc's schedule space (`--search=plan`): replicas × pipeline stages × Megatron tensor parallelism, "
     "micro-batches, 1F1B, interleaved 1F1B or GPipe, recomputation none/selective/full, ZeRO 0-3, "
-    "sequence parallelism, fp32/tf32/bf16/fp16/fp8; its flat per-op strategies (`--search=mcmc`, "
+    "sequence, expert and context parallelism, fp32/tf32/bf16/fp16/fp8; its flat per-op strategies (`--search=mcmc`, "
     "`pase`, `soybean`) are no engine's and export to none of the three. Each `--emit` refuses, with an "
     "error naming it, what its engine cannot run:",
     "",
     "- **Megatron-LM** (`--emit=megatron-args`): ZeRO-2 and ZeRO-3 (its distributed optimizer is "
     "ZeRO-1), GPipe, tf32 as a precision of its own, heads (or key/value heads) that tp does not "
     "divide, and layers the virtual stages do not divide unless flexc's split has equal middle stages "
-    "and no interleaving (`--decoder-first-pipeline-num-layers`, `--decoder-last-pipeline-num-layers`).",
+    "and no interleaving (`--decoder-first-pipeline-num-layers`, `--decoder-last-pipeline-num-layers`); "
+    "a mixture of experts under tensor parallelism without sequence parallelism, and a sequence that "
+    "`2·cp` does not divide.",
     "- **torchtitan** (`--emit=torchtitan`): fp16, ZeRO-1 (FSDP shards the weights too, DDP nothing), "
     "replicated weights (DDP, zero=0) beside tensor or pipeline parallelism, tensor parallelism without "
-    "sequence parallelism (a warning: torchtitan's is always sequence-parallel), and a virtual-stage "
-    "count no `pipeline_parallel_layers_per_stage` reaches.",
+    "sequence parallelism (a warning: torchtitan's is always sequence-parallel), a virtual-stage "
+    "count no `pipeline_parallel_layers_per_stage` reaches, and context or expert parallelism without "
+    "FSDP (torchtitan shards over `dp_shard · cp` and carves its experts out of that dim).",
     "- **MaxText** (`--emit=maxtext`): fp16 (no loss scaling), a 1F1B pipeline without interleaving "
     "(its pipeline is GPipe; interleaving exports as circular repeats with a warning that every "
     "micro-batch's activations are kept), layers the virtual stages do not divide, micro-batches that "
     "are no multiple of the stages, heads the tensor axis does not divide, and a node boundary that cuts "
-    "a mesh axis unevenly.",
+    "a mesh axis unevenly, shared experts that are no whole number of experts, and dense layers "
+    "anywhere but before every mixture of experts.",
 ]
 
 

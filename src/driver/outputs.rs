@@ -122,8 +122,8 @@ pub(super) fn engine_output(
         )
     });
     // What JAX's and Shardy's plans run: the nearest mesh strategy.
-    let nearest = || crate::jax::nearest_mesh_strategy(&strategy);
     let mesh = options.mesh.as_deref();
+    let nearest = || crate::jax::nearest_mesh_strategy(&strategy, mesh);
     let (text, warnings) = match emit {
         Emit::TorchPlan => {
             let export = torch.as_ref().expect("made for --emit=torch-plan");
