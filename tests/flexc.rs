@@ -1302,16 +1302,6 @@ fn shard_exports_of_small_models_partition_with_upstream_mlir() {
 /// The crate roots (`lib.rs`, `main.rs`) are left out.
 fn src_module_graph() -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
     use std::collections::{BTreeMap, BTreeSet};
-    fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                rust_files(&path, out);
-            } else if path.extension().is_some_and(|ext| ext == "rs") {
-                out.push(path);
-            }
-        }
-    }
     /// The module each `crate::` path starts with (for a group, each of its items).
     fn crate_references(code: &str) -> Vec<String> {
         let ident = |text: &str| -> String {
@@ -1424,18 +1414,81 @@ fn module_cycle(
 /// source of the Rust crates reads the attribute (`names::SCHEDULE_ATTR` in an `attribute(...)` call)
 /// or parses its text (`ScheduleAttr>::parse`, or the trait imported to call `Schedule::parse`);
 /// the dialect crate, which defines the text form, is left out.
+/// The Rust files under `dir`, recursively.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// ARCHITECTURE.md, "Add a parallelism dimension": a dimension lives in its module; outside it only
+/// the registry (core/schedule/dimension.rs) and the export targets that write it to an engine name
+/// it (its index constant or its `Dimension` type), test code aside. Everything else walks the
+/// registry, so that a new dimension touches its module, the registry and core/lib.rs.
 #[test]
-fn par_schedule_is_read_through_one_function() {
-    fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                rust_files(&path, out);
-            } else if path.extension().is_some_and(|ext| ext == "rs") {
-                out.push(path);
+fn parallelism_dimensions_are_named_only_by_their_modules_and_the_exports() {
+    let root = root();
+    let mut files = Vec::new();
+    for dir in ["src", "tools", "passes", "core", "runtime", "dialects"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    // Each dimension's module and the names that single it out: its index constant (however it is
+    // imported) and its `Dimension` type.
+    let dimensions = [
+        ("core/experts.rs", "EXPERT", "ExpertParallel"),
+        ("core/context.rs", "CONTEXT", "ContextParallel"),
+    ];
+    let allowed = [
+        "core/schedule/dimension.rs",
+        // The export targets that write the dimensions (the recipe "Add an export target").
+        "src/megatron_args.rs",
+        "src/torchtitan.rs",
+        "src/maxtext.rs",
+        "src/jax.rs",
+        "src/torch.rs",
+    ];
+    let mut naming = Vec::new();
+    for file in &files {
+        let relative = file.strip_prefix(&root).unwrap().display().to_string();
+        if allowed.contains(&relative.as_str()) || relative.contains("/tests/") {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).unwrap();
+        // Test code aside (a file's tests are its last item, after `#[cfg(test)]`).
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (module, constant, ty) in &dimensions {
+            if relative == *module {
+                continue;
+            }
+            let constant_used = code.contains(&format!("dimension::{constant}"))
+                || code.lines().any(|l| {
+                    l.trim_start().starts_with("use ")
+                        && l.contains("dimension::")
+                        && l.split(|c: char| !c.is_alphanumeric() && c != '_')
+                            .any(|w| w == *constant)
+                });
+            if constant_used || code.contains(ty) {
+                naming.push(format!("{relative} names {module}'s dimension"));
             }
         }
     }
+    assert!(
+        naming.is_empty(),
+        "walk crate::schedule::dimension::DIMENSIONS instead of naming a dimension: {}",
+        naming.join("; ")
+    );
+    // The registry itself is found by the same patterns (the test can fail).
+    let registry = std::fs::read_to_string(root.join("core/schedule/dimension.rs")).unwrap();
+    assert!(registry.contains("ExpertParallel") && registry.contains("pub const CONTEXT"));
+}
+
+#[test]
+fn par_schedule_is_read_through_one_function() {
     let root = root();
     let mut files = Vec::new();
     for dir in ["src", "tools", "passes", "core", "runtime", "tests"] {
