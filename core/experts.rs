@@ -37,6 +37,14 @@
 //! and the import summary names it, so that a dense dispatch priced against a permuting engine does not
 //! pass unnoticed.
 //!
+//! # Routers
+//! The tokens' experts are chosen by a router: a projection of each token to one score per expert (a
+//! contraction with the router's weight), a softmax, and a top-k of the scores. [`routers`] finds the
+//! top-k as the graph writes it, structurally: an op ranking rows of the experts' count (JAX's
+//! `chlo.top_k` of `k` ranks; torch-mlir's `torch.topk`, a `tm_tensor.sort` of the whole row whose
+//! first `k` ranks a `tensor.extract_slice` keeps), both modelled as a reduction over the row with a
+//! loop over the ranks. The import summary names them; nothing is priced differently for them.
+//!
 //! # Routing probabilities
 //! A GShard- or Switch-style graph scales each expert's output by its token's routing probability
 //! after the down projection and adds the scaled outputs back into the tokens (the combine), so its
@@ -49,15 +57,21 @@
 //! The engine exports write `ep` (src/megatron_args.rs, torchtitan.rs, maxtext.rs, jax.rs), the model's
 //! expert arguments read by [`crate::transformer::Moe`].
 //!
+//! Not recognized: an expert product whose weight is no weight of the graph any more. `par-substitute`
+//! (linalg graphs: torch-mlir's) merges sibling products over their weights concatenated (the gate and
+//! up projections), and the concatenation is computed: the merged product is no expert-batched
+//! contraction, so `--strategy=expert-parallel` on the rewritten graph splits it as data parallelism
+//! does (what it computes stays right).
+//!
 //! Not modelled: the expert weights' gradient synchronization stays priced over all `dp` replicas at
 //! their full size (an upper bound of the `dp / E` replicas' synchronization of `1/E` of them), and
 //! routing imbalance.
 
-use crate::graph::{DeviceId, Graph, OpClass, OpId, Role, TensorId, TensorKind};
-use crate::machine::Machine;
 use std::any::Any;
 use std::collections::HashSet;
 
+use crate::graph::{DeviceId, Graph, OpClass, OpId, Role, TensorId, TensorKind};
+use crate::machine::Machine;
 use crate::schedule::dimension::{Dimension, Layout, PassTimes, StageView};
 use crate::strategy::{divisors, Config, Strategy};
 
@@ -292,6 +306,152 @@ pub fn dispatch(graph: &Graph, experts: &Experts) -> Option<Dispatch> {
         .iter()
         .any(|&m| graph.op(m).class == OpClass::Embedding)
         .then_some(Dispatch::Permutation)
+}
+
+/// The expert dim of each weight the expert-batched contractions read through their expert loop: the
+/// weight and its dim that the loop indexes (on its own), each weight once, in program order.
+pub fn expert_weight_dims(graph: &Graph, experts: &Experts) -> Vec<(TensorId, usize)> {
+    let mut dims: Vec<(TensorId, usize)> = Vec::new();
+    for &(id, d) in &experts.contractions {
+        for a in &graph.op(id).inputs {
+            if graph.tensor(a.tensor).kind != TensorKind::Weight
+                || dims.iter().any(|w| w.0 == a.tensor)
+            {
+                continue;
+            }
+            if let Some(t) = a.exprs.iter().position(|e| e.single_dim() == Some(d)) {
+                dims.push((a.tensor, t));
+            }
+        }
+    }
+    dims
+}
+
+/// A router's choice of experts (module doc, "Routers").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Router {
+    /// The op that ranks each token's scores over the experts (`chlo.top_k`, `tm_tensor.sort`).
+    pub op: OpId,
+    /// The experts each token goes to: the ranks the graph reads of it.
+    pub k: u64,
+    /// The contraction with a weight nearest before it (the router's projection to the scores),
+    /// when one is found.
+    pub scores: Option<OpId>,
+}
+
+/// The routers of a graph with `experts` (module doc, "Routers"), in program order: each op that
+/// ranks rows of the experts' count, a reduction of two results (values and indices) over one
+/// reduction loop of `experts.count` trips with a loop that indexes its results and no operand (the
+/// rank). `k` is what the graph reads of the ranks: the rank loop's trips, fewer when every reader
+/// of the results keeps a part of them through data movement (torch-mlir's `topk`: the row sorted
+/// whole, `tensor.extract_slice` of its first `k`).
+pub fn routers(graph: &Graph, experts: &Experts) -> Vec<Router> {
+    let mut out = Vec::new();
+    for (i, op) in graph.ops().iter().enumerate() {
+        if op.class != OpClass::Reduction || op.outputs.len() != 2 {
+            continue;
+        }
+        let reduced: Vec<usize> = (0..op.dims.len())
+            .filter(|&d| op.dims[d].role == Role::Reduction)
+            .collect();
+        if reduced.len() != 1 || op.dims[reduced[0]].size != experts.count {
+            continue;
+        }
+        let indexes = |exprs: &[crate::graph::AffineDim], d: usize| {
+            exprs
+                .iter()
+                .any(|e| e.terms.iter().any(|&(j, c)| j == d && c != 0))
+        };
+        let rank = (0..op.dims.len()).find(|&d| {
+            op.dims[d].role != Role::Reduction
+                && op.dims[d].size <= experts.count
+                && op.outputs.iter().all(|o| indexes(&o.exprs, d))
+                && !op.inputs.iter().any(|a| indexes(&a.exprs, d))
+        });
+        let Some(rank) = rank else { continue };
+        let ranks = op.dims[rank].size;
+        // Elements read of each result (through data movement that keeps a part), at most its own.
+        let read = op
+            .outputs
+            .iter()
+            .map(|o| read_elements(graph, o.tensor, 8))
+            .max()
+            .unwrap_or(0);
+        let whole = graph.tensor(op.outputs[0].tensor).elements();
+        let k = match read.checked_mul(ranks) {
+            Some(product) if read > 0 && whole > 0 && product % whole == 0 => product / whole,
+            _ => ranks,
+        };
+        out.push(Router {
+            op: OpId::new(i),
+            k: k.clamp(1, ranks),
+            scores: scores_of(graph, OpId::new(i)),
+        });
+    }
+    out
+}
+
+/// How many elements of `tensor` its readers read: its own count for a reader that computes, the part
+/// a data-movement reader of one operand keeps (its result, followed `depth` more levels), the most of
+/// all readers; 0 when nothing reads it.
+fn read_elements(graph: &Graph, tensor: TensorId, depth: u32) -> u64 {
+    let own = graph.tensor(tensor).elements();
+    graph
+        .consumers(tensor)
+        .iter()
+        .map(|&c| {
+            let reader = graph.op(c);
+            match reader.outputs.as_slice() {
+                [o] if depth > 0
+                    && reader.class == OpClass::DataMovement
+                    && reader.inputs.len() == 1 =>
+                {
+                    let kept = read_elements(graph, o.tensor, depth - 1);
+                    (if kept == 0 {
+                        graph.tensor(o.tensor).elements()
+                    } else {
+                        kept
+                    })
+                    .min(own)
+                }
+                _ => own,
+            }
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The contraction reading a weight nearest before `op` through its operands' producers (breadth
+/// first, through at most 64 ops that are not contractions): the router's projection.
+fn scores_of(graph: &Graph, op: OpId) -> Option<OpId> {
+    let mut queue: std::collections::VecDeque<OpId> = std::collections::VecDeque::from([op]);
+    let mut seen: HashSet<OpId> = HashSet::from([op]);
+    while let Some(id) = queue.pop_front() {
+        if seen.len() > 64 {
+            break;
+        }
+        for a in &graph.op(id).inputs {
+            let Some(p) = graph.tensor(a.tensor).producer else {
+                continue;
+            };
+            if !seen.insert(p) {
+                continue;
+            }
+            let producer = graph.op(p);
+            if producer.class == OpClass::Contraction {
+                if producer
+                    .inputs
+                    .iter()
+                    .any(|b| graph.tensor(b.tensor).kind == TensorKind::Weight)
+                {
+                    return Some(p);
+                }
+                continue;
+            }
+            queue.push_back(p);
+        }
+    }
+    None
 }
 
 /// Whether `ep` ways of expert parallelism fit `graph` with `dp` data-parallel replicas (module doc,

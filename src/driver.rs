@@ -795,17 +795,72 @@ fn import_resolved(
             Some(Dispatch::Permutation) => {
                 "; tokens dispatched by gather and scatter (a permutation, as Megatron-Core's token dispatcher: memory-bound)".to_string()
             }
-            Some(Dispatch::Contraction { flops }) => format!(
-                "; tokens dispatched by dense contractions over the expert slots ({:.3} GFLOP in the step, costed as contractions: engines that permute tokens, Megatron-Core's, do not compute them; tools/export-gpt --moe-dispatch=gather writes the permutation)",
-                flops / 1e9
-            ),
+            Some(Dispatch::Contraction { flops }) => {
+                let (amount, unit) = if flops >= 1e9 {
+                    (flops / 1e9, "GFLOP")
+                } else {
+                    (flops / 1e6, "MFLOP")
+                };
+                format!(
+                    "; tokens dispatched by dense contractions over the expert slots ({amount:.3} {unit} in the step, costed as contractions: engines that permute tokens, Megatron-Core's, do not compute them; a graph that gathers and scatters them, as tools/export-gpt --moe-dispatch=gather writes, is costed as a permutation)"
+                )
+            }
             None => String::new(),
         };
+        let weights = flexc_core::experts::expert_weight_dims(&imported.graph, &experts);
+        let mut dims: Vec<usize> = weights.iter().map(|w| w.1).collect();
+        dims.sort_unstable();
+        dims.dedup();
+        let dims: Vec<String> = dims.iter().map(usize::to_string).collect();
+        let expert_dim = match weights.len() {
+            0 => String::new(),
+            1 => format!(", the expert dim: dim {} of its weight", dims.join(" or ")),
+            n => format!(
+                ", the expert dim: dim {} of their {n} weights",
+                dims.join(" or ")
+            ),
+        };
         decisions.push(format!(
-            "experts: {} (the expert loop of {} expert-batched contractions); --strategy=expert-parallel splits them, and the flat search (mcmc) starts from it too{dispatch}",
+            "experts: {} (the expert loop of {} expert-batched contractions{expert_dim}); --strategy=expert-parallel splits them, and the flat search (mcmc) starts from it too{dispatch}",
             experts.count,
             experts.contractions.len()
         ));
+        let routers = flexc_core::experts::routers(&imported.graph, &experts);
+        if !routers.is_empty() {
+            let graph = &imported.graph;
+            let at = |id: flexc_core::graph::OpId| {
+                let op = graph.op(id);
+                format!("{} at {}", op.name, op.location)
+            };
+            let mut ks: Vec<u64> = routers.iter().map(|r| r.k).collect();
+            ks.dedup();
+            let k = ks
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" or ");
+            let ops = routers
+                .iter()
+                .map(|r| {
+                    let scores = r
+                        .scores
+                        .map(|s| format!(", scores from {}", at(s)))
+                        .unwrap_or_default();
+                    format!("{}{scores}", at(r.op))
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
+            decisions.push(format!(
+                "router: top-{k} of {} experts per token ({} {}: {ops})",
+                experts.count,
+                routers.len(),
+                if routers.len() == 1 {
+                    "top-k"
+                } else {
+                    "top-ks"
+                },
+            ));
+        }
     }
     Some((imported, Resolved { options, decisions }))
 }

@@ -1,18 +1,25 @@
 //! Reductions: sums, maxima, means, norms' statistics over some dims (`linalg.reduce`, reduction
-//! `linalg.generic`s, TOSA's `reduce_*` lowered), StableHLO's `reduce` and CHLO's `top_k` (each
-//! output rank a pass over its row).
+//! `linalg.generic`s, TOSA's `reduce_*` lowered), StableHLO's `reduce`, CHLO's `top_k` and
+//! torch-mlir's `tm_tensor.sort` (each output rank a pass over its row).
 //!
 //! - **Model**: linalg ops through their indexing maps ([`super::structured`]: a reduction loop, not a
 //!   contraction); `stablehlo.reduce` by its `dimensions`, `chlo.top_k` by its rows and `k`
-//!   (`crate::family::stablehlo`).
+//!   (`crate::family::stablehlo`), `tm_tensor.sort` by its rows ([`sort`]).
 //! - **Cut**: the structured cut; a split reduction loop leaves partial results combined with the
-//!   combiner the body yields (add, max, min). `stablehlo.reduce` is not cut.
+//!   combiner the body yields (add, max, min). `stablehlo.reduce` is not cut; `tm_tensor.sort` is cut
+//!   along its other dims and ranks, its rows whole ([`sort::SortCut`]), and lowered to linalg by
+//!   `tm-tensor-lowering` ([`sort::lower_sorts`]).
 //! - **Shard export**: the generic rule.
 //! - **GPU**: a generated parallel reduction, one row per output point.
 
-use super::{gpu, GpuLowering, Import, OpCx, OpFamily};
+mod sort;
+
+pub use sort::{lower_sorts, RANKS_FROM_ATTR};
+
+use super::{cut::TaskCut, default_cut, gpu, GpuLowering, Import, OpCx, OpFamily};
 use crate::op_model::OpModel;
 use flexc_core::OpClass;
+use melior::ir::OperationRef;
 
 pub struct Reduction;
 
@@ -22,6 +29,9 @@ impl OpFamily for Reduction {
     }
 
     fn import(&self, cx: &OpCx<'_, '_, '_>) -> Option<Import> {
+        if cx.name == "tm_tensor.sort" {
+            return Some(sort::import(cx.op));
+        }
         cx.structured_of_class(OpClass::Reduction)
             .or_else(|| cx.stablehlo(&["reduce"]))
             .or_else(|| {
@@ -29,6 +39,18 @@ impl OpFamily for Reduction {
                     Import::from_stablehlo(crate::family::stablehlo::model(cx.op, cx.name))
                 })
             })
+    }
+
+    fn cut(
+        &self,
+        op: &OperationRef<'_, '_>,
+        name: &str,
+        model: &OpModel,
+    ) -> Result<Box<dyn TaskCut>, String> {
+        if name == "tm_tensor.sort" {
+            return Ok(Box::new(sort::SortCut));
+        }
+        default_cut(op, name, model)
     }
 
     fn gpu_lowering(&self, model: &OpModel) -> GpuLowering {

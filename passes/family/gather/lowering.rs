@@ -260,12 +260,12 @@ pub fn lower_scatters(module: &OperationRef<'_, '_>) -> Result<(), (MlirLocation
         }
         WalkResult::Advance
     });
-    // Any other TMTensor op (sort, topk, ...) would reach the upstream passes, which cannot handle
-    // an unregistered op.
+    // Any other TMTensor op (topk, scan, ...; sorts are lowered before, by the reduction family)
+    // would reach the upstream passes, which cannot handle an unregistered op.
     if let Some((location, name)) = other {
         return Err((
             location,
-            format!("'{name}' has no lowering (of the tm_tensor dialect flexc lowers only tm_tensor.scatter)"),
+            format!("'{name}' has no lowering (of the tm_tensor dialect flexc lowers only tm_tensor.sort and tm_tensor.scatter)"),
         ));
     }
     let mut texts = Vec::with_capacity(found.len());
