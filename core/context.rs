@@ -50,10 +50,10 @@
 use std::any::Any;
 use std::collections::{HashMap, HashSet};
 
+use crate::config::Config;
 use crate::graph::{AffineDim, DeviceId, Graph, OpId, Role, TensorId};
 use crate::machine::Machine;
-use crate::schedule::dimension::{Dimension, Layout, PassTimes, StageBytes, StageView};
-use crate::strategy::Config;
+use crate::parallelism::{Dimension, Layout, PassTimes, StageBytes, StageView};
 
 /// Context parallelism as a dimension of a schedule (module doc).
 pub struct ContextParallel;

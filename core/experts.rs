@@ -70,10 +70,10 @@
 use std::any::Any;
 use std::collections::HashSet;
 
+use crate::config::{divisors, Config};
 use crate::graph::{DeviceId, Graph, OpClass, OpId, Role, TensorId, TensorKind};
 use crate::machine::Machine;
-use crate::schedule::dimension::{Dimension, Layout, PassTimes, StageView};
-use crate::strategy::{divisors, Config, Strategy};
+use crate::parallelism::{Dimension, Layout, PassTimes, StageView};
 
 /// Expert parallelism as a dimension of a schedule (module doc, "Expert parallelism in a schedule").
 pub struct ExpertParallel;
@@ -132,11 +132,11 @@ impl Dimension for ExpertParallel {
 
     /// The schedule's split across replicas times the most ways one expert-batched contraction's
     /// expert loop is split inside a replica (the flat `expert-parallel`).
-    fn reported(&self, graph: &Graph, strategy: &Strategy, ep: u32) -> u64 {
+    fn reported(&self, graph: &Graph, configs: &[Config], ep: u32) -> u64 {
         let inner = experts(graph).map_or(1, |e| {
             e.contractions
                 .iter()
-                .map(|&(id, d)| strategy.configs[id.index()].degrees[d])
+                .map(|&(id, d)| configs[id.index()].degrees[d])
                 .max()
                 .unwrap_or(1)
         });

@@ -905,7 +905,7 @@ impl Parallelism {
             vp: s.chunks,
             dp: u64::from(s.batch_replicas()) * inner_dp,
             ways: std::array::from_fn(|i| {
-                dimension::DIMENSIONS[i].reported(graph, strategy, s.ways.get(Dim(i)))
+                dimension::DIMENSIONS[i].reported(graph, &strategy.configs, s.ways.get(Dim(i)))
             }),
             micro_batch: s.micro_batch_size(batch).unwrap_or(batch),
             accumulation: s.micro_batches,
