@@ -190,6 +190,13 @@ pub(super) fn launch(
         .arg(format!("--mpi-worker={}", scratch.path().display()))
         .arg(format!("--seed={}", options.seed))
         .arg(format!("--int-max={}", options.int_max))
+        // The ranks parse the same program: ops of dialects MLIR does not register (a JAX export's,
+        // torch-mlir's tm_tensor) need the flag there too.
+        .args(
+            options
+                .allow_unregistered_dialect
+                .then_some("--allow-unregistered-dialect"),
+        )
         .args(
             options
                 .opt_level
@@ -441,7 +448,7 @@ fn run_rank(
     marker: Option<&RankMarker>,
 ) -> Result<(), Vec<Diag>> {
     let one = |message: String| vec![Diag::error(None, message)];
-    let context = create_context(false);
+    let context = create_context(options.allow_unregistered_dialect);
     let session = Session::new(&context).map_err(|diag| vec![diag])?;
     let mut module = session.parse_verified(name, bytes)?;
     let entries = find_entries(&module)?;
