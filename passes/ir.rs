@@ -327,6 +327,21 @@ pub unsafe fn block_ops(block: MlirBlock) -> Vec<MlirOperation> {
     ops
 }
 
+/// The last op of `block` (null when empty): its terminator in a verified block.
+///
+/// # Safety
+/// `block` is a live block.
+pub unsafe fn last_op(block: MlirBlock) -> MlirOperation {
+    let mut op = unsafe { mlirBlockGetFirstOperation(block) };
+    loop {
+        let next = unsafe { mlirOperationGetNextInBlock(op) };
+        if op.ptr.is_null() || next.ptr.is_null() {
+            return op;
+        }
+        op = next;
+    }
+}
+
 /// The ops of a melior `block` in order, borrowing like the block does (the safe counterpart of
 /// [`block_ops`] for code that works with melior references).
 pub fn block_operations<'c, 'a>(

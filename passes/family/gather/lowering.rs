@@ -477,7 +477,7 @@ unsafe fn inline_body(op: MlirOperation, function: MlirOperation) -> Result<(), 
         return Err("'tm_tensor.scatter' needs a body of two arguments".into());
     }
     // `tm_tensor.yield` is unregistered: the block's last op, not a known terminator.
-    let terminator = last_op(scatter_block);
+    let terminator = ir::last_op(scatter_block);
     if terminator.ptr.is_null()
         || ir::op_name(terminator) != "tm_tensor.yield"
         || mlirOperationGetNumOperands(terminator) != 1
@@ -502,18 +502,6 @@ unsafe fn inline_body(op: MlirOperation, function: MlirOperation) -> Result<(), 
     );
     mlirOperationDestroy(mark);
     Ok(())
-}
-
-/// The last op of `block` (null when empty).
-unsafe fn last_op(block: MlirBlock) -> MlirOperation {
-    let mut op = mlirBlockGetFirstOperation(block);
-    loop {
-        let next = mlirOperationGetNextInBlock(op);
-        if op.ptr.is_null() || next.ptr.is_null() {
-            return op;
-        }
-        op = next;
-    }
 }
 
 /// The [`BODY_MARK`] op under `function`.

@@ -161,7 +161,7 @@ fn read(op: &OperationRef<'_, '_>) -> Result<Sort, String> {
                 2 * count
             )));
         }
-        let terminator = last_op(block);
+        let terminator = ir::last_op(block);
         if terminator.ptr.is_null()
             || ir::op_name(terminator) != "tm_tensor.yield"
             || mlirOperationGetNumOperands(terminator) != 1
@@ -448,7 +448,7 @@ fn text(sort: &Sort) -> String {
 /// `(n, m)`.
 unsafe fn inline_comparator(op: MlirOperation, function: MlirOperation) -> Result<(), String> {
     let comparator = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-    let terminator = last_op(comparator);
+    let terminator = ir::last_op(comparator);
     let arguments = mlirBlockGetNumArguments(comparator);
     let mut marks = Vec::new();
     let view = OperationRef::from_raw(function);
@@ -501,16 +501,4 @@ unsafe fn inline_comparator(op: MlirOperation, function: MlirOperation) -> Resul
         mlirOperationDestroy(mark);
     }
     Ok(())
-}
-
-/// The last op of `block` (null when empty).
-unsafe fn last_op(block: MlirBlock) -> MlirOperation {
-    let mut op = mlirBlockGetFirstOperation(block);
-    loop {
-        let next = mlirOperationGetNextInBlock(op);
-        if op.ptr.is_null() || next.ptr.is_null() {
-            return op;
-        }
-        op = next;
-    }
 }
