@@ -161,11 +161,3 @@ impl Ways {
             .collect()
     }
 }
-
-/// The dimension whose `#par.schedule` field or spec key is `name`.
-pub fn named(name: &str) -> Option<Dim> {
-    DIMENSIONS
-        .iter()
-        .position(|d| d.key() == name || d.field() == name)
-        .map(Dim)
-}
