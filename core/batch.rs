@@ -195,6 +195,28 @@ pub fn batch_marks(graph: &Graph, batch_dim: usize) -> Result<BatchMarks, BatchE
     })
 }
 
+/// The first op (in topological order) that looks rows up by data-dependent index in a tensor whose
+/// indexed dim follows the batch: an embedding-class op (a gather or scatter, whose importer models
+/// each data-dependent index as a reduction loop over the indexed dim) with such a loop among
+/// `loops`' marks ([`batch_loops`]). Its indices address the rows of the whole batch (TOSA's gather of
+/// a batch folded into the table's rows), so a schedule that cuts the batch — replicas or
+/// micro-batches — would leave each part indices past its own rows; and what reads its result does not
+/// follow the batch (the indices do not), so even a schedule of one step would run the rest of the graph
+/// as its epilogue. Such a graph runs flat strategies only (`crate::pipeline`'s evaluator, the plan
+/// search and `par-materialize` refuse the others). `None` when nothing blocks a schedule.
+pub fn lookup_across_batch(graph: &Graph, loops: &[Vec<bool>]) -> Option<OpId> {
+    graph.topological_order().find(|&id| {
+        let op = graph.op(id);
+        op.class == OpClass::Embedding
+            && loops.get(id.index()).is_some_and(|marked| {
+                op.dims
+                    .iter()
+                    .zip(marked)
+                    .any(|(d, &m)| m && d.role == crate::graph::Role::Reduction)
+            })
+    })
+}
+
 fn op_error(graph: &Graph, op: OpId, message: String) -> BatchError {
     let o = graph.op(op);
     BatchError {

@@ -63,7 +63,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
-use crate::batch::{batch_loops, batch_of, rescale_batch};
+use crate::batch::{batch_loops, batch_of, lookup_across_batch, rescale_batch};
 use crate::fusion::Fusion;
 use crate::graph::{DeviceId, Graph, Mode, Op, OpId, TensorId, TensorKind};
 use crate::machine::Machine;
@@ -280,6 +280,8 @@ pub struct Context<'a> {
     units: std::cell::OnceCell<Vec<usize>>,
     /// [`Phases::micro_batch_blocker`] of the problem's graph, found on first use.
     blocker: std::cell::OnceCell<Option<(OpId, OpId)>>,
+    /// [`lookup_across_batch`] of the problem's graph: the op that keeps its batch whole.
+    lookup: Option<OpId>,
     /// Configuration sets already validated, by micro-batch size and [`Evaluator`]'s key of the
     /// configurations over a replica's width (a search's candidates that differ in recomputation or
     /// ZeRO alone, or in nothing the configurations see, validate once).
@@ -299,6 +301,7 @@ impl<'a> Context<'a> {
         Ok(Context {
             problem,
             phases: Phases::new(problem.graph, &loops, problem.mode.training_step()),
+            lookup: lookup_across_batch(problem.graph, &loops),
             batch: batch_of(problem.graph, problem.batch_dim),
             micro: RefCell::default(),
             sims: RefCell::default(),

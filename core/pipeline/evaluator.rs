@@ -80,6 +80,15 @@ impl<'a> Evaluator<'a> {
                 ));
             }
         }
+        if !schedule.is_flat() {
+            if let Some(lookup) = ctx.lookup {
+                return Err(at(
+                    graph,
+                    lookup,
+                    "looks rows up by index in a tensor of the whole batch, which no schedule cuts into replicas, micro-batches or steps: this graph runs flat strategies only (the flat searches and baselines split its samples)",
+                ));
+            }
+        }
         let width = schedule.replica_width(n);
         let configs_key = {
             let mut h = std::collections::hash_map::DefaultHasher::new();

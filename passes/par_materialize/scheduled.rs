@@ -746,6 +746,15 @@ fn analyze(
         return Err(());
     }
     let units = u64::from(schedule.replicas.max(1)) * u64::from(schedule.micro_batches.max(1));
+    if !schedule.is_flat() {
+        if let Some(lookup) = flexc_core::batch::lookup_across_batch(graph, &marks.loops) {
+            error(
+                built.nodes[lookup.index()].op,
+                "looks rows up by index in a tensor of the whole batch, which no schedule cuts into replicas, micro-batches or steps: this graph runs flat strategies only (no par.schedule)",
+            );
+            return Err(());
+        }
+    }
     if schedule.micro_batches > 1 {
         if let Some((reader, epilogue)) = phases.micro_batch_blocker(graph) {
             error(
