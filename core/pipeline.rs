@@ -250,8 +250,8 @@ const SUBGRAPHS_KEPT: usize = 1024;
 /// A cached stage subgraph's key: micro-batch size and the stage's ops.
 type SubKey = (u64, Vec<OpId>);
 
-/// A cached stage simulation's key: micro-batch, stage, replicas and group width.
-type SimsKey = (u64, StageKey, u32, u32);
+/// A cached stage simulation's key: micro-batch, stage, replicas, group width and the dimensions' ways.
+type SimsKey = (u64, StageKey, u32, u32, crate::schedule::Ways);
 
 /// What evaluations of many strategies of one problem share: the phases, the micro-batch graphs and the
 /// task simulations of stages (a search's candidates reuse them; [`Context::evaluate`]).

@@ -374,6 +374,7 @@ impl<'a> Evaluator<'a> {
             key,
             self.schedule.replicas,
             self.schedule.group_width(self.n).max(1),
+            self.schedule.ways,
         );
         if let Some(s) = self.ctx.sims.borrow().get(&cache_key) {
             return Ok(s.clone());
@@ -396,10 +397,15 @@ impl<'a> Evaluator<'a> {
         let mut alone = one.clone();
         alone.schedule.replicas = 1;
         // Times only: the stage's memory is counted from its graph ([`StageMemo`]).
-        let plain_sim = Simulator::timing_only(&sub.graph, machine, cost_model, mode, alone, false)
-            .map_err(err)?;
-        let synced = Simulator::timing_only(&sub.graph, machine, cost_model, mode, one, true)
-            .map_err(err)?;
+        // The weights the schedule's dimensions divide are read at their share.
+        let ways = self.schedule.ways;
+        let plain_sim = Simulator::timing_only_reading(
+            &sub.graph, machine, cost_model, mode, alone, false, ways,
+        )
+        .map_err(err)?;
+        let synced =
+            Simulator::timing_only_reading(&sub.graph, machine, cost_model, mode, one, true, ways)
+                .map_err(err)?;
         let (forward_s, end_s) = self.pass_times(sub, &plain_sim);
         let (synced_forward, synced_end) = self.pass_times(sub, &synced);
         let width = self.schedule.group_width(self.n).max(1) as usize;
@@ -435,6 +441,7 @@ impl<'a> Evaluator<'a> {
             key,
             self.schedule.replicas,
             self.schedule.group_width(self.n).max(1),
+            self.schedule.ways,
         );
         if let Some(m) = self.ctx.memos.borrow().get(&cache_key) {
             return m.clone();

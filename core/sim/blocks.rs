@@ -124,15 +124,33 @@ impl<'a> Simulator<'a> {
             Some(crate::fusion::KernelPart::Inside) => (Some(Work::default()), 0),
             None => (None, 0),
         };
+        // Weights a device reads only a share of (crate::sim's `Replicas::read_share`): the bytes
+        // of the rest are not read.
+        let divided: Vec<(usize, u64, f64)> = op
+            .inputs
+            .iter()
+            .enumerate()
+            .filter_map(|(a, access)| {
+                let share = self.replicas.read_share.get(access.tensor.index())?;
+                (*share < 1.0).then(|| {
+                    let elem = self.graph.tensor(access.tensor).dtype.size_bytes();
+                    (a, elem, 1.0 - share)
+                })
+            })
+            .collect();
         let mut block = Block::compute(n);
         for t in 0..n {
             let hidden: u64 = internal
                 .iter()
                 .map(|&(a, elem)| tasks.region_bytes(a, t, elem))
                 .sum();
+            let unread: f64 = divided
+                .iter()
+                .map(|&(a, elem, rest)| tasks.region_bytes(a, t, elem) as f64 * rest)
+                .sum();
             let fwd = norm_work.unwrap_or(Work {
                 flops: (flops + fusion.task_recompute[o] / n as f64) * quantized,
-                bytes: (tasks.bytes[t] - hidden as f64).max(0.0),
+                bytes: (tasks.bytes[t] - hidden as f64 - unread).max(0.0),
             });
             let mut bwd = fwd.scaled(bwd_factor);
             bwd.flops *= backward_quantized / quantized;

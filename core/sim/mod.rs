@@ -249,10 +249,22 @@ pub(crate) struct Replicas {
     /// Per op and output: whether replicas write partial sums of it (a sample loop that the output
     /// does not index), combined across replicas without a backward pass.
     pub partial_sums: Vec<Vec<bool>>,
+    /// Per tensor, the share of it a device reads where replica 0's tasks read it whole: `1/ways` for
+    /// the weights a dimension of the schedule divides among the replicas
+    /// ([`crate::parallelism::Dimension::divided_weights`]: expert parallelism's experts, each device
+    /// holding and reading its own and receiving the tokens of `ways` replicas for them: the same
+    /// FLOPs, `1/ways` of the weight bytes), else 1.
+    pub read_share: Vec<f64>,
 }
 
 impl Replicas {
-    fn new(graph: &Graph, machine: &Machine, strategy: &Strategy, mode: Mode) -> Replicas {
+    fn new(
+        graph: &Graph,
+        machine: &Machine,
+        strategy: &Strategy,
+        mode: Mode,
+        ways: crate::schedule::Ways,
+    ) -> Replicas {
         let count = strategy.schedule.replicas.max(1);
         let across = count > 1 && !mode.has_backward();
         let partial_sums = graph
@@ -274,12 +286,28 @@ impl Replicas {
                     .collect()
             })
             .collect();
+        let mut read_share = vec![1.0; graph.tensors().len()];
+        for (_, dimension, ways) in ways.used() {
+            for t in dimension.divided_weights(graph) {
+                read_share[t.index()] = 1.0 / f64::from(ways.max(1));
+            }
+        }
         Replicas {
             count,
             width: strategy.schedule.replica_width(machine.num_devices()),
             partial_sums,
+            read_share,
         }
     }
+}
+
+/// How [`Simulator::build`] builds: with the synchronization of weight gradients in training, with
+/// the memory of every device, and the schedule's dimensions whose divided weights are read at their
+/// share ([`Replicas::read_share`]).
+struct Build {
+    weight_sync: bool,
+    with_memory: bool,
+    ways: crate::schedule::Ways,
 }
 
 impl<'a> Simulator<'a> {
@@ -303,7 +331,19 @@ impl<'a> Simulator<'a> {
         strategy: Strategy,
         weight_sync: bool,
     ) -> Result<Simulator<'a>, StrategyError> {
-        Self::build(graph, machine, cost, mode, strategy, weight_sync, true)
+        let ways = strategy.schedule.ways;
+        Self::build(
+            graph,
+            machine,
+            cost,
+            mode,
+            strategy,
+            Build {
+                weight_sync,
+                with_memory: true,
+                ways,
+            },
+        )
     }
 
     /// [`Simulator::with_weight_sync`] for its times alone: the same task graph and schedule, so the
@@ -319,7 +359,45 @@ impl<'a> Simulator<'a> {
         strategy: Strategy,
         weight_sync: bool,
     ) -> Result<Simulator<'a>, StrategyError> {
-        Self::build(graph, machine, cost, mode, strategy, weight_sync, false)
+        let ways = strategy.schedule.ways;
+        Self::build(
+            graph,
+            machine,
+            cost,
+            mode,
+            strategy,
+            Build {
+                weight_sync,
+                with_memory: false,
+                ways,
+            },
+        )
+    }
+
+    /// [`Simulator::timing_only`] of one replica's tasks of a schedule whose dimensions have `ways`
+    /// (the strategy's own are none): the weights they divide among the replicas are read at their
+    /// share ([`Replicas::read_share`]).
+    pub(crate) fn timing_only_reading(
+        graph: &'a Graph,
+        machine: &'a Machine,
+        cost: &'a CostModel,
+        mode: Mode,
+        strategy: Strategy,
+        weight_sync: bool,
+        ways: crate::schedule::Ways,
+    ) -> Result<Simulator<'a>, StrategyError> {
+        Self::build(
+            graph,
+            machine,
+            cost,
+            mode,
+            strategy,
+            Build {
+                weight_sync,
+                with_memory: false,
+                ways,
+            },
+        )
     }
 
     fn build(
@@ -328,8 +406,11 @@ impl<'a> Simulator<'a> {
         cost: &'a CostModel,
         mode: Mode,
         strategy: Strategy,
-        weight_sync: bool,
-        with_memory: bool,
+        Build {
+            weight_sync,
+            with_memory,
+            ways,
+        }: Build,
     ) -> Result<Simulator<'a>, StrategyError> {
         strategy.validate(graph, machine)?;
         let schedule = &strategy.schedule;
@@ -360,7 +441,7 @@ impl<'a> Simulator<'a> {
                 ),
             });
         }
-        let replicas = Replicas::new(graph, machine, &strategy, mode);
+        let replicas = Replicas::new(graph, machine, &strategy, mode, ways);
         let layout = Layout::new(graph, mode, cost.state());
         let n_res = machine.num_devices() as usize + machine.channel_count();
         let n_blocks = layout.kinds.len();

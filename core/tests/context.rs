@@ -144,3 +144,45 @@ fn schedule_search_bounds_hold_with_context_parallelism() {
     assert!(pruned.complete, "{pruned:?}");
     assert_eq!(pruned.best, all.best);
 }
+
+/// However few tokens a context-parallel rank computes, it reads every weight of its stage whole: at
+/// 64 tokens per rank (512 over cp=8) the weight reads bound each rank's forward, which is no
+/// shorter than reading the weights at the memory roofline (dividing the whole sequence's forward by
+/// 8 would make it half as long).
+#[test]
+fn a_context_parallel_rank_reads_its_weights_whole() {
+    let spec = TransformerSpec {
+        batch: 1,
+        seq: 512,
+        hidden: 8192,
+        heads: 64,
+        layers: 2,
+        ffn: 8192,
+        vocab: 256,
+    };
+    let graph = synth::causal_transformer(&spec);
+    // The forward alone (no backward, no gradients to reduce over the ranks).
+    let forward = |n: u64, spec: &str| {
+        let machine = machine("dgx-h100:1", n);
+        let cost = CostModel::new(&machine.gpu);
+        let problem = Problem::new(&graph, &machine, &cost, Mode::Inference);
+        let strategy = scheduled::build(&problem, &Spec::parse(spec).unwrap()).unwrap();
+        evaluate(&problem, &strategy).unwrap().iteration_s
+    };
+    let c = forward(8, "megatron:tp=1,pp=1,dp=1,cp=8");
+    let b = forward(1, "megatron:tp=1,pp=1,dp=1");
+    let gpu = &machine("dgx-h100:1", 1).gpu;
+    let weights: u64 = graph
+        .tensors()
+        .iter()
+        .filter(|t| t.kind == flexc_core::graph::TensorKind::Weight)
+        .map(|t| t.bytes())
+        .sum();
+    let read_s = weights as f64 / (gpu.mem_bandwidth * gpu.efficiency.memory);
+    let floor = read_s;
+    assert!(b / 8.0 < floor / 2.0, "{b} vs {floor}");
+    assert!(
+        c >= floor && c <= b,
+        "cp=8: {c} vs {floor}, one device: {b}"
+    );
+}
