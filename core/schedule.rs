@@ -34,8 +34,8 @@
 //! loop follows the batch and nothing that does precedes it — a weight cast), what runs per
 //! micro-batch (*forward* and, in a training-step graph that carries its own backward, *backward*), and
 //! what runs once after them (*epilogue*: the optimizer update, the loss's final scaling). Micro-batches
-//! are only sound where no epilogue op feeds a per-micro-batch op (a batch norm's batch statistics do:
-//! [`Phases::micro_batch_blocker`]).
+//! and replicas, which cut the batch alike, are only sound where no epilogue op feeds a per-micro-batch
+//! op (a batch norm's batch statistics do: [`Phases::micro_batch_blocker`]).
 //!
 //! # Recomputation and sharded weight state
 //! [`Recompute`]: none; *selective* (Korthikanti et al. 2022: the tensors that are large next to the
@@ -665,7 +665,7 @@ impl Phases {
 
     /// An epilogue op read by a per-micro-batch op, which micro-batches would change (a batch norm's
     /// statistics over the whole batch feeding its normalization): the op that reads it, and the
-    /// epilogue op. `None` when micro-batches are sound.
+    /// epilogue op. `None` when micro-batches and replicas are sound.
     pub fn micro_batch_blocker(&self, graph: &Graph) -> Option<(OpId, OpId)> {
         graph.topological_order().find_map(|id| {
             if !self.per_micro_batch(id) {

@@ -1013,12 +1013,11 @@ struct Shape {
     gpus_per_node: u32,
     /// The batch, which the replicas and micro-batches divide.
     batch: u64,
-    /// Whether the graph can be cut into micro-batches, and its most pipeline stages (the forward's
-    /// weighted contractions; 1 when it cannot).
+    /// Whether a schedule can cut the graph's batch into replicas and micro-batches
+    /// ([`Phases::micro_batch_blocker`], [`crate::batch::lookup_across_batch`]; when not, the space
+    /// holds the flat schedule alone: tensor parallelism over the configurations), and its most
+    /// pipeline stages (the forward's weighted contractions; 1 when it cannot).
     micro_batchable: bool,
-    /// Whether a schedule can cut the batch at all ([`crate::batch::lookup_across_batch`]); when not,
-    /// the space holds the flat schedule alone (tensor parallelism over the configurations).
-    batch_cuttable: bool,
     max_stages: u32,
     /// The graph's repeated layers, where more than one stage is possible.
     layers: Option<u32>,
@@ -1035,11 +1034,10 @@ impl Shape {
     /// The shape of `problem`'s space `space`; `forward` are its forward ops in topological order.
     fn of(problem: &Problem, phases: &Phases, forward: &[OpId], space: Space) -> Shape {
         let graph = problem.graph;
-        let batch_cuttable = crate::batch::batch_loops(graph, problem.batch_dim)
-            .map_or(true, |loops| {
+        let micro_batchable = phases.micro_batch_blocker(graph).is_none()
+            && crate::batch::batch_loops(graph, problem.batch_dim).map_or(true, |loops| {
                 crate::batch::lookup_across_batch(graph, &loops).is_none()
             });
-        let micro_batchable = batch_cuttable && phases.micro_batch_blocker(graph).is_none();
         let weighted = forward
             .iter()
             .filter(|&&id| {
@@ -1057,7 +1055,6 @@ impl Shape {
             gpus_per_node: problem.machine.gpus_per_node,
             batch: crate::batch::batch_of(graph, problem.batch_dim).unwrap_or(1),
             micro_batchable,
-            batch_cuttable,
             max_stages,
             layers: if max_stages > 1 {
                 layer_count(graph)
@@ -1128,7 +1125,7 @@ impl Shape {
                     continue;
                 }
                 let dp = n / (tp * pp * cp);
-                if self.batch % u64::from(dp) != 0 || (dp > 1 && !self.batch_cuttable) {
+                if self.batch % u64::from(dp) != 0 || (dp > 1 && !self.micro_batchable) {
                     continue;
                 }
                 let per_replica = self.batch / u64::from(dp);
@@ -1197,7 +1194,7 @@ impl Shape {
                             continue;
                         }
                         // A batch no schedule cuts: the flat schedule alone.
-                        if !self.batch_cuttable && (recompute != Recompute::None || cp > 1) {
+                        if !self.micro_batchable && (recompute != Recompute::None || cp > 1) {
                             continue;
                         }
                         for (sp, &ways) in [false, true]

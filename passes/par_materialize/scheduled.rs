@@ -755,12 +755,12 @@ fn analyze(
             return Err(());
         }
     }
-    if schedule.micro_batches > 1 {
+    if units > 1 || schedule.is_pipelined() {
         if let Some((reader, epilogue)) = phases.micro_batch_blocker(graph) {
             error(
                 built.nodes[reader.index()].op,
                 &format!(
-                    "reads the result of an op that needs the whole batch ({}); it cannot run per micro-batch",
+                    "reads the result of an op that needs the whole batch ({}); it cannot run per replica or micro-batch",
                     graph.op(epilogue).location
                 ),
             );
