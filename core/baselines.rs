@@ -32,6 +32,16 @@
 //!   on (the activation between the expert products, the expert weights' gradients and updates). Each
 //!   device holds `experts / ways` experts' weights; the tokens move between the sample split and the
 //!   expert split (an all-to-all when the layout transposes) on the way in and out.
+//! - [`context_parallel`]: the all-gather form of context parallelism (Llama 3's, Dubey et al. 2024):
+//!   every op's loop over the query (token) positions of the attentions' sequence
+//!   ([`crate::context::query_loops`]) split `gcd(sequence, n)` ways, the samples whole on every
+//!   device. Token-wise ops each hold `s / ways` consecutive tokens; in each attention the query loop
+//!   is split and the key loop kept whole, so every device reads all of `K` and `V` (the program's
+//!   resharding gathers them) and the backward's key and value gradients are partial sums over each
+//!   device's queries (reduced back to the token split). The weight gradients are partial sums over
+//!   the tokens, reduced as data parallelism's are. Unlike the schedule's ring (`cp=C`,
+//!   [`crate::context`]) the split is contiguous: under a causal mask the devices of later queries
+//!   have more unmasked score tiles.
 //!
 //! # Tensor-parallel regions
 //! A region starts at a contraction `A` that reads a weight and writes a parameter dim `p` of it (a
@@ -60,14 +70,14 @@ use crate::strategy::{Config, Strategy};
 /// A named baseline strategy, for reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Baseline {
-    /// `data-parallel`, `model-parallel`, `owt`, `megatron`.
+    /// `data-parallel`, `model-parallel`, `owt`, `megatron`, `expert-parallel`, `context-parallel`.
     pub name: &'static str,
     pub strategy: Strategy,
 }
 
 /// Every baseline over all devices of `machine`, in a fixed order: data parallel, model parallel, OWT,
-/// Megatron (tensor-parallel groups at most one node wide), and expert parallelism where the graph has
-/// mixture-of-experts layers.
+/// Megatron (tensor-parallel groups at most one node wide), expert parallelism where the graph has
+/// mixture-of-experts layers, and context parallelism where it has self-attention over one sequence.
 pub fn all(graph: &Graph, machine: &Machine) -> Vec<Baseline> {
     let n = machine.num_devices();
     let mut all = vec![
@@ -92,6 +102,12 @@ pub fn all(graph: &Graph, machine: &Machine) -> Vec<Baseline> {
         all.push(Baseline {
             name: "expert-parallel",
             strategy: expert_parallel(graph, n),
+        });
+    }
+    if matches!(crate::context::sequence(graph), Ok(Some(_))) {
+        all.push(Baseline {
+            name: "context-parallel",
+            strategy: context_parallel(graph, n),
         });
     }
     all
@@ -185,6 +201,32 @@ pub fn expert_parallel(graph: &Graph, n: u32) -> Strategy {
         strategy.configs[i] = grid(op, &[(l, ways)]);
     }
     strategy
+}
+
+/// Context parallelism over devices `0..n` in its all-gather form (module doc): each op's query-position
+/// loop ([`crate::context::query_loops`]) split `ways = gcd(sequence, n)` ways on devices `0..ways`, the
+/// samples whole; an op without one replicated on those devices ([`replicated_everywhere`]), as data
+/// parallelism replicates the ops without a sample dim. Data parallelism where the graph has no
+/// self-attention over one sequence (or `n` and the sequence are coprime).
+pub fn context_parallel(graph: &Graph, n: u32) -> Strategy {
+    let Ok(Some(sequence)) = crate::context::sequence(graph) else {
+        return data_parallel(graph, n);
+    };
+    let ways = gcd(sequence.length, u64::from(n.max(1)));
+    if ways <= 1 {
+        return data_parallel(graph, n);
+    }
+    let loops = crate::context::query_loops(graph);
+    let configs = graph
+        .ops()
+        .iter()
+        .zip(loops)
+        .map(|(op, query)| match query {
+            Some(l) if op.is_partitionable() => grid(op, &[(l, ways)]),
+            _ => replicated_everywhere(op, ways),
+        })
+        .collect();
+    Strategy::flat(configs)
 }
 
 /// The gcd of every op's sample-dim size: the batch, when every sample dim is the batch or a batch-major
@@ -694,6 +736,60 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Context parallelism splits each attention's query loop and keeps its key loop whole, and splits
+    /// the token loop of every op that has one: on the long-sequence transformer (causal or not), every
+    /// op with a sample dim but the loss's finishing scalars runs on four devices, a quarter of the
+    /// tokens each; the weight updates are replicated.
+    #[test]
+    fn context_parallel_splits_the_queries_not_the_keys() {
+        let spec = TransformerSpec::LONG_SEQUENCE;
+        for g in [synth::transformer(&spec), synth::causal_transformer(&spec)] {
+            let s = context_parallel(&g, 4);
+            let exchanges = crate::context::exchanges(&g);
+            assert_eq!(exchanges.len(), spec.layers);
+            for e in &exchanges {
+                let (scores, key) = e.scores;
+                let op = g.op(scores);
+                let c = &s.configs[scores.index()];
+                let split: Vec<usize> = (0..op.dims.len()).filter(|&d| c.degrees[d] > 1).collect();
+                let [q] = split.as_slice() else {
+                    panic!("{c:?}");
+                };
+                assert_eq!(c.degrees[*q], 4);
+                assert_eq!(op.dims[*q].size, spec.seq);
+                // The split loop indexes the queries, not the keys.
+                let reads = |k: usize| {
+                    op.inputs[k]
+                        .exprs
+                        .iter()
+                        .any(|x| x.terms.iter().any(|&(t, _)| t == *q))
+                };
+                assert!(reads(1 - key) && !reads(key), "{op:?}");
+                let (values, _) = e.values;
+                assert_eq!(s.configs[values.index()].num_tasks(), 4);
+            }
+            let tokenwise = g
+                .ops()
+                .iter()
+                .zip(&s.configs)
+                .filter(|(op, c)| op.dims.iter().any(|d| d.size == spec.seq) && c.num_tasks() == 4)
+                .count();
+            let with_tokens = g
+                .ops()
+                .iter()
+                .filter(|op| op.dims.iter().any(|d| d.size == spec.seq))
+                .count();
+            assert_eq!(tokenwise, with_tokens);
+            let machine = Machine::preset("dgx-a100:1").unwrap();
+            s.validate(&g, &machine).unwrap();
+            // Coprime with the sequence: data parallelism.
+            assert_eq!(context_parallel(&g, 3), data_parallel(&g, 3));
+        }
+        // Without attention: data parallelism.
+        let mlp = synth::mlp(8, &[16, 32]);
+        assert_eq!(context_parallel(&mlp, 4), data_parallel(&mlp, 4));
     }
 
     #[test]

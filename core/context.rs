@@ -46,10 +46,21 @@
 //! The trainer exports write `cp` as this ring (Megatron-LM's `--cp-comm-type p2p`, torchtitan's
 //! `alltoall` rotater, MaxText's `"ring"` strategy); the mesh exports refuse it (src/jax.rs).
 //!
-//! Not modelled: the all-gather form of context parallelism (Llama 3's all-gather of `K` and `V`),
-//! the overlap of the gradient reduction with a backward shortened by `C` (the stage simulation's
-//! exposed tail of its synchronization is kept as it was at the whole sequence), kernel efficiency at
-//! the shorter blocks, and context parallelism together with expert parallelism.
+//! # Flat programs (the all-gather form)
+//! The schedule's ring is priced only: `par-materialize` refuses `cp > 1` ([`ContextParallel`]'s
+//! `unmaterialized`). What runs is the flat baseline [`crate::baselines::context_parallel`]
+//! (`--strategy=context-parallel`): per-op configurations that split every op's loop over the query
+//! (token) positions ([`query_loops`]) `gcd(s, n)` ways and keep each attention's key loop whole, so
+//! the materializer's generic resharding gathers `K` and `V` on every device before the scores and
+//! reduces the key and value gradients, partial sums over each device's queries, back to the token
+//! split: Llama 3's all-gather form of context parallelism (Dubey et al. 2024), with the sequence cut
+//! into contiguous blocks (no causal load balance) and the samples whole. The simulator prices it as
+//! any flat strategy, op by op with its transfers, not in this module's closed form.
+//!
+//! Not modelled in the schedule: the all-gather form (it is the flat baseline's, above), the overlap
+//! of the gradient reduction with a backward shortened by `C` (the stage simulation's exposed tail of
+//! its synchronization is kept as it was at the whole sequence), kernel efficiency at the shorter
+//! blocks, and context parallelism together with expert parallelism.
 
 use std::any::Any;
 use std::collections::{HashMap, HashSet};
@@ -112,7 +123,7 @@ impl Dimension for ContextParallel {
     }
 
     fn unmaterialized(&self) -> Option<&'static str> {
-        Some("device programs that split each attention's sequence over a ring are not materialized yet; simulate it with flexc --simulate")
+        Some("device programs that split each attention's sequence over a ring are not materialized yet; simulate it with flexc --simulate (--strategy=context-parallel writes the flat all-gather form, which runs)")
     }
 
     /// The attentions of the graph and what their rings move ([`exchanges`]).
@@ -414,6 +425,151 @@ pub fn sequence(graph: &Graph) -> Result<Option<Sequence>, String> {
         }
     }
     Ok(out)
+}
+
+/// Which side of an attention's score matrix a position loop runs over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    Query,
+    Key,
+}
+
+/// The loop of each op that runs over the query positions of the attentions' sequence, as the flat
+/// context-parallel baseline splits it (module doc, "Flat programs"); `None` for an op without one,
+/// and for every op of a graph without self-attention over one sequence ([`sequence`]).
+///
+/// Two fixpoints over the accesses. The first marks the *position* loops and tensor dims: seeded
+/// with each score contraction's query and key loops (the loops only one operand reads, of the
+/// sequence's length), a loop and a tensor dim it indexes alone (`d_k`, coefficient 1, no offset)
+/// mark each other when both have the sequence's length. So the positions follow the tokens through
+/// every token-wise op forward and backward (the projections, norms, rotary tables, the MLP, the
+/// loss and the weight gradients, which reduce over them). An op with one position loop splits it.
+/// The second fixpoint tells the two position loops of the quadratic ops (the scores, the softmax,
+/// the value product and their backward) apart: seeded with the score contractions' query and key
+/// loops, it labels the position dims of every tensor with two of them (score-sized tensors, a
+/// causal mask) from the loops that index them and back, so the gradient of the probabilities, the
+/// value gradient `Pᵀ·dO` (whose query loop is a reduction: partial sums over each device's queries)
+/// and the key gradient `dSᵀ·Q` each find their query loop. A quadratic op whose loops stay
+/// unlabelled has no query loop (it is replicated).
+pub fn query_loops(graph: &Graph) -> Vec<Option<usize>> {
+    let none = vec![None; graph.num_ops()];
+    let Ok(Some(seq)) = sequence(graph) else {
+        return none;
+    };
+    let length = seq.length;
+    let mut loops: Vec<Vec<bool>> = graph
+        .ops()
+        .iter()
+        .map(|op| vec![false; op.dims.len()])
+        .collect();
+    let mut dims: Vec<Vec<bool>> = graph
+        .tensors()
+        .iter()
+        .map(|t| vec![false; t.shape.len()])
+        .collect();
+    let mut loop_side: Vec<Vec<Option<Side>>> = graph
+        .ops()
+        .iter()
+        .map(|op| vec![None; op.dims.len()])
+        .collect();
+    // Seeds: each score contraction's query loop (read by the query operand alone) and key loop.
+    for core in crate::attention::cores(graph, |_| true) {
+        let Some((_, key)) = positions(graph, core.scores) else {
+            continue;
+        };
+        let op = graph.op(core.scores);
+        for (k, side) in [(1 - key, Side::Query), (key, Side::Key)] {
+            if let Some(&d) = own_loops(graph, core.scores, k)
+                .iter()
+                .find(|&&d| op.dims[d].size == length)
+            {
+                loops[core.scores.index()][d] = true;
+                loop_side[core.scores.index()][d] = Some(side);
+            }
+        }
+    }
+    // The position loops and dims: (op, loop) and (tensor, dim) of one access that mark each other.
+    let pairs: Vec<(usize, usize, usize, usize)> = graph
+        .ops()
+        .iter()
+        .enumerate()
+        .flat_map(|(i, op)| {
+            op.inputs.iter().chain(&op.outputs).flat_map(move |a| {
+                let shape = &graph.tensor(a.tensor).shape;
+                a.exprs.iter().enumerate().filter_map(move |(j, e)| {
+                    let k = e.single_dim()?;
+                    (op.dims[k].size == length && shape.get(j) == Some(&length)).then_some((
+                        i,
+                        k,
+                        a.tensor.index(),
+                        j,
+                    ))
+                })
+            })
+        })
+        .collect();
+    loop {
+        let mut changed = false;
+        for &(i, k, t, j) in &pairs {
+            if loops[i][k] != dims[t][j] {
+                loops[i][k] = true;
+                dims[t][j] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // The sides of the quadratic ops' loops and of the tensors with two position dims.
+    let quadratic = |i: usize| loops[i].iter().filter(|&&m| m).count() >= 2;
+    let square = |t: usize| dims[t].iter().filter(|&&m| m).count() >= 2;
+    let sided: Vec<(usize, usize, usize, usize)> = pairs
+        .iter()
+        .copied()
+        .filter(|&(i, _, t, _)| quadratic(i) && square(t))
+        .collect();
+    let mut dim_side: Vec<Vec<Option<Side>>> = graph
+        .tensors()
+        .iter()
+        .map(|t| vec![None; t.shape.len()])
+        .collect();
+    loop {
+        let mut changed = false;
+        for &(i, k, t, j) in &sided {
+            match (loop_side[i][k], dim_side[t][j]) {
+                (Some(s), None) => dim_side[t][j] = Some(s),
+                (None, Some(s)) => loop_side[i][k] = Some(s),
+                _ => continue,
+            }
+            changed = true;
+        }
+        if !changed {
+            break;
+        }
+    }
+    (0..graph.num_ops())
+        .map(|i| {
+            let marked: Vec<usize> = (0..loops[i].len()).filter(|&k| loops[i][k]).collect();
+            match marked.as_slice() {
+                [only] => Some(*only),
+                _ => {
+                    let query: Vec<usize> = marked
+                        .iter()
+                        .copied()
+                        .filter(|&k| loop_side[i][k] != Some(Side::Key))
+                        .collect();
+                    match query.as_slice() {
+                        [q] => Some(*q),
+                        _ => marked
+                            .iter()
+                            .copied()
+                            .find(|&k| loop_side[i][k] == Some(Side::Query)),
+                    }
+                }
+            }
+        })
+        .collect()
 }
 
 /// Whether `cp` ways of context parallelism fit `graph` (module doc): it has self-attention over one

@@ -52,12 +52,13 @@ pub struct SimulateOptions {
 pub const DEFAULT_MACHINE: &str = "dgx-a100:1";
 
 /// The names `--strategy` accepts besides a file.
-pub const STRATEGY_NAMES: [&str; 6] = [
+pub const STRATEGY_NAMES: [&str; 7] = [
     "data-parallel",
     "model-parallel",
     "owt",
     "megatron",
     "expert-parallel",
+    "context-parallel",
     "single-device",
 ];
 
@@ -250,6 +251,7 @@ pub fn baseline(name: &str, graph: &Graph, machine: &Machine) -> Option<Strategy
         "owt" => baselines::one_weird_trick(graph, n),
         "megatron" => baselines::megatron(graph, n, machine.gpus_per_node),
         "expert-parallel" => baselines::expert_parallel(graph, n),
+        "context-parallel" => baselines::context_parallel(graph, n),
         "single-device" => Strategy::single_device(graph),
         _ => return None,
     })

@@ -359,7 +359,8 @@ struct Cli {
     simulate: bool,
 
     /// Strategy to simulate: data-parallel, model-parallel, owt, megatron, expert-parallel (data
-    /// parallelism with a mixture-of-experts layer's experts split over the devices), single-device, or a
+    /// parallelism with a mixture-of-experts layer's experts split over the devices), context-parallel
+    /// (every op's query positions split, each attention's keys and values gathered), single-device, or a
     /// .par.mlir file with par.config annotations. Default: the input's own annotations, else data-parallel.
     /// Without --simulate, a baseline name is written as the strategy instead of searching.
     #[arg(
@@ -642,7 +643,8 @@ type ModeArg = Option<driver::Mode>;
 /// `--strategy`'s long help: its doc, and the keys of a scheduled strategy from their table.
 fn strategy_help() -> String {
     format!(
-        "Strategy to simulate: data-parallel, model-parallel, owt, megatron, single-device, or a .par.mlir \
+        "Strategy to simulate: data-parallel, model-parallel, owt, megatron, expert-parallel, \
+         context-parallel, single-device, or a .par.mlir \
          file with par.config annotations. Default: the input's own annotations, else data-parallel. \
          Without --simulate, a baseline name is written as the strategy instead of searching.\n\n\
          NAME:key=value,... is a scheduled strategy (a baseline inside each pipeline stage group), \
