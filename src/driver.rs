@@ -839,8 +839,11 @@ fn import_resolved(
                 .map(u64::to_string)
                 .collect::<Vec<_>>()
                 .join(" or ");
-            let ops = routers
+            // The first two located; a deep model's one per layer would make a line of kilobytes.
+            const SHOWN: usize = 2;
+            let mut ops = routers
                 .iter()
+                .take(SHOWN)
                 .map(|r| {
                     let scores = r
                         .scores
@@ -850,6 +853,9 @@ fn import_resolved(
                 })
                 .collect::<Vec<_>>()
                 .join("; ");
+            if routers.len() > SHOWN {
+                ops.push_str(&format!("; and {} more", routers.len() - SHOWN));
+            }
             decisions.push(format!(
                 "router: top-{k} of {} experts per token ({} {}: {ops})",
                 experts.count,
