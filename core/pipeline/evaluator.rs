@@ -64,7 +64,10 @@ impl<'a> Evaluator<'a> {
         let phases = &ctx.phases;
         let micro_rc = ctx.micro(schedule)?;
         let (micro, batch, micro_batch) = (&micro_rc.0, micro_rc.1, micro_rc.2);
-        if schedule.micro_batches > 1 || schedule.replicas > 1 || schedule.is_pipelined() {
+        // Replicas alone are simulated as data parallelism is (their partial sums of the batch's
+        // statistics combined, `crate::sim`'s `Replicas::partial_sums`), but par-materialize cannot run
+        // them, so the schedule search offers none on such a graph (core/search/plan.rs, `micro_batchable`).
+        if schedule.micro_batches > 1 || schedule.is_pipelined() {
             if let Some((reader, epilogue)) = *ctx
                 .blocker
                 .get_or_init(|| phases.micro_batch_blocker(graph))
@@ -73,7 +76,7 @@ impl<'a> Evaluator<'a> {
                     graph,
                     reader,
                     format!(
-                        "reads a result of the whole batch ('{}' at {}), which replicas or micro-batches would change; this graph runs as one micro-batch of one replica, without pipeline stages (the flat strategies split its samples)",
+                        "reads a result of the whole batch ('{}' at {}), which micro-batches would change; this graph runs as one micro-batch, without pipeline stages",
                         graph.op(epilogue).name,
                         graph.op(epilogue).location
                     ),

@@ -360,18 +360,7 @@ impl<'a> Simulator<'a> {
         weight_sync: bool,
     ) -> Result<Simulator<'a>, StrategyError> {
         let ways = strategy.schedule.ways;
-        Self::build(
-            graph,
-            machine,
-            cost,
-            mode,
-            strategy,
-            Build {
-                weight_sync,
-                with_memory: false,
-                ways,
-            },
-        )
+        Self::timing_only_reading(graph, machine, cost, mode, strategy, weight_sync, ways)
     }
 
     /// [`Simulator::timing_only`] of one replica's tasks of a schedule whose dimensions have `ways`
