@@ -1013,9 +1013,10 @@ struct Shape {
     gpus_per_node: u32,
     /// The batch, which the replicas and micro-batches divide.
     batch: u64,
-    /// Whether a schedule can cut the graph's batch into replicas and micro-batches
-    /// ([`Phases::micro_batch_blocker`], [`crate::batch::lookup_across_batch`]; when not, the space
-    /// holds the flat schedule alone: tensor parallelism over the configurations), and its most
+    /// Whether a schedule other than the flat one runs the graph ([`Phases::micro_batch_blocker`],
+    /// [`crate::batch::lookup_across_batch`]: par-materialize refuses every other on such a graph;
+    /// when not, the space holds the flat schedule alone: tensor parallelism over the
+    /// configurations), and its most
     /// pipeline stages (the forward's weighted contractions; 1 when it cannot).
     micro_batchable: bool,
     max_stages: u32,

@@ -746,6 +746,9 @@ fn analyze(
         return Err(());
     }
     let units = u64::from(schedule.replicas.max(1)) * u64::from(schedule.micro_batches.max(1));
+    // What keeps every schedule but the flat one away: a gather over the whole batch's rows, and a
+    // per-micro-batch op reading an epilogue result (the steps run before the epilogue, even one step
+    // of the whole batch, so it would read the result unmade).
     if !schedule.is_flat() {
         if let Some(lookup) = flexc_core::batch::lookup_across_batch(graph, &marks.loops) {
             error(
@@ -754,13 +757,11 @@ fn analyze(
             );
             return Err(());
         }
-    }
-    if units > 1 || schedule.is_pipelined() {
         if let Some((reader, epilogue)) = phases.micro_batch_blocker(graph) {
             error(
                 built.nodes[reader.index()].op,
                 &format!(
-                    "reads the result of an op that needs the whole batch ({}); it cannot run per replica or micro-batch",
+                    "reads the result of an op that needs the whole batch ({}), which runs after the schedule's steps: this graph runs flat strategies only (no par.schedule)",
                     graph.op(epilogue).location
                 ),
             );
