@@ -253,7 +253,7 @@ pub(crate) struct Replicas {
     /// the weights a dimension of the schedule divides among the replicas
     /// ([`crate::parallelism::Dimension::divided_weights`]: expert parallelism's experts, each device
     /// holding and reading its own and receiving the tokens of `ways` replicas for them: the same
-    /// FLOPs, `1/ways` of the weight bytes), else 1.
+    /// FLOPs, `1/ways` of the weight bytes), else 1; empty when every share is 1.
     pub read_share: Vec<f64>,
 }
 
@@ -286,9 +286,13 @@ impl Replicas {
                     .collect()
             })
             .collect();
-        let mut read_share = vec![1.0; graph.tensors().len()];
+        // Empty (every share 1) unless a dimension divides weights.
+        let mut read_share = Vec::new();
         for (_, dimension, ways) in ways.used() {
             for t in dimension.divided_weights(graph) {
+                if read_share.is_empty() {
+                    read_share = vec![1.0; graph.tensors().len()];
+                }
                 read_share[t.index()] = 1.0 / f64::from(ways.max(1));
             }
         }
