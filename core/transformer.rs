@@ -22,9 +22,9 @@
 //! - **experts** (a mixture-of-experts decoder, [`Moe`]): the expert count is the expert loop of the
 //!   expert-batched contractions ([`crate::experts::experts`]); each expert's width that of their down
 //!   projections (a weight contraction whose parameter loops besides the experts' make the hidden size);
-//!   the experts per token (top-k) the routing's selection, a forward reduction over a loop of the
-//!   experts' count that writes a loop its inputs lack (the rank of the `k` chosen: `chlo.top_k` as
-//!   JAX writes it); the shared experts' width the dense down projections inside a layer that has
+//!   the experts per token (top-k) what the forward routers read of their ranks
+//!   ([`crate::experts::routers`]: JAX's `chlo.top_k`, torch-mlir's sort with the slice of its first
+//!   `k`); the shared experts' width the dense down projections inside a layer that has
 //!   experts, summed (a layer: the forward ops from one attention to the next, in program order). The
 //!   feed-forward width of such a model is that of its dense down projections, the shared experts'
 //!   included; where no layer has a dense one, each expert's (what Megatron-Core's
@@ -379,36 +379,12 @@ fn moe(
             widths.keys().collect::<Vec<_>>()
         ));
     };
-    // Top-k: a forward reduction over the experts that writes a loop no input has (the rank).
+    // Top-k: what the graph's forward routers read of their ranks (crate::experts::routers).
     let mut ks: BTreeMap<u64, String> = BTreeMap::new();
-    for id in graph.topological_order().filter(|&id| forward(id)) {
-        let op = graph.op(id);
-        if op.class != OpClass::Reduction
-            || !op
-                .dims
-                .iter()
-                .any(|d| d.role == Role::Reduction && d.size == count)
-        {
-            continue;
-        }
-        let indexes = |exprs: &[crate::graph::AffineDim], d: usize| {
-            exprs
-                .iter()
-                .any(|e| e.terms.iter().any(|&(j, c)| j == d && c != 0))
-        };
-        let rank: Vec<u64> = (0..op.dims.len())
-            .filter(|&d| {
-                op.dims[d].role != Role::Reduction
-                    && op.dims[d].role != Role::Sample
-                    && op.outputs.iter().any(|o| indexes(&o.exprs, d))
-                    && !op.inputs.iter().any(|a| indexes(&a.exprs, d))
-            })
-            .map(|d| op.dims[d].size)
-            .collect();
-        if let [k] = rank[..] {
-            if (1..=count).contains(&k) {
-                ks.entry(k).or_insert_with(|| op.location.clone());
-            }
+    for router in crate::experts::routers(graph, experts) {
+        if forward(router.op) {
+            ks.entry(router.k)
+                .or_insert_with(|| graph.op(router.op).location.clone());
         }
     }
     let top_k = match ks.len() {
